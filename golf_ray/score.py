@@ -1,0 +1,191 @@
+"""Scoring a Code Golf submission: a directory of `taskNNN.py` files or a `submission.zip`."""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+import zipfile
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from golf_ray.verify import Verdict
+
+TASK_FILE = re.compile(r"^task(\d{3})\.py$")
+
+
+@dataclass
+class Submission:
+    programs: dict[str, bytes]  # task id ("task001") -> the file's bytes, as submitted
+    unknown_files: list[str] = field(default_factory=list)  # names that are not taskNNN.py
+    origin: str = ""
+
+
+def load_submission(path: str | Path) -> Submission:
+    """Read every taskNNN.py of a directory or zip; other names are reported, not scored."""
+    path = Path(path)
+    files: dict[str, bytes] = {}
+    if path.is_dir():
+        for f in sorted(path.iterdir()):
+            if f.is_file():
+                files[f.name] = f.read_bytes()
+    elif path.is_file():
+        try:
+            with zipfile.ZipFile(path) as zf:
+                for info in zf.infolist():
+                    if not info.is_dir():
+                        files[info.filename] = zf.read(info)
+        except zipfile.BadZipFile:
+            raise ValueError(f"{path}: not a zip file or directory of taskNNN.py files") from None
+    else:
+        raise FileNotFoundError(f"{path}: no such submission (a directory or a .zip)")
+    programs, unknown = {}, []
+    for name, data in files.items():
+        m = TASK_FILE.match(name)
+        if m and 1 <= int(m.group(1)) <= 999:
+            programs[f"task{m.group(1)}"] = data
+        else:
+            unknown.append(name)
+    return Submission(programs=programs, unknown_files=unknown, origin=str(path))
+
+
+def decode_source(data: bytes) -> str:
+    """Decode a program the way Python reads a file: honouring a `#coding:` line (L1 + zlib tricks).
+
+    The resulting text compiles to the same program; its size is counted from `data`, not from it.
+    """
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    return data.decode(encoding)
+
+
+@dataclass
+class TaskScore:
+    task_id: str
+    status: str  # correct | wrong | missing
+    points: float
+    bytes: int | None
+    verdict: Verdict | None
+
+
+@dataclass
+class ScoreReport:
+    rows: list[TaskScore]
+    unknown_files: list[str]  # not taskNNN.py, or a task the task set does not have
+    tasks_origin: str
+
+    @property
+    def total_points(self) -> float:
+        return sum(r.points for r in self.rows)
+
+    @property
+    def correct(self) -> int:
+        return sum(r.status == "correct" for r in self.rows)
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(r.bytes or 0 for r in self.rows if r.status == "correct")
+
+    def to_json(self) -> dict:
+        return {
+            "total_points": round(self.total_points, 3),
+            "correct": self.correct,
+            "tasks": len(self.rows),
+            "total_bytes_correct": self.total_bytes,
+            "tasks_origin": self.tasks_origin,
+            "unknown_files": self.unknown_files,
+            "rows": [
+                {
+                    "task": r.task_id,
+                    "status": r.status,
+                    "points": r.points,
+                    "bytes": r.bytes,
+                    "verdict": asdict(r.verdict) if r.verdict else None,
+                }
+                for r in self.rows
+            ],
+        }
+
+    def format_table(self, only_problems: bool = False) -> str:
+        lines = [f"{'task':<8} {'status':<8} {'bytes':>6} {'points':>9}  detail"]
+        for r in self.rows:
+            if only_problems and r.status == "correct":
+                continue
+            detail = ""
+            if r.verdict is not None and not r.verdict.correct:
+                v = r.verdict
+                detail = f"{v.passed}/{v.total} passed; example {v.first_failure}: {v.error}"
+                if v.message:
+                    detail += f" ({v.message[:60]})"
+            nbytes = "" if r.bytes is None else str(r.bytes)
+            lines.append(f"{r.task_id:<8} {r.status:<8} {nbytes:>6} {r.points:>9.3f}  {detail}")
+        lines.append(
+            f"total: {self.total_points:.3f} points; {self.correct}/{len(self.rows)} correct; "
+            f"{self.total_bytes} bytes in correct programs"
+        )
+        for name in self.unknown_files:
+            lines.append(f"not scored: {name}")
+        return "\n".join(lines)
+
+
+def score_submission(
+    submission: Submission,
+    taskset,
+    pool,
+    on_done: Callable[[], None] | None = None,
+) -> ScoreReport:
+    """Judge every program against every example of its task (train, test, arc-gen)."""
+    from actors.sandbox import VerifyJob
+
+    jobs, undecodable = [], {}
+    for task in taskset:
+        data = submission.programs.get(task.id)
+        if data is None:
+            continue
+        try:
+            source = decode_source(data)
+        except (SyntaxError, UnicodeDecodeError, LookupError) as e:
+            undecodable[task.id] = f"cannot decode source: {e}"
+            continue
+        examples = task.all_examples
+        jobs.append(
+            VerifyJob(
+                key=task.id,
+                source=source,
+                inputs=[ex.input for ex in examples],
+                expected=[ex.output for ex in examples],
+                nbytes=len(data),
+            )
+        )
+    verdicts = dict(
+        zip(
+            [j.key for j in jobs],
+            pool.verify(jobs, on_done=(lambda job, verdict: on_done()) if on_done else None),
+            strict=True,
+        )
+    )
+    rows = []
+    for task in taskset:
+        data = submission.programs.get(task.id)
+        if data is None:
+            rows.append(TaskScore(task.id, "missing", 0.0, None, None))
+            continue
+        verdict = verdicts.get(task.id) or Verdict(
+            correct=False,
+            passed=0,
+            total=len(task.all_examples),
+            first_failure=0,
+            error="syntax",
+            message=undecodable[task.id][:200],
+            bytes=len(data),
+            points=0.001,
+        )
+        status = "correct" if verdict.correct else "wrong"
+        rows.append(TaskScore(task.id, status, verdict.points, len(data), verdict))
+    known = {t.id for t in taskset}
+    unknown = submission.unknown_files + [
+        f"task{tid[4:]}.py (no such task in the task set)"
+        for tid in sorted(submission.programs)
+        if tid not in known
+    ]
+    return ScoreReport(rows=rows, unknown_files=unknown, tasks_origin=str(taskset))
