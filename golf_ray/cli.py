@@ -167,9 +167,11 @@ def cmd_tasks_show(args: argparse.Namespace) -> int:
 
     taskset = _load_taskset(args)
     key = args.task if args.task.startswith("task") else f"task{int(args.task):03d}"
-    if key not in taskset.by_id:
-        raise ValueError(f"tasks show: no task '{args.task}' in this task set")
-    print(format_task(taskset.by_id[key], max_examples=args.max_examples))
+    try:
+        task = taskset.by_id(key)
+    except KeyError as e:
+        raise ValueError(f"tasks show: {e.args[0]}") from None
+    print(format_task(task, max_examples=args.max_examples))
     return 0
 
 

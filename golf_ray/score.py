@@ -188,4 +188,4 @@ def score_submission(
         for tid in sorted(submission.programs)
         if tid not in known
     ]
-    return ScoreReport(rows=rows, unknown_files=unknown, tasks_origin=str(taskset))
+    return ScoreReport(rows=rows, unknown_files=unknown, tasks_origin=taskset.source)
