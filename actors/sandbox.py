@@ -121,12 +121,15 @@ class SandboxPool:
         self.backend = choose_backend(backend, image)
         self.max_in_flight = max_in_flight
         self.max_retries = max_retries
-        remote = ray.remote(SandboxActor).options(
-            num_cpus=num_cpus_per_actor, max_restarts=-1, max_task_retries=0
-        )
+        remote = ray.remote(SandboxActor)
         pid = os.getpid()
         self.actors = [
-            remote.options(name=f"{name_prefix}-{pid}-{i}").remote(
+            remote.options(
+                name=f"{name_prefix}-{pid}-{i}",
+                num_cpus=num_cpus_per_actor,
+                max_restarts=-1,  # a dead actor comes back; its in-flight jobs are resubmitted
+                max_task_retries=0,
+            ).remote(
                 self.backend,
                 self.limits,
                 image=image,

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import re
-import tokenize
 import zipfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from golf_ray.verify import Verdict
+from golf_ray.verify import Verdict, decode_source
 
 TASK_FILE = re.compile(r"^task(\d{3})\.py$")
 
@@ -48,15 +46,6 @@ def load_submission(path: str | Path) -> Submission:
         else:
             unknown.append(name)
     return Submission(programs=programs, unknown_files=unknown, origin=str(path))
-
-
-def decode_source(data: bytes) -> str:
-    """Decode a program the way Python reads a file: honouring a `#coding:` line (L1 + zlib tricks).
-
-    The resulting text compiles to the same program; its size is counted from `data`, not from it.
-    """
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    return data.decode(encoding)
 
 
 @dataclass

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from actors.sandbox import SandboxPool, VerifyJob
-from golf_ray.score import decode_source, load_submission, score_submission
-from golf_ray.verify import Limits
+from golf_ray.score import load_submission, score_submission
+from golf_ray.verify import Limits, decode_source
 
 SOLUTIONS = Path(__file__).parent / "fixtures" / "solutions"
 
