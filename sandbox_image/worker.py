@@ -2,8 +2,17 @@
 
 Standard library only, and one file on purpose: it is copied alone into the sandbox image and
 also runs on the host.
-``python worker.py`` serves newline-delimited JSON: one request per line on stdin, one response
-per line on stdout. Importing the module has no side effects.
+``python worker.py [--scratch-root DIR]`` serves newline-delimited JSON: one request per line on
+stdin, one response per line on stdout. Importing the module has no side effects.
+
+Without a chroot, each run's scratch dir is made in a scratch root: ``DIR`` (an empty directory
+that belongs to this worker alone, e.g. a container's private /tmp) or else a private temp dir.
+When programs run as the worker's own uid (a non-root worker), a program can write anywhere the
+worker can and signal or re-tune the worker itself, so after every run the worker empties the
+scratch root (everything in it, not just the run's dir) and checks that its own process
+attributes (rlimits, nice, CPU affinity, scheduling, I/O priority) are as they were at start.
+When they are not, or the scratch root cannot be emptied, it exits without answering: the host
+sees the worker die and replaces it, so no state passes from one program to a later one.
 
 Protocol
 --------
@@ -13,7 +22,8 @@ Response ``{"id": int, "ok": true, "pid": int, "python": "3.x.y", "isolation": {
     this uid; null = unchanged), ``namespaces`` (entered once by the worker: "net", "ipc", "uts",
     "mnt"; "pid" = programs run in a pid namespace of their own, where they see no host
     process), ``chroot`` (programs see only a read-only root of bind mounts), ``binds``,
-    ``scratch`` ("tmpfs" or "tempdir"; fresh per run), ``no_new_privs``, ``rlimits`` (names)
+    ``scratch`` ("tmpfs" or "tempdir"; fresh per run), ``wiped`` (directories emptied after
+    every run, because programs share the worker's uid), ``no_new_privs``, ``rlimits`` (names)
     and ``notes`` (why a mechanism is absent).
 
 Request  ``{"id": int, "op": "run", "mode": "call", "source": str, "entry": "p",
@@ -45,6 +55,7 @@ Any request that cannot be served gets ``{"id": ..., "ok": false, "error": str}`
 from __future__ import annotations
 
 import copy
+import errno
 import fcntl
 import gc
 import json
@@ -53,19 +64,32 @@ import os
 import resource
 import select
 import selectors
-import shutil
 import signal
 import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 # Imported once here so children (forked, possibly chrooted) start with them loaded.
-PRELOAD = ("re", "itertools", "collections", "functools", "operator", "zlib", "string", "heapq",
-           "bisect", "numbers", "fractions", "random", "array", "statistics")
+PRELOAD = (
+    "re",
+    "itertools",
+    "collections",
+    "functools",
+    "operator",
+    "zlib",
+    "string",
+    "heapq",
+    "bisect",
+    "numbers",
+    "fractions",
+    "random",
+    "array",
+    "statistics",
+)
 NOBODY = 65534
 RESULT_FD, REQUEST_FD = 3, 4  # child-side fds; 0-2 are /dev/null and the stdout/stderr pipes
 SCRATCH_MB = 64  # scratch tmpfs size and RLIMIT_FSIZE
@@ -73,6 +97,7 @@ MAX_MESSAGE = 1000
 EXIT_GRACE_S = 0.5  # after the child closes its result pipe, how long it may take to exit
 CHILD_STATUSES = {"ok", "exception", "memory", "bad_output"}
 COMPILE_STATUSES = {"ok", "syntax", "exception", "no_entry"}
+RLIMITS = sorted({getattr(resource, n) for n in dir(resource) if n.startswith("RLIMIT_")})
 
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWPID, CLONE_NEWNET = 0x20000000, 0x40000000
@@ -80,6 +105,9 @@ MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 MNT_DETACH = 2
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
+IOPRIO_GET = {"x86_64": 252, "aarch64": 31}  # syscall numbers (os has no ioprio_get)
+IOPRIO_WHO_PROCESS = 1
+OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 @dataclass
@@ -92,6 +120,7 @@ class Isolation:
     chroot: bool = False
     binds: list[str] = field(default_factory=list)
     scratch: str = "tempdir"
+    wiped: list[str] = field(default_factory=list)
     no_new_privs: bool = False
     rlimits: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -108,9 +137,13 @@ class Limits:
     @classmethod
     def parse(cls, raw: dict) -> Limits:
         total = raw["total_timeout_s"]
-        return cls(float(raw["example_timeout_s"]), None if total is None else float(total),
-                   int(raw["memory_mb"]), int(raw["max_output_bytes"]),
-                   int(raw["max_stdio_bytes"]))
+        return cls(
+            float(raw["example_timeout_s"]),
+            None if total is None else float(total),
+            int(raw["memory_mb"]),
+            int(raw["max_output_bytes"]),
+            int(raw["max_stdio_bytes"]),
+        )
 
 
 @dataclass
@@ -131,15 +164,24 @@ class Spare:
                 pass
 
     def close_pipes(self) -> None:
-        for fd in (self.req_w, self.res_r, self.out_r, self.err_r):
+        # Each fd is forgotten before it is closed: SIGTERM raises SystemExit between any two
+        # bytecodes, and a second close in the `finally` that follows must not fail (EBADF
+        # would replace the SystemExit, and the worker would answer and go on).
+        for name in ("req_w", "res_r", "out_r", "err_r"):
+            fd = getattr(self, name)
+            setattr(self, name, -1)
             if fd >= 0:
                 os.close(fd)
-        self.req_w = self.res_r = self.out_r = self.err_r = -1
 
     def discard(self) -> None:
         self.kill()
         os.waitpid(self.pid, 0)
         self.close_pipes()
+
+
+class Tainted(SystemExit):
+    """A program left state behind that the worker cannot undo: exit without answering, so the
+    host replaces this worker (and the program's run fails like any that kills its worker)."""
 
 
 class Libc:
@@ -163,9 +205,10 @@ class Libc:
         ul = self._c.c_ulong
         self._check(self._libc.prctl(self._c.c_int(option), ul(arg), ul(0), ul(0), ul(0)), "prctl")
 
-    def mount(self, src: str | None, target: str, fstype: str | None, flags: int,
-              data: str | None = None) -> None:
-        enc = (lambda s: None if s is None else s.encode())  # noqa: E731
+    def mount(
+        self, src: str | None, target: str, fstype: str | None, flags: int, data: str | None = None
+    ) -> None:
+        enc = lambda s: None if s is None else s.encode()  # noqa: E731
         rc = self._libc.mount(enc(src), enc(target), enc(fstype), self._c.c_ulong(flags), enc(data))
         self._check(rc, f"mount {target}")
 
@@ -175,14 +218,26 @@ class Libc:
     def sethostname(self, name: str) -> None:
         self._check(self._libc.sethostname(name.encode(), self._c.c_size_t(len(name))), "host")
 
+    def ioprio(self) -> int | None:
+        """This process's I/O priority; None where the syscall number is not known here."""
+        number = IOPRIO_GET.get(os.uname().machine)
+        if number is None:
+            return None
+        c_long = self._c.c_long
+        return self._libc.syscall(c_long(number), c_long(IOPRIO_WHO_PROCESS), c_long(0))
+
 
 class Worker:
-    def __init__(self) -> None:
+    def __init__(self, scratch_root: str | None = None) -> None:
         self.iso = Isolation(uid=os.getuid())
         self.libc: Libc | None = None
         self.root: str | None = None  # the prepared chroot, when there is one
         self.pid_init: int | None = None  # pid 1 of the runs' pid namespace
         self.spare: Spare | None = None
+        self.scratch_root = scratch_root  # without a chroot: where runs' scratch dirs go
+        self.own_root = False  # we made scratch_root (and remove it at close)
+        self.wipe = False  # programs share our uid: empty scratch_root after every run
+        self.state: dict[str, Any] | None = None  # our process attributes, checked after runs
 
     # ---- isolation, once per worker ------------------------------------------------------
 
@@ -195,8 +250,10 @@ class Worker:
         if self.libc:  # same-uid children (non-root containers) must not ptrace or read us
             self.libc.prctl(PR_SET_DUMPABLE, 0)
         if os.getuid() != 0:
-            iso.notes.append("not root: no namespaces, chroot or uid change; the container "
-                             "(--network none, --read-only, --pids-limit) must isolate")
+            iso.notes.append(
+                "not root: no namespaces, chroot or uid change; the container "
+                "(--network none, --read-only, --pids-limit) must isolate"
+            )
         elif _works(lambda: _drop_privileges(NOBODY)):
             iso.child_uid = NOBODY
         else:
@@ -207,8 +264,26 @@ class Worker:
         iso.rlimits = ["AS", "CPU", "FSIZE", "NOFILE", "CORE"]
         if iso.child_uid is not None or os.getuid() != 0:
             iso.rlimits.append("NPROC")  # RLIMIT_NPROC does not bind uid 0
+        if not self.root:
+            self._prepare_scratch_root()
+        if iso.child_uid is None:  # a program can prlimit, renice, ... its worker: same uid
+            self.state = self._process_state()
         for name in PRELOAD:
             __import__(name)
+
+    def _prepare_scratch_root(self) -> None:
+        iso = self.iso
+        if self.scratch_root is not None:
+            path = self.scratch_root
+            if not os.path.isdir(path) or os.listdir(path):  # guard: we may empty it after runs
+                raise SystemExit(f"--scratch-root {path}: not an empty directory")
+        else:
+            self.scratch_root, self.own_root = tempfile.mkdtemp(prefix="golf_ray_worker_"), True
+            if iso.child_uid is not None:
+                os.chmod(self.scratch_root, 0o711)  # children reach their own dir, list nothing
+        self.wipe = iso.child_uid is None
+        if self.wipe:
+            iso.wiped.append(self.scratch_root)
 
     def _enter_namespaces(self, libc: Libc) -> None:
         iso = self.iso
@@ -243,20 +318,36 @@ class Worker:
 
     def _root_sources(self) -> list[str]:
         """What the interpreter needs after chroot: its prefix, shared libs, the ld cache."""
-        paths = ["/usr", "/bin", "/lib", "/lib64", "/lib32", "/libx32",
-                 sys.base_prefix, sys.base_exec_prefix, "/etc/ld.so.cache"]
+        paths = [
+            "/usr",
+            "/bin",
+            "/lib",
+            "/lib64",
+            "/lib32",
+            "/libx32",
+            sys.base_prefix,
+            sys.base_exec_prefix,
+            "/etc/ld.so.cache",
+        ]
         out: list[str] = []
         for path in paths:
             path = os.path.normpath(path)
             if os.path.lexists(path) and not any(
-                    path == p or path.startswith(p + "/") for p in out):
+                path == p or path.startswith(p + "/") for p in out
+            ):
                 out.append(path)
         return out
 
     def _build_root(self, libc: Libc) -> str:
         sources = self._root_sources()
-        mnt = next((m for m in ("/tmp", "/mnt") if os.path.isdir(m) and not any(
-            s == m or s.startswith(m + "/") for s in sources)), None)
+        mnt = next(
+            (
+                m
+                for m in ("/tmp", "/mnt")
+                if os.path.isdir(m) and not any(s == m or s.startswith(m + "/") for s in sources)
+            ),
+            None,
+        )
         if mnt is None:
             raise OSError("no mount point for the sandbox root")
         libc.mount("tmpfs", mnt, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
@@ -355,9 +446,14 @@ class Worker:
                 os._exit(0)  # the worker died before PDEATHSIG was armed
         budget = limits.total_timeout_s or limits.example_timeout_s * (n_items + 1)
         cpu = math.ceil(budget) + 1
-        wanted = {resource.RLIMIT_AS: limits.memory_mb << 20, resource.RLIMIT_CPU: cpu,
-                  resource.RLIMIT_FSIZE: SCRATCH_MB << 20, resource.RLIMIT_NOFILE: 64,
-                  resource.RLIMIT_CORE: 0, resource.RLIMIT_NPROC: 0}
+        wanted = {
+            resource.RLIMIT_AS: limits.memory_mb << 20,
+            resource.RLIMIT_CPU: cpu,
+            resource.RLIMIT_FSIZE: SCRATCH_MB << 20,
+            resource.RLIMIT_NOFILE: 64,
+            resource.RLIMIT_CORE: 0,
+            resource.RLIMIT_NPROC: 0,
+        }
         if "NPROC" not in self.iso.rlimits:
             del wanted[resource.RLIMIT_NPROC]
         for kind, soft in wanted.items():
@@ -377,9 +473,13 @@ class Worker:
             return {"id": None, "ok": False, "error": f"bad request line: {exc!r}"}
         try:
             if req.get("op") == "ping":
-                return {"id": rid, "ok": True, "pid": os.getpid(),
-                        "python": ".".join(map(str, sys.version_info[:3])),
-                        "isolation": asdict(self.iso)}
+                return {
+                    "id": rid,
+                    "ok": True,
+                    "pid": os.getpid(),
+                    "python": ".".join(map(str, sys.version_info[:3])),
+                    "isolation": asdict(self.iso),
+                }
             if req.get("op") == "run":
                 return {"id": rid, "ok": True, **self.run(req)}
             return {"id": rid, "ok": False, "error": f"unknown op {req.get('op')!r}"}
@@ -399,29 +499,46 @@ class Worker:
             raise TypeError("source must be a string and inputs/tests a list")
         started = time.monotonic()
         scratch = self._new_scratch()
-        job = {"mode": mode, "source": req["source"], "entry": req.get("entry", "p"),
-               "items": items, "limits": req["limits"], "scratch": scratch}
+        job = {
+            "mode": mode,
+            "source": req["source"],
+            "entry": req.get("entry", "p"),
+            "items": items,
+            "limits": req["limits"],
+            "scratch": scratch,
+        }
         try:
-            session = Session(self.take_spare(), json.dumps(job).encode(), limits, len(items),
-                              mode == "call")
+            session = Session(
+                self.take_spare(), json.dumps(job).encode(), limits, len(items), mode == "call"
+            )
             try:
                 session.loop()
             finally:
                 session.finish()
         finally:
             self._drop_scratch(scratch)
-        return {"compile": session.compile, "results": session.results,
-                "stdout": session.out.text(), "stderr": session.err.text(),
-                "elapsed_s": round(time.monotonic() - started, 6)}
+            self._after_run()
+        return {
+            "compile": session.compile,
+            "results": session.results,
+            "stdout": session.out.text(),
+            "stderr": session.err.text(),
+            "elapsed_s": round(time.monotonic() - started, 6),
+        }
 
     def _new_scratch(self) -> str:
+        """The run's scratch dir. Made per run, not with the spare: the spare (forked after the
+        last run was cleaned up) never sees a scratch dir before it is handed its own."""
         if self.root:  # a fresh tmpfs per run: bounded size, and dropping it is O(1)
-            self.libc.mount("tmpfs", self.root + "/scratch", "tmpfs",
-                            MS_NOSUID | MS_NODEV | MS_NOEXEC,
-                            f"size={SCRATCH_MB}m,nr_inodes=4096,mode=0700,uid={NOBODY},"
-                            f"gid={NOBODY}")
+            self.libc.mount(
+                "tmpfs",
+                self.root + "/scratch",
+                "tmpfs",
+                MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                f"size={SCRATCH_MB}m,nr_inodes=4096,mode=0700,uid={NOBODY},gid={NOBODY}",
+            )
             return "/scratch"
-        path = tempfile.mkdtemp(prefix="golf_ray_scratch_")
+        path = tempfile.mkdtemp(prefix="run_", dir=self.scratch_root)
         if self.iso.child_uid is not None:
             os.chown(path, self.iso.child_uid, self.iso.child_uid)
         return path
@@ -429,8 +546,39 @@ class Worker:
     def _drop_scratch(self, path: str) -> None:
         if self.root:
             self.libc.umount(self.root + path)
-        else:
-            shutil.rmtree(path, ignore_errors=True)
+        elif not self.wipe:
+            _remove_tree(path)
+
+    def _after_run(self) -> None:
+        """Once the run's processes are dead and reaped: undo what a same-uid program could
+        have left for a later one (files anywhere in the scratch root, our process attributes),
+        or exit (`Tainted`) when that is not certain."""
+        if os.getpid() == 1 and self.pid_init is None:
+            _reap_strays()  # we are a container's init: orphans would be ours
+        if not self.wipe:
+            return
+        try:
+            if self.state is not None and (now := self._process_state()) != self.state:
+                changed = ", ".join(k for k in now if now[k] != self.state[k])
+                raise Tainted(f"golf-ray worker: a program changed the worker's {changed}")
+            if self.own_root and os.stat(self.scratch_root).st_mode & 0o777 != 0o700:
+                os.chmod(self.scratch_root, 0o700)  # the program (same uid) changed it
+            if not _empty_dir(self.scratch_root):
+                raise Tainted(f"golf-ray worker: could not empty {self.scratch_root}")
+        except Exception as exc:  # e.g. our rlimits lowered (EMFILE, MemoryError): give up too
+            raise Tainted(f"golf-ray worker: cleaning up after a run failed: {exc!r}") from exc
+
+    def _process_state(self) -> dict[str, Any]:
+        """What a program running as our uid can change in us (and a later program's child
+        would inherit or could read back): prlimit, setpriority, sched_setaffinity,
+        sched_setscheduler and ioprio_set need no more than the same uid."""
+        return {
+            "rlimits": [resource.getrlimit(r) for r in RLIMITS],
+            "nice": os.getpriority(os.PRIO_PROCESS, 0),
+            "affinity": os.sched_getaffinity(0),
+            "scheduler": (os.sched_getscheduler(0), os.sched_getparam(0).sched_priority),
+            "ioprio": self.libc.ioprio() if self.libc else None,
+        }
 
     def close(self) -> None:
         if self.spare is not None:
@@ -439,6 +587,9 @@ class Worker:
         if self.pid_init:
             os.kill(self.pid_init, signal.SIGKILL)
             os.waitpid(self.pid_init, 0)
+        if self.own_root:
+            _remove_tree(self.scratch_root)
+            self.own_root = False
 
 
 class Capture:
@@ -464,8 +615,9 @@ class Session:
     checked against the protocol; any deviation ends the run as a crash.
     """
 
-    def __init__(self, child: Spare, payload: bytes, limits: Limits, n_items: int,
-                 has_outputs: bool) -> None:
+    def __init__(
+        self, child: Spare, payload: bytes, limits: Limits, n_items: int, has_outputs: bool
+    ) -> None:
         self.child, self.payload, self.limits, self.n = child, memoryview(payload), limits, n_items
         self.has_outputs = has_outputs  # call mode: "ok" results carry output text
         self.out, self.err = Capture(limits.max_stdio_bytes), Capture(limits.max_stdio_bytes)
@@ -503,13 +655,13 @@ class Session:
         child = self.child
         if fd == child.req_w:
             try:
-                self.payload = self.payload[os.write(fd, self.payload[:1 << 16]):]
+                self.payload = self.payload[os.write(fd, self.payload[: 1 << 16]) :]
             except BrokenPipeError:
                 self.payload = self.payload[:0]
             if not self.payload:
                 self.sel.unregister(fd)
+                child.req_w = -1  # before the close: see Spare.close_pipes
                 os.close(fd)
-                child.req_w = -1
             return
         chunk = os.read(fd, 1 << 16)
         if not chunk:
@@ -524,7 +676,7 @@ class Session:
             self.buf += chunk
             while not self.stopped and (end := self.buf.find(b"\n")) >= 0:
                 line = bytes(self.buf[:end])
-                del self.buf[:end + 1]
+                del self.buf[: end + 1]
                 self._on_line(line)
             if not self.stopped and len(self.buf) > self.line_cap:
                 self._fail("bad_output" if self.compile else "crash", "result line too long")
@@ -551,13 +703,22 @@ class Session:
             return
         status, output = msg.get("status"), msg.get("output")
         with_text = self.has_outputs and status == "ok"
-        if (msg.get("i") != len(self.results) or status not in CHILD_STATUSES
-                or (not isinstance(output, str) if with_text else output is not None)):
+        if (
+            msg.get("i") != len(self.results)
+            or status not in CHILD_STATUSES
+            or (not isinstance(output, str) if with_text else output is not None)
+        ):
             return self._fail("crash", "protocol violation: unexpected result")
         if with_text and len(output) > self.limits.max_output_bytes:  # ASCII: chars = bytes
             status, output, message = "bad_output", None, "output too long"
-        self.results.append({"status": status, "output": output, "message": message,
-                             "elapsed_s": round(now - self.mark, 6)})
+        self.results.append(
+            {
+                "status": status,
+                "output": output,
+                "message": message,
+                "elapsed_s": round(now - self.mark, 6),
+            }
+        )
         self.mark = now
         if status == "memory":
             self._not_run()
@@ -587,8 +748,10 @@ class Session:
         self._not_run()
 
     def _not_run(self) -> None:
-        self.results += [{"status": "not_run", "output": None, "message": "", "elapsed_s": 0.0}
-                         for _ in range(self.n - len(self.results))]
+        self.results += [
+            {"status": "not_run", "output": None, "message": "", "elapsed_s": 0.0}
+            for _ in range(self.n - len(self.results))
+        ]
         self.stopped = True
 
     def finish(self) -> None:
@@ -611,6 +774,79 @@ def _signal_name(number: int) -> str:
         return signal.Signals(number).name
     except ValueError:
         return f"signal {number}"
+
+
+def _empty_dir(path: str) -> bool:
+    """Remove everything inside `path` (not `path` itself); True when nothing was left.
+
+    Never follows a symlink; makes each directory the owner's to list and change before going
+    in (a program may have chmod'ed it 0); any depth with two fds open and no recursion: the way
+    back up is "..", which is safe here because no process of the run is left to move things.
+    """
+    fd = os.open(path, OPEN_DIR)
+    ok = True
+    above: list[tuple[Iterator[str], str]] = []  # per level: the names left there, the subdir
+    names = iter(os.listdir(fd))
+    try:
+        while True:
+            for name in names:
+                try:
+                    os.unlink(name, dir_fd=fd)  # a file, symlink, fifo, socket: gone
+                    continue
+                except IsADirectoryError:
+                    pass
+                except FileNotFoundError:
+                    continue
+                except OSError:
+                    ok = False
+                    continue
+                try:
+                    os.rmdir(name, dir_fd=fd)  # an empty directory: gone
+                    continue
+                except OSError as exc:
+                    if exc.errno != errno.ENOTEMPTY:
+                        ok = False
+                        continue
+                try:
+                    os.chmod(name, 0o700, dir_fd=fd)  # a directory (unlink said so), not a link
+                    sub = os.open(name, OPEN_DIR, dir_fd=fd)
+                except OSError:
+                    ok = False
+                    continue
+                above.append((names, name))
+                os.close(fd)
+                fd, names = sub, iter(os.listdir(sub))
+                break
+            else:  # this directory is empty now
+                if not above:
+                    return ok
+                names, name = above.pop()
+                parent = os.open("..", OPEN_DIR, dir_fd=fd)
+                os.close(fd)
+                fd = parent
+                try:
+                    os.rmdir(name, dir_fd=fd)
+                except OSError:
+                    ok = False
+    finally:
+        os.close(fd)
+
+
+def _remove_tree(path: str) -> None:
+    try:
+        _empty_dir(path)
+        os.rmdir(path)
+    except OSError:
+        pass
+
+
+def _reap_strays() -> None:
+    """Reap any exited child (as a container's init, orphans are re-parented to us)."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        pass
 
 
 def _works(action: Callable[[], object]) -> bool:
@@ -645,6 +881,7 @@ def _pid_init(libc: Libc) -> None:
 
 # ---- child side: runs in the confined child -------------------------------------------------
 
+
 def _describe(exc: BaseException, use_repr: bool = False) -> str:
     try:
         text = repr(exc) if use_repr else f"{type(exc).__name__}: {exc}"
@@ -661,11 +898,12 @@ def _send(msg: dict) -> None:
             pass
     data = (json.dumps(msg) + "\n").encode()
     while data:
-        data = data[os.write(RESULT_FD, data):]
+        data = data[os.write(RESULT_FD, data) :]
 
 
-def _run_one(job: dict, entry: Any, item: Any, namespace: dict,
-             max_output: int) -> tuple[str, str | None, str]:
+def _run_one(
+    job: dict, entry: Any, item: Any, namespace: dict, max_output: int
+) -> tuple[str, str | None, str]:
     """One example: (status, output, message)."""
     asserts = job["mode"] == "asserts"
     try:
@@ -714,9 +952,14 @@ def _run_program(job: dict, limits: Limits) -> None:
 
 
 def main() -> None:
+    args = sys.argv[1:]
+    if args and (len(args) != 2 or args[0] != "--scratch-root"):
+        raise SystemExit("usage: worker.py [--scratch-root DIR]")
     proto_out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a stray print must not corrupt the protocol
-    worker = Worker()
+    scratch_root = os.path.abspath(args[1]) if args else None
+    os.chdir("/")  # children start outside any scratch dir until they enter their own
+    worker = Worker(scratch_root)
     worker.isolate()
     print(f"golf-ray worker {os.getpid()}: {json.dumps(asdict(worker.iso))}", file=sys.stderr)
     gc.freeze()  # children then leave the worker's objects alone: fewer copy-on-write faults

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import logging
 import os
 import shutil
 import signal
@@ -134,7 +135,10 @@ def test_ping_reports_container_isolation(backend: DockerBackend, client) -> Non
     assert info["backend"] == "docker" and info["alive"]
     assert info["container_name"].startswith(f"golf-ray-sandbox-{os.getpid()}-")
     assert info["isolation"]["uid"] == 10001  # as the worker sees itself
+    assert info["isolation"]["wiped"] == ["/tmp"]  # programs share its uid: /tmp is emptied
+    assert info["worker_pid"] == 1  # no docker-init
     host = container_attrs(client, backend)["HostConfig"]
+    assert host["Init"] is False
     assert host["NetworkMode"] == "none"
     assert host["ReadonlyRootfs"] is True
     assert host["CapDrop"] == ["ALL"]
@@ -143,6 +147,38 @@ def test_ping_reports_container_isolation(backend: DockerBackend, client) -> Non
     assert host["PidsLimit"] == 32
     assert container_attrs(client, backend)["Config"]["User"] == "10001:10001"
     assert container_attrs(client, backend)["Config"]["Labels"][LABEL] == "1"
+
+
+def test_partial_isolation_is_logged_at_info(image: str, caplog) -> None:
+    """The worker reports notes (not root: no namespaces, ...); in a container that is by
+    design, so it is no warning."""
+    with caplog.at_level(logging.INFO, logger="actors.backends.base"):
+        with DockerBackend(image=image) as backend:
+            assert backend.info["isolation"]["notes"]
+    partial = [r for r in caplog.records if "isolation is partial" in r.getMessage()]
+    assert partial and all(r.levelno == logging.INFO for r in partial)
+
+
+def test_large_request(backend: DockerBackend) -> None:
+    """262 examples of 30x30 grids (~0.5 MB of JSON) go through the attach socket."""
+    grids = [[[(i + r + c) % 10 for c in range(30)] for r in range(30)] for i in range(262)]
+    response = run(backend, "def p(g):\n return [r[::-1] for r in g]", grids, timeout_s=60)
+    assert outputs(response) == [json.dumps([r[::-1] for r in g]) for g in grids]
+
+
+def test_write_gets_the_request_deadline(backend: DockerBackend, client) -> None:
+    """A worker that stops reading (here: its container frozen) fails a request that does not
+    fit in the socket buffers at the request's deadline, not after a fixed write timeout."""
+    cid = backend.describe()["container_id"]
+    client.api.pause(cid)
+    start = time.monotonic()
+    with pytest.raises(WorkerTimeout):
+        run(backend, "p=lambda g:g", [["x" * (1 << 20)]] * 32, timeout_s=2)  # 32 MiB
+    assert time.monotonic() - start < 10
+    with pytest.raises(docker.errors.NotFound):
+        client.containers.get(cid)  # a timeout kills the container at once
+    backend.restart()
+    assert_healthy(backend)
 
 
 def test_tiny_program_round_trip(backend: DockerBackend, capsys) -> None:
@@ -238,16 +274,102 @@ def test_no_ipc_objects_outlive_a_run(backend: DockerBackend) -> None:
     assert outputs(run(backend, source)) == ["[-1, -1, -1, -1]"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the worker runs as the programs' uid and keeps only its per-run scratch dir clean: "
-    "files a program leaves elsewhere in the container's /tmp are seen by later programs",
-)
 def test_files_do_not_outlive_a_run(backend: DockerBackend) -> None:
     write = "def p(g):\n open('/tmp/golf-ray-cache', 'w').write('answers')\n return 0"
     read = "import os\ndef p(g):\n return os.path.exists('/tmp/golf-ray-cache')"
     assert outputs(run(backend, write)) == ["0"]
     assert outputs(run(backend, read)) == ["false"]
+
+
+# Leaves all it can in /tmp, in ways a careless cleanup would miss: hidden names, directories
+# it cannot list or change (0, 0o500), a chain deeper than Python's recursion limit (what
+# shutil.rmtree recurses on), a symlink into the read-only system and a dangling one, a fifo,
+# a hard link. Then a later program must find /tmp holding only its own scratch dir.
+LITTER = """import os
+def p(g):
+    os.chdir('/tmp')
+    open('.answers', 'w').write('cached')
+    os.link('.answers', 'hard-link')
+    os.symlink('/etc', 'etc-link')
+    os.symlink('/nowhere', 'dangling')
+    os.mkfifo('fifo')
+    for name, mode in (('locked', 0), ('read-only', 0o500)):
+        os.mkdir(name)
+        open(name + '/inside', 'w').write('cached')
+        os.mkdir(name + '/sub')
+        os.chmod(name, mode)
+    os.mkdir('deep')
+    os.chdir('deep')
+    for _ in range(2500):
+        os.mkdir('d')
+        os.chdir('d')
+    open('bottom', 'w').write('cached')
+    return sorted(os.listdir('/tmp'))
+"""
+CHECK = """import os
+def p(g):
+    return [sorted(os.listdir('/tmp')), os.path.basename(os.getcwd()), os.listdir('.'),
+            os.path.exists('/etc/passwd')]
+"""
+
+
+def test_litter_outside_the_scratch_dir_is_removed(backend: DockerBackend) -> None:
+    (left,) = run(backend, LITTER)["results"]
+    assert left["status"] == "ok", left
+    assert len(json.loads(left["output"])) == 9  # 8 entries and the run's own scratch dir
+    for _ in range(2):  # the spare forked after a run sees a clean /tmp too
+        (result,) = run(backend, CHECK)["results"]
+        tmp, cwd, scratch, etc_intact = json.loads(result["output"])
+        assert tmp == [cwd] and scratch == [] and etc_intact
+
+
+def test_full_tmp_does_not_break_later_runs(backend: DockerBackend) -> None:
+    """A program that uses up /tmp's space and inodes leaves it empty for the next one."""
+    fill = (
+        "import os\n"
+        "def p(g):\n"
+        " n = 0\n"
+        " try:\n"
+        "  with open('/tmp/big', 'wb') as f:\n"
+        "   while True: f.write(b'x' * (1 << 20)); f.flush()\n"
+        " except OSError: pass\n"
+        " try:\n"
+        "  while True: open(f'/tmp/f{n}', 'w').close(); n += 1\n"
+        " except OSError: pass\n"
+        " s = os.statvfs('/tmp')\n"
+        " return [n > 1000, s.f_bavail * s.f_frsize < (4 << 20), s.f_ffree]\n"
+    )
+    (full,) = run(backend, fill)["results"]
+    assert json.loads(full["output"]) == [True, True, 0], full
+    use = (
+        "import os\n"
+        "def p(g):\n"
+        " open('/tmp/next', 'wb').write(b'y' * (8 << 20))\n"
+        " s = os.statvfs('/tmp')\n"
+        " return [s.f_bavail * s.f_frsize > (48 << 20), s.f_ffree > 8000]\n"
+    )
+    assert outputs(run(backend, use)) == ["[true, true]"]
+
+
+RETUNE = {  # what a program (same uid) can change in its worker, and a later one could read
+    "rlimit": "resource.prlimit(1, resource.RLIMIT_STACK, (4242 << 10, resource.RLIM_INFINITY))",
+    "nice": "os.setpriority(os.PRIO_PROCESS, 1, 7)",
+    "scheduler": "os.sched_setscheduler(1, os.SCHED_BATCH, os.sched_param(0))",
+    "affinity": "os.sched_setaffinity(1, sorted(os.sched_getaffinity(1))[:1])",
+}
+
+
+@pytest.mark.parametrize("what", sorted(RETUNE))
+def test_program_that_retunes_its_worker_is_not_followed(backend: DockerBackend, what) -> None:
+    """The worker sees the change after the run and exits unanswered: the container is
+    replaced and nothing of it reaches a later program."""
+    if what == "affinity" and len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one CPU: no affinity to change")
+    source = f"import os, resource\ndef p(g):\n {RETUNE[what]}\n return 0"
+    with pytest.raises(WorkerDied, match="changed the worker's"):
+        run(backend, source)
+    backend.restart()
+    assert_healthy(backend)
 
 
 @pytest.mark.parametrize("rlimit_mb", [128, 2048], ids=["worker-rlimit", "container-memory-limit"])
@@ -284,9 +406,10 @@ def test_fork_bomb_contained(backend: DockerBackend) -> None:
 
 
 def test_program_kills_its_worker(backend: DockerBackend, client) -> None:
+    """The worker is pid 1: only the signals it handles (SIGTERM, SIGINT) reach it."""
     old = backend.describe()["container_id"]
-    with pytest.raises(WorkerDied, match="exit code 137"):
-        run(backend, "import os, signal\ndef p(g):\n os.kill(os.getppid(), signal.SIGKILL)")
+    with pytest.raises(WorkerDied, match="exit code 143"):
+        run(backend, "import os, signal\ndef p(g):\n os.kill(os.getppid(), signal.SIGTERM)")
     assert not backend.alive()
     backend.restart()
     assert backend.describe()["container_id"] != old
@@ -295,23 +418,81 @@ def test_program_kills_its_worker(backend: DockerBackend, client) -> None:
         client.containers.get(old)  # the dead container was removed, not left behind
 
 
-def test_program_cannot_kill_pid_1(backend: DockerBackend) -> None:
-    """docker-init is pid 1 of the container's pid namespace: SIGKILL from inside is ignored."""
-    (result,) = run(
-        backend, "import os, signal\ndef p(g):\n os.kill(1, signal.SIGKILL)\n return 1"
-    )["results"]
-    assert result["status"] == "ok"
+def test_program_cannot_kill_or_stop_pid_1(backend: DockerBackend) -> None:
+    """The worker is pid 1 of the container's pid namespace: SIGKILL and SIGSTOP from inside
+    are dropped."""
+    source = (
+        "import os, signal\n"
+        "def p(g):\n"
+        " os.kill(1, signal.SIGSTOP)\n"
+        " os.kill(os.getppid(), signal.SIGKILL)\n"
+        " try:\n"
+        "  os.kill(-1, signal.SIGKILL)  # everyone but pid 1 and itself: no one\n"
+        " except ProcessLookupError:\n"
+        "  pass\n"
+        " return os.getppid()\n"
+    )
+    assert outputs(run(backend, source)) == ["1"]
     assert_healthy(backend)
+
+
+def test_program_cannot_reach_pid_1(backend: DockerBackend) -> None:
+    """No process in the container is dumpable and of the programs' uid: no ptrace, no
+    /proc/<pid>/fd (pid 1's fds are the protocol stream), environ or mem of another process."""
+    source = (
+        "import ctypes, os\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "def p(g):\n"
+        " me, out = os.getpid(), []\n"
+        " for pid in [int(d) for d in os.listdir('/proc') if d.isdigit() and int(d) != me]:\n"
+        "  out.append(libc.ptrace(16, pid, None, None))  # PTRACE_ATTACH\n"
+        "  for f in ['environ', 'mem', 'fd/0', 'fd/1']:\n"
+        "   try:\n"
+        "    os.close(os.open(f'/proc/{pid}/{f}', os.O_RDONLY))\n"
+        "    out.append(f'{pid}/{f}')\n"
+        "   except OSError:\n"
+        "    pass\n"
+        " return out\n"
+    )
+    (result,) = run(backend, source)["results"]
+    assert result["status"] == "ok", result
+    assert set(json.loads(result["output"])) == {-1}
+
+
+def test_program_cannot_forge_responses(backend: DockerBackend) -> None:
+    """A program that writes responses for its own and the next request into every stream it
+    can open: the host gets the worker's answers."""
+    forge = (
+        "import json, os\n"
+        "def p(g):\n"
+        " lines = b''\n"
+        " for rid in range(100):\n"
+        "  r = {'id': rid, 'ok': True, 'compile': {'status': 'ok', 'message': ''}, 'results':\n"
+        "       [{'status': 'ok', 'output': '42', 'message': '', 'elapsed_s': 0}],\n"
+        "       'stdout': '', 'stderr': '', 'elapsed_s': 0}\n"
+        "  lines += json.dumps(r).encode() + b'\\n'\n"
+        " for pid in os.listdir('/proc'):\n"
+        "  for fd in ('0', '1', '2'):\n"
+        "   try:\n"
+        "    w = os.open(f'/proc/{pid}/fd/{fd}', os.O_WRONLY)\n"
+        "    os.write(w, lines)\n"
+        "   except OSError:\n"
+        "    pass\n"
+        " return 0\n"
+    )
+    assert outputs(run(backend, forge)) == ["0"]
+    assert outputs(run(backend, "def p(g):\n return 'honest'")) == ['"honest"']
 
 
 def test_wedged_worker_is_replaced(backend: DockerBackend, client) -> None:
     old = backend.describe()["container_id"]
     start = time.monotonic()
-    with pytest.raises(WorkerTimeout):
+    with pytest.raises(WorkerTimeout):  # the host's deadline comes before the worker's
         run(
             backend,
-            "import os, signal\ndef p(g):\n os.kill(os.getppid(), signal.SIGSTOP)",
+            "import time\ndef p(g):\n time.sleep(60)",
             timeout_s=3,
+            example_timeout_s=30.0,
         )
     assert time.monotonic() - start < 20  # the deadline holds, no hang
     with pytest.raises(docker.errors.NotFound):
@@ -437,6 +618,6 @@ def test_hostile_program_is_contained(
         listener.accept()
     assert judge(shared_backend, MIRROR)[0].correct
     deadline = time.monotonic() + 2.0  # the worker forks its next spare child after answering
-    while len(procs := container_processes(client, shared_backend)) > 3:
-        assert time.monotonic() < deadline, procs  # docker-init, the worker, one spare child
+    while len(procs := container_processes(client, shared_backend)) > 2:
+        assert time.monotonic() < deadline, procs  # the worker (pid 1), one spare child
         time.sleep(0.05)

@@ -8,6 +8,7 @@ attach socket. Backends are not thread-safe: one request at a time.
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 import time
@@ -33,6 +34,16 @@ class WorkerTimeout(WorkerError):
 
 class WorkerBackend(ABC):
     name: str = "abstract"
+    # True where something outside the worker (a container) is the isolation: the worker's own
+    # partial isolation is then expected, and start() logs it at INFO rather than WARNING.
+    container_isolated: bool = False
+    _write_takes_timeout: bool = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A backend whose `_write` takes only `data` (written before the deadline was passed
+        # down) keeps working: it is called without one.
+        cls._write_takes_timeout = "timeout_s" in inspect.signature(cls._write).parameters
 
     def __init__(self) -> None:
         self.info: dict[str, Any] = {}  # the worker's ping response
@@ -52,8 +63,10 @@ class WorkerBackend(ABC):
         let an idle worker exit on its own (EOF); otherwise kill it at once (it is wedged)."""
 
     @abstractmethod
-    def _write(self, data: bytes) -> None:
-        """Write all of `data` to the worker's stdin; raise `WorkerDied` if it is gone."""
+    def _write(self, data: bytes, timeout_s: float) -> None:
+        """Write all of `data` to the worker's stdin within `timeout_s` seconds (what is left of
+        the request's time); raise `WorkerTimeout` if it does not take it in time (it is wedged),
+        `WorkerDied` if it is gone."""
 
     @abstractmethod
     def _read_chunk(self, timeout_s: float) -> bytes | None:
@@ -76,10 +89,22 @@ class WorkerBackend(ABC):
         self._spawn()
         self.info = self.request({"op": "ping"}, timeout_s)
         iso = self.info.get("isolation", {})
-        log.info("%s worker %s (python %s) isolation: %s", self.name, self.info.get("pid"),
-                 self.info.get("python"), iso)
+        log.info(
+            "%s worker %s (python %s) isolation: %s",
+            self.name,
+            self.info.get("pid"),
+            self.info.get("python"),
+            iso,
+        )
         if iso.get("notes"):
-            log.warning("%s worker isolation is partial: %s", self.name, "; ".join(iso["notes"]))
+            level = logging.INFO if self.container_isolated else logging.WARNING
+            log.log(
+                level,
+                "%s worker isolation is partial%s: %s",
+                self.name,
+                " (expected: the container isolates)" if self.container_isolated else "",
+                "; ".join(iso["notes"]),
+            )
 
     def restart(self, timeout_s: float = 60.0) -> None:
         self.close()
@@ -89,8 +114,13 @@ class WorkerBackend(ABC):
         self._terminate(graceful=True)
 
     def describe(self) -> dict[str, Any]:
-        return {"backend": self.name, "alive": self.alive(), "worker_pid": self.info.get("pid"),
-                "python": self.info.get("python"), "isolation": self.info.get("isolation")}
+        return {
+            "backend": self.name,
+            "alive": self.alive(),
+            "worker_pid": self.info.get("pid"),
+            "python": self.info.get("python"),
+            "isolation": self.info.get("isolation"),
+        }
 
     def __enter__(self) -> WorkerBackend:
         self.start()
@@ -113,7 +143,11 @@ class WorkerBackend(ABC):
         rid = self._next_id
         deadline = time.monotonic() + timeout_s
         try:
-            self._write(json.dumps({**req, "id": rid}).encode() + b"\n")
+            data = json.dumps({**req, "id": rid}).encode() + b"\n"
+            if self._write_takes_timeout:
+                self._write(data, timeout_s=deadline - time.monotonic())
+            else:
+                self._write(data)  # type: ignore[call-arg]
             line = self._read_line(deadline)
             try:
                 response = json.loads(line)
@@ -136,11 +170,13 @@ class WorkerBackend(ABC):
                 raise WorkerTimeout(f"{self.name} worker gave no response in time")
             chunk = self._read_chunk(remaining)
             if chunk == b"":
-                raise WorkerDied(f"{self.name} worker closed its output (exited or crashed); "
-                                 f"{self._diagnostics()}")
+                raise WorkerDied(
+                    f"{self.name} worker closed its output (exited or crashed); "
+                    f"{self._diagnostics()}"
+                )
             if chunk:
                 self._buffer += chunk
         line = bytes(self._buffer[:end])
-        del self._buffer[:end + 1]
+        del self._buffer[: end + 1]
         self._scanned = 0
         return line

@@ -3,9 +3,18 @@
 The container is the isolation: no network, a read-only root with a small /tmp tmpfs (the only
 writable place: no /dev/shm, a read-only /dev/mqueue), memory, pids and CPU limits, a non-root
 user, no capabilities, no-new-privileges. The worker inside runs as that same non-root user, so
-it cannot add namespaces or chroot; its per-child rlimits still apply. A program can kill or stop its worker (same uid): the host then
-sees the stream close (`WorkerDied`) or go quiet (`WorkerTimeout`), and `restart()` replaces the
-whole container. docker-init is pid 1, so the worker is killable and orphans are reaped.
+it cannot add namespaces or chroot; its per-child rlimits still apply, and since programs share
+its uid it empties /tmp (its `--scratch-root`) after every run and checks that no program
+re-tuned it (rlimits, nice, affinity, ...), exiting when it cannot undo that: a later program
+in the same container finds nothing an earlier one left.
+
+The worker is the container's pid 1 (no docker-init): it is not dumpable, so a program (same
+uid) can neither ptrace it nor open its /proc files (its fds include the protocol stream: with a
+dumpable pid 1, a program could write forged responses to it), and the kernel drops the signals
+it has no handler for (SIGKILL, SIGSTOP) when they come from inside the container. A program can
+still end it with SIGTERM or SIGINT: the host then sees the stream close (`WorkerDied`), and
+`restart()` replaces the whole container, as after a timeout (`WorkerTimeout`). Programs cannot
+fork (RLIMIT_NPROC), and the worker reaps any orphan anyway.
 
 The worker's stdin/stdout are reached through the attach socket. Without a TTY the engine
 multiplexes that stream: each frame has an 8-byte header (stream type, 3 zero bytes, payload
@@ -38,7 +47,8 @@ log = logging.getLogger(__name__)
 LABEL = "golf-ray.sandbox"  # every sandbox container has LABEL=1: leftovers can be found
 HOST_LABEL, PID_LABEL = "golf-ray.host", "golf-ray.pid"  # the process that owns it
 USER = "10001:10001"  # the image's `sandbox` user
-WRITE_TIMEOUT_S = 30.0  # a worker that stops reading its stdin for this long is wedged
+SCRATCH_ROOT = "/tmp"  # the only writable place; the worker empties it after every run
+TMPFS_INODES = 8192  # files and dirs in /tmp: bounds what the worker has to remove after a run
 READ_SIZE = 1 << 20
 FRAME = struct.Struct(">BxxxL")
 STDOUT = 1
@@ -49,6 +59,7 @@ ENGINE_ERRORS = (DockerException, requests.RequestException)
 
 class DockerBackend(WorkerBackend):
     name = "docker"
+    container_isolated = True  # the worker's own isolation is partial by design (non-root)
 
     def __init__(
         self,
@@ -101,10 +112,11 @@ class DockerBackend(WorkerBackend):
     def _create(self, name: str) -> Any:
         kwargs: dict[str, Any] = dict(
             name=name,
+            command=["--scratch-root", SCRATCH_ROOT],  # after the image's entrypoint
             labels={LABEL: "1", HOST_LABEL: socket.gethostname(), PID_LABEL: str(os.getpid())},
             stdin_open=True,
             tty=False,
-            init=True,
+            init=False,  # the worker is pid 1 (see the module docstring), whatever the default
             user=USER,
             hostname="sandbox",
             network_mode="none",
@@ -119,7 +131,8 @@ class DockerBackend(WorkerBackend):
             },
             read_only=True,
             tmpfs={
-                "/tmp": f"rw,nosuid,nodev,noexec,size={self.tmpfs_mb}m,mode=1777",
+                SCRATCH_ROOT: f"rw,nosuid,nodev,noexec,size={self.tmpfs_mb}m,"
+                f"nr_inodes={TMPFS_INODES},mode=1777",
                 "/dev/mqueue": "ro,nosuid,nodev,noexec,size=4k",  # else a writable mqueue fs
             },
             mem_limit=f"{self.memory_mb}m",
@@ -175,14 +188,18 @@ class DockerBackend(WorkerBackend):
 
     # ---- the stream -----------------------------------------------------------------------
 
-    def _write(self, data: bytes) -> None:
+    def _write(self, data: bytes, timeout_s: float) -> None:
         if self._sock is None:
             raise WorkerDied("docker worker is not running")
+        if timeout_s <= 0:
+            raise WorkerTimeout("docker worker: no time left to send the request")
         try:
-            self._sock.settimeout(WRITE_TIMEOUT_S)
+            self._sock.settimeout(timeout_s)  # bounds the whole sendall (Python >= 3.5)
             self._sock.sendall(data)
         except TimeoutError as exc:
-            raise WorkerTimeout(f"docker worker stopped reading its input: {exc}") from exc
+            raise WorkerTimeout(
+                f"docker worker did not take the request within {timeout_s:.3g} s"
+            ) from exc
         except OSError as exc:
             raise WorkerDied(f"docker worker is gone ({exc}); {self._diagnostics()}") from exc
 
@@ -261,7 +278,8 @@ class DockerBackend(WorkerBackend):
                 "network": "none",
                 "ipc": "none, no SysV IPC or message queues",
                 "read_only_root": True,
-                "writable": "/tmp",
+                "writable": f"{SCRATCH_ROOT} (emptied after every run)",
+                "pid_1": "the worker",
                 "user": USER,
                 "cap_drop": "ALL",
                 "no_new_privileges": True,
