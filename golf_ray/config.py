@@ -92,6 +92,7 @@ class LearnerConfig:
     gradient_checkpointing: bool = False
     critic: str = "head"  # head | separate (PPO only)
     broadcast_every: int = 1
+    max_bad_steps: int = 3  # non-finite steps in a row before the LR is halved and we reload
 
 
 @dataclass

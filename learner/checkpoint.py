@@ -1,0 +1,139 @@
+"""Learner checkpoints: one directory per step, written atomically, validated on load.
+
+Layout of `ROOT/step-000010/`: `meta.json` (step, policy version, metrics, config, a fingerprint
+of the parameter names and shapes, RNG states) and `state/` (DeepSpeed's model, optimizer and
+scheduler files). A checkpoint is written under a hidden temporary name and renamed into place
+only when every rank has finished, so a crash never leaves a half-written `step-*` directory.
+`ROOT/latest` and `ROOT/best.json` are small pointer files, replaced atomically too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from golf_ray.fileio import atomic_write_json, atomic_write_text
+
+FORMAT_VERSION = 1
+STATE_TAG = "state"
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that is missing, corrupt or made for another model; one line."""
+
+
+def step_dir(root: str | Path, step: int) -> Path:
+    return Path(root) / f"step-{step:06d}"
+
+
+def temp_dir(root: str | Path, step: int) -> Path:
+    return Path(root) / f".tmp-step-{step:06d}"
+
+
+def fingerprint(named_shapes: list[tuple[str, tuple[int, ...]]]) -> str:
+    """A hash of parameter names and shapes: a checkpoint only loads into the same model."""
+    text = "\n".join(f"{n}:{list(s)}" for n, s in named_shapes)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def rng_state() -> dict[str, Any]:
+    return {
+        "python": random.getstate(),
+        "numpy": np.random.get_state(),
+        "torch": torch.get_rng_state(),
+        "cuda": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None,
+    }
+
+
+def set_rng_state(state: dict[str, Any]) -> None:
+    random.setstate(state["python"])
+    np.random.set_state(state["numpy"])
+    torch.set_rng_state(state["torch"])
+    if state.get("cuda") is not None and torch.cuda.is_available():
+        torch.cuda.set_rng_state_all(state["cuda"])
+
+
+def finalize(root: str | Path, step: int, meta: dict[str, Any], keep: int) -> Path:
+    """Rank 0, after every rank wrote its DeepSpeed files into the temp dir: publish it."""
+    root = Path(root)
+    tmp, final = temp_dir(root, step), step_dir(root, step)
+    atomic_write_json(tmp / "meta.json", {"format_version": FORMAT_VERSION, **meta})
+    if final.exists():  # re-saving a step (e.g. after a resume) replaces it whole
+        shutil.rmtree(final)
+    tmp.rename(final)
+    atomic_write_text(root / "latest", final.name + "\n")
+    _prune(root, keep)
+    return final
+
+
+def update_best(root: str | Path, step: int, metric: str, value: float, mode: str = "max") -> bool:
+    """Point `best.json` at `step` when `value` beats the best so far; True if it did."""
+    path = Path(root) / "best.json"
+    if path.exists():
+        best = json.loads(path.read_text())
+        better = value > best["value"] if mode == "max" else value < best["value"]
+        if not better:
+            return False
+    atomic_write_json(
+        path, {"step": step, "dir": step_dir(root, step).name, "metric": metric, "value": value}
+    )
+    return True
+
+
+def _prune(root: Path, keep: int) -> None:
+    """Keep the newest `keep` checkpoints, and always the best one."""
+    if keep <= 0:
+        return
+    best = None
+    if (root / "best.json").exists():
+        best = json.loads((root / "best.json").read_text()).get("dir")
+    steps = sorted(p for p in root.glob("step-*") if p.is_dir())
+    for old in steps[:-keep]:
+        if old.name != best:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def resolve(path: str | Path) -> Path:
+    """A checkpoint dir, or a run's checkpoint root (its `latest`, or `best` via `.../best`)."""
+    path = Path(path)
+    if path.name == "best" and (path.parent / "best.json").exists():
+        return path.parent / json.loads((path.parent / "best.json").read_text())["dir"]
+    if (path / "latest").exists():
+        return path / (path / "latest").read_text().strip()
+    return path
+
+
+def read_meta(path: str | Path, expected_fingerprint: str | None = None) -> dict[str, Any]:
+    """Validate a checkpoint dir and return its metadata; CheckpointError names the problem."""
+    path = Path(path)
+    if not path.is_dir():
+        raise CheckpointError(f"{path}: checkpoint directory not found")
+    meta_path = path / "meta.json"
+    try:
+        meta = json.loads(meta_path.read_text())
+    except FileNotFoundError:
+        raise CheckpointError(f"{meta_path}: missing (not a golf-ray checkpoint?)") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise CheckpointError(f"{meta_path}: corrupt ({e})") from None
+    if meta.get("format_version") != FORMAT_VERSION:
+        raise CheckpointError(
+            f"{meta_path}: format_version {meta.get('format_version')!r}, expected {FORMAT_VERSION}"
+        )
+    for key in ("step", "fingerprint"):
+        if key not in meta:
+            raise CheckpointError(f"{meta_path}: missing field '{key}'")
+    if expected_fingerprint is not None and meta["fingerprint"] != expected_fingerprint:
+        raise CheckpointError(
+            f"{meta_path}: fingerprint {meta['fingerprint']} does not match this model "
+            f"({expected_fingerprint}): saved from a different model, LoRA or critic setup"
+        )
+    if not (path / STATE_TAG).is_dir():
+        raise CheckpointError(f"{path / STATE_TAG}: missing DeepSpeed state directory")
+    return meta

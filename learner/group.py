@@ -1,0 +1,81 @@
+"""A group of learner actors training data-parallel, and the weight broadcast to rollout actors."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ray
+import torch
+
+from golf_ray.config import AlgorithmConfig, LearnerConfig
+from learner.learner import LearnerActor, TrainBatch
+
+
+class LearnerGroup:
+    """`num_actors` ranks of `LearnerActor`; a batch is split between them by whole groups."""
+
+    def __init__(
+        self,
+        model_path: str,
+        learner: LearnerConfig,
+        algorithm: AlgorithmConfig,
+        total_steps: int,
+        seed: int = 0,
+        name_prefix: str = "learner",
+    ):
+        n = learner.num_actors
+        remote = ray.remote(LearnerActor)
+        self.actors = [
+            remote.options(
+                name=f"{name_prefix}-{rank}",
+                num_cpus=learner.num_cpus,
+                num_gpus=learner.num_gpus,
+            ).remote(model_path, learner, algorithm, total_steps, rank, n, seed=seed)
+            for rank in range(n)
+        ]
+        addr, port = ray.get(self.actors[0].address.remote())
+        # All ranks must enter the rendezvous together, so start them all before waiting.
+        self.num_parameters = ray.get([a.setup.remote(addr, port) for a in self.actors])[0]
+        self.version = 0
+
+    def shard(self, batch: TrainBatch) -> list[TrainBatch]:
+        n = len(self.actors)
+        if len(batch) % n:
+            raise ValueError(f"learner: batch of {len(batch)} does not split over {n} learners")
+        size = len(batch) // n
+        shards = [batch.slice(i * size, (i + 1) * size) for i in range(n)]
+        for a, b in zip(shards, shards[1:], strict=False):
+            if bool(torch.isin(a.group_ids, b.group_ids).any()):
+                raise ValueError(
+                    "learner: a prompt group spans two learners; order samples by group"
+                )
+        return shards
+
+    def train_step(self, batch: TrainBatch) -> dict[str, float]:
+        """One update on every rank; metrics averaged over ranks."""
+        per_rank = ray.get(
+            [a.train_step.remote(s) for a, s in zip(self.actors, self.shard(batch), strict=True)]
+        )
+        return {k: sum(m[k] for m in per_rank) / len(per_rank) for k in per_rank[0]}
+
+    def broadcast(self, rollout_actors: Sequence, every: int = 1) -> int:
+        """Send merged policy weights to every rollout actor (through the object store)."""
+        self.version += 1
+        if self.version % every == 0 and rollout_actors:
+            weights = self.actors[0].policy_state_dict.remote()
+            ray.get([r.update_weights.remote(weights, self.version) for r in rollout_actors])
+        return self.version
+
+    def save_checkpoint(self, root: str, **kwargs) -> str:
+        return ray.get([a.save_checkpoint.remote(root, **kwargs) for a in self.actors])[0]
+
+    def load_checkpoint(self, path: str) -> dict:
+        return ray.get([a.load_checkpoint.remote(path) for a in self.actors])[0]
+
+    def checksums(self) -> list[float]:
+        return ray.get([a.parameter_checksum.remote() for a in self.actors])
+
+    def shutdown(self) -> None:
+        for a in self.actors:
+            ray.kill(a)
+        self.actors = []

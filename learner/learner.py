@@ -1,0 +1,516 @@
+"""The learner actor: a DeepSpeed engine that updates the policy with GRPO or PPO.
+
+One actor per data-parallel rank (gloo on CPU, NCCL on GPU). The RL maths lives in
+`golf_ray.algorithms` as pure functions; this file wires a model, an optimizer and DeepSpeed
+around them, and hands merged weights to the rollout actors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import logging
+import math
+import os
+import time
+from dataclasses import asdict, dataclass
+
+import torch
+from torch import Tensor, nn
+
+from golf_ray.algorithms import (
+    compute_gae,
+    entropy_loss,
+    group_advantages,
+    grpo_loss,
+    grpo_loss_kwargs,
+    kl_penalty,
+    masked_mean,
+    masked_whiten,
+    policy_loss_kwargs,
+    ppo_policy_loss,
+    terminal_rewards,
+    token_entropy,
+    token_logprobs,
+    value_loss,
+)
+from golf_ray.algorithms.masking import loss_normalizer
+from golf_ray.config import AlgorithmConfig, LearnerConfig
+from learner import checkpoint as ckpt
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TrainBatch:
+    """Samples for one update. Prompts are left-padded, responses right-padded, in one row."""
+
+    input_ids: Tensor  # [B, T]
+    attention_mask: Tensor  # [B, T]
+    response_mask: Tensor  # [B, T] 1 on response tokens the policy generated
+    scores: Tensor  # [B] reward of each sample
+    group_ids: Tensor  # [B] samples of one prompt share an id (GRPO)
+
+    def __len__(self) -> int:
+        return self.input_ids.shape[0]
+
+    def slice(self, start: int, stop: int) -> TrainBatch:
+        return TrainBatch(**{k: v[start:stop] for k, v in asdict(self).items()})
+
+    def to(self, device: torch.device) -> TrainBatch:
+        return TrainBatch(**{k: v.to(device) for k, v in asdict(self).items()})
+
+
+def make_batch(
+    prompts: list[list[int]],
+    responses: list[list[int]],
+    scores: list[float],
+    group_ids: list[int],
+    pad_id: int,
+) -> TrainBatch:
+    """Pack token lists: [pad … prompt | response … pad], the prompt/response border aligned."""
+    p_len = max(len(p) for p in prompts)
+    r_len = max(1, max(len(r) for r in responses))
+    rows, attn, resp = [], [], []
+    for p, r in zip(prompts, responses, strict=True):
+        left, right = p_len - len(p), r_len - len(r)
+        rows.append([pad_id] * left + list(p) + list(r) + [pad_id] * right)
+        attn.append([0] * left + [1] * (len(p) + len(r)) + [0] * right)
+        resp.append([0] * p_len + [1] * len(r) + [0] * right)
+    return TrainBatch(
+        input_ids=torch.tensor(rows, dtype=torch.long),
+        attention_mask=torch.tensor(attn, dtype=torch.long),
+        response_mask=torch.tensor(resp, dtype=torch.long),
+        scores=torch.tensor(scores, dtype=torch.float32),
+        group_ids=torch.tensor(group_ids, dtype=torch.long),
+    )
+
+
+class PolicyValueModel(nn.Module):
+    """The policy LM, plus for PPO a value head on it or on a separate critic backbone."""
+
+    def __init__(self, policy: nn.Module, critic: nn.Module | None, with_value: bool):
+        super().__init__()
+        self.policy = policy
+        self.critic = critic
+        hidden = policy.config.hidden_size
+        self.value_head = nn.Linear(hidden, 1) if with_value else None
+        if self.value_head is not None:
+            nn.init.zeros_(self.value_head.weight)
+            nn.init.zeros_(self.value_head.bias)
+
+    def forward(self, input_ids: Tensor, attention_mask: Tensor) -> tuple[Tensor, Tensor | None]:
+        # Left padding: positions must count real tokens, as the rollout engine's do.
+        position_ids = (attention_mask.cumsum(-1) - 1).clamp(min=0)
+        want_hidden = self.value_head is not None and self.critic is None
+        out = self.policy(
+            input_ids=input_ids,
+            attention_mask=attention_mask,
+            position_ids=position_ids,
+            output_hidden_states=want_hidden,
+            use_cache=False,
+        )
+        values = None
+        if self.value_head is not None:
+            if self.critic is None:
+                hidden = out.hidden_states[-1]
+            else:
+                hidden = self.critic(
+                    input_ids=input_ids,
+                    attention_mask=attention_mask,
+                    position_ids=position_ids,
+                    output_hidden_states=True,
+                    use_cache=False,
+                ).hidden_states[-1]
+            values = self.value_head(hidden.to(self.value_head.weight.dtype)).squeeze(-1)
+        return out.logits, values
+
+
+def lr_lambda(schedule: str, warmup: int, total: int):
+    def factor(step: int) -> float:
+        if warmup > 0 and step < warmup:
+            return (step + 1) / warmup
+        if schedule == "constant":
+            return 1.0
+        progress = min(1.0, (step - warmup) / max(1, total - warmup))
+        if schedule == "linear":
+            return 1.0 - progress
+        if schedule == "cosine":
+            return 0.5 * (1.0 + math.cos(math.pi * progress))
+        raise ValueError(
+            f"learner.lr_schedule: must be constant, linear or cosine, got {schedule!r}"
+        )
+
+    return factor
+
+
+def _layers(model: nn.Module) -> nn.ModuleList | None:
+    inner = getattr(model, "model", None)
+    layers = getattr(inner, "layers", None)
+    return layers if isinstance(layers, nn.ModuleList) else None
+
+
+class LearnerActor:
+    """One data-parallel rank of the learner. Create through `LearnerGroup`."""
+
+    def __init__(
+        self,
+        model_path: str,
+        learner: LearnerConfig,
+        algorithm: AlgorithmConfig,
+        total_steps: int,
+        rank: int = 0,
+        world_size: int = 1,
+        master_addr: str = "127.0.0.1",
+        master_port: int = 29500,
+        seed: int = 0,
+    ):
+        self.model_path, self.cfg, self.algo = model_path, learner, algorithm
+        self.total_steps, self.seed = total_steps, seed
+        self.rank, self.world_size = rank, world_size
+
+    def address(self) -> tuple[str, int]:
+        """This node's address and a free port: rank 0 hosts the process group's rendezvous."""
+        import socket
+
+        import ray
+
+        with socket.socket() as s:
+            s.bind(("", 0))
+            return ray.util.get_node_ip_address(), s.getsockname()[1]
+
+    def setup(self, master_addr: str = "127.0.0.1", master_port: int = 29500) -> int:
+        """Join the process group and build the engine; every rank must call it concurrently."""
+        learner, algorithm, rank, world_size = self.cfg, self.algo, self.rank, self.world_size
+        model_path, total_steps, seed = self.model_path, self.total_steps, self.seed
+        cuda = torch.cuda.is_available()
+        os.environ.setdefault("DS_ACCELERATOR", "cuda" if cuda else "cpu")
+        os.environ.update(
+            MASTER_ADDR=master_addr,
+            MASTER_PORT=str(master_port),
+            RANK=str(rank),
+            WORLD_SIZE=str(world_size),
+            LOCAL_RANK="0",  # Ray gives each actor its own CUDA_VISIBLE_DEVICES
+        )
+        import deepspeed
+
+        # The shm comm op compiles for minutes on first use; gloo/NCCL do the job.
+        deepspeed.ops.__compatible_ops__["deepspeed_shm_comm"] = False
+        deepspeed.init_distributed(dist_backend="nccl" if cuda else "gloo")
+        self.device = torch.device("cuda", 0) if cuda else torch.device("cpu")
+        torch.manual_seed(seed + rank)
+
+        bf16 = learner.precision == "bf16" or (learner.precision == "auto" and cuda)
+        self.model = self._build_model(model_path)
+        self.ref_model = self._build_reference() if algorithm.kl_coef > 0 else None
+        params = [p for p in self.model.parameters() if p.requires_grad]
+        optimizer = torch.optim.AdamW(params, lr=learner.lr, weight_decay=learner.weight_decay)
+        scheduler = torch.optim.lr_scheduler.LambdaLR(
+            optimizer, lr_lambda(learner.lr_schedule, learner.warmup_steps, total_steps)
+        )
+        ds_config = {
+            "train_micro_batch_size_per_gpu": learner.micro_batch_size,
+            "gradient_accumulation_steps": learner.grad_accum_steps,
+            "gradient_clipping": learner.grad_clip,
+            "zero_optimization": {"stage": learner.zero_stage},
+            "bf16": {"enabled": bf16},
+            "zero_allow_untested_optimizer": True,
+            "steps_per_print": 10**9,
+        }
+        self.engine, self.optimizer, _, self.scheduler = deepspeed.initialize(
+            model=self.model, optimizer=optimizer, lr_scheduler=scheduler, config=ds_config
+        )
+        if self.ref_model is not None:
+            self.ref_model.to(self.device, dtype=torch.bfloat16 if bf16 else torch.float32)
+        self.step = 0
+        self.bad_steps = 0
+        self.last_good: str | None = None
+        self.fingerprint = ckpt.fingerprint(
+            [(n, tuple(p.shape)) for n, p in self.model.named_parameters()]
+        )
+        return sum(p.numel() for p in self.model.parameters())
+
+    # ------------------------------------------------------------------ model
+
+    def _build_model(self, model_path: str) -> PolicyValueModel:
+        from transformers import AutoModelForCausalLM
+
+        cfg = self.cfg
+        policy = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
+        self._base_policy = policy
+        if cfg.gradient_checkpointing:
+            policy.gradient_checkpointing_enable()
+        if cfg.freeze_layers:
+            layers = _layers(policy)
+            if layers is None:
+                raise ValueError(f"learner.freeze_layers: {model_path} has no model.layers list")
+            policy.get_input_embeddings().requires_grad_(False)
+            for layer in layers[: cfg.freeze_layers]:
+                layer.requires_grad_(False)
+        if cfg.lora_rank > 0:
+            from peft import LoraConfig, get_peft_model
+
+            lora = LoraConfig(
+                r=cfg.lora_rank,
+                lora_alpha=cfg.lora_alpha,
+                lora_dropout=cfg.lora_dropout,
+                target_modules="all-linear",
+                task_type="CAUSAL_LM",
+            )
+            policy = get_peft_model(policy, lora)
+        ppo = self.algo.name == "ppo"
+        if self.algo.name not in ("ppo", "grpo"):
+            raise ValueError(f"algorithm.name: must be grpo or ppo, got {self.algo.name!r}")
+        critic = None
+        if ppo and cfg.critic == "separate":
+            critic = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
+        elif cfg.critic != "head":
+            raise ValueError(f"learner.critic: must be head or separate, got {cfg.critic!r}")
+        return PolicyValueModel(policy, critic, with_value=ppo)
+
+    def _build_reference(self) -> nn.Module | None:
+        if self.cfg.lora_rank > 0:
+            return None  # the reference is the policy with its adapter switched off
+        ref = copy.deepcopy(self._base_policy).eval()
+        ref.requires_grad_(False)
+        return ref
+
+    def _forward(self, batch: TrainBatch) -> tuple[Tensor, Tensor | None, Tensor]:
+        logits, values = self.engine(batch.input_ids, batch.attention_mask)
+        logp = token_logprobs(logits, batch.input_ids)
+        entropy = token_entropy(logits)
+        return logp, (values[:, :-1] if values is not None else None), entropy
+
+    @torch.no_grad()
+    def _reference_logprobs(self, batch: TrainBatch) -> Tensor | None:
+        if self.algo.kl_coef <= 0:
+            return None
+        position_ids = (batch.attention_mask.cumsum(-1) - 1).clamp(min=0)
+        kwargs = dict(
+            input_ids=batch.input_ids,
+            attention_mask=batch.attention_mask,
+            position_ids=position_ids,
+            use_cache=False,
+        )
+        if self.ref_model is not None:
+            logits = self.ref_model(**kwargs).logits
+        else:
+            with self.model.policy.disable_adapter():
+                logits = self.model.policy(**kwargs).logits
+        return token_logprobs(logits.float(), batch.input_ids)
+
+    # ------------------------------------------------------------------ training
+
+    def train_step(self, batch: TrainBatch) -> dict[str, float]:
+        """One optimizer step (per PPO epoch) on this rank's share of the batch."""
+        start = time.perf_counter()
+        n_micro = self.cfg.micro_batch_size * self.cfg.grad_accum_steps
+        if len(batch) != n_micro:
+            raise ValueError(
+                f"learner: batch of {len(batch)} samples per rank, expected "
+                f"micro_batch_size × grad_accum_steps = {n_micro}"
+            )
+        batch = batch.to(self.device)
+        mask = batch.response_mask[:, 1:].bool()  # aligned with token_logprobs columns
+        with torch.no_grad():
+            old_logp, old_values, _ = self._forward(batch)
+            ref_logp = self._reference_logprobs(batch)
+            advantages, returns = self._advantages(batch, mask, old_logp, old_values, ref_logp)
+        normalizer = loss_normalizer(mask, self.algo.token_level_loss)
+
+        totals: dict[str, float] = {}
+        nonfinite, own_norm = 0, None
+        mb = self.cfg.micro_batch_size
+        for _ in range(self.algo.ppo_epochs):
+            for start_i in range(0, len(batch), mb):
+                sl = slice(start_i, start_i + mb)
+                loss, stats = self._loss(
+                    batch.slice(sl.start, sl.stop),
+                    mask[sl],
+                    old_logp[sl],
+                    None if old_values is None else old_values[sl],
+                    None if ref_logp is None else ref_logp[sl],
+                    advantages[sl],
+                    None if returns is None else returns[sl],
+                    normalizer,
+                )
+                if not torch.isfinite(loss):
+                    # Contribute no gradient, keep DeepSpeed's accumulation counters in step.
+                    nonfinite += 1
+                    loss = sum((p * 0).sum() for p in self.engine.parameters() if p.requires_grad)
+                self.engine.backward(loss, scale_wrt_gas=False)
+                if self.engine.is_gradient_accumulation_boundary():
+                    own_norm = self._grad_norm()
+                self.engine.step()
+                for k, v in stats.items():
+                    totals[k] = totals.get(k, 0.0) + float(v) * mb / len(batch)
+        self.step += 1
+        metrics = {k: v / self.algo.ppo_epochs for k, v in totals.items()}
+        grad_norm = self.engine.get_global_grad_norm()
+        if grad_norm is None:  # ZeRO-0 with a torch optimizer does not record it
+            grad_norm = own_norm
+        metrics.update(
+            step=self.step,
+            lr=self.scheduler.get_last_lr()[0],
+            grad_norm=float(grad_norm) if grad_norm is not None else float("nan"),
+            nonfinite_microbatches=nonfinite,
+            tokens_per_s=float(mask.sum()) * self.algo.ppo_epochs / (time.perf_counter() - start),
+            step_time_s=time.perf_counter() - start,
+            score_mean=float(batch.scores.mean()),
+        )
+        if metrics["grad_norm"] > 10 * self.cfg.grad_clip:
+            log.warning(
+                "gradient norm %.3g clipped to %g", metrics["grad_norm"], self.cfg.grad_clip
+            )
+        self._recover_if_needed(nonfinite > 0)
+        return metrics
+
+    def _grad_norm(self) -> float | None:
+        """Pre-clipping norm of the local gradients (ZeRO-0 keeps them whole on every rank)."""
+        if self.cfg.zero_stage != 0:
+            return None
+        grads = [p.grad for p in self.engine.parameters() if p.grad is not None]
+        return float(torch.nn.utils.get_total_norm(grads)) if grads else 0.0
+
+    def _advantages(self, batch, mask, old_logp, old_values, ref_logp):
+        if self.algo.name == "grpo":
+            adv = group_advantages(batch.scores, group_ids=batch.group_ids)
+            return adv, None
+        rewards = terminal_rewards(batch.scores, mask)
+        if ref_logp is not None:
+            rewards = rewards - self.algo.kl_coef * kl_penalty(old_logp, ref_logp, "k1") * mask
+        adv, returns = compute_gae(rewards, old_values, mask, self.algo.gamma, self.algo.gae_lambda)
+        return masked_whiten(adv, mask), returns
+
+    def _loss(self, mb, mask, old_logp, old_values, ref_logp, adv, returns, normalizer):
+        logp, values, entropy = self._forward(mb)
+        token_level = self.algo.token_level_loss
+        if self.algo.name == "grpo":
+            loss, stats = grpo_loss(
+                logp,
+                old_logp,
+                ref_logp,
+                adv,
+                mask,
+                normalizer=normalizer,
+                **grpo_loss_kwargs(self.algo),
+            )
+        else:
+            loss, stats = ppo_policy_loss(
+                logp, old_logp, adv, mask, normalizer=normalizer, **policy_loss_kwargs(self.algo)
+            )
+            v_loss, v_stats = value_loss(
+                values, old_values, returns, mask, self.algo.value_clip, token_level, normalizer
+            )
+            loss = loss + self.algo.value_coef * v_loss
+            stats = {**stats, **v_stats, "value_loss": v_loss.detach()}
+            if ref_logp is not None:
+                stats["kl"] = masked_mean(kl_penalty(logp.detach(), ref_logp, "k3"), mask)
+        if self.algo.entropy_coef:
+            loss = loss + entropy_loss(
+                entropy, mask, self.algo.entropy_coef, token_level, normalizer
+            )
+        stats = {
+            **stats,
+            "policy_loss": stats.get("pg_loss", loss.detach()),
+            "entropy": masked_mean(entropy.detach(), mask),
+        }
+        return loss, stats
+
+    def _recover_if_needed(self, bad: bool) -> None:
+        """After `max_bad_steps` steps in a row with non-finite losses: halve the LR, reload."""
+        self.bad_steps = self.bad_steps + 1 if bad else 0
+        if self.bad_steps < self.cfg.max_bad_steps:
+            return
+        self.bad_steps = 0
+        for group in self.optimizer.param_groups:
+            group["lr"] *= 0.5
+        self.scheduler.base_lrs = [lr * 0.5 for lr in self.scheduler.base_lrs]
+        log.warning("non-finite losses for %d steps: LR halved", self.cfg.max_bad_steps)
+        if self.last_good is not None:
+            log.warning("reloading last good checkpoint %s", self.last_good)
+            lrs = list(self.scheduler.base_lrs)
+            self.load_checkpoint(self.last_good)
+            self.scheduler.base_lrs = lrs
+
+    # ------------------------------------------------------------------ weights
+
+    def policy_state_dict(self) -> dict[str, Tensor]:
+        """Plain HF-named policy weights on CPU, LoRA merged in, for the rollout engines."""
+        import deepspeed
+
+        policy = self.model.policy
+        params = list(policy.parameters())
+        gather = (
+            deepspeed.zero.GatheredParameters(params, modifier_rank=None)
+            if self.cfg.zero_stage == 3
+            else contextlib.nullcontext()
+        )
+        with gather:
+            if self.cfg.lora_rank > 0:
+                policy.merge_adapter()
+                try:
+                    state = policy.base_model.model.state_dict()
+                finally:
+                    policy.unmerge_adapter()
+                state = {
+                    k.replace(".base_layer", ""): v for k, v in state.items() if "lora_" not in k
+                }
+            else:
+                state = policy.state_dict()
+            return {k: v.detach().to("cpu", torch.float32).clone() for k, v in state.items()}
+
+    def parameter_checksum(self) -> float:
+        """Sum of all trainable parameters: equal across ranks when data parallelism works."""
+        return float(sum(p.detach().double().sum() for p in self.engine.parameters()))
+
+    # ------------------------------------------------------------------ checkpoints
+
+    def save_checkpoint(
+        self,
+        root: str,
+        metrics: dict | None = None,
+        config: dict | None = None,
+        keep: int = 3,
+        policy_version: int = 0,
+    ) -> str:
+        import torch.distributed as dist
+
+        tmp = ckpt.temp_dir(root, self.step)
+        client = {"step": self.step, "rng": ckpt.rng_state(), "policy_version": policy_version}
+        self.engine.save_checkpoint(
+            str(tmp), tag=ckpt.STATE_TAG, client_state=client, save_latest=False
+        )
+        dist.barrier()
+        final = ckpt.step_dir(root, self.step)
+        if self.rank == 0:
+            ckpt.finalize(
+                root,
+                self.step,
+                {
+                    "step": self.step,
+                    "policy_version": policy_version,
+                    "fingerprint": self.fingerprint,
+                    "world_size": self.world_size,
+                    "metrics": metrics or {},
+                    "config": config or {},
+                },
+                keep,
+            )
+        dist.barrier()
+        self.last_good = str(final)
+        return str(final)
+
+    def load_checkpoint(self, path: str) -> dict:
+        path = ckpt.resolve(path)
+        meta = ckpt.read_meta(path, self.fingerprint)
+        try:
+            _, client = self.engine.load_checkpoint(str(path), tag=ckpt.STATE_TAG)
+        except Exception as e:  # DeepSpeed raises many kinds for a damaged file
+            raise ckpt.CheckpointError(f"{path}: cannot load DeepSpeed state: {e}") from None
+        if client is None:
+            raise ckpt.CheckpointError(f"{path}: DeepSpeed state missing or unreadable")
+        self.step = client["step"]
+        ckpt.set_rng_state(client["rng"])
+        self.last_good = str(path)
+        return meta
