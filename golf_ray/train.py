@@ -1,0 +1,389 @@
+"""The training driver: `golf-ray train CONFIG [overrides]`.
+
+One step, top to bottom (see `train`): sample tasks from the curriculum → prompts → rollouts
+(n per prompt) → sandbox verdicts → rewards → learner update (advantages inside) → weight
+broadcast → metrics, with periodic evaluation and checkpoints. With `rollout.async_steps: 1`
+the next step's rollouts are already generating while this step is verified and learned from
+(they come from the policy one update behind; every sample records its policy version).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import ray
+
+from actors.engines import Completion, Sampling
+from actors.rollout import create_rollout_actors, shutdown_rollout_actors
+from actors.sandbox import SandboxPool, VerifyJob
+from golf_ray.codecheck import extract_and_check
+from golf_ray.config import Config, ConfigError
+from golf_ray.curriculum import Curriculum
+from golf_ray.fileio import atomic_write_json, atomic_write_text
+from golf_ray.metrics import MetricsLogger, StepTimer
+from golf_ray.models import load_tokenizer, resolve_model
+from golf_ray.prompts import build_prompt
+from golf_ray.rewards import RewardSample, compute_rewards
+from golf_ray.runtime import init_ray
+from golf_ray.solutions import SolutionDB
+from golf_ray.tasks import Task, load_tasks
+from golf_ray.verify import Verdict
+from learner.group import LearnerGroup
+from learner.learner import make_batch
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Sample:
+    """One completion with everything judged about it."""
+
+    task_id: str
+    group: int  # index of its prompt in the step
+    completion: Completion
+    program: str | None
+    verdict: Verdict | None
+
+
+@dataclass
+class TrainResult:
+    run_dir: Path
+    steps: int
+    last_reward: float
+    solved_tasks: int
+    best_points: float
+    eval: dict[str, float]
+
+
+def make_run_dir(cfg: Config) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-{stamp}"
+    run_dir.mkdir(parents=True, exist_ok=False)
+    return run_dir
+
+
+def fit_learner_batch(cfg: Config) -> Config:
+    """Derive gradient accumulation so one step's samples make exactly one learner batch."""
+    samples = cfg.prompts_per_step * cfg.rollout.samples_per_prompt
+    ranks = cfg.learner.num_actors
+    if samples % ranks or cfg.prompts_per_step % ranks:
+        raise ConfigError(
+            f"config: prompts_per_step ({cfg.prompts_per_step}) must split evenly over "
+            f"learner.num_actors ({ranks}) so no prompt group spans two learners"
+        )
+    per_rank = samples // ranks
+    micro = math.gcd(per_rank, cfg.learner.micro_batch_size)
+    learner = dataclasses.replace(
+        cfg.learner, micro_batch_size=micro, grad_accum_steps=per_rank // micro
+    )
+    return dataclasses.replace(cfg, learner=learner)
+
+
+class Driver:
+    """Owns the actor groups and the run directory; `train` below is the loop."""
+
+    def __init__(self, cfg: Config, run_dir: Path):
+        self.cfg, self.run_dir = fit_learner_batch(cfg), run_dir
+        cfg = self.cfg
+        init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
+        self.model_path = str(resolve_model(cfg.model))
+        self.tokenizer = load_tokenizer(self.model_path)
+        tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir)
+        if cfg.tasks.ids:
+            tasks = tasks.subset(cfg.tasks.ids)
+        self.prompts, self.tasks = self._prompts(tasks)
+        train_ids, val_ids = tasks.subset(list(self.prompts)).split(
+            cfg.tasks.val_fraction, cfg.tasks.split_seed
+        )
+        by_difficulty = [t.id for t in tasks.sorted_by_difficulty() if t.id in set(train_ids)]
+        self.curriculum = Curriculum(by_difficulty, cfg.curriculum, cfg.seed)
+        self.train_ids, self.val_ids = train_ids, val_ids
+        self.sampling = Sampling.from_config(cfg.rollout)
+        self.rollouts = create_rollout_actors(self.model_path, cfg.rollout, cfg.model)
+        self.sandbox = SandboxPool.from_config(cfg.sandbox)
+        self.learners = LearnerGroup(
+            self.model_path, cfg.learner, cfg.algorithm, total_steps=cfg.steps, seed=cfg.seed
+        )
+        self.db = SolutionDB(run_dir / "solutions.sqlite")
+        self.metrics = MetricsLogger(run_dir, cfg.logging)
+        self.rng = random.Random(cfg.seed)
+
+    def _prompts(self, tasks) -> tuple[dict[str, object], dict[str, Task]]:
+        """Prompts for every task that fits the token budget with all its train examples."""
+        prompts, kept, over = {}, {}, 0
+        for task in tasks:
+            prompt = build_prompt(
+                task,
+                self.tokenizer,
+                self.cfg.tasks.max_prompt_tokens,
+                self.cfg.tasks.extra_examples,
+            )
+            if prompt.over_budget:
+                over += 1
+                continue
+            prompts[task.id], kept[task.id] = prompt, task
+        if not prompts:
+            raise ConfigError(
+                f"tasks.max_prompt_tokens: no task fits in {self.cfg.tasks.max_prompt_tokens} "
+                "tokens with all its train examples"
+            )
+        log.info(
+            "%d tasks fit the %d-token prompt budget (%d left out)",
+            len(prompts),
+            self.cfg.tasks.max_prompt_tokens,
+            over,
+        )
+        return prompts, kept
+
+    # ------------------------------------------------------------------ the parts of a step
+
+    def generate(self, task_ids: list[str], sampling: Sampling) -> tuple[list, list[list[str]]]:
+        """Start generation, the prompts spread over the rollout actors; refs in prompt order."""
+        shards = [task_ids[i :: len(self.rollouts)] for i in range(len(self.rollouts))]
+        return [
+            actor.generate.remote([self.prompts[t].text for t in shard], sampling)
+            for actor, shard in zip(self.rollouts, shards, strict=True)
+            if shard
+        ], shards
+
+    def collect(self, refs_and_shards) -> list[tuple[str, int, Completion]]:
+        refs, shards = refs_and_shards
+        order = {t: i for i, t in enumerate(t for shard in shards for t in shard)}
+        out = []
+        for shard, completions in zip(shards, ray.get(refs), strict=False):
+            for c in completions:
+                task_id = shard[c.prompt_index]
+                out.append((task_id, order[task_id], c))
+        return sorted(out, key=lambda x: (x[1], x[2].sample_index))
+
+    def verify(self, generated: list[tuple[str, int, Completion]]) -> list[Sample]:
+        samples, jobs, job_index = [], [], []
+        for task_id, group, completion in generated:
+            check = extract_and_check(completion.text)
+            samples.append(Sample(task_id, group, completion, check.code, None))
+            if check.code is None:
+                continue
+            task = self.tasks[task_id]
+            examples = task.all_examples
+            jobs.append(
+                VerifyJob(
+                    key=task_id,
+                    source=check.code,
+                    inputs=[e.input for e in examples],
+                    expected=[e.output for e in examples],
+                )
+            )
+            job_index.append(len(samples) - 1)
+        for i, verdict in zip(job_index, self.sandbox.verify(jobs), strict=True):
+            samples[i].verdict = verdict
+        return samples
+
+    def record(self, samples: list[Sample], step: int, origin: str = "train") -> None:
+        self.db.add_many(
+            [
+                (s.task_id, s.program, s.verdict, s.completion.policy_version, step, origin)
+                for s in samples
+                if s.program is not None and s.verdict is not None
+            ]
+        )
+
+    def learn(self, samples: list[Sample], rewards: list[float]) -> dict[str, float]:
+        prompt_ids = {
+            t: self.tokenizer(p.text)["input_ids"]
+            for t, p in self.prompts.items()
+            if t in {s.task_id for s in samples}
+        }
+        batch = make_batch(
+            [prompt_ids[s.task_id] for s in samples],
+            [s.completion.token_ids for s in samples],
+            rewards,
+            [s.group for s in samples],
+            self.tokenizer.pad_token_id,
+        )
+        return self.learners.train_step(batch)
+
+    def evaluate(self, step: int) -> dict[str, float]:
+        """Greedy pass@1 and golf points on held-out tasks, and on as many train tasks (the gap)."""
+        n = self.cfg.eval_tasks
+        result: dict[str, float] = {}
+        greedy = dataclasses.replace(self.sampling, n=1, greedy=True, temperature=0.0)
+        for split, ids in (("val", self.val_ids[:n]), ("train_eval", self.train_ids[:n])):
+            if not ids:
+                continue
+            samples = self.verify(self.collect(self.generate(ids, greedy)))
+            self.record(samples, step, origin=split)
+            solved = [s for s in samples if s.verdict is not None and s.verdict.correct]
+            per_task = {s.task_id: (s.verdict.pass_rate if s.verdict else 0.0) for s in samples}
+            self.metrics.log_tasks(step, per_task, split=split)
+            result[f"{split}/pass@1"] = len(solved) / len(ids)
+            result[f"{split}/points"] = sum(s.verdict.points for s in solved)
+        if "val/pass@1" in result and "train_eval/pass@1" in result:
+            result["generalisation_gap"] = result["train_eval/pass@1"] - result["val/pass@1"]
+        return result
+
+    def save(self, step: int, metrics: dict[str, float]) -> str:
+        path = self.learners.save_checkpoint(
+            str(self.run_dir / "checkpoints"),
+            metrics=metrics,
+            config=self.cfg.to_dict(),
+            keep=self.cfg.checkpoint.keep,
+            policy_version=self.learners.version,
+        )
+        metric = self.cfg.checkpoint.best_metric
+        if metric in metrics:
+            from learner.checkpoint import update_best
+
+            update_best(self.run_dir / "checkpoints", step, metric, metrics[metric])
+        return path
+
+    def close(self) -> None:
+        self.metrics.close()
+        self.sandbox.close()
+        shutdown_rollout_actors(self.rollouts)
+        self.learners.shutdown()
+
+
+def step_metrics(samples: list[Sample], rewards, timer: StepTimer) -> dict[str, float]:
+    n = len(samples)
+    verdicts = [s.verdict for s in samples if s.verdict is not None]
+    tokens = sum(s.completion.num_tokens for s in samples)
+    m = {
+        "reward/mean": sum(rewards.raw_total) / n,
+        "reward/std": _std(rewards.raw_total),
+        "success_rate": sum(v.correct for v in verdicts) / n,
+        "pass_rate_mean": sum(v.pass_rate for v in verdicts) / n,
+        "programs_extracted": sum(s.program is not None for s in samples) / n,
+        "completion_tokens_mean": tokens / n,
+        "generate_tokens_per_s": tokens / max(timer.seconds.get("generate", 0.0), 1e-9),
+        "sandbox_programs_per_s": len(verdicts) / max(timer.seconds.get("verify", 0.0), 1e-9),
+        "policy_version_lag": max(s.completion.policy_version for s in samples)
+        - min(s.completion.policy_version for s in samples),
+    }
+    for term, values in rewards.terms.items():
+        m[f"reward/{term}"] = sum(values) / n
+    m.update({f"time/{k}_s": v for k, v in timer.seconds.items()})
+    return m
+
+
+def _std(xs: list[float]) -> float:
+    mean = sum(xs) / len(xs)
+    return (sum((x - mean) ** 2 for x in xs) / len(xs)) ** 0.5
+
+
+def train(
+    cfg: Config, run_dir: Path | None = None, resume: str | None = None, progress: bool = True
+) -> TrainResult:
+    """Run the RL loop; returns where the results are and the headline numbers."""
+    from tqdm import tqdm
+
+    if resume and (Path(resume) / "checkpoints").is_dir():
+        run_dir, resume = Path(resume), str(Path(resume) / "checkpoints")  # continue that run
+    run_dir = run_dir or make_run_dir(cfg)
+    atomic_write_text(run_dir / "config.yaml", cfg.to_yaml())
+    driver = Driver(cfg, run_dir)
+    cfg = driver.cfg
+    start = 0
+    if resume:
+        start = driver.learners.load_checkpoint(resume)["step"]
+        driver.learners.version = start
+        driver.learners.broadcast(driver.rollouts)
+        log.info("resumed from %s at step %d", resume, start)
+
+    eval_result: dict[str, float] = {}
+    last_reward = float("nan")
+    bar = tqdm(
+        range(start, cfg.steps),
+        initial=start,
+        total=cfg.steps,
+        desc="train",
+        disable=not (progress and cfg.logging.progress),
+    )
+    pending = driver.generate(
+        driver.curriculum.sample(start, cfg.prompts_per_step, driver.rng), driver.sampling
+    )
+    try:
+        for step in bar:
+            timer = StepTimer()
+            with timer("generate"):
+                generated = driver.collect(pending)
+            if cfg.rollout.async_steps > 0 and step + 1 < cfg.steps:
+                # The next rollouts run while this batch is verified and learned from.
+                next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step, driver.rng)
+                pending = driver.generate(next_ids, driver.sampling)
+            with timer("verify"):
+                samples = driver.verify(generated)
+                driver.record(samples, step)
+            rewards = compute_rewards(
+                [
+                    RewardSample(s.completion.text, s.program, s.verdict, group=str(s.group))
+                    for s in samples
+                ],
+                cfg.reward,
+            )
+            with timer("learn"):
+                learn = driver.learn(samples, rewards.total)
+            with timer("sync"):
+                driver.learners.broadcast(driver.rollouts, cfg.learner.broadcast_every)
+            if cfg.rollout.async_steps <= 0 and step + 1 < cfg.steps:
+                next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step, driver.rng)
+                pending = driver.generate(next_ids, driver.sampling)
+            metrics = {
+                **step_metrics(samples, rewards, timer),
+                **learn,
+                "curriculum_pool": len(driver.curriculum.pool(step)),
+            }
+            driver.metrics.log(step + 1, metrics)
+            last_reward = metrics["reward/mean"]
+            done = step + 1
+            if cfg.eval_every and (done % cfg.eval_every == 0 or done == cfg.steps):
+                eval_result = driver.evaluate(done)
+                driver.metrics.log(done, eval_result, split="val")
+                driver.metrics.plot_curves()
+            if cfg.checkpoint.every and (done % cfg.checkpoint.every == 0 or done == cfg.steps):
+                driver.save(done, {**metrics, **eval_result})
+            stats = driver.db.stats()
+            bar.set_postfix(
+                reward=f"{last_reward:.3f}",
+                ok=f"{metrics['success_rate']:.2f}",
+                solved=stats["tasks_solved"],
+                kl=f"{learn.get('kl', 0.0):.3g}",
+            )
+        stats = driver.db.stats()
+        summary = {
+            "run_dir": str(run_dir),
+            "steps": cfg.steps,
+            "last_reward": last_reward,
+            "solved_tasks": stats["tasks_solved"],
+            "best_points": stats["total_points"],
+            **eval_result,
+        }
+        atomic_write_json(run_dir / "summary.json", summary)
+        driver.metrics.plot_curves()
+    finally:
+        bar.close()
+        driver.close()
+    return TrainResult(
+        run_dir, cfg.steps, last_reward, stats["tasks_solved"], stats["total_points"], eval_result
+    )
+
+
+def format_summary(result: TrainResult) -> str:
+    lines = [
+        f"run: {result.run_dir}",
+        f"steps: {result.steps}   last mean reward: {result.last_reward:.3f}",
+        f"solved tasks: {result.solved_tasks}   best total golf points: {result.best_points:.1f}",
+    ]
+    lines += [f"{k}: {v:.3f}" for k, v in sorted(result.eval.items())]
+    lines += [
+        f"metrics: {result.run_dir / 'metrics.csv'}  curves: {result.run_dir / 'curves.png'}",
+        f"solutions: {result.run_dir / 'solutions.sqlite'}  "
+        f"(golf-ray export {result.run_dir} --submission submission.zip)",
+        f"checkpoints: {result.run_dir / 'checkpoints'}  tensorboard: {result.run_dir / 'tb'}",
+    ]
+    return "\n".join(lines)
