@@ -26,7 +26,7 @@ from golf_ray.codecheck import extract_and_check
 from golf_ray.config import Config, ConfigError
 from golf_ray.curriculum import Curriculum
 from golf_ray.fileio import atomic_write_json, atomic_write_text
-from golf_ray.metrics import MetricsLogger, StepTimer
+from golf_ray.metrics import MetricsLogger, StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.prompts import build_prompt
 from golf_ray.rewards import RewardSample, compute_rewards
@@ -208,10 +208,12 @@ class Driver:
         )
         return self.learners.train_step(batch)
 
-    def evaluate(self, step: int) -> dict[str, float]:
-        """Greedy pass@1 and golf points on held-out tasks, and on as many train tasks (the gap)."""
+    def evaluate(self, step: int) -> dict[str, dict[str, float]]:
+        """Greedy pass@1 and golf points on held-out tasks, and on as many train tasks (the gap).
+
+        Returns metrics per split ("val", "train_eval"); each task's pass rate is tracked too."""
         n = self.cfg.eval_tasks
-        result: dict[str, float] = {}
+        result: dict[str, dict[str, float]] = {}
         greedy = dataclasses.replace(self.sampling, n=1, greedy=True, temperature=0.0)
         for split, ids in (("val", self.val_ids[:n]), ("train_eval", self.train_ids[:n])):
             if not ids:
@@ -221,10 +223,14 @@ class Driver:
             solved = [s for s in samples if s.verdict is not None and s.verdict.correct]
             per_task = {s.task_id: (s.verdict.pass_rate if s.verdict else 0.0) for s in samples}
             self.metrics.log_tasks(step, per_task, split=split)
-            result[f"{split}/pass@1"] = len(solved) / len(ids)
-            result[f"{split}/points"] = sum(s.verdict.points for s in solved)
-        if "val/pass@1" in result and "train_eval/pass@1" in result:
-            result["generalisation_gap"] = result["train_eval/pass@1"] - result["val/pass@1"]
+            result[split] = {
+                "pass@1": len(solved) / len(ids),
+                "golf_points": sum(s.verdict.points for s in solved),
+            }
+        if "val" in result and "train_eval" in result:
+            result["val"]["generalisation_gap"] = (
+                result["train_eval"]["pass@1"] - result["val"]["pass@1"]
+            )
         return result
 
     def save(self, step: int, metrics: dict[str, float]) -> str:
@@ -254,20 +260,21 @@ def step_metrics(samples: list[Sample], rewards, timer: StepTimer) -> dict[str, 
     verdicts = [s.verdict for s in samples if s.verdict is not None]
     tokens = sum(s.completion.num_tokens for s in samples)
     m = {
-        "reward/mean": sum(rewards.raw_total) / n,
-        "reward/std": _std(rewards.raw_total),
+        "reward_mean": sum(rewards.raw_total) / n,
+        "reward_std": _std(rewards.raw_total),
         "success_rate": sum(v.correct for v in verdicts) / n,
         "pass_rate_mean": sum(v.pass_rate for v in verdicts) / n,
         "programs_extracted": sum(s.program is not None for s in samples) / n,
         "completion_tokens_mean": tokens / n,
         "generate_tokens_per_s": tokens / max(timer.seconds.get("generate", 0.0), 1e-9),
+        "samples_per_s": n / max(sum(timer.seconds.values()), 1e-9),
         "sandbox_programs_per_s": len(verdicts) / max(timer.seconds.get("verify", 0.0), 1e-9),
         "policy_version_lag": max(s.completion.policy_version for s in samples)
         - min(s.completion.policy_version for s in samples),
     }
     for term, values in rewards.terms.items():
         m[f"reward/{term}"] = sum(values) / n
-    m.update({f"time/{k}_s": v for k, v in timer.seconds.items()})
+    m.update(timer.metrics())
     return m
 
 
@@ -339,12 +346,16 @@ def train(
                 "curriculum_pool": len(driver.curriculum.pool(step)),
             }
             driver.metrics.log(step + 1, metrics)
-            last_reward = metrics["reward/mean"]
+            last_reward = metrics["reward_mean"]
             done = step + 1
             if cfg.eval_every and (done % cfg.eval_every == 0 or done == cfg.steps):
-                eval_result = driver.evaluate(done)
-                driver.metrics.log(done, eval_result, split="val")
-                driver.metrics.plot_curves()
+                per_split = driver.evaluate(done)
+                for split, values in per_split.items():
+                    driver.metrics.log(done, values, split=split)
+                eval_result = {
+                    f"{k}/{m}": v for k, vals in per_split.items() for m, v in vals.items()
+                }
+                plot_curves(run_dir)
             if cfg.checkpoint.every and (done % cfg.checkpoint.every == 0 or done == cfg.steps):
                 driver.save(done, {**metrics, **eval_result})
             stats = driver.db.stats()
@@ -364,7 +375,7 @@ def train(
             **eval_result,
         }
         atomic_write_json(run_dir / "summary.json", summary)
-        driver.metrics.plot_curves()
+        plot_curves(run_dir)
     finally:
         bar.close()
         driver.close()

@@ -1,0 +1,217 @@
+"""Metrics: tidy CSV round trip, TensorBoard, W&B wiring, curves PNG, per-task history (34)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")  # before torch is imported (TensorBoard writer)
+
+import math
+import struct
+import sys
+import tempfile
+import time
+import types
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golf_ray.config import ConfigError, LoggingConfig
+from golf_ray.metrics import (
+    MetricsLogger,
+    StepTimer,
+    plot_curves,
+    read_metrics,
+    task_history,
+)
+
+CSV_ONLY = LoggingConfig(tensorboard=False)
+
+
+def test_csv_round_trip_with_keys_appearing_mid_run(tmp_path):
+    with MetricsLogger(tmp_path, CSV_ONLY) as log:
+        log.log(0, {"reward_mean": 0.5, "kl": 0})
+        log.log(1, {"reward_mean": np.float32(0.25), "kl": True, "policy_loss": -1.5})
+        log.log(2, {"grad_norm": math.nan, "tokens_per_s": 10**6})
+        log.log(2, {"pass_at_1": 0.125}, split="val")
+    m = read_metrics(tmp_path)
+    assert m["train"]["reward_mean"] == [(0, 0.5), (1, 0.25)]
+    assert m["train"]["kl"] == [(0, 0.0), (1, 1.0)]
+    assert m["train"]["policy_loss"] == [(1, -1.5)]  # a key that appeared at step 1
+    assert math.isnan(m["train"]["grad_norm"][0][1])
+    assert m["train"]["tokens_per_s"] == [(2, 1e6)]
+    assert m["val"] == {"pass_at_1": [(2, 0.125)]}
+    assert (tmp_path / "metrics.csv").read_text().splitlines()[0] == "step,split,key,value,time"
+
+
+def test_torch_values_are_logged(tmp_path):
+    import torch
+
+    with MetricsLogger(tmp_path, CSV_ONLY) as log:
+        log.log(0, {"loss": torch.tensor(2.5)})
+    assert read_metrics(tmp_path)["train"]["loss"] == [(0, 2.5)]
+
+
+def test_resume_appends_after_a_torn_line_and_the_last_value_wins(tmp_path):
+    with MetricsLogger(tmp_path, CSV_ONLY) as log:
+        for step in range(5):
+            log.log(step, {"reward_mean": step})
+    with (tmp_path / "metrics.csv").open("a") as f:
+        f.write("5,train,reward_me")  # a crash mid-row
+    with MetricsLogger(tmp_path, CSV_ONLY) as log:  # resumed from the step-3 checkpoint
+        for step in range(3, 7):
+            log.log(step, {"reward_mean": 10 * step})
+    got = read_metrics(tmp_path)["train"]["reward_mean"]
+    assert got == [(0, 0.0), (1, 1.0), (2, 2.0), (3, 30.0), (4, 40.0), (5, 50.0), (6, 60.0)]
+
+
+def test_log_every_thins_train_but_keeps_evaluations(tmp_path):
+    with MetricsLogger(tmp_path, LoggingConfig(tensorboard=False, log_every=5)) as log:
+        for step in range(12):
+            log.log(step, {"reward_mean": step})
+            log.log(step, {"pass_at_1": step}, split="val")
+    m = read_metrics(tmp_path)
+    assert [s for s, _ in m["train"]["reward_mean"]] == [0, 5, 10]
+    assert len(m["val"]["pass_at_1"]) == 12
+
+
+def test_bad_values_and_foreign_files_are_clear_errors(tmp_path):
+    with MetricsLogger(tmp_path, CSV_ONLY) as log, pytest.raises(TypeError, match="'note'"):
+        log.log(0, {"note": "hello"})
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "metrics.csv").write_text("a,b\n1,2\n")
+    with pytest.raises(ValueError, match="not a golf-ray CSV"):
+        MetricsLogger(other, CSV_ONLY)
+    with pytest.raises(FileNotFoundError, match="logging.csv"):
+        read_metrics(tmp_path / "nowhere")
+
+
+def test_tensorboard_event_files_hold_the_scalars(tmp_path):
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    with MetricsLogger(tmp_path, LoggingConfig()) as log:
+        for step in range(3):
+            log.log(step, {"reward_mean": step / 2, "time/generate": 0.1})
+        log.log(2, {"pass_at_1": 0.5}, split="val")
+        log.log_tasks(2, {"task001": 1.0, "task002": 0.0})
+    events = list((tmp_path / "tb").glob("events.out.tfevents.*"))
+    assert events and all(e.stat().st_size > 0 for e in events)
+    acc = EventAccumulator(str(tmp_path / "tb"))
+    acc.Reload()
+    tags = acc.Tags()
+    assert {"train/reward_mean", "train/time/generate", "val/pass_at_1"} <= set(tags["scalars"])
+    assert [(e.step, e.value) for e in acc.Scalars("train/reward_mean")] == [
+        (0, 0.0),
+        (1, 0.5),
+        (2, 1.0),
+    ]
+    assert "train/task_pass_rate" in tags["histograms"]
+
+
+def test_wandb_missing_is_a_one_line_error_naming_the_key(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "wandb", None)  # import wandb -> ImportError
+    with pytest.raises(ConfigError, match="logging.wandb") as err:
+        MetricsLogger(tmp_path, LoggingConfig(tensorboard=False, wandb=True))
+    assert "\n" not in str(err.value)
+
+
+def test_wandb_gets_prefixed_keys_and_offline_mode(tmp_path, monkeypatch):
+    calls: list[tuple] = []
+    fake = types.ModuleType("wandb")
+    run = types.SimpleNamespace(
+        log=lambda data, step: calls.append(("log", data, step)),
+        finish=lambda: calls.append(("finish",)),
+    )
+    fake.init = lambda **kw: calls.append(("init", kw)) or run
+    monkeypatch.setitem(sys.modules, "wandb", fake)
+    monkeypatch.setenv("WANDB_MODE", "offline")
+    cfg = LoggingConfig(tensorboard=False, wandb=True)
+    with MetricsLogger(tmp_path / "my-run", cfg, config={"seed": 1}) as log:
+        log.log(3, {"kl": 0.5}, split="val")
+    init = calls[0][1]
+    assert init["mode"] == "offline" and init["name"] == "my-run" and init["config"] == {"seed": 1}
+    assert calls[1:] == [("log", {"val/kl": 0.5}, 3), ("finish",)]
+
+
+def test_step_timer_sums_phases():
+    timer = StepTimer()
+    with timer("generate"):
+        time.sleep(0.02)
+    with pytest.raises(RuntimeError), timer("verify"):
+        raise RuntimeError("a failing phase still counts")
+    with timer("generate"):
+        time.sleep(0.01)
+    m = timer.metrics()
+    assert set(m) == {"time/generate", "time/verify", "time/step"}
+    assert m["time/generate"] >= 0.03 and m["time/verify"] >= 0
+    assert m["time/step"] >= m["time/generate"] + m["time/verify"]
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_curves_png_has_a_panel_per_headline_metric(tmp_path):
+    rng = np.random.default_rng(0)
+    with MetricsLogger(tmp_path, CSV_ONLY) as log:
+        for step in range(40):
+            timer = StepTimer(seconds={"generate": 1.0, "verify": 0.5, "learn": 0.3, "sync": 0.1})
+            log.log(
+                step,
+                {
+                    "reward_mean": step / 40 + rng.normal(0, 0.05),
+                    "success_rate": step / 80,
+                    "pass_at_1": step / 100,
+                    "golf_points": 500.0 * step,
+                    "policy_loss": rng.normal(0, 0.1),
+                    "value_loss": 1 / (step + 1),
+                    "kl": step / 1000,
+                    "entropy": 1 - step / 50,
+                    "grad_norm": 10 ** rng.uniform(-1, 2),
+                    "tokens_per_s": 900.0,
+                    **timer.metrics(),
+                },
+            )
+            if step % 10 == 0:
+                log.log(step, {"pass_at_1": step / 120, "golf_points": 400.0 * step}, "val")
+    path = plot_curves(tmp_path)
+    assert path == tmp_path / "curves.png"
+    data = path.read_bytes()
+    width, height = _png_size(data)
+    assert len(data) > 50_000 and width >= 1200 and height >= 1000  # ten panels, 3 columns
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temp file
+
+
+def test_curves_with_nothing_to_draw_still_write_a_png(tmp_path):
+    with MetricsLogger(tmp_path, CSV_ONLY) as log:
+        log.log(0, {"something_else": 1.0})
+    assert _png_size(plot_curves(tmp_path).read_bytes())[0] > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    logs=st.lists(
+        st.tuples(
+            st.integers(0, 30),
+            st.dictionaries(st.sampled_from(["task001", "task002", "task400"]), st.floats(0, 1)),
+        ),
+        max_size=15,
+    )
+)
+def test_34_task_history_is_per_task_in_step_order(logs):
+    expected: dict[str, dict[int, float]] = {}
+    for step, rates in logs:  # steps may repeat or go back (a resume): the last write wins
+        for task, rate in rates.items():
+            expected.setdefault(task, {})[step] = rate
+    with tempfile.TemporaryDirectory() as tmp:
+        with MetricsLogger(tmp, CSV_ONLY) as log:
+            for step, rates in logs:
+                log.log_tasks(step, rates)
+                log.log_tasks(step, {"task999": 0.5}, split="val")
+        history = task_history(tmp)
+        assert history == {t: sorted(by_step.items()) for t, by_step in expected.items()}
+        assert set(task_history(tmp, split="val")) <= {"task999"}
