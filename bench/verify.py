@@ -17,7 +17,6 @@ Targets: isolated ≤ 1.5x the floor with 2 workers; tiny round trip ≤ 5 ms (p
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics

@@ -63,6 +63,21 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(func=cmd_train)
 
+    # export
+    export = sub.add_parser(
+        "export",
+        help="write the best program per task of a run as a submission zip",
+        description="Take each task's best program from RUN/solutions.sqlite (correct first, "
+        "then fewest bytes) and write taskNNN.py files into a zip; `golf-ray score` on it gives "
+        "the same points.",
+    )
+    export.add_argument("run", help="run directory (or a solutions.sqlite file)")
+    export.add_argument("--submission", default="submission.zip", help="output zip")
+    export.add_argument(
+        "--include-wrong", action="store_true", help="also tasks with no correct program"
+    )
+    export.set_defaults(func=cmd_export)
+
     # config
     config = sub.add_parser("config", help="inspect experiment configs")
     config_sub = config.add_subparsers(title="config commands", metavar="COMMAND")
@@ -210,6 +225,17 @@ def cmd_train(args: argparse.Namespace) -> int:
         run_dir.mkdir(parents=True, exist_ok=True)
     result = train(cfg, run_dir=run_dir, resume=args.resume, progress=not args.no_progress)
     print(format_summary(result))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from golf_ray.export import export_submission
+
+    report = export_submission(args.run, args.submission, only_correct=not args.include_wrong)
+    print(
+        f"wrote {report.path}: {len(report.written)} tasks, {report.total_bytes} bytes, "
+        f"{report.points:.3f} points"
+    )
     return 0
 
 

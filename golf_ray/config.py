@@ -55,6 +55,8 @@ class RolloutConfig:
     stop: list[str] = field(default_factory=list)
     seed: int = 0
     async_steps: int = 1  # rollouts may run this many policy versions ahead of the learner
+    # Text the answer starts with, appended to every prompt (e.g. "```python\n" to force code).
+    response_prefix: str = ""
 
 
 @dataclass

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
-import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,7 +111,6 @@ class Driver:
         )
         self.db = SolutionDB(run_dir / "solutions.sqlite")
         self.metrics = MetricsLogger(run_dir, cfg.logging)
-        self.rng = random.Random(cfg.seed)
 
     def _prompts(self, tasks) -> tuple[dict[str, object], dict[str, Task]]:
         """Prompts for every task that fits the token budget with all its train examples."""
@@ -127,6 +125,7 @@ class Driver:
             if prompt.over_budget:
                 over += 1
                 continue
+            prompt.text += self.cfg.rollout.response_prefix
             prompts[task.id], kept[task.id] = prompt, task
         if not prompts:
             raise ConfigError(
@@ -142,6 +141,10 @@ class Driver:
         return prompts, kept
 
     # ------------------------------------------------------------------ the parts of a step
+
+    def sampling_at(self, step: int) -> Sampling:
+        """A seed per step: reproducible runs whose steps (and resumes) still differ."""
+        return dataclasses.replace(self.sampling, seed=self.cfg.rollout.seed + 7919 * step)
 
     def generate(self, task_ids: list[str], sampling: Sampling) -> tuple[list, list[list[str]]]:
         """Start generation, the prompts spread over the rollout actors; refs in prompt order."""
@@ -165,7 +168,7 @@ class Driver:
     def verify(self, generated: list[tuple[str, int, Completion]]) -> list[Sample]:
         samples, jobs, job_index = [], [], []
         for task_id, group, completion in generated:
-            check = extract_and_check(completion.text)
+            check = extract_and_check(self.cfg.rollout.response_prefix + completion.text)
             samples.append(Sample(task_id, group, completion, check.code, None))
             if check.code is None:
                 continue
@@ -185,13 +188,14 @@ class Driver:
         return samples
 
     def record(self, samples: list[Sample], step: int, origin: str = "train") -> None:
-        self.db.add_many(
-            [
-                (s.task_id, s.program, s.verdict, s.completion.policy_version, step, origin)
-                for s in samples
-                if s.program is not None and s.verdict is not None
+        judged = [s for s in samples if s.program is not None and s.verdict is not None]
+        for version in sorted({s.completion.policy_version for s in judged}):
+            entries = [
+                (s.task_id, s.program, s.verdict)
+                for s in judged
+                if s.completion.policy_version == version
             ]
-        )
+            self.db.add_many(entries, policy_version=version, step=step, origin=origin)
 
     def learn(self, samples: list[Sample], rewards: list[float]) -> dict[str, float]:
         prompt_ids = {
@@ -312,7 +316,7 @@ def train(
         disable=not (progress and cfg.logging.progress),
     )
     pending = driver.generate(
-        driver.curriculum.sample(start, cfg.prompts_per_step, driver.rng), driver.sampling
+        driver.curriculum.sample(start, cfg.prompts_per_step), driver.sampling_at(start)
     )
     try:
         for step in bar:
@@ -321,11 +325,11 @@ def train(
                 generated = driver.collect(pending)
             if cfg.rollout.async_steps > 0 and step + 1 < cfg.steps:
                 # The next rollouts run while this batch is verified and learned from.
-                next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step, driver.rng)
-                pending = driver.generate(next_ids, driver.sampling)
+                next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
+                pending = driver.generate(next_ids, driver.sampling_at(step + 1))
             with timer("verify"):
                 samples = driver.verify(generated)
-                driver.record(samples, step)
+                driver.record(samples, step + 1)
             rewards = compute_rewards(
                 [
                     RewardSample(s.completion.text, s.program, s.verdict, group=str(s.group))
@@ -338,8 +342,8 @@ def train(
             with timer("sync"):
                 driver.learners.broadcast(driver.rollouts, cfg.learner.broadcast_every)
             if cfg.rollout.async_steps <= 0 and step + 1 < cfg.steps:
-                next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step, driver.rng)
-                pending = driver.generate(next_ids, driver.sampling)
+                next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
+                pending = driver.generate(next_ids, driver.sampling_at(step + 1))
             metrics = {
                 **step_metrics(samples, rewards, timer),
                 **learn,

@@ -1,0 +1,305 @@
+"""RolloutActor: a thin Ray actor around one generation engine (vLLM, or transformers as fallback).
+
+    actors = create_rollout_actors(model_path, cfg.rollout, cfg.model)       # rollout-0, ...
+    completions = ray.get(actors[0].generate.remote(prompts, Sampling.from_config(cfg.rollout)))
+    ray.get([a.update_weights.remote(state_dict_ref, version) for a in actors])
+
+Weight updates, two paths:
+
+- Object store (CPU, or any single-node setup): the learner `ray.put`s its state dict (full,
+  HF parameter names) and every actor calls `update_weights(ref, version)`. vLLM loads it in
+  place through the worker's `reload_weights(weights_iterator=...)` (vLLM 0.32's layerwise
+  in-place reload: fused qkv / gate-up shards are re-packed by the model's own `load_weights`),
+  then the prefix cache is reset. HF copies into the parameters.
+- NCCL (GPUs): vLLM 0.32's native weight transfer (`WeightTransferConfig(backend="nccl")`).
+  `NCCLWeightSync` on the learner broadcasts the parameters from its GPU straight into every
+  actor's vLLM workers; the actor side is `init_weight_transfer` / `start_weight_update` /
+  `receive_weight_chunk` / `finish_weight_update`. Not exercised by the CPU test-suite.
+
+Every completion carries the `policy_version` of the weights that produced it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+import ray
+import torch
+
+from actors.engines import (
+    Completion,
+    Engine,
+    HFEngine,
+    Sampling,
+    VLLMEngine,
+    vllm_importable,
+)
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "Completion",
+    "NCCLWeightSync",
+    "RolloutActor",
+    "Sampling",
+    "create_engine",
+    "create_rollout_actors",
+]
+
+
+def create_engine(
+    model_path: str,
+    engine: str = "auto",
+    *,
+    dtype: str = "auto",
+    seed: int = 0,
+    max_model_len: int = 4096,
+    tensor_parallel_size: int = 1,
+    gpu_memory_utilization: float = 0.85,
+    kv_cache_gib: int | None = None,
+    max_num_seqs: int = 256,
+    weight_transfer_backend: str | None = None,
+) -> Engine:
+    """Build the requested engine; `auto` = vLLM when it imports and starts, else HF."""
+    if engine not in ("auto", "vllm", "hf"):
+        raise ValueError(f"rollout.engine must be auto, vllm or hf, got {engine!r}")
+    if engine in ("auto", "vllm"):
+        ok, why = vllm_importable()
+        if ok:
+            try:
+                built = VLLMEngine(
+                    model_path,
+                    dtype=dtype,
+                    seed=seed,
+                    max_model_len=max_model_len,
+                    tensor_parallel_size=tensor_parallel_size,
+                    gpu_memory_utilization=gpu_memory_utilization,
+                    kv_cache_gib=kv_cache_gib,
+                    max_num_seqs=max_num_seqs,
+                    weight_transfer_backend=weight_transfer_backend,
+                )
+                log.info("rollout engine: vllm (%s)", built.info())
+                return built
+            except Exception as e:
+                if engine == "vllm":
+                    raise
+                why = f"vLLM failed to start: {type(e).__name__}: {e}"
+        elif engine == "vllm":
+            raise RuntimeError(f"rollout.engine=vllm but vLLM does not import: {why}")
+        log.warning("rollout engine: hf (fallback; %s)", why)
+    built = HFEngine(model_path, dtype=dtype, seed=seed)
+    log.info("rollout engine: hf (%s)", built.info())
+    return built
+
+
+class RolloutActor:
+    """Owns one engine. Methods run one at a time (weight updates happen between batches)."""
+
+    def __init__(self, model_path: str, engine: str = "auto", version: int = 0, **engine_args):
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        logging.basicConfig(level=logging.INFO)
+        self.engine = create_engine(str(model_path), engine, **engine_args)
+        self.engine.version = version
+
+    # -- generation ------------------------------------------------------------------------
+
+    def generate(
+        self, prompts: Sequence[str], sampling: Sampling | None = None
+    ) -> list[Completion]:
+        """`sampling.n` completions per chat-formatted prompt, prompt-major."""
+        return self.engine.generate(list(prompts), sampling or Sampling())
+
+    def describe(self) -> dict[str, Any]:
+        info = asdict(self.engine.info())
+        info.update(version=self.engine.version, pid=os.getpid())
+        return info
+
+    def get_version(self) -> int:
+        return self.engine.version
+
+    # -- weights through the object store ----------------------------------------------------
+
+    def update_weights(self, state_dict: Mapping[str, torch.Tensor] | Any, version: int) -> float:
+        """Load a full HF-named state dict (or an ObjectRef to one) in place; seconds spent.
+
+        Passed as a top-level argument, an ObjectRef is resolved by Ray before the call (its
+        tensors are read from shared memory); a ref inside a container is fetched here.
+        """
+        if isinstance(state_dict, ray.ObjectRef):
+            state_dict = ray.get(state_dict)
+        return self.engine.update_weights(state_dict, int(version))
+
+    def state_dict(self) -> dict[str, torch.Tensor]:
+        """HF engine only: the current weights (tests compare against it)."""
+        if not isinstance(self.engine, HFEngine):
+            raise NotImplementedError("state_dict() is only available on the HF engine")
+        return {k: v.detach().cpu().clone() for k, v in self.engine.model.state_dict().items()}
+
+    # -- weights over NCCL (GPU; vLLM 0.32 native weight transfer) ---------------------------
+
+    def _llm(self):
+        if not isinstance(self.engine, VLLMEngine):
+            raise RuntimeError("NCCL weight transfer needs the vLLM engine")
+        return self.engine.llm
+
+    def tensor_parallel_size(self) -> int:
+        if isinstance(self.engine, VLLMEngine):
+            return self.engine.llm.llm_engine.vllm_config.parallel_config.world_size
+        return 1
+
+    def init_weight_transfer(self, init_info: dict[str, Any]) -> None:
+        """Join the trainer's NCCL group (blocks until the trainer joins too)."""
+        self._llm().init_weight_transfer_engine({"init_info": init_info})
+
+    def start_weight_update(self) -> None:
+        self._llm().start_weight_update()
+
+    def receive_weight_chunk(self, update_info: dict[str, Any]) -> None:
+        """Receive one broadcast round (names/dtypes/shapes in `update_info`)."""
+        self._llm().update_weights({"update_info": update_info})
+
+    def finish_weight_update(self, version: int | None = None) -> None:
+        llm = self._llm()
+        llm.finish_weight_update()
+        llm.reset_prefix_cache()
+        if version is not None:
+            self.engine.version = int(version)
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        """Stop the engine (vLLM: engine core and its shared memory). Call before ray.kill."""
+        self.engine.shutdown()
+
+
+def create_rollout_actors(
+    model_path: str,
+    rollout_cfg: Any,
+    model_cfg: Any | None = None,
+    *,
+    name_prefix: str = "rollout",
+    namespace: str | None = None,
+    weight_transfer_backend: str | None = None,
+    **engine_args: Any,
+) -> list[ray.actor.ActorHandle]:
+    """`rollout_cfg.num_actors` named actors (`rollout-0`, ...) with the config's resources."""
+    args: dict[str, Any] = dict(
+        engine=rollout_cfg.engine,
+        seed=rollout_cfg.seed,
+        tensor_parallel_size=rollout_cfg.tensor_parallel_size,
+    )
+    if model_cfg is not None:
+        args.update(dtype=model_cfg.dtype, max_model_len=model_cfg.max_model_len)
+    if rollout_cfg.num_gpus and rollout_cfg.num_gpus < 1:
+        # several actors share a GPU: each takes its share of the memory
+        args["gpu_memory_utilization"] = 0.9 * rollout_cfg.num_gpus
+    if weight_transfer_backend:
+        args["weight_transfer_backend"] = weight_transfer_backend
+    args.update(engine_args)
+    remote = ray.remote(RolloutActor)
+    options: dict[str, Any] = dict(num_cpus=rollout_cfg.num_cpus, num_gpus=rollout_cfg.num_gpus)
+    if namespace is not None:
+        options["namespace"] = namespace
+    return [
+        remote.options(name=f"{name_prefix}-{i}", **options).remote(str(model_path), **args)
+        for i in range(rollout_cfg.num_actors)
+    ]
+
+
+def shutdown_rollout_actors(actors: Sequence[ray.actor.ActorHandle], timeout_s: float = 60) -> None:
+    """Shut each engine down cleanly, then kill the actors."""
+    try:
+        ray.get([a.shutdown.remote() for a in actors], timeout=timeout_s)
+    finally:
+        for a in actors:
+            ray.kill(a)
+
+
+# --------------------------------------------------------------------------- NCCL (GPU only)
+
+
+class _RolloutSyncClient:
+    """vLLM's `VLLMWeightSyncClient` protocol over our actors.
+
+    Unlike vLLM's `RayVLLMWeightSyncClient` (one engine, or a DP group that numbers its own
+    workers), independent actors each need their own `rank_offset` in the NCCL group.
+    """
+
+    def __init__(self, actors: Sequence[ray.actor.ActorHandle], tp_sizes: Sequence[int]):
+        self.actors = list(actors)
+        self.offsets = [1 + sum(tp_sizes[:i]) for i in range(len(self.actors))]
+        self.pending_version: int | None = None
+
+    def init_weight_transfer_engine(self, init_info: dict[str, Any]) -> None:
+        ray.get(
+            [
+                a.init_weight_transfer.remote({**init_info, "rank_offset": off})
+                for a, off in zip(self.actors, self.offsets, strict=True)
+            ]
+        )
+
+    def start_weight_update(self) -> None:
+        ray.get([a.start_weight_update.remote() for a in self.actors])
+
+    def update_weights(self, update_info: dict[str, Any] | list[dict[str, Any]]) -> None:
+        ray.get([a.receive_weight_chunk.remote(update_info) for a in self.actors])
+
+    def finish_weight_update(self, weight_version: str | None = None) -> None:
+        version = self.pending_version if weight_version is None else int(weight_version)
+        ray.get([a.finish_weight_update.remote(version) for a in self.actors])
+
+
+class NCCLWeightSync:
+    """Learner side of GPU weight sync: NCCL broadcast from the learner's GPU module.
+
+    The actors must run vLLM with ``weight_transfer_backend="nccl"``. Built once (the NCCL
+    group: rank 0 = this process, then every actor's TP workers); `send(version)` per sync::
+
+        sync = NCCLWeightSync(model, actors, master_address=ip, master_port=port)
+        sync.send(version=step)
+
+    Uses vLLM 0.32's `NCCLTrainerWeightTransferEngine` (packed broadcast; the workers load
+    through the model's `load_weights` with the layerwise reload lifecycle). Untested here:
+    the project's CI machines have no GPU.
+    """
+
+    def __init__(
+        self,
+        module: torch.nn.Module,
+        actors: Sequence[ray.actor.ActorHandle],
+        master_address: str,
+        master_port: int,
+        packed: bool = True,
+    ):
+        from vllm.distributed.weight_transfer.base import ModuleSource
+        from vllm.distributed.weight_transfer.nccl_engine import (
+            NCCLTrainerInitInfo,
+            NCCLTrainerWeightTransferEngine,
+        )
+
+        tp_sizes = ray.get([a.tensor_parallel_size.remote() for a in actors])
+        self.client = _RolloutSyncClient(actors, tp_sizes)
+        init = NCCLTrainerInitInfo(
+            master_address=master_address,
+            master_port=master_port,
+            world_size=1 + sum(tp_sizes),
+            packed=packed,
+            rank=0,
+        )
+        self.engine = NCCLTrainerWeightTransferEngine.trainer_init(
+            init, client=self.client, source=ModuleSource(module)
+        )
+
+    def send(self, version: int) -> float:
+        start = time.perf_counter()
+        self.client.pending_version = version
+        self.engine.send_weights()
+        return time.perf_counter() - start
+
+    def close(self) -> None:
+        self.engine.shutdown()
