@@ -9,6 +9,8 @@ from pathlib import Path
 
 from golf_ray import __version__
 
+DEFAULT_EXPERIMENT = "experiments/quickstart.yaml"
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
@@ -53,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument(
         "config",
         nargs="?",
-        default="experiments/quickstart.yaml",
+        default=DEFAULT_EXPERIMENT,
         help="experiment YAML (default: the embedded quickstart)",
     )
     train.add_argument("overrides", nargs="*", help="dotted overrides, e.g. learner.lr=1e-5")
@@ -216,6 +218,10 @@ def cmd_train(args: argparse.Namespace) -> int:
     from golf_ray.train import format_summary, train
 
     overrides = list(args.overrides)
+    if "=" in args.config and not Path(args.config).exists():
+        # `golf-ray train lr=...`: only overrides, on the embedded default
+        overrides.insert(0, args.config)
+        args.config = DEFAULT_EXPERIMENT
     if args.address:
         overrides.append(f"ray.address={args.address}")
     cfg = load_config(args.config, overrides)

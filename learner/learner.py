@@ -312,8 +312,11 @@ class LearnerActor:
             )
         batch = batch.to(self.device)
         mask = batch.response_mask[:, 1:].bool()  # aligned with token_logprobs columns
+        # On-policy GRPO with one epoch: the policy has not moved when each micro-batch is scored,
+        # so its own detached log-probs are the old ones and the extra forward pass is saved.
+        on_policy = self.algo.name == "grpo" and self.algo.ppo_epochs == 1
         with torch.no_grad():
-            old_logp, old_values, _ = self._forward(batch)
+            old_logp, old_values = (None, None) if on_policy else self._forward(batch)[:2]
             ref_logp = self._reference_logprobs(batch)
             advantages, returns = self._advantages(batch, mask, old_logp, old_values, ref_logp)
         normalizer = loss_normalizer(mask, self.algo.token_level_loss)
@@ -327,7 +330,7 @@ class LearnerActor:
                 loss, stats = self._loss(
                     batch.slice(sl.start, sl.stop),
                     mask[sl],
-                    old_logp[sl],
+                    None if old_logp is None else old_logp[sl],
                     None if old_values is None else old_values[sl],
                     None if ref_logp is None else ref_logp[sl],
                     advantages[sl],
@@ -384,6 +387,8 @@ class LearnerActor:
 
     def _loss(self, mb, mask, old_logp, old_values, ref_logp, adv, returns, normalizer):
         logp, values, entropy = self._forward(mb)
+        if old_logp is None:
+            old_logp = logp.detach()
         token_level = self.algo.token_level_loss
         if self.algo.name == "grpo":
             loss, stats = grpo_loss(
