@@ -65,6 +65,38 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(func=cmd_train)
 
+    # solve / eval
+    solve = sub.add_parser(
+        "solve",
+        help="write programs for tasks with a trained checkpoint or a model",
+        description="Generate k programs per task (greedy or sampled), optionally run them on "
+        "every example in a sandbox, and print the best per task.",
+    )
+    which = solve.add_mutually_exclusive_group(required=True)
+    which.add_argument("--checkpoint", help="a run dir, checkpoints dir or step dir")
+    which.add_argument("--model", help="a model dir or name (smollm2, tiny, hub name)")
+    _add_model_args(solve)
+    solve.add_argument("--task", action="append", required=True, help="number or id; repeatable")
+    solve.add_argument("--execute-tests", action="store_true", help="judge in a sandbox")
+    solve.add_argument("--output", metavar="JSON", help="write all candidates and verdicts")
+    _add_task_source_args(solve)
+    solve.set_defaults(func=cmd_solve)
+
+    evaluate = sub.add_parser(
+        "eval",
+        help="pass@1 / pass@k and golf points of a checkpoint or model on a task split",
+        description="Evaluate on the held-out split (same seeded split as training) or others.",
+    )
+    evaluate.add_argument("model", help="checkpoint (run dir, step dir) or model dir/name")
+    _add_model_args(evaluate)
+    evaluate.add_argument("--split", choices=["val", "train", "all"], default="val")
+    evaluate.add_argument("--val-fraction", type=float, default=0.1)
+    evaluate.add_argument("--split-seed", type=int, default=0)
+    evaluate.add_argument("--limit", type=int, help="at most this many tasks")
+    evaluate.add_argument("--json", metavar="OUT", help="write per-task results")
+    _add_task_source_args(evaluate)
+    evaluate.set_defaults(func=cmd_eval)
+
     # export
     export = sub.add_parser(
         "export",
@@ -191,6 +223,44 @@ def _add_task_source_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_model_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--samples", type=int, default=1, help="programs per task (k)")
+    p.add_argument("--greedy", action="store_true", help="argmax decoding")
+    p.add_argument("--temperature", type=float, default=0.8)
+    p.add_argument("--max-tokens", type=int, default=256)
+    p.add_argument("--max-prompt-tokens", type=int, default=2048)
+    p.add_argument("--engine", choices=["auto", "vllm", "hf"], default="auto")
+    p.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
+    p.add_argument("--response-prefix", default="```python\n", help="answer starts with this")
+    p.add_argument("--seed", type=int, default=0)
+
+
+def _sampling(args: argparse.Namespace):
+    from actors.engines import Sampling
+
+    return Sampling(
+        n=args.samples,
+        temperature=0.0 if args.greedy else args.temperature,
+        max_tokens=args.max_tokens,
+        greedy=args.greedy,
+        seed=args.seed,
+    )
+
+
+def _solver(args: argparse.Namespace, model: str, execute: bool):
+    from golf_ray.config import SandboxConfig
+    from golf_ray.inference import Solver
+
+    return Solver(
+        model,
+        engine=args.engine,
+        sandbox=SandboxConfig(backend=args.backend),
+        max_prompt_tokens=args.max_prompt_tokens,
+        response_prefix=args.response_prefix.encode().decode("unicode_escape"),
+        execute_tests=execute,
+    )
+
+
 def _load_taskset(args: argparse.Namespace, prefer_shared: bool = False):
     from golf_ray.tasks import load_tasks, shared_tasks_dir
 
@@ -231,6 +301,66 @@ def cmd_train(args: argparse.Namespace) -> int:
         run_dir.mkdir(parents=True, exist_ok=True)
     result = train(cfg, run_dir=run_dir, resume=args.resume, progress=not args.no_progress)
     print(format_summary(result))
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from golf_ray.fileio import atomic_write_json
+
+    taskset = _load_taskset(args)
+    tasks = []
+    for name in args.task:
+        key = name if name.startswith("task") else f"task{int(name):03d}"
+        try:
+            tasks.append(taskset.by_id(key))
+        except KeyError as e:
+            raise ValueError(f"solve: --task {name}: {e.args[0]}") from None
+    solver = _solver(args, args.checkpoint or args.model, execute=args.execute_tests)
+    try:
+        results = solver.solve(tasks, _sampling(args))
+    finally:
+        solver.close()
+    for r in results:
+        best = r.best
+        shown = best or (r.candidates[0] if r.candidates else None)
+        status = "untested"
+        if best is not None:
+            v = best.verdict
+            status = f"{'correct' if v.correct else 'wrong'} {v.passed}/{v.total}, {v.bytes} bytes"
+        elif shown is not None and shown.syntax_error:
+            status = shown.syntax_error
+        print(f"# {r.task_id}: {status}")
+        print(shown.program if shown and shown.program else "(no program)")
+    if args.output:
+        atomic_write_json(args.output, [r.to_json() for r in results])
+        print(f"wrote {args.output}")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    import json
+
+    from tqdm import tqdm
+
+    from golf_ray.fileio import atomic_write_json
+    from golf_ray.inference import summarize
+
+    taskset = _load_taskset(args)
+    train_ids, val_ids = taskset.split(args.val_fraction, args.split_seed)
+    ids = {"val": val_ids, "train": train_ids, "all": taskset.ids}[args.split]
+    tasks = [taskset.by_id(t) for t in ids[: args.limit]]
+    solver = _solver(args, args.model, execute=True)
+    results = []
+    try:
+        for i in tqdm(range(0, len(tasks), 8), desc="eval", unit="batch"):
+            results += solver.solve(tasks[i : i + 8], _sampling(args))
+    finally:
+        solver.close()
+    summary = summarize(results, args.samples)
+    print(json.dumps(summary, indent=2))
+    if args.json:
+        atomic_write_json(args.json, {"summary": summary, "tasks": [r.to_json() for r in results]})
+        print(f"wrote {args.json}")
     return 0
 
 

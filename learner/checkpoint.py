@@ -1,8 +1,8 @@
 """Learner checkpoints: one directory per step, written atomically, validated on load.
 
 Layout of `ROOT/step-000010/`: `meta.json` (step, policy version, metrics, config, a fingerprint
-of the parameter names and shapes, RNG states) and `state/` (DeepSpeed's model, optimizer and
-scheduler files). A checkpoint is written under a hidden temporary name and renamed into place
+of the parameter names and shapes), `state/` (DeepSpeed's model, optimizer and scheduler files,
+and the RNG states) and `policy/` (the policy as a plain Hugging Face model dir). A checkpoint is written under a hidden temporary name and renamed into place
 only when every rank has finished, so a crash never leaves a half-written `step-*` directory.
 `ROOT/latest` and `ROOT/best.json` are small pointer files, replaced atomically too.
 """
@@ -58,6 +58,22 @@ def set_rng_state(state: dict[str, Any]) -> None:
     torch.set_rng_state(state["torch"])
     if state.get("cuda") is not None and torch.cuda.is_available():
         torch.cuda.set_rng_state_all(state["cuda"])
+
+
+POLICY_DIR = "policy"
+
+
+def write_policy(out_dir: str | Path, state_dict: dict, model_path: str) -> Path:
+    """A plain HF model dir of the current policy (LoRA merged): what eval, solve and serve load."""
+    from safetensors.torch import save_file
+    from transformers import AutoConfig, AutoTokenizer
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    save_file({k: v.contiguous() for k, v in state_dict.items()}, str(out / "model.safetensors"))
+    AutoConfig.from_pretrained(model_path).save_pretrained(out)
+    AutoTokenizer.from_pretrained(model_path).save_pretrained(out)
+    return out
 
 
 def finalize(root: str | Path, step: int, meta: dict[str, Any], keep: int) -> Path:

