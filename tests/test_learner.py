@@ -188,3 +188,18 @@ def test_mean_reward_rises_on_a_toy_task(ray_session, tiny, algo):
     first, last = sum(rewards[:5]) / 5, sum(rewards[-5:]) / 5
     print(f"{algo}: mean reward {first:.3f} -> {last:.3f}")
     assert last > 2 * first and last > first + 0.1
+
+
+@pytest.mark.parametrize("stage", [2, 3])
+def test_zero_stages_train_and_export_weights(ray_session, tiny, stage):
+    # A placement group is used when ranks reserve CPUs.
+    cfg = learner_cfg(zero_stage=stage, gradient_checkpointing=True, num_cpus=0.5)
+    group = LearnerGroup(tiny, cfg, AlgorithmConfig(), 10)
+    assert group.placement_group is not None
+    before = ray.get(group.actors[0].policy_state_dict.remote())
+    metrics = group.train_step(fixed_batch(0))
+    assert metrics["grad_norm"] == metrics["grad_norm"]
+    after = ray.get(group.actors[0].policy_state_dict.remote())
+    assert set(after) == set(before)
+    assert any(not torch.equal(before[k], after[k]) for k in before)
+    group.shutdown()
