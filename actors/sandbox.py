@@ -141,7 +141,7 @@ class SandboxPool:
         ]
 
     @classmethod
-    def from_config(cls, cfg, num_cpus_per_actor: float = 1.0) -> SandboxPool:
+    def from_config(cls, cfg, name_prefix: str = "sandbox") -> SandboxPool:
         """Build from a `SandboxConfig` section."""
         limits = Limits(
             example_timeout_s=cfg.example_timeout_s,
@@ -157,7 +157,8 @@ class SandboxPool:
             memory_mb=cfg.memory_mb,
             cpus=cfg.cpus,
             pids_limit=cfg.pids_limit,
-            num_cpus_per_actor=num_cpus_per_actor,
+            num_cpus_per_actor=cfg.num_cpus,
+            name_prefix=name_prefix,
         )
 
     def describe(self, timeout_s: float | None = None) -> list[dict]:

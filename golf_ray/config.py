@@ -63,6 +63,7 @@ class RolloutConfig:
 class SandboxConfig:
     backend: str = "auto"  # auto | docker | process
     num_actors: int = 2
+    num_cpus: float = 1.0  # Ray CPUs reserved per sandbox actor
     image: str = "golf-ray-sandbox:latest"
     example_timeout_s: float = 10.0  # per example, wall clock; real golf programs can be slow
     total_timeout_s: float | None = None

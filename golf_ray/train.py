@@ -104,10 +104,20 @@ class Driver:
         self.curriculum = Curriculum(by_difficulty, cfg.curriculum, cfg.seed)
         self.train_ids, self.val_ids = train_ids, val_ids
         self.sampling = Sampling.from_config(cfg.rollout)
-        self.rollouts = create_rollout_actors(self.model_path, cfg.rollout, cfg.model)
-        self.sandbox = SandboxPool.from_config(cfg.sandbox)
+        # Actor names carry the run's name: the dashboard shows roles, and runs side by side
+        # (Tune trials) do not collide.
+        run = run_dir.name
+        self.rollouts = create_rollout_actors(
+            self.model_path, cfg.rollout, cfg.model, name_prefix=f"{run}/rollout"
+        )
+        self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{run}/sandbox")
         self.learners = LearnerGroup(
-            self.model_path, cfg.learner, cfg.algorithm, total_steps=cfg.steps, seed=cfg.seed
+            self.model_path,
+            cfg.learner,
+            cfg.algorithm,
+            total_steps=cfg.steps,
+            seed=cfg.seed,
+            name_prefix=f"{run}/learner",
         )
         self.db = SolutionDB(run_dir / "solutions.sqlite")
         self.metrics = MetricsLogger(run_dir, cfg.logging)
