@@ -65,6 +65,23 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(func=cmd_train)
 
+    # sweep
+    sweep = sub.add_parser(
+        "sweep",
+        help="a Ray Tune sweep (or ablation) of training runs, with a results table",
+        description="Run every trial of a sweep file (base experiment + overrides + searched "
+        "values + ablations) as a training run in Ray Tune, with ASHA early stopping if asked, "
+        "and write results.csv and best_config.yaml in STORAGE/NAME. Every trial config is "
+        "checked before anything starts. A sweep whose directory exists is resumed. The format "
+        "is documented at the top of golf_ray/sweep.py and in tune_configs/sweeps/tiny_lr.yaml.",
+    )
+    sweep.add_argument("sweep_file", help="sweep YAML, e.g. tune_configs/sweeps/tiny_lr.yaml")
+    sweep.add_argument("--resume", action="store_true", help="continue it (an error if absent)")
+    sweep.add_argument("--address", help="Ray cluster address (default: $RAY_ADDRESS or local)")
+    sweep.add_argument("--storage", default="sweeps", help="output root (default: sweeps/)")
+    sweep.add_argument("--quiet", action="store_true", help="no Tune progress tables")
+    sweep.set_defaults(func=cmd_sweep)
+
     # solve / eval
     solve = sub.add_parser(
         "solve",
@@ -302,6 +319,29 @@ def cmd_train(args: argparse.Namespace) -> int:
     result = train(cfg, run_dir=run_dir, resume=args.resume, progress=not args.no_progress)
     print(format_summary(result))
     return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from golf_ray.sweep import run_sweep
+
+    result = run_sweep(
+        args.sweep_file,
+        storage=args.storage,
+        address=args.address,
+        resume=args.resume,
+        verbose=0 if args.quiet else 1,
+    )
+    print(result.table())
+    print(f"results: {result.results_csv}")
+    if result.unfinished:
+        print(
+            f"interrupted: {result.unfinished} trials unfinished; continue with "
+            f"golf-ray sweep {args.sweep_file} --storage {args.storage} --resume"
+        )
+        return 130
+    if result.best_config is not None:
+        print(f"best config: {result.best_config}  (golf-ray train {result.best_config})")
+    return 0 if result.best is not None else 1
 
 
 def cmd_solve(args: argparse.Namespace) -> int:

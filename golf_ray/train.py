@@ -13,6 +13,7 @@ import dataclasses
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -264,6 +265,7 @@ class Driver:
 
     def close(self) -> None:
         self.metrics.close()
+        self.db.close()
         self.sandbox.close()
         shutdown_rollout_actors(self.rollouts)
         self.learners.shutdown()
@@ -298,9 +300,17 @@ def _std(xs: list[float]) -> float:
 
 
 def train(
-    cfg: Config, run_dir: Path | None = None, resume: str | None = None, progress: bool = True
+    cfg: Config,
+    run_dir: Path | None = None,
+    resume: str | None = None,
+    progress: bool = True,
+    on_step: Callable[[int, dict[str, float]], None] | None = None,
 ) -> TrainResult:
-    """Run the RL loop; returns where the results are and the headline numbers."""
+    """Run the RL loop; returns where the results are and the headline numbers.
+
+    `on_step(step, metrics)` is called once per step, after its metrics, any evaluation and any
+    checkpoint are written, with the step's train metrics plus the latest evaluation (`val/...`):
+    a Tune trial reports them from there (golf_ray/sweep.py)."""
     from tqdm import tqdm
 
     if resume and (Path(resume) / "checkpoints").is_dir():
@@ -372,6 +382,8 @@ def train(
                 plot_curves(run_dir)
             if cfg.checkpoint.every and (done % cfg.checkpoint.every == 0 or done == cfg.steps):
                 driver.save(done, {**metrics, **eval_result})
+            if on_step is not None:
+                on_step(done, {**metrics, **eval_result})
             stats = driver.db.stats()
             bar.set_postfix(
                 reward=f"{last_reward:.3f}",

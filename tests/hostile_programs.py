@@ -61,8 +61,9 @@ def catalogue(ctx: HostileContext) -> list[Hostile]:
          "def f(n): return f(n+1)+1\ndef p(g): return f(0)",
          {"crash", "memory", "exception", "timeout"}, ""),
         ("segfault_ctypes", "import ctypes\ndef p(g): return ctypes.string_at(0)", {"crash"}, ""),
+        # Growing step by step, it can meet the 1 s test timeout first on a loaded machine.
         ("memory_bomb_list", "def p(g):\n x=[]\n while 1: x.append(bytearray(10**7))",
-         {"memory"}, ""),
+         {"memory", "timeout"}, ""),
         ("memory_bomb_string", "def p(g): return 'x'*10**11", {"memory"}, ""),
         ("raise_rlimit_then_bomb", "import resource\ndef p(g):\n"
          " try: resource.setrlimit(resource.RLIMIT_AS, (-1, -1))\n except Exception: pass\n"
