@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--checkpoint", help="a run dir, checkpoints dir or step dir")
     which.add_argument("--model", help="a model dir or name (smollm2, tiny, hub name)")
     _add_model_args(solve)
-    solve.add_argument("--task", action="append", required=True, help="number or id; repeatable")
+    solve.add_argument("--task", action="append", default=[], help="number or id; repeatable")
+    solve.add_argument("--batch", metavar="FILE", help="a file of task numbers or ids, one a line")
     solve.add_argument("--execute-tests", action="store_true", help="judge in a sandbox")
     solve.add_argument("--output", metavar="JSON", help="write all candidates and verdicts")
     _add_task_source_args(solve)
@@ -347,9 +348,17 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     from golf_ray.fileio import atomic_write_json
 
+    names = list(args.task)
+    if args.batch:
+        try:
+            names += [ln.strip() for ln in Path(args.batch).read_text().splitlines() if ln.strip()]
+        except OSError as e:
+            raise ValueError(f"solve: --batch {args.batch}: {e.strerror}") from None
+    if not names:
+        raise ValueError("solve: give --task N (repeatable) or --batch FILE")
     taskset = _load_taskset(args)
     tasks = []
-    for name in args.task:
+    for name in names:
         key = name if name.startswith("task") else f"task{int(name):03d}"
         try:
             tasks.append(taskset.by_id(key))
