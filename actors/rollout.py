@@ -64,6 +64,7 @@ def create_engine(
     kv_cache_gib: int | None = None,
     max_num_seqs: int = 256,
     weight_transfer_backend: str | None = None,
+    cpu_plain_weights: bool | None = None,
 ) -> Engine:
     """Build the requested engine; `auto` = vLLM when it imports and starts, else HF."""
     if engine not in ("auto", "vllm", "hf"):
@@ -82,6 +83,7 @@ def create_engine(
                     kv_cache_gib=kv_cache_gib,
                     max_num_seqs=max_num_seqs,
                     weight_transfer_backend=weight_transfer_backend,
+                    cpu_plain_weights=cpu_plain_weights,
                 )
                 log.info("rollout engine: vllm (%s)", built.info())
                 return built
