@@ -115,7 +115,7 @@ class SolutionDB:
         except sqlite3.Error as exc:
             raise SolutionDBError(f"{self.path}: cannot open solution database ({exc})") from None
         try:
-            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._enable_wal(timeout_s)
             self._conn.execute("PRAGMA synchronous=NORMAL")  # durable at checkpoints; WAL-safe
             # One transaction: processes opening a new file at once create the schema once.
             with self._transaction():
@@ -125,6 +125,20 @@ class SolutionDB:
         except sqlite3.DatabaseError as exc:
             self._conn.close()
             raise SolutionDBError(f"{self.path}: not a usable solution database ({exc})") from None
+
+    def _enable_wal(self, timeout_s: float) -> None:
+        """Switching a new file to WAL needs an exclusive lock, and SQLite does not wait for it
+        (no busy handler): when another process is creating the same file, retry until the
+        busy timeout."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                self._conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     def _check_version(self) -> None:
         rows = self._conn.execute("SELECT version FROM schema_version").fetchall()
