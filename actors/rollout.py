@@ -7,10 +7,13 @@
 Weight updates, two paths:
 
 - Object store (CPU, or any single-node setup): the learner `ray.put`s its state dict (full,
-  HF parameter names) and every actor calls `update_weights(ref, version)`. vLLM loads it in
-  place through the worker's `reload_weights(weights_iterator=...)` (vLLM 0.32's layerwise
-  in-place reload: fused qkv / gate-up shards are re-packed by the model's own `load_weights`),
-  then the prefix cache is reset. HF copies into the parameters.
+  HF parameter names; best as `pack_weights(state_dict)`, numpy arrays that Ray hands to every
+  actor zero-copy) and every actor calls `update_weights(ref, version)`. vLLM on CPU (plain
+  weights, the default) runs the model's own `load_weights` in the in-process worker through
+  `collective_rpc` (one copy; fused qkv / gate-up shards are filled by vLLM's loaders); with
+  oneDNN-packed CPU weights or on a GPU it uses vLLM 0.32's supported in-place path, the
+  worker's `reload_weights(weights_iterator=...)` (layerwise reload + re-processing). Then the
+  prefix cache is reset. HF copies into its parameters.
 - NCCL (GPUs): vLLM 0.32's native weight transfer (`WeightTransferConfig(backend="nccl")`).
   `NCCLWeightSync` on the learner broadcasts the parameters from its GPU straight into every
   actor's vLLM workers; the actor side is `init_weight_transfer` / `start_weight_update` /
@@ -24,10 +27,12 @@ from __future__ import annotations
 import logging
 import os
 import time
+import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import numpy as np
 import ray
 import torch
 
@@ -48,7 +53,9 @@ __all__ = [
     "RolloutActor",
     "Sampling",
     "create_engine",
+    "WeightsPayload",
     "create_rollout_actors",
+    "pack_weights",
 ]
 
 
@@ -124,16 +131,26 @@ class RolloutActor:
     def get_version(self) -> int:
         return self.engine.version
 
+    def peak_memory(self) -> dict[str, float]:
+        """Peak host (and CUDA) memory of this actor since the last call (golf_ray.memory)."""
+        from golf_ray.memory import read_peak
+
+        return read_peak()
+
     # -- weights through the object store ----------------------------------------------------
 
     def update_weights(self, state_dict: Mapping[str, torch.Tensor] | Any, version: int) -> float:
-        """Load a full HF-named state dict (or an ObjectRef to one) in place; seconds spent.
+        """Load a full HF-named state dict in place; seconds spent (the load, not the fetch).
 
-        Passed as a top-level argument, an ObjectRef is resolved by Ray before the call (its
-        tensors are read from shared memory); a ref inside a container is fetched here.
+        Takes a dict of tensors, a `WeightsPayload` (`pack_weights`: numpy arrays, which Ray
+        hands over zero-copy from shared memory — ~3 ms for 135M params where a dict of torch
+        tensors is deserialized by copying, ~0.9 s), or an ObjectRef to either (resolved by
+        Ray when passed as the argument itself; fetched here when nested).
         """
         if isinstance(state_dict, ray.ObjectRef):
             state_dict = ray.get(state_dict)
+        if isinstance(state_dict, WeightsPayload):
+            state_dict = state_dict.tensors()
         return self.engine.update_weights(state_dict, int(version))
 
     def state_dict(self) -> dict[str, torch.Tensor]:
@@ -177,6 +194,36 @@ class RolloutActor:
     def shutdown(self) -> None:
         """Stop the engine (vLLM: engine core and its shared memory). Call before ray.kill."""
         self.engine.shutdown()
+
+
+@dataclass
+class WeightsPayload:
+    """A state dict in the object store's zero-copy form: numpy arrays (+ the torch dtypes
+    numpy lacks, stored as same-width integers). Build with `pack_weights`."""
+
+    arrays: dict[str, np.ndarray]
+    dtypes: dict[str, str] = field(default_factory=dict)  # name -> torch dtype, when not numpy's
+
+    def tensors(self) -> dict[str, torch.Tensor]:
+        """Zero-copy, read-only views (fine as `copy_` sources; never write to them)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # "NumPy array is not writable"
+            out = {k: torch.from_numpy(a) for k, a in self.arrays.items()}
+        for name, dtype in self.dtypes.items():
+            out[name] = out[name].view(getattr(torch, dtype))
+        return out
+
+
+def pack_weights(state_dict: Mapping[str, torch.Tensor]) -> WeightsPayload:
+    """What a learner should `ray.put` for `update_weights`: CPU numpy copies of its tensors."""
+    arrays: dict[str, np.ndarray] = {}
+    dtypes: dict[str, str] = {}
+    for name, tensor in state_dict.items():
+        t = tensor.detach().to("cpu").contiguous()
+        if t.dtype == torch.bfloat16:
+            t, dtypes[name] = t.view(torch.int16), "bfloat16"
+        arrays[name] = t.numpy()
+    return WeightsPayload(arrays, dtypes)
 
 
 def create_rollout_actors(

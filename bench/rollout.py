@@ -8,9 +8,10 @@ the same chat-formatted prompts with the same sampling (temperature 1, seed 0, n
 prompt, max_tokens): tokens/s = completion tokens / wall seconds of the generate() call, after
 a warm-up call; batches run interleaved across engines so drifting machine load hits all alike.
 `vllm` is the default engine (plain CPU weights), `vllm-packed` vLLM's oneDNN-packed weights. Weight update: a full state dict goes through the object store
-(`ray.put`) to `update_weights(ref, version)`; reported are the time the engine spends loading
-it (`load_s`) and the whole remote call (`call_s`: object-store fetch + load + RPC), against the
-same for a plain actor that only `copy_`s the same tensors into preallocated ones (`raw`).
+(`ray.put`) to `update_weights(ref, version)`, as `pack_weights` numpy arrays (zero-copy;
+`update`) and as plain torch tensors (`update_torch`); reported are the time the engine spends
+loading it (`load_s`) and the whole remote call (`call_s`: object-store fetch + load + RPC),
+against the same for an actor that only `copy_`s the same tensors into preallocated ones (`raw`).
 Targets: vLLM >= 1.5x HF tokens/s at batch 64; weight update <= 2x the raw copy.
 """
 
@@ -32,7 +33,7 @@ import ray  # noqa: E402
 import torch  # noqa: E402
 
 from actors.engines import Sampling, load_tokenizer  # noqa: E402
-from actors.rollout import RolloutActor  # noqa: E402
+from actors.rollout import RolloutActor, pack_weights  # noqa: E402
 from golf_ray.config import ModelConfig  # noqa: E402
 
 TOPICS = [
@@ -78,10 +79,15 @@ def make_prompts(tokenizer, count: int) -> list[str]:
 class RawCopy:
     """The floor for a weight update: copy_ the received tensors into preallocated ones."""
 
-    def __init__(self, state: dict[str, torch.Tensor]):
-        self.dst = {k: torch.empty_like(v) for k, v in state.items()}
+    def __init__(self, state):
+        self.dst = {k: torch.empty_like(v) for k, v in self._tensors(state).items()}
 
-    def update(self, state: dict[str, torch.Tensor]) -> float:
+    @staticmethod
+    def _tensors(state) -> dict[str, torch.Tensor]:
+        return state.tensors() if hasattr(state, "tensors") else state
+
+    def update(self, state) -> float:
+        state = self._tensors(state)
         start = time.perf_counter()
         with torch.no_grad():
             for k, v in state.items():
@@ -157,9 +163,12 @@ def bench_model(engines: list[str], path: Path, prompts, args) -> dict[str, dict
                 f"{tokens / seconds:8.1f} tok/s",
                 flush=True,
             )
-    ref = ray.put(load_state(path))
+    state = load_state(path)
+    refs = {"torch": ray.put(state), "numpy": ray.put(pack_weights(state))}
     for engine, actor in actors.items():
-        results[engine]["update"] = time_updates(actor.update_weights, ref, args.update_reps)
+        for form, ref in refs.items():  # torch tensors vs zero-copy numpy payload
+            key = "update" if form == "numpy" else "update_torch"
+            results[engine][key] = time_updates(actor.update_weights, ref, args.update_reps)
     ray.get([a.shutdown.remote() for a in actors.values()])
     for actor in actors.values():
         ray.kill(actor)
@@ -168,7 +177,7 @@ def bench_model(engines: list[str], path: Path, prompts, args) -> dict[str, dict
 
 def bench_raw_copy(path: Path, args) -> dict:
     state = load_state(path)
-    ref = ray.put(state)
+    ref = ray.put(pack_weights(state))  # the same transport as the engines' "update"
     threads = str(max(1, int(args.cpus)))
     actor = (
         ray.remote(RawCopy)
@@ -262,23 +271,24 @@ def print_table(report: dict, args) -> None:
                 f"{'':9s} {batch:6d} {cells}  " + " ".join(f"{e} {r:.2f}" for e, r in over.items())
             )
     print(
-        "\nweight update, median ms: engine load (in the actor) / whole remote call (object-store"
+        "\nweight update, median ms. load: in the actor; call: the whole remote call (object-store"
     )
-    print("fetch + load + RPC); raw = an actor that copy_s the same tensors into preallocated ones")
-    print(
-        f"{'model':9s} {'engine':10s} {'load':>8s} {'call':>8s} {'raw':>8s} {'rawcall':>8s} "
-        f"{'load/raw':>8s} {'call/rawcall':>12s}"
-    )
+    print("fetch + load + RPC) with a pack_weights (numpy) payload; call_t: with torch tensors;")
+    print("raw: an actor that copy_s the same tensors into preallocated ones (numpy payload)")
+    head = ["load", "call", "call_t", "raw", "rawcall", "load/raw", "call/rawcall"]
+    print(f"{'model':9s} {'engine':11s} " + " ".join(f"{h:>8s}" for h in head))
     for name, entry in report["models"].items():
         raw = entry["raw_copy"]
         for engine, res in entry["engines"].items():
-            up = res["update"]
+            up, upt = res["update"], res["update_torch"]
             lr, cr = up["load_s"] / raw["load_s"], up["call_s"] / raw["call_s"]
             entry["ratios"][f"{engine}_update_over_raw"] = round(lr, 3)
             entry["ratios"][f"{engine}_update_call_over_raw_call"] = round(cr, 3)
+            cells = [up["load_s"], up["call_s"], upt["call_s"], raw["load_s"], raw["call_s"]]
             print(
-                f"{name:9s} {engine:10s} {up['load_s'] * 1e3:8.1f} {up['call_s'] * 1e3:8.1f} "
-                f"{raw['load_s'] * 1e3:8.1f} {raw['call_s'] * 1e3:8.1f} {lr:8.2f} {cr:12.2f}"
+                f"{name:9s} {engine:11s} "
+                + " ".join(f"{c * 1e3:8.1f}" for c in cells)
+                + f" {lr:8.2f} {cr:8.2f}"
             )
 
 

@@ -16,8 +16,10 @@ import torch
 from actors.engines import Completion, Sampling, finalize, load_tokenizer, vllm_importable
 from actors.rollout import (
     RolloutActor,
+    WeightsPayload,
     create_engine,
     create_rollout_actors,
+    pack_weights,
     shutdown_rollout_actors,
 )
 from golf_ray.config import ModelConfig, RolloutConfig
@@ -242,7 +244,7 @@ def test_update_weights_matches_fresh_engine(engine, actors, perturbed, prompts,
     original, new_state, new_dir = perturbed
     actor = actors[engine]
     before = greedy_ids(actor, prompts)
-    ref = ray.put(new_state)  # through the object store, as the learner does
+    ref = ray.put(pack_weights(new_state))  # through the object store, zero-copy
     assert ray.get(actor.update_weights.remote(ref, 3)) >= 0
     try:
         after = generate(actor, prompts, greedy=True, max_tokens=32)
@@ -313,6 +315,20 @@ def test_tied_embeddings_update(ray_session, tiny_model, perturbed, prompts, tmp
         assert [c.token_ids for c in hf.generate(prompts, sampling)] == want
     finally:
         shutdown_rollout_actors([actor])
+
+
+def test_weights_payload_round_trip():
+    state = {
+        "a": torch.randn(3, 4),
+        "b": torch.randn(5).to(torch.bfloat16),
+        "c": torch.arange(6, dtype=torch.int64).reshape(2, 3).t(),  # not contiguous
+    }
+    payload = pack_weights(state)
+    assert payload.dtypes == {"b": "bfloat16"}
+    back = ray.cloudpickle.loads(ray.cloudpickle.dumps(payload)).tensors()
+    assert isinstance(payload, WeightsPayload) and back.keys() == state.keys()
+    for k, v in state.items():
+        assert back[k].dtype == v.dtype and torch.equal(back[k], v)
 
 
 def test_update_weights_rejects_partial_state_dict(actors):
