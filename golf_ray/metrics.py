@@ -27,6 +27,7 @@ from typing import Any
 
 from golf_ray.config import ConfigError, LoggingConfig
 from golf_ray.fileio import atomic_write_bytes
+from golf_ray.ray_metrics import RayMetrics
 
 METRICS_CSV = "metrics.csv"
 TASKS_CSV = "tasks.csv"
@@ -75,7 +76,8 @@ def _ends_with_newline(path: Path) -> bool:
 
 
 class MetricsLogger:
-    """Writes each `log()` to the CSV, TensorBoard (`RUN/tb/`) and W&B, as `cfg` enables.
+    """Writes each `log()` to the CSV, TensorBoard (`RUN/tb/`) and W&B, as `cfg` enables, and
+    to Ray gauges (`golf_ray/ray_metrics.py`) when Ray is running.
 
     `cfg.log_every` thins the train split: train metrics of steps that are not a multiple of it
     are dropped; other splits (evaluations) are always kept.
@@ -95,6 +97,7 @@ class MetricsLogger:
 
             self._tb = SummaryWriter(log_dir=str(self.run_dir / "tb"))
         self._wandb = _start_wandb(self.run_dir, config) if cfg.wandb else None
+        self._ray = RayMetrics(self.run_dir.name)  # the dashboard's view; no-op without Ray
 
     def _keep(self, step: int, split: str) -> bool:
         return split != "train" or step % max(self.cfg.log_every, 1) == 0
@@ -118,6 +121,7 @@ class MetricsLogger:
             self._tb.flush()
         if self._wandb:
             self._wandb.log({f"{split}/{k}": v for k, v in values.items()}, step=step)
+        self._ray.publish(step, values, split)
 
     def log_tasks(self, step: int, pass_rates: Mapping[str, float], split: str = "train") -> None:
         """Per-task pass rates for a step (read back with `task_history`)."""

@@ -29,14 +29,13 @@ ablation, crossed while that stays small) go through the typed config, so a typo
 naming the file and the key (`x.yaml: search: unknown key 'learner.lrr' (did you mean ...)`).
 
 Resources: each trial is one placement group: a head bundle for the trial's driver
-(`resources_per_trial`) plus one bundle per rollout and sandbox actor taken from that trial's
-config (`rollout.num_cpus/num_gpus`, `sandbox.num_cpus`). Tune captures child actors into the
-trial's group, so a trial's actors run inside what it reserved and trials never take each other's
-CPUs or GPUs. The learner group gang-reserves its ranks in a placement group of its own
-(`learner/group.py`), which Ray places outside the trial's; so when learners need CPUs or GPUs the
-sweep caps `max_concurrent_trials` to what the cluster holds, whole trials included, otherwise
-running trials could hold every GPU while their learners wait. On a 2-core laptop: actors at 0
-CPUs and a 1-CPU driver per trial, i.e. two trials at a time (tune_configs/sweeps/tiny_lr.yaml).
+(`resources_per_trial`) plus one bundle per rollout, sandbox and learner actor taken from that
+trial's config (`rollout.num_cpus/num_gpus`, `sandbox.num_cpus`, `learner.num_cpus/num_gpus`).
+Tune captures child actors into the trial's group (the learner group, which outside Tune
+gang-reserves a group of its own, joins it instead: `learner/group.py`), so a trial's actors run
+inside what it reserved, a trial starts only when all of it fits, and trials never take each
+other's CPUs or GPUs. On a 2-core laptop: actors at 0 CPUs and a 1-CPU driver per trial, i.e. two
+trials at a time (tune_configs/sweeps/tiny_lr.yaml).
 
 Output, in STORAGE/NAME/: Tune's experiment state, one `trial-ID/` per trial holding its run dir
 (`NAME-ID/`: metrics.csv, checkpoints, solutions.sqlite, ...), `results.csv` (a row per trial:
@@ -171,19 +170,21 @@ class Sweep:
     # ----------------------------------------------------------------- resources
 
     def bundles(self, cfg: Config) -> list[dict[str, float]]:
-        """The trial's placement group: its driver, then one bundle per rollout/sandbox actor."""
+        """The trial's placement group: its driver, then one bundle per rollout, sandbox and
+        learner actor (the learner group joins the trial's group instead of reserving its own)."""
         rollout = _bundle(cfg.rollout.num_cpus, cfg.rollout.num_gpus)
         sandbox = _bundle(cfg.sandbox.num_cpus, 0)
+        learner = _bundle(cfg.learner.num_cpus, cfg.learner.num_gpus)
         out = [dict(self.driver)]
         out += [dict(rollout) for _ in range(cfg.rollout.num_actors) if rollout]
         out += [dict(sandbox) for _ in range(cfg.sandbox.num_actors) if sandbox]
+        out += [dict(learner) for _ in range(cfg.learner.num_actors) if learner]
         return out
 
     def trial_total(self, cfg: Config) -> dict[str, float]:
-        """Everything one trial holds at once: its placement group plus its learner group's."""
+        """Everything one trial holds at once: the sum of its placement group's bundles."""
         total: dict[str, float] = {}
-        learner = _bundle(cfg.learner.num_cpus, cfg.learner.num_gpus)
-        for bundle in [*self.bundles(cfg), *[learner] * cfg.learner.num_actors]:
+        for bundle in self.bundles(cfg):
             for k, v in bundle.items():
                 total[k] = total.get(k, 0.0) + v
         return total
@@ -510,7 +511,7 @@ def _cluster() -> dict[str, float]:
 
 
 def _concurrency(sweep: Sweep, cluster: dict[str, float]) -> int | None:
-    """max_concurrent_trials, capped so that whole trials (learner groups included) fit."""
+    """max_concurrent_trials, after checking that one whole trial fits the cluster at all."""
     configs = [sweep.trial_config(p) for p in sweep.points()]
     need = {k: max(sweep.trial_total(c).get(k, 0.0) for c in configs) for k in ("CPU", "GPU")}
     for k, v in need.items():
@@ -519,13 +520,7 @@ def _concurrency(sweep: Sweep, cluster: dict[str, float]) -> int | None:
                 f"{sweep.path}: a trial needs {v:g} {k} (driver, rollout, sandbox and learner "
                 f"actors) but the Ray cluster has {cluster.get(k, 0.0):g}"
             )
-    if not any(c.learner.num_cpus > 0 or c.learner.num_gpus > 0 for c in configs):
-        return sweep.max_concurrent_trials  # the trials' placement groups say it all
-    fit = min(int(cluster[k] // v) for k, v in need.items() if v > 0)
-    if sweep.max_concurrent_trials is None or fit < sweep.max_concurrent_trials:
-        log.info("at most %d trials at a time: learner groups reserve outside the trials", fit)
-        return fit
-    return sweep.max_concurrent_trials
+    return sweep.max_concurrent_trials  # each trial's placement group holds all its actors
 
 
 # --------------------------------------------------------------------------- results

@@ -67,11 +67,17 @@ class LearnerGroup:
         )
         return {k: sum(m[k] for m in per_rank) / len(per_rank) for k in per_rank[0]}
 
+    def sft_step(self, batch: TrainBatch) -> dict[str, float]:
+        """One supervised (warm-start) step on every rank; metrics averaged over ranks."""
+        shards = self.shard(batch)
+        per_rank = ray.get([a.sft_step.remote(s) for a, s in zip(self.actors, shards, strict=True)])
+        return {k: sum(m[k] for m in per_rank) / len(per_rank) for k in per_rank[0]}
+
     def broadcast(self, rollout_actors: Sequence, every: int = 1) -> int:
         """Send merged policy weights to every rollout actor (through the object store)."""
         self.version += 1
         if self.version % every == 0 and rollout_actors:
-            weights = self.actors[0].policy_state_dict.remote()
+            weights = self.actors[0].rollout_weights.remote()
             ray.get([r.update_weights.remote(weights, self.version) for r in rollout_actors])
         return self.version
 
@@ -97,8 +103,8 @@ def _placement_group(n: int, cpus: float, gpus: float):
     """Reserve every rank's resources at once (packed onto as few nodes as possible), so a
     half-placed group never holds GPUs while waiting for the rest; None when ranks need none."""
     bundle = {k: v for k, v in (("CPU", cpus), ("GPU", gpus)) if v > 0}
-    if not bundle:
-        return None
+    if not bundle or ray.util.get_current_placement_group() is not None:
+        return None  # inside a Tune trial the ranks join the trial's own placement group
     pg = ray.util.placement_group([dict(bundle) for _ in range(n)], strategy="PACK")
     ray.get(pg.ready(), timeout=600)
     return pg

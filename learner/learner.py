@@ -368,6 +368,36 @@ class LearnerActor:
         self._recover_if_needed(nonfinite > 0)
         return metrics
 
+    def sft_step(self, batch: TrainBatch) -> dict[str, float]:
+        """One supervised optimizer step: NLL of the response tokens (golf_ray.algorithms.sft)."""
+        from golf_ray.algorithms.sft import sft_loss
+
+        start, mb = time.perf_counter(), self.cfg.micro_batch_size
+        if len(batch) != mb * self.cfg.grad_accum_steps:
+            raise ValueError(
+                f"learner: SFT batch of {len(batch)} samples per rank, expected "
+                f"micro_batch_size × grad_accum_steps = {mb * self.cfg.grad_accum_steps}"
+            )
+        batch = batch.to(self.device)
+        mask = batch.response_mask[:, 1:].bool()
+        normalizer, total = loss_normalizer(mask, token_level=True), 0.0
+        for i in range(0, len(batch), mb):
+            part = batch.slice(i, i + mb)
+            logits, _ = self.engine(part.input_ids, part.attention_mask)
+            loss, _ = sft_loss(
+                token_logprobs(logits, part.input_ids), mask[i : i + mb], normalizer=normalizer
+            )
+            self.engine.backward(loss, scale_wrt_gas=False)
+            self.engine.step()
+            total += float(loss)
+        self.step += 1
+        return {
+            "sft_loss": total,
+            "lr": self.scheduler.get_last_lr()[0],
+            "tokens": float(mask.sum()),
+            "step_time_s": time.perf_counter() - start,
+        }
+
     def _grad_norm(self) -> float | None:
         """Pre-clipping norm of the local gradients (ZeRO-0 keeps them whole on every rank)."""
         if self.cfg.zero_stage != 0:
@@ -465,9 +495,21 @@ class LearnerActor:
                 state = policy.state_dict()
             return {k: v.detach().to("cpu", torch.float32).clone() for k, v in state.items()}
 
+    def rollout_weights(self):
+        """`policy_state_dict` packed for the object store: rollout actors map it zero-copy."""
+        from actors.rollout import pack_weights
+
+        return pack_weights(self.policy_state_dict())
+
     def parameter_checksum(self) -> float:
         """Sum of all trainable parameters: equal across ranks when data parallelism works."""
         return float(sum(p.detach().double().sum() for p in self.engine.parameters()))
+
+    def peak_memory(self) -> dict[str, float]:
+        """Peak host (and CUDA) memory of this actor since the last call (golf_ray.memory)."""
+        from golf_ray.memory import read_peak
+
+        return read_peak()
 
     # ------------------------------------------------------------------ checkpoints
 

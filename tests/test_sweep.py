@@ -168,7 +168,7 @@ def test_the_tiny_sweep_has_four_cpu_trials_that_fit_two_cores():
     assert _concurrency(sweep, {"CPU": 2.0}) == 2
 
 
-def test_learner_groups_cap_concurrency(write_sweep):
+def test_learners_get_bundles_in_the_trial_placement_group(write_sweep):
     sweep = load_sweep(
         write_sweep(
             """
@@ -184,12 +184,39 @@ def test_learner_groups_cap_concurrency(write_sweep):
         {"CPU": 1.0, "GPU": 1.0},
         {"CPU": 1.0},
         {"CPU": 1.0},
+        {"CPU": 1.0, "GPU": 1.0},
     ]
     assert sweep.trial_total(cfg) == {"CPU": 5.0, "GPU": 2.0}
-    # the learner's GPU lives outside the trial's placement group: whole trials must fit
-    assert _concurrency(sweep, {"CPU": 64.0, "GPU": 4.0}) == 2
+    # whole trials are placement groups, so Tune itself runs only what fits
+    assert _concurrency(sweep, {"CPU": 64.0, "GPU": 4.0}) == 8
     with pytest.raises(ConfigError, match="a trial needs 2 GPU .* cluster has 1"):
         _concurrency(sweep, {"CPU": 64.0, "GPU": 1.0})
+
+
+def test_learner_group_joins_the_enclosing_placement_group(ray_session):
+    import ray
+    from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
+
+    from learner.group import _placement_group
+
+    @ray.remote(num_cpus=0)
+    def learner_group_reservation() -> bool:
+        return _placement_group(1, 0.5, 0) is None
+
+    trial = ray.util.placement_group([{"CPU": 0.5}])
+    ray.get(trial.ready(), timeout=60)
+    try:
+        inside = learner_group_reservation.options(
+            scheduling_strategy=PlacementGroupSchedulingStrategy(
+                trial, placement_group_capture_child_tasks=True
+            )
+        ).remote()
+        assert ray.get(inside, timeout=60)  # a Tune trial: no second reservation
+    finally:
+        ray.util.remove_placement_group(trial)
+    outside = _placement_group(1, 0.5, 0)  # a plain run reserves its ranks itself
+    assert outside is not None
+    ray.util.remove_placement_group(outside)
 
 
 def test_table_and_best_trial():
