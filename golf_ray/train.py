@@ -1,10 +1,12 @@
 """The training driver: `golf-ray train CONFIG [overrides]`.
 
 One step, top to bottom (see `train`): sample tasks from the curriculum → prompts → rollouts
-(n per prompt) → sandbox verdicts → rewards → learner update (advantages inside) → weight
-broadcast → metrics, with periodic evaluation and checkpoints. With `rollout.async_steps: 1`
-the next step's rollouts are already generating while this step is verified and learned from
-(they come from the policy one update behind; every sample records its policy version).
+(n per prompt) → verdicts → rewards → learner update (advantages inside) → weight broadcast →
+metrics (peak memory per actor role included), with periodic evaluation and checkpoints. With
+`rollout.async_steps: 1` the next step's rollouts are already generating while this step is
+verified and learned from (they come from the policy one update behind; every sample records its
+policy version). The domain (golf_ray/domains.py, chosen by `tasks.source`) makes the prompts and
+the verdicts: sandboxed program runs for golf tasks, the dataset's verifier for reasoning_gym.
 """
 
 from __future__ import annotations
@@ -21,34 +23,20 @@ import ray
 
 from actors.engines import Completion, Sampling
 from actors.rollout import create_rollout_actors, shutdown_rollout_actors
-from actors.sandbox import SandboxPool, VerifyJob
-from golf_ray.codecheck import extract_and_check
 from golf_ray.config import Config, ConfigError
 from golf_ray.curriculum import Curriculum
+from golf_ray.domains import Sample, make_domain
 from golf_ray.fileio import atomic_write_json, atomic_write_text
+from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import MetricsLogger, StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
-from golf_ray.prompts import build_prompt
 from golf_ray.rewards import RewardSample, compute_rewards
 from golf_ray.runtime import init_ray
 from golf_ray.solutions import SolutionDB
-from golf_ray.tasks import Task, load_tasks
-from golf_ray.verify import Verdict
 from learner.group import LearnerGroup
 from learner.learner import make_batch
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Sample:
-    """One completion with everything judged about it."""
-
-    task_id: str
-    group: int  # index of its prompt in the step
-    completion: Completion
-    program: str | None
-    verdict: Verdict | None
 
 
 @dataclass
@@ -94,24 +82,22 @@ class Driver:
         init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
         self.model_path = str(resolve_model(cfg.model))
         self.tokenizer = load_tokenizer(self.model_path)
-        tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir)
-        if cfg.tasks.ids:
-            tasks = tasks.subset(cfg.tasks.ids)
-        self.prompts, self.tasks = self._prompts(tasks)
-        train_ids, val_ids = tasks.subset(list(self.prompts)).split(
-            cfg.tasks.val_fraction, cfg.tasks.split_seed
-        )
-        by_difficulty = [t.id for t in tasks.sorted_by_difficulty() if t.id in set(train_ids)]
-        self.curriculum = Curriculum(by_difficulty, cfg.curriculum, cfg.seed)
-        self.train_ids, self.val_ids = train_ids, val_ids
-        self.sampling = Sampling.from_config(cfg.rollout)
         # Actor names carry the run's name: the dashboard shows roles, and runs side by side
         # (Tune trials) do not collide.
         run = run_dir.name
+        # First, so that a logging problem (logging.wandb without wandb) stops us before any
+        # actor starts.
+        self.metrics = MetricsLogger(run_dir, cfg.logging, config=cfg.to_dict())
+        # The domain (tasks.source) makes the prompts and judges completions: golf programs in
+        # sandbox actors, reasoning answers with their dataset's verifier (golf_ray/domains.py).
+        self.domain = make_domain(cfg, self.tokenizer, name_prefix=run)
+        self.prompts = self.domain.prompts
+        self.train_ids, self.val_ids = self.domain.train_ids, self.domain.val_ids
+        self.curriculum = Curriculum(self.domain.curriculum_ids, cfg.curriculum, cfg.seed)
+        self.sampling = Sampling.from_config(cfg.rollout)
         self.rollouts = create_rollout_actors(
             self.model_path, cfg.rollout, cfg.model, name_prefix=f"{run}/rollout"
         )
-        self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{run}/sandbox")
         self.learners = LearnerGroup(
             self.model_path,
             cfg.learner,
@@ -121,35 +107,6 @@ class Driver:
             name_prefix=f"{run}/learner",
         )
         self.db = SolutionDB(run_dir / "solutions.sqlite")
-        self.metrics = MetricsLogger(run_dir, cfg.logging)
-
-    def _prompts(self, tasks) -> tuple[dict[str, object], dict[str, Task]]:
-        """Prompts for every task that fits the token budget with all its train examples."""
-        prompts, kept, over = {}, {}, 0
-        for task in tasks:
-            prompt = build_prompt(
-                task,
-                self.tokenizer,
-                self.cfg.tasks.max_prompt_tokens,
-                self.cfg.tasks.extra_examples,
-            )
-            if prompt.over_budget:
-                over += 1
-                continue
-            prompt.text += self.cfg.rollout.response_prefix
-            prompts[task.id], kept[task.id] = prompt, task
-        if not prompts:
-            raise ConfigError(
-                f"tasks.max_prompt_tokens: no task fits in {self.cfg.tasks.max_prompt_tokens} "
-                "tokens with all its train examples"
-            )
-        log.info(
-            "%d tasks fit the %d-token prompt budget (%d left out)",
-            len(prompts),
-            self.cfg.tasks.max_prompt_tokens,
-            over,
-        )
-        return prompts, kept
 
     # ------------------------------------------------------------------ the parts of a step
 
@@ -161,7 +118,7 @@ class Driver:
         """Start generation, the prompts spread over the rollout actors; refs in prompt order."""
         shards = [task_ids[i :: len(self.rollouts)] for i in range(len(self.rollouts))]
         return [
-            actor.generate.remote([self.prompts[t].text for t in shard], sampling)
+            actor.generate.remote([self.prompts[t] for t in shard], sampling)
             for actor, shard in zip(self.rollouts, shards, strict=True)
             if shard
         ], shards
@@ -177,26 +134,7 @@ class Driver:
         return sorted(out, key=lambda x: (x[1], x[2].sample_index))
 
     def verify(self, generated: list[tuple[str, int, Completion]]) -> list[Sample]:
-        samples, jobs, job_index = [], [], []
-        for task_id, group, completion in generated:
-            check = extract_and_check(self.cfg.rollout.response_prefix + completion.text)
-            samples.append(Sample(task_id, group, completion, check.code, None))
-            if check.code is None:
-                continue
-            task = self.tasks[task_id]
-            examples = task.all_examples
-            jobs.append(
-                VerifyJob(
-                    key=task_id,
-                    source=check.code,
-                    inputs=[e.input for e in examples],
-                    expected=[e.output for e in examples],
-                )
-            )
-            job_index.append(len(samples) - 1)
-        for i, verdict in zip(job_index, self.sandbox.verify(jobs), strict=True):
-            samples[i].verdict = verdict
-        return samples
+        return self.domain.judge(generated)
 
     def record(self, samples: list[Sample], step: int, origin: str = "train") -> None:
         judged = [s for s in samples if s.program is not None and s.verdict is not None]
@@ -210,7 +148,7 @@ class Driver:
 
     def learn(self, samples: list[Sample], rewards: list[float]) -> dict[str, float]:
         prompt_ids = {
-            t: self.tokenizer(p.text)["input_ids"]
+            t: self.tokenizer(p)["input_ids"]
             for t, p in self.prompts.items()
             if t in {s.task_id for s in samples}
         }
@@ -224,7 +162,8 @@ class Driver:
         return self.learners.train_step(batch)
 
     def evaluate(self, step: int) -> dict[str, dict[str, float]]:
-        """Greedy pass@1 and golf points on held-out tasks, and on as many train tasks (the gap).
+        """Greedy pass@1 (and the domain's own metrics, e.g. golf points) on held-out tasks, and
+        on as many train tasks (the gap).
 
         Returns metrics per split ("val", "train_eval"); each task's pass rate is tracked too."""
         n = self.cfg.eval_tasks
@@ -235,13 +174,8 @@ class Driver:
                 continue
             samples = self.verify(self.collect(self.generate(ids, greedy)))
             self.record(samples, step, origin=split)
-            solved = [s for s in samples if s.verdict is not None and s.verdict.correct]
-            per_task = {s.task_id: (s.verdict.pass_rate if s.verdict else 0.0) for s in samples}
-            self.metrics.log_tasks(step, per_task, split=split)
-            result[split] = {
-                "pass@1": len(solved) / len(ids),
-                "golf_points": sum(s.verdict.points for s in solved),
-            }
+            self.metrics.log_tasks(step, {s.task_id: s.pass_rate for s in samples}, split=split)
+            result[split] = self.domain.eval_metrics(samples, len(ids))
         if "val" in result and "train_eval" in result:
             result["val"]["generalisation_gap"] = (
                 result["train_eval"]["pass@1"] - result["val"]["pass@1"]
@@ -263,10 +197,25 @@ class Driver:
             update_best(self.run_dir / "checkpoints", step, metric, metrics[metric])
         return path
 
+    def probe_memory(self, *roles: str) -> dict[str, list]:
+        """Ask each actor of `roles` for its peak memory since the last probe (refs; read them
+        with `memory`). Probe an actor when it is idle, or the probe waits behind its work."""
+        actors = {"rollout": self.rollouts, "learner": self.learners.actors, **self.domain.actors}
+        return {role: [a.peak_memory.remote() for a in actors[role]] for role in roles}
+
+    def memory(self, probes: dict[str, list]) -> dict[str, float]:
+        peaks = {"driver": [read_peak()]}
+        for role, refs in probes.items():
+            try:
+                peaks[role] = ray.get(refs, timeout=60)
+            except (ray.exceptions.RayError, TimeoutError) as e:  # a restarting sandbox actor
+                log.debug("memory probe of %s failed: %s", role, e)
+        return memory_metrics(peaks)
+
     def close(self) -> None:
         self.metrics.close()
         self.db.close()
-        self.sandbox.close()
+        self.domain.close()
         shutdown_rollout_actors(self.rollouts)
         self.learners.shutdown()
 
@@ -278,8 +227,8 @@ def step_metrics(samples: list[Sample], rewards, timer: StepTimer) -> dict[str, 
     m = {
         "reward_mean": sum(rewards.raw_total) / n,
         "reward_std": _std(rewards.raw_total),
-        "success_rate": sum(v.correct for v in verdicts) / n,
-        "pass_rate_mean": sum(v.pass_rate for v in verdicts) / n,
+        "success_rate": sum(s.correct for s in samples) / n,
+        "pass_rate_mean": sum(s.pass_rate for s in samples) / n,
         "programs_extracted": sum(s.program is not None for s in samples) / n,
         "completion_tokens_mean": tokens / n,
         "generate_tokens_per_s": tokens / max(timer.seconds.get("generate", 0.0), 1e-9),
@@ -343,6 +292,7 @@ def train(
             timer = StepTimer()
             with timer("generate"):
                 generated = driver.collect(pending)
+            memory = driver.probe_memory("rollout")  # now, before the next generation queues
             if cfg.rollout.async_steps > 0 and step + 1 < cfg.steps:
                 # The next rollouts run while this batch is verified and learned from.
                 next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
@@ -352,7 +302,9 @@ def train(
                 driver.record(samples, step + 1)
             rewards = compute_rewards(
                 [
-                    RewardSample(s.completion.text, s.program, s.verdict, group=str(s.group))
+                    RewardSample(
+                        s.completion.text, s.program, s.verdict, group=str(s.group), score=s.score
+                    )
                     for s in samples
                 ],
                 cfg.reward,
@@ -364,9 +316,11 @@ def train(
             if cfg.rollout.async_steps <= 0 and step + 1 < cfg.steps:
                 next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
                 pending = driver.generate(next_ids, driver.sampling_at(step + 1))
+            memory |= driver.probe_memory("learner", *driver.domain.actors)
             metrics = {
                 **step_metrics(samples, rewards, timer),
                 **learn,
+                **driver.memory(memory),
                 "curriculum_pool": len(driver.curriculum.pool(step)),
             }
             driver.metrics.log(step + 1, metrics)

