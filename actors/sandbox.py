@@ -2,6 +2,8 @@
 
 The actor is on the trusted side: it sends programs and example *inputs* to its worker and judges
 the JSON text that comes back against the expected outputs, which never leave this process.
+`run_tests` is the second job kind: a program followed by assert-style tests, each test isolated
+(see `golf_ray.testrun`), judged per test.
 `SandboxPool` spreads jobs over several actors with backpressure, so one slow task does not hold
 the rest, and resubmits the jobs of an actor that died (Ray restarts it).
 """
@@ -17,6 +19,15 @@ import ray
 from ray.exceptions import GetTimeoutError, RayActorError
 
 from actors.backends.base import WorkerBackend, WorkerDied, WorkerTimeout
+from golf_ray.testrun import (
+    TestJob,
+    TestVerdict,
+    build_tests_request,
+    limits_for,
+    sandbox_failure,
+    tests_request_timeout,
+    verdict_from_tests_response,
+)
 from golf_ray.verify import Limits, Verdict, build_run_request, verdict_from_response
 
 log = logging.getLogger(__name__)
@@ -80,6 +91,12 @@ class SandboxActor:
     def describe(self) -> dict:
         return {"pid": os.getpid(), "restarts": self.restarts, **self.backend.describe()}
 
+    def peak_memory(self) -> dict[str, float]:
+        """Peak host memory of this actor (not its workers) since the last call."""
+        from golf_ray.memory import read_peak
+
+        return read_peak()
+
     def verify(self, job: VerifyJob) -> Verdict:
         nbytes = job.nbytes if job.nbytes is not None else len(job.source.encode())
         request = build_run_request(job.source, job.inputs, self.limits)
@@ -95,6 +112,18 @@ class SandboxActor:
 
     def verify_batch(self, jobs: Sequence[VerifyJob]) -> list[Verdict]:
         return [self.verify(job) for job in jobs]
+
+    def run_tests(self, job: TestJob) -> TestVerdict:
+        """Run `job.source`, then each of its tests in isolation; one verdict per test."""
+        request = build_tests_request(job, limits_for(job, self.limits))
+        try:
+            response = self.backend.request(request, tests_request_timeout(job))
+        except (WorkerDied, WorkerTimeout) as e:
+            self.restarts += 1
+            log.warning("sandbox worker replaced after %s: %s", type(e).__name__, e)
+            self.backend.restart()
+            return sandbox_failure(job, f"worker {type(e).__name__}: {e}")
+        return verdict_from_tests_response(job, response)
 
     def close(self) -> None:
         self.backend.close()
@@ -175,8 +204,18 @@ class SandboxPool:
         Jobs are handed out as actors free up (at most `max_in_flight` each). A job whose actor
         died is resubmitted up to `max_retries` times, then judged a sandbox error.
         """
-        jobs = list(jobs)
-        results: list[Verdict | None] = [None] * len(jobs)
+        return self._dispatch(list(jobs), "verify", _sandbox_failure, on_done)
+
+    def run_tests(
+        self,
+        jobs: Iterable[TestJob],
+        on_done: Callable[[TestJob, TestVerdict], None] | None = None,
+    ) -> list[TestVerdict]:
+        """Run every program against its tests (each test isolated); verdicts in job order."""
+        return self._dispatch(list(jobs), "run_tests", sandbox_failure, on_done)
+
+    def _dispatch(self, jobs: list, method: str, failure: Callable, on_done) -> list:
+        results: list = [None] * len(jobs)
         pending = list(range(len(jobs)))[::-1]  # a stack: pop() hands out jobs in order
         attempts = [0] * len(jobs)
         in_flight: dict[ray.ObjectRef, tuple[int, int]] = {}  # ref -> (job index, actor index)
@@ -189,7 +228,7 @@ class SandboxPool:
                     return
                 i = pending.pop()
                 attempts[i] += 1
-                ref = self.actors[actor].verify.remote(jobs[i])
+                ref = getattr(self.actors[actor], method).remote(jobs[i])
                 in_flight[ref] = (i, actor)
                 load[actor] += 1
 
@@ -206,11 +245,11 @@ class SandboxPool:
                     log.warning("sandbox actor %d died; resubmitting %s", actor, jobs[i].key)
                     pending.append(i)
                 else:
-                    results[i] = _sandbox_failure(jobs[i], f"actor died: {e}")
+                    results[i] = failure(jobs[i], f"actor died: {e}")
             if results[i] is not None and on_done is not None:
                 on_done(jobs[i], results[i])
             submit()
-        return results  # type: ignore[return-value]
+        return results
 
     def close(self, timeout_s: float = 30.0) -> None:
         try:

@@ -65,6 +65,32 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(func=cmd_train)
 
+    # sft (warm start)
+    sft = sub.add_parser(
+        "sft",
+        help="supervised warm start on verified programs (solution DB or synthetic references)",
+        description="Fine-tune a model with the learner actor on programs that pass the sandbox: "
+        "the correct programs of a run's solutions.sqlite (--from-db) or the reference programs "
+        "of the synthetic curriculum's train tasks (--synthetic). Prompts, model, learner and "
+        "sandbox settings come from CONFIG (default: the run's config.yaml next to the DB, or "
+        "experiments/synthetic_grpo.yaml). Writes a plain HF model dir: train from it with "
+        "`golf-ray train CONFIG model.name=OUT`.",
+    )
+    sft.add_argument("config", nargs="?", help="experiment YAML (see above for the default)")
+    sft.add_argument("overrides", nargs="*", help="dotted overrides, e.g. learner.freeze_layers=0")
+    corpus = sft.add_mutually_exclusive_group(required=True)
+    corpus.add_argument("--from-db", metavar="SOLUTIONS", help="a run's solutions.sqlite")
+    corpus.add_argument("--synthetic", action="store_true", help="synthetic reference programs")
+    sft.add_argument("--model", help="model dir or name to start from (sets model.name)")
+    sft.add_argument("--out", required=True, help="output model dir (must not exist or be empty)")
+    sft.add_argument("--epochs", type=int, default=3)
+    sft.add_argument("--batch-size", type=int, default=8)
+    sft.add_argument("--lr", type=float, default=5e-5)
+    sft.add_argument("--per-task", type=int, default=2, help="--from-db: programs per task")
+    sft.add_argument("--address", help="Ray cluster address (overrides ray.address)")
+    sft.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sft.set_defaults(func=cmd_sft)
+
     # sweep
     sweep = sub.add_parser(
         "sweep",
@@ -94,11 +120,32 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--model", help="a model dir or name (smollm2, tiny, hub name)")
     _add_model_args(solve)
     solve.add_argument("--task", action="append", default=[], help="number or id; repeatable")
-    solve.add_argument("--batch", metavar="FILE", help="a file of task numbers or ids, one a line")
+    solve.add_argument("--batch", metavar="FILE", nargs="?", const=True,
+                       help="a file of task numbers or ids, one a line; alone: --problems-file")
     solve.add_argument("--execute-tests", action="store_true", help="judge in a sandbox")
     solve.add_argument("--output", metavar="JSON", help="write all candidates and verdicts")
     _add_task_source_args(solve)
+    from golf_ray.function_solve import add_solve_args
+
+    add_solve_args(solve)
     solve.set_defaults(func=cmd_solve)
+
+    # adversarial
+    adversarial = sub.add_parser(
+        "adversarial",
+        help="train a generator (staged reasoning) against a test-writer on function problems",
+        description="For each reasoning stage: N test-writer steps (generator frozen), N "
+        "generator steps (test-writer frozen), K alternating; checkpoints per stage and epoch, "
+        "best by 0.7 x generator reward + 0.3 x test validity. See golf_ray/adversarial.py.",
+    )
+    adversarial.add_argument("config", help="e.g. adversarial/tiny.yaml")
+    adversarial.add_argument("overrides", nargs="*", help="dotted overrides, e.g. seed=1")
+    resume = adversarial.add_mutually_exclusive_group()
+    resume.add_argument("--resume", metavar="RUN", help="continue that run from its latest stage")
+    resume.add_argument("--resume-from", metavar="PATH",
+                        help="a new run from a stage checkpoint (stage dir or RUN/checkpoints/best)")
+    adversarial.add_argument("--run-dir", help="results dir (default: checkpoint.dir/NAME-TIME)")
+    adversarial.set_defaults(func=cmd_adversarial)
 
     evaluate = sub.add_parser(
         "eval",
@@ -114,6 +161,29 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--json", metavar="OUT", help="write per-task results")
     _add_task_source_args(evaluate)
     evaluate.set_defaults(func=cmd_eval)
+
+    # bench
+    bench = sub.add_parser(
+        "bench",
+        help="models/checkpoints x reasoning task sets, in parallel on Ray, with a chart",
+        description="Greedy accuracy of several models or checkpoints on reasoning_gym task "
+        "sets (the same items for every model), one Ray actor per model. Writes OUT/MODEL/"
+        "TASK.json, summary.json, summary.md and accuracy.png. --run RUN_DIR compares a "
+        "training run's starting model with its trained policy on the run's tasks.",
+    )
+    bench.add_argument("--model", action="append", default=[], metavar="[LABEL=]PATH",
+                       help="a model dir/name or checkpoint; repeatable")
+    bench.add_argument("--run", help="a training run: adds base= and trained= models")
+    bench.add_argument("--tasks", help="reasoning_gym datasets, comma-separated")
+    bench.add_argument("--size", type=int, default=50, help="items per task (default 50)")
+    bench.add_argument("--seed", type=int, help="item seed (default 12345, not training's)")
+    bench.add_argument("--max-tokens", type=int, help="default: the run's, else 128")
+    bench.add_argument("--response-prefix", help="answer starts with this (default: the run's)")
+    bench.add_argument("--engine", choices=["auto", "vllm", "hf"], default="auto")
+    bench.add_argument("--cpus-per-model", type=float, default=1.0)
+    bench.add_argument("--address", help="Ray cluster address (default: $RAY_ADDRESS or local)")
+    bench.add_argument("--out", default="bench_results", help="output dir")
+    bench.set_defaults(func=cmd_bench)
 
     # export
     export = sub.add_parser(
@@ -184,6 +254,23 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     score.set_defaults(func=cmd_score)
 
+    # serve
+    serve = sub.add_parser(
+        "serve",
+        help="an HTTP API (Ray Serve): /v1/solve, /v1/generate, /v1/health",
+        description="Start a Ray Serve application (FastAPI ingress, rollout and sandbox "
+        "deployments) on a checkpoint's policy or a model. Needs API keys ($GOLF_RAY_API_KEYS "
+        "or auth.keys_file); OpenAPI document at /openapi.json. See golf_ray/serve/api.py.",
+    )
+    served = serve.add_mutually_exclusive_group(required=True)
+    served.add_argument("--checkpoint", help="a run dir, checkpoints dir or step dir")
+    served.add_argument("--model", help="a model dir or name (smollm2, tiny, hub name)")
+    serve.add_argument("--config", help="serve YAML (default: tune_configs/serve/default.yaml)")
+    serve.add_argument("overrides", nargs="*", help="dotted overrides, e.g. engine=hf")
+    serve.add_argument("--host", help="bind address (default from config: 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default from config: 8000)")
+    serve.set_defaults(func=cmd_serve)
+
     # model
     model = sub.add_parser("model", help="prepare models offline")
     model_sub = model.add_subparsers(title="model commands", metavar="COMMAND")
@@ -228,6 +315,11 @@ def build_parser() -> argparse.ArgumentParser:
     info.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
     info.set_defaults(func=cmd_sandbox_info)
     sandbox.set_defaults(func=lambda a: sandbox.print_help() or 2)
+
+    # agent train|eval|plan (the parser and commands live in golf_ray/agent/cli.py)
+    from golf_ray.agent.cli import add_agent_parser
+
+    add_agent_parser(sub)
 
     return parser
 
@@ -322,6 +414,38 @@ def cmd_train(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sft(args: argparse.Namespace) -> int:
+    from golf_ray.config import load_config
+    from golf_ray.sft import SFTOptions, run_sft
+
+    config, overrides = args.config, list(args.overrides)
+    if config is not None and "=" in config and not Path(config).exists():
+        config, overrides = None, [config, *overrides]  # only overrides were given
+    if config is None:
+        run_config = Path(args.from_db).parent / "config.yaml" if args.from_db else None
+        exists = run_config is not None and run_config.is_file()
+        config = str(run_config) if exists else "experiments/synthetic_grpo.yaml"
+    if args.model:
+        overrides.append(f"model.name={args.model}")
+    if args.address:
+        overrides.append(f"ray.address={args.address}")
+    options = SFTOptions(
+        out=args.out,
+        source="db" if args.from_db else "synthetic",
+        db=args.from_db,
+        epochs=args.epochs,
+        batch_size=args.batch_size,
+        lr=args.lr,
+        per_task=args.per_task,
+    )
+    result = run_sft(load_config(config, overrides), options, progress=not args.no_progress)
+    means = ", ".join(f"{m:.3f}" for m in result.epoch_means())
+    print(f"sft: {result.corpus} programs ({result.rejected} rejected), {result.steps} steps")
+    print(f"mean loss per epoch: {means}")
+    print(f"model: {result.out_dir}  (golf-ray train CONFIG model.name={result.out_dir})")
+    return 0
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     from golf_ray.sweep import run_sweep
 
@@ -347,7 +471,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from golf_ray.fileio import atomic_write_json
+    from golf_ray.function_solve import cmd_solve_functions, wants_function_solve
 
+    if wants_function_solve(args):
+        return cmd_solve_functions(args)
     names = list(args.task)
     if args.batch:
         try:
@@ -386,6 +513,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_adversarial(args: argparse.Namespace) -> int:
+    from golf_ray.adversarial import run_adversarial
+    from golf_ray.adversarial_config import load_adversarial_config
+
+    cfg = load_adversarial_config(args.config, args.overrides)
+    run_dir = Path(args.run_dir) if args.run_dir else None
+    result = run_adversarial(cfg, run_dir, resume=args.resume, resume_from=args.resume_from)
+    best = result.best
+    print(f"run: {result.run_dir}  steps: {result.steps}")
+    print(f"best stage: {best['dir']}  score {best['score']:.3f} (generator reward "
+          f"{best['generator_reward']:.3f}, validity {best['test_validity']:.3f})")
+    return 0
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     import json
 
@@ -413,6 +554,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from golf_ray.bench import run_bench, settings_from_args
+
+    models, settings = settings_from_args(args)
+    result = run_bench(models, settings, args.out, address=args.address)
+    print(result.table)
+    print(f"wrote {result.out_dir} (summary.json, summary.md, accuracy.png, MODEL/TASK.json)")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from golf_ray.export import export_submission
 
@@ -421,6 +572,16 @@ def cmd_export(args: argparse.Namespace) -> int:
         f"wrote {report.path}: {len(report.written)} tasks, {report.total_bytes} bytes, "
         f"{report.points:.3f} points"
     )
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from golf_ray.serve.server import prepare, serve_forever
+
+    cfg, model_path = prepare(
+        args.config, args.overrides, args.checkpoint, args.model, host=args.host, port=args.port
+    )
+    serve_forever(cfg, model_path)
     return 0
 
 

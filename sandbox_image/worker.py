@@ -30,8 +30,8 @@ Request  ``{"id": int, "op": "run", "mode": "call", "source": str, "entry": "p",
            "inputs": [json values],
            "limits": {"example_timeout_s": float, "total_timeout_s": float | null,
                       "memory_mb": int, "max_output_bytes": int, "max_stdio_bytes": int}}``
-    or with ``"mode": "asserts"`` and ``"tests": [str]`` instead of ``"inputs"`` (``entry`` is
-    then optional).
+    or with ``"mode": "asserts"`` (or ``"tests"``) and ``"tests": [str]`` instead of ``"inputs"``
+    (``entry`` is then optional).
 Response ``{"id": int, "ok": true,
            "compile": {"status": "ok"|"syntax"|"exception"|"no_entry"|"timeout"|"crash",
                        "message": str},
@@ -44,6 +44,10 @@ Response ``{"id": int, "ok": true,
     ``json.dumps(result)`` as ``output``; an output longer than ``max_output_bytes`` (or not
     serializable) is ``bad_output``. Asserts mode: each test string is exec'd in the program's
     namespace; ``ok`` = passed, ``exception`` = failed (message = repr of the exception).
+    Tests mode isolates the tests from each other: each runs in its own copy of the program's
+    namespace (a test's assignments do not leak into the next), and after a test that hangs,
+    crashes or runs out of memory (which ends its child) the program is run again in a fresh
+    child for the tests after it, so every test gets its own result.
     An exception fails one example and the run goes on; after a timeout, crash or memory
     failure the remaining examples are ``not_run``. ``stdout``/``stderr`` hold the program's
     output, each capped at ``max_stdio_bytes``. The worker never judges: expected outputs are
@@ -491,26 +495,35 @@ class Worker:
 
     def run(self, req: dict) -> dict:
         mode = req["mode"]
-        if mode not in ("call", "asserts"):
+        if mode not in ("call", "asserts", "tests"):
             raise ValueError(f"unknown mode {mode!r}")
         items = req["inputs"] if mode == "call" else req["tests"]
         limits = Limits.parse(req["limits"])
         if not isinstance(req["source"], str) or not isinstance(items, list):
             raise TypeError("source must be a string and inputs/tests a list")
         started = time.monotonic()
-        scratch = self._new_scratch()
-        job = {
-            "mode": mode,
-            "source": req["source"],
-            "entry": req.get("entry", "p"),
-            "items": items,
-            "limits": req["limits"],
-            "scratch": scratch,
+        job = {"mode": mode, "source": req["source"], "entry": req.get("entry", "p")}
+        if mode == "tests":
+            compiled, results, out, err = self._run_isolated(job, items, limits, started)
+        else:
+            session = self._run_once(job, items, req["limits"], limits)
+            compiled, results = session.compile, session.results
+            out, err = session.out.text(), session.err.text()
+        return {
+            "compile": compiled,
+            "results": results,
+            "stdout": out,
+            "stderr": err,
+            "elapsed_s": round(time.monotonic() - started, 6),
         }
+
+    def _run_once(self, job: dict, items: list, raw_limits: dict, limits: Limits) -> Session:
+        """One fresh child runs the program and then `items`."""
+        scratch = self._new_scratch()
+        job = {**job, "items": items, "limits": raw_limits, "scratch": scratch}
         try:
-            session = Session(
-                self.take_spare(), json.dumps(job).encode(), limits, len(items), mode == "call"
-            )
+            payload, has_outputs = json.dumps(job).encode(), job["mode"] == "call"
+            session = Session(self.take_spare(), payload, limits, len(items), has_outputs)
             try:
                 session.loop()
             finally:
@@ -518,13 +531,40 @@ class Worker:
         finally:
             self._drop_scratch(scratch)
             self._after_run()
-        return {
-            "compile": session.compile,
-            "results": session.results,
-            "stdout": session.out.text(),
-            "stderr": session.err.text(),
-            "elapsed_s": round(time.monotonic() - started, 6),
-        }
+        return session
+
+    def _run_isolated(
+        self, job: dict, tests: list, limits: Limits, started: float
+    ) -> tuple[dict, list[dict], str, str]:
+        """Tests mode: after a test ends its child (timeout, crash, memory), the tests after it
+        run in a fresh child, so one hanging test does not hide the others' results."""
+        compiled: dict | None = None
+        results: list[dict] = []
+        outs, errs = [], []
+        while compiled is None or len(results) < len(tests):
+            raw = {**asdict(limits)}
+            if limits.total_timeout_s is not None:
+                raw["total_timeout_s"] = limits.total_timeout_s - (time.monotonic() - started)
+                if raw["total_timeout_s"] <= 0:
+                    results += _not_run(len(tests) - len(results), "total time limit reached")
+                    break
+            session = self._run_once(job, tests[len(results) :], raw, Limits.parse(raw))
+            outs.append(session.out.text())
+            errs.append(session.err.text())
+            if compiled is None:
+                compiled = session.compile
+                if compiled["status"] != "ok":
+                    results = session.results
+                    break
+            elif session.compile["status"] != "ok":  # the program itself failed on a re-run
+                message = "program failed on re-run: " + session.compile["message"]
+                results += _not_run(len(tests) - len(results), message[:MAX_MESSAGE], "crash")
+                break
+            for result in session.results:
+                results.append(result)
+                if result["status"] in ("timeout", "crash", "memory"):
+                    break  # the rest of this child's results are "not_run": run them again
+        return compiled, results, "".join(outs), "".join(errs)
 
     def _new_scratch(self) -> str:
         """The run's scratch dir. Made per run, not with the spare: the spare (forked after the
@@ -769,6 +809,12 @@ class Session:
         self.child.close_pipes()
 
 
+def _not_run(n: int, message: str, status: str = "not_run") -> list[dict]:
+    return [
+        {"status": status, "output": None, "message": message, "elapsed_s": 0.0} for _ in range(n)
+    ]
+
+
 def _signal_name(number: int) -> str:
     try:
         return signal.Signals(number).name
@@ -905,7 +951,7 @@ def _run_one(
     job: dict, entry: Any, item: Any, namespace: dict, max_output: int
 ) -> tuple[str, str | None, str]:
     """One example: (status, output, message)."""
-    asserts = job["mode"] == "asserts"
+    asserts = job["mode"] != "call"
     try:
         if asserts:
             exec(compile(item, "<test>", "exec", dont_inherit=True), namespace)
@@ -944,8 +990,10 @@ def _run_program(job: dict, limits: Limits) -> None:
         _send({"compile": "no_entry", "message": f"no function {job['entry']!r} defined"})
         return
     _send({"compile": "ok", "message": ""})
+    isolated = job["mode"] == "tests"  # each test gets its own copy of the namespace
     for i, item in enumerate(job["items"]):
-        status, output, message = _run_one(job, entry, item, namespace, limits.max_output_bytes)
+        scope = dict(namespace) if isolated else namespace
+        status, output, message = _run_one(job, entry, item, scope, limits.max_output_bytes)
         _send({"i": i, "status": status, "output": output, "message": message})
         if status == "memory":
             return

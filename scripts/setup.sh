@@ -2,15 +2,18 @@
 # Set golf-ray up on a fresh Debian/Ubuntu machine (run as root) or in the current Python env.
 #   bash scripts/setup.sh          # the package and its CLI
 #   bash scripts/setup.sh --test   # + test tools, Docker engine, the sandbox image (built offline)
+#   bash scripts/setup.sh --bench  # + TRL, for bench/vs_trl.py
 # Idempotent: a second run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 WITH_TEST=0
+WITH_BENCH=0
 for arg in "$@"; do
   case "$arg" in
     --test) WITH_TEST=1 ;;
-    *) echo "setup.sh: unknown option $arg (use --test)" >&2; exit 2 ;;
+    --bench) WITH_BENCH=1 ;;
+    *) echo "setup.sh: unknown option $arg (use --test or --bench)" >&2; exit 2 ;;
   esac
 done
 
@@ -19,7 +22,8 @@ pip_install() { "$PY" -m pip install -q --disable-pip-version-check "$@"; }
 # torch first and pinned: a looser request lets pip fetch a CUDA build with GBs of dependencies.
 pip_install torch==2.13.0
 extras="cpu"
-if [ "$WITH_TEST" = 1 ]; then extras="cpu,test"; fi
+if [ "$WITH_TEST" = 1 ]; then extras="$extras,test"; fi
+if [ "$WITH_BENCH" = 1 ]; then extras="$extras,bench"; fi
 pip_install -e ".[$extras]"
 # DeepSpeed is an sdist: build it against the installed CPU torch, not a fresh CUDA one.
 pip_install "setuptools>=64" wheel

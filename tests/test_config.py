@@ -9,7 +9,11 @@ from hypothesis import strategies as st
 
 from golf_ray.config import CONFIG_ROOT, Config, ConfigError, load_config, load_raw
 
-SHIPPED = sorted(p for p in CONFIG_ROOT.rglob("*.yaml") if "sweeps" not in p.parts)
+# Configs of other commands live in their own folders and load with their own typed loaders.
+OTHER_KINDS = ("sweeps", "adversarial", "agent", "serve")
+SHIPPED = sorted(
+    p for p in CONFIG_ROOT.rglob("*.yaml") if not set(OTHER_KINDS) & set(p.parts)
+)
 
 
 def write(path: Path, data) -> Path:
@@ -22,6 +26,30 @@ def write(path: Path, data) -> Path:
 def test_every_shipped_config_loads(path):
     cfg = load_config(path)
     assert isinstance(cfg, Config)
+
+
+def _loaders():
+    from golf_ray.adversarial_config import load_adversarial_config
+    from golf_ray.agent.config import load_agent_config
+    from golf_ray.serve.config import load_serve_config
+    from golf_ray.sweep import load_sweep
+
+    return {
+        "sweeps": load_sweep,
+        "adversarial": load_adversarial_config,
+        "agent": load_agent_config,
+        "serve": load_serve_config,
+    }
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for kind in OTHER_KINDS for p in (CONFIG_ROOT / kind).glob("*.yaml")),
+    ids=lambda p: str(p.relative_to(CONFIG_ROOT)),
+)
+def test_every_shipped_config_of_other_commands_loads(path):
+    loaded = _loaders()[path.parent.name](path)
+    assert loaded is not None
 
 
 def test_inheritance_deep_merge_later_wins(tmp_path):

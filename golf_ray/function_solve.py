@@ -1,0 +1,268 @@
+"""Inference for function problems: `golf-ray solve --problem ... | --problems-file ...`.
+
+One engine in this process runs the reasoning chain (`golf_ray.stages`) for a batch of problems,
+stage by stage; with `--execute-tests` the code runs against the problem's tests in a local
+sandbox worker (`SandboxActor.run_tests`, each test isolated), and a failing program gets up to
+k-1 more attempts: the code stage is asked again with the first failing test and its error.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from golf_ray.config import SandboxConfig
+from golf_ray.stages import (
+    StageSpec,
+    extract_code,
+    load_stages,
+    render,
+    stage_prompt,
+    stage_stop,
+    stage_text,
+)
+from golf_ray.tasks.functions import FunctionProblem, load_problems, split_tests
+from golf_ray.testrun import TestJob, TestVerdict
+
+if TYPE_CHECKING:  # the engine and sandbox (torch, ray) load only when a solver is built
+    from actors.engines import Sampling
+
+
+@dataclass
+class Attempt:
+    outputs: list[tuple[StageSpec, str]]
+    code: str | None
+    verdict: TestVerdict | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict is not None and self.verdict.all_passed
+
+
+@dataclass
+class ProblemResult:
+    problem: FunctionProblem
+    attempts: list[Attempt] = field(default_factory=list)
+
+    @property
+    def final(self) -> Attempt:
+        return self.attempts[-1]
+
+    def status(self) -> str:
+        v = self.final.verdict
+        if self.final.code is None:
+            return "no code"
+        if v is None:
+            return "untested"
+        state = "passed" if v.all_passed else "failed"
+        return f"{state} {sum(v.passed)}/{len(v.passed)} tests, attempt {len(self.attempts)}"
+
+    def to_json(self, no_reasoning: bool = False) -> dict[str, Any]:
+        def attempt(a: Attempt) -> dict[str, Any]:
+            out: dict[str, Any] = {"code": a.code, "passed": a.passed}
+            if a.verdict is not None:
+                out["tests"] = a.verdict.to_dict()
+            if not no_reasoning:
+                out["stages"] = {s.name: stage_text(t) for s, t in a.outputs if not s.code}
+            return out
+
+        v = self.final.verdict
+        return {
+            "id": self.problem.id,
+            "code": self.final.code,
+            "passed": self.final.passed,
+            "pass_rate": v.pass_rate if v is not None else None,
+            "attempts": [attempt(a) for a in self.attempts],
+        }
+
+
+def resolve_generator(path_or_name: str) -> str:
+    """An adversarial run or stage checkpoint → its generator's policy dir; else as `solve`."""
+    from golf_ray.adversarial import resolve_stage
+    from golf_ray.inference import resolve_policy
+    from learner import checkpoint as ckpt
+
+    try:
+        stage_dir = resolve_stage(path_or_name)
+    except ValueError:
+        return resolve_policy(path_or_name)
+    return str(ckpt.resolve(stage_dir / "generator") / ckpt.POLICY_DIR)
+
+
+class FunctionSolver:
+    def __init__(self, model: str, engine: str = "auto", stages: list[StageSpec] | None = None,
+                 sandbox: SandboxConfig | None = None, execute_tests: bool = True,
+                 test_timeout_s: float = 5.0):
+        from actors.rollout import create_engine
+        from actors.sandbox import SandboxActor, choose_backend
+        from golf_ray.verify import Limits
+
+        self.model_path = resolve_generator(model)
+        self.engine = create_engine(self.model_path, engine)
+        self.stages = stages or load_stages(None)
+        self.test_timeout_s = test_timeout_s
+        self.sandbox = None
+        if execute_tests:
+            cfg = sandbox or SandboxConfig()
+            self.sandbox = SandboxActor(
+                choose_backend(cfg.backend, cfg.image),
+                Limits(example_timeout_s=test_timeout_s, memory_mb=cfg.memory_mb),
+                image=cfg.image, memory_mb=cfg.memory_mb, cpus=cfg.cpus,
+                pids_limit=cfg.pids_limit,
+            )
+
+    def _stage(self, spec: StageSpec, prompts: list[str], sampling: Sampling,
+               max_tokens: int | None) -> list[str]:
+        from actors.engines import Sampling
+
+        s = Sampling(n=1, temperature=sampling.temperature, top_p=sampling.top_p,
+                     top_k=sampling.top_k, max_tokens=max_tokens or spec.max_tokens,
+                     stop=stage_stop(spec), seed=sampling.seed, greedy=sampling.greedy)
+        return [c.text for c in self.engine.generate(prompts, s)]
+
+    def solve(self, problems: list[FunctionProblem], sampling: Sampling, attempts: int = 1,
+              max_tokens: int | None = None) -> list[ProblemResult]:
+        """Run the chain for every problem; retry failing code up to `attempts` times in all."""
+        results = [ProblemResult(p) for p in problems]
+        reasoning: list[list[tuple[StageSpec, str]]] = [[] for _ in problems]
+        for spec in self.stages[:-1]:
+            prompts = [stage_prompt(p, spec, reasoning[i]) for i, p in enumerate(problems)]
+            for i, text in enumerate(self._stage(spec, prompts, sampling, max_tokens)):
+                reasoning[i].append((spec, text))
+        code_spec = self.stages[-1]
+        todo, feedback = list(range(len(problems))), [None] * len(problems)
+        for _ in range(max(1, attempts)):
+            prompts = [stage_prompt(problems[i], code_spec, reasoning[i], feedback[i])
+                       for i in todo]
+            texts = self._stage(code_spec, prompts, sampling, max_tokens)
+            for i, text in zip(todo, texts, strict=True):
+                code = extract_code(text)
+                attempt = Attempt([*reasoning[i], (code_spec, text)],
+                                  None if code is None else problems[i].program(code))
+                attempt.verdict = self._test(problems[i], attempt.code)
+                results[i].attempts.append(attempt)
+                feedback[i] = _feedback(problems[i], attempt)
+            todo = [i for i in todo if feedback[i] is not None]
+            if not todo:
+                break
+        return results
+
+    def _test(self, problem: FunctionProblem, code: str | None) -> TestVerdict | None:
+        if self.sandbox is None or not problem.baseline_tests:
+            return None
+        tests = problem.baseline_tests
+        if code is None:
+            return TestVerdict([False] * len(tests), ["no code"] * len(tests), "no code")
+        return self.sandbox.run_tests(TestJob(problem.id, code, tests, self.test_timeout_s))
+
+    def close(self) -> None:
+        self.engine.shutdown()
+        if self.sandbox is not None:
+            self.sandbox.close()
+
+
+def _feedback(problem: FunctionProblem, attempt: Attempt) -> str | None:
+    """What the next attempt is told; None when there is nothing to fix (or no way to know)."""
+    v = attempt.verdict
+    if v is None or v.all_passed:
+        return None
+    if attempt.code is None:
+        return "no code was written"
+    i = v.first_failure()
+    return (f"the test `{problem.baseline_tests[i].strip()}` gave {v.errors[i]}. "
+            f"It was:\n```python\n{attempt.code}\n```")
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+def problems_from_args(args: argparse.Namespace) -> list[FunctionProblem]:
+    if args.problems_file:
+        return load_problems(args.problems_file)
+    if args.problem_file:
+        try:
+            description = Path(args.problem_file).read_text(encoding="utf-8")
+        except OSError as e:
+            raise ValueError(f"solve: --problem-file {args.problem_file}: {e.strerror}") from None
+    else:
+        description = args.problem
+    if not args.signature:
+        raise ValueError("solve: --signature is required with --problem/--problem-file")
+    tests = split_tests(args.tests or "")
+    for i, test in enumerate(tests):
+        try:
+            compile(test, "<test>", "exec", dont_inherit=True)
+        except SyntaxError as e:
+            raise ValueError(f"solve: --tests: test {i + 1} is not valid Python: {e.msg}") from None
+    problem = FunctionProblem("problem", description.strip(), args.signature, tests)
+    if not problem.entry_point:
+        raise ValueError(f"solve: --signature: no 'def NAME(' in {args.signature!r}")
+    return [problem]
+
+
+def add_solve_args(solve: argparse.ArgumentParser) -> None:
+    """`golf-ray solve` flags for function problems (the golf flags stay as they are)."""
+    g = solve.add_argument_group("function problems (instead of --task)")
+    g.add_argument("--problem", metavar="TEXT", help="the problem's description")
+    g.add_argument("--problem-file", metavar="F", help="a text file with the description")
+    g.add_argument("--signature", help="e.g. 'def add(a: int, b: int) -> int:'")
+    g.add_argument("--tests", metavar="ASSERTS", help="'assert f(1) == 2; assert f(2) == 3'")
+    g.add_argument("--problems-file", metavar="JSON",
+                   help="with --batch: a problems file ({\"problems\": [...]})")
+    g.add_argument("--top-p", type=float, default=1.0)
+    g.add_argument("--attempts", type=int, default=1,
+                   help="with --execute-tests: retry failing code with the failing test's error, "
+                   "up to this many attempts in all")
+    g.add_argument("--no-reasoning", action="store_true", help="show only the code")
+    g.add_argument("--test-timeout", type=float, default=5.0, help="seconds per test")
+    g.add_argument("--stages-config", metavar="YAML",
+                   help="take the reasoning stages from an adversarial config")
+
+
+def wants_function_solve(args: argparse.Namespace) -> bool:
+    return bool(args.problem or args.problem_file or args.problems_file or args.batch is True)
+
+
+def cmd_solve_functions(args: argparse.Namespace) -> int:
+    from golf_ray.fileio import atomic_write_json
+
+    if args.batch is True and not args.problems_file:
+        raise ValueError("solve: --batch needs FILE (golf task ids) or --problems-file JSON")
+
+    if args.task:
+        raise ValueError("solve: --task is for golf tasks; not with --problem/--problems-file")
+    if args.problem and args.problem_file:
+        raise ValueError("solve: give --problem TEXT or --problem-file F, not both")
+    if args.problems_file and (args.problem or args.problem_file):
+        raise ValueError("solve: give --problem/--problem-file or --batch --problems-file")
+    if args.attempts < 1:
+        raise ValueError(f"solve: --attempts must be >= 1, got {args.attempts}")
+    problems = problems_from_args(args)
+    from actors.engines import Sampling  # torch: only once the input is known to be good
+    stages = None
+    if args.stages_config:
+        from golf_ray.adversarial_config import load_adversarial_config
+
+        stages = load_adversarial_config(args.stages_config).stages
+    solver = FunctionSolver(
+        args.checkpoint or args.model, engine=args.engine, stages=stages,
+        sandbox=SandboxConfig(backend=args.backend), execute_tests=args.execute_tests,
+        test_timeout_s=args.test_timeout,
+    )
+    sampling = Sampling(n=1, temperature=0.0 if args.greedy else args.temperature,
+                        top_p=args.top_p, max_tokens=args.max_tokens, greedy=args.greedy,
+                        seed=args.seed)
+    try:
+        results = solver.solve(problems, sampling, attempts=args.attempts,
+                               max_tokens=args.max_tokens)
+    finally:
+        solver.close()
+    for r in results:
+        print(f"# {r.problem.id}: {r.status()}")
+        print(render(r.final.outputs, no_reasoning=args.no_reasoning) or "(no code)")
+    if args.output:
+        atomic_write_json(args.output, [r.to_json(args.no_reasoning) for r in results])
+        print(f"wrote {args.output}")
+    return 0
