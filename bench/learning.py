@@ -1,0 +1,261 @@
+"""Benchmark: does training make the model better? GRPO and PPO on the synthetic grid curriculum.
+
+    python bench/learning.py [--minutes 20] [--quick] [--warm-start auto|always|never]
+                             [--algos grpo,ppo] [--steps N] [--out FILE.json] [overrides...]
+
+SmolLM2-135M-Instruct on CPU (tune_configs/experiments/synthetic_{grpo,ppo}.yaml). Held-out
+pass@1 (greedy, one program per task, judged on every example in the sandbox) and golf points are
+measured the same way before and after training, on the synthetic curriculum's held-out families
+and parameters, which training never sees. When the base model solves nothing (`auto`), it is
+first warm-started with `golf-ray sft --synthetic` on the train tasks' reference programs: "before"
+is then the warm-started model, the starting point of both RL runs.
+
+Both algorithms run with the same seed and the same sample budget (steps x prompts per step x
+samples per prompt). `--minutes` is the training budget per algorithm: the first algorithm runs
+`--steps` (default: minutes x 60 / --step-seconds) and the second the same number of steps.
+Target (issue 8): held-out pass@1 at least doubles within 20 minutes of CPU training.
+Writes bench/results/learning.json and learning.png (learning-quick.* with --quick): reward and
+held-out pass@1 curves, before/after bars. Models and checkpoints go to runs/bench-learning-TIME,
+removed at the end unless --keep-work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import platform
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
+
+from golf_ray.config import Config, SandboxConfig, load_config  # noqa: E402
+from golf_ray.fileio import atomic_write_json  # noqa: E402
+from golf_ray.tasks.synthetic import load_synthetic_tasks  # noqa: E402
+
+
+def evaluate(model: str, cfg: Config, task_ids: list[str]) -> dict:
+    """Greedy pass@1 and golf points, the protocol used before and after training."""
+    from actors.engines import Sampling
+    from golf_ray.inference import Solver
+
+    tasks = load_synthetic_tasks()
+    start = time.perf_counter()
+    solver = Solver(
+        model,
+        engine=cfg.rollout.engine,
+        sandbox=SandboxConfig(backend=cfg.sandbox.backend, example_timeout_s=2.0),
+        max_prompt_tokens=cfg.tasks.max_prompt_tokens,
+        response_prefix=cfg.rollout.response_prefix,
+    )
+    sampling = Sampling(
+        n=1,
+        temperature=0.0,
+        greedy=True,
+        max_tokens=cfg.rollout.max_tokens,
+        stop=tuple(cfg.rollout.stop),
+        seed=0,
+    )
+    try:
+        results = solver.solve([tasks.by_id(t) for t in task_ids], sampling)
+    finally:
+        solver.close()
+    solved = {r.task_id: r.best.verdict.points for r in results if r.n_correct}
+    return {
+        "tasks": len(task_ids),
+        "solved": sorted(solved),
+        "pass@1": len(solved) / len(task_ids),
+        "golf_points": sum(solved.values()),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def warm_start(cfg: Config, out: Path, epochs: int, limit: int) -> tuple[str, dict]:
+    from golf_ray.sft import SFTOptions, run_sft
+
+    options = SFTOptions(
+        out=str(out), source="synthetic", epochs=epochs, batch_size=8, lr=5e-5, limit=limit
+    )
+    result = run_sft(cfg, options, progress=False)
+    return str(out), {
+        "corpus": result.corpus,
+        "rejected": result.rejected,
+        "steps": result.steps,
+        "epoch_mean_loss": result.epoch_means(),
+        "seconds": round(result.seconds, 1),
+    }
+
+
+def run_algo(algo: str, start_model: str, args, overrides: list[str], run_dir: Path) -> dict:
+    from golf_ray.metrics import read_metrics
+    from golf_ray.train import train
+
+    cfg = load_config(
+        f"experiments/synthetic_{algo}.yaml",
+        [*overrides, f"model.name={start_model}", f"steps={args.steps}"],
+    )
+    run_dir.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    result = train(cfg, run_dir=run_dir, progress=False)
+    wall = time.perf_counter() - start
+    series = read_metrics(run_dir)
+    train_m, val_m = series.get("train", {}), series.get("val", {})
+    return {
+        "run_dir": str(run_dir),
+        "steps": cfg.steps,
+        "samples": cfg.steps * cfg.prompts_per_step * cfg.rollout.samples_per_prompt,
+        "wall_s": round(wall, 1),
+        "reward_curve": train_m.get("reward_mean", []),
+        "success_curve": train_m.get("success_rate", []),
+        "val_pass_curve": val_m.get("pass@1", []),
+        "driver_eval": result.eval,
+        "policy": str(run_dir / "checkpoints"),
+    }
+
+
+def plot(report: dict, out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
+    for algo, run in report["runs"].items():
+        if run.get("reward_curve"):
+            xs, ys = zip(*run["reward_curve"], strict=True)
+            axes[0].plot(xs, ys, marker=".", label=algo)
+        before = report["start"]["pass@1"]
+        curve = [(0, before), *[(s, v) for s, v in run.get("val_pass_curve", [])]]
+        if "after" in run:
+            curve.append((run["steps"], run["after"]["pass@1"]))
+        xs, ys = zip(*sorted(set(curve)), strict=True)
+        axes[1].plot(xs, ys, marker="o", label=algo)
+    axes[0].set(title="train reward (mean per step)", xlabel="step")
+    axes[1].set(title="held-out pass@1 (greedy)", xlabel="step", ylim=(0, 1))
+    names = ["base", "start", *[f"{a} after" for a in report["runs"]]]
+    values = [report["base"]["pass@1"], report["start"]["pass@1"]]
+    values += [r.get("after", {}).get("pass@1", 0.0) for r in report["runs"].values()]
+    axes[2].bar(names, values, color=["grey", "tab:blue", "tab:orange", "tab:green"][: len(names)])
+    axes[2].set(title="held-out pass@1 before / after", ylim=(0, 1))
+    for i, v in enumerate(values):
+        axes[2].text(i, v + 0.02, f"{v:.2f}", ha="center")
+    for ax in axes[:2]:
+        ax.legend()
+        ax.grid(alpha=0.3)
+    title = "golf-ray learning benchmark" + (" (--quick)" if report["quick"] else "")
+    fig.suptitle(f"{title}: {report['model']}, synthetic held-out tasks, CPU")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=20.0, help="training budget per algorithm")
+    parser.add_argument("--step-seconds", type=float, default=60.0, help="estimate, sets --steps")
+    parser.add_argument("--steps", type=int, help="RL steps per algorithm (overrides --minutes)")
+    parser.add_argument("--quick", action="store_true", help="a few-minute smoke run")
+    parser.add_argument("--warm-start", choices=["auto", "always", "never"], default="auto")
+    parser.add_argument("--sft-epochs", type=int, default=3)
+    parser.add_argument("--sft-limit", type=int, default=0, help="at most N programs (0 = all)")
+    parser.add_argument("--algos", default="grpo,ppo")
+    parser.add_argument("--eval-tasks", type=int, help="held-out tasks evaluated (default all)")
+    parser.add_argument(
+        "--out", help="JSON path, PNG beside it (default bench/results/learning[-quick].json)"
+    )
+    parser.add_argument("--keep-work", action="store_true", help="keep runs/bench-learning-*")
+    parser.add_argument("overrides", nargs="*", help="config overrides for both runs")
+    args = parser.parse_args()
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(name)s: %(message)s", datefmt="%X"
+    )
+
+    overrides = list(args.overrides)
+    if args.quick:
+        args.steps = args.steps or 3
+        args.sft_epochs = min(args.sft_epochs, 1)
+        args.sft_limit = args.sft_limit or 16
+        args.eval_tasks = args.eval_tasks or 8
+        overrides = ["prompts_per_step=2", "eval_tasks=4", *overrides]
+    args.steps = args.steps or max(2, int(args.minutes * 60 / args.step_seconds))
+    # Driver evaluations (val and train_eval) draw the curve: at the end, and midway in full runs.
+    every = args.steps if args.quick else max(1, args.steps // 2)
+    overrides = [f"eval_every={every}", "checkpoint.every=0", *overrides]
+    name = "learning-quick" if args.quick else "learning"
+    out_json = Path(args.out or ROOT / "bench" / "results" / f"{name}.json")
+    out_png = out_json.with_suffix(".png")
+    # Models and checkpoints (GBs) go to an ignored work dir, removed at the end.
+    work = ROOT / "runs" / f"bench-learning-{time.strftime('%Y%m%d-%H%M%S')}"
+    work.mkdir(parents=True, exist_ok=True)
+
+    base_cfg = load_config("experiments/synthetic_grpo.yaml", overrides)
+    tasks = load_synthetic_tasks()
+    held_out = tasks.split()[1][: args.eval_tasks]
+    report: dict = {
+        "quick": args.quick,
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
+        "command": " ".join(sys.argv),
+        "held_out_tasks": held_out,
+        "steps": args.steps,
+        "model": base_cfg.model.name,
+        "runs": {},
+    }
+    t0 = time.perf_counter()
+    from golf_ray.models import resolve_model
+
+    base = str(resolve_model(base_cfg.model))
+    report["base"] = evaluate(base, base_cfg, held_out)
+    print(f"base held-out pass@1 {report['base']['pass@1']:.3f}", flush=True)
+    start_model = base
+    if args.warm_start == "always" or (args.warm_start == "auto" and not report["base"]["solved"]):
+        start_model, report["warm_start"] = warm_start(
+            base_cfg, work / "warm", args.sft_epochs, args.sft_limit
+        )
+        report["start"] = evaluate(start_model, base_cfg, held_out)
+        print(f"warm-started held-out pass@1 {report['start']['pass@1']:.3f}", flush=True)
+    else:
+        report["start"] = report["base"]
+    report["start_model"] = start_model
+
+    # Checkpoints: only the final one (what "after" loads).
+    run_overrides = [*overrides, f"checkpoint.every={args.steps}", "checkpoint.keep=1"]
+    for algo in args.algos.split(","):
+        run = run_algo(algo, start_model, args, run_overrides, work / algo)
+        run["after"] = evaluate(run["policy"], base_cfg, held_out)
+        before = report["start"]["pass@1"]
+        run["pass@1_ratio"] = run["after"]["pass@1"] / before if before else None
+        run["doubled"] = run["after"]["pass@1"] >= 2 * before and run["after"]["pass@1"] > 0
+        report["runs"][algo] = run
+        print(
+            f"{algo}: {run['steps']} steps, {run['samples']} samples, {run['wall_s']:.0f} s, "
+            f"held-out pass@1 {before:.3f} -> {run['after']['pass@1']:.3f}, golf points "
+            f"{report['start']['golf_points']:.0f} -> {run['after']['golf_points']:.0f}",
+            flush=True,
+        )
+        atomic_write_json(out_json, report)
+    report["total_s"] = round(time.perf_counter() - t0, 1)
+    atomic_write_json(out_json, report)
+    plot(report, out_png)
+    print(f"wrote {out_json} and {out_png}")
+    try:
+        import ray
+
+        ray.shutdown()
+    except Exception:  # noqa: BLE001 - nothing to shut down
+        pass
+    print(json.dumps({a: r["after"] for a, r in report["runs"].items()}, indent=1))
+    if not args.keep_work:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

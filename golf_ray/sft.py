@@ -1,0 +1,307 @@
+"""Warm start: supervised fine-tuning on verified programs, with the DeepSpeed learner actor.
+
+`golf-ray sft` (expert iteration / "seed 000" self-play) takes programs that are known to be
+correct, either the correct programs of a run's solution database or the reference programs of
+the synthetic curriculum, re-verifies every one in the sandbox (a program that fails is dropped
+and counted, never learned), builds the same prompt the driver would show for its task, and
+trains on the response tokens only (`golf_ray.algorithms.sft`). The result is a plain HF model
+dir: `golf-ray train CONFIG model.name=OUT` starts RL from it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+import random
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from golf_ray.config import AlgorithmConfig, Config
+from golf_ray.fileio import atomic_write_json
+
+log = logging.getLogger(__name__)
+
+SFT_INFO = "sft.json"  # written into the output dir: corpus, losses, options
+
+
+@dataclass
+class SFTOptions:
+    out: str
+    source: str = "synthetic"  # synthetic | db
+    db: str | None = None  # a solutions.sqlite, for source=db
+    epochs: int = 3
+    batch_size: int = 8
+    lr: float = 5e-5
+    per_task: int = 2  # db: at most this many correct programs per task, shortest first
+    include_held_out: bool = False  # synthetic: held-out tasks stay unseen unless asked
+    limit: int = 0  # at most this many programs (0 = all): quick runs
+
+    def check(self) -> None:
+        if self.source not in ("synthetic", "db"):
+            raise ValueError(f"sft: source must be synthetic or db, got {self.source!r}")
+        if self.source == "db" and not self.db:
+            raise ValueError("sft: --from-db needs a solutions.sqlite path")
+        for name in ("epochs", "batch_size", "per_task"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"sft: {name} must be at least 1, got {getattr(self, name)}")
+        if not self.lr > 0:
+            raise ValueError(f"sft: lr must be positive, got {self.lr}")
+
+
+@dataclass
+class CorpusItem:
+    task_id: str
+    program: str
+
+
+@dataclass
+class SFTResult:
+    out_dir: Path
+    steps: int
+    losses: list[float] = field(default_factory=list)
+    corpus: int = 0
+    rejected: int = 0
+    seconds: float = 0.0
+
+    epochs: list[int] = field(default_factory=list)  # the epoch each step's batch starts in
+
+    def epoch_means(self) -> list[float]:
+        """Mean training loss of the steps starting in each epoch."""
+        out = []
+        for epoch in sorted(set(self.epochs)):
+            values = [v for v, e in zip(self.losses, self.epochs, strict=True) if e == epoch]
+            out.append(sum(values) / len(values))
+        return out
+
+
+# --- corpora ----------------------------------------------------------------------------------
+
+
+def synthetic_corpus(tasks, include_held_out: bool = False) -> list[CorpusItem]:
+    """The reference program of every (train-split) synthetic task."""
+    train_ids = set(tasks.split()[0])
+    return [
+        CorpusItem(t.id, t.reference)
+        for t in tasks
+        if t.reference and (include_held_out or t.id in train_ids)
+    ]
+
+
+def db_corpus(db_path: str | Path, task_ids: set[str], per_task: int = 2) -> list[CorpusItem]:
+    """Correct programs of a solution DB (shortest first, at most `per_task` per task), for the
+    tasks in `task_ids`; a missing or unreadable file is a one-line error."""
+    from golf_ray.solutions import SolutionDB
+
+    path = Path(db_path)
+    if not path.is_file():
+        raise FileNotFoundError(f"sft: solution database {path} does not exist")
+    items: list[CorpusItem] = []
+    with SolutionDB(path) as db:
+        for task_id in sorted(db.attempts()):
+            if task_id not in task_ids:
+                continue
+            correct = sorted((s for s in db.history(task_id) if s.correct), key=lambda s: s.bytes)
+            items += [CorpusItem(task_id, s.source) for s in correct[:per_task]]
+    return items
+
+
+def verify_corpus(items: list[CorpusItem], tasks: dict, pool) -> tuple[list[CorpusItem], int]:
+    """Keep the programs the sandbox judges correct on every example of their task."""
+    from actors.sandbox import VerifyJob
+
+    jobs = [
+        VerifyJob(
+            key=item.task_id,
+            source=item.program,
+            inputs=[e.input for e in tasks[item.task_id].all_examples],
+            expected=[e.output for e in tasks[item.task_id].all_examples],
+        )
+        for item in items
+    ]
+    verdicts = pool.verify(jobs)
+    kept = [item for item, v in zip(items, verdicts, strict=True) if v.correct]
+    for item, v in zip(items, verdicts, strict=True):
+        if not v.correct:
+            log.warning("sft: dropping a program for %s: %s %s", item.task_id, v.error, v.message)
+    return kept, len(items) - len(kept)
+
+
+def answer_text(program: str, response_prefix: str, eos: str) -> str:
+    """What the model should write after its prompt (which already ends with the prefix)."""
+    full = f"```python\n{program}\n```"
+    if response_prefix and full.startswith(response_prefix):
+        full = full[len(response_prefix) :]
+    return full + eos
+
+
+def tokenize_corpus(
+    items: list[CorpusItem], prompts: dict[str, str], tokenizer, response_prefix: str
+) -> list[tuple[list[int], list[int]]]:
+    eos = tokenizer.eos_token or ""
+    prompt_ids = {t: tokenizer(prompts[t])["input_ids"] for t in {i.task_id for i in items}}
+    return [
+        (
+            prompt_ids[item.task_id],
+            tokenizer(answer_text(item.program, response_prefix, eos), add_special_tokens=False)[
+                "input_ids"
+            ],
+        )
+        for item in items
+    ]
+
+
+# --- the run ----------------------------------------------------------------------------------
+
+
+def _task_set(cfg: Config, options: SFTOptions):
+    from golf_ray.tasks import load_tasks
+    from golf_ray.tasks.synthetic import load_synthetic_tasks
+
+    if options.source == "synthetic":
+        return load_synthetic_tasks()
+    tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir)
+    return tasks.subset(cfg.tasks.ids) if cfg.tasks.ids else tasks
+
+
+def task_prompts(tasks, tokenizer, cfg: Config) -> dict[str, str]:
+    from golf_ray.prompts import build_prompt
+
+    out = {}
+    for task in tasks:
+        prompt = build_prompt(
+            task, tokenizer, cfg.tasks.max_prompt_tokens, cfg.tasks.extra_examples
+        )
+        if not prompt.over_budget:
+            out[task.id] = prompt.text + cfg.rollout.response_prefix
+    return out
+
+
+def _batches(n: int, size: int, epochs: int, seed: int) -> list[list[int]]:
+    """Shuffled index batches of exactly `size` (a short last batch is topped up from the
+    start of the next shuffle), so every learner step sees a full batch."""
+    rng = random.Random(seed)
+    steps = math.ceil(n * epochs / size)
+    order: list[int] = []
+    while len(order) < steps * size:
+        perm = list(range(n))
+        rng.shuffle(perm)
+        order += perm
+    return [order[i * size : (i + 1) * size] for i in range(steps)]
+
+
+def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResult:
+    """Verify the corpus, fine-tune, and write `options.out` as a plain HF model dir."""
+    import ray
+    from tqdm import tqdm
+
+    from actors.sandbox import SandboxPool
+    from golf_ray.models import load_tokenizer, resolve_model
+    from golf_ray.runtime import init_ray
+    from learner import checkpoint as ckpt
+    from learner.group import LearnerGroup
+    from learner.learner import make_batch
+
+    options.check()
+    start = time.perf_counter()
+    out = Path(options.out).expanduser().resolve()
+    if out.exists() and any(out.iterdir()):
+        raise ValueError(f"sft: output directory {out} exists and is not empty")
+    if options.source == "db" and not Path(options.db).is_file():
+        raise FileNotFoundError(f"sft: solution database {options.db} does not exist")
+    init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
+    model_path = str(resolve_model(cfg.model))
+    tokenizer = load_tokenizer(model_path)
+    tasks = _task_set(cfg, options)
+    prompts = task_prompts(tasks, tokenizer, cfg)
+    if options.source == "synthetic":
+        items = synthetic_corpus(tasks, options.include_held_out)
+    else:
+        items = db_corpus(options.db, set(tasks.ids), options.per_task)
+    items = [i for i in items if i.task_id in prompts][: options.limit or None]
+    if not items:
+        raise ValueError(f"sft: no verified-program candidates in {options.db or 'synthetic'}")
+
+    pool = SandboxPool.from_config(cfg.sandbox, name_prefix="sft/sandbox")
+    try:
+        items, rejected = verify_corpus(items, {t.id: t for t in tasks}, pool)
+    finally:
+        pool.close()
+    if not items:
+        raise ValueError("sft: no program passed the sandbox; nothing to learn from")
+    log.info("sft: %d verified programs (%d rejected)", len(items), rejected)
+    pairs = tokenize_corpus(items, prompts, tokenizer, cfg.rollout.response_prefix)
+
+    ranks = cfg.learner.num_actors
+    size = max(options.batch_size // ranks, 1) * ranks
+    micro = math.gcd(size // ranks, cfg.learner.micro_batch_size)
+    learner_cfg = dataclasses.replace(
+        cfg.learner, lr=options.lr, micro_batch_size=micro, grad_accum_steps=size // ranks // micro
+    )
+    batches = _batches(len(pairs), size, options.epochs, cfg.seed)
+    learners = LearnerGroup(
+        model_path,
+        learner_cfg,
+        AlgorithmConfig(name="grpo"),
+        total_steps=len(batches),
+        seed=cfg.seed,
+        name_prefix="sft/learner",
+    )
+    result = SFTResult(out, len(batches), corpus=len(items), rejected=rejected)
+    result.epochs = [i * size // len(pairs) for i in range(len(batches))]
+    try:
+        for index in tqdm(batches, desc="sft", disable=not progress):
+            batch = make_batch(
+                [pairs[i][0] for i in index],
+                [pairs[i][1] for i in index],
+                [0.0] * len(index),
+                list(range(len(index))),  # one group per sample: any rank split is valid
+                tokenizer.pad_token_id,
+            )
+            result.losses.append(learners.sft_step(batch)["sft_loss"])
+            log.info(
+                "sft step %d/%d: loss %.4f", len(result.losses), len(batches), result.losses[-1]
+            )
+        weights = ray.get(learners.actors[0].policy_state_dict.remote())
+    finally:
+        learners.shutdown()
+    result.seconds = time.perf_counter() - start
+    _write_model(
+        out,
+        weights,
+        model_path,
+        ckpt,
+        info={
+            "options": dataclasses.asdict(options),
+            "base_model": model_path,
+            "corpus": result.corpus,
+            "rejected": result.rejected,
+            "steps": result.steps,
+            "losses": result.losses,
+            "epoch_mean_loss": result.epoch_means(),
+            "seconds": round(result.seconds, 1),
+        },
+    )
+    return result
+
+
+def _write_model(out: Path, weights: dict, model_path: str, ckpt, info: dict) -> None:
+    """Write into a temp dir beside `out`, then rename: a crash never leaves half a model."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.tmp-"))
+    try:
+        ckpt.write_policy(tmp, weights, model_path)
+        generation = Path(model_path) / "generation_config.json"
+        if generation.is_file():
+            shutil.copy(generation, tmp / generation.name)
+        atomic_write_json(tmp / SFT_INFO, info)
+        tmp.chmod(0o755)
+        if out.exists():
+            out.rmdir()  # checked empty above
+        tmp.rename(out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise

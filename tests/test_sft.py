@@ -1,0 +1,148 @@
+"""Warm start: the SFT loss as a pure function, and a tiny-model `golf-ray sft` run through a real
+learner actor and a real sandbox, from a solution DB that also holds a program falsely marked
+correct (the sandbox must drop it)."""
+
+import json
+
+import pytest
+import torch
+
+from golf_ray.algorithms import loss_normalizer, token_logprobs
+from golf_ray.algorithms.sft import sft_loss
+from golf_ray.cli import main
+from golf_ray.config import load_config
+from golf_ray.sft import (
+    CorpusItem,
+    SFTOptions,
+    _batches,
+    answer_text,
+    run_sft,
+    synthetic_corpus,
+    task_prompts,
+    tokenize_corpus,
+)
+from golf_ray.solutions import SolutionDB
+from golf_ray.tasks.synthetic import load_synthetic_tasks
+from golf_ray.verify import Verdict
+from learner.learner import make_batch
+
+TINY_SYNTHETIC = [
+    "tasks.source=synthetic",
+    "tasks.max_prompt_tokens=1024",
+    'rollout.response_prefix="```python\\n"',
+    "sandbox.backend=process",
+    "sandbox.num_actors=1",
+    "sandbox.example_timeout_s=5",
+    "learner.num_cpus=0",
+    "learner.micro_batch_size=2",
+]
+
+
+def test_sft_loss_is_the_mean_nll_of_masked_tokens():
+    logp = torch.log(torch.tensor([[0.5, 0.25, 0.9], [0.1, 0.5, 0.5]]))
+    mask = torch.tensor([[1, 1, 0], [0, 1, 1]])
+    loss, stats = sft_loss(logp, mask)
+    expected = -(logp[0, 0] + logp[0, 1] + logp[1, 1] + logp[1, 2]) / 4
+    assert torch.allclose(loss, expected) and stats["tokens"] == 4
+    per_seq, _ = sft_loss(logp, mask, token_level=False)
+    assert torch.allclose(per_seq, -(logp[0, :2].mean() + logp[1, 1:].mean()) / 2)
+    # masked positions change neither the value nor the gradient
+    noisy = logp.clone()
+    noisy[mask == 0] = -1e9
+    assert torch.allclose(sft_loss(noisy, mask)[0], loss)
+    # micro-batches with the whole batch's normalizer sum to the batch loss
+    norm = loss_normalizer(mask.bool(), token_level=True)
+    parts = sum(sft_loss(logp[i : i + 1], mask[i : i + 1], normalizer=norm)[0] for i in range(2))
+    assert torch.allclose(parts, loss)
+
+
+def test_sft_gradient_raises_the_target_token_probability():
+    logits = torch.zeros(1, 3, 5, requires_grad=True)
+    tokens = torch.tensor([[0, 3, 1]])
+    loss, _ = sft_loss(token_logprobs(logits, tokens), torch.tensor([[1, 1]]))
+    loss.backward()
+    assert logits.grad[0, 0, 3] < 0 and logits.grad[0, 1, 1] < 0  # descent raises them
+    assert torch.all(logits.grad[0, 2] == 0)  # the last position predicts nothing in the batch
+
+
+def test_synthetic_corpus_and_answers():
+    tasks = load_synthetic_tasks()
+    train, held = tasks.split()
+    corpus = synthetic_corpus(tasks)
+    assert sorted(i.task_id for i in corpus) == sorted(train)
+    assert len(synthetic_corpus(tasks, include_held_out=True)) == len(train) + len(held)
+    assert answer_text("p=1", "```python\n", "<eos>") == "p=1\n```<eos>"
+    assert answer_text("p=1", "", "") == "```python\np=1\n```"
+
+
+def test_batches_are_full_and_cover_every_epoch():
+    for n, size, epochs in [(44, 8, 1), (6, 4, 6), (3, 8, 1), (10, 3, 2)]:
+        batches = _batches(n, size, epochs, seed=0)
+        assert len(batches) == -(-n * epochs // size) and all(len(b) == size for b in batches)
+        flat = [i for b in batches for i in b]
+        assert set(flat[: n * epochs]) == set(range(n)) and max(flat) < n
+
+
+def _verdict(correct: bool, nbytes: int) -> Verdict:
+    return Verdict(correct, 28 if correct else 0, 28, None, None, "", nbytes, 1.0)
+
+
+@pytest.mark.slow
+def test_sft_from_a_solution_db_lowers_the_loss_and_writes_a_model(ray_session, tmp_path):
+    from transformers import AutoModelForCausalLM
+
+    from golf_ray.models import load_tokenizer
+
+    tasks = load_synthetic_tasks()
+    train_ids = tasks.split()[0]
+    picked = [tasks.by_id(i) for i in train_ids[::6]][:6]
+    db_path = tmp_path / "run" / "solutions.sqlite"
+    with SolutionDB(db_path) as db:
+        for t in picked:
+            db.add(t.id, t.reference, _verdict(True, len(t.reference)), 0, 1)
+        # a corrupted record: marked correct, but the program is wrong for its task
+        db.add(picked[0].id, "p=lambda g:g[::-1]", _verdict(True, 18), 0, 1)
+        db.add(picked[1].id, "p=lambda g:0", _verdict(False, 12), 0, 1)  # wrong: never used
+
+    cfg = load_config("experiments/tiny_grpo.yaml", TINY_SYNTHETIC)
+    out = tmp_path / "warm"
+    options = SFTOptions(
+        out=str(out), source="db", db=str(db_path), epochs=6, batch_size=4, lr=3e-3
+    )
+    result = run_sft(cfg, options, progress=False)
+    assert result.corpus == len(picked) and result.rejected == 1
+    assert result.steps == 9 and result.epochs == [0, 0, 1, 2, 2, 3, 4, 4, 5]  # 6 x 6 / 4
+
+    info = json.loads((out / "sft.json").read_text())
+    assert info["corpus"] == len(picked) and len(info["losses"]) == 9
+    tok = load_tokenizer(str(out))
+    assert tok.pad_token_id is not None
+    prompts = task_prompts(picked, tok, cfg)
+    items = [CorpusItem(t.id, t.reference) for t in picked]
+    pairs = tokenize_corpus(items, prompts, tok, cfg.rollout.response_prefix)
+    batch = make_batch([p for p, _ in pairs], [r for _, r in pairs], [0.0] * 6, [0] * 6, 0)
+
+    def corpus_nll(path: str) -> float:
+        model = AutoModelForCausalLM.from_pretrained(path).eval()
+        with torch.no_grad():
+            logits = model(input_ids=batch.input_ids, attention_mask=batch.attention_mask).logits
+        logp = token_logprobs(logits, batch.input_ids)
+        return float(sft_loss(logp, batch.response_mask[:, 1:])[0])
+
+    before, after = corpus_nll(info["base_model"]), corpus_nll(str(out))
+    assert after < 0.6 * before, (before, after)
+
+
+def test_cli_sft_bad_input_is_one_line(tmp_path, capsys):
+    missing = tmp_path / "nope" / "solutions.sqlite"
+    assert main(["sft", "--from-db", str(missing), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"golf-ray: error: sft: solution database {missing} does not exist"
+    assert main(["sft", "--synthetic", "--out", str(tmp_path / "o"), "--epochs", "0"]) == 2
+    assert (
+        capsys.readouterr().err.strip() == "golf-ray: error: sft: epochs must be at least 1, got 0"
+    )
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("x")
+    assert main(["sft", "--synthetic", "--out", str(tmp_path / "full")]) == 2
+    assert "exists and is not empty" in capsys.readouterr().err
