@@ -70,7 +70,9 @@ def make_jobs(submission, taskset, work_ms: float) -> list[VerifyJob]:
 
 def time_raw(jobs, taskset) -> tuple[float, int]:
     start = time.perf_counter()
-    correct = sum(verify_in_process(j.source, taskset.by_id(j.key).all_examples).correct for j in jobs)
+    correct = sum(
+        verify_in_process(j.source, taskset.by_id(j.key).all_examples).correct for j in jobs
+    )
     return time.perf_counter() - start, correct
 
 
@@ -88,7 +90,11 @@ def time_pool(backend: str, jobs, workers: int, limits: Limits) -> dict:
 
 def tiny_round_trip(backend: str, runs: int, limits: Limits) -> dict:
     worker = make_backend(
-        backend, image="golf-ray-sandbox:latest", memory_mb=limits.memory_mb, cpus=1.0, pids_limit=64
+        backend,
+        image="golf-ray-sandbox:latest",
+        memory_mb=limits.memory_mb,
+        cpus=1.0,
+        pids_limit=64,
     )
     worker.start()
     request = build_run_request(TINY, [[[1]]], limits)
@@ -176,7 +182,9 @@ def main() -> int:
     print("\ntiny program round trip (no Ray)")
     for b, rt in result["round_trip"].items():
         target = 5 if b == "process" else 20
-        print(f"  {b:<8} median {rt['median_ms']:.2f} ms  p90 {rt['p90_ms']:.2f} ms  (target ≤ {target} ms)")
+        print(
+            f"  {b:<8} median {rt['median_ms']:.2f} ms  p90 {rt['p90_ms']:.2f} ms  (target ≤ {target} ms)"
+        )
     atomic_write_json(args.out, result)
     print(f"\nwrote {args.out}")
     return 0

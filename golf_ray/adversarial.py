@@ -103,8 +103,9 @@ def select_problems(cfg: AdversarialConfig) -> list[FunctionProblem]:
 class Policy:
     """One side of the game: its rollout actors and its learner group."""
 
-    def __init__(self, role: str, cfg: PolicyConfig, samples: int, total_steps: int,
-                 seed: int, run: str):
+    def __init__(
+        self, role: str, cfg: PolicyConfig, samples: int, total_steps: int, seed: int, run: str
+    ):
         self.role, self.cfg = role, cfg
         self.model_path = str(resolve_model(cfg.model))
         self.tokenizer = load_tokenizer(self.model_path)
@@ -118,8 +119,14 @@ class Policy:
     def start_learners(self) -> Policy:
         """Blocks until the DeepSpeed engines are up (both sides start theirs at once)."""
         total_steps, seed, name = self._learner_args
-        self.learners = LearnerGroup(self.model_path, self.learner_cfg, self.cfg.algorithm,
-                                     total_steps=max(1, total_steps), seed=seed, name_prefix=name)
+        self.learners = LearnerGroup(
+            self.model_path,
+            self.learner_cfg,
+            self.cfg.algorithm,
+            total_steps=max(1, total_steps),
+            seed=seed,
+            name_prefix=name,
+        )
         return self
 
     def sampling(self, step: int, **overrides: Any) -> Sampling:
@@ -130,26 +137,40 @@ class Policy:
         """Each prompt's completions, prompts spread over the rollout actors."""
         k = len(self.rollouts)
         shards = [list(range(i, len(prompts), k)) for i in range(k)]
-        refs = [(shard, actor.generate.remote([prompts[j] for j in shard], sampling))
-                for actor, shard in zip(self.rollouts, shards, strict=True) if shard]
+        refs = [
+            (shard, actor.generate.remote([prompts[j] for j in shard], sampling))
+            for actor, shard in zip(self.rollouts, shards, strict=True)
+            if shard
+        ]
         out: list[list[Completion]] = [[] for _ in prompts]
         for shard, ref in refs:
             for c in ray.get(ref):
                 out[shard[c.prompt_index]].append(c)
         return [sorted(cs, key=lambda c: c.sample_index) for cs in out]
 
-    def learn(self, prompts: list[str], completions: list[Completion], rewards: list[float],
-              groups: list[int]) -> dict[str, float]:
+    def learn(
+        self,
+        prompts: list[str],
+        completions: list[Completion],
+        rewards: list[float],
+        groups: list[int],
+    ) -> dict[str, float]:
         encode = lambda text: self.tokenizer.encode(text, add_special_tokens=False)  # noqa: E731
-        batch = make_batch([encode(p) for p in prompts], [c.token_ids for c in completions],
-                           rewards, groups, self.tokenizer.pad_token_id)
+        batch = make_batch(
+            [encode(p) for p in prompts],
+            [c.token_ids for c in completions],
+            rewards,
+            groups,
+            self.tokenizer.pad_token_id,
+        )
         metrics = self.learners.train_step(batch)
         self.learners.broadcast(self.rollouts, self.learner_cfg.broadcast_every)
         return metrics
 
     def save(self, root: Path, metrics: dict, config: dict) -> str:
-        return self.learners.save_checkpoint(str(root), metrics=metrics, config=config, keep=1,
-                                             policy_version=self.learners.version)
+        return self.learners.save_checkpoint(
+            str(root), metrics=metrics, config=config, keep=1, policy_version=self.learners.version
+        )
 
     def load(self, root: Path) -> None:
         meta = self.learners.load_checkpoint(str(root))
@@ -183,10 +204,17 @@ class AdversarialRun:
         roles = stage_roles(cfg.schedule) * len(cfg.stages) * cfg.schedule.epochs
         run, per_step = run_dir.name, cfg.problems_per_step
         start = time.perf_counter()
-        sides = [Policy(role, getattr(cfg, role),
-                        per_step * getattr(cfg, role).rollout.samples_per_prompt,
-                        roles.count(role), cfg.seed + i, run)
-                 for i, role in enumerate(("generator", "discriminator"))]
+        sides = [
+            Policy(
+                role,
+                getattr(cfg, role),
+                per_step * getattr(cfg, role).rollout.samples_per_prompt,
+                roles.count(role),
+                cfg.seed + i,
+                run,
+            )
+            for i, role in enumerate(("generator", "discriminator"))
+        ]
         self.gen, self.disc = sides
         self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{run}/sandbox")
         # Both learner groups start at once: each blocks until its DeepSpeed engine is up.
@@ -219,21 +247,26 @@ class AdversarialRun:
         """Verdicts for `jobs`; a missing job (no program) fails all its tests unrun."""
         real = [j for j in jobs if j is not None]
         done = iter(self.sandbox.run_tests(real)) if real else iter(())
-        return [next(done) if j is not None else
-                TestVerdict([False] * n, ["no program"] * n, "no program") for j, n in
-                zip(jobs, n_tests, strict=True)]
+        return [
+            next(done)
+            if j is not None
+            else TestVerdict([False] * n, ["no program"] * n, "no program")
+            for j, n in zip(jobs, n_tests, strict=True)
+        ]
 
     # ------------------------------------------------------------------ the generator
 
-    def generator_chain(self, problems: list[FunctionProblem], k: int, n: int,
-                        step: int) -> list[Row]:
+    def generator_chain(
+        self, problems: list[FunctionProblem], k: int, n: int, step: int
+    ) -> list[Row]:
         stages = self.cfg.stages
         chain = chain_for(stages, k)
         pos = chain.index(k)
 
         def sample(spec, prompts, count):
-            sampling = self.gen.sampling(step, n=count, max_tokens=spec.max_tokens,
-                                         stop=stage_stop(spec))
+            sampling = self.gen.sampling(
+                step, n=count, max_tokens=spec.max_tokens, stop=stage_stop(spec)
+            )
             return self.gen.generate(prompts, sampling)
 
         prev: list[list] = [[] for _ in problems]
@@ -244,9 +277,12 @@ class AdversarialRun:
                 prev[i].append((spec, cs[0].text))
         spec = stages[k]
         prompts = [stage_prompt(p, spec, prev[i]) for i, p in enumerate(problems)]
-        rows = [Row(i, prompts[i], c, [*prev[i], (spec, c.text)])
-                for i, cs in enumerate(sample(spec, prompts, n)) for c in cs]
-        for j in chain[pos + 1:]:
+        rows = [
+            Row(i, prompts[i], c, [*prev[i], (spec, c.text)])
+            for i, cs in enumerate(sample(spec, prompts, n))
+            for c in cs
+        ]
+        for j in chain[pos + 1 :]:
             spec = stages[j]
             outs = sample(spec, [stage_prompt(problems[r.problem], spec, r.chain) for r in rows], 1)
             for r, cs in zip(rows, outs, strict=True):
@@ -258,18 +294,31 @@ class AdversarialRun:
 
     def generator_step(self, k: int) -> dict[str, float]:
         problems = self.next_problems()
-        rows = self.generator_chain(problems, k, self.cfg.generator.rollout.samples_per_prompt,
-                                    self.step)
-        tests = [problems[r.problem].baseline_tests + self.pool.get(problems[r.problem].id, [])
-                 for r in rows]
+        rows = self.generator_chain(
+            problems, k, self.cfg.generator.rollout.samples_per_prompt, self.step
+        )
+        tests = [
+            problems[r.problem].baseline_tests + self.pool.get(problems[r.problem].id, [])
+            for r in rows
+        ]
         verdicts = self.run_tests(
-            [self.test_jobs(f"{problems[r.problem].id}/g{i}", r.program, t)
-             for i, (r, t) in enumerate(zip(rows, tests, strict=True))], [len(t) for t in tests])
-        samples = [GeneratorSample(r.completion.text, r.program, None, str(r.problem), tests=v)
-                   for r, v in zip(rows, verdicts, strict=True)]
+            [
+                self.test_jobs(f"{problems[r.problem].id}/g{i}", r.program, t)
+                for i, (r, t) in enumerate(zip(rows, tests, strict=True))
+            ],
+            [len(t) for t in tests],
+        )
+        samples = [
+            GeneratorSample(r.completion.text, r.program, None, str(r.problem), tests=v)
+            for r, v in zip(rows, verdicts, strict=True)
+        ]
         rewards = compute_rewards(samples, self.cfg.generator.reward)
-        learn = self.gen.learn([r.prompt for r in rows], [r.completion for r in rows],
-                               rewards.total, [r.problem for r in rows])
+        learn = self.gen.learn(
+            [r.prompt for r in rows],
+            [r.completion for r in rows],
+            rewards.total,
+            [r.problem for r in rows],
+        )
         n_base = [len(problems[r.problem].baseline_tests) for r in rows]
         base = [sum(v.passed[:b]) / b if b else 0.0 for v, b in zip(verdicts, n_base, strict=True)]
         return {
@@ -277,8 +326,9 @@ class AdversarialRun:
             "pass_rate_mean": _mean([v.pass_rate for v in verdicts]),
             "baseline_pass_rate": _mean(base),
             "programs_extracted": _mean([r.program is not None for r in rows]),
-            "adversarial_tests_per_problem": _mean([len(t) - b for t, b in zip(tests, n_base,
-                                                                              strict=True)]),
+            "adversarial_tests_per_problem": _mean(
+                [len(t) - b for t, b in zip(tests, n_base, strict=True)]
+            ),
             **learn,
         }
 
@@ -293,29 +343,41 @@ class AdversarialRun:
         flat = [(i, c) for i, cs in enumerate(outs) for c in cs]
         parsed = [parse_tests(TESTS_PREFIX + c.text, cfg.max_tests) for _, c in flat]
         refs = self.run_tests(
-            [self.test_jobs(f"{problems[i].id}/ref{j}", problems[i].reference_solution, tests)
-             for j, ((i, _), (tests, _)) in enumerate(zip(flat, parsed, strict=True))],
-            [len(tests) for tests, _ in parsed])
+            [
+                self.test_jobs(f"{problems[i].id}/ref{j}", problems[i].reference_solution, tests)
+                for j, ((i, _), (tests, _)) in enumerate(zip(flat, parsed, strict=True))
+            ],
+            [len(tests) for tests, _ in parsed],
+        )
         union: list[list[str]] = [[] for _ in problems]  # each problem's valid tests this step
         for (i, _), (tests, _), ref in zip(flat, parsed, refs, strict=True):
             union[i] += [t for t in valid_tests(tests, ref) if t not in union[i]]
         # The frozen generator's programs, judged on every valid test of their problem.
         rows = self.generator_chain(problems, k, cfg.generator_solutions, self.step)
         gen = self.run_tests(
-            [self.test_jobs(f"{problems[r.problem].id}/d{j}", r.program, union[r.problem])
-             for j, r in enumerate(rows)], [len(union[r.problem]) for r in rows])
+            [
+                self.test_jobs(f"{problems[r.problem].id}/d{j}", r.program, union[r.problem])
+                for j, r in enumerate(rows)
+            ],
+            [len(union[r.problem]) for r in rows],
+        )
         samples: list[DiscriminatorSample] = []
         for (i, c), (tests, written), ref in zip(flat, parsed, refs, strict=True):
-            mine = [restrict(v, union[i], valid_tests(tests, ref))
-                    for r, v in zip(rows, gen, strict=True) if r.problem == i]
+            mine = [
+                restrict(v, union[i], valid_tests(tests, ref))
+                for r, v in zip(rows, gen, strict=True)
+                if r.problem == i
+            ]
             samples.append(judge_tests(tests, written, ref, mine, c.text, str(i)))
         rewards = compute_rewards(samples, cfg.discriminator.reward)
-        learn = self.disc.learn([prompts[i] for i, _ in flat], [c for _, c in flat],
-                                rewards.total, [i for i, _ in flat])
+        learn = self.disc.learn(
+            [prompts[i] for i, _ in flat], [c for _, c in flat], rewards.total, [i for i, _ in flat]
+        )
         for i, p in enumerate(problems):
-            kept = self.pool.get(p.id, []) + [t for t in union[i]
-                                              if t not in self.pool.get(p.id, [])]
-            self.pool[p.id] = kept[-cfg.max_adversarial_tests:]
+            kept = self.pool.get(p.id, []) + [
+                t for t in union[i] if t not in self.pool.get(p.id, [])
+            ]
+            self.pool[p.id] = kept[-cfg.max_adversarial_tests :]
         n_valid = [sum(s.valid) for s in samples]
         return {
             "reward_mean": _mean(rewards.raw_total),
@@ -346,11 +408,23 @@ class AdversarialRun:
                     m.update(stage=k + 1, epoch=e + 1, step_time_s=time.perf_counter() - start)
                     self.metrics.log(self.step, m, split=role)
                     last[role] = m
-                    log.info("step %d epoch %d stage %d (%s) %s: reward %.3f", self.step, e + 1,
-                             k + 1, cfg.stages[k].name, role, m["reward_mean"])
-                record = {"epoch": e, "stage": k, "stage_name": cfg.stages[k].name,
-                          "step": self.step, "generator_reward": _mean(gen_rewards),
-                          "test_validity": _mean(validities)}
+                    log.info(
+                        "step %d epoch %d stage %d (%s) %s: reward %.3f",
+                        self.step,
+                        e + 1,
+                        k + 1,
+                        cfg.stages[k].name,
+                        role,
+                        m["reward_mean"],
+                    )
+                record = {
+                    "epoch": e,
+                    "stage": k,
+                    "stage_name": cfg.stages[k].name,
+                    "step": self.step,
+                    "generator_reward": _mean(gen_rewards),
+                    "test_validity": _mean(validities),
+                }
                 record["score"] = stage_score(record["generator_reward"], record["test_validity"])
                 self.metrics.log(self.step, {"score": record["score"]}, split="stage")
                 self.save_stage(record, last)
@@ -367,10 +441,16 @@ class AdversarialRun:
             shutil.rmtree(stage_dir)
         config = self.cfg.to_dict()
         self.gen.save(stage_dir / "generator", {**record, **last.get("generator", {})}, config)
-        self.disc.save(stage_dir / "discriminator", {**record, **last.get("discriminator", {})},
-                       config)
-        publish_stage(root, name, record, {"cursor": self.cursor, "tests": self.pool},
-                      self.cfg.checkpoint.keep)
+        self.disc.save(
+            stage_dir / "discriminator", {**record, **last.get("discriminator", {})}, config
+        )
+        publish_stage(
+            root,
+            name,
+            record,
+            {"cursor": self.cursor, "tests": self.pool},
+            self.cfg.checkpoint.keep,
+        )
         return stage_dir
 
     def restore(self, stage_dir: Path) -> tuple[int, int]:
@@ -402,8 +482,12 @@ class AdversarialResult:
     best: dict
 
 
-def run_adversarial(cfg: AdversarialConfig, run_dir: Path | None = None,
-                    resume: str | None = None, resume_from: str | None = None) -> AdversarialResult:
+def run_adversarial(
+    cfg: AdversarialConfig,
+    run_dir: Path | None = None,
+    resume: str | None = None,
+    resume_from: str | None = None,
+) -> AdversarialResult:
     """`resume`: continue that run in place; `resume_from`: a new run starting from a stage
     checkpoint (any stage dir, or RUN/checkpoints/best)."""
     if resume and resume_from:
@@ -417,8 +501,10 @@ def run_adversarial(cfg: AdversarialConfig, run_dir: Path | None = None,
         state = read_stage(stage_dir)
         if next_position(state, cfg)[0] >= cfg.schedule.epochs:  # nothing left: start nothing
             if resume_from:
-                raise ValueError(f"--resume-from {resume_from}: that checkpoint ends the "
-                                 "schedule (raise schedule.epochs to go on)")
+                raise ValueError(
+                    f"--resume-from {resume_from}: that checkpoint ends the "
+                    "schedule (raise schedule.epochs to go on)"
+                )
             log.info("%s: the schedule is already complete", run_dir)
             best = read_json(run_dir / "checkpoints" / "best.json")
             return AdversarialResult(run_dir, state["step"], [], best)
@@ -431,8 +517,10 @@ def run_adversarial(cfg: AdversarialConfig, run_dir: Path | None = None,
         start = run.restore(stage_dir) if stage_dir is not None else (0, 0)
         records = run.run(*start)
         best = read_json(run_dir / "checkpoints" / "best.json")
-        atomic_write_json(run_dir / "summary.json", {"run_dir": str(run_dir), "steps": run.step,
-                                                     "stages": records, "best": best})
+        atomic_write_json(
+            run_dir / "summary.json",
+            {"run_dir": str(run_dir), "steps": run.step, "stages": records, "best": best},
+        )
         plot_curves(run_dir)
     finally:
         run.close()

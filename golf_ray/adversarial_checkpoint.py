@@ -39,9 +39,12 @@ def publish_stage(root: Path, name: str, record: dict, state: dict, keep: int) -
 def _prune(root: Path, keep: int) -> None:
     """Keep the newest `keep` stage dirs, and always the best one."""
     best = read_json(root / "best.json")["dir"]
-    stages = sorted((p for p in root.glob("epoch*-stage*") if p.is_dir()),
-                    key=lambda p: read_json(p / "stage.json").get("step", 0)
-                    if (p / "stage.json").exists() else -1)
+    stages = sorted(
+        (p for p in root.glob("epoch*-stage*") if p.is_dir()),
+        key=lambda p: (
+            read_json(p / "stage.json").get("step", 0) if (p / "stage.json").exists() else -1
+        ),
+    )
     for old in stages[:-keep]:
         if old.name != best:
             shutil.rmtree(old, ignore_errors=True)
@@ -88,5 +91,3 @@ def resolve_stage(path: str | Path) -> Path:
     if not (path / "stage.json").exists():
         raise ValueError(f"{path}: not an adversarial run or stage checkpoint (no stage.json)")
     return path
-
-

@@ -65,8 +65,12 @@ def valid_tests(tests: list[str], reference: TestVerdict) -> list[str]:
 def restrict(verdict: TestVerdict, ran: list[str], wanted: list[str]) -> TestVerdict:
     """`verdict` of a program run on tests `ran`, cut down to the tests `wanted` (in order)."""
     cols = [ran.index(t) for t in wanted]
-    return TestVerdict([verdict.passed[j] for j in cols], [verdict.errors[j] for j in cols],
-                       verdict.error, key=verdict.key)
+    return TestVerdict(
+        [verdict.passed[j] for j in cols],
+        [verdict.errors[j] for j in cols],
+        verdict.error,
+        key=verdict.key,
+    )
 
 
 def judge_tests(
@@ -91,8 +95,14 @@ def judge_tests(
         if len(v.passed) != n_valid:
             raise ValueError(f"generator verdict has {len(v.passed)} results for {n_valid} tests")
     return DiscriminatorSample(
-        completion=completion, program=None, verdict=None, group=group, written=written,
-        tests=list(tests), valid=valid, generator_pass=gen_pass,
+        completion=completion,
+        program=None,
+        verdict=None,
+        group=group,
+        written=written,
+        tests=list(tests),
+        valid=valid,
+        generator_pass=gen_pass,
     )
 
 

@@ -68,7 +68,9 @@ def parse_model_spec(spec: str) -> BenchModel:
     if not sep:
         label, where = Path(spec.rstrip("/")).name or spec, spec
     if not where or not _LABEL.fullmatch(label):
-        raise ValueError(f"bench: --model {spec!r}: expected LABEL=PATH (label: letters, digits, ._+-)")
+        raise ValueError(
+            f"bench: --model {spec!r}: expected LABEL=PATH (label: letters, digits, ._+-)"
+        )
     return BenchModel(label, resolve_policy(where))
 
 
@@ -216,7 +218,10 @@ def gpu_share(n_models: int) -> float:
 
 
 def run_bench(
-    models: list[BenchModel], settings: BenchSettings, out_dir: str | Path, address: str | None = None
+    models: list[BenchModel],
+    settings: BenchSettings,
+    out_dir: str | Path,
+    address: str | None = None,
 ) -> BenchResult:
     from golf_ray.runtime import init_ray
     from golf_ray.tasks.reasoning import ReasoningTasks
@@ -273,9 +278,7 @@ def write_summary(
     results: dict[str, dict[str, dict]],
     files: list[Path],
 ) -> BenchResult:
-    accuracy = {
-        m: {t: results[m][t]["accuracy"] for t in settings.tasks} for m in results
-    }
+    accuracy = {m: {t: results[m][t]["accuracy"] for t in settings.tasks} for m in results}
     summary = {
         "settings": asdict(settings),
         "models": {m.label: m.path for m in models},

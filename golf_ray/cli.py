@@ -120,8 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--model", help="a model dir or name (smollm2, tiny, hub name)")
     _add_model_args(solve)
     solve.add_argument("--task", action="append", default=[], help="number or id; repeatable")
-    solve.add_argument("--batch", metavar="FILE", nargs="?", const=True,
-                       help="a file of task numbers or ids, one a line; alone: --problems-file")
+    solve.add_argument(
+        "--batch",
+        metavar="FILE",
+        nargs="?",
+        const=True,
+        help="a file of task numbers or ids, one a line; alone: --problems-file",
+    )
     solve.add_argument("--execute-tests", action="store_true", help="judge in a sandbox")
     solve.add_argument("--output", metavar="JSON", help="write all candidates and verdicts")
     _add_task_source_args(solve)
@@ -142,8 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     adversarial.add_argument("overrides", nargs="*", help="dotted overrides, e.g. seed=1")
     resume = adversarial.add_mutually_exclusive_group()
     resume.add_argument("--resume", metavar="RUN", help="continue that run from its latest stage")
-    resume.add_argument("--resume-from", metavar="PATH",
-                        help="a new run from a stage checkpoint (stage dir or RUN/checkpoints/best)")
+    resume.add_argument(
+        "--resume-from",
+        metavar="PATH",
+        help="a new run from a stage checkpoint (stage dir or RUN/checkpoints/best)",
+    )
     adversarial.add_argument("--run-dir", help="results dir (default: checkpoint.dir/NAME-TIME)")
     adversarial.set_defaults(func=cmd_adversarial)
 
@@ -171,8 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
         "TASK.json, summary.json, summary.md and accuracy.png. --run RUN_DIR compares a "
         "training run's starting model with its trained policy on the run's tasks.",
     )
-    bench.add_argument("--model", action="append", default=[], metavar="[LABEL=]PATH",
-                       help="a model dir/name or checkpoint; repeatable")
+    bench.add_argument(
+        "--model",
+        action="append",
+        default=[],
+        metavar="[LABEL=]PATH",
+        help="a model dir/name or checkpoint; repeatable",
+    )
     bench.add_argument("--run", help="a training run: adds base= and trained= models")
     bench.add_argument("--tasks", help="reasoning_gym datasets, comma-separated")
     bench.add_argument("--size", type=int, default=50, help="items per task (default 50)")
@@ -522,8 +535,10 @@ def cmd_adversarial(args: argparse.Namespace) -> int:
     result = run_adversarial(cfg, run_dir, resume=args.resume, resume_from=args.resume_from)
     best = result.best
     print(f"run: {result.run_dir}  steps: {result.steps}")
-    print(f"best stage: {best['dir']}  score {best['score']:.3f} (generator reward "
-          f"{best['generator_reward']:.3f}, validity {best['test_validity']:.3f})")
+    print(
+        f"best stage: {best['dir']}  score {best['score']:.3f} (generator reward "
+        f"{best['generator_reward']:.3f}, validity {best['test_validity']:.3f})"
+    )
     return 0
 
 

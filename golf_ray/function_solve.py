@@ -92,9 +92,15 @@ def resolve_generator(path_or_name: str) -> str:
 
 
 class FunctionSolver:
-    def __init__(self, model: str, engine: str = "auto", stages: list[StageSpec] | None = None,
-                 sandbox: SandboxConfig | None = None, execute_tests: bool = True,
-                 test_timeout_s: float = 5.0):
+    def __init__(
+        self,
+        model: str,
+        engine: str = "auto",
+        stages: list[StageSpec] | None = None,
+        sandbox: SandboxConfig | None = None,
+        execute_tests: bool = True,
+        test_timeout_s: float = 5.0,
+    ):
         from actors.rollout import create_engine
         from actors.sandbox import SandboxActor, choose_backend
         from golf_ray.verify import Limits
@@ -109,21 +115,36 @@ class FunctionSolver:
             self.sandbox = SandboxActor(
                 choose_backend(cfg.backend, cfg.image),
                 Limits(example_timeout_s=test_timeout_s, memory_mb=cfg.memory_mb),
-                image=cfg.image, memory_mb=cfg.memory_mb, cpus=cfg.cpus,
+                image=cfg.image,
+                memory_mb=cfg.memory_mb,
+                cpus=cfg.cpus,
                 pids_limit=cfg.pids_limit,
             )
 
-    def _stage(self, spec: StageSpec, prompts: list[str], sampling: Sampling,
-               max_tokens: int | None) -> list[str]:
+    def _stage(
+        self, spec: StageSpec, prompts: list[str], sampling: Sampling, max_tokens: int | None
+    ) -> list[str]:
         from actors.engines import Sampling
 
-        s = Sampling(n=1, temperature=sampling.temperature, top_p=sampling.top_p,
-                     top_k=sampling.top_k, max_tokens=max_tokens or spec.max_tokens,
-                     stop=stage_stop(spec), seed=sampling.seed, greedy=sampling.greedy)
+        s = Sampling(
+            n=1,
+            temperature=sampling.temperature,
+            top_p=sampling.top_p,
+            top_k=sampling.top_k,
+            max_tokens=max_tokens or spec.max_tokens,
+            stop=stage_stop(spec),
+            seed=sampling.seed,
+            greedy=sampling.greedy,
+        )
         return [c.text for c in self.engine.generate(prompts, s)]
 
-    def solve(self, problems: list[FunctionProblem], sampling: Sampling, attempts: int = 1,
-              max_tokens: int | None = None) -> list[ProblemResult]:
+    def solve(
+        self,
+        problems: list[FunctionProblem],
+        sampling: Sampling,
+        attempts: int = 1,
+        max_tokens: int | None = None,
+    ) -> list[ProblemResult]:
         """Run the chain for every problem; retry failing code up to `attempts` times in all."""
         results = [ProblemResult(p) for p in problems]
         reasoning: list[list[tuple[StageSpec, str]]] = [[] for _ in problems]
@@ -134,13 +155,16 @@ class FunctionSolver:
         code_spec = self.stages[-1]
         todo, feedback = list(range(len(problems))), [None] * len(problems)
         for _ in range(max(1, attempts)):
-            prompts = [stage_prompt(problems[i], code_spec, reasoning[i], feedback[i])
-                       for i in todo]
+            prompts = [
+                stage_prompt(problems[i], code_spec, reasoning[i], feedback[i]) for i in todo
+            ]
             texts = self._stage(code_spec, prompts, sampling, max_tokens)
             for i, text in zip(todo, texts, strict=True):
                 code = extract_code(text)
-                attempt = Attempt([*reasoning[i], (code_spec, text)],
-                                  None if code is None else problems[i].program(code))
+                attempt = Attempt(
+                    [*reasoning[i], (code_spec, text)],
+                    None if code is None else problems[i].program(code),
+                )
                 attempt.verdict = self._test(problems[i], attempt.code)
                 results[i].attempts.append(attempt)
                 feedback[i] = _feedback(problems[i], attempt)
@@ -171,8 +195,10 @@ def _feedback(problem: FunctionProblem, attempt: Attempt) -> str | None:
     if attempt.code is None:
         return "no code was written"
     i = v.first_failure()
-    return (f"the test `{problem.baseline_tests[i].strip()}` gave {v.errors[i]}. "
-            f"It was:\n```python\n{attempt.code}\n```")
+    return (
+        f"the test `{problem.baseline_tests[i].strip()}` gave {v.errors[i]}. "
+        f"It was:\n```python\n{attempt.code}\n```"
+    )
 
 
 # --------------------------------------------------------------------------- the CLI
@@ -209,16 +235,26 @@ def add_solve_args(solve: argparse.ArgumentParser) -> None:
     g.add_argument("--problem-file", metavar="F", help="a text file with the description")
     g.add_argument("--signature", help="e.g. 'def add(a: int, b: int) -> int:'")
     g.add_argument("--tests", metavar="ASSERTS", help="'assert f(1) == 2; assert f(2) == 3'")
-    g.add_argument("--problems-file", metavar="JSON",
-                   help="with --batch: a problems file ({\"problems\": [...]})")
+    g.add_argument(
+        "--problems-file",
+        metavar="JSON",
+        help='with --batch: a problems file ({"problems": [...]})',
+    )
     g.add_argument("--top-p", type=float, default=1.0)
-    g.add_argument("--attempts", type=int, default=1,
-                   help="with --execute-tests: retry failing code with the failing test's error, "
-                   "up to this many attempts in all")
+    g.add_argument(
+        "--attempts",
+        type=int,
+        default=1,
+        help="with --execute-tests: retry failing code with the failing test's error, "
+        "up to this many attempts in all",
+    )
     g.add_argument("--no-reasoning", action="store_true", help="show only the code")
     g.add_argument("--test-timeout", type=float, default=5.0, help="seconds per test")
-    g.add_argument("--stages-config", metavar="YAML",
-                   help="take the reasoning stages from an adversarial config")
+    g.add_argument(
+        "--stages-config",
+        metavar="YAML",
+        help="take the reasoning stages from an adversarial config",
+    )
 
 
 def wants_function_solve(args: argparse.Namespace) -> bool:
@@ -241,22 +277,32 @@ def cmd_solve_functions(args: argparse.Namespace) -> int:
         raise ValueError(f"solve: --attempts must be >= 1, got {args.attempts}")
     problems = problems_from_args(args)
     from actors.engines import Sampling  # torch: only once the input is known to be good
+
     stages = None
     if args.stages_config:
         from golf_ray.adversarial_config import load_adversarial_config
 
         stages = load_adversarial_config(args.stages_config).stages
     solver = FunctionSolver(
-        args.checkpoint or args.model, engine=args.engine, stages=stages,
-        sandbox=SandboxConfig(backend=args.backend), execute_tests=args.execute_tests,
+        args.checkpoint or args.model,
+        engine=args.engine,
+        stages=stages,
+        sandbox=SandboxConfig(backend=args.backend),
+        execute_tests=args.execute_tests,
         test_timeout_s=args.test_timeout,
     )
-    sampling = Sampling(n=1, temperature=0.0 if args.greedy else args.temperature,
-                        top_p=args.top_p, max_tokens=args.max_tokens, greedy=args.greedy,
-                        seed=args.seed)
+    sampling = Sampling(
+        n=1,
+        temperature=0.0 if args.greedy else args.temperature,
+        top_p=args.top_p,
+        max_tokens=args.max_tokens,
+        greedy=args.greedy,
+        seed=args.seed,
+    )
     try:
-        results = solver.solve(problems, sampling, attempts=args.attempts,
-                               max_tokens=args.max_tokens)
+        results = solver.solve(
+            problems, sampling, attempts=args.attempts, max_tokens=args.max_tokens
+        )
     finally:
         solver.close()
     for r in results:

@@ -29,17 +29,34 @@ class StageSpec:
 
 
 DEFAULT_STAGES: list[dict[str, Any]] = [
-    {"name": "informal", "title": "Informal reasoning",
-     "instruction": "Explain in plain words what the function must do and how to approach it."},
-    {"name": "structured", "title": "Structured reasoning",
-     "instruction": "List the steps of the solution as numbered points, with the edge cases."},
-    {"name": "pseudocode", "title": "Pseudocode",
-     "instruction": "Write pseudocode for the function."},
-    {"name": "constraints", "title": "Constraints and invariants",
-     "instruction": "State the input constraints, the invariants the code keeps and what it "
-                    "returns for edge cases."},
-    {"name": "code", "title": "Code", "code": True, "max_tokens": 256,
-     "instruction": "Write the complete Python function (with any imports it needs)."},
+    {
+        "name": "informal",
+        "title": "Informal reasoning",
+        "instruction": "Explain in plain words what the function must do and how to approach it.",
+    },
+    {
+        "name": "structured",
+        "title": "Structured reasoning",
+        "instruction": "List the steps of the solution as numbered points, with the edge cases.",
+    },
+    {
+        "name": "pseudocode",
+        "title": "Pseudocode",
+        "instruction": "Write pseudocode for the function.",
+    },
+    {
+        "name": "constraints",
+        "title": "Constraints and invariants",
+        "instruction": "State the input constraints, the invariants the code keeps and what it "
+        "returns for edge cases.",
+    },
+    {
+        "name": "code",
+        "title": "Code",
+        "code": True,
+        "max_tokens": 256,
+        "instruction": "Write the complete Python function (with any imports it needs).",
+    },
 ]
 
 

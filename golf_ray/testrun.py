@@ -16,8 +16,13 @@ from golf_ray.verify import Limits
 
 MAX_MESSAGE = 300
 # Worker compile statuses -> the program-level error kind.
-_PROGRAM_ERRORS = {"syntax": "syntax", "exception": "exception", "no_entry": "no_entry",
-                   "timeout": "timeout", "crash": "crash"}
+_PROGRAM_ERRORS = {
+    "syntax": "syntax",
+    "exception": "exception",
+    "no_entry": "no_entry",
+    "timeout": "timeout",
+    "crash": "crash",
+}
 
 
 @dataclass
@@ -60,15 +65,24 @@ class TestVerdict:
 
 def limits_for(job: TestJob, base: Limits | None = None) -> Limits:
     base = base or Limits()
-    return Limits(example_timeout_s=job.timeout_s, total_timeout_s=None,
-                  memory_mb=base.memory_mb, max_output_bytes=base.max_output_bytes,
-                  max_stdio_bytes=base.max_stdio_bytes)
+    return Limits(
+        example_timeout_s=job.timeout_s,
+        total_timeout_s=None,
+        memory_mb=base.memory_mb,
+        max_output_bytes=base.max_output_bytes,
+        max_stdio_bytes=base.max_stdio_bytes,
+    )
 
 
 def build_tests_request(job: TestJob, limits: Limits) -> dict[str, Any]:
     """A worker `run` request in tests mode (each test isolated from the others)."""
-    return {"op": "run", "mode": "tests", "source": job.source, "tests": list(job.tests),
-            "limits": limits.to_dict()}
+    return {
+        "op": "run",
+        "mode": "tests",
+        "source": job.source,
+        "tests": list(job.tests),
+        "limits": limits.to_dict(),
+    }
 
 
 def tests_request_timeout(job: TestJob) -> float:
@@ -99,8 +113,9 @@ def _verdict(job: TestJob, response: dict[str, Any]) -> TestVerdict:
     if compiled["status"] != "ok":
         kind = _PROGRAM_ERRORS.get(compiled["status"], "crash")
         text = f"{kind}: {compiled['message']}"[:MAX_MESSAGE]
-        return TestVerdict([False] * n, [text] * n, text, elapsed, job.key,
-                           [compiled["status"]] * n)
+        return TestVerdict(
+            [False] * n, [text] * n, text, elapsed, job.key, [compiled["status"]] * n
+        )
     results = response["results"]
     if len(results) != n:
         return sandbox_failure(job, f"worker returned {len(results)} results for {n} tests")

@@ -24,16 +24,36 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Protocol
 
 Grid = list[list[int]]
-ERRORS = ("syntax", "exception", "timeout", "memory", "bad_output", "wrong_output", "no_entry",
-          "crash", "sandbox")
+ERRORS = (
+    "syntax",
+    "exception",
+    "timeout",
+    "memory",
+    "bad_output",
+    "wrong_output",
+    "no_entry",
+    "crash",
+    "sandbox",
+)
 WRONG_POINTS = 0.001
 MAX_MESSAGE = 300
 _UNSAFE = re.compile(r"[^0-9,\[\]\s.]")  # the official checker's pattern
 # Worker statuses (compile step, then per example) -> verdict error kinds.
-_COMPILE_ERRORS = {"syntax": "syntax", "no_entry": "no_entry", "exception": "exception",
-                   "timeout": "timeout", "crash": "crash"}
-_RESULT_ERRORS = {"exception": "exception", "timeout": "timeout", "memory": "memory",
-                  "crash": "crash", "bad_output": "bad_output", "not_run": "crash"}
+_COMPILE_ERRORS = {
+    "syntax": "syntax",
+    "no_entry": "no_entry",
+    "exception": "exception",
+    "timeout": "timeout",
+    "crash": "crash",
+}
+_RESULT_ERRORS = {
+    "exception": "exception",
+    "timeout": "timeout",
+    "memory": "memory",
+    "crash": "crash",
+    "bad_output": "bad_output",
+    "not_run": "crash",
+}
 
 
 class ExampleLike(Protocol):
@@ -96,8 +116,9 @@ def golf_points(correct: bool, nbytes: int) -> float:
     return float(max(1, 2500 - nbytes)) if correct else WRONG_POINTS
 
 
-def judge_output(text: str | None, expected: Any,
-                 max_bytes: int | None = None) -> tuple[bool, str | None]:
+def judge_output(
+    text: str | None, expected: Any, max_bytes: int | None = None
+) -> tuple[bool, str | None]:
     """(ok, error kind) for one example's output text, by the official rule."""
     if not isinstance(text, str) or (max_bytes is not None and len(text) > max_bytes):
         return False, "bad_output"
@@ -111,40 +132,69 @@ def judge_output(text: str | None, expected: Any,
     return (True, None) if value == expected else (False, "wrong_output")
 
 
-def build_run_request(source: str | bytes, inputs: list[Any], limits: Limits,
-                      entry: str = "p") -> dict[str, Any]:
+def build_run_request(
+    source: str | bytes, inputs: list[Any], limits: Limits, entry: str = "p"
+) -> dict[str, Any]:
     """A worker `run` request in call mode; expected outputs are deliberately not part of it."""
-    return {"op": "run", "mode": "call", "source": decode_source(source), "entry": entry,
-            "inputs": list(inputs), "limits": limits.to_dict()}
+    return {
+        "op": "run",
+        "mode": "call",
+        "source": decode_source(source),
+        "entry": entry,
+        "inputs": list(inputs),
+        "limits": limits.to_dict(),
+    }
 
 
 def build_asserts_request(source: str | bytes, tests: list[str], limits: Limits) -> dict[str, Any]:
     """A worker `run` request in asserts mode: each test is exec'd in the program's namespace."""
-    return {"op": "run", "mode": "asserts", "source": decode_source(source), "tests": list(tests),
-            "limits": limits.to_dict()}
+    return {
+        "op": "run",
+        "mode": "asserts",
+        "source": decode_source(source),
+        "tests": list(tests),
+        "limits": limits.to_dict(),
+    }
 
 
-def verdict_from_response(response: dict[str, Any], expected_outputs: list[Any] | None,
-                          nbytes: int) -> Verdict:
+def verdict_from_response(
+    response: dict[str, Any], expected_outputs: list[Any] | None, nbytes: int
+) -> Verdict:
     """Judge a worker's `run` response. `expected_outputs=None` is asserts mode: an example
     passes when its test ran without raising. A malformed response is a sandbox error."""
     try:
         return _verdict(response, expected_outputs, nbytes)
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         total = len(expected_outputs or [])
-        return Verdict(False, 0, total, 0, "sandbox", f"malformed worker response: {exc!r}",
-                       nbytes, golf_points(False, nbytes))
+        return Verdict(
+            False,
+            0,
+            total,
+            0,
+            "sandbox",
+            f"malformed worker response: {exc!r}",
+            nbytes,
+            golf_points(False, nbytes),
+        )
 
 
-def _verdict(response: dict[str, Any], expected_outputs: list[Any] | None,
-             nbytes: int) -> Verdict:
+def _verdict(response: dict[str, Any], expected_outputs: list[Any] | None, nbytes: int) -> Verdict:
     n_results = len(response.get("results") or [])
     total = n_results if expected_outputs is None else len(expected_outputs)
     elapsed = float(response.get("elapsed_s") or 0.0)
 
     def failed(error: str, message: str, index: int = 0, passed: int = 0) -> Verdict:
-        return Verdict(False, passed, total, index, error, str(message)[:MAX_MESSAGE], nbytes,
-                       golf_points(False, nbytes), elapsed)
+        return Verdict(
+            False,
+            passed,
+            total,
+            index,
+            error,
+            str(message)[:MAX_MESSAGE],
+            nbytes,
+            golf_points(False, nbytes),
+            elapsed,
+        )
 
     if not response.get("ok"):
         return failed("sandbox", response.get("error", "worker error"))
@@ -156,8 +206,11 @@ def _verdict(response: dict[str, Any], expected_outputs: list[Any] | None,
     passed, first = 0, None
     for i, result in enumerate(response["results"]):
         if result["status"] == "ok":
-            ok, error = (True, None) if expected_outputs is None else judge_output(
-                result["output"], expected_outputs[i])
+            ok, error = (
+                (True, None)
+                if expected_outputs is None
+                else judge_output(result["output"], expected_outputs[i])
+            )
         else:
             ok, error = False, _RESULT_ERRORS.get(result["status"], "crash")
             if expected_outputs is None and result["message"].startswith("AssertionError"):
@@ -169,12 +222,22 @@ def _verdict(response: dict[str, Any], expected_outputs: list[Any] | None,
     if first is not None:
         return failed(first[1], first[2], first[0], passed)
     correct = total > 0
-    return Verdict(correct, passed, total, None, None, "" if correct else "no examples", nbytes,
-                   golf_points(correct, nbytes), elapsed)
+    return Verdict(
+        correct,
+        passed,
+        total,
+        None,
+        None,
+        "" if correct else "no examples",
+        nbytes,
+        golf_points(correct, nbytes),
+        elapsed,
+    )
 
 
-def verify_in_process(source: str | bytes, examples: list[ExampleLike],
-                      entry: str = "p") -> Verdict:
+def verify_in_process(
+    source: str | bytes, examples: list[ExampleLike], entry: str = "p"
+) -> Verdict:
     """UNSAFE: runs the program in THIS process with no isolation, timeout or memory limit.
 
     Only for the benchmark's floor (what judging costs with no sandbox at all); never call it
@@ -193,8 +256,7 @@ def verify_in_process(source: str | bytes, examples: list[ExampleLike],
             if not callable(namespace.get(entry)):
                 response["compile"] = {"status": "no_entry", "message": f"no function {entry!r}"}
         except Exception as exc:
-            response["compile"] = {"status": "exception",
-                                   "message": f"{type(exc).__name__}: {exc}"}
+            response["compile"] = {"status": "exception", "message": f"{type(exc).__name__}: {exc}"}
     if response["compile"]["status"] == "ok":
         for example in examples:
             results.append(_call_in_process(namespace[entry], example.input))

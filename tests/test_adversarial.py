@@ -56,8 +56,10 @@ def judge(sandbox, completion: str, generators: list[str], max_tests: int = 8):
 
 def test_parse_tests() -> None:
     text = "assert add(1, 2) == 3\nprint(1)\nassert add(\n  assert add(0, 0) == 0  \nassert 1 == 1"
-    assert parse_tests(text, 8) == (["assert add(1, 2) == 3", "assert add(0, 0) == 0",
-                                     "assert 1 == 1"], 4)
+    assert parse_tests(text, 8) == (
+        ["assert add(1, 2) == 3", "assert add(0, 0) == 0", "assert 1 == 1"],
+        4,
+    )
     assert parse_tests(text, 2) == (["assert add(1, 2) == 3"], 2)
     assert parse_tests("no tests here", 4) == ([], 0)
 
@@ -71,13 +73,17 @@ def test_tests_failing_on_the_reference_are_never_credited(sandbox) -> None:
     )
     s = judge(sandbox, completion, [WRONG])
     assert (s.written, s.valid, s.valid_tests) == (
-        4, [True, False, True], ["assert add(1, 2) == 3", "assert add(0, 0) == 0"])
+        4,
+        [True, False, True],
+        ["assert add(1, 2) == 3", "assert add(0, 0) == 0"],
+    )
     assert s.generator_pass == [0.0, 1.0]  # measured on the valid tests only
     assert validity(s) == 0.5 and adversarial_score(s) == pytest.approx(0.25)
 
     # Only invalid tests: the generator fails them all, and still no credit at all.
-    only_invalid = judge(sandbox, "assert add(2, 2) == 5\nassert add(1, 1) == 3",
-                         [WRONG, REFERENCE])
+    only_invalid = judge(
+        sandbox, "assert add(2, 2) == 5\nassert add(1, 1) == 3", [WRONG, REFERENCE]
+    )
     assert only_invalid.valid == [False, False] and adversarial_score(only_invalid) == 0.0
     # Adding an invalid test to a set never raises the reward.
     valid_only = judge(sandbox, "assert add(1, 2) == 3", [WRONG])
@@ -89,9 +95,10 @@ def test_tests_failing_on_the_reference_are_never_credited(sandbox) -> None:
     assert none_valid.valid == [False] and adversarial_score(none_valid) == 0.0
 
     # Through the reward registry, as the driver computes them.
-    batch = compute_rewards([s, only_invalid, valid_only],
-                            RewardConfig(terms={"adversarial": 1.0, "test_validity": 0.5},
-                                         normalize="none"))
+    batch = compute_rewards(
+        [s, only_invalid, valid_only],
+        RewardConfig(terms={"adversarial": 1.0, "test_validity": 0.5}, normalize="none"),
+    )
     assert batch.terms["adversarial"] == [0.25, 0.0, 1.0]
     assert batch.terms["test_validity"] == [0.5, 0.0, 1.0]
 
@@ -110,29 +117,40 @@ def test_verdicts_are_cut_to_each_completions_valid_tests(sandbox) -> None:
     assert wrong.passed == [False, True]
     mine = restrict(wrong, union, valid_tests(second, refs[1]))
     assert mine.passed == [True, False] and mine.errors[0] is None
-    scores = [adversarial_score(judge_tests(t, len(t), ref,
-                                            [restrict(wrong, union, valid_tests(t, ref))]))
-              for t, ref in zip((first, second), refs, strict=True)]
+    scores = [
+        adversarial_score(
+            judge_tests(t, len(t), ref, [restrict(wrong, union, valid_tests(t, ref))])
+        )
+        for t, ref in zip((first, second), refs, strict=True)
+    ]
     assert scores == [pytest.approx(0.5), pytest.approx(0.5)]  # (1-0)*1/2 and (1-0.5)*2/2
 
 
 def test_generator_reward_is_the_pass_rate(sandbox) -> None:
     tests = ["assert add(1, 2) == 3", "assert add(0, 0) == 0", "assert add(2, 2) == 4"]
-    verdicts = [sandbox.run_tests(TestJob(str(i), src, tests, 2.0))
-                for i, src in enumerate((REFERENCE, WRONG))]
-    samples = [GeneratorSample("", src, None, "0", tests=v)
-               for src, v in zip((REFERENCE, WRONG), verdicts, strict=True)]
+    verdicts = [
+        sandbox.run_tests(TestJob(str(i), src, tests, 2.0))
+        for i, src in enumerate((REFERENCE, WRONG))
+    ]
+    samples = [
+        GeneratorSample("", src, None, "0", tests=v)
+        for src, v in zip((REFERENCE, WRONG), verdicts, strict=True)
+    ]
     samples.append(GeneratorSample("", None, None, "0", tests=None))  # no code
     samples.append(DiscriminatorSample("", None, None, "0"))  # wrong kind of sample: no reward
-    batch = compute_rewards(samples, RewardConfig(terms={"function_pass_rate": 1.0},
-                                                  normalize="none"))
+    batch = compute_rewards(
+        samples, RewardConfig(terms={"function_pass_rate": 1.0}, normalize="none")
+    )
     assert batch.raw_total == pytest.approx([1.0, 2 / 3, 0.0, 0.0])
 
 
 def test_schedule_and_batch_fitting() -> None:
     roles = stage_roles(ScheduleConfig(phase_steps=2, alternating_steps=3))
     assert roles == ["discriminator"] * 2 + ["generator"] * 2 + [
-        "discriminator", "generator", "discriminator"]
+        "discriminator",
+        "generator",
+        "discriminator",
+    ]
     fitted = fit_learner(LearnerConfig(micro_batch_size=4, num_actors=1), 6)
     assert (fitted.micro_batch_size, fitted.grad_accum_steps) == (2, 3)
 
@@ -141,8 +159,14 @@ def test_checkpoint_positions(tmp_path: Path) -> None:
     from golf_ray.adversarial_checkpoint import next_position, read_stage, resolve_stage
 
     cfg = load_adversarial_config(TINY)
-    state = {"epoch": 0, "stage": 2, "stage_name": "pseudocode", "step": 6, "cursor": 12,
-             "tests": {}}
+    state = {
+        "epoch": 0,
+        "stage": 2,
+        "stage_name": "pseudocode",
+        "step": 6,
+        "cursor": 12,
+        "tests": {},
+    }
     assert next_position(state, cfg) == (0, 3)
     assert next_position({**state, "stage": 4, "stage_name": "code"}, cfg) == (1, 0)
     with pytest.raises(ValueError, match="'pseudocode' is not stage 2 of this config"):
@@ -196,7 +220,12 @@ def test_all_five_stages_checkpoint_and_resume(adversarial_run) -> None:
     root = run_dir / "checkpoints"
     names = [f"epoch01-stage{k + 1}-{s.name}" for k, s in enumerate(cfg.stages)]
     assert result.steps == 10 and [r["stage_name"] for r in result.stages] == [
-        "informal", "structured", "pseudocode", "constraints", "code"]
+        "informal",
+        "structured",
+        "pseudocode",
+        "constraints",
+        "code",
+    ]
     for k, name in enumerate(names):
         stage = json.loads((root / name / "stage.json").read_text())
         assert (stage["epoch"], stage["stage"], stage["step"]) == (0, k, 2 * k + 2)
@@ -208,7 +237,8 @@ def test_all_five_stages_checkpoint_and_resume(adversarial_run) -> None:
     best = json.loads((root / "best.json").read_text())
     assert best["dir"] in names and best["score"] == max(r["score"] for r in result.stages)
     assert best["score"] == pytest.approx(
-        0.7 * best["generator_reward"] + 0.3 * best["test_validity"])
+        0.7 * best["generator_reward"] + 0.3 * best["test_validity"]
+    )
     assert resolve_stage(root / "best") == root / best["dir"]
     assert resolve_stage(run_dir) == root / names[-1]
     metrics = read_metrics(run_dir)
@@ -251,14 +281,47 @@ def test_solve_function_problems_with_the_trained_generator(
 ) -> None:
     _, run_dir, _ = adversarial_run
     problems = tmp_path / "problems.json"
-    problems.write_text(json.dumps({"problems": [{
-        "id": "add", "description": "Add two numbers.", "function_signature": "def add(a, b):",
-        "baseline_tests": ["assert add(1, 2) == 3", "assert add(0, 0) == 0"]}]}))
+    problems.write_text(
+        json.dumps(
+            {
+                "problems": [
+                    {
+                        "id": "add",
+                        "description": "Add two numbers.",
+                        "function_signature": "def add(a, b):",
+                        "baseline_tests": ["assert add(1, 2) == 3", "assert add(0, 0) == 0"],
+                    }
+                ]
+            }
+        )
+    )
     out = tmp_path / "results.json"
-    code = main(["solve", "--checkpoint", str(run_dir), "--batch", "--problems-file",
-                 str(problems), "--execute-tests", "--attempts", "2", "--engine", "hf",
-                 "--backend", "process", "--max-tokens", "8", "--temperature", "0.7",
-                 "--top-p", "0.9", "--no-reasoning", "--output", str(out)])
+    code = main(
+        [
+            "solve",
+            "--checkpoint",
+            str(run_dir),
+            "--batch",
+            "--problems-file",
+            str(problems),
+            "--execute-tests",
+            "--attempts",
+            "2",
+            "--engine",
+            "hf",
+            "--backend",
+            "process",
+            "--max-tokens",
+            "8",
+            "--temperature",
+            "0.7",
+            "--top-p",
+            "0.9",
+            "--no-reasoning",
+            "--output",
+            str(out),
+        ]
+    )
     assert code == 0
     (result,) = json.loads(out.read_text())
     assert result["id"] == "add" and len(result["attempts"]) in (1, 2)
@@ -269,9 +332,23 @@ def test_solve_function_problems_with_the_trained_generator(
     assert capsys.readouterr().out.startswith("# add: ")
 
     # One problem from flags, with the reasoning shown.
-    code = main(["solve", "--checkpoint", str(run_dir / "checkpoints" / "best"), "--problem",
-                 "Add two numbers.", "--signature", "def add(a, b):", "--tests",
-                 "assert add(1, 2) == 3; assert add(2, 2) == 4", "--engine", "hf",
-                 "--max-tokens", "6", "--greedy"])
+    code = main(
+        [
+            "solve",
+            "--checkpoint",
+            str(run_dir / "checkpoints" / "best"),
+            "--problem",
+            "Add two numbers.",
+            "--signature",
+            "def add(a, b):",
+            "--tests",
+            "assert add(1, 2) == 3; assert add(2, 2) == 4",
+            "--engine",
+            "hf",
+            "--max-tokens",
+            "6",
+            "--greedy",
+        ]
+    )
     shown = capsys.readouterr().out
     assert code == 0 and "### Informal reasoning" in shown and "### Code" in shown

@@ -73,8 +73,11 @@ def test_templates_replay_the_known_optimal_returns(name):
     assert episode.correct and classify(episode) == template
     assert episode.ret == pytest.approx(optimal_return(name, cfg))
     assert template_report([episode])[template] == {
-        "episodes": 1.0, "success_rate": 1.0, "matched": 1.0,
-        "mean_return": pytest.approx(optimal_return(name, cfg)), "followed": 0.0,
+        "episodes": 1.0,
+        "success_rate": 1.0,
+        "matched": 1.0,
+        "mean_return": pytest.approx(optimal_return(name, cfg)),
+        "followed": 0.0,
     }
 
 
@@ -166,13 +169,19 @@ def test_retrieval_finds_similar_solved_problems_and_docs(tmp_path):
         db.add("task001", "p=lambda g:g[::-1]", ok, 0, 1)
         db.add("task002", "p=lambda g:[r[::-1]for r in g]", ok, 0, 1)
         db.add("task003", "p=lambda g:g", wrong, 0, 1)
-        library = {"task001": "colours2 h3 w3 same_shape", "task002": "colours5 h9 w9 larger",
-                   "task003": "colours2 h3 w3 same_shape"}
+        library = {
+            "task001": "colours2 h3 w3 same_shape",
+            "task002": "colours5 h9 w9 larger",
+            "task003": "colours2 h3 w3 same_shape",
+        }
         found = similar_solutions(db, "task009", "colours2 h3 w3 same_shape", library, k=5)
     assert [f[0] for f in found] == ["task001", "task002"]  # the wrong one is never offered
     assert found[0][2] == 1.0
     assert names_to_document("import itertools as it\np=lambda g:list(zip(*it.chain(g)))") == [
-        "list", "zip", "itertools.chain"]
+        "list",
+        "zip",
+        "itertools.chain",
+    ]
     assert names_to_document("import os\nos.system('x')") == []  # only allow-listed modules
     docs = stdlib_docs("p=lambda g:sorted(g)", "TypeError: 'int' object is not iterable")
     assert "pydoc sorted" in docs and "pydoc int" in docs
@@ -193,16 +202,36 @@ def test_agent_configs_load_and_bad_keys_name_the_file(tmp_path):
 def test_cli_agent_train_scripted(tmp_path):
     run = tmp_path / "run"
     proc = subprocess.run(
-        [sys.executable, "-m", "golf_ray.cli", "agent", "train", str(CONFIGS / "scripted.yaml"),
-         "iterations=4", "eval_every=2", "checkpoint.every=2", "logging.tensorboard=false",
-         "--run-dir", str(run)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "golf_ray.cli",
+            "agent",
+            "train",
+            str(CONFIGS / "scripted.yaml"),
+            "iterations=4",
+            "eval_every=2",
+            "checkpoint.every=2",
+            "logging.tensorboard=false",
+            "--run-dir",
+            str(run),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "eval/template/search/success_rate" in proc.stdout
     csv_text = (run / "metrics.csv").read_text()
-    for key in ("episode_return", "success_rate", "episode_length", "epsilon", "q_value_mean",
-                "td_loss", "template/direct/success_rate"):
+    for key in (
+        "episode_return",
+        "success_rate",
+        "episode_length",
+        "epsilon",
+        "q_value_mean",
+        "td_loss",
+        "template/direct/success_rate",
+    ):
         assert f",train,{key}," in csv_text, key
     assert ",eval,success_rate," in csv_text
     assert (run / "checkpoints" / "latest").read_text().strip() == "iter-000004"
@@ -212,8 +241,10 @@ def test_cli_agent_train_scripted(tmp_path):
     # --resume continues the run (controller, optimizer and epsilon schedule) to iteration 6
     from golf_ray.agent.train import train_agent
 
-    cfg = load_agent_config(CONFIGS / "scripted.yaml", [
-        "iterations=6", "eval_every=0", "checkpoint.every=2", "logging.tensorboard=false"])
+    cfg = load_agent_config(
+        CONFIGS / "scripted.yaml",
+        ["iterations=6", "eval_every=0", "checkpoint.every=2", "logging.tensorboard=false"],
+    )
     result = train_agent(cfg, resume=str(run))
     assert result.run_dir == run and result.iterations == 6
     assert (run / "checkpoints" / "latest").read_text().strip() == "iter-000006"
@@ -224,8 +255,14 @@ def test_cli_agent_train_scripted(tmp_path):
 # --------------------------------------------------------------------------- real actors
 
 TINY = [
-    "iterations=2", "eval_every=0", "checkpoint.every=2", "problems.limit=2",
-    "problems.per_iteration=1", "problems.eval_limit=1", "runners=2", "tools.max_tokens=16",
+    "iterations=2",
+    "eval_every=0",
+    "checkpoint.every=2",
+    "problems.limit=2",
+    "problems.per_iteration=1",
+    "problems.eval_limit=1",
+    "runners=2",
+    "tools.max_tokens=16",
 ]
 
 
@@ -251,8 +288,16 @@ def test_tiny_model_dqn_run_trains_logs_and_checkpoints(tiny_player, tmp_path):
     result = train_agent(cfg, run_dir, player=player)
     assert result.iterations == 2
     train = read_metrics(run_dir)["train"]
-    for key in ("episode_return", "success_rate", "episode_length", "epsilon", "q_value_mean",
-                "td_loss", "template/direct/success_rate", "template/search/matched"):
+    for key in (
+        "episode_return",
+        "success_rate",
+        "episode_length",
+        "epsilon",
+        "q_value_mean",
+        "td_loss",
+        "template/direct/success_rate",
+        "template/search/matched",
+    ):
         assert [s for s, _ in train[key]] == [1, 2], key
     assert (run_dir / "checkpoints" / "iter-000002" / "controller.pt").is_file()
     assert list((run_dir / "tb").iterdir()) and (run_dir / "agent_curves.png").is_file()
@@ -261,7 +306,10 @@ def test_tiny_model_dqn_run_trains_logs_and_checkpoints(tiny_player, tmp_path):
 
     report = evaluate_agent(cfg, str(run_dir), tmp_path / "eval.json", player=player)
     assert {n: r["episodes"] for n, r in report["templates"].items()} == {
-        "direct": 1.0, "debug": 1.0, "search": 1.0}
+        "direct": 1.0,
+        "debug": 1.0,
+        "search": 1.0,
+    }
     forced = [e for e in report["episodes"] if e["template"]]
     # every template starts generate -> test, and the sandbox judged that test
     assert all(e["actions"][:2] == ["generate", "test"] for e in forced)
@@ -271,12 +319,14 @@ def test_tiny_model_dqn_run_trains_logs_and_checkpoints(tiny_player, tmp_path):
     # Function problems (HumanEval) plug into the same episode actors, judged by run_tests.
     from golf_ray.agent.episodes import EpisodeSpec
 
-    fn_cfg = load_agent_config(CONFIGS / "tiny.yaml", ["problems.source=functions",
-                                                        "problems.limit=1"])
+    fn_cfg = load_agent_config(
+        CONFIGS / "tiny.yaml", ["problems.source=functions", "problems.limit=1"]
+    )
     [problem] = load_problems(fn_cfg)
     assert problem.kind == "function" and problem.id == "HumanEval/0"
-    [episode] = player.play([EpisodeSpec(problem, 0.0, 3, "debug", TEMPLATES["debug"].forced())],
-                            None)
+    [episode] = player.play(
+        [EpisodeSpec(problem, 0.0, 3, "debug", TEMPLATES["debug"].forced())], None
+    )
     assert episode.actions[:2] == ["generate", "test"] and episode.outcomes[1] in ("pass", "fail")
     assert episode.steps[1].detail.startswith(("0/3", "1/3", "2/3", "3/3"))
 
@@ -319,8 +369,17 @@ def test_hierarchical_planner_on_a_two_part_problem(tiny_player):
     # cycle, then stops.
     [result] = player.pool.plan([problem], None, "debug", PlannerConfig(max_cycles=1))
     assert result.plan_source == "declared" and result.parts == ["is_prime", "count_primes"]
-    assert result.stages == ["planning", "execution", "integration", "evaluation", "correction",
-                             "execution", "integration", "evaluation", "stop"]
+    assert result.stages == [
+        "planning",
+        "execution",
+        "integration",
+        "evaluation",
+        "correction",
+        "execution",
+        "integration",
+        "evaluation",
+        "stop",
+    ]
     assert not result.correct and result.trace[3].detail.endswith("/5 tests pass")
     assert len(result.episodes) == 4
     assert all(e.outcomes[1] in ("pass", "fail") for e in result.episodes)

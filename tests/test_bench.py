@@ -53,8 +53,14 @@ def test_train_on_reasoning_then_bench_base_vs_trained(ray_session, tmp_path, ca
     series = read_metrics(run_dir)
     train_metrics = series["train"]
     assert sorted(s for s, _ in train_metrics["reward_mean"]) == [1, 2]
-    for key in ("reward/correctness", "reward/format", "policy_loss", "mem/rollout_peak_gib",
-                "mem/learner_peak_gib", "mem/driver_peak_gib"):
+    for key in (
+        "reward/correctness",
+        "reward/format",
+        "policy_loss",
+        "mem/rollout_peak_gib",
+        "mem/learner_peak_gib",
+        "mem/driver_peak_gib",
+    ):
         assert key in train_metrics, key
     assert not any(k.startswith("mem/sandbox") for k in train_metrics)  # no sandbox here
     assert 0.01 < train_metrics["mem/learner_peak_gib"][-1][1] < 24
@@ -63,8 +69,19 @@ def test_train_on_reasoning_then_bench_base_vs_trained(ray_session, tmp_path, ca
 
     out = tmp_path / "bench"
     code = main(
-        ["bench", "--run", str(run_dir), "--size", "3", "--engine", "hf",
-         "--cpus-per-model", "0", "--out", str(out)]
+        [
+            "bench",
+            "--run",
+            str(run_dir),
+            "--size",
+            "3",
+            "--engine",
+            "hf",
+            "--cpus-per-model",
+            "0",
+            "--out",
+            str(out),
+        ]
     )
     assert code == 0
     printed = capsys.readouterr().out
@@ -112,4 +129,6 @@ def test_bad_command_lines_fail_with_one_line(tmp_path, capsys):
     assert "no config.yaml" in capsys.readouterr().err
     with pytest.raises(ValueError, match="LABEL=PATH"):
         parse_model_spec("bad label=tiny")
-    assert BenchSettings(tasks=TASKS).seed != load_config("experiments/reasoning_tiny.yaml").tasks.seed
+    assert (
+        BenchSettings(tasks=TASKS).seed != load_config("experiments/reasoning_tiny.yaml").tasks.seed
+    )

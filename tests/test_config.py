@@ -11,9 +11,7 @@ from golf_ray.config import CONFIG_ROOT, Config, ConfigError, load_config, load_
 
 # Configs of other commands live in their own folders and load with their own typed loaders.
 OTHER_KINDS = ("sweeps", "adversarial", "agent", "serve")
-SHIPPED = sorted(
-    p for p in CONFIG_ROOT.rglob("*.yaml") if not set(OTHER_KINDS) & set(p.parts)
-)
+SHIPPED = sorted(p for p in CONFIG_ROOT.rglob("*.yaml") if not set(OTHER_KINDS) & set(p.parts))
 
 
 def write(path: Path, data) -> Path:

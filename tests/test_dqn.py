@@ -28,10 +28,12 @@ def q_and_mask(draw, min_rows=1, max_rows=6, max_actions=6):
     """Q-values [B, A] with a mask that leaves every row at least one legal action."""
     b = draw(st.integers(min_rows, max_rows))
     a = draw(st.integers(1, max_actions))
-    q = torch.tensor(draw(st.lists(st.lists(FLOATS, min_size=a, max_size=a), min_size=b,
-                                   max_size=b)))
-    mask = torch.tensor(draw(st.lists(st.lists(st.booleans(), min_size=a, max_size=a),
-                                      min_size=b, max_size=b)))
+    q = torch.tensor(
+        draw(st.lists(st.lists(FLOATS, min_size=a, max_size=a), min_size=b, max_size=b))
+    )
+    mask = torch.tensor(
+        draw(st.lists(st.lists(st.booleans(), min_size=a, max_size=a), min_size=b, max_size=b))
+    )
     legal_one = torch.tensor([draw(st.integers(0, a - 1)) for _ in range(b)])
     mask[torch.arange(b), legal_one] = True
     return q, mask
@@ -124,8 +126,9 @@ def test_masked_targets_ignore_illegal_values(qm, junk):
     b = len(q)
     noisy = q.masked_fill(~mask, junk)  # anything at all where actions are illegal
     r, d = torch.zeros(b), torch.zeros(b)
-    torch.testing.assert_close(double_dqn_targets(r, d, q, q, mask, 0.9),
-                               double_dqn_targets(r, d, noisy, noisy, mask, 0.9))
+    torch.testing.assert_close(
+        double_dqn_targets(r, d, q, q, mask, 0.9), double_dqn_targets(r, d, noisy, noisy, mask, 0.9)
+    )
     torch.testing.assert_close(dqn_targets(r, d, q, mask, 0.9), dqn_targets(r, d, noisy, mask, 0.9))
 
 

@@ -179,15 +179,25 @@ def test_humaneval_is_converted_to_the_problem_model(humaneval) -> None:
 def test_all_humaneval_canonical_solutions_pass_and_corrupted_copies_fail(
     ray_session, humaneval
 ) -> None:
-    pool = SandboxPool(num_actors=2, backend="process", num_cpus_per_actor=0,
-                       name_prefix="test-humaneval")
+    pool = SandboxPool(
+        num_actors=2, backend="process", num_cpus_per_actor=0, name_prefix="test-humaneval"
+    )
     try:
         jobs = [TestJob(p.id, p.reference_solution, p.baseline_tests, 10.0) for p in humaneval]
-        jobs += [TestJob(f"{p.id}/corrupted", p.reference_solution + CORRUPT.format(
-            entry=p.entry_point), p.baseline_tests, 10.0) for p in humaneval]
+        jobs += [
+            TestJob(
+                f"{p.id}/corrupted",
+                p.reference_solution + CORRUPT.format(entry=p.entry_point),
+                p.baseline_tests,
+                10.0,
+            )
+            for p in humaneval
+        ]
         # What a model writes: the entry function alone, made runnable with the preamble.
-        jobs += [TestJob(f"{p.id}/entry", p.program(entry_only(p)), p.baseline_tests, 10.0)
-                 for p in humaneval]
+        jobs += [
+            TestJob(f"{p.id}/entry", p.program(entry_only(p)), p.baseline_tests, 10.0)
+            for p in humaneval
+        ]
         verdicts = pool.run_tests(jobs)
     finally:
         pool.close()
@@ -280,7 +290,11 @@ def test_program_level_errors_fail_every_test(sandbox, source: str, error: str) 
 def test_stages_are_data() -> None:
     stages = load_stages(None)
     assert [s.name for s in stages] == [
-        "informal", "structured", "pseudocode", "constraints", "code"
+        "informal",
+        "structured",
+        "pseudocode",
+        "constraints",
+        "code",
     ]
     extra = [{"name": "examples", "title": "Worked examples", "instruction": "Work two."}]
     six = load_stages([*extra, *[vars(s) for s in stages]])
@@ -291,8 +305,10 @@ def test_stages_are_data() -> None:
         ([vars(stages[-1]), vars(stages[0])], r"stages\[0\]\.code: exactly the last stage"),
         ([vars(stages[0])], r"stages\[0\]\.code: exactly the last stage"),
         ([vars(stages[0]), vars(stages[0]), vars(stages[-1])], r"stages\[1\]\.name: duplicate"),
-        ([{"name": "x", "title": "X", "instructions": "?", "code": True}],
-         r"unknown key 'stages\[0\]\.instructions' \(did you mean 'stages\[0\]\.instruction'"),
+        (
+            [{"name": "x", "title": "X", "instructions": "?", "code": True}],
+            r"unknown key 'stages\[0\]\.instructions' \(did you mean 'stages\[0\]\.instruction'",
+        ),
         ([], "non-empty list"),
     ]
     for raw, pattern in bad:

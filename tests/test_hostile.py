@@ -31,8 +31,9 @@ from actors.backends import WorkerError
 from actors.backends.process import ProcessBackend
 from golf_ray.verify import Limits, Verdict, build_run_request, program_bytes, verdict_from_response
 
-LIMITS = Limits(example_timeout_s=1.0, memory_mb=256, max_output_bytes=100_000,
-                max_stdio_bytes=4096)
+LIMITS = Limits(
+    example_timeout_s=1.0, memory_mb=256, max_output_bytes=100_000, max_stdio_bytes=4096
+)
 NOBODY = 65534
 REPO = Path(__file__).resolve().parents[1]
 NAMES = [h.name for h in catalogue(HostileContext("", (), "", "", 0, 0))]
@@ -82,11 +83,14 @@ def bait(listener: Listener) -> Iterator[HostileContext]:
     folder = Path(tempfile.mkdtemp(prefix="golf_ray_bait_", dir=shm))
     folder.chmod(0o755)
     task_file = folder / "task999.json"
-    task_file.write_text(json.dumps({"train": [{"input": [[1]], "output": [[2]]}],
-                                     "note": secret}))
+    task_file.write_text(json.dumps({"train": [{"input": [[1]], "output": [[2]]}], "note": secret}))
     task_file.chmod(0o644)
-    pwned = (f"/tmp/golf_ray_pwned_{marker}", f"/dev/shm/golf_ray_pwned_{marker}",
-             str(folder / f"golf_ray_pwned_{marker}"), str(REPO / f"golf_ray_pwned_{marker}"))
+    pwned = (
+        f"/tmp/golf_ray_pwned_{marker}",
+        f"/dev/shm/golf_ray_pwned_{marker}",
+        str(folder / f"golf_ray_pwned_{marker}"),
+        str(REPO / f"golf_ray_pwned_{marker}"),
+    )
     holder = subprocess.Popen(["sleep", "3600"], env={"GOLF_RAY_SECRET": secret})
     yield HostileContext(marker, pwned, str(task_file), secret, listener.port, holder.pid)
     holder.kill()
@@ -173,8 +177,9 @@ def test_the_mirror_program_is_correct(backend: ProcessBackend) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_hostile_program_is_contained(name: str, backend: ProcessBackend, bait: HostileContext,
-                                      listener: Listener) -> None:
+def test_hostile_program_is_contained(
+    name: str, backend: ProcessBackend, bait: HostileContext, listener: Listener
+) -> None:
     hostile = next(h for h in catalogue(bait) if h.name == name)
     isolation = backend.info["isolation"]
     if reason := missing_mechanism(hostile, isolation):
@@ -196,7 +201,8 @@ def test_hostile_program_is_contained(name: str, backend: ProcessBackend, bait: 
     assert listener.connections == connections
     deadline = time.monotonic() + 2.0  # the worker reaps synchronously; allow a kernel moment
     while (left := sandbox_processes(backend.info["pid"], bait.marker)) and (
-            time.monotonic() < deadline):
+        time.monotonic() < deadline
+    ):
         time.sleep(0.05)
     assert not left
     # The worker (or its replacement) still answers and judges a correct program correct.

@@ -32,7 +32,9 @@ def items() -> ReasoningTasks:
 
 @pytest.fixture(scope="module")
 def tiny_cfg():
-    return load_config("experiments/reasoning_tiny.yaml", ["tasks.size=20", "tasks.val_fraction=0.25"])
+    return load_config(
+        "experiments/reasoning_tiny.yaml", ["tasks.size=20", "tasks.val_fraction=0.25"]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +92,10 @@ def test_items_are_deterministic_and_interleaved(items):
     assert [i.question for i in items] == [i.question for i in again]
     assert [i.question for i in items] != [i.question for i in other]
     assert [i.id for i in items[:4]] == [
-        "chain_sum/0000", "leg_counting/0000", "chain_sum/0001", "leg_counting/0001"
+        "chain_sum/0000",
+        "leg_counting/0000",
+        "chain_sum/0001",
+        "leg_counting/0001",
     ]
     assert len(items) == 12 and items.by_id("leg_counting/0005").index == 5
 
@@ -108,7 +113,10 @@ def test_scoring_uses_the_datasets_verifier(items):
 
 
 def test_unknown_dataset_is_a_one_line_error():
-    with pytest.raises(ValueError, match=r"tasks.names: unknown reasoning_gym dataset 'chain_sun' \(did you mean 'chain_sum'\?\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"tasks.names: unknown reasoning_gym dataset 'chain_sun' \(did you mean 'chain_sum'\?\)",
+    ):
         ReasoningTasks(["chain_sun"], size=2)
     with pytest.raises(ValueError, match="at least one"):
         ReasoningTasks([], size=2)

@@ -21,8 +21,10 @@ from golf_ray.serve.limits import RateLimiter, TokenBucket
 from golf_ray.serve.schemas import GolfSolveRequest
 
 KEY, FUZZ_KEY, RATE_KEY = "test-key-main", "test-key-fuzz", "test-key-rate"
-IDENTITY = {"train": [{"input": [[1, 2], [3, 4]], "output": [[1, 2], [3, 4]]}],
-            "test": [{"input": [[5]], "output": [[5]]}]}
+IDENTITY = {
+    "train": [{"input": [[1, 2], [3, 4]], "output": [[1, 2], [3, 4]]}],
+    "test": [{"input": [[5]], "output": [[5]]}],
+}
 PWNED = Path("/tmp/golf_ray_serve_pwned")
 JSON = {"Content-Type": "application/json"}
 AUTH_HEADERS = ("authorization", "x-api-key")
@@ -203,9 +205,7 @@ def test_health_and_openapi_need_no_key(client):
 
 @pytest.mark.slow
 def test_solve_round_trip(client):
-    hostile = (
-        "import os\ndef p(g):\n os.system('touch /tmp/golf_ray_serve_pwned')\n return g"
-    )
+    hostile = "import os\ndef p(g):\n os.system('touch /tmp/golf_ray_serve_pwned')\n return g"
     programs = ["p=lambda g:g", "p=lambda g:g[::-1]", "def p(g):\n while 1:pass", hostile]
     body = {"task": IDENTITY, "samples": 2, "max_tokens": 16, "seed": 1, "programs": programs}
     r = client.post("/v1/solve", json=body, headers=auth())

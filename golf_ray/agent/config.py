@@ -92,8 +92,13 @@ def _validate(cfg: AgentConfig, sources: dict[str, str]) -> None:
         fail("dqn.eps_schedule", f"must be one of {', '.join(EPSILON_SCHEDULES)}")
     if cfg.dqn.loss not in ("huber", "mse"):
         fail("dqn.loss", "must be huber or mse")
-    for key in ("iterations", "env.max_steps", "dqn.batch_size", "dqn.buffer_size",
-                "problems.per_iteration"):
+    for key in (
+        "iterations",
+        "env.max_steps",
+        "dqn.batch_size",
+        "dqn.buffer_size",
+        "problems.per_iteration",
+    ):
         obj: Any = cfg
         for part in key.split("."):
             obj = getattr(obj, part)

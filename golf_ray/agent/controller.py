@@ -47,8 +47,9 @@ class DQNConfig:
 class QNetwork(nn.Module):
     """MLP over the observation; with `dueling`, separate value and advantage streams."""
 
-    def __init__(self, obs_dim: int, n_actions: int, hidden: int = 64, layers: int = 2,
-                 dueling: bool = True):
+    def __init__(
+        self, obs_dim: int, n_actions: int, hidden: int = 64, layers: int = 2, dueling: bool = True
+    ):
         super().__init__()
         self.obs_dim, self.n_actions, self.dueling = obs_dim, n_actions, dueling
         body: list[nn.Module] = []
@@ -116,8 +117,7 @@ class DQNController:
     @property
     def epsilon(self) -> float:
         c = self.cfg
-        return epsilon_at(self.decisions, c.eps_start, c.eps_end, c.eps_decay_steps,
-                          c.eps_schedule)
+        return epsilon_at(self.decisions, c.eps_start, c.eps_end, c.eps_decay_steps, c.eps_schedule)
 
     def q_values(self, obs, mask) -> torch.Tensor:
         with torch.no_grad():
@@ -148,11 +148,13 @@ class DQNController:
             next_target = self.target(b["next_obs"], b["next_mask"])
             if c.double:
                 next_online = self.online(b["next_obs"], b["next_mask"])
-                targets = double_dqn_targets(b["rewards"], b["dones"], next_online, next_target,
-                                             b["next_mask"], c.gamma)
+                targets = double_dqn_targets(
+                    b["rewards"], b["dones"], next_online, next_target, b["next_mask"], c.gamma
+                )
             else:
-                targets = dqn_targets(b["rewards"], b["dones"], next_target, b["next_mask"],
-                                      c.gamma)
+                targets = dqn_targets(
+                    b["rewards"], b["dones"], next_target, b["next_mask"], c.gamma
+                )
         loss = td_loss(q_taken, targets, c.loss)
         self.optimizer.zero_grad()
         loss.backward()
@@ -212,8 +214,15 @@ class DQNController:
 class GreedyPolicy:
     """The acting half of a controller, cheap to ship to episode actors: online weights only."""
 
-    def __init__(self, online_state: dict, obs_dim: int, n_actions: int, cfg: DQNConfig,
-                 epsilon: float = 0.0, seed: int = 0):
+    def __init__(
+        self,
+        online_state: dict,
+        obs_dim: int,
+        n_actions: int,
+        cfg: DQNConfig,
+        epsilon: float = 0.0,
+        seed: int = 0,
+    ):
         self.net = QNetwork(obs_dim, n_actions, cfg.hidden, cfg.layers, cfg.dueling)
         self.net.load_state_dict(online_state)
         self.epsilon = epsilon

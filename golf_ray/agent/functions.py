@@ -62,12 +62,15 @@ class FunctionTask(Problem):
             "code block.",
         ]
         if self.prelude:
-            user.insert(3, f"These are already defined and can be called:\n```python\n"
-                           f"{self.prelude}\n```")
+            user.insert(
+                3, f"These are already defined and can be called:\n```python\n{self.prelude}\n```"
+            )
         if context:
             user.append(f"Possibly useful context:\n{context}")
-        return [{"role": "system", "content": SYSTEM},
-                {"role": "user", "content": "\n\n".join(u for u in user if u)}]
+        return [
+            {"role": "system", "content": SYSTEM},
+            {"role": "user", "content": "\n\n".join(u for u in user if u)},
+        ]
 
     def judge(self, code: str, sandbox: Any, full: bool = False) -> Check:
         tests = list(self.problem.baseline_tests) if full else self.public
@@ -93,17 +96,27 @@ class ComposedProblem:
 def two_part_problems() -> list[ComposedProblem]:
     """Small two-part problems: a helper with its own tests, and the function that uses it."""
     is_prime = FunctionProblem(
-        "is_prime", "Return True if n is a prime number, else False.",
+        "is_prime",
+        "Return True if n is a prime number, else False.",
         "def is_prime(n: int) -> bool:",
-        ["assert is_prime(2)", "assert not is_prime(1)", "assert is_prime(13)",
-         "assert not is_prime(15)"],
+        [
+            "assert is_prime(2)",
+            "assert not is_prime(1)",
+            "assert is_prime(13)",
+            "assert not is_prime(15)",
+        ],
         "def is_prime(n):\n    return n > 1 and all(n % d for d in range(2, int(n**0.5) + 1))\n",
     )
     count_primes = FunctionProblem(
-        "count_primes", "Return how many prime numbers are <= n (use is_prime).",
+        "count_primes",
+        "Return how many prime numbers are <= n (use is_prime).",
         "def count_primes(n: int) -> int:",
-        ["assert count_primes(10) == 4", "assert count_primes(1) == 0",
-         "assert count_primes(2) == 1", "assert count_primes(30) == 10"],
+        [
+            "assert count_primes(10) == 4",
+            "assert count_primes(1) == 0",
+            "assert count_primes(2) == 1",
+            "assert count_primes(30) == 10",
+        ],
         "def count_primes(n):\n    return sum(is_prime(k) for k in range(n + 1))\n",
     )
     whole = FunctionProblem(
@@ -115,18 +128,25 @@ def two_part_problems() -> list[ComposedProblem]:
         entry_point="count_primes",
     )
     is_palindrome = FunctionProblem(
-        "is_palindrome", "Return True if the string reads the same backwards.",
+        "is_palindrome",
+        "Return True if the string reads the same backwards.",
         "def is_palindrome(s: str) -> bool:",
-        ["assert is_palindrome('aba')", "assert not is_palindrome('ab')",
-         "assert is_palindrome('')"],
+        [
+            "assert is_palindrome('aba')",
+            "assert not is_palindrome('ab')",
+            "assert is_palindrome('')",
+        ],
         "def is_palindrome(s):\n    return s == s[::-1]\n",
     )
     longest = FunctionProblem(
-        "longest_palindrome_word", "Return the longest palindromic word of a sentence ('' if "
+        "longest_palindrome_word",
+        "Return the longest palindromic word of a sentence ('' if "
         "none), the first one on ties (use is_palindrome).",
         "def longest_palindrome_word(text: str) -> str:",
-        ["assert longest_palindrome_word('a racecar level') == 'racecar'",
-         "assert longest_palindrome_word('ab cd') == ''"],
+        [
+            "assert longest_palindrome_word('a racecar level') == 'racecar'",
+            "assert longest_palindrome_word('ab cd') == ''",
+        ],
         "def longest_palindrome_word(text):\n    words = [w for w in text.split() if len(w) > 1"
         " and is_palindrome(w)]\n    return max(words, key=len, default='')\n",
     )
@@ -139,8 +159,10 @@ def two_part_problems() -> list[ComposedProblem]:
         is_palindrome.reference_solution + "\n\n" + longest.reference_solution,
         entry_point="longest_palindrome_word",
     )
-    return [ComposedProblem(whole, [is_prime, count_primes]),
-            ComposedProblem(whole2, [is_palindrome, longest])]
+    return [
+        ComposedProblem(whole, [is_prime, count_primes]),
+        ComposedProblem(whole2, [is_palindrome, longest]),
+    ]
 
 
 def load_function_problems(path: str | None, public_tests: int = 3) -> list[FunctionTask]:

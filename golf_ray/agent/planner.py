@@ -80,13 +80,16 @@ def parse_plan(text: str, whole: FunctionProblem, max_parts: int) -> list[Functi
     for i, m in enumerate(matches[:max_parts]):
         signature = m.group(1).strip()
         name = entry_point_of(signature)
-        body = text[m.end(): matches[i + 1].start() if i + 1 < len(matches) else len(text)]
+        body = text[m.end() : matches[i + 1].start() if i + 1 < len(matches) else len(text)]
         does = re.search(r"^DOES:\s*(.+)$", body, re.MULTILINE)
         tests = [t.strip() for t in re.findall(r"^TEST:\s*(.+)$", body, re.MULTILINE)]
         tests = [t for t in tests if name and f"{name}(" in t and _parses(t)]
         if name and tests and name not in {p.entry_point for p in parts}:
-            parts.append(FunctionProblem(f"{whole.id}/{name}", does.group(1) if does else "",
-                                         signature, tests))
+            parts.append(
+                FunctionProblem(
+                    f"{whole.id}/{name}", does.group(1) if does else "", signature, tests
+                )
+            )
     parts.sort(key=lambda p: p.entry_point == whole.entry_point)
     return parts
 
@@ -113,9 +116,14 @@ class Planner:
     """Runs the five stages over one problem with `tools` (an LLM + sandbox, e.g. `RayTools`)
     and `executive` (plays one episode on an environment: the DQN policy or a template)."""
 
-    def __init__(self, tools: Any, executive: Callable[[ExecutiveEnv], Episode],
-                 env_cfg: EnvConfig | None = None, cfg: PlannerConfig | None = None,
-                 policy: Callable[[int, list[bool], Check], str] = rule_policy):
+    def __init__(
+        self,
+        tools: Any,
+        executive: Callable[[ExecutiveEnv], Episode],
+        env_cfg: EnvConfig | None = None,
+        cfg: PlannerConfig | None = None,
+        policy: Callable[[int, list[bool], Check], str] = rule_policy,
+    ):
         self.tools, self.executive = tools, executive
         self.env_cfg, self.cfg, self.policy = env_cfg or EnvConfig(), cfg or PlannerConfig(), policy
 
@@ -132,8 +140,11 @@ class Planner:
             clock = now
 
         parts, source = self.plan(whole, composed)
-        mark("planning", f"{len(parts)} part(s) from the {source} plan: "
-             + ", ".join(p.entry_point for p in parts))
+        mark(
+            "planning",
+            f"{len(parts)} part(s) from the {source} plan: "
+            + ", ".join(p.entry_point for p in parts),
+        )
         codes, ok = [""] * len(parts), [False] * len(parts)
         episodes: list[Episode] = []
         todo = list(range(len(parts)))
@@ -142,13 +153,18 @@ class Planner:
         while True:
             if todo:
                 for i in todo:
-                    task = FunctionTask(parts[i], public_tests=len(parts[i].baseline_tests),
-                                        prelude=integrate(codes[:i]).strip())
+                    task = FunctionTask(
+                        parts[i],
+                        public_tests=len(parts[i].baseline_tests),
+                        prelude=integrate(codes[:i]).strip(),
+                    )
                     episode = self.executive(ExecutiveEnv(task, self.tools, self.env_cfg))
                     episodes.append(episode)
                     codes[i], ok[i] = episode.code or "", episode.correct
-                mark("execution", " ".join(f"{parts[i].entry_point}={'ok' if ok[i] else 'fail'}"
-                                           for i in todo))
+                mark(
+                    "execution",
+                    " ".join(f"{parts[i].entry_point}={'ok' if ok[i] else 'fail'}" for i in todo),
+                )
                 program = self.integrate(whole, codes)
                 mark("integration", f"{len(program.encode())} bytes")
             check = self.tools.test(whole_task, program, full=True)
@@ -167,15 +183,27 @@ class Planner:
                 break
             mark("correction", f"cycle {cycle}: {action}")
         mark("stop", "correct" if check.correct else "not correct")
-        return PlanResult(whole.id, source, [p.entry_point for p in parts], ok, program,
-                          check.correct, check.pass_rate, cycle, trace, episodes)
+        return PlanResult(
+            whole.id,
+            source,
+            [p.entry_point for p in parts],
+            ok,
+            program,
+            check.correct,
+            check.pass_rate,
+            cycle,
+            trace,
+            episodes,
+        )
 
-    def plan(self, whole: FunctionProblem, composed: ComposedProblem | None
-             ) -> tuple[list[FunctionProblem], str]:
+    def plan(
+        self, whole: FunctionProblem, composed: ComposedProblem | None
+    ) -> tuple[list[FunctionProblem], str]:
         task = FunctionTask(whole, public_tests=len(whole.baseline_tests))
         messages = task.messages()
         messages[-1]["content"] += "\n\n" + PLAN_INSTRUCTIONS.format(
-            max_parts=self.cfg.max_parts, entry=whole.entry_point)
+            max_parts=self.cfg.max_parts, entry=whole.entry_point
+        )
         messages[0]["content"] = SYSTEM
         parts = parse_plan(self.tools.text(messages), whole, self.cfg.max_parts)
         if parts:

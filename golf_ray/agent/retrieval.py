@@ -15,10 +15,26 @@ from golf_ray.solutions import SolutionDB
 
 # Modules whose docs may be looked up: importing them has no side effects (unlike `this` or
 # `antigravity`), and they are what short programs use.
-DOC_MODULES = frozenset({
-    "itertools", "functools", "collections", "math", "re", "operator", "copy", "heapq",
-    "bisect", "statistics", "string", "json", "fractions", "array", "textwrap", "typing",
-})
+DOC_MODULES = frozenset(
+    {
+        "itertools",
+        "functools",
+        "collections",
+        "math",
+        "re",
+        "operator",
+        "copy",
+        "heapq",
+        "bisect",
+        "statistics",
+        "string",
+        "json",
+        "fractions",
+        "array",
+        "textwrap",
+        "typing",
+    }
+)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
@@ -39,7 +55,10 @@ def similar_solutions(
     similar first (by `library[id]`, each problem's search text); shorter programs break ties."""
     solved = [s for t, s in db.best_all().items() if s.correct and t != problem_id]
     ranked = sorted(
-        ((s.task_id, s.source, similarity(problem_text, library.get(s.task_id, ""))) for s in solved),
+        (
+            (s.task_id, s.source, similarity(problem_text, library.get(s.task_id, "")))
+            for s in solved
+        ),
         key=lambda x: (-x[2], len(x[1]), x[0]),
     )
     return ranked[:k]

@@ -73,8 +73,13 @@ def template_report(episodes: Iterable[Episode]) -> dict[str, dict[str, float]]:
     correct), how many followed it exactly (`matched`), and mean return. Policy episodes are
     counted under the template they followed (`followed`), or not at all."""
     report = {
-        name: {"episodes": 0.0, "success_rate": 0.0, "matched": 0.0, "mean_return": 0.0,
-               "followed": 0.0}
+        name: {
+            "episodes": 0.0,
+            "success_rate": 0.0,
+            "matched": 0.0,
+            "mean_return": 0.0,
+            "followed": 0.0,
+        }
         for name in TEMPLATES
     }
     for ep in episodes:

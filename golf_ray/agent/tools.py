@@ -106,8 +106,9 @@ class RayTools:
                 found = similar_solutions(
                     db, problem.id, problem.search_text(), self.library, self.cfg.search_solutions
                 )
-            parts += [f"A solved similar problem ({pid}):\n```python\n{src}\n```"
-                      for pid, src, _ in found]
+            parts += [
+                f"A solved similar problem ({pid}):\n```python\n{src}\n```" for pid, src, _ in found
+            ]
         docs = stdlib_docs(code, check.feedback if check else "", self.cfg.search_doc_chars)
         if docs:
             parts.append(docs)

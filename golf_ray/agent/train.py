@@ -104,8 +104,14 @@ def episode_metrics(episodes: Sequence[Episode]) -> dict[str, float]:
 
 
 class AgentTrainer:
-    def __init__(self, cfg: AgentConfig, run_dir: Path, player: Player,
-                 problems: Sequence[Problem], record: bool = True):
+    def __init__(
+        self,
+        cfg: AgentConfig,
+        run_dir: Path,
+        player: Player,
+        problems: Sequence[Problem],
+        record: bool = True,
+    ):
         self.cfg, self.run_dir, self.player = cfg, run_dir, player
         self.problems = list(problems)
         self.eval_problems = self.problems[: max(cfg.problems.eval_limit, 1)]
@@ -130,8 +136,9 @@ class AgentTrainer:
             if with_templates:
                 for name, template in TEMPLATES.items():
                     for _ in range(cfg.episodes_per_template):
-                        specs.append(EpisodeSpec(problem, 0.0, self._seed(), name,
-                                                 template.forced()))
+                        specs.append(
+                            EpisodeSpec(problem, 0.0, self._seed(), name, template.forced())
+                        )
             specs += [EpisodeSpec(problem, eps, self._seed()) for _ in range(cfg.policy_episodes)]
         return specs
 
@@ -151,8 +158,12 @@ class AgentTrainer:
         n_updates = self.cfg.updates_per_iteration or sum(e.length for e in episodes)
         losses = [m for m in (ctl.update() for _ in range(n_updates)) if m is not None]
         metrics = episode_metrics(episodes)
-        metrics.update(epsilon=ctl.epsilon, buffer_size=len(ctl.buffer), updates=ctl.updates,
-                       episodes=len(episodes))
+        metrics.update(
+            epsilon=ctl.epsilon,
+            buffer_size=len(ctl.buffer),
+            updates=ctl.updates,
+            episodes=len(episodes),
+        )
         for key in ("loss", "q_mean", "target_mean", "grad_norm"):
             if losses:
                 name = "td_loss" if key == "loss" else f"learn/{key}"
@@ -169,19 +180,30 @@ class AgentTrainer:
         entries = []
         for ep in episodes:
             if ep.code:
-                verdict = Verdict(ep.correct, int(ep.correct), 1, None,
-                                  None if ep.correct else "wrong_output", "",
-                                  len(ep.code.encode()), ep.points if ep.correct else 0.001)
+                verdict = Verdict(
+                    ep.correct,
+                    int(ep.correct),
+                    1,
+                    None,
+                    None if ep.correct else "wrong_output",
+                    "",
+                    len(ep.code.encode()),
+                    ep.points if ep.correct else 0.001,
+                )
                 entries.append((ep.problem_id, ep.code, verdict))
         if entries:
-            self.db.add_many(entries, policy_version=self.controller.updates, step=step,
-                             origin="agent")
+            self.db.add_many(
+                entries, policy_version=self.controller.updates, step=step, origin="agent"
+            )
 
     def evaluate(self) -> tuple[dict[str, float], list[Episode]]:
         """Greedy policy episodes on the eval problems, plus one forced episode per template."""
         specs = [EpisodeSpec(p, 0.0, self._seed()) for p in self.eval_problems]
-        specs += [EpisodeSpec(p, 0.0, self._seed(), name, t.forced())
-                  for p in self.eval_problems for name, t in TEMPLATES.items()]
+        specs += [
+            EpisodeSpec(p, 0.0, self._seed(), name, t.forced())
+            for p in self.eval_problems
+            for name, t in TEMPLATES.items()
+        ]
         episodes = self.player.play(specs, policy_args(self.controller))
         return episode_metrics(episodes), episodes
 
@@ -191,8 +213,10 @@ class AgentTrainer:
         root = self.run_dir / "checkpoints"
         path = root / f"iter-{self.iteration_done:06d}"
         atomic_write_bytes(path / CONTROLLER_FILE, self.controller.to_bytes())
-        atomic_write_json(path / "meta.json", {"iteration": self.iteration_done,
-                                               "metrics": metrics, "config": self.cfg.to_dict()})
+        atomic_write_json(
+            path / "meta.json",
+            {"iteration": self.iteration_done, "metrics": metrics, "config": self.cfg.to_dict()},
+        )
         atomic_write_text(root / "latest", path.name + "\n")
         kept = sorted(p for p in root.glob("iter-*") if p.is_dir())
         for old in kept[: max(len(kept) - max(self.cfg.checkpoint.keep, 1), 0)]:
@@ -236,8 +260,12 @@ class AgentResult:
     eval: dict[str, float]
 
 
-def train_agent(cfg: AgentConfig, run_dir: Path | None = None, resume: str | None = None,
-                player: Player | None = None) -> AgentResult:
+def train_agent(
+    cfg: AgentConfig,
+    run_dir: Path | None = None,
+    resume: str | None = None,
+    player: Player | None = None,
+) -> AgentResult:
     if resume and (Path(resume) / "checkpoints").is_dir():
         run_dir = Path(resume)
     run_dir = run_dir or Path(cfg.checkpoint.dir) / f"{cfg.name}-{time.strftime('%Y%m%d-%H%M%S')}"
@@ -266,16 +294,24 @@ def train_agent(cfg: AgentConfig, run_dir: Path | None = None, resume: str | Non
                 log.info("iteration %d: %s", done, _brief(metrics))
         plot_curves(run_dir)
         plot_agent_curves(run_dir)
-        summary = {"run_dir": str(run_dir), "iterations": trainer.iteration_done,
-                   **metrics, **{f"eval/{k}": v for k, v in eval_metrics.items()}}
+        summary = {
+            "run_dir": str(run_dir),
+            "iterations": trainer.iteration_done,
+            **metrics,
+            **{f"eval/{k}": v for k, v in eval_metrics.items()},
+        }
         atomic_write_json(run_dir / "summary.json", summary)
     finally:
         trainer.close(close_player=owns_player)
     return AgentResult(run_dir, trainer.iteration_done, metrics, eval_metrics)
 
 
-def evaluate_agent(cfg: AgentConfig, checkpoint: str | None, out_json: str | None = None,
-                   player: Player | None = None) -> dict[str, Any]:
+def evaluate_agent(
+    cfg: AgentConfig,
+    checkpoint: str | None,
+    out_json: str | None = None,
+    player: Player | None = None,
+) -> dict[str, Any]:
     """Greedy episodes + one episode per template on the eval problems; a JSON-able report.
     Without a checkpoint the controller is untrained (templates still say what the model and
     sandbox do)."""
@@ -296,8 +332,14 @@ def evaluate_agent(cfg: AgentConfig, checkpoint: str | None, out_json: str | Non
         "metrics": metrics,
         "templates": template_report(episodes),
         "episodes": [
-            {"problem": e.problem_id, "template": e.template, "actions": e.actions,
-             "outcomes": e.outcomes, "return": e.ret, "correct": e.correct}
+            {
+                "problem": e.problem_id,
+                "template": e.template,
+                "actions": e.actions,
+                "outcomes": e.outcomes,
+                "return": e.ret,
+                "correct": e.correct,
+            }
             for e in episodes
         ],
     }
@@ -311,8 +353,14 @@ def _brief(metrics: dict[str, float]) -> str:
     return " ".join(f"{k}={metrics[k]:.3g}" for k in keys if k in metrics)
 
 
-AGENT_PANELS = ("episode_return", "success_rate", "episode_length", "epsilon", "q_value_mean",
-                "td_loss")
+AGENT_PANELS = (
+    "episode_return",
+    "success_rate",
+    "episode_length",
+    "epsilon",
+    "q_value_mean",
+    "td_loss",
+)
 
 
 def plot_agent_curves(run_dir: str | Path) -> Path:

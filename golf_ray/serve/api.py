@@ -268,9 +268,10 @@ class GolfIngress:
         inputs = [e.input for e in task.all_examples]
         expected = [e.output for e in task.all_examples]
         verdicts = await self._judge(
-            checks, lambda i, code: self.sandbox.verify.remote(
+            checks,
+            lambda i, code: self.sandbox.verify.remote(
                 VerifyJob(f"request/{i}", code, inputs, expected)
-            )
+            ),
         )
         return gen, [
             _candidate(source, check, v, v is not None and v.correct)
@@ -292,9 +293,10 @@ class GolfIngress:
         checks += [("given", check_code(code)) for code in req.programs]
         timeout = self.test_timeout_s
         verdicts = await self._judge(
-            checks, lambda i, code: self.sandbox.run_tests.remote(
+            checks,
+            lambda i, code: self.sandbox.run_tests.remote(
                 TestJob(f"request/{i}", code, list(p.tests), timeout)
-            )
+            ),
         )
         return gen, [
             _candidate(source, check, v, v is not None and v.all_passed)

@@ -63,8 +63,11 @@ class RolloutServer:
         self.engine_args = dict(engine_args or {})
         start = time.perf_counter()
         self.engine = create_engine(model_path, engine, **self.engine_args)
-        log.info("rollout replica: %s engine ready in %.1f s", self.engine.name,
-                 time.perf_counter() - start)
+        log.info(
+            "rollout replica: %s engine ready in %.1f s",
+            self.engine.name,
+            time.perf_counter() - start,
+        )
         self.tokenizer = self.engine.tokenizer
         self.max_model_len = int(self.engine_args.get("max_model_len", 4096))
         self.max_prompt_tokens = max_prompt_tokens

@@ -138,8 +138,11 @@ def _kind(value: Any) -> str:
 
 SolveRequest = Annotated[
     Annotated[GolfSolveRequest, Tag("golf")] | Annotated[FunctionSolveRequest, Tag("function")],
-    Discriminator(_kind, custom_error_type="invalid_kind",
-                  custom_error_message="kind must be 'golf' (the default) or 'function'"),
+    Discriminator(
+        _kind,
+        custom_error_type="invalid_kind",
+        custom_error_message="kind must be 'golf' (the default) or 'function'",
+    ),
 ]
 
 

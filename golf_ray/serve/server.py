@@ -1,9 +1,9 @@
 """Build and start the Serve application: ingress -> rollout, sandbox, rate limiter.
 
-    cfg = load_serve_config("serve/default.yaml")
-    url = start(cfg, resolve_policy(checkpoint), load_api_keys(cfg.auth))   # Ray already up
-    ...
-    serve.shutdown()
+cfg = load_serve_config("serve/default.yaml")
+url = start(cfg, resolve_policy(checkpoint), load_api_keys(cfg.auth))   # Ray already up
+...
+serve.shutdown()
 """
 
 from __future__ import annotations

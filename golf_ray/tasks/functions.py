@@ -59,8 +59,11 @@ class FunctionProblem:
     @property
     def preamble(self) -> str:
         """What the signature sets up before the entry function (imports, helpers)."""
-        starts = [m.start() for m in _DEF.finditer(self.function_signature)
-                  if m.group(1) == self.entry_point]
+        starts = [
+            m.start()
+            for m in _DEF.finditer(self.function_signature)
+            if m.group(1) == self.entry_point
+        ]
         return self.function_signature[: starts[-1]].strip("\n") if starts else ""
 
     def program(self, code: str) -> str:
@@ -204,8 +207,13 @@ def convert_humaneval(row: dict[str, Any]) -> FunctionProblem:
     # The docstring is usually the body's first statement, but not always (HumanEval/115
     # imports first): take the first string statement.
     doc = next(
-        (n for n in func.body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
-         and isinstance(n.value.value, str)),
+        (
+            n
+            for n in func.body
+            if isinstance(n, ast.Expr)
+            and isinstance(n.value, ast.Constant)
+            and isinstance(n.value.value, str)
+        ),
         None,
     )
     # Everything before the docstring: imports, helper functions, the def line(s).
