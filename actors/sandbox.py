@@ -61,6 +61,16 @@ def choose_backend(requested: str, image: str) -> str:
     return "process"
 
 
+def config_limits(cfg) -> Limits:
+    """The per-run limits a `SandboxConfig` sets."""
+    return Limits(
+        example_timeout_s=cfg.example_timeout_s,
+        total_timeout_s=cfg.total_timeout_s,
+        memory_mb=cfg.memory_mb,
+        max_output_bytes=cfg.max_output_bytes,
+    )
+
+
 def make_backend(kind: str, *, image: str, memory_mb: int, cpus: float, pids_limit: int):
     if kind == "docker":
         from actors.backends.docker import DockerBackend
@@ -87,6 +97,18 @@ class SandboxActor:
         self.backend: WorkerBackend = make_backend(backend, **backend_args)
         self.backend.start()
         self.restarts = 0
+
+    @classmethod
+    def from_config(cls, cfg, limits: Limits | None = None) -> SandboxActor:
+        """A local (in-process) sandbox for a `SandboxConfig`; `limits` default to the config's."""
+        return cls(
+            choose_backend(cfg.backend, cfg.image),
+            limits or config_limits(cfg),
+            image=cfg.image,
+            memory_mb=cfg.memory_mb,
+            cpus=cfg.cpus,
+            pids_limit=cfg.pids_limit,
+        )
 
     def describe(self) -> dict:
         return {"pid": os.getpid(), "restarts": self.restarts, **self.backend.describe()}
@@ -172,16 +194,10 @@ class SandboxPool:
     @classmethod
     def from_config(cls, cfg, name_prefix: str = "sandbox") -> SandboxPool:
         """Build from a `SandboxConfig` section."""
-        limits = Limits(
-            example_timeout_s=cfg.example_timeout_s,
-            total_timeout_s=cfg.total_timeout_s,
-            memory_mb=cfg.memory_mb,
-            max_output_bytes=cfg.max_output_bytes,
-        )
         return cls(
             num_actors=cfg.num_actors,
             backend=cfg.backend,
-            limits=limits,
+            limits=config_limits(cfg),
             image=cfg.image,
             memory_mb=cfg.memory_mb,
             cpus=cfg.cpus,

@@ -102,7 +102,7 @@ class FunctionSolver:
         test_timeout_s: float = 5.0,
     ):
         from actors.rollout import create_engine
-        from actors.sandbox import SandboxActor, choose_backend
+        from actors.sandbox import SandboxActor
         from golf_ray.verify import Limits
 
         self.model_path = resolve_generator(model)
@@ -112,14 +112,8 @@ class FunctionSolver:
         self.sandbox = None
         if execute_tests:
             cfg = sandbox or SandboxConfig()
-            self.sandbox = SandboxActor(
-                choose_backend(cfg.backend, cfg.image),
-                Limits(example_timeout_s=test_timeout_s, memory_mb=cfg.memory_mb),
-                image=cfg.image,
-                memory_mb=cfg.memory_mb,
-                cpus=cfg.cpus,
-                pids_limit=cfg.pids_limit,
-            )
+            limits = Limits(example_timeout_s=test_timeout_s, memory_mb=cfg.memory_mb)
+            self.sandbox = SandboxActor.from_config(cfg, limits)
 
     def _stage(
         self, spec: StageSpec, prompts: list[str], sampling: Sampling, max_tokens: int | None

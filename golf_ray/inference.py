@@ -12,7 +12,7 @@ from pathlib import Path
 
 from actors.engines import Sampling
 from actors.rollout import create_engine
-from actors.sandbox import SandboxActor, VerifyJob, choose_backend
+from actors.sandbox import SandboxActor, VerifyJob
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import ModelConfig, SandboxConfig
 from golf_ray.models import load_tokenizer, resolve_model
@@ -104,14 +104,7 @@ class Solver:
         if execute_tests:
             cfg = sandbox or SandboxConfig()
             limits = Limits(example_timeout_s=cfg.example_timeout_s, memory_mb=cfg.memory_mb)
-            self.sandbox = SandboxActor(
-                choose_backend(cfg.backend, cfg.image),
-                limits,
-                image=cfg.image,
-                memory_mb=cfg.memory_mb,
-                cpus=cfg.cpus,
-                pids_limit=cfg.pids_limit,
-            )
+            self.sandbox = SandboxActor.from_config(cfg, limits)
 
     def solve(self, tasks: list[Task], sampling: Sampling) -> list[TaskResult]:
         prompts = [

@@ -174,23 +174,9 @@ class SandboxServer:
     run only in that worker; expected outputs stay here and are judged by golf_ray.verify."""
 
     def __init__(self, cfg: SandboxConfig):
-        from actors.sandbox import SandboxActor, choose_backend
-        from golf_ray.verify import Limits
+        from actors.sandbox import SandboxActor
 
-        limits = Limits(
-            example_timeout_s=cfg.example_timeout_s,
-            total_timeout_s=cfg.total_timeout_s,
-            memory_mb=cfg.memory_mb,
-            max_output_bytes=cfg.max_output_bytes,
-        )
-        self.sandbox = SandboxActor(
-            choose_backend(cfg.backend, cfg.image),
-            limits,
-            image=cfg.image,
-            memory_mb=cfg.memory_mb,
-            cpus=cfg.cpus,
-            pids_limit=cfg.pids_limit,
-        )
+        self.sandbox = SandboxActor.from_config(cfg)
         self.lock = asyncio.Lock()
 
     def describe(self) -> dict[str, Any]:
