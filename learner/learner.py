@@ -30,13 +30,12 @@ from golf_ray.algorithms import (
     policy_loss_kwargs,
     ppo_policy_loss,
     terminal_rewards,
-    token_entropy,
-    token_logprobs,
     value_loss,
 )
 from golf_ray.algorithms.masking import loss_normalizer
 from golf_ray.config import AlgorithmConfig, LearnerConfig
 from learner import checkpoint as ckpt
+from learner.forward import response_forward
 
 log = logging.getLogger(__name__)
 
@@ -99,31 +98,29 @@ class PolicyValueModel(nn.Module):
             nn.init.zeros_(self.value_head.weight)
             nn.init.zeros_(self.value_head.bias)
 
-    def forward(self, input_ids: Tensor, attention_mask: Tensor) -> tuple[Tensor, Tensor | None]:
-        # Left padding: positions must count real tokens, as the rollout engine's do.
-        position_ids = (attention_mask.cumsum(-1) - 1).clamp(min=0)
+    def forward(
+        self, input_ids: Tensor, attention_mask: Tensor, response_mask: Tensor, entropy: bool = True
+    ) -> tuple[Tensor, Tensor | None, Tensor | None]:
+        """(log-probs, values, entropies) of the response tokens, each [B, T-1] and aligned
+        with `token_logprobs`; values are None without a value head, entropies when not asked."""
         want_hidden = self.value_head is not None and self.critic is None
-        out = self.policy(
-            input_ids=input_ids,
-            attention_mask=attention_mask,
-            position_ids=position_ids,
-            output_hidden_states=want_hidden,
-            use_cache=False,
+        out = response_forward(
+            self.policy,
+            input_ids,
+            attention_mask,
+            response_mask,
+            entropy=entropy,
+            hidden=want_hidden,
         )
         values = None
         if self.value_head is not None:
-            if self.critic is None:
-                hidden = out.hidden_states[-1]
-            else:
-                hidden = self.critic(
-                    input_ids=input_ids,
-                    attention_mask=attention_mask,
-                    position_ids=position_ids,
-                    output_hidden_states=True,
-                    use_cache=False,
-                ).hidden_states[-1]
+            hidden = out.hidden
+            if self.critic is not None:
+                hidden = response_forward(
+                    self.critic, input_ids, attention_mask, response_mask, hidden=True
+                ).hidden
             values = self.value_head(hidden.to(self.value_head.weight.dtype)).squeeze(-1)
-        return out.logits, values
+        return out.logp, values, out.entropy
 
 
 def lr_lambda(schedule: str, warmup: int, total: int):
@@ -275,29 +272,18 @@ class LearnerActor:
         ref.requires_grad_(False)
         return ref
 
-    def _forward(self, batch: TrainBatch) -> tuple[Tensor, Tensor | None, Tensor]:
-        logits, values = self.engine(batch.input_ids, batch.attention_mask)
-        logp = token_logprobs(logits, batch.input_ids)
-        entropy = token_entropy(logits)
-        return logp, (values[:, :-1] if values is not None else None), entropy
+    def _forward(self, batch: TrainBatch, entropy: bool = True):
+        return self.engine(batch.input_ids, batch.attention_mask, batch.response_mask, entropy)
 
     @torch.no_grad()
     def _reference_logprobs(self, batch: TrainBatch) -> Tensor | None:
         if self.algo.kl_coef <= 0:
             return None
-        position_ids = (batch.attention_mask.cumsum(-1) - 1).clamp(min=0)
-        kwargs = dict(
-            input_ids=batch.input_ids,
-            attention_mask=batch.attention_mask,
-            position_ids=position_ids,
-            use_cache=False,
-        )
+        args = (batch.input_ids, batch.attention_mask, batch.response_mask)
         if self.ref_model is not None:
-            logits = self.ref_model(**kwargs).logits
-        else:
-            with self.model.policy.disable_adapter():
-                logits = self.model.policy(**kwargs).logits
-        return token_logprobs(logits.float(), batch.input_ids)
+            return response_forward(self.ref_model, *args).logp.float()
+        with self.model.policy.disable_adapter():
+            return response_forward(self.model.policy, *args).logp.float()
 
     # ------------------------------------------------------------------ training
 
@@ -316,7 +302,7 @@ class LearnerActor:
         # so its own detached log-probs are the old ones and the extra forward pass is saved.
         on_policy = self.algo.name == "grpo" and self.algo.ppo_epochs == 1
         with torch.no_grad():
-            old_logp, old_values = (None, None) if on_policy else self._forward(batch)[:2]
+            old_logp, old_values = (None, None) if on_policy else self._forward(batch, False)[:2]
             ref_logp = self._reference_logprobs(batch)
             advantages, returns = self._advantages(batch, mask, old_logp, old_values, ref_logp)
         normalizer = loss_normalizer(mask, self.algo.token_level_loss)
@@ -383,10 +369,8 @@ class LearnerActor:
         normalizer, total = loss_normalizer(mask, token_level=True), 0.0
         for i in range(0, len(batch), mb):
             part = batch.slice(i, i + mb)
-            logits, _ = self.engine(part.input_ids, part.attention_mask)
-            loss, _ = sft_loss(
-                token_logprobs(logits, part.input_ids), mask[i : i + mb], normalizer=normalizer
-            )
+            logp = self._forward(part, entropy=False)[0]
+            loss, _ = sft_loss(logp, mask[i : i + mb], normalizer=normalizer)
             self.engine.backward(loss, scale_wrt_gas=False)
             self.engine.step()
             total += float(loss.detach())
