@@ -87,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
     sft.add_argument("--batch-size", type=int, default=8)
     sft.add_argument("--lr", type=float, default=5e-5)
     sft.add_argument("--per-task", type=int, default=2, help="--from-db: programs per task")
+    sft.add_argument(
+        "--instances",
+        type=int,
+        default=1,
+        help="--synthetic: generated tasks (same program, new grids) per family and parameters",
+    )
     sft.add_argument("--address", help="Ray cluster address (overrides ray.address)")
     sft.add_argument("--no-progress", action="store_true", help="no progress bar")
     sft.set_defaults(func=cmd_sft)
@@ -450,6 +456,7 @@ def cmd_sft(args: argparse.Namespace) -> int:
         batch_size=args.batch_size,
         lr=args.lr,
         per_task=args.per_task,
+        instances=args.instances,
     )
     result = run_sft(load_config(config, overrides), options, progress=not args.no_progress)
     means = ", ".join(f"{m:.3f}" for m in result.epoch_means())

@@ -133,10 +133,10 @@ class TasksConfig:
     split_seed: int = 0
     max_prompt_tokens: int = 2048
     extra_examples: int = 0  # arc-gen examples added to prompts when the budget allows
-    # source reasoning_gym: dataset names, items per dataset, and the seed that generates them
+    # source reasoning_gym: dataset names and items per dataset
     names: list[str] = field(default_factory=list)
     size: int = 200
-    seed: int = 0
+    seed: int = 0  # generates reasoning_gym items and synthetic grids
 
 
 @dataclass
@@ -178,6 +178,7 @@ class Config:
     name: str = "run"
     seed: int = 0
     steps: int = 20
+    max_minutes: float = 0.0  # wall-clock budget: the step that passes it is the last (0 = none)
     prompts_per_step: int = 8
     eval_every: int = 10
     eval_tasks: int = 16  # held-out tasks per evaluation (and as many train tasks, for the gap)

@@ -91,7 +91,7 @@ def split_ids(ids: list[str], val_fraction: float, seed: int) -> tuple[list[str]
 
 class GolfDomain:
     def __init__(self, cfg: Config, tokenizer, name_prefix: str):
-        tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir)
+        tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir, seed=cfg.tasks.seed)
         if cfg.tasks.ids:
             tasks = tasks.subset(cfg.tasks.ids)
         self.prompts, self.tasks = golf_prompts(tasks, tokenizer, cfg)

@@ -38,6 +38,7 @@ class SFTOptions:
     lr: float = 5e-5
     per_task: int = 2  # db: at most this many correct programs per task, shortest first
     include_held_out: bool = False  # synthetic: held-out tasks stay unseen unless asked
+    instances: int = 1  # synthetic: tasks (different grids, one program) per family+parameters
     limit: int = 0  # at most this many programs (0 = all): quick runs
 
     def check(self) -> None:
@@ -45,7 +46,7 @@ class SFTOptions:
             raise ValueError(f"sft: source must be synthetic or db, got {self.source!r}")
         if self.source == "db" and not self.db:
             raise ValueError("sft: --from-db needs a solutions.sqlite path")
-        for name in ("epochs", "batch_size", "per_task"):
+        for name in ("epochs", "batch_size", "per_task", "instances"):
             if getattr(self, name) < 1:
                 raise ValueError(f"sft: {name} must be at least 1, got {getattr(self, name)}")
         if not self.lr > 0:
@@ -162,8 +163,8 @@ def _task_set(cfg: Config, options: SFTOptions):
     from golf_ray.tasks.synthetic import load_synthetic_tasks
 
     if options.source == "synthetic":
-        return load_synthetic_tasks()
-    tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir)
+        return load_synthetic_tasks(seed=cfg.tasks.seed, per_param=options.instances)
+    tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir, seed=cfg.tasks.seed)
     return tasks.subset(cfg.tasks.ids) if cfg.tasks.ids else tasks
 
 

@@ -277,6 +277,7 @@ def train(
 
     eval_result: dict[str, float] = {}
     last_reward = float("nan")
+    started, done = time.monotonic(), start
     bar = tqdm(
         range(start, cfg.steps),
         initial=start,
@@ -326,7 +327,9 @@ def train(
             driver.metrics.log(step + 1, metrics)
             last_reward = metrics["reward_mean"]
             done = step + 1
-            if cfg.eval_every and (done % cfg.eval_every == 0 or done == cfg.steps):
+            out_of_time = cfg.max_minutes > 0 and time.monotonic() - started >= cfg.max_minutes * 60
+            last = done == cfg.steps or out_of_time
+            if cfg.eval_every and (done % cfg.eval_every == 0 or last):
                 per_split = driver.evaluate(done)
                 for split, values in per_split.items():
                     driver.metrics.log(done, values, split=split)
@@ -334,7 +337,7 @@ def train(
                     f"{k}/{m}": v for k, vals in per_split.items() for m, v in vals.items()
                 }
                 plot_curves(run_dir)
-            if cfg.checkpoint.every and (done % cfg.checkpoint.every == 0 or done == cfg.steps):
+            if cfg.checkpoint.every and (done % cfg.checkpoint.every == 0 or last):
                 driver.save(done, {**metrics, **eval_result})
             if on_step is not None:
                 on_step(done, {**metrics, **eval_result})
@@ -345,10 +348,15 @@ def train(
                 solved=stats["tasks_solved"],
                 kl=f"{learn.get('kl', 0.0):.3g}",
             )
+            if out_of_time and done < cfg.steps:
+                log.info(
+                    "max_minutes=%g reached after step %d of %d", cfg.max_minutes, done, cfg.steps
+                )
+                break
         stats = driver.db.stats()
         summary = {
             "run_dir": str(run_dir),
-            "steps": cfg.steps,
+            "steps": done,
             "last_reward": last_reward,
             "solved_tasks": stats["tasks_solved"],
             "best_points": stats["total_points"],
@@ -360,7 +368,7 @@ def train(
         bar.close()
         driver.close()
     return TrainResult(
-        run_dir, cfg.steps, last_reward, stats["tasks_solved"], stats["total_points"], eval_result
+        run_dir, done, last_reward, stats["tasks_solved"], stats["total_points"], eval_result
     )
 
 

@@ -67,6 +67,8 @@ def test_generation_is_deterministic_per_seed(tasks):
     assert [t.reference for t in again] == [t.reference for t in tasks]
     other = load_synthetic_tasks(seed=1)
     assert other.ids == tasks.ids
+    # tasks.seed reaches the driver's loader
+    assert [t.to_json() for t in load_tasks("synthetic", seed=1)] == [t.to_json() for t in other]
     assert (
         sum(a.to_json() != b.to_json() for a, b in zip(other, tasks, strict=True)) >= len(tasks) - 2
     )

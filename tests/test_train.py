@@ -96,6 +96,22 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
     assert summary["tasks"] == 1 and 0.0 <= summary["pass@2"] <= 1.0
 
 
+def test_max_minutes_ends_the_run_with_an_evaluation_and_a_checkpoint(ray_session, tmp_path):
+    overrides = [
+        *OVERRIDES,
+        "steps=50",
+        "max_minutes=0.0001",
+        "eval_every=50",
+        "checkpoint.every=50",
+    ]
+    cfg = load_config("experiments/tiny_grpo.yaml", overrides)
+    result = train(cfg, run_dir=tmp_path, progress=False)
+    assert result.steps == 1  # the first step already passes the budget
+    assert (tmp_path / "checkpoints" / "step-000001" / "meta.json").exists()
+    assert "pass@1" in read_metrics(tmp_path)["val"]
+    assert json.loads((tmp_path / "summary.json").read_text())["steps"] == 1
+
+
 def test_cli_eval_on_a_model(tmp_path):
     out = tmp_path / "eval.json"
     proc = subprocess.run(

