@@ -25,7 +25,7 @@ from actors.engines import Completion, Sampling
 from actors.rollout import create_rollout_actors, shutdown_rollout_actors
 from golf_ray.config import Config, ConfigError
 from golf_ray.curriculum import Curriculum
-from golf_ray.domains import Sample, make_domain
+from golf_ray.domains import GolfDomain, Sample, make_domain
 from golf_ray.fileio import atomic_write_json, atomic_write_text
 from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import MetricsLogger, StepTimer, plot_curves
@@ -47,6 +47,7 @@ class TrainResult:
     solved_tasks: int
     best_points: float
     eval: dict[str, float]
+    golf: bool = True  # golf programs (points, a submission); False for reasoning answers
 
 
 def make_run_dir(cfg: Config) -> Path:
@@ -367,8 +368,9 @@ def train(
     finally:
         bar.close()
         driver.close()
+    golf = isinstance(driver.domain, GolfDomain)
     return TrainResult(
-        run_dir, done, last_reward, stats["tasks_solved"], stats["total_points"], eval_result
+        run_dir, done, last_reward, stats["tasks_solved"], stats["total_points"], eval_result, golf
     )
 
 
@@ -376,13 +378,21 @@ def format_summary(result: TrainResult) -> str:
     lines = [
         f"run: {result.run_dir}",
         f"steps: {result.steps}   last mean reward: {result.last_reward:.3f}",
-        f"solved tasks: {result.solved_tasks}   best total golf points: {result.best_points:.1f}",
     ]
+    if result.golf:
+        lines.append(
+            f"solved tasks: {result.solved_tasks}   best total golf points: {result.best_points:.1f}"
+        )
     lines += [f"{k}: {v:.3f}" for k, v in sorted(result.eval.items())]
-    lines += [
-        f"metrics: {result.run_dir / 'metrics.csv'}  curves: {result.run_dir / 'curves.png'}",
-        f"solutions: {result.run_dir / 'solutions.sqlite'}  "
-        f"(golf-ray export {result.run_dir} --submission submission.zip)",
-        f"checkpoints: {result.run_dir / 'checkpoints'}  tensorboard: {result.run_dir / 'tb'}",
-    ]
+    lines.append(
+        f"metrics: {result.run_dir / 'metrics.csv'}  curves: {result.run_dir / 'curves.png'}"
+    )
+    if result.golf:
+        lines.append(
+            f"solutions: {result.run_dir / 'solutions.sqlite'}  "
+            f"(golf-ray export {result.run_dir} --submission submission.zip)"
+        )
+    lines.append(
+        f"checkpoints: {result.run_dir / 'checkpoints'}  tensorboard: {result.run_dir / 'tb'}"
+    )
     return "\n".join(lines)

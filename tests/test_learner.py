@@ -48,10 +48,12 @@ def test_make_batch_aligns_prompt_and_response():
     assert b.response_mask.tolist() == [[0, 0, 1, 1, 1], [0, 0, 1, 0, 0]]
 
 
-@pytest.mark.parametrize("algo", ["grpo", "ppo"])
-def test_step_reports_metrics_and_changes_weights(ray_session, tiny, algo):
+@pytest.mark.parametrize(
+    ("algo", "critic"), [("grpo", "head"), ("ppo", "head"), ("ppo", "separate")]
+)
+def test_step_reports_metrics_and_changes_weights(ray_session, tiny, algo, critic):
     group = LearnerGroup(
-        tiny, learner_cfg(), AlgorithmConfig(name=algo, kl_coef=0.05), total_steps=10
+        tiny, learner_cfg(critic=critic), AlgorithmConfig(name=algo, kl_coef=0.05), total_steps=10
     )
     before = group.checksums()[0]
     metrics = group.train_step(fixed_batch(0))

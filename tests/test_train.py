@@ -149,3 +149,13 @@ def test_pass_at_k():
     assert pass_at_k(4, 1, 1) == pytest.approx(0.25)
     assert pass_at_k(4, 1, 4) == 1.0
     assert pass_at_k(5, 2, 2) == pytest.approx(1 - 3 / 10)
+
+
+def test_summary_shows_golf_lines_only_for_golf_runs(tmp_path):
+    from golf_ray.train import TrainResult, format_summary
+
+    golf = format_summary(TrainResult(tmp_path, 3, 0.5, 2, 4400.0, {"val/pass@1": 0.25}))
+    assert "best total golf points: 4400.0" in golf and "--submission" in golf
+    reasoning = format_summary(TrainResult(tmp_path, 3, 0.5, 0, 0.0, {"val/pass@1": 0.25}, False))
+    assert "golf points" not in reasoning and "--submission" not in reasoning
+    assert "val/pass@1: 0.250" in reasoning and "last mean reward: 0.500" in reasoning
