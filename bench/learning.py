@@ -138,31 +138,41 @@ def plot(report: dict, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from golf_ray.metrics import _smooth
+
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
+    colors = {"grpo": "tab:orange", "ppo": "tab:green"}
     for algo, run in report["runs"].items():
-        if run.get("reward_curve"):
-            xs, ys = zip(*run["reward_curve"], strict=True)
-            axes[0].plot(xs, ys, marker=".", label=algo)
-        before = report["start"]["pass@1"]
-        curve = [(0, before), *[(s, v) for s, v in run.get("val_pass_curve", [])]]
-        if "after" in run:
-            curve.append((run["steps"], run["after"]["pass@1"]))
-        xs, ys = zip(*sorted(set(curve)), strict=True)
-        axes[1].plot(xs, ys, marker="o", label=algo)
-    axes[0].set(title="train reward (mean per step)", xlabel="step")
-    axes[1].set(title="held-out pass@1 (greedy)", xlabel="step", ylim=(0, 1))
+        for ax, key in ((axes[0], "reward_curve"), (axes[1], "success_curve")):
+            if not run.get(key):
+                continue
+            xs, ys = zip(*run[key], strict=True)
+            color = colors.get(algo)
+            ax.plot(xs, ys, color=color, alpha=0.25, linewidth=1)
+            ax.plot(xs, _smooth(list(ys), 5), color=color, label=f"{algo} (mean of 5)")
+    axes[0].set(title="train reward per step", xlabel="step")
+    axes[1].set(title="train success rate (sampled, T=1)", xlabel="step")
     names = ["base", "start", *[f"{a} after" for a in report["runs"]]]
-    values = [report["base"]["pass@1"], report["start"]["pass@1"]]
-    values += [r.get("after", {}).get("pass@1", 0.0) for r in report["runs"].values()]
-    axes[2].bar(names, values, color=["grey", "tab:blue", "tab:orange", "tab:green"][: len(names)])
-    axes[2].set(title="held-out pass@1 before / after", ylim=(0, 1))
-    for i, v in enumerate(values):
-        axes[2].text(i, v + 0.02, f"{v:.2f}", ha="center")
+    evals = [
+        report["base"],
+        report["start"],
+        *[r.get("after", {}) for r in report["runs"].values()],
+    ]
+    values = [e.get("pass@1", 0.0) for e in evals]
+    bar_colors = ["grey", "tab:blue", *[colors.get(a, "tab:red") for a in report["runs"]]]
+    axes[2].bar(names, values, color=bar_colors)
+    top = max(0.1, 1.3 * max(values))
+    axes[2].set(title=f"held-out pass@1, greedy ({report['base']['tasks']} tasks)", ylim=(0, top))
+    for i, e in enumerate(evals):
+        solved = len(e.get("solved", []))
+        axes[2].text(i, values[i] + top * 0.02, f"{solved}/{e.get('tasks', 0)}", ha="center")
     for ax in axes[:2]:
         ax.legend()
         ax.grid(alpha=0.3)
     title = "golf-ray learning benchmark" + (" (--quick)" if report["quick"] else "")
-    fig.suptitle(f"{title}: {report['model']}, synthetic held-out tasks, CPU")
+    runs = report["runs"].values()
+    budget = ", ".join(f"{r['steps']} steps / {r['samples']} samples each" for r in list(runs)[:1])
+    fig.suptitle(f"{title}: {report['model']}, synthetic curriculum, CPU, {budget}")
     fig.tight_layout()
     fig.savefig(out, dpi=110)
     plt.close(fig)
@@ -193,11 +203,17 @@ def main() -> int:
         "--out", help="JSON path, PNG beside it (default bench/results/learning[-quick].json)"
     )
     parser.add_argument("--keep-work", action="store_true", help="keep runs/bench-learning-*")
+    parser.add_argument("--replot", metavar="JSON", help="only redraw the PNG of a saved report")
     parser.add_argument("overrides", nargs="*", help="config overrides for both runs")
     args = parser.parse_args()
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(name)s: %(message)s", datefmt="%X"
     )
+    if args.replot:
+        report_path = Path(args.replot)
+        plot(json.loads(report_path.read_text()), report_path.with_suffix(".png"))
+        print(f"wrote {report_path.with_suffix('.png')}")
+        return 0
 
     overrides = list(args.overrides)
     if args.quick:

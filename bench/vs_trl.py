@@ -269,7 +269,7 @@ def main() -> int:
     parser.add_argument("--group", type=int, default=4, help="samples per prompt")
     parser.add_argument("--max-tokens", type=int, default=96)
     parser.add_argument("--micro-batch", type=int, default=4)
-    parser.add_argument("--lr", type=float, default=5e-6)
+    parser.add_argument("--lr", type=float, default=2e-5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--model", default="smollm2", help="smollm2, tiny or a model dir")
     parser.add_argument("--golf-engines", default="auto", help="comma list of auto|vllm|hf")
