@@ -9,7 +9,7 @@ k-1 more attempts: the code stage is asked again with the first failing test and
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -102,8 +102,7 @@ class FunctionSolver:
         test_timeout_s: float = 5.0,
     ):
         from actors.rollout import create_engine
-        from actors.sandbox import SandboxActor
-        from golf_ray.verify import Limits
+        from actors.sandbox import SandboxActor, config_limits
 
         self.model_path = resolve_generator(model)
         self.engine = create_engine(self.model_path, engine)
@@ -112,7 +111,7 @@ class FunctionSolver:
         self.sandbox = None
         if execute_tests:
             cfg = sandbox or SandboxConfig()
-            limits = Limits(example_timeout_s=test_timeout_s, memory_mb=cfg.memory_mb)
+            limits = replace(config_limits(cfg), example_timeout_s=test_timeout_s)
             self.sandbox = SandboxActor.from_config(cfg, limits)
 
     def _stage(

@@ -18,7 +18,7 @@ from golf_ray.config import ModelConfig, SandboxConfig
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.prompts import build_prompt
 from golf_ray.tasks import Task
-from golf_ray.verify import Limits, Verdict
+from golf_ray.verify import Verdict
 from learner import checkpoint as ckpt
 
 
@@ -102,9 +102,7 @@ class Solver:
         self.max_prompt_tokens, self.prefix = max_prompt_tokens, response_prefix
         self.sandbox = None
         if execute_tests:
-            cfg = sandbox or SandboxConfig()
-            limits = Limits(example_timeout_s=cfg.example_timeout_s, memory_mb=cfg.memory_mb)
-            self.sandbox = SandboxActor.from_config(cfg, limits)
+            self.sandbox = SandboxActor.from_config(sandbox or SandboxConfig())
 
     def solve(self, tasks: list[Task], sampling: Sampling) -> list[TaskResult]:
         prompts = [
