@@ -15,8 +15,8 @@ samples per prompt). `--minutes` is the wall-clock training budget: the first al
 until the step that passes it (`max_minutes`, at most `--max-steps`), the others run the same
 number of steps, and every run's wall time is reported. `--steps N` fixes the steps instead.
 Target (issue 8): held-out pass@1 at least doubles within 20 minutes of CPU training.
-Writes bench/results/learning.json and learning.png (learning-quick.* with --quick): reward and
-held-out pass@1 curves, before/after bars. Models and checkpoints go to runs/bench-learning-TIME,
+Writes bench/results/learning.json and learning.png (learning-quick.* with --quick): train
+reward and sampled success curves, held-out pass@1 before/after bars. Models and checkpoints go to runs/bench-learning-TIME,
 removed at the end unless --keep-work.
 """
 
@@ -117,8 +117,7 @@ def run_algo(
     start = time.perf_counter()
     result = train(cfg, run_dir=run_dir, progress=False)
     wall = time.perf_counter() - start
-    series = read_metrics(run_dir)
-    train_m, val_m = series.get("train", {}), series.get("val", {})
+    train_m = read_metrics(run_dir).get("train", {})
     return {
         "run_dir": str(run_dir),
         "steps": result.steps,
@@ -126,8 +125,6 @@ def run_algo(
         "wall_s": round(wall, 1),
         "reward_curve": train_m.get("reward_mean", []),
         "success_curve": train_m.get("success_rate", []),
-        "val_pass_curve": val_m.get("pass@1", []),
-        "driver_eval": result.eval,
         "policy": str(run_dir / "checkpoints"),
     }
 
@@ -138,7 +135,7 @@ def plot(report: dict, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from golf_ray.metrics import _smooth
+    from golf_ray.metrics import moving_mean
 
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
     colors = {"grpo": "tab:orange", "ppo": "tab:green"}
@@ -149,7 +146,7 @@ def plot(report: dict, out: Path) -> None:
             xs, ys = zip(*run[key], strict=True)
             color = colors.get(algo)
             ax.plot(xs, ys, color=color, alpha=0.25, linewidth=1)
-            ax.plot(xs, _smooth(list(ys), 5), color=color, label=f"{algo} (mean of 5)")
+            ax.plot(xs, moving_mean(list(ys), 5), color=color, label=f"{algo} (mean of 5)")
     axes[0].set(title="train reward per step", xlabel="step")
     axes[1].set(title="train success rate (sampled, T=1)", xlabel="step")
     names = ["base", "start", *[f"{a} after" for a in report["runs"]]]
@@ -170,9 +167,9 @@ def plot(report: dict, out: Path) -> None:
         ax.legend()
         ax.grid(alpha=0.3)
     title = "golf-ray learning benchmark" + (" (--quick)" if report["quick"] else "")
-    runs = report["runs"].values()
-    budget = ", ".join(f"{r['steps']} steps / {r['samples']} samples each" for r in list(runs)[:1])
-    fig.suptitle(f"{title}: {report['model']}, synthetic curriculum, CPU, {budget}")
+    first = next(iter(report["runs"].values()), None)
+    budget = f", {first['steps']} steps / {first['samples']} samples each" if first else ""
+    fig.suptitle(f"{title}: {report['model']}, synthetic curriculum, CPU{budget}")
     fig.tight_layout()
     fig.savefig(out, dpi=110)
     plt.close(fig)
@@ -180,7 +177,12 @@ def plot(report: dict, out: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=20.0, help="training budget per algorithm")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=20.0,
+        help="wall-clock training budget of the first algorithm",
+    )
     parser.add_argument("--max-steps", type=int, default=200, help="cap on the first run's steps")
     parser.add_argument("--steps", type=int, help="RL steps per algorithm (overrides --minutes)")
     parser.add_argument("--quick", action="store_true", help="a few-minute smoke run")

@@ -267,7 +267,7 @@ PANELS = (
 TIME_PANEL = "Step time by phase"
 
 
-def _smooth(values: list[float], window: int) -> list[float]:
+def moving_mean(values: list[float], window: int) -> list[float]:
     """Centred moving mean ignoring NaNs, so a noisy train curve shows its trend without lag."""
     half, out = window // 2, []
     for i in range(len(values)):
@@ -283,7 +283,9 @@ def _draw_series(ax, label: str, points: list[tuple[int, float]], train: bool, c
     elif len(points) >= 20:
         ax.plot(steps, values, color=color, alpha=0.25, linewidth=1)
         window = max(5, len(points) // 20) | 1  # odd: centred
-        ax.plot(steps, _smooth(values, window), color=color, label=f"{label} (mean of {window})")
+        ax.plot(
+            steps, moving_mean(values, window), color=color, label=f"{label} (mean of {window})"
+        )
     else:
         marker = "." if len(points) < 5 else None  # a few points would otherwise be invisible
         ax.plot(steps, values, "-", color=color, marker=marker, label=label)
