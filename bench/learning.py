@@ -150,19 +150,31 @@ def plot(report: dict, out: Path) -> None:
     axes[0].set(title="train reward per step", xlabel="step")
     axes[1].set(title="train success rate (sampled, T=1)", xlabel="step")
     names = ["base", "start", *[f"{a} after" for a in report["runs"]]]
-    evals = [
-        report["base"],
-        report["start"],
-        *[r.get("after", {}) for r in report["runs"].values()],
-    ]
-    values = [e.get("pass@1", 0.0) for e in evals]
-    bar_colors = ["grey", "tab:blue", *[colors.get(a, "tab:red") for a in report["runs"]]]
-    axes[2].bar(names, values, color=bar_colors)
-    top = max(0.1, 1.3 * max(values))
-    axes[2].set(title=f"held-out pass@1, greedy ({report['base']['tasks']} tasks)", ylim=(0, top))
-    for i, e in enumerate(evals):
-        solved = len(e.get("solved", []))
-        axes[2].text(i, values[i] + top * 0.02, f"{solved}/{e.get('tasks', 0)}", ha="center")
+    runs = report["runs"].values()
+    bars = {
+        "held-out tasks": [report["base"], report["start"], *[r.get("after", {}) for r in runs]],
+        # train tasks: measured from the starting model on (older reports lack them)
+        "train tasks": [
+            {},
+            report.get("start_train", {}),
+            *[r.get("after_train", {}) for r in runs],
+        ],
+    }
+    top = max(0.1, 1.3 * max(e.get("pass@1", 0.0) for evals in bars.values() for e in evals))
+    width = 0.4
+    for j, ((label, evals), color) in enumerate(
+        zip(bars.items(), ["tab:blue", "tab:gray"], strict=True)
+    ):
+        xs = [i + (j - 0.5) * width for i in range(len(names))]
+        values = [e.get("pass@1", 0.0) for e in evals]
+        axes[2].bar(xs, values, width, color=color, label=label)
+        for x, v, e in zip(xs, values, evals, strict=True):
+            if e:
+                text = f"{len(e.get('solved', []))}/{e.get('tasks', 0)}"
+                axes[2].text(x, v + top * 0.02, text, ha="center", fontsize=8)
+    axes[2].set_xticks(range(len(names)), names)
+    axes[2].set(title="pass@1, greedy, before / after", ylim=(0, top))
+    axes[2].legend()
     for ax in axes[:2]:
         ax.legend()
         ax.grid(alpha=0.3)
@@ -239,6 +251,8 @@ def main() -> int:
     # Same families and seed as training, more grids per held-out family+parameters.
     eval_set = load_synthetic_tasks(per_param=args.eval_instances).held_out()
     held_out = list(eval_set)[: args.eval_tasks]
+    # The tasks RL trains on: does it learn them, whether or not it generalises?
+    trained = list(load_synthetic_tasks().train_tasks())[: args.eval_tasks]
     report: dict = {
         "quick": args.quick,
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
@@ -262,6 +276,8 @@ def main() -> int:
     else:
         report["start"] = report["base"]
     report["start_model"] = start_model
+    report["start_train"] = evaluate(start_model, base_cfg, trained)
+    print(f"start train-task pass@1 {report['start_train']['pass@1']:.3f}", flush=True)
 
     # Checkpoints: only the final one (what "after" loads).
     run_overrides = [*overrides, "checkpoint.every=100000", "checkpoint.keep=1"]
@@ -270,6 +286,7 @@ def main() -> int:
         run = run_algo(algo, start_model, steps, minutes, run_overrides, work / algo)
         steps, minutes = run["steps"], 0.0  # the next algorithms: the same sample budget
         run["after"] = evaluate(run["policy"], base_cfg, held_out)
+        run["after_train"] = evaluate(run["policy"], base_cfg, trained)
         before = report["start"]["pass@1"]
         run["pass@1_ratio"] = run["after"]["pass@1"] / before if before else None
         run["doubled"] = run["after"]["pass@1"] >= 2 * before and run["after"]["pass@1"] > 0
@@ -277,7 +294,9 @@ def main() -> int:
         print(
             f"{algo}: {run['steps']} steps, {run['samples']} samples, {run['wall_s']:.0f} s, "
             f"held-out pass@1 {before:.3f} -> {run['after']['pass@1']:.3f}, golf points "
-            f"{report['start']['golf_points']:.0f} -> {run['after']['golf_points']:.0f}",
+            f"{report['start']['golf_points']:.0f} -> {run['after']['golf_points']:.0f}, "
+            f"train-task pass@1 {report['start_train']['pass@1']:.3f} -> "
+            f"{run['after_train']['pass@1']:.3f}",
             flush=True,
         )
         atomic_write_json(out_json, report)
