@@ -277,6 +277,12 @@ def main() -> int:
         "--out", help="JSON path, PNG beside it (default bench/results/vs_trl[-quick].json)"
     )
     parser.add_argument("--keep-work", action="store_true", help="keep runs/bench-vs_trl-*")
+    parser.add_argument(
+        "--reuse",
+        metavar="WORK_DIR",
+        help="take each side's result from WORK_DIR/<side>.json when there (a stopped run's kept "
+        "work dir), run only the missing sides",
+    )
     parser.add_argument("--part", choices=["golf", "trl"], help=argparse.SUPPRESS)
     parser.add_argument("--engine", default="auto", help=argparse.SUPPRESS)
     parser.add_argument("--part-out", help=argparse.SUPPRESS)
@@ -295,6 +301,7 @@ def main() -> int:
 
     out_json = Path(args.out or ROOT / "bench" / "results" / f"vs_trl{'-quick' * args.quick}.json")
     work = ROOT / "runs" / f"bench-vs_trl-{time.strftime('%Y%m%d-%H%M%S')}"  # run dirs, logs
+    work = Path(args.reuse) if args.reuse else work
     work.mkdir(parents=True, exist_ok=True)
     common = [
         f"--steps={args.steps}",
@@ -322,15 +329,20 @@ def main() -> int:
     for name, part, extra in parts:
         result_file = work / f"{name}.json"
         cmd = [sys.executable, __file__, f"--part={part}", f"--part-out={result_file}", *common]
-        print(f"[vs_trl] running {name}", flush=True)
-        with open(work / f"{name}.log", "w") as log:
-            proc = subprocess.run([*cmd, *extra], stdout=log, stderr=subprocess.STDOUT, check=False)
-        if proc.returncode != 0 or not result_file.exists():
+        if args.reuse and result_file.exists():
+            print(f"[vs_trl] {name}: reusing {result_file}", flush=True)
+            returncode = 0
+        else:
+            print(f"[vs_trl] running {name}", flush=True)
+            with open(work / f"{name}.log", "w") as log:
+                cmd = [*cmd, *extra]
+                returncode = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT).returncode
+        if returncode != 0 or not result_file.exists():
             report["sides"][name] = {
                 "side": name,
-                "error": f"exit {proc.returncode}, see {log.name}",
+                "error": f"exit {returncode}, see {work / (name + '.log')}",
             }
-            print(f"[vs_trl] {name} failed (exit {proc.returncode}); log: {work / (name + '.log')}")
+            print(f"[vs_trl] {name} failed (exit {returncode}); log: {work / (name + '.log')}")
             continue
         report["sides"][name] = json.loads(result_file.read_text())
         side = report["sides"][name]
