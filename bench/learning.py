@@ -43,12 +43,12 @@ from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.tasks.synthetic import load_synthetic_tasks  # noqa: E402
 
 
-def evaluate(model: str, cfg: Config, tasks: list) -> dict:
-    """Greedy pass@1 and golf points, the protocol used before and after training."""
+def evaluate(model: str, cfg: Config, *task_sets: list) -> list[dict]:
+    """Greedy pass@1 and golf points on each task set, the protocol used before and after
+    training; the model is loaded once for all sets."""
     from actors.engines import Sampling
     from golf_ray.inference import Solver
 
-    start = time.perf_counter()
     solver = Solver(
         model,
         engine=cfg.rollout.engine,
@@ -64,18 +64,24 @@ def evaluate(model: str, cfg: Config, tasks: list) -> dict:
         stop=tuple(cfg.rollout.stop),
         seed=0,
     )
+    reports = []
     try:
-        results = solver.solve(tasks, sampling)
+        for tasks in task_sets:
+            start = time.perf_counter()
+            results = solver.solve(tasks, sampling)
+            solved = {r.task_id: r.best.verdict.points for r in results if r.n_correct}
+            reports.append(
+                {
+                    "tasks": len(tasks),
+                    "solved": sorted(solved),
+                    "pass@1": len(solved) / len(tasks),
+                    "golf_points": sum(solved.values()),
+                    "seconds": round(time.perf_counter() - start, 1),
+                }
+            )
     finally:
         solver.close()
-    solved = {r.task_id: r.best.verdict.points for r in results if r.n_correct}
-    return {
-        "tasks": len(tasks),
-        "solved": sorted(solved),
-        "pass@1": len(solved) / len(tasks),
-        "golf_points": sum(solved.values()),
-        "seconds": round(time.perf_counter() - start, 1),
-    }
+    return reports
 
 
 def warm_start(cfg: Config, out: Path, args) -> tuple[str, dict]:
@@ -266,17 +272,17 @@ def main() -> int:
     from golf_ray.models import resolve_model
 
     base = str(resolve_model(base_cfg.model))
-    report["base"] = evaluate(base, base_cfg, held_out)
+    [report["base"]] = evaluate(base, base_cfg, held_out)
     print(f"base held-out pass@1 {report['base']['pass@1']:.3f}", flush=True)
     start_model = base
     if args.warm_start == "always" or (args.warm_start == "auto" and not report["base"]["solved"]):
         start_model, report["warm_start"] = warm_start(base_cfg, work / "warm", args)
-        report["start"] = evaluate(start_model, base_cfg, held_out)
+        report["start"], report["start_train"] = evaluate(start_model, base_cfg, held_out, trained)
         print(f"warm-started held-out pass@1 {report['start']['pass@1']:.3f}", flush=True)
     else:
         report["start"] = report["base"]
+        [report["start_train"]] = evaluate(start_model, base_cfg, trained)
     report["start_model"] = start_model
-    report["start_train"] = evaluate(start_model, base_cfg, trained)
     print(f"start train-task pass@1 {report['start_train']['pass@1']:.3f}", flush=True)
 
     # Checkpoints: only the final one (what "after" loads).
@@ -285,8 +291,7 @@ def main() -> int:
     for algo in args.algos.split(","):
         run = run_algo(algo, start_model, steps, minutes, run_overrides, work / algo)
         steps, minutes = run["steps"], 0.0  # the next algorithms: the same sample budget
-        run["after"] = evaluate(run["policy"], base_cfg, held_out)
-        run["after_train"] = evaluate(run["policy"], base_cfg, trained)
+        run["after"], run["after_train"] = evaluate(run["policy"], base_cfg, held_out, trained)
         before = report["start"]["pass@1"]
         run["pass@1_ratio"] = run["after"]["pass@1"] / before if before else None
         run["doubled"] = run["after"]["pass@1"] >= 2 * before and run["after"]["pass@1"] > 0
