@@ -24,6 +24,16 @@ from golf_ray.solutions import SolutionDB
 from golf_ray.verify import Verdict
 
 CONFIGS = Path(__file__).resolve().parent.parent / "tune_configs" / "agent"
+# what every agent training run logs per iteration
+TRAIN_METRICS = (
+    "episode_return",
+    "success_rate",
+    "episode_length",
+    "epsilon",
+    "q_value_mean",
+    "td_loss",
+    "template/direct/success_rate",
+)
 
 
 def legal(env: ExecutiveEnv) -> set[str]:
@@ -223,15 +233,7 @@ def test_cli_agent_train_scripted(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "eval/template/search/success_rate" in proc.stdout
     csv_text = (run / "metrics.csv").read_text()
-    for key in (
-        "episode_return",
-        "success_rate",
-        "episode_length",
-        "epsilon",
-        "q_value_mean",
-        "td_loss",
-        "template/direct/success_rate",
-    ):
+    for key in TRAIN_METRICS:
         assert f",train,{key}," in csv_text, key
     assert ",eval,success_rate," in csv_text
     assert (run / "checkpoints" / "latest").read_text().strip() == "iter-000004"
@@ -288,16 +290,7 @@ def test_tiny_model_dqn_run_trains_logs_and_checkpoints(tiny_player, tmp_path):
     result = train_agent(cfg, run_dir, player=player)
     assert result.iterations == 2
     train = read_metrics(run_dir)["train"]
-    for key in (
-        "episode_return",
-        "success_rate",
-        "episode_length",
-        "epsilon",
-        "q_value_mean",
-        "td_loss",
-        "template/direct/success_rate",
-        "template/search/matched",
-    ):
+    for key in (*TRAIN_METRICS, "template/search/matched"):
         assert [s for s, _ in train[key]] == [1, 2], key
     assert (run_dir / "checkpoints" / "iter-000002" / "controller.pt").is_file()
     assert list((run_dir / "tb").iterdir()) and (run_dir / "agent_curves.png").is_file()
