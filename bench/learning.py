@@ -40,7 +40,7 @@ os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
 
 from golf_ray.config import Config, SandboxConfig, load_config  # noqa: E402
 from golf_ray.fileio import atomic_write_json  # noqa: E402
-from golf_ray.tasks.synthetic import load_synthetic_tasks  # noqa: E402
+from golf_ray.tasks.synthetic import HELD_OUT_FAMILIES, load_synthetic_tasks  # noqa: E402
 
 
 def evaluate(model: str, cfg: Config, *task_sets: list) -> list[dict]:
@@ -70,18 +70,32 @@ def evaluate(model: str, cfg: Config, *task_sets: list) -> list[dict]:
             start = time.perf_counter()
             results = solver.solve(tasks, sampling)
             solved = {r.task_id: r.best.verdict.points for r in results if r.n_correct}
+            by_kind: dict[str, list[int]] = {}
+            for task in tasks:
+                counts = by_kind.setdefault(task_kind(task), [0, 0])
+                counts[0] += task.id in solved
+                counts[1] += 1
             reports.append(
                 {
                     "tasks": len(tasks),
                     "solved": sorted(solved),
                     "pass@1": len(solved) / len(tasks),
                     "golf_points": sum(solved.values()),
+                    "by_kind": {kind: f"{n}/{total}" for kind, (n, total) in by_kind.items()},
                     "seconds": round(time.perf_counter() - start, 1),
                 }
             )
     finally:
         solver.close()
     return reports
+
+
+def task_kind(task) -> str:
+    """Held-out tasks are of two kinds: a family training never saw (a composition or an
+    analogue of train families) or a train family with unseen parameters (new colours, counts)."""
+    if not task.held_out:
+        return "train"
+    return "new family" if task.family in HELD_OUT_FAMILIES else "new parameters"
 
 
 def warm_start(cfg: Config, out: Path, args) -> tuple[str, dict]:
@@ -96,16 +110,29 @@ def warm_start(cfg: Config, out: Path, args) -> tuple[str, dict]:
         limit=args.sft_limit,
         instances=args.sft_instances,
     )
-    result = run_sft(cfg, options, progress=False)
-    return str(out), {
-        "instances": args.sft_instances,
-        "epochs": args.sft_epochs,
-        "lr": args.sft_lr,
-        "corpus": result.corpus,
-        "rejected": result.rejected,
-        "steps": result.steps,
-        "epoch_mean_loss": result.epoch_means(),
-        "seconds": round(result.seconds, 1),
+    run_sft(cfg, options, progress=False)
+    return str(out), warm_start_summary(out)
+
+
+def warm_start_summary(model_dir: Path) -> dict:
+    """What a `golf-ray sft` output dir says about how it was made (its sft.json)."""
+    from golf_ray.sft import SFT_INFO
+
+    info_path = model_dir / SFT_INFO
+    if not info_path.is_file():
+        raise SystemExit(f"{model_dir}: no {SFT_INFO}; --warm-model takes a `golf-ray sft` output")
+    info = json.loads(info_path.read_text())
+    options = info["options"]
+    return {
+        "model_dir": str(model_dir),
+        "instances": options.get("instances"),
+        "epochs": options["epochs"],
+        "lr": options["lr"],
+        "corpus": info["corpus"],
+        "rejected": info["rejected"],
+        "steps": info["steps"],
+        "epoch_mean_loss": info.get("epoch_mean_loss"),
+        "seconds": info["seconds"],
     }
 
 
@@ -211,6 +238,11 @@ def main() -> int:
         "--sft-instances", type=int, default=4, help="warm-start tasks per family+parameters"
     )
     parser.add_argument("--sft-limit", type=int, default=0, help="at most N programs (0 = all)")
+    parser.add_argument(
+        "--warm-model",
+        metavar="DIR",
+        help="start from this `golf-ray sft` output instead of warm-starting here",
+    )
     parser.add_argument("--algos", default="grpo,ppo")
     parser.add_argument("--eval-tasks", type=int, help="held-out tasks evaluated (default all)")
     parser.add_argument(
@@ -275,13 +307,19 @@ def main() -> int:
     [report["base"]] = evaluate(base, base_cfg, held_out)
     print(f"base held-out pass@1 {report['base']['pass@1']:.3f}", flush=True)
     start_model = base
-    if args.warm_start == "always" or (args.warm_start == "auto" and not report["base"]["solved"]):
+    if args.warm_model:
+        start_model = str(Path(args.warm_model).resolve())
+        report["warm_start"] = warm_start_summary(Path(start_model))
+    elif args.warm_start == "always" or (
+        args.warm_start == "auto" and not report["base"]["solved"]
+    ):
         start_model, report["warm_start"] = warm_start(base_cfg, work / "warm", args)
-        report["start"], report["start_train"] = evaluate(start_model, base_cfg, held_out, trained)
-        print(f"warm-started held-out pass@1 {report['start']['pass@1']:.3f}", flush=True)
-    else:
+    if start_model == base:
         report["start"] = report["base"]
         [report["start_train"]] = evaluate(start_model, base_cfg, trained)
+    else:
+        report["start"], report["start_train"] = evaluate(start_model, base_cfg, held_out, trained)
+        print(f"warm-started held-out pass@1 {report['start']['pass@1']:.3f}", flush=True)
     report["start_model"] = start_model
     print(f"start train-task pass@1 {report['start_train']['pass@1']:.3f}", flush=True)
 

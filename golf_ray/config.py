@@ -79,6 +79,7 @@ class LearnerConfig:
     num_actors: int = 1
     num_cpus: float = 1.0
     num_gpus: float = 0.0
+    threads: int = 0  # torch CPU threads; 0 = num_cpus (at least 1)
     lr: float = 1e-6
     weight_decay: float = 0.0
     warmup_steps: int = 0

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from golf_ray.config import AlgorithmConfig, Config
+from golf_ray.config import AlgorithmConfig, Config, LearnerConfig
 from golf_ray.fileio import atomic_write_json
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,18 @@ class SFTResult:
             values = [v for v, e in zip(self.losses, self.epochs, strict=True) if e == epoch]
             out.append(sum(values) / len(values))
         return out
+
+
+def cpu_threads_per_rank(learner: LearnerConfig, ranks: int) -> int:
+    """Torch threads for each CPU learner rank when the ranks have the cluster to themselves
+    (0 on GPU: leave the learner's default). At most one node's cores: a rank is one process."""
+    import ray
+
+    if learner.num_gpus > 0:
+        return 0
+    node_cpus = [n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")]
+    total = int(ray.cluster_resources().get("CPU", 1))
+    return max(1, min(total // ranks, int(max(node_cpus, default=1))))
 
 
 # --- corpora ----------------------------------------------------------------------------------
@@ -240,7 +252,12 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
     size = max(options.batch_size // ranks, 1) * ranks
     micro = math.gcd(size // ranks, cfg.learner.micro_batch_size)
     learner_cfg = dataclasses.replace(
-        cfg.learner, lr=options.lr, micro_batch_size=micro, grad_accum_steps=size // ranks // micro
+        cfg.learner,
+        lr=options.lr,
+        micro_batch_size=micro,
+        grad_accum_steps=size // ranks // micro,
+        # Nothing else runs during SFT: on CPU the ranks share every core of the cluster.
+        threads=cfg.learner.threads or cpu_threads_per_rank(cfg.learner, ranks),
     )
     batches = _batches(len(pairs), size, options.epochs, cfg.seed)
     learners = LearnerGroup(

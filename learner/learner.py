@@ -195,6 +195,10 @@ class LearnerActor:
         deepspeed.ops.__compatible_ops__["deepspeed_shm_comm"] = False
         deepspeed.init_distributed(dist_backend="nccl" if cuda else "gloo")
         self.device = torch.device("cuda", 0) if cuda else torch.device("cpu")
+        if not cuda:
+            # Ray reserves num_cpus for scheduling; threads may use more when the learner
+            # runs alone (SFT).
+            torch.set_num_threads(learner.threads or max(1, int(learner.num_cpus)))
         torch.manual_seed(seed + rank)
 
         bf16 = learner.precision == "bf16" or (learner.precision == "auto" and cuda)

@@ -2,6 +2,7 @@
 learner actor and a real sandbox, from a solution DB that also holds a program falsely marked
 correct (the sandbox must drop it)."""
 
+import dataclasses
 import json
 
 import pytest
@@ -16,6 +17,7 @@ from golf_ray.sft import (
     SFTOptions,
     _batches,
     answer_text,
+    cpu_threads_per_rank,
     run_sft,
     synthetic_corpus,
     task_prompts,
@@ -73,6 +75,29 @@ def test_synthetic_corpus_and_answers():
     assert len(synthetic_corpus(tasks, include_held_out=True)) == len(train) + len(held)
     assert answer_text("p=1", "```python\n", "<eos>") == "p=1\n```<eos>"
     assert answer_text("p=1", "", "") == "```python\np=1\n```"
+
+
+def test_synthetic_instances_repeat_each_program_on_new_grids():
+    one, three = load_synthetic_tasks(), load_synthetic_tasks(per_param=3)
+    corpus = synthetic_corpus(three)
+    assert len(corpus) == 3 * len(synthetic_corpus(one))
+    by_key: dict = {}
+    for item in corpus:
+        task = three.by_id(item.task_id)
+        by_key.setdefault((task.family, task.params), []).append((item.program, task.train))
+    for entries in by_key.values():
+        assert len(entries) == 3 and len({program for program, _ in entries}) == 1
+        assert len({repr(train) for _, train in entries}) == 3  # different grids
+
+
+def test_cpu_sft_threads_take_the_whole_node(ray_session):
+    import ray
+
+    node_cpus = int(max(n["Resources"]["CPU"] for n in ray.nodes() if n["Alive"]))
+    learner = load_config("experiments/synthetic_grpo.yaml").learner
+    assert cpu_threads_per_rank(learner, ranks=1) == node_cpus
+    assert cpu_threads_per_rank(learner, ranks=64) == 1
+    assert cpu_threads_per_rank(dataclasses.replace(learner, num_gpus=1), ranks=1) == 0
 
 
 def test_batches_are_full_and_cover_every_epoch():
@@ -142,6 +167,8 @@ def test_cli_sft_bad_input_is_one_line(tmp_path, capsys):
     assert (
         capsys.readouterr().err.strip() == "golf-ray: error: sft: epochs must be at least 1, got 0"
     )
+    assert main(["sft", "--synthetic", "--out", str(tmp_path / "o"), "--instances", "0"]) == 2
+    assert "sft: instances must be at least 1, got 0" in capsys.readouterr().err
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("x")
     assert main(["sft", "--synthetic", "--out", str(tmp_path / "full")]) == 2
