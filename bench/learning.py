@@ -1,14 +1,17 @@
 """Benchmark: does training make the model better? GRPO and PPO on the synthetic grid curriculum.
 
     python bench/learning.py [--minutes 20] [--quick] [--warm-start auto|always|never]
-                             [--algos grpo,ppo] [--steps N] [--out FILE.json] [overrides...]
+                             [--warm-model DIR] [--algos grpo,ppo] [--steps N] [--out FILE.json]
+                             [overrides...]
 
 SmolLM2-135M-Instruct on CPU (tune_configs/experiments/synthetic_{grpo,ppo}.yaml). Held-out
 pass@1 (greedy, one program per task, judged on every example in the sandbox) and golf points are
 measured the same way before and after training, on the synthetic curriculum's held-out families
 and parameters, which training never sees. When the base model solves nothing (`auto`), it is
-first warm-started with `golf-ray sft --synthetic` on the train tasks' reference programs: "before"
-is then the warm-started model, the starting point of both RL runs.
+first warm-started with `golf-ray sft --synthetic` on the train tasks' reference programs (or
+taken from `--warm-model DIR`, an earlier `golf-ray sft` output): "before" is then the
+warm-started model, the starting point of both RL runs. Held-out pass@1 is also reported per kind:
+new families and new parameters of train families.
 
 Both algorithms run with the same seed and the same sample budget (steps x prompts per step x
 samples per prompt). `--minutes` is the wall-clock training budget: the first algorithm trains
@@ -233,9 +236,9 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a few-minute smoke run")
     parser.add_argument("--warm-start", choices=["auto", "always", "never"], default="auto")
     parser.add_argument("--sft-epochs", type=int, default=2)
-    parser.add_argument("--sft-lr", type=float, default=5e-5)
+    parser.add_argument("--sft-lr", type=float, default=1e-4)
     parser.add_argument(
-        "--sft-instances", type=int, default=4, help="warm-start tasks per family+parameters"
+        "--sft-instances", type=int, default=8, help="warm-start tasks per family+parameters"
     )
     parser.add_argument("--sft-limit", type=int, default=0, help="at most N programs (0 = all)")
     parser.add_argument(
@@ -267,6 +270,9 @@ def main() -> int:
         print(f"wrote {report_path.with_suffix('.png')}")
         return 0
 
+    # A bad --warm-model fails now, not after minutes of evaluation.
+    warm_model = Path(args.warm_model).resolve() if args.warm_model else None
+    warm_info = warm_start_summary(warm_model) if warm_model else None
     overrides = list(args.overrides)
     if args.quick:
         args.steps = args.steps or 3
@@ -307,9 +313,8 @@ def main() -> int:
     [report["base"]] = evaluate(base, base_cfg, held_out)
     print(f"base held-out pass@1 {report['base']['pass@1']:.3f}", flush=True)
     start_model = base
-    if args.warm_model:
-        start_model = str(Path(args.warm_model).resolve())
-        report["warm_start"] = warm_start_summary(Path(start_model))
+    if warm_model:
+        start_model, report["warm_start"] = str(warm_model), warm_info
     elif args.warm_start == "always" or (
         args.warm_start == "auto" and not report["base"]["solved"]
     ):
@@ -336,7 +341,8 @@ def main() -> int:
         report["runs"][algo] = run
         print(
             f"{algo}: {run['steps']} steps, {run['samples']} samples, {run['wall_s']:.0f} s, "
-            f"held-out pass@1 {before:.3f} -> {run['after']['pass@1']:.3f}, golf points "
+            f"held-out pass@1 {before:.3f} -> {run['after']['pass@1']:.3f} "
+            f"({report['start']['by_kind']} -> {run['after']['by_kind']}), golf points "
             f"{report['start']['golf_points']:.0f} -> {run['after']['golf_points']:.0f}, "
             f"train-task pass@1 {report['start_train']['pass@1']:.3f} -> "
             f"{run['after_train']['pass@1']:.3f}",

@@ -3,7 +3,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export OMP_NUM_THREADS=1 TOKENIZERS_PARALLELISM=false RAY_DEDUP_LOGS=0
-"${PYTHON:-python3}" -m pytest -q "$@"
+"${PYTHON:-python3}" -m pytest -q --durations=15 "$@"
 rc=$?
 if [ "$rc" = 5 ]; then
   # pytest's "no tests collected" (e.g. a -k filter that matches nothing) is not a failure.
