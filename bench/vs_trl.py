@@ -300,8 +300,8 @@ def main() -> int:
         return 0
 
     out_json = Path(args.out or ROOT / "bench" / "results" / f"vs_trl{'-quick' * args.quick}.json")
-    work = ROOT / "runs" / f"bench-vs_trl-{time.strftime('%Y%m%d-%H%M%S')}"  # run dirs, logs
-    work = Path(args.reuse) if args.reuse else work
+    # run dirs, logs
+    work = Path(args.reuse or ROOT / "runs" / f"bench-vs_trl-{time.strftime('%Y%m%d-%H%M%S')}")
     work.mkdir(parents=True, exist_ok=True)
     common = [
         f"--steps={args.steps}",
