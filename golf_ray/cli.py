@@ -93,6 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="--synthetic: generated tasks (same program, new grids) per family and parameters",
     )
+    sft.add_argument(
+        "--per-family",
+        type=int,
+        default=0,
+        metavar="N",
+        help="--synthetic: N tasks per family, spread over its parameters, instead of "
+        "--instances: balances one-program families (flips, gravity) against colour maps",
+    )
     sft.add_argument("--address", help="Ray cluster address (overrides ray.address)")
     sft.add_argument("--no-progress", action="store_true", help="no progress bar")
     sft.set_defaults(func=cmd_sft)
@@ -457,6 +465,7 @@ def cmd_sft(args: argparse.Namespace) -> int:
         lr=args.lr,
         per_task=args.per_task,
         instances=args.instances,
+        per_family=args.per_family,
     )
     result = run_sft(load_config(config, overrides), options, progress=not args.no_progress)
     means = ", ".join(f"{m:.3f}" for m in result.epoch_means())

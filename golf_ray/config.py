@@ -29,6 +29,12 @@ class ConfigError(ValueError):
 # --------------------------------------------------------------------------- sections
 
 
+def at_least(low: int, default: int) -> Any:
+    """A count field whose loaded value must be >= `low` (checked in `from_dict`, so a bad
+    value is a one-line error naming the file and key, not a crash inside an actor)."""
+    return field(default=default, metadata={"min": low})
+
+
 @dataclass
 class ModelConfig:
     name: str = "smollm2"  # "smollm2", "tiny", a local directory, or a hub name
@@ -43,18 +49,18 @@ class ModelConfig:
 @dataclass
 class RolloutConfig:
     engine: str = "auto"  # auto | vllm | hf
-    num_actors: int = 1
+    num_actors: int = at_least(1, 1)
     num_cpus: float = 1.0
     num_gpus: float = 0.0
-    tensor_parallel_size: int = 1
-    samples_per_prompt: int = 4
+    tensor_parallel_size: int = at_least(1, 1)
+    samples_per_prompt: int = at_least(1, 4)
     temperature: float = 1.0
     top_p: float = 1.0
     top_k: int = -1
-    max_tokens: int = 256
+    max_tokens: int = at_least(1, 256)
     stop: list[str] = field(default_factory=list)
     seed: int = 0
-    async_steps: int = 1  # rollouts may run this many policy versions ahead of the learner
+    async_steps: int = at_least(0, 1)  # rollouts may run this many policy versions ahead of the learner
     # Text the answer starts with, appended to every prompt (e.g. "```python\n" to force code).
     response_prefix: str = ""
 
@@ -62,41 +68,41 @@ class RolloutConfig:
 @dataclass
 class SandboxConfig:
     backend: str = "auto"  # auto | docker | process
-    num_actors: int = 2
+    num_actors: int = at_least(1, 2)
     num_cpus: float = 1.0  # Ray CPUs reserved per sandbox actor
     image: str = "golf-ray-sandbox:latest"
     example_timeout_s: float = 10.0  # per example, wall clock; real golf programs can be slow
     total_timeout_s: float | None = None
-    memory_mb: int = 1024
+    memory_mb: int = at_least(1, 1024)
     cpus: float = 1.0
-    pids_limit: int = 64
+    pids_limit: int = at_least(1, 64)
     max_output_bytes: int = 1_000_000
     request_timeout_s: float = 600.0
 
 
 @dataclass
 class LearnerConfig:
-    num_actors: int = 1
+    num_actors: int = at_least(1, 1)
     num_cpus: float = 1.0
     num_gpus: float = 0.0
-    threads: int = 0  # torch CPU threads; 0 = num_cpus (at least 1)
+    threads: int = at_least(0, 0)  # torch CPU threads; 0 = num_cpus (at least 1)
     lr: float = 1e-6
     weight_decay: float = 0.0
-    warmup_steps: int = 0
+    warmup_steps: int = at_least(0, 0)
     lr_schedule: str = "constant"  # constant | cosine | linear
     grad_clip: float = 1.0
-    micro_batch_size: int = 4
-    grad_accum_steps: int = 1
+    micro_batch_size: int = at_least(1, 4)
+    grad_accum_steps: int = at_least(1, 1)
     zero_stage: int = 0
     precision: str = "auto"  # auto = bf16 on GPU, fp32 on CPU
-    lora_rank: int = 0  # 0 = full fine-tuning
+    lora_rank: int = at_least(0, 0)  # 0 = full fine-tuning
     lora_alpha: int = 16
     lora_dropout: float = 0.0
-    freeze_layers: int = 0
+    freeze_layers: int = at_least(0, 0)
     gradient_checkpointing: bool = False
     critic: str = "head"  # head | separate (PPO only)
-    broadcast_every: int = 1
-    max_bad_steps: int = 3  # non-finite steps in a row before the LR is halved and we reload
+    broadcast_every: int = at_least(1, 1)
+    max_bad_steps: int = at_least(1, 3)  # non-finite steps in a row before the LR is halved and we reload
 
 
 @dataclass
@@ -112,7 +118,7 @@ class AlgorithmConfig:
     value_clip: float = 0.2
     value_coef: float = 0.5
     entropy_coef: float = 0.0
-    ppo_epochs: int = 1
+    ppo_epochs: int = at_least(1, 1)
 
 
 @dataclass
@@ -180,7 +186,7 @@ class Config:
     seed: int = 0
     steps: int = 20
     max_minutes: float = 0.0  # wall-clock budget: the step that passes it is the last (0 = none)
-    prompts_per_step: int = 8
+    prompts_per_step: int = at_least(1, 8)
     eval_every: int = 10
     eval_tasks: int = 16  # held-out tasks per evaluation (and as many train tasks, for the gap)
     model: ModelConfig = field(default_factory=ModelConfig)
@@ -321,6 +327,9 @@ def from_dict(cls: type, data: dict[str, Any], sources: Sources | None = None, p
             hint = f" (did you mean '{prefix}{close[0]}'?)" if close else ""
             raise ConfigError(f"{_origin(sources, path)}: unknown key '{path}'{hint}")
         kwargs[key] = _coerce(hints[key], value, path, sources)
+        low = fields[key].metadata.get("min")
+        if low is not None and kwargs[key] < low:
+            raise ConfigError(f"{_origin(sources, path)}: '{path}' must be >= {low}, got {value!r}")
     return cls(**kwargs)
 
 

@@ -39,6 +39,7 @@ class SFTOptions:
     per_task: int = 2  # db: at most this many correct programs per task, shortest first
     include_held_out: bool = False  # synthetic: held-out tasks stay unseen unless asked
     instances: int = 1  # synthetic: tasks (different grids, one program) per family+parameters
+    per_family: int = 0  # synthetic: N tasks per family over its parameters (0 = use instances)
     limit: int = 0  # at most this many programs (0 = all): quick runs
 
     def check(self) -> None:
@@ -49,6 +50,10 @@ class SFTOptions:
         for name in ("epochs", "batch_size", "per_task", "instances"):
             if getattr(self, name) < 1:
                 raise ValueError(f"sft: {name} must be at least 1, got {getattr(self, name)}")
+        if self.per_family < 0:
+            raise ValueError(f"sft: per_family must be at least 0, got {self.per_family}")
+        if self.per_family and self.instances != 1:
+            raise ValueError("sft: give instances or per_family, not both")
         if not self.lr > 0:
             raise ValueError(f"sft: lr must be positive, got {self.lr}")
 
@@ -102,6 +107,22 @@ def synthetic_corpus(tasks, include_held_out: bool = False) -> list[CorpusItem]:
         for t in tasks
         if t.reference and (include_held_out or t.id in train_ids)
     ]
+
+
+def balance_families(tasks, per_family: int) -> list:
+    """`per_family` tasks of each family, taking its parameters in turn (first instance of
+    each, then the second, ...): a family with one program gets as many examples as one with
+    eight, so the corpus's commonest program shape is not the model's best guess for any task.
+    `tasks` must hold at least `per_family` instances per (family, parameters)."""
+    by_family: dict[str, dict[tuple, list]] = {}
+    for task in tasks:
+        by_family.setdefault(task.family, {}).setdefault(task.params, []).append(task)
+    picked = []
+    for by_params in by_family.values():
+        queues = list(by_params.values())
+        turns = [q[i] for i in range(max(map(len, queues))) for q in queues if i < len(q)]
+        picked += turns[:per_family]
+    return picked
 
 
 def db_corpus(db_path: str | Path, task_ids: set[str], per_task: int = 2) -> list[CorpusItem]:
@@ -175,7 +196,12 @@ def _task_set(cfg: Config, options: SFTOptions):
     from golf_ray.tasks.synthetic import load_synthetic_tasks
 
     if options.source == "synthetic":
-        return load_synthetic_tasks(seed=cfg.tasks.seed, per_param=options.instances)
+        per_param = options.per_family or options.instances
+        tasks = load_synthetic_tasks(seed=cfg.tasks.seed, per_param=per_param)
+        if options.per_family:
+            pool = tasks if options.include_held_out else tasks.train_tasks()
+            return tasks.subset([t.id for t in balance_families(pool, options.per_family)])
+        return tasks
     tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir, seed=cfg.tasks.seed)
     return tasks.subset(cfg.tasks.ids) if cfg.tasks.ids else tasks
 

@@ -119,6 +119,24 @@ def test_wrong_type_names_file_and_key(tmp_path, data, key):
     assert str(exp) in str(err.value) and f"'{key}' must be" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    "data, key, low",
+    [
+        ({"learner": {"threads": -1}}, "learner.threads", 0),
+        ({"learner": {"micro_batch_size": 0}}, "learner.micro_batch_size", 1),
+        ({"rollout": {"samples_per_prompt": 0}}, "rollout.samples_per_prompt", 1),
+        ({"sandbox": {"num_actors": 0}}, "sandbox.num_actors", 1),
+    ],
+)
+def test_out_of_range_count_names_file_and_key(tmp_path, data, key, low):
+    exp = write(tmp_path / "e.yaml", data)
+    with pytest.raises(ConfigError) as err:
+        load_config(exp)
+    assert str(err.value).startswith(f"{exp}: '{key}' must be >= {low}, got ")
+    with pytest.raises(ConfigError, match="^command line: 'learner.threads' must be >= 0"):
+        load_config(None, ["learner.threads=-2"])
+
+
 def test_missing_file_and_missing_parent(tmp_path):
     with pytest.raises(ConfigError, match="config file not found: .*nope.yaml"):
         load_config(tmp_path / "nope.yaml")

@@ -90,6 +90,22 @@ def test_synthetic_instances_repeat_each_program_on_new_grids():
         assert len({repr(train) for _, train in entries}) == 3  # different grids
 
 
+def test_per_family_balances_one_program_families_against_colour_maps():
+    from golf_ray.sft import balance_families
+
+    tasks = load_synthetic_tasks(per_param=6).train_tasks()
+    picked = balance_families(tasks, 6)
+    families: dict = {}
+    for task in picked:
+        families.setdefault(task.family, []).append(task.params)
+    assert set(families) == {t.family for t in tasks}
+    assert all(len(params) == 6 for params in families.values())
+    # a family with many parameters takes each in turn before repeating any
+    assert len(set(families["recolour"])) == 6 and len(set(families["swap"])) == 4
+    assert len(set(families["identity"])) == 1
+    assert len({t.id for t in picked}) == len(picked)
+
+
 def test_cpu_sft_threads_take_the_whole_node(ray_session):
     import ray
 
@@ -169,6 +185,9 @@ def test_cli_sft_bad_input_is_one_line(tmp_path, capsys):
     )
     assert main(["sft", "--synthetic", "--out", str(tmp_path / "o"), "--instances", "0"]) == 2
     assert "sft: instances must be at least 1, got 0" in capsys.readouterr().err
+    out = str(tmp_path / "o")
+    assert main(["sft", "--synthetic", "--out", out, "--instances", "2", "--per-family", "4"]) == 2
+    assert "sft: give instances or per_family, not both" in capsys.readouterr().err
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("x")
     assert main(["sft", "--synthetic", "--out", str(tmp_path / "full")]) == 2
