@@ -60,7 +60,9 @@ class RolloutConfig:
     max_tokens: int = at_least(1, 256)
     stop: list[str] = field(default_factory=list)
     seed: int = 0
-    async_steps: int = at_least(0, 1)  # rollouts may run this many policy versions ahead of the learner
+    async_steps: int = at_least(
+        0, 1
+    )  # rollouts may run this many policy versions ahead of the learner
     # Text the answer starts with, appended to every prompt (e.g. "```python\n" to force code).
     response_prefix: str = ""
 
@@ -102,7 +104,9 @@ class LearnerConfig:
     gradient_checkpointing: bool = False
     critic: str = "head"  # head | separate (PPO only)
     broadcast_every: int = at_least(1, 1)
-    max_bad_steps: int = at_least(1, 3)  # non-finite steps in a row before the LR is halved and we reload
+    max_bad_steps: int = at_least(
+        1, 3
+    )  # non-finite steps in a row before the LR is halved and we reload
 
 
 @dataclass
