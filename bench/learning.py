@@ -111,7 +111,8 @@ def warm_start(cfg: Config, out: Path, args) -> tuple[str, dict]:
         batch_size=8,
         lr=args.sft_lr,
         limit=args.sft_limit,
-        instances=args.sft_instances,
+        instances=1 if args.sft_per_family else args.sft_instances,
+        per_family=args.sft_per_family,
     )
     run_sft(cfg, options, progress=False)
     return str(out), warm_start_summary(out)
@@ -129,6 +130,8 @@ def warm_start_summary(model_dir: Path) -> dict:
     return {
         "model_dir": str(model_dir),
         "instances": options.get("instances"),
+        "per_family": options.get("per_family", 0),
+        "freeze_layers": info.get("freeze_layers"),
         "epochs": options["epochs"],
         "lr": options["lr"],
         "corpus": info["corpus"],
@@ -240,6 +243,12 @@ def main() -> int:
     parser.add_argument(
         "--sft-instances", type=int, default=8, help="warm-start tasks per family+parameters"
     )
+    parser.add_argument(
+        "--sft-per-family",
+        type=int,
+        default=0,
+        help="warm-start tasks per family, balanced over its parameters (replaces instances)",
+    )
     parser.add_argument("--sft-limit", type=int, default=0, help="at most N programs (0 = all)")
     parser.add_argument(
         "--warm-model",
@@ -278,7 +287,7 @@ def main() -> int:
         args.steps = args.steps or 3
         args.sft_epochs = min(args.sft_epochs, 1)
         args.sft_limit = args.sft_limit or 16
-        args.sft_instances = 1
+        args.sft_instances, args.sft_per_family = 1, 0
         args.eval_tasks = args.eval_tasks or 8
         overrides = ["prompts_per_step=2", "eval_tasks=4", *overrides]
     # The before/after evaluations below are the measurement; the driver's own (which would eat

@@ -281,7 +281,7 @@ def main() -> int:
         "--reuse",
         metavar="WORK_DIR",
         help="take each side's result from WORK_DIR/<side>.json when there (a stopped run's kept "
-        "work dir), run only the missing sides",
+        "work dir), run only the missing sides; WORK_DIR is kept",
     )
     parser.add_argument("--part", choices=["golf", "trl"], help=argparse.SUPPRESS)
     parser.add_argument("--engine", default="auto", help=argparse.SUPPRESS)
@@ -366,7 +366,8 @@ def main() -> int:
     plot(report, out_json.with_suffix(".png"))
     print(f"wrote {out_json} and {out_json.with_suffix('.png')}")
     failed = [n for n, side in report["sides"].items() if "error" in side]
-    if not args.keep_work and not failed:  # keep the logs of a failed side
+    # A failed side's logs stay, and so does a --reuse dir: the user named it.
+    if not (args.keep_work or args.reuse or failed):
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failed else 0
 

@@ -321,6 +321,7 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
         info={
             "options": dataclasses.asdict(options),
             "base_model": model_path,
+            "freeze_layers": learner_cfg.freeze_layers,
             "corpus": result.corpus,
             "rejected": result.rejected,
             "steps": result.steps,
