@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import platform
+import re
 import shutil
 import sys
 import time
@@ -44,6 +45,11 @@ os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
 from golf_ray.config import Config, SandboxConfig, load_config  # noqa: E402
 from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.tasks.synthetic import HELD_OUT_FAMILIES, load_synthetic_tasks  # noqa: E402
+
+
+def program_shape(program: str) -> str:
+    """A program with its constants abstracted: recolour 1->2 and 3->4 are one shape."""
+    return re.sub(r"\d+", "N", program)
 
 
 def evaluate(model: str, cfg: Config, *task_sets: list) -> list[dict]:
@@ -85,6 +91,10 @@ def evaluate(model: str, cfg: Config, *task_sets: list) -> list[dict]:
                     "pass@1": len(solved) / len(tasks),
                     "golf_points": sum(solved.values()),
                     "by_kind": {kind: f"{n}/{total}" for kind, (n, total) in by_kind.items()},
+                    # distinct greedy answers up to constants: 1 = one program for every task
+                    "answer_shapes": len(
+                        {program_shape(r.candidates[0].program) for r in results if r.candidates}
+                    ),
                     "seconds": round(time.perf_counter() - start, 1),
                 }
             )
@@ -335,7 +345,11 @@ def main() -> int:
         report["start"], report["start_train"] = evaluate(start_model, base_cfg, held_out, trained)
         print(f"warm-started held-out pass@1 {report['start']['pass@1']:.3f}", flush=True)
     report["start_model"] = start_model
-    print(f"start train-task pass@1 {report['start_train']['pass@1']:.3f}", flush=True)
+    print(
+        f"start train-task pass@1 {report['start_train']['pass@1']:.3f}, "
+        f"{report['start_train']['answer_shapes']} distinct answer shapes",
+        flush=True,
+    )
 
     # Checkpoints: only the final one (what "after" loads).
     run_overrides = [*overrides, "checkpoint.every=100000", "checkpoint.keep=1"]
@@ -354,7 +368,8 @@ def main() -> int:
             f"({report['start']['by_kind']} -> {run['after']['by_kind']}), golf points "
             f"{report['start']['golf_points']:.0f} -> {run['after']['golf_points']:.0f}, "
             f"train-task pass@1 {report['start_train']['pass@1']:.3f} -> "
-            f"{run['after_train']['pass@1']:.3f}",
+            f"{run['after_train']['pass@1']:.3f}, distinct greedy answer shapes on train tasks "
+            f"{report['start_train']['answer_shapes']} -> {run['after_train']['answer_shapes']}",
             flush=True,
         )
         atomic_write_json(out_json, report)
