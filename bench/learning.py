@@ -26,6 +26,7 @@ removed at the end unless --keep-work.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import os
@@ -52,11 +53,14 @@ def program_shape(program: str) -> str:
     return re.sub(r"\d+", "N", program)
 
 
-def evaluate(model: str, cfg: Config, *task_sets: list) -> list[dict]:
-    """Greedy pass@1 and golf points on each task set, the protocol used before and after
-    training; the model is loaded once for all sets."""
+def evaluate(model: str, cfg: Config, *task_sets: list, samples: int = 8) -> list[dict]:
+    """Pass@1 and golf points on each task set, the protocol used before and after training;
+    the model is loaded once for all sets. Two measurements: greedy (one program per task) and,
+    with `samples` > 0, `samples` programs per task at the training temperature, from which the
+    unbiased pass@1 (mean share of correct samples, Chen et al. 2021) and pass@samples: greedy
+    moves only when a task's most likely program changes, the sampled rate sees every shift."""
     from actors.engines import Sampling
-    from golf_ray.inference import Solver
+    from golf_ray.inference import Solver, summarize
 
     solver = Solver(
         model,
@@ -65,7 +69,7 @@ def evaluate(model: str, cfg: Config, *task_sets: list) -> list[dict]:
         max_prompt_tokens=cfg.tasks.max_prompt_tokens,
         response_prefix=cfg.rollout.response_prefix,
     )
-    sampling = Sampling(
+    greedy = Sampling(
         n=1,
         temperature=0.0,
         greedy=True,
@@ -73,31 +77,53 @@ def evaluate(model: str, cfg: Config, *task_sets: list) -> list[dict]:
         stop=tuple(cfg.rollout.stop),
         seed=0,
     )
+    sampled = dataclasses.replace(
+        greedy, n=samples, temperature=cfg.rollout.temperature, greedy=False
+    )
     reports = []
     try:
         for tasks in task_sets:
             start = time.perf_counter()
-            results = solver.solve(tasks, sampling)
+            results = solver.solve(tasks, greedy)
             solved = {r.task_id: r.best.verdict.points for r in results if r.n_correct}
             by_kind: dict[str, list[int]] = {}
             for task in tasks:
                 counts = by_kind.setdefault(task_kind(task), [0, 0])
                 counts[0] += task.id in solved
                 counts[1] += 1
-            reports.append(
-                {
-                    "tasks": len(tasks),
-                    "solved": sorted(solved),
-                    "pass@1": len(solved) / len(tasks),
-                    "golf_points": sum(solved.values()),
-                    "by_kind": {kind: f"{n}/{total}" for kind, (n, total) in by_kind.items()},
-                    # distinct greedy answers up to constants: 1 = one program for every task
-                    "answer_shapes": len(
-                        {program_shape(r.candidates[0].program) for r in results if r.candidates}
-                    ),
-                    "seconds": round(time.perf_counter() - start, 1),
+            report = {
+                "tasks": len(tasks),
+                "solved": sorted(solved),
+                "pass@1": len(solved) / len(tasks),
+                "golf_points": sum(solved.values()),
+                "by_kind": {kind: f"{n}/{total}" for kind, (n, total) in by_kind.items()},
+                # distinct greedy answers up to constants: 1 = one program for every task
+                "answer_shapes": len(
+                    {program_shape(r.candidates[0].program) for r in results if r.candidates}
+                ),
+            }
+            if samples:
+                drawn = solver.solve(tasks, sampled)
+                stats = summarize(drawn, samples)
+                kinds = [task_kind(t) for t in tasks]
+                report["sampled"] = {
+                    "samples": samples,
+                    "temperature": sampled.temperature,
+                    "pass@1": stats["pass@1"],
+                    f"pass@{samples}": stats[f"pass@{samples}"],
+                    "solved": stats["solved"],
+                    "pass@1_by_kind": {
+                        kind: sum(
+                            r.n_correct / samples
+                            for r, k in zip(drawn, kinds, strict=True)
+                            if k == kind
+                        )
+                        / kinds.count(kind)
+                        for kind in dict.fromkeys(kinds)
+                    },
                 }
-            )
+            report["seconds"] = round(time.perf_counter() - start, 1)
+            reports.append(report)
     finally:
         solver.close()
     return reports
@@ -200,29 +226,34 @@ def plot(report: dict, out: Path) -> None:
     axes[1].set(title="train success rate (sampled, T=1)", xlabel="step")
     names = ["base", "start", *[f"{a} after" for a in report["runs"]]]
     runs = report["runs"].values()
-    bars = {
-        "held-out tasks": [report["base"], report["start"], *[r.get("after", {}) for r in runs]],
-        # train tasks: measured from the starting model on (older reports lack them)
-        "train tasks": [
-            {},
-            report.get("start_train", {}),
-            *[r.get("after_train", {}) for r in runs],
-        ],
-    }
-    top = max(0.1, 1.3 * max(e.get("pass@1", 0.0) for evals in bars.values() for e in evals))
-    width = 0.4
-    for j, ((label, evals), color) in enumerate(
-        zip(bars.items(), ["tab:blue", "tab:gray"], strict=True)
-    ):
-        xs = [i + (j - 0.5) * width for i in range(len(names))]
-        values = [e.get("pass@1", 0.0) for e in evals]
+    held_out = [report["base"], report["start"], *[r.get("after", {}) for r in runs]]
+    # train tasks: measured from the starting model on (older reports lack them)
+    train = [{}, report.get("start_train", {}), *[r.get("after_train", {}) for r in runs]]
+    # (label, colour, evaluations, which pass@1): greedy bars are labelled n/N solved,
+    # sampled ones (older reports lack them) with the rate itself
+    bars = [
+        ("held-out, greedy", "tab:blue", held_out, "greedy"),
+        ("train tasks, greedy", "tab:gray", train, "greedy"),
+        ("held-out, sampled", "tab:cyan", held_out, "sampled"),
+    ]
+    if not any("sampled" in e for e in held_out):
+        bars.pop()
+
+    def rate(e: dict, kind: str) -> float:
+        return e.get("pass@1", 0.0) if kind == "greedy" else e.get("sampled", {}).get("pass@1", 0.0)
+
+    top = max(0.1, 1.3 * max(rate(e, kind) for *_, evals, kind in bars for e in evals))
+    width = 0.8 / len(bars)
+    for j, (label, color, evals, kind) in enumerate(bars):
+        xs = [i + (j - (len(bars) - 1) / 2) * width for i in range(len(names))]
+        values = [rate(e, kind) for e in evals]
         axes[2].bar(xs, values, width, color=color, label=label)
         for x, v, e in zip(xs, values, evals, strict=True):
-            if e:
-                text = f"{len(e.get('solved', []))}/{e.get('tasks', 0)}"
-                axes[2].text(x, v + top * 0.02, text, ha="center", fontsize=8)
+            if e and (kind == "greedy" or "sampled" in e):
+                text = f"{len(e['solved'])}/{e['tasks']}" if kind == "greedy" else f"{v:.2f}"
+                axes[2].text(x, v + top * 0.02, text, ha="center", fontsize=7)
     axes[2].set_xticks(range(len(names)), names)
-    axes[2].set(title="pass@1, greedy, before / after", ylim=(0, top))
+    axes[2].set(title="pass@1 before / after (sampled: T=1, unbiased)", ylim=(0, top))
     axes[2].legend()
     for ax in axes[:2]:
         ax.legend()
@@ -274,6 +305,12 @@ def main() -> int:
         help="held-out tasks per family+parameters (more tasks, less noise in pass@1)",
     )
     parser.add_argument(
+        "--eval-samples",
+        type=int,
+        default=8,
+        help="programs per task at the training temperature for sampled pass@1 (0 = greedy only)",
+    )
+    parser.add_argument(
         "--out", help="JSON path, PNG beside it (default bench/results/learning[-quick].json)"
     )
     parser.add_argument("--keep-work", action="store_true", help="keep runs/bench-learning-*")
@@ -299,6 +336,7 @@ def main() -> int:
         args.sft_limit = args.sft_limit or 16
         args.sft_instances, args.sft_per_family = 1, 0
         args.eval_tasks = args.eval_tasks or 8
+        args.eval_samples = min(args.eval_samples, 2)
         overrides = ["prompts_per_step=2", "eval_tasks=4", *overrides]
     # The before/after evaluations below are the measurement; the driver's own (which would eat
     # into the training budget) are off.
@@ -329,7 +367,7 @@ def main() -> int:
     from golf_ray.models import resolve_model
 
     base = str(resolve_model(base_cfg.model))
-    [report["base"]] = evaluate(base, base_cfg, held_out)
+    [report["base"]] = evaluate(base, base_cfg, held_out, samples=args.eval_samples)
     print(f"base held-out pass@1 {report['base']['pass@1']:.3f}", flush=True)
     start_model = base
     if warm_model:
@@ -340,9 +378,13 @@ def main() -> int:
         start_model, report["warm_start"] = warm_start(base_cfg, work / "warm", args)
     if start_model == base:
         report["start"] = report["base"]
-        [report["start_train"]] = evaluate(start_model, base_cfg, trained)
+        [report["start_train"]] = evaluate(
+            start_model, base_cfg, trained, samples=args.eval_samples
+        )
     else:
-        report["start"], report["start_train"] = evaluate(start_model, base_cfg, held_out, trained)
+        report["start"], report["start_train"] = evaluate(
+            start_model, base_cfg, held_out, trained, samples=args.eval_samples
+        )
         print(f"warm-started held-out pass@1 {report['start']['pass@1']:.3f}", flush=True)
     report["start_model"] = start_model
     print(
@@ -357,10 +399,24 @@ def main() -> int:
     for algo in args.algos.split(","):
         run = run_algo(algo, start_model, steps, minutes, run_overrides, work / algo)
         steps, minutes = run["steps"], 0.0  # the next algorithms: the same sample budget
-        run["after"], run["after_train"] = evaluate(run["policy"], base_cfg, held_out, trained)
+        run["after"], run["after_train"] = evaluate(
+            run["policy"], base_cfg, held_out, trained, samples=args.eval_samples
+        )
         before = report["start"]["pass@1"]
         run["pass@1_ratio"] = run["after"]["pass@1"] / before if before else None
         run["doubled"] = run["after"]["pass@1"] >= 2 * before and run["after"]["pass@1"] > 0
+        if args.eval_samples:
+            sampled_before = report["start"]["sampled"]["pass@1"]
+            sampled_after = run["after"]["sampled"]["pass@1"]
+            run["sampled_pass@1_ratio"] = sampled_after / sampled_before if sampled_before else None
+            run["sampled_doubled"] = sampled_after >= 2 * sampled_before and sampled_after > 0
+            print(
+                f"{algo}: held-out sampled pass@1 (T={base_cfg.rollout.temperature:g}, "
+                f"{args.eval_samples} per task) {sampled_before:.3f} -> {sampled_after:.3f}, "
+                f"train tasks {report['start_train']['sampled']['pass@1']:.3f} -> "
+                f"{run['after_train']['sampled']['pass@1']:.3f}",
+                flush=True,
+            )
         report["runs"][algo] = run
         print(
             f"{algo}: {run['steps']} steps, {run['samples']} samples, {run['wall_s']:.0f} s, "
