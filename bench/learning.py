@@ -2,10 +2,12 @@
 
     python bench/learning.py [--minutes 20] [--quick] [--warm-start auto|always|never]
                              [--warm-model DIR] [--algos grpo,ppo] [--steps N] [--out FILE.json]
+                             [--eval-samples 8] [--sft-per-family 24]
                              [overrides...]
 
 SmolLM2-135M-Instruct on CPU (tune_configs/experiments/synthetic_{grpo,ppo}.yaml). Held-out
-pass@1 (greedy, one program per task, judged on every example in the sandbox) and golf points are
+pass@1 (greedy, one program per task, judged on every example in the sandbox; and sampled,
+`--eval-samples` programs per task at the training temperature) and golf points are
 measured the same way before and after training, on the synthetic curriculum's held-out families
 and parameters, which training never sees. When the base model solves nothing (`auto`), it is
 first warm-started with `golf-ray sft --synthetic` on the train tasks' reference programs (or
@@ -282,13 +284,16 @@ def main() -> int:
     parser.add_argument("--sft-epochs", type=int, default=2)
     parser.add_argument("--sft-lr", type=float, default=1e-4)
     parser.add_argument(
-        "--sft-instances", type=int, default=8, help="warm-start tasks per family+parameters"
+        "--sft-instances",
+        type=int,
+        default=8,
+        help="warm-start tasks per family+parameters (with --sft-per-family 0)",
     )
     parser.add_argument(
         "--sft-per-family",
         type=int,
-        default=0,
-        help="warm-start tasks per family, balanced over its parameters (replaces instances)",
+        default=24,
+        help="warm-start tasks per family, balanced over its parameters (0 = --sft-instances)",
     )
     parser.add_argument("--sft-limit", type=int, default=0, help="at most N programs (0 = all)")
     parser.add_argument(
