@@ -99,9 +99,9 @@ def evaluate(model: str, cfg: Config, *task_sets: list, samples: int = 8) -> lis
                 "pass@1": len(solved) / len(tasks),
                 "golf_points": sum(solved.values()),
                 "by_kind": {kind: f"{n}/{total}" for kind, (n, total) in by_kind.items()},
-                # distinct greedy answers up to constants: 1 = one program for every task
+                # distinct greedy programs up to constants: 1 = one program for every task
                 "answer_shapes": len(
-                    {program_shape(r.candidates[0].program) for r in results if r.candidates}
+                    {program_shape(c.program) for r in results for c in r.candidates if c.program}
                 ),
             }
             if samples:
@@ -115,12 +115,9 @@ def evaluate(model: str, cfg: Config, *task_sets: list, samples: int = 8) -> lis
                     f"pass@{samples}": stats[f"pass@{samples}"],
                     "solved": stats["solved"],
                     "pass@1_by_kind": {
-                        kind: sum(
-                            r.n_correct / samples
-                            for r, k in zip(drawn, kinds, strict=True)
-                            if k == kind
-                        )
-                        / kinds.count(kind)
+                        kind: summarize(
+                            [r for r, k in zip(drawn, kinds, strict=True) if k == kind], samples
+                        )["pass@1"]
                         for kind in dict.fromkeys(kinds)
                     },
                 }
