@@ -128,6 +128,11 @@ def evaluate(model: str, cfg: Config, *task_sets: list, samples: int = 8) -> lis
     return reports
 
 
+def growth(before: float, after: float) -> tuple[float | None, bool]:
+    """(after / before, None from 0; whether the target, at least doubling, is met)."""
+    return (after / before if before else None), after >= 2 * before and after > 0
+
+
 def task_kind(task) -> str:
     """Held-out tasks are of two kinds: a family training never saw (a composition or an
     analogue of train families) or a train family with unseen parameters (new colours, counts)."""
@@ -405,13 +410,13 @@ def main() -> int:
             run["policy"], base_cfg, held_out, trained, samples=args.eval_samples
         )
         before = report["start"]["pass@1"]
-        run["pass@1_ratio"] = run["after"]["pass@1"] / before if before else None
-        run["doubled"] = run["after"]["pass@1"] >= 2 * before and run["after"]["pass@1"] > 0
+        run["pass@1_ratio"], run["doubled"] = growth(before, run["after"]["pass@1"])
         if args.eval_samples:
             sampled_before = report["start"]["sampled"]["pass@1"]
             sampled_after = run["after"]["sampled"]["pass@1"]
-            run["sampled_pass@1_ratio"] = sampled_after / sampled_before if sampled_before else None
-            run["sampled_doubled"] = sampled_after >= 2 * sampled_before and sampled_after > 0
+            run["sampled_pass@1_ratio"], run["sampled_doubled"] = growth(
+                sampled_before, sampled_after
+            )
             print(
                 f"{algo}: held-out sampled pass@1 (T={base_cfg.rollout.temperature:g}, "
                 f"{args.eval_samples} per task) {sampled_before:.3f} -> {sampled_after:.3f}, "
