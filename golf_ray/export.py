@@ -10,6 +10,7 @@ from pathlib import Path
 from golf_ray.fileio import atomic_write_bytes
 from golf_ray.score import TASK_FILE
 from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.verify import encode_source
 
 # A fixed timestamp makes the same programs give a byte-identical zip.
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -30,9 +31,9 @@ class ExportReport:
 def export_submission(
     db_or_run_dir: SolutionDB | str | Path, out_zip: str | Path, only_correct: bool = True
 ) -> ExportReport:
-    """Write the best program per task into `out_zip` (atomically), each file's bytes exactly the
-    stored source in UTF-8. A directory means `DIR/solutions.sqlite`. With `only_correct=False`
-    a task's best wrong program goes in too (it scores 0.001 rather than 0)."""
+    """Write the best program per task into `out_zip` (atomically), each file's bytes the stored
+    source as `encode_source` writes it. A directory means `DIR/solutions.sqlite`. With
+    `only_correct=False` a task's best wrong program goes in too (it scores 0.001 rather than 0)."""
     if isinstance(db_or_run_dir, SolutionDB):
         best = db_or_run_dir.best_all()
     else:
@@ -55,7 +56,7 @@ def export_submission(
             else:
                 zf.writestr(
                     zipfile.ZipInfo(name, _ZIP_TIME),
-                    solution.source.encode("utf-8"),
+                    encode_source(solution.source),
                     compress_type=zipfile.ZIP_DEFLATED,
                 )
                 report.written[task_id] = solution.bytes

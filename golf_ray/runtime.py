@@ -15,6 +15,7 @@ def init_ray(
     num_cpus: int | None = None,
     include_dashboard: bool = False,
     namespace: str = "golf-ray",
+    log_to_driver: bool = True,
 ) -> None:
     """Start or join Ray once per process; `RAY_ADDRESS` counts as an address."""
     if ray.is_initialized():
@@ -22,12 +23,13 @@ def init_ray(
     address = address or os.environ.get("RAY_ADDRESS")
     if address:
         log.info("joining Ray cluster at %s", address)
-        ray.init(address=address, namespace=namespace, log_to_driver=True)
+        ray.init(address=address, namespace=namespace, log_to_driver=log_to_driver)
         return
     log.info("starting a local Ray (num_cpus=%s)", num_cpus or "all")
     ray.init(
+        address="local",  # a new local Ray, even when another one runs on this machine
         num_cpus=num_cpus,
         include_dashboard=include_dashboard,
         namespace=namespace,
-        log_to_driver=True,
+        log_to_driver=log_to_driver,
     )

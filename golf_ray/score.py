@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from golf_ray.verify import Verdict, decode_source
+from golf_ray.verify import Limits, Verdict, decode_source
 
 TASK_FILE = re.compile(r"^task(\d{3})\.py$")
 
@@ -122,8 +122,10 @@ def score_submission(
     taskset,
     pool,
     on_done: Callable[[], None] | None = None,
+    rerun_timeouts: Limits | None = None,
 ) -> ScoreReport:
-    """Judge every program against every example of its task (train, test, arc-gen)."""
+    """Judge every program against every example of its task (train, test, arc-gen). With
+    `rerun_timeouts`, a program that timed out is judged again under those limits."""
     from actors.sandbox import VerifyJob
 
     jobs, undecodable = [], {}
@@ -149,7 +151,11 @@ def score_submission(
     verdicts = dict(
         zip(
             [j.key for j in jobs],
-            pool.verify(jobs, on_done=(lambda job, verdict: on_done()) if on_done else None),
+            pool.verify(
+                jobs,
+                on_done=(lambda job, verdict: on_done()) if on_done else None,
+                rerun_timeouts=rerun_timeouts,
+            ),
             strict=True,
         )
     )

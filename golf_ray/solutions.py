@@ -40,7 +40,7 @@ CREATE TABLE IF NOT EXISTS programs (
     task_id TEXT NOT NULL,
     hash TEXT NOT NULL,             -- sha256 of the normalised source
     source TEXT NOT NULL,           -- first variant seen, exactly as verified
-    bytes INTEGER NOT NULL,         -- UTF-8 size of `source`, as an exported file
+    bytes INTEGER NOT NULL,         -- size of `source` as an exported file (encode_source)
     correct INTEGER NOT NULL,
     passed INTEGER NOT NULL,
     total INTEGER NOT NULL,
@@ -230,6 +230,14 @@ class SolutionDB:
         row = self._conn.execute(
             f"SELECT {_COLUMNS} FROM programs WHERE task_id = ? ORDER BY {_RANK} LIMIT 1",
             (task_id,),
+        ).fetchone()
+        return Solution._from_row(row) if row else None
+
+    def get(self, task_id: str, source: str) -> Solution | None:
+        """The stored program with the same normalised text, if this task has one."""
+        row = self._conn.execute(
+            f"SELECT {_COLUMNS} FROM programs WHERE task_id = ? AND hash = ?",
+            (task_id, source_hash(source)),
         ).fetchone()
         return Solution._from_row(row) if row else None
 

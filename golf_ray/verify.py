@@ -16,6 +16,7 @@ instead of raising.
 
 from __future__ import annotations
 
+import codecs
 import copy
 import importlib.util
 import json
@@ -38,6 +39,8 @@ ERRORS = (
 WRONG_POINTS = 0.001
 MAX_MESSAGE = 300
 _UNSAFE = re.compile(r"[^0-9,\[\]\s.]")  # the official checker's pattern
+_COOKIE = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")  # PEP 263
+_BLANK_OR_COMMENT = re.compile(r"^[ \t\f]*(?:[#\r\n]|$)")
 # Worker statuses (compile step, then per example) -> verdict error kinds.
 _COMPILE_ERRORS = {
     "syntax": "syntax",
@@ -101,14 +104,29 @@ class Verdict:
 
 
 def program_bytes(source: str | bytes) -> int:
-    """Size as submitted. Pass a file's bytes: a `#coding:L1` program counts one byte per
-    character, while its text would be longer in UTF-8."""
-    return len(source) if isinstance(source, bytes) else len(source.encode("utf-8"))
+    """Size as submitted: a file's bytes, or the bytes `encode_source` writes for a text (a
+    `#coding:L1` program counts one byte per character)."""
+    return len(source if isinstance(source, bytes) else encode_source(source))
 
 
 def decode_source(source: str | bytes) -> str:
     """Program text as Python reads a .py file (PEP 263 coding cookie, universal newlines)."""
     return importlib.util.decode_source(source) if isinstance(source, bytes) else source
+
+
+def encode_source(text: str) -> bytes:
+    """The file for a program text: encoded as its PEP 263 coding cookie says, else UTF-8.
+    `decode_source(encode_source(t)) == t` for any text without a carriage return."""
+    for line in text.split("\n", 2)[:2]:
+        m = _COOKIE.match(line)
+        if m:
+            try:
+                return text.encode(codecs.lookup(m.group(1)).name)
+            except (LookupError, UnicodeEncodeError):
+                break  # Python would refuse the file too; its UTF-8 bytes are what we can save
+        if not _BLANK_OR_COMMENT.match(line):
+            break
+    return text.encode("utf-8")
 
 
 def golf_points(correct: bool, nbytes: int) -> float:

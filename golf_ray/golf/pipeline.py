@@ -1,0 +1,321 @@
+"""`golf-ray golf`: seeds -> mechanical golf -> a judged submission, resumable from its DB.
+
+Every program that counts was judged in the sandbox on every example of its task, and every
+judged program goes into `OUT/solutions.sqlite` with its stage as origin (`seed/rearc`,
+`mechanical/tidy+zlib`, ...): the DB keeps the shortest correct program per task, the
+submission is its export, and a re-run with `--resume` judges nothing twice.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tqdm import tqdm
+
+from actors.sandbox import SandboxPool, VerifyJob
+from golf_ray.export import export_submission
+from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
+from golf_ray.golf import compress, passes
+from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
+from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.verify import Limits, encode_source, golf_points, program_bytes
+
+log = logging.getLogger(__name__)
+
+STAGES = ("seed", "mechanical", "llm")
+MAX_TRIES = 4  # candidates judged per task before mechanical golf gives up on it
+
+
+@dataclass
+class GolfOptions:
+    out: Path
+    seeds: list[str] = field(default_factory=list)  # submission dirs/zips, run dirs, DB files
+    rearc: bool = True
+    example_timeout_s: float = 10.0
+    # Official rule: no time limit. A timeout is re-run under this before it can be a verdict.
+    slow_example_timeout_s: float = 180.0
+    memory_mb: int = 1024
+    progress: bool = True
+
+
+@dataclass
+class Entry:
+    """One program to judge (or already judged: the DB answers for it)."""
+
+    task_id: str
+    source: str
+    origin: str
+
+
+@dataclass
+class TaskRow:
+    task_id: str
+    bytes: dict[str, int | None]  # stage -> its shortest correct program's bytes
+    points: float
+    stage: str | None  # the stage whose program is in the submission
+    note: str = ""
+
+
+@dataclass
+class GolfReport:
+    out: Path
+    rows: list[TaskRow]
+    stage_points: dict[str, float]  # best points using the stages up to and including this one
+    seconds: float
+    skipped_files: list[tuple[str, str]]
+
+    @property
+    def correct(self) -> int:
+        return sum(r.stage is not None for r in self.rows)
+
+    @property
+    def points(self) -> float:
+        return sum(r.points for r in self.rows)
+
+    def summary(self) -> str:
+        lines = [f"{'stage':<11} {'correct':>7} {'bytes':>8} {'points':>11}"]
+        for stage in STAGES:
+            sizes = [r.bytes[stage] for r in self.rows if r.bytes.get(stage) is not None]
+            if stage != "seed" and not sizes:
+                continue
+            lines.append(
+                f"{stage:<11} {len(sizes):>7} {sum(sizes):>8} {self.stage_points[stage]:>11,.0f}"
+            )
+        lines.append(
+            f"submission: {self.correct}/{len(self.rows)} correct, {self.points:,.0f} points "
+            f"({self.seconds / 60:.1f} min)"
+        )
+        lines.append(f"written: {self.out / 'submission.zip'}  table: {self.out / 'tasks.csv'}")
+        lines.append(f"chart: {self.out / 'points.png'}  solutions: {self.out / DB_FILENAME}")
+        return "\n".join(lines)
+
+
+def stage_of(origin: str) -> str:
+    return origin.split("/", 1)[0]
+
+
+class Judge:
+    """Judges entries in the sandbox pool, recording each in the DB; programs the DB has already
+    judged are not run again (that is what makes a run resumable)."""
+
+    def __init__(self, pool: SandboxPool, db: SolutionDB, tasks, opts: GolfOptions):
+        self.pool, self.db, self.opts = pool, db, opts
+        self.tasks = {t.id: t for t in tasks}
+        self.slow = Limits(example_timeout_s=opts.slow_example_timeout_s, memory_mb=opts.memory_mb)
+
+    def __call__(self, entries: list[Entry], desc: str) -> list[bool]:
+        """Whether each entry is correct on every example of its task."""
+        results: list[bool | None] = []
+        todo: list[tuple[int, Entry]] = []
+        for entry in entries:
+            known = self.db.get(entry.task_id, entry.source)
+            results.append(None if known is None else known.correct)
+            if known is None:
+                todo.append((len(results) - 1, entry))
+        jobs = [self._job(entry) for _, entry in todo]
+        bar = tqdm(total=len(jobs), desc=desc, unit="prog", disable=not self.opts.progress)
+
+        def done(job: VerifyJob, verdict) -> None:
+            bar.update()
+
+        with bar:
+            verdicts = self.pool.verify(jobs, on_done=done, rerun_timeouts=self.slow)
+        by_origin: dict[str, list] = {}
+        for (i, entry), verdict in zip(todo, verdicts, strict=True):
+            results[i] = verdict.correct
+            by_origin.setdefault(entry.origin, []).append((entry.task_id, entry.source, verdict))
+        for origin, rows in by_origin.items():
+            self.db.add_many(rows, policy_version=0, step=0, origin=origin)
+        return [bool(r) for r in results]
+
+    def _job(self, entry: Entry) -> VerifyJob:
+        examples = self.tasks[entry.task_id].all_examples
+        return VerifyJob(
+            key=entry.task_id,
+            source=entry.source,
+            inputs=[ex.input for ex in examples],
+            expected=[ex.output for ex in examples],
+            nbytes=program_bytes(entry.source),
+        )
+
+
+def collect_seeds(tasks, opts: GolfOptions) -> tuple[list[Seed], dict[str, str]]:
+    """RE-ARC's and the user's seeds for the tasks we have; reasons for what could not be read."""
+    wanted = {t.id for t in tasks}
+    seeds, problems = [], {}
+    if opts.rearc:
+        found, missing = rearc_seeds(tasks)
+        seeds += found
+        problems.update(missing)
+    for path in opts.seeds:
+        p = Path(path)
+        if p.is_dir() and (p / DB_FILENAME).is_file() or p.suffix in (".sqlite", ".db"):
+            seeds += db_seeds(p)
+        else:
+            found, bad = submission_seeds(p)
+            seeds += found
+            problems.update(bad)
+    return [s for s in seeds if s.task_id in wanted], problems
+
+
+def golf_candidates(source: str) -> dict[str, str]:
+    """Mechanical candidates for one program, by how they were made: every rung of the pass
+    ladder as text, and each (and the source itself) in the compressed wrapper."""
+    out = {}
+    inner = compress.unwrap(encode_source(source)) or source
+    for name, text in passes.candidates(inner).items():
+        out[name] = text
+        out[f"{name}+zlib"] = compress.wrap(text).decode("latin-1")
+    out["zlib"] = compress.wrap(inner).decode("latin-1")
+    return out
+
+
+def mechanical(
+    tasks,
+    db: SolutionDB,
+    judge: Callable[[list[Entry], str], list[bool]],
+    progress: bool = True,
+) -> None:
+    """For each task with a correct program, judge its shorter candidates, shortest first,
+    until one is correct (at most MAX_TRIES per task)."""
+    best = db.best_all()
+    queues: dict[str, list[Entry]] = {}
+    bases = [(t.id, best[t.id]) for t in tasks if t.id in best and best[t.id].correct]
+    for task_id, base in tqdm(bases, desc="golfing", unit="task", disable=not progress):
+        cands = golf_candidates(base.source)
+        seen, queue = set(), []
+        for how, text in sorted(cands.items(), key=lambda kv: program_bytes(kv[1])):
+            if program_bytes(text) < base.bytes and text not in seen:
+                seen.add(text)
+                queue.append(Entry(task_id, text, f"mechanical/{how}"))
+        queues[task_id] = queue[:MAX_TRIES]
+    for attempt in range(MAX_TRIES):
+        batch = [q.pop(0) for q in queues.values() if q]
+        if not batch:
+            return
+        for entry, ok in zip(batch, judge(batch, f"judging golfed ({attempt + 1})"), strict=True):
+            if ok:
+                queues[entry.task_id] = []
+            elif entry.origin.endswith("+zlib") or entry.origin == "mechanical/zlib":
+                # The same code, compressed: its uncompressed twin would fail the same way.
+                twin = entry.origin.removesuffix("+zlib")
+                queues[entry.task_id] = [e for e in queues[entry.task_id] if e.origin != twin]
+
+
+def report(
+    tasks,
+    db: SolutionDB,
+    problems: dict[str, str],
+    seconds: float,
+    out: Path,
+    skipped_files: list[tuple[str, str]],
+) -> GolfReport:
+    """The per-task table from the DB: each stage's shortest correct program, and the winner."""
+    rows = []
+    for task in tasks:
+        shortest: dict[str, int | None] = dict.fromkeys(STAGES)
+        notes = []
+        for sol in db.history(task.id):
+            stage = stage_of(sol.origin)
+            if sol.correct and (shortest[stage] is None or sol.bytes < shortest[stage]):
+                shortest[stage] = sol.bytes
+            if stage == "seed" and not sol.correct:
+                notes.append(f"{sol.origin} wrong: {sol.error or 'wrong'}")
+        winner = db.best(task.id)
+        if winner is None or not winner.correct:
+            rows.append(
+                TaskRow(
+                    task.id,
+                    shortest,
+                    0.0,
+                    None,
+                    "; ".join(notes) or problems.get(task.id, "no seed"),
+                )
+            )
+            continue
+        rows.append(
+            TaskRow(task.id, shortest, winner.points, stage_of(winner.origin), "; ".join(notes))
+        )
+    stage_points = {}
+    for k, stage in enumerate(STAGES):
+        upto = STAGES[: k + 1]
+        stage_points[stage] = sum(
+            golf_points(True, min(b for s in upto if (b := r.bytes[s]) is not None))
+            for r in rows
+            if any(r.bytes[s] is not None for s in upto)
+        )
+    return GolfReport(out, rows, stage_points, seconds, skipped_files)
+
+
+def write_outputs(rep: GolfReport, db: SolutionDB) -> None:
+    out = rep.out
+    export_submission(db, out / "submission.zip")
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(["task", *(f"{s}_bytes" for s in STAGES), "points", "stage", "note"])
+    for r in rep.rows:
+        writer.writerow([r.task_id, *(r.bytes[s] for s in STAGES), r.points, r.stage, r.note])
+    atomic_write_text(out / "tasks.csv", buf.getvalue())
+    atomic_write_json(
+        out / "summary.json",
+        {
+            "tasks": len(rep.rows),
+            "correct": rep.correct,
+            "points": round(rep.points, 3),
+            "stage_points": rep.stage_points,
+            "stage_correct": {s: sum(r.bytes[s] is not None for r in rep.rows) for s in STAGES},
+            "won_by": {s: sum(r.stage == s for r in rep.rows) for s in STAGES},
+            "seconds": round(rep.seconds, 1),
+            "skipped_task_files": rep.skipped_files,
+        },
+    )
+    atomic_write_bytes(out / "points.png", _chart(rep))
+
+
+def _chart(rep: GolfReport) -> bytes:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    stages = [s for s in STAGES if s == "seed" or any(r.bytes[s] for r in rep.rows)]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    values = [rep.stage_points[s] for s in stages]
+    left.bar(stages, values, color=["#999999", "#4c72b0", "#dd8452"][: len(stages)])
+    for i, v in enumerate(values):
+        left.text(i, v, f"{v:,.0f}", ha="center", va="bottom")
+    left.set_ylabel("points (400 tasks, max 2,499 each)")
+    left.set_title("points after each stage")
+    for stage in stages:
+        sizes = sorted(r.bytes[stage] for r in rep.rows if r.bytes[stage] is not None)
+        right.plot(range(1, len(sizes) + 1), sizes, label=f"{stage} ({len(sizes)} correct)")
+    right.axhline(2500, color="grey", linestyle=":", linewidth=1)
+    right.set_yscale("log")
+    right.set_xlabel("tasks, shortest first")
+    right.set_ylabel("bytes of the correct program")
+    right.legend()
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def run_golf(tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=()) -> GolfReport:
+    """Seeds, then mechanical golf, then the outputs under `opts.out`."""
+    start = time.monotonic()
+    opts.out.mkdir(parents=True, exist_ok=True)
+    with SolutionDB(opts.out / DB_FILENAME) as db:
+        judge = Judge(pool, db, tasks, opts)
+        seeds, problems = collect_seeds(tasks, opts)
+        judge([Entry(s.task_id, s.source, f"seed/{s.origin}") for s in seeds], "judging seeds")
+        mechanical(tasks, db, judge, progress=opts.progress)
+        rep = report(tasks, db, problems, time.monotonic() - start, opts.out, list(skipped_files))
+        write_outputs(rep, db)
+    return rep

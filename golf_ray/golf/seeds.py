@@ -1,0 +1,170 @@
+"""Seed programs: where a task's first correct program comes from.
+
+- RE-ARC's solvers (bundled in `reasoning-gym`, MIT): `verify_<arc id>(I)` over the DSL in
+  `rearc_utils/dsl.py`, made standalone at run time from the installed package: the solver
+  becomes `p(g)`, and the DSL functions and constants it uses, transitively, come with it.
+- A user's own submission (a directory of `taskNNN.py` or a zip).
+- The correct programs of any run's solution database.
+
+A seed is only a candidate: the pipeline judges it in the sandbox before it counts.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+from golf_ray.score import load_submission
+from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.verify import decode_source
+
+REARC_PACKAGE = "reasoning_gym.arc.rearc_utils"
+
+
+@dataclass(frozen=True)
+class Seed:
+    task_id: str
+    source: str
+    origin: str  # "rearc", "submission:PATH", "db:PATH"
+
+
+@functools.cache
+def _rearc_dir() -> Path:
+    spec = importlib.util.find_spec(REARC_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError(f"{REARC_PACKAGE}: not installed (pip install reasoning-gym)")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+@functools.cache
+def _dsl() -> tuple[dict[str, ast.stmt], list[str]]:
+    """The DSL's top-level definitions by name, and their order in the file."""
+    tree = ast.parse((_rearc_dir() / "dsl.py").read_text())
+    defs: dict[str, ast.stmt] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            defs[node.name] = node
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                defs[target.id] = node
+    return defs, list(defs)
+
+
+@functools.cache
+def _solvers() -> dict[str, ast.FunctionDef]:
+    """arc id -> its `verify_<arc id>` function."""
+    tree = ast.parse((_rearc_dir() / "verifiers.py").read_text())
+    return {
+        node.name.removeprefix("verify_"): node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("verify_")
+    }
+
+
+def rearc_ids() -> list[str]:
+    """The 400 ARC-AGI-1 training ids RE-ARC solves, sorted: id N-1 is Code Golf task N."""
+    return sorted(_solvers())
+
+
+def _loaded_names(node: ast.AST) -> set[str]:
+    """Names a definition reads at run time (annotations do not run once they are dropped)."""
+    node = strip_annotations(node)
+    loads, local = set(), set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            (loads if isinstance(n.ctx, ast.Load) else local).add(n.id)
+        elif isinstance(n, ast.arg):
+            local.add(n.arg)
+    return loads - local
+
+
+def strip_annotations(node: ast.AST) -> ast.AST:
+    """A copy without argument/return annotations and docstrings (nothing there runs)."""
+    node = _copy(node)
+    for fn in ast.walk(node):
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            args = fn.args
+            for a in args.posonlyargs + args.args + args.kwonlyargs:
+                a.annotation = None
+            for a in (args.vararg, args.kwarg):
+                if a is not None:
+                    a.annotation = None
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            fn.returns = None
+            body = fn.body
+            if (
+                len(body) > 1
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
+                fn.body = body[1:]
+    return node
+
+
+def _copy(node: ast.AST) -> ast.AST:
+    return ast.parse(ast.unparse(node)).body[0] if isinstance(node, ast.stmt) else node
+
+
+def rearc_program(arc_id: str) -> str:
+    """RE-ARC's solver for `arc_id` as one standalone program defining `p(g)`."""
+    solvers = _solvers()
+    if arc_id not in solvers:
+        raise KeyError(f"RE-ARC has no solver for {arc_id}")
+    defs, order = _dsl()
+    solver = strip_annotations(solvers[arc_id])
+    needed: set[str] = set()
+    todo = list(_loaded_names(solver))
+    while todo:
+        name = todo.pop()
+        if name in defs and name not in needed:
+            needed.add(name)
+            todo.extend(_loaded_names(defs[name]))
+    body = [ast.unparse(strip_annotations(defs[name])) for name in order if name in needed]
+    # The checker passes lists; the DSL expects tuples of tuples (hashable, comparable).
+    solver.name, solver.args.args[0].arg = "p", "I"
+    solver.body.insert(0, ast.parse("I = tuple(map(tuple, I))").body[0])
+    return "\n\n".join([*body, ast.unparse(solver)]) + "\n"
+
+
+def rearc_seeds(tasks) -> tuple[list[Seed], dict[str, str]]:
+    """One RE-ARC seed per task that has a solver; `{task id: why not}` for the others."""
+    ids = rearc_ids()
+    seeds, missing = [], {}
+    for task in tasks:
+        arc_id = task.arc_id or (ids[task.number - 1] if 1 <= task.number <= len(ids) else None)
+        if arc_id is None or arc_id not in _solvers():
+            missing[task.id] = "no RE-ARC solver for this task"
+            continue
+        try:
+            seeds.append(Seed(task.id, rearc_program(arc_id), "rearc"))
+        except (KeyError, ValueError, SyntaxError) as exc:
+            missing[task.id] = str(exc)
+    return seeds, missing
+
+
+def submission_seeds(path: str | Path) -> tuple[list[Seed], dict[str, str]]:
+    """Every `taskNNN.py` of a submission dir or zip; undecodable files come back as reasons."""
+    submission = load_submission(path)
+    seeds, bad = [], {}
+    for task_id, data in sorted(submission.programs.items()):
+        try:
+            seeds.append(Seed(task_id, decode_source(data), f"submission:{path}"))
+        except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
+            bad[task_id] = f"{path}: {task_id}.py: cannot decode ({exc})"
+    return seeds, bad
+
+
+def db_seeds(path: str | Path) -> list[Seed]:
+    """The best correct program per task of a run's solution DB (a run dir or the file)."""
+    path = Path(path)
+    path = path / DB_FILENAME if path.is_dir() else path
+    if not path.is_file():  # opening would create an empty database
+        raise FileNotFoundError(f"{path}: no solution database")
+    with SolutionDB(path) as db:
+        best = db.best_all()
+    return [Seed(t, s.source, f"db:{path}") for t, s in sorted(best.items()) if s.correct]
