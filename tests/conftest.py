@@ -129,6 +129,13 @@ def ray_session():
     import ray
 
     os.environ.setdefault("OMP_NUM_THREADS", "1")
-    ray.init(num_cpus=2, include_dashboard=False, namespace="golf-ray-tests", log_to_driver=False)
+    # address="local": a new Ray even when another one runs on this machine (ray start --head)
+    ray.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=False,
+        namespace="golf-ray-tests",
+        log_to_driver=False,
+    )
     yield
     ray.shutdown()
