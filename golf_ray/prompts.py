@@ -103,12 +103,22 @@ def _render(messages: list[dict[str, str]], tokenizer: Any, chat: bool) -> str:
     return f"{messages[0]['content']}\n\n{messages[1]['content']}\n\nAnswer:\n"
 
 
+def golf_request(program: str) -> str:
+    nbytes = len(program.encode("utf-8"))
+    return (
+        f"## A correct program ({nbytes} bytes)\n```python\n{program.rstrip()}\n```\n"
+        f"Write a shorter program that is still correct on every example: fewer than {nbytes} "
+        "bytes."
+    )
+
+
 def build_prompt(
     task: Task,
     tokenizer: Tokenizer | None = None,
     max_tokens: int = 2048,
     extra_examples: int = 0,
     chat: bool = True,
+    base_program: str | None = None,
 ) -> Prompt:
     """The instructions, every train example, then what fits in ``max_tokens``.
 
@@ -118,6 +128,9 @@ def build_prompt(
     parts are added while the rendered text fits, test inputs first (outputs withheld), then up
     to ``extra_examples`` arc-gen examples (the first ones, so a prompt is deterministic); the
     text reads instructions, train examples, arc-gen examples, test inputs.
+
+    With ``base_program`` (the golfer), the task is to rewrite that correct program shorter: it
+    comes last, with its size, and is never dropped either.
     """
     train = [_example_text(f"Example {i + 1}", e.input, e.output) for i, e in enumerate(task.train)]
     tests = [_example_text(f"Test input {i + 1}", e.input, None) for i, e in enumerate(task.test)]
@@ -126,8 +139,10 @@ def build_prompt(
         for i, e in enumerate(task.arc_gen[:extra_examples])
     ]
 
+    base = [] if base_program is None else [golf_request(base_program)]
+
     def assemble(test: int, arc_gen: int) -> tuple[list[dict[str, str]], str]:
-        user = "\n\n".join([INSTRUCTIONS, *train, *extras[:arc_gen], *tests[:test]])
+        user = "\n\n".join([INSTRUCTIONS, *train, *extras[:arc_gen], *tests[:test], *base])
         messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
         return messages, _render(messages, tokenizer, chat)
 

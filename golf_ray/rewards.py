@@ -29,6 +29,8 @@ class RewardSample:
     # Reasoning tasks: `program` holds the extracted <answer>, and `score` is the dataset
     # verifier's score in [0, 1] (golf_ray/tasks/reasoning.py); None for programs.
     score: float | None = None
+    # The golfer: bytes a correct rewrite saved over its task's best program (0 when none).
+    gain: float | None = None
 
 
 RewardTerm = Callable[[RewardSample, RewardConfig], float]
@@ -85,6 +87,16 @@ def golf(sample: RewardSample, cfg: RewardConfig) -> float:
     if v is None or not v.correct:
         return 0.0
     return max(1, MAX_POINTS - v.bytes) / MAX_POINTS
+
+
+@register_reward("golf_gain")
+def golf_gain(sample: RewardSample, cfg: RewardConfig) -> float:
+    """The golfer's reward: bytes saved over the task's best program, per 100 (capped at 1);
+    nothing for a wrong program or one that is not shorter."""
+    v = sample.verdict
+    if v is None or not v.correct or not sample.gain:
+        return 0.0
+    return min(sample.gain, 100.0) / 100.0
 
 
 @register_reward("syntax")
