@@ -62,7 +62,9 @@ def test_gpus_are_summed_and_named():
 def test_one_actor_bigger_than_every_node():
     wanted = [Role("learner", 1, 2.0, cpus_knob="learner.num_cpus")]
     check_fits(wanted, {"CPU": 2.0}, [{"CPU": 2.0}])
-    with pytest.raises(PlacementError, match="one learner actor needs 2 CPUs .* largest node has 1"):
+    with pytest.raises(
+        PlacementError, match="one learner actor needs 2 CPUs .* largest node has 1"
+    ):
         check_fits(wanted, {"CPU": 2.0}, [{"CPU": 1.0}, {"CPU": 1.0}])
 
 
