@@ -5,6 +5,9 @@ Ray queues an actor whose resources no node will ever have and waits forever wit
 driver calls `check_placement(cfg)` right after joining Ray; a config that cannot fit fails in one
 line: what each actor role asks for, the sum, what the cluster has, and which knobs to lower.
 
+An autoscaling cluster adds nodes for pending actors: there, set `GOLF_RAY_PLACEMENT_CHECK=0` in
+the driver's environment to skip the check.
+
 `roles` reads the resource fields of a training, adversarial or agent config (by shape, so this
 module imports none of them); `check_fits` is a pure function of the roles and the cluster's
 resource dicts (`ray.cluster_resources()`, and per node for the largest single actor).
@@ -13,6 +16,7 @@ resource dicts (`ray.cluster_resources()`, and per node for the largest single a
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -129,6 +133,9 @@ def check_fits(
 def check_placement(cfg: Any) -> None:
     """Check `cfg` against the Ray cluster this process has joined (call after `init_ray`)."""
     import ray
+
+    if os.environ.get("GOLF_RAY_PLACEMENT_CHECK", "1") == "0":
+        return
 
     wanted = roles(cfg)
     nodes = [n.get("Resources", {}) for n in ray.nodes() if n.get("Alive")]
