@@ -198,6 +198,9 @@ class AdversarialRun:
     def __init__(self, cfg: AdversarialConfig, run_dir: Path):
         self.cfg, self.run_dir = cfg, run_dir
         init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
+        from golf_ray.placement import check_placement
+
+        check_placement(cfg)  # a config the cluster cannot place fails here, in one line
         self.problems = select_problems(cfg)
         self.order = list(range(len(self.problems)))
         random.Random(cfg.seed).shuffle(self.order)

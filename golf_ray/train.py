@@ -81,6 +81,9 @@ class Driver:
         self.cfg, self.run_dir = fit_learner_batch(cfg), run_dir
         cfg = self.cfg
         init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
+        from golf_ray.placement import check_placement
+
+        check_placement(cfg)  # a config the cluster cannot place fails here, in one line
         self.model_path = str(resolve_model(cfg.model))
         self.tokenizer = load_tokenizer(self.model_path)
         # Actor names carry the run's name: the dashboard shows roles, and runs side by side

@@ -59,8 +59,10 @@ down() { compose down -v --remove-orphans; }
 COMPOSE_V2_DEB=http://deb.debian.org/debian/pool/main/d/docker-compose/docker-compose_2.26.1-4_amd64.deb
 COMPOSE_V2_SHA256=47681197cb2b1ab88206b42a1a92fc75f50d9530a6322d03494a473eed0408ea
 install_compose() {
-  command -v docker-compose >/dev/null 2>&1 || \
+  if ! command -v docker-compose >/dev/null 2>&1; then
+    apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null
+  fi
   if ! docker compose version >/dev/null 2>&1; then
     local tmp
     tmp=$(mktemp -d)

@@ -53,9 +53,11 @@ class RayPlayer:
         from golf_ray.agent.episodes import EpisodePool
         from golf_ray.agent.tools import RayTools
         from golf_ray.models import resolve_model
+        from golf_ray.placement import check_placement
         from golf_ray.runtime import init_ray
 
         init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
+        check_placement(cfg)  # a config the cluster cannot place fails here, in one line
         run = run_dir.name
         self.model_path = str(resolve_model(cfg.model))
         self.rollouts = create_rollout_actors(
