@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import ray
 from ray.exceptions import GetTimeoutError, RayActorError
 
-from actors.backends.base import WorkerBackend, WorkerDied, WorkerTimeout
+from golf_ray.actors.backends.base import WorkerBackend, WorkerDied, WorkerTimeout
 from golf_ray.testrun import (
     TestJob,
     TestVerdict,
@@ -50,7 +50,7 @@ def choose_backend(requested: str, image: str) -> str:
         return requested
     if requested != "auto":
         raise ValueError(f"sandbox.backend: must be auto, docker or process, got {requested!r}")
-    from golf_ray.sandbox_image import docker_available, image_exists
+    from golf_ray.sandbox_build import docker_available, image_exists
 
     ok, reason = docker_available()
     if ok and image_exists(image):
@@ -73,11 +73,11 @@ def config_limits(cfg) -> Limits:
 
 def make_backend(kind: str, *, image: str, memory_mb: int, cpus: float, pids_limit: int):
     if kind == "docker":
-        from actors.backends.docker import DockerBackend
+        from golf_ray.actors.backends.docker import DockerBackend
 
         return DockerBackend(image=image, memory_mb=memory_mb, cpus=cpus, pids_limit=pids_limit)
     if kind == "process":
-        from actors.backends.process import ProcessBackend
+        from golf_ray.actors.backends.process import ProcessBackend
 
         return ProcessBackend()
     raise ValueError(f"sandbox.backend: unknown backend {kind!r}")

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from actors.sandbox import SandboxPool, VerifyJob, make_backend  # noqa: E402
+from golf_ray.actors.sandbox import SandboxPool, VerifyJob, make_backend  # noqa: E402
 from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.runtime import init_ray  # noqa: E402
 from golf_ray.score import load_submission  # noqa: E402
@@ -110,7 +110,7 @@ def tiny_round_trip(backend: str, runs: int, limits: Limits) -> dict:
 
 
 def docker_reason() -> str | None:
-    from golf_ray.sandbox_image import docker_available, image_exists
+    from golf_ray.sandbox_build import docker_available, image_exists
 
     ok, reason = docker_available()
     if not ok:

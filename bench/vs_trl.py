@@ -125,7 +125,7 @@ def run_trl(args, out: Path) -> dict:
     from transformers import AutoModelForCausalLM, TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
 
-    from actors.sandbox import SandboxActor, VerifyJob
+    from golf_ray.actors.sandbox import SandboxActor, VerifyJob
     from golf_ray.codecheck import extract_and_check
     from golf_ray.config import load_config
     from golf_ray.memory import read_peak

@@ -35,9 +35,9 @@ from typing import Any
 import ray
 import yaml
 
-from actors.engines import Completion, Sampling
-from actors.rollout import create_rollout_actors, shutdown_rollout_actors
-from actors.sandbox import SandboxPool, TestJob, TestVerdict
+from golf_ray.actors.engines import Completion, Sampling
+from golf_ray.actors.rollout import create_rollout_actors, shutdown_rollout_actors
+from golf_ray.actors.sandbox import SandboxPool, TestJob, TestVerdict
 from golf_ray.adversarial_checkpoint import (
     next_position,
     publish_stage,
@@ -57,14 +57,14 @@ from golf_ray.adversarial_rewards import (
     validity,
 )
 from golf_ray.fileio import atomic_write_json, atomic_write_text
+from golf_ray.learner.group import LearnerGroup
+from golf_ray.learner.learner import make_batch
 from golf_ray.metrics import MetricsLogger, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.rewards import compute_rewards
 from golf_ray.runtime import init_ray
 from golf_ray.stages import chain_for, extract_code, problem_header, stage_prompt, stage_stop
 from golf_ray.tasks.functions import FunctionProblem, load_humaneval, load_problems
-from learner.group import LearnerGroup
-from learner.learner import make_batch
 
 log = logging.getLogger(__name__)
 TESTS_PREFIX = "assert "

@@ -128,7 +128,7 @@ class BenchActor:
     """One model: generates greedy answers for whole task sets and judges them."""
 
     def __init__(self, model_path: str, engine: str, gpu_share: float = 0.0):
-        from actors.rollout import create_engine
+        from golf_ray.actors.rollout import create_engine
         from golf_ray.models import load_tokenizer
 
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -139,7 +139,7 @@ class BenchActor:
         self.engine = create_engine(model_path, engine, **extra)
 
     def run(self, task: str, settings: BenchSettings) -> dict[str, Any]:
-        from actors.engines import Sampling
+        from golf_ray.actors.engines import Sampling
         from golf_ray.memory import read_peak
         from golf_ray.tasks.reasoning import (
             ReasoningTasks,

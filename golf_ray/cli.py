@@ -373,7 +373,7 @@ def _add_model_args(p: argparse.ArgumentParser) -> None:
 
 
 def _sampling(args: argparse.Namespace):
-    from actors.engines import Sampling
+    from golf_ray.actors.engines import Sampling
 
     return Sampling(
         n=args.samples,
@@ -646,7 +646,7 @@ def cmd_tasks_show(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from actors.sandbox import SandboxPool
+    from golf_ray.actors.sandbox import SandboxPool
     from golf_ray.fileio import atomic_write_json
     from golf_ray.runtime import init_ray
     from golf_ray.score import load_submission, score_submission
@@ -695,7 +695,7 @@ def cmd_model_tiny(args: argparse.Namespace) -> int:
 
 
 def cmd_sandbox_build_image(args: argparse.Namespace) -> int:
-    from golf_ray.sandbox_image import build_image
+    from golf_ray.sandbox_build import build_image
 
     build_image(tag=args.tag, base=args.base, offline=args.offline, force=args.force)
     return 0
@@ -704,7 +704,7 @@ def cmd_sandbox_build_image(args: argparse.Namespace) -> int:
 def cmd_sandbox_info(args: argparse.Namespace) -> int:
     import json
 
-    from actors.sandbox import choose_backend, make_backend
+    from golf_ray.actors.sandbox import choose_backend, make_backend
     from golf_ray.config import SandboxConfig
 
     cfg = SandboxConfig()

@@ -18,8 +18,8 @@ import logging
 from dataclasses import dataclass
 from typing import Protocol
 
-from actors.engines import Completion
-from actors.sandbox import SandboxPool, VerifyJob
+from golf_ray.actors.engines import Completion
+from golf_ray.actors.sandbox import SandboxPool, VerifyJob
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import Config, ConfigError
 from golf_ray.prompts import build_prompt, count_tokens

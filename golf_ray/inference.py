@@ -10,16 +10,16 @@ import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from actors.engines import Sampling
-from actors.rollout import create_engine
-from actors.sandbox import SandboxActor, VerifyJob
+from golf_ray.actors.engines import Sampling
+from golf_ray.actors.rollout import create_engine
+from golf_ray.actors.sandbox import SandboxActor, VerifyJob
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import ModelConfig, SandboxConfig
+from golf_ray.learner import checkpoint as ckpt
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.prompts import build_prompt
 from golf_ray.tasks import Task
 from golf_ray.verify import Verdict
-from learner import checkpoint as ckpt
 
 
 def resolve_policy(path_or_name: str) -> str:

@@ -124,7 +124,7 @@ def score_submission(
     on_done: Callable[[], None] | None = None,
 ) -> ScoreReport:
     """Judge every program against every example of its task (train, test, arc-gen)."""
-    from actors.sandbox import VerifyJob
+    from golf_ray.actors.sandbox import VerifyJob
 
     jobs, undecodable = [], {}
     for task in taskset:

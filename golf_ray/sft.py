@@ -145,7 +145,7 @@ def db_corpus(db_path: str | Path, task_ids: set[str], per_task: int = 2) -> lis
 
 def verify_corpus(items: list[CorpusItem], tasks: dict, pool) -> tuple[list[CorpusItem], int]:
     """Keep the programs the sandbox judges correct on every example of their task."""
-    from actors.sandbox import VerifyJob
+    from golf_ray.actors.sandbox import VerifyJob
 
     jobs = [
         VerifyJob(
@@ -237,12 +237,12 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
     import ray
     from tqdm import tqdm
 
-    from actors.sandbox import SandboxPool
+    from golf_ray.actors.sandbox import SandboxPool
+    from golf_ray.learner import checkpoint as ckpt
+    from golf_ray.learner.group import LearnerGroup
+    from golf_ray.learner.learner import make_batch
     from golf_ray.models import load_tokenizer, resolve_model
     from golf_ray.runtime import init_ray
-    from learner import checkpoint as ckpt
-    from learner.group import LearnerGroup
-    from learner.learner import make_batch
 
     options.check()
     start = time.perf_counter()

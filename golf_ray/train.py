@@ -21,20 +21,20 @@ from pathlib import Path
 
 import ray
 
-from actors.engines import Completion, Sampling
-from actors.rollout import create_rollout_actors, shutdown_rollout_actors
+from golf_ray.actors.engines import Completion, Sampling
+from golf_ray.actors.rollout import create_rollout_actors, shutdown_rollout_actors
 from golf_ray.config import Config, ConfigError
 from golf_ray.curriculum import Curriculum
 from golf_ray.domains import GolfDomain, Sample, make_domain
 from golf_ray.fileio import atomic_write_json, atomic_write_text
+from golf_ray.learner.group import LearnerGroup
+from golf_ray.learner.learner import make_batch
 from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import MetricsLogger, StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.rewards import RewardSample, compute_rewards
 from golf_ray.runtime import init_ray
 from golf_ray.solutions import SolutionDB
-from learner.group import LearnerGroup
-from learner.learner import make_batch
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +193,7 @@ class Driver:
         )
         metric = self.cfg.checkpoint.best_metric
         if metric in metrics:
-            from learner.checkpoint import update_best
+            from golf_ray.learner.checkpoint import update_best
 
             update_best(self.run_dir / "checkpoints", step, metric, metrics[metric])
         return path

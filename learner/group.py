@@ -10,7 +10,7 @@ import torch
 from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
 
 from golf_ray.config import AlgorithmConfig, LearnerConfig
-from learner.learner import LearnerActor, TrainBatch
+from golf_ray.learner.learner import LearnerActor, TrainBatch
 
 
 class LearnerGroup:

@@ -34,8 +34,8 @@ from golf_ray.algorithms import (
 )
 from golf_ray.algorithms.masking import loss_normalizer
 from golf_ray.config import AlgorithmConfig, LearnerConfig
-from learner import checkpoint as ckpt
-from learner.forward import response_forward
+from golf_ray.learner import checkpoint as ckpt
+from golf_ray.learner.forward import response_forward
 
 log = logging.getLogger(__name__)
 
@@ -485,7 +485,7 @@ class LearnerActor:
 
     def rollout_weights(self):
         """`policy_state_dict` packed for the object store: rollout actors map it zero-copy."""
-        from actors.rollout import pack_weights
+        from golf_ray.actors.rollout import pack_weights
 
         return pack_weights(self.policy_state_dict())
 

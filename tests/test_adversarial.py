@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.sandbox import SandboxActor, TestJob
+from golf_ray.actors.sandbox import SandboxActor, TestJob
 from golf_ray.adversarial_config import (
     ScheduleConfig,
     fit_learner,

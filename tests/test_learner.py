@@ -9,10 +9,10 @@ import ray
 import torch
 
 from golf_ray.config import AlgorithmConfig, LearnerConfig
+from golf_ray.learner.checkpoint import CheckpointError
+from golf_ray.learner.group import LearnerGroup
+from golf_ray.learner.learner import TrainBatch, make_batch
 from golf_ray.models import build_tiny_model, load_tokenizer
-from learner.checkpoint import CheckpointError
-from learner.group import LearnerGroup
-from learner.learner import TrainBatch, make_batch
 
 pytestmark = pytest.mark.slow
 

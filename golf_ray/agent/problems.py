@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from actors.sandbox import VerifyJob
+from golf_ray.actors.sandbox import VerifyJob
 from golf_ray.prompts import build_prompt, grid_to_text
 from golf_ray.tasks import Task
 from golf_ray.verify import Verdict

@@ -29,8 +29,8 @@ from fastapi.responses import JSONResponse
 from ray import serve
 from starlette.exceptions import HTTPException
 
-from actors.sandbox import VerifyJob
 from golf_ray import __version__
+from golf_ray.actors.sandbox import VerifyJob
 from golf_ray.codecheck import CodeCheck, check_code, extract_and_check
 from golf_ray.serve.config import RequestLimits
 from golf_ray.serve.deployments import Generation
