@@ -50,7 +50,7 @@ class RayPlayer:
     def __init__(self, cfg: AgentConfig, run_dir: Path, problems: Sequence[Problem]):
         from golf_ray.actors.rollout import create_rollout_actors
         from golf_ray.actors.sandbox import SandboxPool
-        from golf_ray.agent.episodes import EpisodePool
+        from golf_ray.agent.runners import EpisodePool
         from golf_ray.agent.tools import RayTools
         from golf_ray.models import resolve_model
         from golf_ray.runtime import init_ray

@@ -25,7 +25,9 @@ from golf_ray.agent.config import AgentConfig
 from golf_ray.agent.controller import DQNController
 from golf_ray.agent.env import N_ACTIONS, OBS_DIM
 from golf_ray.agent.episodes import Episode, EpisodeSpec
-from golf_ray.agent.players import Player, make_player
+from golf_ray.agent.functions import two_part_problems
+from golf_ray.agent.planner import PlannerConfig, PlanResult
+from golf_ray.agent.players import Player, RayPlayer, make_player
 from golf_ray.agent.problems import GolfProblem, Problem
 from golf_ray.agent.templates import TEMPLATES, template_report
 from golf_ray.config import ConfigError
@@ -346,6 +348,22 @@ def evaluate_agent(
     if out_json:
         atomic_write_json(out_json, report)
     return report
+
+
+def plan_two_part_problems(cfg: AgentConfig, checkpoint: str | None = None) -> list[PlanResult]:
+    """`golf-ray agent plan`: the planner over `two_part_problems()`, each problem on an episode
+    actor (rollout actors write, the sandbox pool judges)."""
+    problems = two_part_problems()
+    run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-plan-{time.strftime('%Y%m%d-%H%M%S')}"
+    player = RayPlayer(cfg, run_dir, [])
+    try:
+        args = None
+        if checkpoint:
+            data = (resolve_checkpoint(checkpoint) / CONTROLLER_FILE).read_bytes()
+            args = policy_args(DQNController.from_bytes(data))
+        return player.pool.plan(problems, args, "debug", PlannerConfig())
+    finally:
+        player.close()
 
 
 def _brief(metrics: dict[str, float]) -> str:
