@@ -41,7 +41,6 @@ from golf_ray.actors.sandbox import SandboxPool, TestJob, TestVerdict
 from golf_ray.adversarial_checkpoint import (
     next_position,
     publish_stage,
-    read_json,
     read_stage,
     resolve_stage,
     stage_dir_name,
@@ -62,6 +61,7 @@ from golf_ray.learner.learner import make_batch
 from golf_ray.metrics import MetricsLogger, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.rewards import compute_rewards
+from golf_ray.rl import checkpoints
 from golf_ray.runtime import init_ray
 from golf_ray.stages import chain_for, extract_code, problem_header, stage_prompt, stage_stop
 from golf_ray.tasks.functions import FunctionProblem, load_humaneval, load_problems
@@ -167,13 +167,13 @@ class Policy:
         self.learners.broadcast(self.rollouts, self.learner_cfg.broadcast_every)
         return metrics
 
-    def save(self, root: Path, metrics: dict, config: dict) -> str:
+    def save(self, path: Path, metrics: dict, config: dict) -> str:
         return self.learners.save_checkpoint(
-            str(root), metrics=metrics, config=config, keep=1, policy_version=self.learners.version
+            str(path), metrics=metrics, config=config, policy_version=self.learners.version
         )
 
-    def load(self, root: Path) -> None:
-        meta = self.learners.load_checkpoint(str(root))
+    def load(self, path: Path) -> None:
+        meta = self.learners.load_checkpoint(str(path))
         self.learners.version = meta["step"]
         self.learners.broadcast(self.rollouts)
 
@@ -434,7 +434,7 @@ class AdversarialRun:
     # ------------------------------------------------------------------ checkpoints
 
     def save_stage(self, record: dict, last: dict) -> Path:
-        root = self.run_dir / "checkpoints"
+        root = self.run_dir / checkpoints.CHECKPOINTS
         name = stage_dir_name(record)
         stage_dir = root / name
         if stage_dir.exists():  # a resumed run re-saving the same stage replaces it whole
@@ -506,8 +506,7 @@ def run_adversarial(
                     "schedule (raise schedule.epochs to go on)"
                 )
             log.info("%s: the schedule is already complete", run_dir)
-            best = read_json(run_dir / "checkpoints" / "best.json")
-            return AdversarialResult(run_dir, state["step"], [], best)
+            return AdversarialResult(run_dir, state["step"], [], checkpoints.best(run_dir))
     if run_dir is None:
         run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-{time.strftime('%Y%m%d-%H%M%S')}"
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -516,7 +515,7 @@ def run_adversarial(
     try:
         start = run.restore(stage_dir) if stage_dir is not None else (0, 0)
         records = run.run(*start)
-        best = read_json(run_dir / "checkpoints" / "best.json")
+        best = checkpoints.best(run_dir)
         atomic_write_json(
             run_dir / "summary.json",
             {"run_dir": str(run_dir), "steps": run.step, "stages": records, "best": best},

@@ -80,14 +80,15 @@ def models_of_run(run_dir: str | Path) -> tuple[list[BenchModel], Any]:
     from golf_ray.config import load_config
     from golf_ray.inference import resolve_policy
     from golf_ray.models import resolve_model
+    from golf_ray.rl import checkpoints
 
     run_dir = Path(run_dir)
     config_path = run_dir / "config.yaml"
     if not config_path.is_file():
         raise FileNotFoundError(f"bench: --run {run_dir}: no config.yaml (not a training run)")
     cfg = load_config(config_path)
-    if not (run_dir / "checkpoints").is_dir():
-        raise FileNotFoundError(f"bench: --run {run_dir}: no checkpoints/ yet")
+    if checkpoints.latest(run_dir) is None:
+        raise FileNotFoundError(f"bench: --run {run_dir}: no checkpoint yet")
     base = BenchModel("base", str(resolve_model(cfg.model)))
     return [base, BenchModel("trained", resolve_policy(str(run_dir)))], cfg
 

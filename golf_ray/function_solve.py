@@ -78,19 +78,6 @@ class ProblemResult:
         }
 
 
-def resolve_generator(path_or_name: str) -> str:
-    """An adversarial run or stage checkpoint → its generator's policy dir; else as `solve`."""
-    from golf_ray.adversarial import resolve_stage
-    from golf_ray.inference import resolve_policy
-    from golf_ray.learner import checkpoint as ckpt
-
-    try:
-        stage_dir = resolve_stage(path_or_name)
-    except ValueError:
-        return resolve_policy(path_or_name)
-    return str(ckpt.resolve(stage_dir / "generator") / ckpt.POLICY_DIR)
-
-
 class FunctionSolver:
     def __init__(
         self,
@@ -103,8 +90,9 @@ class FunctionSolver:
     ):
         from golf_ray.actors.rollout import create_engine
         from golf_ray.actors.sandbox import SandboxActor, config_limits
+        from golf_ray.inference import resolve_policy
 
-        self.model_path = resolve_generator(model)
+        self.model_path = resolve_policy(model)
         self.engine = create_engine(self.model_path, engine)
         self.stages = stages or load_stages(None)
         self.test_timeout_s = test_timeout_s

@@ -33,6 +33,7 @@ from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import MetricsLogger, StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.rewards import RewardSample, compute_rewards
+from golf_ray.rl import checkpoints
 from golf_ray.runtime import init_ray
 from golf_ray.solutions import SolutionDB
 
@@ -183,20 +184,18 @@ class Driver:
             )
         return result
 
-    def save(self, step: int, metrics: dict[str, float]) -> str:
-        path = self.learners.save_checkpoint(
-            str(self.run_dir / "checkpoints"),
+    def save(self, step: int, metrics: dict[str, float]) -> Path:
+        root, name = self.run_dir / checkpoints.CHECKPOINTS, checkpoints.step_name(step)
+        self.learners.save_checkpoint(
+            str(root / name),
             metrics=metrics,
             config=self.cfg.to_dict(),
-            keep=self.cfg.checkpoint.keep,
             policy_version=self.learners.version,
         )
         metric = self.cfg.checkpoint.best_metric
         if metric in metrics:
-            from golf_ray.learner.checkpoint import update_best
-
-            update_best(self.run_dir / "checkpoints", step, metric, metrics[metric])
-        return path
+            checkpoints.update_best(root, name, metric, metrics[metric], step=step)
+        return checkpoints.publish(root, name, self.cfg.checkpoint.keep)
 
     def probe_memory(self, *roles: str) -> dict[str, list]:
         """Ask each actor of `roles` for its peak memory since the last probe (refs; read them
@@ -263,15 +262,15 @@ def train(
     a Tune trial reports them from there (golf_ray/sweep.py)."""
     from tqdm import tqdm
 
-    if resume and (Path(resume) / "checkpoints").is_dir():
-        run_dir, resume = Path(resume), str(Path(resume) / "checkpoints")  # continue that run
+    if resume and checkpoints.is_run(resume):
+        run_dir = Path(resume)  # continue that run
     run_dir = run_dir or make_run_dir(cfg)
     atomic_write_text(run_dir / "config.yaml", cfg.to_yaml())
     driver = Driver(cfg, run_dir)
     cfg = driver.cfg
     start = 0
     if resume:
-        start = driver.learners.load_checkpoint(resume)["step"]
+        start = driver.learners.load_checkpoint(str(checkpoints.resolve(resume)))["step"]
         driver.learners.version = start
         driver.learners.broadcast(driver.rollouts)
         log.info("resumed from %s at step %d", resume, start)

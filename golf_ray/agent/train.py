@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import shutil
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from golf_ray.agent.templates import TEMPLATES, template_report
 from golf_ray.config import ConfigError
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
 from golf_ray.metrics import MetricsLogger, plot_curves, read_metrics
+from golf_ray.rl import checkpoints
 from golf_ray.verify import Verdict
 
 log = logging.getLogger(__name__)
@@ -212,18 +212,14 @@ class AgentTrainer:
     # ------------------------------------------------------------------ checkpoints
 
     def save(self, metrics: dict[str, float]) -> Path:
-        root = self.run_dir / "checkpoints"
-        path = root / f"iter-{self.iteration_done:06d}"
-        atomic_write_bytes(path / CONTROLLER_FILE, self.controller.to_bytes())
+        root = self.run_dir / checkpoints.CHECKPOINTS
+        name = checkpoints.step_name(self.iteration_done, prefix="iter")
+        atomic_write_bytes(root / name / CONTROLLER_FILE, self.controller.to_bytes())
         atomic_write_json(
-            path / "meta.json",
+            root / name / "meta.json",
             {"iteration": self.iteration_done, "metrics": metrics, "config": self.cfg.to_dict()},
         )
-        atomic_write_text(root / "latest", path.name + "\n")
-        kept = sorted(p for p in root.glob("iter-*") if p.is_dir())
-        for old in kept[: max(len(kept) - max(self.cfg.checkpoint.keep, 1), 0)]:
-            shutil.rmtree(old, ignore_errors=True)
-        return path
+        return checkpoints.publish(root, name, self.cfg.checkpoint.keep)
 
     def load(self, checkpoint: str | Path) -> int:
         path = resolve_checkpoint(checkpoint)
@@ -240,12 +236,8 @@ class AgentTrainer:
 
 
 def resolve_checkpoint(path: str | Path) -> Path:
-    """A checkpoint dir, or a run dir / checkpoints root (→ its latest)."""
-    path = Path(path)
-    for root in (path / "checkpoints", path):
-        if (root / "latest").is_file():
-            path = root / (root / "latest").read_text().strip()
-            break
+    """An agent checkpoint dir from any form golf_ray.rl.checkpoints.resolve takes."""
+    path = checkpoints.resolve(path)
     if not (path / CONTROLLER_FILE).is_file():
         raise FileNotFoundError(f"{path}: no {CONTROLLER_FILE} (not an agent checkpoint)")
     return path
@@ -268,7 +260,7 @@ def train_agent(
     resume: str | None = None,
     player: Player | None = None,
 ) -> AgentResult:
-    if resume and (Path(resume) / "checkpoints").is_dir():
+    if resume and checkpoints.is_run(resume):
         run_dir = Path(resume)
     run_dir = run_dir or Path(cfg.checkpoint.dir) / f"{cfg.name}-{time.strftime('%Y%m%d-%H%M%S')}"
     run_dir.mkdir(parents=True, exist_ok=True)
