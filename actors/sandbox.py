@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 import ray
 from ray.exceptions import GetTimeoutError, RayActorError
@@ -28,20 +27,9 @@ from golf_ray.testrun import (
     tests_request_timeout,
     verdict_from_tests_response,
 )
-from golf_ray.verify import Limits, Verdict, build_run_request, verdict_from_response
+from golf_ray.verify import Limits, Verdict, VerifyJob, build_run_request, verdict_from_response
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class VerifyJob:
-    """One program to judge against one task's examples."""
-
-    key: str  # caller's handle, e.g. "task007/sample3"
-    source: str
-    inputs: list
-    expected: list
-    nbytes: int | None = None  # size as submitted; defaults to the source's UTF-8 length
 
 
 def choose_backend(requested: str, image: str) -> str:

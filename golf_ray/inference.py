@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 
 from golf_ray.actors.engines import Sampling
 from golf_ray.actors.rollout import create_engine
-from golf_ray.actors.sandbox import SandboxActor, VerifyJob
+from golf_ray.actors.sandbox import SandboxActor
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import ModelConfig, SandboxConfig
 from golf_ray.learner import checkpoint as ckpt
@@ -113,15 +113,7 @@ class Solver:
             check = extract_and_check(self.prefix + c.text)
             verdict = None
             if check.code is not None and self.sandbox is not None:
-                examples = task.all_examples
-                verdict = self.sandbox.verify(
-                    VerifyJob(
-                        key=task.id,
-                        source=check.code,
-                        inputs=[e.input for e in examples],
-                        expected=[e.output for e in examples],
-                    )
-                )
+                verdict = self.sandbox.verify(task.verify_job(check.code))
             results[c.prompt_index].candidates.append(Candidate(check.code, check.error, verdict))
         return results
 

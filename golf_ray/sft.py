@@ -145,17 +145,7 @@ def db_corpus(db_path: str | Path, task_ids: set[str], per_task: int = 2) -> lis
 
 def verify_corpus(items: list[CorpusItem], tasks: dict, pool) -> tuple[list[CorpusItem], int]:
     """Keep the programs the sandbox judges correct on every example of their task."""
-    from golf_ray.actors.sandbox import VerifyJob
-
-    jobs = [
-        VerifyJob(
-            key=item.task_id,
-            source=item.program,
-            inputs=[e.input for e in tasks[item.task_id].all_examples],
-            expected=[e.output for e in tasks[item.task_id].all_examples],
-        )
-        for item in items
-    ]
+    jobs = [tasks[item.task_id].verify_job(item.program) for item in items]
     verdicts = pool.verify(jobs)
     kept = [item for item, v in zip(items, verdicts, strict=True) if v.correct]
     for item, v in zip(items, verdicts, strict=True):

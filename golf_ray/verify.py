@@ -77,6 +77,17 @@ class Limits:
 
 
 @dataclass
+class VerifyJob:
+    """One program to judge against one task's examples (`Task.verify_job` builds one)."""
+
+    key: str  # caller's handle, e.g. "task007/sample3"
+    source: str
+    inputs: list
+    expected: list
+    nbytes: int | None = None  # size as submitted; defaults to the source's UTF-8 length
+
+
+@dataclass
 class Verdict:
     correct: bool
     passed: int

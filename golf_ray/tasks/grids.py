@@ -20,6 +20,8 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, overload
 
+from golf_ray.verify import VerifyJob
+
 Grid = list[list[int]]
 
 MAX_SIDE = 30  # ARC's limit, enforced on train/test grids
@@ -134,6 +136,23 @@ class Task:
     @property
     def difficulty(self) -> float:
         return self.metrics.difficulty
+
+    def verify_job(
+        self,
+        source: str,
+        key: str | None = None,
+        examples: Sequence[Example] | None = None,
+        nbytes: int | None = None,
+    ) -> VerifyJob:
+        """The sandbox job that judges `source` on this task's examples (all, by default)."""
+        examples = self.all_examples if examples is None else examples
+        return VerifyJob(
+            key=self.id if key is None else key,
+            source=source,
+            inputs=[e.input for e in examples],
+            expected=[e.output for e in examples],
+            nbytes=nbytes,
+        )
 
     def to_json(self) -> dict[str, list[dict[str, Grid]]]:
         """The task-file form (``arc-gen`` with a dash, as in the competition files)."""
