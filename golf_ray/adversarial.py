@@ -45,7 +45,7 @@ from golf_ray.adversarial_checkpoint import (
     resolve_stage,
     stage_dir_name,
 )
-from golf_ray.adversarial_config import AdversarialConfig, PolicyConfig, fit_learner, stage_roles
+from golf_ray.adversarial_config import AdversarialConfig, PolicyConfig, stage_roles
 from golf_ray.adversarial_rewards import (
     DiscriminatorSample,
     GeneratorSample,
@@ -55,13 +55,12 @@ from golf_ray.adversarial_rewards import (
     valid_tests,
     validity,
 )
-from golf_ray.fileio import atomic_write_json, atomic_write_text
 from golf_ray.learner.group import LearnerGroup
 from golf_ray.learner.learner import make_batch
-from golf_ray.metrics import MetricsLogger, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.rewards import compute_rewards
 from golf_ray.rl import checkpoints
+from golf_ray.rl.run import Run, fit_micro_batch, new_run_dir, step_seed
 from golf_ray.runtime import init_ray
 from golf_ray.stages import chain_for, extract_code, problem_header, stage_prompt, stage_stop
 from golf_ray.tasks.functions import FunctionProblem, load_humaneval, load_problems
@@ -109,7 +108,7 @@ class Policy:
         self.role, self.cfg = role, cfg
         self.model_path = str(resolve_model(cfg.model))
         self.tokenizer = load_tokenizer(self.model_path)
-        self.learner_cfg = fit_learner(cfg.learner, samples)
+        self.learner_cfg = fit_micro_batch(cfg.learner, samples // cfg.learner.num_actors)
         self.rollouts = create_rollout_actors(
             self.model_path, cfg.rollout, cfg.model, name_prefix=f"{run}/{role}-rollout"
         )
@@ -130,7 +129,7 @@ class Policy:
         return self
 
     def sampling(self, step: int, **overrides: Any) -> Sampling:
-        seed = self.cfg.rollout.seed + 7919 * step
+        seed = step_seed(self.cfg.rollout.seed, step)
         return Sampling.from_config(self.cfg.rollout, seed=seed, **overrides)
 
     def generate(self, prompts: list[str], sampling: Sampling) -> list[list[Completion]]:
@@ -195,14 +194,14 @@ class Row:
 
 
 class AdversarialRun:
-    def __init__(self, cfg: AdversarialConfig, run_dir: Path):
-        self.cfg, self.run_dir = cfg, run_dir
+    def __init__(self, cfg: AdversarialConfig, run: Run):
+        self.cfg, self.run_dir, self.metrics = cfg, run.dir, run.metrics
         init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
         self.problems = select_problems(cfg)
         self.order = list(range(len(self.problems)))
         random.Random(cfg.seed).shuffle(self.order)
         roles = stage_roles(cfg.schedule) * len(cfg.stages) * cfg.schedule.epochs
-        run, per_step = run_dir.name, cfg.problems_per_step
+        name, per_step = run.name, cfg.problems_per_step
         start = time.perf_counter()
         sides = [
             Policy(
@@ -211,12 +210,12 @@ class AdversarialRun:
                 per_step * getattr(cfg, role).rollout.samples_per_prompt,
                 roles.count(role),
                 cfg.seed + i,
-                run,
+                name,
             )
             for i, role in enumerate(("generator", "discriminator"))
         ]
         self.gen, self.disc = sides
-        self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{run}/sandbox")
+        self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{name}/sandbox")
         # Both learner groups start at once: each blocks until its DeepSpeed engine is up.
         with ThreadPoolExecutor(2) as pool:
             futures = [pool.submit(side.start_learners) for side in sides]
@@ -227,7 +226,6 @@ class AdversarialRun:
                 side.close()
             raise next(e for e in errors if e)
         log.info("both policies ready in %.1f s", time.perf_counter() - start)
-        self.metrics = MetricsLogger(run_dir, cfg.logging)
         self.pool: dict[str, list[str]] = {}  # valid adversarial tests per problem id
         self.cursor = 0  # position in the shuffled problem order
         self.step = 0
@@ -464,7 +462,6 @@ class AdversarialRun:
         return epoch, stage
 
     def close(self) -> None:
-        self.metrics.close()
         self.sandbox.close()
         self.gen.close()
         self.disc.close()
@@ -507,23 +504,19 @@ def run_adversarial(
                 )
             log.info("%s: the schedule is already complete", run_dir)
             return AdversarialResult(run_dir, state["step"], [], checkpoints.best(run_dir))
-    if run_dir is None:
-        run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    run_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(run_dir / "config.yaml", yaml.safe_dump(cfg.to_dict(), sort_keys=False))
-    run = AdversarialRun(cfg, run_dir)
-    try:
-        start = run.restore(stage_dir) if stage_dir is not None else (0, 0)
-        records = run.run(*start)
-        best = checkpoints.best(run_dir)
-        atomic_write_json(
-            run_dir / "summary.json",
-            {"run_dir": str(run_dir), "steps": run.step, "stages": records, "best": best},
-        )
-        plot_curves(run_dir)
-    finally:
-        run.close()
-    return AdversarialResult(run_dir, run.step, records, best)
+    config_yaml = yaml.safe_dump(cfg.to_dict(), sort_keys=False)
+    with Run(run_dir or new_run_dir(cfg.checkpoint.dir, cfg.name), config_yaml, cfg.logging) as run:
+        game = AdversarialRun(cfg, run)
+        try:
+            start = game.restore(stage_dir) if stage_dir is not None else (0, 0)
+            records = game.run(*start)
+            best = checkpoints.best(run.dir)
+            run.finish(
+                {"run_dir": str(run.dir), "steps": game.step, "stages": records, "best": best}
+            )
+        finally:
+            game.close()
+    return AdversarialResult(run.dir, game.step, records, best)
 
 
 __all__ = ["AdversarialRun", "resolve_stage", "run_adversarial", "stage_score"]

@@ -232,6 +232,7 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
     from golf_ray.learner.group import LearnerGroup
     from golf_ray.learner.learner import make_batch
     from golf_ray.models import load_tokenizer, resolve_model
+    from golf_ray.rl.run import fit_micro_batch
     from golf_ray.runtime import init_ray
 
     options.check()
@@ -266,12 +267,9 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
 
     ranks = cfg.learner.num_actors
     size = max(options.batch_size // ranks, 1) * ranks
-    micro = math.gcd(size // ranks, cfg.learner.micro_batch_size)
     learner_cfg = dataclasses.replace(
-        cfg.learner,
+        fit_micro_batch(cfg.learner, size // ranks),
         lr=options.lr,
-        micro_batch_size=micro,
-        grad_accum_steps=size // ranks // micro,
         # Nothing else runs during SFT: on CPU the ranks share every core of the cluster.
         threads=cfg.learner.threads or cpu_threads_per_rank(cfg.learner, ranks),
     )

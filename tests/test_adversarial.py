@@ -14,7 +14,6 @@ import pytest
 from golf_ray.actors.sandbox import SandboxActor, TestJob
 from golf_ray.adversarial_config import (
     ScheduleConfig,
-    fit_learner,
     load_adversarial_config,
     stage_roles,
 )
@@ -31,6 +30,7 @@ from golf_ray.adversarial_rewards import (
 from golf_ray.cli import main
 from golf_ray.config import ConfigError, LearnerConfig, RewardConfig
 from golf_ray.rewards import compute_rewards
+from golf_ray.rl.run import fit_micro_batch
 from golf_ray.verify import Limits
 
 TINY = "adversarial/tiny.yaml"
@@ -151,7 +151,7 @@ def test_schedule_and_batch_fitting() -> None:
         "generator",
         "discriminator",
     ]
-    fitted = fit_learner(LearnerConfig(micro_batch_size=4, num_actors=1), 6)
+    fitted = fit_micro_batch(LearnerConfig(micro_batch_size=4, num_actors=1), 6)
     assert (fitted.micro_batch_size, fitted.grad_accum_steps) == (2, 3)
 
 

@@ -30,9 +30,10 @@ from golf_ray.agent.players import Player, RayPlayer, make_player
 from golf_ray.agent.problems import GolfProblem, Problem
 from golf_ray.agent.templates import TEMPLATES, template_report
 from golf_ray.config import ConfigError
-from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
-from golf_ray.metrics import MetricsLogger, plot_curves, read_metrics
+from golf_ray.fileio import atomic_write_bytes, atomic_write_json
+from golf_ray.metrics import read_metrics
 from golf_ray.rl import checkpoints
+from golf_ray.rl.run import Run, due, new_run_dir
 from golf_ray.verify import Verdict
 
 log = logging.getLogger(__name__)
@@ -262,41 +263,35 @@ def train_agent(
 ) -> AgentResult:
     if resume and checkpoints.is_run(resume):
         run_dir = Path(resume)
-    run_dir = run_dir or Path(cfg.checkpoint.dir) / f"{cfg.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    run_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(run_dir / "config.yaml", cfg.to_yaml())
-    problems = load_problems(cfg)
-    owns_player = player is None
-    player = player or make_player(cfg, run_dir, problems)
-    trainer = AgentTrainer(cfg, run_dir, player, problems)
-    metrics: dict[str, float] = {}
-    eval_metrics: dict[str, float] = {}
-    try:
-        start = trainer.load(resume) if resume else 0
-        with MetricsLogger(run_dir, cfg.logging) as logger:
+    run_dir = run_dir or new_run_dir(cfg.checkpoint.dir, cfg.name)
+    with Run(run_dir, cfg.to_yaml(), cfg.logging) as run:
+        problems = load_problems(cfg)
+        owns_player = player is None
+        player = player or make_player(cfg, run.dir, problems)
+        trainer = AgentTrainer(cfg, run.dir, player, problems)
+        metrics: dict[str, float] = {}
+        eval_metrics: dict[str, float] = {}
+        try:
+            start = trainer.load(resume) if resume else 0
             for it in range(start, cfg.iterations):
                 metrics = trainer.iteration(it)
-                logger.log(it + 1, metrics)
+                run.log(it + 1, metrics)
                 done = it + 1
-                if cfg.eval_every and (done % cfg.eval_every == 0 or done == cfg.iterations):
+                if due(done, cfg.eval_every, done == cfg.iterations):
                     eval_metrics, _ = trainer.evaluate()
-                    logger.log(done, eval_metrics, split="eval")
-                if cfg.checkpoint.every and (
-                    done % cfg.checkpoint.every == 0 or done == cfg.iterations
-                ):
+                    run.log(done, eval_metrics, split="eval")
+                if due(done, cfg.checkpoint.every, done == cfg.iterations):
                     trainer.save({**metrics, **{f"eval/{k}": v for k, v in eval_metrics.items()}})
                 log.info("iteration %d: %s", done, _brief(metrics))
-        plot_curves(run_dir)
-        plot_agent_curves(run_dir)
-        summary = {
-            "run_dir": str(run_dir),
-            "iterations": trainer.iteration_done,
-            **metrics,
-            **{f"eval/{k}": v for k, v in eval_metrics.items()},
-        }
-        atomic_write_json(run_dir / "summary.json", summary)
-    finally:
-        trainer.close(close_player=owns_player)
+            summary = {
+                "run_dir": str(run.dir),
+                "iterations": trainer.iteration_done,
+                **metrics,
+                **{f"eval/{k}": v for k, v in eval_metrics.items()},
+            }
+            run.finish(summary, plots=(plot_agent_curves,))
+        finally:
+            trainer.close(close_player=owns_player)
     return AgentResult(run_dir, trainer.iteration_done, metrics, eval_metrics)
 
 

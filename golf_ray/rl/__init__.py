@@ -1,1 +1,1 @@
-"""What every training loop shares: the checkpoint layout (`checkpoints`)."""
+"""What every training loop shares: the run (`run`) and the checkpoint layout (`checkpoints`)."""
