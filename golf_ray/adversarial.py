@@ -30,13 +30,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import ray
 import yaml
 
-from golf_ray.actors.engines import Completion, Sampling
-from golf_ray.actors.rollout import create_rollout_actors, shutdown_rollout_actors
+from golf_ray.actors.engines import Completion
 from golf_ray.actors.sandbox import SandboxPool, TestJob, TestVerdict
 from golf_ray.adversarial_checkpoint import (
     next_position,
@@ -55,12 +52,11 @@ from golf_ray.adversarial_rewards import (
     valid_tests,
     validity,
 )
-from golf_ray.learner.group import LearnerGroup
-from golf_ray.learner.learner import make_batch
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.rewards import compute_rewards
 from golf_ray.rl import checkpoints
-from golf_ray.rl.run import Run, fit_micro_batch, new_run_dir, step_seed
+from golf_ray.rl.policy import Policy
+from golf_ray.rl.run import Run, fit_micro_batch, new_run_dir
 from golf_ray.runtime import init_ray
 from golf_ray.stages import chain_for, extract_code, problem_header, stage_prompt, stage_stop
 from golf_ray.tasks.functions import FunctionProblem, load_humaneval, load_problems
@@ -99,87 +95,31 @@ def select_problems(cfg: AdversarialConfig) -> list[FunctionProblem]:
     return problems
 
 
-class Policy:
-    """One side of the game: its rollout actors and its learner group."""
+def make_side(
+    role: str, cfg: PolicyConfig, samples: int, total_steps: int, seed: int, run: str
+) -> Policy:
+    """One side of the game: its rollout actors now, its learners by `start_learners`.
+    `samples` per step make exactly one learner batch."""
+    model_path = str(resolve_model(cfg.model))
+    return Policy(
+        model_path,
+        load_tokenizer(model_path),
+        cfg.model,
+        cfg.rollout,
+        fit_micro_batch(cfg.learner, samples // cfg.learner.num_actors),
+        cfg.algorithm,
+        total_steps=max(1, total_steps),
+        seed=seed,
+        name_prefix=f"{run}/{role}-",
+    )
 
-    def __init__(
-        self, role: str, cfg: PolicyConfig, samples: int, total_steps: int, seed: int, run: str
-    ):
-        self.role, self.cfg = role, cfg
-        self.model_path = str(resolve_model(cfg.model))
-        self.tokenizer = load_tokenizer(self.model_path)
-        self.learner_cfg = fit_micro_batch(cfg.learner, samples // cfg.learner.num_actors)
-        self.rollouts = create_rollout_actors(
-            self.model_path, cfg.rollout, cfg.model, name_prefix=f"{run}/{role}-rollout"
-        )
-        self.learners: LearnerGroup | None = None
-        self._learner_args = (total_steps, seed, f"{run}/{role}-learner")
 
-    def start_learners(self) -> Policy:
-        """Blocks until the DeepSpeed engines are up (both sides start theirs at once)."""
-        total_steps, seed, name = self._learner_args
-        self.learners = LearnerGroup(
-            self.model_path,
-            self.learner_cfg,
-            self.cfg.algorithm,
-            total_steps=max(1, total_steps),
-            seed=seed,
-            name_prefix=name,
-        )
-        return self
-
-    def sampling(self, step: int, **overrides: Any) -> Sampling:
-        seed = step_seed(self.cfg.rollout.seed, step)
-        return Sampling.from_config(self.cfg.rollout, seed=seed, **overrides)
-
-    def generate(self, prompts: list[str], sampling: Sampling) -> list[list[Completion]]:
-        """Each prompt's completions, prompts spread over the rollout actors."""
-        k = len(self.rollouts)
-        shards = [list(range(i, len(prompts), k)) for i in range(k)]
-        refs = [
-            (shard, actor.generate.remote([prompts[j] for j in shard], sampling))
-            for actor, shard in zip(self.rollouts, shards, strict=True)
-            if shard
-        ]
-        out: list[list[Completion]] = [[] for _ in prompts]
-        for shard, ref in refs:
-            for c in ray.get(ref):
-                out[shard[c.prompt_index]].append(c)
-        return [sorted(cs, key=lambda c: c.sample_index) for cs in out]
-
-    def learn(
-        self,
-        prompts: list[str],
-        completions: list[Completion],
-        rewards: list[float],
-        groups: list[int],
-    ) -> dict[str, float]:
-        encode = lambda text: self.tokenizer.encode(text, add_special_tokens=False)  # noqa: E731
-        batch = make_batch(
-            [encode(p) for p in prompts],
-            [c.token_ids for c in completions],
-            rewards,
-            groups,
-            self.tokenizer.pad_token_id,
-        )
-        metrics = self.learners.train_step(batch)
-        self.learners.broadcast(self.rollouts, self.learner_cfg.broadcast_every)
-        return metrics
-
-    def save(self, path: Path, metrics: dict, config: dict) -> str:
-        return self.learners.save_checkpoint(
-            str(path), metrics=metrics, config=config, policy_version=self.learners.version
-        )
-
-    def load(self, path: Path) -> None:
-        meta = self.learners.load_checkpoint(str(path))
-        self.learners.version = meta["step"]
-        self.learners.broadcast(self.rollouts)
-
-    def close(self) -> None:
-        shutdown_rollout_actors(self.rollouts)
-        if self.learners is not None:
-            self.learners.shutdown()
+def learn_side(side: Policy, prompts: list[str], completions: list, rewards: list, groups: list):
+    """One learner step of a side, then its weights to its rollout actors."""
+    encode = lambda text: side.tokenizer.encode(text, add_special_tokens=False)  # noqa: E731
+    metrics = side.learn([encode(p) for p in prompts], completions, rewards, groups)
+    side.broadcast(side.learner_cfg.broadcast_every)
+    return metrics
 
 
 @dataclass
@@ -204,7 +144,7 @@ class AdversarialRun:
         name, per_step = run.name, cfg.problems_per_step
         start = time.perf_counter()
         sides = [
-            Policy(
+            make_side(
                 role,
                 getattr(cfg, role),
                 per_step * getattr(cfg, role).rollout.samples_per_prompt,
@@ -311,7 +251,8 @@ class AdversarialRun:
             for r, v in zip(rows, verdicts, strict=True)
         ]
         rewards = compute_rewards(samples, self.cfg.generator.reward)
-        learn = self.gen.learn(
+        learned = learn_side(
+            self.gen,
             [r.prompt for r in rows],
             [r.completion for r in rows],
             rewards.total,
@@ -327,7 +268,7 @@ class AdversarialRun:
             "adversarial_tests_per_problem": _mean(
                 [len(t) - b for t, b in zip(tests, n_base, strict=True)]
             ),
-            **learn,
+            **learned,
         }
 
     # ------------------------------------------------------------------ the test-writer
@@ -368,8 +309,12 @@ class AdversarialRun:
             ]
             samples.append(judge_tests(tests, written, ref, mine, c.text, str(i)))
         rewards = compute_rewards(samples, cfg.discriminator.reward)
-        learn = self.disc.learn(
-            [prompts[i] for i, _ in flat], [c for _, c in flat], rewards.total, [i for i, _ in flat]
+        learned = learn_side(
+            self.disc,
+            [prompts[i] for i, _ in flat],
+            [c for _, c in flat],
+            rewards.total,
+            [i for i, _ in flat],
         )
         for i, p in enumerate(problems):
             kept = self.pool.get(p.id, []) + [
@@ -383,7 +328,7 @@ class AdversarialRun:
             "tests_written_mean": _mean([s.written for s in samples]),
             "tests_valid_mean": _mean(n_valid),
             "generator_pass_on_valid": _mean([x for s in samples for x in s.generator_pass]),
-            **learn,
+            **learned,
         }
 
     # ------------------------------------------------------------------ the schedule

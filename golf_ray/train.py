@@ -21,18 +21,16 @@ from pathlib import Path
 import ray
 
 from golf_ray.actors.engines import Completion, Sampling
-from golf_ray.actors.rollout import create_rollout_actors, shutdown_rollout_actors
 from golf_ray.config import Config, ConfigError
 from golf_ray.curriculum import Curriculum
 from golf_ray.domains import GolfDomain, Sample, make_domain
-from golf_ray.learner.group import LearnerGroup
-from golf_ray.learner.learner import make_batch
 from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.rewards import RewardSample, compute_rewards
 from golf_ray.rl import checkpoints
-from golf_ray.rl.run import Run, due, fit_micro_batch, new_run_dir, step_seed
+from golf_ray.rl.policy import Generation, Policy
+from golf_ray.rl.run import Run, due, fit_micro_batch, new_run_dir
 from golf_ray.runtime import init_ray
 from golf_ray.solutions import SolutionDB
 
@@ -80,42 +78,32 @@ class Driver:
         self.train_ids, self.val_ids = self.domain.train_ids, self.domain.val_ids
         self.curriculum = Curriculum(self.domain.curriculum_ids, cfg.curriculum, cfg.seed)
         self.sampling = Sampling.from_config(cfg.rollout)
-        self.rollouts = create_rollout_actors(
-            self.model_path, cfg.rollout, cfg.model, name_prefix=f"{run}/rollout"
-        )
-        self.learners = LearnerGroup(
+        self.policy = Policy(
             self.model_path,
+            self.tokenizer,
+            cfg.model,
+            cfg.rollout,
             cfg.learner,
             cfg.algorithm,
             total_steps=cfg.steps,
             seed=cfg.seed,
-            name_prefix=f"{run}/learner",
-        )
+            name_prefix=f"{run}/",
+        ).start_learners()
         self.db = SolutionDB(self.run_dir / "solutions.sqlite")
 
     # ------------------------------------------------------------------ the parts of a step
 
-    def sampling_at(self, step: int) -> Sampling:
-        """A seed per step: reproducible runs whose steps (and resumes) still differ."""
-        return dataclasses.replace(self.sampling, seed=step_seed(self.cfg.rollout.seed, step))
+    def generate(self, task_ids: list[str], sampling: Sampling) -> tuple[Generation, list[str]]:
+        """Start generating for these tasks; `collect` waits for the completions."""
+        return self.policy.submit([self.prompts[t] for t in task_ids], sampling), task_ids
 
-    def generate(self, task_ids: list[str], sampling: Sampling) -> tuple[list, list[list[str]]]:
-        """Start generation, the prompts spread over the rollout actors; refs in prompt order."""
-        shards = [task_ids[i :: len(self.rollouts)] for i in range(len(self.rollouts))]
-        return [
-            actor.generate.remote([self.prompts[t] for t in shard], sampling)
-            for actor, shard in zip(self.rollouts, shards, strict=True)
-            if shard
-        ], shards
-
-    def collect(self, refs_and_shards) -> list[tuple[str, int, Completion]]:
-        refs, shards = refs_and_shards
-        order = {t: i for i, t in enumerate(t for shard in shards for t in shard)}
-        out = []
-        for shard, completions in zip(shards, ray.get(refs), strict=False):
-            for c in completions:
-                task_id = shard[c.prompt_index]
-                out.append((task_id, order[task_id], c))
+    def collect(self, pending: tuple[Generation, list[str]]) -> list[tuple[str, int, Completion]]:
+        """(task id, group, completion): a task's completions form one group, groups in the
+        order the rollout actors were given them."""
+        generation, task_ids = pending
+        by_actor = (task_ids[j] for shard in generation.shards for j in shard)
+        order = {t: i for i, t in enumerate(by_actor)}
+        out = [(task_ids[j], order[task_ids[j]], c) for j, c in self.policy.collect(generation)]
         return sorted(out, key=lambda x: (x[1], x[2].sample_index))
 
     def verify(self, generated: list[tuple[str, int, Completion]]) -> list[Sample]:
@@ -137,14 +125,12 @@ class Driver:
             for t, p in self.prompts.items()
             if t in {s.task_id for s in samples}
         }
-        batch = make_batch(
+        return self.policy.learn(
             [prompt_ids[s.task_id] for s in samples],
-            [s.completion.token_ids for s in samples],
+            [s.completion for s in samples],
             rewards,
             [s.group for s in samples],
-            self.tokenizer.pad_token_id,
         )
-        return self.learners.train_step(batch)
 
     def evaluate(self, step: int) -> dict[str, dict[str, float]]:
         """Greedy pass@1 (and the domain's own metrics, e.g. golf points) on held-out tasks, and
@@ -169,12 +155,7 @@ class Driver:
 
     def save(self, step: int, metrics: dict[str, float]) -> Path:
         root, name = self.run_dir / checkpoints.CHECKPOINTS, checkpoints.step_name(step)
-        self.learners.save_checkpoint(
-            str(root / name),
-            metrics=metrics,
-            config=self.cfg.to_dict(),
-            policy_version=self.learners.version,
-        )
+        self.policy.save(root / name, metrics, self.cfg.to_dict())
         metric = self.cfg.checkpoint.best_metric
         if metric in metrics:
             checkpoints.update_best(root, name, metric, metrics[metric], step=step)
@@ -183,7 +164,12 @@ class Driver:
     def probe_memory(self, *roles: str) -> dict[str, list]:
         """Ask each actor of `roles` for its peak memory since the last probe (refs; read them
         with `memory`). Probe an actor when it is idle, or the probe waits behind its work."""
-        actors = {"rollout": self.rollouts, "learner": self.learners.actors, **self.domain.actors}
+        policy = self.policy
+        actors = {
+            "rollout": policy.rollouts,
+            "learner": policy.learners.actors,
+            **self.domain.actors,
+        }
         return {role: [a.peak_memory.remote() for a in actors[role]] for role in roles}
 
     def memory(self, probes: dict[str, list]) -> dict[str, float]:
@@ -198,8 +184,7 @@ class Driver:
     def close(self) -> None:
         self.db.close()
         self.domain.close()
-        shutdown_rollout_actors(self.rollouts)
-        self.learners.shutdown()
+        self.policy.close()
 
 
 def step_metrics(samples: list[Sample], rewards, timer: StepTimer) -> dict[str, float]:
@@ -253,9 +238,7 @@ def train(
         driver = Driver(cfg, run)
         start = 0
         if resume:
-            start = driver.learners.load_checkpoint(str(checkpoints.resolve(resume)))["step"]
-            driver.learners.version = start
-            driver.learners.broadcast(driver.rollouts)
+            start = driver.policy.load(checkpoints.resolve(resume))["step"]
             log.info("resumed from %s at step %d", resume, start)
 
         eval_result: dict[str, float] = {}
@@ -269,7 +252,7 @@ def train(
             disable=not (progress and cfg.logging.progress),
         )
         pending = driver.generate(
-            driver.curriculum.sample(start, cfg.prompts_per_step), driver.sampling_at(start)
+            driver.curriculum.sample(start, cfg.prompts_per_step), driver.policy.sampling(start)
         )
         try:
             for step in bar:
@@ -280,7 +263,7 @@ def train(
                 if cfg.rollout.async_steps > 0 and step + 1 < cfg.steps:
                     # The next rollouts run while this batch is verified and learned from.
                     next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
-                    pending = driver.generate(next_ids, driver.sampling_at(step + 1))
+                    pending = driver.generate(next_ids, driver.policy.sampling(step + 1))
                 with timer("verify"):
                     samples = driver.verify(generated)
                     driver.record(samples, step + 1)
@@ -300,10 +283,10 @@ def train(
                 with timer("learn"):
                     learn = driver.learn(samples, rewards.total)
                 with timer("sync"):
-                    driver.learners.broadcast(driver.rollouts, cfg.learner.broadcast_every)
+                    driver.policy.broadcast(cfg.learner.broadcast_every)
                 if cfg.rollout.async_steps <= 0 and step + 1 < cfg.steps:
                     next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
-                    pending = driver.generate(next_ids, driver.sampling_at(step + 1))
+                    pending = driver.generate(next_ids, driver.policy.sampling(step + 1))
                 memory |= driver.probe_memory("learner", *driver.domain.actors)
                 metrics = {
                     **step_metrics(samples, rewards, timer),
