@@ -479,7 +479,7 @@ class VLLMEngine(Engine):
     GPU: bfloat16, CUDA graphs, ``gpu_memory_utilization``; ``tensor_parallel_size > 1`` uses
     vLLM's multiprocess executor (weights then travel through a /dev/shm safetensors dir).
     ``weight_transfer_backend="nccl"`` turns on vLLM's native trainer->worker broadcast
-    (see `actors.rollout.NCCLWeightSync`).
+    (see `golf_ray.actors.rollout.NCCLWeightSync`).
     """
 
     name = "vllm"

@@ -36,7 +36,7 @@ import numpy as np
 import ray
 import torch
 
-from actors.engines import (
+from golf_ray.actors.engines import (
     Completion,
     Engine,
     HFEngine,

@@ -13,12 +13,12 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import ray
 from ray.exceptions import GetTimeoutError, RayActorError
 
-from actors.backends.base import WorkerBackend, WorkerDied, WorkerTimeout
+from golf_ray.actors.backends.base import WorkerBackend, WorkerDied, WorkerTimeout
 from golf_ray.testrun import (
     TestJob,
     TestVerdict,
@@ -31,6 +31,7 @@ from golf_ray.testrun import (
 from golf_ray.verify import (
     Limits,
     Verdict,
+    VerifyJob,
     build_run_request,
     program_bytes,
     verdict_from_response,
@@ -39,25 +40,13 @@ from golf_ray.verify import (
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class VerifyJob:
-    """One program to judge against one task's examples."""
-
-    key: str  # caller's handle, e.g. "task007/sample3"
-    source: str
-    inputs: list
-    expected: list
-    nbytes: int | None = None  # size as submitted; defaults to program_bytes(source)
-    limits: Limits | None = None  # instead of the actor's, e.g. a long re-run of a timeout
-
-
 def choose_backend(requested: str, image: str) -> str:
     """Resolve `auto` to docker when an engine answers and the image exists, else process."""
     if requested in ("docker", "process"):
         return requested
     if requested != "auto":
         raise ValueError(f"sandbox.backend: must be auto, docker or process, got {requested!r}")
-    from golf_ray.sandbox_image import docker_available, image_exists
+    from golf_ray.sandbox_build import docker_available, image_exists
 
     ok, reason = docker_available()
     if ok and image_exists(image):
@@ -80,11 +69,11 @@ def config_limits(cfg) -> Limits:
 
 def make_backend(kind: str, *, image: str, memory_mb: int, cpus: float, pids_limit: int):
     if kind == "docker":
-        from actors.backends.docker import DockerBackend
+        from golf_ray.actors.backends.docker import DockerBackend
 
         return DockerBackend(image=image, memory_mb=memory_mb, cpus=cpus, pids_limit=pids_limit)
     if kind == "process":
-        from actors.backends.process import ProcessBackend
+        from golf_ray.actors.backends.process import ProcessBackend
 
         return ProcessBackend()
     raise ValueError(f"sandbox.backend: unknown backend {kind!r}")

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from actors.sandbox import SandboxPool  # noqa: E402
+from golf_ray.actors.sandbox import SandboxPool  # noqa: E402
 from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.golf.pipeline import GolfOptions, run_golf  # noqa: E402
 from golf_ray.memory import read_peak  # noqa: E402

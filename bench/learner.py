@@ -29,11 +29,11 @@ import torch  # noqa: E402
 
 from golf_ray.config import ModelConfig  # noqa: E402
 from golf_ray.fileio import atomic_write_json  # noqa: E402
+from golf_ray.learner.forward import full_forward, response_forward  # noqa: E402
+from golf_ray.learner.learner import make_batch  # noqa: E402
 from golf_ray.models import load_tokenizer, resolve_model  # noqa: E402
 from golf_ray.prompts import build_prompt  # noqa: E402
 from golf_ray.tasks.synthetic import load_synthetic_tasks  # noqa: E402
-from learner.forward import full_forward, response_forward  # noqa: E402
-from learner.learner import make_batch  # noqa: E402
 
 
 def batch_for(tokenizer, groups: int, samples: int, response: int):

@@ -61,7 +61,7 @@ def evaluate(model: str, cfg: Config, *task_sets: list, samples: int = 8) -> lis
     with `samples` > 0, `samples` programs per task at the training temperature, from which the
     unbiased pass@1 (mean share of correct samples, Chen et al. 2021) and pass@samples: greedy
     moves only when a task's most likely program changes, the sampled rate sees every shift."""
-    from actors.engines import Sampling
+    from golf_ray.actors.engines import Sampling
     from golf_ray.inference import Solver, summarize
 
     solver = Solver(

@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 import ray  # noqa: E402
 import torch  # noqa: E402
 
-from actors.engines import Sampling, load_tokenizer  # noqa: E402
-from actors.rollout import RolloutActor, pack_weights  # noqa: E402
+from golf_ray.actors.engines import Sampling, load_tokenizer  # noqa: E402
+from golf_ray.actors.rollout import RolloutActor, pack_weights  # noqa: E402
 from golf_ray.config import ModelConfig  # noqa: E402
 
 TOPICS = [

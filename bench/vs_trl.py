@@ -125,7 +125,7 @@ def run_trl(args, out: Path) -> dict:
     from transformers import AutoModelForCausalLM, TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
 
-    from actors.sandbox import SandboxActor, VerifyJob
+    from golf_ray.actors.sandbox import SandboxActor
     from golf_ray.codecheck import extract_and_check
     from golf_ray.config import load_config
     from golf_ray.memory import read_peak
@@ -152,12 +152,7 @@ def run_trl(args, out: Path) -> dict:
             check = extract_and_check(prefix + text)
             verdict = None
             if check.code is not None:
-                examples = tasks.by_id(tid).all_examples
-                verdict = sandbox.verify(
-                    VerifyJob(
-                        tid, check.code, [e.input for e in examples], [e.output for e in examples]
-                    )
-                )
+                verdict = sandbox.verify(tasks.by_id(tid).verify_job(check.code))
             samples.append(RewardSample(text, check.code, verdict, group=str(i // args.group)))
         return list(compute_rewards(samples, cfg.reward).raw_total)
 

@@ -30,23 +30,19 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import ray
 import yaml
 
-from actors.engines import Completion, Sampling
-from actors.rollout import create_rollout_actors, shutdown_rollout_actors
-from actors.sandbox import SandboxPool, TestJob, TestVerdict
+from golf_ray.actors.engines import Completion
+from golf_ray.actors.sandbox import SandboxPool, TestJob, TestVerdict
 from golf_ray.adversarial_checkpoint import (
     next_position,
     publish_stage,
-    read_json,
     read_stage,
     resolve_stage,
     stage_dir_name,
 )
-from golf_ray.adversarial_config import AdversarialConfig, PolicyConfig, fit_learner, stage_roles
+from golf_ray.adversarial_config import AdversarialConfig, PolicyConfig, stage_roles
 from golf_ray.adversarial_rewards import (
     DiscriminatorSample,
     GeneratorSample,
@@ -56,15 +52,15 @@ from golf_ray.adversarial_rewards import (
     valid_tests,
     validity,
 )
-from golf_ray.fileio import atomic_write_json, atomic_write_text
-from golf_ray.metrics import MetricsLogger, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
+from golf_ray.placement import check_placement
 from golf_ray.rewards import compute_rewards
+from golf_ray.rl import checkpoints
+from golf_ray.rl.policy import Policy
+from golf_ray.rl.run import Run, fit_micro_batch, new_run_dir
 from golf_ray.runtime import init_ray
 from golf_ray.stages import chain_for, extract_code, problem_header, stage_prompt, stage_stop
 from golf_ray.tasks.functions import FunctionProblem, load_humaneval, load_problems
-from learner.group import LearnerGroup
-from learner.learner import make_batch
 
 log = logging.getLogger(__name__)
 TESTS_PREFIX = "assert "
@@ -100,87 +96,31 @@ def select_problems(cfg: AdversarialConfig) -> list[FunctionProblem]:
     return problems
 
 
-class Policy:
-    """One side of the game: its rollout actors and its learner group."""
+def make_side(
+    role: str, cfg: PolicyConfig, samples: int, total_steps: int, seed: int, run: str
+) -> Policy:
+    """One side of the game: its rollout actors now, its learners by `start_learners`.
+    `samples` per step make exactly one learner batch."""
+    model_path = str(resolve_model(cfg.model))
+    return Policy(
+        model_path,
+        load_tokenizer(model_path),
+        cfg.model,
+        cfg.rollout,
+        fit_micro_batch(cfg.learner, samples // cfg.learner.num_actors),
+        cfg.algorithm,
+        total_steps=max(1, total_steps),
+        seed=seed,
+        name_prefix=f"{run}/{role}-",
+    )
 
-    def __init__(
-        self, role: str, cfg: PolicyConfig, samples: int, total_steps: int, seed: int, run: str
-    ):
-        self.role, self.cfg = role, cfg
-        self.model_path = str(resolve_model(cfg.model))
-        self.tokenizer = load_tokenizer(self.model_path)
-        self.learner_cfg = fit_learner(cfg.learner, samples)
-        self.rollouts = create_rollout_actors(
-            self.model_path, cfg.rollout, cfg.model, name_prefix=f"{run}/{role}-rollout"
-        )
-        self.learners: LearnerGroup | None = None
-        self._learner_args = (total_steps, seed, f"{run}/{role}-learner")
 
-    def start_learners(self) -> Policy:
-        """Blocks until the DeepSpeed engines are up (both sides start theirs at once)."""
-        total_steps, seed, name = self._learner_args
-        self.learners = LearnerGroup(
-            self.model_path,
-            self.learner_cfg,
-            self.cfg.algorithm,
-            total_steps=max(1, total_steps),
-            seed=seed,
-            name_prefix=name,
-        )
-        return self
-
-    def sampling(self, step: int, **overrides: Any) -> Sampling:
-        seed = self.cfg.rollout.seed + 7919 * step
-        return Sampling.from_config(self.cfg.rollout, seed=seed, **overrides)
-
-    def generate(self, prompts: list[str], sampling: Sampling) -> list[list[Completion]]:
-        """Each prompt's completions, prompts spread over the rollout actors."""
-        k = len(self.rollouts)
-        shards = [list(range(i, len(prompts), k)) for i in range(k)]
-        refs = [
-            (shard, actor.generate.remote([prompts[j] for j in shard], sampling))
-            for actor, shard in zip(self.rollouts, shards, strict=True)
-            if shard
-        ]
-        out: list[list[Completion]] = [[] for _ in prompts]
-        for shard, ref in refs:
-            for c in ray.get(ref):
-                out[shard[c.prompt_index]].append(c)
-        return [sorted(cs, key=lambda c: c.sample_index) for cs in out]
-
-    def learn(
-        self,
-        prompts: list[str],
-        completions: list[Completion],
-        rewards: list[float],
-        groups: list[int],
-    ) -> dict[str, float]:
-        encode = lambda text: self.tokenizer.encode(text, add_special_tokens=False)  # noqa: E731
-        batch = make_batch(
-            [encode(p) for p in prompts],
-            [c.token_ids for c in completions],
-            rewards,
-            groups,
-            self.tokenizer.pad_token_id,
-        )
-        metrics = self.learners.train_step(batch)
-        self.learners.broadcast(self.rollouts, self.learner_cfg.broadcast_every)
-        return metrics
-
-    def save(self, root: Path, metrics: dict, config: dict) -> str:
-        return self.learners.save_checkpoint(
-            str(root), metrics=metrics, config=config, keep=1, policy_version=self.learners.version
-        )
-
-    def load(self, root: Path) -> None:
-        meta = self.learners.load_checkpoint(str(root))
-        self.learners.version = meta["step"]
-        self.learners.broadcast(self.rollouts)
-
-    def close(self) -> None:
-        shutdown_rollout_actors(self.rollouts)
-        if self.learners is not None:
-            self.learners.shutdown()
+def learn_side(side: Policy, prompts: list[str], completions: list, rewards: list, groups: list):
+    """One learner step of a side, then its weights to its rollout actors."""
+    encode = lambda text: side.tokenizer.encode(text, add_special_tokens=False)  # noqa: E731
+    metrics = side.learn([encode(p) for p in prompts], completions, rewards, groups)
+    side.broadcast(side.learner_cfg.broadcast_every)
+    return metrics
 
 
 @dataclass
@@ -195,31 +135,29 @@ class Row:
 
 
 class AdversarialRun:
-    def __init__(self, cfg: AdversarialConfig, run_dir: Path):
-        self.cfg, self.run_dir = cfg, run_dir
+    def __init__(self, cfg: AdversarialConfig, run: Run):
+        self.cfg, self.run_dir, self.metrics = cfg, run.dir, run.metrics
         init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
-        from golf_ray.placement import check_placement
-
         check_placement(cfg)  # a config the cluster cannot place fails here, in one line
         self.problems = select_problems(cfg)
         self.order = list(range(len(self.problems)))
         random.Random(cfg.seed).shuffle(self.order)
         roles = stage_roles(cfg.schedule) * len(cfg.stages) * cfg.schedule.epochs
-        run, per_step = run_dir.name, cfg.problems_per_step
+        name, per_step = run.name, cfg.problems_per_step
         start = time.perf_counter()
         sides = [
-            Policy(
+            make_side(
                 role,
                 getattr(cfg, role),
                 per_step * getattr(cfg, role).rollout.samples_per_prompt,
                 roles.count(role),
                 cfg.seed + i,
-                run,
+                name,
             )
             for i, role in enumerate(("generator", "discriminator"))
         ]
         self.gen, self.disc = sides
-        self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{run}/sandbox")
+        self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{name}/sandbox")
         # Both learner groups start at once: each blocks until its DeepSpeed engine is up.
         with ThreadPoolExecutor(2) as pool:
             futures = [pool.submit(side.start_learners) for side in sides]
@@ -230,7 +168,6 @@ class AdversarialRun:
                 side.close()
             raise next(e for e in errors if e)
         log.info("both policies ready in %.1f s", time.perf_counter() - start)
-        self.metrics = MetricsLogger(run_dir, cfg.logging)
         self.pool: dict[str, list[str]] = {}  # valid adversarial tests per problem id
         self.cursor = 0  # position in the shuffled problem order
         self.step = 0
@@ -316,7 +253,8 @@ class AdversarialRun:
             for r, v in zip(rows, verdicts, strict=True)
         ]
         rewards = compute_rewards(samples, self.cfg.generator.reward)
-        learn = self.gen.learn(
+        learned = learn_side(
+            self.gen,
             [r.prompt for r in rows],
             [r.completion for r in rows],
             rewards.total,
@@ -332,7 +270,7 @@ class AdversarialRun:
             "adversarial_tests_per_problem": _mean(
                 [len(t) - b for t, b in zip(tests, n_base, strict=True)]
             ),
-            **learn,
+            **learned,
         }
 
     # ------------------------------------------------------------------ the test-writer
@@ -373,8 +311,12 @@ class AdversarialRun:
             ]
             samples.append(judge_tests(tests, written, ref, mine, c.text, str(i)))
         rewards = compute_rewards(samples, cfg.discriminator.reward)
-        learn = self.disc.learn(
-            [prompts[i] for i, _ in flat], [c for _, c in flat], rewards.total, [i for i, _ in flat]
+        learned = learn_side(
+            self.disc,
+            [prompts[i] for i, _ in flat],
+            [c for _, c in flat],
+            rewards.total,
+            [i for i, _ in flat],
         )
         for i, p in enumerate(problems):
             kept = self.pool.get(p.id, []) + [
@@ -388,7 +330,7 @@ class AdversarialRun:
             "tests_written_mean": _mean([s.written for s in samples]),
             "tests_valid_mean": _mean(n_valid),
             "generator_pass_on_valid": _mean([x for s in samples for x in s.generator_pass]),
-            **learn,
+            **learned,
         }
 
     # ------------------------------------------------------------------ the schedule
@@ -437,7 +379,7 @@ class AdversarialRun:
     # ------------------------------------------------------------------ checkpoints
 
     def save_stage(self, record: dict, last: dict) -> Path:
-        root = self.run_dir / "checkpoints"
+        root = self.run_dir / checkpoints.CHECKPOINTS
         name = stage_dir_name(record)
         stage_dir = root / name
         if stage_dir.exists():  # a resumed run re-saving the same stage replaces it whole
@@ -467,7 +409,6 @@ class AdversarialRun:
         return epoch, stage
 
     def close(self) -> None:
-        self.metrics.close()
         self.sandbox.close()
         self.gen.close()
         self.disc.close()
@@ -509,25 +450,20 @@ def run_adversarial(
                     "schedule (raise schedule.epochs to go on)"
                 )
             log.info("%s: the schedule is already complete", run_dir)
-            best = read_json(run_dir / "checkpoints" / "best.json")
-            return AdversarialResult(run_dir, state["step"], [], best)
-    if run_dir is None:
-        run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    run_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(run_dir / "config.yaml", yaml.safe_dump(cfg.to_dict(), sort_keys=False))
-    run = AdversarialRun(cfg, run_dir)
-    try:
-        start = run.restore(stage_dir) if stage_dir is not None else (0, 0)
-        records = run.run(*start)
-        best = read_json(run_dir / "checkpoints" / "best.json")
-        atomic_write_json(
-            run_dir / "summary.json",
-            {"run_dir": str(run_dir), "steps": run.step, "stages": records, "best": best},
-        )
-        plot_curves(run_dir)
-    finally:
-        run.close()
-    return AdversarialResult(run_dir, run.step, records, best)
+            return AdversarialResult(run_dir, state["step"], [], checkpoints.best(run_dir))
+    config_yaml = yaml.safe_dump(cfg.to_dict(), sort_keys=False)
+    with Run(run_dir or new_run_dir(cfg.checkpoint.dir, cfg.name), config_yaml, cfg.logging) as run:
+        game = AdversarialRun(cfg, run)
+        try:
+            start = game.restore(stage_dir) if stage_dir is not None else (0, 0)
+            records = game.run(*start)
+            best = checkpoints.best(run.dir)
+            run.finish(
+                {"run_dir": str(run.dir), "steps": game.step, "stages": records, "best": best}
+            )
+        finally:
+            game.close()
+    return AdversarialResult(run.dir, game.step, records, best)
 
 
 __all__ = ["AdversarialRun", "resolve_stage", "run_adversarial", "stage_score"]

@@ -4,7 +4,6 @@ overrides, as for `golf-ray train`) loaded into typed dataclasses, checked in on
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -130,13 +129,6 @@ def load_adversarial_config(
                 where = origin(f"{role}.reward.terms.{term}")
                 raise ConfigError(f"{where}: {role}.{e}") from None
     return cfg
-
-
-def fit_learner(learner: LearnerConfig, samples: int) -> LearnerConfig:
-    """Gradient accumulation derived so one step's samples make exactly one learner batch."""
-    per_rank = samples // learner.num_actors
-    micro = math.gcd(per_rank, learner.micro_batch_size)
-    return dataclasses.replace(learner, micro_batch_size=micro, grad_accum_steps=per_rank // micro)
 
 
 def stage_roles(schedule: ScheduleConfig) -> list[str]:

@@ -80,14 +80,15 @@ def models_of_run(run_dir: str | Path) -> tuple[list[BenchModel], Any]:
     from golf_ray.config import load_config
     from golf_ray.inference import resolve_policy
     from golf_ray.models import resolve_model
+    from golf_ray.rl import checkpoints
 
     run_dir = Path(run_dir)
     config_path = run_dir / "config.yaml"
     if not config_path.is_file():
         raise FileNotFoundError(f"bench: --run {run_dir}: no config.yaml (not a training run)")
     cfg = load_config(config_path)
-    if not (run_dir / "checkpoints").is_dir():
-        raise FileNotFoundError(f"bench: --run {run_dir}: no checkpoints/ yet")
+    if checkpoints.latest(run_dir) is None:
+        raise FileNotFoundError(f"bench: --run {run_dir}: no checkpoint yet")
     base = BenchModel("base", str(resolve_model(cfg.model)))
     return [base, BenchModel("trained", resolve_policy(str(run_dir)))], cfg
 
@@ -128,7 +129,7 @@ class BenchActor:
     """One model: generates greedy answers for whole task sets and judges them."""
 
     def __init__(self, model_path: str, engine: str, gpu_share: float = 0.0):
-        from actors.rollout import create_engine
+        from golf_ray.actors.rollout import create_engine
         from golf_ray.models import load_tokenizer
 
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -139,7 +140,7 @@ class BenchActor:
         self.engine = create_engine(model_path, engine, **extra)
 
     def run(self, task: str, settings: BenchSettings) -> dict[str, Any]:
-        from actors.engines import Sampling
+        from golf_ray.actors.engines import Sampling
         from golf_ray.memory import read_peak
         from golf_ray.tasks.reasoning import (
             ReasoningTasks,

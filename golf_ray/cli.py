@@ -10,6 +10,8 @@ from pathlib import Path
 from golf_ray import __version__
 
 DEFAULT_EXPERIMENT = "experiments/quickstart.yaml"
+# every command that takes a checkpoint accepts these (golf_ray.rl.checkpoints.resolve)
+CHECKPOINT_FORMS = "a run dir, its checkpoints/ dir, RUN/best or one checkpoint dir"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
         "every example in a sandbox, and print the best per task.",
     )
     which = solve.add_mutually_exclusive_group(required=True)
-    which.add_argument("--checkpoint", help="a run dir, checkpoints dir or step dir")
+    which.add_argument("--checkpoint", help=CHECKPOINT_FORMS)
     which.add_argument("--model", help="a model dir or name (smollm2, tiny, hub name)")
     _add_model_args(solve)
     solve.add_argument("--task", action="append", default=[], help="number or id; repeatable")
@@ -174,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="pass@1 / pass@k and golf points of a checkpoint or model on a task split",
         description="Evaluate on the held-out split (same seeded split as training) or others.",
     )
-    evaluate.add_argument("model", help="checkpoint (run dir, step dir) or model dir/name")
+    evaluate.add_argument("model", help=f"{CHECKPOINT_FORMS}, or a model dir/name")
     _add_model_args(evaluate)
     evaluate.add_argument("--split", choices=["val", "train", "all"], default="val")
     evaluate.add_argument("--val-fraction", type=float, default=0.1)
@@ -339,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
         "or auth.keys_file); OpenAPI document at /openapi.json. See golf_ray/serve/api.py.",
     )
     served = serve.add_mutually_exclusive_group(required=True)
-    served.add_argument("--checkpoint", help="a run dir, checkpoints dir or step dir")
+    served.add_argument("--checkpoint", help=CHECKPOINT_FORMS)
     served.add_argument("--model", help="a model dir or name (smollm2, tiny, hub name)")
     serve.add_argument("--config", help="serve YAML (default: tune_configs/serve/default.yaml)")
     serve.add_argument("overrides", nargs="*", help="dotted overrides, e.g. engine=hf")
@@ -422,7 +424,7 @@ def _add_model_args(p: argparse.ArgumentParser) -> None:
 
 
 def _sampling(args: argparse.Namespace):
-    from actors.engines import Sampling
+    from golf_ray.actors.engines import Sampling
 
     return Sampling(
         n=args.samples,
@@ -695,7 +697,7 @@ def cmd_tasks_show(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from actors.sandbox import SandboxPool
+    from golf_ray.actors.sandbox import SandboxPool
     from golf_ray.fileio import atomic_write_json
     from golf_ray.runtime import init_ray
     from golf_ray.score import load_submission, score_submission
@@ -731,7 +733,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_golf(args: argparse.Namespace) -> int:
     import time
 
-    from actors.sandbox import SandboxPool
+    from golf_ray.actors.sandbox import SandboxPool
     from golf_ray.golf.pipeline import GolfOptions, run_golf
     from golf_ray.runtime import init_ray
     from golf_ray.solutions import DB_FILENAME
@@ -793,7 +795,7 @@ def cmd_model_tiny(args: argparse.Namespace) -> int:
 
 
 def cmd_sandbox_build_image(args: argparse.Namespace) -> int:
-    from golf_ray.sandbox_image import build_image
+    from golf_ray.sandbox_build import build_image
 
     build_image(tag=args.tag, base=args.base, offline=args.offline, force=args.force)
     return 0
@@ -802,7 +804,7 @@ def cmd_sandbox_build_image(args: argparse.Namespace) -> int:
 def cmd_sandbox_info(args: argparse.Namespace) -> int:
     import json
 
-    from actors.sandbox import choose_backend, make_backend
+    from golf_ray.actors.sandbox import choose_backend, make_backend
     from golf_ray.config import SandboxConfig
 
     cfg = SandboxConfig()

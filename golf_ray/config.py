@@ -19,7 +19,9 @@ from typing import Any
 
 import yaml
 
-CONFIG_ROOT = Path(__file__).resolve().parent.parent / "tune_configs"
+from golf_ray import tune_configs
+
+CONFIG_ROOT = Path(tune_configs.__file__).resolve().parent
 
 
 class ConfigError(ValueError):

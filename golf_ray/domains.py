@@ -18,8 +18,8 @@ import logging
 from dataclasses import dataclass
 from typing import Protocol
 
-from actors.engines import Completion
-from actors.sandbox import SandboxPool, VerifyJob
+from golf_ray.actors.engines import Completion
+from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import Config, ConfigError
 from golf_ray.prompts import build_prompt, count_tokens
@@ -111,15 +111,7 @@ class GolfDomain:
             samples.append(Sample(task_id, group, completion, check.code, None))
             if check.code is None:
                 continue
-            examples = self.tasks[task_id].all_examples
-            jobs.append(
-                VerifyJob(
-                    key=task_id,
-                    source=check.code,
-                    inputs=[e.input for e in examples],
-                    expected=[e.output for e in examples],
-                )
-            )
+            jobs.append(self.tasks[task_id].verify_job(check.code))
             job_index.append(len(samples) - 1)
         for i, verdict in zip(job_index, self.sandbox.verify(jobs), strict=True):
             samples[i].verdict = verdict

@@ -27,7 +27,7 @@ from golf_ray.tasks.functions import FunctionProblem, load_problems, split_tests
 from golf_ray.testrun import TestJob, TestVerdict
 
 if TYPE_CHECKING:  # the engine and sandbox (torch, ray) load only when a solver is built
-    from actors.engines import Sampling
+    from golf_ray.actors.engines import Sampling
 
 
 @dataclass
@@ -78,19 +78,6 @@ class ProblemResult:
         }
 
 
-def resolve_generator(path_or_name: str) -> str:
-    """An adversarial run or stage checkpoint → its generator's policy dir; else as `solve`."""
-    from golf_ray.adversarial import resolve_stage
-    from golf_ray.inference import resolve_policy
-    from learner import checkpoint as ckpt
-
-    try:
-        stage_dir = resolve_stage(path_or_name)
-    except ValueError:
-        return resolve_policy(path_or_name)
-    return str(ckpt.resolve(stage_dir / "generator") / ckpt.POLICY_DIR)
-
-
 class FunctionSolver:
     def __init__(
         self,
@@ -101,10 +88,11 @@ class FunctionSolver:
         execute_tests: bool = True,
         test_timeout_s: float = 5.0,
     ):
-        from actors.rollout import create_engine
-        from actors.sandbox import SandboxActor, config_limits
+        from golf_ray.actors.rollout import create_engine
+        from golf_ray.actors.sandbox import SandboxActor, config_limits
+        from golf_ray.inference import resolve_policy
 
-        self.model_path = resolve_generator(model)
+        self.model_path = resolve_policy(model)
         self.engine = create_engine(self.model_path, engine)
         self.stages = stages or load_stages(None)
         self.test_timeout_s = test_timeout_s
@@ -117,7 +105,7 @@ class FunctionSolver:
     def _stage(
         self, spec: StageSpec, prompts: list[str], sampling: Sampling, max_tokens: int | None
     ) -> list[str]:
-        from actors.engines import Sampling
+        from golf_ray.actors.engines import Sampling
 
         s = Sampling(
             n=1,
@@ -269,7 +257,7 @@ def cmd_solve_functions(args: argparse.Namespace) -> int:
     if args.attempts < 1:
         raise ValueError(f"solve: --attempts must be >= 1, got {args.attempts}")
     problems = problems_from_args(args)
-    from actors.engines import Sampling  # torch: only once the input is known to be good
+    from golf_ray.actors.engines import Sampling  # torch: only once the input is known to be good
 
     stages = None
     if args.stages_config:

@@ -8,30 +8,28 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 
-from actors.engines import Sampling
-from actors.rollout import create_engine
-from actors.sandbox import SandboxActor, VerifyJob
+from golf_ray.actors.engines import Sampling
+from golf_ray.actors.rollout import create_engine
+from golf_ray.actors.sandbox import SandboxActor
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import ModelConfig, SandboxConfig
+from golf_ray.learner import checkpoint as ckpt
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.prompts import build_prompt
+from golf_ray.rl import checkpoints
 from golf_ray.tasks import Task
 from golf_ray.verify import Verdict
-from learner import checkpoint as ckpt
 
 
 def resolve_policy(path_or_name: str) -> str:
-    """A checkpoint (step dir, run dir or checkpoints root) → its `policy/` model dir; a model
-    dir or name (`smollm2`, `tiny`, a hub name) → that model."""
-    path = Path(path_or_name)
-    for candidate in (path / "checkpoints", path):
-        if candidate.is_dir() and ((candidate / "latest").exists() or candidate.name == "best"):
-            path = ckpt.resolve(candidate)
-            break
-    if (path / ckpt.POLICY_DIR / "config.json").exists():
-        return str(path / ckpt.POLICY_DIR)
+    """A checkpoint in any form golf_ray.rl.checkpoints.resolve takes → its `policy/` model dir
+    (an adversarial stage's: the generator's); a model dir or name (`smollm2`, `tiny`, a hub
+    name) → that model."""
+    path = checkpoints.resolve(path_or_name)
+    for policy in (path / ckpt.POLICY_DIR, path / "generator" / ckpt.POLICY_DIR):
+        if (policy / "config.json").exists():
+            return str(policy)
     if path.is_dir():
         return str(path)
     return str(resolve_model(ModelConfig(name=path_or_name)))
@@ -115,15 +113,7 @@ class Solver:
             check = extract_and_check(self.prefix + c.text)
             verdict = None
             if check.code is not None and self.sandbox is not None:
-                examples = task.all_examples
-                verdict = self.sandbox.verify(
-                    VerifyJob(
-                        key=task.id,
-                        source=check.code,
-                        inputs=[e.input for e in examples],
-                        expected=[e.output for e in examples],
-                    )
-                )
+                verdict = self.sandbox.verify(task.verify_job(check.code))
             results[c.prompt_index].candidates.append(Candidate(check.code, check.error, verdict))
         return results
 

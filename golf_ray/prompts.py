@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from golf_ray.tasks.golf import Grid, Task
+from golf_ray.tasks.grids import Grid, Task
 
 # Without a tokenizer, tokens are estimated as one per digit and newline (tokenizers that split
 # digits, like Qwen2's and SmolLM2's, spend exactly that on a grid) plus one per 4 other
@@ -91,7 +91,7 @@ def _example_text(title: str, grid_in: Grid, grid_out: Grid | None) -> str:
     return "\n".join(parts)
 
 
-def _render(messages: list[dict[str, str]], tokenizer: Any, chat: bool) -> str:
+def render_messages(messages: list[dict[str, str]], tokenizer: Any, chat: bool) -> str:
     # A tokenizer without a chat template (e.g. a freshly trained tiny one) has
     # chat_template None; such models get the plain format.
     if (
@@ -144,7 +144,7 @@ def build_prompt(
     def assemble(test: int, arc_gen: int) -> tuple[list[dict[str, str]], str]:
         user = "\n\n".join([INSTRUCTIONS, *train, *extras[:arc_gen], *tests[:test], *base])
         messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
-        return messages, _render(messages, tokenizer, chat)
+        return messages, render_messages(messages, tokenizer, chat)
 
     shown = {"test": 0, "arc_gen": 0}
     messages, text = assemble(**shown)

@@ -126,7 +126,6 @@ def score_submission(
 ) -> ScoreReport:
     """Judge every program against every example of its task (train, test, arc-gen). With
     `rerun_timeouts`, a program that timed out is judged again under those limits."""
-    from actors.sandbox import VerifyJob
 
     jobs, undecodable = [], {}
     for task in taskset:
@@ -138,16 +137,7 @@ def score_submission(
         except (SyntaxError, UnicodeDecodeError, LookupError) as e:
             undecodable[task.id] = f"cannot decode source: {e}"
             continue
-        examples = task.all_examples
-        jobs.append(
-            VerifyJob(
-                key=task.id,
-                source=source,
-                inputs=[ex.input for ex in examples],
-                expected=[ex.output for ex in examples],
-                nbytes=len(data),
-            )
-        )
+        jobs.append(task.verify_job(source, nbytes=len(data)))
     verdicts = dict(
         zip(
             [j.key for j in jobs],

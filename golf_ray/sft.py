@@ -145,17 +145,7 @@ def db_corpus(db_path: str | Path, task_ids: set[str], per_task: int = 2) -> lis
 
 def verify_corpus(items: list[CorpusItem], tasks: dict, pool) -> tuple[list[CorpusItem], int]:
     """Keep the programs the sandbox judges correct on every example of their task."""
-    from actors.sandbox import VerifyJob
-
-    jobs = [
-        VerifyJob(
-            key=item.task_id,
-            source=item.program,
-            inputs=[e.input for e in tasks[item.task_id].all_examples],
-            expected=[e.output for e in tasks[item.task_id].all_examples],
-        )
-        for item in items
-    ]
+    jobs = [tasks[item.task_id].verify_job(item.program) for item in items]
     verdicts = pool.verify(jobs)
     kept = [item for item, v in zip(items, verdicts, strict=True) if v.correct]
     for item, v in zip(items, verdicts, strict=True):
@@ -237,12 +227,13 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
     import ray
     from tqdm import tqdm
 
-    from actors.sandbox import SandboxPool
+    from golf_ray.actors.sandbox import SandboxPool
+    from golf_ray.learner import checkpoint as ckpt
+    from golf_ray.learner.group import LearnerGroup
+    from golf_ray.learner.learner import make_batch
     from golf_ray.models import load_tokenizer, resolve_model
+    from golf_ray.rl.run import fit_micro_batch
     from golf_ray.runtime import init_ray
-    from learner import checkpoint as ckpt
-    from learner.group import LearnerGroup
-    from learner.learner import make_batch
 
     options.check()
     start = time.perf_counter()
@@ -276,12 +267,9 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
 
     ranks = cfg.learner.num_actors
     size = max(options.batch_size // ranks, 1) * ranks
-    micro = math.gcd(size // ranks, cfg.learner.micro_batch_size)
     learner_cfg = dataclasses.replace(
-        cfg.learner,
+        fit_micro_batch(cfg.learner, size // ranks),
         lr=options.lr,
-        micro_batch_size=micro,
-        grad_accum_steps=size // ranks // micro,
         # Nothing else runs during SFT: on CPU the ranks share every core of the cluster.
         threads=cfg.learner.threads or cpu_threads_per_rank(cfg.learner, ranks),
     )

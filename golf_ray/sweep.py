@@ -64,6 +64,7 @@ import yaml
 
 from golf_ray import config as C
 from golf_ray.config import Config, ConfigError
+from golf_ray.rl import checkpoints
 
 log = logging.getLogger(__name__)
 
@@ -407,7 +408,7 @@ def _trial(params: dict[str, Any], sweep: Sweep, exp_dir: str) -> None:
     # Actor names carry the run dir's name: NAME-ID keeps concurrent trials apart.
     run_dir = Path(exp_dir) / Path(ctx.get_trial_dir()).name / f"{sweep.name}-{ctx.get_trial_id()}"
     run_dir.mkdir(parents=True, exist_ok=True)
-    resume = str(run_dir) if (run_dir / "checkpoints" / "latest").exists() else None
+    resume = str(run_dir) if checkpoints.latest(run_dir) else None
     reported: list[int] = []
     last: dict[str, Any] = {}
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,20 +20,20 @@ from pathlib import Path
 
 import ray
 
-from actors.engines import Completion, Sampling
-from actors.rollout import create_rollout_actors, shutdown_rollout_actors
+from golf_ray.actors.engines import Completion, Sampling
 from golf_ray.config import Config, ConfigError
 from golf_ray.curriculum import Curriculum
 from golf_ray.domains import GolfDomain, Sample, make_domain
-from golf_ray.fileio import atomic_write_json, atomic_write_text
 from golf_ray.memory import memory_metrics, read_peak
-from golf_ray.metrics import MetricsLogger, StepTimer, plot_curves
+from golf_ray.metrics import StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
+from golf_ray.placement import check_placement
 from golf_ray.rewards import RewardSample, compute_rewards
+from golf_ray.rl import checkpoints
+from golf_ray.rl.policy import Generation, Policy
+from golf_ray.rl.run import Run, due, fit_micro_batch, new_run_dir
 from golf_ray.runtime import init_ray
 from golf_ray.solutions import SolutionDB
-from learner.group import LearnerGroup
-from learner.learner import make_batch
 
 log = logging.getLogger(__name__)
 
@@ -50,13 +49,6 @@ class TrainResult:
     golf: bool = True  # golf programs (points, a submission); False for reasoning answers
 
 
-def make_run_dir(cfg: Config) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-{stamp}"
-    run_dir.mkdir(parents=True, exist_ok=False)
-    return run_dir
-
-
 def fit_learner_batch(cfg: Config) -> Config:
     """Derive gradient accumulation so one step's samples make exactly one learner batch."""
     samples = cfg.prompts_per_step * cfg.rollout.samples_per_prompt
@@ -66,32 +58,21 @@ def fit_learner_batch(cfg: Config) -> Config:
             f"config: prompts_per_step ({cfg.prompts_per_step}) must split evenly over "
             f"learner.num_actors ({ranks}) so no prompt group spans two learners"
         )
-    per_rank = samples // ranks
-    micro = math.gcd(per_rank, cfg.learner.micro_batch_size)
-    learner = dataclasses.replace(
-        cfg.learner, micro_batch_size=micro, grad_accum_steps=per_rank // micro
-    )
-    return dataclasses.replace(cfg, learner=learner)
+    return dataclasses.replace(cfg, learner=fit_micro_batch(cfg.learner, samples // ranks))
 
 
 class Driver:
-    """Owns the actor groups and the run directory; `train` below is the loop."""
+    """Owns the actor groups of a run; `train` below is the loop."""
 
-    def __init__(self, cfg: Config, run_dir: Path):
-        self.cfg, self.run_dir = fit_learner_batch(cfg), run_dir
-        cfg = self.cfg
+    def __init__(self, cfg: Config, run: Run):
+        self.cfg, self.run_dir, self.metrics = cfg, run.dir, run.metrics
         init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
-        from golf_ray.placement import check_placement
-
         check_placement(cfg)  # a config the cluster cannot place fails here, in one line
         self.model_path = str(resolve_model(cfg.model))
         self.tokenizer = load_tokenizer(self.model_path)
         # Actor names carry the run's name: the dashboard shows roles, and runs side by side
         # (Tune trials) do not collide.
-        run = run_dir.name
-        # First, so that a logging problem (logging.wandb without wandb) stops us before any
-        # actor starts.
-        self.metrics = MetricsLogger(run_dir, cfg.logging, config=cfg.to_dict())
+        run = run.name
         # The domain (tasks.source) makes the prompts and judges completions: golf programs in
         # sandbox actors, reasoning answers with their dataset's verifier (golf_ray/domains.py).
         self.domain = make_domain(cfg, self.tokenizer, name_prefix=run)
@@ -99,42 +80,32 @@ class Driver:
         self.train_ids, self.val_ids = self.domain.train_ids, self.domain.val_ids
         self.curriculum = Curriculum(self.domain.curriculum_ids, cfg.curriculum, cfg.seed)
         self.sampling = Sampling.from_config(cfg.rollout)
-        self.rollouts = create_rollout_actors(
-            self.model_path, cfg.rollout, cfg.model, name_prefix=f"{run}/rollout"
-        )
-        self.learners = LearnerGroup(
+        self.policy = Policy(
             self.model_path,
+            self.tokenizer,
+            cfg.model,
+            cfg.rollout,
             cfg.learner,
             cfg.algorithm,
             total_steps=cfg.steps,
             seed=cfg.seed,
-            name_prefix=f"{run}/learner",
-        )
-        self.db = SolutionDB(run_dir / "solutions.sqlite")
+            name_prefix=f"{run}/",
+        ).start_learners()
+        self.db = SolutionDB(self.run_dir / "solutions.sqlite")
 
     # ------------------------------------------------------------------ the parts of a step
 
-    def sampling_at(self, step: int) -> Sampling:
-        """A seed per step: reproducible runs whose steps (and resumes) still differ."""
-        return dataclasses.replace(self.sampling, seed=self.cfg.rollout.seed + 7919 * step)
+    def generate(self, task_ids: list[str], sampling: Sampling) -> tuple[Generation, list[str]]:
+        """Start generating for these tasks; `collect` waits for the completions."""
+        return self.policy.submit([self.prompts[t] for t in task_ids], sampling), task_ids
 
-    def generate(self, task_ids: list[str], sampling: Sampling) -> tuple[list, list[list[str]]]:
-        """Start generation, the prompts spread over the rollout actors; refs in prompt order."""
-        shards = [task_ids[i :: len(self.rollouts)] for i in range(len(self.rollouts))]
-        return [
-            actor.generate.remote([self.prompts[t] for t in shard], sampling)
-            for actor, shard in zip(self.rollouts, shards, strict=True)
-            if shard
-        ], shards
-
-    def collect(self, refs_and_shards) -> list[tuple[str, int, Completion]]:
-        refs, shards = refs_and_shards
-        order = {t: i for i, t in enumerate(t for shard in shards for t in shard)}
-        out = []
-        for shard, completions in zip(shards, ray.get(refs), strict=False):
-            for c in completions:
-                task_id = shard[c.prompt_index]
-                out.append((task_id, order[task_id], c))
+    def collect(self, pending: tuple[Generation, list[str]]) -> list[tuple[str, int, Completion]]:
+        """(task id, group, completion): a task's completions form one group, groups in the
+        order the rollout actors were given them."""
+        generation, task_ids = pending
+        by_actor = (task_ids[j] for shard in generation.shards for j in shard)
+        order = {t: i for i, t in enumerate(by_actor)}
+        out = [(task_ids[j], order[task_ids[j]], c) for j, c in self.policy.collect(generation)]
         return sorted(out, key=lambda x: (x[1], x[2].sample_index))
 
     def verify(self, generated: list[tuple[str, int, Completion]]) -> list[Sample]:
@@ -156,14 +127,12 @@ class Driver:
             for t, p in self.prompts.items()
             if t in {s.task_id for s in samples}
         }
-        batch = make_batch(
+        return self.policy.learn(
             [prompt_ids[s.task_id] for s in samples],
-            [s.completion.token_ids for s in samples],
+            [s.completion for s in samples],
             rewards,
             [s.group for s in samples],
-            self.tokenizer.pad_token_id,
         )
-        return self.learners.train_step(batch)
 
     def evaluate(self, step: int) -> dict[str, dict[str, float]]:
         """Greedy pass@1 (and the domain's own metrics, e.g. golf points) on held-out tasks, and
@@ -186,25 +155,23 @@ class Driver:
             )
         return result
 
-    def save(self, step: int, metrics: dict[str, float]) -> str:
-        path = self.learners.save_checkpoint(
-            str(self.run_dir / "checkpoints"),
-            metrics=metrics,
-            config=self.cfg.to_dict(),
-            keep=self.cfg.checkpoint.keep,
-            policy_version=self.learners.version,
-        )
+    def save(self, step: int, metrics: dict[str, float]) -> Path:
+        root, name = self.run_dir / checkpoints.CHECKPOINTS, checkpoints.step_name(step)
+        self.policy.save(root / name, metrics, self.cfg.to_dict())
         metric = self.cfg.checkpoint.best_metric
         if metric in metrics:
-            from learner.checkpoint import update_best
-
-            update_best(self.run_dir / "checkpoints", step, metric, metrics[metric])
-        return path
+            checkpoints.update_best(root, name, metric, metrics[metric], step=step)
+        return checkpoints.publish(root, name, self.cfg.checkpoint.keep)
 
     def probe_memory(self, *roles: str) -> dict[str, list]:
         """Ask each actor of `roles` for its peak memory since the last probe (refs; read them
         with `memory`). Probe an actor when it is idle, or the probe waits behind its work."""
-        actors = {"rollout": self.rollouts, "learner": self.learners.actors, **self.domain.actors}
+        policy = self.policy
+        actors = {
+            "rollout": policy.rollouts,
+            "learner": policy.learners.actors,
+            **self.domain.actors,
+        }
         return {role: [a.peak_memory.remote() for a in actors[role]] for role in roles}
 
     def memory(self, probes: dict[str, list]) -> dict[str, float]:
@@ -217,11 +184,9 @@ class Driver:
         return memory_metrics(peaks)
 
     def close(self) -> None:
-        self.metrics.close()
         self.db.close()
         self.domain.close()
-        shutdown_rollout_actors(self.rollouts)
-        self.learners.shutdown()
+        self.policy.close()
 
 
 def step_metrics(samples: list[Sample], rewards, timer: StepTimer) -> dict[str, float]:
@@ -266,114 +231,121 @@ def train(
     a Tune trial reports them from there (golf_ray/sweep.py)."""
     from tqdm import tqdm
 
-    if resume and (Path(resume) / "checkpoints").is_dir():
-        run_dir, resume = Path(resume), str(Path(resume) / "checkpoints")  # continue that run
-    run_dir = run_dir or make_run_dir(cfg)
-    atomic_write_text(run_dir / "config.yaml", cfg.to_yaml())
-    driver = Driver(cfg, run_dir)
-    cfg = driver.cfg
-    start = 0
-    if resume:
-        start = driver.learners.load_checkpoint(resume)["step"]
-        driver.learners.version = start
-        driver.learners.broadcast(driver.rollouts)
-        log.info("resumed from %s at step %d", resume, start)
+    if resume and checkpoints.is_run(resume):
+        run_dir = Path(resume)  # continue that run
+    config_yaml = cfg.to_yaml()  # as given; the learner batch is fitted again on a resume
+    cfg = fit_learner_batch(cfg)
+    run_dir = run_dir or new_run_dir(cfg.checkpoint.dir, cfg.name)
+    with Run(run_dir, config_yaml, cfg.logging, cfg.to_dict()) as run:
+        driver = Driver(cfg, run)
+        start = 0
+        if resume:
+            start = driver.policy.load(checkpoints.resolve(resume))["step"]
+            log.info("resumed from %s at step %d", resume, start)
 
-    eval_result: dict[str, float] = {}
-    last_reward = float("nan")
-    started, done = time.monotonic(), start
-    bar = tqdm(
-        range(start, cfg.steps),
-        initial=start,
-        total=cfg.steps,
-        desc="train",
-        disable=not (progress and cfg.logging.progress),
-    )
-    pending = driver.generate(
-        driver.curriculum.sample(start, cfg.prompts_per_step), driver.sampling_at(start)
-    )
-    try:
-        for step in bar:
-            timer = StepTimer()
-            with timer("generate"):
-                generated = driver.collect(pending)
-            memory = driver.probe_memory("rollout")  # now, before the next generation queues
-            if cfg.rollout.async_steps > 0 and step + 1 < cfg.steps:
-                # The next rollouts run while this batch is verified and learned from.
-                next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
-                pending = driver.generate(next_ids, driver.sampling_at(step + 1))
-            with timer("verify"):
-                samples = driver.verify(generated)
-                driver.record(samples, step + 1)
-            rewards = compute_rewards(
-                [
-                    RewardSample(
-                        s.completion.text, s.program, s.verdict, group=str(s.group), score=s.score
-                    )
-                    for s in samples
-                ],
-                cfg.reward,
-            )
-            with timer("learn"):
-                learn = driver.learn(samples, rewards.total)
-            with timer("sync"):
-                driver.learners.broadcast(driver.rollouts, cfg.learner.broadcast_every)
-            if cfg.rollout.async_steps <= 0 and step + 1 < cfg.steps:
-                next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
-                pending = driver.generate(next_ids, driver.sampling_at(step + 1))
-            memory |= driver.probe_memory("learner", *driver.domain.actors)
-            metrics = {
-                **step_metrics(samples, rewards, timer),
-                **learn,
-                **driver.memory(memory),
-                "curriculum_pool": len(driver.curriculum.pool(step)),
-            }
-            driver.metrics.log(step + 1, metrics)
-            last_reward = metrics["reward_mean"]
-            done = step + 1
-            out_of_time = cfg.max_minutes > 0 and time.monotonic() - started >= cfg.max_minutes * 60
-            last = done == cfg.steps or out_of_time
-            if cfg.eval_every and (done % cfg.eval_every == 0 or last):
-                per_split = driver.evaluate(done)
-                for split, values in per_split.items():
-                    driver.metrics.log(done, values, split=split)
-                eval_result = {
-                    f"{k}/{m}": v for k, vals in per_split.items() for m, v in vals.items()
-                }
-                plot_curves(run_dir)
-            if cfg.checkpoint.every and (done % cfg.checkpoint.every == 0 or last):
-                driver.save(done, {**metrics, **eval_result})
-            if on_step is not None:
-                on_step(done, {**metrics, **eval_result})
-            stats = driver.db.stats()
-            bar.set_postfix(
-                reward=f"{last_reward:.3f}",
-                ok=f"{metrics['success_rate']:.2f}",
-                solved=stats["tasks_solved"],
-                kl=f"{learn.get('kl', 0.0):.3g}",
-            )
-            if out_of_time and done < cfg.steps:
-                log.info(
-                    "max_minutes=%g reached after step %d of %d", cfg.max_minutes, done, cfg.steps
+        eval_result: dict[str, float] = {}
+        last_reward = float("nan")
+        started, done = time.monotonic(), start
+        bar = tqdm(
+            range(start, cfg.steps),
+            initial=start,
+            total=cfg.steps,
+            desc="train",
+            disable=not (progress and cfg.logging.progress),
+        )
+        pending = driver.generate(
+            driver.curriculum.sample(start, cfg.prompts_per_step), driver.policy.sampling(start)
+        )
+        try:
+            for step in bar:
+                timer = StepTimer()
+                with timer("generate"):
+                    generated = driver.collect(pending)
+                memory = driver.probe_memory("rollout")  # now, before the next generation queues
+                if cfg.rollout.async_steps > 0 and step + 1 < cfg.steps:
+                    # The next rollouts run while this batch is verified and learned from.
+                    next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
+                    pending = driver.generate(next_ids, driver.policy.sampling(step + 1))
+                with timer("verify"):
+                    samples = driver.verify(generated)
+                    driver.record(samples, step + 1)
+                rewards = compute_rewards(
+                    [
+                        RewardSample(
+                            s.completion.text,
+                            s.program,
+                            s.verdict,
+                            group=str(s.group),
+                            score=s.score,
+                        )
+                        for s in samples
+                    ],
+                    cfg.reward,
                 )
-                break
-        stats = driver.db.stats()
-        summary = {
-            "run_dir": str(run_dir),
-            "steps": done,
-            "last_reward": last_reward,
-            "solved_tasks": stats["tasks_solved"],
-            "best_points": stats["total_points"],
-            **eval_result,
-        }
-        atomic_write_json(run_dir / "summary.json", summary)
-        plot_curves(run_dir)
-    finally:
-        bar.close()
-        driver.close()
+                with timer("learn"):
+                    learn = driver.learn(samples, rewards.total)
+                with timer("sync"):
+                    driver.policy.broadcast(cfg.learner.broadcast_every)
+                if cfg.rollout.async_steps <= 0 and step + 1 < cfg.steps:
+                    next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
+                    pending = driver.generate(next_ids, driver.policy.sampling(step + 1))
+                memory |= driver.probe_memory("learner", *driver.domain.actors)
+                metrics = {
+                    **step_metrics(samples, rewards, timer),
+                    **learn,
+                    **driver.memory(memory),
+                    "curriculum_pool": len(driver.curriculum.pool(step)),
+                }
+                run.log(step + 1, metrics)
+                last_reward = metrics["reward_mean"]
+                done = step + 1
+                out_of_time = (
+                    cfg.max_minutes > 0 and time.monotonic() - started >= cfg.max_minutes * 60
+                )
+                last = done == cfg.steps or out_of_time
+                if due(done, cfg.eval_every, last):
+                    per_split = driver.evaluate(done)
+                    for split, values in per_split.items():
+                        run.log(done, values, split=split)
+                    eval_result = {
+                        f"{k}/{m}": v for k, vals in per_split.items() for m, v in vals.items()
+                    }
+                    plot_curves(run.dir)
+                if due(done, cfg.checkpoint.every, last):
+                    driver.save(done, {**metrics, **eval_result})
+                if on_step is not None:
+                    on_step(done, {**metrics, **eval_result})
+                stats = driver.db.stats()
+                bar.set_postfix(
+                    reward=f"{last_reward:.3f}",
+                    ok=f"{metrics['success_rate']:.2f}",
+                    solved=stats["tasks_solved"],
+                    kl=f"{learn.get('kl', 0.0):.3g}",
+                )
+                if out_of_time and done < cfg.steps:
+                    log.info(
+                        "max_minutes=%g reached after step %d of %d",
+                        cfg.max_minutes,
+                        done,
+                        cfg.steps,
+                    )
+                    break
+            stats = driver.db.stats()
+            summary = {
+                "run_dir": str(run.dir),
+                "steps": done,
+                "last_reward": last_reward,
+                "solved_tasks": stats["tasks_solved"],
+                "best_points": stats["total_points"],
+                **eval_result,
+            }
+            run.finish(summary)
+        finally:
+            bar.close()
+            driver.close()
     golf = isinstance(driver.domain, GolfDomain)
     return TrainResult(
-        run_dir, done, last_reward, stats["tasks_solved"], stats["total_points"], eval_result, golf
+        run.dir, done, last_reward, stats["tasks_solved"], stats["total_points"], eval_result, golf
     )
 
 

@@ -80,6 +80,18 @@ class Limits:
 
 
 @dataclass
+class VerifyJob:
+    """One program to judge against one task's examples (`Task.verify_job` builds one)."""
+
+    key: str  # caller's handle, e.g. "task007/sample3"
+    source: str
+    inputs: list
+    expected: list
+    nbytes: int | None = None  # size as submitted; defaults to program_bytes(source)
+    limits: Limits | None = None  # instead of the actor's, e.g. a long re-run of a timeout
+
+
+@dataclass
 class Verdict:
     correct: bool
     passed: int

@@ -1,10 +1,11 @@
-"""Learner checkpoints: one directory per step, written atomically, validated on load.
+"""Learner checkpoints: one directory per save, written atomically, validated on load.
 
-Layout of `ROOT/step-000010/`: `meta.json` (step, policy version, metrics, config, a fingerprint
-of the parameter names and shapes), `state/` (DeepSpeed's model, optimizer and scheduler files,
-and the RNG states) and `policy/` (the policy as a plain Hugging Face model dir). A checkpoint is written under a hidden temporary name and renamed into place
-only when every rank has finished, so a crash never leaves a half-written `step-*` directory.
-`ROOT/latest` and `ROOT/best.json` are small pointer files, replaced atomically too.
+A checkpoint dir holds `meta.json` (step, policy version, metrics, config, a fingerprint of the
+parameter names and shapes), `state/` (DeepSpeed's model, optimizer and scheduler files, and the
+RNG states) and `policy/` (the policy as a plain Hugging Face model dir). It is written under a
+hidden temporary name beside it and renamed into place only when every rank has finished, so a
+crash never leaves half a checkpoint. The run names the dir and keeps `latest`, `best.json` and
+pruning (golf_ray.rl.checkpoints).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from golf_ray.fileio import atomic_write_json, atomic_write_text
+from golf_ray.fileio import atomic_write_json
 
 FORMAT_VERSION = 1
 STATE_TAG = "state"
@@ -29,12 +30,9 @@ class CheckpointError(ValueError):
     """A checkpoint that is missing, corrupt or made for another model; one line."""
 
 
-def step_dir(root: str | Path, step: int) -> Path:
-    return Path(root) / f"step-{step:06d}"
-
-
-def temp_dir(root: str | Path, step: int) -> Path:
-    return Path(root) / f".tmp-step-{step:06d}"
+def temp_dir(path: str | Path) -> Path:
+    path = Path(path)
+    return path.parent / f".tmp-{path.name}"
 
 
 def fingerprint(named_shapes: list[tuple[str, tuple[int, ...]]]) -> str:
@@ -76,54 +74,14 @@ def write_policy(out_dir: str | Path, state_dict: dict, model_path: str) -> Path
     return out
 
 
-def finalize(root: str | Path, step: int, meta: dict[str, Any], keep: int) -> Path:
-    """Rank 0, after every rank wrote its DeepSpeed files into the temp dir: publish it."""
-    root = Path(root)
-    tmp, final = temp_dir(root, step), step_dir(root, step)
+def finalize(path: str | Path, meta: dict[str, Any]) -> Path:
+    """Rank 0, after every rank wrote its DeepSpeed files into the temp dir: put it in place."""
+    final, tmp = Path(path), temp_dir(path)
     atomic_write_json(tmp / "meta.json", {"format_version": FORMAT_VERSION, **meta})
     if final.exists():  # re-saving a step (e.g. after a resume) replaces it whole
         shutil.rmtree(final)
     tmp.rename(final)
-    atomic_write_text(root / "latest", final.name + "\n")
-    _prune(root, keep)
     return final
-
-
-def update_best(root: str | Path, step: int, metric: str, value: float, mode: str = "max") -> bool:
-    """Point `best.json` at `step` when `value` beats the best so far; True if it did."""
-    path = Path(root) / "best.json"
-    if path.exists():
-        best = json.loads(path.read_text())
-        better = value > best["value"] if mode == "max" else value < best["value"]
-        if not better:
-            return False
-    atomic_write_json(
-        path, {"step": step, "dir": step_dir(root, step).name, "metric": metric, "value": value}
-    )
-    return True
-
-
-def _prune(root: Path, keep: int) -> None:
-    """Keep the newest `keep` checkpoints, and always the best one."""
-    if keep <= 0:
-        return
-    best = None
-    if (root / "best.json").exists():
-        best = json.loads((root / "best.json").read_text()).get("dir")
-    steps = sorted(p for p in root.glob("step-*") if p.is_dir())
-    for old in steps[:-keep]:
-        if old.name != best:
-            shutil.rmtree(old, ignore_errors=True)
-
-
-def resolve(path: str | Path) -> Path:
-    """A checkpoint dir, or a run's checkpoint root (its `latest`, or `best` via `.../best`)."""
-    path = Path(path)
-    if path.name == "best" and (path.parent / "best.json").exists():
-        return path.parent / json.loads((path.parent / "best.json").read_text())["dir"]
-    if (path / "latest").exists():
-        return path / (path / "latest").read_text().strip()
-    return path
 
 
 def read_meta(path: str | Path, expected_fingerprint: str | None = None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ with a KV cache (gradients flow through it), the cache is gathered back to one r
 and the responses run on top of it; vocabulary logits are computed for the positions that
 predict response tokens only. The result equals the full forward pass (tests compare them).
 
-Batches follow `learner.learner.TrainBatch`: prompts left-padded, responses right-padded, so
+Batches follow `golf_ray.learner.learner.TrainBatch`: prompts left-padded, responses right-padded, so
 the prompt/response border is one column for every row (a ragged border still scores right:
 the prefix then ends at the earliest response column).
 """

@@ -10,7 +10,7 @@ import torch
 from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
 
 from golf_ray.config import AlgorithmConfig, LearnerConfig
-from learner.learner import LearnerActor, TrainBatch
+from golf_ray.learner.learner import LearnerActor, TrainBatch
 
 
 class LearnerGroup:
@@ -81,8 +81,8 @@ class LearnerGroup:
             ray.get([r.update_weights.remote(weights, self.version) for r in rollout_actors])
         return self.version
 
-    def save_checkpoint(self, root: str, **kwargs) -> str:
-        return ray.get([a.save_checkpoint.remote(root, **kwargs) for a in self.actors])[0]
+    def save_checkpoint(self, path: str, **kwargs) -> str:
+        return ray.get([a.save_checkpoint.remote(path, **kwargs) for a in self.actors])[0]
 
     def load_checkpoint(self, path: str) -> dict:
         return ray.get([a.load_checkpoint.remote(path) for a in self.actors])[0]

@@ -14,6 +14,7 @@ import math
 import os
 import time
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 import torch
 from torch import Tensor, nn
@@ -34,8 +35,8 @@ from golf_ray.algorithms import (
 )
 from golf_ray.algorithms.masking import loss_normalizer
 from golf_ray.config import AlgorithmConfig, LearnerConfig
-from learner import checkpoint as ckpt
-from learner.forward import response_forward
+from golf_ray.learner import checkpoint as ckpt
+from golf_ray.learner.forward import response_forward
 
 log = logging.getLogger(__name__)
 
@@ -485,7 +486,7 @@ class LearnerActor:
 
     def rollout_weights(self):
         """`policy_state_dict` packed for the object store: rollout actors map it zero-copy."""
-        from actors.rollout import pack_weights
+        from golf_ray.actors.rollout import pack_weights
 
         return pack_weights(self.policy_state_dict())
 
@@ -503,15 +504,15 @@ class LearnerActor:
 
     def save_checkpoint(
         self,
-        root: str,
+        path: str,
         metrics: dict | None = None,
         config: dict | None = None,
-        keep: int = 3,
         policy_version: int = 0,
     ) -> str:
+        """Write this step's checkpoint to `path`; the run names it and publishes it."""
         import torch.distributed as dist
 
-        tmp = ckpt.temp_dir(root, self.step)
+        tmp = ckpt.temp_dir(path)
         client = {"step": self.step, "rng": ckpt.rng_state(), "policy_version": policy_version}
         self.engine.save_checkpoint(
             str(tmp), tag=ckpt.STATE_TAG, client_state=client, save_latest=False
@@ -520,11 +521,9 @@ class LearnerActor:
         if self.rank == 0:
             ckpt.write_policy(tmp / ckpt.POLICY_DIR, weights, self.model_path)
         dist.barrier()
-        final = ckpt.step_dir(root, self.step)
         if self.rank == 0:
             ckpt.finalize(
-                root,
-                self.step,
+                path,
                 {
                     "step": self.step,
                     "policy_version": policy_version,
@@ -533,14 +532,14 @@ class LearnerActor:
                     "metrics": metrics or {},
                     "config": config or {},
                 },
-                keep,
             )
         dist.barrier()
-        self.last_good = str(final)
-        return str(final)
+        self.last_good = str(path)
+        return str(path)
 
     def load_checkpoint(self, path: str) -> dict:
-        path = ckpt.resolve(path)
+        """Load one checkpoint dir (callers resolve run dirs with golf_ray.rl.checkpoints)."""
+        path = Path(path)
         meta = ckpt.read_meta(path, self.fingerprint)
         try:
             _, client = self.engine.load_checkpoint(str(path), tag=ckpt.STATE_TAG)

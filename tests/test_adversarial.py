@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from actors.sandbox import SandboxActor, TestJob
+from golf_ray.actors.sandbox import SandboxActor, TestJob
 from golf_ray.adversarial_config import (
     ScheduleConfig,
-    fit_learner,
     load_adversarial_config,
     stage_roles,
 )
@@ -31,6 +30,7 @@ from golf_ray.adversarial_rewards import (
 from golf_ray.cli import main
 from golf_ray.config import ConfigError, LearnerConfig, RewardConfig
 from golf_ray.rewards import compute_rewards
+from golf_ray.rl.run import fit_micro_batch
 from golf_ray.verify import Limits
 
 TINY = "adversarial/tiny.yaml"
@@ -151,7 +151,7 @@ def test_schedule_and_batch_fitting() -> None:
         "generator",
         "discriminator",
     ]
-    fitted = fit_learner(LearnerConfig(micro_batch_size=4, num_actors=1), 6)
+    fitted = fit_micro_batch(LearnerConfig(micro_batch_size=4, num_actors=1), 6)
     assert (fitted.micro_batch_size, fitted.grad_accum_steps) == (2, 3)
 
 
@@ -230,10 +230,9 @@ def test_all_five_stages_checkpoint_and_resume(adversarial_run) -> None:
         stage = json.loads((root / name / "stage.json").read_text())
         assert (stage["epoch"], stage["stage"], stage["step"]) == (0, k, 2 * k + 2)
         for role in ("generator", "discriminator"):
-            meta = json.loads((root / name / role / f"step-{k + 1:06d}" / "meta.json").read_text())
+            meta = json.loads((root / name / role / "meta.json").read_text())
             assert meta["step"] == k + 1
-            policy = root / name / role / f"step-{k + 1:06d}" / "policy"
-            assert (policy / "model.safetensors").exists()
+            assert (root / name / role / "policy" / "model.safetensors").exists()
     best = json.loads((root / "best.json").read_text())
     assert best["dir"] in names and best["score"] == max(r["score"] for r in result.stages)
     assert best["score"] == pytest.approx(
@@ -252,13 +251,13 @@ def test_all_five_stages_checkpoint_and_resume(adversarial_run) -> None:
     for name in names[3:]:
         shutil.rmtree(root / name)
     (root / "latest").write_text(names[2] + "\n")
-    (root / "best.json").write_text(json.dumps({**best, "dir": names[0], "score": -1.0}))
+    (root / "best.json").write_text(json.dumps({**best, "dir": names[0], "value": -1.0}))
     resumed = run_adversarial(cfg, resume=str(run_dir))
     assert [r["stage_name"] for r in resumed.stages] == ["constraints", "code"]
     assert resumed.steps == 10
     last = json.loads((root / names[-1] / "stage.json").read_text())
     assert last["step"] == 10 and last["cursor"] == 10 * cfg.problems_per_step
-    meta = json.loads((root / names[-1] / "generator" / "step-000005" / "meta.json").read_text())
+    meta = json.loads((root / names[-1] / "generator" / "meta.json").read_text())
     assert meta["step"] == 5  # the learner went on from its stage-3 state (step 3)
     assert json.loads((root / "best.json").read_text())["dir"] in names[3:]
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from golf_ray.sandbox_image import (
+from golf_ray.sandbox_build import (
     DEFAULT_TAG,
     SandboxImageError,
     build_image,
@@ -47,8 +47,8 @@ from hostile_programs import (  # noqa: E402
     catalogue,
 )
 
-from actors.backends.base import WorkerDied, WorkerError, WorkerTimeout  # noqa: E402
-from actors.backends.docker import (  # noqa: E402
+from golf_ray.actors.backends.base import WorkerDied, WorkerError, WorkerTimeout  # noqa: E402
+from golf_ray.actors.backends.docker import (  # noqa: E402
     LABEL,
     DockerBackend,
     cleanup_stale_containers,
@@ -152,7 +152,7 @@ def test_ping_reports_container_isolation(backend: DockerBackend, client) -> Non
 def test_partial_isolation_is_logged_at_info(image: str, caplog) -> None:
     """The worker reports notes (not root: no namespaces, ...); in a container that is by
     design, so it is no warning."""
-    with caplog.at_level(logging.INFO, logger="actors.backends.base"):
+    with caplog.at_level(logging.INFO, logger="golf_ray.actors.backends.base"):
         with DockerBackend(image=image) as backend:
             assert backend.info["isolation"]["notes"]
     partial = [r for r in caplog.records if "isolation is partial" in r.getMessage()]
@@ -517,7 +517,7 @@ def test_stale_container_of_a_killed_process_is_cleaned(backend: DockerBackend, 
     the next start removes it, and leaves containers of live processes alone."""
     script = (
         "import os, signal\n"
-        "from actors.backends.docker import DockerBackend\n"
+        "from golf_ray.actors.backends.docker import DockerBackend\n"
         f"b = DockerBackend(image={backend.image!r})\n"
         "b.start()\n"
         "print(b.describe()['container_id'], flush=True)\n"

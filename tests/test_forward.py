@@ -5,9 +5,9 @@ import pytest
 import torch
 from transformers import AutoModelForCausalLM
 
+from golf_ray.learner.forward import full_forward, response_border, response_forward
+from golf_ray.learner.learner import make_batch
 from golf_ray.models import build_tiny_model
-from learner.forward import full_forward, response_border, response_forward
-from learner.learner import make_batch
 
 
 @pytest.fixture(scope="module")

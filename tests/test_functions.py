@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.sandbox import SandboxActor, SandboxPool, TestJob
+from golf_ray.actors.sandbox import SandboxActor, SandboxPool, TestJob
 from golf_ray.cli import main
 from golf_ray.config import ConfigError
 from golf_ray.stages import (

@@ -11,14 +11,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from actors.sandbox import SandboxPool, VerifyJob
+from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.golf import compress, passes
 from golf_ray.golf.pipeline import GolfOptions, golf_candidates, run_golf
 from golf_ray.golf.seeds import rearc_ids, rearc_program, rearc_seeds
 from golf_ray.score import load_submission, score_submission
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks import Example, Task, TaskSet
-from golf_ray.verify import Limits, Verdict, decode_source, encode_source, program_bytes
+from golf_ray.verify import (
+    Limits,
+    Verdict,
+    VerifyJob,
+    decode_source,
+    encode_source,
+    program_bytes,
+)
 
 SOME_TASKS = ["task001", "task002", "task017", "task211"]
 
@@ -31,18 +38,7 @@ def pool(ray_session):
 
 
 def judge(pool, task: Task, sources: list[str]) -> list[Verdict]:
-    examples = task.all_examples
-    jobs = [
-        VerifyJob(
-            f"{task.id}/{i}",
-            s,
-            [e.input for e in examples],
-            [e.output for e in examples],
-            nbytes=program_bytes(s),
-        )
-        for i, s in enumerate(sources)
-    ]
-    return pool.verify(jobs)
+    return pool.verify([task.verify_job(s, nbytes=program_bytes(s)) for s in sources])
 
 
 def run(source: str, grid):

@@ -27,8 +27,8 @@ from hostile_programs import (
     catalogue,
 )
 
-from actors.backends import WorkerError
-from actors.backends.process import ProcessBackend
+from golf_ray.actors.backends import WorkerError
+from golf_ray.actors.backends.process import ProcessBackend
 from golf_ray.verify import Limits, Verdict, build_run_request, program_bytes, verdict_from_response
 
 LIMITS = Limits(

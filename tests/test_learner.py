@@ -9,10 +9,10 @@ import ray
 import torch
 
 from golf_ray.config import AlgorithmConfig, LearnerConfig
+from golf_ray.learner.checkpoint import CheckpointError
+from golf_ray.learner.group import LearnerGroup
+from golf_ray.learner.learner import TrainBatch, make_batch
 from golf_ray.models import build_tiny_model, load_tokenizer
-from learner.checkpoint import CheckpointError
-from learner.group import LearnerGroup
-from learner.learner import TrainBatch, make_batch
 
 pytestmark = pytest.mark.slow
 
@@ -85,12 +85,13 @@ def test_resume_gives_the_same_metrics(ray_session, tiny, tmp_path):
     first = LearnerGroup(tiny, cfg, algo, total_steps=4)
     for s in range(2):
         first.train_step(fixed_batch(s))
-    path = first.save_checkpoint(str(tmp_path / "ckpt"), metrics={"m": 1.0}, keep=2)
+    path = first.save_checkpoint(str(tmp_path / "ckpt" / "step-000002"), metrics={"m": 1.0})
     first.shutdown()
     assert json.loads((tmp_path / "ckpt" / "step-000002" / "meta.json").read_text())["step"] == 2
+    assert [p.name for p in (tmp_path / "ckpt").iterdir()] == ["step-000002"]  # no temp dir left
 
     resumed = LearnerGroup(tiny, cfg, algo, total_steps=4)
-    resumed.load_checkpoint(str(tmp_path / "ckpt"))  # the root resolves to its latest
+    resumed.load_checkpoint(path)
     again = [resumed.train_step(fixed_batch(s)) for s in range(2, 4)]
     for want, got in zip(expected[2:], again, strict=True):
         for key in ("policy_loss", "kl", "grad_norm", "lr", "step", "entropy"):

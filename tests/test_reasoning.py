@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from actors.engines import Completion
+from golf_ray.actors.engines import Completion
 from golf_ray.config import ConfigError, LoggingConfig, RewardConfig, load_config
 from golf_ray.domains import ReasoningDomain, split_ids
 from golf_ray.memory import memory_metrics

@@ -13,8 +13,8 @@ import pytest
 import ray
 import torch
 
-from actors.engines import Completion, Sampling, finalize, load_tokenizer, vllm_importable
-from actors.rollout import (
+from golf_ray.actors.engines import Completion, Sampling, finalize, load_tokenizer, vllm_importable
+from golf_ray.actors.rollout import (
     RolloutActor,
     WeightsPayload,
     create_engine,
@@ -352,7 +352,7 @@ def test_two_vllm_actors_side_by_side(actors, fresh_vllm, prompts):
 
 
 def test_auto_falls_back_to_hf(monkeypatch, tiny_model, caplog):
-    import actors.rollout as rollout
+    import golf_ray.actors.rollout as rollout
 
     monkeypatch.setattr(rollout, "vllm_importable", lambda: (False, "ImportError: test"))
     with caplog.at_level("WARNING"):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from actors.sandbox import SandboxPool, VerifyJob
+from golf_ray.actors.sandbox import SandboxPool, VerifyJob
 from golf_ray.score import load_submission, score_submission
 from golf_ray.verify import Limits, decode_source
 

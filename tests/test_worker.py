@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from actors.backends import WorkerBackend, WorkerDied, WorkerTimeout
-from actors.backends.process import CLEAN_ENV, WORKER_PATH, ProcessBackend, default_python
+from golf_ray.actors.backends import WorkerBackend, WorkerDied, WorkerTimeout
+from golf_ray.actors.backends.process import CLEAN_ENV, WORKER_PATH, ProcessBackend, default_python
+from golf_ray.sandbox_image import worker as worker_module
 from golf_ray.verify import Limits, build_asserts_request, build_run_request
-from sandbox_image import worker as worker_module
 
 LIMITS = Limits(example_timeout_s=1.0, memory_mb=256, max_output_bytes=10_000, max_stdio_bytes=1000)
 
@@ -365,7 +365,7 @@ def scratch_root(backend: ProcessBackend) -> str:
 
 
 def test_nonroot_partial_isolation_is_a_warning(nonroot_python: str, caplog) -> None:
-    with caplog.at_level(logging.INFO, logger="actors.backends.base"):
+    with caplog.at_level(logging.INFO, logger="golf_ray.actors.backends.base"):
         with ProcessBackend(python=nonroot_python):
             pass
     partial = [r for r in caplog.records if "isolation is partial" in r.getMessage()]

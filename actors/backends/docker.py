@@ -39,8 +39,8 @@ import requests
 from docker.errors import APIError, DockerException, ImageNotFound, NotFound
 from docker.types import LogConfig
 
-from actors.backends.base import WorkerBackend, WorkerDied, WorkerTimeout
-from golf_ray.sandbox_image import DEFAULT_TAG
+from golf_ray.actors.backends.base import WorkerBackend, WorkerDied, WorkerTimeout
+from golf_ray.sandbox_build import DEFAULT_TAG
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,8 @@ import sys
 import tempfile
 from typing import IO, Any
 
-from actors.backends.base import WorkerBackend, WorkerDied
-from sandbox_image import worker as worker_module
+from golf_ray.actors.backends.base import WorkerBackend, WorkerDied
+from golf_ray.sandbox_image import worker as worker_module
 
 WORKER_PATH = os.path.abspath(worker_module.__file__)
 DEBIAN_PYTHON = "/usr/bin/python3"

@@ -84,10 +84,10 @@ def cmd_agent_eval(args: argparse.Namespace) -> int:
 
 def cmd_agent_plan(args: argparse.Namespace) -> int:
     from golf_ray.agent.config import load_agent_config
-    from golf_ray.agent.planner import run_planner_on_two_part_problems
+    from golf_ray.agent.train import plan_two_part_problems
 
     cfg = load_agent_config(args.config, args.overrides)
-    results = run_planner_on_two_part_problems(cfg, args.checkpoint)
+    results = plan_two_part_problems(cfg, args.checkpoint)
     for r in results:
         print(
             f"{r.problem_id}: {'correct' if r.correct else 'not correct'} "

@@ -19,13 +19,13 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from golf_ray.agent.env import EnvConfig, ExecutiveEnv
-from golf_ray.agent.episodes import Episode
+from golf_ray.agent.episodes import Episode, first_legal, run_episode
 from golf_ray.agent.functions import SYSTEM, ComposedProblem, FunctionTask
 from golf_ray.agent.problems import Check
+from golf_ray.agent.templates import get_template
 from golf_ray.tasks.functions import FunctionProblem, entry_point_of
 
 STAGES = ("planning", "execution", "integration", "evaluation", "correction", "stop")
@@ -223,36 +223,10 @@ class Planner:
 
 def template_executive(name: str) -> Callable[[ExecutiveEnv], Episode]:
     """An executive that follows one episode template (the model still writes the code)."""
-    from golf_ray.agent.episodes import first_legal, run_episode
-    from golf_ray.agent.templates import get_template
-
     template = get_template(name)
     return lambda env: run_episode(env, first_legal, template.forced(), template.name)
 
 
 def policy_executive(policy) -> Callable[[ExecutiveEnv], Episode]:
     """An executive driven by a policy (e.g. a trained controller's `GreedyPolicy`)."""
-    from golf_ray.agent.episodes import run_episode
-
     return lambda env: run_episode(env, policy)
-
-
-def run_planner_on_two_part_problems(cfg, checkpoint: str | None = None) -> list[PlanResult]:
-    """`golf-ray agent plan`: the planner over `two_part_problems()`, each problem on an episode
-    actor (rollout actors write, the sandbox pool judges)."""
-    from golf_ray.agent.controller import DQNController
-    from golf_ray.agent.functions import two_part_problems
-    from golf_ray.agent.players import RayPlayer
-    from golf_ray.agent.train import CONTROLLER_FILE, policy_args, resolve_checkpoint
-
-    problems = two_part_problems()
-    run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-plan-{time.strftime('%Y%m%d-%H%M%S')}"
-    player = RayPlayer(cfg, run_dir, [])
-    try:
-        args = None
-        if checkpoint:
-            data = (resolve_checkpoint(checkpoint) / CONTROLLER_FILE).read_bytes()
-            args = policy_args(DQNController.from_bytes(data))
-        return player.pool.plan(problems, args, "debug", PlannerConfig())
-    finally:
-        player.close()

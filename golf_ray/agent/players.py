@@ -48,9 +48,9 @@ class RayPlayer:
     """Episode actors over rollout actors (the model) and a sandbox pool."""
 
     def __init__(self, cfg: AgentConfig, run_dir: Path, problems: Sequence[Problem]):
-        from actors.rollout import create_rollout_actors
-        from actors.sandbox import SandboxPool
-        from golf_ray.agent.episodes import EpisodePool
+        from golf_ray.actors.rollout import create_rollout_actors
+        from golf_ray.actors.sandbox import SandboxPool
+        from golf_ray.agent.runners import EpisodePool
         from golf_ray.agent.tools import RayTools
         from golf_ray.models import resolve_model
         from golf_ray.placement import check_placement
@@ -77,7 +77,7 @@ class RayPlayer:
         return self.pool.run(specs, policy_args)
 
     def close(self) -> None:
-        from actors.rollout import shutdown_rollout_actors
+        from golf_ray.actors.rollout import shutdown_rollout_actors
 
         self.pool.close()
         self.sandbox.close()

@@ -12,7 +12,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from actors.sandbox import VerifyJob
 from golf_ray.prompts import build_prompt, grid_to_text
 from golf_ray.tasks import Task
 from golf_ray.verify import Verdict
@@ -116,13 +115,7 @@ class GolfProblem(Problem):
 
     def judge(self, code: str, sandbox: Any, full: bool = False) -> Check:
         examples = self.task.all_examples if full else self.task.train
-        job = VerifyJob(
-            key=self.id,
-            source=code,
-            inputs=[e.input for e in examples],
-            expected=[e.output for e in examples],
-        )
-        [verdict] = sandbox.verify([job])
+        [verdict] = sandbox.verify([self.task.verify_job(code, key=self.id, examples=examples)])
         feedback = ""
         if not verdict.correct:
             feedback = f"Error: {verdict.error}: {verdict.message}"

@@ -10,7 +10,7 @@ from typing import Any
 
 import ray
 
-from actors.engines import Sampling
+from golf_ray.actors.engines import Sampling
 from golf_ray.agent.problems import Check, Problem
 from golf_ray.agent.retrieval import similar_solutions, stdlib_docs
 from golf_ray.codecheck import extract_and_check

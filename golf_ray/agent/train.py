@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import shutil
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,12 +24,16 @@ from golf_ray.agent.config import AgentConfig
 from golf_ray.agent.controller import DQNController
 from golf_ray.agent.env import N_ACTIONS, OBS_DIM
 from golf_ray.agent.episodes import Episode, EpisodeSpec
-from golf_ray.agent.players import Player, make_player
+from golf_ray.agent.functions import two_part_problems
+from golf_ray.agent.planner import PlannerConfig, PlanResult
+from golf_ray.agent.players import Player, RayPlayer, make_player
 from golf_ray.agent.problems import GolfProblem, Problem
 from golf_ray.agent.templates import TEMPLATES, template_report
 from golf_ray.config import ConfigError
-from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
-from golf_ray.metrics import MetricsLogger, plot_curves, read_metrics
+from golf_ray.fileio import atomic_write_bytes, atomic_write_json
+from golf_ray.metrics import read_metrics
+from golf_ray.rl import checkpoints
+from golf_ray.rl.run import Run, due, new_run_dir
 from golf_ray.verify import Verdict
 
 log = logging.getLogger(__name__)
@@ -210,18 +213,14 @@ class AgentTrainer:
     # ------------------------------------------------------------------ checkpoints
 
     def save(self, metrics: dict[str, float]) -> Path:
-        root = self.run_dir / "checkpoints"
-        path = root / f"iter-{self.iteration_done:06d}"
-        atomic_write_bytes(path / CONTROLLER_FILE, self.controller.to_bytes())
+        root = self.run_dir / checkpoints.CHECKPOINTS
+        name = checkpoints.step_name(self.iteration_done, prefix="iter")
+        atomic_write_bytes(root / name / CONTROLLER_FILE, self.controller.to_bytes())
         atomic_write_json(
-            path / "meta.json",
+            root / name / "meta.json",
             {"iteration": self.iteration_done, "metrics": metrics, "config": self.cfg.to_dict()},
         )
-        atomic_write_text(root / "latest", path.name + "\n")
-        kept = sorted(p for p in root.glob("iter-*") if p.is_dir())
-        for old in kept[: max(len(kept) - max(self.cfg.checkpoint.keep, 1), 0)]:
-            shutil.rmtree(old, ignore_errors=True)
-        return path
+        return checkpoints.publish(root, name, self.cfg.checkpoint.keep)
 
     def load(self, checkpoint: str | Path) -> int:
         path = resolve_checkpoint(checkpoint)
@@ -238,12 +237,8 @@ class AgentTrainer:
 
 
 def resolve_checkpoint(path: str | Path) -> Path:
-    """A checkpoint dir, or a run dir / checkpoints root (→ its latest)."""
-    path = Path(path)
-    for root in (path / "checkpoints", path):
-        if (root / "latest").is_file():
-            path = root / (root / "latest").read_text().strip()
-            break
+    """An agent checkpoint dir from any form golf_ray.rl.checkpoints.resolve takes."""
+    path = checkpoints.resolve(path)
     if not (path / CONTROLLER_FILE).is_file():
         raise FileNotFoundError(f"{path}: no {CONTROLLER_FILE} (not an agent checkpoint)")
     return path
@@ -266,43 +261,37 @@ def train_agent(
     resume: str | None = None,
     player: Player | None = None,
 ) -> AgentResult:
-    if resume and (Path(resume) / "checkpoints").is_dir():
+    if resume and checkpoints.is_run(resume):
         run_dir = Path(resume)
-    run_dir = run_dir or Path(cfg.checkpoint.dir) / f"{cfg.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    run_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(run_dir / "config.yaml", cfg.to_yaml())
-    problems = load_problems(cfg)
-    owns_player = player is None
-    player = player or make_player(cfg, run_dir, problems)
-    trainer = AgentTrainer(cfg, run_dir, player, problems)
-    metrics: dict[str, float] = {}
-    eval_metrics: dict[str, float] = {}
-    try:
-        start = trainer.load(resume) if resume else 0
-        with MetricsLogger(run_dir, cfg.logging) as logger:
+    run_dir = run_dir or new_run_dir(cfg.checkpoint.dir, cfg.name)
+    with Run(run_dir, cfg.to_yaml(), cfg.logging) as run:
+        problems = load_problems(cfg)
+        owns_player = player is None
+        player = player or make_player(cfg, run.dir, problems)
+        trainer = AgentTrainer(cfg, run.dir, player, problems)
+        metrics: dict[str, float] = {}
+        eval_metrics: dict[str, float] = {}
+        try:
+            start = trainer.load(resume) if resume else 0
             for it in range(start, cfg.iterations):
                 metrics = trainer.iteration(it)
-                logger.log(it + 1, metrics)
+                run.log(it + 1, metrics)
                 done = it + 1
-                if cfg.eval_every and (done % cfg.eval_every == 0 or done == cfg.iterations):
+                if due(done, cfg.eval_every, done == cfg.iterations):
                     eval_metrics, _ = trainer.evaluate()
-                    logger.log(done, eval_metrics, split="eval")
-                if cfg.checkpoint.every and (
-                    done % cfg.checkpoint.every == 0 or done == cfg.iterations
-                ):
+                    run.log(done, eval_metrics, split="eval")
+                if due(done, cfg.checkpoint.every, done == cfg.iterations):
                     trainer.save({**metrics, **{f"eval/{k}": v for k, v in eval_metrics.items()}})
                 log.info("iteration %d: %s", done, _brief(metrics))
-        plot_curves(run_dir)
-        plot_agent_curves(run_dir)
-        summary = {
-            "run_dir": str(run_dir),
-            "iterations": trainer.iteration_done,
-            **metrics,
-            **{f"eval/{k}": v for k, v in eval_metrics.items()},
-        }
-        atomic_write_json(run_dir / "summary.json", summary)
-    finally:
-        trainer.close(close_player=owns_player)
+            summary = {
+                "run_dir": str(run.dir),
+                "iterations": trainer.iteration_done,
+                **metrics,
+                **{f"eval/{k}": v for k, v in eval_metrics.items()},
+            }
+            run.finish(summary, plots=(plot_agent_curves,))
+        finally:
+            trainer.close(close_player=owns_player)
     return AgentResult(run_dir, trainer.iteration_done, metrics, eval_metrics)
 
 
@@ -346,6 +335,22 @@ def evaluate_agent(
     if out_json:
         atomic_write_json(out_json, report)
     return report
+
+
+def plan_two_part_problems(cfg: AgentConfig, checkpoint: str | None = None) -> list[PlanResult]:
+    """`golf-ray agent plan`: the planner over `two_part_problems()`, each problem on an episode
+    actor (rollout actors write, the sandbox pool judges)."""
+    problems = two_part_problems()
+    run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-plan-{time.strftime('%Y%m%d-%H%M%S')}"
+    player = RayPlayer(cfg, run_dir, [])
+    try:
+        args = None
+        if checkpoint:
+            data = (resolve_checkpoint(checkpoint) / CONTROLLER_FILE).read_bytes()
+            args = policy_args(DQNController.from_bytes(data))
+        return player.pool.plan(problems, args, "debug", PlannerConfig())
+    finally:
+        player.close()
 
 
 def _brief(metrics: dict[str, float]) -> str:

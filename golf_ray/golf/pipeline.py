@@ -18,13 +18,13 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from actors.sandbox import SandboxPool, VerifyJob
+from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
 from golf_ray.golf import compress, passes
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
 from golf_ray.solutions import DB_FILENAME, SolutionDB
-from golf_ray.verify import Limits, encode_source, golf_points, program_bytes
+from golf_ray.verify import Limits, VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
 
@@ -136,14 +136,8 @@ class Judge:
         return [bool(r) for r in results]
 
     def _job(self, entry: Entry) -> VerifyJob:
-        examples = self.tasks[entry.task_id].all_examples
-        return VerifyJob(
-            key=entry.task_id,
-            source=entry.source,
-            inputs=[ex.input for ex in examples],
-            expected=[ex.output for ex in examples],
-            nbytes=program_bytes(entry.source),
-        )
+        task = self.tasks[entry.task_id]
+        return task.verify_job(entry.source, nbytes=program_bytes(entry.source))
 
 
 def collect_seeds(tasks, opts: GolfOptions) -> tuple[list[Seed], dict[str, str]]:

@@ -29,7 +29,6 @@ from fastapi.responses import JSONResponse
 from ray import serve
 from starlette.exceptions import HTTPException
 
-from actors.sandbox import VerifyJob
 from golf_ray import __version__
 from golf_ray.codecheck import CodeCheck, check_code, extract_and_check
 from golf_ray.serve.config import RequestLimits
@@ -265,13 +264,9 @@ class GolfIngress:
         self._refused(gen)
         checks = [("sample", extract_and_check(t)) for t in gen.texts]
         checks += [("given", check_code(p)) for p in req.programs]
-        inputs = [e.input for e in task.all_examples]
-        expected = [e.output for e in task.all_examples]
         verdicts = await self._judge(
             checks,
-            lambda i, code: self.sandbox.verify.remote(
-                VerifyJob(f"request/{i}", code, inputs, expected)
-            ),
+            lambda i, code: self.sandbox.verify.remote(task.verify_job(code, key=f"request/{i}")),
         )
         return gen, [
             _candidate(source, check, v, v is not None and v.correct)

@@ -58,7 +58,7 @@ class RolloutServer:
         batch_wait_s: float = 0.01,
     ):
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-        from actors.rollout import create_engine
+        from golf_ray.actors.rollout import create_engine
 
         self.engine_args = dict(engine_args or {})
         start = time.perf_counter()
@@ -125,7 +125,7 @@ class RolloutServer:
         return Generation(n_tokens, refusal=Refusal("prompt_too_long", message))
 
     async def _generate(self, text: str, n_tokens: int, sampling: dict[str, Any]) -> Generation:
-        from actors.engines import Sampling
+        from golf_ray.actors.engines import Sampling
 
         if n_tokens + sampling["max_tokens"] > self.max_model_len:
             message = (
@@ -149,7 +149,7 @@ class RolloutServer:
         """Concurrent requests become one engine call per distinct sampling setting (one batch
         at a time: the engine is not thread-safe). Seeded requests run alone, so a seed gives
         the same samples whatever else is in flight."""
-        from actors.engines import Sampling
+        from golf_ray.actors.engines import Sampling
 
         groups: dict[tuple, list[int]] = {}
         for i, (_, sampling) in enumerate(items):
@@ -174,7 +174,7 @@ class SandboxServer:
     run only in that worker; expected outputs stay here and are judged by golf_ray.verify."""
 
     def __init__(self, cfg: SandboxConfig):
-        from actors.sandbox import SandboxActor
+        from golf_ray.actors.sandbox import SandboxActor
 
         self.sandbox = SandboxActor.from_config(cfg)
         self.lock = asyncio.Lock()

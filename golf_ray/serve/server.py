@@ -97,6 +97,7 @@ def prepare(
     """`golf-ray serve` arguments -> (config, policy model dir); every check that can fail
     does so here, before Ray starts."""
     from golf_ray.inference import resolve_policy
+    from golf_ray.rl import checkpoints
 
     overrides = list(overrides)
     if host is not None:
@@ -106,13 +107,13 @@ def prepare(
     cfg = load_serve_config(config, overrides)
     load_api_keys(cfg.auth)
     if checkpoint is not None:
-        if not Path(checkpoint).is_dir():
+        if not checkpoints.resolve(checkpoint).is_dir():
             raise FileNotFoundError(f"--checkpoint: {checkpoint}: no such directory")
         model_path = resolve_policy(checkpoint)
         if not (Path(model_path) / "config.json").is_file():
             raise FileNotFoundError(
                 f"--checkpoint: {checkpoint}: no policy/ model in it (a run dir, its "
-                "checkpoints/ dir or a step dir written by golf-ray train)"
+                "checkpoints/ dir, RUN/best or a checkpoint dir written by golf-ray train)"
             )
         return cfg, model_path
     return cfg, resolve_policy(str(model))

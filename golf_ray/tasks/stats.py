@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
-from golf_ray.tasks.golf import Example, Grid, Task, TaskSet
+from golf_ray.tasks.grids import Example, Grid, Task, TaskSet
 
 _BUCKETS = ("easy", "medium", "hard", "very hard")
 _SPLITS = (("train", "train"), ("test", "test"), ("arc-gen", "arc_gen"))  # (label, attribute)

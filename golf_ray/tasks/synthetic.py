@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from golf_ray.tasks.golf import Example, Grid, Task, TaskSet
+from golf_ray.tasks.grids import Example, Grid, Task, TaskSet
 
 FIRST_NUMBER = 1001  # ids task1001...: never confused with the 400 competition tasks
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sandbox_image
+from golf_ray import sandbox_image
 
 if TYPE_CHECKING:
     import docker
