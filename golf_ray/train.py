@@ -37,6 +37,9 @@ from golf_ray.solutions import SolutionDB
 
 log = logging.getLogger(__name__)
 
+# A generation on its way: the engines' refs, its task ids, and the prompts exactly as sent.
+Pending = tuple[Generation, list[str], dict[str, str]]
+
 
 @dataclass
 class TrainResult:
@@ -95,18 +98,21 @@ class Driver:
 
     # ------------------------------------------------------------------ the parts of a step
 
-    def generate(self, task_ids: list[str], sampling: Sampling) -> tuple[Generation, list[str]]:
-        """Start generating for these tasks; `collect` waits for the completions."""
-        return self.policy.submit([self.prompts[t] for t in task_ids], sampling), task_ids
+    def generate(self, task_ids: list[str], sampling: Sampling) -> Pending:
+        """Start generating for these tasks; `collect` waits for the completions. The prompts
+        are kept as sent: a domain may rewrite a task's prompt before this batch is learned
+        from (the golfer's expert iteration), and the learner must see what the engine saw."""
+        prompts = {t: self.prompts[t] for t in task_ids}
+        return self.policy.submit([prompts[t] for t in task_ids], sampling), task_ids, prompts
 
-    def collect(self, pending: tuple[Generation, list[str]]) -> list[tuple[str, int, Completion]]:
+    def collect(self, pending: Pending) -> tuple[list[tuple[str, int, Completion]], dict]:
         """(task id, group, completion): a task's completions form one group, groups in the
-        order the rollout actors were given them."""
-        generation, task_ids = pending
+        order the rollout actors were given them; and the prompts they were sampled from."""
+        generation, task_ids, prompts = pending
         by_actor = (task_ids[j] for shard in generation.shards for j in shard)
         order = {t: i for i, t in enumerate(by_actor)}
         out = [(task_ids[j], order[task_ids[j]], c) for j, c in self.policy.collect(generation)]
-        return sorted(out, key=lambda x: (x[1], x[2].sample_index))
+        return sorted(out, key=lambda x: (x[1], x[2].sample_index)), prompts
 
     def verify(self, generated: list[tuple[str, int, Completion]]) -> list[Sample]:
         return self.domain.judge(generated)
@@ -121,12 +127,10 @@ class Driver:
             ]
             self.db.add_many(entries, policy_version=version, step=step, origin=origin)
 
-    def learn(self, samples: list[Sample], rewards: list[float]) -> dict[str, float]:
-        prompt_ids = {
-            t: self.tokenizer(p)["input_ids"]
-            for t, p in self.prompts.items()
-            if t in {s.task_id for s in samples}
-        }
+    def learn(
+        self, samples: list[Sample], rewards: list[float], prompts: dict[str, str]
+    ) -> dict[str, float]:
+        prompt_ids = {t: self.tokenizer(p)["input_ids"] for t, p in prompts.items()}
         return self.policy.learn(
             [prompt_ids[s.task_id] for s in samples],
             [s.completion for s in samples],
@@ -145,7 +149,7 @@ class Driver:
         for split, ids in (("val", self.val_ids[:n]), ("train_eval", self.train_ids[:n])):
             if not ids:
                 continue
-            samples = self.verify(self.collect(self.generate(ids, greedy)))
+            samples = self.verify(self.collect(self.generate(ids, greedy))[0])
             self.record(samples, step, origin=split)
             self.metrics.log_tasks(step, {s.task_id: s.pass_rate for s in samples}, split=split)
             result[split] = self.domain.eval_metrics(samples, len(ids))
@@ -260,7 +264,7 @@ def train(
             for step in bar:
                 timer = StepTimer()
                 with timer("generate"):
-                    generated = driver.collect(pending)
+                    generated, prompts = driver.collect(pending)
                 memory = driver.probe_memory("rollout")  # now, before the next generation queues
                 if cfg.rollout.async_steps > 0 and step + 1 < cfg.steps:
                     # The next rollouts run while this batch is verified and learned from.
@@ -277,13 +281,14 @@ def train(
                             s.verdict,
                             group=str(s.group),
                             score=s.score,
+                            gain=s.gain,
                         )
                         for s in samples
                     ],
                     cfg.reward,
                 )
                 with timer("learn"):
-                    learn = driver.learn(samples, rewards.total)
+                    learn = driver.learn(samples, rewards.total, prompts)
                 with timer("sync"):
                     driver.policy.broadcast(cfg.learner.broadcast_every)
                 if cfg.rollout.async_steps <= 0 and step + 1 < cfg.steps:

@@ -1,0 +1,119 @@
+"""The LLM golfer's tasks (`tasks.source: golfer`; the domain is GolferDomain in
+golf_ray/domains.py): a prompt shows a task's examples and its best correct program, and a
+completion is a rewrite of that program.
+
+Reward (`golf_gain`): bytes saved over the task's best program when the rewrite is correct on
+every example, else nothing. Expert iteration: a correct, shorter rewrite becomes the task's best
+and the base of its next prompt. Gains count against the best *when judged*, so a rewrite of an
+older base earns only what it adds to the submission.
+
+Bases come from `tasks.golf_from` (a `golf-ray golf` output dir or its solutions.sqlite: the best
+correct program per task, uncompressed) or, without it, from RE-ARC's seeds through the
+mechanical ladder, judged at start. Only tasks whose base is at most `tasks.max_program_bytes`
+and whose prompt fits `tasks.max_prompt_tokens` are used: a small model on a CPU gets the short
+programs.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from golf_ray.golf import compress, passes
+from golf_ray.golf.seeds import rearc_seeds
+from golf_ray.prompts import build_prompt
+from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.tasks import Task, TaskSet
+from golf_ray.verify import encode_source, program_bytes
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Best:
+    source: str
+    bytes: int
+
+
+def plain_source(source: str) -> str:
+    """A program as the model should read it: the inner code of a compressed wrapper."""
+    return compress.unwrap(encode_source(source)) or source
+
+
+def bases_from_db(path: str | Path, tasks: TaskSet) -> dict[str, Best]:
+    """The best correct program per task of a golf run (its uncompressed form when shorter
+    programs were compressed: the wrapper hides nothing the model could golf)."""
+    path = Path(path)
+    path = path / DB_FILENAME if path.is_dir() else path
+    if not path.is_file():
+        raise FileNotFoundError(f"tasks.golf_from: {path}: no solution database")
+    wanted = {t.id for t in tasks}
+    out = {}
+    with SolutionDB(path) as db:
+        for task_id, solution in db.best_all().items():
+            if task_id in wanted and solution.correct:
+                text = plain_source(solution.source)
+                out[task_id] = Best(text, program_bytes(text))
+    return out
+
+
+def seed_bases(tasks: TaskSet, max_bytes: int) -> dict[str, str]:
+    """Unjudged bases from RE-ARC's seeds: the shortest rung of the mechanical ladder (no
+    wrapper), for the tasks where it is at most `max_bytes` (the caller judges them)."""
+    out = {}
+    for seed in rearc_seeds(tasks)[0]:
+        # minify alone is cheap, and the rest of the ladder cuts far less than half again
+        if len(passes.minify(seed.source)) > 2 * max_bytes:
+            continue
+        text = min(passes.candidates(seed.source).values(), key=len)
+        if program_bytes(text) <= max_bytes:
+            out[seed.task_id] = text
+    return out
+
+
+def golfer_prompt(task: Task, best: Best, tokenizer, max_tokens: int):
+    return build_prompt(task, tokenizer, max_tokens, base_program=best.source)
+
+
+class GolferTasks:
+    """The golfer's state: tasks, their current best programs, and the prompts built on them."""
+
+    def __init__(self, tasks: TaskSet, bases: dict[str, Best], tokenizer, cfg):
+        self.tasks, self.tokenizer = {t.id: t for t in tasks}, tokenizer
+        self.max_prompt_tokens = cfg.tasks.max_prompt_tokens
+        self.response_prefix = cfg.rollout.response_prefix
+        self.best: dict[str, Best] = {}
+        self.prompts: dict[str, str] = {}
+        too_long = over = 0
+        for task_id, best in sorted(bases.items()):
+            if best.bytes > cfg.tasks.max_program_bytes:
+                too_long += 1
+                continue
+            prompt = golfer_prompt(self.tasks[task_id], best, tokenizer, self.max_prompt_tokens)
+            if prompt.over_budget:
+                over += 1
+                continue
+            self.best[task_id] = best
+            self.prompts[task_id] = prompt.text + self.response_prefix
+        log.info(
+            "golfer: %d tasks (%d with programs over %d bytes and %d over the prompt budget left "
+            "out)",
+            len(self.prompts),
+            too_long,
+            cfg.tasks.max_program_bytes,
+            over,
+        )
+
+    def gain(self, task_id: str, program: str) -> int:
+        return max(0, self.best[task_id].bytes - program_bytes(program))
+
+    def improve(self, task_id: str, program: str) -> bool:
+        """Make a correct program the task's best (and its next prompt's base) if shorter."""
+        if self.gain(task_id, program) <= 0:
+            return False
+        best = Best(program, program_bytes(program))
+        prompt = golfer_prompt(self.tasks[task_id], best, self.tokenizer, self.max_prompt_tokens)
+        self.best[task_id] = best
+        self.prompts[task_id] = prompt.text + self.response_prefix
+        return True
