@@ -315,6 +315,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="more seeds: a submission dir or zip, a run dir or a solutions.sqlite (repeatable)",
     )
     golf.add_argument("--no-rearc", action="store_true", help="no RE-ARC seeds")
+    golf.add_argument(
+        "--model",
+        help="after mechanical golf, train the LLM golfer (GRPO, experiments/golfer.yaml) from "
+        "this model (a dir, smollm2 or tiny) and judge what it finds",
+    )
+    golf.add_argument(
+        "--minutes", type=float, default=10.0, help="the LLM golfer's training time (default 10)"
+    )
+    golf.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an override of the golfer's training config, e.g. rollout.engine=hf (repeatable)",
+    )
     golf.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
     golf.add_argument("--workers", type=int, default=2, help="sandbox actors (default 2)")
     golf.add_argument(
@@ -734,9 +749,11 @@ def cmd_golf(args: argparse.Namespace) -> int:
     import time
 
     from golf_ray.actors.sandbox import SandboxPool
+    from golf_ray.config import load_config
     from golf_ray.golf.pipeline import GolfOptions, run_golf
     from golf_ray.runtime import init_ray
     from golf_ray.solutions import DB_FILENAME
+    from golf_ray.tasks import shared_tasks_dir
     from golf_ray.verify import Limits
 
     out = Path(args.out or f"runs/golf-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -756,7 +773,13 @@ def cmd_golf(args: argparse.Namespace) -> int:
         slow_example_timeout_s=args.slow_timeout,
         memory_mb=args.memory_mb,
         progress=not args.no_progress,
+        model=args.model,
+        minutes=args.minutes,
+        golfer_overrides=args.set,
+        workers=args.workers,
     )
+    if args.model:
+        load_config("experiments/golfer.yaml", args.set)  # a bad --set fails before any work
     init_ray(address=args.address, num_cpus=max(2, args.workers), log_to_driver=False)
     pool = SandboxPool(
         num_actors=args.workers,
@@ -765,7 +788,8 @@ def cmd_golf(args: argparse.Namespace) -> int:
         memory_mb=args.memory_mb,
     )
     try:
-        report = run_golf(taskset, pool, opts, skipped_files=taskset.skipped)
+        tasks_dir = args.tasks or (str(shared_tasks_dir()) if shared_tasks_dir() else None)
+        report = run_golf(taskset, pool, opts, taskset.skipped, tasks_dir)
     finally:
         pool.close()
     print(report.summary())

@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 
 from golf_ray.actors.engines import Completion
+from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.config import RewardConfig, load_config
 from golf_ray.domains import GolferDomain
+from golf_ray.golf.pipeline import GolfOptions, run_golf
 from golf_ray.metrics import read_metrics
 from golf_ray.rewards import RewardSample, golf_gain
 from golf_ray.solutions import SolutionDB
-from golf_ray.tasks import Example, Task
+from golf_ray.tasks import Example, Task, load_task_dir
 from golf_ray.train import train
-from golf_ray.verify import Verdict
+from golf_ray.verify import Limits, Verdict
 
 SWAP = [Example([[1, 0], [0, 1]], [[2, 0], [0, 2]]), Example([[1, 1]], [[2, 2]])]
 BASE = "def p(g):\n    return [[2 if c == 1 else c for c in r] for r in g]\n"
@@ -100,3 +102,32 @@ def test_golfer_trains_through_real_actors(ray_session, golfer_overrides, tmp_pa
     series = read_metrics(tmp_path / "run")
     assert {"reward/golf_gain", "reward_mean"} <= set(series["train"])
     assert "bytes_saved" in series["val"]
+
+
+@pytest.mark.slow
+def test_golf_with_a_model_runs_the_llm_stage(ray_session, tmp_path, write_task):
+    folder = tmp_path / "tasks"
+    for n in (1, 4):  # with val_fraction 0.5, task004 trains and task001 is held out
+        write_task(Task(f"task00{n}", n, None, SWAP, [Example([[0, 1]], [[0, 2]])], []))
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for n in (1, 4):
+        (seeds / f"task00{n}.py").write_text(BASE)
+    tasks = load_task_dir(folder)
+    opts = GolfOptions(
+        out=tmp_path / "out",
+        seeds=[str(seeds)],
+        rearc=False,
+        progress=False,
+        model="tiny",
+        minutes=0.05,
+        golfer_overrides=[*OVERRIDES, *TINY, "tasks.val_fraction=0.5", "eval_tasks=1"],
+        workers=1,
+    )
+    pool = SandboxPool(num_actors=1, backend="process", limits=Limits(example_timeout_s=5.0))
+    report = run_golf(tasks, pool, opts, tasks_dir=str(folder))
+    assert (tmp_path / "out" / "llm" / "metrics.csv").is_file()  # the golfer trained
+    assert report.correct == 2 and "mechanical" in report.stage_points
+    # Whatever the random model wrote, what the submission holds was judged correct.
+    with SolutionDB(tmp_path / "out" / "solutions.sqlite") as db:
+        assert all(s.correct for s in db.best_all().values())

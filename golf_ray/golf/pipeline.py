@@ -19,11 +19,13 @@ from pathlib import Path
 from tqdm import tqdm
 
 from golf_ray.actors.sandbox import SandboxPool
+from golf_ray.config import load_config
 from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
 from golf_ray.golf import compress, passes
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
 from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.train import train
 from golf_ray.verify import Limits, VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,11 @@ class GolfOptions:
     slow_example_timeout_s: float = 180.0
     memory_mb: int = 1024
     progress: bool = True
+    # The LLM stage: GRPO on the golfer (experiments/golfer.yaml) for `minutes`, from `model`.
+    model: str | None = None
+    minutes: float = 10.0
+    golfer_overrides: list[str] = field(default_factory=list)  # dotted, e.g. rollout.engine=hf
+    workers: int = 2
 
 
 @dataclass
@@ -166,8 +173,8 @@ def golf_candidates(source: str) -> dict[str, str]:
     inner = compress.unwrap(encode_source(source)) or source
     for name, text in passes.candidates(inner).items():
         out[name] = text
-        out[f"{name}+zlib"] = compress.wrap(text).decode("latin-1")
-    out["zlib"] = compress.wrap(inner).decode("latin-1")
+        out[f"{name}+zlib"] = _wrapped(text)
+    out["zlib"] = _wrapped(inner)
     return out
 
 
@@ -307,8 +314,33 @@ def _chart(rep: GolfReport) -> bytes:
     return buf.getvalue()
 
 
-def run_golf(tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=()) -> GolfReport:
-    """Seeds, then mechanical golf, then the outputs under `opts.out`."""
+def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]:
+    """Train the golfer on this run's best programs for `opts.minutes`; the shortest correct
+    rewrite it found per task (judged by its own sandbox, to be judged again here)."""
+    cfg = load_config(
+        "experiments/golfer.yaml",
+        [
+            f"model.name={opts.model}",
+            f"max_minutes={opts.minutes}",
+            "steps=100000",  # the clock ends the run
+            f"tasks.golf_from={opts.out}",
+            f"tasks.ids=[{','.join(t.id for t in tasks)}]",
+            f"checkpoint.dir={opts.out}",
+            *([f"tasks.dir={tasks_dir}"] if tasks_dir else []),
+            *opts.golfer_overrides,
+        ],
+    )
+    result = train(cfg, run_dir=opts.out / "llm", progress=opts.progress)
+    with SolutionDB(result.run_dir / DB_FILENAME) as found:
+        return {t: s.source for t, s in found.best_all().items() if s.correct}
+
+
+def run_golf(
+    tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=(), tasks_dir: str | None = None
+) -> GolfReport:
+    """Seeds, mechanical golf, the LLM golfer when `opts.model` is set, then the outputs under
+    `opts.out`. With a model, `pool` is closed to free its CPUs for training, and a new one
+    judges what the golfer found."""
     start = time.monotonic()
     opts.out.mkdir(parents=True, exist_ok=True)
     with SolutionDB(opts.out / DB_FILENAME) as db:
@@ -316,6 +348,32 @@ def run_golf(tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=()) -> G
         seeds, problems = collect_seeds(tasks, opts)
         judge([Entry(s.task_id, s.source, f"seed/{s.origin}") for s in seeds], "judging seeds")
         mechanical(tasks, db, judge, progress=opts.progress)
+    if opts.model:
+        pool.close()
+        found = llm_stage(tasks, tasks_dir, opts)
+        pool = SandboxPool(
+            num_actors=opts.workers,
+            backend=pool.backend,
+            limits=pool.limits,
+            memory_mb=opts.memory_mb,
+        )
+        try:
+            with SolutionDB(opts.out / DB_FILENAME) as db:
+                best = db.best_all()
+                entries = [
+                    Entry(task_id, text, f"llm/{how}")
+                    for task_id, source in found.items()
+                    for how, text in (("rewrite", source), ("rewrite+zlib", _wrapped(source)))
+                    if task_id in best and program_bytes(text) < best[task_id].bytes
+                ]
+                Judge(pool, db, tasks, opts)(entries, "judging LLM programs")
+        finally:
+            pool.close()
+    with SolutionDB(opts.out / DB_FILENAME) as db:
         rep = report(tasks, db, problems, time.monotonic() - start, opts.out, list(skipped_files))
         write_outputs(rep, db)
     return rep
+
+
+def _wrapped(source: str) -> str:
+    return compress.wrap(source).decode("latin-1")
