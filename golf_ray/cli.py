@@ -271,20 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("submission", help="directory of taskNNN.py files or a .zip of them")
     _add_task_source_args(score)
-    score.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
-    score.add_argument("--workers", type=int, default=2, help="sandbox actors (default 2)")
-    score.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds per example, wall clock (default 10)"
-    )
-    score.add_argument(
-        "--slow-timeout",
-        type=float,
-        default=180.0,
-        help="a program that timed out runs again with this many seconds per example before "
-        "it can be judged wrong, as the official checker has no time limit (default 180; "
-        "0: a timeout is wrong)",
-    )
-    score.add_argument("--memory-mb", type=int, default=1024, help="per program (default 1024)")
+    _add_judging_args(score)
     score.add_argument("--json", metavar="OUT", help="write the full report as JSON")
     score.add_argument("--only-problems", action="store_true", help="hide correct tasks")
     score.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -330,19 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="an override of the golfer's training config, e.g. rollout.engine=hf (repeatable)",
     )
-    golf.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
-    golf.add_argument("--workers", type=int, default=2, help="sandbox actors (default 2)")
-    golf.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds per example (default 10)"
-    )
-    golf.add_argument(
-        "--slow-timeout",
-        type=float,
-        default=180.0,
-        help="a program that timed out runs again with this many seconds per example before "
-        "it can be judged wrong (default 180)",
-    )
-    golf.add_argument("--memory-mb", type=int, default=1024, help="per program (default 1024)")
+    _add_judging_args(golf)
     golf.add_argument("--no-progress", action="store_true", help="no progress bars")
     golf.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     golf.set_defaults(func=cmd_golf)
@@ -424,6 +399,24 @@ def _add_task_source_args(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the 400 Code Golf 2025 tasks with arc-gen from ../shared/data (unpacked once)",
     )
+
+
+def _add_judging_args(p: argparse.ArgumentParser) -> None:
+    """The sandbox knobs of judging submissions by the competition's rule (score, golf)."""
+    p.add_argument("--backend", choices=["auto", "docker", "process"], default="auto")
+    p.add_argument("--workers", type=int, default=2, help="sandbox actors (default 2)")
+    p.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds per example, wall clock (default 10)"
+    )
+    p.add_argument(
+        "--slow-timeout",
+        type=float,
+        default=180.0,
+        help="a program that timed out runs again with this many seconds per example before "
+        "it can be judged wrong, as the official checker has no time limit (default 180; "
+        "0: a timeout is wrong)",
+    )
+    p.add_argument("--memory-mb", type=int, default=1024, help="per program (default 1024)")
 
 
 def _add_model_args(p: argparse.ArgumentParser) -> None:

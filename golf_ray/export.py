@@ -9,7 +9,7 @@ from pathlib import Path
 
 from golf_ray.fileio import atomic_write_bytes
 from golf_ray.score import TASK_FILE
-from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.solutions import SolutionDB, read_best
 from golf_ray.verify import encode_source
 
 # A fixed timestamp makes the same programs give a byte-identical zip.
@@ -37,12 +37,7 @@ def export_submission(
     if isinstance(db_or_run_dir, SolutionDB):
         best = db_or_run_dir.best_all()
     else:
-        path = Path(db_or_run_dir)
-        path = path / DB_FILENAME if path.is_dir() else path
-        if not path.is_file():  # opening would create an empty database
-            raise FileNotFoundError(f"{path}: no solution database")
-        with SolutionDB(path) as db:
-            best = db.best_all()
+        best = read_best(db_or_run_dir)
 
     report = ExportReport(Path(out_zip), written={}, points=0.0)
     buffer = io.BytesIO()

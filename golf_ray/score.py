@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 from golf_ray.verify import Limits, Verdict, decode_source
 
 TASK_FILE = re.compile(r"^task(\d{3})\.py$")
+# Far past any program worth points (max(1, 2500 - bytes)), far below a memory problem.
+MAX_FILE_BYTES = 16 << 20
 
 
 @dataclass
@@ -21,30 +24,39 @@ class Submission:
 
 
 def load_submission(path: str | Path) -> Submission:
-    """Read every taskNNN.py of a directory or zip; other names are reported, not scored."""
+    """Read every taskNNN.py of a directory or zip; other names are reported, not read. A file
+    over MAX_FILE_BYTES is reported too: nothing is read into memory without bound."""
     path = Path(path)
-    files: dict[str, bytes] = {}
+    programs: dict[str, bytes] = {}
+    unknown: list[str] = []
+
+    def take(name: str, size: int, read) -> None:
+        m = TASK_FILE.match(name)
+        if not m or not 1 <= int(m.group(1)) <= 999:
+            unknown.append(name)
+            return
+        data = read(MAX_FILE_BYTES + 1) if size <= MAX_FILE_BYTES else b""
+        if len(data) > MAX_FILE_BYTES or size > MAX_FILE_BYTES:  # a zip may understate a size
+            unknown.append(f"{name} (over {MAX_FILE_BYTES >> 20} MiB: not scored)")
+            return
+        programs[f"task{m.group(1)}"] = data
+
     if path.is_dir():
         for f in sorted(path.iterdir()):
             if f.is_file():
-                files[f.name] = f.read_bytes()
+                with f.open("rb") as fh:
+                    take(f.name, f.stat().st_size, fh.read)
     elif path.is_file():
         try:
             with zipfile.ZipFile(path) as zf:
                 for info in zf.infolist():
                     if not info.is_dir():
-                        files[info.filename] = zf.read(info)
-        except zipfile.BadZipFile:
-            raise ValueError(f"{path}: not a zip file or directory of taskNNN.py files") from None
+                        with zf.open(info) as fh:
+                            take(info.filename, info.file_size, fh.read)
+        except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+            raise ValueError(f"{path}: not a readable zip of taskNNN.py files ({exc})") from None
     else:
         raise FileNotFoundError(f"{path}: no such submission (a directory or a .zip)")
-    programs, unknown = {}, []
-    for name, data in files.items():
-        m = TASK_FILE.match(name)
-        if m and 1 <= int(m.group(1)) <= 999:
-            programs[f"task{m.group(1)}"] = data
-        else:
-            unknown.append(name)
     return Submission(programs=programs, unknown_files=unknown, origin=str(path))
 
 

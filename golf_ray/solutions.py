@@ -293,3 +293,13 @@ class SolutionDB:
 
     def __repr__(self) -> str:
         return f"SolutionDB({str(self.path)!r})"
+
+
+def read_best(path: str | Path) -> dict[str, Solution]:
+    """The best program per task of a run dir (its solutions.sqlite) or a database file."""
+    path = Path(path)
+    path = path / DB_FILENAME if path.is_dir() else path
+    if not path.is_file():  # opening would create an empty database
+        raise FileNotFoundError(f"{path}: no solution database")
+    with SolutionDB(path) as db:
+        return db.best_all()

@@ -156,3 +156,28 @@ def test_cli_score_missing_submission_is_one_line_error(tmp_path):
     )
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("golf-ray: error:") and "nope" in proc.stderr
+
+
+def test_huge_and_odd_zip_entries_are_reported_not_read(tmp_path):
+    zpath = tmp_path / "odd.zip"
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("task001.py", "p=lambda g:g")
+        zf.writestr("../task002.py", "p=lambda g:g")  # path-like: never a task file
+        with zf.open("task003.py", "w") as big:  # 1 GiB of comment, written in chunks
+            for _ in range(64):
+                big.write(b"#" * (16 << 20))
+        zf.writestr("notes.txt", "hello")
+    # In a fresh process, so its peak memory (VmHWM: exec resets it, unlike ru_maxrss) is the
+    # load's alone.
+    code = (
+        "import json;from golf_ray.memory import read_peak;"
+        "from golf_ray.score import load_submission;"
+        f"s=load_submission({str(zpath)!r});"
+        "print(json.dumps([sorted(s.programs),s.unknown_files,"
+        "read_peak(reset=False)['host_gib']*1024]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    programs, unknown, peak_mib = json.loads(out.stdout)
+    assert programs == ["task001"]
+    assert unknown == ["../task002.py", "task003.py (over 16 MiB: not scored)", "notes.txt"]
+    assert peak_mib < 400  # nothing near the 1 GiB entry was held

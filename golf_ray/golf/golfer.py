@@ -23,7 +23,7 @@ from pathlib import Path
 from golf_ray.golf import compress, passes
 from golf_ray.golf.seeds import rearc_seeds
 from golf_ray.prompts import build_prompt
-from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.solutions import read_best
 from golf_ray.tasks import Task, TaskSet
 from golf_ray.verify import encode_source, program_bytes
 
@@ -44,17 +44,16 @@ def plain_source(source: str) -> str:
 def bases_from_db(path: str | Path, tasks: TaskSet) -> dict[str, Best]:
     """The best correct program per task of a golf run (its uncompressed form when shorter
     programs were compressed: the wrapper hides nothing the model could golf)."""
-    path = Path(path)
-    path = path / DB_FILENAME if path.is_dir() else path
-    if not path.is_file():
-        raise FileNotFoundError(f"tasks.golf_from: {path}: no solution database")
     wanted = {t.id for t in tasks}
     out = {}
-    with SolutionDB(path) as db:
-        for task_id, solution in db.best_all().items():
-            if task_id in wanted and solution.correct:
-                text = plain_source(solution.source)
-                out[task_id] = Best(text, program_bytes(text))
+    try:
+        best = read_best(path)
+    except FileNotFoundError as exc:
+        raise FileNotFoundError(f"tasks.golf_from: {exc}") from None
+    for task_id, solution in best.items():
+        if task_id in wanted and solution.correct:
+            text = plain_source(solution.source)
+            out[task_id] = Best(text, program_bytes(text))
     return out
 
 

@@ -24,7 +24,7 @@ from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
 from golf_ray.golf import compress, passes
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
-from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.solutions import DB_FILENAME, SolutionDB, read_best
 from golf_ray.train import train
 from golf_ray.verify import Limits, VerifyJob, encode_source, golf_points, program_bytes
 
@@ -115,7 +115,8 @@ class Judge:
     def __init__(self, pool: SandboxPool, db: SolutionDB, tasks, opts: GolfOptions):
         self.pool, self.db, self.opts = pool, db, opts
         self.tasks = {t.id: t for t in tasks}
-        self.slow = Limits(example_timeout_s=opts.slow_example_timeout_s, memory_mb=opts.memory_mb)
+        slow = opts.slow_example_timeout_s
+        self.slow = Limits(example_timeout_s=slow, memory_mb=opts.memory_mb) if slow > 0 else None
 
     def __call__(self, entries: list[Entry], desc: str) -> list[bool]:
         """Whether each entry is correct on every example of its task."""
@@ -331,8 +332,7 @@ def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]
         ],
     )
     result = train(cfg, run_dir=opts.out / "llm", progress=opts.progress)
-    with SolutionDB(result.run_dir / DB_FILENAME) as found:
-        return {t: s.source for t, s in found.best_all().items() if s.correct}
+    return {t: s.source for t, s in read_best(result.run_dir).items() if s.correct}
 
 
 def run_golf(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from golf_ray.score import load_submission
-from golf_ray.solutions import DB_FILENAME, SolutionDB
+from golf_ray.solutions import read_best
 from golf_ray.verify import decode_source
 
 REARC_PACKAGE = "reasoning_gym.arc.rearc_utils"
@@ -161,10 +161,5 @@ def submission_seeds(path: str | Path) -> tuple[list[Seed], dict[str, str]]:
 
 def db_seeds(path: str | Path) -> list[Seed]:
     """The best correct program per task of a run's solution DB (a run dir or the file)."""
-    path = Path(path)
-    path = path / DB_FILENAME if path.is_dir() else path
-    if not path.is_file():  # opening would create an empty database
-        raise FileNotFoundError(f"{path}: no solution database")
-    with SolutionDB(path) as db:
-        best = db.best_all()
+    best = read_best(path)
     return [Seed(t, s.source, f"db:{path}") for t, s in sorted(best.items()) if s.correct]
