@@ -762,7 +762,6 @@ def cmd_golf(args: argparse.Namespace) -> int:
         out=out,
         seeds=args.seeds,
         rearc=not args.no_rearc,
-        example_timeout_s=args.timeout,
         slow_example_timeout_s=args.slow_timeout,
         memory_mb=args.memory_mb,
         progress=not args.no_progress,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,8 +27,6 @@ from golf_ray.solutions import DB_FILENAME, SolutionDB, read_best
 from golf_ray.train import train
 from golf_ray.verify import Limits, VerifyJob, encode_source, golf_points, program_bytes
 
-log = logging.getLogger(__name__)
-
 STAGES = ("seed", "mechanical", "llm")
 MAX_TRIES = 4  # candidates judged per task before mechanical golf gives up on it
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
@@ -40,7 +37,6 @@ class GolfOptions:
     out: Path
     seeds: list[str] = field(default_factory=list)  # submission dirs/zips, run dirs, DB files
     rearc: bool = True
-    example_timeout_s: float = 10.0
     # Official rule: no time limit. A timeout is re-run under this before it can be a verdict.
     slow_example_timeout_s: float = 180.0
     memory_mb: int = 1024
@@ -205,7 +201,7 @@ def mechanical(
         for entry, ok in zip(batch, judge(batch, f"judging golfed ({attempt + 1})"), strict=True):
             if ok:
                 queues[entry.task_id] = []
-            elif entry.origin.endswith("+zlib") or entry.origin == "mechanical/zlib":
+            elif entry.origin.endswith("+zlib"):
                 # The same code, compressed: its uncompressed twin would fail the same way.
                 twin = entry.origin.removesuffix("+zlib")
                 queues[entry.task_id] = [e for e in queues[entry.task_id] if e.origin != twin]
