@@ -110,17 +110,7 @@ class GolfDomain:
         self.actors = {"sandbox": self.sandbox.actors}
 
     def judge(self, generated: Generated) -> list[Sample]:
-        samples, jobs, job_index = [], [], []
-        for task_id, group, completion in generated:
-            check = extract_and_check(self.response_prefix + completion.text)
-            samples.append(Sample(task_id, group, completion, check.code, None))
-            if check.code is None:
-                continue
-            jobs.append(self.tasks[task_id].verify_job(check.code))
-            job_index.append(len(samples) - 1)
-        for i, verdict in zip(job_index, self.sandbox.verify(jobs), strict=True):
-            samples[i].verdict = verdict
-        return samples
+        return judge_programs(generated, self.response_prefix, self.tasks, self.sandbox)
 
     def eval_metrics(self, samples: list[Sample], n_items: int) -> dict[str, float]:
         solved = [s for s in samples if s.correct]
@@ -131,6 +121,22 @@ class GolfDomain:
 
     def close(self) -> None:
         self.sandbox.close()
+
+
+def judge_programs(
+    generated: Generated, response_prefix: str, tasks: dict[str, Task], sandbox: SandboxPool
+) -> list[Sample]:
+    """The program of each completion, judged in the sandbox on every example of its task."""
+    samples, jobs, job_index = [], [], []
+    for task_id, group, completion in generated:
+        check = extract_and_check(response_prefix + completion.text)
+        samples.append(Sample(task_id, group, completion, check.code, None))
+        if check.code is not None:
+            jobs.append(tasks[task_id].verify_job(check.code))
+            job_index.append(len(samples) - 1)
+    for i, verdict in zip(job_index, sandbox.verify(jobs), strict=True):
+        samples[i].verdict = verdict
+    return samples
 
 
 def golf_prompts(tasks: TaskSet, tokenizer, cfg: Config) -> tuple[dict[str, str], dict[str, Task]]:
@@ -201,17 +207,10 @@ class GolferDomain:
         self.response_prefix = cfg.rollout.response_prefix
 
     def judge(self, generated: Generated) -> list[Sample]:
-        samples, jobs, job_index = [], [], []
-        for task_id, group, completion in generated:
-            check = extract_and_check(self.response_prefix + completion.text)
-            samples.append(Sample(task_id, group, completion, check.code, None, gain=0.0))
-            if check.code is not None:
-                jobs.append(self.tasks[task_id].verify_job(check.code))
-                job_index.append(len(samples) - 1)
-        for i, verdict in zip(job_index, self.sandbox.verify(jobs), strict=True):
-            sample = samples[i]
-            sample.verdict = verdict
-            if verdict.correct:
+        samples = judge_programs(generated, self.response_prefix, self.tasks, self.sandbox)
+        for sample in samples:
+            sample.gain = 0.0
+            if sample.correct:
                 sample.gain = float(self.state.gain(sample.task_id, sample.program))
                 self.state.improve(sample.task_id, sample.program)
         return samples

@@ -24,7 +24,7 @@ from golf_ray.golf import compress, passes
 from golf_ray.golf.seeds import rearc_seeds
 from golf_ray.prompts import build_prompt
 from golf_ray.solutions import read_best
-from golf_ray.tasks import Task, TaskSet
+from golf_ray.tasks import TaskSet
 from golf_ray.verify import encode_source, program_bytes
 
 log = logging.getLogger(__name__)
@@ -71,10 +71,6 @@ def seed_bases(tasks: TaskSet, max_bytes: int) -> dict[str, str]:
     return out
 
 
-def golfer_prompt(task: Task, best: Best, tokenizer, max_tokens: int):
-    return build_prompt(task, tokenizer, max_tokens, base_program=best.source)
-
-
 class GolferTasks:
     """The golfer's state: tasks, their current best programs, and the prompts built on them."""
 
@@ -88,13 +84,8 @@ class GolferTasks:
         for task_id, best in sorted(bases.items()):
             if best.bytes > cfg.tasks.max_program_bytes:
                 too_long += 1
-                continue
-            prompt = golfer_prompt(self.tasks[task_id], best, tokenizer, self.max_prompt_tokens)
-            if prompt.over_budget:
+            elif not self._set(task_id, best):
                 over += 1
-                continue
-            self.best[task_id] = best
-            self.prompts[task_id] = prompt.text + self.response_prefix
         log.info(
             "golfer: %d tasks (%d with programs over %d bytes and %d over the prompt budget left "
             "out)",
@@ -104,15 +95,24 @@ class GolferTasks:
             over,
         )
 
+    def _set(self, task_id: str, best: Best) -> bool:
+        """Make `best` the task's base and rebuild its prompt; False when the prompt would not
+        fit the token budget (nothing changes then)."""
+        task = self.tasks[task_id]
+        prompt = build_prompt(
+            task, self.tokenizer, self.max_prompt_tokens, base_program=best.source
+        )
+        if prompt.over_budget:
+            return False
+        self.best[task_id] = best
+        self.prompts[task_id] = prompt.text + self.response_prefix
+        return True
+
     def gain(self, task_id: str, program: str) -> int:
         return max(0, self.best[task_id].bytes - program_bytes(program))
 
     def improve(self, task_id: str, program: str) -> bool:
         """Make a correct program the task's best (and its next prompt's base) if shorter."""
-        if self.gain(task_id, program) <= 0:
-            return False
-        best = Best(program, program_bytes(program))
-        prompt = golfer_prompt(self.tasks[task_id], best, self.tokenizer, self.max_prompt_tokens)
-        self.best[task_id] = best
-        self.prompts[task_id] = prompt.text + self.response_prefix
-        return True
+        return self.gain(task_id, program) > 0 and self._set(
+            task_id, Best(program, program_bytes(program))
+        )

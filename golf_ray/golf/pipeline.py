@@ -168,10 +168,12 @@ def golf_candidates(source: str) -> dict[str, str]:
     ladder as text, and each (and the source itself) in the compressed wrapper."""
     out = {}
     inner = compress.unwrap(encode_source(source)) or source
+    wrapped = {inner: _wrapped(inner)}
     for name, text in passes.candidates(inner).items():
-        out[name] = text
-        out[f"{name}+zlib"] = _wrapped(text)
-    out["zlib"] = _wrapped(inner)
+        if text not in wrapped:  # rungs often agree: compress each text once (zopfli is slow)
+            wrapped[text] = _wrapped(text)
+        out[name], out[f"{name}+zlib"] = text, wrapped[text]
+    out["zlib"] = wrapped[inner]
     return out
 
 
