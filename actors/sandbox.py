@@ -116,6 +116,11 @@ class SandboxActor:
         return read_peak()
 
     def verify(self, job: VerifyJob) -> Verdict:
+        return self.verify_with_stdout(job)[0]
+
+    def verify_with_stdout(self, job: VerifyJob) -> tuple[Verdict, str]:
+        """The verdict and what the program printed (capped by the limits): untrusted text,
+        for hints such as branch coverage, never for the verdict."""
         nbytes = job.nbytes if job.nbytes is not None else program_bytes(job.source)
         limits = job.limits or self.limits
         request = build_run_request(job.source, job.inputs, limits)
@@ -126,8 +131,9 @@ class SandboxActor:
             self.restarts += 1
             log.warning("sandbox worker replaced after %s: %s", type(e).__name__, e)
             self.backend.restart()
-            return _sandbox_failure(job, f"worker {type(e).__name__}: {e}")
-        return verdict_from_response(response, job.expected, nbytes)
+            return _sandbox_failure(job, f"worker {type(e).__name__}: {e}"), ""
+        stdout = response.get("stdout") if isinstance(response, dict) else None
+        return verdict_from_response(response, job.expected, nbytes), str(stdout or "")
 
     def verify_batch(self, jobs: Sequence[VerifyJob]) -> list[Verdict]:
         return [self.verify(job) for job in jobs]
@@ -238,6 +244,16 @@ class SandboxPool:
             for i, verdict in zip(slow, rerun, strict=True):
                 verdicts[i] = verdict
         return verdicts
+
+    def verify_with_stdout(
+        self,
+        jobs: Iterable[VerifyJob],
+        on_done: Callable[[VerifyJob, tuple[Verdict, str]], None] | None = None,
+    ) -> list[tuple[Verdict, str]]:
+        """Like `verify` (without re-runs), with each program's stdout beside its verdict."""
+        return self._dispatch(
+            list(jobs), "verify_with_stdout", lambda j, m: (_sandbox_failure(j, m), ""), on_done
+        )
 
     def run_tests(
         self,

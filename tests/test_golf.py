@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from golf_ray.actors.sandbox import SandboxPool
-from golf_ray.golf import compress, passes
+from golf_ray.golf import compress, passes, prune
 from golf_ray.golf.pipeline import GolfOptions, golf_candidates, run_golf
 from golf_ray.golf.seeds import rearc_ids, rearc_program, rearc_seeds
 from golf_ray.score import load_submission, score_submission
@@ -91,6 +91,67 @@ def test_each_pass_does_its_job():
     assert "p" in passes.minify(src) and len(passes.minify(src)) < len(src)
 
 
+def test_structural_passes_do_their_job():
+    src = (
+        "def scale(g, k, unused):\n    n = len(g)\n    return [[c * k for c in r] for r in g]\n"
+        "    return g\n"
+        "def ident(x):\n    return x\n"
+        "def p(g):\n    return ident(scale(ident(g), 2, g))\n"
+    )
+    assert "return g" not in passes.drop_unreachable(src)
+    assert "n = len" not in passes.drop_dead_stores(src)
+    special = passes.specialize_arguments(src)
+    assert "def scale(g):" in special and "c * 2" in special and "scale(ident(g))" in special
+    assert "ident" not in passes.drop_unused(passes.inline_functions(special))
+    deep = passes.simplify(src)
+    assert "ident" not in deep and "unused" not in deep and "n = len" not in deep
+    assert run(deep, [[1, 2]]) == run(src, [[1, 2]]) == [[2, 4]]
+
+
+def test_inlining_never_captures_or_repeats_work():
+    # `pair`'s body binds `x` itself; `twice` reads its argument twice, so only a name may
+    # take its place.
+    src = (
+        "def pair(a):\n    return [(x, a) for x in range(2)]\n"
+        "def twice(a):\n    return a + a\n"
+        "def double(a):\n    return a + a\n"
+        "def p(g):\n    x = len(g)\n    return [pair(x), twice(len(g)), double(x)]\n"
+    )
+    out = passes.inline_functions(src)
+    assert "pair(x)" in out and "twice(len(g))" in out and "x + x" in out
+    assert run(out, [[1]]) == run(src, [[1]])
+
+
+def coverage_in_process(source: str, grids) -> set[int]:
+    """The recorder's output for our own test programs, run here (they are not untrusted)."""
+    import contextlib
+    import io
+
+    namespace: dict = {}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(prune.instrument(source), "<traced>", "exec"), namespace)
+        results = [namespace["p"](g) for g in grids]
+    assert results == [run(source, g) for g in grids]  # instrumenting changes nothing
+    return prune.parse_coverage(out.getvalue())
+
+
+def test_pruning_keeps_only_the_branches_taken():
+    src = (
+        "def f(g, flip, drop):\n"
+        "    if flip:\n        g = g[::-1]\n    else:\n        g = g[:]\n"
+        "    if drop:\n        return []\n"
+        "    return [c for c in g if c or flip] if g else [0]\n"
+        "def p(g):\n    return f(g, 1, 0)\n"
+    )
+    grids = [[1, 0, 2], [3]]
+    taken = coverage_in_process(src, grids)
+    pruned = prune.prune(src, taken)
+    assert "else" not in pruned and "return []" not in pruned and "if c or flip" not in pruned
+    assert [run(pruned, g) for g in grids] == [run(src, g) for g in grids]
+    assert prune.prune(src, range(100)) == ast.unparse(ast.parse(src))  # all taken: unchanged
+
+
 def test_inlining_keeps_order_where_it_matters():
     # x is read inside a comprehension (would run once per item) and y's input is rebound.
     src = "def p(g):\n    x = len(g)\n    y = g[0]\n    g = [1]\n    return [x for _ in g] + [y]\n"
@@ -111,15 +172,32 @@ _EXPRS = [
 ]
 
 
+# DSL-like helpers: a flag every call sets the same way, a parameter nobody reads, a dead
+# store, unreachable code, a branch on the input.
+_GENERAL = [
+    "def h{i}(g, k, u):\n    n = len(g)\n    if k:\n        return {expr}\n    return g\n"
+    "    return None",
+    "def h{i}(g, k, u):\n    return {expr} if k == len(g) or k > 0 else g",
+    "def h{i}(g, k, u):\n    if len(g) > 2:\n        return {expr}\n    return [r[:] for r in g]",
+]
+
+
 @st.composite
 def programs(draw) -> str:
     lines = ["ONE = 1", "TWO = 2", "T = True", "F = False"]
     helpers = draw(st.lists(st.sampled_from(_EXPRS), min_size=1, max_size=3))
+    general = []
     for i, expr in enumerate(helpers):
-        lines.append(f"def h{i}(g):\n    return {expr}")
+        if draw(st.booleans()):
+            shape = draw(st.sampled_from(_GENERAL))
+            lines.append(shape.format(i=i, expr=expr))
+            general.append(i)
+        else:
+            lines.append(f"def h{i}(g):\n    return {expr}")
     body, current = [], "g"
     for i in draw(st.permutations(range(len(helpers)))):
-        body.append(f"    x{i} = h{i}({current})")
+        args = f", {draw(st.sampled_from(['1', '0', 'ONE']))}, g" if i in general else ""
+        body.append(f"    x{i} = h{i}({current}{args})")
         current = f"x{i}"
     if draw(st.booleans()):
         body.append(f"    y = {current} if T else F")
@@ -131,10 +209,11 @@ def programs(draw) -> str:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(source=programs(), data=st.data())
 def test_candidates_behave_like_their_source(source, data, grid_strategy):
-    grid = data.draw(grid_strategy(max_side=4))
-    expected = run(source, grid)
-    for how, text in golf_candidates(source).items():
-        assert run(text, grid) == expected, how
+    grids = [data.draw(grid_strategy(max_side=4)) for _ in range(3)]
+    expected = [run(source, g) for g in grids]
+    taken = coverage_in_process(source, grids)  # pruned rungs hold on the inputs traced
+    for how, text in golf_candidates(source, taken).items():
+        assert [run(text, g) for g in grids] == expected, how
 
 
 def test_kept_programs_are_always_judged_correct(pool, tmp_path):

@@ -10,6 +10,7 @@ input unchanged; one that would write invalid Python raises `SyntaxError`.
 from __future__ import annotations
 
 import ast
+import warnings
 from collections import Counter
 from collections.abc import Callable
 
@@ -203,6 +204,25 @@ def minify(source: str) -> str:
 
 # The ladder: each candidate applies one more pass than the last, so when the most aggressive
 # one is judged wrong the pipeline falls back one rung at a time.
+def simplify(source: str) -> str:
+    """The structural passes, repeated while they find something (each enables the others)."""
+    for _ in range(8):
+        before = source
+        for golf_pass in (
+            drop_unreachable,
+            drop_dead_stores,
+            specialize_arguments,
+            inline_functions,
+            drop_unused,
+            fold_constants,
+            inline_single_use,
+        ):
+            source = golf_pass(source)
+        if source == before:
+            break
+    return source
+
+
 LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
     ("minify", [minify]),
     ("tidy", [drop_unused, fold_constants, inline_single_use, defs_to_lambdas, minify]),
@@ -210,6 +230,7 @@ LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
         "ints",
         [drop_unused, fold_constants, bools_as_ints, inline_single_use, defs_to_lambdas, minify],
     ),
+    ("deep", [simplify, bools_as_ints, defs_to_lambdas, minify]),
 ]
 
 
@@ -221,8 +242,206 @@ def candidates(source: str) -> dict[str, str]:
         try:
             for golf_pass in passes:
                 text = golf_pass(text)
-            compile(text, "<candidate>", "exec", dont_inherit=True)
+            with warnings.catch_warnings():  # e.g. `0[1]` in code that never runs
+                warnings.simplefilter("ignore", SyntaxWarning)
+                compile(text, "<candidate>", "exec", dont_inherit=True)
         except (SyntaxError, ValueError, RecursionError):
             continue
         out[name] = text
     return out
+
+
+def drop_unreachable(source: str) -> str:
+    """Statements after a `return`, `raise`, `break` or `continue` in the same block."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for i, stmt in enumerate(block):
+                if isinstance(stmt, ast.Return | ast.Raise | ast.Break | ast.Continue):
+                    del block[i + 1 :]
+                    break
+    return ast.unparse(tree)
+
+
+def _pure(expr: ast.AST) -> bool:
+    """No method calls (which may mutate) and nothing that suspends; calls of plain names are
+    taken to be pure, as every DSL function is."""
+    return not any(
+        isinstance(n, ast.Await | ast.Yield | ast.YieldFrom | ast.NamedExpr)
+        or (isinstance(n, ast.Call) and not isinstance(n.func, ast.Name))
+        for n in ast.walk(expr)
+    )
+
+
+def drop_dead_stores(source: str) -> str:
+    """In functions, `x = e` (or `a, b = e`) whose names are never read, when `e` is pure."""
+    tree = ast.parse(source)
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef):
+            while _drop_one_dead_store(fn):
+                pass
+    return ast.unparse(tree)
+
+
+def _drop_one_dead_store(fn: ast.FunctionDef) -> bool:
+    loads = _loads(fn)
+    shared = {n for g in ast.walk(fn) if isinstance(g, ast.Global | ast.Nonlocal) for n in g.names}
+    for owner in ast.walk(fn):
+        for field in ("body", "orelse"):
+            block = getattr(owner, field, None)
+            if not isinstance(block, list) or len(block) < 2:
+                continue  # a block never empties
+            for stmt in block:
+                if not (
+                    isinstance(stmt, ast.Assign)
+                    and all(_names_only(t) for t in stmt.targets)
+                    and _pure(stmt.value)
+                ):
+                    continue
+                names = [n for t in stmt.targets for n in _target_names(t)]
+                if not any(loads[n] or n in shared for n in names):
+                    block.remove(stmt)
+                    return True
+    return False
+
+
+def _names_only(target: ast.AST) -> bool:
+    if isinstance(target, ast.Name):
+        return True
+    return isinstance(target, ast.Tuple | ast.List) and all(_names_only(e) for e in target.elts)
+
+
+def _target_names(target: ast.AST) -> list[str]:
+    return [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+
+
+def _simple_functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    """Module-level functions bound once, with plain positional parameters, whose every use
+    in the module is a direct call with exactly that many positional arguments."""
+    stores = _stores(tree)
+    fns = {
+        n.name: n
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef)
+        and n.name != ENTRY
+        and not n.decorator_list
+        and stores[n.name] == 1
+        and not (n.args.vararg or n.args.kwarg or n.args.kwonlyargs or n.args.defaults)
+        and not n.args.posonlyargs
+    }
+    calls: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            fn = fns.get(node.func.id)
+            if fn is not None:
+                if (
+                    len(node.args) == len(fn.args.args)
+                    and not node.keywords
+                    and not any(isinstance(a, ast.Starred) for a in node.args)
+                ):
+                    calls.add(id(node.func))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in fns and id(node) not in calls:
+            if isinstance(node.ctx, ast.Load):
+                fns.pop(node.id)
+    return fns
+
+
+def _calls_of(tree: ast.AST, name: str) -> list[ast.Call]:
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+    ]
+
+
+def specialize_arguments(source: str) -> str:
+    """A parameter that every call passes the same literal becomes that literal in the body;
+    a parameter the body never reads is dropped; either way it leaves the def and every call."""
+    tree = ast.parse(source)
+    for name, fn in _simple_functions(tree).items():
+        calls = _calls_of(tree, name)
+        loads, stores = _loads(fn), _stores(fn)
+        drop = []
+        for i, arg in enumerate(fn.args.args):
+            if not loads[arg.arg]:
+                if all(_pure(c.args[i]) for c in calls):
+                    drop.append(i)
+                continue
+            if not calls or stores[arg.arg] != 1:
+                continue
+            values = {ast.dump(c.args[i]) for c in calls}
+            if len(values) == 1 and _literal(calls[0].args[i]):
+                fn.body = [_Replace({arg.arg: calls[0].args[i]}).visit(s) for s in fn.body]
+                drop.append(i)
+        for i in reversed(drop):
+            del fn.args.args[i]
+            for c in calls:
+                del c.args[i]
+    return ast.unparse(tree)
+
+
+def _bound_inside(expr: ast.AST) -> set[str]:
+    """Names an expression binds for itself (lambda parameters, comprehension targets)."""
+    bound = set()
+    for n in ast.walk(expr):
+        if isinstance(n, ast.arg):
+            bound.add(n.arg)
+        elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            bound.add(n.id)
+    return bound
+
+
+def inline_functions(source: str) -> str:
+    """`def f(a): return e` is substituted into its calls when that is shorter: a function
+    called once, or whose body is no longer than a call. An argument read more than once in
+    `e` must be a name or a literal (no work done twice)."""
+    tree = ast.parse(source)
+    fns = _simple_functions(tree)
+    for name, fn in fns.items():
+        if not (len(fn.body) == 1 and isinstance(fn.body[0], ast.Return) and fn.body[0].value):
+            continue
+        body = fn.body[0].value
+        params = [a.arg for a in fn.args.args]
+        calls = _calls_of(tree, name)
+        if not calls or _calls_of(body, name):
+            continue  # never called, or recursive
+        body_text = ast.unparse(body)
+        if len(calls) > 1 and len(body_text) > len(name) + 2 * len(params) + 2:
+            continue
+        if _can_inline(tree, body, params, calls):
+            for call in reversed(calls):  # nested calls first: an outer one copies its args
+                new = _Replace(dict(zip(params, call.args, strict=True))).visit(
+                    ast.parse(body_text, mode="eval").body
+                )
+                _become(call, new)
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _can_inline(tree: ast.Module, body: ast.expr, params: list[str], calls: list[ast.Call]) -> bool:
+    loads = _loads(body)
+    free, inner = set(loads) - set(params), _bound_inside(body)
+    if inner & set(params):
+        return False
+    where = {id(c): stmt for stmt in tree.body for c in ast.walk(stmt) if isinstance(c, ast.Call)}
+    for call in calls:
+        if free & set(_stores(where[id(call)])):
+            return False  # a global the body reads is rebound where it would land
+        for param, arg in zip(params, call.args, strict=True):
+            if loads[param] > 1 and not (_literal(arg) or isinstance(arg, ast.Name)):
+                return False
+            if not loads[param] and not _pure(arg):
+                return False
+            if set(_loads(arg)) & inner:
+                return False  # the argument would be captured by the body's own names
+    return True
+
+
+def _become(old: ast.AST, new: ast.AST) -> None:
+    """Turn `old` into `new` in place (parents keep their reference)."""
+    old.__class__ = new.__class__
+    old.__dict__.clear()
+    old.__dict__.update(new.__dict__)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import csv
 import io
+import multiprocessing
 import time
-from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.config import load_config
 from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
-from golf_ray.golf import compress, passes
+from golf_ray.golf import compress, passes, prune
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
 from golf_ray.solutions import DB_FILENAME, SolutionDB, read_best
 from golf_ray.train import train
@@ -139,6 +140,24 @@ class Judge:
             self.db.add_many(rows, policy_version=0, step=0, origin=origin)
         return [bool(r) for r in results]
 
+    def coverage(self, sources: dict[str, str]) -> dict[str, set[int]]:
+        """Each task's program run instrumented (`prune.instrument`) on every example: the
+        branch outcomes it took, for the programs that ran correctly to the end."""
+        jobs = [
+            self.tasks[task_id].verify_job(prune.instrument(source), key=task_id)
+            for task_id, source in sources.items()
+        ]
+        bar = tqdm(
+            total=len(jobs), desc="tracing branches", unit="prog", disable=not self.opts.progress
+        )
+        with bar:
+            runs = self.pool.verify_with_stdout(jobs, on_done=lambda job, run: bar.update())
+        return {
+            job.key: prune.parse_coverage(stdout)
+            for job, (verdict, stdout) in zip(jobs, runs, strict=True)
+            if verdict.correct
+        }
+
     def _job(self, entry: Entry) -> VerifyJob:
         task = self.tasks[entry.task_id]
         return task.verify_job(entry.source, nbytes=program_bytes(entry.source))
@@ -163,33 +182,51 @@ def collect_seeds(tasks, opts: GolfOptions) -> tuple[list[Seed], dict[str, str]]
     return [s for s in seeds if s.task_id in wanted], problems
 
 
-def golf_candidates(source: str) -> dict[str, str]:
+def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str]:
     """Mechanical candidates for one program, by how they were made: every rung of the pass
-    ladder as text, and each (and the source itself) in the compressed wrapper."""
-    out = {}
+    ladder as text, and each (and the source itself) in the compressed wrapper. With the
+    branch outcomes the program took on its examples (`taken`), also every rung of its
+    pruned form (`prune+...`)."""
     inner = compress.unwrap(encode_source(source)) or source
-    wrapped = {inner: _wrapped(inner)}
+    texts = {"": inner}
     for name, text in passes.candidates(inner).items():
+        texts[name] = text
+    if taken is not None:
+        pruned = prune.prune(inner, taken)
+        for name, text in passes.candidates(pruned).items():
+            texts[f"prune+{name}"] = text
+    wrapped: dict[str, str] = {}
+    out = {}
+    for name, text in texts.items():
         if text not in wrapped:  # rungs often agree: compress each text once (zopfli is slow)
             wrapped[text] = _wrapped(text)
-        out[name], out[f"{name}+zlib"] = text, wrapped[text]
-    out["zlib"] = wrapped[inner]
+        if name:
+            out[name] = text
+        out[f"{name}+zlib" if name else "zlib"] = wrapped[text]
     return out
 
 
-def mechanical(
-    tasks,
-    db: SolutionDB,
-    judge: Callable[[list[Entry], str], list[bool]],
-    progress: bool = True,
-) -> None:
-    """For each task with a correct program, judge its shorter candidates, shortest first,
-    until one is correct (at most MAX_TRIES per task)."""
+def mechanical(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
+    """For each task with a correct program, trace which branches it takes, then judge its
+    shorter candidates, shortest first, until one is correct (at most MAX_TRIES per task)."""
     best = db.best_all()
+    bases = {t.id: best[t.id] for t in tasks if t.id in best and best[t.id].correct}
+    inner = {
+        task_id: compress.unwrap(encode_source(base.source)) or base.source
+        for task_id, base in bases.items()
+    }
+    coverage = judge.coverage(inner)
     queues: dict[str, list[Entry]] = {}
-    bases = [(t.id, best[t.id]) for t in tasks if t.id in best and best[t.id].correct]
-    for task_id, base in tqdm(bases, desc="golfing", unit="task", disable=not progress):
-        cands = golf_candidates(base.source)
+    # Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per worker.
+    spawn = multiprocessing.get_context("spawn")  # no fork of a process that runs Ray threads
+    with ProcessPoolExecutor(judge.opts.workers, mp_context=spawn) as processes:
+        made = processes.map(
+            golf_candidates, inner.values(), [coverage.get(t) for t in inner], chunksize=2
+        )
+        made = tqdm(made, total=len(inner), desc="golfing", unit="task", disable=not progress)
+        all_cands = dict(zip(inner, made, strict=True))
+    for task_id, base in bases.items():
+        cands = all_cands[task_id]
         seen, queue = set(), []
         for how, text in sorted(cands.items(), key=lambda kv: program_bytes(kv[1])):
             if program_bytes(text) < base.bytes and text not in seen:
