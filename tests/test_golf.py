@@ -108,6 +108,18 @@ def test_structural_passes_do_their_job():
     assert run(deep, [[1, 2]]) == run(src, [[1, 2]]) == [[2, 4]]
 
 
+def test_parameters_shortened_without_capture_or_keyword_breakage():
+    src = (
+        "compose = lambda outer, inner: lambda x: outer(inner(x))\n"
+        "def by(grid, key):\n    return sorted(grid, key=key)\n"
+        "def p(grid):\n    return compose(len, lambda row: [row])(by(grid, key=len))\n"
+    )
+    out = passes.shorten_parameters(src)
+    assert "outer" not in out and "inner" not in out and "row" not in out
+    assert "def by(a, key)" in out  # `key` is passed by keyword somewhere: kept
+    assert run(out, [[1, 2], [3]]) == run(src, [[1, 2], [3]]) == 1
+
+
 def test_inlining_never_captures_or_repeats_work():
     # `pair`'s body binds `x` itself; `twice` reads its argument twice, so only a name may
     # take its place.

@@ -204,6 +204,71 @@ def minify(source: str) -> str:
 
 # The ladder: each candidate applies one more pass than the last, so when the most aggressive
 # one is judged wrong the pipeline falls back one rung at a time.
+def shorten_parameters(source: str) -> str:
+    """Every function's and lambda's parameters as one-letter names (python-minifier keeps
+    them, since a caller could pass them by keyword): skipped for a name some call does pass by
+    keyword. The same letters in every scope, so the deflate stream sees repeats."""
+    tree = ast.parse(source)
+    keywords = {k.arg for n in ast.walk(tree) if isinstance(n, ast.Call) for k in n.keywords}
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    used |= {a.arg for a in ast.walk(tree) if isinstance(a, ast.arg)}
+    used |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    pool = [c for c in "abcdefghijklmnopqrstuvwxyz" if c not in used]
+    _shorten(tree, pool, keywords, taken=set())
+    return ast.unparse(tree)
+
+
+def _shorten(node: ast.AST, pool: list[str], keywords: set[str], taken: set[str]) -> None:
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.Lambda):
+            args = child.args
+            params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+            params += [a for a in (args.vararg, args.kwarg) if a is not None]
+            free = [c for c in pool if c not in taken]
+            renames = {}
+            for param in params:
+                if param.arg not in keywords and free and len(param.arg) > 1:
+                    renames[param.arg] = free.pop(0)
+            body = child.body if isinstance(child.body, list) else [child.body]
+            if _rebinds_nonlocal(body, set(renames)):
+                renames = {}
+            for param in params:
+                param.arg = renames.get(param.arg, param.arg)
+            for stmt in body:
+                _rename_free(stmt, renames)
+            _shorten(child, pool, keywords, taken | set(renames.values()))
+        else:
+            _shorten(child, pool, keywords, taken)
+
+
+def _rebinds_nonlocal(body: list[ast.AST], names: set[str]) -> bool:
+    return any(
+        isinstance(n, ast.Global | ast.Nonlocal) and names & set(n.names)
+        for stmt in body
+        for n in ast.walk(stmt)
+    )
+
+
+def _rename_free(node: ast.AST, renames: dict[str, str]) -> None:
+    """Rename `renames`' names in `node`, stopping at scopes that bind the same name again."""
+    if isinstance(node, ast.Name) and node.id in renames:
+        node.id = renames[node.id]
+        return
+    if isinstance(node, ast.FunctionDef | ast.Lambda):
+        args = node.args
+        bound = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
+        bound |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+        for default in [*args.defaults, *args.kw_defaults]:
+            if default is not None:
+                _rename_free(default, renames)
+        inner = {k: v for k, v in renames.items() if k not in bound}
+        for stmt in node.body if isinstance(node.body, list) else [node.body]:
+            _rename_free(stmt, inner)
+        return
+    for child in ast.iter_child_nodes(node):
+        _rename_free(child, renames)
+
+
 def simplify(source: str) -> str:
     """The structural passes, repeated while they find something (each enables the others)."""
     for _ in range(8):
@@ -230,7 +295,7 @@ LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
         "ints",
         [drop_unused, fold_constants, bools_as_ints, inline_single_use, defs_to_lambdas, minify],
     ),
-    ("deep", [simplify, bools_as_ints, defs_to_lambdas, minify]),
+    ("deep", [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify]),
 ]
 
 
