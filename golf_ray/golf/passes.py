@@ -10,6 +10,7 @@ input unchanged; one that would write invalid Python raises `SyntaxError`.
 from __future__ import annotations
 
 import ast
+import builtins
 import warnings
 from collections import Counter
 from collections.abc import Callable
@@ -191,12 +192,22 @@ def defs_to_lambdas(source: str) -> str:
 
 
 def minify(source: str) -> str:
-    """python-minifier with every global renamed except the entry `p`."""
+    """python-minifier with every global renamed except the entry `p` (builtins used often get
+    a short alias: `E=tuple`)."""
+    return _minify(source, [ENTRY])
+
+
+def minify_keep_builtins(source: str) -> str:
+    """`minify` without builtin aliases: usually shorter once deflated, where repeats are cheap."""
+    return _minify(source, [ENTRY, *dir(builtins)])
+
+
+def _minify(source: str, preserve: list[str]) -> str:
     return python_minifier.minify(
         source,
         remove_literal_statements=True,
         rename_globals=True,
-        preserve_globals=[ENTRY],
+        preserve_globals=preserve,
         remove_asserts=False,
         remove_debug=False,
     )
@@ -296,17 +307,23 @@ LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
         [drop_unused, fold_constants, bools_as_ints, inline_single_use, defs_to_lambdas, minify],
     ),
     ("deep", [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify]),
+    (
+        "deep-builtins",
+        [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify_keep_builtins],
+    ),
 ]
 
 
 def candidates(source: str) -> dict[str, str]:
     """Every rung of the ladder that applies, by name; a pass that fails drops only its rung."""
     out = {}
+    done: dict[tuple, str] = {(): source}  # rungs that share their first passes share the work
     for name, passes in LADDER:
-        text = source
         try:
-            for golf_pass in passes:
-                text = golf_pass(text)
+            for k in range(1, len(passes) + 1):
+                if tuple(passes[:k]) not in done:
+                    done[tuple(passes[:k])] = passes[k - 1](done[tuple(passes[: k - 1])])
+            text = done[tuple(passes)]
             with warnings.catch_warnings():  # e.g. `0[1]` in code that never runs
                 warnings.simplefilter("ignore", SyntaxWarning)
                 compile(text, "<candidate>", "exec", dont_inherit=True)
