@@ -142,7 +142,7 @@ def task_kind(task) -> str:
 
 
 def warm_start(cfg: Config, out: Path, args) -> tuple[str, dict]:
-    from golf_ray.sft import SFTOptions, run_sft
+    from golf_ray.recipes.sft import SFTOptions, run_sft
 
     options = SFTOptions(
         out=str(out),
@@ -160,7 +160,7 @@ def warm_start(cfg: Config, out: Path, args) -> tuple[str, dict]:
 
 def warm_start_summary(model_dir: Path) -> dict:
     """What a `golf-ray sft` output dir says about how it was made (its sft.json)."""
-    from golf_ray.sft import SFT_INFO
+    from golf_ray.recipes.sft import SFT_INFO
 
     info_path = model_dir / SFT_INFO
     if not info_path.is_file():
@@ -186,7 +186,7 @@ def run_algo(
     algo: str, start_model: str, steps: int, minutes: float, overrides: list[str], run_dir: Path
 ) -> dict:
     from golf_ray.metrics import read_metrics
-    from golf_ray.train import train
+    from golf_ray.recipes.train import train
 
     cfg = load_config(
         f"experiments/synthetic_{algo}.yaml",

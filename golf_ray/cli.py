@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         "values + ablations) as a training run in Ray Tune, with ASHA early stopping if asked, "
         "and write results.csv and best_config.yaml in STORAGE/NAME. Every trial config is "
         "checked before anything starts. A sweep whose directory exists is resumed. The format "
-        "is documented at the top of golf_ray/sweep.py and in tune_configs/sweeps/tiny_lr.yaml.",
+        "is documented at the top of golf_ray/recipes/sweep.py and in tune_configs/sweeps/tiny_lr.yaml.",
     )
     sweep.add_argument("sweep_file", help="sweep YAML, e.g. tune_configs/sweeps/tiny_lr.yaml")
     sweep.add_argument("--resume", action="store_true", help="continue it (an error if absent)")
@@ -157,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="train a generator (staged reasoning) against a test-writer on function problems",
         description="For each reasoning stage: N test-writer steps (generator frozen), N "
         "generator steps (test-writer frozen), K alternating; checkpoints per stage and epoch, "
-        "best by 0.7 x generator reward + 0.3 x test validity. See golf_ray/adversarial.py.",
+        "best by 0.7 x generator reward + 0.3 x test validity. See golf_ray/recipes/adversarial/loop.py.",
     )
     adversarial.add_argument("config", help="e.g. adversarial/tiny.yaml")
     adversarial.add_argument("overrides", nargs="*", help="dotted overrides, e.g. seed=1")
@@ -384,8 +384,8 @@ def build_parser() -> argparse.ArgumentParser:
     info.set_defaults(func=cmd_sandbox_info)
     sandbox.set_defaults(func=lambda a: sandbox.print_help() or 2)
 
-    # agent train|eval|plan (the parser and commands live in golf_ray/agent/cli.py)
-    from golf_ray.agent.cli import add_agent_parser
+    # agent train|eval|plan (the parser and commands live in golf_ray/recipes/agent/cli.py)
+    from golf_ray.recipes.agent.cli import add_agent_parser
 
     add_agent_parser(sub)
 
@@ -481,7 +481,7 @@ def _load_taskset(args: argparse.Namespace, prefer_shared: bool = False):
 
 def cmd_train(args: argparse.Namespace) -> int:
     from golf_ray.config import load_config
-    from golf_ray.train import format_summary, train
+    from golf_ray.recipes.train import format_summary, train
 
     overrides = list(args.overrides)
     if "=" in args.config and not Path(args.config).exists():
@@ -502,7 +502,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 def cmd_sft(args: argparse.Namespace) -> int:
     from golf_ray.config import load_config
-    from golf_ray.sft import SFTOptions, run_sft
+    from golf_ray.recipes.sft import SFTOptions, run_sft
 
     config, overrides = args.config, list(args.overrides)
     if config is not None and "=" in config and not Path(config).exists():
@@ -535,7 +535,7 @@ def cmd_sft(args: argparse.Namespace) -> int:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    from golf_ray.sweep import run_sweep
+    from golf_ray.recipes.sweep import run_sweep
 
     result = run_sweep(
         args.sweep_file,
@@ -602,8 +602,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_adversarial(args: argparse.Namespace) -> int:
-    from golf_ray.adversarial import run_adversarial
-    from golf_ray.adversarial_config import load_adversarial_config
+    from golf_ray.recipes.adversarial.config import load_adversarial_config
+    from golf_ray.recipes.adversarial.loop import run_adversarial
 
     cfg = load_adversarial_config(args.config, args.overrides)
     run_dir = Path(args.run_dir) if args.run_dir else None

@@ -1,6 +1,6 @@
 """Inference for function problems: `golf-ray solve --problem ... | --problems-file ...`.
 
-One engine in this process runs the reasoning chain (`golf_ray.stages`) for a batch of problems,
+One engine in this process runs the reasoning chain (`golf_ray.tasks.stages`) for a batch of problems,
 stage by stage; with `--execute-tests` the code runs against the problem's tests in a local
 sandbox worker (`SandboxActor.run_tests`, each test isolated), and a failing program gets up to
 k-1 more attempts: the code stage is asked again with the first failing test and its error.
@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from golf_ray.config import SandboxConfig
-from golf_ray.stages import (
+from golf_ray.tasks.functions import FunctionProblem, load_problems, split_tests
+from golf_ray.tasks.stages import (
     StageSpec,
     extract_code,
     load_stages,
@@ -23,7 +24,6 @@ from golf_ray.stages import (
     stage_stop,
     stage_text,
 )
-from golf_ray.tasks.functions import FunctionProblem, load_problems, split_tests
 from golf_ray.testrun import TestJob, TestVerdict
 
 if TYPE_CHECKING:  # the engine and sandbox (torch, ray) load only when a solver is built
@@ -261,7 +261,7 @@ def cmd_solve_functions(args: argparse.Namespace) -> int:
 
     stages = None
     if args.stages_config:
-        from golf_ray.adversarial_config import load_adversarial_config
+        from golf_ray.recipes.adversarial.config import load_adversarial_config
 
         stages = load_adversarial_config(args.stages_config).stages
     solver = FunctionSolver(

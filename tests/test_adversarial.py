@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from golf_ray.actors.sandbox import SandboxActor, TestJob
-from golf_ray.adversarial_config import (
+from golf_ray.cli import main
+from golf_ray.config import ConfigError, LearnerConfig, RewardConfig
+from golf_ray.recipes.adversarial.config import (
     ScheduleConfig,
     load_adversarial_config,
     stage_roles,
 )
-from golf_ray.adversarial_rewards import (
+from golf_ray.recipes.adversarial.rewards import (
     DiscriminatorSample,
     GeneratorSample,
     adversarial_score,
@@ -27,8 +29,6 @@ from golf_ray.adversarial_rewards import (
     valid_tests,
     validity,
 )
-from golf_ray.cli import main
-from golf_ray.config import ConfigError, LearnerConfig, RewardConfig
 from golf_ray.rewards import compute_rewards
 from golf_ray.rl.run import fit_micro_batch
 from golf_ray.verify import Limits
@@ -156,7 +156,7 @@ def test_schedule_and_batch_fitting() -> None:
 
 
 def test_checkpoint_positions(tmp_path: Path) -> None:
-    from golf_ray.adversarial_checkpoint import next_position, read_stage, resolve_stage
+    from golf_ray.recipes.adversarial.checkpoint import next_position, read_stage, resolve_stage
 
     cfg = load_adversarial_config(TINY)
     state = {
@@ -203,7 +203,7 @@ def test_config_errors_name_file_and_key(tmp_path: Path, body: str, pattern: str
 
 @pytest.fixture(scope="module")
 def adversarial_run(ray_session, tmp_path_factory):
-    from golf_ray.adversarial import run_adversarial
+    from golf_ray.recipes.adversarial.loop import run_adversarial
 
     cfg = load_adversarial_config(TINY)
     run_dir = tmp_path_factory.mktemp("adversarial") / "run"
@@ -213,8 +213,8 @@ def adversarial_run(ray_session, tmp_path_factory):
 
 @pytest.mark.slow
 def test_all_five_stages_checkpoint_and_resume(adversarial_run) -> None:
-    from golf_ray.adversarial import resolve_stage, run_adversarial
     from golf_ray.metrics import read_metrics
+    from golf_ray.recipes.adversarial.loop import resolve_stage, run_adversarial
 
     cfg, run_dir, result = adversarial_run
     root = run_dir / "checkpoints"

@@ -1,4 +1,4 @@
-"""The agent (golf_ray/agent/): the executive environment and its masks, the DQN controller on
+"""The agent (golf_ray/recipes/agent/): the executive environment and its masks, the DQN controller on
 the scripted world, templates, retrieval, configs and the CLI; then, with the tiny model, a DQN
 run through real actors (rollout, sandbox, episode actors) and a hierarchical planner episode on
 a two-part function problem."""
@@ -11,15 +11,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from golf_ray.agent.config import load_agent_config
-from golf_ray.agent.env import ACTIONS, OBS_DIM, Action, EnvConfig, ExecutiveEnv
-from golf_ray.agent.episodes import first_legal, run_episode
-from golf_ray.agent.players import LocalPlayer
-from golf_ray.agent.retrieval import names_to_document, similar_solutions, stdlib_docs
-from golf_ray.agent.scripted import OPTIMAL, ScriptedProblem, ScriptedTools, optimal_return
-from golf_ray.agent.templates import TEMPLATES, classify, template_report
-from golf_ray.agent.train import AgentTrainer, load_problems
 from golf_ray.config import ConfigError
+from golf_ray.recipes.agent.config import load_agent_config
+from golf_ray.recipes.agent.env import ACTIONS, OBS_DIM, Action, EnvConfig, ExecutiveEnv
+from golf_ray.recipes.agent.episodes import first_legal, run_episode
+from golf_ray.recipes.agent.players import LocalPlayer
+from golf_ray.recipes.agent.retrieval import names_to_document, similar_solutions, stdlib_docs
+from golf_ray.recipes.agent.scripted import OPTIMAL, ScriptedProblem, ScriptedTools, optimal_return
+from golf_ray.recipes.agent.templates import TEMPLATES, classify, template_report
+from golf_ray.recipes.agent.train import AgentTrainer, load_problems
 from golf_ray.solutions import SolutionDB
 from golf_ray.verify import Verdict
 
@@ -125,8 +125,8 @@ def test_dqn_controller_learns_the_optimal_sequences(tmp_path):
 
 
 def test_parse_plan_keeps_parts_with_usable_tests():
-    from golf_ray.agent.functions import two_part_problems
-    from golf_ray.agent.planner import parse_plan
+    from golf_ray.recipes.agent.functions import two_part_problems
+    from golf_ray.recipes.agent.planner import parse_plan
 
     whole = two_part_problems()[0].whole
     text = """Sure.
@@ -149,7 +149,12 @@ TEST: assert True
 
 
 def test_replay_buffer_wraps_and_the_policy_respects_masks():
-    from golf_ray.agent.controller import DQNConfig, DQNController, GreedyPolicy, ReplayBuffer
+    from golf_ray.recipes.agent.controller import (
+        DQNConfig,
+        DQNController,
+        GreedyPolicy,
+        ReplayBuffer,
+    )
 
     buf = ReplayBuffer(3, obs_dim=2, n_actions=2)
     for i in range(5):
@@ -241,7 +246,7 @@ def test_cli_agent_train_scripted(tmp_path):
     assert json.loads((run / "summary.json").read_text())["iterations"] == 4
 
     # --resume continues the run (controller, optimizer and epsilon schedule) to iteration 6
-    from golf_ray.agent.train import train_agent
+    from golf_ray.recipes.agent.train import train_agent
 
     cfg = load_agent_config(
         CONFIGS / "scripted.yaml",
@@ -271,7 +276,7 @@ TINY = [
 @pytest.fixture(scope="module")
 def tiny_player(ray_session, tmp_path_factory):
     """Rollout actor (tiny model, HF), process sandbox pool and two episode actors, shared."""
-    from golf_ray.agent.players import RayPlayer
+    from golf_ray.recipes.agent.players import RayPlayer
 
     cfg = load_agent_config(CONFIGS / "tiny.yaml", TINY)
     run_dir = tmp_path_factory.mktemp("agent") / "tiny"
@@ -283,8 +288,8 @@ def tiny_player(ray_session, tmp_path_factory):
 
 @pytest.mark.slow
 def test_tiny_model_dqn_run_trains_logs_and_checkpoints(tiny_player, tmp_path):
-    from golf_ray.agent.train import evaluate_agent, train_agent
     from golf_ray.metrics import read_metrics
+    from golf_ray.recipes.agent.train import evaluate_agent, train_agent
 
     cfg, run_dir, player = tiny_player
     result = train_agent(cfg, run_dir, player=player)
@@ -310,7 +315,7 @@ def test_tiny_model_dqn_run_trains_logs_and_checkpoints(tiny_player, tmp_path):
     assert json.loads((tmp_path / "eval.json").read_text())["checkpoint"] == str(run_dir)
 
     # Function problems (HumanEval) plug into the same episode actors, judged by run_tests.
-    from golf_ray.agent.episodes import EpisodeSpec
+    from golf_ray.recipes.agent.episodes import EpisodeSpec
 
     fn_cfg = load_agent_config(
         CONFIGS / "tiny.yaml", ["problems.source=functions", "problems.limit=1"]
@@ -351,8 +356,8 @@ class ReferenceTools:
 
 @pytest.mark.slow
 def test_hierarchical_planner_on_a_two_part_problem(tiny_player):
-    from golf_ray.agent.functions import two_part_problems
-    from golf_ray.agent.planner import Planner, PlannerConfig, template_executive
+    from golf_ray.recipes.agent.functions import two_part_problems
+    from golf_ray.recipes.agent.planner import Planner, PlannerConfig, template_executive
 
     cfg, _, player = tiny_player
     problem = two_part_problems()[0]

@@ -27,10 +27,10 @@ def test_every_shipped_config_loads(path):
 
 
 def _loaders():
-    from golf_ray.adversarial_config import load_adversarial_config
-    from golf_ray.agent.config import load_agent_config
+    from golf_ray.recipes.adversarial.config import load_adversarial_config
+    from golf_ray.recipes.agent.config import load_agent_config
+    from golf_ray.recipes.sweep import load_sweep
     from golf_ray.serve.config import load_serve_config
-    from golf_ray.sweep import load_sweep
 
     return {
         "sweeps": load_sweep,

@@ -14,15 +14,6 @@ import pytest
 from golf_ray.actors.sandbox import SandboxActor, SandboxPool, TestJob
 from golf_ray.cli import main
 from golf_ray.config import ConfigError
-from golf_ray.stages import (
-    CODE_FENCE,
-    chain_for,
-    extract_code,
-    load_stages,
-    render,
-    stage_prompt,
-    stage_text,
-)
 from golf_ray.tasks.functions import (
     FunctionProblem,
     ProblemFormatError,
@@ -31,6 +22,15 @@ from golf_ray.tasks.functions import (
     load_problems,
     save_problems,
     split_tests,
+)
+from golf_ray.tasks.stages import (
+    CODE_FENCE,
+    chain_for,
+    extract_code,
+    load_stages,
+    render,
+    stage_prompt,
+    stage_text,
 )
 from golf_ray.verify import Limits
 

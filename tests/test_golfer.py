@@ -11,10 +11,10 @@ from golf_ray.config import RewardConfig, load_config
 from golf_ray.domains import GolferDomain
 from golf_ray.golf.pipeline import GolfOptions, run_golf
 from golf_ray.metrics import read_metrics
+from golf_ray.recipes.train import train
 from golf_ray.rewards import RewardSample, golf_gain
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks import Example, Task, load_task_dir
-from golf_ray.train import train
 from golf_ray.verify import Limits, Verdict
 
 SWAP = [Example([[1, 0], [0, 1]], [[2, 0], [0, 2]]), Example([[1, 1]], [[2, 2]])]

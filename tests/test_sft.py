@@ -13,7 +13,7 @@ from golf_ray.algorithms.sft import sft_loss
 from golf_ray.cli import main
 from golf_ray.config import load_config
 from golf_ray.learner.learner import make_batch
-from golf_ray.sft import (
+from golf_ray.recipes.sft import (
     CorpusItem,
     SFTOptions,
     _batches,
@@ -91,7 +91,7 @@ def test_synthetic_instances_repeat_each_program_on_new_grids():
 
 
 def test_per_family_balances_one_program_families_against_colour_maps():
-    from golf_ray.sft import balance_families
+    from golf_ray.recipes.sft import balance_families
 
     tasks = load_synthetic_tasks(per_param=6).train_tasks()
     picked = balance_families(tasks, 6)

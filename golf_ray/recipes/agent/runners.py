@@ -1,6 +1,6 @@
 """Episode actors on Ray: each owns one set of tools (the rollout actors generate and debug, the
-sandbox pool tests) and plays episodes (`golf_ray.agent.episodes`) or planner runs
-(`golf_ray.agent.planner`); `EpisodePool` spreads them over several actors.
+sandbox pool tests) and plays episodes (`golf_ray.recipes.agent.episodes`) or planner runs
+(`golf_ray.recipes.agent.planner`); `EpisodePool` spreads them over several actors.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 import ray
 
-from golf_ray.agent.controller import GreedyPolicy
-from golf_ray.agent.env import EnvConfig, ExecutiveEnv, Tools
-from golf_ray.agent.episodes import Episode, EpisodeSpec, Policy, first_legal, run_episode
-from golf_ray.agent.planner import Planner, policy_executive, template_executive
+from golf_ray.recipes.agent.controller import GreedyPolicy
+from golf_ray.recipes.agent.env import EnvConfig, ExecutiveEnv, Tools
+from golf_ray.recipes.agent.episodes import Episode, EpisodeSpec, Policy, first_legal, run_episode
+from golf_ray.recipes.agent.planner import Planner, policy_executive, template_executive
 
 
 class EpisodeRunner:
@@ -40,7 +40,7 @@ class EpisodeRunner:
         planner_cfg: Any = None,
         seed: int = 0,
     ) -> Any:
-        """A hierarchical episode (golf_ray.agent.planner) with this actor's tools; the executive
+        """A hierarchical episode (golf_ray.recipes.agent.planner) with this actor's tools; the executive
         is the policy when `policy_args` are given, else the template."""
         if hasattr(self.tools, "reseed"):
             self.tools.reseed(seed)

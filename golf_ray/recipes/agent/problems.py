@@ -3,7 +3,7 @@
 A problem says what the model is asked (chat messages), how a program is judged (`judge`, on the
 public checks the model may see, or on everything), and a text for finding similar problems.
 Golf tasks judge through `SandboxPool.verify`; function problems plug in through the same
-interface (`golf_ray.agent.functions`).
+interface (`golf_ray.recipes.agent.functions`).
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from golf_ray.agent.env import Action, EnvConfig
-from golf_ray.agent.problems import Check, Problem
+from golf_ray.recipes.agent.env import Action, EnvConfig
+from golf_ray.recipes.agent.problems import Check, Problem
 
 # program -> (passed out of 4, error kind)
 _RESULTS = {

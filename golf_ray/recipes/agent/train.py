@@ -20,18 +20,18 @@ from typing import Any
 
 import numpy as np
 
-from golf_ray.agent.config import AgentConfig
-from golf_ray.agent.controller import DQNController
-from golf_ray.agent.env import N_ACTIONS, OBS_DIM
-from golf_ray.agent.episodes import Episode, EpisodeSpec
-from golf_ray.agent.functions import two_part_problems
-from golf_ray.agent.planner import PlannerConfig, PlanResult
-from golf_ray.agent.players import Player, RayPlayer, make_player
-from golf_ray.agent.problems import GolfProblem, Problem
-from golf_ray.agent.templates import TEMPLATES, template_report
 from golf_ray.config import ConfigError
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json
 from golf_ray.metrics import read_metrics
+from golf_ray.recipes.agent.config import AgentConfig
+from golf_ray.recipes.agent.controller import DQNController
+from golf_ray.recipes.agent.env import N_ACTIONS, OBS_DIM
+from golf_ray.recipes.agent.episodes import Episode, EpisodeSpec
+from golf_ray.recipes.agent.functions import two_part_problems
+from golf_ray.recipes.agent.planner import PlannerConfig, PlanResult
+from golf_ray.recipes.agent.players import Player, RayPlayer, make_player
+from golf_ray.recipes.agent.problems import GolfProblem, Problem
+from golf_ray.recipes.agent.templates import TEMPLATES, template_report
 from golf_ray.rl import checkpoints
 from golf_ray.rl.run import Run, due, new_run_dir
 from golf_ray.verify import Verdict
@@ -46,11 +46,11 @@ CONTROLLER_FILE = "controller.pt"
 def load_problems(cfg: AgentConfig) -> list[Problem]:
     p = cfg.problems
     if p.source == "scripted":
-        from golf_ray.agent.scripted import scripted_problems
+        from golf_ray.recipes.agent.scripted import scripted_problems
 
         problems: list[Problem] = list(scripted_problems())
     elif p.source == "functions":
-        from golf_ray.agent.functions import load_function_problems
+        from golf_ray.recipes.agent.functions import load_function_problems
 
         problems = list(load_function_problems(p.dir, p.public_tests))
     else:

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from golf_ray.agent.env import EnvConfig, ExecutiveEnv, Tools
-from golf_ray.agent.episodes import Episode, EpisodeSpec, first_legal, run_episode
-from golf_ray.agent.problems import Problem
+from golf_ray.recipes.agent.env import EnvConfig, ExecutiveEnv, Tools
+from golf_ray.recipes.agent.episodes import Episode, EpisodeSpec, first_legal, run_episode
+from golf_ray.recipes.agent.problems import Problem
 
 if TYPE_CHECKING:
-    from golf_ray.agent.config import AgentConfig
+    from golf_ray.recipes.agent.config import AgentConfig
 
 
 class Player(Protocol):
@@ -29,7 +29,7 @@ class LocalPlayer:
         self.tools, self.env_cfg = tools, env_cfg
 
     def play(self, specs: Sequence[EpisodeSpec], policy_args: dict | None) -> list[Episode]:
-        from golf_ray.agent.controller import GreedyPolicy
+        from golf_ray.recipes.agent.controller import GreedyPolicy
 
         out = []
         for spec in specs:
@@ -50,10 +50,10 @@ class RayPlayer:
     def __init__(self, cfg: AgentConfig, run_dir: Path, problems: Sequence[Problem]):
         from golf_ray.actors.rollout import create_rollout_actors
         from golf_ray.actors.sandbox import SandboxPool
-        from golf_ray.agent.runners import EpisodePool
-        from golf_ray.agent.tools import RayTools
         from golf_ray.models import resolve_model
         from golf_ray.placement import check_placement
+        from golf_ray.recipes.agent.runners import EpisodePool
+        from golf_ray.recipes.agent.tools import RayTools
         from golf_ray.runtime import init_ray
 
         init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
@@ -86,7 +86,7 @@ class RayPlayer:
 
 def make_player(cfg: AgentConfig, run_dir: Path, problems: Sequence[Problem]) -> Player:
     if cfg.problems.source == "scripted":
-        from golf_ray.agent.scripted import ScriptedTools
+        from golf_ray.recipes.agent.scripted import ScriptedTools
 
         return LocalPlayer(ScriptedTools(), cfg.env)
     return RayPlayer(cfg, run_dir, problems)

@@ -1,6 +1,6 @@
 """Hyper-parameter sweeps and ablations on Ray Tune: `golf-ray sweep tune_configs/sweeps/X.yaml`.
 
-Every trial is one training run (`golf_ray.train.train`) of a base experiment with its own values.
+Every trial is one training run (`golf_ray.recipes.train.train`) of a base experiment with its own values.
 A sweep file (all keys but `experiment` optional):
 
     name: tiny-lr                          # default: the file name; results go to STORAGE/NAME/
@@ -147,7 +147,7 @@ class Sweep:
 
     def validate(self) -> int:
         """Build (and batch-fit) every probe trial config; ConfigError names file and key."""
-        from golf_ray.train import fit_learner_batch
+        from golf_ray.recipes.train import fit_learner_batch
 
         points = self.points()
         for params in points:
@@ -397,7 +397,7 @@ def _trial(params: dict[str, Any], sweep: Sweep, exp_dir: str) -> None:
     from ray import tune
 
     from golf_ray.metrics import read_metrics
-    from golf_ray.train import train
+    from golf_ray.recipes.train import train
 
     # Tune starts trials in a scratch dir; relative paths in configs mean the launch dir.
     origin = os.environ.get("TUNE_ORIG_WORKING_DIR")

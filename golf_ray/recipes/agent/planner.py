@@ -21,11 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from golf_ray.agent.env import EnvConfig, ExecutiveEnv
-from golf_ray.agent.episodes import Episode, first_legal, run_episode
-from golf_ray.agent.functions import SYSTEM, ComposedProblem, FunctionTask
-from golf_ray.agent.problems import Check
-from golf_ray.agent.templates import get_template
+from golf_ray.recipes.agent.env import EnvConfig, ExecutiveEnv
+from golf_ray.recipes.agent.episodes import Episode, first_legal, run_episode
+from golf_ray.recipes.agent.functions import SYSTEM, ComposedProblem, FunctionTask
+from golf_ray.recipes.agent.problems import Check
+from golf_ray.recipes.agent.templates import get_template
 from golf_ray.tasks.functions import FunctionProblem, entry_point_of
 
 STAGES = ("planning", "execution", "integration", "evaluation", "correction", "stop")

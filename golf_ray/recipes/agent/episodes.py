@@ -1,8 +1,8 @@
 """Episodes: the record (`Episode`, its transitions) and the loop that plays one (`run_episode`).
-The Ray actors that play many in parallel are in `golf_ray.agent.runners`.
+The Ray actors that play many in parallel are in `golf_ray.recipes.agent.runners`.
 
 An episode is driven by a policy (the controller's Q-network, epsilon-greedy) or forced along a
-template's action sequence (`golf_ray.agent.templates`); either way the code comes from the
+template's action sequence (`golf_ray.recipes.agent.templates`); either way the code comes from the
 model and the verdicts from the sandbox. A forced action that is illegal where it comes up (a
 debug after a passing test) ends the episode with `stop` when that is legal.
 """
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from golf_ray.agent.env import ACTIONS, Action, ExecutiveEnv, Step
-from golf_ray.agent.problems import Problem
+from golf_ray.recipes.agent.env import ACTIONS, Action, ExecutiveEnv, Step
+from golf_ray.recipes.agent.problems import Problem
 
 # obs, mask -> (action, Q-values of this state; NaN where illegal)
 Policy = Callable[[np.ndarray, np.ndarray], tuple[int, list[float]]]

@@ -1,9 +1,9 @@
 """`golf-ray adversarial CONFIG`: a generator (staged reasoning → code) against a test-writer.
 
 Two policies, each with its own rollout actors and DeepSpeed learner group. For every stage of the
-reasoning chain (`golf_ray.stages`, from config) and every epoch: N discriminator steps with the
+reasoning chain (`golf_ray.tasks.stages`, from config) and every epoch: N discriminator steps with the
 generator frozen, N generator steps with the discriminator frozen, then K alternating steps
-(`adversarial_config.stage_roles`). At stage k the generator's trained answer is its stage-k text;
+(`config.stage_roles`). At stage k the generator's trained answer is its stage-k text;
 the chain runs on to the code stage so every sample is judged by running code.
 
 Generator step: problems → stages 0..k-1 (one sample each) → stage k (n samples: the GRPO/PPO
@@ -35,15 +35,17 @@ import yaml
 
 from golf_ray.actors.engines import Completion
 from golf_ray.actors.sandbox import SandboxPool, TestJob, TestVerdict
-from golf_ray.adversarial_checkpoint import (
+from golf_ray.models import load_tokenizer, resolve_model
+from golf_ray.placement import check_placement
+from golf_ray.recipes.adversarial.checkpoint import (
     next_position,
     publish_stage,
     read_stage,
     resolve_stage,
     stage_dir_name,
 )
-from golf_ray.adversarial_config import AdversarialConfig, PolicyConfig, stage_roles
-from golf_ray.adversarial_rewards import (
+from golf_ray.recipes.adversarial.config import AdversarialConfig, PolicyConfig, stage_roles
+from golf_ray.recipes.adversarial.rewards import (
     DiscriminatorSample,
     GeneratorSample,
     judge_tests,
@@ -52,15 +54,13 @@ from golf_ray.adversarial_rewards import (
     valid_tests,
     validity,
 )
-from golf_ray.models import load_tokenizer, resolve_model
-from golf_ray.placement import check_placement
 from golf_ray.rewards import compute_rewards
 from golf_ray.rl import checkpoints
 from golf_ray.rl.policy import Policy
 from golf_ray.rl.run import Run, fit_micro_batch, new_run_dir
 from golf_ray.runtime import init_ray
-from golf_ray.stages import chain_for, extract_code, problem_header, stage_prompt, stage_stop
 from golf_ray.tasks.functions import FunctionProblem, load_humaneval, load_problems
+from golf_ray.tasks.stages import chain_for, extract_code, problem_header, stage_prompt, stage_stop
 
 log = logging.getLogger(__name__)
 TESTS_PREFIX = "assert "

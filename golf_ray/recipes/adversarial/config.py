@@ -22,7 +22,7 @@ from golf_ray.config import (
     from_dict,
     load_raw,
 )
-from golf_ray.stages import StageSpec, load_stages
+from golf_ray.tasks.stages import StageSpec, load_stages
 
 ROLES = ("discriminator", "generator")
 
@@ -118,7 +118,7 @@ def load_adversarial_config(
                 f"{origin(f'{role}.learner.num_actors')}: {role}.learner.num_actors: must divide "
                 f"problems_per_step ({cfg.problems_per_step}) so no problem's group is split"
             )
-    import golf_ray.adversarial_rewards  # noqa: F401  (registers the game's reward terms)
+    import golf_ray.recipes.adversarial.rewards  # noqa: F401  (registers the game's reward terms)
     from golf_ray.rewards import get_reward_term
 
     for role in ROLES:

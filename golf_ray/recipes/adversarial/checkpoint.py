@@ -18,7 +18,7 @@ from golf_ray.fileio import atomic_write_json
 from golf_ray.rl import checkpoints
 
 if TYPE_CHECKING:
-    from golf_ray.adversarial_config import AdversarialConfig
+    from golf_ray.recipes.adversarial.config import AdversarialConfig
 
 
 def stage_dir_name(record: dict) -> str:

@@ -12,7 +12,7 @@ def add_agent_parser(sub) -> None:
     agent = sub.add_parser(
         "agent",
         help="agentic episodes: a DQN controller over generate/test/debug/search/stop",
-        description="Train or evaluate the executive's DQN controller (golf_ray/agent/), or run "
+        description="Train or evaluate the executive's DQN controller (golf_ray/recipes/agent/), or run "
         "the hierarchical planner. Configs: tune_configs/agent/*.yaml.",
     )
     agent_sub = agent.add_subparsers(title="agent commands", metavar="COMMAND")
@@ -45,8 +45,8 @@ def add_agent_parser(sub) -> None:
 
 
 def cmd_agent_train(args: argparse.Namespace) -> int:
-    from golf_ray.agent.config import load_agent_config
-    from golf_ray.agent.train import train_agent
+    from golf_ray.recipes.agent.config import load_agent_config
+    from golf_ray.recipes.agent.train import train_agent
 
     cfg = load_agent_config(args.config, args.overrides)
     result = train_agent(cfg, Path(args.run_dir) if args.run_dir else None, resume=args.resume)
@@ -64,8 +64,8 @@ def cmd_agent_train(args: argparse.Namespace) -> int:
 
 
 def cmd_agent_eval(args: argparse.Namespace) -> int:
-    from golf_ray.agent.config import load_agent_config
-    from golf_ray.agent.train import evaluate_agent
+    from golf_ray.recipes.agent.config import load_agent_config
+    from golf_ray.recipes.agent.train import evaluate_agent
 
     cfg = load_agent_config(args.config, args.overrides)
     report = evaluate_agent(cfg, args.checkpoint, args.json)
@@ -83,8 +83,8 @@ def cmd_agent_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_agent_plan(args: argparse.Namespace) -> int:
-    from golf_ray.agent.config import load_agent_config
-    from golf_ray.agent.train import plan_two_part_problems
+    from golf_ray.recipes.agent.config import load_agent_config
+    from golf_ray.recipes.agent.train import plan_two_part_problems
 
     cfg = load_agent_config(args.config, args.overrides)
     results = plan_two_part_problems(cfg, args.checkpoint)

@@ -17,7 +17,7 @@ from typing import Protocol
 
 import numpy as np
 
-from golf_ray.agent.problems import ERROR_KINDS, Check, Problem
+from golf_ray.recipes.agent.problems import ERROR_KINDS, Check, Problem
 
 MAX_POINTS = 2500.0  # a golf program's best possible score
 CODE_BYTES_SCALE = 2000.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from golf_ray.agent.problems import Check, Problem
+from golf_ray.recipes.agent.problems import Check, Problem
 from golf_ray.tasks.functions import FunctionProblem, load_humaneval, load_problems
 from golf_ray.testrun import TestJob, TestVerdict
 

@@ -5,5 +5,5 @@ Modules: `env` (the environment, observation, masks, reward), `problems` (the pr
 golf tasks), `functions` (function problems, two-part problems), `tools` (LLM via rollout actors,
 sandbox, retrieval), `retrieval` (solution DB + pydoc), `controller` (Q-network, replay, target
 network), `episodes` (the loop, Ray episode actors), `players`, `templates`, `planner`,
-`scripted` (a world with known optimal returns), `config`, `train` and `cli`
-(`golf-ray agent train|eval|plan`)."""
+`scripted` (a world with known optimal returns), `config` and `train`
+(the loop; `golf-ray agent train|eval|plan`)."""
