@@ -13,6 +13,7 @@ from golf_ray.golf.pipeline import GolfOptions, run_golf
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.train import train
 from golf_ray.rewards import RewardSample, golf_gain
+from golf_ray.score import Judging
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks import Example, Task, load_task_dir
 from golf_ray.verify import Limits, Verdict
@@ -122,7 +123,7 @@ def test_golf_with_a_model_runs_the_llm_stage(ray_session, tmp_path, write_task)
         model="tiny",
         minutes=0.05,
         golfer_overrides=[*OVERRIDES, *TINY, "tasks.val_fraction=0.5", "eval_tasks=1"],
-        workers=1,
+        judging=Judging(workers=1),
     )
     pool = SandboxPool(num_actors=1, backend="process", limits=Limits(example_timeout_s=5.0))
     report = run_golf(tasks, pool, opts, tasks_dir=str(folder))

@@ -75,6 +75,14 @@ class SFTResult:
 
     epochs: list[int] = field(default_factory=list)  # the epoch each step's batch starts in
 
+    def summary(self) -> str:
+        means = ", ".join(f"{m:.3f}" for m in self.epoch_means())
+        return (
+            f"sft: {self.corpus} programs ({self.rejected} rejected), {self.steps} steps\n"
+            f"mean loss per epoch: {means}\n"
+            f"model: {self.out_dir}  (golf-ray train CONFIG model.name={self.out_dir})"
+        )
+
     def epoch_means(self) -> list[float]:
         """Mean training loss of the steps starting in each epoch."""
         out = []
@@ -94,6 +102,15 @@ def cpu_threads_per_rank(learner: LearnerConfig, ranks: int) -> int:
     node_cpus = [n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")]
     total = int(ray.cluster_resources().get("CPU", 1))
     return max(1, min(total // ranks, int(max(node_cpus, default=1))))
+
+
+def default_config(db: str | None) -> str:
+    """The config of a warm start given none: the run's config.yaml beside its solution DB (its
+    tasks, prompts and model), else experiments/synthetic_grpo.yaml."""
+    run_config = Path(db).parent / "config.yaml" if db else None
+    if run_config is not None and run_config.is_file():
+        return str(run_config)
+    return "experiments/synthetic_grpo.yaml"
 
 
 # --- corpora ----------------------------------------------------------------------------------

@@ -391,6 +391,22 @@ class SweepResult:
     def table(self) -> str:
         return format_table(self.rows, self.metric, self.best)
 
+    @property
+    def exit_code(self) -> int:
+        """130 when interrupted (trials left to resume), 1 when no trial reported the metric."""
+        return 130 if self.unfinished else 0 if self.best is not None else 1
+
+    def summary(self, sweep_file: str, storage: str) -> str:
+        lines = [self.table(), f"results: {self.results_csv}"]
+        if self.unfinished:
+            lines.append(
+                f"interrupted: {self.unfinished} trials unfinished; continue with "
+                f"golf-ray sweep {sweep_file} --storage {storage} --resume"
+            )
+        elif self.best_config is not None:
+            lines.append(f"best config: {self.best_config}  (golf-ray train {self.best_config})")
+        return "\n".join(lines)
+
 
 def _trial(params: dict[str, Any], sweep: Sweep, exp_dir: str) -> None:
     """One Tune trial: a training run in EXP/trial-ID/NAME-ID, each step reported to Tune."""

@@ -425,6 +425,14 @@ class AdversarialResult:
     stages: list[dict]
     best: dict
 
+    def summary(self) -> str:
+        b = self.best
+        return (
+            f"run: {self.run_dir}  steps: {self.steps}\n"
+            f"best stage: {b['dir']}  score {b['score']:.3f} (generator reward "
+            f"{b['generator_reward']:.3f}, validity {b['test_validity']:.3f})"
+        )
+
 
 def run_adversarial(
     cfg: AdversarialConfig,

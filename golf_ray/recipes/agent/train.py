@@ -14,7 +14,7 @@ import logging
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -337,9 +337,11 @@ def evaluate_agent(
     return report
 
 
-def plan_two_part_problems(cfg: AgentConfig, checkpoint: str | None = None) -> list[PlanResult]:
+def plan_two_part_problems(
+    cfg: AgentConfig, checkpoint: str | None = None, out_json: str | None = None
+) -> list[PlanResult]:
     """`golf-ray agent plan`: the planner over `two_part_problems()`, each problem on an episode
-    actor (rollout actors write, the sandbox pool judges)."""
+    actor (rollout actors write, the sandbox pool judges); the traces into `out_json`."""
     problems = two_part_problems()
     run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-plan-{time.strftime('%Y%m%d-%H%M%S')}"
     player = RayPlayer(cfg, run_dir, [])
@@ -348,9 +350,50 @@ def plan_two_part_problems(cfg: AgentConfig, checkpoint: str | None = None) -> l
         if checkpoint:
             data = (resolve_checkpoint(checkpoint) / CONTROLLER_FILE).read_bytes()
             args = policy_args(DQNController.from_bytes(data))
-        return player.pool.plan(problems, args, "debug", PlannerConfig())
+        results = player.pool.plan(problems, args, "debug", PlannerConfig())
     finally:
         player.close()
+    if out_json:
+        rows = [{k: v for k, v in asdict(r).items() if k != "episodes"} for r in results]
+        atomic_write_json(out_json, rows)
+    return results
+
+
+def format_train(result: AgentResult) -> str:
+    lines = [f"run: {result.run_dir}  iterations: {result.iterations}"]
+    keys = ("episode_return", "success_rate", "episode_length", "epsilon", "td_loss")
+    lines += [f"{key}: {result.metrics[key]:.3f}" for key in keys if key in result.metrics]
+    lines += [f"eval/{key}: {value:.3f}" for key, value in sorted(result.eval.items())]
+    lines.append(
+        f"metrics: {result.run_dir / 'metrics.csv'}  curves: {result.run_dir / 'agent_curves.png'}"
+        f"  checkpoints: {result.run_dir / 'checkpoints'}"
+    )
+    return "\n".join(lines)
+
+
+def format_eval(report: dict[str, Any]) -> str:
+    m = report["metrics"]
+    lines = [
+        f"greedy: success rate {m.get('success_rate', 0.0):.3f}  return "
+        f"{m.get('episode_return', 0.0):.3f}  length {m.get('episode_length', 0.0):.2f}"
+    ]
+    lines += [
+        f"template {name}: episodes {row['episodes']:.0f}  success rate "
+        f"{row['success_rate']:.3f}  matched {row['matched']:.3f}"
+        for name, row in report["templates"].items()
+    ]
+    return "\n".join(lines)
+
+
+def format_plans(results: list[PlanResult]) -> str:
+    lines = []
+    for r in results:
+        lines.append(
+            f"{r.problem_id}: {'correct' if r.correct else 'not correct'} "
+            f"(pass rate {r.pass_rate:.2f}, plan from {r.plan_source}, cycles {r.cycles})"
+        )
+        lines += [f"  {t.stage:<12} {t.seconds:6.2f}s  {t.detail}" for t in r.trace]
+    return "\n".join(lines)
 
 
 def _brief(metrics: dict[str, float]) -> str:
