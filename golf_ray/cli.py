@@ -15,11 +15,15 @@ DEFAULT_EXPERIMENT = "experiments/quickstart.yaml"
 # every command that takes a checkpoint accepts these (golf_ray.rl.checkpoints.resolve)
 CHECKPOINT_FORMS = "a run dir, its checkpoints/ dir, RUN/best or one checkpoint dir"
 OVERRIDES_HELP = "dotted config overrides KEY=VALUE, e.g. learner.lr=1e-5"
+AGENT_CONFIG = "golf_ray.recipes.agent.config:AgentConfig"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        print(f"golf-ray: error: {_unknown_arguments(args, unknown)}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -37,6 +41,34 @@ def main(argv: list[str] | None = None) -> int:
         # Config, task and sandbox errors are written to be read as one line.
         print(f"golf-ray: error: {e}", file=sys.stderr)
         return 2
+
+
+def _unknown_arguments(args: argparse.Namespace, unknown: list[str]) -> str:
+    """One line; for a command with a config, the config key an unknown --option most likely
+    meant: a knob has one home, its config, and the command line changes it as KEY=VALUE."""
+    message = f"unrecognized arguments: {' '.join(unknown)}"
+    option = next((u for u in unknown if u.startswith("--")), None)
+    schema = getattr(args, "schema", None)
+    if option is None or schema is None:
+        return message
+    import difflib
+    import importlib
+
+    from golf_ray.config import config_keys
+
+    module, _, name = schema.partition(":")
+    keys = config_keys(getattr(importlib.import_module(module), name))
+    word = option[2:].partition("=")[0].replace("-", "_")
+    leaves = {}
+    for key in keys:
+        leaves.setdefault(key.rpartition(".")[2], key)
+    section = f"{word}.name" if f"{word}.name" in keys else None  # --model: model.name
+    match = (
+        section or leaves.get(word) or next(iter(difflib.get_close_matches(word, keys, n=1)), None)
+    )
+    if match is None and (close := difflib.get_close_matches(word, list(leaves), n=1)):
+        match = leaves[close[0]]
+    return f"{message} (did you mean {match}=...?)" if match else message
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -190,24 +222,20 @@ def _add_train(sub) -> None:
         help="run RL training (the main job)",
         description="Train a policy with GRPO or PPO: rollout actors generate programs, sandbox "
         "actors judge them, the DeepSpeed learner updates and broadcasts weights. Joins the Ray "
-        "cluster at --address / $RAY_ADDRESS, else starts a local one.",
+        "cluster at ray.address / $RAY_ADDRESS, else starts a local one.",
     )
     _add_config_args(p, "experiment YAML (default: the embedded quickstart)", optional=True)
-    p.add_argument("--address", help="Ray cluster address (overrides ray.address)")
     p.add_argument("--resume", metavar="RUN_DIR|CHECKPOINT", help="continue a run")
     p.add_argument("--run-dir", help="where results go (default: checkpoint.dir/NAME-TIME)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=cmd_train)
+    p.set_defaults(func=cmd_train, schema="golf_ray.config:Config")
 
 
 def cmd_train(args: argparse.Namespace) -> int:
     from golf_ray.config import load_config
     from golf_ray.recipes.train import format_summary, train
 
-    config, overrides = _config(args, DEFAULT_EXPERIMENT)
-    if args.address:
-        overrides.append(f"ray.address={args.address}")
-    cfg = load_config(config, overrides)
+    cfg = load_config(*_config(args, DEFAULT_EXPERIMENT))
     run_dir = Path(args.run_dir) if args.run_dir else None
     result = train(cfg, run_dir=run_dir, resume=args.resume, progress=not args.no_progress)
     print(format_summary(result))
@@ -223,61 +251,28 @@ def _add_sft(sub) -> None:
         help="supervised warm start on verified programs (solution DB or synthetic references)",
         description="Fine-tune a model with the learner actor on programs that pass the sandbox: "
         "the correct programs of a run's solutions.sqlite (--from-db) or the reference programs "
-        "of the synthetic curriculum's train tasks (--synthetic). Prompts, model, learner and "
-        "sandbox settings come from CONFIG (default: the run's config.yaml next to the DB, or "
-        "experiments/synthetic_grpo.yaml). Writes a plain HF model dir: train from it with "
-        "`golf-ray train CONFIG model.name=OUT`.",
+        "of the synthetic curriculum's train tasks (--synthetic). Model, prompts, learner "
+        "(learner.lr is the warm start's) and sandbox settings come from CONFIG, the warm "
+        "start's own from its sft section (epochs, batch_size, per_task, instances, "
+        "per_family, include_held_out, limit); change any with KEY=VALUE. Without CONFIG: the "
+        "run's config.yaml next to the DB, or experiments/synthetic_grpo.yaml, then "
+        "sft/warm_start.yaml (learner.lr=5e-5). Writes a plain HF model dir: train from it "
+        "with `golf-ray train CONFIG model.name=OUT`.",
     )
     _add_config_args(p, "experiment YAML (see above for the default)", optional=True)
     corpus = p.add_mutually_exclusive_group(required=True)
     corpus.add_argument("--from-db", metavar="SOLUTIONS", help="a run's solutions.sqlite")
     corpus.add_argument("--synthetic", action="store_true", help="synthetic reference programs")
-    p.add_argument("--model", help="model dir or name to start from (sets model.name)")
     p.add_argument("--out", required=True, help="output model dir (must not exist or be empty)")
-    p.add_argument("--epochs", type=int, default=3)
-    p.add_argument("--batch-size", type=int, default=8)
-    p.add_argument("--lr", type=float, default=5e-5)
-    p.add_argument("--per-task", type=int, default=2, help="--from-db: programs per task")
-    p.add_argument(
-        "--instances",
-        type=int,
-        default=1,
-        help="--synthetic: generated tasks (same program, new grids) per family and parameters",
-    )
-    p.add_argument(
-        "--per-family",
-        type=int,
-        default=0,
-        metavar="N",
-        help="--synthetic: N tasks per family, spread over its parameters, instead of "
-        "--instances: balances one-program families (flips, gravity) against colour maps",
-    )
-    p.add_argument("--address", help="Ray cluster address (overrides ray.address)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=cmd_sft)
+    p.set_defaults(func=cmd_sft, schema="golf_ray.recipes.sft:SFTConfig")
 
 
 def cmd_sft(args: argparse.Namespace) -> int:
-    from golf_ray.config import load_config
-    from golf_ray.recipes.sft import SFTOptions, default_config, run_sft
+    from golf_ray.recipes.sft import load_sft_config, run_sft
 
-    config, overrides = _config(args, default_config(args.from_db))
-    if args.model:
-        overrides.append(f"model.name={args.model}")
-    if args.address:
-        overrides.append(f"ray.address={args.address}")
-    options = SFTOptions(
-        out=args.out,
-        source="db" if args.from_db else "synthetic",
-        db=args.from_db,
-        epochs=args.epochs,
-        batch_size=args.batch_size,
-        lr=args.lr,
-        per_task=args.per_task,
-        instances=args.instances,
-        per_family=args.per_family,
-    )
-    result = run_sft(load_config(config, overrides), options, progress=not args.no_progress)
+    cfg = load_sft_config(*_config(args), db=args.from_db)
+    result = run_sft(cfg, args.out, db=args.from_db, progress=not args.no_progress)
     print(result.summary())
     return 0
 
@@ -446,7 +441,9 @@ def _add_adversarial(sub) -> None:
         help="a new run from a stage checkpoint (stage dir or RUN/checkpoints/best)",
     )
     p.add_argument("--run-dir", help="results dir (default: checkpoint.dir/NAME-TIME)")
-    p.set_defaults(func=cmd_adversarial)
+    p.set_defaults(
+        func=cmd_adversarial, schema="golf_ray.recipes.adversarial.config:AdversarialConfig"
+    )
 
 
 def cmd_adversarial(args: argparse.Namespace) -> int:
@@ -598,7 +595,7 @@ def _add_config(sub) -> None:
     _add_config_args(
         show, "YAML file, e.g. tune_configs/experiments/quickstart.yaml", optional=False
     )
-    show.set_defaults(func=cmd_config_show)
+    show.set_defaults(func=cmd_config_show, schema="golf_ray.config:Config")
     config.set_defaults(func=_help(config))
 
 
@@ -759,18 +756,16 @@ def _add_serve(sub) -> None:
     served.add_argument("--checkpoint", help=CHECKPOINT_FORMS)
     served.add_argument("--model", help="a model dir or name (smollm2, tiny, hub name)")
     p.add_argument("--config", help="serve YAML (default: tune_configs/serve/default.yaml)")
-    p.add_argument("overrides", nargs="*", help="dotted overrides, e.g. engine=hf")
-    p.add_argument("--host", help="bind address (default from config: 127.0.0.1)")
-    p.add_argument("--port", type=int, help="port (default from config: 8000)")
-    p.set_defaults(func=cmd_serve)
+    p.add_argument(
+        "overrides", nargs="*", metavar="KEY=VALUE", help="config overrides, e.g. port=8001"
+    )
+    p.set_defaults(func=cmd_serve, schema="golf_ray.serve.config:ServeConfig")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from golf_ray.serve.server import prepare, serve_forever
 
-    cfg, model_path = prepare(
-        args.config, args.overrides, args.checkpoint, args.model, host=args.host, port=args.port
-    )
+    cfg, model_path = prepare(args.config, args.overrides, args.checkpoint, args.model)
     serve_forever(cfg, model_path)
     return 0
 
@@ -884,7 +879,7 @@ def _add_agent(sub) -> None:
     )
     train.add_argument("--run-dir", help="where results go (default: checkpoint.dir/NAME-TIME)")
     train.add_argument("--resume", metavar="RUN_DIR|CHECKPOINT", help="continue a run")
-    train.set_defaults(func=cmd_agent_train)
+    train.set_defaults(func=cmd_agent_train, schema=AGENT_CONFIG)
 
     evaluate = agent_sub.add_parser(
         "eval", help="greedy episodes and one episode per template; success rate per template"
@@ -892,7 +887,7 @@ def _add_agent(sub) -> None:
     _add_config_args(evaluate, "an agent config", optional=False)
     evaluate.add_argument("--checkpoint", help="a run dir or checkpoint (default: untrained)")
     evaluate.add_argument("--json", help="write the report here")
-    evaluate.set_defaults(func=cmd_agent_eval)
+    evaluate.set_defaults(func=cmd_agent_eval, schema=AGENT_CONFIG)
 
     plan = agent_sub.add_parser(
         "plan", help="the hierarchical planner on the built-in two-part function problems"
@@ -902,7 +897,7 @@ def _add_agent(sub) -> None:
     )
     plan.add_argument("--checkpoint", help="the executive's controller (default: 'debug' template)")
     plan.add_argument("--json", help="write the traces here")
-    plan.set_defaults(func=cmd_agent_plan)
+    plan.set_defaults(func=cmd_agent_plan, schema=AGENT_CONFIG)
     agent.set_defaults(func=_help(agent))
 
 

@@ -154,7 +154,7 @@ def server(ray_session, tmp_path_factory):
     keys.write_text(f"{KEY}\n{FUZZ_KEY}\n{RATE_KEY}\n")
     PWNED.unlink(missing_ok=True)
     cfg, model_path = prepare(
-        "serve/tiny.yaml", [f"auth.keys_file={keys}"], str(run), None, port=free_port()
+        "serve/tiny.yaml", [f"auth.keys_file={keys}", f"port={free_port()}"], str(run), None
     )
     assert model_path == str(run / "checkpoints" / "step-1" / "policy")
     url = start(cfg, model_path)

@@ -15,10 +15,10 @@ from golf_ray.config import load_config
 from golf_ray.learner.learner import make_batch
 from golf_ray.recipes.sft import (
     CorpusItem,
-    SFTOptions,
     _batches,
     answer_text,
     cpu_threads_per_rank,
+    load_sft_config,
     run_sft,
     synthetic_corpus,
     task_prompts,
@@ -145,17 +145,18 @@ def test_sft_from_a_solution_db_lowers_the_loss_and_writes_a_model(ray_session, 
         db.add(picked[0].id, "p=lambda g:g[::-1]", _verdict(True, 18), 0, 1)
         db.add(picked[1].id, "p=lambda g:0", _verdict(False, 12), 0, 1)  # wrong: never used
 
-    cfg = load_config("experiments/tiny_grpo.yaml", TINY_SYNTHETIC)
-    out = tmp_path / "warm"
-    options = SFTOptions(
-        out=str(out), source="db", db=str(db_path), epochs=6, batch_size=4, lr=3e-3
+    cfg = load_sft_config(
+        "experiments/tiny_grpo.yaml",
+        [*TINY_SYNTHETIC, "sft.epochs=6", "sft.batch_size=4", "learner.lr=3e-3"],
     )
-    result = run_sft(cfg, options, progress=False)
+    out = tmp_path / "warm"
+    result = run_sft(cfg, out, db=str(db_path), progress=False)
     assert result.corpus == len(picked) and result.rejected == 1
     assert result.steps == 9 and result.epochs == [0, 0, 1, 2, 2, 3, 4, 4, 5]  # 6 x 6 / 4
 
     info = json.loads((out / "sft.json").read_text())
     assert info["corpus"] == len(picked) and len(info["losses"]) == 9
+    assert info["options"]["lr"] == 3e-3 and info["options"]["epochs"] == 6
     tok = load_tokenizer(str(out))
     assert tok.pad_token_id is not None
     prompts = task_prompts(picked, tok, cfg)
@@ -179,15 +180,20 @@ def test_cli_sft_bad_input_is_one_line(tmp_path, capsys):
     assert main(["sft", "--from-db", str(missing), "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err.strip()
     assert err == f"golf-ray: error: sft: solution database {missing} does not exist"
-    assert main(["sft", "--synthetic", "--out", str(tmp_path / "o"), "--epochs", "0"]) == 2
-    assert (
-        capsys.readouterr().err.strip() == "golf-ray: error: sft: epochs must be at least 1, got 0"
-    )
-    assert main(["sft", "--synthetic", "--out", str(tmp_path / "o"), "--instances", "0"]) == 2
-    assert "sft: instances must be at least 1, got 0" in capsys.readouterr().err
     out = str(tmp_path / "o")
-    assert main(["sft", "--synthetic", "--out", out, "--instances", "2", "--per-family", "4"]) == 2
-    assert "sft: give instances or per_family, not both" in capsys.readouterr().err
+    # the warm start's knobs live in its config (sft.*, learner.lr): KEY=VALUE, one home each
+    assert main(["sft", "--synthetic", "--out", out, "sft.epochs=0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "golf-ray: error: command line: 'sft.epochs' must be >= 1, got 0"
+    assert main(["sft", "--synthetic", "--out", out, "sft.epoch=2"]) == 2
+    assert "unknown key 'sft.epoch' (did you mean 'sft.epochs'?)" in capsys.readouterr().err
+    assert main(["sft", "--synthetic", "--out", out, "sft.instances=2", "sft.per_family=4"]) == 2
+    assert "give sft.instances or sft.per_family, not both" in capsys.readouterr().err
+    # a flag that was once a second copy of a config knob says which key it is
+    assert main(["sft", "--synthetic", "--out", out, "--lr", "1e-4"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("golf-ray: error: unrecognized arguments: --lr")
+    assert err.endswith("(did you mean learner.lr=...?)") and "\n" not in err
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("x")
     assert main(["sft", "--synthetic", "--out", str(tmp_path / "full")]) == 2

@@ -20,7 +20,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from golf_ray.config import AlgorithmConfig, Config, LearnerConfig
+from golf_ray.config import (
+    AlgorithmConfig,
+    Config,
+    ConfigError,
+    LearnerConfig,
+    at_least,
+    load_config,
+)
 from golf_ray.fileio import atomic_write_json
 
 log = logging.getLogger(__name__)
@@ -29,33 +36,49 @@ SFT_INFO = "sft.json"  # written into the output dir: corpus, losses, options
 
 
 @dataclass
-class SFTOptions:
-    out: str
-    source: str = "synthetic"  # synthetic | db
-    db: str | None = None  # a solutions.sqlite, for source=db
-    epochs: int = 3
-    batch_size: int = 8
-    lr: float = 5e-5
-    per_task: int = 2  # db: at most this many correct programs per task, shortest first
-    include_held_out: bool = False  # synthetic: held-out tasks stay unseen unless asked
-    instances: int = 1  # synthetic: tasks (different grids, one program) per family+parameters
-    per_family: int = 0  # synthetic: N tasks per family over its parameters (0 = use instances)
-    limit: int = 0  # at most this many programs (0 = all): quick runs
+class WarmStartConfig:
+    """The `sft:` section: how the warm start trains. Its learning rate is `learner.lr`."""
 
-    def check(self) -> None:
-        if self.source not in ("synthetic", "db"):
-            raise ValueError(f"sft: source must be synthetic or db, got {self.source!r}")
-        if self.source == "db" and not self.db:
-            raise ValueError("sft: --from-db needs a solutions.sqlite path")
-        for name in ("epochs", "batch_size", "per_task", "instances"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"sft: {name} must be at least 1, got {getattr(self, name)}")
-        if self.per_family < 0:
-            raise ValueError(f"sft: per_family must be at least 0, got {self.per_family}")
-        if self.per_family and self.instances != 1:
-            raise ValueError("sft: give instances or per_family, not both")
-        if not self.lr > 0:
-            raise ValueError(f"sft: lr must be positive, got {self.lr}")
+    epochs: int = at_least(1, 3)
+    batch_size: int = at_least(1, 8)
+    per_task: int = at_least(1, 2)  # from a DB: at most this many correct programs per task
+    include_held_out: bool = False  # synthetic: held-out tasks stay unseen unless asked
+    instances: int = at_least(1, 1)  # synthetic: tasks (new grids, one program) per family+params
+    per_family: int = at_least(0, 0)  # synthetic: N tasks per family over its params (0: instances)
+    limit: int = at_least(0, 0)  # at most this many programs (0 = all): quick runs
+
+
+@dataclass
+class SFTConfig(Config):
+    """An experiment config (model, prompts, tasks, learner, sandbox, ray) and the `sft:` section.
+    An RL run's config.yaml loads as one."""
+
+    sft: WarmStartConfig = field(default_factory=WarmStartConfig)
+
+
+# Over the default config only (an RL config's learner.lr is far too small for a warm start).
+WARM_START = "sft/warm_start.yaml"
+
+
+def default_config(db: str | None) -> list[str]:
+    """The config of a warm start given none: the run's config.yaml beside its solution DB (its
+    tasks, prompts and model), else experiments/synthetic_grpo.yaml; then sft/warm_start.yaml."""
+    run_config = Path(db).parent / "config.yaml" if db else None
+    if run_config is not None and run_config.is_file():
+        return [str(run_config), WARM_START]
+    return ["experiments/synthetic_grpo.yaml", WARM_START]
+
+
+def load_sft_config(
+    config: str | None, overrides: list[str] | None = None, db: str | None = None
+) -> SFTConfig:
+    """CONFIG (default: `default_config(db)`) with KEY=VALUE overrides, checked."""
+    cfg = load_config(config or default_config(db), overrides, schema=SFTConfig)
+    if cfg.sft.per_family and cfg.sft.instances != 1:
+        raise ConfigError("config: give sft.instances or sft.per_family, not both")
+    if not cfg.learner.lr > 0:
+        raise ConfigError(f"config: 'learner.lr' must be positive, got {cfg.learner.lr}")
+    return cfg
 
 
 @dataclass
@@ -102,15 +125,6 @@ def cpu_threads_per_rank(learner: LearnerConfig, ranks: int) -> int:
     node_cpus = [n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")]
     total = int(ray.cluster_resources().get("CPU", 1))
     return max(1, min(total // ranks, int(max(node_cpus, default=1))))
-
-
-def default_config(db: str | None) -> str:
-    """The config of a warm start given none: the run's config.yaml beside its solution DB (its
-    tasks, prompts and model), else experiments/synthetic_grpo.yaml."""
-    run_config = Path(db).parent / "config.yaml" if db else None
-    if run_config is not None and run_config.is_file():
-        return str(run_config)
-    return "experiments/synthetic_grpo.yaml"
 
 
 # --- corpora ----------------------------------------------------------------------------------
@@ -198,16 +212,17 @@ def tokenize_corpus(
 # --- the run ----------------------------------------------------------------------------------
 
 
-def _task_set(cfg: Config, options: SFTOptions):
+def _task_set(cfg: SFTConfig, synthetic: bool):
     from golf_ray.tasks import load_tasks
     from golf_ray.tasks.synthetic import load_synthetic_tasks
 
-    if options.source == "synthetic":
-        per_param = options.per_family or options.instances
+    warm = cfg.sft
+    if synthetic:
+        per_param = warm.per_family or warm.instances
         tasks = load_synthetic_tasks(seed=cfg.tasks.seed, per_param=per_param)
-        if options.per_family:
-            pool = tasks if options.include_held_out else tasks.train_tasks()
-            return tasks.subset([t.id for t in balance_families(pool, options.per_family)])
+        if warm.per_family:
+            pool = tasks if warm.include_held_out else tasks.train_tasks()
+            return tasks.subset([t.id for t in balance_families(pool, warm.per_family)])
         return tasks
     tasks = load_tasks(cfg.tasks.source, cfg.tasks.dir, seed=cfg.tasks.seed)
     return tasks.subset(cfg.tasks.ids) if cfg.tasks.ids else tasks
@@ -239,8 +254,12 @@ def _batches(n: int, size: int, epochs: int, seed: int) -> list[list[int]]:
     return [order[i * size : (i + 1) * size] for i in range(steps)]
 
 
-def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResult:
-    """Verify the corpus, fine-tune, and write `options.out` as a plain HF model dir."""
+def run_sft(
+    cfg: SFTConfig, out: str | Path, db: str | None = None, progress: bool = True
+) -> SFTResult:
+    """Verify the corpus (the correct programs of the solution DB `db`, else the synthetic
+    reference programs), fine-tune with `learner.lr` and `cfg.sft`, and write `out` as a
+    plain HF model dir."""
     import ray
     from tqdm import tqdm
 
@@ -252,25 +271,25 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
     from golf_ray.rl.run import fit_micro_batch
     from golf_ray.runtime import init_ray
 
-    options.check()
+    warm = cfg.sft
     start = time.perf_counter()
-    out = Path(options.out).expanduser().resolve()
+    out = Path(out).expanduser().resolve()
     if out.exists() and any(out.iterdir()):
         raise ValueError(f"sft: output directory {out} exists and is not empty")
-    if options.source == "db" and not Path(options.db).is_file():
-        raise FileNotFoundError(f"sft: solution database {options.db} does not exist")
+    if db is not None and not Path(db).is_file():
+        raise FileNotFoundError(f"sft: solution database {db} does not exist")
     init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
     model_path = str(resolve_model(cfg.model))
     tokenizer = load_tokenizer(model_path)
-    tasks = _task_set(cfg, options)
+    tasks = _task_set(cfg, synthetic=db is None)
     prompts = task_prompts(tasks, tokenizer, cfg)
-    if options.source == "synthetic":
-        items = synthetic_corpus(tasks, options.include_held_out)
+    if db is None:
+        items = synthetic_corpus(tasks, warm.include_held_out)
     else:
-        items = db_corpus(options.db, set(tasks.ids), options.per_task)
-    items = [i for i in items if i.task_id in prompts][: options.limit or None]
+        items = db_corpus(db, set(tasks.ids), warm.per_task)
+    items = [i for i in items if i.task_id in prompts][: warm.limit or None]
     if not items:
-        raise ValueError(f"sft: no verified-program candidates in {options.db or 'synthetic'}")
+        raise ValueError(f"sft: no verified-program candidates in {db or 'synthetic'}")
 
     pool = SandboxPool.from_config(cfg.sandbox, name_prefix="sft/sandbox")
     try:
@@ -283,14 +302,13 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
     pairs = tokenize_corpus(items, prompts, tokenizer, cfg.rollout.response_prefix)
 
     ranks = cfg.learner.num_actors
-    size = max(options.batch_size // ranks, 1) * ranks
+    size = max(warm.batch_size // ranks, 1) * ranks
     learner_cfg = dataclasses.replace(
         fit_micro_batch(cfg.learner, size // ranks),
-        lr=options.lr,
         # Nothing else runs during SFT: on CPU the ranks share every core of the cluster.
         threads=cfg.learner.threads or cpu_threads_per_rank(cfg.learner, ranks),
     )
-    batches = _batches(len(pairs), size, options.epochs, cfg.seed)
+    batches = _batches(len(pairs), size, warm.epochs, cfg.seed)
     learners = LearnerGroup(
         model_path,
         learner_cfg,
@@ -324,7 +342,12 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
         model_path,
         ckpt,
         info={
-            "options": dataclasses.asdict(options),
+            "options": {
+                "source": "synthetic" if db is None else "db",
+                "db": db,
+                **dataclasses.asdict(warm),
+                "lr": cfg.learner.lr,
+            },
             "base_model": model_path,
             "freeze_layers": learner_cfg.freeze_layers,
             "corpus": result.corpus,
