@@ -62,9 +62,9 @@ class RolloutConfig:
     max_tokens: int = at_least(1, 256)
     stop: list[str] = field(default_factory=list)
     seed: int = 0
-    async_steps: int = at_least(
-        0, 1
-    )  # rollouts may run this many policy versions ahead of the learner
+    # Generations of the next k steps kept in flight while a step is judged and learned from:
+    # samples are then up to k policy versions behind the learner (0: on-policy, no overlap).
+    async_steps: int = at_least(0, 1)
     # Text the answer starts with, appended to every prompt (e.g. "```python\n" to force code).
     response_prefix: str = ""
 

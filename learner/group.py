@@ -74,12 +74,18 @@ class LearnerGroup:
         return {k: sum(m[k] for m in per_rank) / len(per_rank) for k in per_rank[0]}
 
     def broadcast(self, rollout_actors: Sequence, every: int = 1) -> int:
-        """Send merged policy weights to every rollout actor (through the object store)."""
+        """Count a new policy version; every `every` versions, send it (`send_weights`)."""
         self.version += 1
-        if self.version % every == 0 and rollout_actors:
+        if self.version % every == 0:
+            self.send_weights(rollout_actors)
+        return self.version
+
+    def send_weights(self, rollout_actors: Sequence) -> None:
+        """Merged policy weights, as version `self.version`, to every rollout actor (through the
+        object store). An actor takes them after the generations already queued on it."""
+        if rollout_actors:
             weights = self.actors[0].rollout_weights.remote()
             ray.get([r.update_weights.remote(weights, self.version) for r in rollout_actors])
-        return self.version
 
     def save_checkpoint(self, path: str, **kwargs) -> str:
         return ray.get([a.save_checkpoint.remote(path, **kwargs) for a in self.actors])[0]

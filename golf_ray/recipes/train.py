@@ -1,12 +1,17 @@
-"""The training driver: `golf-ray train CONFIG [overrides]`.
+"""The training loop: `golf-ray train CONFIG [overrides]`.
 
 One step, top to bottom (see `train`): sample tasks from the curriculum → prompts → rollouts
 (n per prompt) → verdicts → rewards → learner update (advantages inside) → weight broadcast →
-metrics (peak memory per actor role included), with periodic evaluation and checkpoints. With
-`rollout.async_steps: 1` the next step's rollouts are already generating while this step is
-verified and learned from (they come from the policy one update behind; every sample records its
-policy version). The domain (golf_ray/domains.py, chosen by `tasks.source`) makes the prompts and
-the verdicts: sandboxed program runs for golf tasks, the dataset's verifier for reasoning_gym.
+metrics (peak memory per actor role included), with periodic evaluation and checkpoints. The
+domain (golf_ray/domains.py, chosen by `tasks.source`) makes the prompts and the verdicts:
+sandboxed program runs for golf tasks, the dataset's verifier for reasoning_gym.
+
+`rollout.async_steps: k` keeps the generations of the next k steps in flight while a step is
+judged and learned from (a queue, oldest first): step s+k's rollouts are asked for before step s
+updates the policy, so they come from weights up to k versions behind the learner's. Every
+sample records the policy version that wrote it; each step logs `staleness_mean` and
+`staleness_max` (the learner's version minus the samples'). k = 0 is on-policy: the next step's
+rollouts start after the broadcast.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,8 +43,45 @@ from golf_ray.solutions import SolutionDB
 
 log = logging.getLogger(__name__)
 
-# A generation on its way: the engines' refs, its task ids, and the prompts exactly as sent.
-Pending = tuple[Generation, list[str], dict[str, str]]
+
+@dataclass
+class Pending:
+    """A generation on its way: the engines' refs, one task id per prompt (a task may appear
+    more than once), and the prompts exactly as sent."""
+
+    generation: Generation
+    task_ids: list[str]
+    prompts: dict[str, str]
+
+
+def by_group(
+    task_ids: list[str], collected: list[tuple[int, Completion]]
+) -> list[tuple[str, int, Completion]]:
+    """(task id, group, completion), group by group: a group is one prompt of the batch (its
+    index), so a task sampled twice in a step is two groups of n, never one of 2n that the
+    learner ranks could split."""
+    out = [(task_ids[j], j, c) for j, c in collected]
+    return sorted(out, key=lambda x: (x[1], x[2].sample_index))
+
+
+class Lookahead:
+    """The generations in flight, one per coming step, oldest first. `until(s)` asks for every
+    step up to `s` not asked for yet (never past the last); `next()` takes the oldest."""
+
+    def __init__(self, first: int, steps: int, submit: Callable[[int], Pending]) -> None:
+        self.queue: deque[Pending] = deque()
+        self.asked, self.steps, self.submit = first, steps, submit
+
+    def until(self, step: int) -> None:
+        while self.asked <= min(step, self.steps - 1):
+            self.queue.append(self.submit(self.asked))
+            self.asked += 1
+
+    def next(self) -> Pending:
+        return self.queue.popleft()
+
+    def __len__(self) -> int:
+        return len(self.queue)
 
 
 @dataclass
@@ -103,16 +146,16 @@ class Driver:
         are kept as sent: a domain may rewrite a task's prompt before this batch is learned
         from (the golfer's expert iteration), and the learner must see what the engine saw."""
         prompts = {t: self.prompts[t] for t in task_ids}
-        return self.policy.submit([prompts[t] for t in task_ids], sampling), task_ids, prompts
+        generation = self.policy.submit([prompts[t] for t in task_ids], sampling)
+        return Pending(generation, task_ids, prompts)
 
-    def collect(self, pending: Pending) -> tuple[list[tuple[str, int, Completion]], dict]:
-        """(task id, group, completion): a task's completions form one group, groups in the
-        order the rollout actors were given them; and the prompts they were sampled from."""
-        generation, task_ids, prompts = pending
-        by_actor = (task_ids[j] for shard in generation.shards for j in shard)
-        order = {t: i for i, t in enumerate(by_actor)}
-        out = [(task_ids[j], order[task_ids[j]], c) for j, c in self.policy.collect(generation)]
-        return sorted(out, key=lambda x: (x[1], x[2].sample_index)), prompts
+    def train_batch(self, step: int) -> Pending:
+        """Step `step`'s rollouts: its curriculum tasks, with its sampling seed."""
+        task_ids = self.curriculum.sample(step, self.cfg.prompts_per_step)
+        return self.generate(task_ids, self.policy.sampling(step))
+
+    def collect(self, pending: Pending) -> list[tuple[str, int, Completion]]:
+        return by_group(pending.task_ids, self.policy.collect(pending.generation))
 
     def verify(self, generated: list[tuple[str, int, Completion]]) -> list[Sample]:
         return self.domain.judge(generated)
@@ -149,7 +192,7 @@ class Driver:
         for split, ids in (("val", self.val_ids[:n]), ("train_eval", self.train_ids[:n])):
             if not ids:
                 continue
-            samples = self.verify(self.collect(self.generate(ids, greedy))[0])
+            samples = self.verify(self.collect(self.generate(ids, greedy)))
             self.record(samples, step, origin=split)
             self.metrics.log_tasks(step, {s.task_id: s.pass_rate for s in samples}, split=split)
             result[split] = self.domain.eval_metrics(samples, len(ids))
@@ -193,8 +236,12 @@ class Driver:
         self.policy.close()
 
 
-def step_metrics(samples: list[Sample], rewards, timer: StepTimer) -> dict[str, float]:
+def step_metrics(
+    samples: list[Sample], rewards, timer: StepTimer, version: int
+) -> dict[str, float]:
+    """`version`: the learner's policy version these samples update (for their staleness)."""
     n = len(samples)
+    staleness = [version - s.completion.policy_version for s in samples]
     verdicts = [s.verdict for s in samples if s.verdict is not None]
     tokens = sum(s.completion.num_tokens for s in samples)
     m = {
@@ -207,8 +254,8 @@ def step_metrics(samples: list[Sample], rewards, timer: StepTimer) -> dict[str, 
         "generate_tokens_per_s": tokens / max(timer.seconds.get("generate", 0.0), 1e-9),
         "samples_per_s": n / max(sum(timer.seconds.values()), 1e-9),
         "sandbox_programs_per_s": len(verdicts) / max(timer.seconds.get("verify", 0.0), 1e-9),
-        "policy_version_lag": max(s.completion.policy_version for s in samples)
-        - min(s.completion.policy_version for s in samples),
+        "staleness_mean": sum(staleness) / n,
+        "staleness_max": max(staleness),
     }
     for term, values in rewards.terms.items():
         m[f"reward/{term}"] = sum(values) / n
@@ -257,19 +304,17 @@ def train(
             desc="train",
             disable=not (progress and cfg.logging.progress),
         )
-        pending = driver.generate(
-            driver.curriculum.sample(start, cfg.prompts_per_step), driver.policy.sampling(start)
-        )
+        ahead = Lookahead(start, cfg.steps, driver.train_batch)
+        ahead.until(start)
         try:
             for step in bar:
                 timer = StepTimer()
                 with timer("generate"):
-                    generated, prompts = driver.collect(pending)
-                memory = driver.probe_memory("rollout")  # now, before the next generation queues
-                if cfg.rollout.async_steps > 0 and step + 1 < cfg.steps:
-                    # The next rollouts run while this batch is verified and learned from.
-                    next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
-                    pending = driver.generate(next_ids, driver.policy.sampling(step + 1))
+                    pending = ahead.next()
+                    generated = driver.collect(pending)
+                memory = driver.probe_memory("rollout")  # before this step's look-ahead queues
+                # The next k steps' rollouts generate while this batch is judged and learned.
+                ahead.until(step + cfg.rollout.async_steps)
                 with timer("verify"):
                     samples = driver.verify(generated)
                     driver.record(samples, step + 1)
@@ -287,16 +332,15 @@ def train(
                     ],
                     cfg.reward,
                 )
+                version = driver.policy.version  # the weights these samples update
                 with timer("learn"):
-                    learn = driver.learn(samples, rewards.total, prompts)
+                    learn = driver.learn(samples, rewards.total, pending.prompts)
                 with timer("sync"):
                     driver.policy.broadcast(cfg.learner.broadcast_every)
-                if cfg.rollout.async_steps <= 0 and step + 1 < cfg.steps:
-                    next_ids = driver.curriculum.sample(step + 1, cfg.prompts_per_step)
-                    pending = driver.generate(next_ids, driver.policy.sampling(step + 1))
+                ahead.until(step + 1)  # async_steps 0: the next rollouts use the new weights
                 memory |= driver.probe_memory("learner", *driver.domain.actors)
                 metrics = {
-                    **step_metrics(samples, rewards, timer),
+                    **step_metrics(samples, rewards, timer, version),
                     **learn,
                     **driver.memory(memory),
                     "curriculum_pool": len(driver.curriculum.pool(step)),
