@@ -11,7 +11,8 @@ judged and learned from (a queue, oldest first): step s+k's rollouts are asked f
 updates the policy, so they come from weights up to k versions behind the learner's. Every
 sample records the policy version that wrote it; each step logs `staleness_mean` and
 `staleness_max` (the learner's version minus the samples'). k = 0 is on-policy: the next step's
-rollouts start after the broadcast.
+rollouts start after the broadcast. The broadcast does not wait for the rollout actors: each
+takes the new weights after the generations already queued on it.
 """
 
 from __future__ import annotations
