@@ -23,7 +23,7 @@ from golf_ray.recipes.agent.train import AgentTrainer, load_problems
 from golf_ray.solutions import SolutionDB
 from golf_ray.verify import Verdict
 
-CONFIGS = Path(__file__).resolve().parent.parent / "tune_configs" / "agent"
+CONFIGS = Path(__file__).resolve().parents[2] / "tune_configs" / "agent"
 # what every agent training run logs per iteration
 TRAIN_METRICS = (
     "episode_return",

@@ -24,7 +24,7 @@ from golf_ray.recipes.sweep import (
     run_sweep,
 )
 
-TINY = Path(__file__).resolve().parent.parent / "tune_configs" / "sweeps" / "tiny_lr.yaml"
+TINY = Path(__file__).resolve().parents[2] / "tune_configs" / "sweeps" / "tiny_lr.yaml"
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 TRAIN = "tune_configs/experiments/tiny_grpo.yaml"
 SWEEP = "tune_configs/sweeps/tiny_lr.yaml"
 # The shipped tiny experiment, made cheap for CI (HF engine starts in seconds, process sandbox),
-# as tests/test_train.py does; the placement and packaging are the shipped file's own.
+# as tests/recipes/test_train.py does; the placement and packaging are the shipped file's own.
 CHEAP = [
     "rollout.engine=hf",
     "rollout.max_tokens=16",

@@ -61,7 +61,7 @@ from golf_ray.verify import (  # noqa: E402
     verdict_from_response,
 )
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 LIMITS = {
     "example_timeout_s": 5.0,
     "total_timeout_s": None,

@@ -35,7 +35,7 @@ LIMITS = Limits(
     example_timeout_s=1.0, memory_mb=256, max_output_bytes=100_000, max_stdio_bytes=4096
 )
 NOBODY = 65534
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NAMES = [h.name for h in catalogue(HostileContext("", (), "", "", 0, 0))]
 
 
