@@ -79,6 +79,23 @@ def make_backend(kind: str, *, image: str, memory_mb: int, cpus: float, pids_lim
     raise ValueError(f"sandbox.backend: unknown backend {kind!r}")
 
 
+def describe_backend(requested: str = "auto") -> dict:
+    """`golf-ray sandbox info`: the backend `requested` resolves to (with the default sandbox
+    config's image and limits), started once to report its isolation."""
+    from golf_ray.config import SandboxConfig
+
+    cfg = SandboxConfig()
+    kind = choose_backend(requested, cfg.image)
+    backend = make_backend(
+        kind, image=cfg.image, memory_mb=cfg.memory_mb, cpus=cfg.cpus, pids_limit=cfg.pids_limit
+    )
+    backend.start()
+    try:
+        return {"backend": kind, **backend.describe()}
+    finally:
+        backend.close()
+
+
 def request_timeout(limits: Limits, n_examples: int) -> float:
     """How long the worker may take for a whole program before we call it wedged."""
     budget = limits.total_timeout_s or limits.example_timeout_s * max(1, n_examples)

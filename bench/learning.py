@@ -141,26 +141,28 @@ def task_kind(task) -> str:
     return "new family" if task.family in HELD_OUT_FAMILIES else "new parameters"
 
 
-def warm_start(cfg: Config, out: Path, args) -> tuple[str, dict]:
-    from golf_ray.sft import SFTOptions, run_sft
+def warm_start(overrides: list[str], out: Path, args) -> tuple[str, dict]:
+    from golf_ray.recipes.sft import load_sft_config, run_sft
 
-    options = SFTOptions(
-        out=str(out),
-        source="synthetic",
-        epochs=args.sft_epochs,
-        batch_size=8,
-        lr=args.sft_lr,
-        limit=args.sft_limit,
-        instances=1 if args.sft_per_family else args.sft_instances,
-        per_family=args.sft_per_family,
+    cfg = load_sft_config(
+        "experiments/synthetic_grpo.yaml",
+        [
+            *overrides,
+            f"learner.lr={args.sft_lr}",
+            f"sft.epochs={args.sft_epochs}",
+            "sft.batch_size=8",
+            f"sft.limit={args.sft_limit}",
+            f"sft.instances={1 if args.sft_per_family else args.sft_instances}",
+            f"sft.per_family={args.sft_per_family}",
+        ],
     )
-    run_sft(cfg, options, progress=False)
+    run_sft(cfg, out, progress=False)
     return str(out), warm_start_summary(out)
 
 
 def warm_start_summary(model_dir: Path) -> dict:
     """What a `golf-ray sft` output dir says about how it was made (its sft.json)."""
-    from golf_ray.sft import SFT_INFO
+    from golf_ray.recipes.sft import SFT_INFO
 
     info_path = model_dir / SFT_INFO
     if not info_path.is_file():
@@ -186,7 +188,7 @@ def run_algo(
     algo: str, start_model: str, steps: int, minutes: float, overrides: list[str], run_dir: Path
 ) -> dict:
     from golf_ray.metrics import read_metrics
-    from golf_ray.train import train
+    from golf_ray.recipes.train import train
 
     cfg = load_config(
         f"experiments/synthetic_{algo}.yaml",
@@ -382,7 +384,7 @@ def main() -> int:
     elif args.warm_start == "always" or (
         args.warm_start == "auto" and not report["base"]["solved"]
     ):
-        start_model, report["warm_start"] = warm_start(base_cfg, work / "warm", args)
+        start_model, report["warm_start"] = warm_start(overrides, work / "warm", args)
     if start_model == base:
         report["start"] = report["base"]
         [report["start_train"]] = evaluate(

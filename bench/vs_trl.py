@@ -11,7 +11,7 @@ frozen layers, sampling (temperature 1, no stop strings: both stop at EOS or max
 loss (per-sequence mean, group-standardised rewards, no KL). Each side runs in its own
 subprocess, one after the other:
 
-- golf-ray: `golf_ray.train.train` (Ray actors: rollout with vLLM, or HF with `hf` in
+- golf-ray: `golf_ray.recipes.train.train` (Ray actors: rollout with vLLM, or HF with `hf` in
   --golf-engines; process sandbox; DeepSpeed learner; rollouts one step ahead);
 - TRL 1.16: `GRPOTrainer` (transformers `generate`, one process), the reward function calling a
   local sandbox worker.
@@ -86,7 +86,7 @@ def step_stats(times: list[float], samples_per_step: int) -> dict:
 def run_golf(args, engine: str, out: Path) -> dict:
     from golf_ray.config import load_config
     from golf_ray.metrics import read_metrics
-    from golf_ray.train import train
+    from golf_ray.recipes.train import train
 
     cfg = load_config(EXPERIMENT, [*shared_overrides(args), f"rollout.engine={engine}"])
     run_dir = out.parent / f"golf-{engine}-run"
@@ -130,8 +130,8 @@ def run_trl(args, out: Path) -> dict:
     from golf_ray.config import load_config
     from golf_ray.memory import read_peak
     from golf_ray.models import load_tokenizer, resolve_model
+    from golf_ray.recipes.sft import task_prompts
     from golf_ray.rewards import RewardSample, compute_rewards
-    from golf_ray.sft import task_prompts
     from golf_ray.tasks.synthetic import load_synthetic_tasks
     from golf_ray.verify import Limits
 

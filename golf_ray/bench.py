@@ -93,29 +93,39 @@ def models_of_run(run_dir: str | Path) -> tuple[list[BenchModel], Any]:
     return [base, BenchModel("trained", resolve_policy(str(run_dir)))], cfg
 
 
-def settings_from_args(args: Any) -> tuple[list[BenchModel], BenchSettings]:
-    """The models and settings of a `golf-ray bench` command line; with `--run`, the run's
-    base and trained models, and its task names, answer prefix, stop strings and max tokens
-    unless given."""
-    models = [parse_model_spec(spec) for spec in args.model]
-    tasks = [t.strip() for t in (args.tasks or "").split(",") if t.strip()]
-    prefix, stop, max_tokens = "", [], 128
-    if args.run:
-        run_models, cfg = models_of_run(args.run)
+def bench_setup(
+    model_specs: list[str],
+    run: str | None = None,
+    tasks: str | None = None,
+    size: int = 50,
+    seed: int | None = None,
+    max_tokens: int | None = None,
+    response_prefix: str | None = None,
+    engine: str = "auto",
+    cpus_per_model: float = 1.0,
+) -> tuple[list[BenchModel], BenchSettings]:
+    """The models and settings of `golf-ray bench`: `model_specs` are `[LABEL=]PATH`; with
+    `run`, the run's base and trained models come first, and its task names (comma-separated
+    `tasks` otherwise), answer prefix, stop strings and max tokens unless given."""
+    models = [parse_model_spec(spec) for spec in model_specs]
+    names = [t.strip() for t in (tasks or "").split(",") if t.strip()]
+    prefix, stop, tokens = "", [], 128
+    if run:
+        run_models, cfg = models_of_run(run)
         models = run_models + models
-        if not tasks and cfg.tasks.source == "reasoning_gym":
-            tasks = list(cfg.tasks.names)
+        if not names and cfg.tasks.source == "reasoning_gym":
+            names = list(cfg.tasks.names)
         prefix, stop = cfg.rollout.response_prefix, list(cfg.rollout.stop)
-        max_tokens = cfg.rollout.max_tokens
+        tokens = cfg.rollout.max_tokens
     settings = BenchSettings(
-        tasks=tasks,
-        size=args.size,
-        seed=DEFAULT_SEED if args.seed is None else args.seed,
-        max_tokens=args.max_tokens or max_tokens,
-        response_prefix=prefix if args.response_prefix is None else args.response_prefix,
+        tasks=names,
+        size=size,
+        seed=DEFAULT_SEED if seed is None else seed,
+        max_tokens=max_tokens or tokens,
+        response_prefix=prefix if response_prefix is None else response_prefix,
         stop=stop,
-        engine=args.engine,
-        num_cpus=args.cpus_per_model,
+        engine=engine,
+        num_cpus=cpus_per_model,
     )
     if settings.size < 1 or settings.max_tokens < 1:
         raise ValueError("bench: --size and --max-tokens must be >= 1")

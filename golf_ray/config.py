@@ -62,9 +62,9 @@ class RolloutConfig:
     max_tokens: int = at_least(1, 256)
     stop: list[str] = field(default_factory=list)
     seed: int = 0
-    async_steps: int = at_least(
-        0, 1
-    )  # rollouts may run this many policy versions ahead of the learner
+    # Generations of the next k steps kept in flight while a step is judged and learned from:
+    # samples are then up to k policy versions behind the learner (0: on-policy, no overlap).
+    async_steps: int = at_least(0, 1)
     # Text the answer starts with, appended to every prompt (e.g. "```python\n" to force code).
     response_prefix: str = ""
 
@@ -314,11 +314,33 @@ def apply_overrides(data: dict[str, Any], sources: Sources, overrides: list[str]
         _deep_merge(data, sources, value, _sources_of(value, "command line"))
 
 
-def load_config(path: str | Path | None = None, overrides: list[str] | None = None) -> Config:
-    """Load a config file (or the built-in defaults when None) plus overrides into a Config."""
-    data, sources = load_raw(path) if path is not None else ({}, {})
+def load_config(
+    path: str | Path | list[str | Path] | None = None,
+    overrides: list[str] | None = None,
+    schema: type = Config,
+):
+    """Load a config file (or the built-in defaults when None; several files are merged in
+    order, as a `defaults:` list is) plus overrides into `schema` (a Config, or a recipe's
+    config that adds sections to it)."""
+    paths = [] if path is None else list(path) if isinstance(path, list) else [path]
+    data: dict[str, Any] = {}
+    sources: Sources = {}
+    for p in paths:
+        _deep_merge(data, sources, *load_raw(p))
     apply_overrides(data, sources, overrides or [])
-    return from_dict(Config, data, sources)
+    return from_dict(schema, data, sources)
+
+
+def config_keys(schema: type, prefix: str = "") -> list[str]:
+    """Every leaf key path of a config dataclass (`learner.lr`, ...): what an override names."""
+    keys = []
+    for f in dataclasses.fields(schema):
+        tp = typing.get_type_hints(schema)[f.name]
+        if dataclasses.is_dataclass(tp):
+            keys += config_keys(tp, f"{prefix}{f.name}.")
+        else:
+            keys.append(f"{prefix}{f.name}")
+    return keys
 
 
 # --------------------------------------------------------------------------- typing

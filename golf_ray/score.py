@@ -8,12 +8,50 @@ import zlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from golf_ray.verify import Limits, Verdict, decode_source
+
+if TYPE_CHECKING:
+    from golf_ray.actors.sandbox import SandboxPool
 
 TASK_FILE = re.compile(r"^task(\d{3})\.py$")
 # Far past any program worth points (max(1, 2500 - bytes)), far below a memory problem.
 MAX_FILE_BYTES = 16 << 20
+
+
+@dataclass
+class Judging:
+    """How programs are judged by the competition's rule (`golf-ray score` and `golf-ray golf`):
+    in `workers` sandbox actors, `timeout` seconds per example; a program that timed out runs
+    again under `slow_timeout` before it can be judged wrong, as the official checker has no
+    time limit (0: a timeout is wrong)."""
+
+    backend: str = "auto"
+    workers: int = 2
+    timeout: float = 10.0
+    slow_timeout: float = 180.0
+    memory_mb: int = 1024
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(example_timeout_s=self.timeout, memory_mb=self.memory_mb)
+
+    @property
+    def rerun_limits(self) -> Limits | None:
+        if self.slow_timeout <= 0:
+            return None
+        return Limits(example_timeout_s=self.slow_timeout, memory_mb=self.memory_mb)
+
+    def pool(self) -> SandboxPool:
+        from golf_ray.actors.sandbox import SandboxPool
+
+        return SandboxPool(
+            num_actors=self.workers,
+            backend=self.backend,
+            limits=self.limits,
+            memory_mb=self.memory_mb,
+        )
 
 
 @dataclass
@@ -186,3 +224,31 @@ def score_submission(
         if tid not in known
     ]
     return ScoreReport(rows=rows, unknown_files=unknown, tasks_origin=taskset.source)
+
+
+def score(
+    submission: Submission,
+    taskset,
+    judging: Judging,
+    address: str | None = None,
+    progress: bool = True,
+) -> ScoreReport:
+    """`golf-ray score`: start (or join) Ray and judge the submission, with a progress bar."""
+    from tqdm import tqdm
+
+    from golf_ray.runtime import init_ray
+
+    init_ray(address=address, num_cpus=max(2, judging.workers))
+    pool = judging.pool()
+    todo = sum(t.id in submission.programs for t in taskset)
+    try:
+        with tqdm(total=todo, unit="task", desc="scoring", disable=not progress) as bar:
+            return score_submission(
+                submission,
+                taskset,
+                pool,
+                on_done=lambda: bar.update(),
+                rerun_timeouts=judging.rerun_limits,
+            )
+    finally:
+        pool.close()

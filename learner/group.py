@@ -46,6 +46,7 @@ class LearnerGroup:
         # All ranks must enter the rendezvous together, so start them all before waiting.
         self.num_parameters = ray.get([a.setup.remote(addr, port) for a in self.actors])[0]
         self.version = 0
+        self.sending: list = []  # update_weights refs of the last send, not yet waited for
 
     def shard(self, batch: TrainBatch) -> list[TrainBatch]:
         n = len(self.actors)
@@ -74,12 +75,29 @@ class LearnerGroup:
         return {k: sum(m[k] for m in per_rank) / len(per_rank) for k in per_rank[0]}
 
     def broadcast(self, rollout_actors: Sequence, every: int = 1) -> int:
-        """Send merged policy weights to every rollout actor (through the object store)."""
+        """Count a new policy version; every `every` versions, send it without waiting for the
+        rollout actors to take it (`send_weights`)."""
         self.version += 1
-        if self.version % every == 0 and rollout_actors:
-            weights = self.actors[0].rollout_weights.remote()
-            ray.get([r.update_weights.remote(weights, self.version) for r in rollout_actors])
+        if self.version % every == 0:
+            self.send_weights(rollout_actors, wait=False)
         return self.version
+
+    def send_weights(self, rollout_actors: Sequence, wait: bool = True) -> None:
+        """Merged policy weights, as version `self.version`, to every rollout actor (through the
+        object store). An actor takes them after the generations already queued on it, and
+        runs every later call with them. `wait=False` returns at once: the learner goes on while
+        the actors finish their queue. The previous send is waited for first, so at most one is
+        outstanding and a failed update surfaces at the next send."""
+        self.wait_for_weights()
+        if rollout_actors:
+            weights = self.actors[0].rollout_weights.remote()
+            self.sending = [r.update_weights.remote(weights, self.version) for r in rollout_actors]
+        if wait:
+            self.wait_for_weights()
+
+    def wait_for_weights(self) -> None:
+        refs, self.sending = self.sending, []
+        ray.get(refs)
 
     def save_checkpoint(self, path: str, **kwargs) -> str:
         return ray.get([a.save_checkpoint.remote(path, **kwargs) for a in self.actors])[0]

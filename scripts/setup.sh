@@ -46,7 +46,7 @@ if [ "$WITH_TEST" = 1 ]; then
   bash scripts/start_dockerd.sh || echo "setup.sh: no Docker engine; Docker tests will skip" >&2
   if docker info >/dev/null 2>&1; then
     "$PY" -m golf_ray.cli sandbox build-image --offline
-    # tests/test_e2e_compose.py runs `scripts/cluster.sh test` (head + worker in docker compose).
+    # tests/e2e/test_e2e_compose.py runs `scripts/cluster.sh test` (head + worker in docker compose).
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
       bash scripts/cluster.sh install-compose >/dev/null \
         || echo "setup.sh: no docker compose; the compose cluster test will skip" >&2

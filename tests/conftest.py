@@ -129,6 +129,9 @@ def ray_session():
     import ray
 
     os.environ.setdefault("OMP_NUM_THREADS", "1")
+    if ray.is_initialized():  # a command run in-process (golf-ray score ...) started it: reuse
+        yield
+        return
     # address="local": a new Ray even when another one runs on this machine (ray start --head)
     ray.init(
         address="local",

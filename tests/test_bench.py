@@ -13,7 +13,7 @@ from golf_ray.bench import BenchSettings, format_table, parse_model_spec, plot_a
 from golf_ray.cli import main
 from golf_ray.config import load_config
 from golf_ray.metrics import read_metrics
-from golf_ray.train import train
+from golf_ray.recipes.train import train
 
 TASKS = ["chain_sum", "leg_counting"]
 OVERRIDES = [

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from golf_ray.config import CONFIG_ROOT, Config, ConfigError, load_config, load_raw
 
 # Configs of other commands live in their own folders and load with their own typed loaders.
-OTHER_KINDS = ("sweeps", "adversarial", "agent", "serve")
+OTHER_KINDS = ("sweeps", "adversarial", "agent", "serve", "sft")
 SHIPPED = sorted(p for p in CONFIG_ROOT.rglob("*.yaml") if not set(OTHER_KINDS) & set(p.parts))
 
 
@@ -27,16 +27,18 @@ def test_every_shipped_config_loads(path):
 
 
 def _loaders():
-    from golf_ray.adversarial_config import load_adversarial_config
-    from golf_ray.agent.config import load_agent_config
+    from golf_ray.recipes.adversarial.config import load_adversarial_config
+    from golf_ray.recipes.agent.config import load_agent_config
+    from golf_ray.recipes.sft import load_sft_config
+    from golf_ray.recipes.sweep import load_sweep
     from golf_ray.serve.config import load_serve_config
-    from golf_ray.sweep import load_sweep
 
     return {
         "sweeps": load_sweep,
         "adversarial": load_adversarial_config,
         "agent": load_agent_config,
         "serve": load_serve_config,
+        "sft": load_sft_config,
     }
 
 

@@ -84,8 +84,10 @@ def test_graph_sees_every_kind_of_import() -> None:
     graph = import_graph()
     # module-level, function-level (lazy), relative-free `from pkg import module` forms
     assert "golf_ray.tasks.synthetic" in graph["golf_ray.tasks.golf"]
-    assert "golf_ray.actors.sandbox" in graph["golf_ray.sft"]  # imported inside run_sft
-    assert "golf_ray.learner.checkpoint" in graph["golf_ray.sft"]  # `from golf_ray.learner import`
+    assert "golf_ray.actors.sandbox" in graph["golf_ray.recipes.sft"]  # imported inside run_sft
+    assert (
+        "golf_ray.learner.checkpoint" in graph["golf_ray.recipes.sft"]
+    )  # `from golf_ray.learner import`
     assert "golf_ray.tasks" in graph["golf_ray.prompts"]  # a package's __init__ runs first
 
 

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from golf_ray.adversarial_config import load_adversarial_config
-from golf_ray.agent.config import load_agent_config
 from golf_ray.config import CONFIG_ROOT, ConfigError, load_config
 from golf_ray.placement import PlacementError, Role, check_fits, check_placement, roles
+from golf_ray.recipes.adversarial.config import load_adversarial_config
+from golf_ray.recipes.agent.config import load_agent_config
 
 TWO_CORES = {"CPU": 2.0, "memory": 2e10}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 import multiprocessing
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -24,10 +25,14 @@ from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
 from golf_ray.golf import compress, passes, prune
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
+from golf_ray.recipes.train import train
+from golf_ray.runtime import init_ray
+from golf_ray.score import Judging
 from golf_ray.solutions import DB_FILENAME, SolutionDB, read_best
-from golf_ray.train import train
-from golf_ray.verify import Limits, VerifyJob, encode_source, golf_points, program_bytes
+from golf_ray.tasks import shared_tasks_dir
+from golf_ray.verify import VerifyJob, encode_source, golf_points, program_bytes
 
+log = logging.getLogger(__name__)
 STAGES = ("seed", "mechanical", "llm")
 MAX_TRIES = 4  # candidates judged per task before mechanical golf gives up on it
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
@@ -38,15 +43,14 @@ class GolfOptions:
     out: Path
     seeds: list[str] = field(default_factory=list)  # submission dirs/zips, run dirs, DB files
     rearc: bool = True
-    # Official rule: no time limit. A timeout is re-run under this before it can be a verdict.
-    slow_example_timeout_s: float = 180.0
-    memory_mb: int = 1024
+    # sandbox actors, limits, and the re-run of a timeout under long limits (the official rule
+    # has no time limit)
+    judging: Judging = field(default_factory=Judging)
     progress: bool = True
     # The LLM stage: GRPO on the golfer (experiments/golfer.yaml) for `minutes`, from `model`.
     model: str | None = None
     minutes: float = 10.0
     golfer_overrides: list[str] = field(default_factory=list)  # dotted, e.g. rollout.engine=hf
-    workers: int = 2
 
 
 @dataclass
@@ -112,8 +116,7 @@ class Judge:
     def __init__(self, pool: SandboxPool, db: SolutionDB, tasks, opts: GolfOptions):
         self.pool, self.db, self.opts = pool, db, opts
         self.tasks = {t.id: t for t in tasks}
-        slow = opts.slow_example_timeout_s
-        self.slow = Limits(example_timeout_s=slow, memory_mb=opts.memory_mb) if slow > 0 else None
+        self.slow = opts.judging.rerun_limits
 
     def __call__(self, entries: list[Entry], desc: str) -> list[bool]:
         """Whether each entry is correct on every example of its task."""
@@ -219,7 +222,7 @@ def mechanical(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> No
     queues: dict[str, list[Entry]] = {}
     # Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per worker.
     spawn = multiprocessing.get_context("spawn")  # no fork of a process that runs Ray threads
-    with ProcessPoolExecutor(judge.opts.workers, mp_context=spawn) as processes:
+    with ProcessPoolExecutor(judge.opts.judging.workers, mp_context=spawn) as processes:
         made = processes.map(
             golf_candidates, inner.values(), [coverage.get(t) for t in inner], chunksize=2
         )
@@ -387,10 +390,10 @@ def run_golf(
         pool.close()
         found = llm_stage(tasks, tasks_dir, opts)
         pool = SandboxPool(
-            num_actors=opts.workers,
+            num_actors=opts.judging.workers,
             backend=pool.backend,
             limits=pool.limits,
-            memory_mb=opts.memory_mb,
+            memory_mb=opts.judging.memory_mb,
         )
         try:
             with SolutionDB(opts.out / DB_FILENAME) as db:
@@ -412,3 +415,38 @@ def run_golf(
 
 def _wrapped(source: str) -> str:
     return compress.wrap(source).decode("latin-1")
+
+
+def default_out() -> Path:
+    return Path(f"runs/golf-{time.strftime('%Y%m%d-%H%M%S')}")
+
+
+def check(opts: GolfOptions, resume: bool = False) -> None:
+    """What can fail before any work, in one line: an earlier run in `opts.out` without
+    `resume`, a missing seeds path."""
+    if (opts.out / DB_FILENAME).exists() and not resume:
+        raise ValueError(f"{opts.out}: holds an earlier golf run; add --resume to continue it")
+    for path in opts.seeds:
+        if not Path(path).exists():
+            raise FileNotFoundError(f"--seeds {path}: no such file or directory")
+
+
+def golf(
+    tasks, opts: GolfOptions, resume: bool = False, address: str | None = None, tasks_dir=None
+) -> GolfReport:
+    """`golf-ray golf`: `check`, check the golfer's overrides, then start (or join) Ray and run
+    the pipeline. `tasks_dir`: the folder `tasks` came from (default: the shared set's, when it
+    is found), for the golfer's config."""
+    check(opts, resume)
+    for name, reason in tasks.skipped:
+        log.warning("skipped task file %s: %s", name, reason)
+    if opts.model:
+        load_config("experiments/golfer.yaml", opts.golfer_overrides)  # fails before any work
+    init_ray(address=address, num_cpus=max(2, opts.judging.workers), log_to_driver=False)
+    pool = opts.judging.pool()
+    try:
+        shared = shared_tasks_dir() if tasks_dir is None else None
+        tasks_dir = tasks_dir or (str(shared) if shared else None)
+        return run_golf(tasks, pool, opts, tasks.skipped, tasks_dir)
+    finally:
+        pool.close()

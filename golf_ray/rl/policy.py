@@ -139,8 +139,9 @@ class Policy:
     def load(self, path: str | Path) -> dict:
         """A learner checkpoint dir; the rollout actors get its weights. Returns its meta."""
         meta = self.learners.load_checkpoint(str(path))
-        self.learners.version = meta["step"]
-        self.broadcast()
+        # the version it was saved at, not a new one: staleness and the DB count from there
+        self.learners.version = meta.get("policy_version", meta["step"])
+        self.learners.send_weights(self.rollouts)
         return meta
 
     def close(self) -> None:

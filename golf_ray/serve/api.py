@@ -46,9 +46,9 @@ from golf_ray.serve.schemas import (
     SolveRequest,
     SolveResponse,
 )
-from golf_ray.stages import extract_code
 from golf_ray.tasks import Example, Task
 from golf_ray.tasks.functions import FunctionProblem
+from golf_ray.tasks.stages import extract_code
 from golf_ray.testrun import TestJob
 
 log = logging.getLogger(__name__)

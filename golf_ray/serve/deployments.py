@@ -94,7 +94,7 @@ class RolloutServer:
     async def function(self, problem: Any, sampling: dict[str, Any]) -> Generation:
         """k completions of the code stage for a `FunctionProblem` (the prompt ends with an
         opened ```python fence; each answer runs to the closing one)."""
-        from golf_ray.stages import load_stages, stage_prompt, stage_stop
+        from golf_ray.tasks.stages import load_stages, stage_prompt, stage_stop
 
         code_stage = load_stages(None)[-1]
         text = stage_prompt(problem, code_stage, [])

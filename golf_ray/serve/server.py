@@ -91,19 +91,12 @@ def prepare(
     overrides: list[str],
     checkpoint: str | None,
     model: str | None,
-    host: str | None = None,
-    port: int | None = None,
 ) -> tuple[ServeConfig, str]:
     """`golf-ray serve` arguments -> (config, policy model dir); every check that can fail
     does so here, before Ray starts."""
     from golf_ray.inference import resolve_policy
     from golf_ray.rl import checkpoints
 
-    overrides = list(overrides)
-    if host is not None:
-        overrides.append(f"host={host}")
-    if port is not None:
-        overrides.append(f"port={port}")
     cfg = load_serve_config(config, overrides)
     load_api_keys(cfg.auth)
     if checkpoint is not None:

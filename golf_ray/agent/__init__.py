@@ -1,9 +1,0 @@
-"""Agentic episodes: an executive (generate / test / debug / search / stop) whose next step a
-DQN controller picks, episode templates, and a hierarchical planner on top.
-
-Modules: `env` (the environment, observation, masks, reward), `problems` (the problem interface,
-golf tasks), `functions` (function problems, two-part problems), `tools` (LLM via rollout actors,
-sandbox, retrieval), `retrieval` (solution DB + pydoc), `controller` (Q-network, replay, target
-network), `episodes` (the loop, Ray episode actors), `players`, `templates`, `planner`,
-`scripted` (a world with known optimal returns), `config`, `train` and `cli`
-(`golf-ray agent train|eval|plan`)."""

@@ -1,0 +1,134 @@
+"""The LLM golfer (`tasks.source: golfer`): its reward, its expert iteration through the real
+sandbox, and a tiny training run through real actors."""
+
+from __future__ import annotations
+
+import pytest
+
+from golf_ray.actors.engines import Completion
+from golf_ray.actors.sandbox import SandboxPool
+from golf_ray.config import RewardConfig, load_config
+from golf_ray.domains import GolferDomain
+from golf_ray.golf.pipeline import GolfOptions, run_golf
+from golf_ray.metrics import read_metrics
+from golf_ray.recipes.train import train
+from golf_ray.rewards import RewardSample, golf_gain
+from golf_ray.score import Judging
+from golf_ray.solutions import SolutionDB
+from golf_ray.tasks import Example, Task, load_task_dir
+from golf_ray.verify import Limits, Verdict
+
+SWAP = [Example([[1, 0], [0, 1]], [[2, 0], [0, 2]]), Example([[1, 1]], [[2, 2]])]
+BASE = "def p(g):\n    return [[2 if c == 1 else c for c in r] for r in g]\n"
+GOLFER = "experiments/golfer.yaml"
+TINY = ["model.name=tiny", "model.tiny_hidden=128", "model.tiny_layers=2"]
+OVERRIDES = [
+    "rollout.engine=hf",
+    "rollout.num_cpus=0",
+    "rollout.max_tokens=16",
+    "rollout.samples_per_prompt=2",
+    "sandbox.backend=process",
+    "sandbox.example_timeout_s=2",
+    "learner.num_cpus=0",
+    "learner.micro_batch_size=2",
+    "learner.freeze_layers=0",
+    "tasks.val_fraction=0.2",  # of task001-task004, task001 and task002 are held out
+]
+
+
+def verdict(correct: bool) -> Verdict:
+    return Verdict(correct, int(correct), 1, None, None, "", 0, 0.0)
+
+
+@pytest.mark.parametrize(
+    "correct, gain, expected",
+    [(False, 40.0, 0.0), (True, 0.0, 0.0), (True, 5.0, 0.05), (True, 50.0, 0.5), (True, 500, 1.0)],
+)
+def test_golf_gain_is_zero_for_wrong_or_longer_and_grows_with_bytes_saved(correct, gain, expected):
+    sample = RewardSample("", "p=0", verdict(correct), gain=gain)
+    assert golf_gain(sample, RewardConfig()) == pytest.approx(expected)
+
+
+def completion(text: str, i: int = 0) -> Completion:
+    return Completion(0, i, text, [1], [0.0], "stop", 0)
+
+
+@pytest.fixture
+def golfer_overrides(tmp_path, write_task) -> list[str]:
+    folder = tmp_path / "tasks"
+    for n in (1, 2, 3, 4):
+        write_task(Task(f"task00{n}", n, None, SWAP, [Example([[0, 1]], [[0, 2]])], []))
+    with SolutionDB(tmp_path / "golf" / "solutions.sqlite") as db:
+        for n in (1, 2, 3, 4):
+            db.add(f"task00{n}", BASE, verdict(True), 0, 0, "seed/test")
+    return [*OVERRIDES, f"tasks.dir={folder}", f"tasks.golf_from={tmp_path / 'golf'}"]
+
+
+def test_golfer_rewards_only_correct_savings_and_keeps_the_best(ray_session, golfer_overrides):
+    domain = GolferDomain(load_config(GOLFER, golfer_overrides), None, "golfer-test")
+    try:
+        assert set(domain.prompts) == {"task001", "task002", "task003", "task004"}
+        assert domain.val_ids == ["task001", "task002"]
+        assert BASE.strip() in domain.prompts["task001"]
+        shorter = "p=lambda g:[[2 if c==1 else c for c in r]for r in g]"
+        wrong = "p=lambda g:g"
+        longer = BASE + "# a comment\n"
+        generated = [
+            ("task001", 0, completion(wrong + "\n", 0)),
+            ("task001", 0, completion(longer, 1)),
+            ("task001", 0, completion(shorter + "\n", 2)),
+            ("task001", 0, completion("no code at all", 3)),
+        ]
+        samples = domain.judge(generated)
+        assert [s.gain for s in samples] == [0.0, 0.0, len(BASE) - len(shorter), 0.0]
+        assert samples[2].correct and not samples[0].correct
+        # Expert iteration: the shorter program is the task's base from now on.
+        assert domain.state.best["task001"].source.strip() == shorter
+        assert (
+            shorter in domain.prompts["task001"] and BASE.strip() not in domain.prompts["task001"]
+        )
+        # The old base is now longer than the best: rewriting it back earns nothing.
+        (again,) = domain.judge([("task001", 0, completion(BASE, 0))])
+        assert again.correct and again.gain == 0.0
+    finally:
+        domain.close()
+
+
+@pytest.mark.slow
+def test_golfer_trains_through_real_actors(ray_session, golfer_overrides, tmp_path):
+    steps = ["steps=2", "prompts_per_step=1", "eval_every=2", "eval_tasks=1", "checkpoint.every=2"]
+    cfg = load_config(GOLFER, [*golfer_overrides, *TINY, *steps])
+    result = train(cfg, run_dir=tmp_path / "run", progress=False)
+    assert result.steps == 2
+    series = read_metrics(tmp_path / "run")
+    assert {"reward/golf_gain", "reward_mean"} <= set(series["train"])
+    assert "bytes_saved" in series["val"]
+
+
+@pytest.mark.slow
+def test_golf_with_a_model_runs_the_llm_stage(ray_session, tmp_path, write_task):
+    folder = tmp_path / "tasks"
+    for n in (1, 4):  # with val_fraction 0.5, task004 trains and task001 is held out
+        write_task(Task(f"task00{n}", n, None, SWAP, [Example([[0, 1]], [[0, 2]])], []))
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for n in (1, 4):
+        (seeds / f"task00{n}.py").write_text(BASE)
+    tasks = load_task_dir(folder)
+    opts = GolfOptions(
+        out=tmp_path / "out",
+        seeds=[str(seeds)],
+        rearc=False,
+        progress=False,
+        model="tiny",
+        minutes=0.05,
+        golfer_overrides=[*OVERRIDES, *TINY, "tasks.val_fraction=0.5", "eval_tasks=1"],
+        judging=Judging(workers=1),
+    )
+    pool = SandboxPool(num_actors=1, backend="process", limits=Limits(example_timeout_s=5.0))
+    report = run_golf(tasks, pool, opts, tasks_dir=str(folder))
+    assert (tmp_path / "out" / "llm" / "metrics.csv").is_file()  # the golfer trained
+    assert report.correct == 2 and "mechanical" in report.stage_points
+    # Whatever the random model wrote, what the submission holds was judged correct.
+    with SolutionDB(tmp_path / "out" / "solutions.sqlite") as db:
+        assert all(s.correct for s in db.best_all().values())

