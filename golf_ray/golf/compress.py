@@ -38,18 +38,22 @@ def literal(data: bytes, quote: bytes) -> bytes:
     return bytes(out + quote)
 
 
-def _streams(code: bytes) -> list[bytes]:
-    """Raw deflate streams of `code`: zlib's best, and zopfli's (often a few % shorter)."""
+def _streams(code: bytes, zopfli_too: bool) -> list[bytes]:
+    """Raw deflate streams of `code`: zlib's best, and zopfli's (often a few % shorter, and
+    about a hundred times slower)."""
     c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    # zopfli writes a zlib container: 2 bytes of header, 4 of Adler-32 at the end.
-    return [c.compress(code) + c.flush(), zopfli.zlib.compress(code, numiterations=50)[2:-4]]
+    streams = [c.compress(code) + c.flush()]
+    if zopfli_too:
+        # zopfli writes a zlib container: 2 bytes of header, 4 of Adler-32 at the end.
+        streams.append(zopfli.zlib.compress(code, numiterations=50)[2:-4])
+    return streams
 
 
-def wrap(source: str) -> bytes:
+def wrap(source: str, zopfli: bool = True) -> bytes:
     """The shortest wrapper over every deflate stream and quote tried."""
     code = source.encode("utf-8")
     best = None
-    for stream in _streams(code):
+    for stream in _streams(code, zopfli):
         assert zlib.decompress(stream, -15) == code
         for quote in (b"'", b'"'):
             program = HEADER + literal(stream, quote) + FOOTER

@@ -13,7 +13,7 @@ import ast
 import builtins
 import warnings
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import python_minifier
 
@@ -314,11 +314,14 @@ LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
 ]
 
 
-def candidates(source: str) -> dict[str, str]:
-    """Every rung of the ladder that applies, by name; a pass that fails drops only its rung."""
+def candidates(source: str, rungs: Iterable[str] | None = None) -> dict[str, str]:
+    """Every rung of the ladder (or those named) that applies, by name; a pass that fails
+    drops only its rung."""
     out = {}
     done: dict[tuple, str] = {(): source}  # rungs that share their first passes share the work
     for name, passes in LADDER:
+        if rungs is not None and name not in rungs:
+            continue
         try:
             for k in range(1, len(passes) + 1):
                 if tuple(passes[:k]) not in done:

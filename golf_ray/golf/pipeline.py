@@ -35,6 +35,8 @@ from golf_ray.verify import VerifyJob, encode_source, golf_points, program_bytes
 log = logging.getLogger(__name__)
 STAGES = ("seed", "mechanical", "llm")
 MAX_TRIES = 4  # candidates judged per task before mechanical golf gives up on it
+FALLBACK_RUNGS = ("minify", "tidy")  # on the unpruned program, in case pruning broke it
+ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
 
 
@@ -188,24 +190,24 @@ def collect_seeds(tasks, opts: GolfOptions) -> tuple[list[Seed], dict[str, str]]
 def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str]:
     """Mechanical candidates for one program, by how they were made: every rung of the pass
     ladder as text, and each (and the source itself) in the compressed wrapper. With the
-    branch outcomes the program took on its examples (`taken`), also every rung of its
-    pruned form (`prune+...`)."""
+    branch outcomes the program took on its examples (`taken`), the ladder runs on its pruned
+    form (`prune+...`), and only the first rungs on the program itself, as fallbacks."""
     inner = compress.unwrap(encode_source(source)) or source
     texts = {"": inner}
-    for name, text in passes.candidates(inner).items():
-        texts[name] = text
+    fallback = FALLBACK_RUNGS if taken is not None else None
+    texts.update(passes.candidates(inner, fallback))
     if taken is not None:
-        pruned = prune.prune(inner, taken)
-        for name, text in passes.candidates(pruned).items():
-            texts[f"prune+{name}"] = text
-    wrapped: dict[str, str] = {}
+        pruned = passes.candidates(prune.prune(inner, taken))
+        texts.update({f"prune+{name}": text for name, text in pruned.items()})
+    # Rungs often agree: compress each text once, and spend zopfli only on the likely winners.
+    wrapped = {text: compress.wrap(text, zopfli=False) for text in texts.values()}
+    for text in sorted(wrapped, key=lambda t: len(wrapped[t]))[:ZOPFLI_TRIES]:
+        wrapped[text] = compress.wrap(text)
     out = {}
     for name, text in texts.items():
-        if text not in wrapped:  # rungs often agree: compress each text once (zopfli is slow)
-            wrapped[text] = _wrapped(text)
         if name:
             out[name] = text
-        out[f"{name}+zlib" if name else "zlib"] = wrapped[text]
+        out[f"{name}+zlib" if name else "zlib"] = wrapped[text].decode("latin-1")
     return out
 
 
