@@ -148,6 +148,14 @@ def coverage_in_process(source: str, grids) -> set[int]:
     return prune.parse_coverage(out.getvalue())
 
 
+def test_coverage_is_read_from_the_sandboxed_run(pool):
+    src = "def p(g):\n    return [[1 if c else 2 for c in r] for r in g]\n"
+    task = Task("task009", 9, None, [Example([[0, 0]], [[2, 2]])], [], [])
+    (only_false,) = pool.verify_with_stdout([task.verify_job(prune.instrument(src))])
+    assert only_false[0].correct and prune.parse_coverage(only_false[1]) == {1}
+    assert "1 if" not in prune.prune(src, {1})
+
+
 def test_pruning_keeps_only_the_branches_taken():
     src = (
         "def f(g, flip, drop):\n"
@@ -296,6 +304,8 @@ def test_golf_pipeline_end_to_end_and_resume(pool, tmp_path, golf_tasks):
     assert all(r.stage == "mechanical" for r in report.rows)
     assert all(r.bytes["mechanical"] < r.bytes["seed"] for r in report.rows)
     assert report.stage_points["mechanical"] > report.stage_points["seed"]
+    with SolutionDB(out / "solutions.sqlite") as db:  # traced in the sandbox, then pruned
+        assert all(db.best(t.id).origin.startswith("mechanical/prune+") for t in tasks)
     for name in ("submission.zip", "tasks.csv", "points.png", "summary.json"):
         assert (out / name).is_file()
     # The exported zip scores exactly what the pipeline reports.
