@@ -44,6 +44,9 @@ from golf_ray.actors.engines import (
     VLLMEngine,
     vllm_importable,
 )
+from golf_ray.devices import assigned_gpus, claim_devices
+from golf_ray.placement import resolved
+from golf_ray.remote import wait_all
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +59,8 @@ __all__ = [
     "WeightsPayload",
     "create_rollout_actors",
     "pack_weights",
+    "rollout_names",
+    "wait_ready",
 ]
 
 
@@ -73,9 +78,14 @@ def create_engine(
     weight_transfer_backend: str | None = None,
     cpu_plain_weights: bool | None = None,
 ) -> Engine:
-    """Build the requested engine; `auto` = vLLM when it imports and starts, else HF."""
+    """Build the requested engine; `auto` = vLLM when it imports and starts, else HF on CPU.
+
+    On a GPU, `auto` never falls back: transformers' generate would run several times slower
+    than vLLM without a word, so a vLLM that fails there is an error (set `rollout.engine: hf`
+    to generate with transformers on purpose)."""
     if engine not in ("auto", "vllm", "hf"):
         raise ValueError(f"rollout.engine must be auto, vllm or hf, got {engine!r}")
+    on_gpu = claim_devices() == "cuda"
     if engine in ("auto", "vllm"):
         ok, why = vllm_importable()
         if ok:
@@ -100,6 +110,13 @@ def create_engine(
                 why = f"vLLM failed to start: {type(e).__name__}: {e}"
         elif engine == "vllm":
             raise RuntimeError(f"rollout.engine=vllm but vLLM does not import: {why}")
+        if on_gpu:
+            log.error("rollout.engine=auto on a GPU and vLLM is unusable: %s", why)
+            raise RuntimeError(
+                f"rollout.engine=auto on a GPU and vLLM is unusable ({why}); fix vLLM "
+                "(bash scripts/setup.sh --gpu) or set rollout.engine=hf to generate with "
+                "transformers on purpose"
+            )
         log.warning("rollout engine: hf (fallback; %s)", why)
     built = HFEngine(model_path, dtype=dtype, seed=seed)
     log.info("rollout engine: hf (%s)", built.info())
@@ -110,6 +127,7 @@ class RolloutActor:
     """Owns one engine. Methods run one at a time (weight updates happen between batches)."""
 
     def __init__(self, model_path: str, engine: str = "auto", version: int = 0, **engine_args):
+        claim_devices()  # no GPU assigned: none visible, before anything can touch CUDA
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         logging.basicConfig(level=logging.INFO)
         self.engine = create_engine(str(model_path), engine, **engine_args)
@@ -125,7 +143,12 @@ class RolloutActor:
 
     def describe(self) -> dict[str, Any]:
         info = asdict(self.engine.info())
-        info.update(version=self.engine.version, pid=os.getpid())
+        info.update(
+            version=self.engine.version,
+            pid=os.getpid(),
+            gpus=assigned_gpus(),
+            cuda_visible_devices=os.environ.get("CUDA_VISIBLE_DEVICES"),
+        )
         return info
 
     def get_version(self) -> int:
@@ -226,6 +249,10 @@ def pack_weights(state_dict: Mapping[str, torch.Tensor]) -> WeightsPayload:
     return WeightsPayload(arrays, dtypes)
 
 
+def rollout_names(name_prefix: str, n: int) -> list[str]:
+    return [f"{name_prefix}-{i}" for i in range(n)]
+
+
 def create_rollout_actors(
     model_path: str,
     rollout_cfg: Any,
@@ -233,10 +260,19 @@ def create_rollout_actors(
     *,
     name_prefix: str = "rollout",
     namespace: str | None = None,
-    weight_transfer_backend: str | None = None,
+    actor_cls: type = RolloutActor,
     **engine_args: Any,
 ) -> list[ray.actor.ActorHandle]:
-    """`rollout_cfg.num_actors` named actors (`rollout-0`, ...) with the config's resources."""
+    """`rollout_cfg.num_actors` named actors (`rollout-0`, ...) with the config's resources.
+
+    GPUs (`num_gpus`, "auto" resolved against the cluster by golf_ray.placement): a
+    tensor-parallel actor holds `tensor_parallel_size` whole GPUs; an actor on a fraction of one
+    gives vLLM that fraction of `gpu_memory_utilization`. Actors that share a GPU start one at a
+    time, each once the one before is ready: vLLM counts every byte in use on the device while
+    it starts as its own. `actor_cls` stands in for RolloutActor in placement tests.
+    """
+    rollout_cfg = resolved(rollout_cfg)
+    gpus = float(rollout_cfg.num_gpus)
     args: dict[str, Any] = dict(
         engine=rollout_cfg.engine,
         seed=rollout_cfg.seed,
@@ -244,20 +280,25 @@ def create_rollout_actors(
     )
     if model_cfg is not None:
         args.update(dtype=model_cfg.dtype, max_model_len=model_cfg.max_model_len)
-    if rollout_cfg.num_gpus and rollout_cfg.num_gpus < 1:
-        # several actors share a GPU: each takes its share of the memory
-        args["gpu_memory_utilization"] = 0.9 * rollout_cfg.num_gpus
-    if weight_transfer_backend:
-        args["weight_transfer_backend"] = weight_transfer_backend
+    if gpus > 0:
+        args["gpu_memory_utilization"] = rollout_cfg.gpu_memory_utilization * min(1.0, gpus)
     args.update(engine_args)
-    remote = ray.remote(RolloutActor)
-    options: dict[str, Any] = dict(num_cpus=rollout_cfg.num_cpus, num_gpus=rollout_cfg.num_gpus)
+    remote = ray.remote(actor_cls)
+    options: dict[str, Any] = dict(num_cpus=rollout_cfg.num_cpus, num_gpus=gpus)
     if namespace is not None:
         options["namespace"] = namespace
-    return [
-        remote.options(name=f"{name_prefix}-{i}", **options).remote(str(model_path), **args)
-        for i in range(rollout_cfg.num_actors)
-    ]
+    names = rollout_names(name_prefix, rollout_cfg.num_actors)
+    actors = []
+    for name in names:
+        if actors and 0 < gpus < 1:
+            wait_ready(actors[-1:], [names[len(actors) - 1]], rollout_cfg.timeout_s)
+        actors.append(remote.options(name=name, **options).remote(str(model_path), **args))
+    return actors
+
+
+def wait_ready(actors: Sequence, names: Sequence[str], timeout_s: float | None) -> None:
+    """Until every actor's engine is up; a failed start is a one-line error naming the actor."""
+    wait_all([a.__ray_ready__.remote() for a in actors], names, "rollout start", timeout_s)
 
 
 def shutdown_rollout_actors(actors: Sequence[ray.actor.ActorHandle], timeout_s: float = 60) -> None:

@@ -89,7 +89,9 @@ def cpu_threads_per_rank(learner: LearnerConfig, ranks: int) -> int:
     (0 on GPU: leave the learner's default). At most one node's cores: a rank is one process."""
     import ray
 
-    if learner.num_gpus > 0:
+    from golf_ray.placement import resolved
+
+    if float(resolved(learner).num_gpus) > 0:
         return 0
     node_cpus = [n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")]
     total = int(ray.cluster_resources().get("CPU", 1))
@@ -224,7 +226,6 @@ def _batches(n: int, size: int, epochs: int, seed: int) -> list[list[int]]:
 
 def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResult:
     """Verify the corpus, fine-tune, and write `options.out` as a plain HF model dir."""
-    import ray
     from tqdm import tqdm
 
     from golf_ray.actors.sandbox import SandboxPool
@@ -297,7 +298,7 @@ def run_sft(cfg: Config, options: SFTOptions, progress: bool = True) -> SFTResul
             log.info(
                 "sft step %d/%d: loss %.4f", len(result.losses), len(batches), result.losses[-1]
             )
-        weights = ray.get(learners.actors[0].policy_state_dict.remote())
+        weights = learners.policy_state_dict()  # every rank takes part (ZeRO-3 gathers)
     finally:
         learners.shutdown()
     result.seconds = time.perf_counter() - start

@@ -145,7 +145,33 @@ def test_lora_weights_merge_into_plain_names(ray_session, tiny):
     assert set(merged) == set(base)
     changed = [k for k in base if not torch.equal(base[k], merged[k])]
     assert changed and all(k.endswith("weight") for k in changed)
+    # merged out of place: broadcast after broadcast, exactly the same weights
+    for _ in range(3):
+        again = group.policy_state_dict()
+        assert all(torch.equal(again[k], merged[k]) for k in merged)
     group.shutdown()
+
+
+def test_zero3_two_ranks_broadcast_completes(ray_session, tiny):
+    """Gathering ZeRO-3 weights is a collective: gathered on rank 0 alone, this broadcast waited
+    forever. Every rank gathers now; the deadline turns a regression into a one-line error."""
+    from golf_ray.actors.rollout import create_rollout_actors, shutdown_rollout_actors
+    from golf_ray.config import RolloutConfig
+
+    cfg = learner_cfg(num_actors=2, micro_batch_size=2, zero_stage=3, timeout_s=240)
+    group = LearnerGroup(tiny, cfg, AlgorithmConfig(), 10)
+    rollout_cfg = RolloutConfig(engine="hf", num_cpus=0, timeout_s=240)
+    rollouts = create_rollout_actors(tiny, rollout_cfg, name_prefix="zero3/rollout")
+    try:
+        group.train_step(fixed_batch(0))
+        assert group.broadcast(rollouts, names=["zero3/rollout-0"], timeout_s=240) == 1
+        sent = ray.get(rollouts[0].state_dict.remote())
+        want = group.policy_state_dict()
+        assert set(sent) == set(want)
+        assert all(torch.equal(sent[k], want[k]) for k in want)
+    finally:
+        shutdown_rollout_actors(rollouts)
+        group.shutdown()
 
 
 def toy_reward(tokens: list[int], good: set[int]) -> float:
