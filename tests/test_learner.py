@@ -232,3 +232,27 @@ def test_zero_stages_train_and_export_weights(ray_session, tiny, stage):
     assert set(after) == set(before)
     assert any(not torch.equal(before[k], after[k]) for k in before)
     group.shutdown()
+
+
+def test_bf16_runs_zero_1_with_fp32_master_weights(ray_session, tiny):
+    """bf16 with ZeRO-0 would keep nothing but bf16 weights: the learner runs ZeRO-1 and
+    DeepSpeed's BF16_Optimizer (fp32 master weights, gradients accumulated in fp32)."""
+    group = LearnerGroup(tiny, learner_cfg(precision="bf16", zero_stage=0), AlgorithmConfig(), 10)
+    try:
+        stage, optimizer, dtype = ray.get(
+            group.actors[0].__ray_call__.remote(
+                lambda self: (
+                    self.zero_stage,
+                    type(self.optimizer).__name__,
+                    next(self.model.parameters()).dtype,
+                )
+            )
+        )
+        assert (stage, optimizer, dtype) == (1, "BF16_Optimizer", torch.bfloat16)
+        before = group.policy_state_dict()
+        metrics = group.train_step(fixed_batch(0))
+        assert metrics["grad_norm"] == metrics["grad_norm"]
+        after = group.policy_state_dict()
+        assert any(not torch.equal(before[k], after[k]) for k in before)
+    finally:
+        group.shutdown()
