@@ -493,7 +493,6 @@ class VLLMEngine(Engine):
         kv_cache_gib: int | None = None,
         max_num_seqs: int = 256,
         enforce_eager: bool | None = None,
-        weight_transfer_backend: str | None = None,
         cpu_plain_weights: bool | None = None,
     ):
         super().__init__(model_path, seed)
@@ -532,10 +531,6 @@ class VLLMEngine(Engine):
             # carry no seed now, see `_generate`; kept so a user's seeded request works too.)
             kwargs["enable_chunked_prefill"] = False
             kwargs["max_num_batched_tokens"] = max(max_model_len, 8192)
-        if weight_transfer_backend:
-            from vllm.config import WeightTransferConfig
-
-            kwargs["weight_transfer_config"] = WeightTransferConfig(backend=weight_transfer_backend)
         self.on_gpu = on_gpu
         self.max_model_len = max_model_len
         with _plain_cpu_linear() if self.plain_weights else nullcontext(True) as plain:
