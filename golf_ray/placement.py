@@ -270,6 +270,8 @@ def check_placement(cfg: Any) -> None:
     import ray
 
     resolve_gpus(cfg)
+    given = ", ".join(f"{path} {float(part.num_gpus):g}" for path, part in gpu_sections(cfg))
+    log.info("GPUs per actor: %s (the cluster has %g)", given, cluster_gpus())
     if os.environ.get("GOLF_RAY_PLACEMENT_CHECK", "1") == "0":
         return
 

@@ -292,3 +292,17 @@ def test_no_gpu_assigned_means_cuda_never_touched(fake):
 def test_policy_pair_resolution_matches_the_run():
     pair = resolved(SimpleNamespace(rollout=tiny().rollout, learner=tiny().learner), 1)
     assert (pair.rollout.num_gpus, pair.learner.num_gpus) == (0.5, 0.5)
+
+
+def test_the_gpu_smoke_script_parses():
+    """scripts/gpu_smoke.sh only runs on a GPU machine (`--cpu` is its dry run, ~8 min here):
+    at least its arguments and check list load everywhere."""
+    proc = subprocess.run(
+        ["bash", str(REPO / "scripts" / "gpu_smoke.sh"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for check in ("train_lora", "sync_half_b", "reload_equals_fresh", "bench"):
+        assert check in proc.stdout
