@@ -50,7 +50,9 @@ def test_a_gpu_learner_trains_and_sends_bf16(ray_session, tiny):
     cfg = LearnerConfig(num_gpus=1, num_cpus=0, micro_batch_size=2, grad_accum_steps=2, lr=1e-3)
     group = LearnerGroup(tiny, cfg, AlgorithmConfig(), 10)
     try:
-        batch = make_batch([[5, 6, 7]] * 4, [[8, 9], [10], [11, 12], [13]], [1, 0, 1, 0], [0] * 4, 0)
+        batch = make_batch(
+            [[5, 6, 7]] * 4, [[8, 9], [10], [11, 12], [13]], [1, 0, 1, 0], [0] * 4, 0
+        )
         metrics = group.train_step(batch)
         assert metrics["grad_norm"] == metrics["grad_norm"]
         payload = ray.get(group.actors[0].rollout_weights.remote(), timeout=300)
