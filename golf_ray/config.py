@@ -37,6 +37,16 @@ def at_least(low: int, default: int) -> Any:
     return field(default=default, metadata={"min": low})
 
 
+AUTO = "auto"
+
+
+def gpus() -> Any:
+    """A GPU count per actor: a number >= 0 (a fraction shares one GPU), or "auto" (the
+    default): whole GPUs when the Ray cluster has enough, an even share of one GPU when it has
+    fewer, none without GPUs. Filled in at start-up by `golf_ray.placement.check_placement`."""
+    return field(default=AUTO, metadata={"gpus": True})
+
+
 @dataclass
 class ModelConfig:
     name: str = "smollm2"  # "smollm2", "tiny", a local directory, or a hub name
@@ -53,8 +63,12 @@ class RolloutConfig:
     engine: str = "auto"  # auto | vllm | hf
     num_actors: int = at_least(1, 1)
     num_cpus: float = 1.0
-    num_gpus: float = 0.0
+    num_gpus: float | str = gpus()  # tensor_parallel_size > 1: that many whole GPUs
     tensor_parallel_size: int = at_least(1, 1)
+    # vLLM's share of the memory of the GPUs this actor holds (scaled by a fractional num_gpus:
+    # 0.5 GPU at 0.85 lets vLLM take 42.5 % of the device, leaving the rest to a learner)
+    gpu_memory_utilization: float = 0.85
+    timeout_s: float = 1800.0  # a generation or weight update taking longer fails the run
     samples_per_prompt: int = at_least(1, 4)
     temperature: float = 1.0
     top_p: float = 1.0
@@ -88,7 +102,7 @@ class SandboxConfig:
 class LearnerConfig:
     num_actors: int = at_least(1, 1)
     num_cpus: float = 1.0
-    num_gpus: float = 0.0
+    num_gpus: float | str = gpus()  # one per rank when the cluster has enough (see `gpus`)
     threads: int = at_least(0, 0)  # torch CPU threads; 0 = num_cpus (at least 1)
     lr: float = 1e-6
     weight_decay: float = 0.0
@@ -97,8 +111,8 @@ class LearnerConfig:
     grad_clip: float = 1.0
     micro_batch_size: int = at_least(1, 4)
     grad_accum_steps: int = at_least(1, 1)
-    zero_stage: int = 0
-    precision: str = "auto"  # auto = bf16 on GPU, fp32 on CPU
+    zero_stage: int = 0  # on GPU with bf16, 0 becomes 1 (fp32 master weights and gradients)
+    precision: str = "auto"  # auto = bf16 on a GPU that has it (compute capability 8+), else fp32
     lora_rank: int = at_least(0, 0)  # 0 = full fine-tuning
     lora_alpha: int = 16
     lora_dropout: float = 0.0
@@ -109,6 +123,7 @@ class LearnerConfig:
     max_bad_steps: int = at_least(
         1, 3
     )  # non-finite steps in a row before the LR is halved and we reload
+    timeout_s: float = 1800.0  # a learner step or weight gather taking longer fails the run
 
 
 @dataclass
@@ -362,6 +377,12 @@ def from_dict(cls: type, data: dict[str, Any], sources: Sources | None = None, p
         low = fields[key].metadata.get("min")
         if low is not None and kwargs[key] < low:
             raise ConfigError(f"{_origin(sources, path)}: '{path}' must be >= {low}, got {value!r}")
+        if fields[key].metadata.get("gpus") and (
+            kwargs[key] != AUTO if isinstance(kwargs[key], str) else kwargs[key] < 0
+        ):
+            raise ConfigError(
+                f"{_origin(sources, path)}: '{path}' must be a number >= 0 or auto, got {value!r}"
+            )
     return cls(**kwargs)
 
 

@@ -41,7 +41,7 @@ def _device_peak_bytes(reset: bool) -> int | None:
     """Peak bytes held by this process's torch CUDA allocator; None without CUDA. torch is only
     consulted when the process already imported it (the sandbox actor never does)."""
     torch = sys.modules.get("torch")
-    if torch is None or not torch.cuda.is_available() or not torch.cuda.is_initialized():
+    if torch is None or not torch.cuda.is_initialized():  # never the first to touch CUDA
         return None
     peak = max(torch.cuda.max_memory_reserved(d) for d in range(torch.cuda.device_count()))
     if reset:

@@ -6,22 +6,35 @@ driver calls `check_placement(cfg)` right after joining Ray; a config that canno
 line: what each actor role asks for, the sum, what the cluster has, and which knobs to lower.
 
 An autoscaling cluster adds nodes for pending actors: there, set `GOLF_RAY_PLACEMENT_CHECK=0` in
-the driver's environment to skip the check.
+the driver's environment to skip the check, and set `num_gpus` explicitly (`auto` counts the GPUs
+the cluster has now).
 
 `roles` reads the resource fields of a training, adversarial or agent config (by shape, so this
 module imports none of them); `check_fits` is a pure function of the roles and the cluster's
 resource dicts (`ray.cluster_resources()`, and per node for the largest single actor).
+
+GPUs (`num_gpus: auto`, the default, filled in by `check_placement` from the cluster's GPU count,
+`plan_gpus` being the pure rule):
+- no GPUs: every actor on CPUs;
+- enough whole GPUs for every GPU user: one per learner rank, `tensor_parallel_size` per rollout
+  actor (vLLM's workers each take one);
+- fewer: an even share of one GPU each (one GPU, one rollout actor and one learner rank: 0.5
+  each; vLLM then takes `gpu_memory_utilization` of its half), when sharing is possible: learner
+  ranks of one NCCL group can never share a GPU, nor can tensor-parallel workers.
+An explicit `num_gpus` is kept; the same shape rules are checked for it (`check_gpu_shapes`).
 """
 
 from __future__ import annotations
 
+import copy
 import logging
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from golf_ray.config import ConfigError
+from golf_ray.config import AUTO, ConfigError
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +81,129 @@ def section(name: str, part: Any) -> Role:
     )
 
 
-def roles(cfg: Any) -> list[Role]:
-    """The actors a driver starts for `cfg` and keeps alive together."""
+# --------------------------------------------------------------------------- GPUs
+
+
+@dataclass(frozen=True)
+class GpuUser:
+    """A config section whose actors may hold GPUs: `num_gpus` each, `count` of them."""
+
+    path: str  # "rollout", "generator.learner", ...
+    count: int
+    num_gpus: float | str  # a number or "auto"
+    whole: int  # GPUs one actor takes when whole: tensor_parallel_size, or 1
+    ranks: bool  # learner ranks: one NCCL group, which cannot put two ranks on one GPU
+
+
+def gpu_sections(cfg: Any) -> list[tuple[str, Any]]:
+    """(key path, section) of every rollout/learner section of `cfg`: a training, adversarial
+    or agent config, an object with `rollout`/`learner` attributes, or one such section."""
+    if hasattr(cfg, "generator") and hasattr(cfg, "discriminator"):
+        return [
+            (f"{side}.{part}", getattr(getattr(cfg, side), part))
+            for side in ("generator", "discriminator")
+            for part in ("rollout", "learner")
+        ]
+    if hasattr(cfg, "tensor_parallel_size"):
+        return [("rollout", cfg)]
+    if hasattr(cfg, "zero_stage"):
+        return [("learner", cfg)]
+    return [(name, getattr(cfg, name)) for name in ("rollout", "learner") if hasattr(cfg, name)]
+
+
+def _user(path: str, part: Any) -> GpuUser:
+    tp = int(getattr(part, "tensor_parallel_size", 1))
+    return GpuUser(path, int(part.num_actors), part.num_gpus, tp, hasattr(part, "zero_stage"))
+
+
+def plan_gpus(users: Sequence[GpuUser], gpus: float) -> list[float]:
+    """Each user's `num_gpus` on a cluster with `gpus` GPUs (see the module doc)."""
+    auto = [u.num_gpus == AUTO for u in users]
+    if not any(auto) or gpus <= 0:
+        return [0.0 if a else float(u.num_gpus) for u, a in zip(users, auto, strict=True)]
+    fixed = sum(u.count * float(u.num_gpus) for u, a in zip(users, auto, strict=True) if not a)
+    whole = sum(u.count * u.whole for u, a in zip(users, auto, strict=True) if a)
+    if fixed + whole <= gpus + 1e-9:
+        return [
+            float(u.whole) if a else float(u.num_gpus) for u, a in zip(users, auto, strict=True)
+        ]
+    sharers = [u for u, a in zip(users, auto, strict=True) if a and u.count]
+    need = " + ".join(f"{u.path} {u.count}x{u.whole}" for u in sharers)
+    paths = ", ".join(u.path for u in sharers)
+    if fixed:
+        raise PlacementError(
+            f"the Ray cluster has {_amount(gpus, 'GPU')} and this run needs {whole:g} whole "
+            f"ones ({need}) beside the {fixed:g} set explicitly; set the num_gpus of {paths} "
+            "too (a fraction shares a GPU), or add GPUs"
+        )
+    if int(gpus) < 1 or not all(u.whole == 1 and not (u.ranks and u.count > 1) for u in sharers):
+        raise PlacementError(
+            f"the Ray cluster has {_amount(gpus, 'GPU')} and this run needs {whole:g} whole "
+            f"ones ({need}) that cannot share one (ranks of one learner group, or "
+            f"tensor-parallel workers); set the num_gpus of {paths} (a fraction shares a GPU), "
+            "lower num_actors or tensor_parallel_size, or add GPUs"
+        )
+    actors = sum(u.count for u in sharers)
+    share = 1.0 / math.ceil(actors / int(gpus))
+    return [share if a else float(u.num_gpus) for u, a in zip(users, auto, strict=True)]
+
+
+def check_gpu_shapes(users: Sequence[GpuUser]) -> None:
+    """Explicit GPU counts that can never work: a fractional GPU for ranks of one learner group
+    (NCCL refuses two ranks on one device), or a tensor-parallel actor without a whole GPU per
+    worker."""
+    for u in users:
+        if u.num_gpus == AUTO or not float(u.num_gpus):
+            continue
+        n = float(u.num_gpus)
+        if u.ranks and u.count > 1 and n < 1:
+            raise PlacementError(
+                f"{u.path}.num_gpus is {n:g} with {u.count} ranks: ranks of one learner group "
+                f"cannot share a GPU (NCCL); give each a whole GPU or set {u.path}.num_actors=1"
+            )
+        if u.whole > 1 and n != u.whole:
+            raise PlacementError(
+                f"{u.path}.num_gpus is {n:g} but tensor_parallel_size is {u.whole}: a "
+                f"tensor-parallel actor holds one whole GPU per worker; set "
+                f"{u.path}.num_gpus={u.whole} (or auto)"
+            )
+
+
+def cluster_gpus() -> float:
+    """GPUs of the Ray cluster this process has joined (0 when it has joined none)."""
+    import ray
+
+    return float(ray.cluster_resources().get("GPU", 0.0)) if ray.is_initialized() else 0.0
+
+
+def resolve_gpus(cfg: Any, gpus: float | None = None) -> Any:
+    """Fill in every `num_gpus: auto` of `cfg` in place (`gpus`: the cluster's, by default) and
+    check the shapes; returns `cfg`."""
+    sections = gpu_sections(cfg)
+    users = [_user(path, part) for path, part in sections]
+    check_gpu_shapes(users)  # the explicit counts first: their error is the precise one
+    values = plan_gpus(users, cluster_gpus() if gpus is None else gpus)
+    for (_, part), value in zip(sections, values, strict=True):
+        part.num_gpus = value
+    check_gpu_shapes([_user(path, part) for path, part in sections])
+    return cfg
+
+
+def resolved(cfg: Any, gpus: float | None = None) -> Any:
+    """A copy of `cfg` with its GPU counts filled in (`cfg` itself when it has no "auto")."""
+    if all(part.num_gpus != AUTO for _, part in gpu_sections(cfg)):
+        check_gpu_shapes([_user(path, part) for path, part in gpu_sections(cfg)])
+        return cfg
+    return resolve_gpus(copy.deepcopy(cfg), gpus)
+
+
+# --------------------------------------------------------------------------- roles
+
+
+def roles(cfg: Any, gpus: float | None = None) -> list[Role]:
+    """The actors a driver starts for `cfg` and keeps alive together (GPU counts left "auto"
+    are resolved for a cluster of `gpus` GPUs: the joined cluster's by default)."""
+    cfg = resolved(cfg, gpus)
     if hasattr(cfg, "generator") and hasattr(cfg, "discriminator"):  # golf-ray adversarial
         out = [
             section(f"{side}.{part}", getattr(getattr(cfg, side), part))
@@ -131,9 +265,13 @@ def check_fits(
 
 
 def check_placement(cfg: Any) -> None:
-    """Check `cfg` against the Ray cluster this process has joined (call after `init_ray`)."""
+    """Fill in `cfg`'s `num_gpus: auto` from the cluster (in place), then check `cfg` against the
+    Ray cluster this process has joined (call after `init_ray`)."""
     import ray
 
+    resolve_gpus(cfg)
+    given = ", ".join(f"{path} {float(part.num_gpus):g}" for path, part in gpu_sections(cfg))
+    log.info("GPUs per actor: %s (the cluster has %g)", given, cluster_gpus())
     if os.environ.get("GOLF_RAY_PLACEMENT_CHECK", "1") == "0":
         return
 

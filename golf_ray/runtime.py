@@ -7,6 +7,8 @@ import os
 
 import ray
 
+from golf_ray.devices import OVERRIDE_ON_ZERO
+
 log = logging.getLogger(__name__)
 
 
@@ -26,6 +28,9 @@ def init_ray(
         ray.init(address=address, namespace=namespace, log_to_driver=log_to_driver)
         return
     log.info("starting a local Ray (num_cpus=%s)", num_cpus or "all")
+    # Workers inherit this from the raylet: one given no GPU gets CUDA_VISIBLE_DEVICES="" and
+    # sees none (Ray 2.60 otherwise shows it every GPU; golf_ray.devices checks it again).
+    os.environ.setdefault(OVERRIDE_ON_ZERO, "1")
     ray.init(
         address="local",  # a new local Ray, even when another one runs on this machine
         num_cpus=num_cpus,

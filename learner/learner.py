@@ -7,7 +7,6 @@ around them, and hands merged weights to the rollout actors.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import logging
 import math
@@ -35,8 +34,10 @@ from golf_ray.algorithms import (
 )
 from golf_ray.algorithms.masking import loss_normalizer
 from golf_ray.config import AlgorithmConfig, LearnerConfig
+from golf_ray.devices import bf16_supported, claim_devices
 from golf_ray.learner import checkpoint as ckpt
 from golf_ray.learner.forward import response_forward
+from golf_ray.learner.weights import policy_weights
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +149,50 @@ def _layers(model: nn.Module) -> nn.ModuleList | None:
     return layers if isinstance(layers, nn.ModuleList) else None
 
 
+def use_bf16(precision: str, cuda: bool) -> bool:
+    """`learner.precision`: auto = bf16 on a GPU that computes in it natively (compute
+    capability 8+), fp32 elsewhere (CPU, V100, T4); bf16 asked for on a GPU without it is an
+    error rather than a slow emulation."""
+    if precision not in ("auto", "bf16", "fp32"):
+        raise ValueError(f"learner.precision: must be auto, bf16 or fp32, got {precision!r}")
+    if precision == "fp32":
+        return False
+    if not cuda:
+        return precision == "bf16"
+    if bf16_supported():
+        return True
+    if precision == "bf16":
+        name, (major, minor) = torch.cuda.get_device_name(), torch.cuda.get_device_capability()
+        raise ValueError(
+            f"learner.precision=bf16 but this GPU ({name}, compute capability {major}.{minor}) "
+            "has no native bf16: set learner.precision to fp32 (or auto)"
+        )
+    return False
+
+
+def deepspeed_config(learner: LearnerConfig, bf16: bool) -> dict:
+    """The DeepSpeed config of a learner. With bf16, ZeRO-0 would keep nothing but bf16 weights
+    (DeepSpeed's plain bf16 data parallelism: optimizer steps and gradient accumulation in
+    bf16), so bf16 runs ZeRO-1 at least, whose optimizer holds fp32 master weights; at stage 1
+    gradients accumulate in fp32 too (`data_types.grad_accum_dtype`; ZeRO-2/3 reduce into
+    their fp32 partitions)."""
+    stage = learner.zero_stage
+    config = {
+        "train_micro_batch_size_per_gpu": learner.micro_batch_size,
+        "gradient_accumulation_steps": learner.grad_accum_steps,
+        "gradient_clipping": learner.grad_clip,
+        "zero_optimization": {"stage": max(stage, 1) if bf16 else stage},
+        "bf16": {"enabled": bf16},
+        "zero_allow_untested_optimizer": True,
+        "steps_per_print": 10**9,
+    }
+    if bf16 and stage == 0:
+        log.info("learner: bf16 with ZeRO-0 keeps no fp32 weights; using ZeRO-1")
+    if bf16 and max(stage, 1) == 1:
+        config["data_types"] = {"grad_accum_dtype": "fp32"}
+    return config
+
+
 class LearnerActor:
     """One data-parallel rank of the learner. Create through `LearnerGroup`."""
 
@@ -163,6 +208,7 @@ class LearnerActor:
         master_port: int = 29500,
         seed: int = 0,
     ):
+        claim_devices()  # before anything can touch CUDA
         self.model_path, self.cfg, self.algo = model_path, learner, algorithm
         self.total_steps, self.seed = total_steps, seed
         self.rank, self.world_size = rank, world_size
@@ -181,7 +227,7 @@ class LearnerActor:
         """Join the process group and build the engine; every rank must call it concurrently."""
         learner, algorithm, rank, world_size = self.cfg, self.algo, self.rank, self.world_size
         model_path, total_steps, seed = self.model_path, self.total_steps, self.seed
-        cuda = torch.cuda.is_available()
+        cuda = claim_devices() == "cuda"  # no GPU assigned: none visible from here on
         os.environ.setdefault("DS_ACCELERATOR", "cuda" if cuda else "cpu")
         os.environ.update(
             MASTER_ADDR=master_addr,
@@ -202,7 +248,8 @@ class LearnerActor:
             torch.set_num_threads(learner.threads or max(1, int(learner.num_cpus)))
         torch.manual_seed(seed + rank)
 
-        bf16 = learner.precision == "bf16" or (learner.precision == "auto" and cuda)
+        bf16 = use_bf16(learner.precision, cuda)
+        self.transfer_dtype = torch.bfloat16 if bf16 and cuda else torch.float32
         self.model = self._build_model(model_path)
         self.ref_model = self._build_reference() if algorithm.kl_coef > 0 else None
         params = [p for p in self.model.parameters() if p.requires_grad]
@@ -210,15 +257,8 @@ class LearnerActor:
         scheduler = torch.optim.lr_scheduler.LambdaLR(
             optimizer, lr_lambda(learner.lr_schedule, learner.warmup_steps, total_steps)
         )
-        ds_config = {
-            "train_micro_batch_size_per_gpu": learner.micro_batch_size,
-            "gradient_accumulation_steps": learner.grad_accum_steps,
-            "gradient_clipping": learner.grad_clip,
-            "zero_optimization": {"stage": learner.zero_stage},
-            "bf16": {"enabled": bf16},
-            "zero_allow_untested_optimizer": True,
-            "steps_per_print": 10**9,
-        }
+        ds_config = deepspeed_config(learner, bf16)
+        self.zero_stage = ds_config["zero_optimization"]["stage"]
         self.engine, self.optimizer, _, self.scheduler = deepspeed.initialize(
             model=self.model, optimizer=optimizer, lr_scheduler=scheduler, config=ds_config
         )
@@ -389,7 +429,7 @@ class LearnerActor:
 
     def _grad_norm(self) -> float | None:
         """Pre-clipping norm of the local gradients (ZeRO-0 keeps them whole on every rank)."""
-        if self.cfg.zero_stage != 0:
+        if self.zero_stage != 0:
             return None
         grads = [p.grad for p in self.engine.parameters() if p.grad is not None]
         return float(torch.nn.utils.get_total_norm(grads)) if grads else 0.0
@@ -459,36 +499,25 @@ class LearnerActor:
 
     # ------------------------------------------------------------------ weights
 
-    def policy_state_dict(self) -> dict[str, Tensor]:
-        """Plain HF-named policy weights on CPU, LoRA merged in, for the rollout engines."""
-        import deepspeed
-
-        policy = self.model.policy
-        params = list(policy.parameters())
-        gather = (
-            deepspeed.zero.GatheredParameters(params, modifier_rank=None)
-            if self.cfg.zero_stage == 3
-            else contextlib.nullcontext()
+    def policy_state_dict(self, dtype: torch.dtype = torch.float32) -> dict[str, Tensor] | None:
+        """Plain HF-named policy weights on CPU, LoRA merged in (out of place, in fp32), for
+        the rollout engines and checkpoints; rank 0 gets them, the other ranks None. Every rank
+        must call it: under ZeRO-3 each parameter is gathered by all of them."""
+        return policy_weights(
+            self.model.policy,
+            keep=self.rank == 0,
+            zero3=self.cfg.zero_stage == 3,
+            dtype=dtype,
         )
-        with gather:
-            if self.cfg.lora_rank > 0:
-                policy.merge_adapter()
-                try:
-                    state = policy.base_model.model.state_dict()
-                finally:
-                    policy.unmerge_adapter()
-                state = {
-                    k.replace(".base_layer", ""): v for k, v in state.items() if "lora_" not in k
-                }
-            else:
-                state = policy.state_dict()
-            return {k: v.detach().to("cpu", torch.float32).clone() for k, v in state.items()}
 
     def rollout_weights(self):
-        """`policy_state_dict` packed for the object store: rollout actors map it zero-copy."""
+        """`policy_state_dict` packed for the object store (rollout actors map it zero-copy):
+        bf16 from a learner on a GPU that has it (half the bytes of fp32; the engines run bf16
+        there), fp32 otherwise. None on ranks other than 0, which only help gather."""
         from golf_ray.actors.rollout import pack_weights
 
-        return pack_weights(self.policy_state_dict())
+        weights = self.policy_state_dict(self.transfer_dtype)
+        return None if weights is None else pack_weights(weights)
 
     def parameter_checksum(self) -> float:
         """Sum of all trainable parameters: equal across ranks when data parallelism works."""

@@ -121,6 +121,24 @@ def golf_tasks(golf_tasks_dir: Path | None) -> TaskSet:
     return load_task_dir(golf_tasks_dir, strict=True)
 
 
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `gpu` need a real CUDA GPU: skipped, saying why, on a machine without one."""
+    gpu_tests = [item for item in items if item.get_closest_marker("gpu")]
+    if not gpu_tests:
+        return
+    import torch
+
+    if torch.cuda.is_available():
+        return
+    why = (
+        f"needs a CUDA GPU: torch {torch.__version__} sees none here "
+        f"({'a CPU build' if torch.version.cuda is None else 'no device visible'}); "
+        "on a GPU machine run these and scripts/gpu_smoke.sh"
+    )
+    for item in gpu_tests:
+        item.add_marker(pytest.mark.skip(reason=why))
+
+
 @pytest.fixture(scope="session")
 def ray_session():
     """One local Ray for the whole session (starting one costs ~6 s and ~0.8 GiB)."""

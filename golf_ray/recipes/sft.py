@@ -120,7 +120,9 @@ def cpu_threads_per_rank(learner: LearnerConfig, ranks: int) -> int:
     (0 on GPU: leave the learner's default). At most one node's cores: a rank is one process."""
     import ray
 
-    if learner.num_gpus > 0:
+    from golf_ray.placement import resolved
+
+    if float(resolved(learner).num_gpus) > 0:
         return 0
     node_cpus = [n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")]
     total = int(ray.cluster_resources().get("CPU", 1))
@@ -260,7 +262,6 @@ def run_sft(
     """Verify the corpus (the correct programs of the solution DB `db`, else the synthetic
     reference programs), fine-tune with `learner.lr` and `cfg.sft`, and write `out` as a
     plain HF model dir."""
-    import ray
     from tqdm import tqdm
 
     from golf_ray.actors.sandbox import SandboxPool
@@ -332,7 +333,7 @@ def run_sft(
             log.info(
                 "sft step %d/%d: loss %.4f", len(result.losses), len(batches), result.losses[-1]
             )
-        weights = ray.get(learners.actors[0].policy_state_dict.remote())
+        weights = learners.policy_state_dict()  # every rank takes part (ZeRO-3 gathers)
     finally:
         learners.shutdown()
     result.seconds = time.perf_counter() - start

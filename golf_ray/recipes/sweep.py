@@ -64,6 +64,7 @@ import yaml
 
 from golf_ray import config as C
 from golf_ray.config import Config, ConfigError
+from golf_ray.placement import resolved
 from golf_ray.rl import checkpoints
 
 log = logging.getLogger(__name__)
@@ -173,6 +174,7 @@ class Sweep:
     def bundles(self, cfg: Config) -> list[dict[str, float]]:
         """The trial's placement group: its driver, then one bundle per rollout, sandbox and
         learner actor (the learner group joins the trial's group instead of reserving its own)."""
+        cfg = resolved(cfg)  # num_gpus "auto": as the trial's own driver will resolve it
         rollout = _bundle(cfg.rollout.num_cpus, cfg.rollout.num_gpus)
         sandbox = _bundle(cfg.sandbox.num_cpus, 0)
         learner = _bundle(cfg.learner.num_cpus, cfg.learner.num_gpus)

@@ -4,31 +4,44 @@ the weights between them. The golf loop drives one; the adversarial game two.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
-import ray
-
 from golf_ray.actors.engines import Completion, Sampling
-from golf_ray.actors.rollout import create_rollout_actors, shutdown_rollout_actors
+from golf_ray.actors.rollout import (
+    create_rollout_actors,
+    rollout_names,
+    shutdown_rollout_actors,
+    wait_ready,
+)
 from golf_ray.config import AlgorithmConfig, LearnerConfig, ModelConfig, RolloutConfig
 from golf_ray.learner.group import LearnerGroup
 from golf_ray.learner.learner import make_batch
+from golf_ray.placement import resolved
+from golf_ray.remote import wait_all
 from golf_ray.rl.run import step_seed
 
 
 @dataclass
 class Generation:
     """Completions on their way: a ref per rollout actor that got prompts, and which prompts
-    (indices into the submitted list) each got."""
+    (indices into the submitted list) each got, and the actors' names."""
 
     refs: list
     shards: list[list[int]]
+    names: list[str] = field(default_factory=list)
 
 
 class Policy:
-    """`name_prefix` + "rollout"/"learner" names the actors (e.g. `RUN/rollout-0`)."""
+    """`name_prefix` + "rollout"/"learner" names the actors (e.g. `RUN/rollout-0`).
+
+    GPUs: `num_gpus: auto` is resolved for the pair (golf_ray.placement: whole GPUs, or 0.5 +
+    0.5 of a single one). Rollout actors on GPUs are waited for before any learner starts:
+    vLLM sizes its KV cache from the device's free memory while it starts, and would count a
+    learner's allocations on a shared GPU as its own. Every wait on a generation or a weight
+    update has a deadline (`rollout.timeout_s`, `learner.timeout_s`)."""
 
     def __init__(
         self,
@@ -43,11 +56,16 @@ class Policy:
         seed: int,
         name_prefix: str,
     ) -> None:
+        pair = resolved(SimpleNamespace(rollout=rollout, learner=learner))
+        rollout, learner = pair.rollout, pair.learner
         self.model_path, self.tokenizer = model_path, tokenizer
         self.rollout_cfg, self.learner_cfg, self.algorithm_cfg = rollout, learner, algorithm
         self.rollouts = create_rollout_actors(
             model_path, rollout, model, name_prefix=f"{name_prefix}rollout"
         )
+        self.rollout_names = rollout_names(f"{name_prefix}rollout", len(self.rollouts))
+        if float(rollout.num_gpus) > 0:
+            wait_ready(self.rollouts, self.rollout_names, rollout.timeout_s)
         self.learners: LearnerGroup | None = None
         self._learner_args = (total_steps, seed, f"{name_prefix}learner")
 
@@ -76,21 +94,25 @@ class Policy:
         k = len(self.rollouts)
         shards = [list(range(i, len(prompts), k)) for i in range(k)]
         given = [
-            (actor, shard) for actor, shard in zip(self.rollouts, shards, strict=True) if shard
+            (actor, shard, name)
+            for actor, shard, name in zip(self.rollouts, shards, self.rollout_names, strict=True)
+            if shard
         ]
         return Generation(
             [
                 actor.generate.remote([prompts[j] for j in shard], sampling)
-                for actor, shard in given
+                for actor, shard, _ in given
             ],
-            [shard for _, shard in given],
+            [shard for _, shard, _ in given],
+            [name for _, _, name in given],
         )
 
     def collect(self, generation: Generation) -> list[tuple[int, Completion]]:
         """(prompt index, completion) pairs, actor by actor, each actor's in its own order."""
+        done = wait_all(generation.refs, generation.names, "generation", self.rollout_cfg.timeout_s)
         return [
             (shard[c.prompt_index], c)
-            for shard, completions in zip(generation.shards, ray.get(generation.refs), strict=True)
+            for shard, completions in zip(generation.shards, done, strict=True)
             for c in completions
         ]
 
@@ -122,7 +144,9 @@ class Policy:
 
     def broadcast(self, every: int = 1) -> int:
         """Count a new policy version; send the weights to the rollout actors every `every`."""
-        return self.learners.broadcast(self.rollouts, every)
+        return self.learners.broadcast(
+            self.rollouts, every, names=self.rollout_names, timeout_s=self.rollout_cfg.timeout_s
+        )
 
     @property
     def version(self) -> int:

@@ -178,7 +178,7 @@ def test_seeded_sampling_is_reproducible(actor, prompts):
     assert [x.token_ids for x in a] == [x.token_ids for x in b]
     assert [x.logprobs for x in a] == [x.logprobs for x in b]
     assert [x.token_ids for x in a] != [x.token_ids for x in c]
-    # samples of one prompt differ from each other (per-sample seeds, not one seed reused)
+    # samples of one prompt differ from each other (one seed per call, not per sample)
     assert len({tuple(x.token_ids) for x in a if x.prompt_index == 0}) > 1
 
 

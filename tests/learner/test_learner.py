@@ -145,7 +145,33 @@ def test_lora_weights_merge_into_plain_names(ray_session, tiny):
     assert set(merged) == set(base)
     changed = [k for k in base if not torch.equal(base[k], merged[k])]
     assert changed and all(k.endswith("weight") for k in changed)
+    # merged out of place: broadcast after broadcast, exactly the same weights
+    for _ in range(3):
+        again = group.policy_state_dict()
+        assert all(torch.equal(again[k], merged[k]) for k in merged)
     group.shutdown()
+
+
+def test_zero3_two_ranks_broadcast_completes(ray_session, tiny):
+    """Gathering ZeRO-3 weights is a collective: gathered on rank 0 alone, this broadcast waited
+    forever. Every rank gathers now; the deadline turns a regression into a one-line error."""
+    from golf_ray.actors.rollout import create_rollout_actors, shutdown_rollout_actors
+    from golf_ray.config import RolloutConfig
+
+    cfg = learner_cfg(num_actors=2, micro_batch_size=2, zero_stage=3, timeout_s=240)
+    group = LearnerGroup(tiny, cfg, AlgorithmConfig(), 10)
+    rollout_cfg = RolloutConfig(engine="hf", num_cpus=0, timeout_s=240)
+    rollouts = create_rollout_actors(tiny, rollout_cfg, name_prefix="zero3/rollout")
+    try:
+        group.train_step(fixed_batch(0))
+        assert group.broadcast(rollouts, names=["zero3/rollout-0"], timeout_s=240) == 1
+        sent = ray.get(rollouts[0].state_dict.remote())
+        want = group.policy_state_dict()
+        assert set(sent) == set(want)
+        assert all(torch.equal(sent[k], want[k]) for k in want)
+    finally:
+        shutdown_rollout_actors(rollouts)
+        group.shutdown()
 
 
 def toy_reward(tokens: list[int], good: set[int]) -> float:
@@ -206,3 +232,27 @@ def test_zero_stages_train_and_export_weights(ray_session, tiny, stage):
     assert set(after) == set(before)
     assert any(not torch.equal(before[k], after[k]) for k in before)
     group.shutdown()
+
+
+def test_bf16_runs_zero_1_with_fp32_master_weights(ray_session, tiny):
+    """bf16 with ZeRO-0 would keep nothing but bf16 weights: the learner runs ZeRO-1 and
+    DeepSpeed's BF16_Optimizer (fp32 master weights, gradients accumulated in fp32)."""
+    group = LearnerGroup(tiny, learner_cfg(precision="bf16", zero_stage=0), AlgorithmConfig(), 10)
+    try:
+        stage, optimizer, dtype = ray.get(
+            group.actors[0].__ray_call__.remote(
+                lambda self: (
+                    self.zero_stage,
+                    type(self.optimizer).__name__,
+                    next(self.model.parameters()).dtype,
+                )
+            )
+        )
+        assert (stage, optimizer, dtype) == (1, "BF16_Optimizer", torch.bfloat16)
+        before = group.policy_state_dict()
+        metrics = group.train_step(fixed_batch(0))
+        assert metrics["grad_norm"] == metrics["grad_norm"]
+        after = group.policy_state_dict()
+        assert any(not torch.equal(before[k], after[k]) for k in before)
+    finally:
+        group.shutdown()
