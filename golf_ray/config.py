@@ -151,6 +151,9 @@ class AlgorithmConfig:
     # Truncated importance sampling: stale samples weighted min(pi_old / pi_behaviour, cap) per
     # token, with the engine's log-probs as pi_behaviour (0 = off)
     tis_cap: float = at_least(0, 0.0)
+    # Samples written more than this many policy versions before the update are left out of the
+    # loss and counted (stale_dropped); None = no limit (rollout.async_steps bounds it anyway)
+    max_staleness: int | None = None
 
 
 @dataclass
