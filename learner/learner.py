@@ -351,6 +351,7 @@ class LearnerActor:
         totals: dict[str, float] = {}
         nonfinite, own_norm = 0, None
         mb = self.cfg.micro_batch_size
+        rows = mask.any(dim=-1)
         for _ in range(self.algo.ppo_epochs):
             for start_i in range(0, len(batch), mb):
                 sl = slice(start_i, start_i + mb)
@@ -373,8 +374,11 @@ class LearnerActor:
                 if self.engine.is_gradient_accumulation_boundary():
                     own_norm = self._grad_norm()
                 self.engine.step()
+                # Each micro-batch's stats weigh by its share of the rows in the loss (all rows
+                # unless samples are left out: keep False, no response token).
+                share = float(rows[sl].sum()) / float(rows.sum()) if rows.any() else 0.0
                 for k, v in stats.items():
-                    totals[k] = totals.get(k, 0.0) + float(v) * mb / len(batch)
+                    totals[k] = totals.get(k, 0.0) + float(v) * share
         self.step += 1
         metrics = {k: v / self.algo.ppo_epochs for k, v in totals.items()}
         grad_norm = self.engine.get_global_grad_norm()

@@ -385,3 +385,21 @@ def test_samples_older_than_max_staleness_are_left_out():
     assert fresh_enough(samples, 3, 0) == [False, False, False, True]
     cfg = load_config("experiments/tiny_grpo.yaml", ["algorithm.max_staleness=1"])
     assert cfg.algorithm.max_staleness == 1
+
+
+@pytest.mark.slow
+def test_engine_logprobs_line_up_with_the_learners(ray_session, tmp_path):
+    """On-policy (async_steps 0), the engine's behaviour log-probs and the learner's own agree
+    token by token, so truncated importance sampling weighs every token 1."""
+    overrides = [
+        *OVERRIDES,
+        "steps=1",
+        "eval_every=0",
+        "checkpoint.every=0",
+        "rollout.async_steps=0",
+        "algorithm.tis_cap=2.0",
+    ]
+    train(load_config("experiments/tiny_grpo.yaml", overrides), run_dir=tmp_path, progress=False)
+    m = read_metrics(tmp_path)["train"]
+    assert m["tis_weight_mean"][0][1] == pytest.approx(1.0, abs=1e-3)
+    assert m["tis_capped_frac"][0][1] == 0.0
