@@ -31,7 +31,7 @@ class ConfigError(ValueError):
 # --------------------------------------------------------------------------- sections
 
 
-def at_least(low: int, default: int) -> Any:
+def at_least(low: float, default: float) -> Any:
     """A count field whose loaded value must be >= `low` (checked in `from_dict`, so a bad
     value is a one-line error naming the file and key, not a crash inside an actor)."""
     return field(default=default, metadata={"min": low})
@@ -45,6 +45,16 @@ def gpus() -> Any:
     default): whole GPUs when the Ray cluster has enough, an even share of one GPU when it has
     fewer, none without GPUs. Filled in at start-up by `golf_ray.placement.check_placement`."""
     return field(default=AUTO, metadata={"gpus": True})
+
+
+def one_of(choices: tuple[str, ...], default: str) -> Any:
+    """A field whose loaded value must be one of `choices` (checked in `from_dict`, like
+    `at_least`: a one-line error naming the file, the key and the closest choice)."""
+    return field(default=default, metadata={"choices": choices})
+
+
+LOSS_TYPES = ("grpo", "dr_grpo", "gspo", "dapo")  # golf_ray.algorithms.variants
+OVERLONG_MODES = ("none", "mask", "penalty")  # golf_ray.algorithms.filtering
 
 
 @dataclass
@@ -140,6 +150,25 @@ class AlgorithmConfig:
     value_coef: float = 0.5
     entropy_coef: float = 0.0
     ppo_epochs: int = at_least(1, 1)
+    # GRPO's loss variant (golf_ray.algorithms.variants): grpo | dr_grpo (no std, no length
+    # normalisation) | gspo (sequence-level ratio and clipping) | dapo (token-level, clip-higher)
+    loss_type: str = one_of(LOSS_TYPES, "grpo")
+    loss_max_tokens: int = at_least(0, 0)  # dr_grpo's constant normaliser; 0 = rollout.max_tokens
+    # DAPO dynamic sampling: drop prompt groups whose rewards are all equal and refill the step
+    # from more prompts, at most this many generation rounds per step (the first included)
+    dynamic_sampling: bool = False
+    dynamic_sampling_max_rounds: int = at_least(1, 3)
+    # Truncated completions (finish_reason "length"): kept (none), left out of the loss (mask),
+    # or a soft penalty growing to overlong_penalty over the last overlong_buffer tokens (penalty)
+    overlong: str = one_of(OVERLONG_MODES, "none")
+    overlong_buffer: int = at_least(1, 64)
+    overlong_penalty: float = at_least(0, 1.0)
+    # Truncated importance sampling: stale samples weighted min(pi_old / pi_behaviour, cap) per
+    # token, with the engine's log-probs as pi_behaviour (0 = off)
+    tis_cap: float = at_least(0, 0.0)
+    # Samples written more than this many policy versions before the update are left out of the
+    # loss and counted (stale_dropped); None = no limit (rollout.async_steps bounds it anyway)
+    max_staleness: int | None = None
 
 
 @dataclass
@@ -382,6 +411,14 @@ def from_dict(cls: type, data: dict[str, Any], sources: Sources | None = None, p
         ):
             raise ConfigError(
                 f"{_origin(sources, path)}: '{path}' must be a number >= 0 or auto, got {value!r}"
+            )
+        choices = fields[key].metadata.get("choices")
+        if choices is not None and kwargs[key] not in choices:
+            close = difflib.get_close_matches(str(value), choices, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise ConfigError(
+                f"{_origin(sources, path)}: '{path}' must be one of {', '.join(choices)}, "
+                f"got {value!r}{hint}"
             )
     return cls(**kwargs)
 

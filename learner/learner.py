@@ -24,7 +24,9 @@ from golf_ray.algorithms import (
     group_advantages,
     grpo_loss,
     grpo_loss_kwargs,
+    grpo_normalizer,
     kl_penalty,
+    loss_token_level,
     masked_mean,
     masked_whiten,
     policy_loss_kwargs,
@@ -33,6 +35,7 @@ from golf_ray.algorithms import (
     value_loss,
 )
 from golf_ray.algorithms.masking import loss_normalizer
+from golf_ray.algorithms.variants import truncated_is_weights
 from golf_ray.config import AlgorithmConfig, LearnerConfig
 from golf_ray.devices import bf16_supported, claim_devices
 from golf_ray.learner import checkpoint as ckpt
@@ -51,15 +54,22 @@ class TrainBatch:
     response_mask: Tensor  # [B, T] 1 on response tokens the policy generated
     scores: Tensor  # [B] reward of each sample
     group_ids: Tensor  # [B] samples of one prompt share an id (GRPO)
+    # [B, T] the engine's log-prob of each response token (0 elsewhere), for algorithm.tis_cap
+    behaviour_logprobs: Tensor | None = None
+    keep: Tensor | None = None  # [B] bool: False leaves a sample out of the loss (None: all in)
 
     def __len__(self) -> int:
         return self.input_ids.shape[0]
 
     def slice(self, start: int, stop: int) -> TrainBatch:
-        return TrainBatch(**{k: v[start:stop] for k, v in asdict(self).items()})
+        return TrainBatch(
+            **{k: None if v is None else v[start:stop] for k, v in asdict(self).items()}
+        )
 
     def to(self, device: torch.device) -> TrainBatch:
-        return TrainBatch(**{k: v.to(device) for k, v in asdict(self).items()})
+        return TrainBatch(
+            **{k: None if v is None else v.to(device) for k, v in asdict(self).items()}
+        )
 
 
 def make_batch(
@@ -68,8 +78,12 @@ def make_batch(
     scores: list[float],
     group_ids: list[int],
     pad_id: int,
+    behaviour_logprobs: list[list[float]] | None = None,
+    keep: list[bool] | None = None,
 ) -> TrainBatch:
-    """Pack token lists: [pad … prompt | response … pad], the prompt/response border aligned."""
+    """Pack token lists: [pad … prompt | response … pad], the prompt/response border aligned.
+    `behaviour_logprobs` (one per response token, from the engine) land on the response columns;
+    `keep` False leaves a sample out of the loss (dynamic-sampling fill, masked overlong)."""
     p_len = max(len(p) for p in prompts)
     r_len = max(1, max(len(r) for r in responses))
     rows, attn, resp = [], [], []
@@ -78,12 +92,21 @@ def make_batch(
         rows.append([pad_id] * left + list(p) + list(r) + [pad_id] * right)
         attn.append([0] * left + [1] * (len(p) + len(r)) + [0] * right)
         resp.append([0] * p_len + [1] * len(r) + [0] * right)
+    behaviour = None
+    if behaviour_logprobs is not None:
+        behaviour = torch.zeros(len(rows), p_len + r_len, dtype=torch.float32)
+        for i, (r, lp) in enumerate(zip(responses, behaviour_logprobs, strict=True)):
+            if len(lp) != len(r):
+                raise ValueError(f"sample {i}: {len(lp)} behaviour log-probs for {len(r)} tokens")
+            behaviour[i, p_len : p_len + len(r)] = torch.tensor(lp, dtype=torch.float32)
     return TrainBatch(
         input_ids=torch.tensor(rows, dtype=torch.long),
         attention_mask=torch.tensor(attn, dtype=torch.long),
         response_mask=torch.tensor(resp, dtype=torch.long),
         scores=torch.tensor(scores, dtype=torch.float32),
         group_ids=torch.tensor(group_ids, dtype=torch.long),
+        behaviour_logprobs=behaviour,
+        keep=None if keep is None else torch.tensor(keep, dtype=torch.bool),
     )
 
 
@@ -343,6 +366,8 @@ class LearnerActor:
             )
         batch = batch.to(self.device)
         mask = batch.response_mask[:, 1:].bool()  # aligned with token_logprobs columns
+        if batch.keep is not None:
+            mask = mask & batch.keep.unsqueeze(-1)
         # On-policy GRPO with one epoch: the policy has not moved when each micro-batch is scored,
         # so its own detached log-probs are the old ones and the extra forward pass is saved.
         on_policy = self.algo.name == "grpo" and self.algo.ppo_epochs == 1
@@ -350,11 +375,23 @@ class LearnerActor:
             old_logp, old_values = (None, None) if on_policy else self._forward(batch, False)[:2]
             ref_logp = self._reference_logprobs(batch)
             advantages, returns = self._advantages(batch, mask, old_logp, old_values, ref_logp)
-        normalizer = loss_normalizer(mask, self.algo.token_level_loss)
+        if self.algo.name == "grpo":
+            normalizer = grpo_normalizer(
+                mask,
+                self.algo.loss_type,
+                self.algo.token_level_loss,
+                self.algo.loss_max_tokens or None,
+            )
+        else:
+            normalizer = loss_normalizer(mask, self.algo.token_level_loss)
+        behaviour = None
+        if self.algo.tis_cap > 0 and batch.behaviour_logprobs is not None:
+            behaviour = batch.behaviour_logprobs[:, 1:]
 
         totals: dict[str, float] = {}
         nonfinite, own_norm = 0, None
         mb = self.cfg.micro_batch_size
+        rows = mask.any(dim=-1)
         for _ in range(self.algo.ppo_epochs):
             for start_i in range(0, len(batch), mb):
                 sl = slice(start_i, start_i + mb)
@@ -367,6 +404,7 @@ class LearnerActor:
                     advantages[sl],
                     None if returns is None else returns[sl],
                     normalizer,
+                    None if behaviour is None else behaviour[sl],
                 )
                 if not torch.isfinite(loss):
                     # Contribute no gradient, keep DeepSpeed's accumulation counters in step.
@@ -376,8 +414,11 @@ class LearnerActor:
                 if self.engine.is_gradient_accumulation_boundary():
                     own_norm = self._grad_norm()
                 self.engine.step()
+                # Each micro-batch's stats weigh by its share of the rows in the loss (all rows
+                # unless samples are left out: keep False, no response token).
+                share = float(rows[sl].sum()) / float(rows.sum()) if rows.any() else 0.0
                 for k, v in stats.items():
-                    totals[k] = totals.get(k, 0.0) + float(v) * mb / len(batch)
+                    totals[k] = totals.get(k, 0.0) + float(v) * share
         self.step += 1
         metrics = {k: v / self.algo.ppo_epochs for k, v in totals.items()}
         grad_norm = self.engine.get_global_grad_norm()
@@ -436,7 +477,9 @@ class LearnerActor:
 
     def _advantages(self, batch, mask, old_logp, old_values, ref_logp):
         if self.algo.name == "grpo":
-            adv = group_advantages(batch.scores, group_ids=batch.group_ids)
+            # Dr. GRPO: centred per group, not divided by the group's std
+            std = self.algo.loss_type != "dr_grpo"
+            adv = group_advantages(batch.scores, group_ids=batch.group_ids, normalize_std=std)
             return adv, None
         rewards = terminal_rewards(batch.scores, mask)
         if ref_logp is not None:
@@ -444,12 +487,20 @@ class LearnerActor:
         adv, returns = compute_gae(rewards, old_values, mask, self.algo.gamma, self.algo.gae_lambda)
         return masked_whiten(adv, mask), returns
 
-    def _loss(self, mb, mask, old_logp, old_values, ref_logp, adv, returns, normalizer):
+    def _loss(
+        self, mb, mask, old_logp, old_values, ref_logp, adv, returns, normalizer, behaviour=None
+    ):
         logp, values, entropy = self._forward(mb)
         if old_logp is None:
             old_logp = logp.detach()
         token_level = self.algo.token_level_loss
         if self.algo.name == "grpo":
+            token_level = loss_token_level(self.algo.loss_type, token_level)
+            weights = None
+            if behaviour is not None:  # truncated importance sampling (algorithm.tis_cap)
+                weights = truncated_is_weights(
+                    old_logp, behaviour, mask, self.algo.tis_cap, self.algo.loss_type == "gspo"
+                )
             loss, stats = grpo_loss(
                 logp,
                 old_logp,
@@ -457,8 +508,14 @@ class LearnerActor:
                 adv,
                 mask,
                 normalizer=normalizer,
+                token_weights=weights,
                 **grpo_loss_kwargs(self.algo),
             )
+            if weights is not None:
+                stats["tis_weight_mean"] = masked_mean(weights, mask)
+                stats["tis_capped_frac"] = masked_mean(
+                    (weights >= self.algo.tis_cap).to(weights.dtype), mask
+                )
         else:
             loss, stats = ppo_policy_loss(
                 logp, old_logp, adv, mask, normalizer=normalizer, **policy_loss_kwargs(self.algo)

@@ -219,3 +219,27 @@ def test_cli_config_show_bad_key_exits_nonzero_one_line():
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0
     assert "learner.lrr" in proc.stderr and "did you mean 'learner.lr'" in proc.stderr
+
+
+@pytest.mark.parametrize("loss_type", ["gspo", "dr_grpo"])
+def test_cli_config_show_accepts_the_frontier_knobs(loss_type):
+    """Issue 21's acceptance line, and a wrong value of it as one line."""
+    exp = CONFIG_ROOT / "experiments" / "quickstart.yaml"
+    knobs = [
+        "algorithm.dynamic_sampling=true",
+        f"algorithm.loss_type={loss_type}",
+        "rollout.async_steps=2",
+        "algorithm.tis_cap=2.0",
+    ]
+    cmd = [sys.executable, "-m", "golf_ray.cli", "config", "show", str(exp)]
+    out = subprocess.run([*cmd, *knobs], capture_output=True, text=True, check=True).stdout
+    shown = yaml.safe_load(out)
+    assert shown["algorithm"]["loss_type"] == loss_type
+    assert shown["algorithm"]["dynamic_sampling"] is True
+    assert shown["algorithm"]["tis_cap"] == 2.0 and shown["rollout"]["async_steps"] == 2
+    bad = subprocess.run(
+        [*cmd, *knobs, f"algorithm.loss_type={loss_type}x"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and bad.stderr.strip().count("\n") == 0
+    assert "'algorithm.loss_type' must be one of grpo, dr_grpo, gspo, dapo" in bad.stderr
+    assert f"did you mean '{loss_type}'" in bad.stderr

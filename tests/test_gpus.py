@@ -20,10 +20,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from golf_ray.recipes.adversarial.config import load_adversarial_config
 from golf_ray.config import CONFIG_ROOT, ConfigError, LearnerConfig, load_config
 from golf_ray.learner.learner import deepspeed_config, use_bf16
 from golf_ray.placement import PlacementError, check_fits, resolved, roles
+from golf_ray.recipes.adversarial.config import load_adversarial_config
 
 pytestmark = pytest.mark.fake_gpu
 

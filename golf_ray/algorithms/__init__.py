@@ -11,13 +11,21 @@ Conventions (details in each module):
 - Masked positions never change a result or its gradient.
 """
 
+from golf_ray.algorithms.filtering import (
+    OVERLONG_MODES,
+    informative_groups,
+    overlong_keep,
+    overlong_penalty,
+)
 from golf_ray.algorithms.gae import compute_gae, gae_kwargs, terminal_rewards
 from golf_ray.algorithms.grpo import (
     KL_ESTIMATORS,
     group_advantages,
     grpo_loss,
     grpo_loss_kwargs,
+    grpo_normalizer,
     kl_penalty,
+    loss_token_level,
     token_advantages,
 )
 from golf_ray.algorithms.logprobs import (
@@ -46,35 +54,53 @@ from golf_ray.algorithms.ppo import (
     ppo_policy_loss,
     value_loss,
 )
+from golf_ray.algorithms.variants import (
+    LOSS_TYPES,
+    dapo_clip_high,
+    sequence_log_ratio,
+    sequence_surrogate,
+    truncated_is_weights,
+)
 
 __all__ = [
     "KL_ESTIMATORS",
+    "LOSS_TYPES",
+    "OVERLONG_MODES",
     "aggregate_loss",
     "as_bool_mask",
     "clipped_surrogate",
     "compute_gae",
+    "dapo_clip_high",
     "entropy_from_logits",
     "entropy_loss",
     "gae_kwargs",
     "gather_logprobs",
     "grpo_loss",
     "grpo_loss_kwargs",
+    "grpo_normalizer",
     "group_advantages",
+    "informative_groups",
     "kl_penalty",
     "lengths_to_mask",
+    "loss_token_level",
     "loss_normalizer",
     "masked_mean",
     "masked_sum",
     "masked_var",
     "masked_whiten",
+    "overlong_keep",
+    "overlong_penalty",
     "policy_loss_kwargs",
     "policy_stats",
     "ppo_policy_loss",
     "response_mask",
+    "sequence_log_ratio",
+    "sequence_surrogate",
     "terminal_rewards",
     "token_advantages",
     "token_entropy",
     "token_logprobs",
+    "truncated_is_weights",
     "value_loss",
     "zero_masked",
 ]

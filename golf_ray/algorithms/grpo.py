@@ -15,8 +15,15 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import Tensor
 
-from golf_ray.algorithms.masking import aggregate_loss, as_bool_mask, masked_mean, zero_masked
+from golf_ray.algorithms.masking import (
+    aggregate_loss,
+    as_bool_mask,
+    loss_normalizer,
+    masked_mean,
+    zero_masked,
+)
 from golf_ray.algorithms.ppo import clipped_surrogate, policy_stats
+from golf_ray.algorithms.variants import LOSS_TYPES, dapo_clip_high, sequence_surrogate
 
 if TYPE_CHECKING:
     from golf_ray.config import AlgorithmConfig
@@ -25,8 +32,10 @@ __all__ = [
     "KL_ESTIMATORS",
     "grpo_loss",
     "grpo_loss_kwargs",
+    "grpo_normalizer",
     "group_advantages",
     "kl_penalty",
+    "loss_token_level",
     "token_advantages",
 ]
 
@@ -133,8 +142,12 @@ def grpo_loss(
     kl_estimator: str = "k3",
     token_level: bool = False,
     normalizer: float | Tensor | None = None,
+    loss_type: str = "grpo",
+    max_tokens: int | None = None,
+    token_weights: Tensor | None = None,
 ) -> tuple[Tensor, dict[str, Tensor]]:
-    """GRPO loss (scalar) and statistics.
+    """GRPO loss (scalar) and statistics; ``loss_type`` picks a variant
+    (:mod:`golf_ray.algorithms.variants`: ``grpo``, ``dr_grpo``, ``gspo``, ``dapo``).
 
     ``logprobs`` (with grad), ``old_logprobs``, ``ref_logprobs``, ``mask``: ``[B, T]``;
     ``advantages``: ``[B]`` (broadcast to tokens) or ``[B, T]``. Per token
@@ -142,12 +155,28 @@ def grpo_loss(
     :func:`~golf_ray.algorithms.masking.aggregate_loss`. ``ref_logprobs`` may be None only when
     ``kl_coef == 0``.
 
-    Stats: those of :func:`~golf_ray.algorithms.ppo.ppo_policy_loss`, plus ``pg_loss`` (the
-    surrogate part), ``kl`` (token mean of the chosen estimator; absent without a reference).
+    Variants: ``dapo`` forces ``token_level`` and clip-higher; ``gspo`` clips one ratio per
+    sequence (its loss, broadcast to the sequence's tokens, is averaged per sequence);
+    ``dr_grpo`` sums over tokens and divides by sequences x ``max_tokens`` (the batch's width
+    when None). ``normalizer`` defaults to :func:`grpo_normalizer`. ``token_weights`` ``[B, T]``
+    (detached, e.g. :func:`~golf_ray.algorithms.variants.truncated_is_weights`) scale the
+    surrogate per token, not the KL term.
+
+    Stats: those of :func:`~golf_ray.algorithms.ppo.ppo_policy_loss` (token ratios), plus
+    ``pg_loss`` (the surrogate part), ``kl`` (token mean of the chosen estimator; absent without
+    a reference); ``gspo`` adds ``seq_ratio_mean`` and ``seq_clip_frac``.
     """
     if kl_estimator not in KL_ESTIMATORS:
         raise ValueError(f"unknown KL estimator {kl_estimator!r}; expected one of {KL_ESTIMATORS}")
+    if loss_type not in LOSS_TYPES:
+        raise ValueError(f"unknown loss_type {loss_type!r}; expected one of {LOSS_TYPES}")
     mask = as_bool_mask(mask)
+    if loss_type == "dapo":
+        clip_high = dapo_clip_high(clip_low, clip_high)
+    token_level = loss_token_level(loss_type, token_level)
+    if normalizer is None:
+        normalizer = grpo_normalizer(mask, loss_type, token_level, max_tokens)
+    seq_advantages = advantages if advantages.dim() == 1 else None
     if advantages.dim() == 1:
         advantages = token_advantages(advantages, mask)
     if ref_logprobs is None and kl_coef != 0:
@@ -158,6 +187,23 @@ def grpo_loss(
     pg_token_loss, ratio = clipped_surrogate(
         logprobs, old_logprobs, advantages, clip_low, clip_high
     )
+    extra: dict[str, Tensor] = {}
+    if loss_type == "gspo":
+        if seq_advantages is None:
+            seq_advantages = masked_mean(advantages, mask, dim=-1)
+        seq_loss, seq_ratio = sequence_surrogate(
+            logprobs, old_logprobs, seq_advantages, mask, clip_low, clip_high
+        )
+        pg_token_loss = token_advantages(seq_loss, mask)
+        with torch.no_grad():
+            rows = mask.any(dim=-1)
+            out = (seq_ratio < 1.0 - clip_low) | (seq_ratio > 1.0 + clip_high)
+            extra = {
+                "seq_ratio_mean": masked_mean(seq_ratio, rows),
+                "seq_clip_frac": masked_mean(out.to(seq_ratio.dtype), rows),
+            }
+    if token_weights is not None:
+        pg_token_loss = pg_token_loss * zero_masked(token_weights.detach(), mask)
     token_loss = pg_token_loss
     kl = None
     if ref_logprobs is not None:
@@ -165,12 +211,33 @@ def grpo_loss(
         if kl_coef != 0:
             token_loss = pg_token_loss + kl_coef * kl
     loss = aggregate_loss(token_loss, mask, token_level, normalizer)
-    stats = policy_stats(logprobs, old_logprobs, ratio, mask, clip_low, clip_high)
+    stats = {**policy_stats(logprobs, old_logprobs, ratio, mask, clip_low, clip_high), **extra}
     with torch.no_grad():
         stats["pg_loss"] = aggregate_loss(pg_token_loss, mask, token_level, normalizer)
         if kl is not None:
             stats["kl"] = masked_mean(kl, mask)
     return loss, stats
+
+
+def loss_token_level(loss_type: str, token_level: bool) -> bool:
+    """Whether ``loss_type`` sums over tokens (``dapo``, ``dr_grpo``) or averages per sequence
+    first (``gspo``); ``grpo`` follows ``token_level``. Other loss terms (entropy) aggregate
+    the same way, with the same normalizer."""
+    return {"dapo": True, "dr_grpo": True, "gspo": False}.get(loss_type, token_level)
+
+
+def grpo_normalizer(
+    mask: Tensor, loss_type: str = "grpo", token_level: bool = False, max_tokens: int | None = None
+) -> Tensor:
+    """The count :func:`grpo_loss` divides by for ``loss_type``: valid tokens (``dapo``, or
+    ``grpo`` with ``token_level``), non-empty sequences (``grpo``, ``gspo``), or non-empty
+    sequences x ``max_tokens`` (``dr_grpo``: a constant, not the tokens present). Sum it over
+    micro-batches to get the ``normalizer`` of a split batch."""
+    mask = as_bool_mask(mask)
+    if loss_type == "dr_grpo":
+        budget = mask.shape[-1] if max_tokens is None else max_tokens
+        return loss_normalizer(mask, token_level=False) * max(1, int(budget))
+    return loss_normalizer(mask, loss_token_level(loss_type, token_level))
 
 
 def grpo_loss_kwargs(cfg: AlgorithmConfig) -> dict[str, Any]:
@@ -181,4 +248,6 @@ def grpo_loss_kwargs(cfg: AlgorithmConfig) -> dict[str, Any]:
         "kl_coef": cfg.kl_coef,
         "kl_estimator": cfg.kl_estimator,
         "token_level": cfg.token_level_loss,
+        "loss_type": cfg.loss_type,
+        "max_tokens": cfg.loss_max_tokens or None,
     }

@@ -13,12 +13,20 @@ sample records the policy version that wrote it; each step logs `staleness_mean`
 `staleness_max` (the learner's version minus the samples'). k = 0 is on-policy: the next step's
 rollouts start after the broadcast. The broadcast does not wait for the rollout actors: each
 takes the new weights after the generations already queued on it.
+
+GRPO at the frontier (golf_ray/rl/selection.py): `algorithm.dynamic_sampling` drops prompt groups
+whose rewards are all equal and refills the step from more prompts, up to
+`algorithm.dynamic_sampling_max_rounds` generation rounds (logged: `dynamic_sampling/...`);
+`algorithm.overlong` masks or penalises completions cut off at `rollout.max_tokens` (logged:
+`truncation_rate`); the learner weights stale samples by `algorithm.tis_cap`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+import math
+import random
 import time
 from collections import deque
 from collections.abc import Callable
@@ -35,10 +43,10 @@ from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.placement import check_placement
-from golf_ray.rewards import RewardSample, compute_rewards
 from golf_ray.rl import checkpoints
 from golf_ray.rl.policy import Generation, Policy
-from golf_ray.rl.run import Run, due, fit_micro_batch, new_run_dir
+from golf_ray.rl.run import Run, due, fit_micro_batch, new_run_dir, step_seed
+from golf_ray.rl.selection import GroupPool, learner_rewards
 from golf_ray.runtime import init_ray
 from golf_ray.solutions import SolutionDB
 
@@ -105,7 +113,12 @@ def fit_learner_batch(cfg: Config) -> Config:
             f"config: prompts_per_step ({cfg.prompts_per_step}) must split evenly over "
             f"learner.num_actors ({ranks}) so no prompt group spans two learners"
         )
-    return dataclasses.replace(cfg, learner=fit_micro_batch(cfg.learner, samples // ranks))
+    algorithm = cfg.algorithm
+    if not algorithm.loss_max_tokens:  # Dr. GRPO's constant normaliser: the generation budget
+        algorithm = dataclasses.replace(algorithm, loss_max_tokens=cfg.rollout.max_tokens)
+    return dataclasses.replace(
+        cfg, learner=fit_micro_batch(cfg.learner, samples // ranks), algorithm=algorithm
+    )
 
 
 class Driver:
@@ -172,15 +185,45 @@ class Driver:
             self.db.add_many(entries, policy_version=version, step=step, origin=origin)
 
     def learn(
-        self, samples: list[Sample], rewards: list[float], prompts: dict[str, str]
+        self,
+        samples: list[Sample],
+        rewards: list[float],
+        prompts: list[str],
+        keep: list[bool] | None = None,
     ) -> dict[str, float]:
-        prompt_ids = {t: self.tokenizer(p)["input_ids"] for t, p in prompts.items()}
+        """`prompts`: the text each sample was generated from; `keep` False: out of the loss."""
+        ids = {p: self.tokenizer(p)["input_ids"] for p in dict.fromkeys(prompts)}
         return self.policy.learn(
-            [prompt_ids[s.task_id] for s in samples],
+            [ids[p] for p in prompts],
             [s.completion for s in samples],
             rewards,
             [s.group for s in samples],
+            keep,
         )
+
+    def refill(
+        self, step: int, samples: list[Sample], prompts: list[str]
+    ) -> tuple[list[Sample], list[str], list[bool], dict[str, float]]:
+        """Dynamic sampling (DAPO): keep the prompt groups whose rewards differ; while fewer
+        than `prompts_per_step` and rounds remain, generate more prompts from the curriculum
+        (as many as the kept fraction so far says are needed, at most 4x the shortfall) with
+        the current weights. Returns the step's samples, their prompts, `keep` and metrics."""
+        cfg, target = self.cfg, self.cfg.prompts_per_step
+        pool = GroupPool()
+        pool.add(samples, prompts, cfg)
+        while pool.missing(target) and pool.rounds < cfg.algorithm.dynamic_sampling_max_rounds:
+            need = pool.missing(target)
+            n = min(4 * need, math.ceil(need / max(pool.kept_fraction, 0.25)))
+            rng = random.Random(f"dynamic-sampling:{cfg.seed}:{step}:{pool.rounds}")
+            seed = step_seed(cfg.rollout.seed, step) + 104_729 * pool.rounds
+            pending = self.generate(
+                self.curriculum.sample(step, n, rng), self.policy.sampling(step, seed=seed)
+            )
+            extra = self.verify(self.collect(pending))
+            self.record(extra, step + 1)
+            pool.add(extra, [pending.prompts[s.task_id] for s in extra], cfg)
+        out, out_prompts, keep = pool.batch(target)
+        return out, out_prompts, keep, pool.metrics(len(samples), target)
 
     def evaluate(self, step: int) -> dict[str, dict[str, float]]:
         """Greedy pass@1 (and the domain's own metrics, e.g. golf points) on held-out tasks, and
@@ -264,6 +307,13 @@ def step_metrics(
     return m
 
 
+def fresh_enough(samples: list[Sample], version: int, limit: int | None) -> list[bool]:
+    """Whether each sample is at most `limit` policy versions behind `version` (None: all)."""
+    if limit is None:
+        return [True] * len(samples)
+    return [version - s.completion.policy_version <= limit for s in samples]
+
+
 def _std(xs: list[float]) -> float:
     mean = sum(xs) / len(xs)
     return (sum((x - mean) ** 2 for x in xs) / len(xs)) ** 0.5
@@ -319,23 +369,20 @@ def train(
                 with timer("verify"):
                     samples = driver.verify(generated)
                     driver.record(samples, step + 1)
-                rewards = compute_rewards(
-                    [
-                        RewardSample(
-                            s.completion.text,
-                            s.program,
-                            s.verdict,
-                            group=str(s.group),
-                            score=s.score,
-                            gain=s.gain,
-                        )
-                        for s in samples
-                    ],
-                    cfg.reward,
-                )
+                prompts = [pending.prompts[s.task_id] for s in samples]
+                selection: dict[str, float] = {}
+                keep = [True] * len(samples)
+                if cfg.algorithm.dynamic_sampling:
+                    with timer("dynamic_sampling"):
+                        samples, prompts, keep, selection = driver.refill(step, samples, prompts)
+                rewards, total, in_loss, shaping = learner_rewards(samples, cfg)
+                keep = [a and b for a, b in zip(keep, in_loss, strict=True)]
                 version = driver.policy.version  # the weights these samples update
+                fresh = fresh_enough(samples, version, cfg.algorithm.max_staleness)
+                shaping["stale_dropped"] = float(len(fresh) - sum(fresh))
+                keep = [a and b for a, b in zip(keep, fresh, strict=True)]
                 with timer("learn"):
-                    learn = driver.learn(samples, rewards.total, pending.prompts)
+                    learn = driver.learn(samples, total, prompts, keep)
                 with timer("sync"):
                     driver.policy.broadcast(cfg.learner.broadcast_every)
                 ahead.until(step + 1)  # async_steps 0: the next rollouts use the new weights
@@ -343,6 +390,8 @@ def train(
                 metrics = {
                     **step_metrics(samples, rewards, timer, version),
                     **learn,
+                    **shaping,
+                    **selection,
                     **driver.memory(memory),
                     "curriculum_pool": len(driver.curriculum.pool(step)),
                 }

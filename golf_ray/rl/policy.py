@@ -131,14 +131,22 @@ class Policy:
         completions: list[Completion],
         rewards: list[float],
         groups: list[int],
+        keep: list[bool] | None = None,
     ) -> dict[str, float]:
-        """One learner step on these samples (no weight broadcast: see `broadcast`)."""
+        """One learner step on these samples (no weight broadcast: see `broadcast`). `keep`
+        False leaves a sample out of the loss; the engines' log-probs go along (for
+        `algorithm.tis_cap`) when every completion has one per token."""
+        behaviour = [c.logprobs for c in completions]
+        if any(len(lp) != c.num_tokens for lp, c in zip(behaviour, completions, strict=True)):
+            behaviour = None
         batch = make_batch(
             prompt_ids,
             [c.token_ids for c in completions],
             rewards,
             groups,
             self.tokenizer.pad_token_id,
+            behaviour_logprobs=behaviour,
+            keep=keep,
         )
         return self.learners.train_step(batch)
 

@@ -65,6 +65,39 @@ def test_step_reports_metrics_and_changes_weights(ray_session, tiny, algo, criti
     group.shutdown()
 
 
+@pytest.mark.parametrize("loss_type", ["dr_grpo", "gspo", "dapo"])
+def test_loss_variants_with_importance_weights_and_left_out_samples(ray_session, tiny, loss_type):
+    """algorithm.loss_type and tis_cap reach the loss; samples with keep=False weigh nothing."""
+    algo = AlgorithmConfig(loss_type=loss_type, tis_cap=2.0, loss_max_tokens=8)
+    group = LearnerGroup(tiny, learner_cfg(), algo, total_steps=10)
+    batch = fixed_batch(0)
+    lengths = batch.response_mask.sum(-1).tolist()
+    behaviour = [[-1.0 - 0.1 * j for j in range(n)] for n in lengths]
+    prompts = [
+        row[m == 0][a[m == 0] == 1].tolist()
+        for row, m, a in zip(
+            batch.input_ids, batch.response_mask, batch.attention_mask, strict=True
+        )
+    ]
+    responses = [
+        row[m == 1].tolist() for row, m in zip(batch.input_ids, batch.response_mask, strict=True)
+    ]
+    scores, groups = batch.scores.tolist(), batch.group_ids.tolist()
+    weighted = make_batch(prompts, responses, scores, groups, 0, behaviour_logprobs=behaviour)
+    before = group.checksums()[0]
+    metrics = group.train_step(weighted)
+    for key in ("policy_loss", "tis_weight_mean", "tis_capped_frac", "grad_norm"):
+        assert key in metrics and metrics[key] == metrics[key], key
+    assert 0.0 < metrics["tis_weight_mean"] <= 2.0
+    if loss_type == "gspo":
+        assert "seq_ratio_mean" in metrics
+    assert group.checksums()[0] != before
+    none = make_batch(prompts, responses, scores, groups, 0, keep=[False] * len(scores))
+    metrics = group.train_step(none)
+    assert metrics["policy_loss"] == 0.0 and metrics["grad_norm"] == 0.0
+    group.shutdown()
+
+
 def test_two_learners_keep_identical_parameters(ray_session, tiny):
     group = LearnerGroup(tiny, learner_cfg(num_actors=2, micro_batch_size=2), AlgorithmConfig(), 10)
     start = group.checksums()

@@ -252,3 +252,154 @@ def test_async_steps_two_keeps_samples_up_to_two_versions_behind(ray_session, tm
         versions = dict(db.execute("select step, max(policy_version) from programs group by step"))
     # the DB's step is the step that judged them (1-based): written by step - 1 - staleness
     assert all(versions[step] == max(0, step - 3) for step in versions), versions
+
+
+def _judged(task_ids: list[str], scores_per_group: list[list[float]], tokens: int = 2):
+    from golf_ray.domains import Sample
+
+    return [
+        Sample(
+            t,
+            g,
+            Completion(g, i, "x", [5] * tokens, [-1.0] * tokens, "stop", policy_version=0),
+            program=None,
+            verdict=None,
+            score=score,
+        )
+        for g, (t, scores) in enumerate(zip(task_ids, scores_per_group, strict=True))
+        for i, score in enumerate(scores)
+    ]
+
+
+def _refill_driver(rounds: list[list[list[float]]], max_rounds: int):
+    """A stand-in for the Driver: round r's extra prompts are judged with rounds[r]'s scores."""
+    from types import SimpleNamespace
+
+    from golf_ray.recipes.train import Pending
+
+    cfg = load_config(
+        "experiments/tiny_grpo.yaml",
+        [
+            "prompts_per_step=4",
+            "reward.terms={correctness: 1.0}",
+            "algorithm.dynamic_sampling=true",
+            f"algorithm.dynamic_sampling_max_rounds={max_rounds}",
+        ],
+    )
+    asked: list[int] = []
+    fake = SimpleNamespace(cfg=cfg, recorded=[], asked=asked)
+    fake.curriculum = SimpleNamespace(sample=lambda step, n, rng: [f"t{i}" for i in range(n)])
+    fake.policy = SimpleNamespace(sampling=lambda step, **kw: kw)
+    fake.generate = lambda ids, sampling: Pending(None, ids, {t: f"prompt {t}" for t in ids})
+
+    def collect(pending):
+        asked.append(len(pending.task_ids))
+        scores = rounds[len(asked) - 1][: len(pending.task_ids)]
+        return _judged(pending.task_ids, scores)
+
+    fake.collect, fake.verify = collect, lambda judged: judged
+    fake.record = lambda samples, step: fake.recorded.append(len(samples))
+    return fake
+
+
+def test_dynamic_sampling_keeps_only_the_informative_groups_and_refills():
+    """Half the first round's groups are all wrong: they are dropped and two more informative
+    groups come from a second round, so the step learns from informative groups only."""
+    from golf_ray.recipes.train import Driver
+
+    first = _judged(["a", "b", "c", "d"], [[0, 0], [1, 0], [0, 0], [0, 1]])
+    extra = [[[0, 0], [1, 0], [0, 1], [1, 1]]]
+    fake = _refill_driver(extra, max_rounds=3)
+    samples, prompts, keep, metrics = Driver.refill(fake, 0, first, ["p"] * len(first))
+    assert [s.task_id for s in samples] == ["b", "b", "d", "d", "t1", "t1", "t2", "t2"]
+    assert [s.group for s in samples] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert all(keep)
+    assert prompts[4:] == ["prompt t1"] * 2 + ["prompt t2"] * 2
+    assert fake.asked == [4]  # 2 missing / kept fraction 0.5
+    assert metrics["dynamic_sampling/kept_fraction"] == 4 / 8
+    assert metrics["dynamic_sampling/rounds"] == 2
+    assert metrics["dynamic_sampling/extra_samples"] == 8
+    assert metrics["dynamic_sampling/filled_groups"] == 0
+    assert fake.recorded == [8]
+
+
+def test_dynamic_sampling_fills_with_left_out_groups_when_rounds_run_out():
+    from golf_ray.recipes.train import Driver
+
+    first = _judged(["a", "b", "c", "d"], [[0, 0], [1, 0], [0, 0], [0, 0]])
+    fake = _refill_driver([[[0, 0]] * 12], max_rounds=2)
+    samples, _, keep, metrics = Driver.refill(fake, 0, first, ["p"] * len(first))
+    assert len(samples) == 8 and [s.group for s in samples] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert keep == [True, True] + [False] * 6  # only b's group counts in the loss
+    assert metrics["dynamic_sampling/filled_groups"] == 3
+    assert fake.asked == [12]  # 3 missing at a kept fraction of 0.25: 12 (the cap, 4 x 3)
+    assert fake.recorded == [24]  # the extra round's samples go to the solution DB
+
+
+@pytest.mark.slow
+def test_gspo_with_dynamic_sampling_and_overlong_penalty_runs_and_logs(ray_session, tmp_path):
+    overrides = [
+        *OVERRIDES,
+        "steps=2",
+        "eval_every=0",
+        "checkpoint.every=0",
+        "algorithm.loss_type=gspo",
+        "algorithm.dynamic_sampling=true",
+        "algorithm.dynamic_sampling_max_rounds=2",
+        "algorithm.overlong=penalty",
+        "algorithm.overlong_buffer=8",
+        "algorithm.tis_cap=2.0",
+        "algorithm.max_staleness=0",
+    ]
+    cfg = load_config("experiments/tiny_grpo.yaml", overrides)
+    result = train(cfg, run_dir=tmp_path, progress=False)
+    assert result.steps == 2
+    m = read_metrics(tmp_path)["train"]
+    for key in (
+        "dynamic_sampling/kept_fraction",
+        "dynamic_sampling/rounds",
+        "dynamic_sampling/extra_samples",
+        "dynamic_sampling/filled_groups",
+        "truncation_rate",
+        "overlong_penalty_mean",
+        "seq_ratio_mean",
+        "tis_weight_mean",
+        "policy_loss",
+        "stale_dropped",
+    ):
+        assert key in m, key
+    assert all(0.0 <= v <= 1.0 for _, v in m["dynamic_sampling/kept_fraction"])
+    assert all(1 <= v <= 2 for _, v in m["dynamic_sampling/rounds"])
+    assert all(0.0 <= v <= 1.0 for _, v in m["truncation_rate"])
+    assert m["stale_dropped"][0][1] == 0  # step 1 learns from version 0's own samples
+
+
+def test_samples_older_than_max_staleness_are_left_out():
+    from golf_ray.recipes.train import fresh_enough
+
+    samples = _judged(["a", "b"], [[0, 1], [1, 0]])
+    for s, v in zip(samples, [0, 1, 2, 3], strict=True):
+        s.completion.policy_version = v
+    assert fresh_enough(samples, 3, None) == [True] * 4
+    assert fresh_enough(samples, 3, 1) == [False, False, True, True]
+    assert fresh_enough(samples, 3, 0) == [False, False, False, True]
+    cfg = load_config("experiments/tiny_grpo.yaml", ["algorithm.max_staleness=1"])
+    assert cfg.algorithm.max_staleness == 1
+
+
+@pytest.mark.slow
+def test_engine_logprobs_line_up_with_the_learners(ray_session, tmp_path):
+    """On-policy (async_steps 0), the engine's behaviour log-probs and the learner's own agree
+    token by token, so truncated importance sampling weighs every token 1."""
+    overrides = [
+        *OVERRIDES,
+        "steps=1",
+        "eval_every=0",
+        "checkpoint.every=0",
+        "rollout.async_steps=0",
+        "algorithm.tis_cap=2.0",
+    ]
+    train(load_config("experiments/tiny_grpo.yaml", overrides), run_dir=tmp_path, progress=False)
+    m = read_metrics(tmp_path)["train"]
+    assert m["tis_weight_mean"][0][1] == pytest.approx(1.0, abs=1e-3)
+    assert m["tis_capped_frac"][0][1] == 0.0
