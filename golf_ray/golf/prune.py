@@ -46,7 +46,18 @@ def instrument(source: str) -> str:
             comp.ifs[k] = _record(i, comp.ifs[k])
         else:
             site.test = _record(i, site.test)
-    return _PREAMBLE + ast.unparse(ast.fix_missing_locations(tree))
+    # After a docstring and `from __future__` imports, which must come first.
+    at = 0
+    while at < len(tree.body) and (
+        isinstance(tree.body[at], ast.ImportFrom)
+        and tree.body[at].module == "__future__"
+        or at == 0
+        and isinstance(tree.body[0], ast.Expr)
+        and isinstance(tree.body[0].value, ast.Constant)
+    ):
+        at += 1
+    tree.body[at:at] = ast.parse(_PREAMBLE).body
+    return ast.unparse(ast.fix_missing_locations(tree))
 
 
 def _record(i: int, test: ast.expr) -> ast.expr:

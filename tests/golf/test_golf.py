@@ -158,6 +158,7 @@ def test_coverage_is_read_from_the_sandboxed_run(pool):
 
 def test_pruning_keeps_only_the_branches_taken():
     src = (
+        '"""A docstring and a future import stay first."""\nfrom __future__ import annotations\n'
         "def f(g, flip, drop):\n"
         "    if flip:\n        g = g[::-1]\n    else:\n        g = g[:]\n"
         "    if drop:\n        return []\n"
