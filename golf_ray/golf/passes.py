@@ -129,10 +129,15 @@ def _defined_name(node: ast.stmt) -> str | None:
 def inline_single_use(source: str) -> str:
     """In straight-line function bodies, `x = e` whose `x` is read once later (not inside a
     lambda or comprehension, which could evaluate it many times) is substituted into its use."""
+    return _in_each_function(source, _inline_once)
+
+
+def _in_each_function(source: str, step: Callable[[ast.FunctionDef], bool]) -> str:
+    """`step` applied to every function until it reports no change."""
     tree = ast.parse(source)
     for fn in ast.walk(tree):
         if isinstance(fn, ast.FunctionDef):
-            while _inline_once(fn):
+            while step(fn):
                 pass
     return ast.unparse(tree)
 
@@ -363,12 +368,7 @@ def _pure(expr: ast.AST) -> bool:
 
 def drop_dead_stores(source: str) -> str:
     """In functions, `x = e` (or `a, b = e`) whose names are never read, when `e` is pure."""
-    tree = ast.parse(source)
-    for fn in ast.walk(tree):
-        if isinstance(fn, ast.FunctionDef):
-            while _drop_one_dead_store(fn):
-                pass
-    return ast.unparse(tree)
+    return _in_each_function(source, _drop_one_dead_store)
 
 
 def _drop_one_dead_store(fn: ast.FunctionDef) -> bool:

@@ -25,14 +25,6 @@ FAST = settings(max_examples=40, deadline=None)
 D = torch.float64
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 @st.composite
 def batches(draw: st.DrawFn, max_b: int = 4, max_t: int = 6):
     """(logp, old, adv [B], mask) with every row holding at least one valid token."""
