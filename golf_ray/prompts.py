@@ -91,7 +91,10 @@ def _example_text(title: str, grid_in: Grid, grid_out: Grid | None) -> str:
     return "\n".join(parts)
 
 
-def render_messages(messages: list[dict[str, str]], tokenizer: Any, chat: bool) -> str:
+def render_messages(messages: list[dict[str, str]], tokenizer: Any, chat: bool = True) -> str:
+    """A conversation (role/content dicts) as the text the model continues: the tokenizer's
+    chat template with the generation prompt, or, without one, the plain format (the contents
+    separated by blank lines, then "Answer:"). The one place messages become a prompt."""
     # A tokenizer without a chat template (e.g. a freshly trained tiny one) has
     # chat_template None; such models get the plain format.
     if (
@@ -100,7 +103,7 @@ def render_messages(messages: list[dict[str, str]], tokenizer: Any, chat: bool) 
         and getattr(tokenizer, "chat_template", True)
     ):
         return tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
-    return f"{messages[0]['content']}\n\n{messages[1]['content']}\n\nAnswer:\n"
+    return "\n\n".join(m["content"] for m in messages) + "\n\nAnswer:\n"
 
 
 def golf_request(program: str) -> str:

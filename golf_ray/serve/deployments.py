@@ -40,6 +40,7 @@ class Generation:
     texts: list[str] = field(default_factory=list)
     finish_reasons: list[str] = field(default_factory=list)
     tokens: list[int] = field(default_factory=list)
+    stop_reasons: list[str | None] = field(default_factory=list)  # the stop string that ended each
     seconds: float = 0.0
     refusal: Refusal | None = None
 
@@ -106,15 +107,26 @@ class RolloutServer:
     async def generate(
         self, prompt: str, system: str | None, chat: bool, sampling: dict[str, Any]
     ) -> Generation:
-        messages = ([{"role": "system", "content": system}] if system else []) + [
-            {"role": "user", "content": prompt}
-        ]
-        if chat and getattr(self.tokenizer, "chat_template", None):
-            text = self.tokenizer.apply_chat_template(
-                messages, tokenize=False, add_generation_prompt=True
-            )
-        else:
-            text = f"{system}\n\n{prompt}" if system else prompt
+        """Completions of a prompt: as the user turn of a conversation (`chat`), else as is."""
+        if chat:
+            messages = [{"role": "system", "content": system}] if system else []
+            return await self.chat([*messages, {"role": "user", "content": prompt}], sampling)
+        return await self.complete(f"{system}\n\n{prompt}" if system else prompt, sampling)
+
+    async def chat(self, messages: list[dict[str, str]], sampling: dict[str, Any]) -> Generation:
+        """Replies to a conversation (role/content dicts), rendered by `prompts.render_messages`."""
+        import jinja2
+
+        from golf_ray.prompts import render_messages
+
+        try:
+            text = render_messages(messages, self.tokenizer)
+        except (jinja2.TemplateError, ValueError) as e:  # e.g. roles the template refuses
+            return Generation(0, refusal=Refusal("invalid_messages", f"chat template: {e}"))
+        return await self.complete(text, sampling)
+
+    async def complete(self, text: str, sampling: dict[str, Any]) -> Generation:
+        """Continuations of a raw prompt text."""
         n_tokens = len(self.tokenizer.encode(text, add_special_tokens=False))
         if n_tokens > self.max_prompt_tokens:
             return self._too_long(n_tokens)
@@ -141,6 +153,7 @@ class RolloutServer:
             texts=[c.text for c in completions],
             finish_reasons=[c.finish_reason for c in completions],
             tokens=[c.num_tokens for c in completions],
+            stop_reasons=[c.stop_reason for c in completions],
             seconds=time.perf_counter() - start,
         )
 

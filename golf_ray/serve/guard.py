@@ -18,9 +18,17 @@ PUBLIC_PATHS = ("/v1/health",)
 
 
 def error_response(
-    status: int, type_: str, message: str, details: list | None = None, headers: dict | None = None
+    status: int,
+    type_: str,
+    message: str,
+    details: list | None = None,
+    headers: dict | None = None,
+    param: str | None = None,
+    code: str | None = None,
 ) -> JSONResponse:
-    body: dict[str, Any] = {"type": type_, "message": message}
+    """Every error of the API: OpenAI's shape (message, type, param, code), so OpenAI clients
+    raise their matching exceptions, plus validation details."""
+    body: dict[str, Any] = {"message": message, "type": type_, "param": param, "code": code}
     if details is not None:
         body["details"] = details
     return JSONResponse({"error": body}, status_code=status, headers=headers)
@@ -67,7 +75,10 @@ class GuardMiddleware:
             hmac.compare_digest(digest, d) for d in guard.key_digests
         ):
             why = "unknown API key" if key else "missing API key (Authorization: Bearer KEY)"
-            return error_response(401, "unauthorized", why, headers=_AUTH_HEADER), receive
+            refused = error_response(
+                401, "unauthorized", why, headers=_AUTH_HEADER, code="invalid_api_key"
+            )
+            return refused, receive
         if not guard.auth_enabled:
             digest = "client:" + str((scope.get("client") or ("?",))[0])
         length = headers.get("content-length")
@@ -82,7 +93,10 @@ class GuardMiddleware:
         if wait > 0:
             message = f"rate limit exceeded; retry in {wait:.1f} s"
             retry = {"Retry-After": str(max(1, math.ceil(wait)))}
-            return error_response(429, "rate_limited", message, headers=retry), receive
+            refused = error_response(
+                429, "rate_limited", message, headers=retry, code="rate_limit_exceeded"
+            )
+            return refused, receive
         # Read the body here, counting, so a chunked body cannot grow past the limit either.
         chunks, size = [], 0
         while True:

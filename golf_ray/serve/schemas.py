@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, StrictInt, Tag
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictInt,
+    Tag,
+    model_validator,
+)
 
 from golf_ray.tasks import MAX_SIDE
 from golf_ray.tasks.functions import entry_point_of
@@ -218,10 +227,187 @@ class HealthResponse(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    type: str
+    """OpenAI's error object (message, type, param, code) plus our validation details."""
+
     message: str
+    type: str
+    param: str | None = None  # the request field at fault
+    code: str | None = None
     details: list[dict[str, Any]] | None = None
 
 
 class ErrorResponse(BaseModel):
     error: ErrorBody
+
+
+# --------------------------------------------------------------------------- OpenAI-compatible
+# The subset of OpenAI's completions and chat completions APIs that a policy served here can
+# honour. Fields clients send routinely but that change nothing here (user, metadata, store, ...)
+# are ignored; fields asking for something the engine cannot do are a 422, not silently dropped.
+
+MAX_MESSAGES = 64
+MAX_STOPS = 8
+Stop = Annotated[Text, Field(min_length=1, max_length=64)]
+_UNSUPPORTED = (
+    "tools",
+    "functions",
+    "logprobs",
+    "top_logprobs",
+    "echo",
+    "best_of",
+    "suffix",
+    "logit_bias",
+    "presence_penalty",
+    "frequency_penalty",
+)
+
+
+class StreamOptions(BaseModel):
+    include_usage: bool = False
+
+
+class OpenAIRequest(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    model: Text = Field(max_length=1000, description="the name GET /v1/models lists")
+    max_tokens: int | None = Field(None, ge=1, le=4096, description="default: limits.max_tokens")
+    temperature: float = Field(1.0, ge=0.0, le=2.0, description="0: greedy")
+    top_p: float = Field(1.0, gt=0.0, le=1.0)
+    n: int = Field(1, ge=1, le=64)
+    stop: Stop | Annotated[list[Stop], Field(max_length=MAX_STOPS)] | None = None
+    seed: int | None = Field(None, ge=0, le=2**31 - 1)
+    stream: bool = False
+    stream_options: StreamOptions | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _supported(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            for name in _UNSUPPORTED:
+                if data.get(name):
+                    raise ValueError(f"{name} is not supported by this server")
+            fmt = data.get("response_format")
+            if fmt and fmt != {"type": "text"}:
+                raise ValueError("response_format: only {'type': 'text'} is supported")
+        return data
+
+    @property
+    def stops(self) -> tuple[str, ...]:
+        return (self.stop,) if isinstance(self.stop, str) else tuple(self.stop or ())
+
+
+class CompletionRequest(OpenAIRequest):
+    prompt: (
+        Annotated[Text, Field(min_length=1, max_length=MAX_PROMPT_CHARS)]
+        | Annotated[
+            list[Annotated[Text, Field(min_length=1, max_length=MAX_PROMPT_CHARS)]],
+            Field(min_length=1, max_length=8),
+        ]
+    ) = Field(description="continued as is (no chat template); a list gets n choices each")
+
+    @property
+    def prompts(self) -> list[str]:
+        return [self.prompt] if isinstance(self.prompt, str) else list(self.prompt)
+
+
+class TextPart(BaseModel):
+    type: Literal["text"]
+    text: Text = Field(max_length=MAX_PROMPT_CHARS)
+
+
+class ChatMessage(BaseModel):
+    model_config = ConfigDict(extra="ignore")  # e.g. `name`
+
+    role: Literal["system", "developer", "user", "assistant"]
+    content: (
+        Annotated[Text, Field(max_length=MAX_PROMPT_CHARS)]
+        | Annotated[list[TextPart], Field(min_length=1, max_length=MAX_MESSAGES)]
+    )
+
+    def as_dict(self) -> dict[str, str]:
+        """For the chat template: text parts joined, `developer` (OpenAI's newer name for
+        system) as `system`, which is what templates know."""
+        content = self.content
+        text = content if isinstance(content, str) else "".join(p.text for p in content)
+        return {"role": "system" if self.role == "developer" else self.role, "content": text}
+
+
+class ChatCompletionRequest(OpenAIRequest):
+    messages: list[ChatMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
+    max_completion_tokens: int | None = Field(None, ge=1, le=4096, description="= max_tokens")
+
+
+class Usage(BaseModel):
+    prompt_tokens: int
+    completion_tokens: int
+    total_tokens: int
+
+
+class ModelCard(BaseModel):
+    id: str
+    object: Literal["model"] = "model"
+    created: int
+    owned_by: str = "golf-ray"
+
+
+class ModelList(BaseModel):
+    object: Literal["list"] = "list"
+    data: list[ModelCard]
+
+
+class CompletionChoice(BaseModel):
+    index: int
+    text: str
+    finish_reason: Literal["stop", "length"] | None
+    logprobs: None = None
+
+
+class Completion(BaseModel):
+    id: str
+    object: Literal["text_completion"] = "text_completion"
+    created: int
+    model: str
+    choices: list[CompletionChoice]
+    usage: Usage | None = None
+
+
+class AssistantMessage(BaseModel):
+    role: Literal["assistant"] = "assistant"
+    content: str
+
+
+class ChatChoice(BaseModel):
+    index: int
+    message: AssistantMessage
+    finish_reason: Literal["stop", "length"]
+    logprobs: None = None
+
+
+class ChatCompletion(BaseModel):
+    id: str
+    object: Literal["chat.completion"] = "chat.completion"
+    created: int
+    model: str
+    choices: list[ChatChoice]
+    usage: Usage
+
+
+class Delta(BaseModel):
+    role: Literal["assistant"] | None = None
+    content: str | None = None
+
+
+class ChunkChoice(BaseModel):
+    index: int
+    delta: Delta
+    finish_reason: Literal["stop", "length"] | None = None
+    logprobs: None = None
+
+
+class ChatCompletionChunk(BaseModel):
+    id: str
+    object: Literal["chat.completion.chunk"] = "chat.completion.chunk"
+    created: int
+    model: str
+    choices: list[ChunkChoice]
+    usage: Usage | None = None

@@ -58,6 +58,7 @@ def build_app(cfg: ServeConfig, model_path: str, key_digests: frozenset[str]):
         cfg.auth.enabled,
         cfg.limits,
         model_path,
+        cfg.served_model_name or model_path,
         cfg.sandbox.example_timeout_s,
     )
 
@@ -120,7 +121,9 @@ def serve_forever(cfg: ServeConfig, model_path: str) -> None:
     init_ray(cfg.ray_address)
     try:
         url = start(cfg, model_path, key_digests)
-        print(f"serving {model_path}\n  {url}/v1/health  {url}/openapi.json  {url}/docs")
+        print(f"serving {model_path} as {cfg.served_model_name or model_path!r}")
+        print(f"  {url}/v1/health  {url}/openapi.json  {url}/docs")
+        print(f"  OpenAI-compatible: {url}/v1 (/models, /completions, /chat/completions)")
         print("Ctrl-C stops it", flush=True)
         while True:
             time.sleep(3600)

@@ -21,6 +21,7 @@ from golf_ray.serve.limits import RateLimiter, TokenBucket
 from golf_ray.serve.schemas import GolfSolveRequest
 
 KEY, FUZZ_KEY, RATE_KEY = "test-key-main", "test-key-fuzz", "test-key-rate"
+OPENAI_KEY = "test-key-openai"
 IDENTITY = {
     "train": [{"input": [[1, 2], [3, 4]], "output": [[1, 2], [3, 4]]}],
     "test": [{"input": [[5]], "output": [[5]]}],
@@ -138,7 +139,7 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(ray_session, tmp_path_factory):
-    """(base URL, config) of the serve app on the tiny model, started through a checkpoint-like
+    """(base URL, config, model dir) of the serve app on the tiny model, started through a checkpoint-like
     run dir (checkpoints/latest -> step-1/policy/) so `--checkpoint` resolution is exercised."""
     from ray import serve
 
@@ -151,14 +152,17 @@ def server(ray_session, tmp_path_factory):
     (run / "checkpoints" / "step-1" / "policy").symlink_to(tiny, target_is_directory=True)
     (run / "checkpoints" / "latest").write_text("step-1\n")
     keys = run / "keys.txt"
-    keys.write_text(f"{KEY}\n{FUZZ_KEY}\n{RATE_KEY}\n")
+    keys.write_text(f"{KEY}\n{FUZZ_KEY}\n{RATE_KEY}\n{OPENAI_KEY}\n")
     PWNED.unlink(missing_ok=True)
     cfg, model_path = prepare(
-        "serve/tiny.yaml", [f"auth.keys_file={keys}", f"port={free_port()}"], str(run), None
+        "serve/tiny.yaml",
+        [f"auth.keys_file={keys}", f"port={free_port()}", "served_model_name=golf-ray-tiny"],
+        str(run),
+        None,
     )
     assert model_path == str(run / "checkpoints" / "step-1" / "policy")
     url = start(cfg, model_path)
-    yield url, cfg
+    yield url, cfg, model_path
     serve.shutdown()
 
 
@@ -176,6 +180,7 @@ def error_of(response: httpx.Response, status: int) -> dict:
     assert response.status_code == status, response.text
     body = response.json()
     assert set(body) == {"error"} and body["error"]["message"]
+    assert {"message", "type", "param", "code"} <= set(body["error"])  # OpenAI's shape
     return body["error"]
 
 
@@ -197,7 +202,8 @@ def test_health_and_openapi_need_no_key(client):
     assert health["sandbox"]["backend"] == "process"
     doc = client.get("/openapi.json").json()
     paths = doc["paths"]
-    assert {"/v1/health", "/v1/generate", "/v1/solve"} <= set(paths)
+    assert {"/v1/health", "/v1/generate", "/v1/solve", "/v1/models"} <= set(paths)
+    assert {"/v1/completions", "/v1/chat/completions"} <= set(paths)
     assert {"bearer", "apiKey"} <= set(doc["components"]["securitySchemes"])
     assert paths["/v1/solve"]["post"]["security"] and "security" not in paths["/v1/health"]["get"]
     assert error_of(client.get("/v1/nothing", headers=auth()), 404)["type"] == "not_found"
@@ -285,6 +291,108 @@ def test_concurrent_requests(client):
         assert list(pool.map(call, range(6))) == [2] * 6
 
 
+# --------------------------------------------------------------------------- OpenAI-compatible
+
+
+@pytest.fixture(scope="module")
+def openai_client(server):
+    import openai
+
+    return openai.OpenAI(base_url=f"{server[0]}/v1", api_key=OPENAI_KEY, max_retries=0, timeout=120)
+
+
+@pytest.mark.slow
+def test_openai_client_lists_models_and_completes(openai_client, server):
+    from transformers import AutoTokenizer
+
+    from golf_ray.prompts import render_messages
+
+    (model,) = openai_client.models.list().data
+    assert model.id == server[1].served_model_name == "golf-ray-tiny" and model.object == "model"
+    messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi"}]
+    chat = openai_client.chat.completions.create(
+        model=model.id, messages=messages, max_tokens=8, n=2, seed=3
+    )
+    assert [c.index for c in chat.choices] == [0, 1] and chat.object == "chat.completion"
+    assert all(
+        c.message.role == "assistant" and c.finish_reason in ("stop", "length")
+        for c in chat.choices
+    )
+    tokenizer = AutoTokenizer.from_pretrained(server[2])
+    rendered = render_messages(messages, tokenizer)
+    assert "<|im_start|>assistant" in rendered  # the tiny model's template, applied
+    assert chat.usage.prompt_tokens == len(tokenizer.encode(rendered, add_special_tokens=False))
+    assert 2 <= chat.usage.completion_tokens <= 16
+    assert chat.usage.total_tokens == chat.usage.prompt_tokens + chat.usage.completion_tokens
+
+    prompts = ["def p(g):", "p=lambda g:"]
+    plain = openai_client.completions.create(
+        model=model.id, prompt=prompts, max_tokens=8, temperature=0
+    )
+    assert [c.index for c in plain.choices] == [0, 1] and plain.object == "text_completion"
+    text = plain.choices[0].text
+    stop = text[len(text) // 2 :][:2]
+    assert stop, text
+    cut = openai_client.completions.create(
+        model=model.id, prompt=prompts[0], max_tokens=8, temperature=0, stop=[stop]
+    )
+    # greedy, so a prefix of the same text; OpenAI's rule: the stop string is left out
+    assert cut.choices[0].text == text[: text.find(stop)] and cut.choices[0].finish_reason == "stop"
+
+
+@pytest.mark.slow
+def test_openai_client_streams(openai_client, server):
+    model = server[1].served_model_name
+    messages = [{"role": "user", "content": "Write p."}]
+    once = openai_client.chat.completions.create(
+        model=model, messages=messages, max_tokens=8, seed=5
+    )
+    stream = openai_client.chat.completions.create(
+        model=model,
+        messages=messages,
+        max_tokens=8,
+        seed=5,
+        stream=True,
+        stream_options={"include_usage": True},
+    )
+    chunks = list(stream)
+    assert all(c.object == "chat.completion.chunk" for c in chunks)
+    assert "".join(c.choices[0].delta.content or "" for c in chunks if c.choices) == (
+        once.choices[0].message.content
+    )
+    finish = [
+        c.choices[0].finish_reason for c in chunks if c.choices and c.choices[0].finish_reason
+    ]
+    assert finish == [once.choices[0].finish_reason] and chunks[-1].usage == once.usage
+    # the wire format: server-sent `data:` events ending with [DONE]
+    body = {"model": model, "prompt": "def p(g):", "max_tokens": 4, "stream": True}
+    headers = auth(OPENAI_KEY)
+    with httpx.stream("POST", f"{server[0]}/v1/completions", json=body, headers=headers) as r:
+        assert r.headers["content-type"].startswith("text/event-stream")
+        events = [line for line in r.iter_lines() if line]
+    assert all(e.startswith("data: ") for e in events) and events[-1] == "data: [DONE]"
+    assert json.loads(events[0][6:])["object"] == "text_completion"
+
+
+@pytest.mark.slow
+def test_openai_client_errors(openai_client, server):
+    import openai
+
+    url, cfg = server[0], server[1]
+    wrong = openai.OpenAI(base_url=f"{url}/v1", api_key="wrong", max_retries=0)
+    with pytest.raises(openai.AuthenticationError) as err:
+        wrong.models.list()
+    assert err.value.code == "invalid_api_key" and err.value.type == "unauthorized"
+    messages = [{"role": "user", "content": "Hi"}]
+    with pytest.raises(openai.NotFoundError, match="not served here"):
+        openai_client.chat.completions.create(model="gpt-4", messages=messages)
+    model = cfg.served_model_name
+    with pytest.raises(openai.UnprocessableEntityError, match="logprobs is not supported"):
+        openai_client.chat.completions.create(model=model, messages=messages, logprobs=True)
+    with pytest.raises(openai.UnprocessableEntityError, match="n: at most"):
+        openai_client.completions.create(model=model, prompt="x", n=cfg.limits.max_samples + 1)
+
+
 @pytest.mark.slow
 def test_401_without_a_valid_key(client):
     for headers in ({}, auth("wrong"), {"Authorization": KEY}):
@@ -360,7 +468,7 @@ def test_schemathesis_finds_no_server_errors(server):
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    url, _ = server
+    url = server[0]
     schema = schemathesis.openapi.from_url(f"{url}/openapi.json")
     strategy = st.one_of(
         schema.as_strategy(generation_mode=schemathesis.GenerationMode.POSITIVE),
