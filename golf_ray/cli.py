@@ -747,10 +747,12 @@ def cmd_golf(args: argparse.Namespace) -> int:
 def _add_serve(sub) -> None:
     p = sub.add_parser(
         "serve",
-        help="an HTTP API (Ray Serve): /v1/solve, /v1/generate, /v1/health",
+        help="an HTTP API (Ray Serve): /v1/solve, /v1/generate, /v1/health, OpenAI-compatible",
         description="Start a Ray Serve application (FastAPI ingress, rollout and sandbox "
         "deployments) on a checkpoint's policy or a model. Needs API keys ($GOLF_RAY_API_KEYS "
-        "or auth.keys_file); OpenAPI document at /openapi.json. See golf_ray/serve/api.py.",
+        "or auth.keys_file); OpenAPI document at /openapi.json. Also OpenAI-compatible "
+        "(/v1/models, /v1/completions, /v1/chat/completions; served_model_name=NAME names the "
+        "model). See golf_ray/serve/api.py.",
     )
     served = p.add_mutually_exclusive_group(required=True)
     served.add_argument("--checkpoint", help=CHECKPOINT_FORMS)
