@@ -49,7 +49,6 @@ from golf_ray.serve.schemas import (
     CandidateOut,
     ChatCompletion,
     ChatCompletionRequest,
-    Completion,
     CompletionRequest,
     ErrorResponse,
     FunctionSolveRequest,
@@ -63,6 +62,7 @@ from golf_ray.serve.schemas import (
     SamplingParams,
     SolveRequest,
     SolveResponse,
+    TextCompletion,
 )
 from golf_ray.tasks import Example, Task
 from golf_ray.tasks.functions import FunctionProblem
@@ -343,7 +343,7 @@ class GolfIngress:
         card = ModelCard(id=self.served_model_name, created=self.created)
         return ModelList(data=[card])
 
-    @app.post("/v1/completions", response_model=Completion, responses=ERROR_RESPONSES)
+    @app.post("/v1/completions", response_model=TextCompletion, responses=ERROR_RESPONSES)
     async def completions(self, req: CompletionRequest):
         """The prompt (or each of a list) continued as is, n choices each."""
         sampling = self._openai_sampling(req, len(req.prompts))

@@ -20,9 +20,9 @@ from golf_ray.serve.schemas import (
     ChatCompletion,
     ChatCompletionChunk,
     ChunkChoice,
-    Completion,
     CompletionChoice,
     Delta,
+    TextCompletion,
     Usage,
 )
 
@@ -55,14 +55,14 @@ def usage(gens: list[Generation]) -> Usage:
     )
 
 
-def completion(gens: list[Generation], model: str, created: int) -> Completion:
+def completion(gens: list[Generation], model: str, created: int) -> TextCompletion:
     """One `Generation` per prompt; the choices of prompt i come before those of prompt i+1."""
     replies = [reply for gen in gens for reply in _replies(gen)]
     choices = [
         CompletionChoice(index=i, text=text, finish_reason=finish)
         for i, (text, finish) in enumerate(replies)
     ]
-    return Completion(
+    return TextCompletion(
         id=new_id("cmpl"), created=created, model=model, choices=choices, usage=usage(gens)
     )
 
@@ -81,13 +81,13 @@ def _event(chunk: BaseModel) -> str:
     return f"data: {chunk.model_dump_json()}\n\n"
 
 
-def completion_events(done: Completion, include_usage: bool) -> Iterator[str]:
+def completion_events(done: TextCompletion, include_usage: bool) -> Iterator[str]:
     """A choice per chunk, then (if asked) a usage chunk with no choices, then [DONE]."""
     head = {"id": done.id, "created": done.created, "model": done.model}
     for choice in done.choices:
-        yield _event(Completion(**head, choices=[choice]))
+        yield _event(TextCompletion(**head, choices=[choice]))
     if include_usage:
-        yield _event(Completion(**head, choices=[], usage=done.usage))
+        yield _event(TextCompletion(**head, choices=[], usage=done.usage))
     yield DONE
 
 

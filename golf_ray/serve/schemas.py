@@ -362,7 +362,7 @@ class CompletionChoice(BaseModel):
     logprobs: None = None
 
 
-class Completion(BaseModel):
+class TextCompletion(BaseModel):
     id: str
     object: Literal["text_completion"] = "text_completion"
     created: int
