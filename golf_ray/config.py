@@ -170,6 +170,15 @@ class AlgorithmConfig:
     # loss and counted (stale_dropped); None = no limit (rollout.async_steps bounds it anyway)
     max_staleness: int | None = None
 
+    def conflict(self) -> tuple[str, str] | None:
+        """A combination of values that cannot run: (its key, why), refused on load."""
+        if self.name == "ppo" and self.loss_type == "gspo":
+            return "loss_type", (
+                "gspo clips one ratio per sequence against one advantage per sequence (GRPO); "
+                "PPO's GAE gives one per token: use grpo, dr_grpo or dapo with PPO"
+            )
+        return None
+
 
 @dataclass
 class RewardConfig:
@@ -420,7 +429,13 @@ def from_dict(cls: type, data: dict[str, Any], sources: Sources | None = None, p
                 f"{_origin(sources, path)}: '{path}' must be one of {', '.join(choices)}, "
                 f"got {value!r}{hint}"
             )
-    return cls(**kwargs)
+    obj = cls(**kwargs)
+    conflict = obj.conflict() if hasattr(obj, "conflict") else None
+    if conflict is not None:
+        key, why = conflict
+        path = f"{prefix}{key}"
+        raise ConfigError(f"{_origin(sources, path)}: '{path}' {why}")
+    return obj
 
 
 def _origin(sources: Sources, path: str) -> str:
