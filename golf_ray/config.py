@@ -150,8 +150,9 @@ class AlgorithmConfig:
     value_coef: float = 0.5
     entropy_coef: float = 0.0
     ppo_epochs: int = at_least(1, 1)
-    # GRPO's loss variant (golf_ray.algorithms.variants): grpo | dr_grpo (no std, no length
-    # normalisation) | gspo (sequence-level ratio and clipping) | dapo (token-level, clip-higher)
+    # The policy loss variant (golf_ray.algorithms.variants): grpo | dr_grpo (no std, no length
+    # normalisation) | gspo (sequence-level ratio and clipping; GRPO only) | dapo (token-level,
+    # clip-higher). PPO takes grpo, dr_grpo and dapo (on its per-token GAE advantages)
     loss_type: str = one_of(LOSS_TYPES, "grpo")
     loss_max_tokens: int = at_least(0, 0)  # dr_grpo's constant normaliser; 0 = rollout.max_tokens
     # DAPO dynamic sampling: drop prompt groups whose rewards are all equal and refill the step
