@@ -417,7 +417,7 @@ def plot(report: dict, out: Path) -> None:
     axes[0].set(title="reward per step (mean over the batch)", xlabel="step")
     axes[0].legend()
     axes[0].grid(alpha=0.3)
-    names = [f"{s['side']}\n{s.get('cores_used')} cores" for s in sides.values()]
+    names = [f"{n}\n{s.get('cores_used')} cores" for n, s in sides.items()]
     axes[1].bar(names, [s.get("samples_per_s") or 0 for s in sides.values()])
     axes[1].set(title="samples / s (steps 2..N)")
     axes[1].tick_params(axis="x", labelsize=8)
