@@ -150,8 +150,9 @@ class AlgorithmConfig:
     value_coef: float = 0.5
     entropy_coef: float = 0.0
     ppo_epochs: int = at_least(1, 1)
-    # GRPO's loss variant (golf_ray.algorithms.variants): grpo | dr_grpo (no std, no length
-    # normalisation) | gspo (sequence-level ratio and clipping) | dapo (token-level, clip-higher)
+    # The policy loss variant (golf_ray.algorithms.variants): grpo | dr_grpo (no std, no length
+    # normalisation) | gspo (sequence-level ratio and clipping; GRPO only) | dapo (token-level,
+    # clip-higher). PPO takes grpo, dr_grpo and dapo (on its per-token GAE advantages)
     loss_type: str = one_of(LOSS_TYPES, "grpo")
     loss_max_tokens: int = at_least(0, 0)  # dr_grpo's constant normaliser; 0 = rollout.max_tokens
     # DAPO dynamic sampling: drop prompt groups whose rewards are all equal and refill the step
@@ -169,6 +170,15 @@ class AlgorithmConfig:
     # Samples written more than this many policy versions before the update are left out of the
     # loss and counted (stale_dropped); None = no limit (rollout.async_steps bounds it anyway)
     max_staleness: int | None = None
+
+    def conflict(self) -> tuple[str, str] | None:
+        """A combination of values that cannot run: (its key, why), refused on load."""
+        if self.name == "ppo" and self.loss_type == "gspo":
+            return "loss_type", (
+                "gspo clips one ratio per sequence against one advantage per sequence (GRPO); "
+                "PPO's GAE gives one per token: use grpo, dr_grpo or dapo with PPO"
+            )
+        return None
 
 
 @dataclass
@@ -420,7 +430,13 @@ def from_dict(cls: type, data: dict[str, Any], sources: Sources | None = None, p
                 f"{_origin(sources, path)}: '{path}' must be one of {', '.join(choices)}, "
                 f"got {value!r}{hint}"
             )
-    return cls(**kwargs)
+    obj = cls(**kwargs)
+    conflict = obj.conflict() if hasattr(obj, "conflict") else None
+    if conflict is not None:
+        key, why = conflict
+        path = f"{prefix}{key}"
+        raise ConfigError(f"{_origin(sources, path)}: '{path}' {why}")
+    return obj
 
 
 def _origin(sources: Sources, path: str) -> str:

@@ -29,8 +29,6 @@ from golf_ray.algorithms import (
     loss_token_level,
     masked_mean,
     masked_whiten,
-    policy_loss_kwargs,
-    ppo_policy_loss,
     terminal_rewards,
     value_loss,
 )
@@ -375,15 +373,9 @@ class LearnerActor:
             old_logp, old_values = (None, None) if on_policy else self._forward(batch, False)[:2]
             ref_logp = self._reference_logprobs(batch)
             advantages, returns = self._advantages(batch, mask, old_logp, old_values, ref_logp)
-        if self.algo.name == "grpo":
-            normalizer = grpo_normalizer(
-                mask,
-                self.algo.loss_type,
-                self.algo.token_level_loss,
-                self.algo.loss_max_tokens or None,
-            )
-        else:
-            normalizer = loss_normalizer(mask, self.algo.token_level_loss)
+        normalizer = grpo_normalizer(
+            mask, self.algo.loss_type, self.algo.token_level_loss, self.algo.loss_max_tokens or None
+        )
         behaviour = None
         if self.algo.tis_cap > 0 and batch.behaviour_logprobs is not None:
             behaviour = batch.behaviour_logprobs[:, 1:]
@@ -493,33 +485,30 @@ class LearnerActor:
         logp, values, entropy = self._forward(mb)
         if old_logp is None:
             old_logp = logp.detach()
-        token_level = self.algo.token_level_loss
-        if self.algo.name == "grpo":
-            token_level = loss_token_level(self.algo.loss_type, token_level)
-            weights = None
-            if behaviour is not None:  # truncated importance sampling (algorithm.tis_cap)
-                weights = truncated_is_weights(
-                    old_logp, behaviour, mask, self.algo.tis_cap, self.algo.loss_type == "gspo"
-                )
-            loss, stats = grpo_loss(
-                logp,
-                old_logp,
-                ref_logp,
-                adv,
-                mask,
-                normalizer=normalizer,
-                token_weights=weights,
-                **grpo_loss_kwargs(self.algo),
+        token_level = loss_token_level(self.algo.loss_type, self.algo.token_level_loss)
+        weights = None
+        if behaviour is not None:  # truncated importance sampling (algorithm.tis_cap)
+            weights = truncated_is_weights(
+                old_logp, behaviour, mask, self.algo.tis_cap, self.algo.loss_type == "gspo"
             )
-            if weights is not None:
-                stats["tis_weight_mean"] = masked_mean(weights, mask)
-                stats["tis_capped_frac"] = masked_mean(
-                    (weights >= self.algo.tis_cap).to(weights.dtype), mask
-                )
-        else:
-            loss, stats = ppo_policy_loss(
-                logp, old_logp, adv, mask, normalizer=normalizer, **policy_loss_kwargs(self.algo)
+        # PPO: the same loss variants on per-token GAE advantages; its KL is in the reward, so
+        # no reference log-probs here (grpo_loss_kwargs gives PPO kl_coef 0)
+        loss, stats = grpo_loss(
+            logp,
+            old_logp,
+            ref_logp if self.algo.name == "grpo" else None,
+            adv,
+            mask,
+            normalizer=normalizer,
+            token_weights=weights,
+            **grpo_loss_kwargs(self.algo),
+        )
+        if weights is not None:
+            stats["tis_weight_mean"] = masked_mean(weights, mask)
+            stats["tis_capped_frac"] = masked_mean(
+                (weights >= self.algo.tis_cap).to(weights.dtype), mask
             )
+        if self.algo.name == "ppo":
             v_loss, v_stats = value_loss(
                 values, old_values, returns, mask, self.algo.value_clip, token_level, normalizer
             )

@@ -49,7 +49,6 @@ from golf_ray.algorithms.masking import (
 from golf_ray.algorithms.ppo import (
     clipped_surrogate,
     entropy_loss,
-    policy_loss_kwargs,
     policy_stats,
     ppo_policy_loss,
     value_loss,
@@ -90,7 +89,6 @@ __all__ = [
     "masked_whiten",
     "overlong_keep",
     "overlong_penalty",
-    "policy_loss_kwargs",
     "policy_stats",
     "ppo_policy_loss",
     "response_mask",

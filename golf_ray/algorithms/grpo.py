@@ -241,11 +241,12 @@ def grpo_normalizer(
 
 
 def grpo_loss_kwargs(cfg: AlgorithmConfig) -> dict[str, Any]:
-    """``grpo_loss`` keyword arguments from the ``algorithm`` config section."""
+    """``grpo_loss`` keyword arguments from the ``algorithm`` config section, for GRPO and for
+    PPO's policy term (``kl_coef`` 0: PPO puts its KL penalty in the reward, before GAE)."""
     return {
         "clip_low": cfg.clip_low,
         "clip_high": cfg.clip_high,
-        "kl_coef": cfg.kl_coef,
+        "kl_coef": cfg.kl_coef if cfg.name == "grpo" else 0.0,
         "kl_estimator": cfg.kl_estimator,
         "token_level": cfg.token_level_loss,
         "loss_type": cfg.loss_type,

@@ -8,26 +8,24 @@ Losses are to be *minimised*. Per-token terms are reduced by
 ``normalizer``: for a batch split into micro-batches pass the whole batch's
 :func:`~golf_ray.algorithms.masking.loss_normalizer` and sum the micro-batch losses.
 
+The learner's PPO policy term is :func:`~golf_ray.algorithms.grpo.grpo_loss` on per-token GAE
+advantages, so ``algorithm.loss_type`` (``dr_grpo``, ``dapo``) applies to PPO too; with the
+default ``grpo`` it equals :func:`ppo_policy_loss`.
+
 Statistics are detached 0-d tensors (no ``.item()`` here, so no device sync): call ``.item()``
 when logging.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import torch
 from torch import Tensor
 
 from golf_ray.algorithms.masking import aggregate_loss, as_bool_mask, masked_mean, zero_masked
 
-if TYPE_CHECKING:
-    from golf_ray.config import AlgorithmConfig
-
 __all__ = [
     "clipped_surrogate",
     "entropy_loss",
-    "policy_loss_kwargs",
     "policy_stats",
     "ppo_policy_loss",
     "value_loss",
@@ -165,12 +163,3 @@ def entropy_loss(
     """
     mask = as_bool_mask(mask)
     return -coef * aggregate_loss(zero_masked(entropy, mask), mask, token_level, normalizer)
-
-
-def policy_loss_kwargs(cfg: AlgorithmConfig) -> dict[str, Any]:
-    """``ppo_policy_loss`` keyword arguments from the ``algorithm`` config section."""
-    return {
-        "clip_low": cfg.clip_low,
-        "clip_high": cfg.clip_high,
-        "token_level": cfg.token_level_loss,
-    }

@@ -26,7 +26,6 @@ from golf_ray.algorithms import (
     masked_sum,
     masked_var,
     masked_whiten,
-    policy_loss_kwargs,
     ppo_policy_loss,
     response_mask,
     terminal_rewards,
@@ -643,13 +642,11 @@ def test_masked_values_never_change_losses(seed):
 def test_from_config_helpers():
     cfg = AlgorithmConfig(clip_low=0.1, clip_high=0.3, kl_coef=0.02, kl_estimator="k1")
     cfg.token_level_loss = True
-    assert policy_loss_kwargs(cfg) == {"clip_low": 0.1, "clip_high": 0.3, "token_level": True}
     kwargs = grpo_loss_kwargs(cfg)
     assert kwargs["kl_coef"] == 0.02 and kwargs["kl_estimator"] == "k1"
     assert gae_kwargs(cfg) == {"gamma": cfg.gamma, "lam": cfg.gae_lambda}
     x = torch.zeros(1, 2)
     grpo_loss(x, x, x, torch.ones(1), torch.ones(1, 2), **kwargs)
-    ppo_policy_loss(x, x, x, torch.ones(1, 2), **policy_loss_kwargs(cfg))
 
 
 # --------------------------------------------------------------------------- end to end

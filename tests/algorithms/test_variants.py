@@ -15,11 +15,13 @@ from golf_ray.algorithms import (
     dapo_clip_high,
     group_advantages,
     grpo_loss,
+    grpo_loss_kwargs,
     grpo_normalizer,
+    ppo_policy_loss,
     sequence_log_ratio,
     truncated_is_weights,
 )
-from golf_ray.config import ConfigError, load_config
+from golf_ray.config import AlgorithmConfig, ConfigError, load_config
 
 FAST = settings(max_examples=40, deadline=None)
 D = torch.float64
@@ -227,6 +229,62 @@ def test_tis_cap_must_be_positive():
         truncated_is_weights(x, x, torch.ones(1, 2), 0.0)
 
 
+# --------------------------------------------------------------------------- PPO
+
+
+@st.composite
+def ppo_batches(draw: st.DrawFn):
+    """A batch with per-token (GAE-like) advantages ``[B, T]``."""
+    logp, old, _, mask = draw(batches())
+    fl = st.floats(-2, 2, allow_nan=False, allow_subnormal=False)
+    adv = draw(st.lists(fl, min_size=mask.numel(), max_size=mask.numel()))
+    return logp, old, torch.tensor(adv, dtype=D).reshape(mask.shape), mask
+
+
+def _ppo_kwargs(loss_type: str, **kw) -> dict:
+    return grpo_loss_kwargs(AlgorithmConfig(name="ppo", loss_type=loss_type, **kw))
+
+
+@given(ppo_batches(), st.booleans())
+@FAST
+def test_ppo_policy_term_with_the_grpo_loss_type_is_the_plain_ppo_loss(batch, token_level):
+    logp, old, adv, mask = batch
+    kw = _ppo_kwargs("grpo", kl_coef=0.3, clip_high=0.25, token_level_loss=token_level)
+    assert kw["kl_coef"] == 0.0  # PPO's KL is in the reward, not the policy loss
+    loss, _ = grpo_loss(logp, old, None, adv, mask, **kw)
+    plain, _ = ppo_policy_loss(logp, old, adv, mask, 0.2, 0.25, token_level)
+    torch.testing.assert_close(loss, plain)
+
+
+@given(ppo_batches(), st.integers(1, 5), st.integers(6, 40))
+@FAST
+def test_ppo_dr_grpo_loss_does_not_change_when_a_completion_is_padded(batch, extra, budget):
+    logp, old, adv, mask = batch
+    kw = _ppo_kwargs("dr_grpo", loss_max_tokens=budget)
+    loss, _ = grpo_loss(logp, old, None, adv, mask, **kw)
+    padded, _ = grpo_loss(
+        _pad(logp, extra, -7.0),
+        _pad(old, extra, 3.0),
+        None,
+        _pad(adv, extra, 5.0),
+        _pad(mask, extra, 0).bool(),
+        **kw,
+    )
+    torch.testing.assert_close(padded, loss)
+    at_old = old.clone().requires_grad_()  # ratio 1: each token's gradient is -A_t / (B x budget)
+    (grad,) = torch.autograd.grad(grpo_loss(at_old, old, None, adv, mask, **kw)[0], at_old)
+    torch.testing.assert_close(grad[mask], -adv[mask] / (mask.shape[0] * budget))
+
+
+@given(ppo_batches())
+@FAST
+def test_ppo_dapo_is_token_level_with_clip_higher(batch):
+    logp, old, adv, mask = batch
+    loss, _ = grpo_loss(logp, old, None, adv, mask, **_ppo_kwargs("dapo"))
+    plain, _ = ppo_policy_loss(logp, old, adv, mask, 0.2, 0.28, token_level=True)
+    torch.testing.assert_close(loss, plain)
+
+
 # --------------------------------------------------------------------------- config
 
 
@@ -263,3 +321,16 @@ def test_a_wrong_value_is_a_one_line_error(override, message):
         load_config("experiments/quickstart.yaml", [override])
     assert message in str(e.value) and "\n" not in str(e.value)
     assert str(e.value).startswith("command line: ")
+
+
+@pytest.mark.parametrize("loss_type", ["grpo", "dr_grpo", "dapo"])
+def test_ppo_accepts_the_token_level_loss_types(loss_type):
+    cfg = load_config("experiments/synthetic_ppo.yaml", [f"algorithm.loss_type={loss_type}"])
+    assert cfg.algorithm.name == "ppo" and cfg.algorithm.loss_type == loss_type
+
+
+def test_ppo_with_gspo_is_a_one_line_error():
+    with pytest.raises(ConfigError) as e:
+        load_config("experiments/synthetic_ppo.yaml", ["algorithm.loss_type=gspo"])
+    assert str(e.value).startswith("command line: 'algorithm.loss_type' gspo ")
+    assert "PPO" in str(e.value) and "\n" not in str(e.value)

@@ -65,10 +65,16 @@ def test_step_reports_metrics_and_changes_weights(ray_session, tiny, algo, criti
     group.shutdown()
 
 
-@pytest.mark.parametrize("loss_type", ["dr_grpo", "gspo", "dapo"])
-def test_loss_variants_with_importance_weights_and_left_out_samples(ray_session, tiny, loss_type):
-    """algorithm.loss_type and tis_cap reach the loss; samples with keep=False weigh nothing."""
-    algo = AlgorithmConfig(loss_type=loss_type, tis_cap=2.0, loss_max_tokens=8)
+@pytest.mark.parametrize(
+    ("name", "loss_type"),
+    [("grpo", "dr_grpo"), ("grpo", "gspo"), ("grpo", "dapo"), ("ppo", "dapo")],
+)
+def test_loss_variants_with_importance_weights_and_left_out_samples(
+    ray_session, tiny, name, loss_type
+):
+    """algorithm.loss_type and tis_cap reach the loss (PPO's too); samples with keep=False
+    weigh nothing."""
+    algo = AlgorithmConfig(name=name, loss_type=loss_type, tis_cap=2.0, loss_max_tokens=8)
     group = LearnerGroup(tiny, learner_cfg(), algo, total_steps=10)
     batch = fixed_batch(0)
     lengths = batch.response_mask.sum(-1).tolist()
