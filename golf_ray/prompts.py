@@ -122,6 +122,7 @@ def build_prompt(
     extra_examples: int = 0,
     chat: bool = True,
     base_program: str | None = None,
+    examples: bool = True,
 ) -> Prompt:
     """The instructions, every train example, then what fits in ``max_tokens``.
 
@@ -133,13 +134,18 @@ def build_prompt(
     text reads instructions, train examples, arc-gen examples, test inputs.
 
     With ``base_program`` (the golfer), the task is to rewrite that correct program shorter: it
-    comes last, with its size, and is never dropped either.
+    comes last, with its size, and is never dropped either. ``examples=False`` leaves every grid
+    out (the program alone: the correct program already says what the task is, and a small model
+    on a CPU reads a prompt a fifth as long).
     """
-    train = [_example_text(f"Example {i + 1}", e.input, e.output) for i, e in enumerate(task.train)]
-    tests = [_example_text(f"Test input {i + 1}", e.input, None) for i, e in enumerate(task.test)]
+    if not examples and base_program is None:
+        raise ValueError("a prompt without examples needs a base program")
+    parts = (task.train, task.test, task.arc_gen[:extra_examples]) if examples else ([], [], [])
+    train = [_example_text(f"Example {i + 1}", e.input, e.output) for i, e in enumerate(parts[0])]
+    tests = [_example_text(f"Test input {i + 1}", e.input, None) for i, e in enumerate(parts[1])]
     extras = [
         _example_text(f"Example {len(train) + i + 1}", e.input, e.output)
-        for i, e in enumerate(task.arc_gen[:extra_examples])
+        for i, e in enumerate(parts[2])
     ]
 
     base = [] if base_program is None else [golf_request(base_program)]

@@ -209,3 +209,12 @@ def test_token_estimate_counts_grid_characters_one_each():
 )
 def test_extract_program(completion, program):
     assert extract_program(completion) == program
+
+
+def test_golf_prompt_without_examples_is_the_program_alone():
+    task = _task(side=3, n_train=2)
+    prompt = build_prompt(task, base_program="p=lambda g:g", examples=False, extra_examples=2)
+    assert "p=lambda g:g" in prompt.text and "Example" not in prompt.text
+    assert prompt.included == {"train": 0, "test": 0, "arc_gen": 0}
+    with pytest.raises(ValueError, match="base program"):
+        build_prompt(task, examples=False)

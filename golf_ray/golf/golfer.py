@@ -11,11 +11,14 @@ Bases come from `tasks.golf_from` (a `golf-ray golf` output dir or its solutions
 correct program per task, uncompressed) or, without it, from RE-ARC's seeds through the
 mechanical ladder, judged at start. Only tasks whose base is at most `tasks.max_program_bytes`
 and whose prompt fits `tasks.max_prompt_tokens` are used: a small model on a CPU gets the short
-programs.
+programs. `tasks.golf_readable` shows each base as `ast.unparse` prints it (and gains count from
+that text), `tasks.golf_examples: false` leaves the grids out of the prompt: together, a warm-up
+a small model can learn on a CPU.
 """
 
 from __future__ import annotations
 
+import ast
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +42,12 @@ class Best:
 def plain_source(source: str) -> str:
     """A program as the model should read it: the inner code of a compressed wrapper."""
     return compress.unwrap(encode_source(source)) or source
+
+
+def readable(source: str) -> str:
+    """A program as `ast.unparse` prints it: one statement a line, four-space indents, spaces
+    around operators (what golfing takes out again)."""
+    return ast.unparse(ast.parse(source))
 
 
 def bases_from_db(path: str | Path, tasks: TaskSet) -> dict[str, Best]:
@@ -77,11 +86,15 @@ class GolferTasks:
     def __init__(self, tasks: TaskSet, bases: dict[str, Best], tokenizer, cfg):
         self.tasks, self.tokenizer = {t.id: t for t in tasks}, tokenizer
         self.max_prompt_tokens = cfg.tasks.max_prompt_tokens
+        self.examples = cfg.tasks.golf_examples
         self.response_prefix = cfg.rollout.response_prefix
         self.best: dict[str, Best] = {}
         self.prompts: dict[str, str] = {}
         too_long = over = 0
         for task_id, best in sorted(bases.items()):
+            if cfg.tasks.golf_readable:
+                text = readable(best.source)
+                best = Best(text, program_bytes(text))
             if best.bytes > cfg.tasks.max_program_bytes:
                 too_long += 1
             elif not self._set(task_id, best):
@@ -100,7 +113,11 @@ class GolferTasks:
         fit the token budget (nothing changes then)."""
         task = self.tasks[task_id]
         prompt = build_prompt(
-            task, self.tokenizer, self.max_prompt_tokens, base_program=best.source
+            task,
+            self.tokenizer,
+            self.max_prompt_tokens,
+            base_program=best.source,
+            examples=self.examples,
         )
         if prompt.over_budget:
             return False

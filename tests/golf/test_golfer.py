@@ -9,6 +9,7 @@ from golf_ray.actors.engines import Completion
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.config import RewardConfig, load_config
 from golf_ray.domains import GolferDomain
+from golf_ray.golf.golfer import readable
 from golf_ray.golf.pipeline import GolfOptions, run_golf
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.train import train
@@ -90,6 +91,23 @@ def test_golfer_rewards_only_correct_savings_and_keeps_the_best(ray_session, gol
         # The old base is now longer than the best: rewriting it back earns nothing.
         (again,) = domain.judge([("task001", 0, completion(BASE, 0))])
         assert again.correct and again.gain == 0.0
+    finally:
+        domain.close()
+
+
+def test_warm_up_view_shows_readable_bases_without_grids(ray_session, golfer_overrides):
+    golfed = "def p(g):return[[2 if c==1 else c for c in r]for r in g]"
+    overrides = [*golfer_overrides, "tasks.golf_readable=true", "tasks.golf_examples=false"]
+    domain = GolferDomain(load_config(GOLFER, overrides), None, "golfer-warm-up")
+    try:
+        best = domain.state.best["task001"]
+        assert best.source == readable(golfed) == BASE.strip()
+        assert best.bytes == len(BASE.strip())
+        prompt = domain.prompts["task001"]
+        assert BASE.strip() in prompt and "Example 1" not in prompt and "Test input" not in prompt
+        # gains count from the readable text: the golfed form of the same program saves bytes
+        (sample,) = domain.judge([("task001", 0, completion(golfed + "\n"))])
+        assert sample.correct and sample.gain == len(BASE.strip()) - len(golfed)
     finally:
         domain.close()
 
