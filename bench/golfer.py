@@ -62,7 +62,9 @@ def measure(model: str, cfg: Config, samples: int) -> dict:
         start = time.perf_counter()
         completions = engine.generate([domain.prompts[i] for i in held_out], sampling)
         generated = [(held_out[c.prompt_index], 0, c) for c in completions]
-        judged = judge_programs(generated, cfg.rollout.response_prefix, domain.tasks, domain.sandbox)
+        judged = judge_programs(
+            generated, cfg.rollout.response_prefix, domain.tasks, domain.sandbox
+        )
         per_task = {
             i: {"base_bytes": domain.state.best[i].bytes, "correct": 0, "saved": 0, "best": None}
             for i in held_out
