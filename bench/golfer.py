@@ -1,8 +1,8 @@
 """Benchmark: does GRPO teach the LLM golfer to golf? Bytes saved per 1,000 samples on held-out
 tasks by the untrained and the trained golfer, side by side in one run.
 
-    python bench/golfer.py [--from OUT] [--steps 60] [--samples 8] [--quick] [--keep-work]
-                           [--out bench/results/golfer.json] [overrides...]
+    python bench/golfer.py [--from OUT] [--steps 40] [--samples 8] [--warm-epochs 4]
+                           [--quick] [--keep-work] [--out bench/results/golfer.json] [overrides...]
 
 The golfer (tune_configs/experiments/golfer.yaml, golf_ray/golf/golfer.py) rewrites a task's
 correct program shorter; a rewrite counts only when the sandbox judges it correct on every
@@ -13,9 +13,12 @@ readable (`tasks.golf_readable`: as `ast.unparse` prints it), the program alone 
 (`tasks.golf_examples=false`); pass overrides to change that (e.g. a coder model on a GPU).
 
 Protocol: the golfer's task split (`tasks.val_fraction` of the tasks, seeded) holds tasks out of
-training. On those, `--samples` programs per task at the training temperature are drawn from the
-starting model, judged, and each correct one's bytes saved over its (fixed) base summed; then GRPO
-trains `--steps` steps on the other tasks; then the trained policy is measured the same way.
+training. On those, `--samples` programs per task at the training temperature are drawn from a
+model, judged, and each correct one's bytes saved over its (fixed) base summed. Measured three
+times: the untrained model; after a warm start (`golf-ray sft` on the train tasks' pairs, readable
+base -> the golf run's program, `--warm-epochs` epochs; 0 skips it: SmolLM2-135M untrained copies
+almost no program correctly, so GRPO alone has no reward to learn from); after `--steps` GRPO
+steps from there on the train tasks.
 Target (issue 20): trained >= 2x the untrained golfer's bytes saved per 1,000 samples.
 Writes JSON (both measurements, per task; the train reward curve; wall times; cores) and a PNG.
 Runs go to runs/bench-golfer-TIME, removed at the end unless --keep-work.
@@ -44,10 +47,12 @@ from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.inference import resolve_policy  # noqa: E402
 from golf_ray.metrics import read_metrics  # noqa: E402
 from golf_ray.models import load_tokenizer, resolve_model  # noqa: E402
+from golf_ray.recipes.sft import WARM_START, load_sft_config, run_sft  # noqa: E402
 from golf_ray.recipes.train import train  # noqa: E402
 from golf_ray.runtime import init_ray  # noqa: E402
 from golf_ray.verify import program_bytes  # noqa: E402
 
+GOLFER = "experiments/golfer.yaml"
 WARM_UP = ["tasks.golf_readable=true", "tasks.golf_examples=false", "tasks.val_fraction=0.3"]
 
 
@@ -103,9 +108,10 @@ def plot(report: dict, out: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    names = ["untrained", "trained"]
+    names = [n for n in ("untrained", "warm", "trained") if n in report]
     values = [report[n]["bytes_saved_per_1000"] for n in names]
-    bars = left.bar(names, values, color=["tab:gray", "tab:orange"])
+    colors = {"untrained": "tab:gray", "warm": "tab:blue", "trained": "tab:orange"}
+    bars = left.bar(names, values, color=[colors[n] for n in names])
     for bar, n in zip(bars, names, strict=True):
         m = report[n]
         left.text(
@@ -135,18 +141,25 @@ def plot(report: dict, out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--from", dest="golf_from", help="a `golf-ray golf` output dir or DB")
-    parser.add_argument("--steps", type=int, default=60, help="GRPO steps (default 60)")
+    parser.add_argument("--steps", type=int, default=40, help="GRPO steps (default 40)")
+    parser.add_argument(
+        "--warm-epochs", type=int, default=4, help="warm-start epochs before GRPO (0: none)"
+    )
     parser.add_argument("--samples", type=int, default=8, help="programs per held-out task")
-    parser.add_argument("--quick", action="store_true", help="2 steps, 2 samples per task")
+    parser.add_argument(
+        "--quick", action="store_true", help="2 steps, 2 samples per task, 1 warm-start epoch"
+    )
     parser.add_argument("--keep-work", action="store_true", help="keep runs/bench-golfer-TIME")
     parser.add_argument("--out", help="JSON path (default bench/results/golfer[-quick].json)")
     parser.add_argument("overrides", nargs="*", help="config overrides KEY=VALUE")
     args = parser.parse_args(argv)
-    steps, samples = (2, 2) if args.quick else (args.steps, args.samples)
+    steps, samples, epochs = (
+        (2, 2, 1) if args.quick else (args.steps, args.samples, args.warm_epochs)
+    )
     overrides = [*WARM_UP, f"steps={steps}", f"eval_every={steps}", *args.overrides]
     if args.golf_from:
         overrides.append(f"tasks.golf_from={args.golf_from}")
-    cfg = load_config("experiments/golfer.yaml", overrides)
+    cfg = load_config(GOLFER, overrides)
     name = "golfer-quick" if args.quick else "golfer"
     out = Path(args.out or ROOT / "bench" / "results" / f"{name}.json")
     work = ROOT / "runs" / f"bench-golfer-{time.strftime('%Y%m%d-%H%M%S')}"
@@ -165,6 +178,19 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(f"measuring the untrained golfer ({samples} samples per held-out task) ...")
     report["untrained"] = measure(base_model, cfg, samples)
+    if epochs:
+        print(f"warm start: {epochs} epochs on the train tasks' readable -> golfed pairs ...")
+        t = time.perf_counter()
+        sft_cfg = load_sft_config([GOLFER, WARM_START], [*overrides, f"sft.epochs={epochs}"])
+        warm = run_sft(sft_cfg, work / "warm", progress=True)
+        report["warm_start"] = {
+            "pairs": warm.corpus,
+            "epochs": epochs,
+            "loss_by_epoch": [round(x, 4) for x in warm.epoch_means()],
+            "wall_s": round(time.perf_counter() - t, 1),
+        }
+        report["warm"] = measure(str(work / "warm"), cfg, samples)
+        cfg = load_config(GOLFER, [*overrides, f"model.name={work / 'warm'}"])
     print(f"training {steps} GRPO steps ...")
     t = time.perf_counter()
     result = train(cfg, run_dir=work / "run", progress=True)
@@ -180,13 +206,17 @@ def main(argv: list[str] | None = None) -> int:
     before = report["untrained"]["bytes_saved_per_1000"]
     after = report["trained"]["bytes_saved_per_1000"]
     report["ratio"] = round(after / before, 2) if before else None
+    if "warm" in report:
+        start = report["warm"]["bytes_saved_per_1000"]
+        report["ratio_to_warm"] = round(after / start, 2) if start else None
     report["total_s"] = round(time.perf_counter() - started, 1)
     atomic_write_json(out, report)
     plot(report, out.with_suffix(".png"))
     ratio = f"{report['ratio']}x" if before else f"{after:g} vs 0"
+    warm_text = f", warm-started {report['warm']['bytes_saved_per_1000']:g}" if epochs else ""
     print(
-        f"held-out bytes saved per 1,000 samples: untrained {before:g}, trained {after:g} "
-        f"({ratio}; target >= 2x) -> {out}"
+        f"held-out bytes saved per 1,000 samples: untrained {before:g}{warm_text}, trained "
+        f"{after:g} ({ratio} the untrained; target >= 2x) -> {out}"
     )
     if not args.keep_work:
         shutil.rmtree(work, ignore_errors=True)

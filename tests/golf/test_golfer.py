@@ -3,15 +3,18 @@ sandbox, and a tiny training run through real actors."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from golf_ray.actors.engines import Completion
 from golf_ray.actors.sandbox import SandboxPool
-from golf_ray.config import RewardConfig, load_config
+from golf_ray.config import ConfigError, RewardConfig, load_config
 from golf_ray.domains import GolferDomain
-from golf_ray.golf.golfer import readable
+from golf_ray.golf.golfer import readable, warm_start_pairs
 from golf_ray.golf.pipeline import GolfOptions, run_golf
 from golf_ray.metrics import read_metrics
+from golf_ray.recipes.sft import load_sft_config, run_sft
 from golf_ray.recipes.train import train
 from golf_ray.rewards import RewardSample, golf_gain
 from golf_ray.score import Judging
@@ -110,6 +113,28 @@ def test_warm_up_view_shows_readable_bases_without_grids(ray_session, golfer_ove
         assert sample.correct and sample.gain == len(BASE.strip()) - len(golfed)
     finally:
         domain.close()
+
+
+@pytest.mark.slow
+def test_golfer_warm_start_learns_readable_to_golfed_on_train_tasks_only(
+    ray_session, golfer_overrides, tmp_path
+):
+    golfed = "def p(g):return[[2 if c==1 else c for c in r]for r in g]"
+    with SolutionDB(tmp_path / "golfed" / "solutions.sqlite") as db:
+        for n in (1, 2, 3, 4):
+            db.add(f"task00{n}", golfed, verdict(True), 0, 0, "mechanical/test")
+    overrides = [*golfer_overrides, *TINY, f"tasks.golf_from={tmp_path / 'golfed'}"]
+    with pytest.raises(ConfigError, match="tasks.golf_readable"):
+        warm_start_pairs(load_config(GOLFER, overrides), None)
+    cfg = load_sft_config(
+        GOLFER, [*overrides, "tasks.golf_readable=true", "sft.epochs=1", "sft.batch_size=2"]
+    )
+    prompts, answers = warm_start_pairs(cfg, None)
+    assert sorted(answers) == ["task003", "task004"]  # task001 and task002 are held out
+    assert answers["task003"] == golfed and BASE.strip() in prompts["task003"]
+    result = run_sft(cfg, tmp_path / "warm", progress=False)
+    assert result.corpus == 2 and result.rejected == 0
+    assert json.loads((tmp_path / "warm" / "sft.json").read_text())["options"]["source"] == "golfer"
 
 
 @pytest.mark.slow
