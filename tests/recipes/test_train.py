@@ -3,6 +3,8 @@ sandbox, DeepSpeed learner), a checkpoint, a resume, the solution DB, metrics an
 
 import csv
 import json
+import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -96,7 +98,10 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
 
 
 @pytest.mark.slow
-def test_max_minutes_ends_the_run_with_an_evaluation_and_a_checkpoint(ray_session, tmp_path):
+def test_cli_train_max_minutes_quiet_terminal_and_run_logs(tmp_path):
+    """`golf-ray train` as a user runs it, with a wall-clock budget: the first step passes it
+    and is the last, with an evaluation and a checkpoint. The terminal shows the progress bar
+    and the summary only; Ray's, DeepSpeed's and the actors' output is in RUN/logs/."""
     overrides = [
         *OVERRIDES,
         "steps=50",
@@ -104,12 +109,30 @@ def test_max_minutes_ends_the_run_with_an_evaluation_and_a_checkpoint(ray_sessio
         "eval_every=50",
         "checkpoint.every=50",
     ]
-    cfg = load_config("experiments/tiny_grpo.yaml", overrides)
-    result = train(cfg, run_dir=tmp_path, progress=False)
-    assert result.steps == 1  # the first step already passes the budget
-    assert (tmp_path / "checkpoints" / "step-000001" / "meta.json").exists()
-    assert "pass@1" in read_metrics(tmp_path)["val"]
-    assert json.loads((tmp_path / "summary.json").read_text())["steps"] == 1
+    run_dir = tmp_path / "run"
+    proc = subprocess.run(
+        [sys.executable, "-m", "golf_ray.cli", "train", "experiments/tiny_grpo.yaml", *overrides]
+        + ["--run-dir", str(run_dir)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (run_dir / "checkpoints" / "step-000001" / "meta.json").exists()
+    assert "pass@1" in read_metrics(run_dir)["val"]
+    assert json.loads((run_dir / "summary.json").read_text())["steps"] == 1
+
+    assert proc.stdout.startswith(f"run: {run_dir}\nsteps: 1 "), proc.stdout
+    terminal = [line for line in re.split(r"[\r\n]", proc.stderr) if line.strip()]
+    assert any(line.startswith("train:") for line in terminal), terminal
+    # the bar, and golf-ray's own note when it builds the tiny model on a fresh machine
+    assert all(line.startswith(("train:", "[golf-ray models]")) for line in terminal), terminal
+    driver_log = (run_dir / "logs" / "driver.log").read_text()
+    assert "Started a local Ray instance" in driver_log  # Ray's own logger
+    assert "max_minutes=0.0001 reached after step 1 of 50" in driver_log  # golf-ray's INFO
+    workers_log = (run_dir / "logs" / "workers.log").read_text()
+    assert "(LearnerActor pid=" in workers_log and "(RolloutActor pid=" in workers_log
 
 
 @pytest.mark.slow
