@@ -5,7 +5,7 @@ and any error. While a run is open (`golf_ray.rl.run.Run`) everything else is ke
 `RUN/logs/`:
 
 - `driver.log`: every log record of the driver process (golf-ray, Ray, transformers, DeepSpeed,
-  Python warnings), INFO and up (DEBUG with `-v`);
+  Python warnings), INFO and up (golf-ray's DEBUG too with `-v`);
 - `workers.log`: the stdout and stderr of every Ray worker (vLLM, DeepSpeed and transformers
   inside the actors), as Ray streams them to the driver, each line tagged with its actor and pid.
 
@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
 import threading
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 LOGS_DIR = "logs"  # RUN/logs/
 DRIVER_LOG = "driver.log"
@@ -43,8 +44,8 @@ class _Quiet(logging.Filter):
 
 
 class _State:
+    cli = False  # `configure` was called: one command, one run, in this process
     quiet = False  # set by `configure(verbose=False)`: the CLI's default
-    level = logging.INFO
     workers_log: Path | None = None  # where worker output goes now
     lock = threading.Lock()
 
@@ -57,15 +58,16 @@ def configure(verbose: bool) -> None:
     root = logging.getLogger()
     if root.handlers:
         return
-    _State.quiet = not verbose
-    _State.level = logging.DEBUG if verbose else logging.INFO
+    _State.cli, _State.quiet = True, not verbose
     console = logging.StreamHandler()
     console.setFormatter(logging.Formatter(_FORMAT, datefmt="%H:%M:%S"))
     if _State.quiet:
         console.addFilter(_Quiet())
         os.environ.setdefault("WANDB_SILENT", "true")
     root.addHandler(console)
-    root.setLevel(_State.level)
+    root.setLevel(logging.INFO)
+    if verbose:  # debug lines from golf-ray only: the libraries' are noise (matplotlib's fonts)
+        logging.getLogger("golf_ray").setLevel(logging.DEBUG)
     logging.captureWarnings(True)
 
 
@@ -75,10 +77,11 @@ def route_library_loggers() -> None:
         logger = logging.getLogger(name)
         logger.handlers.clear()
         logger.propagate = True
-    if "transformers" in sys.modules:
-        # transformers keeps its own handler object and re-adds it on first use otherwise
+    try:  # transformers keeps its own handler object and re-adds it on first use otherwise
         from transformers.utils import logging as hf_logging
-
+    except ImportError:
+        pass
+    else:
         hf_logging.disable_default_handler()
         hf_logging.enable_propagation()
         if _State.quiet:
@@ -97,21 +100,24 @@ class RunLogs:
             route_library_loggers()
         self._file = logging.FileHandler(self.dir / DRIVER_LOG, encoding="utf-8")
         self._file.setFormatter(logging.Formatter(_FORMAT))
-        self._file.setLevel(_State.level)
         root = logging.getLogger()
         root.addHandler(self._file)
         self._root_level = root.level
-        root.setLevel(min(root.level, _State.level))  # the file gets INFO whatever the terminal
+        root.setLevel(min(root.level, logging.INFO))  # the file gets INFO whatever the terminal
         with _State.lock:
             _State.workers_log = self.dir / WORKERS_LOG
         follow_workers()
 
-    def close(self) -> None:
+    def close(self, stopped_by: str | None = None) -> None:
+        """`stopped_by`: the exception that ends the run, if one does: the terminal shows one
+        line about it, so this says where the rest is."""
+        if stopped_by:
+            log.error("the run stopped (%s); its logs are in %s", stopped_by, self.dir)
         root = logging.getLogger()
         root.removeHandler(self._file)
         root.setLevel(self._root_level)
         self._file.close()
-        if not _State.quiet:
+        if not _State.cli:
             with _State.lock:  # library use: the next run (or none) takes the lines
                 if _State.workers_log == self.dir / WORKERS_LOG:
                     _State.workers_log = None
@@ -119,12 +125,13 @@ class RunLogs:
 
 def follow_workers() -> None:
     """Write the Ray workers' streamed output to the open run's workers.log and, when quiet,
-    stop Ray printing it. Called when a run opens and after `ray.init` (Ray adds its printer
-    there); a no-op before Ray starts."""
+    stop Ray printing it. Called when a run opens and after `ray.init` (which adds Ray's
+    printer). Ray has no public hook for this: its dispatcher is the one place every worker
+    line passes, on the driver, whichever node the worker runs on."""
+    # imported here: the CLI imports this module before any command, and Ray is slow to import
     from ray._private.ray_logging import global_worker_stdstream_dispatcher as dispatcher
 
-    with dispatcher._lock:
-        names = {name for name, _ in dispatcher.handlers}
+    names = {name for name, _ in dispatcher.handlers}
     if _OUR_HANDLER not in names:
         dispatcher.add_handler(_OUR_HANDLER, _write_worker_lines)
     if _State.quiet and _RAY_PRINT_HANDLER in names:
@@ -142,6 +149,8 @@ def _write_worker_lines(data: dict) -> None:
             lines = [
                 line.split(_AUTOSCALER_EVENT, 1)[1] for line in lines if _AUTOSCALER_EVENT in line
             ]
+        if not lines:
+            return
         who = data.get("actor_name") or data.get("task_name") or "worker"
         tag = f"({who} pid={data.get('pid')}{' err' if data.get('is_err') else ''})"
         with path.open("a", encoding="utf-8") as f:

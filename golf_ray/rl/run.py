@@ -94,12 +94,12 @@ class Run:
         for plot in (plot_curves, *plots):
             plot(self.dir)
 
-    def close(self) -> None:
+    def close(self, stopped_by: str | None = None) -> None:
         self.metrics.close()
-        self.logs.close()
+        self.logs.close(stopped_by)
 
     def __enter__(self) -> Run:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: type | None, *exc: object) -> None:
+        self.close(exc_type.__name__ if exc_type is not None else None)
