@@ -10,7 +10,8 @@ and any error. While a run is open (`golf_ray.rl.run.Run`) everything else is ke
   inside the actors), as Ray streams them to the driver, each line tagged with its actor and pid.
 
 `golf-ray -v CMD` also shows all of it live. Used as a library (no `configure` call), nothing is
-hidden: Ray prints worker output as usual and a run still writes both files.
+hidden and no library's logger is touched: Ray prints worker output as usual, and a run still
+writes both files (driver.log then has the records that reach the root logger).
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ class RunLogs:
     def __init__(self, run_dir: str | Path) -> None:
         self.dir = Path(run_dir) / LOGS_DIR
         self.dir.mkdir(parents=True, exist_ok=True)
-        if _State.quiet:
+        if _State.cli:
             route_library_loggers()
         self._file = logging.FileHandler(self.dir / DRIVER_LOG, encoding="utf-8")
         self._file.setFormatter(logging.Formatter(_FORMAT))
