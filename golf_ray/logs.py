@@ -1,8 +1,10 @@
 """What the terminal shows, and where everything else goes.
 
-The CLI is quiet by default: the terminal shows progress bars, results, golf-ray's own warnings
-and any error. While a run is open (`golf_ray.rl.run.Run`) everything else is kept under
-`RUN/logs/`:
+The CLI is quiet by default: the terminal shows progress bars, results, golf-ray's own messages
+and any error, but no library's lines. While a run is open (`golf_ray.rl.run.Run`) it shows what
+the loop itself reports (`golf_ray.recipes.*`: resumed, out of time, per-iteration lines of the
+loops without a bar) but not the plumbing's notes (Ray started, placement, sandbox backend), and
+everything else is kept under `RUN/logs/`:
 
 - `driver.log`: every log record of the driver process (golf-ray, Ray, transformers, DeepSpeed,
   Python warnings), INFO and up (golf-ray's DEBUG too with `-v`);
@@ -21,6 +23,8 @@ import os
 import threading
 from pathlib import Path
 
+from tqdm import tqdm
+
 log = logging.getLogger(__name__)
 
 LOGS_DIR = "logs"  # RUN/logs/
@@ -36,18 +40,34 @@ _AUTOSCALER_EVENT = ":event_summary:"  # what Ray itself prints of the autoscale
 
 
 class _Quiet(logging.Filter):
-    """The terminal's share: golf-ray's warnings, and errors from anyone."""
+    """The terminal's share (see the module docstring)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno >= logging.ERROR:
             return True
-        return record.levelno >= logging.WARNING and record.name.split(".")[0] == "golf_ray"
+        if record.name.split(".")[0] != "golf_ray":
+            return False
+        if record.levelno >= logging.WARNING or not _State.runs_open:
+            return True
+        return record.name.startswith("golf_ray.recipes.")
+
+
+class _Console(logging.StreamHandler):
+    """stderr, through `tqdm.write`: a line logged while a progress bar is drawn goes above the
+    bar instead of onto the end of it."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            tqdm.write(self.format(record), file=self.stream)
+        except Exception:
+            self.handleError(record)
 
 
 class _State:
     cli = False  # `configure` was called: one command, one run, in this process
     quiet = False  # set by `configure(verbose=False)`: the CLI's default
     workers_log: Path | None = None  # where worker output goes now
+    runs_open = 0
     lock = threading.Lock()
 
 
@@ -60,7 +80,7 @@ def configure(verbose: bool) -> None:
     if root.handlers:
         return
     _State.cli, _State.quiet = True, not verbose
-    console = logging.StreamHandler()
+    console = _Console()
     console.setFormatter(logging.Formatter(_FORMAT, datefmt="%H:%M:%S"))
     if _State.quiet:
         console.addFilter(_Quiet())
@@ -107,6 +127,7 @@ class RunLogs:
         root.setLevel(min(root.level, logging.INFO))  # the file gets INFO whatever the terminal
         with _State.lock:
             _State.workers_log = self.dir / WORKERS_LOG
+            _State.runs_open += 1
         follow_workers()
 
     def close(self, stopped_by: str | None = None) -> None:
@@ -118,10 +139,12 @@ class RunLogs:
         root.removeHandler(self._file)
         root.setLevel(self._root_level)
         self._file.close()
-        if not _State.cli:
-            with _State.lock:  # library use: the next run (or none) takes the lines
-                if _State.workers_log == self.dir / WORKERS_LOG:
-                    _State.workers_log = None
+        with _State.lock:
+            _State.runs_open -= 1
+            # library use: the next run (or none) takes the worker lines; the CLI's one run
+            # keeps those that arrive late (actors shutting down)
+            if not _State.cli and _State.workers_log == self.dir / WORKERS_LOG:
+                _State.workers_log = None
 
 
 def follow_workers() -> None:

@@ -12,13 +12,20 @@ def record(name: str, level: int) -> logging.LogRecord:
     return logging.LogRecord(name, level, __file__, 1, "message", None, None)
 
 
-def test_the_quiet_terminal_shows_golf_ray_warnings_and_errors_from_anyone():
+def test_the_quiet_terminal_shows_golf_ray_and_errors_and_in_a_run_the_loops_own_lines(tmp_path):
     quiet = _Quiet()
-    assert quiet.filter(record("golf_ray.recipes.train", logging.WARNING))
     assert quiet.filter(record("vllm.engine", logging.ERROR))
-    assert not quiet.filter(record("golf_ray.domains", logging.INFO))
     assert not quiet.filter(record("ray", logging.WARNING))
     assert not quiet.filter(record("py.warnings", logging.WARNING))
+    assert quiet.filter(record("golf_ray.serve.server", logging.INFO))  # "ready in 4 s"
+    logs = RunLogs(tmp_path)
+    try:
+        assert quiet.filter(record("golf_ray.recipes.train", logging.INFO))  # "resumed from"
+        assert quiet.filter(record("golf_ray.placement", logging.WARNING))
+        assert not quiet.filter(record("golf_ray.domains", logging.INFO))  # "132 tasks fit"
+    finally:
+        logs.close()
+    assert quiet.filter(record("golf_ray.domains", logging.INFO))
 
 
 def test_run_logs_keep_every_driver_record_and_name_the_dir_when_a_run_fails(tmp_path):
