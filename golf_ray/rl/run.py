@@ -102,4 +102,6 @@ class Run:
         return self
 
     def __exit__(self, exc_type: type | None, *exc: object) -> None:
-        self.close(exc_type.__name__ if exc_type is not None else None)
+        # bad input (config, placement, a missing file) is one line already; the logs add nothing
+        bad_input = exc_type is not None and issubclass(exc_type, (ValueError, FileNotFoundError))
+        self.close(None if exc_type is None or bad_input else exc_type.__name__)
