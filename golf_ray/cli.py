@@ -565,8 +565,8 @@ def _add_export(sub) -> None:
         "then fewest bytes) and write taskNNN.py files into a zip; `golf-ray score` on it gives "
         "the same points. With --dataset DIR, write every distinct correct program instead as "
         "a `datasets` dataset (save_to_disk; columns prompt, program, bytes, task, verdict), "
-        "its prompts built from RUN/config.yaml (else the default config), for SFT in other tools (needs the datasets "
-        "extra).",
+        "its prompts built from RUN/config.yaml (else the default config), for SFT in other "
+        "tools (needs the datasets extra).",
     )
     p.add_argument("run", help="run directory (or a solutions.sqlite file)")
     p.add_argument("--submission", default="submission.zip", help="output zip")

@@ -1,4 +1,5 @@
-"""Metrics: tidy CSV round trip, TensorBoard, W&B (real, offline), curves PNG, per-task history (34)."""
+"""Metrics: tidy CSV round trip, TensorBoard, W&B (real, offline), curves PNG, per-task history
+(34)."""
 
 from __future__ import annotations
 
