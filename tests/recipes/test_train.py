@@ -187,6 +187,7 @@ def test_summary_shows_golf_lines_only_for_golf_runs(tmp_path):
     reasoning = format_summary(TrainResult(tmp_path, 3, 0.5, 0, 0.0, {"val/pass@1": 0.25}, False))
     assert "golf points" not in reasoning and "--submission" not in reasoning
     assert "val/pass@1: 0.250" in reasoning and "last mean reward: 0.500" in reasoning
+    assert reasoning.endswith(f"logs (Ray, vLLM, DeepSpeed, the actors): {tmp_path / 'logs'}")
 
 
 # --------------------------------------------------------------------------- async_steps: k
