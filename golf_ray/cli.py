@@ -5,17 +5,21 @@ that does the work and prints what comes back. Heavy imports stay inside the com
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from pathlib import Path
 
 from golf_ray import __version__
+from golf_ray.logs import configure as configure_logs
 
 DEFAULT_EXPERIMENT = "experiments/quickstart.yaml"
 # every command that takes a checkpoint accepts these (golf_ray.rl.checkpoints.resolve)
 CHECKPOINT_FORMS = "a run dir, its checkpoints/ dir, RUN/best or one checkpoint dir"
 OVERRIDES_HELP = "dotted config overrides KEY=VALUE, e.g. learner.lr=1e-5"
 AGENT_CONFIG = "golf_ray.recipes.agent.config:AgentConfig"
+VERBOSE_HELP = (
+    "show every log line live: vLLM, Ray, DeepSpeed, transformers and debug messages (a run "
+    "always keeps them in RUN/logs/)"
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,11 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"golf-ray: error: {_unknown_arguments(args, unknown)}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        datefmt="%H:%M:%S",
-    )
+    configure_logs(verbose=args.verbose)
     if not hasattr(args, "func"):
         parser.print_help()
         return 2
@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         "correct Python programs (Code Golf 2025 and friends).",
     )
     parser.add_argument("--version", action="version", version=f"golf-ray {__version__}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    parser.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
     for add in (
         _add_train,
@@ -99,6 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
         _add_agent,
     ):
         add(sub)
+    for command in sub.choices.values():  # `golf-ray train -v` as well as `golf-ray -v train`
+        command.add_argument(
+            "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP
+        )
     return parser
 
 
@@ -556,22 +560,36 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def _add_export(sub) -> None:
     p = sub.add_parser(
         "export",
-        help="write the best program per task of a run as a submission zip",
+        help="write a run's programs as a submission zip or a Hugging Face dataset",
         description="Take each task's best program from RUN/solutions.sqlite (correct first, "
         "then fewest bytes) and write taskNNN.py files into a zip; `golf-ray score` on it gives "
-        "the same points.",
+        "the same points. With --dataset DIR, write every distinct correct program instead as "
+        "a `datasets` dataset (save_to_disk; columns prompt, program, bytes, task, verdict), "
+        "its prompts built from RUN/config.yaml (else the default config), for SFT in other "
+        "tools (needs the datasets extra).",
     )
     p.add_argument("run", help="run directory (or a solutions.sqlite file)")
     p.add_argument("--submission", default="submission.zip", help="output zip")
+    p.add_argument("--dataset", metavar="DIR", help="write a Hugging Face dataset to DIR instead")
     p.add_argument(
-        "--include-wrong", action="store_true", help="also tasks with no correct program"
+        "--include-wrong",
+        action="store_true",
+        help="also tasks with no correct program (zip); also wrong programs (dataset)",
     )
     p.set_defaults(func=cmd_export)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from golf_ray.export import export_submission
+    from golf_ray.export import export_dataset, export_submission
 
+    if args.dataset:
+        data = export_dataset(args.run, args.dataset, only_correct=not args.include_wrong)
+        print(
+            f"wrote {data.path}: {data.rows} programs ({data.correct} correct) "
+            f"for {data.tasks} tasks"
+            + (f"; {len(data.skipped)} tasks left out" if data.skipped else "")
+        )
+        return 0
     report = export_submission(args.run, args.submission, only_correct=not args.include_wrong)
     print(
         f"wrote {report.path}: {len(report.written)} tasks, {report.total_bytes} bytes, "

@@ -8,6 +8,7 @@ import os
 import ray
 
 from golf_ray.devices import OVERRIDE_ON_ZERO
+from golf_ray.logs import follow_workers
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,7 @@ def init_ray(
     if address:
         log.info("joining Ray cluster at %s", address)
         ray.init(address=address, namespace=namespace, log_to_driver=log_to_driver)
+        follow_workers()
         return
     log.info("starting a local Ray (num_cpus=%s)", num_cpus or "all")
     # Workers inherit this from the raylet: one given no GPU gets CUDA_VISIBLE_DEVICES="" and
@@ -38,3 +40,4 @@ def init_ray(
         namespace=namespace,
         log_to_driver=log_to_driver,
     )
+    follow_workers()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set golf-ray up on a fresh Debian/Ubuntu machine (run as root) or in the current Python env.
 #   bash scripts/setup.sh          # the package and its CLI
-#   bash scripts/setup.sh --test   # + test tools, Docker engine, the sandbox image (built offline)
+#   bash scripts/setup.sh --test   # + test tools, wandb, datasets, Docker engine, the sandbox
+#                                  # image (built offline)
 #   bash scripts/setup.sh --bench  # + TRL, for bench/vs_trl.py
 #   bash scripts/setup.sh --gpu    # a CUDA machine: CUDA torch, vLLM for CUDA (the `gpu` extra),
 #                                  # DeepSpeed built against that torch (combines with the others)
@@ -41,7 +42,8 @@ else
   pip_install torch==2.13.0
   extras="cpu"
 fi
-if [ "$WITH_TEST" = 1 ]; then extras="$extras,test"; fi
+# the tests run the optional integrations for real: W&B offline, `export --dataset`
+if [ "$WITH_TEST" = 1 ]; then extras="$extras,test,wandb,datasets"; fi
 if [ "$WITH_BENCH" = 1 ]; then extras="$extras,bench"; fi
 pip_install -e ".[$extras]"
 # DeepSpeed is an sdist: build it against the torch installed above (CPU or CUDA), not a fresh one.

@@ -39,6 +39,7 @@ from golf_ray.actors.engines import Completion, Sampling
 from golf_ray.config import Config, ConfigError
 from golf_ray.curriculum import Curriculum
 from golf_ray.domains import GolfDomain, Sample, make_domain
+from golf_ray.logs import LOGS_DIR
 from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
@@ -469,4 +470,5 @@ def format_summary(result: TrainResult) -> str:
     lines.append(
         f"checkpoints: {result.run_dir / 'checkpoints'}  tensorboard: {result.run_dir / 'tb'}"
     )
+    lines.append(f"logs (Ray, vLLM, DeepSpeed, the actors): {result.run_dir / LOGS_DIR}")
     return "\n".join(lines)

@@ -15,6 +15,7 @@ from typing import Any
 
 from golf_ray.config import LearnerConfig, LoggingConfig
 from golf_ray.fileio import atomic_write_json, atomic_write_text
+from golf_ray.logs import RunLogs
 from golf_ray.metrics import MetricsLogger, plot_curves
 from golf_ray.rl import checkpoints
 
@@ -51,8 +52,9 @@ def new_run_dir(base: str | Path, name: str) -> Path:
 
 class Run:
     """A run directory, opened for writing: `config.yaml` (the config as given), the metrics
-    logger (CSV, TensorBoard, W&B, Ray gauges, as `logging` enables), and on `finish`
-    summary.json and curves.png. Resuming a run opens its directory again."""
+    logger (CSV, TensorBoard, W&B, Ray gauges, as `logging` enables), the log files under
+    `logs/` (golf_ray.logs), and on `finish` summary.json and curves.png. Resuming a run opens
+    its directory again."""
 
     def __init__(
         self,
@@ -64,8 +66,13 @@ class Run:
         self.dir = Path(path)
         self.dir.mkdir(parents=True, exist_ok=True)
         atomic_write_text(self.dir / "config.yaml", config_yaml)
+        self.logs = RunLogs(self.dir)  # RUN/logs/: what the terminal does not show
         # before any actor starts: a logging problem (wandb without wandb) stops the run here
-        self.metrics = MetricsLogger(self.dir, logging, config=config)
+        try:
+            self.metrics = MetricsLogger(self.dir, logging, config=config)
+        except BaseException:
+            self.logs.close()
+            raise
 
     @property
     def name(self) -> str:
@@ -87,11 +94,14 @@ class Run:
         for plot in (plot_curves, *plots):
             plot(self.dir)
 
-    def close(self) -> None:
+    def close(self, stopped_by: str | None = None) -> None:
         self.metrics.close()
+        self.logs.close(stopped_by)
 
     def __enter__(self) -> Run:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: type | None, *exc: object) -> None:
+        # bad input (config, placement, a missing file) is one line already; the logs add nothing
+        bad_input = exc_type is not None and issubclass(exc_type, (ValueError, FileNotFoundError))
+        self.close(None if exc_type is None or bad_input else exc_type.__name__)

@@ -3,6 +3,8 @@ sandbox, DeepSpeed learner), a checkpoint, a resume, the solution DB, metrics an
 
 import csv
 import json
+import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -96,7 +98,11 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
 
 
 @pytest.mark.slow
-def test_max_minutes_ends_the_run_with_an_evaluation_and_a_checkpoint(ray_session, tmp_path):
+def test_cli_train_max_minutes_quiet_terminal_and_run_logs(tmp_path):
+    """`golf-ray train` as a user runs it, with a wall-clock budget: the first step passes it
+    and is the last, with an evaluation and a checkpoint. The terminal shows the progress bar,
+    the loop's own note that time ran out, and the summary; Ray's, DeepSpeed's, the actors' and
+    golf-ray's plumbing lines are in RUN/logs/."""
     overrides = [
         *OVERRIDES,
         "steps=50",
@@ -104,12 +110,33 @@ def test_max_minutes_ends_the_run_with_an_evaluation_and_a_checkpoint(ray_sessio
         "eval_every=50",
         "checkpoint.every=50",
     ]
-    cfg = load_config("experiments/tiny_grpo.yaml", overrides)
-    result = train(cfg, run_dir=tmp_path, progress=False)
-    assert result.steps == 1  # the first step already passes the budget
-    assert (tmp_path / "checkpoints" / "step-000001" / "meta.json").exists()
-    assert "pass@1" in read_metrics(tmp_path)["val"]
-    assert json.loads((tmp_path / "summary.json").read_text())["steps"] == 1
+    run_dir = tmp_path / "run"
+    proc = subprocess.run(
+        [sys.executable, "-m", "golf_ray.cli", "train", "experiments/tiny_grpo.yaml", *overrides]
+        + ["--run-dir", str(run_dir)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (run_dir / "checkpoints" / "step-000001" / "meta.json").exists()
+    assert "pass@1" in read_metrics(run_dir)["val"]
+    assert json.loads((run_dir / "summary.json").read_text())["steps"] == 1
+
+    assert proc.stdout.startswith(f"run: {run_dir}\nsteps: 1 "), proc.stdout
+    terminal = [line for line in re.split(r"[\r\n]", proc.stderr) if line.strip()]
+    out_of_time = "INFO golf_ray.recipes.train: max_minutes=0.0001 reached after step 1 of 50"
+    assert any(line.startswith("train:") for line in terminal), terminal
+    # the bar; golf-ray's own note when it builds the tiny model (a fresh machine); the note
+    others = [line for line in terminal if not line.startswith(("train:", "[golf-ray models]"))]
+    assert [line[9:] for line in others] == [out_of_time], terminal  # after "HH:MM:SS "
+    driver_log = (run_dir / "logs" / "driver.log").read_text()
+    assert "INFO ray._private.worker: Started a local Ray instance." in driver_log
+    assert "INFO golf_ray.placement: GPUs per actor" in driver_log
+    assert out_of_time in driver_log
+    workers_log = (run_dir / "logs" / "workers.log").read_text()
+    assert "(LearnerActor pid=" in workers_log and "(RolloutActor pid=" in workers_log
 
 
 @pytest.mark.slow
@@ -160,6 +187,7 @@ def test_summary_shows_golf_lines_only_for_golf_runs(tmp_path):
     reasoning = format_summary(TrainResult(tmp_path, 3, 0.5, 0, 0.0, {"val/pass@1": 0.25}, False))
     assert "golf points" not in reasoning and "--submission" not in reasoning
     assert "val/pass@1: 0.250" in reasoning and "last mean reward: 0.500" in reasoning
+    assert reasoning.endswith(f"logs (Ray, vLLM, DeepSpeed, the actors): {tmp_path / 'logs'}")
 
 
 # --------------------------------------------------------------------------- async_steps: k
