@@ -1,13 +1,18 @@
 """End to end: `golf-ray train` with the tiny model through real actors (HF rollout, process
-sandbox, DeepSpeed learner), a checkpoint, a resume, the solution DB, metrics and curves."""
+sandbox, DeepSpeed learner), a checkpoint, a resume, the solution DB, metrics and curves, and
+faults in the middle of a run (a rollout actor killed, a learner out of memory)."""
 
 import csv
 import json
+import logging
+import os
+import signal
 import sqlite3
 import subprocess
 import sys
 
 import pytest
+import ray
 
 from golf_ray.actors.engines import Completion, Sampling
 from golf_ray.config import SandboxConfig, load_config
@@ -403,3 +408,47 @@ def test_engine_logprobs_line_up_with_the_learners(ray_session, tmp_path):
     m = read_metrics(tmp_path)["train"]
     assert m["tis_weight_mean"][0][1] == pytest.approx(1.0, abs=1e-3)
     assert m["tis_capped_frac"][0][1] == 0.0
+
+
+def _train_rows(run_dir):
+    with open(run_dir / "metrics.csv") as f:
+        return [row for row in csv.DictReader(f) if row["split"] == "train"]
+
+
+@pytest.mark.slow
+def test_rollout_killed_and_learner_out_of_memory_mid_run(ray_session, tmp_path, caplog):
+    """Step 2 runs out of memory on the learner (a hook makes any micro-batch over one sample
+    raise torch.OutOfMemoryError): the step is retried with micro-batch 1. After step 2 the
+    rollout actor's process is SIGKILLed: Ray restarts it with the initial weights, and no later
+    step learns from what those wrote (staleness stays within `rollout.async_steps`: the policy
+    sent the new process the current weights and generated again where it had answered with
+    the initial ones)."""
+    overrides = [*OVERRIDES, "steps=4", "eval_every=0", "checkpoint.every=0"]
+    cfg = load_config("experiments/tiny_grpo.yaml", overrides)
+    run = tmp_path.name
+    pids = []
+
+    def on_step(step, metrics):
+        rollout = ray.get_actor(f"{run}/rollout-0")
+        if step == 1:
+            ray.get(ray.get_actor(f"{run}/learner-0").inject_oom.remote(1))
+        if step == 2:
+            pids.append(ray.get(rollout.describe.remote())["pid"])
+            os.kill(pids[0], signal.SIGKILL)  # step 3's generation is queued on it
+        if step == 3:
+            pids.append(ray.get(rollout.describe.remote())["pid"])
+
+    caplog.set_level(logging.WARNING)
+    result = train(cfg, run_dir=tmp_path, progress=False, on_step=on_step)
+    assert result.steps == 4
+    assert len(pids) == 2 and pids[0] != pids[1]  # a new process served steps 3 and 4
+    rows = _train_rows(tmp_path)
+    per_step = [int(r["step"]) for r in rows if r["key"] == "reward_mean"]
+    assert per_step == [1, 2, 3, 4]  # every step once: none lost, none done twice
+    value = {(int(r["step"]), r["key"]): float(r["value"]) for r in rows}
+    # rollout.async_steps 1: one version behind at most; from the initial weights would be 2, 3
+    assert max(value[s, "staleness_max"] for s in (1, 2, 3, 4)) <= 1
+    assert [value[s, "oom_retries"] for s in (1, 2, 3, 4)] == [0, 1, 0, 0]
+    assert [value[s, "micro_batch_size"] for s in (1, 2, 3, 4)] == [2, 1, 1, 1]
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("ran out of memory: the step was retried with micro-batch 1" in m for m in messages)
