@@ -48,11 +48,23 @@ def _train_rows(run_dir):
         return [row for row in csv.DictReader(f) if row["split"] == "train"]
 
 
+def _reproducible(rows, step):
+    """A step's train metrics that a rerun must reproduce exactly: not timings, rates, memory."""
+    return {
+        r["key"]: r["value"]
+        for r in rows
+        if int(r["step"]) == step and not any(w in r["key"] for w in ("time", "_per_s", "mem/"))
+    }
+
+
 @pytest.mark.slow
 def test_train_checkpoint_resume(ray_session, tmp_path):
     """A run of 5 steps whose learner process is killed after step 4 stops at step 5 with one
-    line saying how to go on; resumed, it redoes steps 4 and 5 from the step-3 checkpoint."""
-    cfg5 = load_config("experiments/tiny_grpo.yaml", [*OVERRIDES, "steps=5", "eval_every=5"])
+    line saying how to go on; resumed, it redoes steps 4 and 5 from the step-3 checkpoint, and
+    step 4 again is exactly what it was (HF engine, on-policy: seeds, curriculum, weights,
+    optimizer and RNG state all come back)."""
+    overrides = [*OVERRIDES, "steps=5", "eval_every=5", "rollout.async_steps=0"]
+    cfg5 = load_config("experiments/tiny_grpo.yaml", overrides)
     run_dir = tmp_path / "run"
     run_dir.mkdir()
 
@@ -67,6 +79,7 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
     assert "\n" not in str(stopped.value)
     assert (run_dir / "checkpoints" / "step-000003" / "meta.json").exists()
     assert {int(r["step"]) for r in _train_rows(run_dir)} == {1, 2, 3, 4}
+    before = _reproducible(_train_rows(run_dir), 4)
 
     # Resume the same run to step 5.
     second = train(cfg5, resume=str(run_dir), progress=False)
@@ -77,6 +90,8 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
     train_metrics = read_metrics(run_dir)["train"]
     steps = [int(r["step"]) for r in _train_rows(run_dir) if r["key"] == "reward_mean"]
     assert steps == [1, 2, 3, 4, 5]  # step 4 once, in the file itself
+    assert {"reward_mean", "policy_loss", "grad_norm", "lr"} <= set(before)
+    assert _reproducible(_train_rows(run_dir), 4) == before
     for key in ("policy_loss", "grad_norm", "time/generate", "sandbox_programs_per_s", "lr"):
         assert key in train_metrics, key
     assert "pass@1" in read_metrics(run_dir)["val"]
