@@ -136,8 +136,7 @@ class Policy:
             stale = [
                 n
                 for n, completions in enumerate(done)
-                if min((c.policy_version for c in completions), default=g.versions[n])
-                < g.versions[n]
+                if any(c.policy_version < g.versions[n] for c in completions)
             ]
             if not stale:
                 break
