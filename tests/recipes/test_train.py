@@ -60,10 +60,11 @@ def _reproducible(rows, step):
 
 @pytest.mark.slow
 def test_train_checkpoint_resume(ray_session, tmp_path):
-    """A run of 5 steps. After step 2 its rollout actor's process is SIGKILLed: Ray restarts
-    it, the policy sends it the current weights and regenerates what it wrote with the initial
-    ones, and the run goes on. After step 4 its learner's process is SIGKILLed: the run stops at
-    step 5 with one line saying how to go on. Resumed, it redoes steps 4 and 5 from the step-3
+    """A run of 5 steps. After step 1 its sandbox actor's process is SIGKILLed (Ray restarts
+    it). After step 2 its rollout actor's process is SIGKILLed: Ray restarts it, the policy
+    sends it the current weights and regenerates what it wrote with the initial ones, and the
+    run goes on. After step 4 its learner's process is SIGKILLed: the run stops at step 5 with
+    one line saying how to go on. Resumed, it redoes steps 4 and 5 from the step-3
     checkpoint, step 4 exactly as it was (HF engine, on-policy: seeds, curriculum, weights,
     optimizer and RNG state all come back), and logs each step once."""
     overrides = [*OVERRIDES, "steps=5", "eval_every=5", "rollout.async_steps=0"]
@@ -74,6 +75,9 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
     pids = []
 
     def kill(step, metrics):
+        if step == 1:
+            sandbox = ray.get_actor(f"{run_dir.name}/sandbox-{os.getpid()}-0")
+            os.kill(ray.get(sandbox.describe.remote())["pid"], signal.SIGKILL)
         rollout = ray.get_actor(f"{run_dir.name}/rollout-0")
         if step in (2, 3):
             pids.append(ray.get(rollout.describe.remote())["pid"])
