@@ -165,9 +165,11 @@ def test_driver_killed_then_resumed_redoes_its_lost_step_exactly(ray_session, tm
     ]
     run_dir = tmp_path / "run"
     command = [sys.executable, "-m", "golf_ray.cli", "train", "experiments/tiny_grpo.yaml"]
+    # the session's Ray: its actors die with it when the driver does (a job's own actors)
+    ray_address = f"ray.address={ray.get_runtime_context().gcs_address}"
     with (tmp_path / "driver.log").open("w") as log:
         driver = subprocess.Popen(
-            [*command, *overrides, "--run-dir", str(run_dir), "--no-progress"],
+            [*command, *overrides, ray_address, "--run-dir", str(run_dir), "--no-progress"],
             stdout=log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "OMP_NUM_THREADS": "1"},
@@ -186,7 +188,7 @@ def test_driver_killed_then_resumed_redoes_its_lost_step_exactly(ray_session, tm
                     break
                 time.sleep(0.1)
         finally:
-            os.kill(driver.pid, signal.SIGKILL)  # its Ray (actors included) goes with it
+            os.kill(driver.pid, signal.SIGKILL)
             driver.wait()
     before = _reproducible(_train_rows(run_dir), 3)
     assert (run_dir / "checkpoints" / "latest").read_text().strip() == "step-000002"
