@@ -400,7 +400,7 @@ class LearnerActor:
         return metrics
 
     def _set_micro_batch(self, per_rank: int, at_most: int) -> None:
-        """The largest micro-batch up to `at_most` that divides `per_rank`, accumulation to match."""
+        """The largest micro-batch up to `at_most` dividing `per_rank`; accumulation to match."""
         mb = max(d for d in range(1, max(1, at_most) + 1) if per_rank % d == 0)
         self.cfg = replace(self.cfg, micro_batch_size=mb, grad_accum_steps=per_rank // mb)
         self.engine.set_train_micro_batch_size(mb)

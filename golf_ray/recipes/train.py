@@ -457,13 +457,13 @@ def resume_hint(run_dir: Path, cfg: Config, error: str) -> str:
     process group and the optimizer state since the last checkpoint die with it)."""
     last = checkpoints.latest(run_dir)
     if last is None:
-        return (
-            f"the run stopped before its first checkpoint (checkpoint.every={cfg.checkpoint.every})"
-        )
-    smaller = ""
+        every = cfg.checkpoint.every
+        return f"the run stopped before its first checkpoint (checkpoint.every={every})"
+    smaller = ""  # Ray's memory monitor killed the rank: no retry in place was possible
     if "OutOfMemory" in error and cfg.learner.micro_batch_size > 1:
         smaller = f" learner.micro_batch_size={cfg.learner.micro_batch_size // 2}"
-    return f"the run stopped; go on from {last.name}: golf-ray train CONFIG{smaller} --resume {run_dir}"
+    command = f"golf-ray train CONFIG{smaller} --resume {run_dir}"
+    return f"the run stopped; go on from {last.name}: {command}"
 
 
 def format_summary(result: TrainResult) -> str:
