@@ -19,6 +19,11 @@ whose rewards are all equal and refills the step from more prompts, up to
 `algorithm.dynamic_sampling_max_rounds` generation rounds (logged: `dynamic_sampling/...`);
 `algorithm.overlong` masks or penalises completions cut off at `rollout.max_tokens` (logged:
 `truncation_rate`); the learner weights stale samples by `algorithm.tis_cap`.
+
+Faults: Ray restarts a sandbox or rollout actor that dies (the policy re-sends weights to a
+restarted rollout actor, golf_ray/rl/policy.py); a learner out of memory retries the step with a
+smaller micro-batch; a dead learner rank stops the run with one line naming the checkpoint to
+`--resume` from, and the resumed run drops the metrics logged after it and does those steps again.
 """
 
 from __future__ import annotations
