@@ -246,7 +246,11 @@ def create_rollout_actors(
         args["gpu_memory_utilization"] = rollout_cfg.gpu_memory_utilization * min(1.0, gpus)
     args.update(engine_args)
     remote = ray.remote(actor_cls)
-    options: dict[str, Any] = dict(num_cpus=rollout_cfg.num_cpus, num_gpus=gpus)
+    # A dead actor (OOM killer, node loss) comes back and its queued calls run again there;
+    # the new process has the initial weights: golf_ray.rl.policy sends it the current ones.
+    options: dict[str, Any] = dict(
+        num_cpus=rollout_cfg.num_cpus, num_gpus=gpus, max_restarts=-1, max_task_retries=-1
+    )
     if namespace is not None:
         options["namespace"] = namespace
     names = rollout_names(name_prefix, rollout_cfg.num_actors)

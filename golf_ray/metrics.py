@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from golf_ray.config import ConfigError, LoggingConfig
-from golf_ray.fileio import atomic_write_bytes
+from golf_ray.fileio import atomic_write_bytes, atomic_write_text
 from golf_ray.ray_metrics import RayMetrics
 
 METRICS_CSV = "metrics.csv"
@@ -57,6 +57,19 @@ class _TidyCSV:
     def write(self, rows: list[list[Any]]) -> None:
         self._writer.writerows(rows)
         self._file.flush()  # a crashed run keeps everything logged so far
+
+    def rewind(self, step: int) -> None:
+        """Drop the rows of steps after `step` (and a torn last line): a resumed run logs them
+        again."""
+        self._file.close()
+        with self.path.open(newline="", encoding="utf-8") as f:
+            header, *rows = list(csv.reader(f))
+        kept = [r for r in rows if len(r) == len(header) and r[0].isdigit() and int(r[0]) <= step]
+        text = io.StringIO()
+        csv.writer(text).writerows([header, *kept])
+        atomic_write_text(self.path, text.getvalue())
+        self._file = self.path.open("a", newline="", encoding="utf-8")
+        self._writer = csv.writer(self._file)
 
     def close(self) -> None:
         self._file.close()
@@ -122,6 +135,18 @@ class MetricsLogger:
         if self._wandb:
             self._wandb.log({f"{split}/{k}": v for k, v in values.items()}, step=step)
         self._ray.publish(step, values, split)
+
+    def rewind(self, step: int) -> None:
+        """Forget what was logged after `step` (a run resumed from the checkpoint of `step`):
+        CSV rows go, TensorBoard hides the later events (`purge_step`). W&B keeps its own."""
+        for table in (self._csv, self._tasks):
+            if table:
+                table.rewind(step)
+        if self._tb:
+            from torch.utils.tensorboard import SummaryWriter  # deferred: imports torch
+
+            self._tb.close()
+            self._tb = SummaryWriter(log_dir=str(self.run_dir / "tb"), purge_step=step + 1)
 
     def log_tasks(self, step: int, pass_rates: Mapping[str, float], split: str = "train") -> None:
         """Per-task pass rates for a step (read back with `task_history`)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import ray
@@ -13,6 +14,8 @@ from golf_ray.config import AlgorithmConfig, LearnerConfig
 from golf_ray.learner.learner import LearnerActor, TrainBatch
 from golf_ray.placement import resolved
 from golf_ray.remote import wait_all
+
+log = logging.getLogger(__name__)
 
 
 class LearnerGroup:
@@ -83,6 +86,13 @@ class LearnerGroup:
     def train_step(self, batch: TrainBatch) -> dict[str, float]:
         """One update on every rank; metrics averaged over ranks."""
         per_rank = self._all("train_step", "learner step", self.shard(batch))
+        for name, m in zip(self.names, per_rank, strict=True):
+            if m.get("oom_retries"):
+                log.warning(
+                    "%s ran out of memory: the step was retried with micro-batch %d",
+                    name,
+                    m["micro_batch_size"],
+                )
         return {k: sum(m[k] for m in per_rank) / len(per_rank) for k in per_rank[0]}
 
     def sft_step(self, batch: TrainBatch) -> dict[str, float]:

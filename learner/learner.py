@@ -12,7 +12,7 @@ import logging
 import math
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import torch
@@ -214,6 +214,11 @@ def deepspeed_config(learner: LearnerConfig, bf16: bool) -> dict:
     return config
 
 
+def out_of_memory(error: BaseException) -> bool:
+    """torch's out-of-memory error, or the CPU allocator's (a plain RuntimeError)."""
+    return isinstance(error, torch.OutOfMemoryError) or "can't allocate memory" in str(error)
+
+
 class LearnerActor:
     """One data-parallel rank of the learner. Create through `LearnerGroup`."""
 
@@ -233,6 +238,7 @@ class LearnerActor:
         self.model_path, self.cfg, self.algo = model_path, learner, algorithm
         self.total_steps, self.seed = total_steps, seed
         self.rank, self.world_size = rank, world_size
+        self.oom_above: int | None = None  # the test hook `inject_oom`
 
     def address(self) -> tuple[str, int]:
         """This node's address and a free port: rank 0 hosts the process group's rendezvous."""
@@ -354,7 +360,56 @@ class LearnerActor:
     # ------------------------------------------------------------------ training
 
     def train_step(self, batch: TrainBatch) -> dict[str, float]:
-        """One optimizer step (per PPO epoch) on this rank's share of the batch."""
+        """One optimizer step (per PPO epoch) on this rank's share of the batch.
+
+        Out of memory (torch's error, or the CPU allocator's) before any optimizer step of
+        this call: the step runs again with half the micro-batch (twice the accumulation, the
+        same update), and the smaller micro-batch stays for later steps. Metrics say so:
+        `oom_retries`, `micro_batch_size`. Peers wait in the gradient all-reduce meanwhile:
+        the ranks need not use the same micro-batch."""
+        retries, steps, micro_steps = 0, self.engine.global_steps, self.engine.micro_steps
+        while True:
+            try:
+                metrics = self._train_step(batch)
+                break
+            except RuntimeError as e:  # torch.OutOfMemoryError is one
+                mb = self.cfg.micro_batch_size
+                # retried only while no update is applied and nothing accumulated outside the
+                # parameters' .grad (ZeRO-2/3 keep partitioned gradients of their own)
+                applied = self.engine.global_steps != steps
+                accumulated = self.zero_stage >= 2 and self.engine.micro_steps != micro_steps
+                if not out_of_memory(e) or mb == 1 or applied or accumulated:
+                    raise
+                self.engine.zero_grad()
+                self.engine.micro_steps = micro_steps
+                if torch.cuda.is_available():
+                    torch.cuda.empty_cache()
+                self._set_micro_batch(len(batch), mb // 2)
+                retries += 1
+                log.warning(
+                    "learner rank %d: out of memory at micro-batch %d (%s); retrying the step "
+                    "with micro-batch %d",
+                    self.rank,
+                    mb,
+                    str(e).splitlines()[0][:120],
+                    self.cfg.micro_batch_size,
+                )
+        metrics.update(oom_retries=retries, micro_batch_size=self.cfg.micro_batch_size)
+        return metrics
+
+    def _set_micro_batch(self, per_rank: int, at_most: int) -> None:
+        """The largest micro-batch up to `at_most` dividing `per_rank`; accumulation to match."""
+        mb = max(d for d in range(1, max(1, at_most) + 1) if per_rank % d == 0)
+        self.cfg = replace(self.cfg, micro_batch_size=mb, grad_accum_steps=per_rank // mb)
+        self.engine.set_train_micro_batch_size(mb)
+        self.engine.set_train_batch_size(per_rank * self.world_size)
+
+    def inject_oom(self, above: int) -> None:
+        """Test hook: from now on a micro-batch of more than `above` samples raises
+        torch.OutOfMemoryError in its forward pass, as a device that small would."""
+        self.oom_above = above
+
+    def _train_step(self, batch: TrainBatch) -> dict[str, float]:
         start = time.perf_counter()
         n_micro = self.cfg.micro_batch_size * self.cfg.grad_accum_steps
         if len(batch) != n_micro:
@@ -482,6 +537,8 @@ class LearnerActor:
     def _loss(
         self, mb, mask, old_logp, old_values, ref_logp, adv, returns, normalizer, behaviour=None
     ):
+        if self.oom_above is not None and len(mb) > self.oom_above:
+            raise torch.OutOfMemoryError(f"test hook: micro-batch of {len(mb)} > {self.oom_above}")
         logp, values, entropy = self._forward(mb)
         if old_logp is None:
             old_logp = logp.detach()

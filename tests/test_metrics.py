@@ -7,6 +7,7 @@ import os
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")  # before torch is imported (TensorBoard writer)
 
+import csv
 import json
 import math
 import struct
@@ -68,6 +69,33 @@ def test_resume_appends_after_a_torn_line_and_the_last_value_wins(tmp_path):
             log.log(step, {"reward_mean": 10 * step})
     got = read_metrics(tmp_path)["train"]["reward_mean"]
     assert got == [(0, 0.0), (1, 1.0), (2, 2.0), (3, 30.0), (4, 40.0), (5, 50.0), (6, 60.0)]
+
+
+def test_rewind_drops_the_rows_after_the_checkpoint_and_a_torn_line(tmp_path):
+    """A resume from the step-2 checkpoint of a run killed at step 4: each step once in the
+    files themselves, not only in what read_metrics makes of them."""
+    with MetricsLogger(tmp_path, LoggingConfig()) as log:
+        for step in range(1, 5):
+            log.log(step, {"reward_mean": step})
+            log.log_tasks(step, {"task001": step / 10})
+    with (tmp_path / "metrics.csv").open("a") as f:
+        f.write("5,train,reward_me")  # killed mid-row
+    with MetricsLogger(tmp_path, LoggingConfig()) as log:
+        log.rewind(2)
+        for step in (3, 4):
+            log.log(step, {"reward_mean": 10 * step})
+            log.log_tasks(step, {"task001": step})
+    with (tmp_path / "metrics.csv").open() as f:
+        rows = list(csv.reader(f))
+    assert [(r[0], r[3]) for r in rows[1:]] == [
+        ("1", "1.0"),
+        ("2", "2.0"),
+        ("3", "30.0"),
+        ("4", "40.0"),
+    ]
+    assert task_history(tmp_path)["task001"] == [(1, 0.1), (2, 0.2), (3, 3.0), (4, 4.0)]
+    with (tmp_path / "tasks.csv").open() as f:
+        assert [r[0] for r in list(csv.reader(f))[1:]] == ["1", "2", "3", "4"]
 
 
 def test_log_every_thins_train_but_keeps_evaluations(tmp_path):

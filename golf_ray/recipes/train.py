@@ -19,6 +19,11 @@ whose rewards are all equal and refills the step from more prompts, up to
 `algorithm.dynamic_sampling_max_rounds` generation rounds (logged: `dynamic_sampling/...`);
 `algorithm.overlong` masks or penalises completions cut off at `rollout.max_tokens` (logged:
 `truncation_rate`); the learner weights stale samples by `algorithm.tis_cap`.
+
+Faults: Ray restarts a sandbox or rollout actor that dies (the policy re-sends weights to a
+restarted rollout actor, golf_ray/rl/policy.py); a learner out of memory retries the step with a
+smaller micro-batch; a dead learner rank stops the run with one line naming the checkpoint to
+`--resume` from, and the resumed run drops the metrics logged after it and does those steps again.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import StepTimer, plot_curves
 from golf_ray.models import load_tokenizer, resolve_model
 from golf_ray.placement import check_placement
+from golf_ray.remote import RemoteError
 from golf_ray.rl import checkpoints
 from golf_ray.rl.policy import Generation, Policy
 from golf_ray.rl.run import Run, due, fit_micro_batch, new_run_dir, step_seed
@@ -344,6 +350,7 @@ def train(
         start = 0
         if resume:
             start = driver.policy.load(checkpoints.resolve(resume))["step"]
+            run.rewind(start)  # the steps after the checkpoint run again, and are logged once
             log.info("resumed from %s at step %d", resume, start)
 
         eval_result: dict[str, float] = {}
@@ -440,6 +447,8 @@ def train(
                 **eval_result,
             }
             run.finish(summary)
+        except RemoteError as e:
+            raise RemoteError(f"{e}; {resume_hint(run.dir, cfg, str(e))}") from e
         finally:
             bar.close()
             driver.close()
@@ -447,6 +456,20 @@ def train(
     return TrainResult(
         run.dir, done, last_reward, stats["tasks_solved"], stats["total_points"], eval_result, golf
     )
+
+
+def resume_hint(run_dir: Path, cfg: Config, error: str) -> str:
+    """What to do after an actor the run cannot replace failed (a learner rank: its peers'
+    process group and the optimizer state since the last checkpoint die with it)."""
+    last = checkpoints.latest(run_dir)
+    if last is None:
+        every = cfg.checkpoint.every
+        return f"the run stopped before its first checkpoint (checkpoint.every={every})"
+    smaller = ""  # Ray's memory monitor killed the rank: no retry in place was possible
+    if "OutOfMemory" in error and cfg.learner.micro_batch_size > 1:
+        smaller = f" learner.micro_batch_size={cfg.learner.micro_batch_size // 2}"
+    command = f"golf-ray train CONFIG{smaller} --resume {run_dir}"
+    return f"the run stopped; go on from {last.name}: {command}"
 
 
 def format_summary(result: TrainResult) -> str:

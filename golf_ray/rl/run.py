@@ -86,6 +86,10 @@ class Run:
     def log(self, step: int, metrics: Mapping[str, Any], split: str = "train") -> None:
         self.metrics.log(step, metrics, split=split)
 
+    def rewind(self, step: int) -> None:
+        """Resumed from the checkpoint of `step`: forget the metrics logged after it."""
+        self.metrics.rewind(step)
+
     def finish(
         self, summary: dict[str, Any], plots: tuple[Callable[[Path], Any], ...] = ()
     ) -> None:

