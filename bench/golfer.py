@@ -47,7 +47,7 @@ from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.inference import resolve_policy  # noqa: E402
 from golf_ray.metrics import read_metrics  # noqa: E402
 from golf_ray.models import load_tokenizer, resolve_model  # noqa: E402
-from golf_ray.recipes.sft import WARM_START, load_sft_config, run_sft  # noqa: E402
+from golf_ray.recipes.sft import load_sft_config, run_sft  # noqa: E402
 from golf_ray.recipes.train import train  # noqa: E402
 from golf_ray.runtime import init_ray  # noqa: E402
 from golf_ray.verify import program_bytes  # noqa: E402
@@ -159,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     overrides = [*WARM_UP, f"steps={steps}", f"eval_every={steps}", *args.overrides]
     if args.golf_from:
         overrides.append(f"tasks.golf_from={args.golf_from}")
+    if epochs and not args.golf_from:
+        parser.error("a warm start learns from a golf run's programs: give --from OUT")
     cfg = load_config(GOLFER, overrides)
     name = "golfer-quick" if args.quick else "golfer"
     out = Path(args.out or ROOT / "bench" / "results" / f"{name}.json")
@@ -181,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     if epochs:
         print(f"warm start: {epochs} epochs on the train tasks' readable -> golfed pairs ...")
         t = time.perf_counter()
-        sft_cfg = load_sft_config([GOLFER, WARM_START], [*overrides, f"sft.epochs={epochs}"])
+        sft_cfg = load_sft_config(None, [*overrides, f"sft.epochs={epochs}"], golfer=args.golf_from)
         warm = run_sft(sft_cfg, work / "warm", progress=True)
         report["warm_start"] = {
             "pairs": warm.corpus,

@@ -252,10 +252,12 @@ def cmd_train(args: argparse.Namespace) -> int:
 def _add_sft(sub) -> None:
     p = sub.add_parser(
         "sft",
-        help="supervised warm start on verified programs (solution DB or synthetic references)",
+        help="supervised warm start on verified programs (solution DB, synthetic, golfer pairs)",
         description="Fine-tune a model with the learner actor on programs that pass the sandbox: "
-        "the correct programs of a run's solutions.sqlite (--from-db) or the reference programs "
-        "of the synthetic curriculum's train tasks (--synthetic). Model, prompts, learner "
+        "the correct programs of a run's solutions.sqlite (--from-db), the reference programs "
+        "of the synthetic curriculum's train tasks (--synthetic), or the LLM golfer's pairs "
+        "(--golfer OUT: each golfer train task's prompt with its base readable -> the program "
+        "of the `golf-ray golf` output OUT; config experiments/golfer.yaml). Model, prompts, learner "
         "(learner.lr is the warm start's) and sandbox settings come from CONFIG, the warm "
         "start's own from its sft section (epochs, batch_size, per_task, instances, "
         "per_family, include_held_out, limit); change any with KEY=VALUE. Without CONFIG: the "
@@ -267,6 +269,7 @@ def _add_sft(sub) -> None:
     corpus = p.add_mutually_exclusive_group(required=True)
     corpus.add_argument("--from-db", metavar="SOLUTIONS", help="a run's solutions.sqlite")
     corpus.add_argument("--synthetic", action="store_true", help="synthetic reference programs")
+    corpus.add_argument("--golfer", metavar="OUT", help="a `golf-ray golf` output dir (or its DB)")
     p.add_argument("--out", required=True, help="output model dir (must not exist or be empty)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_sft, schema="golf_ray.recipes.sft:SFTConfig")
@@ -275,7 +278,7 @@ def _add_sft(sub) -> None:
 def cmd_sft(args: argparse.Namespace) -> int:
     from golf_ray.recipes.sft import load_sft_config, run_sft
 
-    cfg = load_sft_config(*_config(args), db=args.from_db)
+    cfg = load_sft_config(*_config(args), db=args.from_db, golfer=args.golfer)
     result = run_sft(cfg, args.out, db=args.from_db, progress=not args.no_progress)
     print(result.summary())
     return 0

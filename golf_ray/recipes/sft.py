@@ -58,6 +58,7 @@ class SFTConfig(Config):
 
 # Over the default config only (an RL config's learner.lr is far too small for a warm start).
 WARM_START = "sft/warm_start.yaml"
+GOLFER_EXPERIMENT = "experiments/golfer.yaml"
 
 
 def default_config(db: str | None) -> list[str]:
@@ -70,10 +71,19 @@ def default_config(db: str | None) -> list[str]:
 
 
 def load_sft_config(
-    config: str | None, overrides: list[str] | None = None, db: str | None = None
+    config: str | None,
+    overrides: list[str] | None = None,
+    db: str | None = None,
+    golfer: str | None = None,
 ) -> SFTConfig:
-    """CONFIG (default: `default_config(db)`) with KEY=VALUE overrides, checked."""
+    """CONFIG (default: `default_config(db)`, or with `golfer`, a `golf-ray golf` output,
+    experiments/golfer.yaml on its readable bases) with KEY=VALUE overrides, checked."""
+    if golfer is not None:
+        config = config or [GOLFER_EXPERIMENT, WARM_START]
+        overrides = [f"tasks.golf_from={golfer}", "tasks.golf_readable=true", *(overrides or [])]
     cfg = load_config(config or default_config(db), overrides, schema=SFTConfig)
+    if golfer is not None and cfg.tasks.source != "golfer":
+        raise ConfigError(f"config: --golfer needs tasks.source golfer, got {cfg.tasks.source}")
     if cfg.sft.per_family and cfg.sft.instances != 1:
         raise ConfigError("config: give sft.instances or sft.per_family, not both")
     if not cfg.learner.lr > 0:

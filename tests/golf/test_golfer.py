@@ -123,11 +123,12 @@ def test_golfer_warm_start_learns_readable_to_golfed_on_train_tasks_only(
     with SolutionDB(tmp_path / "golfed" / "solutions.sqlite") as db:
         for n in (1, 2, 3, 4):
             db.add(f"task00{n}", golfed, verdict(True), 0, 0, "mechanical/test")
-    overrides = [*golfer_overrides, *TINY, f"tasks.golf_from={tmp_path / 'golfed'}"]
+    overrides = [o for o in golfer_overrides if not o.startswith("tasks.golf_from=")] + TINY
     with pytest.raises(ConfigError, match="tasks.golf_readable"):
-        warm_start_pairs(load_config(GOLFER, overrides), None)
+        warm_start_pairs(load_config(GOLFER, [*overrides, "tasks.golf_from=x"]), None)
+    # as `golf-ray sft --golfer OUT` loads it: the golfer's config, readable bases from OUT
     cfg = load_sft_config(
-        GOLFER, [*overrides, "tasks.golf_readable=true", "sft.epochs=1", "sft.batch_size=2"]
+        None, [*overrides, "sft.epochs=1", "sft.batch_size=2"], golfer=str(tmp_path / "golfed")
     )
     prompts, answers = warm_start_pairs(cfg, None)
     assert sorted(answers) == ["task003", "task004"]  # task001 and task002 are held out
