@@ -180,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(f"measuring the untrained golfer ({samples} samples per held-out task) ...")
     report["untrained"] = measure(base_model, cfg, samples)
+    atomic_write_json(out, report)  # after every phase: a long run that dies keeps what it measured
     if epochs:
         print(f"warm start: {epochs} epochs on the train tasks' readable -> golfed pairs ...")
         t = time.perf_counter()
@@ -192,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             "wall_s": round(time.perf_counter() - t, 1),
         }
         report["warm"] = measure(str(work / "warm"), cfg, samples)
+        atomic_write_json(out, report)
         cfg = load_config(GOLFER, [*overrides, f"model.name={work / 'warm'}"])
     print(f"training {steps} GRPO steps ...")
     t = time.perf_counter()
