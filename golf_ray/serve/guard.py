@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 
 from golf_ray.serve.config import key_digest
 
+# No key needed; /v1/health shows its details only to a valid key (Guard.check_key).
 PUBLIC_PATHS = ("/v1/health",)
 
 
