@@ -75,6 +75,7 @@ TASK = {
 # Programs that signal processes other than their own need the worker's pid namespace.
 SIGNALS_OTHERS = ("kill_everything", "kill_parent")
 RSS_GROWTH = (1.25, 64.0)
+RSS_EVERY_S = 10.0
 MAX_ATTEMPTS = 5  # a request answered 429 is sent again after its Retry-After, this many times  # end RSS may be at most start × 1.25 + 64 MiB
 
 
@@ -319,7 +320,7 @@ async def run_load(
     kill: Kill | None,
     gcs: str,
     app: str,
-) -> tuple[list[Result], dict[str, int], dict[str, int], list[str], float]:
+) -> tuple[list[Result], dict[str, int], dict[str, int], list[str], float, list[dict]]:
     queue: asyncio.Queue[int] = asyncio.Queue()
     for i in range(len(plan)):
         queue.put_nowait(i)
@@ -359,12 +360,22 @@ async def run_load(
                 print(f"  SIGKILL {kill.role} replica pid {kill.pid} at {kill.t_kill:.1f} s")
                 watcher.append(asyncio.create_task(watch_replacement(kill, gcs, app, t0)))
 
+    async def sample_rss() -> None:
+        while True:
+            procs = await asyncio.to_thread(serve_processes, gcs, app)
+            rss = {name: round(p["rss_mib"] or 0.0, 1) for name, p in procs.items()}
+            timeline.append({"t_s": round(time.perf_counter() - t0, 1), "done": done, "rss": rss})
+            await asyncio.sleep(RSS_EVERY_S)
+
+    timeline: list[dict[str, Any]] = []
+    sampler = asyncio.create_task(sample_rss())
     async with httpx.AsyncClient(base_url=url, timeout=300, limits=limits) as client:
         await asyncio.gather(*(client_loop(client) for _ in range(concurrency)))
     wall = time.perf_counter() - t0
+    sampler.cancel()
     if watcher:
         await watcher[0]
-    return results, dict(sorted(final.items())), verdict_errors, texts, wall
+    return results, dict(sorted(final.items())), verdict_errors, texts, wall, timeline
 
 
 def make_plan(
@@ -579,7 +590,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.requests} requests, {args.concurrency} concurrent, {len(hostiles)} hostile "
             f"programs, {len(rss_start)} Serve processes"
         )
-        results, final, verdict_errors, texts, wall = asyncio.run(
+        results, final, verdict_errors, texts, wall, timeline = asyncio.run(
             run_load(url, plan, args.concurrency, model, kill, gcs, cfg.name)
         )
         after = asyncio.run(after_load(url, model, "after-key"))
@@ -664,6 +675,7 @@ def main(argv: list[str] | None = None) -> int:
         "kill": kill_report(kill, results) if kill and kill.t_kill is not None else None,
         "rss": rss,
         "rss_rule": f"end <= start x {RSS_GROWTH[0]} + {RSS_GROWTH[1]:.0f} MiB",
+        "rss_timeline": timeline,  # every RSS_EVERY_S during the load: MiB by ROLE/PID
         "failures": failures,
         "passed": not failures,
     }
