@@ -1,6 +1,7 @@
 """The HTTP API of `golf-ray serve`: a FastAPI ingress deployment on Ray Serve.
 
-    GET  /v1/health     engine and sandbox status (no key needed)
+    GET  /v1/health     up or not (no key needed); with a key the model's path, engine and
+                        sandbox details (pids, container id, isolation)
     POST /v1/generate   prompt -> completions
     POST /v1/solve      a golf task's grids (`kind: golf`, the default) or a function problem
                         with assert tests (`kind: function`) -> k sampled programs (plus any
@@ -222,8 +223,14 @@ class GolfIngress:
         self._health: tuple[float, dict, dict] = (-math.inf, {}, {})
         app.state.guard = Guard(key_digests, auth_enabled, limits.max_body_bytes, limiter)
 
-    @app.get("/v1/health", response_model=HealthResponse, responses=ERROR_RESPONSES)
-    async def health(self) -> HealthResponse:
+    @app.get(
+        "/v1/health",
+        response_model=HealthResponse,
+        response_model_exclude_none=True,
+        responses=ERROR_RESPONSES,
+    )
+    async def health(self, request: Request) -> HealthResponse:
+        """Whether the backends answer; with a key also where the model and the sandbox are."""
         # Needs no key, so it must stay cheap: the backends are asked at most every few seconds.
         if time.monotonic() - self._health[0] > HEALTH_TTL_S:
             engine, sandbox = await self._backend(
@@ -231,6 +238,8 @@ class GolfIngress:
             )
             self._health = (time.monotonic(), engine, sandbox)
         _, engine, sandbox = self._health
+        if not request.app.state.guard.check_key(request.headers)[1]:
+            return HealthResponse(status="ok")
         return HealthResponse(status="ok", model=self.model, engine=engine, sandbox=sandbox)
 
     @app.post("/v1/generate", response_model=GenerateResponse, responses=ERROR_RESPONSES)

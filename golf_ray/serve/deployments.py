@@ -79,7 +79,11 @@ class RolloutServer:
     def describe(self) -> dict[str, Any]:
         from dataclasses import asdict
 
-        return {**asdict(self.engine.info()), "max_model_len": self.max_model_len}
+        return {
+            **asdict(self.engine.info()),
+            "max_model_len": self.max_model_len,
+            "pid": os.getpid(),
+        }
 
     async def golf(self, task: Any, sampling: dict[str, Any]) -> Generation:
         """k programs for a golf task (the training prompt; answers start with the prefix)."""

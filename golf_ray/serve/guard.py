@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hmac
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from fastapi.responses import JSONResponse
 
 from golf_ray.serve.config import key_digest
 
+# No key needed; /v1/health shows its details only to a valid key (Guard.check_key).
 PUBLIC_PATHS = ("/v1/health",)
 
 
@@ -43,6 +45,14 @@ class Guard:
     max_body_bytes: int
     limiter: Any  # DeploymentHandle of RateLimiterServer
 
+    def check_key(self, headers: Mapping[str, str]) -> tuple[str, bool]:
+        """(the request key's digest, whether it may pass): any key when auth is off.
+        `headers` are looked up by lowercase name."""
+        key = headers.get("x-api-key") or _bearer(headers.get("authorization", ""))
+        digest = key_digest(key) if key else ""
+        ok = not self.auth_enabled or any(hmac.compare_digest(digest, d) for d in self.key_digests)
+        return digest, ok
+
 
 class GuardMiddleware:
     """Auth, body size and rate limit, in that order, before routing and body parsing."""
@@ -69,12 +79,9 @@ class GuardMiddleware:
         if guard is None:
             return error_response(503, "unavailable", "server is starting"), receive
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        key = headers.get("x-api-key") or _bearer(headers.get("authorization", ""))
-        digest = key_digest(key) if key else ""
-        if guard.auth_enabled and not any(
-            hmac.compare_digest(digest, d) for d in guard.key_digests
-        ):
-            why = "unknown API key" if key else "missing API key (Authorization: Bearer KEY)"
+        digest, ok = guard.check_key(headers)
+        if not ok:
+            why = "unknown API key" if digest else "missing API key (Authorization: Bearer KEY)"
             refused = error_response(
                 401, "unauthorized", why, headers=_AUTH_HEADER, code="invalid_api_key"
             )

@@ -220,10 +220,13 @@ class GenerateResponse(BaseModel):
 
 
 class HealthResponse(BaseModel):
+    """Without a key only `status`; with one also the model's local path, the engine (its
+    replica's pid) and the sandbox (backend, replica and worker pids, container id, isolation)."""
+
     status: str
-    model: str
-    engine: dict[str, Any]
-    sandbox: dict[str, Any]
+    model: str | None = None
+    engine: dict[str, Any] | None = None
+    sandbox: dict[str, Any] | None = None
 
 
 class ErrorBody(BaseModel):

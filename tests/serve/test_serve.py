@@ -197,9 +197,8 @@ def test_deployments_follow_the_config(server):
 
 @pytest.mark.slow
 def test_health_and_openapi_need_no_key(client):
-    health = client.get("/v1/health").json()
-    assert health["status"] == "ok" and health["engine"]["name"] == "hf"
-    assert health["sandbox"]["backend"] == "process"
+    for headers in ({}, auth("wrong")):  # up or not, and nothing about the machine
+        assert client.get("/v1/health", headers=headers).json() == {"status": "ok"}
     doc = client.get("/openapi.json").json()
     paths = doc["paths"]
     assert {"/v1/health", "/v1/generate", "/v1/solve", "/v1/models"} <= set(paths)
@@ -207,6 +206,21 @@ def test_health_and_openapi_need_no_key(client):
     assert {"bearer", "apiKey"} <= set(doc["components"]["securitySchemes"])
     assert paths["/v1/solve"]["post"]["security"] and "security" not in paths["/v1/health"]["get"]
     assert error_of(client.get("/v1/nothing", headers=auth()), 404)["type"] == "not_found"
+
+
+@pytest.mark.slow
+def test_health_details_behind_a_key(client, server):
+    health = client.get("/v1/health", headers={"X-API-Key": KEY}).json()
+    engine, sandbox = health["engine"], health["sandbox"]
+    assert health["model"] == engine["model_path"] == server[2]  # the local path served
+    assert Path(health["model"], "config.json").is_file() and engine["name"] == "hf"
+    assert sandbox["backend"] == "process" and sandbox["alive"]
+    assert {"uid", "namespaces", "rlimits", "notes"} <= set(sandbox["isolation"])
+    # the pids are live processes: each replica's, and the sandbox worker, a child of its replica
+    for pid in (engine["pid"], sandbox["pid"], sandbox["os_pid"]):
+        assert Path(f"/proc/{pid}").is_dir(), pid
+    status = Path(f"/proc/{sandbox['os_pid']}/status").read_text()
+    assert f"PPid:\t{sandbox['pid']}\n" in status
 
 
 @pytest.mark.slow
