@@ -8,6 +8,7 @@ import pytest
 import ray
 import torch
 
+from golf_ray.algorithms.schedules import lr_factor
 from golf_ray.config import AlgorithmConfig, LearnerConfig
 from golf_ray.learner.checkpoint import CheckpointError
 from golf_ray.learner.group import LearnerGroup
@@ -110,10 +111,18 @@ def test_two_learners_keep_identical_parameters(ray_session, tiny):
 
 
 def test_resume_gives_the_same_metrics(ray_session, tiny, tmp_path):
-    cfg, algo = learner_cfg(lr_schedule="cosine", warmup_steps=1), AlgorithmConfig(kl_coef=0.1)
+    cfg = learner_cfg(lr_schedule="cosine", warmup_steps=1, grad_clip=0.05)
+    algo = AlgorithmConfig(kl_coef=0.1)
     straight = LearnerGroup(tiny, cfg, algo, total_steps=4)
     expected = [straight.train_step(fixed_batch(s)) for s in range(4)]
     straight.shutdown()
+    # Laws of the learner: the LR each step applies is the schedule's formula, and the gradient
+    # it applies is clipped to grad_clip (the pre-clip norm is logged beside it, every step).
+    for step, m in enumerate(expected):
+        assert m["lr"] == pytest.approx(cfg.lr * lr_factor("cosine", step, 1, 4), abs=1e-12)
+        assert m["grad_norm"] > 0 and m["grad_norm_clipped"] <= cfg.grad_clip * (1 + 1e-5)
+        want = min(m["grad_norm"], cfg.grad_clip)
+        assert m["grad_norm_clipped"] == pytest.approx(want, rel=1e-3)
 
     first = LearnerGroup(tiny, cfg, algo, total_steps=4)
     for s in range(2):
