@@ -149,6 +149,21 @@ class PolicyValueModel(nn.Module):
         return out.logp, values, out.entropy
 
 
+def make_optimizer(learner: LearnerConfig, params: list[nn.Parameter]) -> torch.optim.Optimizer:
+    """`learner.optimizer`: AdamW, SGD with `learner.momentum`, or Adafactor (no first moment,
+    factored second moment: the least optimizer state)."""
+    lr, decay = learner.lr, learner.weight_decay
+    if learner.optimizer == "adamw":
+        return torch.optim.AdamW(params, lr=lr, weight_decay=decay)
+    if learner.optimizer == "sgd":
+        return torch.optim.SGD(params, lr=lr, momentum=learner.momentum, weight_decay=decay)
+    if learner.optimizer == "adafactor":
+        return torch.optim.Adafactor(params, lr=lr, weight_decay=decay)
+    raise ValueError(
+        f"learner.optimizer: must be adamw, sgd or adafactor, got {learner.optimizer!r}"
+    )
+
+
 def _layers(model: nn.Module) -> nn.ModuleList | None:
     inner = getattr(model, "model", None)
     layers = getattr(inner, "layers", None)
@@ -259,12 +274,14 @@ class LearnerActor:
         self.model = self._build_model(model_path)
         self.ref_model = self._build_reference() if algorithm.kl_coef > 0 else None
         params = [p for p in self.model.parameters() if p.requires_grad]
-        optimizer = torch.optim.AdamW(params, lr=learner.lr, weight_decay=learner.weight_decay)
+        optimizer = make_optimizer(learner, params)
         # The schedule counts training steps: PPO's epochs are optimizer steps of one step.
         epochs = algorithm.ppo_epochs
         scheduler = torch.optim.lr_scheduler.LambdaLR(
             optimizer,
-            lambda s: lr_factor(learner.lr_schedule, s // epochs, learner.warmup_steps, total_steps),
+            lambda s: lr_factor(
+                learner.lr_schedule, s // epochs, learner.warmup_steps, total_steps
+            ),
         )
         optimizer.register_step_pre_hook(self._record_update)
         self.applied: dict[str, float] = {}
@@ -467,7 +484,10 @@ class LearnerActor:
 
             sq = sq.to(self.device)
             dist.all_reduce(sq)
-        self.applied = {"lr": optimizer.param_groups[0]["lr"], "grad_norm_clipped": float(sq.sqrt())}
+        self.applied = {
+            "lr": optimizer.param_groups[0]["lr"],
+            "grad_norm_clipped": float(sq.sqrt()),
+        }
 
     def _grad_norm(self) -> float | None:
         """Pre-clipping norm of the local gradients (ZeRO-0 keeps them whole on every rank)."""

@@ -396,7 +396,50 @@ def lr_schedules(trials: list[Trial]) -> Report:
     return report
 
 
+def optimizers(trials: list[Trial]) -> Report:
+    """Study 6: steps each optimizer takes to reach a reward threshold, the same for all runs:
+    halfway from where the runs start (mean of their first three steps) to the best any run
+    ends at (mean of its last third), read off each run's 3-step moving mean."""
+    report = Report("Optimizers: steps to a threshold reward")
+    fig, (ax,) = _figure(1, "reward_mean by optimizer (3-step moving mean)")
+    start = statistics.fmean(v for t in trials for v in _values(t.train("reward_mean"))[:3])
+    best = max(_thirds(t.train("reward_mean"))[1] for t in trials)
+    threshold = start + (best - start) / 2
+    reached = []
+    for i, t in enumerate(trials):
+        lc = t.cfg.learner
+        label = f"{lc.optimizer} lr={lc.lr:g}" + (
+            f" momentum={lc.momentum:g}" * (lc.optimizer == "sgd")
+        )
+        points = t.train("reward_mean")
+        smooth = [
+            (s, statistics.fmean(v for _, v in points[max(0, j - 2) : j + 1]))
+            for j, (s, _) in enumerate(points)
+        ]
+        _plot(ax, smooth, label, f"C{i % 10}")
+        step = next((s for s, v in smooth if v >= threshold), None)
+        reached.append((label, step, len(points)))
+    ax.axhline(threshold, color="black", linewidth=0.8, linestyle="--", label="threshold")
+    _style(ax, f"threshold {threshold:.3f} (dashed)", "reward_mean")
+    report.figures["optimizers.png"] = fig
+    report.measure(
+        f"steps to reach reward {threshold:.3f} (start {start:.3f}, best final {best:.3f})",
+        "; ".join(
+            f"{label}: {step if step is not None else f'not within {n}'}"
+            for label, step, n in reached
+        ),
+    )
+    finite = [(t.cfg.learner.optimizer, _every_step([t], "grad_norm")[0]) for t in trials]
+    report.check(
+        all(ok for _, ok in finite),
+        "every optimizer's run logged a finite gradient norm at every step",
+        ", ".join(f"{name} {'yes' if ok else 'no'}" for name, ok in finite),
+    )
+    return report
+
+
 REPORTS: dict[str, Callable[[list[Trial]], Report]] = {
+    "optimizers": optimizers,
     "learning_curves": learning_curves,
     "entropy_grad_norms": entropy_grad_norms,
     "lr_schedules": lr_schedules,

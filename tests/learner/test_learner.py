@@ -9,10 +9,10 @@ import ray
 import torch
 
 from golf_ray.algorithms.schedules import lr_factor
-from golf_ray.config import AlgorithmConfig, LearnerConfig
+from golf_ray.config import OPTIMIZERS, AlgorithmConfig, LearnerConfig
 from golf_ray.learner.checkpoint import CheckpointError
 from golf_ray.learner.group import LearnerGroup
-from golf_ray.learner.learner import TrainBatch, make_batch
+from golf_ray.learner.learner import TrainBatch, make_batch, make_optimizer
 from golf_ray.models import build_tiny_model, load_tokenizer
 
 pytestmark = pytest.mark.slow
@@ -40,6 +40,17 @@ def fixed_batch(seed: int, n: int = 8, group: int = 4) -> TrainBatch:
     ]
     scores = torch.rand(n, generator=g).tolist()
     return make_batch(prompts, responses, scores, [i // group for i in range(n)], pad_id=0)
+
+
+@pytest.mark.parametrize("name", OPTIMIZERS)
+def test_learner_optimizer_is_the_named_one_and_steps(name):
+    model = torch.nn.Linear(4, 1)
+    optimizer = make_optimizer(learner_cfg(optimizer=name, lr=0.1), list(model.parameters()))
+    before = model.weight.detach().clone()
+    model(torch.ones(2, 4)).sum().backward()
+    optimizer.step()
+    assert type(optimizer).__name__.lower() == name
+    assert not torch.equal(model.weight, before)
 
 
 def test_make_batch_aligns_prompt_and_response():
