@@ -332,6 +332,7 @@ def entropy_grad_norms(trials: list[Trial]) -> Report:
     _style(ax_norm, "gradient norm (dashed: learner.grad_clip)", "L2 norm")
     clips = [t.cfg.learner.grad_clip for t in trials if t.cfg.learner.grad_clip > 0]
     ax_norm.set_yscale("symlog", linthresh=min(clips, default=1.0) / 10)  # zero norms happen
+    ax_norm.set_ylim(bottom=0)
     report.figures["entropy_grad_norms.png"] = fig
 
     ok, counts = _every_step(trials, "grad_norm")
