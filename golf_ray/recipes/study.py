@@ -375,8 +375,8 @@ def lr_schedules(trials: list[Trial]) -> Report:
         _plot(ax_lr, applied, f"{t.label} applied", color, "o")
         _plot(ax_lr, formula, f"{t.label} formula", color)
         _plot(ax_reward, t.train("reward_mean"), t.label, color)
-        error = max((abs(a - f) / lc.lr for (_, a), (_, f) in zip(applied, formula, strict=True)),
-                    default=math.nan)  # fmt: skip
+        gaps = [abs(a - f) / lc.lr for (_, a), (_, f) in zip(applied, formula, strict=True)]
+        error = max(gaps, default=math.nan)
         errors.append((t.label, error, len(applied), t.cfg.steps))
         rewards.append((t.label, _thirds(t.train("reward_mean"))[1]))
     _style(ax_lr, "LR applied per step (dots) and the formula (line)", "learning rate")
@@ -403,15 +403,16 @@ def optimizers(trials: list[Trial]) -> Report:
     ends at (mean of its last third), read off each run's 3-step moving mean."""
     report = Report("Optimizers: steps to a threshold reward")
     fig, (ax,) = _figure(1, "reward_mean by optimizer (3-step moving mean)")
-    start = statistics.fmean(v for t in trials for v in _values(t.train("reward_mean"))[:3])
-    best = max(_thirds(t.train("reward_mean"))[1] for t in trials)
+    first = [v for t in trials for v in _values(t.train("reward_mean"))[:3]]
+    start = statistics.fmean(first) if first else math.nan
+    best = max((_thirds(t.train("reward_mean"))[1] for t in trials), default=math.nan)
     threshold = start + (best - start) / 2
     reached = []
     for i, t in enumerate(trials):
         lc = t.cfg.learner
-        label = f"{lc.optimizer} lr={lc.lr:g}" + (
-            f" momentum={lc.momentum:g}" * (lc.optimizer == "sgd")
-        )
+        label = f"{lc.optimizer} lr={lc.lr:g}"
+        if lc.optimizer == "sgd":
+            label += f" momentum={lc.momentum:g}"
         points = t.train("reward_mean")
         smooth = [
             (s, statistics.fmean(v for _, v in points[max(0, j - 2) : j + 1]))

@@ -70,6 +70,14 @@ def test_the_lr_report_flags_an_lr_off_its_formula():
     assert verdict.status == FAILS and "6.7e-01 over 3/3 steps (wrong)" in verdict.numbers
 
 
+@pytest.mark.parametrize("name", sorted(REPORTS))
+def test_a_run_that_logged_nothing_passes_no_check(name):
+    cfg = load_config("experiments/tiny_synthetic.yaml")
+    report = REPORTS[name]([Trial("empty", cfg, {}, "error")])
+    assert report.verdicts and all(v.status in (FAILS, "measured") for v in report.verdicts)
+    assert report.figures
+
+
 @pytest.mark.slow
 def test_quick_study_runs_and_reports(ray_session, tmp_path, capsys):
     args = ["study", "entropy_grad_norms", "--quick", "--storage", str(tmp_path), "--quiet"]
