@@ -10,17 +10,10 @@ import re
 import pytest
 
 from golf_ray.cli import main
-from golf_ray.config import ConfigError, load_config
+from golf_ray.config import ConfigError
 from golf_ray.metrics import read_metrics
-from golf_ray.recipes.study import (
-    FAILS,
-    HOLDS,
-    REPORTS,
-    Trial,
-    list_studies,
-    load_study,
-    lr_schedules,
-)
+from golf_ray.recipes.study import list_studies, load_study
+from golf_ray.recipes.study_reports import HOLDS, REPORTS
 
 VERDICT = re.compile(r"^- \*\*(holds|does not hold|measured)\*\* .+: .+$")
 
@@ -58,24 +51,6 @@ def test_a_bad_study_file_fails_in_one_line(tmp_path, body, expected):
 def test_an_unknown_study_names_the_closest(capsys):
     assert main(["study", "lr_schedule"]) == 2
     assert "did you mean 'lr_schedules'" in capsys.readouterr().err
-
-
-def test_the_lr_report_flags_an_lr_off_its_formula():
-    cfg = load_config("experiments/tiny_synthetic.yaml", ["steps=3", "learner.lr_schedule=linear"])
-    lr = cfg.learner.lr
-    right = Trial("right", cfg, {"train": {"lr": [(1, lr), (2, lr * 2 / 3), (3, lr / 3)]}}, "done")
-    wrong = Trial("wrong", cfg, {"train": {"lr": [(1, lr), (2, lr), (3, lr)]}}, "done")
-    assert lr_schedules([right]).verdicts[0].status == HOLDS
-    verdict = lr_schedules([right, wrong]).verdicts[0]
-    assert verdict.status == FAILS and "6.7e-01 over 3/3 steps (wrong)" in verdict.numbers
-
-
-@pytest.mark.parametrize("name", sorted(REPORTS))
-def test_a_run_that_logged_nothing_passes_no_check(name):
-    cfg = load_config("experiments/tiny_synthetic.yaml")
-    report = REPORTS[name]([Trial("empty", cfg, {}, "error")])
-    assert report.verdicts and all(v.status in (FAILS, "measured") for v in report.verdicts)
-    assert report.figures
 
 
 @pytest.mark.slow
