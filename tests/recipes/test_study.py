@@ -1,6 +1,6 @@
 """`golf-ray study`: the study files load (each with its --quick setting), bad ones fail in one
-line, a report judges what the runs logged, and one --quick study runs for real through the CLI
-and writes report.md with its figure and verdicts."""
+line, and one --quick study runs for real through the CLI and writes report.md with its figure
+and verdicts (the gradient-norm laws checked in the run's own metrics too)."""
 
 from __future__ import annotations
 
