@@ -84,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
         _add_train,
         _add_sft,
         _add_sweep,
+        _add_study,
         _add_solve,
         _add_adversarial,
         _add_eval,
@@ -318,6 +319,49 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     )
     print(result.summary(args.sweep_file, args.storage))
     return result.exit_code
+
+
+# --------------------------------------------------------------------------- study
+
+
+def _add_study(sub) -> None:
+    p = sub.add_parser(
+        "study",
+        help="an experiment study: a sweep of training runs plus a report with figures",
+        description="Run a study (tune_configs/studies/NAME.yaml: a sweep file plus the report "
+        "that reads its runs) through the sweep machinery, then write DIR/NAME/report.md with "
+        "its PNG figures: each property the study checks, with its numbers and whether it "
+        "holds. --quick runs the study's small CI setting. The format is documented at the top "
+        "of golf_ray/recipes/study.py.",
+    )
+    p.add_argument("name", nargs="?", help="a study name (see --list) or a study YAML file")
+    p.add_argument("--list", action="store_true", help="list the studies and exit")
+    p.add_argument("--storage", default="studies", help="output root (default: studies/)")
+    p.add_argument("--quick", action="store_true", help="the study's small setting (CI, ~1 min)")
+    p.add_argument("--address", help="Ray cluster address (default: $RAY_ADDRESS or local)")
+    p.add_argument("--quiet", action="store_true", help="no Tune progress tables")
+    p.set_defaults(func=cmd_study)
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    from golf_ray.recipes.study import list_studies, run_study
+
+    if args.list or not args.name:
+        for name, about in list_studies():
+            print(f"{name:20s} {about}")
+        return 0 if args.list else 2
+    result = run_study(
+        args.name,
+        storage=args.storage,
+        quick=args.quick,
+        address=args.address,
+        verbose=0 if args.quiet else 1,
+    )
+    print(result.sweep.table())
+    for verdict in result.verdicts:
+        print(verdict.line())
+    print(f"report: {result.report}")
+    return result.sweep.exit_code
 
 
 # --------------------------------------------------------------------------- solve

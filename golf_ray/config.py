@@ -55,6 +55,8 @@ def one_of(choices: tuple[str, ...], default: str) -> Any:
 
 LOSS_TYPES = ("grpo", "dr_grpo", "gspo", "dapo")  # golf_ray.algorithms.variants
 OVERLONG_MODES = ("none", "mask", "penalty")  # golf_ray.algorithms.filtering
+LR_SCHEDULES = ("constant", "linear", "cosine")  # golf_ray.algorithms.schedules
+OPTIMIZERS = ("adamw", "sgd", "adafactor")  # torch.optim, all of them run on CPU
 
 
 @dataclass
@@ -117,7 +119,9 @@ class LearnerConfig:
     lr: float = 1e-6
     weight_decay: float = 0.0
     warmup_steps: int = at_least(0, 0)
-    lr_schedule: str = "constant"  # constant | cosine | linear
+    lr_schedule: str = one_of(LR_SCHEDULES, "constant")  # after warmup_steps of linear warmup
+    optimizer: str = one_of(OPTIMIZERS, "adamw")
+    momentum: float = at_least(0, 0.9)  # sgd's
     grad_clip: float = 1.0
     micro_batch_size: int = at_least(1, 4)
     grad_accum_steps: int = at_least(1, 1)

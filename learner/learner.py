@@ -33,6 +33,7 @@ from golf_ray.algorithms import (
     value_loss,
 )
 from golf_ray.algorithms.masking import loss_normalizer
+from golf_ray.algorithms.schedules import lr_factor
 from golf_ray.algorithms.variants import truncated_is_weights
 from golf_ray.config import AlgorithmConfig, LearnerConfig
 from golf_ray.devices import bf16_supported, claim_devices
@@ -146,22 +147,19 @@ class PolicyValueModel(nn.Module):
         return out.logp, values, out.entropy
 
 
-def lr_lambda(schedule: str, warmup: int, total: int):
-    def factor(step: int) -> float:
-        if warmup > 0 and step < warmup:
-            return (step + 1) / warmup
-        if schedule == "constant":
-            return 1.0
-        progress = min(1.0, (step - warmup) / max(1, total - warmup))
-        if schedule == "linear":
-            return 1.0 - progress
-        if schedule == "cosine":
-            return 0.5 * (1.0 + math.cos(math.pi * progress))
-        raise ValueError(
-            f"learner.lr_schedule: must be constant, linear or cosine, got {schedule!r}"
-        )
-
-    return factor
+def make_optimizer(learner: LearnerConfig, params: list[nn.Parameter]) -> torch.optim.Optimizer:
+    """`learner.optimizer`: AdamW, SGD with `learner.momentum`, or Adafactor (no first moment,
+    factored second moment: the least optimizer state)."""
+    lr, decay = learner.lr, learner.weight_decay
+    if learner.optimizer == "adamw":
+        return torch.optim.AdamW(params, lr=lr, weight_decay=decay)
+    if learner.optimizer == "sgd":
+        return torch.optim.SGD(params, lr=lr, momentum=learner.momentum, weight_decay=decay)
+    if learner.optimizer == "adafactor":
+        return torch.optim.Adafactor(params, lr=lr, weight_decay=decay)
+    raise ValueError(
+        f"learner.optimizer: must be adamw, sgd or adafactor, got {learner.optimizer!r}"
+    )
 
 
 def _layers(model: nn.Module) -> nn.ModuleList | None:
@@ -280,10 +278,17 @@ class LearnerActor:
         self.model = self._build_model(model_path)
         self.ref_model = self._build_reference() if algorithm.kl_coef > 0 else None
         params = [p for p in self.model.parameters() if p.requires_grad]
-        optimizer = torch.optim.AdamW(params, lr=learner.lr, weight_decay=learner.weight_decay)
+        optimizer = make_optimizer(learner, params)
+        # The schedule counts training steps: PPO's epochs are optimizer steps of one step.
+        epochs = algorithm.ppo_epochs
         scheduler = torch.optim.lr_scheduler.LambdaLR(
-            optimizer, lr_lambda(learner.lr_schedule, learner.warmup_steps, total_steps)
+            optimizer,
+            lambda s: lr_factor(
+                learner.lr_schedule, s // epochs, learner.warmup_steps, total_steps
+            ),
         )
+        optimizer.register_step_pre_hook(self._record_update)
+        self.applied: dict[str, float] = {}
         ds_config = deepspeed_config(learner, bf16)
         self.zero_stage = ds_config["zero_optimization"]["stage"]
         self.engine, self.optimizer, _, self.scheduler = deepspeed.initialize(
@@ -473,8 +478,9 @@ class LearnerActor:
             grad_norm = own_norm
         metrics.update(
             step=self.step,
-            lr=self.scheduler.get_last_lr()[0],
+            lr=self.applied.get("lr", math.nan),
             grad_norm=float(grad_norm) if grad_norm is not None else float("nan"),
+            grad_norm_clipped=self.applied.get("grad_norm_clipped", math.nan),
             nonfinite_microbatches=nonfinite,
             tokens_per_s=float(mask.sum()) * self.algo.ppo_epochs / (time.perf_counter() - start),
             step_time_s=time.perf_counter() - start,
@@ -510,9 +516,24 @@ class LearnerActor:
         self.step += 1
         return {
             "sft_loss": total,
-            "lr": self.scheduler.get_last_lr()[0],
+            "lr": self.applied.get("lr", math.nan),
             "tokens": float(mask.sum()),
             "step_time_s": time.perf_counter() - start,
+        }
+
+    def _record_update(self, optimizer, args, kwargs) -> None:
+        """What the optimizer applies, read just before it steps: its LR and the norm of the
+        gradients after DeepSpeed clipped them (`grad_norm_clipped`, at most learner.grad_clip)."""
+        grads = [p.grad for g in optimizer.param_groups for p in g["params"] if p.grad is not None]
+        sq = torch.nn.utils.get_total_norm(grads).float() ** 2 if grads else torch.zeros(())
+        if self.zero_stage > 0 and self.world_size > 1:  # each rank holds a partition
+            import torch.distributed as dist
+
+            sq = sq.to(self.device)
+            dist.all_reduce(sq)
+        self.applied = {
+            "lr": optimizer.param_groups[0]["lr"],
+            "grad_norm_clipped": float(sq.sqrt()),
         }
 
     def _grad_norm(self) -> float | None:

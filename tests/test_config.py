@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from golf_ray.config import CONFIG_ROOT, Config, ConfigError, load_config, load_raw
 
 # Configs of other commands live in their own folders and load with their own typed loaders.
-OTHER_KINDS = ("sweeps", "adversarial", "agent", "serve", "sft")
+OTHER_KINDS = ("sweeps", "studies", "adversarial", "agent", "serve", "sft")
 SHIPPED = sorted(p for p in CONFIG_ROOT.rglob("*.yaml") if not set(OTHER_KINDS) & set(p.parts))
 
 
@@ -30,11 +30,13 @@ def _loaders():
     from golf_ray.recipes.adversarial.config import load_adversarial_config
     from golf_ray.recipes.agent.config import load_agent_config
     from golf_ray.recipes.sft import load_sft_config
+    from golf_ray.recipes.study import load_study
     from golf_ray.recipes.sweep import load_sweep
     from golf_ray.serve.config import load_serve_config
 
     return {
         "sweeps": load_sweep,
+        "studies": lambda path: load_study(str(path)),
         "adversarial": load_adversarial_config,
         "agent": load_agent_config,
         "serve": load_serve_config,

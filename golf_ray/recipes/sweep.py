@@ -111,6 +111,7 @@ class Sweep:
     experiment: str
     base: dict[str, Any]  # the experiment merged with `overrides`, as raw YAML data
     sources: dict[str, str]
+    text: str  # the file as written, saved beside the results as sweep.yaml
     search: list[Dimension] = field(default_factory=list)
     ablations: dict[str, dict[str, Any]] = field(default_factory=dict)
     num_samples: int = 1
@@ -212,18 +213,29 @@ def _merge(data: dict, sources: dict, dotted: dict[str, Any], origin: str) -> No
 # --------------------------------------------------------------------------- loading
 
 
-def load_sweep(path: str | Path) -> Sweep:
-    """Read and check a sweep file (not yet its trial configs: `Sweep.validate`)."""
+def read_mapping(path: str | Path, what: str = "sweep") -> dict[str, Any]:
+    """A YAML file whose top level is a mapping (a sweep or study file)."""
     file = Path(path)
     if not file.is_file():
-        raise ConfigError(f"sweep file not found: {path}")
-    where = str(path)
+        raise ConfigError(f"{what} file not found: {path}")
     try:
         raw = yaml.safe_load(file.read_text()) or {}
     except yaml.YAMLError as e:
-        raise ConfigError(f"{where}: invalid YAML: {str(e).splitlines()[0]}") from None
+        raise ConfigError(f"{path}: invalid YAML: {str(e).splitlines()[0]}") from None
     if not isinstance(raw, dict):
-        raise ConfigError(f"{where}: top level must be a mapping")
+        raise ConfigError(f"{path}: top level must be a mapping")
+    return raw
+
+
+def load_sweep(path: str | Path) -> Sweep:
+    """Read and check a sweep file (not yet its trial configs: `Sweep.validate`)."""
+    return sweep_from_dict(read_mapping(path), path, Path(path).read_text())
+
+
+def sweep_from_dict(raw: dict[str, Any], path: str | Path, text: str) -> Sweep:
+    """Check a sweep file's data; `path` names it in errors and resolves `experiment`, `text`
+    is what a restart compares with the saved sweep.yaml."""
+    file, where = Path(path), str(path)
     for key in raw:
         if key not in SWEEP_KEYS:
             close = difflib.get_close_matches(str(key), SWEEP_KEYS, n=1)
@@ -257,7 +269,7 @@ def load_sweep(path: str | Path) -> Sweep:
     name = str(raw.get("name") or file.stem)
     if not re.fullmatch(r"[\w.-]+", name):
         raise bad("name", f"must be letters, digits, '.', '-' or '_' (a dir name), got {name!r}")
-    sweep = Sweep(where, name, str(exp_path), base, sources)
+    sweep = Sweep(where, name, str(exp_path), base, sources, text)
     search = raw.get("search") or {}
     if not isinstance(search, dict):
         raise bad("search", "must map config keys to search specs")
@@ -459,19 +471,21 @@ def _trial_dirname(trial) -> str:
 
 
 def run_sweep(
-    path: str | Path,
+    path: str | Path | Sweep,
     storage: str | Path = "sweeps",
     address: str | None = None,
     resume: bool = False,
     verbose: int = 1,
 ) -> SweepResult:
-    """Validate, run (or continue) a sweep; write results.csv and best_config.yaml."""
+    """Validate, run (or continue) a sweep file, or a loaded one (a study's); write
+    results.csv and best_config.yaml."""
     from ray import tune
 
     from golf_ray.fileio import atomic_write_text
     from golf_ray.runtime import init_ray
 
-    sweep = load_sweep(path)
+    sweep = path if isinstance(path, Sweep) else load_sweep(path)
+    path = sweep.path
     checked = sweep.validate()
     exp_dir = Path(storage).resolve() / sweep.name
     restoring = exp_dir.is_dir() and tune.Tuner.can_restore(str(exp_dir))
@@ -486,13 +500,13 @@ def run_sweep(
     )
     if restoring:
         saved = exp_dir / "sweep.yaml"
-        if saved.exists() and saved.read_text() != Path(path).read_text():
+        if saved.exists() and saved.read_text() != sweep.text:
             log.warning("%s changed since the sweep started; the saved trials are used", path)
         log.info("resuming the sweep in %s", exp_dir)
         tuner = tune.Tuner.restore(str(exp_dir), trainable, resume_errored=True)
     else:
         exp_dir.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(exp_dir / "sweep.yaml", Path(path).read_text())
+        atomic_write_text(exp_dir / "sweep.yaml", sweep.text)
         scheduler = None
         if sweep.asha is not None:
             from ray.tune.schedulers import ASHAScheduler

@@ -8,10 +8,11 @@ import pytest
 import ray
 import torch
 
-from golf_ray.config import AlgorithmConfig, LearnerConfig
+from golf_ray.algorithms.schedules import lr_factor
+from golf_ray.config import OPTIMIZERS, AlgorithmConfig, LearnerConfig
 from golf_ray.learner.checkpoint import CheckpointError
 from golf_ray.learner.group import LearnerGroup
-from golf_ray.learner.learner import TrainBatch, make_batch
+from golf_ray.learner.learner import TrainBatch, make_batch, make_optimizer
 from golf_ray.models import build_tiny_model, load_tokenizer
 
 pytestmark = pytest.mark.slow
@@ -39,6 +40,17 @@ def fixed_batch(seed: int, n: int = 8, group: int = 4) -> TrainBatch:
     ]
     scores = torch.rand(n, generator=g).tolist()
     return make_batch(prompts, responses, scores, [i // group for i in range(n)], pad_id=0)
+
+
+@pytest.mark.parametrize("name", OPTIMIZERS)
+def test_learner_optimizer_is_the_named_one_and_steps(name):
+    model = torch.nn.Linear(4, 1)
+    optimizer = make_optimizer(learner_cfg(optimizer=name, lr=0.1), list(model.parameters()))
+    before = model.weight.detach().clone()
+    model(torch.ones(2, 4)).sum().backward()
+    optimizer.step()
+    assert type(optimizer).__name__.lower() == name
+    assert not torch.equal(model.weight, before)
 
 
 def test_make_batch_aligns_prompt_and_response():
@@ -120,10 +132,18 @@ def test_two_learners_keep_identical_parameters(ray_session, tiny):
 
 
 def test_resume_gives_the_same_metrics(ray_session, tiny, tmp_path):
-    cfg, algo = learner_cfg(lr_schedule="cosine", warmup_steps=1), AlgorithmConfig(kl_coef=0.1)
+    cfg = learner_cfg(lr_schedule="cosine", warmup_steps=1, grad_clip=0.05)
+    algo = AlgorithmConfig(kl_coef=0.1)
     straight = LearnerGroup(tiny, cfg, algo, total_steps=4)
     expected = [straight.train_step(fixed_batch(s)) for s in range(4)]
     straight.shutdown()
+    # Laws of the learner: the LR each step applies is the schedule's formula, and the gradient
+    # it applies is clipped to grad_clip (the pre-clip norm is logged beside it, every step).
+    for step, m in enumerate(expected):
+        assert m["lr"] == pytest.approx(cfg.lr * lr_factor("cosine", step, 1, 4), abs=1e-12)
+        assert m["grad_norm"] > 0 and m["grad_norm_clipped"] <= cfg.grad_clip * (1 + 1e-5)
+        want = min(m["grad_norm"], cfg.grad_clip)
+        assert m["grad_norm_clipped"] == pytest.approx(want, rel=1e-3)
 
     first = LearnerGroup(tiny, cfg, algo, total_steps=4)
     for s in range(2):
