@@ -349,6 +349,8 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.list or not args.name:
         for name, about in list_studies():
             print(f"{name:20s} {about}")
+        if not args.list:
+            print("golf-ray study: error: give a study NAME (one of the above)", file=sys.stderr)
         return 0 if args.list else 2
     result = run_study(
         args.name,
