@@ -2,7 +2,8 @@
 tasks by the untrained and the trained golfer, side by side in one run.
 
     python bench/golfer.py [--from OUT] [--steps 40] [--samples 8] [--warm-epochs 4]
-                           [--quick] [--keep-work] [--out bench/results/golfer.json] [overrides...]
+                           [--warm-model DIR] [--quick] [--keep-work]
+                           [--out bench/results/golfer.json] [overrides...]
 
 The golfer (tune_configs/experiments/golfer.yaml, golf_ray/golf/golfer.py) rewrites a task's
 correct program shorter; a rewrite counts only when the sandbox judges it correct on every
@@ -27,6 +28,7 @@ Runs go to runs/bench-golfer-TIME, removed at the end unless --keep-work.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shutil
@@ -47,7 +49,7 @@ from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.inference import resolve_policy  # noqa: E402
 from golf_ray.metrics import read_metrics  # noqa: E402
 from golf_ray.models import load_tokenizer, resolve_model  # noqa: E402
-from golf_ray.recipes.sft import load_sft_config, run_sft  # noqa: E402
+from golf_ray.recipes.sft import SFT_INFO, load_sft_config, run_sft  # noqa: E402
 from golf_ray.recipes.train import train  # noqa: E402
 from golf_ray.runtime import init_ray  # noqa: E402
 from golf_ray.verify import program_bytes  # noqa: E402
@@ -149,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="2 steps, 2 samples per task, 1 warm-start epoch"
     )
+    parser.add_argument(
+        "--warm-model", help="an earlier `golf-ray sft --golfer` output instead of warm-starting"
+    )
     parser.add_argument("--keep-work", action="store_true", help="keep runs/bench-golfer-TIME")
     parser.add_argument("--out", help="JSON path (default bench/results/golfer[-quick].json)")
     parser.add_argument("overrides", nargs="*", help="config overrides KEY=VALUE")
@@ -159,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     overrides = [*WARM_UP, f"steps={steps}", f"eval_every={steps}", *args.overrides]
     if args.golf_from:
         overrides.append(f"tasks.golf_from={args.golf_from}")
-    if epochs and not args.golf_from:
+    if epochs and not args.golf_from and not args.warm_model:
         parser.error("a warm start learns from a golf run's programs: give --from OUT")
     cfg = load_config(GOLFER, overrides)
     name = "golfer-quick" if args.quick else "golfer"
@@ -181,20 +186,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"measuring the untrained golfer ({samples} samples per held-out task) ...")
     report["untrained"] = measure(base_model, cfg, samples)
     atomic_write_json(out, report)  # after every phase: a long run that dies keeps what it measured
-    if epochs:
+    warm_model = args.warm_model
+    if epochs and not warm_model:
         print(f"warm start: {epochs} epochs on the train tasks' readable -> golfed pairs ...")
-        t = time.perf_counter()
+        warm_model = str(work / "warm")
         sft_cfg = load_sft_config(None, [*overrides, f"sft.epochs={epochs}"], golfer=args.golf_from)
-        warm = run_sft(sft_cfg, work / "warm", progress=True)
+        run_sft(sft_cfg, warm_model, progress=True)
+    if warm_model:
+        info = json.loads((Path(warm_model) / SFT_INFO).read_text())
         report["warm_start"] = {
-            "pairs": warm.corpus,
-            "epochs": epochs,
-            "loss_by_epoch": [round(x, 4) for x in warm.epoch_means()],
-            "wall_s": round(time.perf_counter() - t, 1),
+            "model": warm_model,
+            "pairs": info["corpus"],
+            "epochs": info["options"]["epochs"],
+            "loss_by_epoch": [round(x, 4) for x in info["epoch_mean_loss"]],
+            "wall_s": info["seconds"],
         }
-        report["warm"] = measure(str(work / "warm"), cfg, samples)
+        report["warm"] = measure(warm_model, cfg, samples)
         atomic_write_json(out, report)
-        cfg = load_config(GOLFER, [*overrides, f"model.name={work / 'warm'}"])
+        cfg = load_config(GOLFER, [*overrides, f"model.name={warm_model}"])
     print(f"training {steps} GRPO steps ...")
     t = time.perf_counter()
     result = train(cfg, run_dir=work / "run", progress=True)
@@ -217,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     atomic_write_json(out, report)
     plot(report, out.with_suffix(".png"))
     ratio = f"{report['ratio']}x" if before else f"{after:g} vs 0"
-    warm_text = f", warm-started {report['warm']['bytes_saved_per_1000']:g}" if epochs else ""
+    warm_text = f", warm-started {report['warm']['bytes_saved_per_1000']:g}" if warm_model else ""
     print(
         f"held-out bytes saved per 1,000 samples: untrained {before:g}{warm_text}, trained "
         f"{after:g} ({ratio} the untrained; target >= 2x) -> {out}"
