@@ -27,12 +27,14 @@ from golf_ray.recipes.adversarial.config import load_adversarial_config
 from golf_ray.recipes.agent.config import load_agent_config
 from golf_ray.serve.config import load_serve_config
 from golf_ray.recipes.sft import load_sft_config
+from golf_ray.recipes.study import load_study
 from golf_ray.recipes.sweep import load_sweep
 
 root = Path.cwd().resolve()
 assert Path(golf_ray.__file__).resolve().is_relative_to(root), golf_ray.__file__
 loaders = {"sweeps": load_sweep, "adversarial": load_adversarial_config,
-           "agent": load_agent_config, "serve": load_serve_config, "sft": load_sft_config}
+           "agent": load_agent_config, "serve": load_serve_config, "sft": load_sft_config,
+           "studies": load_study}
 errors = {}
 paths = sorted(CONFIG_ROOT.rglob("*.yaml"))
 for path in paths:
