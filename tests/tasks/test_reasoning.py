@@ -3,7 +3,6 @@ terms on answers, the reasoning domain's split and judging; per-step peak memory
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 
@@ -12,10 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from golf_ray.actors.engines import Completion
-from golf_ray.config import ConfigError, LoggingConfig, RewardConfig, load_config
+from golf_ray.config import ConfigError, RewardConfig, load_config
 from golf_ray.domains import ReasoningDomain, split_ids
 from golf_ray.memory import memory_metrics
-from golf_ray.metrics import MetricsLogger
 from golf_ray.rewards import RewardSample, compute_rewards
 from golf_ray.tasks.reasoning import (
     ReasoningTasks,
@@ -235,20 +233,3 @@ def test_memory_metrics_per_role():
     assert m["mem/learner_peak_gib"] == 3.0 and m["mem/learner_device_peak_gib"] == 5.0
     assert m["mem/learner_1_peak_gib"] == 3.0 and m["mem/learner_0_device_peak_gib"] == 5.0
     assert not any(k.startswith("mem/sandbox") for k in m)
-
-
-# --------------------------------------------------------------------------- W&B
-
-
-def test_wandb_offline_run(tmp_path, monkeypatch):
-    pytest.importorskip("wandb", reason="wandb is not installed (optional)")
-    monkeypatch.setenv("WANDB_MODE", "offline")  # no network, no account
-    with MetricsLogger(tmp_path, LoggingConfig(wandb=True, tensorboard=False), {"seed": 1}) as m:
-        m.log(1, {"reward_mean": 0.5, "mem/learner_peak_gib": 1.25})
-    assert list((tmp_path / "wandb").glob("offline-run-*"))
-
-
-@pytest.mark.skipif(importlib.util.find_spec("wandb") is not None, reason="wandb is installed")
-def test_wandb_requested_but_missing_is_a_config_error(tmp_path):
-    with pytest.raises(ConfigError, match="logging.wandb is true but wandb is not installed"):
-        MetricsLogger(tmp_path, LoggingConfig(wandb=True, tensorboard=False))
