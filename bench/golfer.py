@@ -111,9 +111,10 @@ def plot(report: dict, out: Path) -> None:
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     names = [n for n in ("untrained", "warm", "trained") if n in report]
+    labels = {"untrained": "untrained", "warm": "warm start", "trained": "+ GRPO"}
     values = [report[n]["bytes_saved_per_1000"] for n in names]
     colors = {"untrained": "tab:gray", "warm": "tab:blue", "trained": "tab:orange"}
-    bars = left.bar(names, values, color=[colors[n] for n in names])
+    bars = left.bar([labels[n] for n in names], values, color=[colors[n] for n in names])
     for bar, n in zip(bars, names, strict=True):
         m = report[n]
         left.text(
@@ -134,7 +135,7 @@ def plot(report: dict, out: Path) -> None:
         right.plot(xs, ys, color="tab:orange")
     right.set(title="train reward per step (GRPO)", xlabel="step")
     right.grid(alpha=0.3)
-    fig.suptitle(f"golf-ray golfer: {report['model']}, {report['setting']}")
+    fig.suptitle(f"golf-ray golfer: {report['model']}, {report['setting']}", fontsize=10)
     fig.tight_layout()
     fig.savefig(out, dpi=110)
     plt.close(fig)
@@ -179,7 +180,10 @@ def main(argv: list[str] | None = None) -> int:
         "command": " ".join(["bench/golfer.py", *(argv if argv is not None else sys.argv[1:])]),
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
         "model": cfg.model.name,
-        "setting": ", ".join(o for o in overrides if o.startswith("tasks.")),
+        "from": args.golf_from,
+        "setting": ", ".join(
+            o for o in overrides if o.startswith("tasks.") and not o.startswith("tasks.golf_from")
+        ),
         "steps": steps,
         "samples_per_task": samples,
     }
