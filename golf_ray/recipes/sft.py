@@ -1,8 +1,9 @@
 """Warm start: supervised fine-tuning on verified programs, with the DeepSpeed learner actor.
 
 `golf-ray sft` (expert iteration / "seed 000" self-play) takes programs that are known to be
-correct, either the correct programs of a run's solution database or the reference programs of
-the synthetic curriculum, re-verifies every one in the sandbox (a program that fails is dropped
+correct, either the correct programs of a run's solution database, the reference programs of
+the synthetic curriculum, or the LLM golfer's pairs (a train task's prompt with its base readable
+-> the golf run's program: golf_ray/golf/golfer.py `warm_start_pairs`), re-verifies every one in the sandbox (a program that fails is dropped
 and counted, never learned), builds the same prompt the driver would show for its task, and
 trains on the response tokens only (`golf_ray.algorithms.sft`). The result is a plain HF model
 dir: `golf-ray train CONFIG model.name=OUT` starts RL from it.
@@ -71,7 +72,7 @@ def default_config(db: str | None) -> list[str]:
 
 
 def load_sft_config(
-    config: str | None,
+    config: str | list[str] | None,
     overrides: list[str] | None = None,
     db: str | None = None,
     golfer: str | None = None,
