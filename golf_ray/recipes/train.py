@@ -44,6 +44,7 @@ from golf_ray.actors.engines import Completion, Sampling
 from golf_ray.config import Config, ConfigError
 from golf_ray.curriculum import Curriculum
 from golf_ray.domains import GolfDomain, Sample, make_domain
+from golf_ray.learner.checkpoint import read_meta
 from golf_ray.logs import LOGS_DIR
 from golf_ray.memory import memory_metrics, read_peak
 from golf_ray.metrics import StepTimer, plot_curves
@@ -340,6 +341,8 @@ def train(
     a Tune trial reports them from there (golf_ray/recipes/sweep.py)."""
     from tqdm import tqdm
 
+    if resume:  # a missing or corrupt checkpoint is one line, before anything starts
+        read_meta(checkpoints.resolve(resume))
     if resume and checkpoints.is_run(resume):
         run_dir = Path(resume)  # continue that run
     config_yaml = cfg.to_yaml()  # as given; the learner batch is fitted again on a resume

@@ -548,3 +548,16 @@ def test_engine_logprobs_line_up_with_the_learners(ray_session, tmp_path):
     m = read_metrics(tmp_path)["train"]
     assert m["tis_weight_mean"][0][1] == pytest.approx(1.0, abs=1e-3)
     assert m["tis_capped_frac"][0][1] == 0.0
+
+
+def test_a_corrupt_checkpoint_to_resume_from_is_refused_before_anything_starts(tmp_path):
+    from golf_ray.learner.checkpoint import CheckpointError
+
+    step = tmp_path / "run" / "checkpoints" / "step-000001"
+    step.mkdir(parents=True)
+    (step / "meta.json").write_text("{not json")
+    (step.parent / "latest").write_text("step-000001\n")
+    cfg = load_config("experiments/tiny_grpo.yaml", OVERRIDES)
+    with pytest.raises(CheckpointError, match="meta.json: corrupt"):
+        train(cfg, resume=str(tmp_path / "run"), progress=False)
+    assert sorted(p.name for p in (tmp_path / "run").iterdir()) == ["checkpoints"]  # untouched
