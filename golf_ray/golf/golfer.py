@@ -145,8 +145,11 @@ class GolferTasks:
         )
 
 
-def warm_start_pairs(cfg: Config, tokenizer) -> tuple[dict[str, str], dict[str, str]]:
-    """(prompts, answers) by task for `golf-ray sft` on the golfer: each train task's prompt as
+def warm_start_pairs(
+    cfg: Config, tokenizer, tasks: TaskSet
+) -> tuple[dict[str, str], dict[str, str]]:
+    """(prompts, answers) by task for `golf-ray sft` on the golfer (`tasks`: its
+    `golfer_task_set`): each train task's prompt as
     training shows it (its base readable) and, as the answer, the golf run's best program, the
     short form a rewrite should reach. The golfer's held-out tasks stay unseen."""
     if not cfg.tasks.golf_from:
@@ -156,7 +159,6 @@ def warm_start_pairs(cfg: Config, tokenizer) -> tuple[dict[str, str], dict[str, 
             "tasks.golf_readable: a golfer warm start needs readable bases (otherwise every "
             "answer is its own prompt's program)"
         )
-    tasks = golfer_task_set(cfg)
     bases = bases_from_db(cfg.tasks.golf_from, tasks)
     state = GolferTasks(tasks, bases, tokenizer, cfg)
     train, _ = tasks.subset(list(state.prompts)).split(cfg.tasks.val_fraction, cfg.tasks.split_seed)

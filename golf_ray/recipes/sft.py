@@ -3,8 +3,8 @@
 `golf-ray sft` (expert iteration / "seed 000" self-play) takes programs that are known to be
 correct, either the correct programs of a run's solution database, the reference programs of
 the synthetic curriculum, or the LLM golfer's pairs (a train task's prompt with its base readable
--> the golf run's program: golf_ray/golf/golfer.py `warm_start_pairs`), re-verifies every one in the sandbox (a program that fails is dropped
-and counted, never learned), builds the same prompt the driver would show for its task, and
+-> the golf run's program: golf_ray/golf/golfer.py `warm_start_pairs`), re-verifies every one in
+the sandbox (a program that fails is dropped and counted, never learned), builds the same prompt the driver would show for its task, and
 trains on the response tokens only (`golf_ray.algorithms.sft`). The result is a plain HF model
 dir: `golf-ray train CONFIG model.name=OUT` starts RL from it.
 """
@@ -298,7 +298,7 @@ def run_sft(
     golfer = cfg.tasks.source == "golfer"
     if golfer:  # readable base -> the golf run's program
         tasks = golfer_task_set(cfg)
-        prompts, answers = warm_start_pairs(cfg, tokenizer)
+        prompts, answers = warm_start_pairs(cfg, tokenizer, tasks)
         items = [CorpusItem(task_id, program) for task_id, program in answers.items()]
     else:
         tasks = _task_set(cfg, synthetic=db is None)

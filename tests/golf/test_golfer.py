@@ -11,7 +11,7 @@ from golf_ray.actors.engines import Completion
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.config import ConfigError, RewardConfig, load_config
 from golf_ray.domains import GolferDomain
-from golf_ray.golf.golfer import readable, warm_start_pairs
+from golf_ray.golf.golfer import golfer_task_set, readable, warm_start_pairs
 from golf_ray.golf.pipeline import GolfOptions, run_golf
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.sft import load_sft_config, run_sft
@@ -125,12 +125,13 @@ def test_golfer_warm_start_learns_readable_to_golfed_on_train_tasks_only(
             db.add(f"task00{n}", golfed, verdict(True), 0, 0, "mechanical/test")
     overrides = [o for o in golfer_overrides if not o.startswith("tasks.golf_from=")] + TINY
     with pytest.raises(ConfigError, match="tasks.golf_readable"):
-        warm_start_pairs(load_config(GOLFER, [*overrides, "tasks.golf_from=x"]), None)
+        no_readable = load_config(GOLFER, [*overrides, "tasks.golf_from=x"])
+        warm_start_pairs(no_readable, None, golfer_task_set(no_readable))
     # as `golf-ray sft --golfer OUT` loads it: the golfer's config, readable bases from OUT
     cfg = load_sft_config(
         None, [*overrides, "sft.epochs=1", "sft.batch_size=2"], golfer=str(tmp_path / "golfed")
     )
-    prompts, answers = warm_start_pairs(cfg, None)
+    prompts, answers = warm_start_pairs(cfg, None, golfer_task_set(cfg))
     assert sorted(answers) == ["task003", "task004"]  # task001 and task002 are held out
     assert answers["task003"] == golfed and BASE.strip() in prompts["task003"]
     result = run_sft(cfg, tmp_path / "warm", progress=False)
