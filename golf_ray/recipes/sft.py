@@ -4,8 +4,8 @@
 correct, either the correct programs of a run's solution database, the reference programs of
 the synthetic curriculum, or the LLM golfer's pairs (a train task's prompt with its base readable
 -> the golf run's program: golf_ray/golf/golfer.py `warm_start_pairs`), re-verifies every one in
-the sandbox (a program that fails is dropped and counted, never learned), builds the same prompt the driver would show for its task, and
-trains on the response tokens only (`golf_ray.algorithms.sft`). The result is a plain HF model
+the sandbox (a program that fails is dropped and counted, never learned), builds the same
+prompt the driver would show for its task, and trains on the response tokens only (`golf_ray.algorithms.sft`). The result is a plain HF model
 dir: `golf-ray train CONFIG model.name=OUT` starts RL from it.
 """
 
