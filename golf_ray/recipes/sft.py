@@ -5,8 +5,9 @@ correct, either the correct programs of a run's solution database, the reference
 the synthetic curriculum, or the LLM golfer's pairs (a train task's prompt with its base readable
 -> the golf run's program: golf_ray/golf/golfer.py `warm_start_pairs`), re-verifies every one in
 the sandbox (a program that fails is dropped and counted, never learned), builds the same
-prompt the driver would show for its task, and trains on the response tokens only (`golf_ray.algorithms.sft`). The result is a plain HF model
-dir: `golf-ray train CONFIG model.name=OUT` starts RL from it.
+prompt the driver would show for its task, and trains on the response tokens only
+(`golf_ray.algorithms.sft`). The result is a plain HF model dir: `golf-ray train CONFIG
+model.name=OUT` starts RL from it.
 """
 
 from __future__ import annotations
