@@ -10,6 +10,7 @@ from pathlib import Path
 
 from golf_ray import __version__
 from golf_ray.logs import configure as configure_logs
+from golf_ray.logs import quiet_in_process_engines
 
 DEFAULT_EXPERIMENT = "experiments/quickstart.yaml"
 # every command that takes a checkpoint accepts these (golf_ray.rl.checkpoints.resolve)
@@ -196,6 +197,7 @@ def _solver(args: argparse.Namespace, model: str, execute: bool):
     from golf_ray.config import SandboxConfig
     from golf_ray.inference import Solver
 
+    quiet_in_process_engines()
     return Solver(
         model,
         engine=args.engine,
@@ -456,6 +458,7 @@ def _solve_functions(args: argparse.Namespace) -> int:
         raise ValueError("solve: --signature is required with --problem/--problem-file")
     else:
         problems = [make_problem(args.problem, args.problem_file, args.signature, args.tests)]
+    quiet_in_process_engines()
     solver = FunctionSolver(
         args.checkpoint or args.model,
         engine=args.engine,

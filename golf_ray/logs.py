@@ -1,16 +1,18 @@
 """What the terminal shows, and where everything else goes.
 
-The CLI is quiet by default: the terminal shows progress bars, results, golf-ray's own messages
-and any error, but no library's lines. While a run is open (`golf_ray.rl.run.Run`) it shows what
-the loop itself reports (`golf_ray.recipes.*`: resumed, out of time, per-iteration lines of the
-loops without a bar) but not the plumbing's notes (Ray started, placement, sandbox backend), and
-everything else is kept under `RUN/logs/`:
+The CLI is quiet by default: the terminal shows progress bars, results, golf-ray's own messages and
+any error, but no library's lines nor the actors' notes (which engine, which sandbox backend).
+While a run is open (`golf_ray.rl.run.Run`) it shows what the loop itself reports
+(`golf_ray.recipes.*`: resumed, out of time, per-iteration lines of the loops without a bar) but
+not the plumbing's notes (Ray started, placement, sandbox backend), and everything else is kept
+under `RUN/logs/`:
 
 - `driver.log`: every log record of the driver process (golf-ray, Ray, transformers, DeepSpeed,
   Python warnings), INFO and up (golf-ray's DEBUG too with `-v`);
 - `workers.log`: the stdout and stderr of every Ray worker (vLLM, DeepSpeed and transformers
   inside the actors), as Ray streams them to the driver, each line tagged with its actor and pid.
 
+`eval` and `solve`, which open no run, keep no file: quiet, the libraries' lines are dropped.
 `golf-ray -v CMD` also shows all of it live. Used as a library (no `configure` call), nothing is
 hidden and no library's logger is touched: Ray prints worker output as usual, and a run still
 writes both files (driver.log then has the records that reach the root logger).
@@ -36,6 +38,7 @@ LIBRARY_LOGGERS = ("ray", "DeepSpeed", "vllm", "transformers")
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _RAY_PRINT_HANDLER = "ray_print_logs"  # the name Ray gives its worker-output printer
 _OUR_HANDLER = "golf_ray_workers_log"
+_PLUMBING = "golf_ray.actors."  # which engine and sandbox backend: in the logs, not the terminal
 _AUTOSCALER_EVENT = ":event_summary:"  # what Ray itself prints of the autoscaler's output
 
 
@@ -47,7 +50,11 @@ class _Quiet(logging.Filter):
             return True
         if record.name.split(".")[0] != "golf_ray":
             return False
-        if record.levelno >= logging.WARNING or not _State.runs_open:
+        if record.levelno >= logging.WARNING:
+            return True
+        if record.name.startswith(_PLUMBING):
+            return False
+        if not _State.runs_open:
             return True
         return record.name.startswith("golf_ray.recipes.")
 
@@ -107,6 +114,16 @@ def route_library_loggers() -> None:
         hf_logging.enable_propagation()
         if _State.quiet:
             hf_logging.disable_progress_bar()
+
+
+def quiet_in_process_engines() -> None:
+    """For the commands that run an engine in this process with no run open (eval, solve):
+    when quiet, vLLM leaves its logger without its own terminal handler (it adds one when first
+    imported), so its lines reach the quiet filter like every other library's; `-v` shows them.
+    Call before the engine is created."""
+    if _State.quiet:
+        os.environ.setdefault("VLLM_CONFIGURE_LOGGING", "0")
+        route_library_loggers()
 
 
 class RunLogs:

@@ -18,6 +18,8 @@ def test_the_quiet_terminal_shows_golf_ray_and_errors_and_in_a_run_the_loops_own
     assert not quiet.filter(record("ray", logging.WARNING))
     assert not quiet.filter(record("py.warnings", logging.WARNING))
     assert quiet.filter(record("golf_ray.serve.server", logging.INFO))  # "ready in 4 s"
+    assert not quiet.filter(record("golf_ray.actors.rollout", logging.INFO))  # "engine: vllm"
+    assert quiet.filter(record("golf_ray.actors.sandbox", logging.WARNING))
     logs = RunLogs(tmp_path)
     try:
         assert quiet.filter(record("golf_ray.recipes.train", logging.INFO))  # "resumed from"
