@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import types
 
 import pytest
 import verifiers.v1 as vf
@@ -196,6 +197,29 @@ def test_tasksets_needing_more_than_one_reply_are_refused_in_one_line(taskset, n
     with pytest.raises(ValueError, match=rf"^tasks.taskset: taskset '{name}' needs {needs}") as e:
         VerifiersTasks(name)
     assert "\n" not in str(e.value) and "single-turn" in str(e.value)
+
+
+class ChatHarness(vf.Harness):
+    """A taskset package's own harness: its agent loop, more than one reply."""
+
+
+def as_package(monkeypatch, name: str, *exports: type) -> str:
+    """A module exporting `exports` via `__all__`, importable as `name`: an installed taskset
+    package, as `vf eval` loads one by id."""
+    module = types.ModuleType(name)
+    for obj in exports:
+        setattr(module, obj.__name__, obj)
+    module.__all__ = [obj.__name__ for obj in exports]
+    monkeypatch.setitem(sys.modules, name, module)
+    return name
+
+
+def test_installed_taskset_by_id_and_one_with_its_own_harness(monkeypatch):
+    tasks = VerifiersTasks(as_package(monkeypatch, "reverse_text", ReverseTaskset), limit=2)
+    assert tasks[0].messages[-1] == {"role": "user", "content": "Reverse: golf"}
+    chat = as_package(monkeypatch, "reverse_chat", ReverseTaskset, ChatHarness)
+    with pytest.raises(ValueError, match=r"needs more turns \(its own Harness, ChatHarness\)"):
+        VerifiersTasks(chat)
 
 
 def test_missing_verifiers_names_the_extra(monkeypatch):
