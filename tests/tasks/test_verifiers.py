@@ -115,7 +115,7 @@ def test_taskset_prompts_and_scores_are_the_tasksets_own():
     assert len(VerifiersTasks(TASKSET, {"num_tasks": 8}, limit=5)) == 5
 
 
-def test_domain_judges_with_the_taskset(monkeypatch):
+def test_domain_judges_with_the_taskset():
     domain = VerifiersDomain(config(), None)  # no tokenizer: the plain prompt format
     assert domain.actors == {} and set(domain.train_ids).isdisjoint(domain.val_ids)
     first = domain.items.by_id(domain.train_ids[0])
