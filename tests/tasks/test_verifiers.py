@@ -243,15 +243,14 @@ def test_two_grpo_steps_learn_from_the_tasksets_scores(ray_session, tmp_path):
         "rollout.num_cpus=0",
         "learner.num_cpus=0",
         "learner.micro_batch_size=2",
-        "eval_every=2",
-        "eval_tasks=1",
+        "eval_tasks=0",  # evaluation's metrics are checked above, without the model
         "logging.tensorboard=false",
     )
     tasks = {t.data.prompt: t for t in ReverseTaskset(ReverseConfig())}
     steps: list[tuple[list[tuple[str, str]], dict[str, float]]] = []
 
     def on_step(step: int, metrics: dict[str, float]) -> None:
-        steps.append((SEEN[:per_step], metrics))  # a step's training replies come first
+        steps.append((list(SEEN), metrics))
         SEEN.clear()
 
     SEEN.clear()
@@ -262,4 +261,3 @@ def test_two_grpo_steps_learn_from_the_tasksets_scores(ray_session, tmp_path):
         expected = [task_score(tasks[prompt], reply) for prompt, reply in replies]
         assert metrics["reward_mean"] == pytest.approx(sum(expected) / per_step)
         assert metrics["reward/correctness"] == pytest.approx(metrics["reward_mean"])
-    assert "val/reward_mean" in steps[-1][1]
