@@ -83,8 +83,7 @@ class VerifiersTasks(Sequence[VerifiersItem]):
         loaded = cls(config)
         why = _needs_more_than_a_reply(vf, cls, loaded, module)
         tasks = [] if why else list(loaded.take(limit))  # take: an infinite taskset ends too
-        for task in tasks:
-            why = why or _task_needs_more_than_a_reply(vf, task)
+        why = why or next(filter(None, (_task_needs_more_than_a_reply(vf, t) for t in tasks)), None)
         if why:
             raise ValueError(f"{where}: taskset {taskset!r} needs {why}; {SINGLE_TURN}")
         if not tasks:

@@ -115,6 +115,23 @@ def test_taskset_prompts_and_scores_are_the_tasksets_own():
     assert len(VerifiersTasks(TASKSET, {"num_tasks": 8}, limit=5)) == 5
 
 
+class FlakyTask(ReverseTask):
+    @vf.reward
+    async def flaky(self, trace: vf.Trace) -> float:
+        if trace.last_reply == "boom":
+            raise RuntimeError("the taskset's bug")
+        return 1.0
+
+
+def test_a_reward_that_raises_scores_zero_and_is_logged(caplog):
+    tasks = VerifiersTasks(taskset_of(FlakyTask))
+    assert tasks.score([(tasks[0], "boom", "stop"), (tasks[0], "x", "length")]) == [
+        0.0,
+        1.0 + 0.5 + 0.25 / 2 + 1.0,
+    ]
+    assert "00000 scoring failed" in caplog.text and "the taskset's bug" in caplog.text
+
+
 def test_domain_judges_with_the_taskset():
     domain = VerifiersDomain(config(), None)  # no tokenizer: the plain prompt format
     assert domain.actors == {} and set(domain.train_ids).isdisjoint(domain.val_ids)
