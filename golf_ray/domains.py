@@ -10,6 +10,8 @@ computes the reward terms. The driver loop (golf_ray/recipes/train.py) is the sa
 - `ReasoningDomain` (reasoning_gym): procedurally generated questions; the `<answer>` in each
   completion is scored by the dataset's own verifier, in-process on the driver (trusted library
   code judging a short string; nothing the model wrote is executed).
+- `VerifiersDomain` (verifiers): a single-turn `verifiers` taskset; each reply is scored by its
+  task's own `@vf.reward` functions, in-process on the driver, as for reasoning_gym.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.codecheck import extract_and_check
 from golf_ray.config import Config, ConfigError
 from golf_ray.golf.golfer import Best, GolferTasks, bases_from_db, golfer_task_set, seed_bases
-from golf_ray.prompts import build_prompt, count_tokens
+from golf_ray.prompts import build_prompt, count_tokens, render_messages
 from golf_ray.tasks import Task, TaskSet, load_tasks
 from golf_ray.tasks.reasoning import ReasoningTasks, format_question, response_text
+from golf_ray.tasks.verifiers import VerifiersTasks
 from golf_ray.verify import Verdict, program_bytes
 
 log = logging.getLogger(__name__)
@@ -43,7 +46,8 @@ class Sample:
     completion: Completion
     program: str | None  # what was extracted: a program (golf) or an <answer> (reasoning)
     verdict: Verdict | None  # golf: the sandbox's verdict on the program
-    score: float | None = None  # reasoning: the dataset verifier's score in [0, 1]
+    # reasoning: the dataset verifier's score in [0, 1]; verifiers: the taskset's Trace.reward
+    score: float | None = None
     gain: float | None = None  # golfer: bytes saved over the task's best program
 
     @property
@@ -78,6 +82,8 @@ def make_domain(cfg: Config, tokenizer, name_prefix: str) -> Domain:
         return ReasoningDomain(cfg, tokenizer)
     if cfg.tasks.source == "golfer":
         return GolferDomain(cfg, tokenizer, name_prefix)
+    if cfg.tasks.source == "verifiers":
+        return VerifiersDomain(cfg, tokenizer)
     return GolfDomain(cfg, tokenizer, name_prefix)
 
 
@@ -272,6 +278,65 @@ class ReasoningDomain:
             if mine:
                 out[f"pass@1/{name}"] = sum(s.correct for s in mine) / len(mine)
         return out
+
+    def close(self) -> None:
+        pass
+
+
+# --------------------------------------------------------------------------- verifiers
+
+
+class VerifiersDomain:
+    """A single-turn verifiers taskset (golf_ray/tasks/verifiers.py): golf-ray renders each
+    task's prompt and generates; the task's `Task.score` gives the reward (`Sample.score`, which
+    the `correctness` term passes on)."""
+
+    def __init__(self, cfg: Config, tokenizer):
+        t = cfg.tasks
+        self.items = VerifiersTasks(t.taskset, t.taskset_args, t.size)
+        self.response_prefix = cfg.rollout.response_prefix
+        self.prompts: dict[str, str] = {}
+        for item in self.items:
+            text = render_messages(item.messages, tokenizer) + self.response_prefix
+            if count_tokens(text, tokenizer) <= t.max_prompt_tokens:
+                self.prompts[item.id] = text
+        if not self.prompts:
+            raise ConfigError(f"tasks.max_prompt_tokens: no task fits in {t.max_prompt_tokens}")
+        log.info(
+            "%d of %d tasks of verifiers taskset %s fit the %d-token prompt budget",
+            len(self.prompts),
+            len(self.items),
+            t.taskset,
+            t.max_prompt_tokens,
+        )
+        self.train_ids, self.val_ids = split_ids(list(self.prompts), t.val_fraction, t.split_seed)
+        if not self.train_ids:
+            raise ConfigError(f"tasks.val_fraction: {t.val_fraction} leaves no training items")
+        self.curriculum_ids = self.train_ids  # a taskset gives no difficulty order
+        self.actors: dict[str, list] = {}  # scored in the driver, like reasoning_gym
+
+    def judge(self, generated: Generated) -> list[Sample]:
+        replies = [
+            response_text(self.response_prefix, c.text, c.stop_reason) for _, _, c in generated
+        ]
+        scores = self.items.score(
+            [
+                (self.items.by_id(item_id), reply, c.finish_reason)
+                for (item_id, _, c), reply in zip(generated, replies, strict=True)
+            ]
+        )
+        return [
+            Sample(item_id, group, completion, reply or None, None, score)
+            for (item_id, group, completion), reply, score in zip(
+                generated, replies, scores, strict=True
+            )
+        ]
+
+    def eval_metrics(self, samples: list[Sample], n_items: int) -> dict[str, float]:
+        return {
+            "pass@1": sum(s.correct for s in samples) / n_items,
+            "reward_mean": sum(s.score or 0.0 for s in samples) / n_items,
+        }
 
     def close(self) -> None:
         pass

@@ -219,7 +219,7 @@ def roles(cfg: Any, gpus: float | None = None) -> list[Role]:
         )
         return [section("rollout", cfg.rollout), section("sandbox", cfg.sandbox), episodes]
     out = [section("rollout", cfg.rollout)]
-    if cfg.tasks.source != "reasoning_gym":  # reasoning answers are judged in the driver
+    if cfg.tasks.source not in ("reasoning_gym", "verifiers"):  # judged in the driver
         out.append(section("sandbox", cfg.sandbox))
     return [*out, section("learner", cfg.learner)]
 

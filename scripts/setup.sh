@@ -4,6 +4,7 @@
 #   bash scripts/setup.sh --test   # + test tools, wandb, datasets, Docker engine, the sandbox
 #                                  # image (built offline)
 #   bash scripts/setup.sh --bench  # + TRL, for bench/vs_trl.py
+#   bash scripts/setup.sh --verifiers  # + verifiers 0.4, for tasks.source: verifiers (--test too)
 #   bash scripts/setup.sh --gpu    # a CUDA machine: CUDA torch, vLLM for CUDA (the `gpu` extra),
 #                                  # DeepSpeed built against that torch (combines with the others)
 # --gpu takes torch 2.13.0 from pip's index (PyPI's Linux wheel is the CUDA build vLLM 0.32 is
@@ -16,12 +17,14 @@ PY=${PYTHON:-python3}
 WITH_TEST=0
 WITH_BENCH=0
 WITH_GPU=0
+WITH_VERIFIERS=0
 for arg in "$@"; do
   case "$arg" in
-    --test) WITH_TEST=1 ;;
+    --test) WITH_TEST=1; WITH_VERIFIERS=1 ;;
     --bench) WITH_BENCH=1 ;;
     --gpu) WITH_GPU=1 ;;
-    *) echo "setup.sh: unknown option $arg (use --test, --bench or --gpu)" >&2; exit 2 ;;
+    --verifiers) WITH_VERIFIERS=1 ;;
+    *) echo "setup.sh: unknown option $arg (use --test, --bench, --gpu or --verifiers)" >&2; exit 2 ;;
   esac
 done
 
@@ -45,7 +48,10 @@ fi
 # the tests run the optional integrations for real: W&B offline, `export --dataset`
 if [ "$WITH_TEST" = 1 ]; then extras="$extras,test,wandb,datasets"; fi
 if [ "$WITH_BENCH" = 1 ]; then extras="$extras,bench"; fi
+if [ "$WITH_VERIFIERS" = 1 ]; then extras="$extras,verifiers"; fi
 pip_install -e ".[$extras]"
+# verifiers' own pins would downgrade openai and mcp: its imports come from the extra (pyproject)
+if [ "$WITH_VERIFIERS" = 1 ]; then pip_install --no-deps verifiers==0.4.0; fi
 # DeepSpeed is an sdist: build it against the torch installed above (CPU or CUDA), not a fresh one.
 pip_install "setuptools>=64" wheel
 pip_install --no-build-isolation -e ".[learner]"
