@@ -331,8 +331,9 @@ def _add_study(sub) -> None:
         description="Run a study (tune_configs/studies/NAME.yaml: a sweep file plus the report "
         "that reads its runs) through the sweep machinery, then write DIR/NAME/report.md with "
         "its PNG figures: each property the study checks, with its numbers and whether it "
-        "holds. --quick runs the study's small CI setting. The format is documented at the top "
-        "of golf_ray/recipes/study.py.",
+        "holds. --quick runs the study's small CI setting. A study this machine cannot run "
+        "(quantization without a CUDA GPU) starts no run: its report says why and the exit "
+        "status is 0. The format is documented at the top of golf_ray/recipes/study.py.",
     )
     p.add_argument("name", nargs="?", help="a study name (see --list) or a study YAML file")
     p.add_argument("--list", action="store_true", help="list the studies and exit")

@@ -17,6 +17,7 @@ from golf_ray.recipes.study_reports import (
     Trial,
     ablations,
     architecture_tokenization,
+    measure_quantized,
     quantization_unavailable,
 )
 
@@ -110,3 +111,12 @@ def test_quick_ablations_study_runs_and_reports(ray_session, tmp_path, capsys):
     assert verdicts[0].startswith(f"- **{HOLDS}** train reward logged at every step")
     assert "2 seed runs" in verdicts[1] and "no_kl changes the reward" in verdicts[2]
     assert verdicts == [v for v in capsys.readouterr().out.splitlines() if v.startswith("- **")]
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(quantization_unavailable() is not None, reason="needs bitsandbytes")
+def test_quantized_weights_take_strictly_less_gpu_memory():
+    cfg = load_config(BASE)
+    programs = ["p=lambda g:g", "p=lambda g:[r[::-1]for r in g]"]
+    memory = {b: measure_quantized(cfg, b, programs)["weights_gib"] for b in (32, 16, 8, 4)}
+    assert memory[32] > memory[16] > memory[8] > memory[4] > 0, memory
