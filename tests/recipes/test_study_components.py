@@ -114,7 +114,7 @@ def test_quick_ablations_study_runs_and_reports(ray_session, tmp_path, capsys):
 
 
 @pytest.mark.gpu
-@pytest.mark.skipif(quantization_unavailable() is not None, reason="needs bitsandbytes")
+@pytest.mark.skipif(quantization_unavailable() is not None, reason=str(quantization_unavailable()))
 def test_quantized_weights_take_strictly_less_gpu_memory():
     cfg = load_config(BASE)
     programs = ["p=lambda g:g", "p=lambda g:[r[::-1]for r in g]"]
