@@ -370,15 +370,25 @@ def ablations(trials: list[Trial]) -> Report:
     )
     for t, (label, delta) in zip(variants, deltas, strict=True):
         multiple = delta / sd if sd > 0 else math.nan
+        # the baseline run of the same seed samples alike while the policies are close
+        twin = next((n for n in noise if n.cfg.seed == t.cfg.seed), None)
+        paired = _score(t) - _score(twin) if twin else math.nan
         report.check(
             abs(delta) > 2 * sd,
             f"{label} changes the reward beyond the seed noise (|delta| > 2 sd)",
-            f"{_score(t):.4f} vs {center:.4f}: delta {delta:+.4f} = {multiple:+.1f} sd",
+            f"{_score(t):.4f} vs {center:.4f}: delta {delta:+.4f} = {multiple:+.1f} sd; "
+            f"{paired:+.4f} against the baseline of its own seed",
         )
-    report.notes.append(
-        "Reward is the mean of `reward_mean` over the last third of each run's steps; the "
+        if base is not None and t.cfg.reward.terms != base.cfg.reward.terms:
+            report.notes.append(
+                f"- `{label}` changes the reward's terms: its reward_mean measures something else "
+                "than the baseline's, so its delta mixes the effect and the definition."
+            )
+    report.notes.insert(
+        0,
+        "- Reward is the mean of `reward_mean` over the last third of each run's steps; the "
         "noise band is the standard deviation of that over the baseline's seed runs. A change "
-        "within 2 sd is not told apart from the noise at this size: more seeds or steps would."
+        "within 2 sd is not told apart from the noise at this size: more seeds or steps would.",
     )
     return report
 

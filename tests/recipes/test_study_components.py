@@ -48,6 +48,7 @@ def test_the_ablation_report_measures_each_change_against_the_seed_noise():
     assert logged.status == HOLDS
     assert noise.status == HOLDS and "3 seed runs: reward 0.2000 ± 0.1000" in noise.numbers
     assert kl.status == FAILS and "0.2500 vs 0.2000: delta +0.0500 = +0.5 sd" in kl.numbers
+    assert "+0.1500 against the baseline of its own seed" in kl.numbers  # seed 0's: 0.1
     assert curriculum.status == HOLDS and "delta -0.6000 = -6.0 sd" in curriculum.numbers
     # One seed run: no noise estimate, so no change counts as beyond it.
     alone = ablations([trials[0], trials[4]]).verdicts
