@@ -348,8 +348,10 @@ def cmd_study(args: argparse.Namespace) -> int:
     from golf_ray.recipes.study import list_studies, run_study
 
     if args.list or not args.name:
-        for name, about in list_studies():
-            print(f"{name:20s} {about}")
+        studies = list_studies()
+        width = max((len(name) for name, _ in studies), default=0)
+        for name, about in studies:
+            print(f"{name:{width}s}  {about}")
         if not args.list:
             print("golf-ray study: error: give a study NAME (one of the above)", file=sys.stderr)
         return 0 if args.list else 2
