@@ -503,7 +503,7 @@ def architecture_tokenization(trials: list[Trial]) -> Report:
     return report
 
 
-QUANT_BITS = (32, 16, 8, 4)  # fp32, bf16, bitsandbytes LLM.int8, bitsandbytes NF4
+QUANT_BITS = (32, 16, 8, 4)  # fp32, fp16, bitsandbytes LLM.int8, bitsandbytes NF4
 
 
 def quantization_unavailable() -> str | None:
@@ -532,7 +532,7 @@ def measure_quantized(cfg: Config, bits: int, programs: list[str]) -> dict[str, 
     quant = {
         8: BitsAndBytesConfig(load_in_8bit=True),
         4: BitsAndBytesConfig(
-            load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_compute_dtype=torch.bfloat16
+            load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_compute_dtype=torch.float16
         ),
     }.get(bits)
     path = resolve_model(cfg.model)
@@ -542,7 +542,8 @@ def measure_quantized(cfg: Config, bits: int, programs: list[str]) -> dict[str, 
     before = torch.cuda.memory_allocated()
     model = AutoModelForCausalLM.from_pretrained(
         str(path),
-        dtype=torch.float32 if bits == 32 else torch.bfloat16,
+        # fp16 around the int8/NF4 weights: what every bitsandbytes build and GPU supports
+        dtype=torch.float32 if bits == 32 else torch.float16,
         quantization_config=quant,
         device_map={"": torch.cuda.current_device()},
     )
@@ -558,7 +559,6 @@ def measure_quantized(cfg: Config, bits: int, programs: list[str]) -> dict[str, 
     out = {
         "weights_gib": weights / 2**30,
         "peak_gib": (torch.cuda.max_memory_allocated() - before) / 2**30,
-        "footprint_gib": model.get_memory_footprint() / 2**30,
         "nll": loss / max(1, count),
     }
     del model
@@ -577,7 +577,7 @@ def quantization(trials: list[Trial]) -> Report:
     models = {}
     for t in _logged(trials) if reason is None else []:
         models.setdefault(t.cfg.model.name, t.cfg)
-    programs = list(reference_programs().values())
+    programs = list(reference_programs().values()) if models else []
     measured = {
         name: {bits: measure_quantized(cfg, bits, programs) for bits in QUANT_BITS}
         for name, cfg in models.items()
@@ -607,9 +607,11 @@ def quantization(trials: list[Trial]) -> Report:
         return report
     for name, m in measured.items():
         report.check(
-            m[8]["weights_gib"] < m[16]["weights_gib"]
-            and m[4]["weights_gib"] < m[8]["weights_gib"],
-            f"{name}: 4-bit < 8-bit < 16-bit in weight memory (strictly)",
+            all(
+                m[a]["weights_gib"] > m[b]["weights_gib"]
+                for a, b in zip(QUANT_BITS[:-1], QUANT_BITS[1:], strict=True)
+            ),
+            f"{name}: 4-bit < 8-bit < 16-bit < 32-bit in weight memory (strictly)",
             ", ".join(f"{b}-bit {m[b]['weights_gib']:.4f} GiB" for b in QUANT_BITS),
         )
         report.measure(
