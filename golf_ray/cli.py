@@ -333,8 +333,9 @@ def _add_study(sub) -> None:
         description="Run a study (tune_configs/studies/NAME.yaml: a sweep file plus the report "
         "that reads its runs) through the sweep machinery, then write DIR/NAME/report.md with "
         "its PNG figures: each property the study checks, with its numbers and whether it "
-        "holds. --quick runs the study's small CI setting. The format is documented at the top "
-        "of golf_ray/recipes/study.py.",
+        "holds. --quick runs the study's small CI setting. A study this machine cannot run "
+        "(quantization without a CUDA GPU) starts no run: its report says why and the exit "
+        "status is 0. The format is documented at the top of golf_ray/recipes/study.py.",
     )
     p.add_argument("name", nargs="?", help="a study name (see --list) or a study YAML file")
     p.add_argument("--list", action="store_true", help="list the studies and exit")
@@ -349,8 +350,10 @@ def cmd_study(args: argparse.Namespace) -> int:
     from golf_ray.recipes.study import list_studies, run_study
 
     if args.list or not args.name:
-        for name, about in list_studies():
-            print(f"{name:20s} {about}")
+        studies = list_studies()
+        width = max((len(name) for name, _ in studies), default=0)
+        for name, about in studies:
+            print(f"{name:{width}s}  {about}")
         if not args.list:
             print("golf-ray study: error: give a study NAME (one of the above)", file=sys.stderr)
         return 0 if args.list else 2
@@ -361,11 +364,14 @@ def cmd_study(args: argparse.Namespace) -> int:
         address=args.address,
         verbose=0 if args.quiet else 1,
     )
-    print(result.sweep.table())
+    if result.sweep is None:  # a skip is not a failure: CI runs every study on CPU
+        print(f"study {args.name} skipped: {result.skipped}")
+    else:
+        print(result.sweep.table())
     for verdict in result.verdicts:
         print(verdict.line())
     print(f"report: {result.report}")
-    return result.sweep.exit_code
+    return 0 if result.sweep is None else result.sweep.exit_code
 
 
 # --------------------------------------------------------------------------- solve

@@ -57,6 +57,14 @@ LOSS_TYPES = ("grpo", "dr_grpo", "gspo", "dapo")  # golf_ray.algorithms.variants
 OVERLONG_MODES = ("none", "mask", "penalty")  # golf_ray.algorithms.filtering
 LR_SCHEDULES = ("constant", "linear", "cosine")  # golf_ray.algorithms.schedules
 OPTIMIZERS = ("adamw", "sgd", "adafactor")  # torch.optim, all of them run on CPU
+TINY_ARCHS = ("qwen2", "llama")  # golf_ray.models.build_tiny_model
+TINY_TOKENIZERS = ("bpe", "smollm2")  # the stdlib-trained BPE, or SmolLM2-135M's tokenizer
+# transformers 5 rebuilds the tokenizer of a model_type=qwen2 directory as Qwen2Tokenizer, whose
+# pre-tokenizer is not SmolLM2's: its ids would change on every reload
+QWEN2_SMOLLM2 = (
+    "smollm2 needs model.tiny_arch=llama (transformers reloads a qwen2 model's tokenizer as "
+    "Qwen2's, whose pre-tokenizer is not SmolLM2's)"
+)
 
 
 @dataclass
@@ -68,6 +76,14 @@ class ModelConfig:
     trust_remote_code: bool = False
     tiny_hidden: int = 128
     tiny_layers: int = 2
+    tiny_arch: str = one_of(TINY_ARCHS, "qwen2")
+    tiny_tokenizer: str = one_of(TINY_TOKENIZERS, "bpe")
+
+    def conflict(self) -> tuple[str, str] | None:
+        """A combination of values that cannot run: (its key, why), refused on load."""
+        if self.name == "tiny" and (self.tiny_arch, self.tiny_tokenizer) == ("qwen2", "smollm2"):
+            return "tiny_tokenizer", QWEN2_SMOLLM2
+        return None
 
 
 @dataclass

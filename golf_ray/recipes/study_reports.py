@@ -295,3 +295,340 @@ REPORTS: dict[str, Callable[[list[Trial]], Report]] = {
     "entropy_grad_norms": entropy_grad_norms,
     "lr_schedules": lr_schedules,
 }
+
+
+# ---- ablations, architecture/tokenization, quantization
+
+
+def _score(t: Trial) -> float:
+    """A run's reward: the mean of reward_mean over the last third of its steps (the last step
+    of a run shorter than 3)."""
+    values = _values(t.train("reward_mean"))
+    return statistics.fmean(values[-max(1, len(values) // 3) :]) if values else math.nan
+
+
+def _logged(trials: list[Trial]) -> list[Trial]:
+    return [t for t in trials if last_step(t) > 0]
+
+
+SEED_KEYS = ("seed", "rollout.seed")
+
+
+def _without_seeds(cfg: Config) -> dict[str, Any]:
+    data = cfg.to_dict()
+    data.pop("seed")
+    data.pop("name")
+    data["rollout"].pop("seed")
+    return data
+
+
+def ablations(trials: list[Trial]) -> Report:
+    """Study 4: each component's effect (reward change vs the baseline) beside the run-to-run
+    noise: the baseline repeated with other seeds (runs whose config differs from the baseline
+    only in SEED_KEYS) gives the noise band, each ablation's change is a delta and a multiple of
+    the seeds' standard deviation."""
+    report = Report("Ablations: each component off, against the seed noise")
+    base = next((t for t in trials if t.label == "baseline"), None)
+    same = _without_seeds(base.cfg) if base else None
+    noise = [t for t in trials if _without_seeds(t.cfg) == same]
+    variants = [t for t in trials if t not in noise]
+    seed_scores = [s for s in (_score(t) for t in noise) if math.isfinite(s)]
+    center = statistics.fmean(seed_scores) if seed_scores else math.nan
+    sd = statistics.stdev(seed_scores) if len(seed_scores) > 1 else math.nan
+
+    fig, (ax_bar, ax_curve) = _figure(2, "ablations: change in reward vs the seed noise")
+    deltas = [(t.label, _score(t) - center) for t in variants]
+    ax_bar.bar(
+        [label for label, _ in deltas],
+        [d if math.isfinite(d) else 0.0 for _, d in deltas],
+        color=["C3" if math.isfinite(d) and abs(d) > 2 * sd else "C0" for _, d in deltas],
+    )
+    if math.isfinite(sd):
+        ax_bar.axhspan(-2 * sd, 2 * sd, color="grey", alpha=0.15, label="±2 sd of the seeds")
+        ax_bar.axhspan(-sd, sd, color="grey", alpha=0.3, label="±1 sd")
+    ax_bar.axhline(0, color="black", linewidth=0.8)
+    ax_bar.tick_params(axis="x", labelrotation=30, labelsize=8)
+    ax_bar.set_title("reward change vs the baseline (mean of its seeds)", fontsize=11)
+    ax_bar.set_ylabel("delta reward_mean (last third)")
+    ax_bar.grid(True, axis="y", alpha=0.3)
+    if ax_bar.get_legend_handles_labels()[0]:
+        ax_bar.legend(fontsize=7)
+    for i, t in enumerate(variants):
+        _plot(ax_curve, t.train("reward_mean"), t.label, f"C{i % 10}")
+    for t in noise:
+        _plot(ax_curve, t.train("reward_mean"), f"{t.label} (seed {t.cfg.seed})", "grey", ":")
+    _style(ax_curve, "reward_mean per run (grey dotted: the baseline's seeds)", "reward")
+    report.figures["ablations.png"] = fig
+
+    ok, counts = _every_step(trials, "reward_mean")
+    report.check(ok, "train reward logged at every step of every run", counts)
+    report.check(
+        len(seed_scores) > 1,
+        "seed noise measured (the baseline run with 2 or more seeds)",
+        f"{len(seed_scores)} seed runs: reward {center:.4f} ± {sd:.4f} (sd); "
+        + ", ".join(f"{_score(t):.4f} (seed {t.cfg.seed})" for t in noise),
+    )
+    for t, (label, delta) in zip(variants, deltas, strict=True):
+        multiple = delta / sd if sd > 0 else math.nan
+        # the baseline run of the same seed samples alike while the policies are close
+        twin = next((n for n in noise if n.cfg.seed == t.cfg.seed), None)
+        paired = _score(t) - _score(twin) if twin else math.nan
+        report.check(
+            abs(delta) > 2 * sd,
+            f"{label} changes the reward beyond the seed noise (|delta| > 2 sd)",
+            f"{_score(t):.4f} vs {center:.4f}: delta {delta:+.4f} = {multiple:+.1f} sd; "
+            f"{paired:+.4f} against the baseline of its own seed",
+        )
+        if base is not None and t.cfg.reward.terms != base.cfg.reward.terms:
+            report.notes.append(
+                f"- `{label}` changes the reward's terms: its reward_mean measures something else "
+                "than the baseline's, so its delta mixes the effect and the definition."
+            )
+    report.notes.insert(
+        0,
+        "- Reward is the mean of `reward_mean` over the last third of each run's steps; the "
+        "noise band is the standard deviation of that over the baseline's seed runs. A change "
+        "within 2 sd is not told apart from the noise at this size: more seeds or steps would.",
+    )
+    return report
+
+
+def reference_programs(count: int = 6) -> dict[str, str]:
+    """Golfed reference programs of the synthetic curriculum, one per family (the first few)."""
+    from golf_ray.tasks.synthetic import load_synthetic_tasks  # deferred: builds the task set
+
+    out: dict[str, str] = {}
+    for task in load_synthetic_tasks(per_param=1).tasks:
+        if task.family not in out and len(out) < count:
+            out[task.family] = task.reference
+    return out
+
+
+def _model_facts(cfg: Config) -> dict[str, Any]:
+    """Parameter counts (all, and without the token embeddings and LM head) and the tokenizer."""
+    from transformers import AutoModelForCausalLM  # deferred: only this report loads models
+
+    from golf_ray.models import load_tokenizer, resolve_model
+
+    path = resolve_model(cfg.model)
+    model = AutoModelForCausalLM.from_pretrained(str(path))
+    total = sum(p.numel() for p in model.parameters())
+    embed = (
+        model.get_input_embeddings().weight.numel() + model.get_output_embeddings().weight.numel()
+    )
+    return {
+        "arch": type(model).__name__,
+        "params": total,
+        "body": total - embed,
+        "tokenizer": load_tokenizer(path),
+    }
+
+
+def architecture_tokenization(trials: list[Trial]) -> Report:
+    """Study 8: two architectures at equal size (parameter counts stated) and two tokenizers on
+    the same code (their token sequences for the reference programs), and the reward of each."""
+    report = Report("Architecture and tokenization")
+    runs = _logged(trials)
+    facts = {t.label: _model_facts(t.cfg) for t in runs}
+    by_tokenizer = {t.cfg.model.tiny_tokenizer: facts[t.label]["tokenizer"] for t in runs}
+    programs = reference_programs()
+    encoded = {
+        name: {fam: tok.encode(code, add_special_tokens=False) for fam, code in programs.items()}
+        for name, tok in by_tokenizer.items()
+    }
+
+    fig, (ax_tok, ax_reward) = _figure(2, "architectures and tokenizers")
+    width = 0.8 / max(1, len(encoded))
+    for i, (name, seqs) in enumerate(encoded.items()):
+        xs = [j + i * width for j in range(len(seqs))]
+        ax_tok.bar(xs, [len(s) for s in seqs.values()], width, label=f"{name} tokenizer")
+    ax_tok.set_xticks([j + 0.4 - width / 2 for j in range(len(programs))], list(programs))
+    ax_tok.tick_params(axis="x", labelrotation=30, labelsize=8)
+    ax_tok.set_title("tokens per reference program", fontsize=11)
+    ax_tok.set_ylabel("tokens")
+    ax_tok.grid(True, axis="y", alpha=0.3)
+    if encoded:
+        ax_tok.legend(fontsize=7)
+    for i, t in enumerate(trials):
+        _plot(ax_reward, t.train("reward_mean"), t.label, f"C{i % 10}")
+    _style(ax_reward, "reward_mean per run", "reward")
+    report.figures["architecture_tokenization.png"] = fig
+
+    ok, counts = _every_step(trials, "reward_mean")
+    report.check(ok, "train reward logged at every step of every run", counts)
+    names = list(encoded)
+    differ = len(names) == 2 and all(encoded[names[0]][f] != encoded[names[1]][f] for f in programs)
+    total_bytes = sum(len(code.encode()) for code in programs.values())
+    report.check(
+        differ,
+        f"the two tokenizers give different token sequences for each of {len(programs)} "
+        "reference programs",
+        "; ".join(
+            f"{n}: {sum(map(len, encoded[n].values()))} tokens "
+            f"({total_bytes / max(1, sum(map(len, encoded[n].values()))):.2f} bytes/token)"
+            for n in names
+        )
+        + f" for {total_bytes} bytes"
+        if names
+        else "no run logged a step",
+    )
+    by_arch: dict[str, dict[str, Any]] = {}
+    for t in runs:
+        if t.cfg.model.tiny_tokenizer == "bpe":
+            by_arch.setdefault(t.cfg.model.tiny_arch, facts[t.label])
+    bodies = [f["body"] for f in by_arch.values()]
+    report.check(
+        len(bodies) == 2 and max(bodies) <= 1.01 * min(bodies),
+        "the two architectures are of equal size (parameters within 1%, same tokenizer)",
+        "; ".join(
+            f"{f['arch']}: {f['params']:,} parameters ({f['body']:,} without embeddings)"
+            for f in by_arch.values()
+        )
+        or "no run logged a step",
+    )
+    report.measure(
+        "reward by architecture and tokenizer (mean of the last third of the steps)",
+        "; ".join(
+            f"{_score(t):.4f} ({t.label}: {facts[t.label]['arch']}, "
+            f"{t.cfg.model.tiny_tokenizer} tokenizer, {facts[t.label]['params']:,} parameters)"
+            for t in runs
+        )
+        or "no run logged a step",
+    )
+    for name, seqs in encoded.items():
+        fam, ids = next(iter(seqs.items()))
+        tok = by_tokenizer[name]
+        pieces = " ".join(repr(tok.decode([i])) for i in ids[:12])
+        report.notes.append(f"- `{programs[fam]}` with the {name} tokenizer: {pieces} ...")
+    return report
+
+
+QUANT_BITS = (32, 16, 8, 4)  # fp32, fp16, bitsandbytes LLM.int8, bitsandbytes NF4
+
+
+def quantization_unavailable() -> str | None:
+    """Why the quantization study cannot run here (None when it can)."""
+    import importlib.util
+
+    import torch
+
+    if not torch.cuda.is_available():
+        return "no CUDA GPU here: bitsandbytes' 4/8-bit kernels need one"
+    if importlib.util.find_spec("bitsandbytes") is None:
+        return "bitsandbytes is not installed (pip install bitsandbytes)"
+    return None
+
+
+def measure_quantized(cfg: Config, bits: int, programs: list[str]) -> dict[str, float]:
+    """Load the model of `cfg` on the GPU at `bits` (bitsandbytes for 8 and 4) and measure its
+    memory (weights, peak over a forward pass on `programs`) and its loss on them."""
+    import gc
+
+    import torch
+    from transformers import AutoModelForCausalLM, BitsAndBytesConfig
+
+    from golf_ray.models import load_tokenizer, resolve_model
+
+    quant = {
+        8: BitsAndBytesConfig(load_in_8bit=True),
+        4: BitsAndBytesConfig(
+            load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_compute_dtype=torch.float16
+        ),
+    }.get(bits)
+    path = resolve_model(cfg.model)
+    gc.collect()
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    before = torch.cuda.memory_allocated()
+    model = AutoModelForCausalLM.from_pretrained(
+        str(path),
+        # fp16 around the int8/NF4 weights: what every bitsandbytes build and GPU supports
+        dtype=torch.float32 if bits == 32 else torch.float16,
+        quantization_config=quant,
+        device_map={"": torch.cuda.current_device()},
+    )
+    weights = torch.cuda.memory_allocated() - before
+    tok = load_tokenizer(path)
+    loss, count = 0.0, 0
+    with torch.no_grad():
+        for code in programs:
+            ids = tok(code, return_tensors="pt").input_ids.to(model.device)
+            n = ids.shape[1] - 1
+            loss += model(ids, labels=ids).loss.float().item() * n
+            count += n
+    out = {
+        "weights_gib": weights / 2**30,
+        "peak_gib": (torch.cuda.max_memory_allocated() - before) / 2**30,
+        "nll": loss / max(1, count),
+    }
+    del model
+    gc.collect()
+    torch.cuda.empty_cache()
+    return out
+
+
+def quantization(trials: list[Trial]) -> Report:
+    """Study 11: each model's GPU memory at 32, 16, 8 and 4 bits (bitsandbytes): 8-bit strictly
+    less than 16-bit and 4-bit strictly less than 8-bit; the loss on the reference programs at
+    each. On a machine without a GPU (or bitsandbytes) the report says why it skipped."""
+    report = Report("Quantization: memory at 32, 16, 8 and 4 bits")
+    fig, (ax,) = _figure(1, "GPU memory of the weights by precision")
+    reason = quantization_unavailable()
+    models = {}
+    for t in _logged(trials) if reason is None else []:
+        models.setdefault(t.cfg.model.name, t.cfg)
+    programs = list(reference_programs().values()) if models else []
+    measured = {
+        name: {bits: measure_quantized(cfg, bits, programs) for bits in QUANT_BITS}
+        for name, cfg in models.items()
+    }
+    width = 0.8 / max(1, len(measured))
+    for i, (name, by_bits) in enumerate(measured.items()):
+        xs = [j + i * width for j in range(len(QUANT_BITS))]
+        ax.bar(xs, [by_bits[b]["weights_gib"] for b in QUANT_BITS], width, label=name)
+    ax.set_xticks(range(len(QUANT_BITS)), [f"{b}-bit" for b in QUANT_BITS])
+    ax.set_ylabel("GiB")
+    ax.grid(True, axis="y", alpha=0.3)
+    if measured:
+        ax.legend(fontsize=7)
+    else:
+        ax.text(
+            0.5,
+            0.5,
+            f"skipped: {reason or 'no run logged a step'}",
+            ha="center",
+            transform=ax.transAxes,
+            wrap=True,
+        )
+    report.figures["quantization.png"] = fig
+
+    if reason is not None:
+        report.measure("memory by precision", f"skipped: {reason}")
+        return report
+    for name, m in measured.items():
+        report.check(
+            all(
+                m[a]["weights_gib"] > m[b]["weights_gib"]
+                for a, b in zip(QUANT_BITS[:-1], QUANT_BITS[1:], strict=True)
+            ),
+            f"{name}: 4-bit < 8-bit < 16-bit < 32-bit in weight memory (strictly)",
+            ", ".join(f"{b}-bit {m[b]['weights_gib']:.4f} GiB" for b in QUANT_BITS),
+        )
+        report.measure(
+            f"{name}: peak memory over a forward pass, and loss on {len(programs)} reference "
+            "programs",
+            ", ".join(
+                f"{b}-bit {m[b]['peak_gib']:.4f} GiB / nll {m[b]['nll']:.3f}" for b in QUANT_BITS
+            ),
+        )
+    if not measured:
+        report.measure("memory by precision", "no run logged a step")
+    return report
+
+
+REPORTS["ablations"] = ablations
+REPORTS["architecture_tokenization"] = architecture_tokenization
+REPORTS["quantization"] = quantization
+
+# A report that cannot run on this machine: the study writes the reason instead of its runs.
+UNAVAILABLE: dict[str, Callable[[], str | None]] = {"quantization": quantization_unavailable}
