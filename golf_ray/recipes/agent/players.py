@@ -75,7 +75,11 @@ class RayPlayer:
             RayTools, self.model_path, self.rollouts, self.sandbox, cfg.tools, db_path, library
         )
         self.pool = EpisodePool(
-            cfg.runners, self.make_tools, cfg.env, cfg.runner_num_cpus, name_prefix=f"{run}/episodes"
+            cfg.runners,
+            self.make_tools,
+            cfg.env,
+            cfg.runner_num_cpus,
+            name_prefix=f"{run}/episodes",
         )
 
     def play(self, specs: Sequence[EpisodeSpec], policy_args: dict | None) -> list[Episode]:
