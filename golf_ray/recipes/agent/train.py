@@ -156,7 +156,8 @@ class AgentTrainer:
 
     @property
     def epsilon(self) -> float:
-        return float(self.algo.env_runner.module.epsilon_schedule.get_current_value())
+        """RLlib's epsilon schedule at `policy_steps`."""
+        return float(self.algo.env_runner.module.epsilon_schedule.update(self.policy_steps))
 
     def policy_args(self) -> dict[str, Any]:
         """What an episode actor needs to act greedily: the current module."""
