@@ -964,7 +964,9 @@ def _add_agent(sub) -> None:
     _add_config_args(
         plan, "an agent config (model, rollout, sandbox, env sections)", optional=False
     )
-    plan.add_argument("--checkpoint", help="the executive's trained DQN (default: 'debug' template)")
+    plan.add_argument(
+        "--checkpoint", help="the executive's trained DQN (default: 'debug' template)"
+    )
     plan.add_argument("--json", help="write the traces here")
     plan.set_defaults(func=cmd_agent_plan, schema=AGENT_CONFIG)
     agent.set_defaults(func=_help(agent))

@@ -194,7 +194,7 @@ class AgentTrainer:
         )
         played = time.perf_counter() - start
         episodes = templates + [from_rllib(e) for e in sampled]
-        self.buffer.add([to_rllib(e) for e in templates if e.length] + sampled)
+        self.buffer.add([to_rllib(e) for e in templates] + sampled)
         self.record(episodes, it + 1)
         n_updates = self.cfg.updates_per_iteration or sum(e.length for e in episodes)
         stats = [s for s in (self.update() for _ in range(n_updates)) if s is not None]
