@@ -142,6 +142,9 @@ class AgentTrainer:
         env_config = {"problems": self.problems, "make_tools": player.make_tools, "env": cfg.env}
         self.algo = algorithm_config(cfg.dqn, env_config, cfg.seed).build_algo()
         self.buffer = self.algo.local_replay_buffer
+        # RLlib's EpisodeReplayBuffer samples from an unseeded generator: seed it, for runs
+        # that repeat.
+        self.buffer.rng = np.random.default_rng(cfg.seed)
         self.db = None
         if record and cfg.problems.source != "scripted":
             from golf_ray.solutions import SolutionDB
@@ -348,6 +351,13 @@ def train_agent(
         eval_metrics: dict[str, float] = {}
         try:
             start = trainer.load(resume) if resume else 0
+            if resume:
+                log.info(
+                    "resumed at iteration %d: %d policy steps, replay buffer %d transitions",
+                    start,
+                    trainer.policy_steps,
+                    trainer.buffer.get_num_timesteps(),
+                )
             for it in range(start, cfg.iterations):
                 metrics = trainer.iteration(it)
                 run.log(it + 1, metrics)
