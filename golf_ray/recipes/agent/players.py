@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from golf_ray.recipes.agent.dqn import ModulePolicy
 from golf_ray.recipes.agent.env import EnvConfig, ExecutiveEnv, Tools
 from golf_ray.recipes.agent.episodes import Episode, EpisodeSpec, first_legal, run_episode
 from golf_ray.recipes.agent.problems import Problem
@@ -34,8 +35,6 @@ class LocalPlayer:
         return self.tools
 
     def play(self, specs: Sequence[EpisodeSpec], policy_args: dict | None) -> list[Episode]:
-        from golf_ray.recipes.agent.dqn import ModulePolicy
-
         out = []
         for spec in specs:
             policy = first_legal
