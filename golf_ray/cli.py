@@ -945,13 +945,13 @@ def cmd_sandbox_info(args: argparse.Namespace) -> int:
 def _add_agent(sub) -> None:
     agent = sub.add_parser(
         "agent",
-        help="agentic episodes: a DQN controller over generate/test/debug/search/stop",
-        description="Train or evaluate the executive's DQN controller (golf_ray/recipes/agent/), "
+        help="agentic episodes: RLlib's DQN over generate/test/debug/search/stop",
+        description="Train or evaluate the executive's DQN on RLlib (golf_ray/recipes/agent/), "
         "or run the hierarchical planner. Configs: tune_configs/agent/*.yaml.",
     )
     agent_sub = agent.add_subparsers(title="agent commands", metavar="COMMAND")
 
-    train = agent_sub.add_parser("train", help="train the controller (episodes on Ray)")
+    train = agent_sub.add_parser("train", help="train the DQN (RLlib; episodes on Ray)")
     _add_config_args(
         train, "e.g. tune_configs/agent/tiny.yaml or agent/scripted.yaml", optional=False
     )
@@ -973,7 +973,9 @@ def _add_agent(sub) -> None:
     _add_config_args(
         plan, "an agent config (model, rollout, sandbox, env sections)", optional=False
     )
-    plan.add_argument("--checkpoint", help="the executive's controller (default: 'debug' template)")
+    plan.add_argument(
+        "--checkpoint", help="the executive's trained DQN (default: 'debug' template)"
+    )
     plan.add_argument("--json", help="write the traces here")
     plan.set_defaults(func=cmd_agent_plan, schema=AGENT_CONFIG)
     agent.set_defaults(func=_help(agent))

@@ -6,8 +6,8 @@ core (golf_ray.rl: `Run`, `Policy`, checkpoints):
 - `sweep`: Ray Tune over `train` runs
 - `adversarial/`: a staged-reasoning generator against a test-writer (`loop`, with its `config`,
   `rewards` and stage `checkpoint`s)
-- `agent/`: a DQN controller over an executive's decisions (`train`, with its environment,
-  controller, episodes and planner)
+- `agent/`: RLlib's DQN over an executive's decisions (`train`, with its environment,
+  gymnasium wrapper, masked DQN module, episodes and planner)
 
 A loop that needs more than one file is a folder holding what only it uses; what several use
 (the staged prompts of function problems, golf_ray.tasks.stages) stays outside.

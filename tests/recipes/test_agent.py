@@ -1,4 +1,4 @@
-"""The agent (golf_ray/recipes/agent/): the executive environment and its masks, the DQN controller on
+"""The agent (golf_ray/recipes/agent/): the executive environment and its masks, RLlib's DQN on
 the scripted world, templates, retrieval, configs and the CLI; then, with the tiny model, a DQN
 run through real actors (rollout, sandbox, episode actors) and a hierarchical planner episode on
 a two-part function problem."""
@@ -101,27 +101,45 @@ def test_a_template_that_does_not_fit_ends_with_stop():
     assert report["debug"]["success_rate"] == 1.0 and report["debug"]["matched"] == 0.0
 
 
-def test_dqn_controller_learns_the_optimal_sequences(tmp_path):
-    """The scripted world has known returns; after training (Double + Dueling DQN, fixed seed;
-    the plain variant learns it too, checked over seeds 1-5 while developing), the greedy
-    controller takes each problem's optimal sequence (= the templates) and always ends correct."""
+def test_rllib_dqn_learns_the_optimal_sequences_and_resumes_with_its_replay(ray_session, tmp_path):
+    """The scripted world has known returns; after training (RLlib's DQN, double Q + dueling,
+    masked; fixed seed), the greedy module takes each problem's optimal sequence (= the templates)
+    and always ends correct. A checkpoint restores the module and the replay buffer."""
     cfg = load_agent_config(CONFIGS / "scripted.yaml", ["logging.tensorboard=false"])
     assert cfg.dqn.double and cfg.dqn.dueling
     problems = load_problems(cfg)
     trainer = AgentTrainer(cfg, tmp_path, LocalPlayer(ScriptedTools(), cfg.env), problems)
-    for it in range(cfg.iterations):
-        trainer.iteration(it)
-    metrics, episodes = trainer.evaluate()
-    greedy = {e.problem_id: e for e in episodes if e.template is None}
-    assert metrics["success_rate"] == 1.0
-    for name, episode in greedy.items():
-        assert episode.actions == [a.name.lower() for a in OPTIMAL[name]], name
-        assert episode.ret == pytest.approx(optimal_return(name, cfg.env))
-    # the controller round-trips through a checkpoint
-    path = trainer.save(metrics)
-    again = AgentTrainer(cfg, tmp_path, LocalPlayer(ScriptedTools(), cfg.env), problems)
-    assert again.load(path) == cfg.iterations
-    assert again.evaluate()[0]["success_rate"] == 1.0
+    again = None
+    try:
+        for it in range(cfg.iterations):
+            metrics = trainer.iteration(it)
+        assert metrics["epsilon"] == pytest.approx(cfg.dqn.eps_end)
+        metrics, episodes = trainer.evaluate()
+        greedy = {e.problem_id: e for e in episodes if e.template is None}
+        assert metrics["success_rate"] == 1.0
+        for name, episode in greedy.items():
+            assert episode.actions == [a.name.lower() for a in OPTIMAL[name]], name
+            assert episode.ret == pytest.approx(optimal_return(name, cfg.env))
+        path = trainer.save(metrics)
+        again = AgentTrainer(cfg, tmp_path, LocalPlayer(ScriptedTools(), cfg.env), problems)
+        assert again.buffer.get_num_timesteps() == 0
+        assert again.load(path) == cfg.iterations
+        assert again.evaluate()[0]["success_rate"] == 1.0
+        assert again.policy_steps == trainer.policy_steps and again.epsilon == trainer.epsilon
+        # the replay buffer came back whole: same transitions, same episodes, same order
+        before, after = trainer.buffer, again.buffer
+        assert after.get_num_timesteps() == before.get_num_timesteps() > cfg.dqn.batch_size
+        assert after.get_num_episodes() == before.get_num_episodes()
+        for a, b in zip(before.episodes, after.episodes, strict=True):
+            assert a.id_ == b.id_ and list(a.get_actions()) == list(b.get_actions())
+            np.testing.assert_array_equal(
+                a.get_observations()["observations"], b.get_observations()["observations"]
+            )
+        assert again.update() is not None  # and learning goes on from it
+    finally:
+        trainer.close()
+        if again is not None:
+            again.close()
 
 
 def test_parse_plan_keeps_parts_with_usable_tests():
@@ -148,33 +166,56 @@ TEST: assert True
     assert parse_plan("PART: def f(x):\nTEST: assert f(1) == 1", whole, max_parts=0) == []
 
 
-def test_replay_buffer_wraps_and_the_policy_respects_masks():
-    from golf_ray.recipes.agent.controller import (
-        DQNConfig,
-        DQNController,
-        GreedyPolicy,
-        ReplayBuffer,
+def test_masked_module_never_picks_or_bootstraps_from_an_illegal_action():
+    import torch
+    from ray.rllib.algorithms.dqn.default_dqn_rl_module import QF_NEXT_PREDS, QF_PREDS
+    from ray.rllib.core.columns import Columns
+
+    from golf_ray.recipes.agent.dqn import DQNConfig, ModulePolicy, algorithm_config
+    from golf_ray.recipes.agent.gym_env import (
+        ACTION_SPACE,
+        OBSERVATION_SPACE,
+        from_rllib,
+        to_rllib,
     )
 
-    buf = ReplayBuffer(3, obs_dim=2, n_actions=2)
-    for i in range(5):
-        buf.add([i, i], [True, True], i % 2, float(i), [i, i], [True, False], i == 4)
-    assert len(buf) == 3 and sorted(buf.rewards.tolist()) == [2.0, 3.0, 4.0]
-    batch = buf.sample(8)
-    assert batch["obs"].shape == (8, 2) and batch["next_mask"][:, 1].sum() == 0
-    # a plain DQN (no dueling head, no double targets) learns from the same buffer format
-    plain = DQNController(2, 2, DQNConfig(dueling=False, double=False, min_buffer=3), seed=0)
-    plain.buffer = buf
-    assert plain.target is not plain.online and plain.online.value is None
-    stats = [plain.update() for _ in range(3)]
-    assert all(np.isfinite(m["loss"]) for m in stats)
-    ctl = DQNController(OBS_DIM, len(ACTIONS), DQNConfig(), seed=0)
-    mask = np.array([False, False, True, False, False])
-    for epsilon in (0.0, 1.0):
-        policy = GreedyPolicy.of(ctl, epsilon)
-        for _ in range(10):
-            action, q = policy(np.zeros(OBS_DIM, np.float32), mask)
-            assert action == 2 and np.isnan(q[0]) and not np.isnan(q[2])
+    config = algorithm_config(DQNConfig(eps_start=1.0, eps_end=1.0), {}, seed=0)
+    config.environment(observation_space=OBSERVATION_SPACE, action_space=ACTION_SPACE)
+    module = config.get_rl_module_spec().build()
+    module.make_target_networks()  # what the learner does
+    assert module.uses_dueling and module.uses_double_q
+    obs = torch.rand(4, OBS_DIM)
+    mask = torch.tensor([[0, 0, 1, 0, 0]] * 3 + [[0, 0, 0, 0, 0]], dtype=torch.float32)
+    batch = {Columns.OBS: {"observations": obs, "action_mask": mask}}
+    q = module.compute_q_values(batch)[QF_PREDS]
+    assert torch.isinf(q[:3, [0, 1, 3, 4]]).all() and torch.isfinite(q[:3, 2]).all()
+    assert torch.isfinite(q[3]).all()  # a terminal state (nothing legal) stays unmasked
+    # epsilon = 1: RLlib's random action is drawn among the legal ones only
+    for _ in range(5):
+        actions = module.forward_exploration(batch, t=0)[Columns.ACTIONS]
+        assert actions[:3].tolist() == [2, 2, 2]
+    assert module.forward_inference(batch)[Columns.ACTIONS][:3].tolist() == [2, 2, 2]
+    # the learner's next-state Q (double Q's argmax) and the target's are masked too
+    train = {**batch, Columns.NEXT_OBS: batch[Columns.OBS]}
+    out = module.forward_train(train)
+    assert out[QF_NEXT_PREDS][:3].argmax(-1).tolist() == [2, 2, 2]
+    assert torch.isinf(out["qf_target_next_preds"][:3, 0]).all()
+    action, qs = ModulePolicy(module)(obs[0].numpy(), mask[0].numpy().astype(bool))
+    assert action == 2 and np.isnan(qs[0]) and not np.isnan(qs[2])
+    # a played episode goes into RLlib's format and back unchanged
+    env = ExecutiveEnv(ScriptedProblem("medium"), ScriptedTools(), EnvConfig())
+    episode = run_episode(env, first_legal, TEMPLATES["debug"].forced(), "debug")
+    rllib = to_rllib(episode)
+    assert len(rllib) == episode.length and rllib.is_terminated
+    assert OBSERVATION_SPACE.contains(rllib.get_observations(0))
+    rllib.get_infos()[-1].update(
+        problem_id="medium", kind="scripted", correct=True, points=0.0, code=episode.code
+    )
+    back = from_rllib(rllib)
+    assert back.actions == episode.actions and back.ret == pytest.approx(episode.ret)
+    assert [t.mask.tolist() for t in back.transitions] == [
+        t.mask.tolist() for t in episode.transitions
+    ]
 
 
 def test_retrieval_finds_similar_solved_problems_and_docs(tmp_path):
@@ -214,7 +255,7 @@ def test_agent_configs_load_and_bad_keys_name_the_file(tmp_path):
         load_agent_config(bad)
 
 
-def test_cli_agent_train_scripted(tmp_path):
+def test_cli_agent_train_scripted(ray_session, tmp_path):
     run = tmp_path / "run"
     proc = subprocess.run(
         [
@@ -245,7 +286,7 @@ def test_cli_agent_train_scripted(tmp_path):
     assert (run / "agent_curves.png").stat().st_size > 10_000
     assert json.loads((run / "summary.json").read_text())["iterations"] == 4
 
-    # --resume continues the run (controller, optimizer and epsilon schedule) to iteration 6
+    # --resume continues the run (module, optimizer, replay and epsilon schedule) to iteration 6
     from golf_ray.recipes.agent.train import train_agent
 
     cfg = load_agent_config(
@@ -297,7 +338,7 @@ def test_tiny_model_dqn_run_trains_logs_and_checkpoints(tiny_player, tmp_path):
     train = read_metrics(run_dir)["train"]
     for key in (*TRAIN_METRICS, "template/search/matched"):
         assert [s for s, _ in train[key]] == [1, 2], key
-    assert (run_dir / "checkpoints" / "iter-000002" / "controller.pt").is_file()
+    assert (run_dir / "checkpoints" / "iter-000002" / "replay_buffer.pkl").is_file()
     assert list((run_dir / "tb").iterdir()) and (run_dir / "agent_curves.png").is_file()
     with SolutionDB(run_dir / "solutions.sqlite") as db:
         assert db.stats()["attempts"] > 0  # every episode's final program was recorded
@@ -322,9 +363,7 @@ def test_tiny_model_dqn_run_trains_logs_and_checkpoints(tiny_player, tmp_path):
     )
     [problem] = load_problems(fn_cfg)
     assert problem.kind == "function" and problem.id == "HumanEval/0"
-    [episode] = player.play(
-        [EpisodeSpec(problem, 0.0, 3, "debug", TEMPLATES["debug"].forced())], None
-    )
+    [episode] = player.play([EpisodeSpec(problem, 3, "debug", TEMPLATES["debug"].forced())], None)
     assert episode.actions[:2] == ["generate", "test"] and episode.outcomes[1] in ("pass", "fail")
     assert episode.steps[1].detail.startswith(("0/3", "1/3", "2/3", "3/3"))
 

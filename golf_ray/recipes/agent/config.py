@@ -10,7 +10,6 @@ from typing import Any
 
 import yaml
 
-from golf_ray.algorithms.dqn import EPSILON_SCHEDULES
 from golf_ray.config import (
     CheckpointConfig,
     ConfigError,
@@ -23,7 +22,7 @@ from golf_ray.config import (
     from_dict,
     load_raw,
 )
-from golf_ray.recipes.agent.controller import DQNConfig
+from golf_ray.recipes.agent.dqn import DQNConfig
 from golf_ray.recipes.agent.env import EnvConfig
 from golf_ray.recipes.agent.tools import ToolsConfig
 
@@ -49,7 +48,7 @@ class AgentConfig:
     iterations: int = 10
     episodes_per_template: int = 1  # forced template episodes per problem per iteration
     template_iterations: int = -1  # iterations that include template episodes (-1 = all)
-    policy_episodes: int = 1  # epsilon-greedy episodes per problem per iteration
+    policy_episodes: int = 1  # epsilon-greedy episodes per problem per iteration (RLlib samples)
     updates_per_iteration: int = 0  # gradient steps per iteration (0 = one per new transition)
     eval_every: int = 5
     runners: int = 2  # episode actors
@@ -88,8 +87,6 @@ def _validate(cfg: AgentConfig, sources: dict[str, str]) -> None:
 
     if cfg.problems.source not in PROBLEM_SOURCES:
         fail("problems.source", f"must be one of {', '.join(PROBLEM_SOURCES)}")
-    if cfg.dqn.eps_schedule not in EPSILON_SCHEDULES:
-        fail("dqn.eps_schedule", f"must be one of {', '.join(EPSILON_SCHEDULES)}")
     if cfg.dqn.loss not in ("huber", "mse"):
         fail("dqn.loss", "must be huber or mse")
     for key in (

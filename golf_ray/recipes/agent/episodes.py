@@ -1,7 +1,7 @@
 """Episodes: the record (`Episode`, its transitions) and the loop that plays one (`run_episode`).
 The Ray actors that play many in parallel are in `golf_ray.recipes.agent.runners`.
 
-An episode is driven by a policy (the controller's Q-network, epsilon-greedy) or forced along a
+An episode is driven by a policy (the trained DQN module, greedy) or forced along a
 template's action sequence (`golf_ray.recipes.agent.templates`); either way the code comes from the
 model and the verdicts from the sandbox. A forced action that is illegal where it comes up (a
 debug after a passing test) ends the episode with `stop` when that is legal.
@@ -107,7 +107,6 @@ class EpisodeSpec:
     """What one episode actor call should play."""
 
     problem: Problem
-    epsilon: float = 0.0
     seed: int = 0
     template: str | None = None
     forced: list[int] | None = None

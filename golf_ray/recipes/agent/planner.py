@@ -228,5 +228,5 @@ def template_executive(name: str) -> Callable[[ExecutiveEnv], Episode]:
 
 
 def policy_executive(policy) -> Callable[[ExecutiveEnv], Episode]:
-    """An executive driven by a policy (e.g. a trained controller's `GreedyPolicy`)."""
+    """An executive driven by a policy (e.g. a trained DQN module's `ModulePolicy`)."""
     return lambda env: run_episode(env, policy)

@@ -4,10 +4,11 @@ actors over rollout actors and a sandbox pool (`RayPlayer`)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from golf_ray.recipes.agent.dqn import ModulePolicy
 from golf_ray.recipes.agent.env import EnvConfig, ExecutiveEnv, Tools
 from golf_ray.recipes.agent.episodes import Episode, EpisodeSpec, first_legal, run_episode
 from golf_ray.recipes.agent.problems import Problem
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 
 
 class Player(Protocol):
+    make_tools: Callable[[], Tools]  # for RLlib's EnvRunner, which plays the policy episodes
+
     def play(self, specs: Sequence[EpisodeSpec], policy_args: dict | None) -> list[Episode]: ...
 
     def close(self) -> None: ...
@@ -28,14 +31,15 @@ class LocalPlayer:
     def __init__(self, tools: Tools, env_cfg: EnvConfig):
         self.tools, self.env_cfg = tools, env_cfg
 
-    def play(self, specs: Sequence[EpisodeSpec], policy_args: dict | None) -> list[Episode]:
-        from golf_ray.recipes.agent.controller import GreedyPolicy
+    def make_tools(self) -> Tools:
+        return self.tools
 
+    def play(self, specs: Sequence[EpisodeSpec], policy_args: dict | None) -> list[Episode]:
         out = []
         for spec in specs:
             policy = first_legal
             if policy_args is not None:
-                policy = GreedyPolicy(**policy_args, epsilon=spec.epsilon, seed=spec.seed)
+                policy = ModulePolicy(**policy_args)
             env = ExecutiveEnv(spec.problem, self.tools, self.env_cfg)
             out.append(run_episode(env, policy, spec.forced, spec.template))
         return out
@@ -66,11 +70,15 @@ class RayPlayer:
         self.sandbox = SandboxPool.from_config(cfg.sandbox, name_prefix=f"{run}/sandbox")
         db_path = cfg.search_db or str(run_dir / "solutions.sqlite")
         library = {p.id: p.search_text() for p in problems}
-        make_tools = functools.partial(
+        self.make_tools = functools.partial(
             RayTools, self.model_path, self.rollouts, self.sandbox, cfg.tools, db_path, library
         )
         self.pool = EpisodePool(
-            cfg.runners, make_tools, cfg.env, cfg.runner_num_cpus, name_prefix=f"{run}/episodes"
+            cfg.runners,
+            self.make_tools,
+            cfg.env,
+            cfg.runner_num_cpus,
+            name_prefix=f"{run}/episodes",
         )
 
     def play(self, specs: Sequence[EpisodeSpec], policy_args: dict | None) -> list[Episode]:

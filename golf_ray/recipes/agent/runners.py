@@ -10,7 +10,7 @@ from typing import Any
 
 import ray
 
-from golf_ray.recipes.agent.controller import GreedyPolicy
+from golf_ray.recipes.agent.dqn import ModulePolicy
 from golf_ray.recipes.agent.env import EnvConfig, ExecutiveEnv, Tools
 from golf_ray.recipes.agent.episodes import Episode, EpisodeSpec, Policy, first_legal, run_episode
 from golf_ray.recipes.agent.planner import Planner, policy_executive, template_executive
@@ -28,7 +28,7 @@ class EpisodeRunner:
             self.tools.reseed(spec.seed)
         policy: Policy = first_legal
         if policy_args is not None:
-            policy = GreedyPolicy(**policy_args, epsilon=spec.epsilon, seed=spec.seed)
+            policy = ModulePolicy(**policy_args)
         env = ExecutiveEnv(spec.problem, self.tools, self.env_cfg)
         return run_episode(env, policy, spec.forced, spec.template)
 
@@ -47,7 +47,7 @@ class EpisodeRunner:
         executive = (
             template_executive(template)
             if policy_args is None
-            else policy_executive(GreedyPolicy(**policy_args, seed=seed))
+            else policy_executive(ModulePolicy(**policy_args))
         )
         return Planner(self.tools, executive, self.env_cfg, planner_cfg).run(problem)
 

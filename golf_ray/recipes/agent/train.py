@@ -1,16 +1,19 @@
-"""`golf-ray agent train|eval CONFIG`: DQN over the executive's decisions.
+"""`golf-ray agent train|eval CONFIG`: RLlib's DQN over the executive's decisions.
 
-One iteration, top to bottom (`AgentTrainer.iteration`): pick problems → play episodes in
-parallel (template episodes, forced along the three templates, and epsilon-greedy policy
-episodes; the model writes the code, the sandbox judges it) → every transition into the replay
-buffer, correct programs into the solution DB (which `search` retrieves from) → gradient steps
-→ metrics (CSV, TensorBoard, curves) → periodic greedy evaluation and atomic checkpoints.
+One iteration, top to bottom (`AgentTrainer.iteration`): pick problems → template episodes,
+forced along the three templates, played in parallel by the player's episode actors, and
+epsilon-greedy policy episodes sampled by RLlib's EnvRunner on the gymnasium env (either way the
+model writes the code, the sandbox judges it) → every episode into RLlib's replay buffer,
+final programs into the solution DB (which `search` retrieves from) → gradient steps on RLlib's
+DQN learner (double Q, dueling, action masking) → metrics (CSV, TensorBoard, curves) → periodic
+greedy evaluation and checkpoints (RLlib's, plus the replay buffer).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import pickle
 import random
 import time
 from collections.abc import Sequence
@@ -19,15 +22,18 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from ray.rllib.core import DEFAULT_MODULE_ID
+from ray.rllib.core.rl_module.rl_module import RLModule
+from ray.rllib.utils.metrics import NUM_ENV_STEPS_SAMPLED_LIFETIME
 
 from golf_ray.config import ConfigError
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.agent.config import AgentConfig
-from golf_ray.recipes.agent.controller import DQNController
-from golf_ray.recipes.agent.env import N_ACTIONS, OBS_DIM
+from golf_ray.recipes.agent.dqn import algorithm_config
 from golf_ray.recipes.agent.episodes import Episode, EpisodeSpec
 from golf_ray.recipes.agent.functions import two_part_problems
+from golf_ray.recipes.agent.gym_env import from_rllib, to_rllib
 from golf_ray.recipes.agent.planner import PlannerConfig, PlanResult
 from golf_ray.recipes.agent.players import Player, RayPlayer, make_player
 from golf_ray.recipes.agent.problems import GolfProblem, Problem
@@ -37,7 +43,9 @@ from golf_ray.rl.run import Run, due, new_run_dir
 from golf_ray.verify import Verdict
 
 log = logging.getLogger(__name__)
-CONTROLLER_FILE = "controller.pt"
+ALGORITHM_DIR = "algorithm"  # Algorithm.save_to_path
+REPLAY_FILE = "replay_buffer.pkl"  # the replay buffer's get_state()
+MODULE_PATH = Path("learner_group", "learner", "rl_module", DEFAULT_MODULE_ID)
 
 
 # --------------------------------------------------------------------------- problems
@@ -76,29 +84,19 @@ def load_problems(cfg: AgentConfig) -> list[Problem]:
 # --------------------------------------------------------------------------- the trainer
 
 
-def policy_args(controller: DQNController) -> dict[str, Any]:
-    """What an episode actor needs to act: the online network's weights and shape."""
-    return {
-        "online_state": {k: v.clone() for k, v in controller.online.state_dict().items()},
-        "obs_dim": controller.obs_dim,
-        "n_actions": controller.n_actions,
-        "cfg": controller.cfg,
-    }
-
-
 def episode_metrics(episodes: Sequence[Episode]) -> dict[str, float]:
     """Headline numbers of policy episodes (template episodes are reported per template)."""
     policy = [e for e in episodes if e.template is None]
     out: dict[str, float] = {}
     if policy:
-        q = [v for e in policy for qs in e.q_values for v in qs if not np.isnan(v)]
         out.update(
             episode_return=float(np.mean([e.ret for e in policy])),
             success_rate=float(np.mean([e.correct for e in policy])),
             episode_length=float(np.mean([e.length for e in policy])),
-            q_value_mean=float(np.mean(q)) if q else 0.0,
-            q_value_max=float(np.max(q)) if q else 0.0,
         )
+        q = [v for e in policy for qs in e.q_values for v in qs if not np.isnan(v)]
+        if q:  # greedy episodes played by a `ModulePolicy` (RLlib's sampled ones carry none)
+            out.update(q_value_mean=float(np.mean(q)), q_value_max=float(np.max(q)))
     for name, row in template_report(episodes).items():
         if row["episodes"]:
             out[f"template/{name}/success_rate"] = row["success_rate"]
@@ -106,7 +104,23 @@ def episode_metrics(episodes: Sequence[Episode]) -> dict[str, float]:
     return out
 
 
+# RLlib learner stats -> our metric names
+LEARNER_METRICS = {
+    "qf_loss": "td_loss",
+    "qf_mean": "q_value_mean",
+    "qf_max": "q_value_max",
+    "td_error_mean": "learn/td_error_mean",
+    "gradients_default_optimizer_global_norm": "learn/grad_norm",
+}
+
+
 class AgentTrainer:
+    """RLlib's DQN (`golf_ray.recipes.agent.dqn`) with the iteration written out: DQN's own
+    `training_step` samples a fixed number of env steps and cannot take experience it did not
+    sample, while an iteration here is `per_iteration` problems' policy episodes (RLlib's local
+    EnvRunner samples them) plus the forced template episodes (the player plays them), both into
+    RLlib's replay buffer, then gradient steps on RLlib's learner."""
+
     def __init__(
         self,
         cfg: AgentConfig,
@@ -115,66 +129,115 @@ class AgentTrainer:
         problems: Sequence[Problem],
         record: bool = True,
     ):
+        from golf_ray.runtime import init_ray
+
         self.cfg, self.run_dir, self.player = cfg, run_dir, player
         self.problems = list(problems)
         self.eval_problems = self.problems[: max(cfg.problems.eval_limit, 1)]
-        self.controller = DQNController(OBS_DIM, N_ACTIONS, cfg.dqn, cfg.seed)
         self.rng = random.Random(cfg.seed)
         self.iteration_done = 0
+        self.updates = 0
+        # RLlib's Algorithm starts Ray if nothing has: ours, with the project's settings.
+        init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)
+        env_config = {"problems": self.problems, "make_tools": player.make_tools, "env": cfg.env}
+        self.algo = algorithm_config(cfg.dqn, env_config, cfg.seed).build_algo()
+        self.buffer = self.algo.local_replay_buffer
+        # RLlib's EpisodeReplayBuffer samples from an unseeded generator: seed it, for runs
+        # that repeat.
+        self.buffer.rng = np.random.default_rng(cfg.seed)
         self.db = None
         if record and cfg.problems.source != "scripted":
             from golf_ray.solutions import SolutionDB
 
             self.db = SolutionDB(cfg.search_db or run_dir / "solutions.sqlite")
 
-    def specs(self, it: int) -> list[EpisodeSpec]:
+    @property
+    def policy_steps(self) -> int:
+        """Policy decisions so far (RLlib's env steps sampled): they drive epsilon and the
+        target-network copies."""
+        return self.algo.env_runner.num_env_steps_sampled_lifetime
+
+    @property
+    def epsilon(self) -> float:
+        """RLlib's epsilon schedule at `policy_steps`."""
+        return float(self.algo.env_runner.module.epsilon_schedule.update(self.policy_steps))
+
+    def policy_args(self) -> dict[str, Any]:
+        """What an episode actor needs to act greedily: the current module."""
+        return {"module": self.algo.get_module()}
+
+    def template_specs(self, it: int) -> list[EpisodeSpec]:
         cfg = self.cfg
-        k = min(cfg.problems.per_iteration, len(self.problems))
+        if not (cfg.template_iterations < 0 or it < cfg.template_iterations):
+            return []
+        return [
+            EpisodeSpec(problem, self._seed(), name, template.forced())
+            for problem in self.chosen(it)
+            for name, template in TEMPLATES.items()
+            for _ in range(cfg.episodes_per_template)
+        ]
+
+    def chosen(self, it: int) -> list[Problem]:
+        k = min(self.cfg.problems.per_iteration, len(self.problems))
         start = (it * k) % len(self.problems)  # round-robin: every problem comes up in turn
-        chosen = [self.problems[(start + i) % len(self.problems)] for i in range(k)]
-        with_templates = cfg.template_iterations < 0 or it < cfg.template_iterations
-        eps = self.controller.epsilon
-        specs = []
-        for problem in chosen:
-            if with_templates:
-                for name, template in TEMPLATES.items():
-                    for _ in range(cfg.episodes_per_template):
-                        specs.append(
-                            EpisodeSpec(problem, 0.0, self._seed(), name, template.forced())
-                        )
-            specs += [EpisodeSpec(problem, eps, self._seed()) for _ in range(cfg.policy_episodes)]
-        return specs
+        return [self.problems[(start + i) % len(self.problems)] for i in range(k)]
 
     def _seed(self) -> int:
         return self.rng.randrange(2**31)
 
     def iteration(self, it: int) -> dict[str, float]:
         start = time.perf_counter()
-        episodes = self.player.play(self.specs(it), policy_args(self.controller))
+        templates = self.player.play(self.template_specs(it), self.policy_args())
+        # The env plays the problems in turn, as `chosen` picks them for the templates.
+        n_policy = len(self.chosen(it)) * self.cfg.policy_episodes
+        sampled = self.algo.env_runner.sample(num_episodes=n_policy, explore=True)
+        steps = self.policy_steps + sum(len(e) for e in sampled)
+        self.algo.env_runner_group.sync_env_runner_states(
+            config=self.algo.config, env_steps_sampled=steps
+        )
         played = time.perf_counter() - start
-        ctl = self.controller
-        for ep in episodes:
-            for t in ep.transitions:
-                ctl.add(t.obs, t.mask, t.action, t.reward, t.next_obs, t.next_mask, t.done)
-            ctl.decisions += len(ep.q_values)  # policy decisions drive the epsilon schedule
+        episodes = templates + [from_rllib(e) for e in sampled]
+        self.buffer.add([to_rllib(e) for e in templates] + sampled)
         self.record(episodes, it + 1)
         n_updates = self.cfg.updates_per_iteration or sum(e.length for e in episodes)
-        losses = [m for m in (ctl.update() for _ in range(n_updates)) if m is not None]
+        stats = [s for s in (self.update() for _ in range(n_updates)) if s is not None]
+        self.algo.env_runner_group.sync_weights(
+            from_worker_or_learner_group=self.algo.learner_group, inference_only=True
+        )
         metrics = episode_metrics(episodes)
+        for key, name in LEARNER_METRICS.items():
+            values = [s[key] for s in stats if key in s]
+            if values:
+                metrics[name] = float(np.mean(values))
         metrics.update(
-            epsilon=ctl.epsilon,
-            buffer_size=len(ctl.buffer),
-            updates=ctl.updates,
+            epsilon=self.epsilon,
+            buffer_size=self.buffer.get_num_timesteps(),
+            updates=self.updates,
             episodes=len(episodes),
         )
-        for key in ("loss", "q_mean", "target_mean", "grad_norm"):
-            if losses:
-                name = "td_loss" if key == "loss" else f"learn/{key}"
-                metrics[name] = float(np.mean([m[key] for m in losses]))
         metrics["time/play"] = played
         metrics["time/iteration"] = time.perf_counter() - start
         self.iteration_done = it + 1
         return metrics
+
+    def update(self) -> dict[str, float] | None:
+        """One gradient step of RLlib's DQN learner on a batch from RLlib's replay buffer (None
+        until the buffer holds `min_buffer` transitions)."""
+        c = self.cfg.dqn
+        if self.buffer.get_num_timesteps() < max(c.min_buffer, 1):
+            return None
+        batch = self.buffer.sample(
+            num_items=c.batch_size, n_step=1, gamma=c.gamma, sample_episodes=True
+        )
+        [results] = self.algo.learner_group.update(
+            episodes=batch, timesteps={NUM_ENV_STEPS_SAMPLED_LIFETIME: self.policy_steps}
+        )
+        self.updates += 1
+        return {
+            k: float(v.peek())
+            for k, v in results[DEFAULT_MODULE_ID].items()
+            if k in LEARNER_METRICS
+        }
 
     def record(self, episodes: Sequence[Episode], step: int) -> None:
         """Final programs into the solution DB: correct ones become `search` results."""
@@ -195,41 +258,48 @@ class AgentTrainer:
                 )
                 entries.append((ep.problem_id, ep.code, verdict))
         if entries:
-            self.db.add_many(
-                entries, policy_version=self.controller.updates, step=step, origin="agent"
-            )
+            self.db.add_many(entries, policy_version=self.updates, step=step, origin="agent")
 
     def evaluate(self) -> tuple[dict[str, float], list[Episode]]:
         """Greedy policy episodes on the eval problems, plus one forced episode per template."""
-        specs = [EpisodeSpec(p, 0.0, self._seed()) for p in self.eval_problems]
+        specs = [EpisodeSpec(p, self._seed()) for p in self.eval_problems]
         specs += [
-            EpisodeSpec(p, 0.0, self._seed(), name, t.forced())
+            EpisodeSpec(p, self._seed(), name, t.forced())
             for p in self.eval_problems
             for name, t in TEMPLATES.items()
         ]
-        episodes = self.player.play(specs, policy_args(self.controller))
+        episodes = self.player.play(specs, self.policy_args())
         return episode_metrics(episodes), episodes
 
     # ------------------------------------------------------------------ checkpoints
 
     def save(self, metrics: dict[str, float]) -> Path:
+        """An RLlib checkpoint (module, target nets, optimizer, EnvRunner with its step count)
+        under `algorithm/`, and the replay buffer beside it: RLlib's new API stack leaves the
+        buffer out of `save_to_path`."""
         root = self.run_dir / checkpoints.CHECKPOINTS
         name = checkpoints.step_name(self.iteration_done, prefix="iter")
-        atomic_write_bytes(root / name / CONTROLLER_FILE, self.controller.to_bytes())
-        atomic_write_json(
-            root / name / "meta.json",
-            {"iteration": self.iteration_done, "metrics": metrics, "config": self.cfg.to_dict()},
-        )
+        self.algo.save_to_path(str((root / name / ALGORITHM_DIR).resolve()))
+        atomic_write_bytes(root / name / REPLAY_FILE, pickle.dumps(self.buffer.get_state()))
+        meta = {
+            "iteration": self.iteration_done,
+            "updates": self.updates,
+            "metrics": metrics,
+            "config": self.cfg.to_dict(),
+        }
+        atomic_write_json(root / name / "meta.json", meta)
         return checkpoints.publish(root, name, self.cfg.checkpoint.keep)
 
     def load(self, checkpoint: str | Path) -> int:
         path = resolve_checkpoint(checkpoint)
-        loaded = DQNController.from_bytes((path / CONTROLLER_FILE).read_bytes(), self.cfg.seed)
-        self.controller.load_state_dict(loaded.state_dict())
-        self.iteration_done = json.loads((path / "meta.json").read_text())["iteration"]
+        self.algo.restore_from_path(str((path / ALGORITHM_DIR).resolve()))
+        self.buffer.set_state(pickle.loads((path / REPLAY_FILE).read_bytes()))
+        meta = json.loads((path / "meta.json").read_text())
+        self.iteration_done, self.updates = meta["iteration"], meta["updates"]
         return self.iteration_done
 
     def close(self, close_player: bool = True) -> None:
+        self.algo.stop()
         if self.db is not None:
             self.db.close()
         if close_player:
@@ -239,9 +309,17 @@ class AgentTrainer:
 def resolve_checkpoint(path: str | Path) -> Path:
     """An agent checkpoint dir from any form golf_ray.rl.checkpoints.resolve takes."""
     path = checkpoints.resolve(path)
-    if not (path / CONTROLLER_FILE).is_file():
-        raise FileNotFoundError(f"{path}: no {CONTROLLER_FILE} (not an agent checkpoint)")
+    if not (path / ALGORITHM_DIR).is_dir() or not (path / REPLAY_FILE).is_file():
+        raise FileNotFoundError(
+            f"{path}: no {ALGORITHM_DIR}/ and {REPLAY_FILE} (not an agent checkpoint)"
+        )
     return path
+
+
+def load_module(checkpoint: str | Path) -> RLModule:
+    """The trained DQN module of an agent checkpoint, for acting (`ModulePolicy`)."""
+    path = resolve_checkpoint(checkpoint) / ALGORITHM_DIR / MODULE_PATH
+    return RLModule.from_checkpoint(str(path.resolve()))
 
 
 # --------------------------------------------------------------------------- entry points
@@ -273,6 +351,13 @@ def train_agent(
         eval_metrics: dict[str, float] = {}
         try:
             start = trainer.load(resume) if resume else 0
+            if resume:
+                log.info(
+                    "resumed at iteration %d: %d policy steps, replay buffer %d transitions",
+                    start,
+                    trainer.policy_steps,
+                    trainer.buffer.get_num_timesteps(),
+                )
             for it in range(start, cfg.iterations):
                 metrics = trainer.iteration(it)
                 run.log(it + 1, metrics)
@@ -302,7 +387,7 @@ def evaluate_agent(
     player: Player | None = None,
 ) -> dict[str, Any]:
     """Greedy episodes + one episode per template on the eval problems; a JSON-able report.
-    Without a checkpoint the controller is untrained (templates still say what the model and
+    Without a checkpoint the module is untrained (templates still say what the model and
     sandbox do)."""
     problems = load_problems(cfg)
     owns_player = player is None
@@ -346,10 +431,7 @@ def plan_two_part_problems(
     run_dir = Path(cfg.checkpoint.dir) / f"{cfg.name}-plan-{time.strftime('%Y%m%d-%H%M%S')}"
     player = RayPlayer(cfg, run_dir, [])
     try:
-        args = None
-        if checkpoint:
-            data = (resolve_checkpoint(checkpoint) / CONTROLLER_FILE).read_bytes()
-            args = policy_args(DQNController.from_bytes(data))
+        args = {"module": load_module(checkpoint)} if checkpoint else None
         results = player.pool.plan(problems, args, "debug", PlannerConfig())
     finally:
         player.close()
@@ -420,7 +502,7 @@ def plot_agent_curves(run_dir: str | Path) -> Path:
     run_dir = Path(run_dir)
     series = read_metrics(run_dir)
     fig = Figure(figsize=(15, 7), dpi=100, layout="constrained")
-    fig.suptitle(f"{run_dir.name}: agent (DQN controller)")
+    fig.suptitle(f"{run_dir.name}: agent (RLlib DQN)")
     axes = fig.subplots(2, 3).ravel()
     for ax, key in zip(axes, AGENT_PANELS, strict=True):
         for split, style in (("train", "-"), ("eval", "--o")):
