@@ -30,7 +30,7 @@ from typing import Any
 
 from golf_ray.config import CONFIG_ROOT, ConfigError
 from golf_ray.fileio import atomic_write_bytes, atomic_write_text
-from golf_ray.metrics import read_metrics
+from golf_ray.metrics import read_metrics, task_history
 from golf_ray.recipes.study_reports import REPORTS, Report, Trial, Verdict, last_step
 from golf_ray.recipes.sweep import (
     ABLATION_KEY,
@@ -45,6 +45,7 @@ from golf_ray.recipes.sweep import (
 STUDIES_DIR = CONFIG_ROOT / "studies"
 STUDY_KEYS = ("report", "quick")
 REPORT_MD = "report.md"
+EVAL_SPLITS = ("val", "train_eval")  # the evaluations' per-task pass rates a report may read
 
 
 # --------------------------------------------------------------------------- loading
@@ -127,7 +128,13 @@ def run_study(
         )
     result = run_sweep(sweep, storage=storage, address=address, verbose=verbose)
     trials = [
-        Trial(_label(r.params), sweep.trial_config(r.params), read_metrics(r.run_dir), r.status)
+        Trial(
+            _label(r.params),
+            sweep.trial_config(r.params),
+            read_metrics(r.run_dir),
+            r.status,
+            {split: task_history(r.run_dir, split) for split in EVAL_SPLITS},
+        )
         for r in result.rows
     ]
     report = REPORTS[report_name](trials)

@@ -9,14 +9,19 @@ only stated. A run that logged nothing passes no check.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from golf_ray.algorithms.schedules import lr_factor
 from golf_ray.config import Config
+from golf_ray.models import count_parameters, resolve_model
+from golf_ray.tasks.synthetic import FAMILIES, family_similarity, load_synthetic_tasks
 
 HOLDS, FAILS, MEASURED = "holds", "does not hold", "measured"
 
@@ -29,6 +34,8 @@ class Trial:
     cfg: Config
     series: dict[str, dict[str, list[tuple[int, float]]]]
     status: str
+    # split -> task id -> [(step, pass rate)], from `tasks.csv` (evaluations: "val", "train_eval")
+    tasks: dict[str, dict[str, list[tuple[int, float]]]] = field(default_factory=dict)
 
     def train(self, key: str) -> list[tuple[int, float]]:
         return self.series.get("train", {}).get(key, [])
@@ -295,3 +302,305 @@ REPORTS: dict[str, Callable[[list[Trial]], Report]] = {
     "entropy_grad_norms": entropy_grad_norms,
     "lr_schedules": lr_schedules,
 }
+
+
+# ---- capacity, cross-validation, sample complexity, transfer
+
+
+def _final(t: Trial, key: str, split: str = "val") -> float:
+    """The last finite value of `split/key` (the final evaluation), nan when none."""
+    values = _values(t.series.get(split, {}).get(key, []))
+    return values[-1] if values else math.nan
+
+
+def _trained(t: Trial) -> float:
+    """Train reward: the mean of the last third of the run's reward_mean (nan when too short)."""
+    return _thirds(t.train("reward_mean"))[1]
+
+
+def _correlation(xs: list[float], ys: list[float]) -> tuple[float, str]:
+    """Pearson's r and how it reads; nan (said why) with < 3 points or a constant side."""
+    pts = [(x, y) for x, y in zip(xs, ys, strict=True) if math.isfinite(x) and math.isfinite(y)]
+    if len(pts) < 3:
+        return math.nan, f"undefined ({len(pts)} points, need 3)"
+    a, b = [x for x, _ in pts], [y for _, y in pts]
+    if len(set(a)) == 1 or len(set(b)) == 1:
+        side = "transfer" if len(set(b)) == 1 else "similarity"
+        return (
+            math.nan,
+            f"undefined (every {side} value is {(b if side == 'transfer' else a)[0]:.3f})",
+        )
+    r = statistics.correlation(a, b)
+    rank = statistics.correlation(a, b, method="ranked")
+    return r, f"Pearson r = {r:+.3f}, Spearman rho = {rank:+.3f} over {len(pts)} families"
+
+
+def _task_families(cfg: Config) -> dict[str, str]:
+    """Task id -> synthetic family for the config's task set (empty for other sources)."""
+    if cfg.tasks.source != "synthetic":
+        return {}
+    return _synthetic_families(cfg.tasks.seed)
+
+
+@functools.cache
+def _synthetic_families(seed: int) -> dict[str, str]:
+    return {t.id: t.family for t in load_synthetic_tasks(seed=seed).tasks}
+
+
+def _evaluated_families(t: Trial, split: str) -> set[str]:
+    families = _task_families(t.cfg)
+    return {families.get(task, "?") for task in t.tasks.get(split, {})}
+
+
+def _final_by_task(t: Trial, split: str = "val") -> dict[str, float]:
+    """Each task's pass rate at the split's last evaluation step."""
+    by_task = t.tasks.get(split, {})
+    last = max((s for points in by_task.values() for s, _ in points), default=None)
+    return {task: v for task, points in by_task.items() for s, v in points if s == last}
+
+
+def _isolation(t: Trial, held: tuple[str, ...]) -> tuple[bool, str]:
+    """Whether the run evaluated held-out tasks of the held-out families only, and train-eval
+    tasks of no held-out family (the split by family, seen in what the run logged)."""
+    val, seen = _evaluated_families(t, "val"), _evaluated_families(t, "train_eval")
+    ok = bool(held) and bool(val) and val <= set(held) and not seen & set(held)
+    return ok, f"held-out {len(val)} families, {len(seen & set(held))} of them in train ({t.label})"
+
+
+def _parameters(t: Trial) -> float:
+    """Stored parameters of the run's model (nan for a run that logged nothing or a hub name)."""
+    if not t.train("step"):
+        return math.nan
+    path = resolve_model(t.cfg.model)
+    return float(count_parameters(path)) if isinstance(path, Path) else math.nan
+
+
+def _size_label(t: Trial) -> str:
+    m = t.cfg.model
+    return f"tiny h{m.tiny_hidden} l{m.tiny_layers}" if m.name == "tiny" else m.name
+
+
+def capacity(trials: list[Trial]) -> Report:
+    """Study 1: train and validation performance against the model's parameter count."""
+    report = Report("Capacity: train and validation performance vs model size")
+    rows = sorted(
+        (
+            (
+                _parameters(t),
+                _size_label(t),
+                _trained(t),
+                _final(t, "pass_rate_mean"),
+                _final(t, "pass@1"),
+                _final(t, "programs_extracted"),
+            )
+            for t in trials
+        ),
+        key=lambda r: (not math.isfinite(r[0]), r[0]),
+    )
+    fig, (ax_train, ax_val) = _figure(2, "capacity: performance vs parameters")
+    xs = [r[0] for r in rows]
+    ax_train.plot(xs, [r[2] for r in rows], "o-", color="C0", label="train reward (last third)")
+    for j, (name, color) in enumerate(
+        (("pass_rate_mean", "C1"), ("pass@1", "C2"), ("programs_extracted", "C3"))
+    ):
+        ax_val.plot(xs, [r[3 + j] for r in rows], "s--", color=color, label=f"held-out {name}")
+    for ax, title, ylabel in (
+        (ax_train, "train: reward_mean", "reward"),
+        (ax_val, "validation: final held-out evaluation", "fraction"),
+    ):
+        _style(ax, title, ylabel)
+        ax.set_xlabel("parameters")
+        if any(math.isfinite(x) and x > 0 for x in xs):
+            ax.set_xscale("log")
+    report.figures["capacity.png"] = fig
+
+    ran = [r for r in rows if math.isfinite(r[0]) and math.isfinite(r[2])]
+    report.check(
+        len(ran) >= 2 and all(b[2] > a[2] for a, b in itertools.pairwise(ran)),
+        "train reward rises with capacity (each larger model's last-third reward above the "
+        "next smaller one's)",
+        "; ".join(f"{r[2]:.3f} at {r[0]:,.0f} params ({r[1]})" for r in rows),
+    )
+    report.measure(
+        "validation vs capacity (final held-out pass_rate_mean / pass@1 / programs_extracted)",
+        "; ".join(f"{r[3]:.3f} / {r[4]:.3f} / {r[5]:.3f} ({r[1]})" for r in rows),
+    )
+    return report
+
+
+def cross_validation(trials: list[Trial]) -> Report:
+    """Study 3: k folds over the task families; mean and variance of held-out performance."""
+    report = Report("Cross-validation: k folds over task families")
+    rows = [
+        (
+            t.cfg.tasks.fold,
+            t.cfg.tasks.held_out_families(),
+            t,
+            _final(t, "pass_rate_mean"),
+            _final(t, "programs_extracted"),
+            _final(t, "pass@1"),
+            _trained(t),
+        )
+        for t in sorted(trials, key=lambda t: t.cfg.tasks.fold)
+    ]
+    fig, (ax,) = _figure(1, "held-out performance per fold")
+    width = 0.25
+    for j, (name, color) in enumerate(
+        (("pass_rate_mean", "C1"), ("programs_extracted", "C3"), ("pass@1", "C2"))
+    ):
+        values = [r[3 + j] for r in rows]
+        ax.bar([r[0] + (j - 1) * width for r in rows], values, width, color=color, label=name)
+        finite = [v for v in values if math.isfinite(v)]
+        if finite:
+            ax.axhline(statistics.fmean(finite), color=color, linewidth=0.8, linestyle="--")
+    _style(ax, "final held-out evaluation per fold (dashed: mean over folds)", "fraction")
+    ax.set_xlabel("fold")
+    report.figures["cross_validation.png"] = fig
+
+    k = {t.cfg.tasks.folds for t in trials}
+    held = [set(r[1]) for r in rows]
+    union = set().union(*held) if held else set()
+    disjoint = sum(map(len, held)) == len(union)
+    report.check(
+        k == {len(trials)} and disjoint and union == set(FAMILIES),
+        "the folds partition the task families (each held out by exactly one fold)",
+        f"{len(trials)} runs, tasks.folds {sorted(k)}, {len(union)}/{len(FAMILIES)} families "
+        f"held out, {'disjoint' if disjoint else 'overlapping'}",
+    )
+    isolated = [_isolation(r[2], r[1]) for r in rows]
+    report.check(
+        bool(isolated) and all(ok for ok, _ in isolated),
+        "each fold evaluated held-out tasks of its own families only, none of them trained on",
+        "; ".join(s for _, s in isolated),
+    )
+    for j, name in enumerate(("pass_rate_mean", "programs_extracted", "pass@1")):
+        values = [r[3 + j] for r in rows if math.isfinite(r[3 + j])]
+        mean = statistics.fmean(values) if values else math.nan
+        var = statistics.variance(values) if len(values) >= 2 else math.nan
+        report.measure(
+            f"held-out {name} over {len(values)} folds",
+            f"mean {mean:.3f}, variance {var:.2e} (per fold: "
+            + ", ".join(f"{r[3 + j]:.3f}" for r in rows)
+            + ")",
+        )
+    report.notes.append(
+        "Families are dealt to folds round-robin in table order "
+        "(golf_ray/tasks/synthetic.py `fold_families`): "
+        + "; ".join(f"fold {r[0]}: {', '.join(r[1])}" for r in rows)
+    )
+    return report
+
+
+def _train_count(cfg: Config) -> int:
+    """How many training tasks a config trains on (tasks.limit of its split's train tasks)."""
+    families = _task_families(cfg)
+    if families:
+        held = set(cfg.tasks.held_out_families())
+        if held:
+            total = sum(f not in held for f in families.values())
+        else:
+            total = len(load_synthetic_tasks(seed=cfg.tasks.seed).split()[0])
+        return min(cfg.tasks.limit or total, total)
+    return cfg.tasks.limit
+
+
+def sample_complexity(trials: list[Trial]) -> Report:
+    """Study 9: held-out performance against the number of training tasks."""
+    report = Report("Sample complexity: performance vs number of training tasks")
+    rows = sorted(
+        (
+            _train_count(t.cfg),
+            t.label,
+            _trained(t),
+            _final(t, "pass_rate_mean"),
+            _final(t, "programs_extracted"),
+            _final(t, "pass@1"),
+        )
+        for t in trials
+    )
+    fig, (ax_val, ax_train) = _figure(2, "sample complexity")
+    xs = [r[0] for r in rows]
+    for j, (name, color) in enumerate(
+        (("pass_rate_mean", "C1"), ("programs_extracted", "C3"), ("pass@1", "C2"))
+    ):
+        ax_val.plot(xs, [r[3 + j] for r in rows], "s--", color=color, label=f"held-out {name}")
+    ax_train.plot(xs, [r[2] for r in rows], "o-", color="C0", label="train reward (last third)")
+    for ax, title, ylabel in (
+        (ax_val, "validation: final held-out evaluation", "fraction"),
+        (ax_train, "train: reward_mean", "reward"),
+    ):
+        _style(ax, title, ylabel)
+        ax.set_xlabel("training tasks")
+    report.figures["sample_complexity.png"] = fig
+
+    ran = [r for r in rows if math.isfinite(r[3])]
+    few, many = (ran[0], ran[-1]) if len(ran) >= 2 else (None, None)
+    report.check(
+        few is not None and many[0] > few[0] and many[3] > few[3],
+        "more data helps (held-out pass_rate_mean with the most training tasks above the fewest)",
+        "; ".join(f"{r[3]:.3f} with {r[0]} tasks" for r in rows),
+    )
+    report.measure(
+        "held-out programs_extracted / pass@1 and train reward by training tasks",
+        "; ".join(f"{r[0]} tasks: {r[4]:.3f} / {r[5]:.3f}, train {r[2]:.3f}" for r in rows),
+    )
+    return report
+
+
+def transfer(trials: list[Trial]) -> Report:
+    """Study 10: zero-shot performance on held-out families against their similarity to the
+    families trained on (`family_similarity`: Jaccard of reference-program token bigrams)."""
+    report = Report("Transfer: zero-shot on held-out families vs similarity to the trained ones")
+    points, isolated, gaps = [], [], []
+    for t in trials:
+        held = t.cfg.tasks.held_out_families()
+        trained = [f for f in FAMILIES if f not in held]
+        families, final = _task_families(t.cfg), _final_by_task(t)
+        for f in held:
+            scores = [v for task, v in final.items() if families.get(task) == f]
+            sim = max((family_similarity(f, g) for g in trained), default=math.nan)
+            score = statistics.fmean(scores) if scores else math.nan
+            points.append((f, sim, score, t.label))
+        isolated.append(_isolation(t, held))
+        seen = _final_by_task(t, "train_eval")
+        if final and seen:
+            gaps.append(
+                f"trained-on {statistics.fmean(seen.values()):.3f} vs zero-shot "
+                f"{statistics.fmean(final.values()):.3f} ({t.label})"
+            )
+    fig, (ax,) = _figure(1, "zero-shot transfer vs family similarity")
+    ax.plot([p[1] for p in points], [p[2] for p in points], "o", color="C0")
+    for f, sim, score, _ in points:
+        if math.isfinite(sim) and math.isfinite(score):
+            ax.annotate(f, (sim, score), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    _style(ax, "held-out families (final evaluation)", "zero-shot pass rate")
+    ax.set_xlabel("similarity to the nearest trained family (token-bigram Jaccard)")
+    report.figures["transfer.png"] = fig
+
+    report.check(
+        bool(isolated) and all(ok for ok, _ in isolated),
+        "zero-shot: the held-out families' tasks were evaluated and none was trained on",
+        "; ".join(s for _, s in isolated),
+    )
+    report.measure(
+        "zero-shot pass rate per held-out family (similarity to the nearest trained family)",
+        "; ".join(f"{f} {score:.3f} (sim {sim:.2f})" for f, sim, score, _ in points) or "none",
+    )
+    _, how = _correlation([p[1] for p in points], [p[2] for p in points])
+    report.measure("correlation of similarity with zero-shot pass rate", how)
+    report.measure(
+        "pass rate on trained-on vs held-out families", "; ".join(gaps) or "no evaluation"
+    )
+    report.notes.append(
+        "Similarity of two families: the Jaccard overlap of the token bigrams (names and "
+        "operators in order, numbers as `#`) of their golfed reference programs over all their "
+        "parameters (`family_similarity` in golf_ray/tasks/synthetic.py); a held-out family's "
+        "similarity is its largest to any family the run trained on."
+    )
+    return report
+
+
+REPORTS["capacity"] = capacity
+REPORTS["cross_validation"] = cross_validation
+REPORTS["sample_complexity"] = sample_complexity
+REPORTS["transfer"] = transfer
