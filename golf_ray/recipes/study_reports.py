@@ -331,8 +331,23 @@ def _correlation(xs: list[float], ys: list[float]) -> tuple[float, str]:
             f"undefined (every {side} value is {(b if side == 'transfer' else a)[0]:.3f})",
         )
     r = statistics.correlation(a, b)
-    rank = statistics.correlation(a, b, method="ranked")
+    rank = statistics.correlation(_ranks(a), _ranks(b))  # Spearman: Pearson of the ranks
     return r, f"Pearson r = {r:+.3f}, Spearman rho = {rank:+.3f} over {len(pts)} families"
+
+
+def _ranks(xs: list[float]) -> list[float]:
+    """1-based ranks, ties sharing their mean rank."""
+    order = sorted(range(len(xs)), key=xs.__getitem__)
+    ranks = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
 
 
 def _task_families(cfg: Config) -> dict[str, str]:
