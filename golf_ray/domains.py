@@ -133,9 +133,13 @@ class GolfDomain:
         return {
             "pass@1": len(solved) / n_items,
             "golf_points": sum(s.verdict.points for s in solved if s.verdict is not None),
-            # finer than pass@1 for a small model: the share of examples passed, valid programs
+            # finer than pass@1 for a small model: the share of examples passed, of programs
+            # that compile (the sandbox's verdict is not a syntax error)
             "pass_rate_mean": sum(s.pass_rate for s in samples) / n_items,
-            "programs_extracted": sum(s.program is not None for s in samples) / n_items,
+            "programs_compile": sum(
+                s.verdict is not None and s.verdict.error != "syntax" for s in samples
+            )
+            / n_items,
         }
 
     def close(self) -> None:

@@ -406,7 +406,7 @@ def capacity(trials: list[Trial]) -> Report:
                 _trained(t),
                 _final(t, "pass_rate_mean"),
                 _final(t, "pass@1"),
-                _final(t, "programs_extracted"),
+                _final(t, "programs_compile"),
             )
             for t in trials
         ),
@@ -416,7 +416,7 @@ def capacity(trials: list[Trial]) -> Report:
     xs = [r[0] for r in rows]
     ax_train.plot(xs, [r[2] for r in rows], "o-", color="C0", label="train reward (last third)")
     for j, (name, color) in enumerate(
-        (("pass_rate_mean", "C1"), ("pass@1", "C2"), ("programs_extracted", "C3"))
+        (("pass_rate_mean", "C1"), ("pass@1", "C2"), ("programs_compile", "C3"))
     ):
         ax_val.plot(xs, [r[3 + j] for r in rows], "s--", color=color, label=f"held-out {name}")
     for ax, title, ylabel in (
@@ -437,7 +437,7 @@ def capacity(trials: list[Trial]) -> Report:
         "; ".join(f"{r[2]:.3f} at {r[0]:,.0f} params ({r[1]})" for r in rows),
     )
     report.measure(
-        "validation vs capacity (final held-out pass_rate_mean / pass@1 / programs_extracted)",
+        "validation vs capacity (final held-out pass_rate_mean / pass@1 / programs_compile)",
         "; ".join(f"{r[3]:.3f} / {r[4]:.3f} / {r[5]:.3f} ({r[1]})" for r in rows),
     )
     return report
@@ -452,7 +452,7 @@ def cross_validation(trials: list[Trial]) -> Report:
             t.cfg.tasks.held_out_families(),
             t,
             _final(t, "pass_rate_mean"),
-            _final(t, "programs_extracted"),
+            _final(t, "programs_compile"),
             _final(t, "pass@1"),
             _trained(t),
         )
@@ -461,7 +461,7 @@ def cross_validation(trials: list[Trial]) -> Report:
     fig, (ax,) = _figure(1, "held-out performance per fold")
     width = 0.25
     for j, (name, color) in enumerate(
-        (("pass_rate_mean", "C1"), ("programs_extracted", "C3"), ("pass@1", "C2"))
+        (("pass_rate_mean", "C1"), ("programs_compile", "C3"), ("pass@1", "C2"))
     ):
         values = [r[3 + j] for r in rows]
         ax.bar([r[0] + (j - 1) * width for r in rows], values, width, color=color, label=name)
@@ -488,7 +488,7 @@ def cross_validation(trials: list[Trial]) -> Report:
         "each fold evaluated held-out tasks of its own families only, none of them trained on",
         "; ".join(s for _, s in isolated),
     )
-    for j, name in enumerate(("pass_rate_mean", "programs_extracted", "pass@1")):
+    for j, name in enumerate(("pass_rate_mean", "programs_compile", "pass@1")):
         values = [r[3 + j] for r in rows if math.isfinite(r[3 + j])]
         mean = statistics.fmean(values) if values else math.nan
         var = statistics.variance(values) if len(values) >= 2 else math.nan
@@ -528,7 +528,7 @@ def sample_complexity(trials: list[Trial]) -> Report:
             t.label,
             _trained(t),
             _final(t, "pass_rate_mean"),
-            _final(t, "programs_extracted"),
+            _final(t, "programs_compile"),
             _final(t, "pass@1"),
         )
         for t in trials
@@ -536,7 +536,7 @@ def sample_complexity(trials: list[Trial]) -> Report:
     fig, (ax_val, ax_train) = _figure(2, "sample complexity")
     xs = [r[0] for r in rows]
     for j, (name, color) in enumerate(
-        (("pass_rate_mean", "C1"), ("programs_extracted", "C3"), ("pass@1", "C2"))
+        (("pass_rate_mean", "C1"), ("programs_compile", "C3"), ("pass@1", "C2"))
     ):
         ax_val.plot(xs, [r[3 + j] for r in rows], "s--", color=color, label=f"held-out {name}")
     ax_train.plot(xs, [r[2] for r in rows], "o-", color="C0", label="train reward (last third)")
@@ -556,7 +556,7 @@ def sample_complexity(trials: list[Trial]) -> Report:
         "; ".join(f"{r[3]:.3f} with {r[0]} tasks" for r in rows),
     )
     report.measure(
-        "held-out programs_extracted / pass@1 and train reward by training tasks",
+        "held-out programs_compile / pass@1 and train reward by training tasks",
         "; ".join(f"{r[0]} tasks: {r[4]:.3f} / {r[5]:.3f}, train {r[2]:.3f}" for r in rows),
     )
     return report

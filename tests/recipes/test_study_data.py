@@ -127,7 +127,7 @@ def _model_dir(path, hidden, layers):
 def test_capacity_reports_train_and_validation_against_parameters(tmp_path):
     small, large = _model_dir(tmp_path / "s", 4, 1), _model_dir(tmp_path / "l", 8, 2)
     assert count_parameters(small) == 16 and count_parameters(large) == 128
-    val = {"pass_rate_mean": 0.1, "pass@1": 0.0, "programs_extracted": 0.5}
+    val = {"pass_rate_mean": 0.1, "pass@1": 0.0, "programs_compile": 0.5}
     trials = [
         _trial([f"model.name={large}"], 0.3, val, label="large"),
         _trial([f"model.name={small}"], 0.1, val, label="small"),
@@ -153,7 +153,7 @@ def test_cross_validation_reports_mean_and_variance_over_folds():
             "val": {t: [(6, score)] for t, f in families.items() if f in held},
             "train_eval": {t: [(6, 0.0)] for t, f in families.items() if f not in held},
         }
-        val = {"pass_rate_mean": score, "pass@1": 0.0, "programs_extracted": 1.0}
+        val = {"pass_rate_mean": score, "pass@1": 0.0, "programs_compile": 1.0}
         return _trial(["tasks.folds=2", f"tasks.fold={i}"], 0.0, val, tasks, f"fold={i}")
 
     report = cross_validation([fold(0, 0.2), fold(1, 0.4)])
@@ -171,7 +171,7 @@ def test_cross_validation_reports_mean_and_variance_over_folds():
 
 def test_sample_complexity_compares_the_fewest_tasks_with_the_most():
     def run(limit, score):
-        val = {"pass_rate_mean": score, "pass@1": 0.0, "programs_extracted": 0.0}
+        val = {"pass_rate_mean": score, "pass@1": 0.0, "programs_compile": 0.0}
         return _trial([f"tasks.limit={limit}"], 0.0, val, label=f"limit={limit}")
 
     report = sample_complexity([run(0, 0.3), run(4, 0.1)])
