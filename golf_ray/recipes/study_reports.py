@@ -427,6 +427,7 @@ def capacity(trials: list[Trial]) -> Report:
         ax.set_xlabel("parameters")
         if any(math.isfinite(x) and x > 0 for x in xs):
             ax.set_xscale("log")
+            ax.minorticks_off()  # minor labels of a narrow log range overlap
     report.figures["capacity.png"] = fig
 
     ran = [r for r in rows if math.isfinite(r[0]) and math.isfinite(r[2])]
