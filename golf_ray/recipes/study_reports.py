@@ -471,6 +471,7 @@ def cross_validation(trials: list[Trial]) -> Report:
             ax.axhline(statistics.fmean(finite), color=color, linewidth=0.8, linestyle="--")
     _style(ax, "final held-out evaluation per fold (dashed: mean over folds)", "fraction")
     ax.set_xlabel("fold")
+    ax.set_xticks([r[0] for r in rows])
     report.figures["cross_validation.png"] = fig
 
     k = {t.cfg.tasks.folds for t in trials}
