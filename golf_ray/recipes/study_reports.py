@@ -314,8 +314,10 @@ def _final(t: Trial, key: str, split: str = "val") -> float:
 
 
 def _trained(t: Trial) -> float:
-    """Train reward: the mean of the last third of the run's reward_mean (nan when too short)."""
-    return _thirds(t.train("reward_mean"))[1]
+    """Train reward: the mean of the last third of the run's reward_mean (of its last step in a
+    run of fewer than 3; nan when it logged none)."""
+    values = _values(t.train("reward_mean"))
+    return statistics.fmean(values[-max(1, len(values) // 3) :]) if values else math.nan
 
 
 def _correlation(xs: list[float], ys: list[float]) -> tuple[float, str]:

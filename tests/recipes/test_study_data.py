@@ -14,7 +14,7 @@ from safetensors.torch import save_file
 from golf_ray.cli import main
 from golf_ray.config import ConfigError, load_config
 from golf_ray.domains import limit_ids
-from golf_ray.metrics import task_history
+from golf_ray.metrics import read_metrics, task_history
 from golf_ray.models import count_parameters
 from golf_ray.recipes.study_reports import (
     FAILS,
@@ -220,3 +220,6 @@ def test_quick_transfer_study_runs_and_reports(ray_session, tmp_path):
     held = {"rot180", "rot270", "gravity_up", "mirror_v"}
     assert {family[t] for t in task_history(run, "val")} == held
     assert not {family[t] for t in task_history(run, "train_eval")} & held
+    val = read_metrics(run)["val"]
+    for key in ("pass@1", "pass_rate_mean", "programs_compile"):
+        assert [s for s, _ in val[key]] == [1] and 0.0 <= val[key][0][1] <= 1.0
