@@ -9,7 +9,7 @@ same machinery) with two more keys,
       search: {learner.lr_schedule: {grid: [cosine]}}
 
 and its first comment line is its one-line description (`golf-ray study --list`). The report
-(golf_ray/recipes/study_reports.py) reads every trial's `metrics.csv`; this module writes `DIR/NAME/report.md` with its PNG figures beside it:
+(golf_ray/recipes/study_reports.py) reads every trial's `metrics.csv` (and the evaluations' per-task pass rates in `tasks.csv`); this module writes `DIR/NAME/report.md` with its PNG figures beside it:
 each property the study checks gets a verdict line with its numbers,
 
     - **holds** gradient norm logged every step: 24/24 steps in each of 2 runs
