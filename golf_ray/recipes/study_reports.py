@@ -320,21 +320,18 @@ def _trained(t: Trial) -> float:
     return statistics.fmean(values[-max(1, len(values) // 3) :]) if values else math.nan
 
 
-def _correlation(xs: list[float], ys: list[float]) -> tuple[float, str]:
-    """Pearson's r and how it reads; nan (said why) with < 3 points or a constant side."""
+def _correlation(xs: list[float], ys: list[float]) -> str:
+    """Pearson's r and Spearman's rho, or why they are undefined (< 3 points, a constant side)."""
     pts = [(x, y) for x, y in zip(xs, ys, strict=True) if math.isfinite(x) and math.isfinite(y)]
     if len(pts) < 3:
-        return math.nan, f"undefined ({len(pts)} points, need 3)"
+        return f"undefined ({len(pts)} points, need 3)"
     a, b = [x for x, _ in pts], [y for _, y in pts]
     if len(set(a)) == 1 or len(set(b)) == 1:
         side = "transfer" if len(set(b)) == 1 else "similarity"
-        return (
-            math.nan,
-            f"undefined (every {side} value is {(b if side == 'transfer' else a)[0]:.3f})",
-        )
+        return f"undefined (every {side} value is {(b if side == 'transfer' else a)[0]:.3f})"
     r = statistics.correlation(a, b)
     rank = statistics.correlation(_ranks(a), _ranks(b))  # Spearman: Pearson of the ranks
-    return r, f"Pearson r = {r:+.3f}, Spearman rho = {rank:+.3f} over {len(pts)} families"
+    return f"Pearson r = {r:+.3f}, Spearman rho = {rank:+.3f} over {len(pts)} families"
 
 
 def _ranks(xs: list[float]) -> list[float]:
@@ -381,7 +378,8 @@ def _isolation(t: Trial, held: tuple[str, ...]) -> tuple[bool, str]:
     tasks of no held-out family (the split by family, seen in what the run logged)."""
     val, seen = _evaluated_families(t, "val"), _evaluated_families(t, "train_eval")
     ok = bool(held) and bool(val) and val <= set(held) and not seen & set(held)
-    return ok, f"held-out {len(val)} families, {len(seen & set(held))} of them in train ({t.label})"
+    leaked = len(seen & set(held))
+    return ok, f"{len(val)} held-out families evaluated, {leaked} among trained tasks ({t.label})"
 
 
 def _parameters(t: Trial) -> float:
@@ -605,7 +603,7 @@ def transfer(trials: list[Trial]) -> Report:
         "zero-shot pass rate per held-out family (similarity to the nearest trained family)",
         "; ".join(f"{f} {score:.3f} (sim {sim:.2f})" for f, sim, score, _ in points) or "none",
     )
-    _, how = _correlation([p[1] for p in points], [p[2] for p in points])
+    how = _correlation([p[1] for p in points], [p[2] for p in points])
     report.measure("correlation of similarity with zero-shot pass rate", how)
     report.measure(
         "pass rate on trained-on vs held-out families", "; ".join(gaps) or "no evaluation"
