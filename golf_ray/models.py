@@ -24,6 +24,7 @@ import hashlib
 import importlib.metadata
 import importlib.util
 import json
+import math
 import os
 import shutil
 import sys
@@ -528,6 +529,19 @@ def check_model_dir(path: Path) -> Path:
     if missing:
         raise ModelError(f"model directory {path} is missing {' and '.join(missing)}")
     return path
+
+
+def count_parameters(model_dir: str | Path) -> int:
+    """The parameters of a model directory's *.safetensors weights, read from their headers
+    (8 bytes of length, then JSON with each tensor's shape): no weights are loaded."""
+    total = 0
+    for file in sorted(Path(model_dir).glob("*.safetensors")):
+        with file.open("rb") as f:
+            header = json.loads(f.read(int.from_bytes(f.read(8), "little")))
+        for name, tensor in header.items():
+            if name != "__metadata__":
+                total += math.prod(tensor["shape"])
+    return total
 
 
 def _looks_local(name: str) -> bool:

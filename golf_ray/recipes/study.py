@@ -9,7 +9,7 @@ same machinery) with two more keys,
       search: {learner.lr_schedule: {grid: [cosine]}}
 
 and its first comment line is its one-line description (`golf-ray study --list`). The report
-(golf_ray/recipes/study_reports.py) reads every trial's `metrics.csv`; this module writes `DIR/NAME/report.md` with its PNG figures beside it:
+(golf_ray/recipes/study_reports.py) reads every trial's `metrics.csv` (and the evaluations' per-task pass rates in `tasks.csv`); this module writes `DIR/NAME/report.md` with its PNG figures beside it:
 each property the study checks gets a verdict line with its numbers,
 
     - **holds** gradient norm logged every step: 24/24 steps in each of 2 runs
@@ -32,7 +32,7 @@ from typing import Any
 
 from golf_ray.config import CONFIG_ROOT, ConfigError
 from golf_ray.fileio import atomic_write_bytes, atomic_write_text
-from golf_ray.metrics import read_metrics
+from golf_ray.metrics import read_metrics, task_history
 from golf_ray.recipes.study_reports import (
     REPORTS,
     UNAVAILABLE,
@@ -54,6 +54,7 @@ from golf_ray.recipes.sweep import (
 STUDIES_DIR = CONFIG_ROOT / "studies"
 STUDY_KEYS = ("report", "quick")
 REPORT_MD = "report.md"
+EVAL_SPLITS = ("val", "train_eval")  # the evaluations' per-task pass rates a report may read
 
 
 # --------------------------------------------------------------------------- loading
@@ -144,7 +145,13 @@ def run_study(
         )
     result = run_sweep(sweep, storage=storage, address=address, verbose=verbose)
     trials = [
-        Trial(_label(r.params), sweep.trial_config(r.params), read_metrics(r.run_dir), r.status)
+        Trial(
+            _label(r.params),
+            sweep.trial_config(r.params),
+            read_metrics(r.run_dir),
+            r.status,
+            {split: task_history(r.run_dir, split) for split in EVAL_SPLITS},
+        )
         for r in result.rows
     ]
     report = REPORTS[report_name](trials)

@@ -9,14 +9,19 @@ only stated. A run that logged nothing passes no check.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from golf_ray.algorithms.schedules import lr_factor
 from golf_ray.config import Config
+from golf_ray.models import count_parameters, resolve_model
+from golf_ray.tasks.synthetic import FAMILIES, family_similarity, load_synthetic_tasks
 
 HOLDS, FAILS, MEASURED = "holds", "does not hold", "measured"
 
@@ -29,6 +34,8 @@ class Trial:
     cfg: Config
     series: dict[str, dict[str, list[tuple[int, float]]]]
     status: str
+    # split -> task id -> [(step, pass rate)], from `tasks.csv` (evaluations: "val", "train_eval")
+    tasks: dict[str, dict[str, list[tuple[int, float]]]] = field(default_factory=dict)
 
     def train(self, key: str) -> list[tuple[int, float]]:
         return self.series.get("train", {}).get(key, [])
@@ -84,6 +91,13 @@ def _slope(points: list[tuple[int, float]]) -> float:
     if len(pts) < 2:
         return math.nan
     return statistics.linear_regression([s for s, _ in pts], [v for _, v in pts]).slope
+
+
+def _trained(t: Trial) -> float:
+    """Train reward: the mean of the last third of the run's reward_mean (of its last step in a
+    run of fewer than 3; nan when it logged none)."""
+    values = _values(t.train("reward_mean"))
+    return statistics.fmean(values[-max(1, len(values) // 3) :]) if values else math.nan
 
 
 def _figure(panels: int, title: str):
@@ -300,13 +314,6 @@ REPORTS: dict[str, Callable[[list[Trial]], Report]] = {
 # ---- ablations, architecture/tokenization, quantization
 
 
-def _score(t: Trial) -> float:
-    """A run's reward: the mean of reward_mean over the last third of its steps (the last step
-    of a run shorter than 3)."""
-    values = _values(t.train("reward_mean"))
-    return statistics.fmean(values[-max(1, len(values) // 3) :]) if values else math.nan
-
-
 def _logged(trials: list[Trial]) -> list[Trial]:
     return [t for t in trials if last_step(t) > 0]
 
@@ -332,12 +339,12 @@ def ablations(trials: list[Trial]) -> Report:
     same = _without_seeds(base.cfg) if base else None
     noise = [t for t in trials if _without_seeds(t.cfg) == same]
     variants = [t for t in trials if t not in noise]
-    seed_scores = [s for s in (_score(t) for t in noise) if math.isfinite(s)]
+    seed_scores = [s for s in (_trained(t) for t in noise) if math.isfinite(s)]
     center = statistics.fmean(seed_scores) if seed_scores else math.nan
     sd = statistics.stdev(seed_scores) if len(seed_scores) > 1 else math.nan
 
     fig, (ax_bar, ax_curve) = _figure(2, "ablations: change in reward vs the seed noise")
-    deltas = [(t.label, _score(t) - center) for t in variants]
+    deltas = [(t.label, _trained(t) - center) for t in variants]
     ax_bar.bar(
         [label for label, _ in deltas],
         [d if math.isfinite(d) else 0.0 for _, d in deltas],
@@ -366,17 +373,17 @@ def ablations(trials: list[Trial]) -> Report:
         len(seed_scores) > 1,
         "seed noise measured (the baseline run with 2 or more seeds)",
         f"{len(seed_scores)} seed runs: reward {center:.4f} ± {sd:.4f} (sd); "
-        + ", ".join(f"{_score(t):.4f} (seed {t.cfg.seed})" for t in noise),
+        + ", ".join(f"{_trained(t):.4f} (seed {t.cfg.seed})" for t in noise),
     )
     for t, (label, delta) in zip(variants, deltas, strict=True):
         multiple = delta / sd if sd > 0 else math.nan
         # the baseline run of the same seed samples alike while the policies are close
         twin = next((n for n in noise if n.cfg.seed == t.cfg.seed), None)
-        paired = _score(t) - _score(twin) if twin else math.nan
+        paired = _trained(t) - _trained(twin) if twin else math.nan
         report.check(
             abs(delta) > 2 * sd,
             f"{label} changes the reward beyond the seed noise (|delta| > 2 sd)",
-            f"{_score(t):.4f} vs {center:.4f}: delta {delta:+.4f} = {multiple:+.1f} sd; "
+            f"{_trained(t):.4f} vs {center:.4f}: delta {delta:+.4f} = {multiple:+.1f} sd; "
             f"{paired:+.4f} against the baseline of its own seed",
         )
         if base is not None and t.cfg.reward.terms != base.cfg.reward.terms:
@@ -489,7 +496,7 @@ def architecture_tokenization(trials: list[Trial]) -> Report:
     report.measure(
         "reward by architecture and tokenizer (mean of the last third of the steps)",
         "; ".join(
-            f"{_score(t):.4f} ({t.label}: {facts[t.label]['arch']}, "
+            f"{_trained(t):.4f} ({t.label}: {facts[t.label]['arch']}, "
             f"{t.cfg.model.tiny_tokenizer} tokenizer, {facts[t.label]['params']:,} parameters)"
             for t in runs
         )
@@ -626,6 +633,316 @@ def quantization(trials: list[Trial]) -> Report:
     return report
 
 
+# ---- capacity, cross-validation, sample complexity, transfer
+
+
+def _final(t: Trial, key: str, split: str = "val") -> float:
+    """The last finite value of `split/key` (the final evaluation), nan when none."""
+    values = _values(t.series.get(split, {}).get(key, []))
+    return values[-1] if values else math.nan
+
+
+def _correlation(xs: list[float], ys: list[float]) -> str:
+    """Pearson's r and Spearman's rho, or why they are undefined (< 3 points, a constant side)."""
+    pts = [(x, y) for x, y in zip(xs, ys, strict=True) if math.isfinite(x) and math.isfinite(y)]
+    if len(pts) < 3:
+        return f"undefined ({len(pts)} points, need 3)"
+    a, b = [x for x, _ in pts], [y for _, y in pts]
+    if len(set(a)) == 1 or len(set(b)) == 1:
+        side = "transfer" if len(set(b)) == 1 else "similarity"
+        return f"undefined (every {side} value is {(b if side == 'transfer' else a)[0]:.3f})"
+    r = statistics.correlation(a, b)
+    rank = statistics.correlation(_ranks(a), _ranks(b))  # Spearman: Pearson of the ranks
+    return f"Pearson r = {r:+.3f}, Spearman rho = {rank:+.3f} over {len(pts)} families"
+
+
+def _ranks(xs: list[float]) -> list[float]:
+    """1-based ranks, ties sharing their mean rank."""
+    order = sorted(range(len(xs)), key=xs.__getitem__)
+    ranks = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def _task_families(cfg: Config) -> dict[str, str]:
+    """Task id -> synthetic family for the config's task set (empty for other sources)."""
+    if cfg.tasks.source != "synthetic":
+        return {}
+    return _synthetic_families(cfg.tasks.seed)
+
+
+@functools.cache
+def _synthetic_families(seed: int) -> dict[str, str]:
+    return {t.id: t.family for t in load_synthetic_tasks(seed=seed).tasks}
+
+
+def _evaluated_families(t: Trial, split: str) -> set[str]:
+    families = _task_families(t.cfg)
+    return {families.get(task, "?") for task in t.tasks.get(split, {})}
+
+
+def _final_by_task(t: Trial, split: str = "val") -> dict[str, float]:
+    """Each task's pass rate at the split's last evaluation step."""
+    by_task = t.tasks.get(split, {})
+    last = max((s for points in by_task.values() for s, _ in points), default=None)
+    return {task: v for task, points in by_task.items() for s, v in points if s == last}
+
+
+def _isolation(t: Trial, held: tuple[str, ...]) -> tuple[bool, str]:
+    """Whether the run evaluated held-out tasks of the held-out families only, and train-eval
+    tasks of no held-out family (the split by family, seen in what the run logged)."""
+    val, seen = _evaluated_families(t, "val"), _evaluated_families(t, "train_eval")
+    ok = bool(held) and bool(val) and val <= set(held) and not seen & set(held)
+    leaked = len(seen & set(held))
+    return ok, f"{len(val)} held-out families evaluated, {leaked} among trained tasks ({t.label})"
+
+
+def _parameters(t: Trial) -> float:
+    """Stored parameters of the run's model (nan for a run that logged nothing or a hub name)."""
+    if not t.train("step"):
+        return math.nan
+    path = resolve_model(t.cfg.model)
+    return float(count_parameters(path)) if isinstance(path, Path) else math.nan
+
+
+def _size_label(t: Trial) -> str:
+    m = t.cfg.model
+    return f"tiny h{m.tiny_hidden} l{m.tiny_layers}" if m.name == "tiny" else m.name
+
+
+def capacity(trials: list[Trial]) -> Report:
+    """Study 1: train and validation performance against the model's parameter count."""
+    report = Report("Capacity: train and validation performance vs model size")
+    rows = sorted(
+        (
+            (
+                _parameters(t),
+                _size_label(t),
+                _trained(t),
+                _final(t, "pass_rate_mean"),
+                _final(t, "pass@1"),
+                _final(t, "programs_compile"),
+            )
+            for t in trials
+        ),
+        key=lambda r: (not math.isfinite(r[0]), r[0]),
+    )
+    fig, (ax_train, ax_val) = _figure(2, "capacity: performance vs parameters")
+    xs = [r[0] for r in rows]
+    ax_train.plot(xs, [r[2] for r in rows], "o-", color="C0", label="train reward (last third)")
+    for j, (name, color) in enumerate(
+        (("pass_rate_mean", "C1"), ("pass@1", "C2"), ("programs_compile", "C3"))
+    ):
+        ax_val.plot(xs, [r[3 + j] for r in rows], "s--", color=color, label=f"held-out {name}")
+    for ax, title, ylabel in (
+        (ax_train, "train: reward_mean", "reward"),
+        (ax_val, "validation: final held-out evaluation", "fraction"),
+    ):
+        _style(ax, title, ylabel)
+        ax.set_xlabel("parameters")
+        if any(math.isfinite(x) and x > 0 for x in xs):
+            ax.set_xscale("log")
+            ax.minorticks_off()  # minor labels of a narrow log range overlap
+    report.figures["capacity.png"] = fig
+
+    ran = [r for r in rows if math.isfinite(r[0]) and math.isfinite(r[2])]
+    report.check(
+        len(ran) >= 2 and all(b[2] > a[2] for a, b in itertools.pairwise(ran)),
+        "train reward rises with capacity (each larger model's last-third reward above the "
+        "next smaller one's)",
+        "; ".join(f"{r[2]:.3f} at {r[0]:,.0f} params ({r[1]})" for r in rows),
+    )
+    report.measure(
+        "validation vs capacity (final held-out pass_rate_mean / pass@1 / programs_compile)",
+        "; ".join(f"{r[3]:.3f} / {r[4]:.3f} / {r[5]:.3f} ({r[1]})" for r in rows),
+    )
+    return report
+
+
+def cross_validation(trials: list[Trial]) -> Report:
+    """Study 3: k folds over the task families; mean and variance of held-out performance."""
+    report = Report("Cross-validation: k folds over task families")
+    rows = [
+        (
+            t.cfg.tasks.fold,
+            t.cfg.tasks.held_out_families(),
+            t,
+            _final(t, "pass_rate_mean"),
+            _final(t, "programs_compile"),
+            _final(t, "pass@1"),
+            _trained(t),
+        )
+        for t in sorted(trials, key=lambda t: t.cfg.tasks.fold)
+    ]
+    fig, (ax,) = _figure(1, "held-out performance per fold")
+    width = 0.25
+    for j, (name, color) in enumerate(
+        (("pass_rate_mean", "C1"), ("programs_compile", "C3"), ("pass@1", "C2"))
+    ):
+        values = [r[3 + j] for r in rows]
+        ax.bar([r[0] + (j - 1) * width for r in rows], values, width, color=color, label=name)
+        finite = [v for v in values if math.isfinite(v)]
+        if finite:
+            ax.axhline(statistics.fmean(finite), color=color, linewidth=0.8, linestyle="--")
+    _style(ax, "final held-out evaluation per fold (dashed: mean over folds)", "fraction")
+    ax.set_xlabel("fold")
+    ax.set_xticks([r[0] for r in rows])
+    report.figures["cross_validation.png"] = fig
+
+    k = {t.cfg.tasks.folds for t in trials}
+    held = [set(r[1]) for r in rows]
+    union = set().union(*held) if held else set()
+    disjoint = sum(map(len, held)) == len(union)
+    report.check(
+        k == {len(trials)} and disjoint and union == set(FAMILIES),
+        "the folds partition the task families (each held out by exactly one fold)",
+        f"{len(trials)} runs, tasks.folds {sorted(k)}, {len(union)}/{len(FAMILIES)} families "
+        f"held out, {'disjoint' if disjoint else 'overlapping'}",
+    )
+    isolated = [_isolation(r[2], r[1]) for r in rows]
+    report.check(
+        bool(isolated) and all(ok for ok, _ in isolated),
+        "each fold evaluated held-out tasks of its own families only, none of them trained on",
+        "; ".join(s for _, s in isolated),
+    )
+    for j, name in enumerate(("pass_rate_mean", "programs_compile", "pass@1")):
+        values = [r[3 + j] for r in rows if math.isfinite(r[3 + j])]
+        mean = statistics.fmean(values) if values else math.nan
+        var = statistics.variance(values) if len(values) >= 2 else math.nan
+        report.measure(
+            f"held-out {name} over {len(values)} folds",
+            f"mean {mean:.3f}, variance {var:.2e} (per fold: "
+            + ", ".join(f"{r[3 + j]:.3f}" for r in rows)
+            + ")",
+        )
+    report.notes.append(
+        "Families are dealt to folds round-robin in table order "
+        "(golf_ray/tasks/synthetic.py `fold_families`): "
+        + "; ".join(f"fold {r[0]}: {', '.join(r[1])}" for r in rows)
+    )
+    return report
+
+
+def _train_count(cfg: Config) -> int:
+    """How many training tasks a config trains on (tasks.limit of its split's train tasks)."""
+    families = _task_families(cfg)
+    if families:
+        held = set(cfg.tasks.held_out_families())
+        if held:
+            total = sum(f not in held for f in families.values())
+        else:
+            total = len(load_synthetic_tasks(seed=cfg.tasks.seed).split()[0])
+        return min(cfg.tasks.limit or total, total)
+    return cfg.tasks.limit
+
+
+def sample_complexity(trials: list[Trial]) -> Report:
+    """Study 9: held-out performance against the number of training tasks."""
+    report = Report("Sample complexity: performance vs number of training tasks")
+    rows = sorted(
+        (
+            _train_count(t.cfg),
+            t.label,
+            _trained(t),
+            _final(t, "pass_rate_mean"),
+            _final(t, "programs_compile"),
+            _final(t, "pass@1"),
+        )
+        for t in trials
+    )
+    fig, (ax_val, ax_train) = _figure(2, "sample complexity")
+    xs = [r[0] for r in rows]
+    for j, (name, color) in enumerate(
+        (("pass_rate_mean", "C1"), ("programs_compile", "C3"), ("pass@1", "C2"))
+    ):
+        ax_val.plot(xs, [r[3 + j] for r in rows], "s--", color=color, label=f"held-out {name}")
+    ax_train.plot(xs, [r[2] for r in rows], "o-", color="C0", label="train reward (last third)")
+    for ax, title, ylabel in (
+        (ax_val, "validation: final held-out evaluation", "fraction"),
+        (ax_train, "train: reward_mean", "reward"),
+    ):
+        _style(ax, title, ylabel)
+        ax.set_xlabel("training tasks")
+    report.figures["sample_complexity.png"] = fig
+
+    ran = [r for r in rows if math.isfinite(r[3])]
+    few, many = (ran[0], ran[-1]) if len(ran) >= 2 else (None, None)
+    report.check(
+        few is not None and many[0] > few[0] and many[3] > few[3],
+        "more data helps (held-out pass_rate_mean with the most training tasks above the fewest)",
+        "; ".join(f"{r[3]:.3f} with {r[0]} tasks" for r in rows),
+    )
+    report.measure(
+        "held-out programs_compile / pass@1 and train reward by training tasks",
+        "; ".join(f"{r[0]} tasks: {r[4]:.3f} / {r[5]:.3f}, train {r[2]:.3f}" for r in rows),
+    )
+    return report
+
+
+def transfer(trials: list[Trial]) -> Report:
+    """Study 10: zero-shot performance on held-out families against their similarity to the
+    families trained on (`family_similarity`: Jaccard of reference-program token bigrams)."""
+    report = Report("Transfer: zero-shot on held-out families vs similarity to the trained ones")
+    points, isolated, gaps = [], [], []
+    for t in trials:
+        held = t.cfg.tasks.held_out_families()
+        trained = [f for f in FAMILIES if f not in held]
+        families, final = _task_families(t.cfg), _final_by_task(t)
+        for f in held:
+            scores = [v for task, v in final.items() if families.get(task) == f]
+            sim = max((family_similarity(f, g) for g in trained), default=math.nan)
+            score = statistics.fmean(scores) if scores else math.nan
+            points.append((f, sim, score, t.label))
+        isolated.append(_isolation(t, held))
+        seen = _final_by_task(t, "train_eval")
+        if final and seen:
+            gaps.append(
+                f"trained-on {statistics.fmean(seen.values()):.3f} vs zero-shot "
+                f"{statistics.fmean(final.values()):.3f} ({t.label})"
+            )
+    fig, (ax,) = _figure(1, "zero-shot transfer vs family similarity")
+    ax.plot([p[1] for p in points], [p[2] for p in points], "o", color="C0")
+    for f, sim, score, _ in points:
+        if math.isfinite(sim) and math.isfinite(score):
+            ax.annotate(f, (sim, score), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    _style(ax, "held-out families (final evaluation)", "zero-shot pass rate")
+    ax.set_xlabel("similarity to the nearest trained family (token-bigram Jaccard)")
+    report.figures["transfer.png"] = fig
+
+    report.check(
+        bool(isolated) and all(ok for ok, _ in isolated),
+        "zero-shot: the held-out families' tasks were evaluated and none was trained on",
+        "; ".join(s for _, s in isolated),
+    )
+    report.measure(
+        "zero-shot pass rate per held-out family (similarity to the nearest trained family)",
+        "; ".join(f"{f} {score:.3f} (sim {sim:.2f})" for f, sim, score, _ in points) or "none",
+    )
+    how = _correlation([p[1] for p in points], [p[2] for p in points])
+    report.measure("correlation of similarity with zero-shot pass rate", how)
+    report.measure(
+        "pass rate on trained-on vs held-out families", "; ".join(gaps) or "no evaluation"
+    )
+    report.notes.append(
+        "Similarity of two families: the Jaccard overlap of the token bigrams (names and "
+        "operators in order, numbers as `#`) of their golfed reference programs over all their "
+        "parameters (`family_similarity` in golf_ray/tasks/synthetic.py); a held-out family's "
+        "similarity is its largest to any family the run trained on."
+    )
+    return report
+
+
+REPORTS["capacity"] = capacity
+REPORTS["cross_validation"] = cross_validation
+REPORTS["sample_complexity"] = sample_complexity
+REPORTS["transfer"] = transfer
 REPORTS["ablations"] = ablations
 REPORTS["architecture_tokenization"] = architecture_tokenization
 REPORTS["quantization"] = quantization

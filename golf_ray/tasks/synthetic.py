@@ -18,9 +18,12 @@ driver trains on train families and evaluates on held-out ones.
 
 from __future__ import annotations
 
+import io
 import random
+import tokenize
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from golf_ray.tasks.grids import Example, Grid, Task, TaskSet
 
@@ -247,6 +250,34 @@ FAMILIES: dict[str, Family] = {
 HELD_OUT_FAMILIES = tuple(n for n, f in FAMILIES.items() if f.held_out and not f.train)
 
 
+def fold_families(folds: int, fold: int) -> tuple[str, ...]:
+    """The families fold `fold` of `folds` holds out: families dealt round-robin in table order,
+    so the folds partition the families and differ in size by at most one."""
+    return tuple(list(FAMILIES)[fold::folds])
+
+
+def family_tokens(name: str) -> frozenset[tuple[str, str]]:
+    """The token bigrams of a family's reference programs over all its parameters: names and
+    operators in order, every number as `#` (numbers are the parameters, not the operation)."""
+    family, out = FAMILIES[name], set()
+    for params in (*family.train, *family.held_out):
+        code = family.make(params)[1]
+        words = [
+            "#" if tok.type == tokenize.NUMBER else tok.string
+            for tok in tokenize.generate_tokens(io.StringIO(code).readline)
+            if tok.type in (tokenize.NAME, tokenize.OP, tokenize.NUMBER)
+        ]
+        out.update(pairwise(words))
+    return frozenset(out)
+
+
+def family_similarity(a: str, b: str) -> float:
+    """Jaccard overlap of two families' reference-program token bigrams (`family_tokens`):
+    1 for the same operations in the same order, 0 for nothing in common."""
+    ta, tb = family_tokens(a), family_tokens(b)
+    return len(ta & tb) / len(ta | tb)
+
+
 # --- generation -------------------------------------------------------------------------------
 
 
@@ -351,6 +382,13 @@ class SyntheticTaskSet(TaskSet):
         families and parameters are fixed by the family table (see the module docstring)."""
         train = [t.id for t in self.tasks if not _held_out(t)]
         return train, [t.id for t in self.tasks if _held_out(t)]
+
+    def split_families(self, families: Sequence[str]) -> tuple[list[str], list[str]]:
+        """(train ids, held-out ids) holding out whole `families`, every parameter of them, and
+        training on every parameter of the others (`tasks.holdout_families`, `tasks.folds`)."""
+        held = set(families)
+        train = [t.id for t in self.tasks if getattr(t, "family", "") not in held]
+        return train, [t.id for t in self.tasks if getattr(t, "family", "") in held]
 
     def subset(self, ids: Sequence[str]) -> SyntheticTaskSet:
         return SyntheticTaskSet([self.by_id(i) for i in ids], source=self.source)
