@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from golf_ray.models import count_parameters, resolve_model
 from golf_ray.tasks.synthetic import FAMILIES, family_similarity, load_synthetic_tasks
 
 HOLDS, FAILS, MEASURED = "holds", "does not hold", "measured"
+VERDICT_LINE = re.compile(rf"^- \*\*({HOLDS}|{FAILS}|{MEASURED})\*\* .+: .+$")  # Verdict.line()
 
 
 @dataclass

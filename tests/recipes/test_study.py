@@ -1,6 +1,8 @@
 """`golf-ray study`: the study files load (each with its --quick setting), bad ones fail in one
-line, and one --quick study runs for real through the CLI and writes report.md with its figure
-and verdicts (the gradient-norm laws checked in the run's own metrics too)."""
+line, and every --quick study runs for real through the CLI and writes report.md with its
+figures and verdicts (entropy_grad_norms here with the gradient-norm laws checked in the run's own
+metrics too; ablations, transfer and quantization with their own checks beside their reports'
+tests)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,7 @@ from golf_ray.cli import main
 from golf_ray.config import ConfigError
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.study import list_studies, load_study
-from golf_ray.recipes.study_reports import HOLDS, REPORTS
-
-VERDICT = re.compile(r"^- \*\*(holds|does not hold|measured)\*\* .+: .+$")
+from golf_ray.recipes.study_reports import HOLDS, REPORTS, VERDICT_LINE
 
 
 def test_every_study_loads_checks_its_trials_and_has_a_quick_setting(capsys):
@@ -62,7 +62,7 @@ def test_quick_study_runs_and_reports(ray_session, tmp_path, capsys):
     assert "![entropy_grad_norms](entropy_grad_norms.png)" in report
     assert (out_dir / "entropy_grad_norms.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     verdicts = [line for line in report.splitlines() if line.startswith("- **")]
-    assert len(verdicts) == 3 and all(VERDICT.match(v) for v in verdicts), verdicts
+    assert len(verdicts) == 3 and all(VERDICT_LINE.match(v) for v in verdicts), verdicts
     assert verdicts == [v for v in capsys.readouterr().out.splitlines() if v.startswith("- **")]
 
     # The laws among them hold in the run's own metrics: a gradient norm at every step, and the
@@ -79,3 +79,26 @@ def test_quick_study_runs_and_reports(ray_session, tmp_path, capsys):
     # Run again with other settings into the same place: refused, the runs are kept.
     assert main(["study", "entropy_grad_norms", "--storage", str(tmp_path), "--quiet"]) == 2
     assert "other settings" in capsys.readouterr().err
+
+
+# run with checks of their own: here and in test_study_components.py / test_study_data.py
+CHECKED_ELSEWHERE = {"entropy_grad_norms", "ablations", "transfer", "quantization"}
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [n for n, _ in list_studies() if n not in CHECKED_ELSEWHERE])
+def test_every_quick_study_runs_and_writes_its_figures_and_verdicts(
+    name, ray_session, tmp_path, capsys
+):
+    assert main(["study", name, "--quick", "--storage", str(tmp_path), "--quiet"]) == 0
+    out_dir = tmp_path / name
+    report = (out_dir / "report.md").read_text()
+    figures = re.findall(r"^!\[[^\]]*\]\(([^)]+)\)$", report, re.M)
+    assert figures and all((out_dir / f).read_bytes()[:8] == PNG for f in figures), report
+    verdicts = [line for line in report.splitlines() if line.startswith("- **")]
+    assert verdicts and all(VERDICT_LINE.match(v) for v in verdicts), verdicts
+    runs = report.split("## Runs", 1)[1].split("\n## ", 1)[0]
+    rows = [row for row in runs.splitlines() if row.startswith("|")][2:]  # under the header
+    statuses = [row.rsplit("|", 2)[1].strip() for row in rows]
+    assert statuses and set(statuses) == {"done"}, runs

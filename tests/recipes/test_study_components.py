@@ -14,6 +14,7 @@ from golf_ray.recipes.study_reports import (
     FAILS,
     HOLDS,
     MEASURED,
+    VERDICT_LINE,
     Trial,
     ablations,
     architecture_tokenization,
@@ -22,7 +23,6 @@ from golf_ray.recipes.study_reports import (
 )
 
 BASE = "experiments/tiny_synthetic.yaml"
-VERDICT = re.compile(r"^- \*\*(holds|does not hold|measured)\*\* .+: .+$")
 
 
 def _trial(label: str, rewards: list[float], *overrides: str) -> Trial:
@@ -108,7 +108,7 @@ def test_quick_ablations_study_runs_and_reports(ray_session, tmp_path, capsys):
     assert "![ablations](ablations.png)" in report
     assert (out_dir / "ablations.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     verdicts = [line for line in report.splitlines() if line.startswith("- **")]
-    assert len(verdicts) == 3 and all(VERDICT.match(v) for v in verdicts), verdicts
+    assert len(verdicts) == 3 and all(VERDICT_LINE.match(v) for v in verdicts), verdicts
     assert verdicts[0].startswith(f"- **{HOLDS}** train reward logged at every step")
     assert "2 seed runs" in verdicts[1] and "no_kl changes the reward" in verdicts[2]
     assert verdicts == [v for v in capsys.readouterr().out.splitlines() if v.startswith("- **")]

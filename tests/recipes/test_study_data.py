@@ -20,6 +20,7 @@ from golf_ray.recipes.study_reports import (
     FAILS,
     HOLDS,
     MEASURED,
+    VERDICT_LINE,
     Trial,
     capacity,
     cross_validation,
@@ -34,7 +35,6 @@ from golf_ray.tasks.synthetic import (
 )
 
 BASE = "experiments/tiny_synthetic.yaml"
-VERDICT = re.compile(r"^- \*\*(holds|does not hold|measured)\*\* .+: .+$")
 
 
 @pytest.mark.parametrize("folds", [2, 3, 5, len(FAMILIES)])
@@ -212,7 +212,7 @@ def test_quick_transfer_study_runs_and_reports(ray_session, tmp_path):
     assert "![transfer](transfer.png)" in report
     assert (out / "transfer.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     verdicts = [line for line in report.splitlines() if line.startswith("- **")]
-    assert len(verdicts) == 4 and all(VERDICT.match(v) for v in verdicts), verdicts
+    assert len(verdicts) == 4 and all(VERDICT_LINE.match(v) for v in verdicts), verdicts
     assert verdicts[0].startswith(f"- **{HOLDS}** zero-shot: the held-out families' tasks")
     # The split in the run's own evaluation log: held-out tasks of the held-out families only.
     (run,) = [d for d in out.glob("trial-*/transfer-*") if d.is_dir()]
