@@ -34,7 +34,7 @@ DRIVER_LOG = "driver.log"
 WORKERS_LOG = "workers.log"
 # Libraries that give their logger a terminal handler of their own: routed through the root
 # logger instead, so the quiet filter and the run's driver.log see their records.
-LIBRARY_LOGGERS = ("ray", "DeepSpeed", "vllm", "transformers")
+LIBRARY_LOGGERS = ("ray", "ray.rllib", "DeepSpeed", "vllm", "transformers")
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _RAY_PRINT_HANDLER = "ray_print_logs"  # the name Ray gives its worker-output printer
 _OUR_HANDLER = "golf_ray_workers_log"
