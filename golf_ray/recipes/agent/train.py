@@ -40,6 +40,7 @@ from golf_ray.recipes.agent.problems import GolfProblem, Problem
 from golf_ray.recipes.agent.templates import TEMPLATES, template_report
 from golf_ray.rl import checkpoints
 from golf_ray.rl.run import Run, due, new_run_dir
+from golf_ray.runtime import init_ray
 from golf_ray.verify import Verdict
 
 log = logging.getLogger(__name__)
@@ -129,8 +130,6 @@ class AgentTrainer:
         problems: Sequence[Problem],
         record: bool = True,
     ):
-        from golf_ray.runtime import init_ray
-
         self.cfg, self.run_dir, self.player = cfg, run_dir, player
         self.problems = list(problems)
         self.eval_problems = self.problems[: max(cfg.problems.eval_limit, 1)]
