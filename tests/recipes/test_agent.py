@@ -136,6 +136,11 @@ def test_rllib_dqn_learns_the_optimal_sequences_and_resumes_with_its_replay(ray_
                 a.get_observations()["observations"], b.get_observations()["observations"]
             )
         assert again.update() is not None  # and learning goes on from it
+
+        # a damaged checkpoint: one line naming the file
+        (path / "replay_buffer.pkl").write_bytes(b"\x80\x05truncated")
+        with pytest.raises(ValueError, match=r"replay_buffer.pkl: unreadable replay buffer"):
+            again.load(path)
     finally:
         trainer.close()
         if again is not None:

@@ -290,11 +290,25 @@ class AgentTrainer:
         return checkpoints.publish(root, name, self.cfg.checkpoint.keep)
 
     def load(self, checkpoint: str | Path) -> int:
+        """Restore a checkpoint; a damaged one is a one-line error naming its file, and nothing
+        of this trainer changes before every part has been read."""
         path = resolve_checkpoint(checkpoint)
-        self.algo.restore_from_path(str((path / ALGORITHM_DIR).resolve()))
-        self.buffer.set_state(pickle.loads((path / REPLAY_FILE).read_bytes()))
-        meta = json.loads((path / "meta.json").read_text())
-        self.iteration_done, self.updates = meta["iteration"], meta["updates"]
+        meta_file, replay_file = path / "meta.json", path / REPLAY_FILE
+        try:
+            meta = json.loads(meta_file.read_text())
+            iteration, updates = int(meta["iteration"]), int(meta["updates"])
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise ValueError(f"{meta_file}: not an agent checkpoint's meta ({e!r})") from None
+        try:
+            replay = pickle.loads(replay_file.read_bytes())
+        except Exception as e:  # a truncated or foreign pickle raises almost anything
+            raise ValueError(f"{replay_file}: unreadable replay buffer ({e!r})") from None
+        try:
+            self.algo.restore_from_path(str((path / ALGORITHM_DIR).resolve()))
+        except Exception as e:
+            raise ValueError(f"{path / ALGORITHM_DIR}: RLlib cannot restore it ({e!r})") from None
+        self.buffer.set_state(replay)
+        self.iteration_done, self.updates = iteration, updates
         return self.iteration_done
 
     def close(self, close_player: bool = True) -> None:
