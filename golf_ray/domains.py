@@ -97,6 +97,31 @@ def split_ids(ids: list[str], val_fraction: float, seed: int) -> tuple[list[str]
     return train, val
 
 
+def fitted_prompts(
+    texts: dict[str, str], prefix: str, tokenizer, cfg: Config, names: tuple[str, str]
+) -> tuple[dict[str, str], list[str], list[str]]:
+    """The prompts (id -> text + response prefix) that fit tasks.max_prompt_tokens, and their
+    train/val split; `names`: (one item, the items) for the errors and the log line."""
+    t = cfg.tasks
+    prompts = {}
+    for item_id, text in texts.items():
+        if count_tokens(text + prefix, tokenizer) <= t.max_prompt_tokens:
+            prompts[item_id] = text + prefix
+    if not prompts:
+        raise ConfigError(f"tasks.max_prompt_tokens: no {names[0]} fits in {t.max_prompt_tokens}")
+    log.info(
+        "%d of %d %s fit the %d-token prompt budget",
+        len(prompts),
+        len(texts),
+        names[1],
+        t.max_prompt_tokens,
+    )
+    train_ids, val_ids = split_ids(list(prompts), t.val_fraction, t.split_seed)
+    if not train_ids:
+        raise ConfigError(f"tasks.val_fraction: {t.val_fraction} leaves no training items")
+    return prompts, train_ids, val_ids
+
+
 def limit_ids(ids: list[str], limit: int, seed: int) -> list[str]:
     """The `limit` ids (0 = all) ranked first by sha256(f"{seed}:limit:{id}"), in the given
     order: a smaller limit's ids are among a larger one's (`tasks.limit`)."""
@@ -260,23 +285,13 @@ class ReasoningDomain:
         t = cfg.tasks
         self.items = ReasoningTasks(t.names, t.size, t.seed)
         self.response_prefix = cfg.rollout.response_prefix
-        self.prompts: dict[str, str] = {}
-        for item in self.items:
-            text = format_question(item.question, tokenizer) + self.response_prefix
-            if count_tokens(text, tokenizer) <= t.max_prompt_tokens:
-                self.prompts[item.id] = text
-        if not self.prompts:
-            raise ConfigError(f"tasks.max_prompt_tokens: no question fits in {t.max_prompt_tokens}")
-        log.info(
-            "%d of %d reasoning_gym items (%s) fit the %d-token prompt budget",
-            len(self.prompts),
-            len(self.items),
-            ", ".join(t.names),
-            t.max_prompt_tokens,
+        self.prompts, self.train_ids, self.val_ids = fitted_prompts(
+            {i.id: format_question(i.question, tokenizer) for i in self.items},
+            self.response_prefix,
+            tokenizer,
+            cfg,
+            ("question", f"reasoning_gym items ({', '.join(t.names)})"),
         )
-        self.train_ids, self.val_ids = split_ids(list(self.prompts), t.val_fraction, t.split_seed)
-        if not self.train_ids:
-            raise ConfigError(f"tasks.val_fraction: {t.val_fraction} leaves no training items")
         # Items are interleaved across datasets, so every curriculum prefix has all of them.
         self.curriculum_ids = self.train_ids
         self.actors: dict[str, list] = {}  # judging needs no actors: see the module docstring
@@ -318,23 +333,13 @@ class VerifiersDomain:
         t = cfg.tasks
         self.items = VerifiersTasks(t.taskset, t.taskset_args, t.size)
         self.response_prefix = cfg.rollout.response_prefix
-        self.prompts: dict[str, str] = {}
-        for item in self.items:
-            text = render_messages(item.messages, tokenizer) + self.response_prefix
-            if count_tokens(text, tokenizer) <= t.max_prompt_tokens:
-                self.prompts[item.id] = text
-        if not self.prompts:
-            raise ConfigError(f"tasks.max_prompt_tokens: no task fits in {t.max_prompt_tokens}")
-        log.info(
-            "%d of %d tasks of verifiers taskset %s fit the %d-token prompt budget",
-            len(self.prompts),
-            len(self.items),
-            t.taskset,
-            t.max_prompt_tokens,
+        self.prompts, self.train_ids, self.val_ids = fitted_prompts(
+            {i.id: render_messages(i.messages, tokenizer) for i in self.items},
+            self.response_prefix,
+            tokenizer,
+            cfg,
+            ("task", f"tasks of verifiers taskset {t.taskset}"),
         )
-        self.train_ids, self.val_ids = split_ids(list(self.prompts), t.val_fraction, t.split_seed)
-        if not self.train_ids:
-            raise ConfigError(f"tasks.val_fraction: {t.val_fraction} leaves no training items")
         self.curriculum_ids = self.train_ids  # a taskset gives no difficulty order
         self.actors: dict[str, list] = {}  # scored in the driver, like reasoning_gym
 
