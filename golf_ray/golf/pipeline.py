@@ -1,4 +1,4 @@
-"""`golf-ray golf`: seeds -> mechanical golf -> a judged submission, resumable from its DB.
+"""`golf-ray golf`: seeds -> mechanical golf -> search -> a judged submission, resumable from its DB.
 
 Every program that counts was judged in the sandbox on every example of its task, and every
 judged program goes into `OUT/solutions.sqlite` with its stage as origin (`seed/rearc`,
@@ -23,7 +23,7 @@ from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.config import load_config
 from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
-from golf_ray.golf import compress, passes, prune
+from golf_ray.golf import compress, passes, prune, search
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
 from golf_ray.recipes.train import train
 from golf_ray.runtime import init_ray
@@ -33,7 +33,7 @@ from golf_ray.tasks import shared_tasks_dir
 from golf_ray.verify import VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
-STAGES = ("seed", "mechanical", "llm")
+STAGES = ("seed", "mechanical", "search", "llm")
 MAX_TRIES = 4  # candidates judged per task before mechanical golf gives up on it
 FALLBACK_RUNGS = ("minify", "tidy")  # on the unpruned program, in case pruning broke it
 ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
@@ -238,11 +238,37 @@ def mechanical(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> No
                 seen.add(text)
                 queue.append(Entry(task_id, text, f"mechanical/{how}"))
         queues[task_id] = queue[:MAX_TRIES]
+    judge_until_correct(queues, judge, "judging golfed")
+
+
+def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
+    """Programs the search builds from golf idioms (`search.programs`), for every task, the ones
+    without a correct program too: those shorter than the task's best are judged, shortest
+    first."""
+    best = db.best_all()
+    queues = {}
+    for task in tqdm(tasks, desc="searching", unit="task", disable=not progress):
+        base = best.get(task.id)
+        limit = base.bytes if base is not None and base.correct else float("inf")
+        found = search.programs(task)
+        queue = [
+            Entry(task.id, source, f"search/{how}")
+            for how, source in found.items()
+            if program_bytes(source) < limit
+        ]
+        if queue:
+            queues[task.id] = queue[:MAX_TRIES]
+    judge_until_correct(queues, judge, "judging searched")
+
+
+def judge_until_correct(queues: dict[str, list[Entry]], judge: Judge, desc: str) -> None:
+    """Each task's queue (shortest first) judged a round at a time until one entry is correct,
+    so a task costs one judging of its best candidate when that one holds."""
     for attempt in range(MAX_TRIES):
         batch = [q.pop(0) for q in queues.values() if q]
         if not batch:
             return
-        for entry, ok in zip(batch, judge(batch, f"judging golfed ({attempt + 1})"), strict=True):
+        for entry, ok in zip(batch, judge(batch, f"{desc} ({attempt + 1})"), strict=True):
             if ok:
                 queues[entry.task_id] = []
             elif entry.origin.endswith("+zlib"):
@@ -332,7 +358,7 @@ def _chart(rep: GolfReport) -> bytes:
     stages = [s for s in STAGES if s in rep.stage_points]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
     values = [rep.stage_points[s] for s in stages]
-    left.bar(stages, values, color=["#999999", "#4c72b0", "#dd8452"][: len(stages)])
+    left.bar(stages, values, color=["#999999", "#4c72b0", "#55a868", "#dd8452"][: len(stages)])
     for i, v in enumerate(values):
         left.text(i, v, f"{v:,.0f}", ha="center", va="bottom")
     left.axhline(BEST_PUBLIC, color="grey", linestyle="--", linewidth=1)
@@ -378,7 +404,7 @@ def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]
 def run_golf(
     tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=(), tasks_dir: str | None = None
 ) -> GolfReport:
-    """Seeds, mechanical golf, the LLM golfer when `opts.model` is set, then the outputs under
+    """Seeds, mechanical golf, search, the LLM golfer when `opts.model` is set, then the outputs under
     `opts.out`. With a model, `pool` is closed to free its CPUs for training, and a new one
     judges what the golfer found."""
     start = time.monotonic()
@@ -388,6 +414,7 @@ def run_golf(
         seeds, problems = collect_seeds(tasks, opts)
         judge([Entry(s.task_id, s.source, f"seed/{s.origin}") for s in seeds], "judging seeds")
         mechanical(tasks, db, judge, progress=opts.progress)
+        search_stage(tasks, db, judge, progress=opts.progress)
     if opts.model:
         pool.close()
         found = llm_stage(tasks, tasks_dir, opts)

@@ -1,0 +1,154 @@
+"""The search stage: programs built from golf idioms and fitted to a task's examples. Each shape
+is planted in random grids and must be found; what the search returns must reproduce every
+train and test output, and the sandbox must judge it correct on examples it never saw."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golf_ray.actors.sandbox import SandboxPool
+from golf_ray.golf import search
+from golf_ray.tasks import Example, Task
+from golf_ray.verify import Limits, program_bytes
+
+
+def flip_h(g):
+    return [r[::-1] for r in g]
+
+
+def rot_cw(g):
+    return [list(r) for r in zip(*g[::-1], strict=True)]
+
+
+def mirror_2x2(g):
+    top = [r + r[::-1] for r in g]
+    return top + top[::-1]
+
+
+def halves_and(g):  # left and right of a separator column: 4 where both are set
+    w = len(g[0]) // 2
+    return [[4 * (a > 0 and b > 0) for a, b in zip(r[:w], r[w + 1 :], strict=True)] for r in g]
+
+
+def kron(g):
+    n = len(g)
+    return [[g[i // n][j // n] and g[i % n][j % n] for j in range(n * n)] for i in range(n * n)]
+
+
+def recolour(g):
+    return [[{1: 7, 7: 1}.get(c, c) for c in r] for r in g]
+
+
+def scale3(g):
+    return [[c for c in r for _ in range(3)] for r in g for _ in range(3)]
+
+
+def tile_rot(g):  # the rotation beside the grid, then the pair upside down below
+    top = [a + b for a, b in zip(g, rot_cw(g), strict=True)]
+    return top + top[::-1]
+
+
+SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
+    "flip_h": (flip_h, lambda n: (n, n + 1)),
+    "rot_cw": (rot_cw, lambda n: (n + 1, n)),
+    "mirror_2x2": (mirror_2x2, lambda n: (n, n + 1)),
+    "halves_and": (halves_and, lambda n: (n, 2 * n + 1)),
+    "kron": (kron, lambda n: (n, n)),
+    "recolour": (recolour, lambda n: (n, n)),
+    "scale3": (scale3, lambda n: (n, n + 1)),
+    "tile_rot": (tile_rot, lambda n: (n, n)),
+}
+
+
+def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
+    rule, shape = SHAPES[name]
+    rng = random.Random(seed)
+    colours = [0, 1, 7] if name in ("recolour", "kron") else list(range(10))
+
+    def example() -> Example:
+        h, w = shape(rng.randint(3, 5))
+        g = [[rng.choice(colours) for _ in range(w)] for _ in range(h)]
+        if name == "halves_and":
+            for r in g:
+                r[w // 2] = 5  # the separator
+        return Example(g, rule([r[:] for r in g]))
+
+    return Task(
+        id=f"task{seed:03d}",
+        number=seed,
+        arc_id=None,
+        train=[example() for _ in range(n_train)],
+        test=[example()],
+        arc_gen=[example() for _ in range(n_gen)],
+    )
+
+
+@pytest.mark.parametrize("name", SHAPES)
+def test_each_planted_shape_is_found_and_fits(name):
+    task = planted(name, seed=1)
+    found = search.programs(task)
+    assert found, f"nothing found for {name}"
+    pairs = [(e.input, e.output) for e in (*task.train, *task.test)]
+    for source in found.values():
+        assert search.reproduces(source, pairs)
+        assert source.startswith("p=lambda g:")
+    # shortest first, and far shorter than any seed
+    sizes = [program_bytes(s) for s in found.values()]
+    assert sizes == sorted(sizes) and sizes[0] < 120
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(sorted(SHAPES)), seed=st.integers(0, 10_000))
+def test_found_programs_reproduce_their_examples(name, seed):
+    task = planted(name, seed)
+    pairs = [(e.input, e.output) for e in (*task.train, *task.test)]
+    for source in search.programs(task).values():
+        assert search.reproduces(source, pairs)
+
+
+def test_a_task_without_a_shape_finds_nothing():
+    rng = random.Random(0)
+    noise = [
+        Example([[rng.randrange(10) for _ in range(4)] for _ in range(3)], [[rng.randrange(10)]])
+        for _ in range(3)
+    ]
+    task = Task("task999", 999, None, train=noise[:2], test=noise[2:])
+    assert search.programs(task) == {}
+
+
+def test_reproduces_compares_as_the_checker_does():
+    pairs = [([[1, 2], [3, 4]], [[1, 3], [2, 4]])]
+    assert search.reproduces("p=lambda g:[*zip(*g)]", pairs)  # tuples print as lists
+    assert not search.reproduces("p=lambda g:g", pairs)
+    assert not search.reproduces("p=lambda g:1/0", pairs)
+    assert not search.reproduces("p=lambda g:", pairs)  # not even Python
+
+
+@pytest.fixture(scope="module")
+def pool(ray_session):
+    pool = SandboxPool(num_actors=2, backend="process", limits=Limits(example_timeout_s=10.0))
+    yield pool
+    pool.close()
+
+
+def test_the_sandbox_judges_found_programs_correct_on_unseen_examples(pool):
+    tasks = [planted(name, seed=7) for name in SHAPES]
+    jobs = [
+        t.verify_job(source, key=f"{t.id}:{name}")
+        for t, name in zip(tasks, SHAPES, strict=True)
+        for source in list(search.programs(t).values())[:1]
+    ]
+    assert len(jobs) == len(SHAPES)
+    verdicts = pool.verify(jobs)
+    assert [v.correct for v in verdicts] == [True] * len(SHAPES), [v.error for v in verdicts]
+
+
+def test_real_tasks_are_found(golf_tasks):
+    """A few of the 400 whose shapes the search knows (a flip, mirror tiling, two halves, the
+    grid laid out by itself)."""
+    for task_id in ("task001", "task006", "task155", "task211"):
+        assert search.programs(golf_tasks.by_id(task_id)), task_id
