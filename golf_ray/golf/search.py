@@ -44,6 +44,7 @@ _IDIOMS = {
     "fall_left": "[sorted(r,key=(0).__eq__)for r in g]",
     "trim": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g))",
     "drop_empty_rows": "[r for r in g if any(r)]",
+    "set_cells": "[[c for r in g for c in r if c]]",
 }
 # A cell-wise condition on two cells `a`, `b` (colours; 0 is the background) as idioms.
 _CONDITIONS = {
@@ -359,15 +360,18 @@ def _kronecker(pairs) -> Iterator[tuple[str, str]]:
 
 
 def _crops(pairs) -> Iterator[tuple[str, str]]:
-    """The output is the same window of every input."""
+    """The output is the same window of every input, or its first or last half or third."""
     g0, t0 = pairs[0]
     h, w = len(t0), len(t0[0])
-    for top in range(len(g0) - h + 1):
-        for left in range(len(g0[0]) - w + 1):
-            if all([r[left : left + w] for r in g[top : top + h]] == t for g, t in pairs):
-                rows = f"g[{top or ''}:{top + h}]" if top + h < len(g0) else f"g[{top}:]"
-                if top == 0 and h == len(g0):
-                    rows = "g"
-                cols = f"r[{left or ''}:{left + w}]"
-                yield "crop", f"[{cols}for r in {rows}]"
-                return
+    for top, left in itertools.product(range(len(g0) - h + 1), range(len(g0[0]) - w + 1)):
+        if all([r[left : left + w] for r in g[top : top + h]] == t for g, t in pairs):
+            rows = "g" if h == len(g0) else f"g[{top or ''}:{top + h}]"
+            yield "crop", f"[r[{left or ''}:{left + w}]for r in {rows}]"
+            break
+    for k in (2, 3):
+        for rows, cols in itertools.product(("", ":len(g)//k", "-len(g)//k:"), repeat=2):
+            if not rows and not cols:
+                continue
+            cols = cols.replace("g", "r")
+            part = f"[r[{cols}]for r in g{f'[{rows}]' if rows else ''}]" if cols else f"g[{rows}]"
+            yield f"part{k}", part.replace("k", str(k))
