@@ -25,6 +25,7 @@ from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
 from golf_ray.golf import compress, passes, prune, search
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
+from golf_ray.logs import LOGS_DIR, RunLogs
 from golf_ray.recipes.train import train
 from golf_ray.runtime import init_ray
 from golf_ray.score import Judging
@@ -104,6 +105,7 @@ class GolfReport:
         )
         lines.append(f"written: {self.out / 'submission.zip'}  table: {self.out / 'tasks.csv'}")
         lines.append(f"chart: {self.out / 'points.png'}  solutions: {self.out / DB_FILENAME}")
+        lines.append(f"logs (Ray, the sandboxes): {self.out / LOGS_DIR}")
         return "\n".join(lines)
 
 
@@ -471,11 +473,16 @@ def golf(
         log.warning("skipped task file %s: %s", name, reason)
     if opts.model:
         load_config("experiments/golfer.yaml", opts.golfer_overrides)  # fails before any work
-    init_ray(address=address, num_cpus=max(2, opts.judging.workers), log_to_driver=False)
-    pool = opts.judging.pool()
+    opts.out.mkdir(parents=True, exist_ok=True)
+    logs = RunLogs(opts.out)  # Ray's and the libraries' lines go to OUT/logs/, not the terminal
     try:
-        shared = shared_tasks_dir() if tasks_dir is None else None
-        tasks_dir = tasks_dir or (str(shared) if shared else None)
-        return run_golf(tasks, pool, opts, tasks.skipped, tasks_dir)
+        init_ray(address=address, num_cpus=max(2, opts.judging.workers), log_to_driver=False)
+        pool = opts.judging.pool()
+        try:
+            shared = shared_tasks_dir() if tasks_dir is None else None
+            tasks_dir = tasks_dir or (str(shared) if shared else None)
+            return run_golf(tasks, pool, opts, tasks.skipped, tasks_dir)
+        finally:
+            pool.close()
     finally:
-        pool.close()
+        logs.close()
