@@ -16,7 +16,7 @@ from golf_ray.golf.pipeline import GolfOptions, run_golf
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.sft import load_sft_config, run_sft
 from golf_ray.recipes.train import train
-from golf_ray.rewards import RewardSample, golf_gain
+from golf_ray.rewards import RewardSample, compute_rewards, golf_gain
 from golf_ray.score import Judging
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks import Example, Task, load_task_dir
@@ -51,6 +51,20 @@ def verdict(correct: bool) -> Verdict:
 def test_golf_gain_is_zero_for_wrong_or_longer_and_grows_with_bytes_saved(correct, gain, expected):
     sample = RewardSample("", "p=0", verdict(correct), gain=gain)
     assert golf_gain(sample, RewardConfig()) == pytest.approx(expected)
+
+
+def test_the_golfer_pays_for_bytes_saved_and_nothing_for_a_copy():
+    """Its config's reward, with what it inherits from base.yaml: a correct copy of the base
+    earns nothing, a shorter correct rewrite earns its gain, a broken one a penalty."""
+    cfg = load_config(GOLFER).reward
+    copy, shorter, wrong = (
+        RewardSample("", "p", verdict(True), gain=0.0),
+        RewardSample("", "p", verdict(True), gain=30.0),
+        RewardSample("", "p", Verdict(False, 0, 1, None, "syntax", "", 0, 0.0), gain=0.0),
+    )
+    assert compute_rewards([copy, shorter, wrong], cfg).raw_total == pytest.approx(
+        [0.0, 0.3, -0.1]
+    )
 
 
 def completion(text: str, i: int = 0) -> Completion:
