@@ -21,7 +21,7 @@ BUNDLE=${BUNDLE:-$REPO/.gpu}
 SITE=${SITE:-/tmp/site}
 OUT=${OUT:-/tmp/golf-ray-device-check}
 WORK=${WORK:-/tmp/golf-ray-device-work}
-SMOKE_BUDGET_S=${SMOKE_BUDGET_S:-280}
+SMOKE_BUDGET_S=${SMOKE_BUDGET_S:-300}
 CHECK_TIMEOUT_S=${CHECK_TIMEOUT_S:-150}
 PYTEST_TIMEOUT_S=${PYTEST_TIMEOUT_S:-75}
 SMOKE_ARGS=()
@@ -72,6 +72,7 @@ fi
 export PYTHONPATH="$SITE:$REPO${PYTHONPATH:+:$PYTHONPATH}"
 export GOLF_RAY_CACHE="$WORK/cache" HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 export TOKENIZERS_PARALLELISM=false RAY_DEDUP_LOGS=0 RAY_USAGE_STATS_ENABLED=0
+export NCCL_DEBUG=${NCCL_DEBUG:-WARN}
 "$PY" -c 'import ray, deepspeed, pydantic, jsonschema, golf_ray.cli, golf_ray.learner.learner, golf_ray.actors.rollout; print("imports ok: ray", ray.__version__, "deepspeed", deepspeed.__version__, "from", ray.__file__)' \
   2>&1 | grep -v "real_accelerator" || { echo "the bundle does not import: stop"; exit 1; }
 
@@ -97,6 +98,10 @@ stamp "logs"
   find /tmp/ray -path '*/logs/*' -type f -size -2M -newer "$WORK/.started" 2>/dev/null
 ) | sort -u >"$WORK/.logs"
 tar -czf "$OUT/logs.tar.gz" -C "$WORK" -T "$WORK/.logs" 2>/dev/null
+if [ "$(stat -c %s "$OUT/logs.tar.gz")" -gt 15000000 ]; then  # files over 16 MiB stay there
+  grep -v '^/tmp/ray' "$WORK/.logs" >"$WORK/.logs-small"
+  tar -czf "$OUT/logs.tar.gz" -C "$WORK" -T "$WORK/.logs-small" 2>/dev/null
+fi
 ls -la "$OUT"
 stamp "done: gpu_smoke exit $smoke, pytest exit $tests"
 [ "$smoke" = 0 ] && [ "$tests" = 0 ]

@@ -304,6 +304,7 @@ def check_sync_half_b(out: Path) -> tuple[str, dict]:
         del ref
     where = ray.get(actor.describe.remote(), timeout=120)
     ray.get(actor.shutdown.remote(), timeout=120)
+    ray.shutdown()
     total, load = statistics.median(totals), statistics.median(loads)
     verdict = "within" if total <= 1.0 else "OVER"
     line = (
@@ -470,6 +471,19 @@ def run_one(name: str, out: Path) -> int:
         return 1
 
 
+def last_result(lines: list[str]) -> dict | None:
+    """The check's result: the last output line that is a JSON object with "ok"."""
+    for line in reversed(lines):
+        if line.startswith("{"):
+            try:
+                result = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(result, dict) and "ok" in result:
+                return result
+    return None
+
+
 def run_child(cmd: list[str], env: dict, timeout_s: float) -> tuple[int | None, str]:
     """`cmd` in its own process group; past `timeout_s` the whole group is stopped (TERM, then
     KILL): a check that hangs (a collective, a stuck actor) frees the GPU for the next one."""
@@ -540,12 +554,12 @@ def main() -> int:
         code, output = run_child(cmd, env, timeout)
         (out / f"{name}.log").write_text(output)
         lines = [line for line in output.splitlines() if line.strip()]
-        try:
-            result = json.loads(lines[-1])
-            assert isinstance(result, dict) and "ok" in result
-        except (IndexError, json.JSONDecodeError, AssertionError):
+        result = last_result(lines)  # Ray may print worker lines after it, while exiting
+        if result is None:
             why = f"timed out after {timeout:.0f} s" if code is None else f"exited {code}"
             result = {"ok": False, "line": f"{why}: {' '.join(lines[-1:])[:300]}"}
+        elif code is None:
+            result["line"] += f" (then hung on exit: stopped after {timeout:.0f} s)"
         seconds = time.perf_counter() - start
         failed += not result["ok"]
         status = "PASS" if result["ok"] else "FAIL"
