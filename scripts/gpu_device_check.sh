@@ -6,6 +6,7 @@
 #   bash scripts/gpu_bundle.sh                      # where pip reaches its index: makes .gpu/
 #   bash scripts/gpu_device_check.sh                # on the CUDA machine, from the checkout
 #   bash scripts/gpu_device_check.sh --cpu          # the same script on CPU, tiny models
+#   bash scripts/gpu_device_check.sh --only train_lora --no-tests   # a rerun of some checks
 # Then: scripts/gpu_smoke.py --engine hf (versions, HF tokens/s on a random ~0.5B Qwen2,
 # `golf-ray train` with the HF engine and the DeepSpeed learner sharing the GPU, with ZeRO-3,
 # with LoRA, weight sync through the object store, an in-place HF weight update), each check with
@@ -25,11 +26,15 @@ SMOKE_BUDGET_S=${SMOKE_BUDGET_S:-300}
 CHECK_TIMEOUT_S=${CHECK_TIMEOUT_S:-150}
 PYTEST_TIMEOUT_S=${PYTEST_TIMEOUT_S:-75}
 SMOKE_ARGS=()
-for arg in "$@"; do
-  case "$arg" in
+RUN_TESTS=1
+while [ $# -gt 0 ]; do
+  case "$1" in
     --cpu) SMOKE_ARGS+=(--cpu) ;;
-    *) echo "gpu_device_check.sh: unknown option $arg (only --cpu)" >&2; exit 2 ;;
+    --only) SMOKE_ARGS+=(--only "$2"); shift ;;  # a rerun of some checks (repeatable)
+    --no-tests) RUN_TESTS=0 ;;
+    *) echo "gpu_device_check.sh: unknown option $1 (--cpu, --only CHECK, --no-tests)" >&2; exit 2 ;;
   esac
+  shift
 done
 mkdir -p "$OUT" "$WORK" "$SITE"
 exec > >(tee "$OUT/device_check.log") 2>&1
@@ -83,12 +88,15 @@ stamp "gpu_smoke --engine hf (budget $SMOKE_BUDGET_S s, $CHECK_TIMEOUT_S s per c
 smoke=$?
 cp "$WORK/gpu_smoke.json" "$OUT/" 2>/dev/null
 
-stamp "pytest -m gpu tests/test_gpu_hardware.py (at most $PYTEST_TIMEOUT_S s)"
-timeout -k 10 "$PYTEST_TIMEOUT_S" "$PY" -m pytest -m gpu tests/test_gpu_hardware.py -q \
-  -p no:cacheprovider --timeout "$PYTEST_TIMEOUT_S" -o addopts="-ra" >"$OUT/pytest.log" 2>&1
-tests=$?
-tail -15 "$OUT/pytest.log"
-[ "$tests" = 124 ] && echo "pytest: stopped after $PYTEST_TIMEOUT_S s"
+tests=0
+if [ "$RUN_TESTS" = 1 ]; then
+  stamp "pytest -m gpu tests/test_gpu_hardware.py (at most $PYTEST_TIMEOUT_S s)"
+  timeout -k 10 "$PYTEST_TIMEOUT_S" "$PY" -m pytest -m gpu tests/test_gpu_hardware.py -q \
+    -p no:cacheprovider --timeout "$PYTEST_TIMEOUT_S" -o addopts="-ra" >"$OUT/pytest.log" 2>&1
+  tests=$?
+  tail -15 "$OUT/pytest.log"
+  [ "$tests" = 124 ] && echo "pytest: stopped after $PYTEST_TIMEOUT_S s"
+fi
 
 # --- every log in one archive (at most 8 files come back from such a machine)
 stamp "logs"
