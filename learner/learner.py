@@ -263,8 +263,11 @@ class LearnerActor:
         )
         import deepspeed
 
-        # The shm comm op compiles for minutes on first use; gloo/NCCL do the job.
-        deepspeed.ops.__compatible_ops__["deepspeed_shm_comm"] = False
+        if not cuda:
+            # On CPU DeepSpeed compiles its shm comm op (minutes) on first use; gloo does the
+            # job. Not on CUDA: no such op there (NCCL), and merely reading __compatible_ops__
+            # probes every op builder (compiler test runs, `nvcc -V`) at each learner start.
+            deepspeed.ops.__compatible_ops__["deepspeed_shm_comm"] = False
         deepspeed.init_distributed(dist_backend="nccl" if cuda else "gloo")
         self.device = torch.device("cuda", 0) if cuda else torch.device("cpu")
         if not cuda:

@@ -304,5 +304,14 @@ def test_the_gpu_smoke_script_parses():
         timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
-    for check in ("train_lora", "sync_half_b", "reload_equals_fresh", "bench"):
+    for check in ("train_lora", "sync_half_b", "reload_equals_fresh", "bench", "hf_half_b"):
         assert check in proc.stdout
+    assert "--engine" in proc.stdout and "--budget-s" in proc.stdout
+
+
+def test_the_device_check_scripts_parse():
+    """scripts/gpu_bundle.sh and scripts/gpu_device_check.sh (a CUDA machine without vLLM or
+    network: `--cpu` is the dry run) are valid bash."""
+    for name in ("gpu_bundle.sh", "gpu_device_check.sh"):
+        proc = subprocess.run(["bash", "-n", str(REPO / "scripts" / name)], capture_output=True)
+        assert proc.returncode == 0, proc.stderr
