@@ -45,6 +45,17 @@ _IDIOMS = {
     "trim": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g))",
     "drop_empty_rows": "[r for r in g if any(r)]",
     "set_cells": "[[c for r in g for c in r if c]]",
+    # runs of equal rows and columns as one (with or without the empty ones)
+    "dedupe": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if[r]!=g[i-1:i]])])(f(g))",
+    "dedupe_trim": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if any(r)*[r]!=g[i-1:i]])])(f(g))",
+    # a mirror image sharing its edge row or column
+    "mirror_below": "g+g[-2::-1]",
+    "mirror_above": "g[::-1]+g[1:]",
+    "mirror_right": "[r+r[-2::-1]for r in g]",
+    "mirror_left": "[r[::-1]+r[1:]for r in g]",
+    "fill_common": "[[max(s:=sum(g,[]),key=s.count)for _ in r]for r in g]",
+    # scaled by the number of colours other than the background
+    "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }
 # A cell-wise condition on two cells `a`, `b` (colours; 0 is the background) as idioms.
 _CONDITIONS = {
