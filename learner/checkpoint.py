@@ -41,6 +41,14 @@ def fingerprint(named_shapes: list[tuple[str, tuple[int, ...]]]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def model_fingerprint(model) -> str:
+    """`fingerprint` of a model's parameters at their full shapes: under ZeRO-3 each rank holds
+    an empty partition and DeepSpeed keeps the real shape in `ds_shape`."""
+    return fingerprint(
+        [(n, tuple(getattr(p, "ds_shape", p.shape))) for n, p in model.named_parameters()]
+    )
+
+
 def rng_state() -> dict[str, Any]:
     return {
         "python": random.getstate(),

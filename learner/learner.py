@@ -302,9 +302,7 @@ class LearnerActor:
         self.step = 0
         self.bad_steps = 0
         self.last_good: str | None = None
-        self.fingerprint = ckpt.fingerprint(
-            [(n, tuple(p.shape)) for n, p in self.model.named_parameters()]
-        )
+        self.fingerprint = ckpt.model_fingerprint(self.model)
         return sum(p.numel() for p in self.model.parameters())
 
     # ------------------------------------------------------------------ model

@@ -10,7 +10,7 @@ import torch
 
 from golf_ray.algorithms.schedules import lr_factor
 from golf_ray.config import OPTIMIZERS, AlgorithmConfig, LearnerConfig
-from golf_ray.learner.checkpoint import CheckpointError
+from golf_ray.learner.checkpoint import CheckpointError, model_fingerprint
 from golf_ray.learner.group import LearnerGroup
 from golf_ray.learner.learner import TrainBatch, make_batch, make_optimizer
 from golf_ray.models import build_tiny_model, load_tokenizer
@@ -235,6 +235,16 @@ def test_zero3_two_ranks_broadcast_completes(ray_session, tiny):
     finally:
         shutdown_rollout_actors(rollouts)
         group.shutdown()
+
+
+def test_the_fingerprint_sees_full_shapes_under_zero3():
+    """ZeRO-3 leaves each rank an empty partition of every parameter (the shape is in
+    `ds_shape`): the checkpoint fingerprint must still tell one model from another."""
+    full, partitioned, other = torch.nn.Linear(3, 2), torch.nn.Linear(3, 2), torch.nn.Linear(3, 4)
+    for p in partitioned.parameters():
+        p.ds_shape = p.shape
+        p.data = torch.empty(0)
+    assert model_fingerprint(partitioned) == model_fingerprint(full) != model_fingerprint(other)
 
 
 def toy_reward(tokens: list[int], good: set[int]) -> float:
