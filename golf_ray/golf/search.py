@@ -75,17 +75,23 @@ _CONDITIONS = {
 
 def programs(task) -> dict[str, str]:
     """Programs for `task` found by the search, each correct on its train and test examples:
-    `{how it was built: source}`, shortest first."""
+    `{how it was built: source}`, shortest first. Several fits of one shape are all kept
+    (`halves`, `halves#2`, ...): the shortest may hold on these examples and not on others."""
     pairs = [(e.input, e.output) for e in (*task.train, *task.test)]
     if not pairs or not all(_rectangular(g) for pair in pairs for g in pair):
         return {}
-    found: dict[str, str] = {}
+    found: dict[str, str] = {}  # source -> how
     for how, expr in _candidates(pairs):
         # a digit right before a keyword (`2for`) is a SyntaxWarning now, an error later
         source = "p=lambda g:" + re.sub(r"(\d)(for|if|else|and|or|in)\b", r"\1 \2", expr)
-        if source not in found.values() and reproduces(source, pairs):
-            found.setdefault(how, source)
-    return dict(sorted(found.items(), key=lambda kv: len(kv[1])))
+        if source not in found and reproduces(source, pairs):
+            found[source] = how
+    out: dict[str, str] = {}
+    for source in sorted(found, key=len):
+        how = found[source]
+        n = sum(k == how or k.startswith(f"{how}#") for k in out)
+        out[how if n == 0 else f"{how}#{n + 1}"] = source
+    return out
 
 
 def reproduces(source: str, pairs: list[tuple[Grid, Grid]]) -> bool:

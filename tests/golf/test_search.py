@@ -152,3 +152,12 @@ def test_real_tasks_are_found(golf_tasks):
     grid laid out by itself)."""
     for task_id in ("task001", "task006", "task155", "task211"):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
+
+
+def test_every_fit_of_a_shape_is_kept_shortest_first():
+    """The halves fit with several offsets (`r[-3:]`, `r[4:]`, `r[len(r)//2+1:]`): all are
+    kept, since the shortest may hold on the train examples and not on arc-gen's sizes."""
+    found = search.programs(planted("halves_and", seed=3))
+    halves = [how for how in found if how.split("#")[0] == "halves"]
+    assert len(halves) >= 3 and halves[1] == "halves#2"
+    assert any("len(r)//2+1" in found[how] for how in halves)
