@@ -62,9 +62,20 @@ def test_the_golfer_pays_for_bytes_saved_and_nothing_for_a_copy():
         RewardSample("", "p", verdict(True), gain=30.0),
         RewardSample("", "p", Verdict(False, 0, 1, None, "syntax", "", 0, 0.0), gain=0.0),
     )
-    assert compute_rewards([copy, shorter, wrong], cfg).raw_total == pytest.approx(
-        [0.0, 0.3, -0.1]
-    )
+    assert compute_rewards([copy, shorter, wrong], cfg).raw_total == pytest.approx([0.0, 0.3, -0.1])
+
+
+def test_readable_spells_named_lambdas_as_defs_and_keeps_behaviour():
+    golfed = "K=lambda a,b=2:a*b\np=lambda g:[[K(c)for c in r]for r in g[::-1]]"
+    text = readable(golfed)
+    assert text.startswith("def K(a, b=2):\n    return a * b\n") and "lambda" not in text
+    grid = [[1, 2], [3, 0]]
+    runs = []
+    for source in (golfed, text):
+        scope: dict = {}
+        exec(source, scope)
+        runs.append(scope["p"](grid))
+    assert runs[0] == runs[1] == [[6, 0], [2, 4]]
 
 
 def completion(text: str, i: int = 0) -> Completion:
