@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from golf_ray.config import Config, ConfigError
-from golf_ray.golf import compress, passes
+from golf_ray.golf import compress, passes, search
 from golf_ray.golf.seeds import rearc_seeds
 from golf_ray.prompts import build_prompt
 from golf_ray.solutions import read_best
@@ -98,8 +98,9 @@ def bases_from_db(path: str | Path, tasks: TaskSet) -> dict[str, Best]:
 
 
 def seed_bases(tasks: TaskSet, max_bytes: int) -> dict[str, str]:
-    """Unjudged bases from RE-ARC's seeds: the shortest rung of the mechanical ladder (no
-    wrapper), for the tasks where it is at most `max_bytes` (the caller judges them)."""
+    """Unjudged bases of at most `max_bytes` (the caller judges them): per task, the shorter of
+    the search's shortest program and the shortest rung of RE-ARC's seed through the mechanical
+    ladder (no wrapper)."""
     out = {}
     for seed in rearc_seeds(tasks)[0]:
         # minify alone is cheap, and the rest of the ladder cuts far less than half again
@@ -108,6 +109,12 @@ def seed_bases(tasks: TaskSet, max_bytes: int) -> dict[str, str]:
         text = min(passes.candidates(seed.source).values(), key=len)
         if program_bytes(text) <= max_bytes:
             out[seed.task_id] = text
+    for task in tasks:
+        found = list(search.programs(task).values())
+        if found and program_bytes(found[0]) <= min(
+            max_bytes, program_bytes(out.get(task.id, found[0]))
+        ):
+            out[task.id] = found[0]
     return out
 
 

@@ -11,7 +11,7 @@ from golf_ray.actors.engines import Completion
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.config import ConfigError, RewardConfig, load_config
 from golf_ray.domains import GolferDomain
-from golf_ray.golf.golfer import golfer_task_set, readable, warm_start_pairs
+from golf_ray.golf.golfer import golfer_task_set, readable, seed_bases, warm_start_pairs
 from golf_ray.golf.pipeline import GolfOptions, run_golf
 from golf_ray.metrics import read_metrics
 from golf_ray.recipes.sft import load_sft_config, run_sft
@@ -76,6 +76,13 @@ def test_readable_spells_named_lambdas_as_defs_and_keeps_behaviour():
         exec(source, scope)
         runs.append(scope["p"](grid))
     assert runs[0] == runs[1] == [[6, 0], [2, 4]]
+
+
+def test_seed_bases_take_the_search_where_it_is_shorter(golf_tasks):
+    """Without a golf run, a base is the shorter of the search's program and the seed's
+    mechanical ladder: task155 is the grid upside down."""
+    bases = seed_bases(golf_tasks.subset(["task155"]), 600)
+    assert bases == {"task155": "p=lambda g:g[::-1]"}
 
 
 def completion(text: str, i: int = 0) -> Completion:
