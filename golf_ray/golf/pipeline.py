@@ -1,4 +1,4 @@
-"""`golf-ray golf`: seeds -> mechanical golf -> search -> a judged submission, resumable from its DB.
+"""`golf-ray golf`: seeds -> mechanical golf -> search -> a judged submission, resumable.
 
 Every program that counts was judged in the sandbox on every example of its task, and every
 judged program goes into `OUT/solutions.sqlite` with its stage as origin (`seed/rearc`,
@@ -35,7 +35,7 @@ from golf_ray.verify import VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
 STAGES = ("seed", "mechanical", "search", "llm")
-MAX_TRIES = 4  # candidates judged per task before mechanical golf gives up on it
+MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, search) gives up on it
 FALLBACK_RUNGS = ("minify", "tidy")  # on the unpruned program, in case pruning broke it
 ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
@@ -105,7 +105,8 @@ class GolfReport:
         )
         lines.append(f"written: {self.out / 'submission.zip'}  table: {self.out / 'tasks.csv'}")
         lines.append(f"chart: {self.out / 'points.png'}  solutions: {self.out / DB_FILENAME}")
-        lines.append(f"logs (Ray, the sandboxes): {self.out / LOGS_DIR}")
+        if (self.out / LOGS_DIR).is_dir():
+            lines.append(f"logs (Ray, the sandboxes): {self.out / LOGS_DIR}")
         return "\n".join(lines)
 
 
@@ -406,8 +407,8 @@ def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]
 def run_golf(
     tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=(), tasks_dir: str | None = None
 ) -> GolfReport:
-    """Seeds, mechanical golf, search, the LLM golfer when `opts.model` is set, then the outputs under
-    `opts.out`. With a model, `pool` is closed to free its CPUs for training, and a new one
+    """Seeds, mechanical golf, search, the LLM golfer when `opts.model` is set, then the outputs
+    under `opts.out`. With a model, `pool` is closed to free its CPUs for training, and a new one
     judges what the golfer found."""
     start = time.monotonic()
     opts.out.mkdir(parents=True, exist_ok=True)
