@@ -110,11 +110,10 @@ def seed_bases(tasks: TaskSet, max_bytes: int) -> dict[str, str]:
         if program_bytes(text) <= max_bytes:
             out[seed.task_id] = text
     for task in tasks:
-        found = list(search.programs(task).values())
-        if found and program_bytes(found[0]) <= min(
-            max_bytes, program_bytes(out.get(task.id, found[0]))
-        ):
-            out[task.id] = found[0]
+        shortest = next(iter(search.programs(task).values()), None)  # they come shortest first
+        if shortest is not None and program_bytes(shortest) <= max_bytes:
+            if task.id not in out or program_bytes(shortest) < program_bytes(out[task.id]):
+                out[task.id] = shortest
     return out
 
 

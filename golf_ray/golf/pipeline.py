@@ -474,7 +474,6 @@ def golf(
         log.warning("skipped task file %s: %s", name, reason)
     if opts.model:
         load_config("experiments/golfer.yaml", opts.golfer_overrides)  # fails before any work
-    opts.out.mkdir(parents=True, exist_ok=True)
     logs = RunLogs(opts.out)  # Ray's and the libraries' lines go to OUT/logs/, not the terminal
     try:
         init_ray(address=address, num_cpus=max(2, opts.judging.workers), log_to_driver=False)

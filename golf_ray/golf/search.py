@@ -209,7 +209,7 @@ def _joined(inputs, bands, depth, vertical: bool) -> list[tuple[str, str]]:
                 mirrored = f"[r[::-1]+r for r in {e}]"
             found.append((f"mirror+{how}", mirrored))
     if not found:
-        each = [_layouts(inputs, b, depth - 1) for b in bands]
+        each = [subs, *(_layouts(inputs, b, depth - 1) for b in bands[1:])]
         if all(each):
             for combo in itertools.islice(itertools.product(*each), KEEP):
                 exprs = [e for _, e in combo]
@@ -269,7 +269,7 @@ def _mapped(expr: str, table: dict[int, int]) -> list[str]:
         ((a, b),) = changed.items()
         found.append(f"[[[c,{b}][c=={a}]for c in r]for r in {expr}]")
         found.append(f"[[c-(c=={a})*{a - b}for c in r]for r in {expr}]")
-    if all(b == 0 for b in changed.values()) and 0 in table and table[0] == 0:
+    if all(b == 0 for b in changed.values()) and table.get(0) == 0:
         keep = sorted(a for a, b in table.items() if a == b and a)
         if len(keep) == 1:
             found.append(f"[[c*(c=={keep[0]})for c in r]for r in {expr}]")
@@ -386,9 +386,10 @@ def _crops(pairs) -> Iterator[tuple[str, str]]:
             yield "crop", f"[r[{left or ''}:{left + w}]for r in {rows}]"
             break
     for k in (2, 3):
-        for rows, cols in itertools.product(("", ":len(g)//k", "-len(g)//k:"), repeat=2):
-            if not rows and not cols:
-                continue
-            cols = cols.replace("g", "r")
-            part = f"[r[{cols}]for r in g{f'[{rows}]' if rows else ''}]" if cols else f"g[{rows}]"
-            yield f"part{k}", part.replace("k", str(k))
+        ends = ("", f":len({{}})//{k}", f"-len({{}})//{k}:")  # all, the first part, the last
+        for rows, cols in itertools.product(ends, repeat=2):
+            rows, cols = rows.format("g"), cols.format("r")
+            if cols:
+                yield f"part{k}", f"[r[{cols}]for r in g{f'[{rows}]' if rows else ''}]"
+            elif rows:
+                yield f"part{k}", f"g[{rows}]"
