@@ -2,7 +2,7 @@
 tasks by the untrained and the trained golfer, side by side in one run.
 
     python bench/golfer.py [--from OUT] [--steps 40] [--samples 8] [--warm-epochs 4]
-                           [--warm-model DIR] [--quick] [--keep-work]
+                           [--warm-limit N] [--warm-model DIR] [--quick] [--keep-work]
                            [--out bench/results/golfer.json] [overrides...]
 
 The golfer (tune_configs/experiments/golfer.yaml, golf_ray/golf/golfer.py) rewrites a task's
@@ -19,7 +19,9 @@ model, judged, and each correct one's bytes saved over its (fixed) base summed. 
 times: the untrained model; after a warm start (`golf-ray sft` on the train tasks' pairs, readable
 base -> the golf run's program, `--warm-epochs` epochs; 0 skips it: SmolLM2-135M untrained copies
 almost no program correctly, so GRPO alone has no reward to learn from); after `--steps` GRPO
-steps from there on the train tasks.
+steps from there on the train tasks. A warm start on every train task has memorised each one's
+golfed answer, so expert iteration leaves GRPO almost nothing to gain there: `--warm-limit N`
+warm-starts on N of them only.
 Target (issue 20): trained >= 2x the untrained golfer's bytes saved per 1,000 samples.
 Writes JSON (both measurements, per task; the train reward curve; wall times; cores) and a PNG.
 Runs go to runs/bench-golfer-TIME, removed at the end unless --keep-work.
@@ -103,6 +105,12 @@ def measure(model: str, cfg: Config, samples: int) -> dict:
         domain.close()
 
 
+def gpu_name() -> str | None:
+    import torch
+
+    return torch.cuda.get_device_name() if torch.cuda.is_available() else None
+
+
 def plot(report: dict, out: Path) -> None:
     import matplotlib
 
@@ -148,6 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warm-epochs", type=int, default=4, help="warm-start epochs before GRPO (0: none)"
     )
+    parser.add_argument(
+        "--warm-limit",
+        type=int,
+        default=0,
+        help="warm-start on only this many of the train tasks' pairs (0: all); GRPO then also "
+        "trains on tasks whose golfed answer the warm start never saw",
+    )
     parser.add_argument("--samples", type=int, default=8, help="programs per held-out task")
     parser.add_argument(
         "--quick", action="store_true", help="2 steps, 2 samples per task, 1 warm-start epoch"
@@ -178,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict = {
         "quick": args.quick,
         "command": " ".join(["bench/golfer.py", *(argv if argv is not None else sys.argv[1:])]),
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "gpu": gpu_name()},
         "model": cfg.model.name,
         "from": args.golf_from,
         "setting": ", ".join(
@@ -186,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "steps": steps,
         "samples_per_task": samples,
+        "warm_limit": args.warm_limit,
     }
     print(f"measuring the untrained golfer ({samples} samples per held-out task) ...")
     report["untrained"] = measure(base_model, cfg, samples)
@@ -194,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     if epochs and not warm_model:
         print(f"warm start: {epochs} epochs on the train tasks' readable -> golfed pairs ...")
         warm_model = str(work / "warm")
-        sft_cfg = load_sft_config(None, [*overrides, f"sft.epochs={epochs}"], golfer=args.golf_from)
+        sft_overrides = [*overrides, f"sft.epochs={epochs}", f"sft.limit={args.warm_limit}"]
+        sft_cfg = load_sft_config(None, sft_overrides, golfer=args.golf_from)
         run_sft(sft_cfg, warm_model, progress=True)
     if warm_model:
         info = json.loads((Path(warm_model) / SFT_INFO).read_text())

