@@ -233,6 +233,9 @@ class TasksConfig:
     # model can learn, where a golfed base leaves it nothing it can find
     golf_readable: bool = False
     golf_examples: bool = True  # the task's grids in the prompt (False: the program alone)
+    # a correct, shorter rewrite becomes its task's base (False: every base stays as it started,
+    # so a reward for the same saving does not vanish once it has been found)
+    golf_expert_iteration: bool = True
     # source verifiers: a single-turn verifiers taskset (an installed id, or module:Class), the
     # fields of its TasksetConfig, and `size`: at most that many of its tasks
     taskset: str = ""

@@ -255,14 +255,20 @@ class GolferDomain:
         train = set(self.train_ids)
         self.curriculum_ids = sorted(train, key=lambda i: (self.state.best[i].bytes, i))
         self.response_prefix = cfg.rollout.response_prefix
+        self.expert_iteration = t.golf_expert_iteration
 
     def judge(self, generated: Generated) -> list[Sample]:
         samples = judge_programs(generated, self.response_prefix, self.tasks, self.sandbox)
+        # Every sample of a batch against the same base (the best before it), so GRPO's group
+        # does not pay the first of two equal rewrites and not the second.
         for sample in samples:
-            sample.gain = 0.0
-            if sample.correct:
-                sample.gain = float(self.state.gain(sample.task_id, sample.program))
-                self.state.improve(sample.task_id, sample.program)
+            sample.gain = (
+                float(self.state.gain(sample.task_id, sample.program)) if sample.correct else 0.0
+            )
+        if self.expert_iteration:
+            for sample in samples:
+                if sample.gain:
+                    self.state.improve(sample.task_id, sample.program)
         return samples
 
     def eval_metrics(self, samples: list[Sample], n_items: int) -> dict[str, float]:

@@ -130,6 +130,24 @@ def test_golfer_rewards_only_correct_savings_and_keeps_the_best(ray_session, gol
         domain.close()
 
 
+def test_a_batch_is_paid_against_one_base_and_fixed_bases_keep_paying(
+    ray_session, golfer_overrides
+):
+    shorter = "p=lambda g:[[2 if c==1 else c for c in r]for r in g]"
+    twice = [("task003", 0, completion(shorter + "\n", i)) for i in range(2)]
+    for expert_iteration in (True, False):
+        overrides = [*golfer_overrides, f"tasks.golf_expert_iteration={expert_iteration}"]
+        domain = GolferDomain(load_config(GOLFER, overrides), None, "golfer-batch")
+        try:
+            # equal rewrites in one group earn equal rewards, whichever is judged first
+            assert [s.gain for s in domain.judge(twice)] == [len(BASE) - len(shorter)] * 2
+            (later,) = domain.judge(twice[:1])
+            assert later.gain == (0 if expert_iteration else len(BASE) - len(shorter))
+            assert (domain.state.best["task003"].source == BASE) != expert_iteration
+        finally:
+            domain.close()
+
+
 def test_warm_up_view_shows_readable_bases_without_grids(ray_session, golfer_overrides):
     golfed = "def p(g):return[[2 if c==1 else c for c in r]for r in g]"
     overrides = [*golfer_overrides, "tasks.golf_readable=true", "tasks.golf_examples=false"]
