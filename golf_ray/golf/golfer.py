@@ -4,8 +4,9 @@ completion is a rewrite of that program.
 
 Reward (`golf_gain`): bytes saved over the task's best program when the rewrite is correct on
 every example, else nothing. Expert iteration: a correct, shorter rewrite becomes the task's best
-and the base of its next prompt. Gains count against the best *when judged*, so a rewrite of an
-older base earns only what it adds to the submission.
+and the base of its next prompt (`tasks.golf_expert_iteration: false` keeps every base as it
+started). Gains count against the best when their batch is judged, so a rewrite of an older base
+earns only what it adds to the submission.
 
 Bases come from `tasks.golf_from` (a `golf-ray golf` output dir or its solutions.sqlite: the best
 correct program per task, uncompressed) or, without it, from RE-ARC's seeds through the
