@@ -1,7 +1,11 @@
 # Sourced by the scripts run on a CUDA machine without Ray or DeepSpeed (gpu_device_check.sh,
 # gpu_golfer.sh): unpacks the offline bundle (scripts/gpu_bundle.sh) into SITE once per machine,
 # puts it and the checkout on PYTHONPATH, and stops the caller when the train path does not
-# import. Needs REPO, PY, BUNDLE, SITE, WORK and a `stamp` function.
+# import. Needs REPO, PY, BUNDLE, SITE, WORK and a `stamp` function; defines `site_install`.
+site_install() {  # wheels into SITE, offline, leaving the machine's own Python as it is
+  "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+    --disable-pip-version-check --target "$SITE" "$@"
+}
 stamp "bundle from $BUNDLE into $SITE"
 if [ -f "$SITE/.golf-ray-bundle" ]; then
   echo "already unpacked ($(cat "$SITE/.golf-ray-bundle"))"
@@ -15,8 +19,7 @@ with tarfile.open(sys.argv[1]) as tar:  # our own archive: keep the executables'
 EOF
   fi
   if ls "$BUNDLE"/*.whl >/dev/null 2>&1; then
-    "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
-      --disable-pip-version-check --target "$SITE" "$BUNDLE"/*.whl || exit 1
+    site_install "$BUNDLE"/*.whl || exit 1
   fi
   ls "$BUNDLE" >"$SITE/.golf-ray-bundle"
 else

@@ -57,8 +57,7 @@ EOF
     stamp "machine"
     nvidia-smi --query-gpu=name,memory.total --format=csv 2>&1 | tail -1
     source "$REPO/scripts/gpu_env.sh"
-    "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
-      --disable-pip-version-check --target "$SITE" "$HERE"/a/gguf-*.whl || exit 1
+    site_install "$HERE"/a/gguf-*.whl || exit 1
     mkdir -p "$WORK/parts" && cp "$HERE/a/gguf.0" "$WORK/parts/" && cp "$HERE/a/solutions.sqlite" "$WORK/"
     tar -xJf "$HERE/a/tasks.tar.xz" -C "$WORK" && ls "$WORK/tasks" | wc -l
     stamp "ready"
@@ -68,8 +67,7 @@ EOF
     ;;
   run)
     source "$REPO/scripts/gpu_env.sh"
-    "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
-      --disable-pip-version-check --target "$SITE" "$HERE"/c/*.whl || exit 1
+    site_install "$HERE"/c/*.whl || exit 1
     cp "$HERE/c/gguf.2" "$WORK/parts/"
     gguf=$WORK/SmolLM2-135M-Instruct.Q4_1.gguf
     cat "$WORK"/parts/gguf.{0,1,2} >"$gguf" || exit 1
