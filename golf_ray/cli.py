@@ -756,12 +756,13 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _add_golf(sub) -> None:
     p = sub.add_parser(
         "golf",
-        help="make a Code Golf 2025 submission: seeds, mechanical golf, search; judged, with "
-        "points",
+        help="make a Code Golf 2025 submission: seeds, mechanical golf, shrink, search; judged, "
+        "with points",
         description="Build a submission for the 400 Code Golf 2025 tasks offline. Seeds: "
         "RE-ARC's solvers (from the installed reasoning-gym) made standalone, plus any "
         "--seeds; mechanical golf: AST passes, python-minifier and a self-decompressing "
-        "wrapper; search: short programs from golf idioms (symmetries, mirror tilings, colour "
+        "wrapper; shrink: edits the examples never notice (a conversion, a statement, one side "
+        "of a fallback), each kept only while the program reproduces them; search: short programs from golf idioms (symmetries, mirror tilings, colour "
         "maps, halves combined cell by cell, ...) fitted to each task's examples. Every program "
         "that counts is judged in the sandbox on every example of its "
         "task; OUT/solutions.sqlite keeps the shortest correct per task. Writes "
@@ -780,6 +781,15 @@ def _add_golf(sub) -> None:
         help="more seeds: a submission dir or zip, a run dir or a solutions.sqlite (repeatable)",
     )
     p.add_argument("--no-rearc", action="store_true", help="no RE-ARC seeds")
+    p.add_argument(
+        "--shrink-seconds",
+        type=float,
+        default=4.0,
+        metavar="S",
+        help="per task, delete and unwrap what the examples never need, keeping each edit the "
+        "program still reproduces them with (RE-ARC's and the search's programs only; 0: off; "
+        "default 4)",
+    )
     p.add_argument(
         "--model",
         help="after mechanical golf, train the LLM golfer (GRPO, experiments/golfer.yaml) from "
@@ -808,6 +818,7 @@ def cmd_golf(args: argparse.Namespace) -> int:
         out=Path(args.out) if args.out else default_out(),
         seeds=args.seeds,
         rearc=not args.no_rearc,
+        shrink_seconds=args.shrink_seconds,
         judging=_judging(args),
         progress=not args.no_progress,
         model=args.model,

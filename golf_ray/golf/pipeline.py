@@ -23,7 +23,7 @@ from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.config import load_config
 from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
-from golf_ray.golf import compress, passes, prune, search
+from golf_ray.golf import compress, passes, prune, search, shrink
 from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
 from golf_ray.logs import LOGS_DIR, RunLogs
 from golf_ray.recipes.train import train
@@ -34,10 +34,11 @@ from golf_ray.tasks import shared_tasks_dir
 from golf_ray.verify import VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
-STAGES = ("seed", "mechanical", "search", "llm")
+STAGES = ("seed", "mechanical", "shrink", "search", "llm")
 MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, search) gives up on it
 FALLBACK_RUNGS = ("minify", "tidy")  # on the unpruned program, in case pruning broke it
 ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
+SHRINK_EXAMPLES = 40  # arc-gen examples a shrunk program must reproduce, beside train and test
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
 
 
@@ -53,6 +54,8 @@ class GolfOptions:
     # The LLM stage: GRPO on the golfer (experiments/golfer.yaml) for `minutes`, from `model`.
     model: str | None = None
     minutes: float = 10.0
+    # Per task, for `shrink` (0: no shrink stage).
+    shrink_seconds: float = 4.0
     golfer_overrides: list[str] = field(default_factory=list)  # dotted, e.g. rollout.engine=hf
 
 
@@ -224,7 +227,6 @@ def mechanical(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> No
         for task_id, base in bases.items()
     }
     coverage = judge.coverage(inner)
-    queues: dict[str, list[Entry]] = {}
     # Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per worker.
     spawn = multiprocessing.get_context("spawn")  # no fork of a process that runs Ray threads
     with ProcessPoolExecutor(judge.opts.judging.workers, mp_context=spawn) as processes:
@@ -233,15 +235,63 @@ def mechanical(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> No
         )
         made = tqdm(made, total=len(inner), desc="golfing", unit="task", disable=not progress)
         all_cands = dict(zip(inner, made, strict=True))
-    for task_id, base in bases.items():
-        cands = all_cands[task_id]
-        seen, queue = set(), []
-        for how, text in sorted(cands.items(), key=lambda kv: program_bytes(kv[1])):
-            if program_bytes(text) < base.bytes and text not in seen:
-                seen.add(text)
-                queue.append(Entry(task_id, text, f"mechanical/{how}"))
-        queues[task_id] = queue[:MAX_TRIES]
+    queues = {t: _queue(t, all_cands[t], base.bytes, "mechanical") for t, base in bases.items()}
     judge_until_correct(queues, judge, "judging golfed")
+
+
+def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=True) -> None:
+    """Each trusted task's best program shrunk (`shrink.shrink`, in worker processes, for
+    `seconds` a task), then golfed again like a seed: its candidates, shortest first, are judged
+    until one is correct. Trusted: its best comes from seeds, mechanical golf or the search, and
+    its only seeds are RE-ARC's, since shrinking runs the program outside the sandbox."""
+    best = db.best_all()
+    by_id = {t.id: t for t in tasks}
+    inner = {}
+    for task_id, base in best.items():
+        origins = {s.origin for s in db.history(task_id)}
+        trusted = all(o == "seed/rearc" for o in origins if stage_of(o) == "seed")
+        if task_id in by_id and base.correct and trusted and stage_of(base.origin) != "llm":
+            inner[task_id] = compress.unwrap(encode_source(base.source)) or base.source
+    if not inner:
+        return
+    pairs = [_shrink_pairs(by_id[t]) for t in inner]
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(
+        judge.opts.judging.workers, mp_context=spawn, initializer=_shrink_worker
+    ) as processes:
+        made = processes.map(_shrunk_candidates, inner.values(), pairs, [seconds] * len(inner))
+        made = tqdm(made, total=len(inner), desc="shrinking", unit="task", disable=not progress)
+        all_cands = dict(zip(inner, made, strict=True))
+    queues = {}
+    for task_id, cands in all_cands.items():
+        queue = _queue(task_id, cands, best[task_id].bytes, "shrink")
+        if queue:
+            queues[task_id] = queue
+    judge_until_correct(queues, judge, "judging shrunk")
+
+
+def _shrink_worker() -> None:
+    shrink.worker_limits()  # after this module's imports, so the cap is on what edits add
+
+
+def _shrink_pairs(task) -> list:
+    examples = (*task.train, *task.test, *task.arc_gen[:SHRINK_EXAMPLES])
+    return [(e.input, e.output) for e in examples]
+
+
+def _shrunk_candidates(source: str, pairs, seconds: float) -> dict[str, str]:
+    shrunk = shrink.shrink(source, pairs, seconds)
+    return {} if shrunk == source else golf_candidates(shrunk)
+
+
+def _queue(task_id: str, cands: dict[str, str], limit: int, stage: str) -> list[Entry]:
+    """A task's candidates shorter than `limit`, distinct, shortest first, at most MAX_TRIES."""
+    seen, queue = set(), []
+    for how, text in sorted(cands.items(), key=lambda kv: program_bytes(kv[1])):
+        if program_bytes(text) < limit and text not in seen:
+            seen.add(text)
+            queue.append(Entry(task_id, text, f"{stage}/{how}"))
+    return queue[:MAX_TRIES]
 
 
 def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
@@ -253,14 +303,9 @@ def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> 
     for task in tqdm(tasks, desc="searching", unit="task", disable=not progress):
         base = best.get(task.id)
         limit = base.bytes if base is not None and base.correct else float("inf")
-        found = search.programs(task)
-        queue = [
-            Entry(task.id, source, f"search/{how}")
-            for how, source in found.items()
-            if program_bytes(source) < limit
-        ]
+        queue = _queue(task.id, search.programs(task), limit, "search")
         if queue:
-            queues[task.id] = queue[:MAX_TRIES]
+            queues[task.id] = queue
     judge_until_correct(queues, judge, "judging searched")
 
 
@@ -361,7 +406,7 @@ def _chart(rep: GolfReport) -> bytes:
     stages = [s for s in STAGES if s in rep.stage_points]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
     values = [rep.stage_points[s] for s in stages]
-    left.bar(stages, values, color=["#999999", "#4c72b0", "#55a868", "#dd8452"][: len(stages)])
+    left.bar(stages, values, color=["#999999", "#4c72b0", "#8172b3", "#55a868", "#dd8452"][: len(stages)])
     for i, v in enumerate(values):
         left.text(i, v, f"{v:,.0f}", ha="center", va="bottom")
     left.axhline(BEST_PUBLIC, color="grey", linestyle="--", linewidth=1)
@@ -407,7 +452,7 @@ def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]
 def run_golf(
     tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=(), tasks_dir: str | None = None
 ) -> GolfReport:
-    """Seeds, mechanical golf, search, the LLM golfer when `opts.model` is set, then the outputs
+    """Seeds, mechanical golf, shrinking, search, the LLM golfer when `opts.model` is set, then the outputs
     under `opts.out`. With a model, `pool` is closed to free its CPUs for training, and a new one
     judges what the golfer found."""
     start = time.monotonic()
@@ -417,6 +462,8 @@ def run_golf(
         seeds, problems = collect_seeds(tasks, opts)
         judge([Entry(s.task_id, s.source, f"seed/{s.origin}") for s in seeds], "judging seeds")
         mechanical(tasks, db, judge, progress=opts.progress)
+        if opts.shrink_seconds > 0:
+            shrink_stage(tasks, db, judge, opts.shrink_seconds, progress=opts.progress)
         search_stage(tasks, db, judge, progress=opts.progress)
     if opts.model:
         pool.close()

@@ -16,6 +16,8 @@ import ast
 import copy
 import itertools
 import re
+import signal
+import warnings
 from collections.abc import Callable, Iterator
 
 Grid = list[list[int]]
@@ -94,15 +96,29 @@ def programs(task) -> dict[str, str]:
     return out
 
 
-def reproduces(source: str, pairs: list[tuple[Grid, Grid]]) -> bool:
+def reproduces(source: str, pairs: list[tuple[Grid, Grid]], seconds: float | None = None) -> bool:
     """Whether `source`'s `p` maps every input to its output, as the checker compares them
-    (tuples print as lists)."""
+    (tuples print as lists); with `seconds`, within that time (main thread only: a timer
+    signal ends it)."""
     scope: dict = {}
+    if seconds is not None:
+        signal.signal(signal.SIGALRM, _out_of_time)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        exec(compile(source, "<search>", "exec"), scope)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            code = compile(source, "<search>", "exec", dont_inherit=True)
+        exec(code, scope)
         return all(_plain(scope["p"](copy.deepcopy(i))) == o for i, o in pairs)
     except Exception:
         return False
+    finally:
+        if seconds is not None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _out_of_time(signum, frame):
+    raise TimeoutError
 
 
 def _plain(x):

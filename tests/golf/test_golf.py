@@ -4,6 +4,8 @@ judged by real sandbox actors (process backend) on a real local Ray."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 import zipfile
 import zlib
 
@@ -12,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from golf_ray.actors.sandbox import SandboxPool
-from golf_ray.golf import compress, passes, prune
+from golf_ray.golf import compress, passes, prune, shrink
 from golf_ray.golf.pipeline import GolfOptions, golf_candidates, run_golf
+from golf_ray.golf.search import reproduces
 from golf_ray.golf.seeds import rearc_ids, rearc_program, rearc_seeds
 from golf_ray.score import load_submission, score_submission
 from golf_ray.solutions import SolutionDB
@@ -265,6 +268,74 @@ def test_kept_programs_are_always_judged_correct(pool, tmp_path):
     assert row.stage == "search"  # and a colour map is shorter still
     # Whatever the passes did to the tricky seed, what the submission holds is correct.
     assert best["task008"].correct
+    # A user's seeds are never run outside the sandbox: nothing of theirs was shrunk.
+    assert report.rows[1].bytes["shrink"] is None
+
+
+# --- shrinking --------------------------------------------------------------------------------
+
+
+def test_shrink_drops_what_the_examples_never_need():
+    # A DSL-style solver: a conversion nobody needs, a fallback that never serves, a statement
+    # whose effect the outputs never show.
+    source = (
+        "def p(g):\n"
+        "    g = tuple(tuple(r) for r in g)\n"
+        "    seen = set()\n"
+        "    for r in g:\n"
+        "        seen.add(len(r))\n"
+        "    return [[c or 0 for c in r][::-1] for r in g]\n"
+    )
+    pairs = [([[1, 2], [3, 0]], [[2, 1], [0, 3]]), ([[5, 6, 7]], [[7, 6, 5]])]
+    shrunk = shrink.shrink(source, pairs, seconds=20)
+    assert reproduces(shrunk, pairs)
+    assert len(shrunk) < len(ast.unparse(ast.parse(source))) / 2
+    assert "tuple" not in shrunk and "seen" not in shrunk and " or " not in shrunk
+
+
+def test_shrink_survives_an_edit_that_never_ends():
+    # Dropping `n -= 1` loops forever: that edit is tried, timed out, and not kept.
+    source = (
+        "def p(g):\n"
+        "    n = 3\n"
+        "    while n:\n"
+        "        n -= 1\n"
+        "        m = n\n"
+        "    return [r * (m + 1) for r in g]\n"
+    )
+    pairs = [([[1]], [[1]]), ([[2, 3]], [[2, 3]])]
+    shrunk = shrink.shrink(source, pairs, seconds=10)
+    assert reproduces(shrunk, pairs)
+    assert "n -= 1" in shrunk or "while" not in shrunk
+
+
+def test_a_shrinking_worker_cannot_take_the_machine():
+    # What an edited program may allocate on top of the worker's own memory is capped.
+    code = (
+        "from golf_ray.golf import shrink\n"
+        "shrink.worker_limits()\n"
+        "try:\n"
+        "    x = bytearray(shrink.MEMORY + (1 << 30))\n"
+        "except MemoryError:\n"
+        "    print('capped')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "capped", done.stderr
+
+
+def test_shrink_leaves_a_wrong_program_alone():
+    source = "def p(g):\n    return tuple(g)\n"
+    assert shrink.shrink(source, [([[1]], [[2]])], seconds=5) == source
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(source=programs(), data=st.data())
+def test_shrunk_programs_reproduce_their_examples(source, data, grid_strategy):
+    grids = [data.draw(grid_strategy(max_side=4)) for _ in range(3)]
+    pairs = [(g, [list(r) for r in run(source, [r[:] for r in g])]) for g in grids]
+    shrunk = shrink.shrink(source, pairs, seconds=2)
+    assert reproduces(shrunk, pairs)
+    assert len(shrunk) <= len(ast.unparse(ast.parse(source)))
 
 
 # --- the compressed wrapper -------------------------------------------------------------------
@@ -306,12 +377,16 @@ def test_golf_pipeline_end_to_end_and_resume(pool, tmp_path, golf_tasks):
     assert report.correct == 2
     assert all(r.bytes["mechanical"] < r.bytes["seed"] for r in report.rows)
     assert report.stage_points["mechanical"] > report.stage_points["seed"]
-    # task001 is the grid laid out by its own cells: the search's idiom beats the DSL's program
-    assert [r.stage for r in report.rows] == ["search", "mechanical"]
+    # task001 is the grid laid out by its own cells: the search's idiom beats the DSL's program;
+    # task002's golfed program, shrunk, still holds on every example
+    assert [r.stage for r in report.rows] == ["search", "shrink"]
     assert report.rows[0].bytes["search"] < 70 < report.rows[0].bytes["mechanical"]
-    assert report.stage_points["search"] > report.stage_points["mechanical"]
+    assert report.rows[1].bytes["shrink"] < report.rows[1].bytes["mechanical"]
+    assert report.stage_points["search"] > report.stage_points["shrink"]
+    assert report.stage_points["shrink"] > report.stage_points["mechanical"]
     with SolutionDB(out / "solutions.sqlite") as db:  # traced in the sandbox, then pruned
-        assert db.best("task002").origin.startswith("mechanical/prune+")
+        assert any(s.origin.startswith("mechanical/prune+") for s in db.history("task002"))
+        assert db.best("task002").origin.startswith("shrink/")
         assert db.best("task001").origin == "search/kronecker"
     for name in ("submission.zip", "tasks.csv", "points.png", "summary.json"):
         assert (out / name).is_file()

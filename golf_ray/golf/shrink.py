@@ -1,0 +1,189 @@
+"""Shrink: delete and unwrap what a program does not need, one edit at a time, keeping an edit
+while the program still reproduces its examples.
+
+The passes (`passes.py`) only make changes that keep any program's meaning. A solver written for
+a DSL also carries work its task never needed: a conversion (`tuple(...)`, `frozenset(...)`) whose
+result is used like its argument anyway, a statement whose effect the examples never see, a
+fallback (`a or b`, `x if c else y`) one side of which always serves. `shrink` tries each such
+edit in turn (statements first), runs the edited program on the examples it was given
+(its task's train and test ones and a few more) and keeps the edit when every output is still
+right. It runs the program here, so the pipeline only shrinks programs built from RE-ARC's
+solvers and our own search, never a user's or a model's; what it returns is judged in the sandbox
+on every example like any other candidate.
+"""
+
+from __future__ import annotations
+
+import ast
+import resource
+import signal
+import time
+import warnings
+from collections.abc import Iterator
+
+from golf_ray.golf import passes
+from golf_ray.golf.search import Grid, reproduces
+
+MEMORY = 2 << 30  # bytes of address space an edited program may add (an edit can blow up)
+
+
+def shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> str:
+    """`source` with every edit kept that leaves it reproducing `pairs`, tried until no edit
+    helps or `seconds` are spent; `source` itself when it does not reproduce them."""
+    deadline = time.monotonic() + seconds
+    start = time.monotonic()
+    if not reproduces(source, pairs, seconds=seconds):
+        return source
+    # An edit that loops forever must not eat the budget: a few times the program's own time.
+    limit = max(0.05, 4 * (time.monotonic() - start))
+    tree = ast.parse(source)
+    text = ast.unparse(tree)
+    changed = True
+    while changed and time.monotonic() < deadline:
+        changed = False
+        position = 0
+        while time.monotonic() < deadline:
+            edits = list(_edits(tree))
+            if position >= len(edits):
+                break
+            for position in range(position, len(edits)):
+                if time.monotonic() >= deadline:
+                    break
+                candidate = _edited(tree, edits[position])
+                if candidate is None or len(candidate) >= len(text):
+                    continue
+                if reproduces(candidate, pairs, seconds=limit):
+                    tree, text, changed = ast.parse(candidate), candidate, True
+                    break
+            else:
+                break
+    try:  # what the edits left unused goes too, if the program still holds without it
+        simpler = passes.simplify(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return text
+    return simpler if reproduces(simpler, pairs, seconds=limit) else text
+
+
+def worker_limits() -> None:
+    """For a process that runs `shrink`: at most MEMORY more address space than it holds now,
+    so an edit that builds a huge value fails with MemoryError instead of taking the machine;
+    Ctrl-C is the driver's to handle."""
+    with open("/proc/self/statm") as f:
+        held = int(f.read().split()[0]) * resource.getpagesize()
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    soft = held + MEMORY if hard == resource.RLIM_INFINITY else min(held + MEMORY, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# An edit: (path to a node, what to do). A path is the (field, index) steps from the module.
+Path = tuple[tuple[str, int | None], ...]
+
+
+def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
+    """Every edit, statements before expressions: drop a statement; replace an `if` statement
+    by one branch; replace a one-argument call by its argument, a conditional or boolean
+    expression by one operand, a binary operation by one side; drop a keyword argument;
+    `frozenset` as `set`."""
+    stmts, exprs = [], []
+    for path, node in _walk(tree, ()):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and len(block) > 1 and isinstance(block[0], ast.stmt):
+                stmts += [(path, f"drop:{field}", k) for k in range(len(block))]
+        if isinstance(node, ast.If):
+            stmts.append((path, "if:body", 0))
+            if node.orelse:
+                stmts.append((path, "if:orelse", 0))
+        elif isinstance(node, ast.Call):
+            if len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred):
+                exprs.append((path, "pick:args", 0))
+            exprs += [(path, "drop:keywords", k) for k in range(len(node.keywords))]
+        elif isinstance(node, ast.IfExp):
+            exprs += [(path, "pick:body", 0), (path, "pick:orelse", 0)]
+        elif isinstance(node, ast.BoolOp):
+            exprs += [(path, "pick:values", k) for k in range(len(node.values))]
+        elif isinstance(node, ast.BinOp):
+            exprs += [(path, "pick:left", 0), (path, "pick:right", 0)]
+        elif isinstance(node, ast.Name) and node.id == "frozenset":
+            exprs.append((path, "set", 0))
+    yield from stmts
+    yield from exprs
+
+
+def _walk(node: ast.AST, path: Path) -> Iterator[tuple[Path, ast.AST]]:
+    yield path, node
+    for field, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            for k, child in enumerate(value):
+                if isinstance(child, ast.AST):
+                    yield from _walk(child, (*path, (field, k)))
+        elif isinstance(value, ast.AST):
+            yield from _walk(value, (*path, (field, None)))
+
+
+def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
+    """The source of `tree` with `edit` made (the tree itself is left as it was), or None when
+    the edit makes no program."""
+    path, what, k = edit
+    parent, node = None, tree
+    for field, index in path:
+        parent = (node, field, index)
+        value = getattr(node, field)
+        node = value if index is None else value[index]
+    kind, _, field = what.partition(":")
+    try:
+        if kind == "drop":
+            block = getattr(node, field)
+            removed = block.pop(k)
+            try:
+                return _text(tree)
+            finally:
+                block.insert(k, removed)
+        if kind == "set":
+            node.id = "set"
+            try:
+                return _text(tree)
+            finally:
+                node.id = "frozenset"
+        if parent is None:
+            return None
+        if kind == "if":
+            replacement = getattr(node, field)  # a list of statements in the parent's block
+        else:
+            value = getattr(node, field)
+            replacement = value[k] if isinstance(value, list) else value
+        owner, owner_field, index = parent
+        slot = getattr(owner, owner_field)
+        if kind == "if":
+            if index is None:
+                return None
+            slot[index : index + 1] = replacement
+            try:
+                return _text(tree)
+            finally:
+                slot[index : index + len(replacement)] = [node]
+        if index is None:
+            setattr(owner, owner_field, replacement)
+            try:
+                return _text(tree)
+            finally:
+                setattr(owner, owner_field, node)
+        slot[index] = replacement
+        try:
+            return _text(tree)
+        finally:
+            slot[index] = node
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _text(tree: ast.Module) -> str | None:
+    text = ast.unparse(tree)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            compile(text, "<shrink>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return None
+    return text
