@@ -13,7 +13,7 @@ import io
 import logging
 import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -254,19 +254,26 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
             inner[task_id] = compress.unwrap(encode_source(base.source)) or base.source
     if not inner:
         return
-    pairs = [_shrink_pairs(by_id[t]) for t in inner]
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(
+    queues = {}
+    bar = tqdm(total=len(inner), desc="shrinking", unit="task", disable=not progress)
+    with bar, ProcessPoolExecutor(
         judge.opts.judging.workers, mp_context=spawn, initializer=_shrink_worker
     ) as processes:
-        made = processes.map(_shrunk_candidates, inner.values(), pairs, [seconds] * len(inner))
-        made = tqdm(made, total=len(inner), desc="shrinking", unit="task", disable=not progress)
-        all_cands = dict(zip(inner, made, strict=True))
-    queues = {}
-    for task_id, cands in all_cands.items():
-        queue = _queue(task_id, cands, best[task_id].bytes, "shrink")
-        if queue:
-            queues[task_id] = queue
+        futures = {
+            processes.submit(_shrunk_candidates, source, _shrink_pairs(by_id[t]), seconds): t
+            for t, source in inner.items()
+        }
+        for future in as_completed(futures):
+            bar.update()
+            task_id = futures[future]
+            try:
+                cands = future.result()
+            except Exception as e:  # a worker died or an edit broke the passes: keep the program
+                log.warning("shrink %s: %r", task_id, e)
+                continue
+            if queue := _queue(task_id, cands, best[task_id].bytes, "shrink"):
+                queues[task_id] = queue
     judge_until_correct(queues, judge, "judging shrunk")
 
 

@@ -100,10 +100,25 @@ def reproduces(source: str, pairs: list[tuple[Grid, Grid]], seconds: float | Non
     """Whether `source`'s `p` maps every input to its output, as the checker compares them
     (tuples print as lists); with `seconds`, within that time (main thread only: a timer
     signal ends it)."""
+    if seconds is None:
+        return _reproduces(source, pairs)
+    signal.signal(signal.SIGALRM, _out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return _reproduces(source, pairs)
+    except TimeoutError:  # the timer went off on the way out
+        return False
+    finally:
+        while True:
+            try:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                break
+            except TimeoutError:  # ... or even here
+                pass
+
+
+def _reproduces(source: str, pairs: list[tuple[Grid, Grid]]) -> bool:
     scope: dict = {}
-    if seconds is not None:
-        signal.signal(signal.SIGALRM, _out_of_time)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
@@ -112,9 +127,6 @@ def reproduces(source: str, pairs: list[tuple[Grid, Grid]], seconds: float | Non
         return all(_plain(scope["p"](copy.deepcopy(i))) == o for i, o in pairs)
     except Exception:
         return False
-    finally:
-        if seconds is not None:
-            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def _out_of_time(signum, frame):
