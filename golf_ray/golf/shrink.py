@@ -82,9 +82,10 @@ Path = tuple[tuple[str, int | None], ...]
 
 def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
     """Every edit, statements before expressions: drop a statement; replace an `if` statement
-    by one branch; replace a one-argument call by its argument, a conditional or boolean
-    expression by one operand, a binary operation by one side; drop a keyword argument;
-    `frozenset` as `set`."""
+    by one branch; replace a call by one of its arguments, a conditional or boolean expression
+    by one operand, a binary operation by one side, `x[i]` by `x`; drop a keyword argument, an
+    element of a tuple, list or set display, a comprehension's condition; `frozenset` as
+    `set`."""
     stmts, exprs = [], []
     for path, node in _walk(tree, ()):
         for field in ("body", "orelse"):
@@ -96,9 +97,16 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
             if node.orelse:
                 stmts.append((path, "if:orelse", 0))
         elif isinstance(node, ast.Call):
-            if len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred):
-                exprs.append((path, "pick:args", 0))
+            if not any(isinstance(a, ast.Starred) for a in node.args):
+                exprs += [(path, "pick:args", k) for k in range(len(node.args))]
             exprs += [(path, "drop:keywords", k) for k in range(len(node.keywords))]
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set) and len(node.elts) > 1:
+            if not isinstance(getattr(node, "ctx", None), ast.Store):
+                exprs += [(path, "drop:elts", k) for k in range(len(node.elts))]
+        elif isinstance(node, ast.comprehension):
+            exprs += [(path, "drop:ifs", k) for k in range(len(node.ifs))]
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            exprs.append((path, "pick:value", 0))
         elif isinstance(node, ast.IfExp):
             exprs += [(path, "pick:body", 0), (path, "pick:orelse", 0)]
         elif isinstance(node, ast.BoolOp):
