@@ -205,10 +205,12 @@ def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str
     if taken is not None:
         pruned = passes.candidates(prune.prune(inner, taken))
         texts.update({f"prune+{name}": text for name, text in pruned.items()})
-    # Rungs often agree: compress each text once, and spend zopfli only on the likely winners.
-    wrapped = {text: compress.wrap(text, zopfli=False) for text in texts.values()}
+    # Rungs often agree: compress each text once (its definitions in the order deflate likes
+    # best), and spend zopfli only on the likely winners.
+    ordered = {text: compress.reordered(text) for text in texts.values()}
+    wrapped = {text: compress.wrap(ordered[text], zopfli=False) for text in texts.values()}
     for text in sorted(wrapped, key=lambda t: len(wrapped[t]))[:ZOPFLI_TRIES]:
-        wrapped[text] = compress.wrap(text)
+        wrapped[text] = compress.wrap(ordered[text])
     out = {}
     for name, text in texts.items():
         if name:

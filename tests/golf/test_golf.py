@@ -361,6 +361,38 @@ def test_wrapper_round_trips_and_runs(source):
     assert run(text, grid) == run(source, grid)
 
 
+@settings(max_examples=40, deadline=None)
+@given(programs(), st.integers(0, 30))
+def test_reordered_definitions_behave_the_same_and_deflate_no_worse(source, tries):
+    ordered = compress.reordered(source, tries)
+    assert sorted(ordered.splitlines()) == sorted(source.splitlines())
+    assert deflated(ordered) <= deflated(source)
+    grid = [[1, 2], [3, 0]]
+    assert run(ordered, grid) == run(source, grid)
+
+
+def test_reordering_puts_alike_definitions_together_unless_loading_uses_them():
+    alike = "a=lambda g:[[c*2 for c in r]for r in g]"
+    others = [
+        "b=lambda x,y:{(x*7,y-3),(y//5,x%9)}",
+        "d=lambda q:sorted(q,key=len)[::-1]",
+        "e=lambda z:max(z,key=z.count)",
+    ]
+    twin = alike.replace("a=", "c=").replace("*2", "*3")
+    source = "\n".join([alike, *others, twin, "p=lambda g:c(a(g))"])
+    ordered = compress.reordered(source)
+    assert ordered.index(twin) - ordered.index(alike) in (-len(twin) - 1, len(alike) + 1)
+    assert deflated(ordered) < deflated(source)
+    assert run(ordered, [[1]]) == run(source, [[1]]) == [[6]]
+    loading = "a=lambda:1\nb=a()\nc=lambda:2\np=lambda g:g"  # `b=a()` runs `a` as it loads
+    assert compress.reordered(loading) == loading
+
+
+def deflated(text: str) -> int:
+    c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    return len(c.compress(text.encode()) + c.flush())
+
+
 def test_wrapper_pays_for_long_programs():
     source = rearc_program(rearc_ids()[0])
     assert len(compress.wrap(source)) < len(source.encode()) / 2
