@@ -64,7 +64,11 @@ def reordered(source: str, tries: int = 200) -> str:
             continue
         units.append((text, name is not None))
         end = stmt.end_lineno
-    if len(set(names)) < len(names) or loaded & set(names) or "\n".join(u for u, _ in units) != source:
+    if (
+        len(set(names)) < len(names)
+        or loaded & set(names)
+        or "\n".join(u for u, _ in units) != source
+    ):
         return source
     slots = [i for i, (_, movable) in enumerate(units) if movable]
     rng = random.Random(0)

@@ -37,26 +37,24 @@ def shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> str:
     # An edit that loops forever must not eat the budget: a few times the program's own time.
     limit = max(0.05, 4 * (time.monotonic() - start))
     tree = ast.parse(source)
-    text = ast.unparse(tree)
-    changed = True
-    while changed and time.monotonic() < deadline:
-        changed = False
-        position = 0
-        while time.monotonic() < deadline:
+    text, edits = ast.unparse(tree), list(_edits(tree))
+    position, changed = 0, False  # a sweep goes on from where the last edit was kept
+    while time.monotonic() < deadline:
+        if position >= len(edits):
+            if not changed:
+                break
+            position, changed = 0, False  # another sweep: one edit can open the way for another
+            continue
+        candidate = _edited(tree, edits[position])
+        if (
+            candidate is not None
+            and len(candidate) < len(text)
+            and reproduces(candidate, pairs, seconds=limit)
+        ):
+            tree, text, changed = ast.parse(candidate), candidate, True
             edits = list(_edits(tree))
-            if position >= len(edits):
-                break
-            for position in range(position, len(edits)):
-                if time.monotonic() >= deadline:
-                    break
-                candidate = _edited(tree, edits[position])
-                if candidate is None or len(candidate) >= len(text):
-                    continue
-                if reproduces(candidate, pairs, seconds=limit):
-                    tree, text, changed = ast.parse(candidate), candidate, True
-                    break
-            else:
-                break
+        else:
+            position += 1
     try:  # what the edits left unused goes too, if the program still holds without it
         simpler = passes.simplify(text)
     except (SyntaxError, ValueError, RecursionError):
