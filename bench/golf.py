@@ -84,6 +84,18 @@ def main(argv: list[str] | None = None) -> int:
             "points": round(report.stage_points[stage], 3),
             "won": sum(r.stage == stage for r in report.rows),
         }
+    # A judge must agree with itself: any task the two judgings disagree on, with the reason.
+    in_submission = {r.task_id for r in report.rows if r.stage is not None}
+    disagreements = {
+        r.task_id: {
+            "pipeline": r.task_id in in_submission,
+            "rescored": r.status,
+            "error": r.verdict and (r.verdict.error or r.verdict.message),
+            "elapsed_s": r.verdict and r.verdict.elapsed_s,
+        }
+        for r in scored.rows
+        if (r.status == "correct") != (r.task_id in in_submission)
+    }
     result = {
         "tasks": len(tasks),
         "tasks_origin": tasks.source,
@@ -91,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         "stages": stages,
         "submission": {"correct": report.correct, "points": round(report.points, 3)},
         "rescored": {"correct": scored.correct, "points": round(scored.total_points, 3)},
+        "disagreements": disagreements,
         "mechanical_over_seed_points": round(
             report.stage_points["mechanical"] / max(report.stage_points["seed"], 1e-9), 2
         ),

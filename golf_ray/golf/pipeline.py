@@ -259,9 +259,12 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
     spawn = multiprocessing.get_context("spawn")
     queues = {}
     bar = tqdm(total=len(inner), desc="shrinking", unit="task", disable=not progress)
-    with bar, ProcessPoolExecutor(
-        judge.opts.judging.workers, mp_context=spawn, initializer=_shrink_worker
-    ) as processes:
+    with (
+        bar,
+        ProcessPoolExecutor(
+            judge.opts.judging.workers, mp_context=spawn, initializer=_shrink_worker
+        ) as processes,
+    ):
         futures = {
             processes.submit(_shrunk_candidates, source, _shrink_pairs(by_id[t]), seconds): t
             for t, source in inner.items()
@@ -415,7 +418,9 @@ def _chart(rep: GolfReport) -> bytes:
     stages = [s for s in STAGES if s in rep.stage_points]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
     values = [rep.stage_points[s] for s in stages]
-    left.bar(stages, values, color=["#999999", "#4c72b0", "#8172b3", "#55a868", "#dd8452"][: len(stages)])
+    left.bar(
+        stages, values, color=["#999999", "#4c72b0", "#8172b3", "#55a868", "#dd8452"][: len(stages)]
+    )
     for i, v in enumerate(values):
         left.text(i, v, f"{v:,.0f}", ha="center", va="bottom")
     left.axhline(BEST_PUBLIC, color="grey", linestyle="--", linewidth=1)

@@ -15,8 +15,10 @@ on every example like any other candidate.
 from __future__ import annotations
 
 import ast
+import builtins
 import resource
 import signal
+import symtable
 import time
 import warnings
 from collections.abc import Iterator
@@ -38,6 +40,7 @@ def shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> str:
     limit = max(0.05, 4 * (time.monotonic() - start))
     tree = ast.parse(source)
     text, edits = ast.unparse(tree), list(_edits(tree))
+    scopes = _bindings(text)
     position, changed = 0, False  # a sweep goes on from where the last edit was kept
     while time.monotonic() < deadline:
         if position >= len(edits):
@@ -49,17 +52,48 @@ def shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> str:
         if (
             candidate is not None
             and len(candidate) < len(text)
+            and _same_bindings(scopes, _bindings(candidate))
             and reproduces(candidate, pairs, seconds=limit)
         ):
             tree, text, changed = ast.parse(candidate), candidate, True
-            edits = list(_edits(tree))
+            edits, scopes = list(_edits(tree)), _bindings(candidate)
         else:
             position += 1
+    # What an edit must not do: make a name mean another thing (a local whose assignment went
+    # now reads a global function) or make a function a value (`f(g, x)` as `g`). Either can put
+    # an object hashed by its address into a set, and a program whose output depends on set order
+    # then passes one judging and fails the next.
     try:  # what the edits left unused goes too, if the program still holds without it
         simpler = passes.simplify(text)
     except (SyntaxError, ValueError, RecursionError):
         return text
     return simpler if reproduces(simpler, pairs, seconds=limit) else text
+
+
+def _bindings(source: str) -> dict[tuple[str, str], str]:
+    """(scope, name) -> how the name is bound there (local, free, global), for every name a
+    scope uses; scopes by their path of names (`p/<lambda>#2`)."""
+    out: dict[tuple[str, str], str] = {}
+
+    def visit(table: symtable.SymbolTable, path: str) -> None:
+        for sym in table.get_symbols():
+            if sym.is_referenced():
+                kind = "local" if sym.is_local() else "free" if sym.is_free() else "global"
+                out[(path, sym.get_name())] = kind
+        seen: dict[str, int] = {}
+        for child in table.get_children():
+            n = seen[child.get_name()] = seen.get(child.get_name(), 0) + 1
+            visit(child, f"{path}/{child.get_name()}#{n}")
+
+    try:
+        visit(symtable.symtable(source, "<shrink>", "exec"), "")
+    except (SyntaxError, ValueError):
+        pass
+    return out
+
+
+def _same_bindings(before: dict, after: dict) -> bool:
+    return all(before.get(key, kind) == kind for key, kind in after.items())
 
 
 def worker_limits() -> None:
@@ -159,6 +193,8 @@ def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
         else:
             value = getattr(node, field)
             replacement = value[k] if isinstance(value, list) else value
+            if kind == "pick" and _function(replacement, tree):
+                return None
         owner, owner_field, index = parent
         slot = getattr(owner, owner_field)
         if kind == "if":
@@ -182,6 +218,24 @@ def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
             slot[index] = node
     except (ValueError, TypeError, AttributeError, RecursionError):
         return None
+
+
+def _function(node: ast.AST, tree: ast.Module) -> bool:
+    """Whether `node` is a function as a value: a lambda, a builtin's name, or the name of a
+    top-level `def` or `f = lambda`."""
+    if isinstance(node, ast.Lambda):
+        return True
+    if not isinstance(node, ast.Name):
+        return False
+    if callable(getattr(builtins, node.id, None)):
+        return True
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == node.id:
+            return True
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Lambda):
+            if any(isinstance(t, ast.Name) and t.id == node.id for t in stmt.targets):
+                return True
+    return False
 
 
 def _text(tree: ast.Module) -> str | None:

@@ -323,6 +323,24 @@ def test_a_shrinking_worker_cannot_take_the_machine():
     assert done.stdout.strip() == "capped", done.stderr
 
 
+def test_shrink_never_lets_a_function_into_the_data():
+    # Dropping `F = 1` makes F in the set the global function; `h(G, 0)` as `G` makes G a
+    # value. Either can reproduce examples, but a set then holds an object hashed by its
+    # address, and a program whose output follows set order passes one judging, fails the next.
+    source = (
+        "F = lambda a: a\nG = lambda a: a\nh = lambda a, b: b\n"
+        "def p(g):\n    F = 1\n    return len({(F, 0), h(G, 0)})\n"
+    )
+    tree = ast.parse(source)
+    before = shrink._bindings(source)
+    assert not shrink._same_bindings(before, shrink._bindings(source.replace("    F = 1\n", "")))
+    assert shrink._same_bindings(before, shrink._bindings(source.replace("(F, 0), ", "")))
+    edits = list(shrink._edits(tree))
+    picks = [shrink._edited(tree, e) for e in edits if e[1] == "pick:args"]
+    assert "h(G, 0)" in source and not any("{(F, 0), G}" in (p or "") for p in picks)
+    assert any("{(F, 0), 0}" in (p or "") for p in picks)  # a plain value may stand in
+
+
 def test_shrink_leaves_a_wrong_program_alone():
     source = "def p(g):\n    return tuple(g)\n"
     assert shrink.shrink(source, [([[1]], [[2]])], seconds=5) == source
