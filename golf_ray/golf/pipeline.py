@@ -35,7 +35,7 @@ from golf_ray.verify import VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
 STAGES = ("seed", "mechanical", "shrink", "search", "llm")
-MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, search) gives up on it
+MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, shrink, search) gives up
 FALLBACK_RUNGS = ("minify", "tidy")  # on the unpruned program, in case pruning broke it
 ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
 SHRINK_EXAMPLES = 40  # arc-gen examples a shrunk program must reproduce, beside train and test
@@ -466,9 +466,9 @@ def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]
 def run_golf(
     tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=(), tasks_dir: str | None = None
 ) -> GolfReport:
-    """Seeds, mechanical golf, shrinking, search, the LLM golfer when `opts.model` is set, then the outputs
-    under `opts.out`. With a model, `pool` is closed to free its CPUs for training, and a new one
-    judges what the golfer found."""
+    """Seeds, mechanical golf, shrink, search, the LLM golfer when `opts.model` is set, then the
+    outputs under `opts.out`. With a model, `pool` is closed to free its CPUs for training, and
+    a new one judges what the golfer found."""
     start = time.monotonic()
     opts.out.mkdir(parents=True, exist_ok=True)
     with SolutionDB(opts.out / DB_FILENAME) as db:

@@ -40,6 +40,10 @@ def shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> str:
     limit = max(0.05, 4 * (time.monotonic() - start))
     tree = ast.parse(source)
     text, edits = ast.unparse(tree), list(_edits(tree))
+    # No edit may make a name mean another thing (a local whose assignment went now reads a
+    # global function) or make a function a value (`f(g, x)` as `g`, see `_edited`). Either can
+    # put an object hashed by its address into a set, and a program whose output follows set
+    # order then passes one judging and fails the next.
     scopes = _bindings(text)
     position, changed = 0, False  # a sweep goes on from where the last edit was kept
     while time.monotonic() < deadline:
@@ -59,15 +63,13 @@ def shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> str:
             edits, scopes = list(_edits(tree)), _bindings(candidate)
         else:
             position += 1
-    # What an edit must not do: make a name mean another thing (a local whose assignment went
-    # now reads a global function) or make a function a value (`f(g, x)` as `g`). Either can put
-    # an object hashed by its address into a set, and a program whose output depends on set order
-    # then passes one judging and fails the next.
     try:  # what the edits left unused goes too, if the program still holds without it
         simpler = passes.simplify(text)
     except (SyntaxError, ValueError, RecursionError):
         return text
-    return simpler if reproduces(simpler, pairs, seconds=limit) else text
+    if _same_bindings(scopes, _bindings(simpler)) and reproduces(simpler, pairs, seconds=limit):
+        return simpler
+    return text
 
 
 def _bindings(source: str) -> dict[tuple[str, str], str]:
