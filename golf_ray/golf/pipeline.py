@@ -1,4 +1,4 @@
-"""`golf-ray golf`: seeds -> mechanical golf -> search -> a judged submission, resumable.
+"""`golf-ray golf`: seeds -> mechanical golf -> shrink -> search -> a judged submission, resumable.
 
 Every program that counts was judged in the sandbox on every example of its task, and every
 judged program goes into `OUT/solutions.sqlite` with its stage as origin (`seed/rearc`,
