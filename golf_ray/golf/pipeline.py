@@ -38,7 +38,7 @@ STAGES = ("seed", "mechanical", "shrink", "search", "llm")
 MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, shrink, search) gives up
 FALLBACK_RUNGS = ("minify", "tidy")  # on the unpruned program, in case pruning broke it
 ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
-SHRINK_EXAMPLES = 40  # arc-gen examples a shrunk program must reproduce, beside train and test
+SHRINK_EXAMPLES = 40  # arc-gen examples each shrinking edit is tried on, beside train and test
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
 
 
@@ -266,7 +266,7 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
         ) as processes,
     ):
         futures = {
-            processes.submit(_shrunk_candidates, source, _shrink_pairs(by_id[t]), seconds): t
+            processes.submit(_shrunk_candidates, source, by_id[t], seconds): t
             for t, source in inner.items()
         }
         for future in as_completed(futures):
@@ -286,13 +286,11 @@ def _shrink_worker() -> None:
     shrink.worker_limits()  # after this module's imports, so the cap is on what edits add
 
 
-def _shrink_pairs(task) -> list:
+def _shrunk_candidates(source: str, task, seconds: float) -> dict[str, str]:
     examples = (*task.train, *task.test, *task.arc_gen[:SHRINK_EXAMPLES])
-    return [(e.input, e.output) for e in examples]
-
-
-def _shrunk_candidates(source: str, pairs, seconds: float) -> dict[str, str]:
-    shrunk = shrink.shrink(source, pairs, seconds)
+    check = task.arc_gen[SHRINK_EXAMPLES:]
+    pairs = [(e.input, e.output) for e in examples]
+    shrunk = shrink.shrink(source, pairs, seconds, check=[(e.input, e.output) for e in check])
     return {} if shrunk == source else golf_candidates(shrunk)
 
 

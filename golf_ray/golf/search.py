@@ -100,14 +100,23 @@ def reproduces(source: str, pairs: list[tuple[Grid, Grid]], seconds: float | Non
     """Whether `source`'s `p` maps every input to its output, as the checker compares them
     (tuples print as lists); with `seconds`, within that time (main thread only: a timer
     signal ends it)."""
+    return first_wrong(source, pairs, seconds) is None
+
+
+def first_wrong(
+    source: str, pairs: list[tuple[Grid, Grid]], seconds: float | None = None
+) -> int | None:
+    """The index of the first pair `source` gets wrong, fails on or runs out of time on (0 when
+    it does not load); None when it reproduces them all (see `reproduces`)."""
+    at = [0]  # the pair being run, for a timer that goes off in the middle
     if seconds is None:
-        return _reproduces(source, pairs)
+        return _first_wrong(source, pairs, at)
     signal.signal(signal.SIGALRM, _out_of_time)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        return _reproduces(source, pairs)
+        return _first_wrong(source, pairs, at)
     except TimeoutError:  # the timer went off on the way out
-        return False
+        return at[0]
     finally:
         while True:
             try:
@@ -117,16 +126,20 @@ def reproduces(source: str, pairs: list[tuple[Grid, Grid]], seconds: float | Non
                 pass
 
 
-def _reproduces(source: str, pairs: list[tuple[Grid, Grid]]) -> bool:
+def _first_wrong(source: str, pairs: list[tuple[Grid, Grid]], at: list[int]) -> int | None:
     scope: dict = {}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             code = compile(source, "<search>", "exec", dont_inherit=True)
         exec(code, scope)
-        return all(_plain(scope["p"](copy.deepcopy(i))) == o for i, o in pairs)
-    except Exception:
-        return False
+        for k, (i, o) in enumerate(pairs):
+            at[0] = k
+            if _plain(scope["p"](copy.deepcopy(i))) != o:
+                return k
+        return None
+    except Exception:  # the timer's TimeoutError too
+        return at[0]
 
 
 def _out_of_time(signum, frame):

@@ -20,21 +20,45 @@ import resource
 import signal
 import symtable
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from golf_ray.golf import passes
-from golf_ray.golf.search import Grid, reproduces
+from golf_ray.golf.search import Grid, first_wrong, reproduces
 
 MEMORY = 2 << 30  # bytes of address space an edited program may add (an edit can blow up)
+ROUNDS = 3  # shrinks of one program, each with the example the last one got wrong
 
 
-def shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> str:
+def shrink(
+    source: str,
+    pairs: list[tuple[Grid, Grid]],
+    seconds: float,
+    check: Sequence[tuple[Grid, Grid]] = (),
+) -> str:
     """`source` with every edit kept that leaves it reproducing `pairs`, tried until no edit
-    helps or `seconds` are spent; `source` itself when it does not reproduce them."""
+    helps or `seconds` are spent; `source` itself when it does not reproduce them. The result
+    must also reproduce `check` (examples no edit is tried on, since running them all for each
+    edit would take too long): the first it gets wrong joins `pairs` and shrinking starts over,
+    ROUNDS times at most."""
+    pairs, check = list(pairs), list(check)
+    for _ in range(ROUNDS):
+        shrunk, limit = _shrink(source, pairs, seconds)
+        if shrunk == source:
+            return source
+        # the program's own time on `pairs` is in `limit`; `check` may be many more examples
+        wrong = first_wrong(shrunk, check, seconds=limit * (1 + len(check) / max(1, len(pairs))))
+        if wrong is None:
+            return shrunk
+        pairs.append(check.pop(wrong))
+    return source
+
+
+def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tuple[str, float]:
+    """One round of `shrink` without `check`, and the time an edited program may take."""
     deadline = time.monotonic() + seconds
     start = time.monotonic()
     if not reproduces(source, pairs, seconds=seconds):
-        return source
+        return source, seconds
     # An edit that loops forever must not eat the budget: a few times the program's own time.
     limit = max(0.05, 4 * (time.monotonic() - start))
     tree = ast.parse(source)
@@ -65,10 +89,10 @@ def shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> str:
     try:  # what the edits left unused goes too, if the program still holds without it
         simpler = passes.simplify(text)
     except (SyntaxError, ValueError, RecursionError):
-        return text
+        return text, limit
     if _same_bindings(scopes, _bindings(simpler)) and reproduces(simpler, pairs, seconds=limit):
-        return simpler
-    return text
+        return simpler, limit
+    return text, limit
 
 
 def _bindings(source: str) -> dict[tuple[str, str], str]:
@@ -116,9 +140,9 @@ Path = tuple[tuple[str, int | None], ...]
 def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
     """Every edit, statements before expressions: drop a statement; replace an `if` statement
     by one branch; replace a call by one of its arguments, a conditional or boolean expression
-    by one operand, a binary operation by one side, `x[i]` by `x`; drop a keyword argument, an
-    element of a tuple, list or set display, a comprehension's condition; `frozenset` as
-    `set`."""
+    by one operand, a binary operation by one side, a comparison by its left one, `x[i]` by
+    `x`, a comprehension by what it walks over; drop a keyword argument, an element of a tuple,
+    list or set display, a comprehension's condition; `frozenset` as `set`."""
     stmts, exprs = [], []
     for path, node in _walk(tree, ()):
         for field in ("body", "orelse"):
@@ -138,6 +162,11 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
                 exprs += [(path, "drop:elts", k) for k in range(len(node.elts))]
         elif isinstance(node, ast.comprehension):
             exprs += [(path, "drop:ifs", k) for k in range(len(node.ifs))]
+        elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+            if len(node.generators) == 1:
+                exprs.append((path, "pick:generators", 0))
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+            exprs.append((path, "pick:left", 0))
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
             exprs.append((path, "pick:value", 0))
         elif isinstance(node, ast.IfExp):
@@ -194,6 +223,8 @@ def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
         else:
             value = getattr(node, field)
             replacement = value[k] if isinstance(value, list) else value
+            if isinstance(replacement, ast.comprehension):
+                replacement = replacement.iter
             if kind == "pick" and _function(replacement, tree):
                 return None
         owner, owner_field, index = parent

@@ -293,6 +293,34 @@ def test_shrink_drops_what_the_examples_never_need():
     assert "tuple" not in shrunk and "seen" not in shrunk and " or " not in shrunk
 
 
+def test_shrink_walks_comprehensions_away_and_tests_by_truth():
+    # To the judge `tuple(tuple(r) for r in out)` is `out` (tuples print as lists), a copy
+    # nobody needs is what it copies, and `len(todo) > 0` as a test is `todo`.
+    source = (
+        "def p(g):\n"
+        "    todo = [r for r in g]\n"
+        "    out = []\n"
+        "    while len(todo) > 0:\n"
+        "        out.append(todo.pop())\n"
+        "    return tuple(tuple(r) for r in out)\n"
+    )
+    pairs = [([[1, 2], [3, 0]], [[3, 0], [1, 2]]), ([[5], [6], [7]], [[7], [6], [5]])]
+    shrunk = shrink.shrink(source, pairs, seconds=20)
+    assert reproduces(shrunk, pairs)
+    assert "for" not in shrunk and "len" not in shrunk and "tuple" not in shrunk, shrunk
+
+
+def test_shrink_learns_from_an_example_it_got_wrong():
+    # On the first two examples `c + 1 if c else c` may as well be `c + 1`; the last check
+    # example, one no edit was tried on, says otherwise, and shrinking starts over with it.
+    source = "def p(g):\n    return [[c + 1 if c else c for c in r] for r in g]\n"
+    pairs = [([[1, 2]], [[2, 3]]), ([[3]], [[4]])]
+    check = [([[5]], [[6]]), ([[0, 1]], [[0, 2]])]
+    assert " if " not in shrink.shrink(source, pairs, seconds=10)
+    shrunk = shrink.shrink(source, pairs, seconds=10, check=check)
+    assert " if " in shrunk and reproduces(shrunk, pairs + check)
+
+
 def test_shrink_survives_an_edit_that_never_ends():
     # Dropping `n -= 1` loops forever: that edit is tried, timed out, and not kept.
     source = (
