@@ -79,8 +79,8 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
         if (
             candidate is not None
             and len(candidate) < len(text)
+            and reproduces(candidate, pairs, seconds=limit)  # most fail here: check it first
             and _same_bindings(scopes, _bindings(candidate))
-            and reproduces(candidate, pairs, seconds=limit)
         ):
             tree, text, changed = ast.parse(candidate), candidate, True
             edits, scopes = list(_edits(tree)), _bindings(candidate)
