@@ -7,9 +7,10 @@ result is used like its argument anyway, a statement whose effect the examples n
 fallback (`a or b`, `x if c else y`) one side of which always serves. `shrink` tries each such
 edit in turn (statements first), runs the edited program on the examples it was given
 (its task's train and test ones and a few more) and keeps the edit when every output is still
-right. It runs the program here, so the pipeline only shrinks programs built from RE-ARC's
-solvers and our own search, never a user's or a model's; what it returns is judged in the sandbox
-on every example like any other candidate.
+right; the result must then reproduce the task's other examples too, and the first it gets wrong
+joins those the edits are tried on for another round. It runs the program here, so the pipeline
+only shrinks programs built from RE-ARC's solvers and our own search, never a user's or a
+model's; what it returns is judged in the sandbox on every example like any other candidate.
 """
 
 from __future__ import annotations
