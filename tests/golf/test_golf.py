@@ -369,6 +369,25 @@ def test_shrink_never_lets_a_function_into_the_data():
     assert any("{(F, 0), 0}" in (p or "") for p in picks)  # a plain value may stand in
 
 
+def test_shrink_tells_a_local_from_the_global_function_of_its_letter():
+    # Minified code reuses a global function's letter for locals: F's set D and the
+    # comprehension's D may stand in for `len(D)`; in the comprehension's first iterable, which
+    # is evaluated outside it, D is the global function and may not become a value, nor may
+    # F's O, which is h.
+    source = (
+        "D = lambda a: a\nh = lambda a, b: b\n"
+        "def F(a):\n    D = {1}\n    O = h\n    return (len(D), h(O, 0))\n"
+        "def p(g):\n    return {len(D) for D in h(D, [g])}\n"
+    )
+    tree = ast.parse(source)
+    picks = [shrink._edited(tree, e) for e in shrink._edits(tree) if e[1] == "pick:args"]
+    assert any("return (D, h(O, 0))" in (p or "") for p in picks)
+    assert not any("return (len(D), O)" in (p or "") for p in picks)
+    assert any("{D for D in h(D, [g])}" in (p or "") for p in picks)
+    assert any("{len(D) for D in [g]}" in (p or "") for p in picks)
+    assert not any("{len(D) for D in D}" in (p or "") for p in picks)
+
+
 def test_shrink_leaves_a_wrong_program_alone():
     source = "def p(g):\n    return tuple(g)\n"
     assert shrink.shrink(source, [([[1]], [[2]])], seconds=5) == source
