@@ -147,6 +147,7 @@ def _inline_once(fn: ast.FunctionDef) -> bool:
     if not all(isinstance(s, ast.Assign | ast.Return | ast.Expr) for s in body):
         return False
     stores, loads = _stores(fn), _loads(fn)
+    iterators = _iterators(fn)
     for i, stmt in enumerate(body):
         if not (
             isinstance(stmt, ast.Assign)
@@ -158,8 +159,13 @@ def _inline_once(fn: ast.FunctionDef) -> bool:
         if stores[name] != 1 or loads[name] != 1:
             continue
         reads = _loads(stmt.value)
+        # An iterator is used up as it is read: what reads one must stay in its place among
+        # the other readers (`x = next(it)` moved past `max(it)` reads another item).
+        consumed = set(reads) & iterators
         for j in range(i + 1, len(body)):
             use = body[j]
+            if set(_loads(use)) & consumed:
+                break
             if not _loads(use)[name]:
                 if set(_stores(use)) & (set(reads) | {name}):
                     break  # something it reads is rebound before the use
@@ -170,6 +176,24 @@ def _inline_once(fn: ast.FunctionDef) -> bool:
             del body[i]
             return True
     return False
+
+
+_ITERATOR_CALLS = {"iter", "map", "filter", "zip", "enumerate", "reversed"}
+
+
+def _iterators(fn: ast.FunctionDef) -> set[str]:
+    """Names `fn` sets to an iterator: a generator expression or an iterator builtin's call."""
+    out = set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            value = node.value
+            if isinstance(value, ast.GeneratorExp) or (
+                isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name)
+                and value.func.id in _ITERATOR_CALLS
+            ):
+                out |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return out
 
 
 def _inside_scope(node: ast.AST, name: str) -> bool:

@@ -96,25 +96,34 @@ def programs(task) -> dict[str, str]:
     return out
 
 
-def reproduces(source: str, pairs: list[tuple[Grid, Grid]], seconds: float | None = None) -> bool:
+def reproduces(
+    source: str,
+    pairs: list[tuple[Grid, Grid]],
+    seconds: float | None = None,
+    scope: dict | None = None,
+) -> bool:
     """Whether `source`'s `p` maps every input to its output, as the checker compares them
     (tuples print as lists); with `seconds`, within that time (main thread only: a timer
-    signal ends it)."""
-    return first_wrong(source, pairs, seconds) is None
+    signal ends it). `source` runs in `scope` (a fresh dict unless given)."""
+    return first_wrong(source, pairs, seconds, scope) is None
 
 
 def first_wrong(
-    source: str, pairs: list[tuple[Grid, Grid]], seconds: float | None = None
+    source: str,
+    pairs: list[tuple[Grid, Grid]],
+    seconds: float | None = None,
+    scope: dict | None = None,
 ) -> int | None:
     """The index of the first pair `source` gets wrong, fails on or runs out of time on (0 when
     it does not load); None when it reproduces them all (see `reproduces`)."""
     at = [0]  # the pair being run, for a timer that goes off in the middle
+    scope = {} if scope is None else scope
     if seconds is None:
-        return _first_wrong(source, pairs, at)
+        return _first_wrong(source, pairs, at, scope)
     signal.signal(signal.SIGALRM, _out_of_time)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        return _first_wrong(source, pairs, at)
+        return _first_wrong(source, pairs, at, scope)
     except TimeoutError:  # the timer went off on the way out
         return at[0]
     finally:
@@ -126,8 +135,9 @@ def first_wrong(
                 pass
 
 
-def _first_wrong(source: str, pairs: list[tuple[Grid, Grid]], at: list[int]) -> int | None:
-    scope: dict = {}
+def _first_wrong(
+    source: str, pairs: list[tuple[Grid, Grid]], at: list[int], scope: dict
+) -> int | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)

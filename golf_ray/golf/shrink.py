@@ -28,6 +28,7 @@ from golf_ray.golf.search import Grid, first_wrong, reproduces
 
 MEMORY = 2 << 30  # bytes of address space an edited program may add (an edit can blow up)
 ROUNDS = 3  # shrinks of one program, each with the example the last one got wrong
+STEADY_RUNS = 3  # runs of a shrunk program on every example, its functions elsewhere each time
 
 
 def shrink(
@@ -47,11 +48,25 @@ def shrink(
         if shrunk == source:
             return source
         # the program's own time on `pairs` is in `limit`; `check` may be many more examples
-        wrong = first_wrong(shrunk, check, seconds=limit * (1 + len(check) / max(1, len(pairs))))
+        seconds_all = limit * (1 + len(check) / max(1, len(pairs)))
+        wrong = first_wrong(shrunk, check, seconds=seconds_all)
         if wrong is None:
-            return shrunk
+            return shrunk if _steady(shrunk, pairs + check, seconds_all) else source
         pairs.append(check.pop(wrong))
     return source
+
+
+def _steady(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> bool:
+    """Whether `source` reproduces `pairs` run after run, each in a new scope while the last
+    ones live on, so its functions sit at new addresses: an edit can make an output follow
+    the order of a set that holds functions (a `min` whose key became constant), which is
+    their addresses', and a new process, as the judge runs, puts them elsewhere."""
+    scopes: list[dict] = []
+    for _ in range(STEADY_RUNS):
+        scopes.append({})
+        if not reproduces(source, pairs, seconds=seconds, scope=scopes[-1]):
+            return False
+    return True
 
 
 def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tuple[str, float]:

@@ -184,6 +184,17 @@ def test_inlining_keeps_order_where_it_matters():
     assert "x = len(g)" in out and "y = g[0]" in out
 
 
+def test_inlining_leaves_an_iterator_read_in_its_order():
+    # `x = next(it)` moved past `y = max(it)` would read another item (a shrunk task088 did).
+    src = (
+        "def p(g):\n    it = (c for c in g[0] if c)\n    x = next(it)\n    y = max(it)\n"
+        "    return [[y, x]]\n"
+    )
+    out = passes.inline_single_use(src)
+    assert run(out, [[3, 0, 1, 2]]) == run(src, [[3, 0, 1, 2]]) == [[2, 3]]
+    assert "x = next(it)" in out
+
+
 # Small golf-like programs, built from parts that the passes treat: constants, one-line helpers,
 # single-use locals, booleans.
 _EXPRS = [
@@ -386,6 +397,16 @@ def test_shrink_tells_a_local_from_the_global_function_of_its_letter():
     assert any("{D for D in h(D, [g])}" in (p or "") for p in picks)
     assert any("{len(D) for D in [g]}" in (p or "") for p in picks)
     assert not any("{len(D) for D in D}" in (p or "") for p in picks)
+
+
+def test_shrink_runs_its_result_with_functions_elsewhere():
+    # A program whose output follows where its functions sit in memory (as a set of functions
+    # orders them) is not steady; each run's scope stays alive, so each run's p is new.
+    reference: dict = {}
+    exec("p = lambda g: [[id(p)]]", reference)
+    pairs = [([[0]], reference["p"]([[0]]))]
+    assert not shrink._steady("p = lambda g: [[id(p)]]", pairs, seconds=5)
+    assert shrink._steady("p = lambda g: g", [([[1]], [[1]])], seconds=5)
 
 
 def test_shrink_leaves_a_wrong_program_alone():
