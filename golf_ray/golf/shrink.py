@@ -49,20 +49,26 @@ def shrink(
             return source
         # the program's own time on `pairs` is in `limit`; `check` may be many more examples
         seconds_all = limit * (1 + len(check) / max(1, len(pairs)))
-        wrong = first_wrong(shrunk, check, seconds=seconds_all)
+        # on every example, the first of `_steady`'s runs
+        scopes: list[dict] = [{}]
+        wrong = first_wrong(shrunk, pairs + check, seconds=seconds_all, scope=scopes[0])
         if wrong is None:
-            return shrunk if _steady(shrunk, pairs + check, seconds_all) else source
-        pairs.append(check.pop(wrong))
+            return shrunk if _steady(shrunk, pairs + check, seconds_all, scopes) else source
+        if wrong < len(pairs):  # it held on these a moment ago: not steady
+            return source
+        pairs.append(check.pop(wrong - len(pairs)))
     return source
 
 
-def _steady(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> bool:
-    """Whether `source` reproduces `pairs` run after run, each in a new scope while the last
-    ones live on, so its functions sit at new addresses: an edit can make an output follow
-    the order of a set that holds functions (a `min` whose key became constant), which is
-    their addresses', and a new process, as the judge runs, puts them elsewhere."""
-    scopes: list[dict] = []
-    for _ in range(STEADY_RUNS):
+def _steady(
+    source: str, pairs: list[tuple[Grid, Grid]], seconds: float, scopes: list[dict]
+) -> bool:
+    """Whether `source` reproduces `pairs` in all of STEADY_RUNS runs, `scopes` being those
+    run so far: each run is in a new scope while the last ones live on, so its functions sit
+    at new addresses. An edit can make an output follow the order of a set that holds
+    functions (a `min` whose key became constant), which is their addresses', and a new
+    process, as the judge runs, puts them elsewhere."""
+    while len(scopes) < STEADY_RUNS:
         scopes.append({})
         if not reproduces(source, pairs, seconds=seconds, scope=scopes[-1]):
             return False

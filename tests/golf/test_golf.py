@@ -405,8 +405,8 @@ def test_shrink_runs_its_result_with_functions_elsewhere():
     reference: dict = {}
     exec("p = lambda g: [[id(p)]]", reference)
     pairs = [([[0]], reference["p"]([[0]]))]
-    assert not shrink._steady("p = lambda g: [[id(p)]]", pairs, seconds=5)
-    assert shrink._steady("p = lambda g: g", [([[1]], [[1]])], seconds=5)
+    assert not shrink._steady("p = lambda g: [[id(p)]]", pairs, seconds=5, scopes=[])
+    assert shrink._steady("p = lambda g: g", [([[1]], [[1]])], seconds=5, scopes=[])
 
 
 def test_shrink_leaves_a_wrong_program_alone():
