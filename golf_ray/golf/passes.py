@@ -13,12 +13,14 @@ import ast
 import builtins
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 import python_minifier
 
 ENTRY = "p"
 _SCOPES = (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
+_COMPREHENSIONS = (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
+NESTED = (ast.FunctionDef, *_SCOPES)  # what binds names of its own
 
 
 def _stores(tree: ast.AST) -> Counter[str]:
@@ -49,23 +51,140 @@ def _literal(node: ast.AST) -> bool:
     return isinstance(node, ast.Tuple) and all(_literal(e) for e in node.elts)
 
 
+def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes a module, function, lambda or comprehension evaluates in its own scope: nested
+    scopes' insides belong to them (their defaults, and a comprehension's first iterable,
+    to the scope around them)."""
+    if isinstance(scope, ast.Module | ast.FunctionDef | ast.Lambda):
+        todo = list(scope.body) if isinstance(scope.body, list) else [scope.body]
+    else:
+        g = scope.generators
+        todo = [g[0].target, *g[0].ifs, *(n for c in g[1:] for n in (c.target, c.iter, *c.ifs))]
+        todo += [scope.key, scope.value] if isinstance(scope, ast.DictComp) else [scope.elt]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.FunctionDef | ast.Lambda):
+            a = node.args
+            todo += [*node.decorator_list] if isinstance(node, ast.FunctionDef) else []
+            todo += [d for d in (*a.defaults, *a.kw_defaults) if d is not None]
+        elif isinstance(node, _COMPREHENSIONS):
+            todo.append(node.generators[0].iter)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def _params(scope: ast.AST) -> set[str]:
+    if not isinstance(scope, ast.FunctionDef | ast.Lambda):
+        return set()
+    a = scope.args
+    return {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p}
+
+
+def bound_in(scope: ast.AST, name: str) -> list[ast.AST] | None:
+    """None when `scope`, a function, lambda or comprehension, does not bind `name` itself;
+    else the values of its `name = value` statements and its `def name` (none for a parameter
+    or a loop variable)."""
+    found, values = name in _params(scope), []
+    for node in _own_nodes(scope):
+        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            return None
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            found = True
+        elif isinstance(node, ast.FunctionDef) and node.name == name:
+            found = True
+            values.append(node)
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            values.append(node.value)
+    return values if found else None
+
+
+def _local_names(scope: ast.AST) -> set[str]:
+    names, shared = _params(scope), set()
+    for node in _own_nodes(scope):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            shared |= set(node.names)
+    return names - shared
+
+
+def _module_stores(tree: ast.Module) -> Counter[str]:
+    """How often each name is bound at module level (a `global` statement counts as many)."""
+    counts: Counter[str] = Counter()
+    for node in _own_nodes(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            counts[node.id] += 1
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            counts[node.name] += 1
+        elif isinstance(node, ast.alias):
+            counts[(node.asname or node.name).split(".")[0]] += 1
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            counts.update({name: 2 for name in node.names})
+    return counts
+
+
+def module_reads(tree: ast.Module) -> dict[str, list[ast.Name]] | None:
+    """Each name's reads that find its module-level binding (or the builtin), those no
+    enclosing scope binds itself; None for what this does not follow (classes, `:=`)."""
+    if any(isinstance(n, ast.ClassDef | ast.NamedExpr) for n in ast.walk(tree)):
+        return None
+    reads: dict[str, list[ast.Name]] = {}
+
+    def visit(node: ast.AST, local: frozenset[str]) -> None:
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load) and node.id not in local:
+                reads.setdefault(node.id, []).append(node)
+            return
+        if isinstance(node, NESTED):
+            inner = local | _local_names(node)
+            if isinstance(node, _COMPREHENSIONS):  # its first iterable is evaluated outside
+                first = node.generators[0]
+                visit(first.iter, local)
+                parts = [first.target, *first.ifs, *node.generators[1:]]
+                parts += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+            else:
+                decorators = node.decorator_list if isinstance(node, ast.FunctionDef) else []
+                for part in (*decorators, node.args):  # the defaults are in `args`
+                    visit(part, local)
+                parts = node.body if isinstance(node.body, list) else [node.body]
+            for part in parts:
+                visit(part, inner)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child, local)
+
+    visit(tree, frozenset())
+    return reads
+
+
+def _fresh(expr: ast.AST) -> ast.expr:
+    # not deepcopy: python-minifier's imports make that walk far
+    return ast.parse(ast.unparse(expr), mode="eval").body
+
+
 class _Replace(ast.NodeTransformer):
     def __init__(self, values: dict[str, ast.AST]):
         self.values = values
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         if isinstance(node.ctx, ast.Load) and node.id in self.values:
-            # A fresh tree per use (not deepcopy: python-minifier's imports make that walk far).
-            return ast.parse(ast.unparse(self.values[node.id]), mode="eval").body
+            return _fresh(self.values[node.id])  # a tree of its own per use
         return node
 
 
 def fold_constants(source: str) -> str:
-    """Module-level `NAME = literal`, bound once: every use becomes the literal."""
+    """Module-level `NAME = literal`, bound once: every use becomes the literal; a choice on a
+    constant becomes the side it takes."""
     tree = ast.parse(source)
-    stores = _stores(tree)
+    stores, reads = _module_stores(tree), module_reads(tree)
     values = {}
-    for node in tree.body:
+    for node in tree.body if reads is not None else []:
         if (
             isinstance(node, ast.Assign)
             and len(node.targets) == 1
@@ -75,14 +194,32 @@ def fold_constants(source: str) -> str:
             and _literal(node.value)
         ):
             values[node.targets[0].id] = node.value
-    if not values:
-        return source
+            for use in reads.get(node.targets[0].id, []):
+                _become(use, _fresh(node.value))
     tree.body = [
         n
         for n in tree.body
         if not (isinstance(n, ast.Assign) and getattr(n.targets[0], "id", None) in values)
     ]
-    return ast.unparse(_Replace(values).visit(tree))
+    return ast.unparse(ast.fix_missing_locations(_Decided().visit(tree)))
+
+
+class _Decided(ast.NodeTransformer):
+    """`a if True else b` as `a`, `if False: ... else: ...` as its `else` (a DSL function's
+    flag that the solver always passes the same way, once `specialize_arguments` made it a
+    constant)."""
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.test, ast.Constant):
+            return node.body if node.test.value else node.orelse
+        return node
+
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt]:
+        self.generic_visit(node)
+        if isinstance(node.test, ast.Constant):
+            return (node.body if node.test.value else node.orelse) or ast.Pass()
+        return node
 
 
 def bools_as_ints(source: str) -> str:
@@ -102,7 +239,8 @@ def drop_unused(source: str) -> str:
     """Module-level functions and constants that nothing reads (the entry `p` stays)."""
     tree = ast.parse(source)
     while True:
-        loads = _loads(tree)
+        reads = module_reads(tree)
+        loads = _loads(tree) if reads is None else Counter({k: len(v) for k, v in reads.items()})
         keep = []
         for node in tree.body:
             name = _defined_name(node)
@@ -203,12 +341,14 @@ def _inside_scope(node: ast.AST, name: str) -> bool:
     return False
 
 
-def defs_to_lambdas(source: str) -> str:
-    """`def f(a): return e` becomes `f = lambda a: e` (5 bytes less each)."""
+def defs_to_lambdas(source: str, only: set[str] | None = None) -> str:
+    """`def f(a): return e` becomes `f = lambda a: e` (5 bytes less each); with `only`, just
+    the functions of those names."""
     tree = ast.parse(source)
     for i, node in enumerate(tree.body):
         if (
             isinstance(node, ast.FunctionDef)
+            and (only is None or node.name in only)
             and not node.decorator_list
             and len(node.body) == 1
             and isinstance(node.body[0], ast.Return)
@@ -217,6 +357,37 @@ def defs_to_lambdas(source: str) -> str:
             lam = ast.Lambda(args=node.args, body=node.body[0].value)
             assign = ast.Assign(targets=[ast.Name(node.name, ast.Store())], value=lam)
             tree.body[i] = ast.copy_location(assign, node)
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _module_lambdas(source: str) -> set[str]:
+    return {n.targets[0].id for n in ast.parse(source).body if _lambda_binding(n)}
+
+
+def _lambda_binding(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Lambda)
+    )
+
+
+def lambdas_as_defs(source: str) -> str:
+    """`f = lambda a: e` at module level becomes `def f(a): return e` (the inverse of
+    `defs_to_lambdas`, for the passes that work on defs)."""
+    tree = ast.parse(source)
+    for i, node in enumerate(tree.body):
+        if _lambda_binding(node):
+            fn = ast.FunctionDef(
+                name=node.targets[0].id,
+                args=node.value.args,
+                body=[ast.Return(node.value.body)],
+                decorator_list=[],
+                returns=None,
+                type_params=[],
+            )
+            tree.body[i] = ast.copy_location(fn, node)
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
@@ -310,13 +481,17 @@ def _rename_free(node: ast.AST, renames: dict[str, str]) -> None:
 
 
 def simplify(source: str) -> str:
-    """The structural passes, repeated while they find something (each enables the others)."""
+    """The structural passes, repeated while they find something (each enables the others);
+    module-level lambdas are taken as defs meanwhile, so the passes see them as functions."""
+    lambdas = _module_lambdas(source)
+    source = lambdas_as_defs(source)
     for _ in range(8):
         before = source
         for golf_pass in (
             drop_unreachable,
             drop_dead_stores,
             specialize_arguments,
+            eta_reduce,
             inline_functions,
             drop_unused,
             fold_constants,
@@ -325,7 +500,7 @@ def simplify(source: str) -> str:
             source = golf_pass(source)
         if source == before:
             break
-    return source
+    return defs_to_lambdas(source, only=lambdas)
 
 
 LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
@@ -427,52 +602,42 @@ def _target_names(target: ast.AST) -> list[str]:
     return [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
 
 
-def _simple_functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+def _simple_functions(tree: ast.Module) -> dict[str, tuple[ast.FunctionDef, list[ast.Call]]]:
     """Module-level functions bound once, with plain positional parameters, whose every use
-    in the module is a direct call with exactly that many positional arguments."""
-    stores = _stores(tree)
-    fns = {
-        n.name: n
-        for n in tree.body
-        if isinstance(n, ast.FunctionDef)
-        and n.name != ENTRY
-        and not n.decorator_list
-        and stores[n.name] == 1
-        and not (n.args.vararg or n.args.kwarg or n.args.kwonlyargs or n.args.defaults)
-        and not n.args.posonlyargs
-    }
-    calls: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            fn = fns.get(node.func.id)
-            if fn is not None:
-                if (
-                    len(node.args) == len(fn.args.args)
-                    and not node.keywords
-                    and not any(isinstance(a, ast.Starred) for a in node.args)
-                ):
-                    calls.add(id(node.func))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in fns and id(node) not in calls:
-            if isinstance(node.ctx, ast.Load):
-                fns.pop(node.id)
-    return fns
-
-
-def _calls_of(tree: ast.AST, name: str) -> list[ast.Call]:
-    return [
-        n
+    in the module is a direct call with exactly that many positional arguments: each with
+    those calls."""
+    stores, reads = _module_stores(tree), module_reads(tree)
+    if reads is None:
+        return {}
+    called = {
+        id(n.func): n
         for n in ast.walk(tree)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
-    ]
+        if isinstance(n, ast.Call)
+        and not n.keywords
+        and not any(isinstance(a, ast.Starred) for a in n.args)
+    }
+    fns = {}
+    for fn in tree.body:
+        if not (
+            isinstance(fn, ast.FunctionDef)
+            and fn.name != ENTRY
+            and not fn.decorator_list
+            and stores[fn.name] == 1
+            and not (fn.args.vararg or fn.args.kwarg or fn.args.kwonlyargs or fn.args.defaults)
+            and not fn.args.posonlyargs
+        ):
+            continue
+        calls = [called.get(id(use)) for use in reads.get(fn.name, [])]
+        if all(c is not None and len(c.args) == len(fn.args.args) for c in calls):
+            fns[fn.name] = fn, calls
+    return fns
 
 
 def specialize_arguments(source: str) -> str:
     """A parameter that every call passes the same literal becomes that literal in the body;
     a parameter the body never reads is dropped; either way it leaves the def and every call."""
     tree = ast.parse(source)
-    for name, fn in _simple_functions(tree).items():
-        calls = _calls_of(tree, name)
+    for fn, calls in _simple_functions(tree).values():
         loads, stores = _loads(fn), _stores(fn)
         drop = []
         for i, arg in enumerate(fn.args.args):
@@ -504,19 +669,82 @@ def _bound_inside(expr: ast.AST) -> set[str]:
     return bound
 
 
+def eta_reduce(source: str) -> str:
+    """`def f(a, b): return g(a, b)` is `g`: every read of `f` becomes one of `g`, when `g` is a
+    builtin or a module-level name bound once, and each read of `f` runs inside a function
+    (after every module-level name is bound) where `g` means what it means at module level."""
+    tree = ast.parse(source)
+    reads = module_reads(tree)
+    if reads is None:
+        return source
+    stores, deferred = _module_stores(tree), _deferred(tree)
+    # `rbind` and its kin read `f.__code__`, which a builtin has not
+    builtins_ok = not any(
+        isinstance(n, ast.Attribute) and n.attr == "__code__" for n in ast.walk(tree)
+    )
+    for fn in tree.body:
+        if not (
+            isinstance(fn, ast.FunctionDef)
+            and fn.name != ENTRY
+            and not fn.decorator_list
+            and len(fn.body) == 1
+            and isinstance(fn.body[0], ast.Return)
+            and isinstance(call := fn.body[0].value, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and not call.keywords
+            and not (fn.args.vararg or fn.args.kwarg or fn.args.kwonlyargs or fn.args.defaults)
+            and [getattr(a, "id", None) for a in call.args]
+            == [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+        ):
+            continue
+        g = call.func.id
+        if g in (fn.name, *(a.arg for a in fn.args.args)) or stores[fn.name] != 1:
+            continue
+        builtin = builtins_ok and callable(getattr(builtins, g, None))
+        if not (stores[g] == 1 or (stores[g] == 0 and builtin)):
+            continue
+        uses = reads.get(fn.name, [])
+        if not uses or not all(id(u) in deferred for u in uses):
+            continue
+        for use in uses:
+            use.id = g
+        after = module_reads(tree)
+        if after is not None and {id(u) for u in uses} <= {id(n) for n in after.get(g, [])}:
+            return eta_reduce(drop_unused(ast.unparse(tree)))  # one at a time: reads moved
+        for use in uses:
+            use.id = fn.name
+    return source
+
+
+def _deferred(tree: ast.Module) -> set[int]:
+    """Ids of the nodes that run only when a function is called: those in a function's or a
+    lambda's body."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.Lambda):
+            for part in node.body if isinstance(node.body, list) else [node.body]:
+                out.update(map(id, ast.walk(part)))
+    return out
+
+
 def inline_functions(source: str) -> str:
     """`def f(a): return e` is substituted into its calls when that is shorter: a function
     called once, or whose body is no longer than a call. An argument read more than once in
     `e` must be a name or a literal (no work done twice)."""
     tree = ast.parse(source)
-    fns = _simple_functions(tree)
-    for name, fn in fns.items():
+    while _inline_a_function(tree):  # one at a time: an inlined body copies other calls
+        pass
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _inline_a_function(tree: ast.Module) -> bool:
+    for name, (fn, calls) in _simple_functions(tree).items():
         if not (len(fn.body) == 1 and isinstance(fn.body[0], ast.Return) and fn.body[0].value):
             continue
         body = fn.body[0].value
         params = [a.arg for a in fn.args.args]
-        calls = _calls_of(tree, name)
-        if not calls or _calls_of(body, name):
+        inside = {id(n) for n in ast.walk(fn)}
+        if not calls or any(id(c) in inside for c in calls):
             continue  # never called, or recursive
         body_text = ast.unparse(body)
         if len(calls) > 1 and len(body_text) > len(name) + 2 * len(params) + 2:
@@ -527,12 +755,17 @@ def inline_functions(source: str) -> str:
                     ast.parse(body_text, mode="eval").body
                 )
                 _become(call, new)
-    return ast.unparse(ast.fix_missing_locations(tree))
+            tree.body.remove(fn)
+            return True
+    return False
 
 
 def _can_inline(tree: ast.Module, body: ast.expr, params: list[str], calls: list[ast.Call]) -> bool:
     loads = _loads(body)
-    free, inner = set(loads) - set(params), _bound_inside(body)
+    reads = module_reads(ast.Module([ast.Expr(body)], []))
+    if reads is None:
+        return False
+    free, inner = set(reads) - set(params), _bound_inside(body)
     if inner & set(params):
         return False
     where = {id(c): stmt for stmt in tree.body for c in ast.walk(stmt) if isinstance(c, ast.Call)}

@@ -281,12 +281,12 @@ def _function(
     lambda, a builtin's name, the name of a top-level `def` or `f = lambda`, or a local set to
     one of those (`O = K`: a DSL solver's local function). Minified code reuses a global
     function's letter for other locals, which are values."""
-    if isinstance(node, ast.Lambda | ast.FunctionDef):  # a def: a local one, see `_bound`
+    if isinstance(node, ast.Lambda | ast.FunctionDef):  # a def: a local one, see `bound_in`
         return True
     if not isinstance(node, ast.Name) or node.id in seen:
         return False
     for depth in range(len(scopes), 0, -1):
-        values = _bound(scopes[depth - 1], node.id)
+        values = passes.bound_in(scopes[depth - 1], node.id)
         if values is not None:
             inner = scopes[:depth], seen | {node.id}
             return any(_function(v, tree, *inner) for v in values)
@@ -301,9 +301,6 @@ def _function(
     return False
 
 
-_SCOPES = (ast.FunctionDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-
-
 def _scopes(tree: ast.Module, path: Path) -> list[ast.AST]:
     """The functions and comprehensions the node at `path` is evaluated in, outermost first (a
     default is evaluated outside its function, a comprehension's first iterable outside it)."""
@@ -312,38 +309,11 @@ def _scopes(tree: ast.Module, path: Path) -> list[ast.AST]:
         if isinstance(node, ast.FunctionDef | ast.Lambda):
             if field == "body":
                 scopes.append(node)
-        elif isinstance(node, _SCOPES) and path[i : i + 2] != (("generators", 0), ("iter", None)):
+        elif isinstance(node, passes.NESTED) and path[i : i + 2] != (
+            ("generators", 0),
+            ("iter", None),
+        ):
             scopes.append(node)
         value = getattr(node, field)
         node = value if index is None else value[index]
     return scopes
-
-
-def _bound(scope: ast.AST, name: str) -> list[ast.AST] | None:
-    """None when `scope`, a function or a comprehension, does not bind `name` itself; else the
-    values of its `name = value` statements and its `def name` (none for a parameter or a loop
-    variable)."""
-    found, values = False, []
-    if isinstance(scope, ast.FunctionDef | ast.Lambda):
-        a = scope.args
-        params = (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
-        found = any(p is not None and p.arg == name for p in params)
-        todo = list(scope.body) if isinstance(scope.body, list) else [scope.body]
-    else:
-        todo = [g.target for g in scope.generators]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
-            return None
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
-            found = True
-        elif isinstance(node, ast.FunctionDef) and node.name == name:
-            found = True
-            values.append(node)
-        elif isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == name for t in node.targets
-        ):
-            values.append(node.value)
-        if not isinstance(node, _SCOPES):  # a nested scope's names are its own
-            todo.extend(ast.iter_child_nodes(node))
-    return values if found else None

@@ -137,6 +137,33 @@ def test_inlining_never_captures_or_repeats_work():
     assert run(out, [[1]]) == run(src, [[1]])
 
 
+def test_passes_follow_scopes_in_minified_code():
+    # The minifier gives a global's letter to locals too: `B` is a global function and, in
+    # `p`, a comprehension's variable. Each pass still sees `B`'s one binding and its one read.
+    src = (
+        "B=lambda a:len(a)\n"
+        "C=lambda a,b:max(a,key=b)\n"
+        "K=5\n"
+        "def p(g):return[C(g,B)*K]+[B for B in range(K if 1 else 2)]\n"
+    )
+    reads = passes.module_reads(ast.parse(src))
+    assert len(reads["B"]) == 1 and len(reads["K"]) == 2 and "a" not in reads
+    out = passes.simplify(src)
+    assert out == "def p(g):\n    return [max(g, key=len) * 5] + [B for B in range(5)]"
+    assert run(out, [[1], [2, 3]]) == run(src, [[1], [2, 3]]) == [[2, 3] * 5, 0, 1, 2, 3, 4]
+
+
+def test_eta_reduction_only_where_the_callee_means_the_same():
+    size = "def s(x):\n    return len(x)\n"
+    plain = size + "def p(g):\n    return max(g, key=s)\n"
+    assert "key=len" in passes.eta_reduce(plain) and "def s" not in passes.eta_reduce(plain)
+    # a local `len` where `s` is read; DSL code that reads `f.__code__`, which builtins lack
+    shadowed = size + "def p(g):\n    len = 3\n    return (max(g, key=s), len)\n"
+    arity = size + "def p(g):\n    return s.__code__.co_argcount\n"
+    for src in (shadowed, arity):
+        assert passes.eta_reduce(src) == src
+
+
 def coverage_in_process(source: str, grids) -> set[int]:
     """The recorder's output for our own test programs, run here (they are not untrusted)."""
     import contextlib
