@@ -129,38 +129,97 @@ def _module_stores(tree: ast.Module) -> Counter[str]:
     return counts
 
 
+def _binders(tree: ast.Module) -> dict[int, ast.AST] | None:
+    """The scope that binds each name, parameter and def of `tree`, by the node's id: the
+    function, lambda or comprehension that binds it, else the module (a global or a builtin);
+    None for what this does not follow (classes, `global`, `nonlocal`, `:=`)."""
+    unfollowed = ast.ClassDef | ast.Global | ast.Nonlocal | ast.NamedExpr
+    if any(isinstance(n, unfollowed) for n in ast.walk(tree)):
+        return None
+    out: dict[int, ast.AST] = {}
+
+    def visit(node: ast.AST, stack: list[tuple[ast.AST, set[str]]]) -> None:
+        def binder(name: str) -> ast.AST:
+            return next((scope for scope, names in reversed(stack) if name in names), tree)
+
+        if isinstance(node, ast.Name):
+            out[id(node)] = binder(node.id)
+            return
+        if isinstance(node, ast.FunctionDef):
+            out[id(node)] = binder(node.name)
+        if not isinstance(node, NESTED):
+            for child in ast.iter_child_nodes(node):
+                visit(child, stack)
+            return
+        inner = [*stack, (node, _local_names(node))]
+        if isinstance(node, _COMPREHENSIONS):  # its first iterable is evaluated outside
+            first = node.generators[0]
+            visit(first.iter, stack)
+            parts = [first.target, *first.ifs, *node.generators[1:]]
+            parts += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        else:
+            decorators = node.decorator_list if isinstance(node, ast.FunctionDef) else []
+            for part in (*decorators, node.args):  # the defaults are in `args`
+                visit(part, stack)
+            a = node.args
+            for param in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
+                if param is not None:
+                    out[id(param)] = node
+            parts = node.body if isinstance(node.body, list) else [node.body]
+        for part in parts:
+            visit(part, inner)
+
+    visit(tree, [])
+    return out
+
+
 def module_reads(tree: ast.Module) -> dict[str, list[ast.Name]] | None:
     """Each name's reads that find its module-level binding (or the builtin), those no
-    enclosing scope binds itself; None for what this does not follow (classes, `:=`)."""
-    if any(isinstance(n, ast.ClassDef | ast.NamedExpr) for n in ast.walk(tree)):
+    enclosing scope binds itself; None where `_binders` is."""
+    binders = _binders(tree)
+    if binders is None:
         return None
     reads: dict[str, list[ast.Name]] = {}
-
-    def visit(node: ast.AST, local: frozenset[str]) -> None:
-        if isinstance(node, ast.Name):
-            if isinstance(node.ctx, ast.Load) and node.id not in local:
-                reads.setdefault(node.id, []).append(node)
-            return
-        if isinstance(node, NESTED):
-            inner = local | _local_names(node)
-            if isinstance(node, _COMPREHENSIONS):  # its first iterable is evaluated outside
-                first = node.generators[0]
-                visit(first.iter, local)
-                parts = [first.target, *first.ifs, *node.generators[1:]]
-                parts += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
-            else:
-                decorators = node.decorator_list if isinstance(node, ast.FunctionDef) else []
-                for part in (*decorators, node.args):  # the defaults are in `args`
-                    visit(part, local)
-                parts = node.body if isinstance(node.body, list) else [node.body]
-            for part in parts:
-                visit(part, inner)
-            return
-        for child in ast.iter_child_nodes(node):
-            visit(child, local)
-
-    visit(tree, frozenset())
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and binders[id(n)] is tree:
+            reads.setdefault(n.id, []).append(n)
     return reads
+
+
+def unique_names(source: str) -> str:
+    """Every binding its own name (an `A` in one function, one in another and a global `A`
+    become three names), so that code moved between scopes, as inlining does, never meets a
+    name that means another thing there; the minifier makes them short again. Builtins, the
+    entry `p` and any name some call passes by keyword keep theirs."""
+    tree = ast.parse(source)
+    binders = _binders(tree)
+    if binders is None:
+        return source
+    stores = _module_stores(tree)
+    keywords = {k.arg for n in ast.walk(tree) if isinstance(n, ast.Call) for k in n.keywords}
+    taken = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | set(dir(builtins))
+    fresh: dict[tuple[int, str], str] = {}
+
+    def renamed(node: ast.AST, name: str) -> str:
+        scope = binders[id(node)]
+        if name in keywords or (scope is tree and (name == ENTRY or not stores[name])):
+            return name
+        if (id(scope), name) not in fresh:
+            new = f"{name}_{len(fresh)}"
+            while new in taken:
+                new += "_"
+            taken.add(new)
+            fresh[(id(scope), name)] = new
+        return fresh[(id(scope), name)]
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            node.id = renamed(node, node.id)
+        elif isinstance(node, ast.arg):
+            node.arg = renamed(node, node.arg)
+        elif isinstance(node, ast.FunctionDef):
+            node.name = renamed(node, node.name)
+    return ast.unparse(tree)
 
 
 def _fresh(expr: ast.AST) -> ast.expr:
@@ -413,8 +472,6 @@ def _minify(source: str, preserve: list[str]) -> str:
     )
 
 
-# The ladder: each candidate applies one more pass than the last, so when the most aggressive
-# one is judged wrong the pipeline falls back one rung at a time.
 def shorten_parameters(source: str) -> str:
     """Every function's and lambda's parameters as one-letter names (python-minifier keeps
     them, since a caller could pass them by keyword): skipped for a name some call does pass by
@@ -483,6 +540,7 @@ def _rename_free(node: ast.AST, renames: dict[str, str]) -> None:
 def simplify(source: str) -> str:
     """The structural passes, repeated while they find something (each enables the others);
     module-level lambdas are taken as defs meanwhile, so the passes see them as functions."""
+    source = unique_names(source)
     lambdas = _module_lambdas(source)
     source = lambdas_as_defs(source)
     for _ in range(8):
@@ -501,43 +559,6 @@ def simplify(source: str) -> str:
         if source == before:
             break
     return defs_to_lambdas(source, only=lambdas)
-
-
-LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
-    ("minify", [minify]),
-    ("tidy", [drop_unused, fold_constants, inline_single_use, defs_to_lambdas, minify]),
-    (
-        "ints",
-        [drop_unused, fold_constants, bools_as_ints, inline_single_use, defs_to_lambdas, minify],
-    ),
-    ("deep", [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify]),
-    (
-        "deep-builtins",
-        [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify_keep_builtins],
-    ),
-]
-
-
-def candidates(source: str, rungs: Iterable[str] | None = None) -> dict[str, str]:
-    """Every rung of the ladder (or those named) that applies, by name; a pass that fails
-    drops only its rung."""
-    out = {}
-    done: dict[tuple, str] = {(): source}  # rungs that share their first passes share the work
-    for name, passes in LADDER:
-        if rungs is not None and name not in rungs:
-            continue
-        try:
-            for k in range(1, len(passes) + 1):
-                if tuple(passes[:k]) not in done:
-                    done[tuple(passes[:k])] = passes[k - 1](done[tuple(passes[: k - 1])])
-            text = done[tuple(passes)]
-            with warnings.catch_warnings():  # e.g. `0[1]` in code that never runs
-                warnings.simplefilter("ignore", SyntaxWarning)
-                compile(text, "<candidate>", "exec", dont_inherit=True)
-        except (SyntaxError, ValueError, RecursionError):
-            continue
-        out[name] = text
-    return out
 
 
 def drop_unreachable(source: str) -> str:
@@ -731,13 +752,23 @@ def inline_functions(source: str) -> str:
     """`def f(a): return e` is substituted into its calls when that is shorter: a function
     called once, or whose body is no longer than a call. An argument read more than once in
     `e` must be a name or a literal (no work done twice)."""
+    return _inline(source, any_length=False)
+
+
+def inline_everywhere(source: str) -> str:
+    """`inline_functions` whatever the body's length: longer as text, often shorter deflated,
+    where a body repeated costs little."""
+    return _inline(source, any_length=True)
+
+
+def _inline(source: str, any_length: bool) -> str:
     tree = ast.parse(source)
-    while _inline_a_function(tree):  # one at a time: an inlined body copies other calls
+    while _inline_a_function(tree, any_length):  # one at a time: a body copies other calls
         pass
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-def _inline_a_function(tree: ast.Module) -> bool:
+def _inline_a_function(tree: ast.Module, any_length: bool) -> bool:
     for name, (fn, calls) in _simple_functions(tree).items():
         if not (len(fn.body) == 1 and isinstance(fn.body[0], ast.Return) and fn.body[0].value):
             continue
@@ -747,7 +778,7 @@ def _inline_a_function(tree: ast.Module) -> bool:
         if not calls or any(id(c) in inside for c in calls):
             continue  # never called, or recursive
         body_text = ast.unparse(body)
-        if len(calls) > 1 and len(body_text) > len(name) + 2 * len(params) + 2:
+        if not any_length and len(calls) > 1 and len(body_text) > len(name) + 2 * len(params) + 2:
             continue
         if _can_inline(tree, body, params, calls):
             for call in reversed(calls):  # nested calls first: an outer one copies its args
@@ -787,3 +818,53 @@ def _become(old: ast.AST, new: ast.AST) -> None:
     old.__class__ = new.__class__
     old.__dict__.clear()
     old.__dict__.update(new.__dict__)
+
+
+# The ladder: each candidate applies one more pass than the last, so when the most aggressive
+# one is judged wrong the pipeline falls back one rung at a time.
+LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
+    ("minify", [minify]),
+    ("tidy", [drop_unused, fold_constants, inline_single_use, defs_to_lambdas, minify]),
+    (
+        "ints",
+        [drop_unused, fold_constants, bools_as_ints, inline_single_use, defs_to_lambdas, minify],
+    ),
+    ("deep", [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify]),
+    (
+        "deep-builtins",
+        [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify_keep_builtins],
+    ),
+    (
+        "flat",
+        [
+            simplify,
+            inline_everywhere,
+            bools_as_ints,
+            defs_to_lambdas,
+            shorten_parameters,
+            minify_keep_builtins,
+        ],
+    ),
+]
+
+
+def candidates(source: str, rungs: Iterable[str] | None = None) -> dict[str, str]:
+    """Every rung of the ladder (or those named) that applies, by name; a pass that fails
+    drops only its rung."""
+    out = {}
+    done: dict[tuple, str] = {(): source}  # rungs that share their first passes share the work
+    for name, passes in LADDER:
+        if rungs is not None and name not in rungs:
+            continue
+        try:
+            for k in range(1, len(passes) + 1):
+                if tuple(passes[:k]) not in done:
+                    done[tuple(passes[:k])] = passes[k - 1](done[tuple(passes[: k - 1])])
+            text = done[tuple(passes)]
+            with warnings.catch_warnings():  # e.g. `0[1]` in code that never runs
+                warnings.simplefilter("ignore", SyntaxWarning)
+                compile(text, "<candidate>", "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        out[name] = text
+    return out

@@ -149,7 +149,10 @@ def test_passes_follow_scopes_in_minified_code():
     reads = passes.module_reads(ast.parse(src))
     assert len(reads["B"]) == 1 and len(reads["K"]) == 2 and "a" not in reads
     out = passes.simplify(src)
-    assert out == "def p(g):\n    return [max(g, key=len) * 5] + [B for B in range(5)]"
+    assert "lambda" not in out and "max(g_3, key=len) * 5" in out and "range(5)" in out
+    renamed = passes.unique_names(src)  # the global `B`, the local `B`, each lambda's `a`
+    assert renamed.count("B_0") == 2 and "B_7 for B_7" in renamed
+    assert "lambda a_4: len(a_4)" in renamed and "lambda a_5, b_6:" in renamed
     assert run(out, [[1], [2, 3]]) == run(src, [[1], [2, 3]]) == [[2, 3] * 5, 0, 1, 2, 3, 4]
 
 
