@@ -324,9 +324,48 @@ def _defined_name(node: ast.stmt) -> str | None:
 
 
 def inline_single_use(source: str) -> str:
-    """In straight-line function bodies, `x = e` whose `x` is read once later (not inside a
-    lambda or comprehension, which could evaluate it many times) is substituted into its use."""
+    """In a function, `x = e` whose `x` is read once, later in the same block (not inside a
+    lambda or comprehension, which could evaluate it many times, nor in a loop's body) is
+    substituted into its use."""
     return _in_each_function(source, _inline_once)
+
+
+def propagate_aliases(source: str) -> str:
+    """In a function, `f = g` where `g` is a global bound once (or a builtin) that the
+    function never rebinds: every read of `f` reads `g` (a DSL solver's `diagfun = neighbors`)."""
+    tree = ast.parse(source)
+    module = _module_stores(tree)
+
+    def step(fn: ast.FunctionDef) -> bool:
+        stores = _stores(fn)
+        for stmt in ast.walk(fn):
+            if not (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and isinstance(stmt.value, ast.Name)
+            ):
+                continue
+            alias, target = stmt.targets[0].id, stmt.value.id
+            builtin = not module[target] and hasattr(builtins, target)
+            if stores[alias] != 1 or stores[target] or not (module[target] == 1 or builtin):
+                continue
+            for owner in ast.walk(fn):
+                for field in ("body", "orelse"):
+                    block = getattr(owner, field, None)
+                    if isinstance(block, list) and stmt in block:
+                        block.remove(stmt)
+                        if not block:
+                            block.append(ast.Pass())
+            _Replace({alias: stmt.value}).visit(fn)
+            return True
+        return False
+
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef):
+            while step(fn):
+                pass
+    return ast.unparse(tree)
 
 
 def _in_each_function(source: str, step: Callable[[ast.FunctionDef], bool]) -> str:
@@ -340,12 +379,21 @@ def _in_each_function(source: str, step: Callable[[ast.FunctionDef], bool]) -> s
 
 
 def _inline_once(fn: ast.FunctionDef) -> bool:
-    body = fn.body
-    if not all(isinstance(s, ast.Assign | ast.Return | ast.Expr) for s in body):
-        return False
     stores, loads = _stores(fn), _loads(fn)
     iterators = _iterators(fn)
-    for i, stmt in enumerate(body):
+    for owner in ast.walk(fn):
+        for field in ("body", "orelse"):
+            block = getattr(owner, field, None)
+            if isinstance(block, list) and _inline_in_block(block, stores, loads, iterators):
+                return True
+    return False
+
+
+_SIMPLE = ast.Assign | ast.AugAssign | ast.Return | ast.Expr
+
+
+def _inline_in_block(block: list[ast.stmt], stores, loads, iterators: set[str]) -> bool:
+    for i, stmt in enumerate(block):
         if not (
             isinstance(stmt, ast.Assign)
             and len(stmt.targets) == 1
@@ -359,18 +407,27 @@ def _inline_once(fn: ast.FunctionDef) -> bool:
         # An iterator is used up as it is read: what reads one must stay in its place among
         # the other readers (`x = next(it)` moved past `max(it)` reads another item).
         consumed = set(reads) & iterators
-        for j in range(i + 1, len(body)):
-            use = body[j]
+        for j in range(i + 1, len(block)):
+            use = block[j]
             if set(_loads(use)) & consumed:
                 break
             if not _loads(use)[name]:
-                if set(_stores(use)) & (set(reads) | {name}):
-                    break  # something it reads is rebound before the use
+                if not isinstance(use, _SIMPLE) or set(_stores(use)) & (set(reads) | {name}):
+                    break  # something it reads may be rebound before the use
                 continue
-            if _inside_scope(use, name) or set(_stores(use)) & set(reads):
+            # the part of `use` that runs once each time `use` does
+            field = {ast.For: "iter", ast.If: "test"}.get(type(use))
+            part = getattr(use, field) if field else use
+            if not (field or isinstance(use, _SIMPLE)) or not _loads(part)[name]:
                 break
-            body[j] = _Replace({name: stmt.value}).visit(use)
-            del body[i]
+            if _inside_scope(part, name) or set(_stores(part)) & set(reads):
+                break
+            new = _Replace({name: stmt.value}).visit(part)
+            if field:
+                setattr(use, field, new)
+            else:
+                block[j] = new
+            del block[i]
             return True
     return False
 
@@ -549,6 +606,7 @@ def simplify(source: str) -> str:
             drop_unreachable,
             drop_dead_stores,
             specialize_arguments,
+            propagate_aliases,
             eta_reduce,
             inline_functions,
             drop_unused,

@@ -156,6 +156,20 @@ def test_passes_follow_scopes_in_minified_code():
     assert run(out, [[1], [2, 3]]) == run(src, [[1], [2, 3]]) == [[2, 3] * 5, 0, 1, 2, 3, 4]
 
 
+def test_single_use_and_alias_inlined_where_they_run_once():
+    # objects()'s shape: a local alias of a global function, an iterable read once by a loop
+    src = (
+        "def near(c):\n    return [c - 1, c + 1]\n"
+        "def p(g):\n    out = []\n    step = near\n    cells = (c for c in g if c)\n"
+        "    for c in cells:\n        n = len(out)\n        out.append(step(c) + [n])\n"
+        "        m = n\n    return out\n"
+    )
+    once = passes.inline_single_use(passes.propagate_aliases(src))
+    assert "step" not in once and "near(c)" in once and "for c in (c for c in g if c):" in once
+    assert "[n]" in once  # read twice
+    assert run(once, [0, 2, 5]) == run(src, [0, 2, 5]) == [[1, 3, 0], [4, 6, 1]]
+
+
 def test_eta_reduction_only_where_the_callee_means_the_same():
     size = "def s(x):\n    return len(x)\n"
     plain = size + "def p(g):\n    return max(g, key=s)\n"
