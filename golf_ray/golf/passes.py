@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -197,7 +198,12 @@ def unique_names(source: str) -> str:
         return source
     stores = _module_stores(tree)
     keywords = {k.arg for n in ast.walk(tree) if isinstance(n, ast.Call) for k in n.keywords}
-    taken = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | set(dir(builtins))
+    # every other name is renamed: only those that stay are taken
+    taken = {ENTRY, *keywords, *dir(builtins)} | {
+        n.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Name) and binders[id(n)] is tree and not stores[n.id]
+    }
     fresh: dict[tuple[int, str], str] = {}
 
     def renamed(node: ast.AST, name: str) -> str:
@@ -205,7 +211,7 @@ def unique_names(source: str) -> str:
         if name in keywords or (scope is tree and (name == ENTRY or not stores[name])):
             return name
         if (id(scope), name) not in fresh:
-            new = f"{name}_{len(fresh)}"
+            new = f"{re.sub(r'(_[0-9]+)+$', '', name) or name}_{len(fresh)}"
             while new in taken:
                 new += "_"
             taken.add(new)
@@ -609,6 +615,7 @@ def simplify(source: str) -> str:
             propagate_aliases,
             eta_reduce,
             inline_functions,
+            beta_reduce,
             drop_unused,
             fold_constants,
             inline_single_use,
@@ -737,6 +744,53 @@ def specialize_arguments(source: str) -> str:
     return ast.unparse(tree)
 
 
+def beta_reduce(source: str) -> str:
+    """`(lambda x: e)(a)` as `e` with `a` for `x` (what inlining a combinator leaves behind),
+    on the terms of `inline_functions`."""
+    tree = ast.parse(source)
+    makers, stable = _function_makers(tree), _stable_reads(tree)
+
+    class _Reduce(ast.NodeTransformer):
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            self.generic_visit(node)
+            return _applied(node, makers, stable) or node
+
+    return ast.unparse(ast.fix_missing_locations(_Reduce().visit(tree)))
+
+
+def _applied(call: ast.Call, makers: set[str], stable: set[int]) -> ast.expr | None:
+    fn = call.func
+    if not isinstance(fn, ast.Lambda) or call.keywords:
+        return None
+    a = fn.args
+    if a.posonlyargs or a.vararg or a.kwarg or a.kwonlyargs or a.defaults:
+        return None
+    if len(a.args) != len(call.args) or any(isinstance(x, ast.Starred) for x in call.args):
+        return None
+    inner, params = _bound_inside(fn.body), [p.arg for p in a.args]
+    if inner & set(params):
+        return None
+    values = dict(zip(params, call.args, strict=True))
+    if not all(_substitutable(fn.body, p, arg, inner, makers, stable) for p, arg in values.items()):
+        return None
+    return _Replace(values).visit(_fresh(fn.body))
+
+
+def _read_in_a_scope(expr: ast.AST, name: str) -> bool:
+    """Whether `name` is read inside a lambda or comprehension of `expr` (a comprehension's
+    first iterable is outside it)."""
+    if isinstance(expr, ast.Lambda):
+        return _loads(expr.body)[name] > 0 or any(
+            _read_in_a_scope(d, name) for d in expr.args.defaults
+        )
+    if isinstance(expr, _COMPREHENSIONS):
+        first = expr.generators[0]
+        rest = [first.target, *first.ifs, *expr.generators[1:]]
+        rest += [expr.key, expr.value] if isinstance(expr, ast.DictComp) else [expr.elt]
+        return any(_loads(r)[name] for r in rest) or _read_in_a_scope(first.iter, name)
+    return any(_read_in_a_scope(c, name) for c in ast.iter_child_nodes(expr))
+
+
 def _bound_inside(expr: ast.AST) -> set[str]:
     """Names an expression binds for itself (lambda parameters, comprehension targets)."""
     bound = set()
@@ -808,21 +862,23 @@ def _deferred(tree: ast.Module) -> set[int]:
 
 def inline_functions(source: str) -> str:
     """`def f(a): return e` is substituted into its calls when that is shorter: a function
-    called once, or whose body is no longer than a call. An argument read more than once in
-    `e` must be a name or a literal (no work done twice)."""
+    called once, or whose body is no longer than a call (see `_substitutable` for the
+    arguments)."""
     return _inline(source, any_length=False)
 
 
 def inline_everywhere(source: str) -> str:
     """`inline_functions` whatever the body's length: longer as text, often shorter deflated,
     where a body repeated costs little."""
-    return _inline(source, any_length=True)
+    lambdas = _module_lambdas(source)
+    return defs_to_lambdas(_inline(lambdas_as_defs(source), any_length=True), only=lambdas)
 
 
 def _inline(source: str, any_length: bool) -> str:
     tree = ast.parse(source)
-    while _inline_a_function(tree, any_length):  # one at a time: a body copies other calls
-        pass
+    for _ in range(500):  # one at a time, as a body copies other calls; mutual recursion ends
+        if not _inline_a_function(tree, any_length):
+            break
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
@@ -838,37 +894,124 @@ def _inline_a_function(tree: ast.Module, any_length: bool) -> bool:
         body_text = ast.unparse(body)
         if not any_length and len(calls) > 1 and len(body_text) > len(name) + 2 * len(params) + 2:
             continue
-        if _can_inline(tree, body, params, calls):
-            for call in reversed(calls):  # nested calls first: an outer one copies its args
+        ok = _inlinable(tree, body, params, calls)
+        if ok:
+            for call in reversed(ok):  # nested calls first: an outer one copies its args
                 new = _Replace(dict(zip(params, call.args, strict=True))).visit(
                     ast.parse(body_text, mode="eval").body
                 )
                 _become(call, new)
-            tree.body.remove(fn)
+            if len(ok) == len(calls):
+                tree.body.remove(fn)
             return True
     return False
 
 
-def _can_inline(tree: ast.Module, body: ast.expr, params: list[str], calls: list[ast.Call]) -> bool:
-    loads = _loads(body)
+def _inlinable(
+    tree: ast.Module, body: ast.expr, params: list[str], calls: list[ast.Call]
+) -> list[ast.Call]:
+    """The calls that `body` may take the place of (see `_substitutable`)."""
     reads = module_reads(ast.Module([ast.Expr(body)], []))
     if reads is None:
-        return False
+        return []
     free, inner = set(reads) - set(params), _bound_inside(body)
     if inner & set(params):
-        return False
+        return []
+    makers, stable = _function_makers(tree), _stable_reads(tree)
     where = {id(c): stmt for stmt in tree.body for c in ast.walk(stmt) if isinstance(c, ast.Call)}
-    for call in calls:
-        if free & set(_stores(where[id(call)])):
-            return False  # a global the body reads is rebound where it would land
-        for param, arg in zip(params, call.args, strict=True):
-            if loads[param] > 1 and not (_literal(arg) or isinstance(arg, ast.Name)):
-                return False
-            if not loads[param] and not _pure(arg):
-                return False
-            if set(_loads(arg)) & inner:
-                return False  # the argument would be captured by the body's own names
-    return True
+    return [
+        call
+        for call in calls
+        # not where a global the body reads is rebound
+        if not free & set(_stores(where[id(call)]))
+        and all(
+            _substitutable(body, p, arg, inner, makers, stable)
+            for p, arg in zip(params, call.args, strict=True)
+        )
+    ]
+
+
+def _substitutable(
+    body: ast.expr, param: str, arg: ast.expr, inner: set[str], makers: set[str], stable: set[int]
+) -> bool:
+    """Whether `arg` may stand for `param` in `body` (which binds `inner` itself): no work lost
+    that shows, no name of the argument's captured, and no work done more often than before
+    but what costs little: an argument read in a lambda or comprehension (a combinator's
+    returned lambda) must be `_cheap`, one read twice a name or cheap."""
+    reads = _loads(body)[param]
+    if _read_in_a_scope(body, param):  # read later, maybe many times
+        if not _cheap(arg, makers, stable):
+            return False
+    elif reads > 1 and not (isinstance(arg, ast.Name) or _cheap(arg, makers, stable)):
+        return False
+    return (reads or _pure(arg)) and not set(_loads(arg)) & inner
+
+
+def _cheap(expr: ast.expr, makers: set[str], stable: set[int]) -> bool:
+    """A literal, a lambda, a `stable` name, or a call of a function that makes a function
+    (`makers`) on cheap arguments: `compose(f, rbind(g, 1))`, never `lbind(f, objects(I))`.
+    A name read later must still hold what it held: a loop's variable moves on."""
+    if _literal(expr) or isinstance(expr, ast.Lambda):
+        return True
+    if isinstance(expr, ast.Name):
+        return id(expr) in stable
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id in makers
+        and not expr.keywords
+        and all(_cheap(a, makers, stable) for a in expr.args)
+    )
+
+
+def _stable_reads(tree: ast.Module) -> set[int]:
+    """Ids of the reads of names bound once and for good: a global or a builtin, a parameter
+    or local bound once and not by a loop (nothing a comprehension binds)."""
+    binders = _binders(tree)
+    if binders is None:
+        return set()
+    module = _module_stores(tree)
+    counts: dict[int, Counter[str]] = {}
+
+    def bindings(scope: ast.AST) -> Counter[str]:
+        if id(scope) not in counts:
+            c = Counter(_params(scope))
+            for node in _own_nodes(scope):
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    c[node.id] += 1
+                elif isinstance(node, ast.For | ast.AugAssign):  # rebinds on each pass
+                    c.update({n: 2 for n in _target_names(node.target)})
+                elif isinstance(node, ast.FunctionDef):
+                    c[node.name] += 1
+            counts[id(scope)] = c
+        return counts[id(scope)]
+
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+            scope = binders[id(n)]
+            if scope is tree:
+                once = module[n.id] <= 1
+            else:
+                once = (
+                    isinstance(scope, ast.FunctionDef | ast.Lambda) and bindings(scope)[n.id] == 1
+                )
+            if once:
+                out.add(id(n))
+    return out
+
+
+def _function_makers(tree: ast.Module) -> set[str]:
+    """Module-level functions whose result is a lambda (the DSL's combinators)."""
+    out = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and len(node.body) == 1:
+            body = node.body[0]
+            if isinstance(body, ast.Return) and isinstance(body.value, ast.Lambda):
+                out.add(node.name)
+        elif _lambda_binding(node) and isinstance(node.value.body, ast.Lambda):
+            out.add(node.targets[0].id)
+    return out
 
 
 def _become(old: ast.AST, new: ast.AST) -> None:
@@ -897,6 +1040,7 @@ LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
         [
             simplify,
             inline_everywhere,
+            simplify,
             bools_as_ints,
             defs_to_lambdas,
             shorten_parameters,

@@ -170,6 +170,26 @@ def test_single_use_and_alias_inlined_where_they_run_once():
     assert run(once, [0, 2, 5]) == run(src, [0, 2, 5]) == [[1, 3, 0], [4, 6, 1]]
 
 
+def test_combinators_inlined_and_reduced_without_repeating_work_or_late_binding():
+    src = (
+        "compose = lambda f, g: lambda x: f(g(x))\n"
+        "lbind = lambda f, a: lambda b: f(a, b)\n"
+        "def add(a, b):\n    return a + b\n"
+        "def total(g):\n    return sum(map(sum, g))\n"
+        "def p(g):\n"
+        "    inc = compose(lbind(add, 1), abs)\n"
+        "    big = lbind(add, total(g))\n"  # total(g) once, not once per call of `big`
+        "    later = [(lambda v: (v for _ in g))(r) for r in g]\n"  # `r` moves on
+        "    return [inc(-2), big(0), big(1), [list(x) for x in later]]\n"
+    )
+    out = passes.simplify(passes.inline_everywhere(passes.simplify(src)))  # the "flat" rung
+    assert "compose" not in out and "add_0(1, abs(-2))" in out
+    assert "big_5 = lbind_1(add_0, sum(map(sum, g_4)))" in out
+    assert "(lambda v_12: (v_12 for " in out
+    assert run(out, [[1, 2], [3]]) == run(src, [[1, 2], [3]])
+    assert passes.beta_reduce("p = lambda g: (lambda a, b: a + b)(g, 1)") == "p = lambda g: g + 1"
+
+
 def test_eta_reduction_only_where_the_callee_means_the_same():
     size = "def s(x):\n    return len(x)\n"
     plain = size + "def p(g):\n    return max(g, key=s)\n"
