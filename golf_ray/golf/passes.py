@@ -420,6 +420,8 @@ def _inline_in_block(block: list[ast.stmt], stores, loads, iterators: set[str]) 
             if not _loads(use)[name]:
                 if not isinstance(use, _SIMPLE) or set(_stores(use)) & (set(reads) | {name}):
                     break  # something it reads may be rebound before the use
+                if not _pure(use) and set(_loads(use)) & set(reads):
+                    break  # or changed (`s.add(x)`)
                 continue
             # the part of `use` that runs once each time `use` does
             field = {ast.For: "iter", ast.If: "test"}.get(type(use))

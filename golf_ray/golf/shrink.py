@@ -301,6 +301,9 @@ def _function(
     return False
 
 
+_FIRST_ITERABLE = (("generators", 0), ("iter", None))
+
+
 def _scopes(tree: ast.Module, path: Path) -> list[ast.AST]:
     """The functions and comprehensions the node at `path` is evaluated in, outermost first (a
     default is evaluated outside its function, a comprehension's first iterable outside it)."""
@@ -309,10 +312,7 @@ def _scopes(tree: ast.Module, path: Path) -> list[ast.AST]:
         if isinstance(node, ast.FunctionDef | ast.Lambda):
             if field == "body":
                 scopes.append(node)
-        elif isinstance(node, passes.NESTED) and path[i : i + 2] != (
-            ("generators", 0),
-            ("iter", None),
-        ):
+        elif isinstance(node, passes.NESTED) and path[i : i + 2] != _FIRST_ITERABLE:
             scopes.append(node)
         value = getattr(node, field)
         node = value if index is None else value[index]

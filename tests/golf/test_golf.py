@@ -259,8 +259,8 @@ def test_inlining_leaves_an_iterator_read_in_its_order():
     assert "x = next(it)" in out
 
 
-# Small golf-like programs, built from parts that the passes treat: constants, one-line helpers,
-# single-use locals, booleans.
+# Small golf-like programs, built from parts that the passes treat: constants, one-line helpers
+# (defs and lambdas), combinators, single-use locals, booleans.
 _EXPRS = [
     "[r[::-1] for r in g]",
     "g[::-1]",
@@ -268,6 +268,8 @@ _EXPRS = [
     "[[c * TWO % 10 for c in r] for r in g]",
     "[[(c + ONE) % 10 if T else c for c in r] for r in g]",
     "[[max(r)] * len(r) for r in g]",
+    "[compose(list, reversed)(r) for r in g]",
+    "[list(x) for x in [(lambda v: (c for c in v))(r) for r in g]]",  # not `r` read late
 ]
 
 
@@ -284,6 +286,7 @@ _GENERAL = [
 @st.composite
 def programs(draw) -> str:
     lines = ["ONE = 1", "TWO = 2", "T = True", "F = False"]
+    lines.append("compose = lambda f, q: lambda x: f(q(x))")
     helpers = draw(st.lists(st.sampled_from(_EXPRS), min_size=1, max_size=3))
     general = []
     for i, expr in enumerate(helpers):
@@ -291,8 +294,10 @@ def programs(draw) -> str:
             shape = draw(st.sampled_from(_GENERAL))
             lines.append(shape.format(i=i, expr=expr))
             general.append(i)
-        else:
+        elif draw(st.booleans()):
             lines.append(f"def h{i}(g):\n    return {expr}")
+        else:
+            lines.append(f"h{i} = lambda g: {expr}")
     body, current = [], "g"
     for i in draw(st.permutations(range(len(helpers)))):
         args = f", {draw(st.sampled_from(['1', '0', 'ONE']))}, g" if i in general else ""
