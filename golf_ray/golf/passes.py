@@ -331,8 +331,8 @@ def _defined_name(node: ast.stmt) -> str | None:
 
 def inline_single_use(source: str) -> str:
     """In a function, `x = e` whose `x` is read once, later in the same block (not inside a
-    lambda or comprehension, which could evaluate it many times, nor in a loop's body) is
-    substituted into its use."""
+    lambda or comprehension, which could evaluate it many times, nor in a loop's body, unless
+    `e` is a lambda) is substituted into its use."""
     return _in_each_function(source, _inline_once)
 
 
@@ -423,13 +423,19 @@ def _inline_in_block(block: list[ast.stmt], stores, loads, iterators: set[str]) 
                 if not _pure(use) and set(_loads(use)) & set(reads):
                     break  # or changed (`s.add(x)`)
                 continue
-            # the part of `use` that runs once each time `use` does
-            field = {ast.For: "iter", ast.If: "test"}.get(type(use))
-            part = getattr(use, field) if field else use
-            if not (field or isinstance(use, _SIMPLE)) or not _loads(part)[name]:
-                break
-            if _inside_scope(part, name) or set(_stores(part)) & set(reads):
-                break
+            if isinstance(stmt.value, ast.Lambda):
+                # costs nothing to make, and reads its names when called, wherever it is made
+                field, part = None, use
+                free = module_reads(ast.Module([ast.Expr(stmt.value)], []))
+                if free is None or set(free) & _bound_inside(use):
+                    break
+            else:  # the part of `use` that runs once each time `use` does
+                field = {ast.For: "iter", ast.If: "test"}.get(type(use))
+                part = getattr(use, field) if field else use
+                if not (field or isinstance(use, _SIMPLE)) or not _loads(part)[name]:
+                    break
+                if _inside_scope(part, name) or set(_stores(part)) & set(reads):
+                    break
             new = _Replace({name: stmt.value}).visit(part)
             if field:
                 setattr(use, field, new)
@@ -618,6 +624,7 @@ def simplify(source: str) -> str:
             eta_reduce,
             inline_functions,
             beta_reduce,
+            fuse_generators,
             drop_unused,
             fold_constants,
             inline_single_use,
@@ -791,6 +798,38 @@ def _read_in_a_scope(expr: ast.AST, name: str) -> bool:
         rest += [expr.key, expr.value] if isinstance(expr, ast.DictComp) else [expr.elt]
         return any(_loads(r)[name] for r in rest) or _read_in_a_scope(first.iter, name)
     return any(_read_in_a_scope(c, name) for c in ast.iter_child_nodes(expr))
+
+
+def fuse_generators(source: str) -> str:
+    """`(a for (a, b) in (y for (x, y) in s))` as `(a for (x, (a, b)) in s)`: a comprehension
+    over a generator that only picks a name out of its items takes the items apart itself."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, _COMPREHENSIONS):
+            _fuse(node)
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _fuse(outer: ast.AST) -> None:
+    first = outer.generators[0]
+    inner = first.iter
+    if not (
+        isinstance(inner, ast.GeneratorExp)
+        and len(inner.generators) == 1
+        and not inner.generators[0].ifs
+        and not inner.generators[0].is_async
+        and isinstance(inner.elt, ast.Name)
+    ):
+        return
+    picked, target = inner.elt.id, inner.generators[0].target
+    slots = [n for n in ast.walk(target) if isinstance(n, ast.Name) and n.id == picked]
+    others = set(_target_names(target)) - {picked}
+    rest = [*first.ifs, *outer.generators[1:]]
+    rest += [outer.key, outer.value] if isinstance(outer, ast.DictComp) else [outer.elt]
+    if len(slots) != 1 or others & ({*_loads(ast.Module(rest, [])), *_target_names(first.target)}):
+        return  # the item's other parts would take the place of names the outer one reads
+    _become(slots[0], first.target)
+    first.target, first.iter = target, inner.generators[0].iter
 
 
 def _bound_inside(expr: ast.AST) -> set[str]:

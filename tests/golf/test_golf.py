@@ -190,6 +190,21 @@ def test_combinators_inlined_and_reduced_without_repeating_work_or_late_binding(
     assert passes.beta_reduce("p = lambda g: (lambda a, b: a + b)(g, 1)") == "p = lambda g: g + 1"
 
 
+def test_generators_fused_and_local_lambdas_inlined():
+    src = (
+        "def p(g):\n"
+        "    cells = [(v, (i, j)) for i, r in enumerate(g) for j, v in enumerate(r)]\n"
+        "    far = lambda c: c[0] + c[1] > 1\n"
+        "    return [max(i for i, j in (x for v, x in cells)), [c for c in (x for v, x in cells) "
+        "if far(c)], [b for b in (x for b, x in cells)]]\n"
+    )
+    out = passes.inline_single_use(passes.fuse_generators(src))
+    assert "for v, (i, j) in cells" in out and "for v, c in cells if (lambda c:" in out
+    assert "for b in (x for b, x in cells)" in out  # `b` is the item's other part: not fused
+    grid = [[1, 2], [3, 4]]
+    assert run(out, grid) == run(src, grid) == [1, [(1, 1)], [(0, 0), (0, 1), (1, 0), (1, 1)]]
+
+
 def test_eta_reduction_only_where_the_callee_means_the_same():
     size = "def s(x):\n    return len(x)\n"
     plain = size + "def p(g):\n    return max(g, key=s)\n"
