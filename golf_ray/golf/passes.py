@@ -924,6 +924,8 @@ def _inline(source: str, any_length: bool) -> str:
 
 
 def _inline_a_function(tree: ast.Module, any_length: bool) -> bool:
+    # what `_inlinable` asks of the whole program, once per inlining
+    context = _function_makers(tree), _stable_reads(tree), _statements_of_calls(tree)
     for name, (fn, calls) in _simple_functions(tree).items():
         if not (len(fn.body) == 1 and isinstance(fn.body[0], ast.Return) and fn.body[0].value):
             continue
@@ -935,7 +937,7 @@ def _inline_a_function(tree: ast.Module, any_length: bool) -> bool:
         body_text = ast.unparse(body)
         if not any_length and len(calls) > 1 and len(body_text) > len(name) + 2 * len(params) + 2:
             continue
-        ok = _inlinable(tree, body, params, calls)
+        ok = _inlinable(body, params, calls, *context)
         if ok:
             for call in reversed(ok):  # nested calls first: an outer one copies its args
                 new = _Replace(dict(zip(params, call.args, strict=True))).visit(
@@ -949,17 +951,21 @@ def _inline_a_function(tree: ast.Module, any_length: bool) -> bool:
 
 
 def _inlinable(
-    tree: ast.Module, body: ast.expr, params: list[str], calls: list[ast.Call]
+    body: ast.expr,
+    params: list[str],
+    calls: list[ast.Call],
+    makers: set[str],
+    stable: set[int],
+    where: dict[int, ast.stmt],
 ) -> list[ast.Call]:
-    """The calls that `body` may take the place of (see `_substitutable`)."""
+    """The calls that `body` may take the place of (see `_substitutable`); `where` is each
+    call's top-level statement."""
     reads = module_reads(ast.Module([ast.Expr(body)], []))
     if reads is None:
         return []
     free, inner = set(reads) - set(params), _bound_inside(body)
     if inner & set(params):
         return []
-    makers, stable = _function_makers(tree), _stable_reads(tree)
-    where = {id(c): stmt for stmt in tree.body for c in ast.walk(stmt) if isinstance(c, ast.Call)}
     return [
         call
         for call in calls
@@ -970,6 +976,10 @@ def _inlinable(
             for p, arg in zip(params, call.args, strict=True)
         )
     ]
+
+
+def _statements_of_calls(tree: ast.Module) -> dict[int, ast.stmt]:
+    return {id(c): stmt for stmt in tree.body for c in ast.walk(stmt) if isinstance(c, ast.Call)}
 
 
 def _substitutable(
