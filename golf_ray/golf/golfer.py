@@ -19,7 +19,6 @@ a small model can learn on a CPU.
 
 from __future__ import annotations
 
-import ast
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,27 +49,7 @@ def readable(source: str) -> str:
     """A program as `ast.unparse` prints it: one statement a line, four-space indents, spaces
     around operators, and a module-level `f = lambda a: x` as `def f(a): return x` (what
     golfing takes out again; the def is also the form a model writes unasked)."""
-    tree = ast.parse(source)
-    tree.body = [_as_def(node) for node in tree.body]
-    return ast.unparse(ast.fix_missing_locations(tree))
-
-
-def _as_def(node: ast.stmt) -> ast.stmt:
-    if not (
-        isinstance(node, ast.Assign)
-        and len(node.targets) == 1
-        and isinstance(node.targets[0], ast.Name)
-        and isinstance(node.value, ast.Lambda)
-    ):
-        return node
-    return ast.FunctionDef(
-        name=node.targets[0].id,
-        args=node.value.args,
-        body=[ast.Return(node.value.body)],
-        decorator_list=[],
-        returns=None,
-        type_params=[],
-    )
+    return passes.lambdas_as_defs(source)
 
 
 def golfer_task_set(cfg: Config) -> TaskSet:
