@@ -178,8 +178,10 @@ def module_reads(tree: ast.Module) -> dict[str, list[ast.Name]] | None:
     """Each name's reads that find its module-level binding (or the builtin), those no
     enclosing scope binds itself; None where `_binders` is."""
     binders = _binders(tree)
-    if binders is None:
-        return None
+    return None if binders is None else _module_reads(tree, binders)
+
+
+def _module_reads(tree: ast.Module, binders: dict[int, ast.AST]) -> dict[str, list[ast.Name]]:
     reads: dict[str, list[ast.Name]] = {}
     for n in ast.walk(tree):
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and binders[id(n)] is tree:
@@ -697,13 +699,15 @@ def _target_names(target: ast.AST) -> list[str]:
     return [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
 
 
-def _simple_functions(tree: ast.Module) -> dict[str, tuple[ast.FunctionDef, list[ast.Call]]]:
+def _simple_functions(
+    tree: ast.Module, binders: dict[int, ast.AST] | None
+) -> dict[str, tuple[ast.FunctionDef, list[ast.Call]]]:
     """Module-level functions bound once, with plain positional parameters, whose every use
     in the module is a direct call with exactly that many positional arguments: each with
-    those calls."""
-    stores, reads = _module_stores(tree), module_reads(tree)
-    if reads is None:
+    those calls (none without `binders`, see `_binders`)."""
+    if binders is None:
         return {}
+    stores, reads = _module_stores(tree), _module_reads(tree, binders)
     called = {
         id(n.func): n
         for n in ast.walk(tree)
@@ -732,7 +736,7 @@ def specialize_arguments(source: str) -> str:
     """A parameter that every call passes the same literal becomes that literal in the body;
     a parameter the body never reads is dropped; either way it leaves the def and every call."""
     tree = ast.parse(source)
-    for fn, calls in _simple_functions(tree).values():
+    for fn, calls in _simple_functions(tree, _binders(tree)).values():
         loads, stores = _loads(fn), _stores(fn)
         drop = []
         for i, arg in enumerate(fn.args.args):
@@ -757,7 +761,7 @@ def beta_reduce(source: str) -> str:
     """`(lambda x: e)(a)` as `e` with `a` for `x` (what inlining a combinator leaves behind),
     on the terms of `inline_functions`."""
     tree = ast.parse(source)
-    makers, stable = _function_makers(tree), _stable_reads(tree)
+    makers, stable = _function_makers(tree), _stable_reads(tree, _binders(tree))
 
     class _Reduce(ast.NodeTransformer):
         def visit_Call(self, node: ast.Call) -> ast.AST:
@@ -925,8 +929,9 @@ def _inline(source: str, any_length: bool) -> str:
 
 def _inline_a_function(tree: ast.Module, any_length: bool) -> bool:
     # what `_inlinable` asks of the whole program, once per inlining
-    context = _function_makers(tree), _stable_reads(tree), _statements_of_calls(tree)
-    for name, (fn, calls) in _simple_functions(tree).items():
+    binders = _binders(tree)
+    context = _function_makers(tree), _stable_reads(tree, binders), _statements_of_calls(tree)
+    for name, (fn, calls) in _simple_functions(tree, binders).items():
         if not (len(fn.body) == 1 and isinstance(fn.body[0], ast.Return) and fn.body[0].value):
             continue
         body = fn.body[0].value
@@ -1015,10 +1020,10 @@ def _cheap(expr: ast.expr, makers: set[str], stable: set[int]) -> bool:
     )
 
 
-def _stable_reads(tree: ast.Module) -> set[int]:
+def _stable_reads(tree: ast.Module, binders: dict[int, ast.AST] | None) -> set[int]:
     """Ids of the reads of names bound once and for good: a global or a builtin, a parameter
-    or local bound once and not by a loop (nothing a comprehension binds)."""
-    binders = _binders(tree)
+    or local bound once and not by a loop (nothing a comprehension binds); none without
+    `binders`."""
     if binders is None:
         return set()
     module = _module_stores(tree)
