@@ -492,8 +492,11 @@ def defs_to_lambdas(source: str, only: set[str] | None = None) -> str:
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-def _module_lambdas(source: str) -> set[str]:
-    return {n.targets[0].id for n in ast.parse(source).body if _lambda_binding(n)}
+def _as_defs_meanwhile(step: Callable[[str], str], source: str) -> str:
+    """`step` on `source` with its module-level lambdas as defs, and those back as lambdas
+    after (the passes that inline or drop functions know defs)."""
+    lambdas = {n.targets[0].id for n in ast.parse(source).body if _lambda_binding(n)}
+    return defs_to_lambdas(step(lambdas_as_defs(source)), only=lambdas)
 
 
 def _lambda_binding(node: ast.stmt) -> bool:
@@ -613,9 +616,10 @@ def _rename_free(node: ast.AST, renames: dict[str, str]) -> None:
 def simplify(source: str) -> str:
     """The structural passes, repeated while they find something (each enables the others);
     module-level lambdas are taken as defs meanwhile, so the passes see them as functions."""
-    source = unique_names(source)
-    lambdas = _module_lambdas(source)
-    source = lambdas_as_defs(source)
+    return _as_defs_meanwhile(_simplify, unique_names(source))
+
+
+def _simplify(source: str) -> str:
     for _ in range(8):
         before = source
         for golf_pass in (
@@ -634,7 +638,7 @@ def simplify(source: str) -> str:
             source = golf_pass(source)
         if source == before:
             break
-    return defs_to_lambdas(source, only=lambdas)
+    return source
 
 
 def drop_unreachable(source: str) -> str:
@@ -915,8 +919,7 @@ def inline_functions(source: str) -> str:
 def inline_everywhere(source: str) -> str:
     """`inline_functions` whatever the body's length: longer as text, often shorter deflated,
     where a body repeated costs little."""
-    lambdas = _module_lambdas(source)
-    return defs_to_lambdas(_inline(lambdas_as_defs(source), any_length=True), only=lambdas)
+    return _as_defs_meanwhile(lambda text: _inline(text, any_length=True), source)
 
 
 def _inline(source: str, any_length: bool) -> str:
