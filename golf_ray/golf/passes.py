@@ -272,9 +272,9 @@ def fold_constants(source: str) -> str:
 
 
 class _Decided(ast.NodeTransformer):
-    """`a if True else b` as `a`, `if False: ... else: ...` as its `else` (a DSL function's
-    flag that the solver always passes the same way, once `specialize_arguments` made it a
-    constant)."""
+    """`a if True else b` as `a`, `if False: ... else: ...` as its `else`, `0 or a` as `a` (a DSL
+    function's flag that the solver always passes the same way, once `specialize_arguments`
+    made it a constant)."""
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
         self.generic_visit(node)
@@ -286,6 +286,26 @@ class _Decided(ast.NodeTransformer):
         self.generic_visit(node)
         if isinstance(node.test, ast.Constant):
             return (node.body if node.test.value else node.orelse) or ast.Pass()
+        return node
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        """`0 or x` as `x`, `x and 0 and y` as `x and 0`: a constant that lets evaluation go on
+        is skipped, one that stops it ends the operands."""
+        self.generic_visit(node)
+        goes_on = isinstance(node.op, ast.And)  # the truth a constant must have to be skipped
+        values = []
+        for i, v in enumerate(node.values):
+            if not isinstance(v, ast.Constant) or i == len(node.values) - 1:
+                values.append(v)
+            elif bool(v.value) != goes_on:
+                values.append(v)
+                break
+        node.values = values
+        return values[0] if len(values) == 1 else node
+
+    def visit_comprehension(self, node: ast.comprehension) -> ast.comprehension:
+        self.generic_visit(node)
+        node.ifs = [t for t in node.ifs if not (isinstance(t, ast.Constant) and t.value)]
         return node
 
 

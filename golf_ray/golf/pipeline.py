@@ -24,7 +24,7 @@ from golf_ray.config import load_config
 from golf_ray.export import export_submission
 from golf_ray.fileio import atomic_write_bytes, atomic_write_json, atomic_write_text
 from golf_ray.golf import compress, passes, prune, search, shrink
-from golf_ray.golf.seeds import Seed, db_seeds, rearc_seeds, submission_seeds
+from golf_ray.golf.seeds import OUR_ORIGINS, Seed, db_seeds, rearc_seeds, submission_seeds
 from golf_ray.logs import LOGS_DIR, RunLogs
 from golf_ray.recipes.train import train
 from golf_ray.runtime import init_ray
@@ -40,6 +40,7 @@ FALLBACK_RUNGS = ("minify", "tidy")  # on the unpruned program, in case pruning 
 ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
 SHRINK_EXAMPLES = 40  # arc-gen examples each shrinking edit is tried on, beside train and test
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
+TRUSTED_SEEDS = {f"seed/{o}" for o in OUR_ORIGINS}  # shrink runs these outside the sandbox
 
 
 @dataclass
@@ -151,23 +152,21 @@ class Judge:
             self.db.add_many(rows, policy_version=0, step=0, origin=origin)
         return [bool(r) for r in results]
 
-    def coverage(self, sources: dict[str, str]) -> dict[str, set[int]]:
-        """Each task's program run instrumented (`prune.instrument`) on every example: the
-        branch outcomes it took, for the programs that ran correctly to the end."""
+    def coverage(self, sources: list[tuple[str, str]]) -> list[set[int] | None]:
+        """Each (task id, program) run instrumented (`prune.instrument`) on every example of its
+        task: the branch outcomes it took, or None where it did not run correctly to the end."""
         jobs = [
             self.tasks[task_id].verify_job(prune.instrument(source), key=task_id)
-            for task_id, source in sources.items()
+            for task_id, source in sources
         ]
         bar = tqdm(
             total=len(jobs), desc="tracing branches", unit="prog", disable=not self.opts.progress
         )
         with bar:
             runs = self.pool.verify_with_stdout(jobs, on_done=lambda job, run: bar.update())
-        return {
-            job.key: prune.parse_coverage(stdout)
-            for job, (verdict, stdout) in zip(jobs, runs, strict=True)
-            if verdict.correct
-        }
+        return [
+            prune.parse_coverage(stdout) if verdict.correct else None for verdict, stdout in runs
+        ]
 
     def _job(self, entry: Entry) -> VerifyJob:
         task = self.tasks[entry.task_id]
@@ -221,22 +220,28 @@ def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str
 
 def mechanical(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
     """For each task with a correct program, trace which branches it takes, then judge its
-    shorter candidates, shortest first, until one is correct (at most MAX_TRIES per task)."""
+    shorter candidates, shortest first, until one is correct (at most MAX_TRIES per task).
+    Every correct seed of a task is golfed, not only the shortest: a longer one can prune
+    shorter (RE-ARC's `connect` keeps only the branch a solver takes; SHORTER's has none)."""
     best = db.best_all()
     bases = {t.id: best[t.id] for t in tasks if t.id in best and best[t.id].correct}
-    inner = {
-        task_id: compress.unwrap(encode_source(base.source)) or base.source
-        for task_id, base in bases.items()
-    }
-    coverage = judge.coverage(inner)
+    sources = []  # (task id, its candidates' name prefix, the program inside any wrapper)
+    for task_id, base in bases.items():
+        seeds = [s for s in db.history(task_id) if s.correct and stage_of(s.origin) == "seed"]
+        texts: dict[str, str] = {}  # program -> prefix: the best's candidates keep plain names
+        for sol in [base, *seeds]:
+            text = compress.unwrap(encode_source(sol.source)) or sol.source
+            texts.setdefault(text, f"{sol.origin.removeprefix('seed/')}:" if texts else "")
+        sources += [(task_id, prefix, text) for text, prefix in texts.items()]
+    coverage = judge.coverage([(task_id, text) for task_id, _, text in sources])
     # Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per worker.
     spawn = multiprocessing.get_context("spawn")  # no fork of a process that runs Ray threads
     with ProcessPoolExecutor(judge.opts.judging.workers, mp_context=spawn) as processes:
-        made = processes.map(
-            golf_candidates, inner.values(), [coverage.get(t) for t in inner], chunksize=2
-        )
-        made = tqdm(made, total=len(inner), desc="golfing", unit="task", disable=not progress)
-        all_cands = dict(zip(inner, made, strict=True))
+        made = processes.map(golf_candidates, [s[2] for s in sources], coverage, chunksize=2)
+        made = tqdm(made, total=len(sources), desc="golfing", unit="prog", disable=not progress)
+        all_cands: dict[str, dict[str, str]] = {}
+        for (task_id, prefix, _), cands in zip(sources, made, strict=True):
+            all_cands.setdefault(task_id, {}).update({prefix + k: v for k, v in cands.items()})
     queues = {t: _queue(t, all_cands[t], base.bytes, "mechanical") for t, base in bases.items()}
     judge_until_correct(queues, judge, "judging golfed")
 
@@ -245,13 +250,13 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
     """Each trusted task's best program shrunk (`shrink.shrink`, in worker processes, for
     `seconds` a task), then golfed again like a seed: its candidates, shortest first, are judged
     until one is correct. Trusted: its best comes from seeds, mechanical golf or the search, and
-    its only seeds are RE-ARC's, since shrinking runs the program outside the sandbox."""
+    its only seeds are our own (RE-ARC's), since shrinking runs the program outside the sandbox."""
     best = db.best_all()
     by_id = {t.id: t for t in tasks}
     inner = {}
     for task_id, base in best.items():
         origins = {s.origin for s in db.history(task_id)}
-        trusted = all(o == "seed/rearc" for o in origins if stage_of(o) == "seed")
+        trusted = all(o in TRUSTED_SEEDS for o in origins if stage_of(o) == "seed")
         if task_id in by_id and base.correct and trusted and stage_of(base.origin) != "llm":
             inner[task_id] = compress.unwrap(encode_source(base.source)) or base.source
     if not inner:

