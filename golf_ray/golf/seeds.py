@@ -169,6 +169,69 @@ def inbox(patch):
 def outbox(patch):
     si, sj, ei, ej = uppermost(patch) - 1, leftmost(patch) - 1, lowermost(patch) + 1, rightmost(patch) + 1
     return frozenset((i, j) for i in range(si, ei + 1) for j in range(sj, ej + 1) if i in (si, ei) or j in (sj, ej))
+
+
+def fill(grid, value, patch):
+    g = [*map(list, grid)]
+    for i, j in toindices(patch):
+        if len(grid) > i > -1 < j < len(grid[0]):
+            g[i][j] = value
+    return tuple(map(tuple, g))
+
+
+def underfill(grid, value, patch):
+    bg = mostcolor(grid)
+    g = [*map(list, grid)]
+    for i, j in toindices(patch):
+        if len(grid) > i > -1 < j < len(grid[0]) and g[i][j] == bg:
+            g[i][j] = value
+    return tuple(map(tuple, g))
+
+
+def paint(grid, obj):
+    g = [*map(list, grid)]
+    for v, (i, j) in obj:
+        if len(grid) > i > -1 < j < len(grid[0]):
+            g[i][j] = v
+    return tuple(map(tuple, g))
+
+
+def toobject(patch, grid):
+    return frozenset((grid[i][j], (i, j)) for i, j in toindices(patch) if len(grid) > i > -1 < j < len(grid[0]))
+
+
+def canvas(value, dimensions):
+    return ((value,) * dimensions[1],) * dimensions[0]
+
+
+def frontiers(grid):
+    rows = {frozenset((v, (i, j)) for j, v in enumerate(r)) for i, r in enumerate(grid) if len({*r}) == 1}
+    cols = {frozenset((v, (i, j)) for i, v in enumerate(c)) for j, c in enumerate(zip(*grid)) if len({*c}) == 1}
+    return frozenset(rows | cols)
+
+
+def occurrences(grid, obj):
+    h, w = len(grid), len(grid[0])
+    return frozenset(
+        (i, j)
+        for i in range(h)
+        for j in range(w)
+        if all(h > a + i > -1 < b + j < w and grid[a + i][b + j] == v for v, (a, b) in normalize(obj))
+    )
+
+
+def upscale(element, factor):
+    if isinstance(element, tuple):
+        return tuple(r for r in (tuple(v for v in row for _ in range(factor)) for row in element) for _ in range(factor))
+    if len(element) == 0:
+        return frozenset()
+    di, dj = ulcorner(element)
+    return frozenset(
+        (v, (di + (i - di) * factor + x, dj + (j - dj) * factor + y))
+        for v, (i, j) in element
+        for x in range(factor)
+        for y in range(factor)
+    )
 """
 
 

@@ -95,18 +95,40 @@ def test_rearc_seeds_are_judged_correct_on_every_example(pool, golf_tasks):
 def test_shorter_dsl_functions_return_what_rearcs_do(data, flags, grid_strategy):
     from reasoning_gym.arc.rearc_utils import dsl
 
-    colours = data.draw(st.integers(1, 3))  # few colours: objects of many cells
-    grid = tuple(tuple(c % colours for c in row) for row in data.draw(grid_strategy(max_side=8)))
     ours = dict(vars(dsl))
     exec(SHORTER, ours)  # our definitions over the DSL's, as in a seed
-    assert ours["objects"](grid, *flags) == dsl.objects(grid, *flags)
+    colours = data.draw(st.integers(1, 3))  # few colours: objects of many cells
+    grid = tuple(tuple(c % colours for c in row) for row in data.draw(grid_strategy(max_side=8)))
     cells = data.draw(st.sets(st.tuples(st.integers(-2, 9), st.integers(-2, 9)), min_size=1))
-    for patch in (frozenset(cells), frozenset((grid[0][0], c) for c in cells)):
-        for name in ("box", "inbox", "outbox"):
-            assert ours[name](patch) == getattr(dsl, name)(patch), name
-    a, b = sorted(cells)[0], sorted(cells)[-1]
-    for end in (b, (a[0], b[1]), (b[0], a[1]), (a[0] + 3, a[1] - 3), (a[0] - 2, a[1] - 2)):
-        assert ours["connect"](a, end) == dsl.connect(a, end), (a, end)
+    patch, obj = frozenset(cells), frozenset((i % 3, c) for i, c in enumerate(sorted(cells)))
+    a, b = min(cells), max(cells)
+    value, factor, dims = data.draw(
+        st.tuples(
+            st.integers(0, 9), st.integers(1, 3), st.tuples(st.integers(1, 4), st.integers(1, 4))
+        )
+    )
+    calls = [
+        ("objects", (grid, *flags)),
+        *((name, (p,)) for name in ("box", "inbox", "outbox") for p in (patch, obj)),
+        *(("connect", (a, end)) for end in (b, (a[0], b[1]), (b[0], a[1]), (a[0] + 3, a[1] - 3))),
+        *(("fill", (grid, value, p)) for p in (patch, obj)),
+        ("underfill", (grid, value, patch)),
+        ("paint", (grid, obj)),
+        *(("toobject", (p, grid)) for p in (patch, obj)),
+        ("canvas", (value, dims)),
+        ("frontiers", (grid,)),
+        ("occurrences", (grid, obj)),
+        ("occurrences", (grid, dsl.toobject(frozenset({(0, 0), (0, 1), (1, 0)}), grid))),
+        *(("upscale", (e, factor)) for e in (grid, obj)),
+    ]
+    assert {name for name, _ in calls} == set(_shorter_names())
+    for name, args in calls:
+        got, want = ours[name](*args), getattr(dsl, name)(*args)
+        assert got == want and type(got) is type(want), (name, args)
+
+
+def _shorter_names() -> list[str]:
+    return [n.name for n in ast.parse(SHORTER).body]
 
 
 # --- the passes -------------------------------------------------------------------------------
