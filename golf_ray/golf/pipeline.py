@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import logging
 import multiprocessing
 import time
@@ -152,21 +153,23 @@ class Judge:
             self.db.add_many(rows, policy_version=0, step=0, origin=origin)
         return [bool(r) for r in results]
 
-    def coverage(self, sources: list[tuple[str, str]]) -> list[set[int] | None]:
-        """Each (task id, program) run instrumented (`prune.instrument`) on every example of its
-        task: the branch outcomes it took, or None where it did not run correctly to the end."""
+    def coverage(self, sources: dict[str, str]) -> dict[str, set[int]]:
+        """Each task's program run instrumented (`prune.instrument`) on every example: the
+        branch outcomes it took, for the programs that ran correctly to the end."""
         jobs = [
             self.tasks[task_id].verify_job(prune.instrument(source), key=task_id)
-            for task_id, source in sources
+            for task_id, source in sources.items()
         ]
         bar = tqdm(
             total=len(jobs), desc="tracing branches", unit="prog", disable=not self.opts.progress
         )
         with bar:
             runs = self.pool.verify_with_stdout(jobs, on_done=lambda job, run: bar.update())
-        return [
-            prune.parse_coverage(stdout) if verdict.correct else None for verdict, stdout in runs
-        ]
+        return {
+            job.key: prune.parse_coverage(stdout)
+            for job, (verdict, stdout) in zip(jobs, runs, strict=True)
+            if verdict.correct
+        }
 
     def _job(self, entry: Entry) -> VerifyJob:
         task = self.tasks[entry.task_id]
@@ -190,6 +193,16 @@ def collect_seeds(tasks, opts: GolfOptions) -> tuple[list[Seed], dict[str, str]]
             seeds += found
             problems.update(bad)
     return [s for s in seeds if s.task_id in wanted], problems
+
+
+def judge_seeds(seeds: list[Seed], judge: Judge) -> None:
+    """Each task's seeds judged shortest first until one is correct: mechanical golf starts from
+    the best, so a longer seed (RE-ARC's own, beside the SHORTER one) costs a judging only
+    where every shorter seed is wrong."""
+    queues: dict[str, list[Entry]] = {}
+    for s in sorted(seeds, key=lambda s: program_bytes(s.source)):
+        queues.setdefault(s.task_id, []).append(Entry(s.task_id, s.source, f"seed/{s.origin}"))
+    judge_until_correct(queues, judge, "judging seeds")
 
 
 def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str]:
@@ -220,28 +233,22 @@ def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str
 
 def mechanical(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
     """For each task with a correct program, trace which branches it takes, then judge its
-    shorter candidates, shortest first, until one is correct (at most MAX_TRIES per task).
-    Every correct seed of a task is golfed, not only the shortest: a longer one can prune
-    shorter (RE-ARC's `connect` keeps only the branch a solver takes; SHORTER's has none)."""
+    shorter candidates, shortest first, until one is correct (at most MAX_TRIES per task)."""
     best = db.best_all()
     bases = {t.id: best[t.id] for t in tasks if t.id in best and best[t.id].correct}
-    sources = []  # (task id, its candidates' name prefix, the program inside any wrapper)
-    for task_id, base in bases.items():
-        seeds = [s for s in db.history(task_id) if s.correct and stage_of(s.origin) == "seed"]
-        texts: dict[str, str] = {}  # program -> prefix: the best's candidates keep plain names
-        for sol in [base, *seeds]:
-            text = compress.unwrap(encode_source(sol.source)) or sol.source
-            texts.setdefault(text, f"{sol.origin.removeprefix('seed/')}:" if texts else "")
-        sources += [(task_id, prefix, text) for text, prefix in texts.items()]
-    coverage = judge.coverage([(task_id, text) for task_id, _, text in sources])
+    inner = {
+        task_id: compress.unwrap(encode_source(base.source)) or base.source
+        for task_id, base in bases.items()
+    }
+    coverage = judge.coverage(inner)
     # Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per worker.
     spawn = multiprocessing.get_context("spawn")  # no fork of a process that runs Ray threads
     with ProcessPoolExecutor(judge.opts.judging.workers, mp_context=spawn) as processes:
-        made = processes.map(golf_candidates, [s[2] for s in sources], coverage, chunksize=2)
-        made = tqdm(made, total=len(sources), desc="golfing", unit="prog", disable=not progress)
-        all_cands: dict[str, dict[str, str]] = {}
-        for (task_id, prefix, _), cands in zip(sources, made, strict=True):
-            all_cands.setdefault(task_id, {}).update({prefix + k: v for k, v in cands.items()})
+        made = processes.map(
+            golf_candidates, inner.values(), [coverage.get(t) for t in inner], chunksize=2
+        )
+        made = tqdm(made, total=len(inner), desc="golfing", unit="task", disable=not progress)
+        all_cands = dict(zip(inner, made, strict=True))
     queues = {t: _queue(t, all_cands[t], base.bytes, "mechanical") for t, base in bases.items()}
     judge_until_correct(queues, judge, "judging golfed")
 
@@ -327,7 +334,7 @@ def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> 
 def judge_until_correct(queues: dict[str, list[Entry]], judge: Judge, desc: str) -> None:
     """Each task's queue (shortest first) judged a round at a time until one entry is correct,
     so a task costs one judging of its best candidate when that one holds."""
-    for attempt in range(MAX_TRIES):
+    for attempt in itertools.count():
         batch = [q.pop(0) for q in queues.values() if q]
         if not batch:
             return
@@ -477,7 +484,7 @@ def run_golf(
     with SolutionDB(opts.out / DB_FILENAME) as db:
         judge = Judge(pool, db, tasks, opts)
         seeds, problems = collect_seeds(tasks, opts)
-        judge([Entry(s.task_id, s.source, f"seed/{s.origin}") for s in seeds], "judging seeds")
+        judge_seeds(seeds, judge)
         mechanical(tasks, db, judge, progress=opts.progress)
         if opts.shrink_seconds > 0:
             shrink_stage(tasks, db, judge, opts.shrink_seconds, progress=opts.progress)

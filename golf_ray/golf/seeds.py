@@ -117,9 +117,9 @@ def _copy(node: ast.AST) -> ast.AST:
 # Shorter equivalents of DSL functions, written as a golfer would, each returning a value equal
 # to RE-ARC's for every argument (tests/golf/test_golf.py checks it on random grids). Sets built
 # in another order may iterate in another order, which a solver can depend on (`first` of a
-# many-coloured object): so a seed that uses them is a second seed, judged like the first, and
-# mechanical golf tries both (RE-ARC's `connect`, pruned to the one branch a solver takes, can
-# end up shorter than ours).
+# many-coloured object): so a seed that uses them is a second seed, judged first, and RE-ARC's
+# own is judged only where it is wrong. They keep the DSL's branches where a solver takes one
+# (`connect`'s directions): coverage-guided pruning then cuts ours as it would cut theirs.
 SHORTER = """
 def objects(grid, univalued, diagonal, without_bg):
     bg = mostcolor(grid) if without_bg else None
@@ -146,11 +146,14 @@ def objects(grid, univalued, diagonal, without_bg):
 
 def connect(a, b):
     (i, j), (k, l) = a, b
+    if i == k:
+        return frozenset((i, y) for y in range(min(j, l), max(j, l) + 1))
+    if j == l:
+        return frozenset((x, j) for x in range(min(i, k), max(i, k) + 1))
     di, dj = k - i, l - j
-    n = max(abs(di), abs(dj)) or 1
-    if di * dj * (di * di - dj * dj):
+    if di * di - dj * dj:
         return frozenset()
-    return frozenset((i + di * t // n, j + dj * t // n) for t in range(n + 1))
+    return frozenset((i + di * t // abs(di), j + dj * t // abs(di)) for t in range(abs(di) + 1))
 
 
 def box(patch):

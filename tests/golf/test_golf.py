@@ -16,15 +16,21 @@ from hypothesis import strategies as st
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.golf import compress, passes, prune, shrink
 from golf_ray.golf.pipeline import (
-    Entry,
     GolfOptions,
     Judge,
     golf_candidates,
-    mechanical,
+    judge_seeds,
     run_golf,
 )
 from golf_ray.golf.search import reproduces
-from golf_ray.golf.seeds import SHORTER, SHORTER_ORIGIN, rearc_ids, rearc_program, rearc_seeds
+from golf_ray.golf.seeds import (
+    SHORTER,
+    SHORTER_ORIGIN,
+    Seed,
+    rearc_ids,
+    rearc_program,
+    rearc_seeds,
+)
 from golf_ray.score import load_submission, score_submission
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks import Example, Task, TaskSet
@@ -658,26 +664,20 @@ def test_golf_pipeline_end_to_end_and_resume(pool, tmp_path, golf_tasks):
     assert again.points >= report.points
 
 
-def test_mechanical_golf_tries_every_correct_seed(pool, tmp_path):
-    # A colour swap twice: the shorter seed spells it out, the longer one carries a helper that
-    # nothing calls and golfs shorter once the helper is gone.
+def test_seeds_are_judged_shortest_first_until_one_is_correct(pool, tmp_path):
     pairs = [([[1, 0], [0, 2]], [[2, 0], [0, 1]]), ([[2, 2, 1]], [[1, 1, 2]]), ([[0]], [[0]])]
     examples = [Example(i, o) for i, o in pairs]
     small_task = Task("task009", 9, None, examples[:2], examples[2:], [])
-    short = "def p(g):\n    return [[{1:2,2:1}.get(c,c)for c in r]for r in g]\n"
-    longer = (
-        "def helper_that_nothing_calls(grid):\n    return [row[::-1] for row in grid]\n\n"
-        "def p(g):\n    return [[c and 3 - c for c in r] for r in g]\n"
-    )
-    assert program_bytes(short) < program_bytes(longer)
-    tasks = TaskSet([small_task])
+    wrong = "p=lambda g:g"
+    right = "p=lambda g:[[c and 3-c for c in r]for r in g]"
+    longer = "def p(g):\n    return [[{1:2,2:1}.get(c,c)for c in r]for r in g]\n"
+    seeds = [Seed(small_task.id, src, o) for src, o in [(longer, "c"), (right, "b"), (wrong, "a")]]
     with SolutionDB(tmp_path / "s.sqlite") as db:
-        judge = Judge(pool, db, tasks, GolfOptions(out=tmp_path, progress=False))
-        seeds = [Entry(small_task.id, short, "seed/a"), Entry(small_task.id, longer, "seed/b")]
-        assert judge(seeds, "seeds") == [True, True]
-        mechanical(tasks, db, judge, progress=False)
-        best = db.best(small_task.id)
-    assert best.origin.startswith("mechanical/b:") and "helper" not in best.source
+        judge_seeds(
+            seeds, Judge(pool, db, TaskSet([small_task]), GolfOptions(out=tmp_path, progress=False))
+        )
+        judged = {s.origin: s.correct for s in db.history(small_task.id)}
+    assert judged == {"seed/a": False, "seed/b": True}  # the longer one is never run
 
 
 def test_db_keeps_the_shortest_correct(tmp_path):
