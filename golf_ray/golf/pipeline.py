@@ -14,6 +14,7 @@ import itertools
 import logging
 import multiprocessing
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +33,7 @@ from golf_ray.runtime import init_ray
 from golf_ray.score import Judging
 from golf_ray.solutions import DB_FILENAME, SolutionDB, read_best
 from golf_ray.tasks import shared_tasks_dir
-from golf_ray.verify import VerifyJob, encode_source, golf_points, program_bytes
+from golf_ray.verify import Verdict, VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
 STAGES = ("seed", "mechanical", "shrink", "search", "llm")
@@ -86,6 +87,7 @@ class GolfReport:
     stage_points: dict[str, float]  # best points using the stages up to and including this one
     seconds: float
     skipped_files: list[tuple[str, str]]
+    stage_seconds: dict[str, float] = field(default_factory=dict)  # wall time of each, this run
 
     @property
     def correct(self) -> int:
@@ -96,13 +98,15 @@ class GolfReport:
         return sum(r.points for r in self.rows)
 
     def summary(self) -> str:
-        lines = [f"{'stage':<11} {'correct':>7} {'bytes':>8} {'points':>11}"]
+        lines = [f"{'stage':<11} {'correct':>7} {'bytes':>8} {'points':>11} {'min':>5}"]
         for stage in STAGES:
             sizes = [r.bytes[stage] for r in self.rows if r.bytes.get(stage) is not None]
             if stage not in self.stage_points:
                 continue
+            took = self.stage_seconds.get(stage)
             lines.append(
                 f"{stage:<11} {len(sizes):>7} {sum(sizes):>8} {self.stage_points[stage]:>11,.0f}"
+                f" {'' if took is None else f'{took / 60:.1f}':>5}"
             )
         lines.append(
             f"submission: {self.correct}/{len(self.rows)} correct, {self.points:,.0f} points "
@@ -153,6 +157,38 @@ class Judge:
             self.db.add_many(rows, policy_version=0, step=0, origin=origin)
         return [bool(r) for r in results]
 
+    def traced(self, entries: list[Entry], desc: str, coverage: dict[str, set[int]]) -> list[bool]:
+        """Like calling the judge, but the entries from our own seeds run instrumented
+        (`prune.instrument`): one run gives the verdict and, when correct, the branch outcomes
+        (into `coverage`, by source) that mechanical golf prunes by. Only our own: a user's
+        program could tell that it is traced. A traced run that is not correct (tracing is
+        slower, and is not re-run after a timeout) is judged again plainly."""
+        results: list[bool | None] = [None] * len(entries)
+        at = [
+            i
+            for i, e in enumerate(entries)
+            if e.origin in TRUSTED_SEEDS and self.db.get(e.task_id, e.source) is None
+        ]
+        jobs = [
+            self.tasks[entries[i].task_id].verify_job(
+                prune.instrument(entries[i].source), nbytes=program_bytes(entries[i].source)
+            )
+            for i in at
+        ]
+        rows: dict[str, list] = {}
+        for i, (verdict, stdout) in zip(at, self._with_stdout(jobs, desc), strict=True):
+            if verdict.correct:
+                entry = entries[i]
+                coverage[entry.source] = prune.parse_coverage(stdout)
+                rows.setdefault(entry.origin, []).append((entry.task_id, entry.source, verdict))
+                results[i] = True
+        for origin, judged in rows.items():
+            self.db.add_many(judged, policy_version=0, step=0, origin=origin)
+        rest = [i for i, r in enumerate(results) if r is None]
+        for i, ok in zip(rest, self([entries[i] for i in rest], desc), strict=True):
+            results[i] = ok
+        return [bool(r) for r in results]
+
     def coverage(self, sources: dict[str, str]) -> dict[str, set[int]]:
         """Each task's program run instrumented (`prune.instrument`) on every example: the
         branch outcomes it took, for the programs that ran correctly to the end."""
@@ -160,16 +196,17 @@ class Judge:
             self.tasks[task_id].verify_job(prune.instrument(source), key=task_id)
             for task_id, source in sources.items()
         ]
-        bar = tqdm(
-            total=len(jobs), desc="tracing branches", unit="prog", disable=not self.opts.progress
-        )
-        with bar:
-            runs = self.pool.verify_with_stdout(jobs, on_done=lambda job, run: bar.update())
+        runs = self._with_stdout(jobs, "tracing branches")
         return {
             job.key: prune.parse_coverage(stdout)
             for job, (verdict, stdout) in zip(jobs, runs, strict=True)
             if verdict.correct
         }
+
+    def _with_stdout(self, jobs: list[VerifyJob], desc: str) -> list[tuple[Verdict, str]]:
+        bar = tqdm(total=len(jobs), desc=desc, unit="prog", disable=not self.opts.progress)
+        with bar:
+            return self.pool.verify_with_stdout(jobs, on_done=lambda job, run: bar.update())
 
     def _job(self, entry: Entry) -> VerifyJob:
         task = self.tasks[entry.task_id]
@@ -195,14 +232,19 @@ def collect_seeds(tasks, opts: GolfOptions) -> tuple[list[Seed], dict[str, str]]
     return [s for s in seeds if s.task_id in wanted], problems
 
 
-def judge_seeds(seeds: list[Seed], judge: Judge) -> None:
+def judge_seeds(seeds: list[Seed], judge: Judge) -> dict[str, set[int]]:
     """Each task's seeds judged shortest first until one is correct: mechanical golf starts from
     the best, so a longer seed (RE-ARC's own, beside the SHORTER one) costs a judging only
-    where every shorter seed is wrong."""
+    where every shorter seed is wrong. Our own seeds are judged traced (`Judge.traced`): the
+    branch outcomes of each correct one, by source."""
     queues: dict[str, list[Entry]] = {}
     for s in sorted(seeds, key=lambda s: program_bytes(s.source)):
         queues.setdefault(s.task_id, []).append(Entry(s.task_id, s.source, f"seed/{s.origin}"))
-    judge_until_correct(queues, judge, "judging seeds")
+    coverage: dict[str, set[int]] = {}
+    judge_until_correct(
+        queues, lambda batch, desc: judge.traced(batch, desc, coverage), "judging seeds"
+    )
+    return coverage
 
 
 def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str]:
@@ -231,16 +273,20 @@ def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str
     return out
 
 
-def mechanical(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
-    """For each task with a correct program, trace which branches it takes, then judge its
-    shorter candidates, shortest first, until one is correct (at most MAX_TRIES per task)."""
+def mechanical(
+    tasks, db: SolutionDB, judge: Judge, traced: dict[str, set[int]], progress: bool = True
+) -> None:
+    """For each task with a correct program, trace which branches it takes (unless `traced`,
+    by source, already holds them), then judge its shorter candidates, shortest first, until
+    one is correct (at most MAX_TRIES per task)."""
     best = db.best_all()
     bases = {t.id: best[t.id] for t in tasks if t.id in best and best[t.id].correct}
     inner = {
         task_id: compress.unwrap(encode_source(base.source)) or base.source
         for task_id, base in bases.items()
     }
-    coverage = judge.coverage(inner)
+    coverage = {t: traced[source] for t, source in inner.items() if source in traced}
+    coverage |= judge.coverage({t: s for t, s in inner.items() if t not in coverage})
     # Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per worker.
     spawn = multiprocessing.get_context("spawn")  # no fork of a process that runs Ray threads
     with ProcessPoolExecutor(judge.opts.judging.workers, mp_context=spawn) as processes:
@@ -331,7 +377,9 @@ def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> 
     judge_until_correct(queues, judge, "judging searched")
 
 
-def judge_until_correct(queues: dict[str, list[Entry]], judge: Judge, desc: str) -> None:
+def judge_until_correct(
+    queues: dict[str, list[Entry]], judge: Callable[[list[Entry], str], list[bool]], desc: str
+) -> None:
     """Each task's queue (shortest first) judged a round at a time until one entry is correct,
     so a task costs one judging of its best candidate when that one holds."""
     for attempt in itertools.count():
@@ -354,6 +402,7 @@ def report(
     seconds: float,
     out: Path,
     skipped_files: list[tuple[str, str]],
+    stage_seconds: dict[str, float],
 ) -> GolfReport:
     """The per-task table from the DB: each stage's shortest correct program, and the winner."""
     rows = []
@@ -391,7 +440,7 @@ def report(
             for r in rows
             if any(r.bytes[s] is not None for s in upto)
         )
-    return GolfReport(out, rows, stage_points, seconds, skipped_files)
+    return GolfReport(out, rows, stage_points, seconds, skipped_files, stage_seconds)
 
 
 def write_outputs(rep: GolfReport, db: SolutionDB) -> None:
@@ -413,6 +462,7 @@ def write_outputs(rep: GolfReport, db: SolutionDB) -> None:
             "stage_correct": {s: sum(r.bytes[s] is not None for r in rep.rows) for s in STAGES},
             "won_by": {s: sum(r.stage == s for r in rep.rows) for s in STAGES},
             "seconds": round(rep.seconds, 1),
+            "stage_seconds": {s: round(t, 1) for s, t in rep.stage_seconds.items()},
             "skipped_task_files": rep.skipped_files,
         },
     )
@@ -480,16 +530,26 @@ def run_golf(
     outputs under `opts.out`. With a model, `pool` is closed to free its CPUs for training, and
     a new one judges what the golfer found."""
     start = time.monotonic()
+    seconds: dict[str, float] = {}  # stage -> its wall time in this run
+
+    def timed(stage: str, work: Callable, *args, **kwargs):
+        began = time.monotonic()
+        try:
+            return work(*args, **kwargs)
+        finally:
+            seconds[stage] = time.monotonic() - began
+
     opts.out.mkdir(parents=True, exist_ok=True)
     with SolutionDB(opts.out / DB_FILENAME) as db:
         judge = Judge(pool, db, tasks, opts)
         seeds, problems = collect_seeds(tasks, opts)
-        judge_seeds(seeds, judge)
-        mechanical(tasks, db, judge, progress=opts.progress)
+        traced = timed("seed", judge_seeds, seeds, judge)
+        timed("mechanical", mechanical, tasks, db, judge, traced, progress=opts.progress)
         if opts.shrink_seconds > 0:
-            shrink_stage(tasks, db, judge, opts.shrink_seconds, progress=opts.progress)
-        search_stage(tasks, db, judge, progress=opts.progress)
+            timed("shrink", shrink_stage, tasks, db, judge, opts.shrink_seconds, opts.progress)
+        timed("search", search_stage, tasks, db, judge, progress=opts.progress)
     if opts.model:
+        began = time.monotonic()
         pool.close()
         found = llm_stage(tasks, tasks_dir, opts)
         pool = SandboxPool(
@@ -510,8 +570,10 @@ def run_golf(
                 Judge(pool, db, tasks, opts)(entries, "judging LLM programs")
         finally:
             pool.close()
+            seconds["llm"] = time.monotonic() - began
     with SolutionDB(opts.out / DB_FILENAME) as db:
-        rep = report(tasks, db, problems, time.monotonic() - start, opts.out, list(skipped_files))
+        took = time.monotonic() - start
+        rep = report(tasks, db, problems, took, opts.out, list(skipped_files), seconds)
         write_outputs(rep, db)
     return rep
 

@@ -673,11 +673,28 @@ def test_seeds_are_judged_shortest_first_until_one_is_correct(pool, tmp_path):
     longer = "def p(g):\n    return [[{1:2,2:1}.get(c,c)for c in r]for r in g]\n"
     seeds = [Seed(small_task.id, src, o) for src, o in [(longer, "c"), (right, "b"), (wrong, "a")]]
     with SolutionDB(tmp_path / "s.sqlite") as db:
-        judge_seeds(
-            seeds, Judge(pool, db, TaskSet([small_task]), GolfOptions(out=tmp_path, progress=False))
-        )
+        judge = Judge(pool, db, TaskSet([small_task]), GolfOptions(out=tmp_path, progress=False))
+        assert judge_seeds(seeds, judge) == {}  # a user's seeds are not traced
         judged = {s.origin: s.correct for s in db.history(small_task.id)}
     assert judged == {"seed/a": False, "seed/b": True}  # the longer one is never run
+
+
+def test_our_seeds_are_judged_and_traced_in_one_run(pool, tmp_path):
+    pairs = [([[1, 0], [0, 2]], [[2, 0], [0, 1]]), ([[2, 2, 1]], [[1, 1, 2]]), ([[0]], [[0]])]
+    examples = [Example(i, o) for i, o in pairs]
+    small_task = Task("task009", 9, None, examples[:2], examples[2:], [])
+    right = "def p(g):\n    if g == [[7]]:\n        return g\n    return [[c and 3-c for c in r]for r in g]\n"
+    wrong = "def p(g):\n    if len(g)>1:\n        return g\n    return [[c and 3-c for c in r]for r in g]\n"
+    seeds = [Seed(small_task.id, right, "rearc"), Seed("task009", wrong, SHORTER_ORIGIN)]
+    with SolutionDB(tmp_path / "s.sqlite") as db:
+        judge = Judge(pool, db, TaskSet([small_task]), GolfOptions(out=tmp_path, progress=False))
+        traced = judge_seeds(seeds, judge)
+        judged = {s.origin: (s.correct, s.source) for s in db.history(small_task.id)}
+    # the DB holds the programs as given, never their instrumented forms
+    assert judged == {f"seed/{SHORTER_ORIGIN}": (False, wrong), "seed/rearc": (True, right)}
+    assert (
+        traced == {right: coverage_in_process(right, [e.input for e in examples])} == {right: {1}}
+    )
 
 
 def test_db_keeps_the_shortest_correct(tmp_path):
