@@ -160,18 +160,18 @@ def box(patch):
     if len(patch) == 0:
         return patch
     (si, sj), (ei, ej) = ulcorner(patch), lrcorner(patch)
-    return frozenset((i, j) for i in range(si, ei + 1) for j in range(sj, ej + 1) if i in (si, ei) or j in (sj, ej))
+    return frozenset((i, j) for i in range(si, ei + 1) for j in ((sj, ej) if si < i < ei else range(sj, ej + 1)))
 
 
 def inbox(patch):
     si, ei = sorted((uppermost(patch) + 1, lowermost(patch) - 1))
     sj, ej = sorted((leftmost(patch) + 1, rightmost(patch) - 1))
-    return frozenset((i, j) for i in range(si, ei + 1) for j in range(sj, ej + 1) if i in (si, ei) or j in (sj, ej))
+    return frozenset((i, j) for i in range(si, ei + 1) for j in ((sj, ej) if si < i < ei else range(sj, ej + 1)))
 
 
 def outbox(patch):
     si, sj, ei, ej = uppermost(patch) - 1, leftmost(patch) - 1, lowermost(patch) + 1, rightmost(patch) + 1
-    return frozenset((i, j) for i in range(si, ei + 1) for j in range(sj, ej + 1) if i in (si, ei) or j in (sj, ej))
+    return frozenset((i, j) for i in range(si, ei + 1) for j in ((sj, ej) if si < i < ei else range(sj, ej + 1)))
 
 
 def fill(grid, value, patch):
@@ -214,12 +214,9 @@ def frontiers(grid):
 
 
 def occurrences(grid, obj):
-    h, w = len(grid), len(grid[0])
+    h, w, o = len(grid), len(grid[0]), normalize(obj)
     return frozenset(
-        (i, j)
-        for i in range(h)
-        for j in range(w)
-        if all(h > a + i > -1 < b + j < w and grid[a + i][b + j] == v for v, (a, b) in normalize(obj))
+        (i, j) for i in range(h) for j in range(w) if all(h > a + i > -1 < b + j < w and grid[a + i][b + j] == v for v, (a, b) in o)
     )
 
 
