@@ -204,6 +204,8 @@ class Judge:
         }
 
     def _with_stdout(self, jobs: list[VerifyJob], desc: str) -> list[tuple[Verdict, str]]:
+        if not jobs:  # no empty bar on the terminal
+            return []
         bar = tqdm(total=len(jobs), desc=desc, unit="prog", disable=not self.opts.progress)
         with bar:
             return self.pool.verify_with_stdout(jobs, on_done=lambda job, run: bar.update())
