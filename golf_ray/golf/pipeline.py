@@ -149,12 +149,9 @@ class Judge:
 
         with bar:
             verdicts = self.pool.verify(jobs, on_done=done, rerun_timeouts=self.slow)
-        by_origin: dict[str, list] = {}
-        for (i, entry), verdict in zip(todo, verdicts, strict=True):
+        for (i, _), verdict in zip(todo, verdicts, strict=True):
             results[i] = verdict.correct
-            by_origin.setdefault(entry.origin, []).append((entry.task_id, entry.source, verdict))
-        for origin, rows in by_origin.items():
-            self.db.add_many(rows, policy_version=0, step=0, origin=origin)
+        self._record([(entry, v) for (_, entry), v in zip(todo, verdicts, strict=True)])
         return [bool(r) for r in results]
 
     def traced(self, entries: list[Entry], desc: str, coverage: dict[str, set[int]]) -> list[bool]:
@@ -169,21 +166,14 @@ class Judge:
             for i, e in enumerate(entries)
             if e.origin in TRUSTED_SEEDS and self.db.get(e.task_id, e.source) is None
         ]
-        jobs = [
-            self.tasks[entries[i].task_id].verify_job(
-                prune.instrument(entries[i].source), nbytes=program_bytes(entries[i].source)
-            )
-            for i in at
-        ]
-        rows: dict[str, list] = {}
+        jobs = [self._job(entries[i], prune.instrument(entries[i].source)) for i in at]
+        judged = []
         for i, (verdict, stdout) in zip(at, self._with_stdout(jobs, desc), strict=True):
             if verdict.correct:
-                entry = entries[i]
-                coverage[entry.source] = prune.parse_coverage(stdout)
-                rows.setdefault(entry.origin, []).append((entry.task_id, entry.source, verdict))
+                coverage[entries[i].source] = prune.parse_coverage(stdout)
+                judged.append((entries[i], verdict))
                 results[i] = True
-        for origin, judged in rows.items():
-            self.db.add_many(judged, policy_version=0, step=0, origin=origin)
+        self._record(judged)
         rest = [i for i, r in enumerate(results) if r is None]
         for i, ok in zip(rest, self([entries[i] for i in rest], desc), strict=True):
             results[i] = ok
@@ -210,9 +200,18 @@ class Judge:
         with bar:
             return self.pool.verify_with_stdout(jobs, on_done=lambda job, run: bar.update())
 
-    def _job(self, entry: Entry) -> VerifyJob:
+    def _job(self, entry: Entry, run: str | None = None) -> VerifyJob:
+        """The job that judges `entry`, running `run` (its instrumented form) when given."""
         task = self.tasks[entry.task_id]
-        return task.verify_job(entry.source, nbytes=program_bytes(entry.source))
+        source = entry.source if run is None else run
+        return task.verify_job(source, nbytes=program_bytes(entry.source))
+
+    def _record(self, judged: list[tuple[Entry, Verdict]]) -> None:
+        by_origin: dict[str, list] = {}
+        for entry, verdict in judged:
+            by_origin.setdefault(entry.origin, []).append((entry.task_id, entry.source, verdict))
+        for origin, rows in by_origin.items():
+            self.db.add_many(rows, policy_version=0, step=0, origin=origin)
 
 
 def collect_seeds(tasks, opts: GolfOptions) -> tuple[list[Seed], dict[str, str]]:

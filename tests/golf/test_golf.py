@@ -664,10 +664,15 @@ def test_golf_pipeline_end_to_end_and_resume(pool, tmp_path, golf_tasks):
     assert again.points >= report.points
 
 
-def test_seeds_are_judged_shortest_first_until_one_is_correct(pool, tmp_path):
+def _swap_task() -> Task:
+    """A task whose colours 1 and 2 swap, with two train examples and one test."""
     pairs = [([[1, 0], [0, 2]], [[2, 0], [0, 1]]), ([[2, 2, 1]], [[1, 1, 2]]), ([[0]], [[0]])]
     examples = [Example(i, o) for i, o in pairs]
-    small_task = Task("task009", 9, None, examples[:2], examples[2:], [])
+    return Task("task009", 9, None, examples[:2], examples[2:], [])
+
+
+def test_seeds_are_judged_shortest_first_until_one_is_correct(pool, tmp_path):
+    small_task = _swap_task()
     wrong = "p=lambda g:g"
     right = "p=lambda g:[[c and 3-c for c in r]for r in g]"
     longer = "def p(g):\n    return [[{1:2,2:1}.get(c,c)for c in r]for r in g]\n"
@@ -680,12 +685,10 @@ def test_seeds_are_judged_shortest_first_until_one_is_correct(pool, tmp_path):
 
 
 def test_our_seeds_are_judged_and_traced_in_one_run(pool, tmp_path):
-    pairs = [([[1, 0], [0, 2]], [[2, 0], [0, 1]]), ([[2, 2, 1]], [[1, 1, 2]]), ([[0]], [[0]])]
-    examples = [Example(i, o) for i, o in pairs]
-    small_task = Task("task009", 9, None, examples[:2], examples[2:], [])
+    small_task = _swap_task()
     right = "def p(g):\n    if g == [[7]]:\n        return g\n    return [[c and 3-c for c in r]for r in g]\n"
     wrong = "def p(g):\n    if len(g)>1:\n        return g\n    return [[c and 3-c for c in r]for r in g]\n"
-    seeds = [Seed(small_task.id, right, "rearc"), Seed("task009", wrong, SHORTER_ORIGIN)]
+    seeds = [Seed(small_task.id, right, "rearc"), Seed(small_task.id, wrong, SHORTER_ORIGIN)]
     with SolutionDB(tmp_path / "s.sqlite") as db:
         judge = Judge(pool, db, TaskSet([small_task]), GolfOptions(out=tmp_path, progress=False))
         traced = judge_seeds(seeds, judge)
@@ -693,7 +696,9 @@ def test_our_seeds_are_judged_and_traced_in_one_run(pool, tmp_path):
     # the DB holds the programs as given, never their instrumented forms
     assert judged == {f"seed/{SHORTER_ORIGIN}": (False, wrong), "seed/rearc": (True, right)}
     assert (
-        traced == {right: coverage_in_process(right, [e.input for e in examples])} == {right: {1}}
+        traced
+        == {right: coverage_in_process(right, [e.input for e in small_task.all_examples])}
+        == {right: {1}}
     )
 
 
