@@ -785,11 +785,11 @@ def _add_golf(sub) -> None:
     p.add_argument(
         "--shrink-seconds",
         type=float,
-        default=4.0,
+        default=2.0,
         metavar="S",
         help="per task, delete and unwrap what the examples never need, keeping each edit the "
         "program still reproduces them with (RE-ARC's and the search's programs only; 0: off; "
-        "default 4)",
+        "default 2)",
     )
     p.add_argument(
         "--model",

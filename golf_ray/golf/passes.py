@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import itertools
 import re
 import warnings
 from collections import Counter
@@ -640,23 +641,13 @@ def simplify(source: str) -> str:
 
 
 def _simplify(source: str) -> str:
-    for _ in range(8):
-        before = source
-        for golf_pass in (
-            drop_unreachable,
-            drop_dead_stores,
-            specialize_arguments,
-            propagate_aliases,
-            eta_reduce,
-            inline_functions,
-            beta_reduce,
-            fuse_generators,
-            drop_unused,
-            fold_constants,
-            inline_single_use,
-        ):
-            source = golf_pass(source)
-        if source == before:
+    # Up to 8 rounds, ending once a round's worth of passes in a row changed nothing: the text
+    # they saw is what the rest of the round would see again.
+    unchanged = 0
+    for golf_pass in itertools.islice(itertools.cycle(_SIMPLIFY), 8 * len(_SIMPLIFY)):
+        before, source = source, golf_pass(source)
+        unchanged = unchanged + 1 if source == before else 0
+        if unchanged == len(_SIMPLIFY):
             break
     return source
 
@@ -951,9 +942,8 @@ def _inline(source: str, any_length: bool) -> str:
 
 
 def _inline_a_function(tree: ast.Module, any_length: bool) -> bool:
-    # what `_inlinable` asks of the whole program, once per inlining
     binders = _binders(tree)
-    context = _function_makers(tree), _stable_reads(tree, binders), _statements_of_calls(tree)
+    context = None  # what `_inlinable` asks of the whole program, once per inlining
     for name, (fn, calls) in _simple_functions(tree, binders).items():
         if not (len(fn.body) == 1 and isinstance(fn.body[0], ast.Return) and fn.body[0].value):
             continue
@@ -965,6 +955,12 @@ def _inline_a_function(tree: ast.Module, any_length: bool) -> bool:
         body_text = ast.unparse(body)
         if not any_length and len(calls) > 1 and len(body_text) > len(name) + 2 * len(params) + 2:
             continue
+        if context is None:
+            context = (
+                _function_makers(tree),
+                _stable_reads(tree, binders),
+                _statements_of_calls(tree),
+            )
         ok = _inlinable(body, params, calls, *context)
         if ok:
             for call in reversed(ok):  # nested calls first: an outer one copies its args
@@ -1099,6 +1095,20 @@ def _become(old: ast.AST, new: ast.AST) -> None:
     old.__dict__.clear()
     old.__dict__.update(new.__dict__)
 
+
+_SIMPLIFY = (
+    drop_unreachable,
+    drop_dead_stores,
+    specialize_arguments,
+    propagate_aliases,
+    eta_reduce,
+    inline_functions,
+    beta_reduce,
+    fuse_generators,
+    drop_unused,
+    fold_constants,
+    inline_single_use,
+)
 
 # The ladder: each candidate applies one more pass than the last, so when the most aggressive
 # one is judged wrong the pipeline falls back one rung at a time.

@@ -38,7 +38,10 @@ from golf_ray.verify import Verdict, VerifyJob, encode_source, golf_points, prog
 log = logging.getLogger(__name__)
 STAGES = ("seed", "mechanical", "shrink", "search", "llm")
 MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, shrink, search) gives up
-FALLBACK_RUNGS = ("minify", "tidy")  # on the unpruned program, in case pruning broke it
+# The ladder's rungs past `simplify` win nearly always; the lower ones are made only for a task
+# whose every top candidate was judged wrong, since making them costs nearly as much.
+TOP_RUNGS = ("deep", "deep-builtins", "flat")
+LOWER_RUNGS = ("minify", "tidy", "ints")
 ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
 SHRINK_EXAMPLES = 40  # arc-gen examples each shrinking edit is tried on, beside train and test
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
@@ -58,7 +61,7 @@ class GolfOptions:
     model: str | None = None
     minutes: float = 10.0
     # Per task, for `shrink` (0: no shrink stage).
-    shrink_seconds: float = 4.0
+    shrink_seconds: float = 2.0
     golfer_overrides: list[str] = field(default_factory=list)  # dotted, e.g. rollout.engine=hf
 
 
@@ -248,17 +251,21 @@ def judge_seeds(seeds: list[Seed], judge: Judge) -> dict[str, set[int]]:
     return coverage
 
 
-def golf_candidates(source: str, taken: set[int] | None = None) -> dict[str, str]:
-    """Mechanical candidates for one program, by how they were made: every rung of the pass
-    ladder as text, and each (and the source itself) in the compressed wrapper. With the
-    branch outcomes the program took on its examples (`taken`), the ladder runs on its pruned
-    form (`prune+...`), and only the first rungs on the program itself, as fallbacks."""
+def golf_candidates(
+    source: str, taken: set[int] | None = None, lower: bool = False
+) -> dict[str, str]:
+    """Mechanical candidates for one program, by how they were made: the top rungs of the pass
+    ladder as text (the lower ones with `lower`), and each (and the source itself) in the
+    compressed wrapper. With the branch outcomes the program took on its examples (`taken`),
+    the top rungs run on its pruned form (`prune+...`); the lower ones on both forms, in case
+    pruning broke it."""
     inner = compress.unwrap(encode_source(source)) or source
-    texts = {"": inner}
-    fallback = FALLBACK_RUNGS if taken is not None else None
-    texts.update(passes.candidates(inner, fallback))
+    texts = {} if lower else {"": inner}  # the source itself, wrapped, is judged once
+    rungs = LOWER_RUNGS if lower else TOP_RUNGS
+    if taken is None or lower:
+        texts.update(passes.candidates(inner, rungs))
     if taken is not None:
-        pruned = passes.candidates(prune.prune(inner, taken))
+        pruned = passes.candidates(prune.prune(inner, taken), rungs)
         texts.update({f"prune+{name}": text for name, text in pruned.items()})
     # Rungs often agree: compress each text once (its definitions in the order deflate likes
     # best), and spend zopfli only on the likely winners.
@@ -288,16 +295,49 @@ def mechanical(
     }
     coverage = {t: traced[source] for t, source in inner.items() if source in traced}
     coverage |= judge.coverage({t: s for t, s in inner.items() if t not in coverage})
-    # Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per worker.
-    spawn = multiprocessing.get_context("spawn")  # no fork of a process that runs Ray threads
-    with ProcessPoolExecutor(judge.opts.judging.workers, mp_context=spawn) as processes:
-        made = processes.map(
-            golf_candidates, inner.values(), [coverage.get(t) for t in inner], chunksize=2
-        )
+    programs = {t: (source, coverage.get(t)) for t, source in inner.items()}
+    with _processes(judge) as processes:
+        made = processes.map(golf_candidates, *zip(*programs.values(), strict=True), chunksize=2)
         made = tqdm(made, total=len(inner), desc="golfing", unit="task", disable=not progress)
-        all_cands = dict(zip(inner, made, strict=True))
-    queues = {t: _queue(t, all_cands[t], base.bytes, "mechanical") for t, base in bases.items()}
-    judge_until_correct(queues, judge, "judging golfed")
+        golfed = dict(zip(inner, made, strict=True))
+    limits = {t: base.bytes for t, base in bases.items()}
+    judge_golfed(programs, golfed, limits, judge, "mechanical")
+
+
+def judge_golfed(
+    programs: dict[str, tuple[str, set[int] | None]],
+    golfed: dict[str, dict[str, str]],
+    limits: dict[str, int],
+    judge: Judge,
+    stage: str,
+) -> None:
+    """Each task's candidates (`golfed`, made from its program and branch outcomes in
+    `programs`) shorter than its limit, judged shortest first until one is correct; then, for
+    a task whose every candidate was wrong, those of the ladder's lower rungs."""
+    queues = {t: _queue(t, cands, limits[t], stage) for t, cands in golfed.items()}
+    tried = {t for t, queue in queues.items() if queue}
+    failed = tried - judge_until_correct(queues, judge, f"judging {stage}")
+    if not failed:
+        return
+    with _processes(judge) as processes:
+        made = processes.map(
+            golf_candidates,
+            *zip(*(programs[t] for t in failed), strict=True),
+            itertools.repeat(True),
+        )
+        queues = {
+            t: _queue(t, cands, limits[t], stage) for t, cands in zip(failed, made, strict=True)
+        }
+    judge_until_correct(queues, judge, f"judging {stage}, lower rungs")
+
+
+def _processes(judge: Judge, initializer: Callable | None = None) -> ProcessPoolExecutor:
+    """Passes, zopfli and shrinking are CPU-bound and the sandboxes idle meanwhile: one process
+    per sandbox worker. Spawned: no fork of a process that runs Ray threads."""
+    spawn = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(
+        judge.opts.judging.workers, mp_context=spawn, initializer=initializer
+    )
 
 
 def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=True) -> None:
@@ -315,15 +355,9 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
             inner[task_id] = compress.unwrap(encode_source(base.source)) or base.source
     if not inner:
         return
-    spawn = multiprocessing.get_context("spawn")
-    queues = {}
+    programs, golfed = {}, {}
     bar = tqdm(total=len(inner), desc="shrinking", unit="task", disable=not progress)
-    with (
-        bar,
-        ProcessPoolExecutor(
-            judge.opts.judging.workers, mp_context=spawn, initializer=_shrink_worker
-        ) as processes,
-    ):
+    with bar, _processes(judge, initializer=_shrink_worker) as processes:
         futures = {
             processes.submit(_shrunk_candidates, source, by_id[t], seconds): t
             for t, source in inner.items()
@@ -332,25 +366,27 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
             bar.update()
             task_id = futures[future]
             try:
-                cands = future.result()
+                shrunk = future.result()
             except Exception as e:  # a worker died or an edit broke the passes: keep the program
                 log.warning("shrink %s: %r", task_id, e)
                 continue
-            if queue := _queue(task_id, cands, best[task_id].bytes, "shrink"):
-                queues[task_id] = queue
-    judge_until_correct(queues, judge, "judging shrunk")
+            if shrunk is not None:
+                programs[task_id], golfed[task_id] = (shrunk[0], None), shrunk[1]
+    limits = {t: best[t].bytes for t in golfed}
+    judge_golfed(programs, golfed, limits, judge, "shrink")
 
 
 def _shrink_worker() -> None:
     shrink.worker_limits()  # after this module's imports, so the cap is on what edits add
 
 
-def _shrunk_candidates(source: str, task, seconds: float) -> dict[str, str]:
+def _shrunk_candidates(source: str, task, seconds: float) -> tuple[str, dict[str, str]] | None:
+    """The shrunk program and its candidates; None when shrinking changed nothing."""
     examples = (*task.train, *task.test, *task.arc_gen[:SHRINK_EXAMPLES])
     check = task.arc_gen[SHRINK_EXAMPLES:]
     pairs = [(e.input, e.output) for e in examples]
     shrunk = shrink.shrink(source, pairs, seconds, check=[(e.input, e.output) for e in check])
-    return {} if shrunk == source else golf_candidates(shrunk)
+    return None if shrunk == source else (shrunk, golf_candidates(shrunk))
 
 
 def _queue(task_id: str, cands: dict[str, str], limit: int, stage: str) -> list[Entry]:
@@ -380,15 +416,18 @@ def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> 
 
 def judge_until_correct(
     queues: dict[str, list[Entry]], judge: Callable[[list[Entry], str], list[bool]], desc: str
-) -> None:
+) -> set[str]:
     """Each task's queue (shortest first) judged a round at a time until one entry is correct,
-    so a task costs one judging of its best candidate when that one holds."""
+    so a task costs one judging of its best candidate when that one holds; the tasks that got
+    a correct one."""
+    solved = set()
     for attempt in itertools.count():
         batch = [q.pop(0) for q in queues.values() if q]
         if not batch:
-            return
+            return solved
         for entry, ok in zip(batch, judge(batch, f"{desc} ({attempt + 1})"), strict=True):
             if ok:
+                solved.add(entry.task_id)
                 queues[entry.task_id] = []
             elif entry.origin.endswith("+zlib"):
                 # The same code, compressed: its uncompressed twin would fail the same way.

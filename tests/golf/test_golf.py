@@ -18,6 +18,7 @@ from golf_ray.golf import compress, passes, prune, shrink
 from golf_ray.golf.pipeline import (
     GolfOptions,
     Judge,
+    LOWER_RUNGS,
     golf_candidates,
     judge_seeds,
     run_golf,
@@ -390,16 +391,16 @@ def test_candidates_behave_like_their_source(source, data, grid_strategy):
     grids = [data.draw(grid_strategy(max_side=4)) for _ in range(3)]
     expected = [run(source, g) for g in grids]
     taken = coverage_in_process(source, grids)  # pruned rungs hold on the inputs traced
-    for how, text in golf_candidates(source, taken).items():
+    made = golf_candidates(source, taken) | golf_candidates(source, taken, lower=True)
+    for how, text in made.items():
         assert [run(text, g) for g in grids] == expected, how
 
 
 def test_kept_programs_are_always_judged_correct(pool, tmp_path):
-    # A seed the passes break: `fold_constants` assumes module constants are never rebound,
-    # and this one rebinds K through `global`; every rung that folds is wrong.
+    # A seed the top rungs break: `simplify` drops `x = ...` as a store nobody reads, and
+    # `locals()` reads it; the lower rungs keep it.
     tricky = (
-        "K = 1\ndef bump():\n    global K\n    K = 2\n"
-        "def p(g):\n    bump()\n    return [[2 if c == K - 1 else c for c in r] for r in g]\n"
+        "def p(g):\n    x = [[2 if c == 1 else c for c in r] for r in g]\n    return locals()['x']\n"
     )
     good = "def p(g):\n    return [[2 if c == 1 else c for c in r] for r in g]\n"
     swap = [Example([[1, 0], [0, 1]], [[2, 0], [0, 2]]), Example([[1, 1]], [[2, 2]])]
@@ -414,14 +415,18 @@ def test_kept_programs_are_always_judged_correct(pool, tmp_path):
     report = run_golf(tasks, pool, opts)
     with SolutionDB(tmp_path / "out" / "solutions.sqlite") as db:
         best = db.best_all()
+        tricky_golfed = {s.origin for s in db.history("task008") if s.correct}
     for task_id, solution in best.items():
         (verdict,) = judge(pool, tasks.by_id(task_id), [solution.source])
         assert verdict.correct == solution.correct, task_id
     row = report.rows[0]
     assert row.bytes["mechanical"] < row.bytes["seed"]  # the good seed got shorter
     assert row.stage == "search"  # and a colour map is shorter still
-    # Whatever the passes did to the tricky seed, what the submission holds is correct.
+    # Whatever the passes did to the tricky seed, what the submission holds is correct, and
+    # its golfed program came from a lower rung.
     assert best["task008"].correct
+    lower = {f"mechanical/{rung}{zlib}" for rung in LOWER_RUNGS for zlib in ("", "+zlib")}
+    assert tricky_golfed & lower, tricky_golfed
     # A user's seeds are never run outside the sandbox: nothing of theirs was shrunk.
     assert report.rows[1].bytes["shrink"] is None
 
