@@ -316,7 +316,7 @@ def judge_golfed(
     a task whose every candidate was wrong, those of the ladder's lower rungs."""
     queues = {t: _queue(t, cands, limits[t], stage) for t, cands in golfed.items()}
     tried = {t for t, queue in queues.items() if queue}
-    failed = tried - judge_until_correct(queues, judge, f"judging {stage}")
+    failed = sorted(tried - judge_until_correct(queues, judge, f"judging {stage}"))
     if not failed:
         return
     with _processes(judge) as processes:
