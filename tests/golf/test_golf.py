@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.golf import compress, passes, prune, shrink
 from golf_ray.golf.pipeline import (
+    LOWER_RUNGS,
     GolfOptions,
     Judge,
-    LOWER_RUNGS,
     golf_candidates,
     judge_seeds,
     run_golf,
@@ -399,9 +399,7 @@ def test_candidates_behave_like_their_source(source, data, grid_strategy):
 def test_kept_programs_are_always_judged_correct(pool, tmp_path):
     # A seed the top rungs break: `simplify` drops `x = ...` as a store nobody reads, and
     # `locals()` reads it; the lower rungs keep it.
-    tricky = (
-        "def p(g):\n    x = [[2 if c == 1 else c for c in r] for r in g]\n    return locals()['x']\n"
-    )
+    tricky = "def p(g):\n    x = [[2 if c == 1 else c for c in r] for r in g]\n    return locals()['x']\n"
     good = "def p(g):\n    return [[2 if c == 1 else c for c in r] for r in g]\n"
     swap = [Example([[1, 0], [0, 1]], [[2, 0], [0, 2]]), Example([[1, 1]], [[2, 2]])]
     task = Task("task007", 7, None, swap, [Example([[0, 1]], [[0, 2]])], [Example([[1]], [[2]])])
