@@ -77,7 +77,6 @@ def _steady(
 
 def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tuple[str, float]:
     """One round of `shrink` without `check`, and the time an edited program may take."""
-    pairs = list(pairs)  # reordered as edits fail
     deadline = time.monotonic() + seconds
     start = time.monotonic()
     if not reproduces(source, pairs, seconds=seconds):
@@ -99,15 +98,15 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
             position, changed = 0, False  # another sweep: one edit can open the way for another
             continue
         candidate = _edited(tree, edits[position])
-        shorter = candidate is not None and len(candidate) < len(text)
-        # most edits fail on some pair: check that first
-        wrong = first_wrong(candidate, pairs, seconds=limit) if shorter else 0
-        if wrong is None and _same_bindings(scopes, _bindings(candidate)):
+        if (
+            candidate is not None
+            and len(candidate) < len(text)
+            and reproduces(candidate, pairs, seconds=limit)  # most fail here: check it first
+            and _same_bindings(scopes, _bindings(candidate))
+        ):
             tree, text, changed = ast.parse(candidate), candidate, True
             edits, scopes = list(_edits(tree)), _bindings(candidate)
         else:
-            if wrong:  # the pair that caught this edit likely catches the next: try it first
-                pairs.insert(0, pairs.pop(wrong))
             position += 1
     try:  # what the edits left unused goes too, if the program still holds without it
         simpler = passes.simplify(text)
