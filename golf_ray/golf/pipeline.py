@@ -152,9 +152,11 @@ class Judge:
 
         with bar:
             verdicts = self.pool.verify(jobs, on_done=done, rerun_timeouts=self.slow)
-        for (i, _), verdict in zip(todo, verdicts, strict=True):
+        judged = []
+        for (i, entry), verdict in zip(todo, verdicts, strict=True):
             results[i] = verdict.correct
-        self._record([(entry, v) for (_, entry), v in zip(todo, verdicts, strict=True)])
+            judged.append((entry, verdict))
+        self._record(judged)
         return [bool(r) for r in results]
 
     def traced(self, entries: list[Entry], desc: str, coverage: dict[str, set[int]]) -> list[bool]:
@@ -255,8 +257,8 @@ def golf_candidates(
     source: str, taken: set[int] | None = None, lower: bool = False
 ) -> dict[str, str]:
     """Mechanical candidates for one program, by how they were made: the top rungs of the pass
-    ladder as text (the lower ones with `lower`), and each (and the source itself) in the
-    compressed wrapper. With the branch outcomes the program took on its examples (`taken`),
+    ladder as text (the lower ones with `lower`), and each in the compressed wrapper (with the
+    top ones, the source itself too). With the branch outcomes the program took on its examples (`taken`),
     the top rungs run on its pruned form (`prune+...`); the lower ones on both forms, in case
     pruning broke it."""
     inner = compress.unwrap(encode_source(source)) or source
@@ -371,7 +373,8 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
                 log.warning("shrink %s: %r", task_id, e)
                 continue
             if shrunk is not None:
-                programs[task_id], golfed[task_id] = (shrunk[0], None), shrunk[1]
+                source, golfed[task_id] = shrunk
+                programs[task_id] = (source, None)
     limits = {t: best[t].bytes for t in golfed}
     judge_golfed(programs, golfed, limits, judge, "shrink")
 

@@ -17,6 +17,7 @@ from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.golf import compress, passes, prune, shrink
 from golf_ray.golf.pipeline import (
     LOWER_RUNGS,
+    TOP_RUNGS,
     GolfOptions,
     Judge,
     golf_candidates,
@@ -383,6 +384,11 @@ def programs(draw) -> str:
         current = "y"
     lines.append("def p(g):\n" + "\n".join(body) + f"\n    return {current}")
     return "\n".join(lines) + "\n"
+
+
+def test_top_and_lower_rungs_are_the_whole_ladder():
+    # `passes.candidates` skips a name it does not know: a renamed rung would vanish silently.
+    assert sorted(TOP_RUNGS + LOWER_RUNGS) == sorted(name for name, _ in passes.LADDER)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
