@@ -42,7 +42,7 @@ MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, shrink, 
 # whose every top candidate was judged wrong, since making them costs nearly as much.
 TOP_RUNGS = ("deep", "deep-builtins", "flat")
 LOWER_RUNGS = ("minify", "tidy", "ints")
-ZOPFLI_TRIES = 2  # texts per task whose deflate stream zopfli also tries
+ZOPFLI_TRIES = 2  # texts per task renamed for deflate and compressed by zopfli too
 SHRINK_EXAMPLES = 40  # arc-gen examples each shrinking edit is tried on, beside train and test
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
 TRUSTED_SEEDS = {f"seed/{o}" for o in OUR_ORIGINS}  # shrink runs these outside the sandbox
@@ -270,11 +270,12 @@ def golf_candidates(
         pruned = passes.candidates(prune.prune(inner, taken), rungs)
         texts.update({f"prune+{name}": text for name, text in pruned.items()})
     # Rungs often agree: compress each text once (its definitions in the order deflate likes
-    # best), and spend zopfli only on the likely winners.
+    # best), and spend renaming and zopfli only on the likely winners.
     ordered = {text: compress.reordered(text) for text in texts.values()}
     wrapped = {text: compress.wrap(ordered[text], zopfli=False) for text in texts.values()}
     for text in sorted(wrapped, key=lambda t: len(wrapped[t]))[:ZOPFLI_TRIES]:
-        wrapped[text] = compress.wrap(ordered[text])
+        renamed = compress.wrap(compress.renamed(ordered[text]))
+        wrapped[text] = min(wrapped[text], renamed, key=len)
     out = {}
     for name, text in texts.items():
         if name:
