@@ -3,6 +3,7 @@
 - RE-ARC's solvers (bundled in `reasoning-gym`, MIT): `verify_<arc id>(I)` over the DSL in
   `rearc_utils/dsl.py`, made standalone at run time from the installed package: the solver
   becomes `p(g)`, and the DSL functions and constants it uses, transitively, come with it.
+  Where RE-ARC's solver is wrong on its task's own examples, ours (`fixes.py`) replaces it.
 - A user's own submission (a directory of `taskNNN.py` or a zip).
 - The correct programs of any run's solution database.
 
@@ -17,6 +18,7 @@ import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 
+from golf_ray.golf.fixes import FIXES
 from golf_ray.score import load_submission
 from golf_ray.solutions import read_best
 from golf_ray.verify import decode_source
@@ -60,11 +62,14 @@ def _dsl() -> tuple[dict[str, ast.stmt], list[str]]:
 
 @functools.cache
 def _solvers() -> dict[str, ast.FunctionDef]:
-    """arc id -> its `verify_<arc id>` function."""
-    tree = ast.parse((_rearc_dir() / "verifiers.py").read_text())
+    """arc id -> its `verify_<arc id>` function: RE-ARC's, or ours where RE-ARC's is wrong."""
+    return _verifiers((_rearc_dir() / "verifiers.py").read_text()) | _verifiers(FIXES)
+
+
+def _verifiers(source: str) -> dict[str, ast.FunctionDef]:
     return {
         node.name.removeprefix("verify_"): node
-        for node in tree.body
+        for node in ast.parse(source).body
         if isinstance(node, ast.FunctionDef) and node.name.startswith("verify_")
     }
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.golf import compress, passes, prune, shrink
+from golf_ray.golf.fixes import FIXES
 from golf_ray.golf.pipeline import (
     LOWER_RUNGS,
     TOP_RUNGS,
@@ -96,6 +97,20 @@ def test_rearc_seeds_are_judged_correct_on_every_example(pool, golf_tasks):
         assert verdict.total == len(task.all_examples)
     short = next(s for s in seeds if s.origin == SHORTER_ORIGIN)
     assert program_bytes(short.source) < program_bytes(rearc_program(tasks[1].arc_id))
+
+
+def test_fixed_solvers_are_judged_correct_on_every_example(pool, golf_tasks):
+    fixed = {n.name.removeprefix("verify_") for n in ast.parse(FIXES).body}
+    ids = rearc_ids()
+    tasks = [t for t in golf_tasks if ids[t.number - 1] in fixed]
+    assert len(tasks) == len(fixed) > 0
+    seeds, missing = rearc_seeds(tasks)
+    assert not missing
+    for seed in seeds:
+        task = golf_tasks.by_id(seed.task_id)
+        (verdict,) = judge(pool, task, [seed.source])
+        assert verdict.correct, (task.id, seed.origin, verdict)
+        assert verdict.total == len(task.all_examples)
 
 
 @settings(max_examples=150, deadline=None)
