@@ -3,7 +3,10 @@
 RE-ARC's solvers were checked against RE-ARC's generated examples, and a few miss an original
 ARC example (or Code Golf's corrected one). Each function here replaces RE-ARC's solver of the
 same name; like those it reads the DSL's functions and constants by name, and `seeds` makes it
-standalone the same way. A comment above each says what RE-ARC's got wrong.
+standalone the same way. A comment above each says what RE-ARC's got wrong. Two model a quirk
+of one example as a rule about the grid (task255's corridor length, task265's overlap); task363
+(e5062a87) stays RE-ARC's: its train example 1 leaves a fit unfilled that no rule we found
+explains.
 """
 
 FIXES = """
@@ -149,4 +152,75 @@ def verify_97a05b5b(I):
     for x, y, v in s(0, set()):
         O[x][y] = v
     return O
+
+
+# task255: RE-ARC filled every 3-wide empty strip reaching the main corridor, so noise pockets
+# beside a corridor got filled too. Rule: main corridor = largest all-0 rectangle spanning >20
+# cells; fill its interior, plus arms: runs of rows (cols) that are all-0 from a grid edge to the
+# main corridor, interior rows (edge rows kept) filled from that edge to the corridor's far
+# interior side.
+def verify_a64e4611(I):
+    H = len(I)
+    W = len(I[0])
+    B = (0,)
+    for a in range(H):
+        for b in range(W):
+            w = W - b
+            for c in range(a, H):
+                k = b
+                while k < b + w and I[c][k] == 0:
+                    k += 1
+                w = k - b
+                if w < 1:
+                    break
+                if max(c - a + 1, w) > 20:
+                    B = max(B, ((c - a + 1) * w, a, b, c, k - 1))
+    _, t, l, u, r = B
+    G = [list(x) for x in I]
+    for i in range(t + (t > 0), u + (u > H - 2)):
+        for j in range(l + (l > 0), r + (r > W - 2)):
+            G[i][j] = 3
+    for _ in (0, 1):
+        for s, J in (
+            (slice(0, l), range(r + (r > W - 2))),
+            (slice(r + 1, W), range(l + (l > 0), W)),
+        ):
+            m = [t <= i <= u and not any(I[i][s]) for i in range(H)]
+            for i in range(H):
+                if m[i] and (i < 1 or m[i - 1]) and (i > H - 2 or m[i + 1]):
+                    for j in J:
+                        G[i][j] = 3
+        I = list(zip(*I))
+        G = [list(x) for x in zip(*G)]
+        H, W, t, l, u, r = W, H, l, t, r, u
+    return tuple(map(tuple, G))
+
+
+# task265: RE-ARC filled every 2x2 block of 0s, but train 2 leaves a 2x3 zero block unfilled where
+# it overlaps a larger filled block. Rule: fill all-0 rectangles (>=2x2) with 2, largest first,
+# skipping one that shares more than one cell with already-filled cells.
+def verify_a8d7556c(I):
+    g = [list(r) for r in I]
+    H = len(I)
+    W = len(I[0])
+    R = []
+    for a in range(H):
+        for b in range(W):
+            w = W - b
+            for c in range(a, H):
+                k = b
+                while k < b + w and I[c][k] == 0:
+                    k += 1
+                w = k - b
+                if w < 2:
+                    break
+                if c > a:
+                    R += [(a, b, c + 1, d) for d in range(b + 2, k + 1)]
+    R.sort(key=lambda r: (r[0] - r[2]) * (r[3] - r[1]))
+    for a, b, c, d in R:
+        C = [(i, j) for i in range(a, c) for j in range(b, d)]
+        if sum(g[i][j] == 2 for i, j in C) < 2:
+            for i, j in C:
+                g[i][j] = 2
+    return tuple(map(tuple, g))
 """
