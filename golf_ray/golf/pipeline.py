@@ -258,9 +258,9 @@ def golf_candidates(
 ) -> dict[str, str]:
     """Mechanical candidates for one program, by how they were made: the top rungs of the pass
     ladder as text (the lower ones with `lower`), and each in the compressed wrapper (with the
-    top ones, the source itself too). With the branch outcomes the program took on its examples (`taken`),
-    the top rungs run on its pruned form (`prune+...`); the lower ones on both forms, in case
-    pruning broke it."""
+    top ones, the source itself too). With the branch outcomes the program took on its
+    examples (`taken`), the top rungs run on its pruned form (`prune+...`); the lower ones on
+    both forms, in case pruning broke it."""
     inner = compress.unwrap(encode_source(source)) or source
     texts = {} if lower else {"": inner}  # the source itself, wrapped, is judged once
     rungs = LOWER_RUNGS if lower else TOP_RUNGS
