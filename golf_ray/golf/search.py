@@ -13,7 +13,6 @@ shorter than the task's best.
 from __future__ import annotations
 
 import ast
-import copy
 import itertools
 import re
 import signal
@@ -145,7 +144,7 @@ def _first_wrong(
         exec(code, scope)
         for k, (i, o) in enumerate(pairs):
             at[0] = k
-            if _plain(scope["p"](copy.deepcopy(i))) != o:
+            if _plain(scope["p"]([[*r] for r in i])) != o:  # a fresh grid: `p` may mutate it
                 return k
         return None
     except Exception:  # the timer's TimeoutError too

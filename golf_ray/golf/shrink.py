@@ -89,7 +89,7 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
     # global function) or make a function a value (`f(g, x)` as `g`, see `_edited`). Either can
     # put an object hashed by its address into a set, and a program whose output follows set
     # order then passes one judging and fails the next.
-    scopes = _bindings(text)
+    scopes, lines = _bindings(text), _Lines(text)
     position, changed = 0, False  # a sweep goes on from where the last edit was kept
     while time.monotonic() < deadline:
         if position >= len(edits):
@@ -97,7 +97,7 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
                 break
             position, changed = 0, False  # another sweep: one edit can open the way for another
             continue
-        candidate = _edited(tree, edits[position])
+        candidate = _edited(tree, edits[position], lines)
         if (
             candidate is not None
             and len(candidate) < len(text)
@@ -105,7 +105,7 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
             and _same_bindings(scopes, _bindings(candidate))
         ):
             tree, text, changed = ast.parse(candidate), candidate, True
-            edits, scopes = list(_edits(tree)), _bindings(candidate)
+            edits, scopes, lines = list(_edits(tree)), _bindings(candidate), _Lines(text)
         else:
             position += 1
     try:  # what the edits left unused goes too, if the program still holds without it
@@ -214,9 +214,47 @@ def _walk(node: ast.AST, path: Path) -> Iterator[tuple[Path, ast.AST]]:
             yield from _walk(value, (*path, (field, None)))
 
 
-def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
+class _Lines:
+    """`text` (the source `tree` was parsed from) with the offset each line starts at, so an
+    edit that puts one expression in place of another can be made on the text: ast.unparse of
+    the whole tree, for each edit tried, took as long as running the program. Not for text
+    whose node offsets are not character offsets (non-ASCII) or lie (f-strings)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.usable = text.isascii() and "f'" not in text and 'f"' not in text
+        self.starts = [0]
+        for line in text.split("\n"):
+            self.starts.append(self.starts[-1] + len(line) + 1)
+
+    def span(self, node: ast.AST) -> tuple[int, int]:
+        return (
+            self.starts[node.lineno - 1] + node.col_offset,
+            self.starts[node.end_lineno - 1] + node.end_col_offset,
+        )
+
+
+# Expressions that stay one operand wherever they are put; any other goes in parentheses.
+_ATOMS = (ast.Name, ast.Call, ast.Subscript, ast.Attribute, ast.List, ast.ListComp, ast.Set)
+_ATOMS += (ast.SetComp, ast.Dict, ast.DictComp)
+
+
+def _spliced(lines: _Lines, node: ast.AST, replacement: ast.AST) -> str:
+    """`lines.text` with `replacement`'s text in place of `node`'s."""
+    (start, end), (a, b) = lines.span(node), lines.span(replacement)
+    inner = lines.text[a:b]
+    if not isinstance(replacement, _ATOMS):
+        inner = f"({inner})"
+    return lines.text[:start] + inner + lines.text[end:]
+
+
+def _edited(
+    tree: ast.Module, edit: tuple[Path, str, int], lines: _Lines | None = None
+) -> str | None:
     """The source of `tree` with `edit` made (the tree itself is left as it was), or None when
-    the edit cannot be made; text that does not compile fails `reproduces` like a wrong one."""
+    the edit cannot be made; text that does not compile fails `reproduces` like a wrong one.
+    With `lines` (what `tree` was parsed from), an expression put in another's place is put
+    there in the text, in parentheses unless it is one operand; the rest is unparsed."""
     path, what, k = edit
     parent, node = None, tree
     for field, index in path:
@@ -249,6 +287,8 @@ def _edited(tree: ast.Module, edit: tuple[Path, str, int]) -> str | None:
                 replacement = replacement.iter
             if kind == "pick" and _function(replacement, tree, _scopes(tree, path)):
                 return None
+            if kind == "pick" and lines is not None and lines.usable:
+                return _spliced(lines, node, replacement)
         owner, owner_field, index = parent
         slot = getattr(owner, owner_field)
         if kind == "if":

