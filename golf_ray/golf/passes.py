@@ -323,6 +323,42 @@ def bools_as_ints(source: str) -> str:
     return ast.unparse(_Bools().visit(tree))
 
 
+_DISPLAYS = {"list": ast.List, "set": ast.Set, "tuple": ast.Tuple}
+_COMPREHENDED = {"list": ast.ListComp, "set": ast.SetComp}
+
+
+def displays(source: str) -> str:
+    """`list(x)`, `set(x)`, `tuple(x)` as the displays `[*x]`, `{*x}`, `(*x,)`, and `list` or
+    `set` of a generator as its comprehension: the same value, bytes fewer. Not for a name the
+    program binds anywhere, where it may not be the builtin."""
+    tree = ast.parse(source)
+    bound = set(_stores(tree))
+    for n in ast.walk(tree):
+        if isinstance(n, ast.alias):
+            bound.add(n.asname or n.name)
+        elif isinstance(n, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and n.name:
+            bound.add(n.name)
+
+    class _Displays(ast.NodeTransformer):
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            self.generic_visit(node)
+            name = node.func.id if isinstance(node.func, ast.Name) else None
+            if name not in _DISPLAYS or name in bound or node.keywords or len(node.args) != 1:
+                return node
+            (arg,) = node.args
+            if isinstance(arg, ast.Starred):
+                return node
+            if isinstance(arg, ast.GeneratorExp) and name in _COMPREHENDED:
+                new = _COMPREHENDED[name](arg.elt, arg.generators)
+            elif name == "set":
+                new = ast.Set([ast.Starred(arg, ast.Load())])
+            else:
+                new = _DISPLAYS[name]([ast.Starred(arg, ast.Load())], ast.Load())
+            return ast.copy_location(new, node)
+
+    return ast.unparse(ast.fix_missing_locations(_Displays().visit(tree)))
+
+
 def drop_unused(source: str) -> str:
     """Module-level functions and constants that nothing reads (the entry `p` stays)."""
     tree = ast.parse(source)
@@ -1119,10 +1155,17 @@ LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
         "ints",
         [drop_unused, fold_constants, bools_as_ints, inline_single_use, defs_to_lambdas, minify],
     ),
-    ("deep", [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify]),
+    ("deep", [simplify, displays, bools_as_ints, defs_to_lambdas, shorten_parameters, minify]),
     (
         "deep-builtins",
-        [simplify, bools_as_ints, defs_to_lambdas, shorten_parameters, minify_keep_builtins],
+        [
+            simplify,
+            displays,
+            bools_as_ints,
+            defs_to_lambdas,
+            shorten_parameters,
+            minify_keep_builtins,
+        ],
     ),
     (
         "flat",
@@ -1130,6 +1173,7 @@ LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
             simplify,
             inline_everywhere,
             simplify,
+            displays,
             bools_as_ints,
             defs_to_lambdas,
             shorten_parameters,

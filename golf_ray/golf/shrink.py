@@ -163,8 +163,8 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
     """Every edit, statements before expressions: drop a statement; replace an `if` statement
     by one branch; replace a call by one of its arguments, a conditional or boolean expression
     by one operand, a binary operation by one side, a comparison by its left one, `x[i]` by
-    `x`, a comprehension by what it walks over; drop a keyword argument, an element of a tuple,
-    list or set display, a comprehension's condition; `frozenset` as `set`."""
+    `x`, a comprehension or `(*x,)` by what it walks over; drop a keyword argument, an element of
+    a tuple, list or set display, a comprehension's condition; `frozenset` as `set`."""
     stmts, exprs = [], []
     for path, node in _walk(tree, ()):
         for field in ("body", "orelse"):
@@ -179,9 +179,13 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
             if not any(isinstance(a, ast.Starred) for a in node.args):
                 exprs += [(path, "pick:args", k) for k in range(len(node.args))]
             exprs += [(path, "drop:keywords", k) for k in range(len(node.keywords))]
-        elif isinstance(node, ast.Tuple | ast.List | ast.Set) and len(node.elts) > 1:
-            if not isinstance(getattr(node, "ctx", None), ast.Store):
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set):
+            if isinstance(getattr(node, "ctx", None), ast.Store):
+                pass
+            elif len(node.elts) > 1:
                 exprs += [(path, "drop:elts", k) for k in range(len(node.elts))]
+            elif node.elts and isinstance(node.elts[0], ast.Starred):  # `(*x,)` as `x`
+                exprs.append((path, "pick:elts", 0))
         elif isinstance(node, ast.comprehension):
             exprs += [(path, "drop:ifs", k) for k in range(len(node.ifs))]
         elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
@@ -285,6 +289,8 @@ def _edited(
             replacement = value[k] if isinstance(value, list) else value
             if isinstance(replacement, ast.comprehension):
                 replacement = replacement.iter
+            elif isinstance(replacement, ast.Starred):
+                replacement = replacement.value
             if kind == "pick" and _function(replacement, tree, _scopes(tree, path)):
                 return None
             if kind == "pick" and lines is not None and lines.usable:

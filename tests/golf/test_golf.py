@@ -170,6 +170,20 @@ def test_each_pass_does_its_job():
     assert "p" in passes.minify(src) and len(passes.minify(src)) < len(src)
 
 
+def test_displays_are_the_builtins_values():
+    src = (
+        "def p(g):\n    a = list(x for r in g for x in r)\n    b = set(a)\n"
+        "    c = tuple(map(len, g))\n    return [list(b), [len(a)], list(c), list(set(a))]\n"
+    )
+    out = passes.displays(src)
+    assert not any(f"{name}(" in out for name in ("list", "set", "tuple")), out
+    assert len(out) < len(ast.unparse(ast.parse(src)))
+    for grid in ([[1, 2], [2, 0]], [[3]], [[0, 0, 0]]):
+        assert run(out, grid) == run(src, grid)
+    shadowed = "def p(g):\n    set = list\n    return set(g)\n"
+    assert passes.displays(shadowed) == ast.unparse(ast.parse(shadowed))
+
+
 def test_structural_passes_do_their_job():
     src = (
         "def scale(g, k, unused):\n    n = len(g)\n    return [[c * k for c in r] for r in g]\n"
