@@ -83,8 +83,9 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
         return source, seconds
     # An edit that loops forever must not eat the budget: a few times the program's own time.
     limit = max(0.05, 4 * (time.monotonic() - start))
-    tree = ast.parse(source)
-    text, edits = ast.unparse(tree), list(_edits(tree))
+    text = ast.unparse(ast.parse(source))
+    tree = ast.parse(text)  # its node offsets are into `text`, as edits made on the text need
+    edits = list(_edits(tree))
     # No edit may make a name mean another thing (a local whose assignment went now reads a
     # global function) or make a function a value (`f(g, x)` as `g`, see `_edited`). Either can
     # put an object hashed by its address into a set, and a program whose output follows set

