@@ -227,7 +227,8 @@ class _Lines:
 
     def __init__(self, text: str):
         self.text = text
-        self.usable = text.isascii() and "f'" not in text and 'f"' not in text
+        lower = text.lower()
+        self.usable = text.isascii() and "f'" not in lower and 'f"' not in lower
         self.starts = [0]
         for line in text.split("\n"):
             self.starts.append(self.starts[-1] + len(line) + 1)
