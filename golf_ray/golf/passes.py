@@ -1146,6 +1146,9 @@ _SIMPLIFY = (
     inline_single_use,
 )
 
+# What the top rungs do after the structural passes, before python-minifier.
+_FINISH = [displays, bools_as_ints, defs_to_lambdas, shorten_parameters]
+
 # The ladder: each candidate applies one more pass than the last, so when the most aggressive
 # one is judged wrong the pipeline falls back one rung at a time.
 LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
@@ -1155,31 +1158,9 @@ LADDER: list[tuple[str, list[Callable[[str], str]]]] = [
         "ints",
         [drop_unused, fold_constants, bools_as_ints, inline_single_use, defs_to_lambdas, minify],
     ),
-    ("deep", [simplify, displays, bools_as_ints, defs_to_lambdas, shorten_parameters, minify]),
-    (
-        "deep-builtins",
-        [
-            simplify,
-            displays,
-            bools_as_ints,
-            defs_to_lambdas,
-            shorten_parameters,
-            minify_keep_builtins,
-        ],
-    ),
-    (
-        "flat",
-        [
-            simplify,
-            inline_everywhere,
-            simplify,
-            displays,
-            bools_as_ints,
-            defs_to_lambdas,
-            shorten_parameters,
-            minify_keep_builtins,
-        ],
-    ),
+    ("deep", [simplify, *_FINISH, minify]),
+    ("deep-builtins", [simplify, *_FINISH, minify_keep_builtins]),
+    ("flat", [simplify, inline_everywhere, simplify, *_FINISH, minify_keep_builtins]),
 ]
 
 

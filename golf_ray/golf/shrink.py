@@ -180,10 +180,10 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
             if not any(isinstance(a, ast.Starred) for a in node.args):
                 exprs += [(path, "pick:args", k) for k in range(len(node.args))]
             exprs += [(path, "drop:keywords", k) for k in range(len(node.keywords))]
-        elif isinstance(node, ast.Tuple | ast.List | ast.Set):
-            if isinstance(getattr(node, "ctx", None), ast.Store):
-                pass
-            elif len(node.elts) > 1:
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set) and not isinstance(
+            getattr(node, "ctx", None), ast.Store
+        ):
+            if len(node.elts) > 1:
                 exprs += [(path, "drop:elts", k) for k in range(len(node.elts))]
             elif node.elts and isinstance(node.elts[0], ast.Starred):  # `(*x,)` as `x`
                 exprs.append((path, "pick:elts", 0))
