@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 import resource
 import signal
 import symtable
@@ -27,7 +28,7 @@ from golf_ray.golf import passes
 from golf_ray.golf.search import Grid, first_wrong, reproduces
 
 MEMORY = 2 << 30  # bytes of address space an edited program may add (an edit can blow up)
-ROUNDS = 3  # shrinks of one program, each with the example the last one got wrong
+ROUNDS = 4  # shrinks of one program, each with the example the last one got wrong
 STEADY_RUNS = 3  # runs of a shrunk program on every example, its functions elsewhere each time
 
 
@@ -40,11 +41,14 @@ def shrink(
     """`source` with every edit kept that leaves it reproducing `pairs`, tried until no edit
     helps or `seconds` are spent; `source` itself when it does not reproduce them. The result
     must also reproduce `check` (examples no edit is tried on, since running them all for each
-    edit would take too long): the first it gets wrong joins `pairs` and shrinking starts over,
-    ROUNDS times at most."""
+    edit would take too long): the first it gets wrong joins `pairs`, and shrinking goes on
+    from the last program kept that still gets it right, ROUNDS times at most."""
     pairs, check = list(pairs), list(check)
+    kept = [source]  # the programs kept, each one edit (or `simplify`) after the last
     for _ in range(ROUNDS):
-        shrunk, limit = _shrink(source, pairs, seconds)
+        more, limit = _shrink(kept[-1], pairs, seconds)
+        kept += more
+        shrunk = kept[-1]
         if shrunk == source:
             return source
         # the program's own time on `pairs` is in `limit`; `check` may be many more examples
@@ -57,7 +61,23 @@ def shrink(
         if wrong < len(pairs):  # it held on these a moment ago: not steady
             return source
         pairs.append(check.pop(wrong - len(pairs)))
+        del kept[_last_right(kept, pairs[-1:], limit) + 1 :]
+        if not reproduces(kept[-1], pairs, seconds=seconds_all):
+            kept = [source]
     return source
+
+
+def _last_right(kept: list[str], pairs: list[tuple[Grid, Grid]], seconds: float) -> int:
+    """The index of the last of `kept` that reproduces `pairs`, by bisection: an edit that
+    breaks an example seldom has a later one mend it. `kept[0]` is taken to reproduce them."""
+    right, wrong = 0, len(kept) - 1  # kept[-1] got them wrong
+    while wrong - right > 1:
+        mid = (right + wrong) // 2
+        if reproduces(kept[mid], pairs, seconds=seconds):
+            right = mid
+        else:
+            wrong = mid
+    return right
 
 
 def _steady(
@@ -75,12 +95,13 @@ def _steady(
     return True
 
 
-def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tuple[str, float]:
-    """One round of `shrink` without `check`, and the time an edited program may take."""
+def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tuple[list[str], float]:
+    """One round of `shrink` without `check`: the programs kept, in order, and the time an
+    edited program may take."""
     deadline = time.monotonic() + seconds
     start = time.monotonic()
     if not reproduces(source, pairs, seconds=seconds):
-        return source, seconds
+        return [], seconds
     # An edit that loops forever must not eat the budget: a few times the program's own time.
     limit = max(0.05, 4 * (time.monotonic() - start))
     text = ast.unparse(ast.parse(source))
@@ -91,6 +112,7 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
     # put an object hashed by its address into a set, and a program whose output follows set
     # order then passes one judging and fails the next.
     scopes, lines = _bindings(text), _Lines(text)
+    kept: list[str] = []
     position, changed = 0, False  # a sweep goes on from where the last edit was kept
     while time.monotonic() < deadline:
         if position >= len(edits):
@@ -106,16 +128,17 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
             and _same_bindings(scopes, _bindings(candidate))
         ):
             tree, text, changed = ast.parse(candidate), candidate, True
+            kept.append(text)
             edits, scopes, lines = list(_edits(tree)), _bindings(candidate), _Lines(text)
         else:
             position += 1
     try:  # what the edits left unused goes too, if the program still holds without it
         simpler = passes.simplify(text)
     except (SyntaxError, ValueError, RecursionError):
-        return text, limit
+        return kept, limit
     if _same_bindings(scopes, _bindings(simpler)) and reproduces(simpler, pairs, seconds=limit):
-        return simpler, limit
-    return text, limit
+        kept.append(simpler)
+    return kept, limit
 
 
 def _bindings(source: str) -> dict[tuple[str, str], str]:
@@ -164,8 +187,9 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
     """Every edit, statements before expressions: drop a statement; replace an `if` statement
     by one branch; replace a call by one of its arguments, a conditional or boolean expression
     by one operand, a binary operation by one side, a comparison by its left one, `x[i]` by
-    `x`, a comprehension or `(*x,)` by what it walks over; drop a keyword argument, an element of
-    a tuple, list or set display, a comprehension's condition; `frozenset` as `set`."""
+    `x`, a comprehension or `(*x,)` by what it walks over; drop a keyword argument, the last
+    positional one, an element of a tuple, list or set display, a comprehension's condition;
+    `frozenset` as `set`."""
     stmts, exprs = [], []
     for path, node in _walk(tree, ()):
         for field in ("body", "orelse"):
@@ -179,6 +203,8 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
         elif isinstance(node, ast.Call):
             if not any(isinstance(a, ast.Starred) for a in node.args):
                 exprs += [(path, "pick:args", k) for k in range(len(node.args))]
+                if len(node.args) > 1:  # `range(a, b, 1)`: the last, when it has a default
+                    exprs.append((path, "drop:args", len(node.args) - 1))
             exprs += [(path, "drop:keywords", k) for k in range(len(node.keywords))]
         elif isinstance(node, ast.Tuple | ast.List | ast.Set) and not isinstance(
             getattr(node, "ctx", None), ast.Store
@@ -223,12 +249,14 @@ class _Lines:
     """`text` (the source `tree` was parsed from) with the offset each line starts at, so an
     edit that puts one expression in place of another can be made on the text: ast.unparse of
     the whole tree, for each edit tried, took as long as running the program. Not for text
-    whose node offsets are not character offsets (non-ASCII) or lie (f-strings)."""
+    whose node offsets are not character offsets (non-ASCII) or lie (f-strings), nor with a
+    string over several lines, which taking out an indent would change."""
 
     def __init__(self, text: str):
         self.text = text
         lower = text.lower()
-        self.usable = text.isascii() and "f'" not in lower and 'f"' not in lower
+        quotes = ("f'", 'f"', "'" * 3, '"' * 3)
+        self.usable = text.isascii() and not any(q in lower for q in quotes)
         self.starts = [0]
         for line in text.split("\n"):
             self.starts.append(self.starts[-1] + len(line) + 1)
@@ -239,19 +267,42 @@ class _Lines:
             self.starts[node.end_lineno - 1] + node.end_col_offset,
         )
 
+    def rows(self, first: ast.stmt, last: ast.stmt | None = None) -> tuple[int, int]:
+        """Where the lines of statements `first` to `last` start and end: ast.unparse puts
+        each statement on lines of its own, and edits made on the text keep it so."""
+        top = min([first.lineno] + [d.lineno for d in getattr(first, "decorator_list", ())])
+        return self.starts[top - 1], self.starts[(last or first).end_lineno]
+
 
 # Expressions that stay one operand wherever they are put; any other goes in parentheses.
 _ATOMS = (ast.Name, ast.Call, ast.Subscript, ast.Attribute, ast.List, ast.ListComp, ast.Set)
 _ATOMS += (ast.SetComp, ast.Dict, ast.DictComp)
 
 
-def _spliced(lines: _Lines, node: ast.AST, replacement: ast.AST) -> str:
-    """`lines.text` with `replacement`'s text in place of `node`'s."""
+def _spliced(lines: _Lines, node: ast.AST, replacement: ast.AST | list[ast.stmt] | None) -> str:
+    """`lines.text` with `replacement`'s text in place of `node`'s: an expression, or for a
+    statement, the statements of one of its blocks (one level less indented) or nothing."""
+    text = lines.text
+    if isinstance(node, ast.stmt):
+        start, end = lines.rows(node)
+        if not replacement:
+            return text[:start] + text[end:]
+        a, b = lines.rows(replacement[0], replacement[-1])
+        return text[:start] + _INDENT.sub("", text[a:b]) + text[end:]
     (start, end), (a, b) = lines.span(node), lines.span(replacement)
-    inner = lines.text[a:b]
+    inner = text[a:b]
     if not isinstance(replacement, _ATOMS):
         inner = f"({inner})"
-    return lines.text[:start] + inner + lines.text[end:]
+    return text[:start] + inner + text[end:]
+
+
+_INDENT = re.compile("^    ", re.MULTILINE)  # ast.unparse's indent
+
+
+def _elif(lines: _Lines, stmt: ast.stmt) -> bool:
+    """Whether `stmt` is an `if` written as `elif`, the `else` of another: not one the text of
+    a block can take the place of, nor take the place of one."""
+    return lines.text.startswith("elif", lines.rows(stmt)[0] + stmt.col_offset)
 
 
 def _edited(
@@ -268,15 +319,24 @@ def _edited(
         value = getattr(node, field)
         node = value if index is None else value[index]
     kind, _, field = what.partition(":")
+    on_text = lines is not None and lines.usable
     try:
         if kind == "drop":
             block = getattr(node, field)
+            if on_text and isinstance(block[k], ast.stmt):
+                return _spliced(lines, block[k], None)
+            if on_text and k > 0 and (field != "elts" or len(block) > 2):  # `(a, b)`, not `(a)`
+                end = lines.span(block[k - 1])[1]
+                return lines.text[:end] + lines.text[lines.span(block[k])[1] :]
             removed = block.pop(k)
             try:
                 return ast.unparse(tree)
             finally:
                 block.insert(k, removed)
         if kind == "set":
+            if on_text:
+                start, end = lines.span(node)
+                return lines.text[:start] + "set" + lines.text[end:]
             node.id = "set"
             try:
                 return ast.unparse(tree)
@@ -286,6 +346,8 @@ def _edited(
             return None
         if kind == "if":
             replacement = getattr(node, field)  # a list of statements in the parent's block
+            if on_text and not (_elif(lines, node) or _elif(lines, replacement[0])):
+                return _spliced(lines, node, replacement)
         else:
             value = getattr(node, field)
             replacement = value[k] if isinstance(value, list) else value
@@ -295,7 +357,7 @@ def _edited(
                 replacement = replacement.value
             if kind == "pick" and _function(replacement, tree, _scopes(tree, path)):
                 return None
-            if kind == "pick" and lines is not None and lines.usable:
+            if kind == "pick" and on_text:
                 return _spliced(lines, node, replacement)
         owner, owner_field, index = parent
         slot = getattr(owner, owner_field)

