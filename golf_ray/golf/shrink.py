@@ -247,10 +247,10 @@ def _walk(node: ast.AST, path: Path) -> Iterator[tuple[Path, ast.AST]]:
 
 class _Lines:
     """`text` (the source `tree` was parsed from) with the offset each line starts at, so an
-    edit that puts one expression in place of another can be made on the text: ast.unparse of
-    the whole tree, for each edit tried, took as long as running the program. Not for text
-    whose node offsets are not character offsets (non-ASCII) or lie (f-strings), nor with a
-    string over several lines, which taking out an indent would change."""
+    edit can be made on the text (see `_edited`): ast.unparse of the whole tree, for each edit
+    tried, took as long as running the program. Not for text whose node offsets are not
+    character offsets (non-ASCII) or lie (f-strings), nor with a string over several lines,
+    which taking out an indent would change."""
 
     def __init__(self, text: str):
         self.text = text
@@ -310,8 +310,10 @@ def _edited(
 ) -> str | None:
     """The source of `tree` with `edit` made (the tree itself is left as it was), or None when
     the edit cannot be made; text that does not compile fails `reproduces` like a wrong one.
-    With `lines` (what `tree` was parsed from), an expression put in another's place is put
-    there in the text, in parentheses unless it is one operand; the rest is unparsed."""
+    With `lines` (what `tree` was parsed from), the edit is made on the text where it can be:
+    an expression put in another's place (in parentheses unless it is one operand), a statement
+    or a list's element after the first dropped, an `if` by a block's lines; the rest is
+    unparsed."""
     path, what, k = edit
     parent, node = None, tree
     for field, index in path:
