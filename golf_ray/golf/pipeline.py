@@ -45,7 +45,7 @@ LOWER_RUNGS = ("minify", "tidy", "ints")
 ZOPFLI_TRIES = 2  # texts per task renamed for deflate and compressed by zopfli too
 # arc-gen examples each shrinking edit is tried on, beside train and test: few, since a kept
 # edit runs on all of them, and one the rest catch costs a bisection, not the round
-SHRINK_EXAMPLES = 4
+SHRINK_EXAMPLES = 10
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
 TRUSTED_SEEDS = {f"seed/{o}" for o in OUR_ORIGINS}  # shrink runs these outside the sandbox
 
