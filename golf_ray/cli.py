@@ -764,7 +764,7 @@ def _add_golf(sub) -> None:
         "wrapper; shrink: edits the examples never notice (a conversion, a statement, one side "
         "of a fallback), each kept only while the program reproduces them; search: short "
         "programs from golf idioms (symmetries, mirror tilings, colour maps, halves combined "
-        "cell by cell, ...) fitted to each task's examples. Every program "
+        "cell by cell, one expression for every cell, ...) fitted to each task's examples. Every program "
         "that counts is judged in the sandbox on every example of its "
         "task; OUT/solutions.sqlite keeps the shortest correct per task. Writes "
         "OUT/submission.zip, OUT/tasks.csv (bytes per stage, points, winning stage), "

@@ -411,13 +411,18 @@ def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> 
     first."""
     best = db.best_all()
     queues = {}
-    for task in tqdm(tasks, desc="searching", unit="task", disable=not progress):
-        base = best.get(task.id)
-        limit = base.bytes if base is not None and base.correct else float("inf")
-        queue = _queue(task.id, search.programs(task), limit, "search")
-        if queue:
-            queues[task.id] = queue
-    judge_until_correct(queues, judge, "judging searched")
+    bar = tqdm(total=len(tasks), desc="searching", unit="task", disable=not progress)
+    with bar, _processes(judge) as processes:
+        futures = {processes.submit(search.programs, task): task for task in tasks}
+        for future in as_completed(futures):
+            bar.update()
+            task = futures[future]
+            base = best.get(task.id)
+            limit = base.bytes if base is not None and base.correct else float("inf")
+            queue = _queue(task.id, future.result(), limit, "search")
+            if queue:
+                queues[task.id] = queue
+    judge_until_correct(dict(sorted(queues.items())), judge, "judging searched")
 
 
 def judge_until_correct(

@@ -2,9 +2,9 @@
 
 Many tasks are one of a few shapes: a symmetry of the grid, a tiling of its mirror images, a
 colour map, two halves of the input combined cell by cell, a grid laid out by its own cells
-(a Kronecker product), a scale, a fixed crop. `programs(task)` decomposes the train and test
-outputs into such shapes, writes each fitting decomposition as the golf idiom for it
-(`p=lambda g:[r+r[::-1]for r in g]`), and returns those that reproduce every train and test
+(a Kronecker product), a scale, a fixed crop, one expression for every cell (`cells`).
+`programs(task)` decomposes the train and test outputs into such shapes, writes each fitting
+decomposition as the golf idiom for it (`p=lambda g:[r+r[::-1]for r in g]`), and returns those that reproduce every train and test
 output when run. They are our own code, so they run here; the pipeline then judges them in the
 sandbox on every example, like any other program, and keeps one only when it is correct and
 shorter than the task's best.
@@ -18,6 +18,8 @@ import re
 import signal
 import warnings
 from collections.abc import Callable, Iterator
+
+from golf_ray.golf import cells
 
 Grid = list[list[int]]
 KEEP = 4  # expressions kept per sub-problem, shortest first: enough for the idioms to compete
@@ -173,6 +175,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _kronecker(pairs)
     yield from _crops(pairs)
     yield from _IDIOMS.items()
+    yield from cells.programs(pairs)
 
 
 # --------------------------------------------------------------------------- layouts

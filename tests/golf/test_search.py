@@ -52,6 +52,15 @@ def tile_rot(g):  # the rotation beside the grid, then the pair upside down belo
     return top + top[::-1]
 
 
+def empty_lines(g):  # every cell of an empty row or column becomes 2
+    cols = [max(k) for k in zip(*g, strict=True)]
+    return [[c or 2 * (max(r) < 1 or m < 1) for c, m in zip(r, cols, strict=True)] for r in g]
+
+
+def stripes(g):  # every other column blanked, the rest filled with 4 where empty
+    return [[[4, c][c > 0] if j % 2 else 0 for j, c in enumerate(r)] for r in g]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -61,6 +70,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "recolour": (recolour, lambda n: (n, n)),
     "scale3": (scale3, lambda n: (n, n + 1)),
     "tile_rot": (tile_rot, lambda n: (n, n)),
+    "empty_lines": (empty_lines, lambda n: (n + 1, n + 2)),
+    "stripes": (stripes, lambda n: (n, 2 * n)),
 }
 
 
@@ -68,6 +79,8 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
     rule, shape = SHAPES[name]
     rng = random.Random(seed)
     colours = [0, 1, 7] if name in ("recolour", "kron") else list(range(10))
+    if name in ("empty_lines", "stripes"):
+        colours = [0, 0, 0, 0, 0, 0, 1, 3]
 
     def example() -> Example:
         h, w = shape(rng.randint(3, 5))
