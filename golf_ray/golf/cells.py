@@ -70,12 +70,21 @@ def _atoms(pairs) -> tuple[dict[str, tuple[int, np.ndarray]], np.ndarray, np.nda
                 add("k.count(c)", [k.count(c)])
                 add("i", [i])
                 add("j", [j])
+                # neighbours, the way Python's indices wrap round
+                add("r[j-1]", [r[j - 1]])
+                add("(r*2)[j+1]", [(r * 2)[j + 1]])
+                add("g[i-1][j]", [g[i - 1][j]])
+                add("(g*2)[i+1][j]", [(g * 2)[i + 1][j]])
+                add("r[~j]", [r[~j]])
+                add("g[~i][j]", [g[~i][j]])
                 rows_have.append([v in r for v in range(10)])
                 cols_have.append([v in k for v in range(10)])
     values = {name: np.array(v, dtype=np.int64) for name, v in cols.items()}
     out = values.pop("out")
-    reads = {"i": _IJ, "j": _IJ}
-    atoms = {name: (_K if "k" in name else reads.get(name, 0), v) for name, v in values.items()}
+    atoms = {
+        name: (_IJ if "i" in name or "j" in name else _K if "k" in name else 0, v)
+        for name, v in values.items()
+    }
     for d in range(10):
         atoms[str(d)] = (0, np.full(len(out), d, dtype=np.int64))
     return atoms, out, np.array(rows_have), np.array(cols_have)
