@@ -1,5 +1,5 @@
 """Cell-wise search: an output the size of its input whose every cell is one short expression
-in the cell `c`, its row `r`, its column `k` or its place `i`, `j`
+in the cell `c`, its row `r`, its column `k`, or its place `i`, `j` and its neighbours
 (`p=lambda g:[[c or max(r)for c in r]for r in g]`).
 
 Terms are built bottom-up, shortest first, from atoms (`c`, `max(r)`, `k.count(c)`, digits,
@@ -7,8 +7,9 @@ Terms are built bottom-up, shortest first, from atoms (`c`, `max(r)`, `k.count(c
 agree on every sampled cell are the same to the search, so only the shorter is built on
 (observational equivalence). A term that gives every sampled output cell is a candidate; so is
 the cell (or the commonest colour) but where a predicate holds, `[c,2][max(r)<1 or max(k)<1]`:
-the predicate two terms compared, or two such joined by `or`, matched as bits on the cells that
-decide it. `search.programs` keeps a candidate when it reproduces the examples whole.
+the predicate two terms compared, or two such joined by `or` or `and`, matched as bits on the
+cells that decide it. `search.programs` keeps a candidate when it reproduces the examples
+whole.
 """
 
 from __future__ import annotations
@@ -349,11 +350,14 @@ class _Terms:
         self, goal: np.ndarray, care: np.ndarray, deadline: float
     ) -> list[tuple[int, str]]:
         """Short predicates equal to `goal` (booleans) where `care` holds, shortest first: a
-        0/1 term, two terms compared, or two of those joined by `or`. Cells are bits here."""
+        0/1 term, two terms compared, or two of those joined by `or` or `and`. Cells are bits
+        here."""
         want, mask = np.packbits(goal & care), np.packbits(care)
         outside = np.packbits(care & ~goal)
         hits = []
-        parts = []  # (sizes, packed predicates, entry) of those that hold only where `goal` does
+        # (sizes, packed predicates, entry) of those that hold only where `goal` does (to join
+        # with `or`), and the complements of those that hold everywhere it does (with `and`)
+        parts: dict[str, list] = {"or": [], "and": []}
 
         def sort(p: np.ndarray, sizes: np.ndarray, entry: Callable) -> None:
             """`p`: packed predicates, one a row, `sizes` their lengths; `entry(row)`: (size,
@@ -362,8 +366,11 @@ class _Terms:
             for h in np.flatnonzero(exact).tolist():
                 if (e := entry(h)) is not None:
                     hits.append(e)
-            part = np.flatnonzero(~(p & outside).any(axis=1) & (p & want).any(axis=1) & ~exact)
-            parts.append((sizes[part], p[part], lambda h: entry(part[h])))
+            inside = ~(p & outside).any(axis=1) & ~exact
+            part = np.flatnonzero(inside & (p & want).any(axis=1))
+            parts["or"].append((sizes[part], p[part], lambda h: entry(part[h])))
+            over = np.flatnonzero(~((p & want) ^ want).any(axis=1) & ~inside)
+            parts["and"].append((sizes[over], ~p[over], lambda h: entry(over[h])))
 
         flags = np.flatnonzero(((self.values == 0) | (self.values == 1)).all(axis=1))
         sort(
@@ -392,14 +399,16 @@ class _Terms:
 
                 size = (sizes[start : start + 32, None] + sizes[None, :] + len(op)).ravel()
                 sort(packed, size, entry)
-        hits += self._pairs(parts, want)
+        hits += self._pairs(parts["or"], want, "or")
+        hits += self._pairs(parts["and"], outside, "and")
         hits.sort(key=lambda h: (h[0], h[2]))
         return [(reads, code) for _, reads, code in hits]
 
     @staticmethod
-    def _pairs(parts: list, want: np.ndarray) -> list[tuple[int, int, str]]:
-        """Two predicates of `parts`, each holding only where the goal does, that together hold
-        everywhere it does, joined by `or`: one of them covers half of it at least."""
+    def _pairs(parts: list, want: np.ndarray, join: str) -> list[tuple[int, int, str]]:
+        """Two predicates of `parts`, each holding only where `want` does, that together hold
+        everywhere it does: one of them covers half of it at least. Joined by `join` (`and`
+        joins predicates whose complements are in `parts`)."""
         sizes = np.concatenate([s for s, _, _ in parts])
         if not len(sizes):
             return []
@@ -413,7 +422,9 @@ class _Terms:
         for a in big.tolist():
             left = want & ~packed[a]
             fits = rest[~((packed[rest] & left) ^ left).any(axis=1)]
-            found += [(int(sizes[a] + sizes[b]) + 4, a, b) for b in fits[:FOUND].tolist()]
+            found += [
+                (int(sizes[a] + sizes[b]) + len(join) + 2, a, b) for b in fits[:FOUND].tolist()
+            ]
 
         def entry(i):
             k = int(np.searchsorted(ends, i, side="right"))
@@ -423,7 +434,7 @@ class _Terms:
         for _, a, b in sorted(found)[: 4 * FOUND]:
             ea, eb = entry(a), entry(b)
             if ea and eb and ea[1] | eb[1] != _K | _IJ:
-                code = _joined("or", ea[2], eb[2], False, False)
+                code = _joined(join, ea[2], eb[2], False, False)
                 out.append((len(code), ea[1] | eb[1], code))
         return out
 

@@ -9,6 +9,7 @@ submission is its export, and a re-run with `--resume` judges nothing twice.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import itertools
 import logging
@@ -413,13 +414,22 @@ def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> 
     queues = {}
     bar = tqdm(total=len(tasks), desc="searching", unit="task", disable=not progress)
     with bar, _processes(judge) as processes:
-        futures = {processes.submit(search.programs, task): task for task in tasks}
+        # the search fits train and test only: arc-gen's examples need not travel
+        futures = {
+            processes.submit(search.programs, dataclasses.replace(task, arc_gen=[])): task
+            for task in tasks
+        }
         for future in as_completed(futures):
             bar.update()
             task = futures[future]
+            try:
+                found = future.result()
+            except Exception as e:  # a worker died, or a task the search cannot read
+                log.warning("search %s: %r", task.id, e)
+                continue
             base = best.get(task.id)
             limit = base.bytes if base is not None and base.correct else float("inf")
-            queue = _queue(task.id, future.result(), limit, "search")
+            queue = _queue(task.id, found, limit, "search")
             if queue:
                 queues[task.id] = queue
     judge_until_correct(dict(sorted(queues.items())), judge, "judging searched")
