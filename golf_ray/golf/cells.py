@@ -361,11 +361,11 @@ class _Terms:
 
         def sort(p: np.ndarray, sizes: np.ndarray, entry: Callable) -> None:
             """`p`: packed predicates, one a row, `sizes` their lengths; `entry(row)`: (size,
-            reads, code), None when it may not be written."""
+            reads, code, precedence), None when it may not be written."""
             exact = ~((p & mask) ^ want).any(axis=1)
             for h in np.flatnonzero(exact).tolist():
                 if (e := entry(h)) is not None:
-                    hits.append(e)
+                    hits.append(e[:3])
             inside = ~(p & outside).any(axis=1) & ~exact
             part = np.flatnonzero(inside & (p & want).any(axis=1))
             parts["or"].append((sizes[part], p[part], lambda h: entry(part[h])))
@@ -376,7 +376,12 @@ class _Terms:
         sort(
             np.packbits(self.values[flags] > 0, axis=1),
             self.lengths[flags],
-            lambda h: (int(self.lengths[flags[h]]), self.reads[flags[h]], self.codes[flags[h]]),
+            lambda h: (
+                int(self.lengths[flags[h]]),
+                self.reads[flags[h]],
+                self.codes[flags[h]],
+                int(self.precs[flags[h]]),
+            ),
         )
         n = min(len(self.codes), TERMS)
         v = self.values[:n]
@@ -395,7 +400,7 @@ class _Terms:
                     if a == b or reads == _K | _IJ:
                         return None
                     code = f"{self._operand(a)}{op}{self._operand(b)}"
-                    return int(sizes[a] + sizes[b]) + len(op), reads, code
+                    return int(sizes[a] + sizes[b]) + len(op), reads, code, 6
 
                 size = (sizes[start : start + 32, None] + sizes[None, :] + len(op)).ravel()
                 sort(packed, size, entry)
@@ -434,7 +439,9 @@ class _Terms:
         for _, a, b in sorted(found)[: 4 * FOUND]:
             ea, eb = entry(a), entry(b)
             if ea and eb and ea[1] | eb[1] != _K | _IJ:
-                code = _joined(join, ea[2], eb[2], False, False)
+                # `a or b and c` is `a or (b and c)`
+                loose = join == "and" and ea[3] < 4, join == "and" and eb[3] < 4
+                code = _joined(join, ea[2], eb[2], *loose)
                 out.append((len(code), ea[1] | eb[1], code))
         return out
 

@@ -4,10 +4,10 @@ Many tasks are one of a few shapes: a symmetry of the grid, a tiling of its mirr
 colour map, two halves of the input combined cell by cell, a grid laid out by its own cells
 (a Kronecker product), a scale, a fixed crop, one expression for every cell (`cells`).
 `programs(task)` decomposes the train and test outputs into such shapes, writes each fitting
-decomposition as the golf idiom for it (`p=lambda g:[r+r[::-1]for r in g]`), and returns those that reproduce every train and test
-output when run. They are our own code, so they run here; the pipeline then judges them in the
-sandbox on every example, like any other program, and keeps one only when it is correct and
-shorter than the task's best.
+decomposition as the golf idiom for it (`p=lambda g:[r+r[::-1]for r in g]`), and returns
+those that reproduce every train and test output when run. They are our own code, so they run
+here; the pipeline then judges them in the sandbox on every example, like any other program,
+and keeps one only when it is correct and shorter than the task's best.
 """
 
 from __future__ import annotations

@@ -99,3 +99,30 @@ def test_real_tasks_with_a_rule_for_every_cell_are_found(golf_tasks, task_id):
     found = ["p=lambda g:" + expr for _, expr in cells.programs(seen, seconds=30)]
     every = seen + [(e.input, e.output) for e in task.arc_gen]
     assert any(search.reproduces(source, every) for source in found), found
+
+
+RULES = {
+    "below a colour": lambda g, i, j: [g[i][j], 4][i > 0 and g[i - 1][j] == 2],
+    "in a coloured row and column": lambda g, i, j: [g[i][j], 3][
+        g[i][j] < 1 and max(g[i]) > 0 and max(r[j] for r in g) > 0
+    ],
+    "a row's own colour": lambda g, i, j: max(g[i]) if g[i][j] else 0,
+}
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_every_candidate_of_a_small_task_reproduces_it(rule, seed):
+    """On grids this small every cell is sampled, so an expression the arrays say gives every
+    output cell must give it in Python too: precedence, brackets, `and`/`or` on integers."""
+    rng = random.Random(seed)
+    pairs = []
+    for _ in range(3):
+        h, w = rng.randint(3, 6), rng.randint(3, 6)
+        g = [[rng.choice([0, 0, 0, 1, 2, 5]) for _ in range(w)] for _ in range(h)]
+        pairs.append((g, [[RULES[rule](g, i, j) for j in range(w)] for i in range(h)]))
+    assert sum(len(g) * len(g[0]) for g, _ in pairs) <= cells.CELLS
+    found = [expr for _, expr in cells.programs(pairs, seconds=10)]
+    assert found
+    for expr in found:
+        assert search.reproduces("p=lambda g:" + expr, pairs), expr
