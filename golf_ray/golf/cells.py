@@ -249,14 +249,12 @@ class _Search:
                         self.member(ga, name, reads, bracket)
             bracket = pa < 13
             if la + 1 + 2 * bracket == length and not self.full(ra):
-                for sym, fn in (("~", np.invert),):
-                    v = fn(ga.values)
-                    code = (
-                        (lambda h, s=sym, g=ga: f"{s}({g.codes[h]})")
-                        if bracket
-                        else (lambda h, s=sym, g=ga: f"{s}{g.codes[h]}")
-                    )
-                    self.sink(code, 13, ra, v, self.fingerprints(v))
+                v = np.invert(ga.values)
+
+                def code(h, g=ga, bracket=bracket):
+                    return f"~({g.codes[h]})" if bracket else f"~{g.codes[h]}"
+
+                self.sink(code, 13, ra, v, self.fingerprints(v))
 
     def full(self, reads: int) -> bool:
         return self.banked[reads] + self.pending[reads] >= BANK
