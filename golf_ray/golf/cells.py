@@ -15,6 +15,7 @@ whole.
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections.abc import Callable, Iterator
 
@@ -82,8 +83,10 @@ def _atoms(pairs) -> tuple[dict[str, tuple[int, np.ndarray]], np.ndarray, np.nda
                 cols_have.append([v in k for v in range(10)])
     values = {name: np.array(v, dtype=np.int64) for name, v in cols.items()}
     out = values.pop("out")
+    # what each atom reads, by the names it uses (`min(r)` holds an `i` but reads no index)
+    names = {name: set(re.findall(r"\b[a-z]\b", name)) for name in values}
     atoms = {
-        name: (_IJ if "i" in name or "j" in name else _K if "k" in name else 0, v)
+        name: (_IJ if names[name] & {"i", "j"} else _K if "k" in names[name] else 0, v)
         for name, v in values.items()
     }
     for d in range(10):

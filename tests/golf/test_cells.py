@@ -126,3 +126,16 @@ def test_every_candidate_of_a_small_task_reproduces_it(rule, seed):
     assert found
     for expr in found:
         assert search.reproduces("p=lambda g:" + expr, pairs), expr
+
+
+def test_every_atom_runs_in_the_template_of_what_it_reads():
+    """`min(k)` reads the column, not an index, though it holds an `i`: its template binds `k`."""
+    pairs = grids(4)
+    atoms, _, _, _ = cells._atoms(pairs)
+    for name, (reads, _) in atoms.items():
+        source = "p=lambda g:" + cells._TEMPLATES[reads].format(name + " ")
+        scope: dict = {}
+        exec(source, scope)  # noqa: S102
+        for g, _ in pairs:
+            scope["p"](g)  # raises NameError when the template leaves a name unbound
+        assert reads == 0 or name not in ("min(r)", "max(r)", "sum(r)")
