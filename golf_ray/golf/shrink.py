@@ -4,10 +4,11 @@ while the program still reproduces its examples.
 The passes (`passes.py`) only make changes that keep any program's meaning. A solver written for
 a DSL also carries work its task never needed: a conversion (`tuple(...)`, `frozenset(...)`) whose
 result is used like its argument anyway, a statement whose effect the examples never see, a
-fallback (`a or b`, `x if c else y`) one side of which always serves. `shrink` tries each such
-edit in turn (statements first), runs the edited program on the examples it was given
-(its task's train and test ones and a few more) and keeps the edit when every output is still
-right; the result must then reproduce the task's other examples too, and the first it gets wrong
+fallback (`a or b`, `x if c else y`) one side of which always serves, and computes what its task
+never varies (the background colour, a size) where a literal would do. `shrink` first makes each
+expression that had one value on every run a literal, then tries each other edit in turn
+(statements first), runs the edited program on the examples it was given (its task's train and
+test ones and a few more) and keeps the edit when every output is still right; the result must then reproduce the task's other examples too, and the first it gets wrong
 joins those the edits are tried on for another round. It runs the program here, so the pipeline
 only shrinks programs built from RE-ARC's solvers and our own search, never a user's or a
 model's; what it returns is judged in the sandbox on every example like any other candidate.
@@ -112,7 +113,11 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
     # put an object hashed by its address into a set, and a program whose output follows set
     # order then passes one judging and fails the next.
     scopes, lines = _bindings(text), _Lines(text)
-    kept: list[str] = []
+    kept = _folded(text, pairs, limit, deadline, scopes)
+    if kept:
+        text = kept[-1]
+        tree = ast.parse(text)
+        edits, scopes, lines = list(_edits(tree)), _bindings(text), _Lines(text)
     position, changed = 0, False  # a sweep goes on from where the last edit was kept
     while time.monotonic() < deadline:
         if position >= len(edits):
@@ -139,6 +144,109 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
     if _same_bindings(scopes, _bindings(simpler)) and reproduces(simpler, pairs, seconds=limit):
         kept.append(simpler)
     return kept, limit
+
+
+# Expressions `_constants` records: any that can be read, but a function called by name.
+_RECORDED = (ast.Call, ast.BinOp, ast.Subscript, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Name)
+_RECORDED += (ast.IfExp, ast.Attribute, ast.Tuple)
+_RECORDER = "_golf_ray_seen"
+_WORD = re.compile(r"\w\w")  # two characters that would run together into one token
+
+
+def _folded(
+    text: str, pairs: list[tuple[Grid, Grid]], limit: float, deadline: float, scopes: dict
+) -> list[str]:
+    """`text` with its constant expressions (`_constants`) made literals, the biggest saving
+    first, each kept while the program still reproduces `pairs`: the programs kept, each one
+    literal more than the last. A DSL solver computes what its task never varies (the
+    background colour, a grid's size, a flag): `mostcolor(I)` is `0`."""
+    made: list[tuple[int, int, str]] = []
+    kept: list[str] = []
+    seconds = max(0.05, (deadline - time.monotonic()) / 2)
+    for start, end, literal in _constants(text, pairs, seconds):
+        if time.monotonic() > deadline:
+            break
+        if any(start < e and s < end for s, e, _ in made):  # inside one made already
+            continue
+        candidate = _with_literals(text, [*made, (start, end, literal)])
+        if reproduces(candidate, pairs, seconds=limit) and _same_bindings(
+            scopes, _bindings(candidate)
+        ):
+            made.append((start, end, literal))
+            kept.append(candidate)
+    return kept
+
+
+def _with_literals(text: str, made: list[tuple[int, int, str]]) -> str:
+    """`text` with each (start, end, literal) put in place, spaced and bracketed as it needs."""
+    for start, end, literal in sorted(made, reverse=True):
+        after = text[end:]
+        if literal[0] in "-0123456789" and after.startswith(("**", ".", "[", "(")):
+            literal = f"({literal})"  # `-1**2` is -(1**2); `0.real` reads as a float
+        if _WORD.fullmatch(text[start - 1 : start] + literal[0]):
+            literal = " " + literal
+        if _WORD.fullmatch(literal[-1] + after[:1]):
+            literal += " "
+        text = text[:start] + literal + after
+    return text
+
+
+def _constants(text: str, pairs: list[tuple[Grid, Grid]], seconds: float):
+    """`(start, end, literal)` for each expression of `text` that had one value, which a
+    literal shorter than it writes, every time it ran on `pairs`; the most saved first.
+    Found by running `text` with every expression passed through a recorder (within
+    `seconds`); none when that run does not reproduce `pairs`."""
+    lines = _Lines(text)
+    if not lines.usable:
+        return []
+    tree = ast.parse(text)
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    spans: list[tuple[int, int]] = []
+
+    class Recorded(ast.NodeTransformer):
+        def generic_visit(self, node: ast.AST) -> ast.AST:
+            super().generic_visit(node)
+            if (
+                isinstance(node, _RECORDED)
+                and isinstance(getattr(node, "ctx", ast.Load()), ast.Load)
+                and id(node) not in called
+            ):
+                spans.append(lines.span(node))
+                recorder = ast.Name(_RECORDER, ast.Load())
+                return ast.Call(recorder, [ast.Constant(len(spans) - 1), node], [])
+            return node
+
+    recorded = ast.unparse(ast.fix_missing_locations(Recorded().visit(tree)))
+    seen: dict[int, str | None] = {}  # expression -> its literal; None once it varies
+
+    def record(k: int, value):
+        had = seen.get(k, "")
+        if had is not None:
+            literal = _literal(value)
+            seen[k] = literal if had in ("", literal) else None
+        return value
+
+    if not reproduces(recorded, pairs, seconds=seconds, scope={_RECORDER: record}):
+        return []
+    found = []
+    for k, literal in seen.items():
+        start, end = spans[k]
+        if literal is not None and len(literal) < end - start:
+            found.append((len(literal) - (end - start), start, end, literal))
+    return [(start, end, literal) for _, start, end, literal in sorted(found)]
+
+
+def _literal(value, depth: int = 0) -> str | None:
+    """The shortest literal of an int, bool (as 0 or 1), None or a short tuple of those."""
+    if value is None or type(value) is int:
+        return repr(value)
+    if type(value) is bool:
+        return str(int(value))
+    if type(value) is tuple and depth < 2 and len(value) <= 4:
+        parts = [_literal(v, depth + 1) for v in value]
+        if None not in parts:
+            return f"({','.join(parts)}{',' if len(parts) == 1 else ''})"
+    return None
 
 
 def _bindings(source: str) -> dict[tuple[str, str], str]:

@@ -513,6 +513,44 @@ def test_shrink_learns_from_an_example_it_got_wrong():
     assert " if " in shrunk and reproduces(shrunk, pairs + check)
 
 
+def test_shrink_makes_what_never_varies_a_literal():
+    # The background is 0 in every example: the function that finds it goes, its call becomes
+    # `0`. Where the examples' backgrounds differ, it must stay.
+    source = (
+        "def back(g):\n"
+        "    cells = [c for r in g for c in r]\n"
+        "    return max(set(cells), key=cells.count)\n"
+        "def p(g):\n"
+        "    b = back(g)\n"
+        "    return [[b if c == b else 3 for c in r] for r in g]\n"
+    )
+    pairs = [([[0, 1], [0, 0]], [[0, 3], [0, 0]]), ([[2, 0, 0]], [[3, 0, 0]])]
+    shrunk = shrink.shrink(source, pairs, seconds=20)
+    assert reproduces(shrunk, pairs) and "back" not in shrunk and "count" not in shrunk, shrunk
+    varied = [*pairs, ([[5, 5, 1]], [[5, 5, 3]])]
+    kept = shrink.shrink(source, varied, seconds=20)
+    assert reproduces(kept, varied) and "count" in kept, kept
+
+
+def test_shrink_constants_are_recorded_and_written_as_the_code_needs():
+    text = "def p(g):\n    n = len(g)\n    return [[n * 2 ** len(r), -len(r) ** 2] for r in g]"
+    pairs = [([[1, 2]], [[4, -4]]), ([[3, 4]], [[4, -4]])]
+    found = {text[a:b]: literal for a, b, literal in shrink._constants(text, pairs, seconds=5)}
+    assert found == {
+        "n * 2 ** len(r)": "4", "2 ** len(r)": "4", "-len(r) ** 2": "-4", "len(r) ** 2": "4",
+        "len(g)": "1", "len(r)": "2",
+    }  # fmt: skip
+    assert list(found)[0] == "n * 2 ** len(r)"  # the most saved first
+    # one that varies is no constant
+    varied = shrink._constants(text, [*pairs, ([[1]], [[2, -1]])], seconds=5)
+    assert {text[a:b] for a, b, _ in varied} == {"len(g)"}
+    # spaced where it would run into a name, bracketed where an operator would bind it wrongly
+    assert shrink._with_literals("a if f(x)else b", [(5, 9, "0")]) == "a if 0 else b"
+    assert shrink._with_literals("f(x)**2", [(0, 4, "-1")]) == "(-1)**2"
+    assert shrink._with_literals("(f(x),)", [(0, 7, "(1,)")]) == "(1,)"
+    assert shrink._literal((True, None, (2,))) == "(1,None,(2,))" and shrink._literal([1]) is None
+
+
 def test_shrink_survives_an_edit_that_never_ends():
     # Dropping `n -= 1` loops forever: that edit is tried, timed out, and not kept.
     source = (
