@@ -193,7 +193,8 @@ def _with_literals(text: str, made: list[tuple[int, int, str]]) -> str:
 
 def _constants(text: str, pairs: list[tuple[Grid, Grid]], seconds: float):
     """`(start, end, literal)` for each expression of `text` that had one value, which a
-    literal shorter than it writes, every time it ran on `pairs`; the most saved first.
+    literal shorter than it writes, every time it ran on `pairs`; the most saved first. A name
+    may be as long as its literal: once no use of it is left, its assignment goes too.
     Found by running `text` with every expression passed through a recorder (within
     `seconds`); none when that run does not reproduce `pairs`."""
     lines = _Lines(text)
@@ -202,6 +203,7 @@ def _constants(text: str, pairs: list[tuple[Grid, Grid]], seconds: float):
     tree = ast.parse(text)
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     spans: list[tuple[int, int]] = []
+    names: set[int] = set()
 
     class Recorded(ast.NodeTransformer):
         def generic_visit(self, node: ast.AST) -> ast.AST:
@@ -211,6 +213,8 @@ def _constants(text: str, pairs: list[tuple[Grid, Grid]], seconds: float):
                 and isinstance(getattr(node, "ctx", ast.Load()), ast.Load)
                 and id(node) not in called
             ):
+                if isinstance(node, ast.Name):
+                    names.add(len(spans))
                 spans.append(lines.span(node))
                 recorder = ast.Name(_RECORDER, ast.Load())
                 return ast.Call(recorder, [ast.Constant(len(spans) - 1), node], [])
@@ -231,7 +235,7 @@ def _constants(text: str, pairs: list[tuple[Grid, Grid]], seconds: float):
     found = []
     for k, literal in seen.items():
         start, end = spans[k]
-        if literal is not None and len(literal) < end - start:
+        if literal is not None and len(literal) <= end - start - (k not in names):
             found.append((len(literal) - (end - start), start, end, literal))
     return [(start, end, literal) for _, start, end, literal in sorted(found)]
 
