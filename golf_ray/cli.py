@@ -785,11 +785,11 @@ def _add_golf(sub) -> None:
     p.add_argument(
         "--shrink-seconds",
         type=float,
-        default=2.0,
+        default=3.0,
         metavar="S",
-        help="per task, delete and unwrap what the examples never need, keeping each edit the "
-        "program still reproduces them with (RE-ARC's and the search's programs only; 0: off; "
-        "default 2)",
+        help="per task, make literals of what the examples never vary and delete and unwrap "
+        "what they never need, keeping each edit the program still reproduces them with "
+        "(RE-ARC's and the search's programs only; 0: off; default 3)",
     )
     p.add_argument(
         "--model",
