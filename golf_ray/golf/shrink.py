@@ -113,17 +113,19 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
     # put an object hashed by its address into a set, and a program whose output follows set
     # order then passes one judging and fails the next.
     scopes, lines = _bindings(text), _Lines(text)
-    kept = _folded(text, pairs, limit, deadline, scopes)
-    if kept:
-        text = kept[-1]
-        tree = ast.parse(text)
-        edits, scopes, lines = list(_edits(tree)), _bindings(text), _Lines(text)
-    position, changed = 0, False  # a sweep goes on from where the last edit was kept
+    kept: list[str] = []
+    position, changed, fold = 0, False, True  # a sweep goes on from where the last edit was kept
     while time.monotonic() < deadline:
+        if fold:  # each sweep starts with the literals: the last may have made more constant
+            fold = False
+            if folded := _folded(text, pairs, limit, deadline, scopes):
+                kept += folded
+                tree, text = ast.parse(folded[-1]), folded[-1]
+                edits, scopes, lines = list(_edits(tree)), _bindings(text), _Lines(text)
         if position >= len(edits):
             if not changed:
                 break
-            position, changed = 0, False  # another sweep: one edit can open the way for another
+            position, changed, fold = 0, False, True  # one edit can open the way for another
             continue
         candidate = _edited(tree, edits[position], lines)
         if (
