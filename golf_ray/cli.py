@@ -785,11 +785,11 @@ def _add_golf(sub) -> None:
     p.add_argument(
         "--shrink-seconds",
         type=float,
-        default=3.0,
+        default=5.0,
         metavar="S",
         help="per task, make literals of what the examples never vary and delete and unwrap "
         "what they never need, keeping each edit the program still reproduces them with "
-        "(RE-ARC's and the search's programs only; 0: off; default 3)",
+        "(RE-ARC's and the search's programs only; 0: off; default 5)",
     )
     p.add_argument(
         "--model",
