@@ -5,11 +5,12 @@ The passes (`passes.py`) only make changes that keep any program's meaning. A so
 a DSL also carries work its task never needed: a conversion (`tuple(...)`, `frozenset(...)`) whose
 result is used like its argument anyway, a statement whose effect the examples never see, a
 fallback (`a or b`, `x if c else y`) one side of which always serves, and computes what its task
-never varies (the background colour, a size) where a literal would do. `shrink` first makes each
-expression that had one value on every run a literal, then tries each other edit in turn
-(statements first), runs the edited program on the examples it was given (its task's train and
-test ones and a few more) and keeps the edit when every output is still right; the result must then reproduce the task's other examples too, and the first it gets wrong
-joins those the edits are tried on for another round. It runs the program here, so the pipeline
+never varies (the background colour, a size) where a literal would do. Each sweep of `shrink`
+first makes every expression that had one value on every run a literal, then tries each other
+edit in turn (statements first), runs the edited program on the examples it was given (its
+task's train and test ones and a few more) and keeps the edit when every output is still right;
+the result must then reproduce the task's other examples too, and the first it gets wrong joins
+those the edits are tried on for another round. It runs the program here, so the pipeline
 only shrinks programs built from RE-ARC's solvers and our own search, never a user's or a
 model's; what it returns is judged in the sandbox on every example like any other candidate.
 """
@@ -193,7 +194,9 @@ def _with_literals(text: str, made: list[tuple[int, int, str]]) -> str:
     return text
 
 
-def _constants(text: str, pairs: list[tuple[Grid, Grid]], seconds: float):
+def _constants(
+    text: str, pairs: list[tuple[Grid, Grid]], seconds: float
+) -> list[tuple[int, int, str]]:
     """`(start, end, literal)` for each expression of `text` that had one value, which a
     literal shorter than it writes, every time it ran on `pairs`; the most saved first. A name
     may be as long as its literal: once no use of it is left, its assignment goes too.
