@@ -128,24 +128,22 @@ def _copy(node: ast.AST) -> ast.AST:
 SHORTER = """
 def objects(grid, univalued, diagonal, without_bg):
     bg = mostcolor(grid) if without_bg else None
-    cells = {loc: grid[loc[0]][loc[1]] for loc in asindices(grid)}  # a cell leaves once taken
+    # the cells an object may take; a cell leaves once taken
+    cells = {(i, j): v for i, r in enumerate(grid) for j, v in enumerate(r) if v != bg}
     objs = set()
     for loc in [*cells]:
-        val = cells.get(loc, bg)
-        if val == bg:
-            continue
-        obj = set()
-        todo = [loc]
-        for c in todo:
-            if c in cells and (val == cells[c] if univalued else cells[c] != bg if without_bg else 1):
-                obj.add((cells.pop(c), c))
-                a, b = c
-                todo += (
-                    [(a + x, b + y) for x in (-1, 0, 1) for y in (-1, 0, 1)]
-                    if diagonal
-                    else [(a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1)]
-                )
-        objs.add(frozenset(obj))
+        if loc in cells:
+            val, obj, todo = cells[loc], set(), [loc]
+            for c in todo:
+                if c in cells and (val == cells[c] if univalued else 1):
+                    obj.add((cells.pop(c), c))
+                    a, b = c
+                    todo += (
+                        [(a + x, b + y) for x in (-1, 0, 1) for y in (-1, 0, 1)]
+                        if diagonal
+                        else [(a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1)]
+                    )
+            objs.add(frozenset(obj))
     return frozenset(objs)
 
 
@@ -237,6 +235,32 @@ def upscale(element, factor):
         for x in range(factor)
         for y in range(factor)
     )
+
+
+def mostcolor(element):
+    values = sum(element, ()) if isinstance(element, tuple) else [v for v, _ in element]
+    return max({*values}, key=values.count)
+
+
+def leastcolor(element):
+    values = sum(element, ()) if isinstance(element, tuple) else [v for v, _ in element]
+    return min({*values}, key=values.count)
+
+
+def palette(element):
+    return frozenset(sum(element, ()) if isinstance(element, tuple) else (v for v, _ in element))
+
+
+def lbind(function, fixed):
+    if function.__code__.co_argcount == 2:
+        return lambda y: function(fixed, y)
+    return lambda *y: function(fixed, *y)
+
+
+def rbind(function, fixed):
+    if function.__code__.co_argcount == 2:
+        return lambda x: function(x, fixed)
+    return lambda *x: function(*x, fixed)
 """
 
 

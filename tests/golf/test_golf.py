@@ -143,11 +143,25 @@ def test_shorter_dsl_functions_return_what_rearcs_do(data, flags, grid_strategy)
         ("occurrences", (grid, obj)),
         ("occurrences", (grid, dsl.toobject(frozenset({(0, 0), (0, 1), (1, 0)}), grid))),
         *(("upscale", (e, factor)) for e in (grid, obj)),
+        *((name, (e,)) for name in ("mostcolor", "leastcolor", "palette") for e in (grid, obj)),
     ]
-    assert {name for name, _ in calls} == set(_shorter_names())
+    # the binders return functions: what those return, for functions of 2, 3 and 4 arguments
+    applied = {
+        dsl.add: (value, factor),
+        dsl.fill: (grid, value, patch),
+        dsl.objects: (grid, *flags),
+    }
+    assert {name for name, _ in calls} | {"lbind", "rbind"} == set(_shorter_names())
     for name, args in calls:
         got, want = ours[name](*args), getattr(dsl, name)(*args)
         assert got == want and type(got) is type(want), (name, args)
+    for f, args in applied.items():
+        want = f(*args)
+        assert ours["lbind"](f, args[0])(*args[1:]) == want, ("lbind", f.__name__)
+        assert ours["rbind"](f, args[-1])(*args[:-1]) == want, ("rbind", f.__name__)
+        if len(args) > 2:  # bound twice, as a solver may
+            twice = ours["lbind"](ours["rbind"](f, args[-1]), args[0])
+            assert twice(*args[1:-1]) == want, ("lbind(rbind)", f.__name__)
 
 
 def _shorter_names() -> list[str]:
