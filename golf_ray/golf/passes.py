@@ -275,7 +275,7 @@ def fold_constants(source: str) -> str:
 class _Decided(ast.NodeTransformer):
     """`a if True else b` as `a`, `if False: ... else: ...` as its `else`, `0 or a` as `a` (a DSL
     function's flag that the solver always passes the same way, once `specialize_arguments`
-    made it a constant)."""
+    made it a constant), `(a, 0)[0]` as `a`."""
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
         self.generic_visit(node)
@@ -308,6 +308,33 @@ class _Decided(ast.NodeTransformer):
         self.generic_visit(node)
         node.ifs = [t for t in node.ifs if not (isinstance(t, ast.Constant) and t.value)]
         return node
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        """`(a, b)[0]` as `a` when `b` is a literal or a name (an inlined `crop(g, (0, 0), d)`
+        reads `(0, 0)[0]`): the element taken still runs, and what is left out cannot do
+        anything."""
+        self.generic_visit(node)
+        tup, k = node.value, node.slice
+        k = ast.literal_eval(k) if _literal(k) else None  # `-1` is an operation on `1`
+        if not (
+            isinstance(node.ctx, ast.Load)
+            and isinstance(tup, ast.Tuple)
+            and type(k) is int
+            and -len(tup.elts) <= k < len(tup.elts)
+        ):
+            return node
+        taken = tup.elts[k]
+        others = [e for e in tup.elts if e is not taken]
+        if all(_inert(e) for e in others) and not isinstance(taken, ast.Starred):
+            return taken
+        return node
+
+
+def _inert(expr: ast.AST) -> bool:
+    """A literal, a name, or a tuple of those: evaluating it does nothing but make a value."""
+    if isinstance(expr, ast.Tuple):
+        return all(_inert(e) for e in expr.elts)
+    return isinstance(expr, ast.Name) or _literal(expr)
 
 
 def bools_as_ints(source: str) -> str:

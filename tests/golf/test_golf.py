@@ -184,6 +184,17 @@ def test_each_pass_does_its_job():
     assert "p" in passes.minify(src) and len(passes.minify(src)) < len(src)
 
 
+def test_a_literal_tuple_indexed_by_a_literal_is_its_element():
+    src = (
+        "def p(g):\n    k = 2\n    return [g[(0, 0)[0]:(len(g) - 1, k)[0]], (1, (2, 3))[-1], "
+        "(len(g), g.pop())[0], (k,)[1:], [(*g, 1)[0]]]\n"
+    )
+    out = passes.fold_constants(src)
+    assert "g[0:len(g) - 1]" in out and "(2, 3)," in out  # taken: the others are inert
+    assert "g.pop())[0]" in out and "(k,)[1:]" in out and "(*g, 1)[0]" in out  # kept
+    assert run(out, [[1], [2], [3]]) == run(src, [[1], [2], [3]])
+
+
 def test_displays_are_the_builtins_values():
     src = (
         "def p(g):\n    a = list(x for r in g for x in r)\n    b = set(a)\n"
