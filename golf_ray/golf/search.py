@@ -2,7 +2,8 @@
 
 Many tasks are one of a few shapes: a symmetry of the grid, a tiling of its mirror images, a
 colour map, two halves of the input combined cell by cell, a grid laid out by its own cells
-(a Kronecker product), a scale, a fixed crop, one expression for every cell (`cells`).
+(a Kronecker product), a scale, a fixed crop, the background that walls enclose filled, one
+expression for every cell (`cells`).
 `programs(task)` decomposes the train and test outputs into such shapes, writes each fitting
 decomposition as the golf idiom for it (`p=lambda g:[r+r[::-1]for r in g]`), and returns
 those that reproduce every train and test output when run. They are our own code, so they run
@@ -167,6 +168,10 @@ def _rectangular(g) -> bool:
     return isinstance(g, list) and g and all(isinstance(r, list) and len(r) == len(g[0]) for r in g)
 
 
+def _same_shape(g: Grid, t: Grid) -> bool:  # both rectangular
+    return (len(g), len(g[0])) == (len(t), len(t[0]))
+
+
 def _candidates(pairs) -> Iterator[tuple[str, str]]:
     inputs = [i for i, _ in pairs]
     outputs = [o for _, o in pairs]
@@ -174,6 +179,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _two_views(pairs)
     yield from _kronecker(pairs)
     yield from _crops(pairs)
+    yield from _enclosed(pairs)
     yield from _IDIOMS.items()
     yield from cells.programs(pairs)
 
@@ -446,3 +452,37 @@ def _crops(pairs) -> Iterator[tuple[str, str]]:
                 yield f"part{k}", f"[r[{cols}]for r in g{f'[{rows}]' if rows else ''}]"
             elif rows:
                 yield f"part{k}", f"g[{rows}]"
+
+
+# --------------------------------------------------------------------------- enclosed
+
+
+def _enclosed(pairs) -> Iterator[tuple[str, str]]:
+    """The background (0) that no path through the background joins to the border takes
+    colour `x`; what the border reaches stays 0 or takes colour `o`. Every 0 becomes `x`, then,
+    400 times, a cell of `x` whose left neighbour is `o` (or the border) becomes `o`, the grid
+    turned a quarter each time: 100 steps each way, and the last turn puts it back."""
+    if not all(_same_shape(g, t) for g, t in pairs):
+        return
+    became = set()
+    for g, t in pairs:
+        for r, s in zip(g, t, strict=True):
+            for a, b in zip(r, s, strict=True):
+                if a != b:
+                    if a:
+                        return
+                    became.add(b)
+    if not 1 <= len(became) <= 2:
+        return
+    for x in became:
+        for o in {0} | (became - {x}):
+            if o == 0:
+                cell = f"c*(c!={x}or j>0<r[j-1])"
+            else:
+                cell = f"[c,{o}][c=={x}and(j<1or r[j-1]=={o})]"
+            step = f"[[{cell}for j,c in enumerate(r)]for r in g]"
+            yield (
+                "enclosed",
+                f"(f:=lambda g,n:n and f([*zip(*{step}[::-1])],n-1)or g)"
+                f"([[c or {x}for c in r]for r in g],400)",
+            )
