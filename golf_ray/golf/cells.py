@@ -79,6 +79,11 @@ def _atoms(pairs) -> tuple[dict[str, tuple[int, np.ndarray]], np.ndarray, np.nda
                 add("(g*2)[i+1][j]", [(g * 2)[i + 1][j]])
                 add("r[~j]", [r[~j]])
                 add("g[~i][j]", [g[~i][j]])
+                # the most a cell sees to its left, right, top or bottom: lines drawn from a cell
+                add("max(r[:j+1])", [max(r[: j + 1])])
+                add("max(r[j:])", [max(r[j:])])
+                add("max(s[j]for s in g[:i+1])", [max(k[: i + 1])])
+                add("max(s[j]for s in g[i:])", [max(k[i:])])
                 rows_have.append([v in r for v in range(10)])
                 cols_have.append([v in k for v in range(10)])
     values = {name: np.array(v, dtype=np.int64) for name, v in cols.items()}

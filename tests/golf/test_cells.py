@@ -29,7 +29,8 @@ def python_values(pairs, code: str) -> list:
         for i, r in enumerate(g):
             for j, (c, k) in enumerate(zip(r, zip(*g, strict=True), strict=True)):
                 try:
-                    values.append(eval(code, {}, dict(g=g, r=r, k=k, c=c, i=i, j=j)))  # noqa: S307
+                    # names as globals: a generator in `code` sees those, not eval's locals
+                    values.append(eval(code, dict(g=g, r=r, k=k, c=c, i=i, j=j)))  # noqa: S307
                 except ZeroDivisionError:
                     values.append(None)
     return values
@@ -90,10 +91,10 @@ def test_a_found_expression_reads_only_what_its_template_binds():
         assert search.reproduces("p=lambda g:" + expr, pairs), expr
 
 
-@pytest.mark.parametrize("task_id", ["task052", "task261", "task303"])
+@pytest.mark.parametrize("task_id", ["task052", "task261", "task303", "task322"])
 def test_real_tasks_with_a_rule_for_every_cell_are_found(golf_tasks, task_id):
     """A colour where a cell is a third of its row's sum; below a coloured cell; empty rows and
-    columns filled. What is found holds on every example, arc-gen's too when they are here."""
+    columns filled; lines drawn down from each coloured cell. What is found holds on every example, arc-gen's too when they are here."""
     task = golf_tasks.by_id(task_id)
     seen = [(e.input, e.output) for e in (*task.train, *task.test)]
     found = ["p=lambda g:" + expr for _, expr in cells.programs(seen, seconds=30)]
@@ -107,6 +108,7 @@ RULES = {
         g[i][j] < 1 and max(g[i]) > 0 and max(r[j] for r in g) > 0
     ],
     "a row's own colour": lambda g, i, j: max(g[i]) if g[i][j] else 0,
+    "a line to the right": lambda g, i, j: g[i][j] or 7 * (max(g[i][: j + 1]) > 0),
 }
 
 
