@@ -2,8 +2,8 @@
 
 Many tasks are one of a few shapes: a symmetry of the grid, a tiling of its mirror images, a
 colour map, two halves of the input combined cell by cell, a grid laid out by its own cells
-(a Kronecker product), a scale, a fixed crop, the background that walls enclose filled, one
-expression for every cell (`cells`).
+(a Kronecker product), a scale, a fixed crop, the background that walls enclose filled, a
+repeating pattern's holes mended, one expression for every cell (`cells`).
 `programs(task)` decomposes the train and test outputs into such shapes, writes each fitting
 decomposition as the golf idiom for it (`p=lambda g:[r+r[::-1]for r in g]`), and returns
 those that reproduce every train and test output when run. They are our own code, so they run
@@ -58,6 +58,11 @@ _IDIOMS = {
     "mirror_right": "[r+r[-2::-1]for r in g]",
     "mirror_left": "[r[::-1]+r[1:]for r in g]",
     "fill_common": "[[max(s:=sum(g,[]),key=s.count)for _ in r]for r in g]",
+    # a repeating pattern with holes (0) mended: a row becomes the most, cell by cell, of the
+    # rows that agree with it wherever both are set; or a column; or both, one after the other
+    "mend_rows": "[[*map(max,zip(*[s for s in g if not any(a*b*(a-b)for a,b in zip(r,s))]))]for r in g]",
+    "mend_columns": "[*zip(*[map(max,zip(*[s for s in zip(*g)if not any(a*b*(a-b)for a,b in zip(r,s))]))for r in zip(*g)])]",
+    "mend": "(f:=lambda g:[*zip(*[map(max,zip(*[s for s in g if not any(a*b*(a-b)for a,b in zip(r,s))]))for r in g])])(f(g))",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }

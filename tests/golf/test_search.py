@@ -84,6 +84,12 @@ def enclosed_outside(g):  # ... and the rest of it with 8
     return [[c or (8 if (i, j) in out else 4) for j, c in enumerate(r)] for i, r in enumerate(g)]
 
 
+def mend(g):  # holes (0) in a pattern repeating every 2 rows and 3 columns, mended
+    h, w = len(g), len(g[0])
+    whole = {(i % 2, j % 3): c for i, r in enumerate(g) for j, c in enumerate(r) if c}
+    return [[whole[i % 2, j % 3] for j in range(w)] for i in range(h)]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -97,6 +103,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "stripes": (stripes, lambda n: (n, 2 * n)),
     "enclosed": (enclosed, lambda n: (n + 2, n + 3)),
     "enclosed_outside": (enclosed_outside, lambda n: (n + 3, n + 2)),
+    "mend": (mend, lambda n: (2 * n, 2 * n + 1)),
 }
 
 
@@ -113,6 +120,12 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         if name == "halves_and":
             for r in g:
                 r[w // 2] = 5  # the separator
+        if name == "mend":  # the pattern, and a 2x2 hole in it
+            tile = [[rng.randint(1, 9) for _ in range(3)] for _ in range(2)]
+            g = [[tile[i % 2][j % 3] for j in range(w)] for i in range(h)]
+            top, left = rng.randrange(h - 1), rng.randrange(w - 1)
+            for i, j in itertools.product(range(2), repeat=2):
+                g[top + i][left + j] = 0
         if name.startswith("enclosed"):  # sparse walls, and a ring that surely encloses
             g = [[5 * (rng.random() < 0.3) for _ in range(w)] for _ in range(h)]
             top, left = rng.randrange(h - 2), rng.randrange(w - 2)
@@ -192,8 +205,9 @@ def test_the_sandbox_judges_found_programs_correct_on_unseen_examples(pool):
 
 def test_real_tasks_are_found(golf_tasks):
     """A few of the 400 whose shapes the search knows (a flip, mirror tiling, two halves, the
-    grid laid out by itself, the background that walls enclose filled)."""
-    for task_id in ("task001", "task002", "task006", "task155", "task211"):
+    grid laid out by itself, the background that walls enclose filled, a pattern's holes
+    mended)."""
+    for task_id in ("task001", "task002", "task006", "task110", "task155", "task211"):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
 
