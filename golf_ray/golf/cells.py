@@ -70,6 +70,11 @@ def _atoms(pairs) -> tuple[dict[str, tuple[int, np.ndarray]], np.ndarray, np.nda
                 add("min(k)", [min(k)])
                 add("sum(k)", [sum(k)])
                 add("k.count(c)", [k.count(c)])
+                # the ends of its row and column: a line's colour given at its end
+                add("r[0]", [r[0]])
+                add("r[-1]", [r[-1]])
+                add("k[0]", [k[0]])
+                add("k[-1]", [k[-1]])
                 add("i", [i])
                 add("j", [j])
                 # neighbours, the way Python's indices wrap round

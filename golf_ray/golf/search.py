@@ -49,6 +49,9 @@ _IDIOMS = {
     "trim": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g))",
     "drop_empty_rows": "[r for r in g if any(r)]",
     "set_cells": "[[c for r in g for c in r if c]]",
+    "square": "[r[:len(g)]for r in g][:len(g[0])]",  # cut to a square on the shorter side
+    # a grid twice, once: along the longer side, or the side it repeats along
+    "halve": "(h:=g[:len(g)//2])*2==g and len(g)>=len(g[0])and h or[r[:len(r)//2]for r in g]",
     # runs of equal rows and columns as one (with or without the empty ones)
     "dedupe": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if[r]!=g[i-1:i]])])(f(g))",
     "dedupe_trim": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if any(r)*[r]!=g[i-1:i]])])(f(g))",
@@ -91,8 +94,7 @@ def programs(task) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}  # source -> how
     for how, expr in _candidates(pairs):
-        # a digit right before a keyword (`2for`) is a SyntaxWarning now, an error later
-        source = "p=lambda g:" + re.sub(r"(\d)(for|if|else|and|or|in)\b", r"\1 \2", expr)
+        source = program(expr)
         if source not in found and reproduces(source, pairs):
             found[source] = how
     out: dict[str, str] = {}
@@ -101,6 +103,12 @@ def programs(task) -> dict[str, str]:
         n = sum(k == how or k.startswith(f"{how}#") for k in out)
         out[how if n == 0 else f"{how}#{n + 1}"] = source
     return out
+
+
+def program(expr: str) -> str:
+    """The program `p` whose value is `expr` in the grid `g`."""
+    # a digit right before a keyword (`2for`) is a SyntaxWarning now, an error later
+    return "p=lambda g:" + re.sub(r"(\d)(for|if|else|and|or|in)\b", r"\1 \2", expr)
 
 
 def reproduces(
@@ -173,6 +181,11 @@ def _rectangular(g) -> bool:
     return isinstance(g, list) and g and all(isinstance(r, list) and len(r) == len(g[0]) for r in g)
 
 
+def _spaced(expr: str) -> str:
+    """`expr` followed by a space when a keyword after it would join its last name."""
+    return expr + " " * (expr[-1].isalpha() or expr[-1] == "_")
+
+
 def _same_shape(g: Grid, t: Grid) -> bool:  # both rectangular
     return (len(g), len(g[0])) == (len(t), len(t[0]))
 
@@ -182,10 +195,12 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     outputs = [o for _, o in pairs]
     yield from _layouts(inputs, outputs, DEPTH)
     yield from _two_views(pairs)
+    yield from _overlays(pairs)
     yield from _kronecker(pairs)
     yield from _crops(pairs)
     yield from _enclosed(pairs)
     yield from _IDIOMS.items()
+    yield from _composed(pairs)
     yield from cells.programs(pairs)
 
 
@@ -221,7 +236,9 @@ def _shortest(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def _atom(expr: str, concat: bool = False) -> str:
     """`expr` as an operand: of `*`, or (with `concat`) of `+`, where a sum needs no brackets."""
-    node = ast.parse(expr, mode="eval").body
+    with warnings.catch_warnings():  # `2for`: the digits are spaced out in `programs`
+        warnings.simplefilter("ignore", SyntaxWarning)
+        node = ast.parse(expr, mode="eval").body
     if isinstance(node, ast.BinOp) and concat and isinstance(node.op, ast.Add):
         return expr
     loose = ast.BinOp | ast.BoolOp | ast.Compare | ast.IfExp | ast.NamedExpr | ast.Lambda
@@ -254,6 +271,8 @@ def _joined(inputs, bands, depth, vertical: bool) -> list[tuple[str, str]]:
     n = len(bands)
     flip = _SYMMETRIES["flip_v" if vertical else "flip_h"][0]
     subs = _layouts(inputs, first, depth - 1)
+    if not vertical:  # a walrus (`(x:=...)+x[::-1]`) may not stand in a comprehension's iterable
+        subs = [(how, e) for how, e in subs if ":=" not in e]
     found = []
     if all(b == first for b in bands[1:]):
         for how, e in subs:
@@ -267,6 +286,8 @@ def _joined(inputs, bands, depth, vertical: bool) -> list[tuple[str, str]]:
             found.append((f"{how}+mirror", mirrored))
     if n == 2 and [flip(t) for t in bands[1]] == first:
         for how, e in _layouts(inputs, bands[1], depth - 1):
+            if ":=" in e and not vertical:
+                continue
             if vertical:
                 mirrored = f"{e}[::-1]+{e}" if e == "g" else f"(x:={e})[::-1]+x"
             else:
@@ -274,6 +295,8 @@ def _joined(inputs, bands, depth, vertical: bool) -> list[tuple[str, str]]:
             found.append((f"mirror+{how}", mirrored))
     if not found:
         each = [subs, *(_layouts(inputs, b, depth - 1) for b in bands[1:])]
+        if not vertical:
+            each = [[(how, e) for how, e in subs if ":=" not in e] for subs in each]
         if all(each):
             for combo in itertools.islice(itertools.product(*each), KEEP):
                 exprs = [e for _, e in combo]
@@ -299,8 +322,13 @@ def _scaled(inputs, targets, depth) -> list[tuple[str, str]]:
             continue
         times = f"'{' ' * k}'" if k < 4 else f"[0]*{k}"
         for how, e in _layouts(inputs, small, depth - 1):
+            if ":=" in e:  # as above
+                continue
             found.append(
-                (f"{how}+scale{k}", f"[[c for c in r for _ in{times}]for r in {e} for _ in{times}]")
+                (
+                    f"{how}+scale{k}",
+                    f"[[c for c in r for _ in{times}]for r in {e} for _ in{times}]",
+                )
             )
     return found
 
@@ -365,9 +393,12 @@ def _two_views(pairs) -> Iterator[tuple[str, str]]:
             for value in _cell_values(views):
                 for k in _offsets(pairs, vertical):
                     if vertical:
-                        yield "halves", f"[[{value}for a,b in zip(r,s)]for r,s in zip(g,g[{k}:])]"
+                        yield (
+                            "halves",
+                            f"[[{_spaced(value)}for a,b in zip(r,s)]for r,s in zip(g,g[{k}:])]",
+                        )
                     else:
-                        yield "halves", f"[[{value}for a,b in zip(r,r[{k}:])]for r in g]"
+                        yield "halves", f"[[{_spaced(value)}for a,b in zip(r,r[{k}:])]for r in g]"
     for name, (fn, idiom) in _SYMMETRIES.items():
         if name == "id":
             continue
@@ -380,10 +411,13 @@ def _two_views(pairs) -> Iterator[tuple[str, str]]:
         else:
             for value in _cell_values(views):
                 if name == "flip_h":
-                    yield "mirrored", f"[[{value}for a,b in zip(r,r[::-1])]for r in g]"
+                    yield "mirrored", f"[[{_spaced(value)}for a,b in zip(r,r[::-1])]for r in g]"
                 else:
                     other = idiom.format("g")
-                    yield "mirrored", f"[[{value}for a,b in zip(r,s)]for r,s in zip(g,{other})]"
+                    yield (
+                        "mirrored",
+                        f"[[{_spaced(value)}for a,b in zip(r,s)]for r,s in zip(g,{other})]",
+                    )
 
 
 def _offsets(pairs, vertical: bool) -> list[str]:
@@ -426,6 +460,46 @@ def _cell_values(views) -> list[str]:
     return values
 
 
+def _overlays(pairs) -> Iterator[tuple[str, str]]:
+    """The output, cell by cell, from the cells at the same place in the input's three parts
+    side by side (or one above the other) or its four quarters, with or without lines between
+    them: the first that is set, in some order of the parts."""
+    for shape in ("columns", "rows", "quarters"):
+        fits = True
+        for g, t in pairs:
+            (h, w), (hh, ww) = (len(t), len(t[0])), (len(g), len(g[0]))
+            if shape == "columns":
+                fits &= hh == h and ww in (3 * w, 3 * w + 2)
+            elif shape == "rows":
+                fits &= ww == w and hh in (3 * h, 3 * h + 2)
+            else:
+                fits &= hh in (2 * h, 2 * h + 1) and ww in (2 * w, 2 * w + 1)
+        if not fits:
+            continue
+        if shape == "quarters":
+            names, rows_at, cols_at = "abcd", _offsets(pairs, True), _offsets(pairs, False)
+            for k, m in itertools.islice(itertools.product(rows_at, cols_at), KEEP):
+                loop = f"for a,b,c,d in zip(r,r[{m}:],s,s[{m}:])]for r,s in zip(g,g[{k}:])]"
+                for order in itertools.permutations(names):
+                    yield "quarters", f"[[{' or '.join(order)} {loop}"
+            continue
+        # where the second part starts: a third of the way, past a line if there is one
+        side = 0 if shape == "rows" else 1
+        starts = {(len(g), len(g[0]))[side] + 1 for g, _ in pairs}
+        if len(starts) == 1:
+            k, k2 = starts.pop() // 3, ""
+            k2 = str(2 * k)
+        else:
+            k = f"-~len({'gr'[side]})//3"
+            k2 = f"{k}*2"
+        if shape == "columns":
+            loop = f"for a,b,c in zip(r,r[{k}:],r[{k2}:])]for r in g]"
+        else:
+            loop = f"for a,b,c in zip(*s)]for s in zip(g,g[{k}:],g[{k2}:])]"
+        for order in itertools.permutations("abc"):
+            yield "thirds", f"[[{' or '.join(order)} {loop}"
+
+
 # --------------------------------------------------------------------------- the grid laid out by itself
 
 
@@ -433,8 +507,43 @@ def _kronecker(pairs) -> Iterator[tuple[str, str]]:
     """Output cell (i*H+k, j*W+l) from input cells (i, j) and (k, l): the grid laid out by its
     own cells, each copy kept, blanked or recoloured by the cell it stands for."""
     if all((len(t), len(t[0])) == (len(g) ** 2, len(g[0]) ** 2) for g, t in pairs):
-        for value in ("a&b", "a and b", "b and a", "a*(b>0)", "b*(a>0)", "(a<1)*b", "(b<1)*a"):
-            yield "kronecker", f"[[{value}for a in r for b in s]for r in g for s in g]"
+        values = ["a&b", "a and b", "b and a", "a*(b>0)", "b*(a>0)", "(a<1)*b", "(b<1)*a"]
+        colours = {c for g, _ in pairs for r in g for c in r} - {0}
+        values += [f"(a=={x})*b" for x in sorted(colours)]  # copies where the grid has colour x
+        for value in values:
+            yield "kronecker", f"[[{_spaced(value)}for a in r for b in s]for r in g for s in g]"
+
+
+# --------------------------------------------------------------------------- idioms composed
+
+
+def _composed(pairs) -> Iterator[tuple[str, str]]:
+    """An idiom that cuts the grid (`trim`, `dedupe`, ...) followed by a layout of its result
+    (a symmetry, a scale, a tiling)."""
+    targets = [t for _, t in pairs]
+    for name in ("trim", "dedupe", "dedupe_trim", "drop_empty_rows", "square"):
+        idiom = _IDIOMS[name]
+        scope: dict = {}
+        try:
+            exec(f"p=lambda g:{idiom}", scope)
+            cut = [_plain(scope["p"]([[*r] for r in g])) for g, _ in pairs]
+        except Exception:
+            continue
+        if not all(_rectangular(g) for g in cut):
+            continue
+        for how, expr in _layouts(cut, targets, DEPTH - 1):
+            if expr == "g":
+                continue
+            once = len(re.findall(r"\bg\b", expr)) == 1
+            twice = re.fullmatch(r"\(f:=(.*)\)\(f\(g\)\)", idiom)  # a cut of rows, then columns
+            if once and twice:  # a walrus may not stand in a comprehension's iterable
+                expr = re.sub(r"\bg\b", "f(f(g))", expr)
+                yield f"{name}+{how}", f"(f:={twice[1]})and" + " " * expr[0].isalnum() + expr
+            elif once and ":=" not in idiom:
+                before, after = re.split(r"\bg\b", expr)
+                yield f"{name}+{how}", before + idiom + after
+            else:
+                yield f"{name}+{how}", f"(lambda g:{expr})({idiom})"
 
 
 # --------------------------------------------------------------------------- crops

@@ -90,6 +90,36 @@ def mend(g):  # holes (0) in a pattern repeating every 2 rows and 3 columns, men
     return [[whole[i % 2, j % 3] for j in range(w)] for i in range(h)]
 
 
+def quarters(g):  # the four quarters (a line between them) overlaid, the bottom right on top
+    h, w = len(g) // 2, len(g[0]) // 2
+    parts = [
+        [r[x : x + w] for r in g[y : y + h]]
+        for y, x in ((h + 1, w + 1), (0, 0), (0, w + 1), (h + 1, 0))
+    ]
+    return [[next((p[i][j] for p in parts if p[i][j]), 0) for j in range(w)] for i in range(h)]
+
+
+def thirds(g):  # three bands one above the other overlaid, the middle one on top
+    h = len(g) // 3
+    parts = [g[h : 2 * h], g[:h], g[2 * h :]]
+    return [
+        [next((p[i][j] for p in parts if p[i][j]), 0) for j in range(len(g[0]))] for i in range(h)
+    ]
+
+
+def kron_where(g):  # the grid laid out where it has colour 2
+    n = len(g)
+    return [
+        [(g[i // n][j // n] == 2) * g[i % n][j % n] for j in range(n * n)] for i in range(n * n)
+    ]
+
+
+def trimmed_flip(g):  # the box around the cells that are set, flipped left to right
+    rows = [i for i, r in enumerate(g) if any(r)]
+    cols = [j for j, k in enumerate(zip(*g, strict=True)) if any(k)]
+    return [g[i][cols[0] : cols[-1] + 1][::-1] for i in range(rows[0], rows[-1] + 1)]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -104,6 +134,10 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "enclosed": (enclosed, lambda n: (n + 2, n + 3)),
     "enclosed_outside": (enclosed_outside, lambda n: (n + 3, n + 2)),
     "mend": (mend, lambda n: (2 * n, 2 * n + 1)),
+    "quarters": (quarters, lambda n: (2 * n + 1, 2 * n + 3)),
+    "thirds": (thirds, lambda n: (3 * n, n + 1)),
+    "kron_where": (kron_where, lambda n: (n, n)),
+    "trimmed_flip": (trimmed_flip, lambda n: (n + 4, n + 5)),
 }
 
 
@@ -111,8 +145,10 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
     rule, shape = SHAPES[name]
     rng = random.Random(seed)
     colours = [0, 1, 7] if name in ("recolour", "kron") else list(range(10))
-    if name in ("empty_lines", "stripes"):
+    if name in ("empty_lines", "stripes", "quarters", "thirds"):
         colours = [0, 0, 0, 0, 0, 0, 1, 3]
+    if name == "kron_where":
+        colours = [0, 2, 2, 5]
 
     def example() -> Example:
         h, w = shape(rng.randint(3, 5))
@@ -126,6 +162,12 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             top, left = rng.randrange(h - 1), rng.randrange(w - 1)
             for i, j in itertools.product(range(2), repeat=2):
                 g[top + i][left + j] = 0
+        if name == "trimmed_flip":  # a shape in a blank frame
+            top, left = rng.randrange(3), rng.randrange(3)
+            g = [[0] * w for _ in range(h)]
+            for i, j in itertools.product(range(3), repeat=2):
+                g[top + i][left + j] = rng.choice([0, 4, 6])
+            g[top][left] = g[top + 1][left + 1] = g[top + 2][left + 2] = 9  # no empty row inside
         if name.startswith("enclosed"):  # sparse walls, and a ring that surely encloses
             g = [[5 * (rng.random() < 0.3) for _ in range(w)] for _ in range(h)]
             top, left = rng.randrange(h - 2), rng.randrange(w - 2)
@@ -164,6 +206,16 @@ def test_found_programs_reproduce_their_examples(name, seed):
     pairs = [(e.input, e.output) for e in (*task.train, *task.test)]
     for source in search.programs(task).values():
         assert search.reproduces(source, pairs)
+
+
+@pytest.mark.parametrize("name", SHAPES)
+def test_every_candidate_is_python(name):
+    """A value that ends in a name is spaced from the `for` after it (`a or b for`), and a
+    walrus never stands bare in a comprehension's iterable, for every shape the search writes."""
+    task = planted(name, seed=2)
+    pairs = [(e.input, e.output) for e in (*task.train, *task.test)]
+    for how, expr in search._candidates(pairs):
+        compile(search.program(expr), how, "exec")
 
 
 def test_a_task_without_a_shape_finds_nothing():
@@ -207,7 +259,8 @@ def test_real_tasks_are_found(golf_tasks):
     """A few of the 400 whose shapes the search knows (a flip, mirror tiling, two halves, the
     grid laid out by itself, the background that walls enclose filled, a pattern's holes
     mended)."""
-    for task_id in ("task001", "task002", "task006", "task110", "task155", "task211"):
+    ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
+    for task_id in ids + ("task312", "task315", "task321", "task384"):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
 
