@@ -199,6 +199,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _kronecker(pairs)
     yield from _crops(pairs)
     yield from _enclosed(pairs)
+    yield from _painted(pairs)
     yield from _IDIOMS.items()
     yield from _composed(pairs)
     yield from cells.programs(pairs)
@@ -566,6 +567,32 @@ def _crops(pairs) -> Iterator[tuple[str, str]]:
                 yield f"part{k}", f"[r[{cols}]for r in g{f'[{rows}]' if rows else ''}]"
             elif rows:
                 yield f"part{k}", f"g[{rows}]"
+
+
+# --------------------------------------------------------------------------- painted
+
+
+def _painted(pairs) -> Iterator[tuple[str, str]]:
+    """A grid painted with a colour `y` of the outputs: the background next to (or diagonal
+    to) a cell of colour `x` of the inputs; every cell not of the commonest colour; the cells
+    of colour `x` with the one other colour there is; the grid's frame; or its middle column
+    alone."""
+    if not all(_same_shape(g, t) for g, t in pairs):
+        return
+    ins = {c for g, _ in pairs for r in g for c in r}
+    outs = {c for _, t in pairs for r in t for c in r}
+    for x, y in itertools.product(sorted(ins - {0}), sorted(outs - {0})):
+        near = f"any({x} in s[j-(j>0):j+2]for s in g[i-(i>0):i+2])"
+        yield "halo", f"[[c or {y}*{near}for j,c in enumerate(r)]for i,r in enumerate(g)]"
+    for y in sorted(outs):
+        yield "uncommon", f"[[[{y},c][c==max(s:=sum(g,[]),key=s.count)]for c in r]for r in g]"
+        yield (
+            "frame",
+            f"[[{y}]*len(r)if i%~-len(g)<1 else[{y}]+[0]*(len(r)-2)+[{y}]for i,r in enumerate(g)]",
+        )
+    for x in sorted(ins - {0}):
+        yield "other", f"[[(c=={x})*(sum({{*sum(g,[])}})-{x})for c in r]for r in g]"
+    yield "middle", "[[c*(j==len(r)//2)for j,c in enumerate(r)]for r in g]"
 
 
 # --------------------------------------------------------------------------- enclosed

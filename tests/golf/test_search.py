@@ -120,6 +120,20 @@ def trimmed_flip(g):  # the box around the cells that are set, flipped left to r
     return [g[i][cols[0] : cols[-1] + 1][::-1] for i in range(rows[0], rows[-1] + 1)]
 
 
+def halo(g):  # the background next to or diagonal to a cell of colour 5 painted 1
+    h, w = len(g), len(g[0])
+
+    def near(i, j):
+        return any(
+            g[a][b] == 5
+            for a in range(i - 1, i + 2)
+            for b in range(j - 1, j + 2)
+            if 0 <= a < h and 0 <= b < w
+        )
+
+    return [[c or 1 * near(i, j) for j, c in enumerate(r)] for i, r in enumerate(g)]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -138,6 +152,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "thirds": (thirds, lambda n: (3 * n, n + 1)),
     "kron_where": (kron_where, lambda n: (n, n)),
     "trimmed_flip": (trimmed_flip, lambda n: (n + 4, n + 5)),
+    "halo": (halo, lambda n: (n + 3, n + 4)),
 }
 
 
@@ -147,6 +162,8 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
     colours = [0, 1, 7] if name in ("recolour", "kron") else list(range(10))
     if name in ("empty_lines", "stripes", "quarters", "thirds"):
         colours = [0, 0, 0, 0, 0, 0, 1, 3]
+    if name == "halo":
+        colours = [0] * 12 + [5, 8]
     if name == "kron_where":
         colours = [0, 2, 2, 5]
 
@@ -258,9 +275,10 @@ def test_the_sandbox_judges_found_programs_correct_on_unseen_examples(pool):
 def test_real_tasks_are_found(golf_tasks):
     """A few of the 400 whose shapes the search knows (a flip, mirror tiling, two halves, the
     grid laid out by itself, the background that walls enclose filled, a pattern's holes
-    mended)."""
+    mended, parts overlaid, a halo painted, the commonest colour kept)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
-    for task_id in ids + ("task312", "task315", "task321", "task384"):
+    more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
+    for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
 
