@@ -49,7 +49,6 @@ _IDIOMS = {
     "trim": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g))",
     "drop_empty_rows": "[r for r in g if any(r)]",
     "set_cells": "[[c for r in g for c in r if c]]",
-    "square": "[r[:len(g)]for r in g][:len(g[0])]",  # cut to a square on the shorter side
     # a grid twice, once: along the longer side, or the side it repeats along
     "halve": "(h:=g[:len(g)//2])*2==g and len(g)>=len(g[0])and h or[r[:len(r)//2]for r in g]",
     # runs of equal rows and columns as one (with or without the empty ones)
@@ -266,14 +265,19 @@ def _split(inputs, targets, depth) -> list[tuple[str, str]]:
     return found
 
 
+def _sublayouts(inputs, targets, depth, vertical: bool) -> list[tuple[str, str]]:
+    """`_layouts`, less those that may not be a comprehension's iterable (`for r in ...`, as
+    sideways joins and scales have them): a walrus (`(x:=g[::-1])+x[::-1]`) may not stand there."""
+    found = _layouts(inputs, targets, depth)
+    return found if vertical else [(how, e) for how, e in found if ":=" not in e]
+
+
 def _joined(inputs, bands, depth, vertical: bool) -> list[tuple[str, str]]:
     """Targets made of `bands` (top to bottom, or left to right)."""
     first = bands[0]
     n = len(bands)
     flip = _SYMMETRIES["flip_v" if vertical else "flip_h"][0]
-    subs = _layouts(inputs, first, depth - 1)
-    if not vertical:  # a walrus (`(x:=...)+x[::-1]`) may not stand in a comprehension's iterable
-        subs = [(how, e) for how, e in subs if ":=" not in e]
+    subs = _sublayouts(inputs, first, depth - 1, vertical)
     found = []
     if all(b == first for b in bands[1:]):
         for how, e in subs:
@@ -286,18 +290,14 @@ def _joined(inputs, bands, depth, vertical: bool) -> list[tuple[str, str]]:
                 mirrored = f"[r+r[::-1]for r in {e}]"
             found.append((f"{how}+mirror", mirrored))
     if n == 2 and [flip(t) for t in bands[1]] == first:
-        for how, e in _layouts(inputs, bands[1], depth - 1):
-            if ":=" in e and not vertical:
-                continue
+        for how, e in _sublayouts(inputs, bands[1], depth - 1, vertical):
             if vertical:
                 mirrored = f"{e}[::-1]+{e}" if e == "g" else f"(x:={e})[::-1]+x"
             else:
                 mirrored = f"[r[::-1]+r for r in {e}]"
             found.append((f"mirror+{how}", mirrored))
     if not found:
-        each = [subs, *(_layouts(inputs, b, depth - 1) for b in bands[1:])]
-        if not vertical:
-            each = [[(how, e) for how, e in subs if ":=" not in e] for subs in each]
+        each = [subs, *(_sublayouts(inputs, b, depth - 1, vertical) for b in bands[1:])]
         if all(each):
             for combo in itertools.islice(itertools.product(*each), KEEP):
                 exprs = [e for _, e in combo]
@@ -322,9 +322,7 @@ def _scaled(inputs, targets, depth) -> list[tuple[str, str]]:
         if [_upscale(s, k) for s in small] != targets:
             continue
         times = f"'{' ' * k}'" if k < 4 else f"[0]*{k}"
-        for how, e in _layouts(inputs, small, depth - 1):
-            if ":=" in e:  # as above
-                continue
+        for how, e in _sublayouts(inputs, small, depth - 1, vertical=False):
             found.append(
                 (
                     f"{how}+scale{k}",
@@ -488,7 +486,7 @@ def _overlays(pairs) -> Iterator[tuple[str, str]]:
         side = 0 if shape == "rows" else 1
         starts = {(len(g), len(g[0]))[side] + 1 for g, _ in pairs}
         if len(starts) == 1:
-            k, k2 = starts.pop() // 3, ""
+            k = starts.pop() // 3
             k2 = str(2 * k)
         else:
             k = f"-~len({'gr'[side]})//3"
@@ -522,7 +520,7 @@ def _composed(pairs) -> Iterator[tuple[str, str]]:
     """An idiom that cuts the grid (`trim`, `dedupe`, ...) followed by a layout of its result
     (a symmetry, a scale, a tiling)."""
     targets = [t for _, t in pairs]
-    for name in ("trim", "dedupe", "dedupe_trim", "drop_empty_rows", "square"):
+    for name in ("trim", "dedupe", "dedupe_trim", "drop_empty_rows"):
         idiom = _IDIOMS[name]
         scope: dict = {}
         try:
@@ -532,11 +530,11 @@ def _composed(pairs) -> Iterator[tuple[str, str]]:
             continue
         if not all(_rectangular(g) for g in cut):
             continue
+        twice = re.fullmatch(r"\(f:=(.*)\)\(f\(g\)\)", idiom)  # a cut of rows, then columns
         for how, expr in _layouts(cut, targets, DEPTH - 1):
             if expr == "g":
                 continue
             once = len(re.findall(r"\bg\b", expr)) == 1
-            twice = re.fullmatch(r"\(f:=(.*)\)\(f\(g\)\)", idiom)  # a cut of rows, then columns
             if once and twice:  # a walrus may not stand in a comprehension's iterable
                 expr = re.sub(r"\bg\b", "f(f(g))", expr)
                 yield f"{name}+{how}", f"(f:={twice[1]})and" + " " * expr[0].isalnum() + expr
