@@ -1,4 +1,5 @@
-"""`golf-ray golf`: seeds -> mechanical golf -> shrink -> search -> a judged submission, resumable.
+"""`golf-ray golf`: seeds -> mechanical golf -> shrink -> search -> pack -> a judged submission,
+resumable.
 
 Every program that counts was judged in the sandbox on every example of its task, and every
 judged program goes into `OUT/solutions.sqlite` with its stage as origin (`seed/rearc`,
@@ -37,7 +38,7 @@ from golf_ray.tasks import shared_tasks_dir
 from golf_ray.verify import Verdict, VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
-STAGES = ("seed", "mechanical", "shrink", "search", "llm")
+STAGES = ("seed", "mechanical", "shrink", "search", "pack", "llm")
 MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, shrink, search) gives up
 # The ladder's rungs past `simplify` win nearly always; the lower ones are made only for a task
 # whose every top candidate was judged wrong, since making them costs nearly as much.
@@ -47,6 +48,9 @@ ZOPFLI_TRIES = 2  # texts per task renamed for deflate and compressed by zopfli 
 # arc-gen examples each shrinking edit is tried on, beside train and test: few, since a kept
 # edit runs on all of them, and one the rest catch costs a bisection, not the round
 SHRINK_EXAMPLES = 10
+COLOURS = dict(
+    zip(STAGES, ("#999999", "#4c72b0", "#8172b3", "#55a868", "#64b5cd", "#dd8452"), strict=True)
+)
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
 TRUSTED_SEEDS = {f"seed/{o}" for o in OUR_ORIGINS}  # shrink runs these outside the sandbox
 
@@ -435,6 +439,28 @@ def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> 
     judge_until_correct(dict(sorted(queues.items())), judge, "judging searched")
 
 
+def pack_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
+    """Each task whose best program is compressed, compressed again with far more work
+    (`compress.packed`, in worker processes) and judged when that is shorter."""
+    best = db.best_all()
+    inner = {}
+    for task in tasks:
+        base = best.get(task.id)
+        if base is not None and base.correct:
+            source = compress.unwrap(encode_source(base.source))
+            if source is not None:
+                inner[task.id] = source
+    entries = []
+    with _processes(judge) as processes:
+        made = processes.map(compress.packed, inner.values(), chunksize=2)
+        made = tqdm(made, total=len(inner), desc="packing", unit="task", disable=not progress)
+        for task_id, program in zip(inner, made, strict=True):
+            if len(program) < best[task_id].bytes:
+                entries.append(Entry(task_id, program.decode("latin-1"), "pack/zlib"))
+    if entries:
+        judge(entries, "judging packed")
+
+
 def judge_until_correct(
     queues: dict[str, list[Entry]], judge: Callable[[list[Entry], str], list[bool]], desc: str
 ) -> set[str]:
@@ -539,9 +565,7 @@ def _chart(rep: GolfReport) -> bytes:
     stages = [s for s in STAGES if s in rep.stage_points]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
     values = [rep.stage_points[s] for s in stages]
-    left.bar(
-        stages, values, color=["#999999", "#4c72b0", "#8172b3", "#55a868", "#dd8452"][: len(stages)]
-    )
+    left.bar(stages, values, color=[COLOURS[s] for s in stages])
     for i, v in enumerate(values):
         left.text(i, v, f"{v:,.0f}", ha="center", va="bottom")
     left.axhline(BEST_PUBLIC, color="grey", linestyle="--", linewidth=1)
@@ -587,7 +611,7 @@ def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]
 def run_golf(
     tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=(), tasks_dir: str | None = None
 ) -> GolfReport:
-    """Seeds, mechanical golf, shrink, search, the LLM golfer when `opts.model` is set, then the
+    """Seeds, mechanical golf, shrink, search, pack, the LLM golfer when `opts.model` is set, then the
     outputs under `opts.out`. With a model, `pool` is closed to free its CPUs for training, and
     a new one judges what the golfer found."""
     start = time.monotonic()
@@ -609,6 +633,7 @@ def run_golf(
         if opts.shrink_seconds > 0:
             timed("shrink", shrink_stage, tasks, db, judge, opts.shrink_seconds, opts.progress)
         timed("search", search_stage, tasks, db, judge, progress=opts.progress)
+        timed("pack", pack_stage, tasks, db, judge, progress=opts.progress)
     if opts.model:
         began = time.monotonic()
         pool.close()
