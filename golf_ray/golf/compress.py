@@ -5,9 +5,10 @@
     exec(zlib.decompress(bytes('<deflate stream as latin-1 text>','L1'),-9))
 
 The file is latin-1, so every byte of the stream is one character of the string literal and one
-byte of the file; only the bytes that would end or break the literal are escaped (backslash, the
-quote, NUL, CR, LF). Worth it for programs over a few hundred bytes. Programs are text, so the
-wrapper is returned as `bytes`, exactly the file to submit.
+byte of the file; only the bytes that would end or break the literal are escaped (the quote,
+NUL, CR, LF, and a backslash that the next character would make an escape). Worth it for
+programs over a few hundred bytes. Programs are text, so the wrapper is returned as `bytes`,
+exactly the file to submit.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import io
 import random
 import string
 import tokenize
+import warnings
 import zlib
 
 import zopfli.zlib
@@ -25,16 +27,22 @@ HEADER = b"#coding:L1\nimport zlib\nexec(zlib.decompress(bytes("
 FOOTER = b",'L1'),-9))"
 _ESCAPES = {0: b"\\0", 10: b"\\n", 13: b"\\r", 92: b"\\\\"}
 _OCTAL = b"01234567"
+# What may follow a backslash in a string literal and make it an escape; before anything else
+# a backslash stands for itself (a DeprecationWarning before Python 3.12, a SyntaxWarning since).
+_ESCAPING = frozenset(b"\\\n'\"abfnrtvx01234567NuU")
 
 
 def literal(data: bytes, quote: bytes) -> bytes:
     """`data` as a latin-1 string literal delimited by `quote` (b"'" or b'"')."""
     out = bytearray(quote)
     for i, b in enumerate(data):
+        after = data[i + 1] if i + 1 < len(data) else None
         if b == quote[0]:
             out += b"\\" + quote
-        elif b == 0 and i + 1 < len(data) and data[i + 1] in _OCTAL:
+        elif b == 0 and after is not None and after in _OCTAL:
             out += b"\\x00"  # "\\0" followed by a digit would read as a longer octal escape
+        elif b == 92 and after is not None and after not in _ESCAPING and after not in _ESCAPES:
+            out.append(b)  # a lone backslash: the next character starts no escape
         elif b in _ESCAPES:
             out += _ESCAPES[b]
         else:
@@ -253,7 +261,9 @@ def unwrap(program: bytes) -> str | None:
         return None
     text = program.decode("latin-1")
     try:
-        node = ast.parse(text).body[-1].value.args[0].args[0].args[0]
+        with warnings.catch_warnings():  # the lone backslashes `literal` leaves
+            warnings.simplefilter("ignore")
+            node = ast.parse(text).body[-1].value.args[0].args[0].args[0]
         return zlib.decompress(node.value.encode("latin-1"), -15).decode("utf-8")
     except (SyntaxError, AttributeError, IndexError, zlib.error, UnicodeDecodeError):
         return None
