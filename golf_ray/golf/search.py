@@ -573,8 +573,11 @@ def _crops(pairs) -> Iterator[tuple[str, str]]:
 def _painted(pairs) -> Iterator[tuple[str, str]]:
     """A grid painted with a colour `y` of the outputs: the background next to (or diagonal
     to) a cell of colour `x` of the inputs; every cell not of the commonest colour; the cells
-    of colour `x` with the one other colour there is; the grid's frame; or its middle column
-    alone."""
+    of colour `x` with the one other colour there is; the grid's frame; its middle column
+    alone; or a square spiral walked in clockwise from the top left corner, a gap between its
+    turns. The spiral's cell is set on even rings (`d`, from the border in), but for the one
+    step where the walk turns inward, at `(d+1,d)`, which flips it (not on the innermost
+    square of an even ring, where the walk has nowhere to go)."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
     ins = {c for g, _ in pairs for r in g for c in r}
@@ -591,6 +594,9 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     for x in sorted(ins - {0}):
         yield "other", f"[[(c=={x})*(sum({{*sum(g,[])}})-{x})for c in r]for r in g]"
     yield "middle", "[[c*(j==len(r)//2)for j,c in enumerate(r)]for r in g]"
+    for y in sorted(outs - {0}):
+        ring = "(d:=min(i,j,n+~i,n+~j))%2==(i==d+1==j+1)*(n-2*d>2 or d%2)"
+        yield "spiral", f"(n:=len(g))and[[{y}*({ring})for j in range(n)]for i in range(n)]"
 
 
 # --------------------------------------------------------------------------- enclosed

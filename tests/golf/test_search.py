@@ -134,6 +134,24 @@ def halo(g):  # the background next to or diagonal to a cell of colour 5 painted
     return [[c or 1 * near(i, j) for j, c in enumerate(r)] for i, r in enumerate(g)]
 
 
+def spiral(g):  # walked in from the top left, clockwise, turning where it would touch itself
+    n = len(g)
+    out = [[0] * n for _ in range(n)]
+    i = j = 0
+    di, dj, turned = 0, 1, False
+    out[0][0] = 6
+    while True:
+        a, b = i + di, j + dj
+        free = 0 <= a < n and 0 <= b < n and not out[a][b]
+        if free and not (0 <= a + di < n and 0 <= b + dj < n and out[a + di][b + dj]):
+            out[a][b] = 6
+            i, j, turned = a, b, False
+        elif turned:
+            return out
+        else:
+            di, dj, turned = dj, -di, True
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -153,6 +171,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "kron_where": (kron_where, lambda n: (n, n)),
     "trimmed_flip": (trimmed_flip, lambda n: (n + 4, n + 5)),
     "halo": (halo, lambda n: (n + 3, n + 4)),
+    "spiral": (spiral, lambda n: (3 * n - 4, 3 * n - 4)),  # 5, 8 and 11 a side
 }
 
 
@@ -166,6 +185,8 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         colours = [0] * 12 + [5, 8]
     if name == "kron_where":
         colours = [0, 2, 2, 5]
+    if name == "spiral":
+        colours = [0]
 
     def example() -> Example:
         h, w = shape(rng.randint(3, 5))
@@ -275,9 +296,10 @@ def test_the_sandbox_judges_found_programs_correct_on_unseen_examples(pool):
 def test_real_tasks_are_found(golf_tasks):
     """A few of the 400 whose shapes the search knows (a flip, mirror tiling, two halves, the
     grid laid out by itself, the background that walls enclose filled, a pattern's holes
-    mended, parts overlaid, a halo painted, the commonest colour kept)."""
+    mended, parts overlaid, a halo painted, the commonest colour kept, a spiral)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
+    more += ("task058",)
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
