@@ -572,7 +572,9 @@ def _crops(pairs) -> Iterator[tuple[str, str]]:
 
 def _painted(pairs) -> Iterator[tuple[str, str]]:
     """A grid painted with a colour `y` of the outputs: the background next to (or diagonal
-    to) a cell of colour `x` of the inputs; every cell not of the commonest colour; the cells
+    to) a cell of colour `x` of the inputs, or between two cells of colour `x` in its row or
+    column; lines through the cells of colour `x` across the grid, and through the others
+    along it, over them; every cell not of the commonest colour; the cells
     of colour `x` with the one other colour there is; the grid's frame; its middle column
     alone; or a square spiral walked in clockwise from the top left corner, a gap between its
     turns. The spiral's cell is set on even rings (`d`, from the border in), but for the one
@@ -585,6 +587,16 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     for x, y in itertools.product(sorted(ins - {0}), sorted(outs - {0})):
         near = f"any({x} in s[j-(j>0):j+2]for s in g[i-(i>0):i+2])"
         yield "halo", f"[[c or {y}*{near}for j,c in enumerate(r)]for i,r in enumerate(g)]"
+        between = f"{x} in r[:j]and {x} in r[j:]or {x} in k[:i]and {x} in k[i:]"
+        yield (
+            "between",
+            f"[[c or {y}*({between})for j,(c,k)in enumerate(zip(r,zip(*g)))]"
+            "for i,r in enumerate(g)]",
+        )
+    for x in sorted(ins - {0}):
+        cell = f"max({{*r}}-{{{x}}})or {x}*({x} in k)"
+        yield "lines", f"[[{cell}for k in zip(*g)]for r in g]"
+        yield "lines", f"[*zip(*[[{cell}for k in g]for r in zip(*g)])]"  # the other way
     for y in sorted(outs):
         yield "uncommon", f"[[[{y},c][c==max(s:=sum(g,[]),key=s.count)]for c in r]for r in g]"
         yield (

@@ -134,6 +134,22 @@ def halo(g):  # the background next to or diagonal to a cell of colour 5 painted
     return [[c or 1 * near(i, j) for j, c in enumerate(r)] for i, r in enumerate(g)]
 
 
+def lines(g):  # lines along the rows of the cells of 1 and 3, over lines down those of 2
+    down = {j for r in g for j, c in enumerate(r) if c == 2}
+    return [[max(set(r) - {2}) or 2 * (j in down) for j in range(len(r))] for r in g]
+
+
+def between(g):  # the background between two cells of 8 in a row or a column painted 3
+    def inside(line, at):
+        return 8 in line[:at] and 8 in line[at + 1 :]
+
+    columns = [list(k) for k in zip(*g, strict=True)]
+    return [
+        [c or 3 * (inside(r, j) or inside(columns[j], i)) for j, c in enumerate(r)]
+        for i, r in enumerate(g)
+    ]
+
+
 def spiral(g):  # walked in from the top left, clockwise, turning where it would touch itself
     n = len(g)
     out = [[0] * n for _ in range(n)]
@@ -171,6 +187,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "kron_where": (kron_where, lambda n: (n, n)),
     "trimmed_flip": (trimmed_flip, lambda n: (n + 4, n + 5)),
     "halo": (halo, lambda n: (n + 3, n + 4)),
+    "lines": (lines, lambda n: (n + 4, n + 3)),
+    "between": (between, lambda n: (n + 4, n + 5)),
     "spiral": (spiral, lambda n: (3 * n - 4, 3 * n - 4)),  # 5, 8 and 11 a side
 }
 
@@ -187,6 +205,10 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         colours = [0, 2, 2, 5]
     if name == "spiral":
         colours = [0]
+    if name == "lines":
+        colours = [0] * 12 + [1, 2, 3]
+    if name == "between":
+        colours = [0] * 10 + [8]
 
     def example() -> Example:
         h, w = shape(rng.randint(3, 5))
@@ -296,10 +318,11 @@ def test_the_sandbox_judges_found_programs_correct_on_unseen_examples(pool):
 def test_real_tasks_are_found(golf_tasks):
     """A few of the 400 whose shapes the search knows (a flip, mirror tiling, two halves, the
     grid laid out by itself, the background that walls enclose filled, a pattern's holes
-    mended, parts overlaid, a halo painted, the commonest colour kept, a spiral)."""
+    mended, parts overlaid, a halo painted, the commonest colour kept, a spiral, lines through
+    cells, the background between two cells)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
-    more += ("task058",)
+    more += ("task024", "task050", "task058")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
