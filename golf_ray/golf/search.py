@@ -574,10 +574,12 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     """A grid painted with a colour `y` of the outputs: the background next to (or diagonal
     to) a cell of colour `x` of the inputs, or between two cells of colour `x` in its row or
     column; lines through the cells of colour `x` across the grid, and through the others
-    along it, over them; every cell not of the commonest colour; the cells
-    of colour `x` with the one other colour there is; the grid's frame; its middle column
-    alone; or a square spiral walked in clockwise from the top left corner, a gap between its
-    turns. The spiral's cell is set on even rings (`d`, from the border in), but for the one
+    along it, over them; the `k`x`k` blocks that hold colour `x`; every cell not of the
+    commonest colour; the cells of colour `x` with the one other colour there is; every set
+    cell in the rarest colour, and that colour's own cells cleared; each row in one colour,
+    looked up by where its cell of colour `x` is; the grid's frame; its middle column alone;
+    the grid less its diagonals; or a square spiral walked in clockwise from the top left
+    corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the border in), but for the one
     step where the walk turns inward, at `(d+1,d)`, which flips it (not on the innermost
     square of an even ring, where the walk has nowhere to go)."""
     if not all(_same_shape(g, t) for g, t in pairs):
@@ -603,12 +605,32 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
             "frame",
             f"[[{y}]*len(r)if i%~-len(g)<1 else[{y}]+[0]*(len(r)-2)+[{y}]for i,r in enumerate(g)]",
         )
+    for x, y, k in itertools.product(sorted(ins - {0}), sorted(outs - {0}), (2, 3)):
+        block = f"sum([s[j-j%{k}:][:{k}]for s in g[i-i%{k}:][:{k}]],[])"
+        yield "blocks", f"[[{y}*({x} in {block})for j in range(len(r))]for i,r in enumerate(g)]"
     for x in sorted(ins - {0}):
         yield "other", f"[[(c=={x})*(sum({{*sum(g,[])}})-{x})for c in r]for r in g]"
+        if (table := _row_colours(pairs, x)) is not None:
+            yield "row_lookup", f"[[{table}[r.index({x})]]*len(r)for r in g]"
+    rarest = "min(s:=[c for r in g for c in r if c],key=s.count)"
+    yield "rarest", f"[[(c>0!=c-m)*m for c in r]for r in g if(m:={rarest})]"
     yield "middle", "[[c*(j==len(r)//2)for j,c in enumerate(r)]for r in g]"
+    yield "diagonals", "[[c*(j!=i!=len(r)+~j)for j,c in enumerate(r)]for i,r in enumerate(g)]"
     for y in sorted(outs - {0}):
         ring = "(d:=min(i,j,n+~i,n+~j))%2==(i==d+1==j+1)*(n-2*d>2 or d%2)"
         yield "spiral", f"(n:=len(g))and[[{y}*({ring})for j in range(n)]for i in range(n)]"
+
+
+def _row_colours(pairs, x: int) -> str | None:
+    """The list, as a literal, of each output row's one colour by where the first cell of
+    colour `x` is in the input row; None unless every input row has one and every output row
+    is one colour that its place alone decides."""
+    table: dict[int, int] = {}
+    for g, t in pairs:
+        for r, s in zip(g, t, strict=True):
+            if x not in r or len(set(s)) > 1 or table.setdefault(r.index(x), s[0]) != s[0]:
+                return None
+    return str([table.get(i, 0) for i in range(max(table) + 1)]).replace(" ", "")
 
 
 # --------------------------------------------------------------------------- enclosed

@@ -150,6 +150,29 @@ def between(g):  # the background between two cells of 8 in a row or a column pa
     ]
 
 
+def blocks(g):  # each 3x3 block that holds a cell of 5 filled with 1, the others cleared
+    return [
+        [1 * any(g[a][b] == 5 for a in range(i - i % 3, i - i % 3 + 3)
+                 for b in range(j - j % 3, j - j % 3 + 3)) for j in range(len(g[0]))]
+        for i in range(len(g))
+    ]  # fmt: skip
+
+
+def row_lookup(g):  # each row in the colour its cell of 5's place picks
+    return [[(2, 4, 3)[r.index(5)]] * len(r) for r in g]
+
+
+def rarest(g):  # every set cell in the rarest colour, and that colour's own cells cleared
+    cells = [c for r in g for c in r if c]
+    m = min(sorted(set(cells)), key=cells.count)
+    return [[m if c and c != m else 0 for c in r] for r in g]
+
+
+def diagonals(g):  # the grid less its two diagonals
+    n = len(g)
+    return [[0 if j in (i, n - 1 - i) else c for j, c in enumerate(r)] for i, r in enumerate(g)]
+
+
 def spiral(g):  # walked in from the top left, clockwise, turning where it would touch itself
     n = len(g)
     out = [[0] * n for _ in range(n)]
@@ -189,6 +212,10 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "halo": (halo, lambda n: (n + 3, n + 4)),
     "lines": (lines, lambda n: (n + 4, n + 3)),
     "between": (between, lambda n: (n + 4, n + 5)),
+    "blocks": (blocks, lambda n: (3 * n, 3 * n - 3)),
+    "row_lookup": (row_lookup, lambda n: (n + 2, 3)),
+    "rarest": (rarest, lambda n: (n + 3, n + 4)),
+    "diagonals": (diagonals, lambda n: (n + 2, n + 2)),
     "spiral": (spiral, lambda n: (3 * n - 4, 3 * n - 4)),  # 5, 8 and 11 a side
 }
 
@@ -209,6 +236,8 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         colours = [0] * 12 + [1, 2, 3]
     if name == "between":
         colours = [0] * 10 + [8]
+    if name == "blocks":
+        colours = [0] * 20 + [5]
 
     def example() -> Example:
         h, w = shape(rng.randint(3, 5))
@@ -228,6 +257,13 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for i, j in itertools.product(range(3), repeat=2):
                 g[top + i][left + j] = rng.choice([0, 4, 6])
             g[top][left] = g[top + 1][left + 1] = g[top + 2][left + 2] = 9  # no empty row inside
+        if name == "row_lookup":  # one cell of 5 a row
+            g = [[0, 0, 0] for _ in range(h)]
+            for r in g:
+                r[rng.randrange(3)] = 5
+        if name == "rarest":  # 2s and 3s, at least two of each, and one cell of 7
+            g = [[rng.choice([0, 0, 2, 3]) for _ in range(w)] for _ in range(h)]
+            g[0][:2], g[1][:2], g[-1][-1] = [2, 2], [3, 3], 7
         if name.startswith("enclosed"):  # sparse walls, and a ring that surely encloses
             g = [[5 * (rng.random() < 0.3) for _ in range(w)] for _ in range(h)]
             top, left = rng.randrange(h - 2), rng.randrange(w - 2)
@@ -319,10 +355,11 @@ def test_real_tasks_are_found(golf_tasks):
     """A few of the 400 whose shapes the search knows (a flip, mirror tiling, two halves, the
     grid laid out by itself, the background that walls enclose filled, a pattern's holes
     mended, parts overlaid, a halo painted, the commonest colour kept, a spiral, lines through
-    cells, the background between two cells)."""
+    cells, the background between two cells, blocks that hold a colour, rows by a cell's place,
+    all in the rarest colour, the diagonals cleared)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
-    more += ("task024", "task050", "task058")
+    more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
