@@ -107,7 +107,8 @@ def programs(task) -> dict[str, str]:
 def program(expr: str) -> str:
     """The program `p` whose value is `expr` in the grid `g`."""
     # a digit right before a keyword (`2for`) is a SyntaxWarning now, an error later
-    return "p=lambda g:" + re.sub(r"(\d)(for|if|else|and|or|in)\b", r"\1 \2", expr)
+    expr = re.sub(r"(\d)(for|if|else|and|or|in)\b", r"\1 \2", expr)
+    return "p=lambda g:" + expr.replace(" in [", " in[")
 
 
 def reproduces(
@@ -197,6 +198,8 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _overlays(pairs)
     yield from _kronecker(pairs)
     yield from _crops(pairs)
+    yield from _periodic(pairs)
+    yield from _downscaled(pairs)
     yield from _enclosed(pairs)
     yield from _painted(pairs)
     yield from _IDIOMS.items()
@@ -330,6 +333,35 @@ def _scaled(inputs, targets, depth) -> list[tuple[str, str]]:
                 )
             )
     return found
+
+
+def _periodic(pairs) -> Iterator[tuple[str, str]]:
+    """The input's rows continued with their period (the least shift that leaves them as they
+    are) to the height every output has, or to twice the input's; with a colour map."""
+    if not all(len(g[0]) == len(t[0]) for g, t in pairs):
+        return
+    heights = {len(t) for _, t in pairs}
+    sizes = [(str(min(heights)), lambda g: min(heights))] if len(heights) == 1 else []
+    sizes.append(("2*len(g)", lambda g: 2 * len(g)))
+    for size, height in sizes:
+        continued = []
+        for g, _ in pairs:
+            p = next(p for p in range(1, len(g) + 1) if g[p:] == g[:-p])
+            continued.append([g[i % p] for i in range(height(g))])
+        expr = f"[g[i%min(p for p in range(1,99)if g[p:]==g[:-p])]for i in range({size})]"
+        if continued == [t for _, t in pairs]:
+            yield "periodic", expr
+        elif (table := _colour_map(continued, [t for _, t in pairs])) is not None:
+            yield from (("periodic+colours", e) for e in _mapped(expr, table))
+
+
+def _downscaled(pairs) -> Iterator[tuple[str, str]]:
+    """Each k x k block of the input as its commonest colour."""
+    for k in range(2, 6):
+        if all((len(g), len(g[0])) == (k * len(t), k * len(t[0])) for g, t in pairs):
+            block = f"sum([r[j:j+{k}]for r in g[i:i+{k}]],[])"
+            span = f"range(0,len(g[0]),{k})]for i in range(0,len(g),{k})"
+            yield "downscaled", f"[[max(s:={block},key=s.count)for j in {span}]"
 
 
 def _upscale(g: Grid, k: int) -> Grid:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -173,6 +174,19 @@ def diagonals(g):  # the grid less its two diagonals
     return [[0 if j in (i, n - 1 - i) else c for j, c in enumerate(r)] for i, r in enumerate(g)]
 
 
+def periodic(g):  # the rows continued with their period to 9 rows, colour 1 as 2
+    p = next(p for p in range(1, len(g) + 1) if g[p:] == g[:-p])
+    return [[2 * c for c in g[i % p]] for i in range(9)]
+
+
+def downscaled(g):  # each 3x3 block as its commonest colour
+    return [
+        [Counter(c for r in g[i : i + 3] for c in r[j : j + 3]).most_common(1)[0][0]
+         for j in range(0, len(g[0]), 3)]
+        for i in range(0, len(g), 3)
+    ]  # fmt: skip
+
+
 def spiral(g):  # walked in from the top left, clockwise, turning where it would touch itself
     n = len(g)
     out = [[0] * n for _ in range(n)]
@@ -216,6 +230,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "row_lookup": (row_lookup, lambda n: (n + 2, 3)),
     "rarest": (rarest, lambda n: (n + 3, n + 4)),
     "diagonals": (diagonals, lambda n: (n + 2, n + 2)),
+    "periodic": (periodic, lambda n: (6, n)),
+    "downscaled": (downscaled, lambda n: (3 * n - 3, 3 * n)),
     "spiral": (spiral, lambda n: (3 * n - 4, 3 * n - 4)),  # 5, 8 and 11 a side
 }
 
@@ -257,6 +273,16 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for i, j in itertools.product(range(3), repeat=2):
                 g[top + i][left + j] = rng.choice([0, 4, 6])
             g[top][left] = g[top + 1][left + 1] = g[top + 2][left + 2] = 9  # no empty row inside
+        if name == "periodic":  # a band of 2 or 3 rows, repeated
+            band = [[rng.choice([0, 1]) for _ in range(w)] for _ in range(rng.choice([2, 3]))]
+            g = [band[i % len(band)][:] for i in range(h)]
+        if name == "downscaled":  # blocks of one colour, two cells of each another
+            g = [[0] * w for _ in range(h)]
+            for i, j in itertools.product(range(0, h, 3), range(0, w, 3)):
+                for a, b in itertools.product(range(3), repeat=2):
+                    g[i + a][j + b] = 1 + (i + j) // 3 % 8
+                for _ in range(2):
+                    g[i + rng.randrange(3)][j + rng.randrange(3)] = 9
         if name == "row_lookup":  # one cell of 5 a row
             g = [[0, 0, 0] for _ in range(h)]
             for r in g:
@@ -356,10 +382,12 @@ def test_real_tasks_are_found(golf_tasks):
     grid laid out by itself, the background that walls enclose filled, a pattern's holes
     mended, parts overlaid, a halo painted, the commonest colour kept, a spiral, lines through
     cells, the background between two cells, blocks that hold a colour, rows by a cell's place,
-    all in the rarest colour, the diagonals cleared)."""
+    all in the rarest colour, the diagonals cleared, rows continued with their period, blocks
+    as their commonest colour)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
+    more += ("task003", "task130")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
