@@ -337,22 +337,31 @@ def _scaled(inputs, targets, depth) -> list[tuple[str, str]]:
 
 def _periodic(pairs) -> Iterator[tuple[str, str]]:
     """The input's rows continued with their period (the least shift that leaves them as they
-    are) to the height every output has, or to twice the input's; with a colour map."""
-    if not all(len(g[0]) == len(t[0]) for g, t in pairs):
+    are) to the height every output has, or to twice the input's, with a colour map; or, for
+    outputs as tall as their inputs, each row continued with its own period so."""
+    if all(len(g) == len(t) for g, t in pairs):
+        name, lines = "r", [r for g, _ in pairs for r in g]
+        targets = [s for _, t in pairs for s in t]
+    elif all(len(g[0]) == len(t[0]) for g, t in pairs):
+        name, lines, targets = "g", [g for g, _ in pairs], [t for _, t in pairs]
+    else:
         return
-    heights = {len(t) for _, t in pairs}
-    sizes = [(str(min(heights)), lambda g: min(heights))] if len(heights) == 1 else []
-    sizes.append(("2*len(g)", lambda g: 2 * len(g)))
-    for size, height in sizes:
+    sizes = {len(t) for t in targets}
+    walks = [(str(min(sizes)), lambda x: min(sizes))] if len(sizes) == 1 else []
+    walks.append((f"2*len({name})", lambda x: 2 * len(x)))
+    period = f"min(p for p in range(1,99)if {name}[p:]=={name}[:-p])"
+    for length, of in walks:
         continued = []
-        for g, _ in pairs:
-            p = next(p for p in range(1, len(g) + 1) if g[p:] == g[:-p])
-            continued.append([g[i % p] for i in range(height(g))])
-        expr = f"[g[i%min(p for p in range(1,99)if g[p:]==g[:-p])]for i in range({size})]"
-        if continued == [t for _, t in pairs]:
-            yield "periodic", expr
-        elif (table := _colour_map(continued, [t for _, t in pairs])) is not None:
-            yield from (("periodic+colours", e) for e in _mapped(expr, table))
+        for x in lines:
+            p = next(p for p in range(1, len(x) + 1) if x[p:] == x[:-p])
+            continued.append([x[i % p] for i in range(of(x))])
+        walk = f"[{name}[i%{period}]for i in range({length})]"
+        if name == "r":
+            walk = f"[{walk}for r in g]"
+        if continued == targets:
+            yield "periodic", walk
+        elif name == "g" and (table := _colour_map(continued, targets)) is not None:
+            yield from (("periodic+colours", e) for e in _mapped(walk, table))
 
 
 def _downscaled(pairs) -> Iterator[tuple[str, str]]:

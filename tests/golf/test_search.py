@@ -179,6 +179,13 @@ def periodic(g):  # the rows continued with their period to 9 rows, colour 1 as 
     return [[2 * c for c in g[i % p]] for i in range(9)]
 
 
+def periodic_rows(g):  # each row continued with its own period to twice its width
+    def period(r):
+        return next(p for p in range(1, len(r) + 1) if r[p:] == r[:-p])
+
+    return [[r[i % period(r)] for i in range(2 * len(r))] for r in g]
+
+
 def downscaled(g):  # each 3x3 block as its commonest colour
     return [
         [Counter(c for r in g[i : i + 3] for c in r[j : j + 3]).most_common(1)[0][0]
@@ -231,6 +238,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "rarest": (rarest, lambda n: (n + 3, n + 4)),
     "diagonals": (diagonals, lambda n: (n + 2, n + 2)),
     "periodic": (periodic, lambda n: (6, n)),
+    "periodic_rows": (periodic_rows, lambda n: (n, 6)),
     "downscaled": (downscaled, lambda n: (3 * n - 3, 3 * n)),
     "spiral": (spiral, lambda n: (3 * n - 4, 3 * n - 4)),  # 5, 8 and 11 a side
 }
@@ -276,6 +284,9 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         if name == "periodic":  # a band of 2 or 3 rows, repeated
             band = [[rng.choice([0, 1]) for _ in range(w)] for _ in range(rng.choice([2, 3]))]
             g = [band[i % len(band)][:] for i in range(h)]
+        if name == "periodic_rows":  # each row a band of 1 to 3 cells, repeated
+            bands = [[rng.randint(1, 9) for _ in range(rng.randint(1, 3))] for _ in range(h)]
+            g = [[b[j % len(b)] for j in range(w)] for b in bands]
         if name == "downscaled":  # blocks of one colour, two cells of each another
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(0, h, 3), range(0, w, 3)):
@@ -387,7 +398,7 @@ def test_real_tasks_are_found(golf_tasks):
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
-    more += ("task003", "task130")
+    more += ("task003", "task130", "task231")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
