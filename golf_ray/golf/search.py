@@ -615,7 +615,9 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     """A grid painted with a colour `y` of the outputs: the background next to (or diagonal
     to) a cell of colour `x` of the inputs, or between two cells of colour `x` in its row or
     column; lines through the cells of colour `x` across the grid, and through the others
-    along it, over them; the `k`x`k` blocks that hold colour `x`; every cell not of the
+    along it, over them; lines across through `x` and down through `y`, in a third colour
+    where they cross; a pattern that repeats along diagonals, each cell the most of the cells
+    `p` diagonals apart; the `k`x`k` blocks that hold colour `x`; every cell not of the
     commonest colour; the cells of colour `x` with the one other colour there is; every set
     cell in the rarest colour, and that colour's own cells cleared; each row in one colour,
     looked up by where its cell of colour `x` is; the grid's frame; its middle column alone;
@@ -636,6 +638,13 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
             f"[[c or {y}*({between})for j,(c,k)in enumerate(zip(r,zip(*g)))]"
             "for i,r in enumerate(g)]",
         )
+    for x, y in itertools.permutations(sorted(ins - {0}), 2):
+        if (z := _crossing(pairs, x, y)) is not None:
+            lookup = f"[0,{x},{y},{z}][({x} in r)+2*({y} in k)]"
+            yield "crossing", f"[[{lookup}for k in zip(*g)]for r in g]"
+    for p, diagonal in itertools.product((2, 3, 4), ("a+b-i-j", "a-b-i+j")):
+        same = f"v for a,s in enumerate(g)for b,v in enumerate(s)if({diagonal})%{p}<1"
+        yield "diagonal_mend", f"[[max({same})for j in range(len(r))]for i,r in enumerate(g)]"
     for x in sorted(ins - {0}):
         cell = f"max({{*r}}-{{{x}}})or {x}*({x} in k)"
         yield "lines", f"[[{cell}for k in zip(*g)]for r in g]"
@@ -660,6 +669,19 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     for y in sorted(outs - {0}):
         ring = "(d:=min(i,j,n+~i,n+~j))%2==(i==d+1==j+1)*(n-2*d>2 or d%2)"
         yield "spiral", f"(n:=len(g))and[[{y}*({ring})for j in range(n)]for i in range(n)]"
+
+
+def _crossing(pairs, x: int, y: int) -> int | None:
+    """The output's colour where a row that holds colour `x` crosses a column that holds `y`,
+    if there is such a cell."""
+    for g, t in pairs:
+        columns = [set(k) for k in zip(*g, strict=True)]
+        for r, s in zip(g, t, strict=True):
+            if x in r:
+                for k, v in zip(columns, s, strict=True):
+                    if y in k:
+                        return v
+    return None
 
 
 def _row_colours(pairs, x: int) -> str | None:

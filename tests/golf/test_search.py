@@ -194,6 +194,17 @@ def downscaled(g):  # each 3x3 block as its commonest colour
     ]  # fmt: skip
 
 
+def crossing(g):  # rows through a 2 in 2, columns through an 8 in 8, and 4 where they cross
+    down = {j for r in g for j, c in enumerate(r) if c == 8}
+    colour = {(0, 0): 0, (1, 0): 2, (0, 1): 8, (1, 1): 4}
+    return [[colour[2 in r, j in down] for j in range(len(r))] for r in g]
+
+
+def diagonal_mend(g):  # the holes of a pattern that repeats every third diagonal mended
+    colours = {(i + j) % 3: c for i, r in enumerate(g) for j, c in enumerate(r) if c}
+    return [[colours[(i + j) % 3] for j in range(len(r))] for i, r in enumerate(g)]
+
+
 def spiral(g):  # walked in from the top left, clockwise, turning where it would touch itself
     n = len(g)
     out = [[0] * n for _ in range(n)]
@@ -240,6 +251,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "periodic": (periodic, lambda n: (6, n)),
     "periodic_rows": (periodic_rows, lambda n: (n, 6)),
     "downscaled": (downscaled, lambda n: (3 * n - 3, 3 * n)),
+    "crossing": (crossing, lambda n: (n + 3, n + 4)),
+    "diagonal_mend": (diagonal_mend, lambda n: (n + 2, n + 3)),
     "spiral": (spiral, lambda n: (3 * n - 4, 3 * n - 4)),  # 5, 8 and 11 a side
 }
 
@@ -294,6 +307,15 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                     g[i + a][j + b] = 1 + (i + j) // 3 % 8
                 for _ in range(2):
                     g[i + rng.randrange(3)][j + rng.randrange(3)] = 9
+        if name == "crossing":  # a row with a 2 and a column with an 8 in a blank grid
+            g = [[0] * w for _ in range(h)]
+            a, b = rng.randrange(1, h), rng.randrange(1, w)
+            g[a][rng.randrange(b)] = 2
+            g[rng.randrange(a)][b] = 8
+        if name == "diagonal_mend":  # colours by diagonal, every third alike, half of it holes
+            tones = rng.sample(range(1, 10), 3)
+            g = [[tones[(i + j) % 3] * (rng.random() < 0.5) for j in range(w)] for i in range(h)]
+            g[0][:3] = tones
         if name == "row_lookup":  # one cell of 5 a row
             g = [[0, 0, 0] for _ in range(h)]
             for r in g:
@@ -394,11 +416,11 @@ def test_real_tasks_are_found(golf_tasks):
     mended, parts overlaid, a halo painted, the commonest colour kept, a spiral, lines through
     cells, the background between two cells, blocks that hold a colour, rows by a cell's place,
     all in the rarest colour, the diagonals cleared, rows continued with their period, blocks
-    as their commonest colour)."""
+    as their commonest colour, lines that cross, a pattern mended along diagonals)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
-    more += ("task003", "task130", "task231")
+    more += ("task003", "task007", "task130", "task231", "task299")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
