@@ -48,6 +48,8 @@ _IDIOMS = {
     "fall_left": "[sorted(r,key=(0).__eq__)for r in g]",
     "trim": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g))",
     "drop_empty_rows": "[r for r in g if any(r)]",
+    # the top left quarter of what the trim leaves
+    "trim_quarter": "(t:=(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g)))and[r[:len(r)//2]for r in t[:len(t)//2]]",
     "set_cells": "[[c for r in g for c in r if c]]",
     # a grid twice, once: along the longer side, or the side it repeats along
     "halve": "(h:=g[:len(g)//2])*2==g and len(g)>=len(g[0])and h or[r[:len(r)//2]for r in g]",

@@ -420,7 +420,7 @@ def test_real_tasks_are_found(golf_tasks):
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
-    more += ("task003", "task007", "task130", "task231", "task299")
+    more += ("task003", "task007", "task039", "task130", "task231", "task299")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
