@@ -48,6 +48,9 @@ _IDIOMS = {
     "fall_left": "[sorted(r,key=(0).__eq__)for r in g]",
     "trim": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g))",
     "drop_empty_rows": "[r for r in g if any(r)]",
+    # cells with no neighbour set (or none of their colour) cleared
+    "lonely": "[[c*(sum(sum(s[j-(j>0):j+2])for s in g[i-(i>0):i+2])>c)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    "lonely_colour": "[[c*(sum(s[j-(j>0):j+2].count(c)for s in g[i-(i>0):i+2])>1)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the top left quarter of what the trim leaves
     "trim_quarter": "(t:=(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g)))and[r[:len(r)//2]for r in t[:len(t)//2]]",
     "set_cells": "[[c for r in g for c in r if c]]",

@@ -205,6 +205,20 @@ def diagonal_mend(g):  # the holes of a pattern that repeats every third diagona
     return [[colours[(i + j) % 3] for j in range(len(r))] for i, r in enumerate(g)]
 
 
+def lonely(g):  # cells without a set neighbour (diagonals too) cleared
+    h, w = len(g), len(g[0])
+
+    def alone(i, j):
+        return not any(
+            g[a][b]
+            for a in range(max(i - 1, 0), min(i + 2, h))
+            for b in range(max(j - 1, 0), min(j + 2, w))
+            if (a, b) != (i, j)
+        )
+
+    return [[0 if alone(i, j) else c for j, c in enumerate(r)] for i, r in enumerate(g)]
+
+
 def spiral(g):  # walked in from the top left, clockwise, turning where it would touch itself
     n = len(g)
     out = [[0] * n for _ in range(n)]
@@ -253,6 +267,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "downscaled": (downscaled, lambda n: (3 * n - 3, 3 * n)),
     "crossing": (crossing, lambda n: (n + 3, n + 4)),
     "diagonal_mend": (diagonal_mend, lambda n: (n + 2, n + 3)),
+    "lonely": (lonely, lambda n: (n + 4, n + 4)),
     "spiral": (spiral, lambda n: (3 * n - 4, 3 * n - 4)),  # 5, 8 and 11 a side
 }
 
@@ -273,6 +288,8 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         colours = [0] * 12 + [1, 2, 3]
     if name == "between":
         colours = [0] * 10 + [8]
+    if name == "lonely":
+        colours = [0] * 4 + [8]
     if name == "blocks":
         colours = [0] * 20 + [5]
 
@@ -416,11 +433,12 @@ def test_real_tasks_are_found(golf_tasks):
     mended, parts overlaid, a halo painted, the commonest colour kept, a spiral, lines through
     cells, the background between two cells, blocks that hold a colour, rows by a cell's place,
     all in the rarest colour, the diagonals cleared, rows continued with their period, blocks
-    as their commonest colour, lines that cross, a pattern mended along diagonals)."""
+    as their commonest colour, lines that cross, a pattern mended along diagonals, lonely cells
+    cleared, the trimmed grid's quarter)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
-    more += ("task003", "task007", "task039", "task130", "task231", "task299")
+    more += ("task003", "task007", "task039", "task097", "task130", "task231", "task299")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
