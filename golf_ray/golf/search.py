@@ -3,7 +3,8 @@
 Many tasks are one of a few shapes: a symmetry of the grid, a tiling of its mirror images, a
 colour map, two halves of the input combined cell by cell, a grid laid out by its own cells
 (a Kronecker product), a scale, a fixed crop, the background that walls enclose filled, a
-repeating pattern's holes mended, one expression for every cell (`cells`).
+repeating pattern's holes mended, rows continued with their period, a grid painted by a rule
+(lines through cells, a frame, a spiral, ...), one expression for every cell (`cells`).
 `programs(task)` decomposes the train and test outputs into such shapes, writes each fitting
 decomposition as the golf idiom for it (`p=lambda g:[r+r[::-1]for r in g]`), and returns
 those that reproduce every train and test output when run. They are our own code, so they run
