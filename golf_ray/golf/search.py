@@ -628,9 +628,9 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     cell in the rarest colour, and that colour's own cells cleared; each row in one colour,
     looked up by where its cell of colour `x` is; the grid's frame; its middle column alone;
     the grid less its diagonals; or a square spiral walked in clockwise from the top left
-    corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the border in), but for the one
-    step where the walk turns inward, at `(d+1,d)`, which flips it (not on the innermost
-    square of an even ring, where the walk has nowhere to go)."""
+    corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the
+    border in), but for the one step where the walk turns inward, at `(d+1,d)`, which flips
+    it (not on the innermost square of an even ring, where the walk has nowhere to go)."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
     ins = {c for g, _ in pairs for r in g for c in r}
