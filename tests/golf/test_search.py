@@ -317,7 +317,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         if name == "periodic_rows":  # each row a band of 1 to 3 cells, repeated
             bands = [[rng.randint(1, 9) for _ in range(rng.randint(1, 3))] for _ in range(h)]
             g = [[b[j % len(b)] for j in range(w)] for b in bands]
-        if name == "downscaled":  # blocks of one colour, two cells of each another
+        if name == "downscaled":  # blocks of one colour each, and two cells of 9 in each
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(0, h, 3), range(0, w, 3)):
                 for a, b in itertools.product(range(3), repeat=2):
