@@ -44,7 +44,8 @@ def shrink(
     helps or `seconds` are spent; `source` itself when it does not reproduce them. The result
     must also reproduce `check` (examples no edit is tried on, since running them all for each
     edit would take too long): the first it gets wrong joins `pairs`, and shrinking goes on
-    from the last program kept that still gets it right, ROUNDS times at most."""
+    from the last program kept that still gets it right, ROUNDS times at most; then the last
+    program kept that gets every example right is the result."""
     pairs, check = list(pairs), list(check)
     kept = [source]  # the programs kept, each one edit (or `simplify`) after the last
     for _ in range(ROUNDS):
@@ -66,6 +67,13 @@ def shrink(
         del kept[_last_right(kept, pairs[-1:], limit) + 1 :]
         if not reproduces(kept[-1], pairs, seconds=seconds_all):
             kept = [source]
+    # Out of rounds: the last program kept that gets every example right, if one was edited.
+    everything = pairs + check
+    if not reproduces(kept[-1], everything, seconds=seconds_all):
+        del kept[_last_right(kept, everything, seconds_all) + 1 :]
+    last = kept[-1]
+    if last != source and _steady(last, everything, seconds_all, []):
+        return last
     return source
 
 
