@@ -715,6 +715,21 @@ def test_shrink_goes_on_from_the_last_program_that_holds_on_an_example_it_got_wr
     assert shrink._last_right(kept, check[1:], seconds=5) == 1
 
 
+def test_shrink_out_of_rounds_keeps_the_last_program_that_holds_on_every_example():
+    # Each branch is needed by one checked example alone, one more than there are rounds: the
+    # last round's result still gets one wrong, and the last program kept before the drop that
+    # broke it is the result. The sum is 1 on every example, so it was made a literal first.
+    branches = {5: 9, 6: 8, 7: 6, 3: 1, 4: 2}
+    assert len(branches) > shrink.ROUNDS
+    ifs = "".join(f"    if g[0][0] == {a}:\n        return [[{b}]]\n" for a, b in branches.items())
+    one = "(len(g) + len(g[0]) + len(g) * len(g[0]) - 2)"
+    source = f"def p(g):\n{ifs}    return [[g[0][0] * {one}]]\n"
+    pairs = [([[1]], [[1]])]
+    check = [([[a]], [[b]]) for a, b in branches.items()]
+    shrunk = shrink.shrink(source, pairs, seconds=5, check=check)
+    assert "len(" not in shrunk and reproduces(shrunk, pairs + check)
+
+
 def test_shrink_leaves_a_wrong_program_alone():
     source = "def p(g):\n    return tuple(g)\n"
     assert shrink.shrink(source, [([[1]], [[2]])], seconds=5) == source
