@@ -233,7 +233,7 @@ def _streams(code: bytes, zopfli_iterations: int, split: bool = True) -> list[by
 
 def wrap(source: str, zopfli: bool = True) -> bytes:
     """The shortest wrapper over every deflate stream and quote tried."""
-    return _wrapped([source], 50 if zopfli else 0)
+    return _shortest_wrapper([source], 50 if zopfli else 0)
 
 
 def packed(source: str, texts: int = 512, tries: int = 8000) -> bytes:
@@ -244,10 +244,10 @@ def packed(source: str, texts: int = 512, tries: int = 8000) -> bytes:
     one best text squeezed hard: on 40 of the Code Golf tasks' compressed programs, 8.6 bytes a
     program shorter than `wrap`'s, against 6.6 with 64 texts and 5 iterations with splitting,
     in less time."""
-    return _wrapped(renamings(source, tries, texts), 10, split=False)
+    return _shortest_wrapper(renamings(source, tries, texts), 10, split=False)
 
 
-def _wrapped(sources: list[str], zopfli_iterations: int, split: bool = True) -> bytes:
+def _shortest_wrapper(sources: list[str], zopfli_iterations: int, split: bool = True) -> bytes:
     best = None
     for source in sources:
         code = source.encode("utf-8")
