@@ -59,7 +59,7 @@ _IDIOMS = {
     "halve": "(h:=g[:len(g)//2])*2==g and len(g)>=len(g[0])and h or[r[:len(r)//2]for r in g]",
     # runs of equal rows and columns as one (with or without the empty ones)
     "dedupe": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if[r]!=g[i-1:i]])])(f(g))",
-    "dedupe_trim": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if any(r)*[r]!=g[i-1:i]])])(f(g))",
+    "dedupe_trim": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if any(r)>(g[i-1:i]==[r])])])(f(g))",
     # a mirror image sharing its edge row or column
     "mirror_below": "g+g[-2::-1]",
     "mirror_above": "g[::-1]+g[1:]",
@@ -71,6 +71,22 @@ _IDIOMS = {
     "mend_rows": "[[*map(max,zip(*[s for s in g if not any(a*b*(a-b)for a,b in zip(r,s))]))]for r in g]",
     "mend_columns": "[*zip(*[map(max,zip(*[s for s in zip(*g)if not any(a*b*(a-b)for a,b in zip(r,s))]))for r in zip(*g)])]",
     "mend": "(f:=lambda g:[*zip(*[map(max,zip(*[s for s in g if not any(a*b*(a-b)for a,b in zip(r,s))]))for r in g])])(f(g))",
+    # cells in a 2x2 square of their colour kept, the others cleared
+    "squares": "[[c*any(sum([s[b:b+2]for s in g[a:a+2]],[])==4*[c]for a in(i-1,i)for b in(j-1,j))for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # columns coloured by the rank of their sum, the tallest 1
+    "ranked": "[[c and-~sorted({*map(sum,zip(*g))})[::-1].index(sum(k))for c,k in zip(r,zip(*g))]for r in g]",
+    # the rows and columns that begin and end with the rarest colour, in it, on nothing
+    "rarest_lines": "[[m*(r[0]==r[-1]==m or k[0]==k[-1]==m)for k in zip(*g)]for r in g if(m:=min(s:=[c for r in g for c in r if c],key=s.count))]",
+    # the two colours swapped, whichever they are; or so and trimmed
+    "swapped": "[[c and m-c for c in r]for r in g if[m:=sum({*sum(g,[])})]]",
+    "trim_swapped": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f([[c and m-c for c in r]for r in g if[m:=sum({*sum(g,[])})]]))",
+    # a bar of each colour as tall as its count, the commonest first
+    "histogram": "(s:=sum(g,[]))and[[c*(s.count(c)>i)for c in sorted({*s},key=s.count)[::-1]]for i in range(max(map(s.count,s)))]",
+    # bands of colour mended: each cell the commonest of its row and column together
+    "bands": "[[max(s:=r+[*k],key=s.count)for k in zip(*g)]for r in g]",
+    # the colours, commonest first, down a column or along a row
+    "by_count": "(s:=sum(g,[]))and[[c]for c in sorted({*s}-{0},key=s.count)[::-1]]",
+    "by_count_row": "(s:=sum(g,[]))and[sorted({*s}-{0},key=s.count)[::-1]]",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }
@@ -207,6 +223,8 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
     yield from _enclosed(pairs)
+    yield from _unmasked(pairs)
+    yield from _neighbours(pairs)
     yield from _painted(pairs)
     yield from _IDIOMS.items()
     yield from _composed(pairs)
@@ -664,6 +682,13 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     for x, y, k in itertools.product(sorted(ins - {0}), sorted(outs - {0}), (2, 3)):
         block = f"sum([s[j-j%{k}:][:{k}]for s in g[i-i%{k}:][:{k}]],[])"
         yield "blocks", f"[[{y}*({x} in {block})for j in range(len(r))]for i,r in enumerate(g)]"
+    for x, y in itertools.product(sorted(ins), sorted(outs - {0})):
+        square = f"sum([s[b:b+2]for s in g[a:a+2]],[]).count({x})>{2 if x else 3}"
+        yield (
+            "square_mend",
+            f"[[c or {y}*any({square}for a in(i-1,i)for b in(j-1,j))for j,c in enumerate(r)]"
+            "for i,r in enumerate(g)]",
+        )
     for x in sorted(ins - {0}):
         yield "other", f"[[(c=={x})*(sum({{*sum(g,[])}})-{x})for c in r]for r in g]"
         if (table := _row_colours(pairs, x)) is not None:
@@ -700,6 +725,90 @@ def _row_colours(pairs, x: int) -> str | None:
             if x not in r or len(set(s)) > 1 or table.setdefault(r.index(x), s[0]) != s[0]:
                 return None
     return str([table.get(i, 0) for i in range(max(table) + 1)]).replace(" ", "")
+
+
+# --------------------------------------------------------------------------- unmasked
+
+
+def _unmasked(pairs) -> Iterator[tuple[str, str]]:
+    """A symmetric pattern with a patch of colour `x` over part of it: each cell of `x` takes
+    the colour its mirror images have that is not `x` (left and right, up and down, both; and
+    across the diagonals too on a square grid); or the patch alone, so uncovered."""
+    images = ["r[~j],g[~i][j],g[~i][~j]"]
+    if all(len(g) == len(g[0]) for g, _ in pairs):
+        images.append(images[0] + ",g[j][i],g[~j][i],g[j][~i],g[~j][~i]")
+
+    def uncovered(x, seen):  # the background is the least colour: `max` alone skips it
+        return f"max({seen})" if x == 0 else f"max({{{seen}}}-{{{x}}})"
+
+    if all(_same_shape(g, t) for g, t in pairs):
+        hidden = {a for g, t in pairs for r, s in zip(g, t) for a, b in zip(r, s) if a != b}
+        for x, seen in itertools.product(sorted(hidden), images):
+            cell = f"[c,{uncovered(x, seen)}][c=={x}]"
+            yield "unmasked", f"[[{cell}for j,c in enumerate(r)]for i,r in enumerate(g)]"
+        return
+    ins = {c for g, _ in pairs for r in g for c in r}
+    for x, seen in itertools.product(sorted(ins), images):
+        patch = f"[[{uncovered(x, seen)}for j,c in enumerate(r)if c=={x}]for i,r in enumerate(g)if {x} in r]"
+        yield "unmasked", patch
+
+
+# --------------------------------------------------------------------------- neighbours
+
+# How many cells of its colour a cell `c` at `i`, `j` sees: in its 3x3 window (itself too),
+# or in its row and column next to it (itself twice); a window cut by the border counts less,
+# as a block cut by it does.
+_NEIGHBOURS = {
+    "window": (
+        "sum(s[j-(j>0):j+2].count(c)for s in g[i-(i>0):i+2])",
+        "[[c and{}for j,c in enumerate(r)]for i,r in enumerate(g)]",
+        lambda g, i, j: sum(s[max(j - 1, 0) : j + 2].count(g[i][j]) for s in g[max(i - 1, 0) : i + 2]),
+    ),
+    "cross": (
+        "k[i-(i>0):i+2].count(c)+r[j-(j>0):j+2].count(c)",
+        "[[c and{}for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+        lambda g, i, j: [s[j] for s in g][max(i - 1, 0) : i + 2].count(g[i][j])
+        + g[i][max(j - 1, 0) : j + 2].count(g[i][j]),
+    ),
+}
+
+
+def _neighbours(pairs) -> Iterator[tuple[str, str]]:
+    """Each set cell recoloured (or kept, or cleared) by how many cells of its colour it sees
+    (`_NEIGHBOURS`): a block's corners, edges and inside told apart, say; the background kept."""
+    if not all(_same_shape(g, t) for g, t in pairs):
+        return
+    for how, (count, template, counted) in _NEIGHBOURS.items():
+        seen: dict[int, set[tuple[int, int]]] = {}  # count -> (cell, output) pairs
+        for g, t in pairs:
+            for i, (r, s) in enumerate(zip(g, t, strict=True)):
+                for j, (c, y) in enumerate(zip(r, s, strict=True)):
+                    if c == 0 and y:
+                        return
+                    if c:
+                        seen.setdefault(counted(g, i, j), set()).add((c, y))
+        table = {}  # count -> the output colour, or "c" for the cell's own
+        for n, cells in seen.items():
+            if all(c == y for c, y in cells):
+                table[n] = "c"
+            elif len({y for _, y in cells}) == 1:
+                table[n] = str(next(iter(cells))[1])
+            else:
+                break
+        else:
+            if set(table.values()) != {"c"}:
+                yield from _looked_up(table, count, template, f"neighbours_{how}")
+
+
+def _looked_up(table: dict[int, str], count: str, template: str, how: str) -> Iterator[tuple[str, str]]:
+    entries = [table.get(n, "c") for n in range(max(table) + 1)]
+    yield how, template.format(f"[{','.join(entries)}][{count}]")
+    values = sorted(set(table.values()))
+    if len(values) == 2:  # a threshold, if one splits them
+        for low, high in itertools.permutations(values):
+            cut = max(n for n, v in table.items() if v == low)
+            if all(v == high for n, v in table.items() if n > cut):
+                yield how, template.format(f"[{low},{high}][{count}>{cut}]")
 
 
 # --------------------------------------------------------------------------- enclosed
