@@ -77,6 +77,8 @@ _IDIOMS = {
     "ranked": "[[c and-~sorted({*map(sum,zip(*g))})[::-1].index(sum(k))for c,k in zip(r,zip(*g))]for r in g]",
     # the rows and columns that begin and end with the rarest colour, in it, on nothing
     "rarest_lines": "[[m*(r[0]==r[-1]==m or k[0]==k[-1]==m)for k in zip(*g)]for r in g if(m:=min(s:=[c for r in g for c in r if c],key=s.count))]",
+    # the colours of a square's rings, from the border in, in reverse order
+    "rings_reversed": "(n:=len(g))and[[g[k][k]for j in range(n)if[k:=~min(i,j,n+~i,n+~j)%(-~n//2)]]for i in range(n)]",
     # the two colours swapped, whichever they are; or so and trimmed
     "swapped": "[[c and m-c for c in r]for r in g if[m:=sum({*sum(g,[])})]]",
     "trim_swapped": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f([[c and m-c for c in r]for r in g if[m:=sum({*sum(g,[])})]]))",
@@ -569,13 +571,16 @@ def _overlays(pairs) -> Iterator[tuple[str, str]]:
 
 def _kronecker(pairs) -> Iterator[tuple[str, str]]:
     """Output cell (i*H+k, j*W+l) from input cells (i, j) and (k, l): the grid laid out by its
-    own cells, each copy kept, blanked or recoloured by the cell it stands for."""
+    own cells, each copy kept, blanked or recoloured by the cell it stands for (or kept where
+    the grid has a colour, or its commonest)."""
     if all((len(t), len(t[0])) == (len(g) ** 2, len(g[0]) ** 2) for g, t in pairs):
         values = ["a&b", "a and b", "b and a", "a*(b>0)", "b*(a>0)", "(a<1)*b", "(b<1)*a"]
         colours = {c for g, _ in pairs for r in g for c in r} - {0}
         values += [f"(a=={x})*b" for x in sorted(colours)]  # copies where the grid has colour x
         for value in values:
             yield "kronecker", f"[[{_spaced(value)}for a in r for b in s]for r in g for s in g]"
+        commonest = "[m:=max(t:=sum(g,[]),key=t.count)]"  # copies where its commonest colour is
+        yield "kronecker", f"[[(a==m)*b for a in r for b in s]for r in g for s in g if{commonest}]"
 
 
 # --------------------------------------------------------------------------- idioms composed
@@ -645,7 +650,8 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     commonest colour; the cells of colour `x` with the one other colour there is; every set
     cell in the rarest colour, and that colour's own cells cleared; each row in one colour,
     looked up by where its cell of colour `x` is; the grid's frame; its middle column alone;
-    the grid less its diagonals; or a square spiral walked in clockwise from the top left
+    the grid less its diagonals; a diagonal from the bottom left corner up, bouncing between
+    the sides; or a square spiral walked in clockwise from the top left
     corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the
     border in), but for the one step where the walk turns inward, at `(d+1,d)`, which flips
     it (not on the innermost square of an even ring, where the walk has nowhere to go)."""
@@ -697,6 +703,15 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     yield "rarest", f"[[(c>0!=c-m)*m for c in r]for r in g if(m:={rarest})]"
     yield "middle", "[[c*(j==len(r)//2)for j,c in enumerate(r)]for r in g]"
     yield "diagonals", "[[c*(j!=i!=len(r)+~j)for j,c in enumerate(r)]for i,r in enumerate(g)]"
+    for y, b in itertools.product(sorted(ins - {0}), sorted(outs)):
+        if y != b:  # from the bottom left corner, up, bouncing between the sides
+            across = "j==min(t,len(r)*2-2-t)"
+            cell = f"[{b},{y}][{across}]" if b else ("+" if y == 1 else f"{y}*") + f"({across})"
+            yield (
+                "bounce",
+                f"[[{cell}for j in range(len(r))]for i,r in enumerate(g)"
+                "if[t:=(len(g)+~i)%(len(r)*2-2)]]",
+            )
     for y in sorted(outs - {0}):
         ring = "(d:=min(i,j,n+~i,n+~j))%2==(i==d+1==j+1)*(n-2*d>2 or d%2)"
         yield "spiral", f"(n:=len(g))and[[{y}*({ring})for j in range(n)]for i in range(n)]"

@@ -454,8 +454,9 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for i, j in itertools.product(range(3), repeat=2):
                 g[top + i][left + j] = 5 * ((i, j) != (1, 1))
         if name == "squares":
-            g = [[rng.choice([0, 0, 3, 6]) for _ in range(w)] for _ in range(h)]
-            g[0][:2] = g[1][:2] = [3, 3]  # a square surely
+            g = [[rng.choice([0, 3, 3, 6, 6]) for _ in range(w)] for _ in range(h)]
+            top, left, c = rng.randrange(h - 1), rng.randrange(w - 1), rng.choice([3, 6])
+            g[top][left : left + 2] = g[top + 1][left : left + 2] = [c, c]  # a square surely
         if name == "ranked":  # bars of 5 up from the bottom, each height once
             tall = rng.sample(range(1, h + 1), w // 2)
             g = [[5 * (j % 2 == 0 and i >= h - tall[j // 2]) for j in range(w)] for i in range(h)]
@@ -622,13 +623,15 @@ def test_real_tasks_are_found(golf_tasks):
     cleared, the trimmed grid's quarter, bars ranked, a square's missing corner, blocks told
     by what their cells see, lines between the rarest colour's cells, bands deduplicated, a
     histogram, a symmetric pattern uncovered, two colours swapped, bands mended, colours by
-    count)."""
+    count, rings reversed, a bouncing diagonal, the grid laid out where its commonest colour
+    is)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
     more += ("task003", "task007", "task039", "task097", "task130", "task231", "task299")
     more += ("task010", "task081", "task098", "task161", "task218", "task239", "task242")
-    more += ("task283", "task287", "task290", "task359", "task393")
+    more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
+    more += ("task304",)
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
