@@ -641,20 +641,19 @@ def _crops(pairs) -> Iterator[tuple[str, str]]:
 
 
 def _painted(pairs) -> Iterator[tuple[str, str]]:
-    """A grid painted with a colour `y` of the outputs: the background next to (or diagonal
-    to) a cell of colour `x` of the inputs, or between two cells of colour `x` in its row or
-    column; lines through the cells of colour `x` across the grid, and through the others
-    along it, over them; lines across through `x` and down through `y`, in a third colour
-    where they cross; a pattern that repeats along diagonals, each cell the most of the cells
-    `p` diagonals apart; the `k`x`k` blocks that hold colour `x`; every cell not of the
-    commonest colour; the cells of colour `x` with the one other colour there is; every set
-    cell in the rarest colour, and that colour's own cells cleared; each row in one colour,
-    looked up by where its cell of colour `x` is; the grid's frame; its middle column alone;
-    the grid less its diagonals; a diagonal from the bottom left corner up, bouncing between
-    the sides; or a square spiral walked in clockwise from the top left
-    corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the
-    border in), but for the one step where the walk turns inward, at `(d+1,d)`, which flips
-    it (not on the innermost square of an even ring, where the walk has nowhere to go)."""
+    """A grid painted with a colour `y` of the outputs: the background next to (or diagonal to) a
+    cell of colour `x` of the inputs, or between two cells of colour `x` in its row or column (or
+    row alone, or column alone); lines through the cells of colour `x` across the grid, and through
+    the others along it, over them; lines across through `x` and down through `y`, in a third colour
+    where they cross; a pattern that repeats along diagonals, each cell the most of the cells `p`
+    diagonals apart; the `k`x`k` blocks that hold colour `x`; every cell not of the commonest
+    colour; the cells of colour `x` with the one other colour there is; every set cell in the rarest
+    colour, and that colour's own cells cleared; each row in one colour, looked up by where its cell
+    of colour `x` is; the grid's frame; its middle column alone; the grid less its diagonals; a
+    diagonal from the bottom left corner up, bouncing between the sides; or a square spiral walked
+    in clockwise from the top left corner, a gap between its turns. The spiral's cell is set on even
+    rings (`d`, from the border in), but for the one step where the walk turns inward, at `(d+1,d)`,
+    which flips it (not on the innermost square of an even ring, where the walk has nowhere to go)."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
     ins = {c for g, _ in pairs for r in g for c in r}
@@ -668,6 +667,9 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
             f"[[c or {y}*({between})for j,(c,k)in enumerate(zip(r,zip(*g)))]"
             "for i,r in enumerate(g)]",
         )
+        across = f"[[c or {y}*({x} in r[:j]and {x} in r[j:])for j,c in enumerate(r)]for r in g]"
+        yield "between_rows", across
+        yield "between_columns", f"[*zip(*{across.replace('for r in g]', 'for r in zip(*g)]')})]"
     for x, y in itertools.permutations(sorted(ins - {0}), 2):
         if (z := _crossing(pairs, x, y)) is not None:
             lookup = f"[0,{x},{y},{z}][({x} in r)+2*({y} in k)]"
@@ -757,7 +759,13 @@ def _unmasked(pairs) -> Iterator[tuple[str, str]]:
         return f"max({seen})" if x == 0 else f"max({{{seen}}}-{{{x}}})"
 
     if all(_same_shape(g, t) for g, t in pairs):
-        hidden = {a for g, t in pairs for r, s in zip(g, t) for a, b in zip(r, s) if a != b}
+        hidden = {
+            a
+            for g, t in pairs
+            for r, s in zip(g, t, strict=True)
+            for a, b in zip(r, s, strict=True)
+            if a != b
+        }
         for x, seen in itertools.product(sorted(hidden), images):
             cell = f"[c,{uncovered(x, seen)}][c=={x}]"
             yield "unmasked", f"[[{cell}for j,c in enumerate(r)]for i,r in enumerate(g)]"
@@ -777,13 +785,17 @@ _NEIGHBOURS = {
     "window": (
         "sum(s[j-(j>0):j+2].count(c)for s in g[i-(i>0):i+2])",
         "[[c and{}for j,c in enumerate(r)]for i,r in enumerate(g)]",
-        lambda g, i, j: sum(s[max(j - 1, 0) : j + 2].count(g[i][j]) for s in g[max(i - 1, 0) : i + 2]),
+        lambda g, i, j: sum(
+            s[max(j - 1, 0) : j + 2].count(g[i][j]) for s in g[max(i - 1, 0) : i + 2]
+        ),
     ),
     "cross": (
         "k[i-(i>0):i+2].count(c)+r[j-(j>0):j+2].count(c)",
         "[[c and{}for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
-        lambda g, i, j: [s[j] for s in g][max(i - 1, 0) : i + 2].count(g[i][j])
-        + g[i][max(j - 1, 0) : j + 2].count(g[i][j]),
+        lambda g, i, j: (
+            [s[j] for s in g][max(i - 1, 0) : i + 2].count(g[i][j])
+            + g[i][max(j - 1, 0) : j + 2].count(g[i][j])
+        ),
     ),
 }
 
@@ -803,11 +815,11 @@ def _neighbours(pairs) -> Iterator[tuple[str, str]]:
                     if c:
                         seen.setdefault(counted(g, i, j), set()).add((c, y))
         table = {}  # count -> the output colour, or "c" for the cell's own
-        for n, cells in seen.items():
-            if all(c == y for c, y in cells):
+        for n, outcomes in seen.items():
+            if all(c == y for c, y in outcomes):
                 table[n] = "c"
-            elif len({y for _, y in cells}) == 1:
-                table[n] = str(next(iter(cells))[1])
+            elif len({y for _, y in outcomes}) == 1:
+                table[n] = str(next(iter(outcomes))[1])
             else:
                 break
         else:
@@ -815,7 +827,9 @@ def _neighbours(pairs) -> Iterator[tuple[str, str]]:
                 yield from _looked_up(table, count, template, f"neighbours_{how}")
 
 
-def _looked_up(table: dict[int, str], count: str, template: str, how: str) -> Iterator[tuple[str, str]]:
+def _looked_up(
+    table: dict[int, str], count: str, template: str, how: str
+) -> Iterator[tuple[str, str]]:
     entries = [table.get(n, "c") for n in range(max(table) + 1)]
     yield how, template.format(f"[{','.join(entries)}][{count}]")
     values = sorted(set(table.values()))

@@ -4,6 +4,7 @@ train and test output, and the sandbox must judge it correct on examples it neve
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from golf_ray.actors.sandbox import SandboxPool
-from golf_ray.golf import search
+from golf_ray.golf import pipeline, search
 from golf_ray.tasks import Example, Task
 from golf_ray.verify import Limits, program_bytes
 
@@ -325,6 +326,12 @@ def square_mend(g):  # the corner a 2x2 square of 8 misses painted 1
     return [[c or 1 * misses(i, j) for j, c in enumerate(r)] for i, r in enumerate(g)]
 
 
+def between_rows(g):  # the background between two cells of 4 in a row (not a column) painted 6
+    return [
+        [c or 6 * (4 in r[:j] and 4 in r[j + 1 :]) for j, c in enumerate(r)] for r in g
+    ]  # fmt: skip
+
+
 def dedupe_trim(g):  # runs of equal rows and columns as one, the empty ones dropped
     def once(g):
         rows = [r for i, r in enumerate(g) if any(r) and (i == 0 or r != g[i - 1])]
@@ -377,6 +384,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "trim_swapped": (trim_swapped, lambda n: (n + 4, n + 5)),
     "square_mend": (square_mend, lambda n: (n + 3, n + 4)),
     "dedupe_trim": (dedupe_trim, lambda n: (n + 5, n + 5)),
+    "between_rows": (between_rows, lambda n: (n + 4, n + 5)),
 }
 
 
@@ -507,6 +515,9 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             top, left = rng.randrange(h - 1), rng.randrange(w - 1)
             for i, j in itertools.product(range(2), repeat=2):
                 g[top + i][left + j] = 8 * (i + j > 0)
+        if name == "between_rows":  # pairs of 4 in rows, and in a column surely
+            g = [[4 * (rng.random() < 0.2) for _ in range(w)] for _ in range(h)]
+            g[0][0] = g[-1][0] = 4
         if name == "dedupe_trim":  # blocks of colour, empty rows and columns between some
             tones = [[rng.randint(1, 9) for _ in range(2)] for _ in range(2)]
             rows, cols = [0, 0, 1, 1, 1], [0, 1, 1, 1, 1]
@@ -543,7 +554,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 # Shapes found by the idiom of another name; the rest of `NAMED` by their own.
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
-NAMED += ("trim_swapped", "square_mend", "dedupe_trim", *IDIOM_OF)
+NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", *IDIOM_OF)
 
 
 @pytest.mark.parametrize("name", NAMED)
@@ -631,9 +642,20 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task003", "task007", "task039", "task097", "task130", "task231", "task299")
     more += ("task010", "task081", "task098", "task161", "task218", "task239", "task242")
     more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
-    more += ("task304",)
+    more += ("task304", "task258")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
+
+
+def test_the_pipeline_drops_fits_that_arc_gen_examples_refute(golf_tasks):
+    """task272's train and test examples admit cell-wise fits shorter than its idiom that its
+    arc-gen examples refute: judged first, they took every judging the task had (MAX_TRIES)."""
+    task = golf_tasks.by_id("task272")
+    fitted = search.programs(dataclasses.replace(task, arc_gen=[]))
+    assert next(iter(fitted)).startswith("cells")
+    kept = pipeline._searched(pipeline._few_examples(task))
+    assert next(iter(kept)).startswith("neighbours")
+    assert not any(how.startswith("cells") for how in kept)
 
 
 def test_every_fit_of_a_shape_is_kept_shortest_first():
