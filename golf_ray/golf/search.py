@@ -77,6 +77,9 @@ _IDIOMS = {
     "ranked": "[[c and-~sorted({*map(sum,zip(*g))})[::-1].index(sum(k))for c,k in zip(r,zip(*g))]for r in g]",
     # the rows and columns that begin and end with the rarest colour, in it, on nothing
     "rarest_lines": "[[m*(r[0]==r[-1]==m or k[0]==k[-1]==m)for k in zip(*g)]for r in g if(m:=min(s:=[c for r in g for c in r if c],key=s.count))]",
+    # the background between two cells of one colour in a row in that colour, or in a column
+    "between_alike": "[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in g]",
+    "between_alike_columns": "[*zip(*[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in zip(*g)])]",
     # the colours of a square's rings, from the border in, in reverse order
     "rings_reversed": "(n:=len(g))and[[g[k][k]for j in range(n)if[k:=~min(i,j,n+~i,n+~j)%(-~n//2)]]for i in range(n)]",
     # the two colours swapped, whichever they are; or so and trimmed

@@ -332,6 +332,13 @@ def between_rows(g):  # the background between two cells of 4 in a row (not a co
     ]  # fmt: skip
 
 
+def between_alike(g):  # the background between two cells of one colour in a row, in it
+    def inside(r, j):
+        return max(({*r[:j]} & {*r[j + 1 :]}) - {0}, default=0)
+
+    return [[c or inside(r, j) for j, c in enumerate(r)] for r in g]
+
+
 def dedupe_trim(g):  # runs of equal rows and columns as one, the empty ones dropped
     def once(g):
         rows = [r for i, r in enumerate(g) if any(r) and (i == 0 or r != g[i - 1])]
@@ -385,6 +392,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "square_mend": (square_mend, lambda n: (n + 3, n + 4)),
     "dedupe_trim": (dedupe_trim, lambda n: (n + 5, n + 5)),
     "between_rows": (between_rows, lambda n: (n + 4, n + 5)),
+    "between_alike": (between_alike, lambda n: (n + 4, n + 5)),
 }
 
 
@@ -518,6 +526,11 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         if name == "between_rows":  # pairs of 4 in rows, and in a column surely
             g = [[4 * (rng.random() < 0.2) for _ in range(w)] for _ in range(h)]
             g[0][0] = g[-1][0] = 4
+        if name == "between_alike":  # each row one colour's pair of cells, or none
+            g = [[0] * w for _ in range(h)]
+            for r in g[1:]:
+                a, b = sorted(rng.sample(range(w), 2))
+                r[a] = r[b] = rng.randint(1, 9)
         if name == "dedupe_trim":  # blocks of colour, empty rows and columns between some
             tones = [[rng.randint(1, 9) for _ in range(2)] for _ in range(2)]
             rows, cols = [0, 0, 1, 1, 1], [0, 1, 1, 1, 1]
@@ -554,7 +567,8 @@ def test_each_planted_shape_is_found_and_fits(name):
 # Shapes found by the idiom of another name; the rest of `NAMED` by their own.
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
-NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", *IDIOM_OF)
+NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
+NAMED += tuple(IDIOM_OF)
 
 
 @pytest.mark.parametrize("name", NAMED)
@@ -642,7 +656,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task003", "task007", "task039", "task097", "task130", "task231", "task299")
     more += ("task010", "task081", "task098", "task161", "task218", "task239", "task242")
     more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
-    more += ("task304", "task258")
+    more += ("task304", "task258", "task041")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
