@@ -448,6 +448,7 @@ def _searched(task) -> dict[str, str]:
     they run here."""
     found = search.programs(dataclasses.replace(task, arc_gen=[]))
     check = [(e.input, e.output) for e in task.arc_gen]
+    # seconds for all of `check`: the sandbox's limit is per example, and these are few
     return {how: s for how, s in found.items() if search.reproduces(s, check, seconds=10)}
 
 

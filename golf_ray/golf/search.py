@@ -833,6 +833,8 @@ def _neighbours(pairs) -> Iterator[tuple[str, str]]:
 def _looked_up(
     table: dict[int, str], count: str, template: str, how: str
 ) -> Iterator[tuple[str, str]]:
+    """`table` as code in the `count`: a list it indexes, and a pair indexed by a threshold on
+    it where one splits two values."""
     entries = [table.get(n, "c") for n in range(max(table) + 1)]
     yield how, template.format(f"[{','.join(entries)}][{count}]")
     values = sorted(set(table.values()))
