@@ -49,6 +49,8 @@ ZOPFLI_TRIES = 2  # texts per task renamed for deflate and compressed by zopfli 
 # edit runs on all of them, and one the rest catch costs a bisection, not the round
 SHRINK_EXAMPLES = 10
 SEARCH_EXAMPLES = 10  # arc-gen examples a searched program must reproduce to be judged
+# characters past which a program is shrunk for longer, in proportion (the median is about 1,200)
+SHRINK_CHARS = 1500
 COLOURS = dict(
     zip(STAGES, ("#999999", "#4c72b0", "#8172b3", "#55a868", "#64b5cd", "#dd8452"), strict=True)
 )
@@ -68,7 +70,7 @@ class GolfOptions:
     # The LLM stage: GRPO on the golfer (experiments/golfer.yaml) for `minutes`, from `model`.
     model: str | None = None
     minutes: float = 10.0
-    # Per task, for `shrink` (0: no shrink stage).
+    # Per task, for `shrink` (0: no shrink stage); a program longer than SHRINK_CHARS gets more.
     shrink_seconds: float = 5.0
     golfer_overrides: list[str] = field(default_factory=list)  # dotted, e.g. rollout.engine=hf
 
@@ -397,6 +399,8 @@ def _shrunk_candidates(source: str, task, seconds: float) -> tuple[str, dict[str
     examples = (*task.train, *task.test, *task.arc_gen[:SHRINK_EXAMPLES])
     check = task.arc_gen[SHRINK_EXAMPLES:]
     pairs = [(e.input, e.output) for e in examples]
+    # a long program has more edits to try, and more of them pay
+    seconds *= max(1.0, len(source) / SHRINK_CHARS)
     shrunk = shrink.shrink(source, pairs, seconds, check=[(e.input, e.output) for e in check])
     return None if shrunk == source else (shrunk, golf_candidates(shrunk))
 

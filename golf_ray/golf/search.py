@@ -80,6 +80,10 @@ _IDIOMS = {
     # the background between two cells of one colour in a row in that colour, or in a column
     "between_alike": "[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in g]",
     "between_alike_columns": "[*zip(*[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in zip(*g)])]",
+    # the band of rows that are set repeated up and down the grid, in step with where it is
+    "band_repeated": "(b:=[r for r in g if any(r)])and[b[(i-g.index(b[0]))%len(b)]for i in range(len(g))]",
+    # each row, up to its last set cell, continued with its period across the grid
+    "periodic_prefix": "[[x[i%min(p for p in range(1,99)if x[p:]==x[:-p])]for i in range(len(r))]for r in g if[x:=r[:max([0]+[j for j,c in enumerate(r)if c])+1]]]",
     # the colours of a square's rings, from the border in, in reverse order
     "rings_reversed": "(n:=len(g))and[[g[k][k]for j in range(n)if[k:=~min(i,j,n+~i,n+~j)%(-~n//2)]]for i in range(n)]",
     # the two colours swapped, whichever they are; or so and trimmed

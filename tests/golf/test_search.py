@@ -339,6 +339,23 @@ def between_alike(g):  # the background between two cells of one colour in a row
     return [[c or inside(r, j) for j, c in enumerate(r)] for r in g]
 
 
+def band_repeated(g):  # the rows that are set, repeated up and down in step with them
+    band = [r for r in g if any(r)]
+    top = next(i for i, r in enumerate(g) if any(r))
+    return [band[(i - top) % len(band)] for i in range(len(g))]
+
+
+def periodic_prefix(g):  # each row up to its last set cell, continued with its period
+    def period(x):
+        return next(p for p in range(1, len(x) + 1) if x[p:] == x[:-p])
+
+    out = []
+    for r in g:
+        x = r[: max([0] + [j for j, c in enumerate(r) if c]) + 1]
+        out.append([x[i % period(x)] for i in range(len(r))])
+    return out
+
+
 def dedupe_trim(g):  # runs of equal rows and columns as one, the empty ones dropped
     def once(g):
         rows = [r for i, r in enumerate(g) if any(r) and (i == 0 or r != g[i - 1])]
@@ -393,6 +410,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "dedupe_trim": (dedupe_trim, lambda n: (n + 5, n + 5)),
     "between_rows": (between_rows, lambda n: (n + 4, n + 5)),
     "between_alike": (between_alike, lambda n: (n + 4, n + 5)),
+    "band_repeated": (band_repeated, lambda n: (3 * n, n + 2)),
+    "periodic_prefix": (periodic_prefix, lambda n: (n, 4 * n)),
 }
 
 
@@ -531,6 +550,19 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for r in g[1:]:
                 a, b = sorted(rng.sample(range(w), 2))
                 r[a] = r[b] = rng.randint(1, 9)
+        if name == "band_repeated":  # a band of 2 or 3 rows, each with a set cell
+            g = [[0] * w for _ in range(h)]
+            top = rng.randrange(h - 3)
+            for r in g[top : top + rng.choice([2, 3])]:
+                r[:] = [rng.choice([0, 2, 5]) for _ in range(w)]
+                r[rng.randrange(w)] = 7
+        if name == "periodic_prefix":  # each row a motif twice or more, then nothing
+            g = []
+            for _ in range(h):
+                motif = [rng.randint(0, 9) for _ in range(rng.randint(1, 3))]
+                motif[-1] = rng.randint(1, 9)
+                seen = motif * rng.randint(2, 3)
+                g.append(seen + [0] * (w - len(seen)))
         if name == "dedupe_trim":  # blocks of colour, empty rows and columns between some
             tones = [[rng.randint(1, 9) for _ in range(2)] for _ in range(2)]
             rows, cols = [0, 0, 1, 1, 1], [0, 1, 1, 1, 1]
@@ -568,7 +600,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
-NAMED += tuple(IDIOM_OF)
+NAMED += ("band_repeated", "periodic_prefix", *IDIOM_OF)
 
 
 @pytest.mark.parametrize("name", NAMED)
@@ -656,7 +688,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task003", "task007", "task039", "task097", "task130", "task231", "task299")
     more += ("task010", "task081", "task098", "task161", "task218", "task239", "task242")
     more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
-    more += ("task304", "task258", "task041")
+    more += ("task304", "task258", "task041", "task215", "task343")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
