@@ -80,6 +80,8 @@ _IDIOMS = {
     # the background between two cells of one colour in a row in that colour, or in a column
     "between_alike": "[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in g]",
     "between_alike_columns": "[*zip(*[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in zip(*g)])]",
+    # below a header of two rows, the first row's colours in turn, each a whole row
+    "header_rows": "g[:2]+[[g[0][i%len(g[0])]]*len(g[0])for i in range(len(g)-2)]",
     # the band of rows that are set repeated up and down the grid, in step with where it is
     "band_repeated": "(b:=[r for r in g if any(r)])and[b[(i-g.index(b[0]))%len(b)]for i in range(len(g))]",
     # each row, up to its last set cell, continued with its period across the grid
@@ -657,10 +659,11 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     colour; the cells of colour `x` with the one other colour there is; every set cell in the rarest
     colour, and that colour's own cells cleared; each row in one colour, looked up by where its cell
     of colour `x` is; the grid's frame; its middle column alone; the grid less its diagonals; a
-    diagonal from the bottom left corner up, bouncing between the sides; or a square spiral walked
-    in clockwise from the top left corner, a gap between its turns. The spiral's cell is set on even
-    rings (`d`, from the border in), but for the one step where the walk turns inward, at `(d+1,d)`,
-    which flips it (not on the innermost square of an even ring, where the walk has nowhere to go)."""
+    trail from each row's cell to the right, every other cell in `y`; a diagonal from the bottom
+    left corner up, bouncing between the sides; or a square spiral walked in clockwise from the top
+    left corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the
+    border in), but for the one step where the walk turns inward, at `(d+1,d)`, which flips it (not
+    on the innermost square of an even ring, where the walk has nowhere to go)."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
     ins = {c for g, _ in pairs for r in g for c in r}
@@ -712,6 +715,9 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     yield "rarest", f"[[(c>0!=c-m)*m for c in r]for r in g if(m:={rarest})]"
     yield "middle", "[[c*(j==len(r)//2)for j,c in enumerate(r)]for r in g]"
     yield "diagonals", "[[c*(j!=i!=len(r)+~j)for j,c in enumerate(r)]for i,r in enumerate(g)]"
+    for y in sorted(outs - ins):  # from each row's cell to the right, every other one in `y`
+        trail = f"[0,x,{y}][(j>=s)*(x>0)*(1+(j-s)%2)]"
+        yield "trail", f"[[{trail}for j in range(len(r))]for r in g if[x:=max(r),s:=r.index(x)]]"
     for y, b in itertools.product(sorted(ins - {0}), sorted(outs)):
         if y != b:  # from the bottom left corner, up, bouncing between the sides
             across = "j==min(t,len(r)*2-2-t)"

@@ -356,6 +356,20 @@ def periodic_prefix(g):  # each row up to its last set cell, continued with its 
     return out
 
 
+def trail(g):  # from each row's cell rightwards: every other cell its colour, the rest 5
+    out = []
+    for r in g:
+        x = max(r)
+        s = r.index(x)
+        out.append([(x if (j - s) % 2 == 0 else 5) if x and j >= s else 0 for j in range(len(r))])
+    return out
+
+
+def header_rows(g):  # below two rows, the first row's colours in turn, each a whole row
+    w = len(g[0])
+    return g[:2] + [[g[0][i % w]] * w for i in range(len(g) - 2)]
+
+
 def dedupe_trim(g):  # runs of equal rows and columns as one, the empty ones dropped
     def once(g):
         rows = [r for i, r in enumerate(g) if any(r) and (i == 0 or r != g[i - 1])]
@@ -412,6 +426,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "between_alike": (between_alike, lambda n: (n + 4, n + 5)),
     "band_repeated": (band_repeated, lambda n: (3 * n, n + 2)),
     "periodic_prefix": (periodic_prefix, lambda n: (n, 4 * n)),
+    "trail": (trail, lambda n: (n + 3, 2 * n)),
+    "header_rows": (header_rows, lambda n: (2 * n, n)),
 }
 
 
@@ -563,6 +579,12 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 motif[-1] = rng.randint(1, 9)
                 seen = motif * rng.randint(2, 3)
                 g.append(seen + [0] * (w - len(seen)))
+        if name == "trail":  # a cell in some rows
+            g = [[0] * w for _ in range(h)]
+            for r in g[::2]:
+                r[rng.randrange(w)] = rng.choice([2, 6, 8])
+        if name == "header_rows":  # a row of colours, a row of 5, then nothing
+            g = [[rng.randint(1, 9) for _ in range(w)], [5] * w] + [[0] * w for _ in range(h - 2)]
         if name == "dedupe_trim":  # blocks of colour, empty rows and columns between some
             tones = [[rng.randint(1, 9) for _ in range(2)] for _ in range(2)]
             rows, cols = [0, 0, 1, 1, 1], [0, 1, 1, 1, 1]
@@ -600,7 +622,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
-NAMED += ("band_repeated", "periodic_prefix", *IDIOM_OF)
+NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
 
 @pytest.mark.parametrize("name", NAMED)
@@ -688,7 +710,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task003", "task007", "task039", "task097", "task130", "task231", "task299")
     more += ("task010", "task081", "task098", "task161", "task218", "task239", "task242")
     more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
-    more += ("task304", "task258", "task041", "task215", "task343")
+    more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
