@@ -41,6 +41,10 @@ _SYMMETRIES: dict[str, tuple[Callable[[Grid], Grid], str]] = {
         "[*zip(*{}[::-1])][::-1]",
     ),
 }
+# The cells of a 2x2 square at `a`, `b`, for each square that holds the cell at `i`, `j` (one cut
+# by the border is short).
+_SQUARE = "sum([s[b:b+2]for s in g[a:a+2]],[])"
+_SQUARES_AROUND = "for a in(i-1,i)for b in(j-1,j)"
 # Whole-grid idioms without parameters: cells falling to a side, empty rows and columns cut.
 _IDIOMS = {
     "fall_down": "[*zip(*[sorted(c,key=bool)for c in zip(*g)])]",
@@ -72,7 +76,7 @@ _IDIOMS = {
     "mend_columns": "[*zip(*[map(max,zip(*[s for s in zip(*g)if not any(a*b*(a-b)for a,b in zip(r,s))]))for r in zip(*g)])]",
     "mend": "(f:=lambda g:[*zip(*[map(max,zip(*[s for s in g if not any(a*b*(a-b)for a,b in zip(r,s))]))for r in g])])(f(g))",
     # cells in a 2x2 square of their colour kept, the others cleared
-    "squares": "[[c*any(sum([s[b:b+2]for s in g[a:a+2]],[])==4*[c]for a in(i-1,i)for b in(j-1,j))for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    "squares": f"[[c*any({_SQUARE}==4*[c]{_SQUARES_AROUND})for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # columns coloured by the rank of their sum, the tallest 1
     "ranked": "[[c and-~sorted({*map(sum,zip(*g))})[::-1].index(sum(k))for c,k in zip(r,zip(*g))]for r in g]",
     # the rows and columns that begin and end with the rarest colour, in it, on nothing
@@ -701,10 +705,10 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
         block = f"sum([s[j-j%{k}:][:{k}]for s in g[i-i%{k}:][:{k}]],[])"
         yield "blocks", f"[[{y}*({x} in {block})for j in range(len(r))]for i,r in enumerate(g)]"
     for x, y in itertools.product(sorted(ins), sorted(outs - {0})):
-        square = f"sum([s[b:b+2]for s in g[a:a+2]],[]).count({x})>{2 if x else 3}"
+        square = f"{_SQUARE}.count({x})>{2 if x else 3}"
         yield (
             "square_mend",
-            f"[[c or {y}*any({square}for a in(i-1,i)for b in(j-1,j))for j,c in enumerate(r)]"
+            f"[[c or {y}*any({square}{_SQUARES_AROUND})for j,c in enumerate(r)]"
             "for i,r in enumerate(g)]",
         )
     for x in sorted(ins - {0}):
@@ -720,8 +724,8 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
         yield "trail", f"[[{trail}for j in range(len(r))]for r in g if[x:=max(r),s:=r.index(x)]]"
     for y, b in itertools.product(sorted(ins - {0}), sorted(outs)):
         if y != b:  # from the bottom left corner, up, bouncing between the sides
-            across = "j==min(t,len(r)*2-2-t)"
-            cell = f"[{b},{y}][{across}]" if b else ("+" if y == 1 else f"{y}*") + f"({across})"
+            on_path = "j==min(t,len(r)*2-2-t)"
+            cell = f"[{b},{y}][{on_path}]" if b else ("+" if y == 1 else f"{y}*") + f"({on_path})"
             yield (
                 "bounce",
                 f"[[{cell}for j in range(len(r))]for i,r in enumerate(g)"
@@ -818,15 +822,19 @@ def _neighbours(pairs) -> Iterator[tuple[str, str]]:
     (`_NEIGHBOURS`): a block's corners, edges and inside told apart, say; the background kept."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
+    every = [  # every cell of every input, with its output
+        (g, i, j, c, y)
+        for g, t in pairs
+        for i, (r, s) in enumerate(zip(g, t, strict=True))
+        for j, (c, y) in enumerate(zip(r, s, strict=True))
+    ]
+    if any(c == 0 and y for *_, c, y in every):  # the background is kept
+        return
     for how, (count, template, counted) in _NEIGHBOURS.items():
         seen: dict[int, set[tuple[int, int]]] = {}  # count -> (cell, output) pairs
-        for g, t in pairs:
-            for i, (r, s) in enumerate(zip(g, t, strict=True)):
-                for j, (c, y) in enumerate(zip(r, s, strict=True)):
-                    if c == 0 and y:
-                        return
-                    if c:
-                        seen.setdefault(counted(g, i, j), set()).add((c, y))
+        for g, i, j, c, y in every:
+            if c:
+                seen.setdefault(counted(g, i, j), set()).add((c, y))
         table = {}  # count -> the output colour, or "c" for the cell's own
         for n, outcomes in seen.items():
             if all(c == y for c, y in outcomes):

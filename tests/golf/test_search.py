@@ -238,15 +238,16 @@ def spiral(g):  # walked in from the top left, clockwise, turning where it would
             di, dj, turned = dj, -di, True
 
 
-def squares(g):  # cells in a 2x2 square of their colour kept, the others cleared
+def _squares_around(g, i, j):  # the cells of each 2x2 square inside the grid that holds (i, j)
     h, w = len(g), len(g[0])
+    for a in range(max(i - 1, 0), min(i, h - 2) + 1):
+        for b in range(max(j - 1, 0), min(j, w - 2) + 1):
+            yield [g[y][x] for y in (a, a + 1) for x in (b, b + 1)]
 
+
+def squares(g):  # cells in a 2x2 square of their colour kept, the others cleared
     def in_square(i, j):
-        return any(
-            len({g[y][x] for y in (a, a + 1) for x in (b, b + 1)}) == 1
-            for a in range(max(i - 1, 0), min(i, h - 2) + 1)
-            for b in range(max(j - 1, 0), min(j, w - 2) + 1)
-        )
+        return any(len(set(q)) == 1 for q in _squares_around(g, i, j))
 
     return [[c * in_square(i, j) for j, c in enumerate(r)] for i, r in enumerate(g)]
 
@@ -314,14 +315,8 @@ def trim_swapped(g):  # the two colours swapped and the box around them cut out
 
 
 def square_mend(g):  # the corner a 2x2 square of 8 misses painted 1
-    h, w = len(g), len(g[0])
-
     def misses(i, j):
-        return any(
-            [g[y][x] for y in (a, a + 1) for x in (b, b + 1)].count(8) == 3
-            for a in range(max(i - 1, 0), min(i, h - 2) + 1)
-            for b in range(max(j - 1, 0), min(j, w - 2) + 1)
-        )
+        return any(q.count(8) == 3 for q in _squares_around(g, i, j))
 
     return [[c or 1 * misses(i, j) for j, c in enumerate(r)] for i, r in enumerate(g)]
 
