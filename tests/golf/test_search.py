@@ -710,10 +710,11 @@ def test_real_tasks_are_found(golf_tasks):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
 
-def test_the_pipeline_drops_fits_that_arc_gen_examples_refute(golf_tasks):
+@pytest.mark.shared_data
+def test_the_pipeline_drops_fits_that_arc_gen_examples_refute(shared_tasks):
     """task272's train and test examples admit cell-wise fits shorter than its idiom that its
     arc-gen examples refute: judged first, they took every judging the task had (MAX_TRIES)."""
-    task = golf_tasks.by_id("task272")
+    task = shared_tasks.by_id("task272")
     fitted = search.programs(dataclasses.replace(task, arc_gen=[]))
     assert next(iter(fitted)).startswith("cells")
     kept = pipeline._searched(pipeline._few_examples(task))
