@@ -45,11 +45,14 @@ def shrink(
     must also reproduce `check` (examples no edit is tried on, since running them all for each
     edit would take too long): the first it gets wrong joins `pairs`, and shrinking goes on
     from the last program kept that still gets it right, ROUNDS times at most; then the last
-    program kept that gets every example right is the result."""
+    program kept that gets every example right is the result. A round that loses every edit
+    does not count, once: from then on a literal replaces only what every example shares."""
     pairs, check = list(pairs), list(check)
     kept = [source]  # the programs kept, each one edit (or `simplify`) after the last
-    for _ in range(ROUNDS):
-        more, limit = _shrink(kept[-1], pairs, seconds)
+    constant_on, rounds = None, ROUNDS  # `_shrink`'s `everything`: `pairs` until then
+    while rounds:
+        rounds -= 1
+        more, limit = _shrink(kept[-1], pairs, seconds, constant_on)
         kept += more
         shrunk = kept[-1]
         if shrunk == source:
@@ -67,6 +70,10 @@ def shrink(
         del kept[_last_right(kept, pairs[-1:], limit) + 1 :]
         if not reproduces(kept[-1], pairs, seconds=seconds_all):
             kept = [source]
+        if len(kept) == 1 and constant_on is None:
+            # Its first literal was of a value a few examples share (a size, a count), and an
+            # edit can't outlive the literals before it. Costlier: recorded on every example.
+            constant_on, rounds = pairs + check, rounds + 1
     # Out of rounds: the last program kept that gets every example right, if one was edited.
     everything = pairs + check
     if not reproduces(kept[-1], everything, seconds=seconds_all):
@@ -105,9 +112,12 @@ def _steady(
     return True
 
 
-def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tuple[list[str], float]:
+def _shrink(
+    source: str, pairs: list[tuple[Grid, Grid]], seconds: float, everything: list | None = None
+) -> tuple[list[str], float]:
     """One round of `shrink` without `check`: the programs kept, in order, and the time an
-    edited program may take."""
+    edited program may take. Literals are of what is constant on `everything` (see `_folded`;
+    `pairs` by default)."""
     deadline = time.monotonic() + seconds
     start = time.monotonic()
     if not reproduces(source, pairs, seconds=seconds):
@@ -127,7 +137,7 @@ def _shrink(source: str, pairs: list[tuple[Grid, Grid]], seconds: float) -> tupl
     while time.monotonic() < deadline:
         if fold:  # each sweep starts with the literals: the last may have made more constant
             fold = False
-            if folded := _folded(text, pairs, limit, deadline, scopes):
+            if folded := _folded(text, pairs, everything or pairs, limit, deadline, scopes):
                 kept += folded
                 tree, text = ast.parse(folded[-1]), folded[-1]
                 edits, scopes, lines = list(_edits(tree)), _bindings(text), _Lines(text)
@@ -165,16 +175,27 @@ _WORD = re.compile(r"\w\w")  # two characters that would run together into one t
 
 
 def _folded(
-    text: str, pairs: list[tuple[Grid, Grid]], limit: float, deadline: float, scopes: dict
+    text: str,
+    pairs: list[tuple[Grid, Grid]],
+    everything: list[tuple[Grid, Grid]],
+    limit: float,
+    deadline: float,
+    scopes: dict,
 ) -> list[str]:
     """`text` with its constant expressions (`_constants`) made literals, the biggest saving
     first, each kept while the program still reproduces `pairs`: the programs kept, each one
     literal more than the last. A DSL solver computes what its task never varies (the
-    background colour, a grid's size, a flag): `mostcolor(I)` is `0`."""
+    background colour, a grid's size, a flag): `mostcolor(I)` is `0`. Constant on
+    `everything` when one recorded run on it is quick enough, else on `pairs`."""
     made: list[tuple[int, int, str]] = []
     kept: list[str] = []
     seconds = max(0.05, (deadline - time.monotonic()) / 2)
-    for start, end, literal in _constants(text, pairs, seconds):
+    # recording costs a call per expression: a few times the program's own time (`limit` / 4)
+    quick = min(seconds, 2 * limit * len(everything) / len(pairs))
+    constants = _constants(text, everything, quick) if len(everything) > len(pairs) else None
+    if constants is None:
+        constants = _constants(text, pairs, seconds) or []
+    for start, end, literal in constants:
         if time.monotonic() > deadline:
             break
         if any(start < e and s < end for s, e, _ in made):  # inside one made already
@@ -204,12 +225,12 @@ def _with_literals(text: str, made: list[tuple[int, int, str]]) -> str:
 
 def _constants(
     text: str, pairs: list[tuple[Grid, Grid]], seconds: float
-) -> list[tuple[int, int, str]]:
+) -> list[tuple[int, int, str]] | None:
     """`(start, end, literal)` for each expression of `text` that had one value, which a
     literal shorter than it writes, every time it ran on `pairs`; the most saved first. A name
     may be as long as its literal: once no use of it is left, its assignment goes too.
     Found by running `text` with every expression passed through a recorder (within
-    `seconds`); none when that run does not reproduce `pairs`."""
+    `seconds`); None when that run does not reproduce `pairs`."""
     lines = _Lines(text)
     if not lines.usable:
         return []
@@ -244,7 +265,7 @@ def _constants(
         return value
 
     if not reproduces(recorded, pairs, seconds=seconds, scope={_RECORDER: record}):
-        return []
+        return None
     found = []
     for k, literal in seen.items():
         start, end = spans[k]

@@ -730,6 +730,22 @@ def test_shrink_out_of_rounds_keeps_the_last_program_that_holds_on_every_example
     assert "len(" not in shrunk and reproduces(shrunk, pairs + check)
 
 
+def test_shrink_after_losing_every_edit_makes_literals_only_of_what_every_example_shares(
+    monkeypatch,
+):
+    # The examples edits are tried on all have one row, so `len(g)` is made 1 first, and the
+    # checked example with two rows takes that and every edit after it down. One more round,
+    # with `len(g)` left alone, still drops `t = 0`; without it, the round had been the last.
+    source = "def p(g):\n    n = len(g)\n    t = 0\n    return [[c * n for c in r] for r in g]\n"
+    pairs = [([[1, 2]], [[1, 2]]), ([[3]], [[3]])]
+    check = [([[1], [2]], [[2], [4]])]
+    monkeypatch.setattr(shrink, "ROUNDS", 1)
+    shrunk = shrink.shrink(source, pairs, seconds=5, check=check)
+    assert " = 0" not in shrunk and "len(" in shrunk and reproduces(shrunk, pairs + check)
+    everything = shrink._constants(ast.unparse(ast.parse(source)), pairs + check, seconds=5)
+    assert everything is not None and not any(literal == "1" for *_, literal in everything)
+
+
 def test_shrink_leaves_a_wrong_program_alone():
     source = "def p(g):\n    return tuple(g)\n"
     assert shrink.shrink(source, [([[1]], [[2]])], seconds=5) == source
