@@ -238,6 +238,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
     yield from _enclosed(pairs)
+    yield from _components(pairs)
     yield from _unmasked(pairs)
     yield from _neighbours(pairs)
     yield from _painted(pairs)
@@ -851,16 +852,20 @@ def _neighbours(pairs) -> Iterator[tuple[str, str]]:
 def _looked_up(
     table: dict[int, str], count: str, template: str, how: str
 ) -> Iterator[tuple[str, str]]:
-    """`table` as code in the `count`: a list it indexes, and a pair indexed by a threshold on
-    it where one splits two values."""
-    entries = [table.get(n, "c") for n in range(max(table) + 1)]
-    yield how, template.format(f"[{','.join(entries)}][{count}]")
+    for code in _lookups(table, count, missing="c"):
+        yield how, template.format(code)
+
+
+def _lookups(table: dict[int, str], count: str, missing: str) -> Iterator[str]:
+    """`table` as code in the `count`: a list it indexes (`missing` where the table has no
+    entry), and a pair indexed by a threshold on it where one splits two values."""
+    yield f"[{','.join(table.get(n, missing) for n in range(max(table) + 1))}][{count}]"
     values = sorted(set(table.values()))
-    if len(values) == 2:  # a threshold, if one splits them
+    if len(values) == 2:
         for low, high in itertools.permutations(values):
             cut = max(n for n, v in table.items() if v == low)
-            if all(v == high for n, v in table.items() if n > cut):
-                yield how, template.format(f"[{low},{high}][{count}>{cut}]")
+            if all((v == high) == (n > cut) for n, v in table.items()):
+                yield f"[{low},{high}][{count}>{cut}]"
 
 
 # --------------------------------------------------------------------------- enclosed
@@ -895,3 +900,71 @@ def _enclosed(pairs) -> Iterator[tuple[str, str]]:
                 f"(f:=lambda g,n:n and f([*zip(*{step}[::-1])],n-1)or g)"
                 f"([[c or {x}for c in r]for r in g],400)",
             )
+
+
+# --------------------------------------------------------------------------- components
+
+
+def _components(pairs) -> Iterator[tuple[str, str]]:
+    """Each component of colour `x` (its cells joined side by side) recoloured by its size,
+    from a table fitted to the examples; nothing else changes. From each cell in turn (of a
+    30 x 30 grid: the largest there is), `f` marks the component it starts -1 as it counts it,
+    and the grid is made again with the marks coloured, once per component."""
+    if not all(_same_shape(g, t) for g, t in pairs):
+        return
+    changed = {a for g, t in pairs for r, s in zip(g, t) for a, b in zip(r, s) if a != b}
+    if len(changed) != 1:
+        return
+    (x,) = changed
+    table: dict[int, int] = {}  # size -> colour
+    for g, t in pairs:
+        for cells in _components_of(g, x):
+            colours = {t[i][j] for i, j in cells}
+            if len(colours) > 1 or table.setdefault(len(cells), min(colours)) != min(colours):
+                return
+    count = (
+        f"f:=lambda y,x:-1<y<len(g)and g[y][x:x+1]==[{x}]and"  # x=-1 slices nothing
+        "(g[y].__setitem__(x,-1)or 1+f(y+1,x)+f(y-1,x)+f(y,x+1)+f(y,x-1))"
+    )
+    for colour in _sized(table, x):
+        yield (
+            "components",
+            f"({count},[g:=[[[v,{colour}][v<0]for v in r]for r in g]"
+            "for i in range(900)if(n:=f(i//30,i%30))],g)[2]",
+        )
+
+
+def _components_of(g: Grid, x: int) -> list[list[tuple[int, int]]]:
+    """The cells of each component of colour `x` in `g` (joined side by side)."""
+    seen, found = set(), []
+    for i, r in enumerate(g):
+        for j, c in enumerate(r):
+            if c == x and (i, j) not in seen:
+                todo, cells = [(i, j)], []
+                seen.add((i, j))
+                while todo:
+                    a, b = todo.pop()
+                    cells.append((a, b))
+                    for p, q in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= p < len(g) and 0 <= q < len(r) and g[p][q] == x:
+                            if (p, q) not in seen:
+                                seen.add((p, q))
+                                todo.append((p, q))
+                found.append(cells)
+    return found
+
+
+def _sized(table: dict[int, int], x: int) -> Iterator[str]:
+    """`table` (size -> colour) as code in the size `n`: a difference or sum, the exceptions
+    to the commonest colour, a list it indexes, or a threshold that splits two colours. A size
+    the examples never had takes whatever the code gives."""
+    for a in range(-30, 40):
+        if all(v == a - n for n, v in table.items()):
+            yield f"{a}-n"
+        if all(v == n + a for n, v in table.items()):
+            yield f"n+{a}" if a > 0 else f"n-{-a}" if a else "n"
+    usual = max(sorted(set(table.values())), key=list(table.values()).count)
+    rest = ",".join(f"{n}:{v}" for n, v in sorted(table.items()) if v != usual)
+    yield f"{{{rest}}}.get(n,{usual})"
+    if max(table) < 30:
+        yield from _lookups({n: str(v) for n, v in table.items()}, "n", missing=str(x))

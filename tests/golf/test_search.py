@@ -365,6 +365,23 @@ def header_rows(g):  # below two rows, the first row's colours in turn, each a w
     return g[:2] + [[g[0][i % w]] * w for i in range(len(g) - 2)]
 
 
+def sized(g):  # each group of 5s (joined side by side) 2 when it has one or two cells, else 3
+    h, w = len(g), len(g[0])
+    group = {}  # cell -> the first cell of its group
+    for start in [(i, j) for i in range(h) for j in range(w) if g[i][j] == 5]:
+        todo = [start]
+        while todo:
+            i, j = todo.pop()
+            if 0 <= i < h and 0 <= j < w and g[i][j] == 5 and (i, j) not in group:
+                group[i, j] = start
+                todo += [(i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)]
+    size = Counter(group.values())
+    return [
+        [2 + (size[group[i, j]] > 2) if (i, j) in group else c for j, c in enumerate(r)]
+        for i, r in enumerate(g)
+    ]
+
+
 def dedupe_trim(g):  # runs of equal rows and columns as one, the empty ones dropped
     def once(g):
         rows = [r for i, r in enumerate(g) if any(r) and (i == 0 or r != g[i - 1])]
@@ -423,6 +440,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "periodic_prefix": (periodic_prefix, lambda n: (n, 4 * n)),
     "trail": (trail, lambda n: (n + 3, 2 * n)),
     "header_rows": (header_rows, lambda n: (2 * n, n)),
+    "sized": (sized, lambda n: (n + 4, n + 5)),
 }
 
 
@@ -446,6 +464,8 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         colours = [0] * 4 + [8]
     if name == "blocks":
         colours = [0] * 20 + [5]
+    if name == "sized":
+        colours = [0] * 4 + [1, 5, 5]
 
     def example() -> Example:
         h, w = shape(rng.randint(3, 5))
@@ -608,13 +628,13 @@ def test_each_planted_shape_is_found_and_fits(name):
     for source in found.values():
         assert search.reproduces(source, pairs)
         assert source.startswith("p=lambda g:")
-    # shortest first, and far shorter than any seed
+    # shortest first, and far shorter than any seed (a flood fill takes more)
     sizes = [program_bytes(s) for s in found.values()]
-    assert sizes == sorted(sizes) and sizes[0] < 170
+    assert sizes == sorted(sizes) and sizes[0] < (250 if name == "sized" else 170)
 
 
 # Shapes found by the idiom of another name; the rest of `NAMED` by their own.
-IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window"}
+IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "components"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
@@ -698,7 +718,7 @@ def test_real_tasks_are_found(golf_tasks):
     by what their cells see, lines between the rarest colour's cells, bands deduplicated, a
     histogram, a symmetric pattern uncovered, two colours swapped, bands mended, colours by
     count, rings reversed, a bouncing diagonal, the grid laid out where its commonest colour
-    is)."""
+    is, groups recoloured by their size)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -706,6 +726,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task010", "task081", "task098", "task161", "task218", "task239", "task242")
     more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
     more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
+    more += ("task169", "task198", "task302", "task330", "task369")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
