@@ -912,24 +912,30 @@ def _components(pairs) -> Iterator[tuple[str, str]]:
     and the grid is made again with the marks coloured, once per component."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
-    changed = {a for g, t in pairs for r, s in zip(g, t) for a, b in zip(r, s) if a != b}
+    changed = {
+        a
+        for g, t in pairs
+        for r, s in zip(g, t, strict=True)
+        for a, b in zip(r, s, strict=True)
+        if a != b
+    }
     if len(changed) != 1:
         return
     (x,) = changed
     table: dict[int, int] = {}  # size -> colour
     for g, t in pairs:
-        for cells in _components_of(g, x):
-            colours = {t[i][j] for i, j in cells}
-            if len(colours) > 1 or table.setdefault(len(cells), min(colours)) != min(colours):
+        for group in _components_of(g, x):
+            colours = {t[i][j] for i, j in group}
+            if len(colours) > 1 or table.setdefault(len(group), min(colours)) != min(colours):
                 return
-    count = (
+    flood = (
         f"f:=lambda y,x:-1<y<len(g)and g[y][x:x+1]==[{x}]and"  # x=-1 slices nothing
         "(g[y].__setitem__(x,-1)or 1+f(y+1,x)+f(y-1,x)+f(y,x+1)+f(y,x-1))"
     )
     for colour in _sized(table, x):
         yield (
             "components",
-            f"({count},[g:=[[[v,{colour}][v<0]for v in r]for r in g]"
+            f"({flood},[g:=[[[v,{colour}][v<0]for v in r]for r in g]"
             "for i in range(900)if(n:=f(i//30,i%30))],g)[2]",
         )
 
@@ -940,17 +946,17 @@ def _components_of(g: Grid, x: int) -> list[list[tuple[int, int]]]:
     for i, r in enumerate(g):
         for j, c in enumerate(r):
             if c == x and (i, j) not in seen:
-                todo, cells = [(i, j)], []
+                todo, group = [(i, j)], []
                 seen.add((i, j))
                 while todo:
                     a, b = todo.pop()
-                    cells.append((a, b))
+                    group.append((a, b))
                     for p, q in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
                         if 0 <= p < len(g) and 0 <= q < len(r) and g[p][q] == x:
                             if (p, q) not in seen:
                                 seen.add((p, q))
                                 todo.append((p, q))
-                found.append(cells)
+                found.append(group)
     return found
 
 

@@ -71,8 +71,8 @@ def shrink(
         if not reproduces(kept[-1], pairs, seconds=seconds_all):
             kept = [source]
         if len(kept) == 1 and constant_on is None:
-            # Its first literal was of a value a few examples share (a size, a count), and an
-            # edit can't outlive the literals before it. Costlier: recorded on every example.
+            # Most often its first literal was of what only these few examples share (a size, a
+            # count), and no edit after a literal outlives it. Costlier: recorded on all.
             constant_on, rounds = pairs + check, rounds + 1
     # Out of rounds: the last program kept that gets every example right, if one was edited.
     everything = pairs + check
@@ -113,7 +113,10 @@ def _steady(
 
 
 def _shrink(
-    source: str, pairs: list[tuple[Grid, Grid]], seconds: float, everything: list | None = None
+    source: str,
+    pairs: list[tuple[Grid, Grid]],
+    seconds: float,
+    everything: list[tuple[Grid, Grid]] | None = None,
 ) -> tuple[list[str], float]:
     """One round of `shrink` without `check`: the programs kept, in order, and the time an
     edited program may take. Literals are of what is constant on `everything` (see `_folded`;
