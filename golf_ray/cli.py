@@ -786,11 +786,11 @@ def _add_golf(sub) -> None:
     p.add_argument(
         "--shrink-seconds",
         type=float,
-        default=8.0,
+        default=5.0,
         metavar="S",
         help="per task, make literals of what the examples never vary and delete and unwrap "
         "what they never need, keeping each edit the program still reproduces them with "
-        "(RE-ARC's and the search's programs only; 0: off; default 8, in proportion more for a "
+        "(RE-ARC's and the search's programs only; 0: off; default 5, in proportion more for a "
         "program over 1,500 characters)",
     )
     p.add_argument(

@@ -71,7 +71,7 @@ class GolfOptions:
     model: str | None = None
     minutes: float = 10.0
     # Per task, for `shrink` (0: no shrink stage); a program longer than SHRINK_CHARS gets more.
-    shrink_seconds: float = 8.0
+    shrink_seconds: float = 5.0
     golfer_overrides: list[str] = field(default_factory=list)  # dotted, e.g. rollout.engine=hf
 
 
