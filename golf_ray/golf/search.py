@@ -964,11 +964,12 @@ def _sized(table: dict[int, int], x: int) -> Iterator[str]:
     """`table` (size -> colour) as code in the size `n`: a difference or sum, the exceptions
     to the commonest colour, a list it indexes, or a threshold that splits two colours. A size
     the examples never had takes whatever the code gives."""
-    for a in range(-30, 40):
-        if all(v == a - n for n, v in table.items()):
-            yield f"{a}-n"
-        if all(v == n + a for n, v in table.items()):
-            yield f"n+{a}" if a > 0 else f"n-{-a}" if a else "n"
+    (n0, v0), *_ = table.items()  # the one `a` that fits either form, if any: from one entry
+    if all(v == v0 + n0 - n for n, v in table.items()):
+        yield f"{v0 + n0}-n"
+    if all(v == n + v0 - n0 for n, v in table.items()):
+        a = v0 - n0
+        yield f"n+{a}" if a > 0 else f"n-{-a}" if a else "n"
     usual = max(sorted(set(table.values())), key=list(table.values()).count)
     rest = ",".join(f"{n}:{v}" for n, v in sorted(table.items()) if v != usual)
     yield f"{{{rest}}}.get(n,{usual})"
