@@ -102,6 +102,10 @@ _IDIOMS = {
     # the colours, commonest first, down a column or along a row
     "by_count": "(s:=sum(g,[]))and[[c]for c in sorted({*s}-{0},key=s.count)[::-1]]",
     "by_count_row": "(s:=sum(g,[]))and[sorted({*s}-{0},key=s.count)[::-1]]",
+    # ... all but the commonest (the ground the others lie on)
+    "by_count_rest": "(s:=sum(g,[]))and[[c]for c in sorted({*s}-{0},key=s.count)[-2::-1]]",
+    # the colours of the rows of one colour, each once, down a column; else of such columns
+    "uniform_lines": "[[c]for c in dict.fromkeys(r[0]for r in g if{*r}=={r[0]})]or[[*dict.fromkeys(r[0]for r in zip(*g)if{*r}=={r[0]})]]",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }

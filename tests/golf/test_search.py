@@ -297,6 +297,21 @@ def by_count(g):  # the colours down a column, commonest first
     return [[c] for c, _ in sorted(counts.items(), key=lambda kv: -kv[1])]
 
 
+def by_count_rest(g):  # the colours down a column, commonest first, the commonest left out
+    return by_count(g)[1:]
+
+
+def uniform_lines(g):  # the colours of the one-colour rows (else columns), each once
+    for lines, column in ((g, True), (list(zip(*g, strict=True)), False)):
+        seen = []
+        for line in lines:
+            if all(c == line[0] for c in line) and line[0] not in seen:
+                seen.append(line[0])
+        if seen:
+            return [[c] for c in seen] if column else [seen]
+    return [[]]
+
+
 def histogram(g):  # a bar of each colour as tall as its count, the commonest first
     counts = Counter(c for r in g for c in r)
     order = sorted(counts, key=lambda c: -counts[c])
@@ -429,6 +444,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "corners": (corners, lambda n: (2 * n + 3, 2 * n + 3)),
     "rarest_lines": (rarest_lines, lambda n: (n + 4, n + 5)),
     "by_count": (by_count, lambda n: (n + 2, n + 3)),
+    "by_count_rest": (by_count_rest, lambda n: (n + 2, n + 3)),
+    "uniform_lines": (uniform_lines, lambda n: (2 * n + 4, n + 4)),
     "histogram": (histogram, lambda n: (n, n)),
     "bands": (bands, lambda n: (n + 3, 3 * n)),
     "trim_swapped": (trim_swapped, lambda n: (n + 4, n + 5)),
@@ -552,6 +569,18 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             cells = [2] * 6 + [5] * 4 + [8] * 2 + [0] * (h * w - 12)
             rng.shuffle(cells)
             g = [cells[i * w : (i + 1) * w] for i in range(h)]
+        if name == "by_count_rest":  # a ground of 1, three colours on it, each count once
+            cells = [2] * 6 + [5] * 4 + [8] * 2 + [1] * 20 + [0] * (h * w - 32)
+            rng.shuffle(cells)
+            g = [cells[i * w : (i + 1) * w] for i in range(h)]
+        if name == "uniform_lines":  # bands of rows (or of columns), their borders ragged
+            tones = rng.sample(range(1, 10), 3)
+            g = [[tones[i * 3 // h]] * w for i in range(h)]
+            for i in range(1, h):
+                if g[i][0] != g[i - 1][0]:
+                    g[i][rng.randrange(w)] = g[i - 1][0]
+            if rng.random() < 0.5:
+                g = [list(k) for k in zip(*g, strict=True)]
         if name == "histogram":  # three colours, each count once, no background
             cells = [1] * (h * w - 5) + [6] * 3 + [9] * 2
             rng.shuffle(cells)
@@ -636,6 +665,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 # Shapes found by the idiom of another name; the rest of `NAMED` by their own.
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "components"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
+NAMED += ("by_count_rest", "uniform_lines")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -718,7 +748,8 @@ def test_real_tasks_are_found(golf_tasks):
     by what their cells see, lines between the rarest colour's cells, bands deduplicated, a
     histogram, a symmetric pattern uncovered, two colours swapped, bands mended, colours by
     count, rings reversed, a bouncing diagonal, the grid laid out where its commonest colour
-    is, groups recoloured by their size)."""
+    is, groups recoloured by their size, colours by count but the commonest, the colours of
+    one-colour rows)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -726,7 +757,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task010", "task081", "task098", "task161", "task218", "task239", "task242")
     more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
     more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
-    more += ("task169", "task198", "task302", "task330", "task369")
+    more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
