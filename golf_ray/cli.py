@@ -756,15 +756,15 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _add_golf(sub) -> None:
     p = sub.add_parser(
         "golf",
-        help="make a Code Golf 2025 submission: seeds, mechanical golf, shrink, search, pack; "
+        help="make a Code Golf 2025 submission: seeds, mechanical golf, search, shrink, pack; "
         "judged, with points",
         description="Build a submission for the 400 Code Golf 2025 tasks offline. Seeds: "
         "RE-ARC's solvers (from the installed reasoning-gym) made standalone, plus any "
         "--seeds; mechanical golf: AST passes, python-minifier and a self-decompressing "
-        "wrapper; shrink: edits the examples never notice (a conversion, a statement, one side "
-        "of a fallback), each kept only while the program reproduces them; search: short "
-        "programs from golf idioms (symmetries, mirror tilings, colour maps, halves combined "
-        "cell by cell, one expression for every cell, ...) fitted to each task's examples; "
+        "wrapper; search: short programs from golf idioms (symmetries, mirror tilings, colour "
+        "maps, halves combined cell by cell, one expression for every cell, ...) fitted to each "
+        "task's examples; shrink: edits the examples never notice (a conversion, a statement, "
+        "one side of a fallback), each kept only while the program reproduces them; "
         "pack: each compressed best compressed again over many renamings. "
         "Every program that counts is judged in the sandbox on every example of its "
         "task; OUT/solutions.sqlite keeps the shortest correct per task. Writes "

@@ -3,8 +3,9 @@
 Many tasks are one of a few shapes: a symmetry of the grid, a tiling of its mirror images, a
 colour map, two halves of the input combined cell by cell, a grid laid out by its own cells
 (a Kronecker product), a scale, a fixed crop, the background that walls enclose filled, a
-repeating pattern's holes mended, rows continued with their period, a grid painted by a rule
-(lines through cells, a frame, a spiral, ...), one expression for every cell (`cells`).
+repeating pattern's holes mended, rows continued with their period, a pattern stamped around
+each cell of a colour, a grid painted by a rule (lines through cells, a frame, a spiral, ...),
+one expression for every cell (`cells`).
 `programs(task)` decomposes the train and test outputs into such shapes, writes each fitting
 decomposition as the golf idiom for it (`p=lambda g:[r+r[::-1]for r in g]`), and returns
 those that reproduce every train and test output when run. They are our own code, so they run
@@ -245,6 +246,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _components(pairs)
     yield from _unmasked(pairs)
     yield from _neighbours(pairs)
+    yield from _stamps(pairs)
     yield from _painted(pairs)
     yield from _IDIOMS.items()
     yield from _composed(pairs)
@@ -820,6 +822,51 @@ _NEIGHBOURS = {
         ),
     ),
 }
+
+
+# The 3x3 window around a cell, row by row: the offsets of its cells from the middle one.
+_WINDOW = list(itertools.product((-1, 0, 1), repeat=2))
+
+
+def _stamps(pairs) -> Iterator[tuple[str, str]]:
+    """A 3x3 pattern stamped around each cell of colour `x`, one pattern a colour (the commonest
+    output at each place around its cells): the output cell is the most of what the stamps
+    around it put there and of the cell itself, unless its colour is one that stamps and its
+    pattern clears the middle. A colour whose window the outputs leave as they were does not
+    stamp. The neighbours are walked by slices (`g[i+a-1:i+a]`), so none is out of the grid,
+    and a pattern is written backwards, so the cell at (a-1, b-1) from the middle reads `3*a+b`."""
+    if not all(_same_shape(g, t) for g, t in pairs):
+        return
+    seen: dict[int, list[dict[int, int]]] = {}  # colour -> per window cell, output -> count
+    for g, t in pairs:
+        for i, r in enumerate(g):
+            for j, x in enumerate(r):
+                if x:
+                    counts = seen.setdefault(x, [{} for _ in _WINDOW])
+                    for k, (a, b) in enumerate(_WINDOW):
+                        if 0 <= i + a < len(g) and 0 <= j + b < len(r):
+                            y = t[i + a][j + b]
+                            counts[k][y] = counts[k].get(y, 0) + 1
+    table = {}
+    for x, counts in sorted(seen.items()):
+        pattern = "".join(str(max(c, key=c.get, default=0)) for c in counts[::-1])
+        if pattern != f"0000{x}0000":
+            table[x] = pattern
+    if not table or len(table) > 3:
+        return
+    keeps = all(pattern[4] == str(x) for x, pattern in table.items())
+    if len(table) == 1:
+        ((x, pattern),) = table.items()
+        here, pick, what = f"c*(c!={x})", f"if s[j+b-1:j+b]==[{x}]", f"'{pattern}'"
+    else:
+        code = ",".join(f"{x}:'{pattern}'" for x, pattern in table.items())
+        here, pick, what = "c*(c not in T)", "for v in s[j+b-1:j+b]if v in T", "T[v]"
+    stamped = (
+        f"int({what}[3*a+b])for a in(0,1,2)for s in g[i+a-1:i+a]for b in(0,1,2){pick}"
+    )
+    rows = "for i,r in enumerate(g)" + ("" if len(table) == 1 else f"if[T:={{{code}}}]")
+    for start in ("c", here) if keeps else (here,):
+        yield "stamps", f"[[max([{start}]+[{stamped}])for j,c in enumerate(r)]{rows}]"
 
 
 def _neighbours(pairs) -> Iterator[tuple[str, str]]:
