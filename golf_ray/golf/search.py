@@ -668,8 +668,8 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     where they cross; a pattern that repeats along diagonals, each cell the most of the cells `p`
     diagonals apart; the `k`x`k` blocks that hold colour `x`; every cell not of the commonest
     colour; the cells of colour `x` with the one other colour there is; every set cell in the rarest
-    colour, and that colour's own cells cleared; each row in one colour, looked up by where its cell
-    of colour `x` is; the grid's frame; its middle column alone; the grid less its diagonals; a
+    colour, and that colour's own cells cleared; the tallest bar in `x` and the least in `y`, the
+    others cleared; each row in one colour, looked up by where its cell of colour `x` is; the grid's frame; its middle column alone; the grid less its diagonals; a
     trail from each row's cell to the right, every other cell in `y`; a diagonal from the bottom
     left corner up, bouncing between the sides; or a square spiral walked in clockwise from the top
     left corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the
@@ -724,6 +724,11 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
             yield "row_lookup", f"[[{table}[r.index({x})]]*len(r)for r in g]"
     rarest = "min(s:=[c for r in g for c in r if c],key=s.count)"
     yield "rarest", f"[[(c>0!=c-m)*m for c in r]for r in g if(m:={rarest})]"
+    for x, y in itertools.permutations(sorted(outs - {0}), 2):  # the tallest bar x, the least y
+        tall, least = (f"*{v}" if v > 1 else "" for v in (x, y))
+        cell = f"c and((s:=sum(k))==max(S)){tall}+(s==min(S)){least}"
+        bars = "for r in g if(S:={*map(sum,zip(*g))}-{0})"
+        yield "extremes", f"[[{cell}for c,k in zip(r,zip(*g))]{bars}]"
     yield "middle", "[[c*(j==len(r)//2)for j,c in enumerate(r)]for r in g]"
     yield "diagonals", "[[c*(j!=i!=len(r)+~j)for j,c in enumerate(r)]for i,r in enumerate(g)]"
     for y in sorted(outs - ins):  # from each row's cell to the right, every other one in `y`

@@ -391,6 +391,15 @@ def stamps(g):  # 2 above, 7 left of, 6 right of and 8 below each 3, where the g
     return out
 
 
+def extremes(g):  # bars of 5 up from the bottom: the tallest 1, the least 2, the rest cleared
+    heights = [sum(c > 0 for c in k) for k in zip(*g, strict=True)]
+    bars = [h for h in heights if h]
+    return [
+        [(c > 0) * ((heights[j] == max(bars)) + 2 * (heights[j] == min(bars))) for j, c in enumerate(r)]
+        for r in g
+    ]
+
+
 def sized(g):  # each group of 5s (joined side by side) 2 when it has one or two cells, else 3
     h, w = len(g), len(g[0])
     group = {}  # cell -> the first cell of its group
@@ -456,6 +465,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "rarest_lines": (rarest_lines, lambda n: (n + 4, n + 5)),
     "by_count": (by_count, lambda n: (n + 2, n + 3)),
     "stamps": (stamps, lambda n: (3 * n, 3 * n + 2)),
+    "extremes": (extremes, lambda n: (n + 4, 2 * n + 3)),
     "by_count_rest": (by_count_rest, lambda n: (n + 2, n + 3)),
     "uniform_lines": (uniform_lines, lambda n: (2 * n + 4, n + 4)),
     "histogram": (histogram, lambda n: (n, n)),
@@ -586,6 +596,11 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for i, j in itertools.product(range(1, h, 3), range(1, w - 1, 3)):
                 g[i][j] = 3 * (rng.random() < 0.4)
             g[1][1] = 3
+        if name == "extremes":  # a bar of 5 up from the bottom in every other column
+            g = [[0] * w for _ in range(h)]
+            for j, height in zip(range(0, w, 2), rng.sample(range(1, h + 1), (w + 1) // 2)):
+                for r in g[h - height :]:
+                    r[j] = 5
         if name == "by_count_rest":  # a ground of 1, three colours on it, each count once
             cells = [2] * 6 + [5] * 4 + [8] * 2 + [1] * 20 + [0] * (h * w - 32)
             rng.shuffle(cells)
@@ -682,7 +697,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 # Shapes found by the idiom of another name; the rest of `NAMED` by their own.
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "components"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
-NAMED += ("by_count_rest", "uniform_lines", "stamps")
+NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -766,7 +781,7 @@ def test_real_tasks_are_found(golf_tasks):
     histogram, a symmetric pattern uncovered, two colours swapped, bands mended, colours by
     count, rings reversed, a bouncing diagonal, the grid laid out where its commonest colour
     is, groups recoloured by their size, colours by count but the commonest, the colours of
-    one-colour rows, a pattern stamped around cells)."""
+    one-colour rows, a pattern stamped around cells, the tallest and least bars)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -775,7 +790,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
     more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
-    more += ("task015", "task220", "task266", "task282", "task331")
+    more += ("task015", "task220", "task266", "task282", "task331", "task254")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
