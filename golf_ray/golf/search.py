@@ -462,29 +462,33 @@ def _mapped(expr: str, table: dict[int, int]) -> list[str]:
 def _two_views(pairs) -> Iterator[tuple[str, str]]:
     """The output, cell by cell, from two cells of the input: at the same place in its two
     halves (side by side, or one above the other, with or without a line between them), or in
-    the grid and one of its symmetries (a grid made symmetric, say)."""
+    its first half and its second half's mirror image (a grid folded), or in the grid and one
+    of its symmetries (a grid made symmetric, say)."""
     for vertical in (False, True):
-        views = []
+        views, folded = [], []
         for g, t in pairs:
             if vertical:
                 if len(t[0]) != len(g[0]) or not 2 * len(t) <= len(g) <= 2 * len(t) + 1:
                     break
                 views.append((g[: len(t)], g[len(g) - len(t) :], t))
+                folded.append((g[: len(t)], g[::-1][: len(t)], t))
             else:
                 if len(t) != len(g) or not 2 * len(t[0]) <= len(g[0]) <= 2 * len(t[0]) + 1:
                     break
                 w = len(t[0])
                 views.append(([r[:w] for r in g], [r[len(r) - w :] for r in g], t))
+                folded.append(([r[:w] for r in g], [r[::-1][:w] for r in g], t))
         else:
+            rows = "for r,s in zip(g,g[{}])]" if vertical else "for r in g]"
+            cells = "for a,b in zip(r,s)]" if vertical else "for a,b in zip(r,r[{}])]"
             for value in _cell_values(views):
                 for k in _offsets(pairs, vertical):
-                    if vertical:
-                        yield (
-                            "halves",
-                            f"[[{_spaced(value)}for a,b in zip(r,s)]for r,s in zip(g,g[{k}:])]",
-                        )
-                    else:
-                        yield "halves", f"[[{_spaced(value)}for a,b in zip(r,r[{k}:])]for r in g]"
+                    at = f"{k}:"
+                    yield "halves", f"[[{_spaced(value)}{cells.format(at)}{rows.format(at)}"
+            for value in _cell_values(folded):  # zip stops at the end of the first half
+                for k in _offsets(pairs, vertical, folded=True):
+                    at = f":{k}:-1"
+                    yield "folded", f"[[{_spaced(value)}{cells.format(at)}{rows.format(at)}"
     for name, (fn, idiom) in _SYMMETRIES.items():
         if name == "id":
             continue
@@ -506,19 +510,23 @@ def _two_views(pairs) -> Iterator[tuple[str, str]]:
                     )
 
 
-def _offsets(pairs, vertical: bool) -> list[str]:
+def _offsets(pairs, vertical: bool, folded: bool = False) -> list[str]:
     """Ways to write where the second half starts: before its last rows or columns, or at a
-    fixed index, or halfway."""
+    fixed index, or halfway; `folded`, where it ends read backwards (`r[:k:-1]`): before its
+    last rows or columns, or halfway (`~len(r)//2` halves an odd side with a line between the
+    halves too)."""
     side = 0 if vertical else 1
     out_sides = {(len(t), len(t[0]))[side] for _, t in pairs}
     in_sides = {(len(g), len(g[0]))[side] for g, _ in pairs}
+    whole = "len(g)" if vertical else "len(r)"
+    if folded:
+        return [f"-{n + 1}" for n in out_sides if len(out_sides) == 1] + [f"~{whole}//2"]
     offsets = []
     if len(out_sides) == 1:
         (n,) = out_sides
         offsets.append(f"-{n}")
         if len(in_sides) == 1:
             offsets.append(str(next(iter(in_sides)) - n))
-    whole = "len(g)" if vertical else "len(r)"
     return offsets + [f"{whole}//2", f"{whole}//2+1"]
 
 

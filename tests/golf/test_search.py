@@ -380,6 +380,11 @@ def header_rows(g):  # below two rows, the first row's colours in turn, each a w
     return g[:2] + [[g[0][i % w]] * w for i in range(len(g) - 2)]
 
 
+def folded(g):  # the left half, where it is blank the right half's mirror image
+    w = len(g[0]) // 2
+    return [[a or b for a, b in zip(r[:w], r[::-1][:w], strict=True)] for r in g]
+
+
 def stamps(g):  # 2 above, 7 left of, 6 right of and 8 below each 3, where the grid has room
     out = [r[:] for r in g]
     for i, r in enumerate(g):
@@ -464,6 +469,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "corners": (corners, lambda n: (2 * n + 3, 2 * n + 3)),
     "rarest_lines": (rarest_lines, lambda n: (n + 4, n + 5)),
     "by_count": (by_count, lambda n: (n + 2, n + 3)),
+    "folded": (folded, lambda n: (n + 1, 2 * n + 1)),
     "stamps": (stamps, lambda n: (3 * n, 3 * n + 2)),
     "extremes": (extremes, lambda n: (n + 4, 2 * n + 3)),
     "by_count_rest": (by_count_rest, lambda n: (n + 2, n + 3)),
@@ -697,7 +703,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 # Shapes found by the idiom of another name; the rest of `NAMED` by their own.
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "components"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
-NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes")
+NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -781,7 +787,8 @@ def test_real_tasks_are_found(golf_tasks):
     histogram, a symmetric pattern uncovered, two colours swapped, bands mended, colours by
     count, rings reversed, a bouncing diagonal, the grid laid out where its commonest colour
     is, groups recoloured by their size, colours by count but the commonest, the colours of
-    one-colour rows, a pattern stamped around cells, the tallest and least bars)."""
+    one-colour rows, a pattern stamped around cells, the tallest and least bars, a grid
+    folded)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -790,7 +797,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task283", "task287", "task290", "task359", "task393", "task203", "task248")
     more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
-    more += ("task015", "task220", "task266", "task282", "task331", "task254")
+    more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
