@@ -677,7 +677,8 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     diagonals apart; the `k`x`k` blocks that hold colour `x`; every cell not of the commonest
     colour; the cells of colour `x` with the one other colour there is; every set cell in the rarest
     colour, and that colour's own cells cleared; the tallest bar in `x` and the least in `y`, the
-    others cleared; each row in one colour, looked up by where its cell of colour `x` is; the grid's frame; its middle column alone; the grid less its diagonals; a
+    others cleared; the diagonals through the one set cell; each row in one colour, looked up by
+    where its cell of colour `x` is; the grid's frame; its middle column alone; the grid less its diagonals; a
     trail from each row's cell to the right, every other cell in `y`; a diagonal from the bottom
     left corner up, bouncing between the sides; or a square spiral walked in clockwise from the top
     left corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the
@@ -739,6 +740,12 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
         yield "extremes", f"[[{cell}for c,k in zip(r,zip(*g))]{bars}]"
     yield "middle", "[[c*(j==len(r)//2)for j,c in enumerate(r)]for r in g]"
     yield "diagonals", "[[c*(j!=i!=len(r)+~j)for j,c in enumerate(r)]for i,r in enumerate(g)]"
+    # the two diagonals through the one set cell, at row a and column b, in its colour m
+    cell = "m:=max(map(max,g)),a:=[*map(max,g)].index(m),b:=g[a].index(m)"
+    yield (
+        "cross",
+        f"[[m*(abs(i-a)==abs(j-b))for j in range(len(r))]for i,r in enumerate(g)if[{cell}]]",
+    )
     for y in sorted(outs - ins):  # from each row's cell to the right, every other one in `y`
         trail = f"[0,x,{y}][(j>=s)*(x>0)*(1+(j-s)%2)]"
         yield "trail", f"[[{trail}for j in range(len(r))]for r in g if[x:=max(r),s:=r.index(x)]]"

@@ -385,6 +385,11 @@ def folded(g):  # the left half, where it is blank the right half's mirror image
     return [[a or b for a, b in zip(r[:w], r[::-1][:w], strict=True)] for r in g]
 
 
+def cross(g):  # the diagonals through the one set cell, in its colour
+    ((a, b, m),) = [(i, j, c) for i, r in enumerate(g) for j, c in enumerate(r) if c]
+    return [[m * (abs(i - a) == abs(j - b)) for j in range(len(r))] for i, r in enumerate(g)]
+
+
 def stamps(g):  # 2 above, 7 left of, 6 right of and 8 below each 3, where the grid has room
     out = [r[:] for r in g]
     for i, r in enumerate(g):
@@ -471,6 +476,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "by_count": (by_count, lambda n: (n + 2, n + 3)),
     "folded": (folded, lambda n: (n + 1, 2 * n + 1)),
     "stamps": (stamps, lambda n: (3 * n, 3 * n + 2)),
+    "cross": (cross, lambda n: (n + 4, n + 3)),
     "extremes": (extremes, lambda n: (n + 4, 2 * n + 3)),
     "by_count_rest": (by_count_rest, lambda n: (n + 2, n + 3)),
     "uniform_lines": (uniform_lines, lambda n: (2 * n + 4, n + 4)),
@@ -602,6 +608,9 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for i, j in itertools.product(range(1, h, 3), range(1, w - 1, 3)):
                 g[i][j] = 3 * (rng.random() < 0.4)
             g[1][1] = 3
+        if name == "cross":  # one set cell
+            g = [[0] * w for _ in range(h)]
+            g[rng.randrange(h)][rng.randrange(w)] = rng.randint(1, 9)
         if name == "extremes":  # a bar of 5 up from the bottom in every other column
             g = [[0] * w for _ in range(h)]
             for j, height in zip(range(0, w, 2), rng.sample(range(1, h + 1), (w + 1) // 2)):
@@ -703,7 +712,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 # Shapes found by the idiom of another name; the rest of `NAMED` by their own.
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "components"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
-NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded")
+NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -788,7 +797,7 @@ def test_real_tasks_are_found(golf_tasks):
     count, rings reversed, a bouncing diagonal, the grid laid out where its commonest colour
     is, groups recoloured by their size, colours by count but the commonest, the colours of
     one-colour rows, a pattern stamped around cells, the tallest and least bars, a grid
-    folded)."""
+    folded, the diagonals through a cell)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -798,6 +807,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
+    more += ("task141",)
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
