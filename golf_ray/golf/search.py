@@ -93,6 +93,8 @@ _IDIOMS = {
     "periodic_prefix": "[[x[i%min(p for p in range(1,99)if x[p:]==x[:-p])]for i in range(len(r))]for r in g if[x:=r[:max([0]+[j for j,c in enumerate(r)if c])+1]]]",
     # the colours of a square's rings, from the border in, in reverse order
     "rings_reversed": "(n:=len(g))and[[g[k][k]for j in range(n)if[k:=~min(i,j,n+~i,n+~j)%(-~n//2)]]for i in range(n)]",
+    # ... each in the colour of the ring inside it, the colours repeating in their order
+    "rings_rotated": "(n:=len(g))and[[g[k][k]for j in range(n)if[k:=~-min(i,j,n+~i,n+~j)%len({*sum(g,[])})]]for i in range(n)]",
     # the two colours swapped, whichever they are; or so and trimmed
     "swapped": "[[c and m-c for c in r]for r in g if[m:=sum({*sum(g,[])})]]",
     "trim_swapped": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f([[c and m-c for c in r]for r in g if[m:=sum({*sum(g,[])})]]))",

@@ -390,6 +390,13 @@ def cross(g):  # the diagonals through the one set cell, in its colour
     return [[m * (abs(i - a) == abs(j - b)) for j in range(len(r))] for i, r in enumerate(g)]
 
 
+def rings_rotated(g):  # square rings whose colours repeat inward: each one ring further out
+    n = len(g)
+    ring = [[min(i, j, n - 1 - i, n - 1 - j) for j in range(n)] for i in range(n)]
+    period = len({c for r in g for c in r})
+    return [[g[(d - 1) % period][(d - 1) % period] for d in r] for r in ring]
+
+
 def stamps(g):  # 2 above, 7 left of, 6 right of and 8 below each 3, where the grid has room
     out = [r[:] for r in g]
     for i, r in enumerate(g):
@@ -477,6 +484,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "folded": (folded, lambda n: (n + 1, 2 * n + 1)),
     "stamps": (stamps, lambda n: (3 * n, 3 * n + 2)),
     "cross": (cross, lambda n: (n + 4, n + 3)),
+    "rings_rotated": (rings_rotated, lambda n: (2 * n, 2 * n)),
     "extremes": (extremes, lambda n: (n + 4, 2 * n + 3)),
     "by_count_rest": (by_count_rest, lambda n: (n + 2, n + 3)),
     "uniform_lines": (uniform_lines, lambda n: (2 * n + 4, n + 4)),
@@ -608,6 +616,10 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for i, j in itertools.product(range(1, h, 3), range(1, w - 1, 3)):
                 g[i][j] = 3 * (rng.random() < 0.4)
             g[1][1] = 3
+        if name == "rings_rotated":  # two or three colours, ring after ring, square or odd
+            h = w = h + rng.randint(0, 1)
+            tones = rng.sample(range(10), rng.choice([2, 3]))
+            g = [[tones[min(i, j, h - 1 - i, w - 1 - j) % len(tones)] for j in range(w)] for i in range(h)]
         if name == "cross":  # one set cell
             g = [[0] * w for _ in range(h)]
             g[rng.randrange(h)][rng.randrange(w)] = rng.randint(1, 9)
@@ -713,6 +725,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "components"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
+NAMED += ("rings_rotated",)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -797,7 +810,7 @@ def test_real_tasks_are_found(golf_tasks):
     count, rings reversed, a bouncing diagonal, the grid laid out where its commonest colour
     is, groups recoloured by their size, colours by count but the commonest, the colours of
     one-colour rows, a pattern stamped around cells, the tallest and least bars, a grid
-    folded, the diagonals through a cell)."""
+    folded, the diagonals through a cell, rings rotated)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -807,7 +820,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
-    more += ("task141",)
+    more += ("task141", "task298")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
