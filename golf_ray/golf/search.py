@@ -883,9 +883,7 @@ def _stamps(pairs) -> Iterator[tuple[str, str]]:
     else:
         code = ",".join(f"{x}:'{pattern}'" for x, pattern in table.items())
         here, pick, what = "c*(c not in T)", "for v in s[j+b-1:j+b]if v in T", "T[v]"
-    stamped = (
-        f"int({what}[3*a+b])for a in(0,1,2)for s in g[i+a-1:i+a]for b in(0,1,2){pick}"
-    )
+    stamped = f"int({what}[3*a+b])for a in(0,1,2)for s in g[i+a-1:i+a]for b in(0,1,2){pick}"
     rows = "for i,r in enumerate(g)" + ("" if len(table) == 1 else f"if[T:={{{code}}}]")
     for start in ("c", here) if keeps else (here,):
         yield "stamps", f"[[max([{start}]+[{stamped}])for j,c in enumerate(r)]{rows}]"

@@ -412,7 +412,10 @@ def extremes(g):  # bars of 5 up from the bottom: the tallest 1, the least 2, th
     heights = [sum(c > 0 for c in k) for k in zip(*g, strict=True)]
     bars = [h for h in heights if h]
     return [
-        [(c > 0) * ((heights[j] == max(bars)) + 2 * (heights[j] == min(bars))) for j, c in enumerate(r)]
+        [
+            (c > 0) * ((heights[j] == max(bars)) + 2 * (heights[j] == min(bars)))
+            for j, c in enumerate(r)
+        ]
         for r in g
     ]
 
@@ -619,13 +622,18 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         if name == "rings_rotated":  # two or three colours, ring after ring, square or odd
             h = w = h + rng.randint(0, 1)
             tones = rng.sample(range(10), rng.choice([2, 3]))
-            g = [[tones[min(i, j, h - 1 - i, w - 1 - j) % len(tones)] for j in range(w)] for i in range(h)]
+            g = [
+                [tones[min(i, j, h - 1 - i, w - 1 - j) % len(tones)] for j in range(w)]
+                for i in range(h)
+            ]
         if name == "cross":  # one set cell
             g = [[0] * w for _ in range(h)]
             g[rng.randrange(h)][rng.randrange(w)] = rng.randint(1, 9)
         if name == "extremes":  # a bar of 5 up from the bottom in every other column
             g = [[0] * w for _ in range(h)]
-            for j, height in zip(range(0, w, 2), rng.sample(range(1, h + 1), (w + 1) // 2)):
+            for j, height in zip(
+                range(0, w, 2), rng.sample(range(1, h + 1), (w + 1) // 2), strict=True
+            ):
                 for r in g[h - height :]:
                     r[j] = 5
         if name == "by_count_rest":  # a ground of 1, three colours on it, each count once
