@@ -85,6 +85,8 @@ _IDIOMS = {
     # the background between two cells of one colour in a row in that colour, or in a column
     "between_alike": "[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in g]",
     "between_alike_columns": "[*zip(*[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in zip(*g)])]",
+    # ... in a column, else in a row
+    "between_alike_both": "[[c or max({*k[:i]}&{*k[i:]}|{0})or max({*r[:j]}&{*r[j:]}|{0})for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # below a header of two rows, the first row's colours in turn, each a whole row
     "header_rows": "g[:2]+[[g[0][i%len(g[0])]]*len(g[0])for i in range(len(g)-2)]",
     # the band of rows that are set repeated up and down the grid, in step with where it is

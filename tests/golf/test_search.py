@@ -349,6 +349,17 @@ def between_alike(g):  # the background between two cells of one colour in a row
     return [[c or inside(r, j) for j, c in enumerate(r)] for r in g]
 
 
+def between_alike_both(g):  # ... in a column, else in a row
+    def inside(r, j):
+        return max(({*r[:j]} & {*r[j + 1 :]}) - {0}, default=0)
+
+    columns = [list(k) for k in zip(*g, strict=True)]
+    return [
+        [c or inside(columns[j], i) or inside(r, j) for j, c in enumerate(r)]
+        for i, r in enumerate(g)
+    ]
+
+
 def band_repeated(g):  # the rows that are set, repeated up and down in step with them
     band = [r for r in g if any(r)]
     top = next(i for i, r in enumerate(g) if any(r))
@@ -488,6 +499,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "stamps": (stamps, lambda n: (3 * n, 3 * n + 2)),
     "cross": (cross, lambda n: (n + 4, n + 3)),
     "rings_rotated": (rings_rotated, lambda n: (2 * n, 2 * n)),
+    "between_alike_both": (between_alike_both, lambda n: (n + 4, n + 5)),
     "extremes": (extremes, lambda n: (n + 4, 2 * n + 3)),
     "by_count_rest": (by_count_rest, lambda n: (n + 2, n + 3)),
     "uniform_lines": (uniform_lines, lambda n: (2 * n + 4, n + 4)),
@@ -626,6 +638,14 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 [tones[min(i, j, h - 1 - i, w - 1 - j) % len(tones)] for j in range(w)]
                 for i in range(h)
             ]
+        if name == "between_alike_both":  # a pair of cells in two rows and in two columns
+            g = [[0] * w for _ in range(h)]
+            for i in rng.sample(range(h), 2):
+                a, b = sorted(rng.sample(range(w), 2))
+                g[i][a] = g[i][b] = rng.randint(1, 9)
+            for j in rng.sample(range(w), 2):
+                a, b = sorted(rng.sample(range(h), 2))
+                g[a][j] = g[b][j] = rng.randint(1, 9)
         if name == "cross":  # one set cell
             g = [[0] * w for _ in range(h)]
             g[rng.randrange(h)][rng.randrange(w)] = rng.randint(1, 9)
@@ -733,7 +753,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "components"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
-NAMED += ("rings_rotated",)
+NAMED += ("rings_rotated", "between_alike_both")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -818,7 +838,8 @@ def test_real_tasks_are_found(golf_tasks):
     count, rings reversed, a bouncing diagonal, the grid laid out where its commonest colour
     is, groups recoloured by their size, colours by count but the commonest, the colours of
     one-colour rows, a pattern stamped around cells, the tallest and least bars, a grid
-    folded, the diagonals through a cell, rings rotated)."""
+    folded, the diagonals through a cell, rings rotated, the background between two cells of
+    one colour in a column or a row)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -828,7 +849,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
-    more += ("task141", "task298")
+    more += ("task141", "task298", "task092")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
