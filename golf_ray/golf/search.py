@@ -244,6 +244,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _overlays(pairs)
     yield from _kronecker(pairs)
     yield from _crops(pairs)
+    yield from _collected(pairs)
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
     yield from _enclosed(pairs)
@@ -648,6 +649,24 @@ def _composed(pairs) -> Iterator[tuple[str, str]]:
 
 
 # --------------------------------------------------------------------------- crops
+
+
+def _collected(pairs) -> Iterator[tuple[str, str]]:
+    """The set cells, read row by row or column by column, laid out in the outputs' one small
+    shape: row after row, or as a snake (every other row backwards); 0 where they run out."""
+    shapes = {(len(t), len(t[0])) for _, t in pairs}
+    if len(shapes) != 1:
+        return
+    ((h, w),) = shapes
+    if h * w > 30:
+        return
+    rows = [f"s[{i * w or ''}:{i * w + w}]" for i in range(h)]
+    snake = [r if i % 2 < 1 else f"s[{i * w + w - 1}:{i * w - 1}:-1]" for i, r in enumerate(rows)]
+    for order in ("for r in g for c in r", "for k in zip(*g)for c in k"):
+        cells = f"(s:=[c {order} if c]+[0]*{h * w})"
+        yield "collected", f"{cells}and[{','.join(rows)}]"
+        if h > 1:
+            yield "collected_snake", f"{cells}and[{','.join(snake)}]"
 
 
 def _crops(pairs) -> Iterator[tuple[str, str]]:
