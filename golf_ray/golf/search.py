@@ -245,6 +245,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _kronecker(pairs)
     yield from _crops(pairs)
     yield from _collected(pairs)
+    yield from _counted(pairs)
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
     yield from _enclosed(pairs)
@@ -667,6 +668,36 @@ def _collected(pairs) -> Iterator[tuple[str, str]]:
         yield "collected", f"{cells}and[{','.join(rows)}]"
         if h > 1:
             yield "collected_snake", f"{cells}and[{','.join(snake)}]"
+
+
+def _counted(pairs) -> Iterator[tuple[str, str]]:
+    """A small output of one colour `y` with as many cells set as the input has cells of colour
+    `x` (or a fixed fraction of them: objects of `d` cells), the first of them in reading
+    order, or of every other cell."""
+    shapes = {(len(t), len(t[0])) for _, t in pairs}
+    colours = {c for _, t in pairs for r in t for c in r} - {0}
+    if len(shapes) != 1 or len(colours) != 1:
+        return
+    ((h, w),) = shapes
+    (y,) = colours
+    if h * w > 30:
+        return
+    ins = {c for g, _ in pairs for r in g for c in r} - {0}
+    for x in sorted(ins):
+        ratios = set()
+        for g, t in pairs:
+            n, count = sum(c > 0 for r in t for c in r), sum(r.count(x) for r in g)
+            ratios.add(count / n if n else None if count else 0)
+        ratios.discard(0)  # no cell of `x` and none set: any ratio holds
+        if len(ratios) != 1 or not (d := next(iter(ratios))) or d != int(d):
+            continue
+        d, count = int(d), f"sum(r.count({x})for r in g)"
+        first = f"(k<{count}{f'//{d}' if d > 1 else ''})"
+        twice = f"//{d // 2}" if d % 2 < 1 else f"//{d}*2" if d > 1 else "*2"
+        every = f"(k%2<1)*(k<{count}{twice})"
+        cells = f"for k in range(i,i+{w})]for i in range(0,{h * w},{w})]"
+        yield "counted", f"[[{'+' if y == 1 else f'{y}*'}{first}{cells}"
+        yield "counted_every_other", f"[[{'' if y == 1 else f'{y}*'}{every}{cells}"
 
 
 def _crops(pairs) -> Iterator[tuple[str, str]]:
