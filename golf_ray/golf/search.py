@@ -246,6 +246,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _crops(pairs)
     yield from _collected(pairs)
     yield from _counted(pairs)
+    yield from _block_filled(pairs)
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
     yield from _enclosed(pairs)
@@ -698,6 +699,51 @@ def _counted(pairs) -> Iterator[tuple[str, str]]:
         cells = f"for k in range(i,i+{w})]for i in range(0,{h * w},{w})]"
         yield "counted", f"[[{'+' if y == 1 else f'{y}*'}{first}{cells}"
         yield "counted_every_other", f"[[{'' if y == 1 else f'{y}*'}{every}{cells}"
+
+
+def _block_filled(pairs) -> Iterator[tuple[str, str]]:
+    """A grid cut into blocks by lines of colour `x` every `p` rows and columns: each block
+    filled with the colour of its middle cell, mapped (`+k`, or looked up in a list)."""
+    if not all(_same_shape(g, t) for g, t in pairs):
+        return
+    first = pairs[0][0][0]
+    for p in range(2, min(8, len(first) + 1)):
+        x = first[p - 1]
+        if not x or any(
+            c != x
+            for g, _ in pairs
+            for i, r in enumerate(g)
+            for j, c in enumerate(r)
+            if i % p == p - 1 or j % p == p - 1
+        ):
+            continue
+        m = (p - 1) // 2  # the middle of a block
+        try:  # of every block, its middle's colour and the colour of each of its cells
+            pieces = {
+                (g[i - i % p + m][j - j % p + m], y)
+                for g, t in pairs
+                for i, r in enumerate(t)
+                for j, y in enumerate(r)
+                if i % p != p - 1 != j % p
+            }
+        except IndexError:  # a block cut short by the border, without a middle
+            return
+        table = dict(pieces)  # the middle's colour -> the block's
+        if len(table) != len(pieces):
+            return
+        shifts = {y - c for c, y in table.items()}
+        middle = f"g[i//{p}*{p}+{m}][j//{p}*{p}+{m}]"
+        fills = [f"{middle}{k:+}".removesuffix("+0") for k in shifts if len(shifts) == 1]
+        fills.append(
+            f"{[table.get(c, 0) for c in range(max(table) + 1)]}[{middle}]".replace(" ", "")
+        )
+        for fill in fills:
+            for keep in (f"c//{x}*{x}or ", f"{x}if c=={x}else "):
+                yield (
+                    "block_filled",
+                    f"[[{keep}{fill}for j,c in enumerate(r)]for i,r in enumerate(g)]",
+                )
+        return
 
 
 def _crops(pairs) -> Iterator[tuple[str, str]]:

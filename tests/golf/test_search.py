@@ -419,6 +419,14 @@ def counted(g):  # a 1 on every other cell of a 3x3, one for each 2x2 block of 2
     return [cells[0:3], cells[3:6], cells[6:9]]
 
 
+def block_filled(g):  # 3x3 blocks between lines of 5, each filled with its middle's colour + 5
+    out = [r[:] for r in g]
+    for top, left in itertools.product(range(0, len(g), 4), range(0, len(g[0]), 4)):
+        for i, j in itertools.product(range(top, top + 3), range(left, left + 3)):
+            out[i][j] = g[top + 1][left + 1] + 5
+    return out
+
+
 def stamps(g):  # 2 above, 7 left of, 6 right of and 8 below each 3, where the grid has room
     out = [r[:] for r in g]
     for i, r in enumerate(g):
@@ -512,6 +520,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "rings_rotated": (rings_rotated, lambda n: (2 * n, 2 * n)),
     "collected_snake": (collected_snake, lambda n: (n + 4, n + 5)),
     "counted": (counted, lambda n: (n + 4, n + 5)),
+    "block_filled": (block_filled, lambda n: (4 * (n % 2) + 3, 4 * n - 1)),
     "between_alike_both": (between_alike_both, lambda n: (n + 4, n + 5)),
     "extremes": (extremes, lambda n: (n + 4, 2 * n + 3)),
     "by_count_rest": (by_count_rest, lambda n: (n + 2, n + 3)),
@@ -659,6 +668,10 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for j in rng.sample(range(w), 2):
                 a, b = sorted(rng.sample(range(h), 2))
                 g[a][j] = g[b][j] = rng.randint(1, 9)
+        if name == "block_filled":  # lines of 5 every 4 rows and columns, a colour in between
+            g = [[5 * (i % 4 == 3 or j % 4 == 3) for j in range(w)] for i in range(h)]
+            for i, j in itertools.product(range(1, h, 4), range(1, w, 4)):
+                g[i][j] = rng.randint(1, 4)
         if name == "counted":  # one to four 2x2 blocks of 2, apart
             g = [[0] * w for _ in range(h)]
             spots = list(itertools.product(range(0, h - 1, 3), range(0, w - 1, 3)))
@@ -776,7 +789,7 @@ IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "c
 IDIOM_OF |= {"counted": "counted_every_other"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
-NAMED += ("rings_rotated", "between_alike_both", "collected_snake")
+NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -862,7 +875,8 @@ def test_real_tasks_are_found(golf_tasks):
     is, groups recoloured by their size, colours by count but the commonest, the colours of
     one-colour rows, a pattern stamped around cells, the tallest and least bars, a grid
     folded, the diagonals through a cell, rings rotated, the background between two cells of
-    one colour in a column or a row, the set cells in a snake, blocks counted)."""
+    one colour in a column or a row, the set cells in a snake, blocks counted, blocks filled
+    with their middle's colour)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -872,7 +886,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task304", "task258", "task041", "task215", "task343", "task232", "task297")
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
-    more += ("task141", "task298", "task092", "task316", "task399")
+    more += ("task141", "task298", "task092", "task316", "task399", "task127")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
