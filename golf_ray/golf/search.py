@@ -1042,20 +1042,23 @@ def _lookups(table: dict[int, str], count: str, missing: str) -> Iterator[str]:
 
 def _enclosed(pairs) -> Iterator[tuple[str, str]]:
     """The background (0) that no path through the background joins to the border takes
-    colour `x`; what the border reaches stays 0 or takes colour `o`. Every 0 becomes `x`, then,
-    400 times, a cell of `x` whose left neighbour is `o` (or the border) becomes `o`, the grid
-    turned a quarter each time: 100 steps each way, and the last turn puts it back."""
+    colour `x`; what the border reaches stays 0 or takes colour `o`; or what was set is cleared
+    too, the enclosed background alone left. Every 0 becomes `x`, then, 400 times, a cell of
+    `x` whose left neighbour is `o` (or the border) becomes `o`, the grid turned a quarter each
+    time: 100 steps each way, and the last turn puts it back."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
-    became = set()
+    became, cleared = set(), False
     for g, t in pairs:
         for r, s in zip(g, t, strict=True):
             for a, b in zip(r, s, strict=True):
                 if a != b:
-                    if a:
+                    if a and b:
                         return
-                    became.add(b)
-    if not 1 <= len(became) <= 2:
+                    cleared |= b == 0
+                    if b:
+                        became.add(b)
+    if not 1 <= len(became) <= 2 - cleared:
         return
     for x in became:
         for o in {0} | (became - {x}):
@@ -1064,11 +1067,13 @@ def _enclosed(pairs) -> Iterator[tuple[str, str]]:
             else:
                 cell = f"[c,{o}][c=={x}and(j<1or r[j-1]=={o})]"
             step = f"[[{cell}for j,c in enumerate(r)]for r in g]"
-            yield (
-                "enclosed",
-                f"(f:=lambda g,n:n and f([*zip(*{step}[::-1])],n-1)or g)"
-                f"([[c or {x}for c in r]for r in g],400)",
-            )
+            walk = f"(f:=lambda g,n:n and f([*zip(*{step}[::-1])],n-1)or g)"
+            start = f"[[c or {x}for c in r]for r in g]"
+            if cleared:
+                alone = f"[[{x}*(c=={x})for c in r]for r in f({start},400)]"
+                yield "enclosed_alone", f"{walk}and{alone}"
+            else:
+                yield "enclosed", f"{walk}({start},400)"
 
 
 # --------------------------------------------------------------------------- components
