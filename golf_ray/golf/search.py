@@ -247,6 +247,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _collected(pairs)
     yield from _counted(pairs)
     yield from _block_filled(pairs)
+    yield from _panels(pairs)
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
     yield from _enclosed(pairs)
@@ -744,6 +745,46 @@ def _block_filled(pairs) -> Iterator[tuple[str, str]]:
                     f"[[{keep}{fill}for j,c in enumerate(r)]for i,r in enumerate(g)]",
                 )
         return
+
+
+def _panels(pairs) -> Iterator[tuple[str, str]]:
+    """A grid cut into panels by whole rows and columns of colour `x`: each panel's background
+    in the colour a table gives its place (the panel's row and column, counted in lines of `x`
+    above and to the left), looked up in a string of digits."""
+    if not all(_same_shape(g, t) for g, t in pairs):
+        return
+    colours = {c for g, _ in pairs for r in g for c in r} - {0}
+    for x in sorted(colours):
+        if not (table := _panel_colours(pairs, x)):
+            continue
+        wide = max(j for _, j in table) + 1
+        high = max(i for i, _ in table) + 1
+        digits = "".join(str(table.get(divmod(k, wide), 0)) for k in range(wide * high))
+
+        def whole(line: str, x: int = x) -> str:
+            return f"min({line})>{x - 1}" if x == max(colours) else f"{{*{line}}}=={{{x}}}"
+
+        place = f"{wide}*sum({whole('s')}for s in g[:i])+sum({whole('k')}for k in[*zip(*g)][:j])"
+        yield (
+            "panels",
+            f'[[c or int("{digits}"[{place}])for j,c in enumerate(r)]for i,r in enumerate(g)]',
+        )
+
+
+def _panel_colours(pairs, x: int) -> dict[tuple[int, int], int] | None:
+    """(panel row, panel column) -> the colour its background takes, if one does in every
+    example, and every example has a whole row and a whole column of `x`."""
+    table: dict[tuple[int, int], int] = {}
+    for g, t in pairs:
+        rows = [all(c == x for c in r) for r in g]
+        columns = [all(c == x for c in k) for k in zip(*g, strict=True)]
+        if not any(rows) or not any(columns):
+            return None
+        for i, (r, s) in enumerate(zip(g, t, strict=True)):
+            for j, (c, y) in enumerate(zip(r, s, strict=True)):
+                if c == 0 and table.setdefault((sum(rows[:i]), sum(columns[:j])), y) != y:
+                    return None
+    return table
 
 
 def _crops(pairs) -> Iterator[tuple[str, str]]:

@@ -432,6 +432,16 @@ def block_filled(g):  # 3x3 blocks between lines of 5, each filled with its midd
     return out
 
 
+def panels(g):  # panels between whole lines of 8: 2 above, 4 6 3 across the middle, 1 below
+    rows = [i for i, r in enumerate(g) if all(c == 8 for c in r)]
+    columns = [j for j, k in enumerate(zip(*g, strict=True)) if all(c == 8 for c in k)]
+    table = [[0, 2, 0], [4, 6, 3], [0, 1, 0]]
+    return [
+        [c or table[sum(a < i for a in rows)][sum(b < j for b in columns)] for j, c in enumerate(r)]
+        for i, r in enumerate(g)
+    ]
+
+
 def stamps(g):  # 2 above, 7 left of, 6 right of and 8 below each 3, where the grid has room
     out = [r[:] for r in g]
     for i, r in enumerate(g):
@@ -526,6 +536,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "rings_rotated": (rings_rotated, lambda n: (2 * n, 2 * n)),
     "collected_snake": (collected_snake, lambda n: (n + 4, n + 5)),
     "counted": (counted, lambda n: (n + 4, n + 5)),
+    "panels": (panels, lambda n: (n + 5, n + 6)),
     "block_filled": (block_filled, lambda n: (4 * (n % 2) + 3, 4 * n - 1)),
     "between_alike_both": (between_alike_both, lambda n: (n + 4, n + 5)),
     "extremes": (extremes, lambda n: (n + 4, 2 * n + 3)),
@@ -678,6 +689,9 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g = [[5 * (i % 4 == 3 or j % 4 == 3) for j in range(w)] for i in range(h)]
             for i, j in itertools.product(range(1, h, 4), range(1, w, 4)):
                 g[i][j] = rng.randint(1, 4)
+        if name == "panels":  # two whole rows and two whole columns of 8
+            rows, columns = rng.sample(range(1, h - 1), 2), rng.sample(range(1, w - 1), 2)
+            g = [[8 * (i in rows or j in columns) for j in range(w)] for i in range(h)]
         if name == "counted":  # one to four 2x2 blocks of 2, apart
             g = [[0] * w for _ in range(h)]
             spots = list(itertools.product(range(0, h - 1, 3), range(0, w - 1, 3)))
@@ -798,7 +812,7 @@ IDIOM_OF |= {"counted": "counted_every_other"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
 NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
-NAMED += ("enclosed_alone",)
+NAMED += ("enclosed_alone", "panels")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -885,7 +899,7 @@ def test_real_tasks_are_found(golf_tasks):
     one-colour rows, a pattern stamped around cells, the tallest and least bars, a grid
     folded, the diagonals through a cell, rings rotated, the background between two cells of
     one colour in a column or a row, the set cells in a snake, blocks counted, blocks filled
-    with their middle's colour, the enclosed background alone)."""
+    with their middle's colour, the enclosed background alone, panels coloured by place)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -896,7 +910,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
-    more += ("task338",)
+    more += ("task338", "task055")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
