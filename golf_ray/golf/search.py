@@ -689,8 +689,8 @@ def _counted(pairs) -> Iterator[tuple[str, str]]:
         ratios = set()
         for g, t in pairs:
             n, count = sum(c > 0 for r in t for c in r), sum(r.count(x) for r in g)
-            ratios.add(count / n if n else None if count else 0)
-        ratios.discard(0)  # no cell of `x` and none set: any ratio holds
+            if n or count:  # neither: any ratio holds
+                ratios.add(count / n if n else None)
         if len(ratios) != 1 or not (d := next(iter(ratios))) or d != int(d):
             continue
         d, count = int(d), f"sum(r.count({x})for r in g)"
@@ -819,12 +819,13 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     colour; the cells of colour `x` with the one other colour there is; every set cell in the rarest
     colour, and that colour's own cells cleared; the tallest bar in `x` and the least in `y`, the
     others cleared; the diagonals through the one set cell; each row in one colour, looked up by
-    where its cell of colour `x` is; the grid's frame; its middle column alone; the grid less its diagonals; a
-    trail from each row's cell to the right, every other cell in `y`; a diagonal from the bottom
-    left corner up, bouncing between the sides; or a square spiral walked in clockwise from the top
-    left corner, a gap between its turns. The spiral's cell is set on even rings (`d`, from the
-    border in), but for the one step where the walk turns inward, at `(d+1,d)`, which flips it (not
-    on the innermost square of an even ring, where the walk has nowhere to go)."""
+    where its cell of colour `x` is; the grid's frame; its middle column alone; the grid less its
+    diagonals; a trail from each row's cell to the right, every other cell in `y`; a diagonal from
+    the bottom left corner up, bouncing between the sides; or a square spiral walked in clockwise
+    from the top left corner, a gap between its turns. The spiral's cell is set on even rings
+    (`d`, from the border in), but for the one step where the walk turns inward, at `(d+1,d)`,
+    which flips it (not on the innermost square of an even ring, where the walk has nowhere to
+    go)."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
     ins = {c for g, _ in pairs for r in g for c in r}
