@@ -540,7 +540,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "block_filled": (block_filled, lambda n: (4 * (n % 2) + 3, 4 * n - 1)),
     "between_alike_both": (between_alike_both, lambda n: (n + 4, n + 5)),
     "extremes": (extremes, lambda n: (n + 4, 2 * n + 3)),
-    "by_count_rest": (by_count_rest, lambda n: (n + 2, n + 3)),
+    "by_count_rest": (by_count_rest, lambda n: (n + 4, n + 5)),
     "uniform_lines": (uniform_lines, lambda n: (2 * n + 4, n + 4)),
     "histogram": (histogram, lambda n: (n, n)),
     "bands": (bands, lambda n: (n + 3, 3 * n)),
