@@ -933,10 +933,19 @@ def _row_colours(pairs, x: int) -> str | None:
 # --------------------------------------------------------------------------- unmasked
 
 
+# The images, under the other seven symmetries, of the cell at `i`, `j` of a square pattern
+# centred one cell below and right of the grid's middle (`k - i` mirrors row `i`; `k` is the
+# grid's side plus one), read in the grid `h`, padded with the patch's colour where an image
+# falls off the grid.
+_OFF_MIDDLE = "h[j][i],h[i][k-j],h[k-j][i],h[k-i][j],h[j][k-i],h[k-i][k-j],h[k-j][k-i]"
+
+
 def _unmasked(pairs) -> Iterator[tuple[str, str]]:
     """A symmetric pattern with a patch of colour `x` over part of it: each cell of `x` takes
     the colour its mirror images have that is not `x` (left and right, up and down, both; and
-    across the diagonals too on a square grid); or the patch alone, so uncovered."""
+    across the diagonals too on a square grid, whose pattern may also be centred one cell down
+    and right of the grid's middle, 0 where no image is uncovered); or the patch alone, so
+    uncovered."""
     images = ["r[~j],g[~i][j],g[~i][~j]"]
     if all(len(g) == len(g[0]) for g, _ in pairs):
         images.append(images[0] + ",g[j][i],g[~j][i],g[j][~i],g[~j][~i]")
@@ -955,6 +964,12 @@ def _unmasked(pairs) -> Iterator[tuple[str, str]]:
         for x, seen in itertools.product(sorted(hidden), images):
             cell = f"[c,{uncovered(x, seen)}][c=={x}]"
             yield "unmasked", f"[[{cell}for j,c in enumerate(r)]for i,r in enumerate(g)]"
+        if len(images) > 1:  # square: the pattern's middle may be off the grid's, one cell on
+            for x in sorted(hidden):
+                cell = f"[c,max({{{_OFF_MIDDLE}}}-{{{x}}}|{{0}})][c=={x}]"
+                pad = f"h:=[s+[{x}]*2for s in g]+[[{x}]*99]*2,k:=len(g)+1"
+                rows = f"for i,r in enumerate(g)if[{pad}]"
+                yield "unmasked_off", f"[[{cell}for j,c in enumerate(r)]{rows}]"
         return
     ins = {c for g, _ in pairs for r in g for c in r}
     for x, seen in itertools.product(sorted(ins), images):
