@@ -654,15 +654,21 @@ def _composed(pairs) -> Iterator[tuple[str, str]]:
 # --------------------------------------------------------------------------- crops
 
 
+def _small_shape(pairs) -> tuple[int, int] | None:
+    """The outputs' height and width, when they all have one and it is 30 cells at most."""
+    shapes = {(len(t), len(t[0])) for _, t in pairs}
+    if len(shapes) != 1:
+        return None
+    ((h, w),) = shapes
+    return (h, w) if h * w <= 30 else None
+
+
 def _collected(pairs) -> Iterator[tuple[str, str]]:
     """The set cells, read row by row or column by column, laid out in the outputs' one small
     shape: row after row, or as a snake (every other row backwards); 0 where they run out."""
-    shapes = {(len(t), len(t[0])) for _, t in pairs}
-    if len(shapes) != 1:
+    if (shape := _small_shape(pairs)) is None:
         return
-    ((h, w),) = shapes
-    if h * w > 30:
-        return
+    h, w = shape
     rows = [f"s[{i * w or ''}:{i * w + w}]" for i in range(h)]
     snake = [r if i % 2 < 1 else f"s[{i * w + w - 1}:{i * w - 1}:-1]" for i, r in enumerate(rows)]
     for order in ("for r in g for c in r", "for k in zip(*g)for c in k"):
@@ -676,14 +682,11 @@ def _counted(pairs) -> Iterator[tuple[str, str]]:
     """A small output of one colour `y` with as many cells set as the input has cells of colour
     `x` (or a fixed fraction of them: objects of `d` cells), the first of them in reading
     order, or of every other cell."""
-    shapes = {(len(t), len(t[0])) for _, t in pairs}
     colours = {c for _, t in pairs for r in t for c in r} - {0}
-    if len(shapes) != 1 or len(colours) != 1:
+    if (shape := _small_shape(pairs)) is None or len(colours) != 1:
         return
-    ((h, w),) = shapes
+    h, w = shape
     (y,) = colours
-    if h * w > 30:
-        return
     ins = {c for g, _ in pairs for r in g for c in r} - {0}
     for x in sorted(ins):
         ratios = set()
