@@ -24,7 +24,7 @@ golfed answer, so expert iteration leaves GRPO almost nothing to gain there: `--
 warm-starts on N of them only.
 Target (issue 20): trained >= 2x the untrained golfer's bytes saved per 1,000 samples.
 Writes JSON (both measurements, per task; the train reward curve; wall times; cores) and a PNG.
-Runs go to runs/bench-golfer-TIME, removed at the end unless --keep-work.
+Runs go to runs/bench-golfer-TIME-XXXX, removed at the end unless --keep-work.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ import os
 import platform
 import shutil
 import sys
+import tempfile
+import textwrap
 import time
 from pathlib import Path
 
@@ -143,7 +145,8 @@ def plot(report: dict, out: Path) -> None:
         right.plot(xs, ys, color="tab:orange")
     right.set(title="train reward per step (GRPO)", xlabel="step")
     right.grid(alpha=0.3)
-    fig.suptitle(f"golf-ray golfer: {report['model']}, {report['setting']}", fontsize=10)
+    title = f"golf-ray golfer: {report['model']}, {report['setting']}"
+    fig.suptitle(textwrap.fill(title, 150), fontsize=9)
     fig.tight_layout()
     fig.savefig(out, dpi=110)
     plt.close(fig)
@@ -185,7 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     cfg = load_config(GOLFER, overrides)
     name = "golfer-quick" if args.quick else "golfer"
     out = Path(args.out or ROOT / "bench" / "results" / f"{name}.json")
-    work = ROOT / "runs" / f"bench-golfer-{time.strftime('%Y%m%d-%H%M%S')}"
+    # unique even for benches started in the same second (scripts/gpu_golfer.sh side)
+    (ROOT / "runs").mkdir(exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    work = Path(tempfile.mkdtemp(dir=ROOT / "runs", prefix=f"bench-golfer-{stamp}-"))
 
     started = time.perf_counter()
     init_ray(cfg.ray.address, cfg.ray.num_cpus, cfg.ray.include_dashboard, cfg.ray.namespace)

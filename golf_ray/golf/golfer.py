@@ -3,10 +3,11 @@ golf_ray/domains.py): a prompt shows a task's examples and its best correct prog
 completion is a rewrite of that program.
 
 Reward (`golf_gain`): bytes saved over the task's best program when the rewrite is correct on
-every example, else nothing. Expert iteration: a correct, shorter rewrite becomes the task's best
-and the base of its next prompt (`tasks.golf_expert_iteration: false` keeps every base as it
-started). Gains count against the best when their batch is judged, so a rewrite of an older base
-earns only what it adds to the submission.
+every example, else nothing. The golfer's config keeps every base as it started, so a saving
+is paid each time it is written; with expert iteration (`tasks.golf_expert_iteration: true`) a
+correct, shorter rewrite becomes the task's best and the base of its next prompt, and gains count
+against the best when their batch is judged, so a rewrite of an older base earns only what it
+adds to the submission. Either way the run's DB keeps each task's shortest correct rewrite.
 
 Bases come from `tasks.golf_from` (a `golf-ray golf` output dir or its solutions.sqlite: the best
 correct program per task, uncompressed) or, without it, from RE-ARC's seeds through the

@@ -101,7 +101,8 @@ def golfer_overrides(tmp_path, write_task) -> list[str]:
 
 
 def test_golfer_rewards_only_correct_savings_and_keeps_the_best(ray_session, golfer_overrides):
-    domain = GolferDomain(load_config(GOLFER, golfer_overrides), None, "golfer-test")
+    overrides = [*golfer_overrides, "tasks.golf_expert_iteration=true"]
+    domain = GolferDomain(load_config(GOLFER, overrides), None, "golfer-test")
     try:
         assert set(domain.prompts) == {"task001", "task002", "task003", "task004"}
         assert domain.val_ids == ["task001", "task002"]
