@@ -111,6 +111,11 @@ _IDIOMS = {
     "by_count_rest": "(s:=sum(g,[]))and[[c]for c in sorted({*s}-{0},key=s.count)[-2::-1]]",
     # the colours of the rows of one colour, each once, down a column; else of such columns
     "uniform_lines": "[[c]for c in dict.fromkeys(r[0]for r in g if{*r}=={r[0]})]or[[*dict.fromkeys(r[0]for r in zip(*g)if{*r}=={r[0]})]]",
+    # a 2x2 block's colours thrown to the 2x2 blocks at its corners, each to the opposite one
+    "corners_thrown": "((r:=[any(R)for R in g].index(1)),(c:=[any(k)for k in zip(*g)].index(1)))and[[v or(a*a==b*b==1)*g[r+(a<0)][c+(b<0)]for j,v in enumerate(R)if[b:=(j-c)//2]]for i,R in enumerate(g)if[a:=(i-r)//2]]",
+    # in the rows inside bars (of the cell's colour above and below), every other cell cleared,
+    # counted from the row's first cell of that colour
+    "dotted_middle": "[[c*((j-r.index(c))%2<1 or[s[j]for s in g[i-1:i+2]]!=[c]*3)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }
@@ -248,6 +253,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _counted(pairs)
     yield from _block_filled(pairs)
     yield from _panels(pairs)
+    yield from _block_corners(pairs)
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
     yield from _enclosed(pairs)
@@ -748,6 +754,35 @@ def _block_filled(pairs) -> Iterator[tuple[str, str]]:
                     f"[[{keep}{fill}for j,c in enumerate(r)]for i,r in enumerate(g)]",
                 )
         return
+
+
+def _block_corners(pairs) -> Iterator[tuple[str, str]]:
+    """The background cells diagonally off each 2x2 block of colour `x` marked, one colour a
+    corner (top left, top right, bottom left, bottom right): a cell looks for a block two cells
+    away along each diagonal (a window of four `x`, its sum `4x`)."""
+    colours = {c for g, _ in pairs for r in g for c in r} - {0}
+    if len(colours) != 1 or not all(_same_shape(g, t) for g, t in pairs):
+        return
+    (x,) = colours
+    marks: dict[int, int] = {}  # corner -> its colour, as the outputs show it
+    for g, t in pairs:
+        for i, j in itertools.product(range(len(g) - 1), range(len(g[0]) - 1)):
+            if g[i][j] == g[i][j + 1] == g[i + 1][j] == g[i + 1][j + 1] == x:
+                corners = ((i - 1, j - 1), (i - 1, j + 2), (i + 2, j - 1), (i + 2, j + 2))
+                for k, (a, b) in enumerate(corners):
+                    if 0 <= a < len(t) and 0 <= b < len(t[0]):
+                        marks.setdefault(k, t[a][b])
+    if len(marks) < 4:
+        return
+    table = [marks[k] for k in range(4)]
+    corner = "(b<j)+2*(a<i)"  # a, b: the block's top left, below or above, right or left
+    mark = f"1+{corner}" if table == [1, 2, 3, 4] else f"{table}[{corner}]".replace(" ", "")
+    near = "for a in(i+1,i-2)for b in(j+1,j-2)"
+    block = f"sum(sum(s[b:b+2])for s in g[a:a+2])>{4 * x - 1}"
+    yield (
+        "block_corners",
+        f"[[c or sum({mark}{near}if {block})for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    )
 
 
 def _panels(pairs) -> Iterator[tuple[str, str]]:

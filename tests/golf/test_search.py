@@ -464,6 +464,40 @@ def stamps(g):  # 2 above, 7 left of, 6 right of and 8 below each 3, where the g
     return out
 
 
+def corners_thrown(g):  # the 2x2 block's colours, each to the 2x2 block at its opposite corner
+    top = next(i for i, r in enumerate(g) if any(r))
+    left = next(j for j, k in enumerate(zip(*g, strict=True)) if any(k))
+    out = [r[:] for r in g]
+    for a, b in itertools.product((-2, 2), repeat=2):  # where a corner's block starts
+        colour = g[top + (a < 0)][left + (b < 0)]
+        for i, j in itertools.product(range(2), repeat=2):
+            if 0 <= top + a + i < len(g) and 0 <= left + b + j < len(g[0]):
+                out[top + a + i][left + b + j] = colour
+    return out
+
+
+def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
+    out = [r[:] for r in g]
+    for i in range(1, len(g) - 1):
+        for j, c in enumerate(g[i]):
+            start = j
+            while start and g[i][start - 1] == c:
+                start -= 1
+            if c and g[i - 1][j] == c == g[i + 1][j] and (j - start) % 2:
+                out[i][j] = 0
+    return out
+
+
+def block_corners(g):  # each 2x2 block of 5 marked 6, 2, 8, 4 at its corners, where there is room
+    out = [r[:] for r in g]
+    for i, j in itertools.product(range(len(g) - 1), range(len(g[0]) - 1)):
+        if g[i][j] == g[i][j + 1] == g[i + 1][j] == g[i + 1][j + 1] == 5:
+            for (a, b), y in zip(((-1, -1), (-1, 2), (2, -1), (2, 2)), (6, 2, 8, 4), strict=True):
+                if 0 <= i + a < len(g) and 0 <= j + b < len(g[0]):
+                    out[i + a][j + b] = y
+    return out
+
+
 def extremes(g):  # bars of 5 up from the bottom: the tallest 1, the least 2, the rest cleared
     heights = [sum(c > 0 for c in k) for k in zip(*g, strict=True)]
     bars = [h for h in heights if h]
@@ -566,6 +600,9 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "trail": (trail, lambda n: (n + 3, 2 * n)),
     "header_rows": (header_rows, lambda n: (2 * n, n)),
     "sized": (sized, lambda n: (n + 4, n + 5)),
+    "corners_thrown": (corners_thrown, lambda n: (n + 3, n + 4)),
+    "dotted_middle": (dotted_middle, lambda n: (4 * n, 3 * n)),
+    "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
 
@@ -734,6 +771,23 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             ):
                 for r in g[h - height :]:
                     r[j] = 5
+        if name == "corners_thrown":  # a 2x2 block of four colours, at times by the border
+            g = [[0] * w for _ in range(h)]
+            top, left = rng.randrange(h - 1), rng.randrange(w - 1)
+            for i, j in itertools.product(range(2), repeat=2):
+                g[top + i][left + j] = rng.randint(1, 9)
+        if name == "dotted_middle":  # a bar three rows tall in each band of four rows
+            g = [[0] * w for _ in range(h)]
+            for top in range(0, h, 4):
+                left = rng.randrange(w - 2)
+                width, c = rng.randint(2, w - left), rng.randint(1, 9)
+                for r in g[top : top + 3]:
+                    r[left : left + width] = [c] * width
+        if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
+            g = [[0] * w for _ in range(h)]
+            for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
+                if rng.random() < 0.5 or (i, j) == (1, 1):
+                    g[i][j : j + 2] = g[i + 1][j : j + 2] = [5, 5]
         if name == "by_count_rest":  # a ground of 1, three colours on it, each count once
             cells = [2] * 6 + [5] * 4 + [8] * 2 + [1] * 20 + [0] * (h * w - 32)
             rng.shuffle(cells)
@@ -814,7 +868,8 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 
 
 # Shapes whose programs are long (a flood fill, a walk, eight images read from a padded grid).
-LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210}
+LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
+LONGER |= {"block_corners": 190}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -837,7 +892,8 @@ IDIOM_OF |= {"counted": "counted_every_other"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
 NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
-NAMED += ("enclosed_alone", "panels", "unmasked_off")
+NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
+NAMED += ("block_corners",)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -925,7 +981,8 @@ def test_real_tasks_are_found(golf_tasks):
     folded, the diagonals through a cell, rings rotated, the background between two cells of
     one colour in a column or a row, the set cells in a snake, blocks counted, blocks filled
     with their middle's colour, the enclosed background alone, panels coloured by place, a
-    pattern uncovered about a middle off the grid's)."""
+    pattern uncovered about a middle off the grid's, a block's colours thrown to its corners,
+    bars dotted along their middle, a block's corners marked)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -936,7 +993,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
-    more += ("task338", "task055", "task074")
+    more += ("task338", "task055", "task074", "task225", "task085", "task230")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
