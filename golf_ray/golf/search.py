@@ -113,6 +113,9 @@ _IDIOMS = {
     "uniform_lines": "[[c]for c in dict.fromkeys(r[0]for r in g if{*r}=={r[0]})]or[[*dict.fromkeys(r[0]for r in zip(*g)if{*r}=={r[0]})]]",
     # a 2x2 block's colours thrown to the 2x2 blocks at its corners, each to the opposite one
     "corners_thrown": "((r:=[any(R)for R in g].index(1)),(c:=[any(k)for k in zip(*g)].index(1)))and[[v or(a*a==b*b==1)*g[r+(a<0)][c+(b<0)]for j,v in enumerate(R)if[b:=(j-c)//2]]for i,R in enumerate(g)if[a:=(i-r)//2]]",
+    # a star stamped around each plus (a cell with set cells above and below): its arms'
+    # colour on its row and column, its middle's on the diagonals, two cells out
+    "plus_stars": "[[c or max([0]+[(d*e==0)*g[x-1][y]or(d*d==e*e)*g[x][y]for x,y in C if(d:=i-x)*d<5>(e:=j-y)*e])for j,c in enumerate(r)]for i,r in enumerate(g)if[C:=[(x,y)for x,s in enumerate(g)for y,v in enumerate(s)if v*g[x-1][y]*g[(x+1)%len(g)][y]]]]",
     # in the rows inside bars (of the cell's colour above and below), every other cell cleared,
     # counted from the row's first cell of that colour
     "dotted_middle": "[[c*((j-r.index(c))%2<1 or[s[j]for s in g[i-1:i+2]]!=[c]*3)for j,c in enumerate(r)]for i,r in enumerate(g)]",

@@ -476,6 +476,18 @@ def corners_thrown(g):  # the 2x2 block's colours, each to the 2x2 block at its 
     return out
 
 
+def plus_stars(
+    g,
+):  # around each plus, two cells out: its arms' colour on its lines, else its middle's
+    out = [r[:] for r in g]
+    for x, y in itertools.product(range(1, len(g) - 1), range(1, len(g[0]) - 1)):
+        if g[x][y] and g[x - 1][y] and g[x + 1][y] and g[x][y - 1] and g[x][y + 1]:
+            for d, e in itertools.product(range(-2, 3), repeat=2):
+                if not g[x + d][y + e] and (d * e == 0 or abs(d) == abs(e)):
+                    out[x + d][y + e] = g[x - 1][y] if d * e == 0 else g[x][y]
+    return out
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -602,6 +614,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "sized": (sized, lambda n: (n + 4, n + 5)),
     "corners_thrown": (corners_thrown, lambda n: (n + 3, n + 4)),
     "dotted_middle": (dotted_middle, lambda n: (4 * n, 3 * n)),
+    "plus_stars": (plus_stars, lambda n: (6 * n - 1, 6 * n)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -783,6 +796,13 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 width, c = rng.randint(2, w - left), rng.randint(1, 9)
                 for r in g[top : top + 3]:
                     r[left : left + width] = [c] * width
+        if name == "plus_stars":  # pluses six cells apart, at least one, two colours each
+            g = [[0] * w for _ in range(h)]
+            for x, y in itertools.product(range(2, h - 2, 6), range(2, w - 2, 6)):
+                if rng.random() < 0.5 or (x, y) == (2, 2):
+                    middle, arms = rng.sample(range(1, 10), 2)
+                    g[x][y] = middle
+                    g[x - 1][y] = g[x + 1][y] = g[x][y - 1] = g[x][y + 1] = arms
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -869,7 +889,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 
 # Shapes whose programs are long (a flood fill, a walk, eight images read from a padded grid).
 LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
-LONGER |= {"block_corners": 190}
+LONGER |= {"block_corners": 190, "plus_stars": 250}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -893,7 +913,7 @@ NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram
 NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
 NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
-NAMED += ("block_corners",)
+NAMED += ("block_corners", "plus_stars")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -982,7 +1002,7 @@ def test_real_tasks_are_found(golf_tasks):
     one colour in a column or a row, the set cells in a snake, blocks counted, blocks filled
     with their middle's colour, the enclosed background alone, panels coloured by place, a
     pattern uncovered about a middle off the grid's, a block's colours thrown to its corners,
-    bars dotted along their middle, a block's corners marked)."""
+    bars dotted along their middle, a block's corners marked, stars around pluses)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -993,7 +1013,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task169", "task198", "task302", "task330", "task369", "task115", "task391")
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
-    more += ("task338", "task055", "task074", "task225", "task085", "task230")
+    more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
