@@ -476,9 +476,7 @@ def corners_thrown(g):  # the 2x2 block's colours, each to the 2x2 block at its 
     return out
 
 
-def plus_stars(
-    g,
-):  # around each plus, two cells out: its arms' colour on its lines, else its middle's
+def plus_stars(g):  # two cells around each plus: its arms' colour in line, else its middle's
     out = [r[:] for r in g]
     for x, y in itertools.product(range(1, len(g) - 1), range(1, len(g[0]) - 1)):
         if g[x][y] and g[x - 1][y] and g[x + 1][y] and g[x][y - 1] and g[x][y + 1]:
