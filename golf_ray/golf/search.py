@@ -257,6 +257,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _block_filled(pairs)
     yield from _panels(pairs)
     yield from _block_corners(pairs)
+    yield from _ends_met(pairs)
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
     yield from _enclosed(pairs)
@@ -757,6 +758,22 @@ def _block_filled(pairs) -> Iterator[tuple[str, str]]:
                     f"[[{keep}{fill}for j,c in enumerate(r)]for i,r in enumerate(g)]",
                 )
         return
+
+
+def _ends_met(pairs) -> Iterator[tuple[str, str]]:
+    """Each row that is set at its first cell (and its last) filled from either end with that
+    end's colour, meeting at a cell of colour `x` in the middle (an odd width)."""
+    if not all(_same_shape(g, t) for g, t in pairs):
+        return
+    widths = {len(g[0]) for g, _ in pairs}
+    middles = {t[i][len(r) // 2] for g, t in pairs for i, r in enumerate(g) if r != t[i]}
+    if len(middles) != 1 or any(w % 2 < 1 for w in widths):
+        return
+    (x,) = middles
+    if len(widths) == 1:
+        k = next(iter(widths)) // 2
+        yield "ends_met", f"[r[0]and[r[0]]*{k}+[{x}]+[r[-1]]*{k}or r for r in g]"
+    yield "ends_met", f"[r[0]and[r[0]]*(k:=len(r)//2)+[{x}]+[r[-1]]*k or r for r in g]"
 
 
 def _block_corners(pairs) -> Iterator[tuple[str, str]]:
