@@ -260,6 +260,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _ends_met(pairs)
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
+    yield from _sampled(pairs)
     yield from _enclosed(pairs)
     yield from _components(pairs)
     yield from _unmasked(pairs)
@@ -435,6 +436,20 @@ def _downscaled(pairs) -> Iterator[tuple[str, str]]:
             block = f"sum([r[j:j+{k}]for r in g[i:i+{k}]],[])"
             span = f"range(0,len(g[0]),{k})]for i in range(0,len(g),{k})"
             yield "downscaled", f"[[max(s:={block},key=s.count)for j in {span}]"
+
+
+def _sampled(pairs) -> Iterator[tuple[str, str]]:
+    """Panels between whole lines of one colour, each as its first cell: the input read every
+    `k` rows and columns (`k`: one past the first line of one colour), under a symmetry."""
+    if not all(len(t) < len(g) for g, t in pairs):
+        return
+    step = "(k:=[len({*r})for r in g].index(1)+1)and"
+    shorter = {  # the reversal inside the sample's comprehension
+        "flip_h": "[r[::k][::-1]for r in g[::k]]",
+        "rot180": "[r[::k][::-1]for r in g[::k][::-1]]",
+    }
+    for name, (_, idiom) in _SYMMETRIES.items():
+        yield "sampled", step + shorter.get(name, idiom.format("[r[::k]for r in g[::k]]"))
 
 
 def _upscale(g: Grid, k: int) -> Grid:
