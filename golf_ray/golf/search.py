@@ -113,6 +113,9 @@ _IDIOMS = {
     "uniform_lines": "[[c]for c in dict.fromkeys(r[0]for r in g if{*r}=={r[0]})]or[[*dict.fromkeys(r[0]for r in zip(*g)if{*r}=={r[0]})]]",
     # a 2x2 block's colours thrown to the 2x2 blocks at its corners, each to the opposite one
     "corners_thrown": "((r:=[any(R)for R in g].index(1)),(c:=[any(k)for k in zip(*g)].index(1)))and[[v or(a*a==b*b==1)*g[r+(a<0)][c+(b<0)]for j,v in enumerate(R)if[b:=(j-c)//2]]for i,R in enumerate(g)if[a:=(i-r)//2]]",
+    # two set cells' rows (on a tall grid, else columns) drawn whole in their colours, in turn,
+    # at the cells' distance from the first on
+    "lines_repeated": "(f:=lambda g:(R:=[(i,max(r))for i,r in enumerate(g)if any(r)])and[[(k>=0)*(k%d<1)*[R[0][1],R[1][1]][k//d%2]for c in r]for i,r in enumerate(g)if[d:=R[1][0]-R[0][0],k:=i-R[0][0]]])and len(g)>len(g[0])and f(g)or[*zip(*f([*zip(*g)]))]",
     # a star stamped around each plus (a cell with set cells above and below): its arms'
     # colour on its row and column, its middle's on the diagonals, two cells out
     "plus_stars": "[[c or max([0]+[(d*e==0)*g[x-1][y]or(d*d==e*e)*g[x][y]for x,y in C if(d:=i-x)*d<5>(e:=j-y)*e])for j,c in enumerate(r)]for i,r in enumerate(g)if[C:=[(x,y)for x,s in enumerate(g)for y,v in enumerate(s)if v*g[x-1][y]*g[(x+1)%len(g)][y]]]]",

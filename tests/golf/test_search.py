@@ -498,6 +498,20 @@ def sampled(g):  # panels between lines of 5, each one cell, turned clockwise
     return [list(r) for r in zip(*panels[::-1], strict=True)]
 
 
+def lines_repeated(g):  # two cells as lines across the short side, in turn, at their distance
+    if len(g) < len(g[0]):
+        turned = [list(k) for k in zip(*g, strict=True)]
+        return [list(r) for r in zip(*lines_repeated(turned), strict=True)]
+    (first, a), (second, b) = [(i, max(r)) for i, r in enumerate(g) if any(r)]
+    d = second - first
+    return [
+        [[a, b][(i - first) // d % 2]] * len(r)
+        if i >= first and (i - first) % d == 0
+        else [0] * len(r)
+        for i, r in enumerate(g)
+    ]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -627,6 +641,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "plus_stars": (plus_stars, lambda n: (6 * n - 1, 6 * n)),
     "ends_met": (ends_met, lambda n: (n + 2, 2 * n + 3)),
     "sampled": (sampled, lambda n: (n, n)),
+    "lines_repeated": (lines_repeated, lambda n: (2 * n + 6, n + 2)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -831,6 +846,13 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 ]
                 for i in range(h * side + h - 1)
             ]
+        if name == "lines_repeated":  # two cells of two colours; the grid tall or wide
+            g = [[0] * w for _ in range(h)]
+            first = rng.randrange(h // 2)
+            a, b = rng.sample(range(1, 10), 2)
+            g[first][rng.randrange(w)], g[first + rng.randint(1, 3)][rng.randrange(w)] = a, b
+            if rng.random() < 0.5:
+                g = [list(k) for k in zip(*g, strict=True)]
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -917,7 +939,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 
 # Shapes whose programs are long (a flood fill, a walk, eight images read from a padded grid).
 LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
-LONGER |= {"block_corners": 190, "plus_stars": 250}
+LONGER |= {"block_corners": 190, "plus_stars": 250, "lines_repeated": 250}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -941,7 +963,7 @@ NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram
 NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
 NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
-NAMED += ("block_corners", "plus_stars", "ends_met", "sampled")
+NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1031,7 +1053,7 @@ def test_real_tasks_are_found(golf_tasks):
     with their middle's colour, the enclosed background alone, panels coloured by place, a
     pattern uncovered about a middle off the grid's, a block's colours thrown to its corners,
     bars dotted along their middle, a block's corners marked, stars around pluses, a row's ends met in its middle, panels
-    read one cell each)."""
+    read one cell each, two cells' lines repeated)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1043,7 +1065,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
-    more += ("task060", "task244")
+    more += ("task060", "task244", "task013")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
