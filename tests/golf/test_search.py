@@ -512,6 +512,20 @@ def lines_repeated(g):  # two cells as lines across the short side, in turn, at 
     ]
 
 
+def densest_trimmed(g):  # the colour with the smallest box around its cells, in that box alone
+    def box(c):
+        cells = [(i, j) for i, r in enumerate(g) for j, x in enumerate(r) if x == c]
+        rows, columns = [i for i, _ in cells], [j for _, j in cells]
+        return min(rows), max(rows) + 1, min(columns), max(columns) + 1
+
+    colour = min(
+        {c for r in g for c in r} - {0},
+        key=lambda c: (lambda a, b, x, y: (b - a) * (y - x))(*box(c)),
+    )
+    top, bottom, left, right = box(colour)
+    return [[c * (c == colour) for c in r[left:right]] for r in g[top:bottom]]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -642,6 +656,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "ends_met": (ends_met, lambda n: (n + 2, 2 * n + 3)),
     "sampled": (sampled, lambda n: (n, n)),
     "lines_repeated": (lines_repeated, lambda n: (2 * n + 6, n + 2)),
+    "densest_trimmed": (densest_trimmed, lambda n: (n + 8, n + 9)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -853,6 +868,21 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g[first][rng.randrange(w)], g[first + rng.randint(1, 3)][rng.randrange(w)] = a, b
             if rng.random() < 0.5:
                 g = [list(k) for k in zip(*g, strict=True)]
+        if name == "densest_trimmed":  # a shape of 3 rows and 4 columns, two colours strewn apart
+            g = [[0] * w for _ in range(h)]
+            top, left = rng.randrange(h - 2), rng.randrange(w - 3)
+            dense, noise = rng.randint(1, 9), rng.sample(range(2, 10), 2)
+            noise = [c if c != dense else 1 for c in noise]
+            for i, j in itertools.product(range(3), range(4)):
+                g[top + i][left + j] = dense * (rng.random() < 0.7 or i == j)
+            outside = [
+                (i, j)
+                for i, j in itertools.product(range(h), range(w))
+                if not (top <= i < top + 3 and left <= j < left + 4)
+            ]
+            for c in noise:
+                for i, j in rng.sample(outside, 8) + [min(outside), max(outside)]:
+                    g[i][j] = c
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -940,6 +970,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 # Shapes whose programs are long (a flood fill, a walk, eight images read from a padded grid).
 LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
 LONGER |= {"block_corners": 190, "plus_stars": 250, "lines_repeated": 250}
+LONGER |= {"densest_trimmed": 200}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -964,6 +995,7 @@ NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cro
 NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
+NAMED += ("densest_trimmed",)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1053,7 +1085,7 @@ def test_real_tasks_are_found(golf_tasks):
     with their middle's colour, the enclosed background alone, panels coloured by place, a
     pattern uncovered about a middle off the grid's, a block's colours thrown to its corners,
     bars dotted along their middle, a block's corners marked, stars around pluses, a row's ends met in its middle, panels
-    read one cell each, two cells' lines repeated)."""
+    read one cell each, two cells' lines repeated, the densest colour trimmed)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1065,7 +1097,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
-    more += ("task060", "task244", "task013")
+    more += ("task060", "task244", "task013", "task036")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
