@@ -526,6 +526,22 @@ def densest_trimmed(g):  # the colour with the smallest box around its cells, in
     return [[c * (c == colour) for c in r[left:right]] for r in g[top:bottom]]
 
 
+def fallen_to_band(g):  # cells fall against a band of whole rows of 5 (else columns), in 5
+    band = [i for i, r in enumerate(g) if all(c == 5 for c in r)]
+    if not band:
+        turned = [list(k) for k in zip(*g, strict=True)]
+        return [list(r) for r in zip(*fallen_to_band(turned), strict=True)]
+    out = [[5 if i in band else 0 for _ in r] for i, r in enumerate(g)]
+    for j in range(len(g[0])):
+        above = sum(g[i][j] > 0 for i in range(band[0]))
+        below = sum(g[i][j] > 0 for i in range(band[-1] + 1, len(g)))
+        for i in range(band[0] - above, band[0]):
+            out[i][j] = 5
+        for i in range(band[-1] + 1, band[-1] + 1 + below):
+            out[i][j] = 5
+    return out
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -657,6 +673,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "sampled": (sampled, lambda n: (n, n)),
     "lines_repeated": (lines_repeated, lambda n: (2 * n + 6, n + 2)),
     "densest_trimmed": (densest_trimmed, lambda n: (n + 8, n + 9)),
+    "fallen_to_band": (fallen_to_band, lambda n: (2 * n + 4, n + 5)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -883,6 +900,14 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for c in noise:
                 for i, j in rng.sample(outside, 8) + [min(outside), max(outside)]:
                     g[i][j] = c
+        if name == "fallen_to_band":  # a band of 5 across the middle, a colour strewn about
+            x = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+            g = [[x * (rng.random() < 0.2) for _ in range(w)] for _ in range(h)]
+            top = rng.randrange(2, h - 4)
+            for r in g[top : top + rng.randint(2, 3)]:
+                r[:] = [5] * w
+            if rng.random() < 0.5:
+                g = [list(k) for k in zip(*g, strict=True)]
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -970,7 +995,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 # Shapes whose programs are long (a flood fill, a walk, eight images read from a padded grid).
 LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
 LONGER |= {"block_corners": 190, "plus_stars": 250, "lines_repeated": 250}
-LONGER |= {"densest_trimmed": 200}
+LONGER |= {"densest_trimmed": 200, "fallen_to_band": 250}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -995,7 +1020,7 @@ NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cro
 NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
-NAMED += ("densest_trimmed",)
+NAMED += ("densest_trimmed", "fallen_to_band")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1085,7 +1110,8 @@ def test_real_tasks_are_found(golf_tasks):
     with their middle's colour, the enclosed background alone, panels coloured by place, a
     pattern uncovered about a middle off the grid's, a block's colours thrown to its corners,
     bars dotted along their middle, a block's corners marked, stars around pluses, a row's ends met in its middle, panels
-    read one cell each, two cells' lines repeated, the densest colour trimmed)."""
+    read one cell each, two cells' lines repeated, the densest colour trimmed, cells fallen
+    against a band)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1097,7 +1123,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task015", "task220", "task266", "task282", "task331", "task254", "task360")
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
-    more += ("task060", "task244", "task013", "task036")
+    more += ("task060", "task244", "task013", "task036", "task093")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
