@@ -122,6 +122,8 @@ _IDIOMS = {
     "fallen_to_band": "(f:=lambda g:(B:=[i for i,r in enumerate(g)if{*r}=={5}])and[[5*(i in B or i<B[0]and sum(map(bool,k[:B[0]]))>=B[0]-i or i>B[-1]and sum(map(bool,k[B[-1]:]))>i-B[-1])for k in zip(*g)]for i,r in enumerate(g)])(g)or[*zip(*f([*zip(*g)]))]",
     # the rows, the fewest set cells first, each fallen to the right
     "rows_by_count": "[sorted(r,key=bool)for r in sorted(g,key=lambda r:-r.count(0))]",
+    # the trimmed grid's blocks of three cells a side, one cell each, laid out by themselves
+    "trimmed_kron": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])and(P:=[r[::3]for r in f(f(g))[::3]])and[[a and b for a in A for b in B]for A in P for B in P]",
     # a star stamped around each plus (a cell with set cells above and below): its arms'
     # colour on its row and column, its middle's on the diagonals, two cells out
     "plus_stars": "[[c or max([0]+[(d*e==0)*g[x-1][y]or(d*d==e*e)*g[x][y]for x,y in C if(d:=i-x)*d<5>(e:=j-y)*e])for j,c in enumerate(r)]for i,r in enumerate(g)if[C:=[(x,y)for x,s in enumerate(g)for y,v in enumerate(s)if v*g[x-1][y]*g[(x+1)%len(g)][y]]]]",

@@ -547,6 +547,13 @@ def rows_by_count(g):  # the rows, the emptiest on top, each with its set cells 
     return [[0] * r.count(0) + [c for c in r if c] for r in rows]
 
 
+def trimmed_kron(g):  # blocks of 3x3 in a 3x3 layout: the layout, where a block is, by itself
+    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c]
+    top, left = min(i for i, _ in cells), min(j for _, j in cells)
+    layout = [[g[top + 3 * a][left + 3 * b] for b in range(3)] for a in range(3)]
+    return [[layout[i // 3][j // 3] and layout[i % 3][j % 3] for j in range(9)] for i in range(9)]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -680,6 +687,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "densest_trimmed": (densest_trimmed, lambda n: (n + 8, n + 9)),
     "fallen_to_band": (fallen_to_band, lambda n: (2 * n + 4, n + 5)),
     "rows_by_count": (rows_by_count, lambda n: (n + 3, n + 4)),
+    "trimmed_kron": (trimmed_kron, lambda n: (n + 9, n + 10)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -919,6 +927,14 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for r, n in zip(rng.sample(g, h - 2), rng.sample(range(1, w + 1), h - 2), strict=True):
                 left = rng.randint(0, w - n)
                 r[left : left + n] = [rng.randint(1, 9)] * n
+        if (
+            name == "trimmed_kron"
+        ):  # 3x3 blocks of a colour in a 3x3 layout, none of its lines empty
+            layout = [[rng.random() < 0.5 or i == j for j in range(3)] for i in range(3)]
+            g = [[0] * w for _ in range(h)]
+            top, left, x = rng.randrange(h - 8), rng.randrange(w - 8), rng.randint(1, 9)
+            for i, j in itertools.product(range(9), repeat=2):
+                g[top + i][left + j] = x * layout[i // 3][j // 3]
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1031,7 +1047,7 @@ NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cro
 NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
-NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count")
+NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1122,7 +1138,8 @@ def test_real_tasks_are_found(golf_tasks):
     pattern uncovered about a middle off the grid's, a block's colours thrown to its corners,
     bars dotted along their middle, a block's corners marked, stars around pluses, a row's ends met in its middle, panels
     read one cell each, two cells' lines repeated, the densest colour trimmed, cells fallen
-    against a band, rows sorted by their count)."""
+    against a band, rows sorted by their count, blocks laid out
+    by themselves)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1135,7 +1152,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
-    more += ("task301",)
+    more += ("task301", "task195")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
