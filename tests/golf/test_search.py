@@ -927,9 +927,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for r, n in zip(rng.sample(g, h - 2), rng.sample(range(1, w + 1), h - 2), strict=True):
                 left = rng.randint(0, w - n)
                 r[left : left + n] = [rng.randint(1, 9)] * n
-        if (
-            name == "trimmed_kron"
-        ):  # 3x3 blocks of a colour in a 3x3 layout, none of its lines empty
+        if name == "trimmed_kron":  # 3x3 blocks of a colour, a 3x3 layout, no line of it empty
             layout = [[rng.random() < 0.5 or i == j for j in range(3)] for i in range(3)]
             g = [[0] * w for _ in range(h)]
             top, left, x = rng.randrange(h - 8), rng.randrange(w - 8), rng.randint(1, 9)
