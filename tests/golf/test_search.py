@@ -554,6 +554,18 @@ def trimmed_kron(g):  # blocks of 3x3 in a 3x3 layout: the layout, where a block
     return [[layout[i // 3][j // 3] and layout[i % 3][j % 3] for j in range(9)] for i in range(9)]
 
 
+def fullest_panels(g):  # 3x3 panels between lines of 5: the fullest filled, the rest cleared
+    spans = [range(0, 3), range(4, 7), range(8, 11)]
+    count = {(a, b): sum(g[i][j] > 0 for i in a for j in b) for a in spans for b in spans}
+    (x,) = {c for r in g for c in r} - {0, 5}
+    out = [[5 if c == 5 else 0 for c in r] for r in g]
+    for (a, b), n in count.items():
+        if n == max(count.values()):
+            for i, j in itertools.product(a, b):
+                out[i][j] = x
+    return out
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -688,6 +700,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "fallen_to_band": (fallen_to_band, lambda n: (2 * n + 4, n + 5)),
     "rows_by_count": (rows_by_count, lambda n: (n + 3, n + 4)),
     "trimmed_kron": (trimmed_kron, lambda n: (n + 9, n + 10)),
+    "fullest_panels": (fullest_panels, lambda n: (11, 11)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -933,6 +946,12 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             top, left, x = rng.randrange(h - 8), rng.randrange(w - 8), rng.randint(1, 9)
             for i, j in itertools.product(range(9), repeat=2):
                 g[top + i][left + j] = x * layout[i // 3][j // 3]
+        if name == "fullest_panels":  # lines of 5 at 3 and 7, cells of one colour strewn
+            x = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+            g = [
+                [5 if 3 in (i % 4, j % 4) else x * (rng.random() < 0.2) for j in range(11)]
+                for i in range(11)
+            ]
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1020,7 +1039,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 # Shapes whose programs are long (a flood fill, a walk, eight images read from a padded grid).
 LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
 LONGER |= {"block_corners": 190, "plus_stars": 250, "lines_repeated": 250}
-LONGER |= {"densest_trimmed": 200, "fallen_to_band": 250}
+LONGER |= {"densest_trimmed": 200, "fallen_to_band": 250, "fullest_panels": 260}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -1046,6 +1065,7 @@ NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_fille
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
+NAMED += ("fullest_panels",)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1137,7 +1157,7 @@ def test_real_tasks_are_found(golf_tasks):
     bars dotted along their middle, a block's corners marked, stars around pluses, a row's ends met in its middle, panels
     read one cell each, two cells' lines repeated, the densest colour trimmed, cells fallen
     against a band, rows sorted by their count, blocks laid out
-    by themselves)."""
+    by themselves, the fullest panels filled)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1150,7 +1170,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
-    more += ("task301", "task195")
+    more += ("task301", "task195", "task059")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
