@@ -566,6 +566,11 @@ def fullest_panels(g):  # 3x3 panels between lines of 5: the fullest filled, the
     return out
 
 
+def under_marker(g):  # the 3x3 under the one cell of 5
+    ((i, j),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 5]
+    return [[g[i + a][j + b] for b in (-1, 0, 1)] for a in (1, 2, 3)]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -701,6 +706,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "rows_by_count": (rows_by_count, lambda n: (n + 3, n + 4)),
     "trimmed_kron": (trimmed_kron, lambda n: (n + 9, n + 10)),
     "fullest_panels": (fullest_panels, lambda n: (11, 11)),
+    "under_marker": (under_marker, lambda n: (n + 5, n + 5)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -952,6 +958,9 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 [5 if 3 in (i % 4, j % 4) else x * (rng.random() < 0.2) for j in range(11)]
                 for i in range(11)
             ]
+        if name == "under_marker":  # a 5 with three rows below it and a column each side
+            g = [[rng.choice([0, 0, 1, 4]) for _ in range(w)] for _ in range(h)]
+            g[rng.randrange(h - 3)][rng.randrange(1, w - 1)] = 5
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1065,7 +1074,7 @@ NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_fille
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
-NAMED += ("fullest_panels",)
+NAMED += ("fullest_panels", "under_marker")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1157,7 +1166,8 @@ def test_real_tasks_are_found(golf_tasks):
     bars dotted along their middle, a block's corners marked, stars around pluses, a row's ends met in its middle, panels
     read one cell each, two cells' lines repeated, the densest colour trimmed, cells fallen
     against a band, rows sorted by their count, blocks laid out
-    by themselves, the fullest panels filled)."""
+    by themselves, the fullest panels filled, the 3x3 under a
+    marker)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1170,7 +1180,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
-    more += ("task301", "task195", "task059")
+    more += ("task301", "task195", "task059", "task111")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
