@@ -129,6 +129,9 @@ _IDIOMS = {
     "fullest_panels": "(n:=lambda i,j:sum(c%5>0 for r in g[i//4*4:i//4*4+3]for c in r[j//4*4:j//4*4+3]))and(M:=max(n(i,j)for i in(0,4,8)for j in(0,4,8)))and(x:=max({*sum(g,[])}-{5}))and[[5*(c==5)or(n(i,j)==M)*x for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the 3x3 under the cell of 5
     "under_marker": "((i:=[5 in r for r in g].index(1)),(c:=g[i].index(5)))and[r[c-1:c+2]for r in g[i+1:i+4]]",
+    # in the last row, a 4 under each arch's hole (a blank cell with one colour left, right
+    # and above it)
+    "under_holes": "g[:-1]+[[4*any(0==r[j]<r[j-1]==(r+[0])[j+1]==s[j]for s,r in zip(g,g[1:]))for j in range(len(g[0]))]]",
     # a star stamped around each plus (a cell with set cells above and below): its arms'
     # colour on its row and column, its middle's on the diagonals, two cells out
     "plus_stars": "[[c or max([0]+[(d*e==0)*g[x-1][y]or(d*d==e*e)*g[x][y]for x,y in C if(d:=i-x)*d<5>(e:=j-y)*e])for j,c in enumerate(r)]for i,r in enumerate(g)if[C:=[(x,y)for x,s in enumerate(g)for y,v in enumerate(s)if v*g[x-1][y]*g[(x+1)%len(g)][y]]]]",

@@ -571,6 +571,15 @@ def under_marker(g):  # the 3x3 under the one cell of 5
     return [[g[i + a][j + b] for b in (-1, 0, 1)] for a in (1, 2, 3)]
 
 
+def under_holes(g):  # a 4 in the last row under the hole of each arch (three cells over two)
+    out = [r[:] for r in g]
+    for i, j in itertools.product(range(len(g) - 1), range(len(g[0]) - 2)):
+        x = g[i][j]
+        if x and g[i][j + 1 : j + 3] == [x, x] and g[i + 1][j : j + 3] == [x, 0, x]:
+            out[-1][j + 1] = 4
+    return out
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -707,6 +716,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "trimmed_kron": (trimmed_kron, lambda n: (n + 9, n + 10)),
     "fullest_panels": (fullest_panels, lambda n: (11, 11)),
     "under_marker": (under_marker, lambda n: (n + 5, n + 5)),
+    "under_holes": (under_holes, lambda n: (n + 4, 4 * n)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -961,6 +971,12 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         if name == "under_marker":  # a 5 with three rows below it and a column each side
             g = [[rng.choice([0, 0, 1, 4]) for _ in range(w)] for _ in range(h)]
             g[rng.randrange(h - 3)][rng.randrange(1, w - 1)] = 5
+        if name == "under_holes":  # arches four columns apart, at any height above the last row
+            g = [[0] * w for _ in range(h)]
+            for j in range(0, w - 2, 4):
+                if rng.random() < 0.6 or j == 0:
+                    i, x = rng.randrange(h - 2), rng.randint(1, 9)
+                    g[i][j : j + 3], g[i + 1][j : j + 3] = [x, x, x], [x, 0, x]
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1074,7 +1090,7 @@ NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_fille
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
-NAMED += ("fullest_panels", "under_marker")
+NAMED += ("fullest_panels", "under_marker", "under_holes")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1167,7 +1183,7 @@ def test_real_tasks_are_found(golf_tasks):
     read one cell each, two cells' lines repeated, the densest colour trimmed, cells fallen
     against a band, rows sorted by their count, blocks laid out
     by themselves, the fullest panels filled, the 3x3 under a
-    marker)."""
+    marker, 4s under arches)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1180,7 +1196,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task141", "task298", "task092", "task316", "task399", "task127")
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
-    more += ("task301", "task195", "task059", "task111")
+    more += ("task301", "task195", "task059", "task111", "task126")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
