@@ -580,6 +580,16 @@ def under_holes(g):  # a 4 in the last row under the hole of each arch (three ce
     return out
 
 
+def odd_panel(g):  # of 3x3 panels down (or across) the grid, the one of a shape unlike the rest
+    if len(g) < len(g[0]):
+        turned = [list(k) for k in zip(*g, strict=True)]
+        return [list(r) for r in zip(*odd_panel(turned), strict=True)]
+    panels = [g[i : i + 3] for i in range(0, len(g), 3)]
+    shapes = [str([[c > 0 for c in r] for r in q]) for q in panels]
+    (odd,) = [q for q, s in zip(panels, shapes, strict=True) if shapes.count(s) == 1]
+    return odd
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -717,6 +727,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "fullest_panels": (fullest_panels, lambda n: (11, 11)),
     "under_marker": (under_marker, lambda n: (n + 5, n + 5)),
     "under_holes": (under_holes, lambda n: (n + 4, 4 * n)),
+    "odd_panel": (odd_panel, lambda n: (3 * n, 3)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -977,6 +988,16 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 if rng.random() < 0.6 or j == 0:
                     i, x = rng.randrange(h - 2), rng.randint(1, 9)
                     g[i][j : j + 3], g[i + 1][j : j + 3] = [x, x, x], [x, 0, x]
+        if name == "odd_panel":  # panels of one shape but one, in any colours
+            common, odd = (
+                [[rng.random() < 0.5 or i == j for j in range(3)] for i in range(3)] for _ in "ab"
+            )
+            odd[0][2] = not common[0][2]  # surely unlike
+            shapes = [common] * (h // 3 - 1) + [odd]
+            rng.shuffle(shapes)
+            g = [[rng.randint(1, 9) * c for c in r] for q in shapes for r in q]
+            if rng.random() < 0.5:
+                g = [list(k) for k in zip(*g, strict=True)]
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1065,6 +1086,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
 LONGER |= {"block_corners": 190, "plus_stars": 250, "lines_repeated": 250}
 LONGER |= {"densest_trimmed": 200, "fallen_to_band": 250, "fullest_panels": 260}
+LONGER |= {"odd_panel": 230}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -1090,7 +1112,7 @@ NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_fille
 NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_middle")
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
-NAMED += ("fullest_panels", "under_marker", "under_holes")
+NAMED += ("fullest_panels", "under_marker", "under_holes", "odd_panel")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1183,7 +1205,7 @@ def test_real_tasks_are_found(golf_tasks):
     read one cell each, two cells' lines repeated, the densest colour trimmed, cells fallen
     against a band, rows sorted by their count, blocks laid out
     by themselves, the fullest panels filled, the 3x3 under a
-    marker, 4s under arches)."""
+    marker, 4s under arches, the odd panel out)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1197,6 +1219,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
     more += ("task301", "task195", "task059", "task111", "task126")
+    more += ("task263",)
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
