@@ -46,6 +46,8 @@ _SYMMETRIES: dict[str, tuple[Callable[[Grid], Grid], str]] = {
 # by the border is short).
 _SQUARE = "sum([s[b:b+2]for s in g[a:a+2]],[])"
 _SQUARES_AROUND = "for a in(i-1,i)for b in(j-1,j)"
+# The colour `m` alone, the empty rows and columns cut.
+_ALONE = "(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g]))"
 # Whole-grid idioms without parameters: cells falling to a side, empty rows and columns cut.
 _IDIOMS = {
     "fall_down": "[*zip(*[sorted(c,key=bool)for c in zip(*g)])]",
@@ -116,8 +118,9 @@ _IDIOMS = {
     # two set cells' rows (on a tall grid, else columns) drawn whole in their colours, in turn,
     # at the cells' distance from the first on
     "lines_repeated": "(f:=lambda g:(R:=[(i,max(r))for i,r in enumerate(g)if any(r)])and[[(k>=0)*(k%d<1)*[R[0][1],R[1][1]][k//d%2]for c in r]for i,r in enumerate(g)if[d:=R[1][0]-R[0][0],k:=i-R[0][0]]])and len(g)>len(g[0])and f(g)or[*zip(*f([*zip(*g)]))]",
-    # the densest colour (the fewest rows and columns a cell), alone and trimmed
-    "densest_trimmed": "(m:=min({*(s:=sum(g,[]))}-{0},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g]))",
+    # the commonest colour, or the densest (the fewest rows and columns a cell), alone, trimmed
+    "commonest_trimmed": f"(m:=max(s:=[c for r in g for c in r if c],key=s.count))and{_ALONE}",
+    "densest_trimmed": f"(m:=min({{*(s:=sum(g,[]))}}-{{0}},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and{_ALONE}",
     # the cells on either side of a band of whole rows of 5 (else columns) fallen against it, in 5
     "fallen_to_band": "(f:=lambda g:(B:=[i for i,r in enumerate(g)if{*r}=={5}])and[[5*(i in B or i<B[0]and sum(map(bool,k[:B[0]]))>=B[0]-i or i>B[-1]and sum(map(bool,k[B[-1]:]))>i-B[-1])for k in zip(*g)]for i,r in enumerate(g)])(g)or[*zip(*f([*zip(*g)]))]",
     # the rows, the fewest set cells first, each fallen to the right

@@ -590,6 +590,14 @@ def odd_panel(g):  # of 3x3 panels down (or across) the grid, the one of a shape
     return odd
 
 
+def commonest_trimmed(g):  # the commonest colour's cells alone, in the box around them
+    cells = [c for r in g for c in r if c]
+    colour = max(set(cells), key=cells.count)
+    rows = [i for i, r in enumerate(g) if colour in r]
+    columns = [j for j, k in enumerate(zip(*g, strict=True)) if colour in k]
+    return [[g[i][j] * (g[i][j] == colour) for j in columns] for i in rows]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -728,6 +736,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "under_marker": (under_marker, lambda n: (n + 5, n + 5)),
     "under_holes": (under_holes, lambda n: (n + 4, 4 * n)),
     "odd_panel": (odd_panel, lambda n: (3 * n, 3)),
+    "commonest_trimmed": (commonest_trimmed, lambda n: (n + 5, n + 6)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -998,6 +1007,13 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g = [[rng.randint(1, 9) * c for c in r] for q in shapes for r in q]
             if rng.random() < 0.5:
                 g = [list(k) for k in zip(*g, strict=True)]
+        if name == "commonest_trimmed":  # shapes of 2, 3 and 4 cells; one of 6 over them
+            g = [[0] * w for _ in range(h)]
+            for n, c in zip((2, 3, 4, 6), rng.sample(range(1, 10), 4), strict=True):
+                top, left = rng.randrange(h - 1), rng.randrange(w - 2)
+                for i, j in itertools.product(range(2), range(3)):
+                    if i * 3 + j < n:
+                        g[top + i][left + j] = c
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1113,6 +1129,7 @@ NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
 NAMED += ("fullest_panels", "under_marker", "under_holes", "odd_panel")
+NAMED += ("commonest_trimmed",)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1205,7 +1222,8 @@ def test_real_tasks_are_found(golf_tasks):
     read one cell each, two cells' lines repeated, the densest colour trimmed, cells fallen
     against a band, rows sorted by their count, blocks laid out
     by themselves, the fullest panels filled, the 3x3 under a
-    marker, 4s under arches, the odd panel out)."""
+    marker, 4s under arches, the odd panel out, the commonest colour
+    trimmed)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1219,7 +1237,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
     more += ("task301", "task195", "task059", "task111", "task126")
-    more += ("task263",)
+    more += ("task263", "task300")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
