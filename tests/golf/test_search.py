@@ -598,6 +598,14 @@ def commonest_trimmed(g):  # the commonest colour's cells alone, in the box arou
     return [[g[i][j] * (g[i][j] == colour) for j in columns] for i in rows]
 
 
+def cross_shifted(g):  # a cross of whole lines, n cells left and down for n cells of 5
+    n = sum(c == 5 for r in g for c in r)
+    (row,) = [i for i, r in enumerate(g) if 0 not in r]
+    (column,) = [j for j, k in enumerate(zip(*g, strict=True)) if 0 not in k and 5 not in k]
+    x = g[row][column]
+    return [[x * (i == row + n or j == column - n) for j in range(len(r))] for i, r in enumerate(g)]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -737,6 +745,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "under_holes": (under_holes, lambda n: (n + 4, 4 * n)),
     "odd_panel": (odd_panel, lambda n: (3 * n, 3)),
     "commonest_trimmed": (commonest_trimmed, lambda n: (n + 5, n + 6)),
+    "cross_shifted": (cross_shifted, lambda n: (n + 6, n + 6)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -1014,6 +1023,12 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 for i, j in itertools.product(range(2), range(3)):
                     if i * 3 + j < n:
                         g[top + i][left + j] = c
+        if name == "cross_shifted":  # a cross of one colour, 1 to 3 cells of 5 at the top right
+            n, x = rng.randint(1, 3), rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+            row, column = rng.randrange(n, h - n), rng.randrange(n, w - 1)
+            g = [[x * (i == row or j == column) for j in range(w)] for i in range(h)]
+            for r in g[:n]:
+                r[-1] = 5
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1102,7 +1117,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
 LONGER |= {"block_corners": 190, "plus_stars": 250, "lines_repeated": 250}
 LONGER |= {"densest_trimmed": 200, "fallen_to_band": 250, "fullest_panels": 260}
-LONGER |= {"odd_panel": 230}
+LONGER |= {"odd_panel": 230, "cross_shifted": 210}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -1129,7 +1144,7 @@ NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
 NAMED += ("fullest_panels", "under_marker", "under_holes", "odd_panel")
-NAMED += ("commonest_trimmed",)
+NAMED += ("commonest_trimmed", "cross_shifted")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1223,7 +1238,7 @@ def test_real_tasks_are_found(golf_tasks):
     against a band, rows sorted by their count, blocks laid out
     by themselves, the fullest panels filled, the 3x3 under a
     marker, 4s under arches, the odd panel out, the commonest colour
-    trimmed)."""
+    trimmed, a cross shifted)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1237,7 +1252,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
     more += ("task301", "task195", "task059", "task111", "task126")
-    more += ("task263", "task300")
+    more += ("task263", "task300", "task362")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
