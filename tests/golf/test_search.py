@@ -606,6 +606,19 @@ def cross_shifted(g):  # a cross of whole lines, n cells left and down for n cel
     return [[x * (i == row + n or j == column - n) for j in range(len(r))] for i, r in enumerate(g)]
 
 
+def ring_lines(g):  # each hollow 5x5 square of 1 on 8: its middle row and column, 6 over the 8s
+    rows, columns = set(), set()
+    for i, j in itertools.product(range(len(g) - 4), range(len(g[0]) - 4)):
+        box = [r[j : j + 5] for r in g[i : i + 5]]
+        if box == [[1] * 5] + [[1, 8, 8, 8, 1]] * 3 + [[1] * 5]:
+            rows.add(i + 2)
+            columns.add(j + 2)
+    return [
+        [6 if c == 8 and (i in rows or j in columns) else c for j, c in enumerate(r)]
+        for i, r in enumerate(g)
+    ]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -746,6 +759,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "odd_panel": (odd_panel, lambda n: (3 * n, 3)),
     "commonest_trimmed": (commonest_trimmed, lambda n: (n + 5, n + 6)),
     "cross_shifted": (cross_shifted, lambda n: (n + 6, n + 6)),
+    "ring_lines": (ring_lines, lambda n: (3 * n + 3, 3 * n + 4)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -1029,6 +1043,11 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g = [[x * (i == row or j == column) for j in range(w)] for i in range(h)]
             for r in g[:n]:
                 r[-1] = 5
+        if name == "ring_lines":  # hollow squares of 1 on 8, apart
+            g = [[8] * w for _ in range(h)]
+            for top, left in ((rng.randrange(h - 11), rng.randrange(w // 2 - 5)), (h - 5, w - 5)):
+                for i, j in itertools.product(range(5), repeat=2):
+                    g[top + i][left + j] = 1 if {i, j} & {0, 4} else 8
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1117,7 +1136,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thrown": 210}
 LONGER |= {"block_corners": 190, "plus_stars": 250, "lines_repeated": 250}
 LONGER |= {"densest_trimmed": 200, "fallen_to_band": 250, "fullest_panels": 260}
-LONGER |= {"odd_panel": 230, "cross_shifted": 210}
+LONGER |= {"odd_panel": 230, "cross_shifted": 210, "ring_lines": 230}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -1144,7 +1163,7 @@ NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
 NAMED += ("fullest_panels", "under_marker", "under_holes", "odd_panel")
-NAMED += ("commonest_trimmed", "cross_shifted")
+NAMED += ("commonest_trimmed", "cross_shifted", "ring_lines")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1238,7 +1257,8 @@ def test_real_tasks_are_found(golf_tasks):
     against a band, rows sorted by their count, blocks laid out
     by themselves, the fullest panels filled, the 3x3 under a
     marker, 4s under arches, the odd panel out, the commonest colour
-    trimmed, a cross shifted)."""
+    trimmed, a cross shifted, lines through
+    hollow squares)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1252,7 +1272,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
     more += ("task301", "task195", "task059", "task111", "task126")
-    more += ("task263", "task300", "task362")
+    more += ("task263", "task300", "task362", "task094")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
