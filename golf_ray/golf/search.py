@@ -617,8 +617,8 @@ def _cell_values(views) -> list[str]:
 
 def _overlays(pairs) -> Iterator[tuple[str, str]]:
     """The output, cell by cell, from the cells at the same place in the input's three parts
-    side by side (or one above the other) or its four quarters, with or without lines between
-    them: the first that is set, in some order of the parts."""
+    side by side (or one above the other) or its four corners (quarters, with or without lines
+    between them, or overlapping): the first that is set, in some order of the parts."""
     for shape in ("columns", "rows", "quarters"):
         fits = True
         for g, t in pairs:
@@ -627,8 +627,8 @@ def _overlays(pairs) -> Iterator[tuple[str, str]]:
                 fits &= hh == h and ww in (3 * w, 3 * w + 2)
             elif shape == "rows":
                 fits &= ww == w and hh in (3 * h, 3 * h + 2)
-            else:
-                fits &= hh in (2 * h, 2 * h + 1) and ww in (2 * w, 2 * w + 1)
+            else:  # apart, or overlapping: the output's middle lines shared
+                fits &= h < hh <= 2 * h + 1 and w < ww <= 2 * w + 1
         if not fits:
             continue
         if shape == "quarters":

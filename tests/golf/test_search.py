@@ -619,6 +619,14 @@ def ring_lines(g):  # each hollow 5x5 square of 1 on 8: its middle row and colum
     ]
 
 
+def corners_overlaid(g):  # the four corners laid over each other, sharing the middle row
+    h, w = (len(g) + 1) // 2, (len(g[0]) - 1) // 2
+    return [
+        [max(g[a][b], g[a][b + w + 1], g[a + h - 1][b], g[a + h - 1][b + w + 1]) for b in range(w)]
+        for a in range(h)
+    ]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -760,6 +768,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "commonest_trimmed": (commonest_trimmed, lambda n: (n + 5, n + 6)),
     "cross_shifted": (cross_shifted, lambda n: (n + 6, n + 6)),
     "ring_lines": (ring_lines, lambda n: (3 * n + 3, 3 * n + 4)),
+    "corners_overlaid": (corners_overlaid, lambda n: (2 * n - 1, 2 * n + 1)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -1048,6 +1057,15 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for top, left in ((rng.randrange(h - 11), rng.randrange(w // 2 - 5)), (h - 5, w - 5)):
                 for i, j in itertools.product(range(5), repeat=2):
                     g[top + i][left + j] = 1 if {i, j} & {0, 4} else 8
+        if name == "corners_overlaid":  # each cell of the output set in one corner at most,
+            g = [[0] * w for _ in range(h)]  # the middle row (in two corners) blank
+            half = (h + 1) // 2
+            for a, b in itertools.product(range(half), range(w // 2)):
+                corners = ["tT" if a < half - 1 else "", "bB" if a > 0 else "", "-"]
+                corner = rng.choice("".join(corners))  # t, T, b, B: top left ... bottom right
+                if corner != "-":
+                    i = a + (half - 1) * (corner in "bB")
+                    g[i][b + (w // 2 + 1) * corner.isupper()] = rng.randint(1, 9)
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1155,7 +1173,7 @@ def test_each_planted_shape_is_found_and_fits(name):
 
 # Shapes found by the idiom of another name; the rest of `NAMED` by their own.
 IDIOM_OF = {"uncovered": "unmasked", "corners": "neighbours_window", "sized": "components"}
-IDIOM_OF |= {"counted": "counted_every_other"}
+IDIOM_OF |= {"counted": "counted_every_other", "corners_overlaid": "quarters"}
 NAMED = ("squares", "ranked", "unmasked", "rarest_lines", "by_count", "histogram", "bands")
 NAMED += ("by_count_rest", "uniform_lines", "stamps", "extremes", "folded", "cross")
 NAMED += ("rings_rotated", "between_alike_both", "collected_snake", "block_filled")
@@ -1258,7 +1276,7 @@ def test_real_tasks_are_found(golf_tasks):
     by themselves, the fullest panels filled, the 3x3 under a
     marker, 4s under arches, the odd panel out, the commonest colour
     trimmed, a cross shifted, lines through
-    hollow squares)."""
+    hollow squares, overlapping corners laid over each other)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1272,7 +1290,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task338", "task055", "task074", "task225", "task085", "task230", "task012")
     more += ("task060", "task244", "task013", "task036", "task093")
     more += ("task301", "task195", "task059", "task111", "task126")
-    more += ("task263", "task300", "task362", "task094")
+    more += ("task263", "task300", "task362", "task094", "task296")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
