@@ -141,6 +141,8 @@ _IDIOMS = {
     "cross_shifted": "(n:=sum(r.count(5)for r in g),R:=[len({*r})for r in g].index(1),C:=[len({*k})for k in zip(*g)].index(1))and[[g[R][0]*(j==C-n or i==R+n)for j in range(len(g[0]))]for i in range(len(g))]",
     # through the middle of each hollow square of 1 (five a side) on 8, its row and column in 6
     "ring_lines": "(C:=[(x,y)for x,r in enumerate(g)for y,c in enumerate(r)if r[y-2:y+3]==[1,8,8,8,1]==[s[y]for s in g[x-2:x+3]]])and[[c-(c>7)*2*any(i==x or j==y for x,y in C)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the top row's cells zigzagging down: every other row, their two neighbours instead
+    "zigzag_down": "(t:=g[0])and[[t,[max(a,b)for a,b in zip([0]+t,t[1:]+[0])]][i%2]for i in range(len(g))]",
     # a star stamped around each plus (a cell with set cells above and below): its arms'
     # colour on its row and column, its middle's on the diagonals, two cells out
     "plus_stars": "[[c or max([0]+[(d*e==0)*g[x-1][y]or(d*d==e*e)*g[x][y]for x,y in C if(d:=i-x)*d<5>(e:=j-y)*e])for j,c in enumerate(r)]for i,r in enumerate(g)if[C:=[(x,y)for x,s in enumerate(g)for y,v in enumerate(s)if v*g[x-1][y]*g[(x+1)%len(g)][y]]]]",

@@ -627,6 +627,16 @@ def corners_overlaid(g):  # the four corners laid over each other, sharing the m
     ]
 
 
+def zigzag_down(g):  # each cell of the top row down the grid, a step aside in every other row
+    out = [[0] * len(g[0]) for _ in g]
+    for j, c in enumerate(g[0]):
+        for i in range(len(g) if c else 0):
+            for b in (j - 1, j + 1) if i % 2 else (j,):
+                if 0 <= b < len(g[0]):
+                    out[i][b] = c
+    return out
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -769,6 +779,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "cross_shifted": (cross_shifted, lambda n: (n + 6, n + 6)),
     "ring_lines": (ring_lines, lambda n: (3 * n + 3, 3 * n + 4)),
     "corners_overlaid": (corners_overlaid, lambda n: (2 * n - 1, 2 * n + 1)),
+    "zigzag_down": (zigzag_down, lambda n: (n + 3, 3 * n)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -1066,6 +1077,10 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 if corner != "-":
                     i = a + (half - 1) * (corner in "bB")
                     g[i][b + (w // 2 + 1) * corner.isupper()] = rng.randint(1, 9)
+        if name == "zigzag_down":  # cells three apart in the top row, the rest blank
+            g = [[0] * w for _ in range(h)]
+            for j in range(rng.randrange(3), w, 3):
+                g[0][j] = rng.randint(1, 9) * (rng.random() < 0.7)
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1181,7 +1196,7 @@ NAMED += ("enclosed_alone", "panels", "unmasked_off", "corners_thrown", "dotted_
 NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated")
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
 NAMED += ("fullest_panels", "under_marker", "under_holes", "odd_panel")
-NAMED += ("commonest_trimmed", "cross_shifted", "ring_lines")
+NAMED += ("commonest_trimmed", "cross_shifted", "ring_lines", "zigzag_down")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1276,7 +1291,8 @@ def test_real_tasks_are_found(golf_tasks):
     by themselves, the fullest panels filled, the 3x3 under a
     marker, 4s under arches, the odd panel out, the commonest colour
     trimmed, a cross shifted, lines through
-    hollow squares, overlapping corners laid over each other)."""
+    hollow squares, overlapping corners laid over each other, cells
+    zigzagging down)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1291,6 +1307,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task060", "task244", "task013", "task036", "task093")
     more += ("task301", "task195", "task059", "task111", "task126")
     more += ("task263", "task300", "task362", "task094", "task296")
+    more += ("task082",)
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
