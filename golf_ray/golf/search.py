@@ -287,6 +287,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _block_filled(pairs)
     yield from _panels(pairs)
     yield from _block_corners(pairs)
+    yield from _panel_counts(pairs)
     yield from _ends_met(pairs)
     yield from _periodic(pairs)
     yield from _downscaled(pairs)
@@ -819,6 +820,28 @@ def _ends_met(pairs) -> Iterator[tuple[str, str]]:
         k = next(iter(widths)) // 2
         yield "ends_met", f"[r[0]and[r[0]]*{k}+[{x}]+[r[-1]]*{k}or r for r in g]"
     yield "ends_met", f"[r[0]and[r[0]]*(k:=len(r)//2)+[{x}]+[r[-1]]*k or r for r in g]"
+
+
+def _panel_counts(pairs) -> Iterator[tuple[str, str]]:
+    """An 11x11 grid's 3x3 panels between lines, one cell each: colour `y` where the panel
+    holds at least `k` cells of colour `x`."""
+    if not all((len(g), len(g[0]), len(t), len(t[0])) == (11, 11, 3, 3) for g, t in pairs):
+        return
+    if len(ys := {c for _, t in pairs for r in t for c in r} - {0}) != 1:
+        return
+    (y,) = ys
+    panels = list(itertools.product((0, 4, 8), repeat=2))
+    for x in sorted({c for g, _ in pairs for r in g for c in r} - {0}):
+        counts = [
+            (sum(r[j : j + 3].count(x) for r in g[i : i + 3]), t[i // 4][j // 4] > 0)
+            for g, t in pairs
+            for i, j in panels
+        ]
+        set_ = [n for n, on in counts if on]
+        if set_ and all(n < min(set_) for n, on in counts if not on):
+            held = f"(sum(r[j:j+3].count({x})for r in g[i:i+3])>{min(set_) - 1})"
+            cell = f"+{held}" if y == 1 else f"{y}*{held}"
+            yield "panel_counts", f"[[{cell}for j in(0,4,8)]for i in(0,4,8)]"
 
 
 def _block_corners(pairs) -> Iterator[tuple[str, str]]:

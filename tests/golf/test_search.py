@@ -637,6 +637,11 @@ def zigzag_down(g):  # each cell of the top row down the grid, a step aside in e
     return out
 
 
+def panel_counts(g):  # 3x3 panels between lines of 8: a 1 for a panel with two 6s or more
+    spans = [range(0, 3), range(4, 7), range(8, 11)]
+    return [[int(sum(g[i][j] == 6 for i in a for j in b) >= 2) for b in spans] for a in spans]
+
+
 def dotted_middle(g):  # the middle row of each bar three rows tall: every other cell cleared
     out = [r[:] for r in g]
     for i in range(1, len(g) - 1):
@@ -780,6 +785,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "ring_lines": (ring_lines, lambda n: (3 * n + 3, 3 * n + 4)),
     "corners_overlaid": (corners_overlaid, lambda n: (2 * n - 1, 2 * n + 1)),
     "zigzag_down": (zigzag_down, lambda n: (n + 3, 3 * n)),
+    "panel_counts": (panel_counts, lambda n: (11, 11)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
 }
 
@@ -1081,6 +1087,12 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g = [[0] * w for _ in range(h)]
             for j in range(rng.randrange(3), w, 3):
                 g[0][j] = rng.randint(1, 9) * (rng.random() < 0.7)
+        if name == "panel_counts":  # lines of 8 at 3 and 7, one to three 6s in each panel
+            g = [[8 * (3 in (i % 4, j % 4)) for j in range(11)] for i in range(11)]
+            for a, b in itertools.product((0, 4, 8), repeat=2):
+                cells = list(itertools.product(range(a, a + 3), range(b, b + 3)))
+                for i, j in rng.sample(cells, rng.randint(1, 3)):
+                    g[i][j] = 6
         if name == "block_corners":  # 2x2 blocks of 5 four cells apart, at least one
             g = [[0] * w for _ in range(h)]
             for i, j in itertools.product(range(1, h - 2, 4), range(1, w - 2, 4)):
@@ -1197,6 +1209,7 @@ NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated"
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
 NAMED += ("fullest_panels", "under_marker", "under_holes", "odd_panel")
 NAMED += ("commonest_trimmed", "cross_shifted", "ring_lines", "zigzag_down")
+NAMED += ("panel_counts",)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1292,7 +1305,7 @@ def test_real_tasks_are_found(golf_tasks):
     marker, 4s under arches, the odd panel out, the commonest colour
     trimmed, a cross shifted, lines through
     hollow squares, overlapping corners laid over each other, cells
-    zigzagging down)."""
+    zigzagging down, panels by their count)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1307,7 +1320,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task060", "task244", "task013", "task036", "task093")
     more += ("task301", "task195", "task059", "task111", "task126")
     more += ("task263", "task300", "task362", "task094", "task296")
-    more += ("task082",)
+    more += ("task082", "task149")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
