@@ -77,8 +77,9 @@ EOF
     stamp "GGUF $(stat -c %s "$gguf") bytes; converting"
     "$PY" -m golf_ray.cli model smollm2 "$WORK/smollm2" --gguf "$gguf" || exit 1
     # after the caller's arguments, so that argparse sees one run of overrides
-    common=("tasks.dir=$WORK/tasks" "model.name=$WORK/smollm2" rollout.engine=hf sandbox.backend=process
-      rollout.num_gpus=auto learner.num_gpus=auto rollout.num_cpus=2 learner.num_cpus=2 learner.precision=auto)
+    common=("tasks.dir=$WORK/tasks" "model.name=$WORK/smollm2" rollout.engine=hf
+      sandbox.backend=process rollout.num_gpus=auto learner.num_gpus=auto rollout.num_cpus=2
+      learner.num_cpus=2 learner.precision=auto)
     if [ "$mode" = run ]; then
       stamp "bench/golfer.py"
       PYTHONUNBUFFERED=1 "$PY" bench/golfer.py --from "$WORK/solutions.sqlite" \
