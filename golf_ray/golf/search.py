@@ -48,6 +48,8 @@ _SQUARE = "sum([s[b:b+2]for s in g[a:a+2]],[])"
 _SQUARES_AROUND = "for a in(i-1,i)for b in(j-1,j)"
 # The colour `m` alone, the empty rows and columns cut.
 _ALONE = "(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g]))"
+# `f`, defined before it, applied to a tall grid, else to the grid turned and turned back.
+_TALL_ELSE_TURNED = "and len(g)>len(g[0])and f(g)or[*zip(*f([*zip(*g)]))]"
 # Whole-grid idioms without parameters: cells falling to a side, empty rows and columns cut.
 _IDIOMS = {
     "fall_down": "[*zip(*[sorted(c,key=bool)for c in zip(*g)])]",
@@ -117,7 +119,8 @@ _IDIOMS = {
     "corners_thrown": "((r:=[any(R)for R in g].index(1)),(c:=[any(k)for k in zip(*g)].index(1)))and[[v or(a*a==b*b==1)*g[r+(a<0)][c+(b<0)]for j,v in enumerate(R)if[b:=(j-c)//2]]for i,R in enumerate(g)if[a:=(i-r)//2]]",
     # two set cells' rows (on a tall grid, else columns) drawn whole in their colours, in turn,
     # at the cells' distance from the first on
-    "lines_repeated": "(f:=lambda g:(R:=[(i,max(r))for i,r in enumerate(g)if any(r)])and[[(k>=0)*(k%d<1)*[R[0][1],R[1][1]][k//d%2]for c in r]for i,r in enumerate(g)if[d:=R[1][0]-R[0][0],k:=i-R[0][0]]])and len(g)>len(g[0])and f(g)or[*zip(*f([*zip(*g)]))]",
+    "lines_repeated": "(f:=lambda g:(R:=[(i,max(r))for i,r in enumerate(g)if any(r)])and[[(k>=0)*(k%d<1)*[R[0][1],R[1][1]][k//d%2]for c in r]for i,r in enumerate(g)if[d:=R[1][0]-R[0][0],k:=i-R[0][0]]])"
+    + _TALL_ELSE_TURNED,
     # the commonest colour, or the densest (the fewest rows and columns a cell), alone, trimmed
     "commonest_trimmed": f"(m:=max(s:=[c for r in g for c in r if c],key=s.count))and{_ALONE}",
     "densest_trimmed": f"(m:=min({{*(s:=sum(g,[]))}}-{{0}},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and{_ALONE}",
@@ -136,7 +139,8 @@ _IDIOMS = {
     # and above it)
     "under_holes": "g[:-1]+[[4*any(0==r[j]<r[j-1]==(r+[0])[j+1]==s[j]for s,r in zip(g,g[1:]))for j in range(len(g[0]))]]",
     # of 3x3 panels down a tall grid (else across), the one whose shape is unlike the others'
-    "odd_panel": "(f:=lambda g:(P:=[g[i:i+3]for i in range(0,len(g),3)])and(M:=[[[c>0 for c in r]for r in q]for q in P])and P[min(range(len(P)),key=lambda k:M.count(M[k]))])and len(g)>len(g[0])and f(g)or[*zip(*f([*zip(*g)]))]",
+    "odd_panel": "(f:=lambda g:(P:=[g[i:i+3]for i in range(0,len(g),3)])and(M:=[[[c>0 for c in r]for r in q]for q in P])and P[min(range(len(P)),key=lambda k:M.count(M[k]))])"
+    + _TALL_ELSE_TURNED,
     # a cross of a whole row and column moved left and down by as many cells as there are 5s
     "cross_shifted": "(n:=sum(r.count(5)for r in g),R:=[len({*r})for r in g].index(1),C:=[len({*k})for k in zip(*g)].index(1))and[[g[R][0]*(j==C-n or i==R+n)for j in range(len(g[0]))]for i in range(len(g))]",
     # through the middle of each hollow square of 1 (five a side) on 8, its row and column in 6

@@ -498,10 +498,13 @@ def sampled(g):  # panels between lines of 5, each one cell, turned clockwise
     return [list(r) for r in zip(*panels[::-1], strict=True)]
 
 
+def transposed(g):
+    return [list(k) for k in zip(*g, strict=True)]
+
+
 def lines_repeated(g):  # two cells as lines across the short side, in turn, at their distance
     if len(g) < len(g[0]):
-        turned = [list(k) for k in zip(*g, strict=True)]
-        return [list(r) for r in zip(*lines_repeated(turned), strict=True)]
+        return transposed(lines_repeated(transposed(g)))
     (first, a), (second, b) = [(i, max(r)) for i, r in enumerate(g) if any(r)]
     d = second - first
     return [
@@ -529,8 +532,7 @@ def densest_trimmed(g):  # the colour with the smallest box around its cells, in
 def fallen_to_band(g):  # cells fall against a band of whole rows of 5 (else columns), in 5
     band = [i for i, r in enumerate(g) if all(c == 5 for c in r)]
     if not band:
-        turned = [list(k) for k in zip(*g, strict=True)]
-        return [list(r) for r in zip(*fallen_to_band(turned), strict=True)]
+        return transposed(fallen_to_band(transposed(g)))
     out = [[5 if i in band else 0 for _ in r] for i, r in enumerate(g)]
     for j in range(len(g[0])):
         above = sum(g[i][j] > 0 for i in range(band[0]))
@@ -582,8 +584,7 @@ def under_holes(g):  # a 4 in the last row under the hole of each arch (three ce
 
 def odd_panel(g):  # of 3x3 panels down (or across) the grid, the one of a shape unlike the rest
     if len(g) < len(g[0]):
-        turned = [list(k) for k in zip(*g, strict=True)]
-        return [list(r) for r in zip(*odd_panel(turned), strict=True)]
+        return transposed(odd_panel(transposed(g)))
     panels = [g[i : i + 3] for i in range(0, len(g), 3)]
     shapes = [str([[c > 0 for c in r] for r in q]) for q in panels]
     (odd,) = [q for q, s in zip(panels, shapes, strict=True) if shapes.count(s) == 1]
@@ -996,7 +997,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             a, b = rng.sample(range(1, 10), 2)
             g[first][rng.randrange(w)], g[first + rng.randint(1, 3)][rng.randrange(w)] = a, b
             if rng.random() < 0.5:
-                g = [list(k) for k in zip(*g, strict=True)]
+                g = transposed(g)
         if name == "densest_trimmed":  # a shape of 3 rows and 4 columns, two colours strewn apart
             g = [[0] * w for _ in range(h)]
             top, left = rng.randrange(h - 2), rng.randrange(w - 3)
@@ -1019,7 +1020,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for r in g[top : top + rng.randint(2, 3)]:
                 r[:] = [5] * w
             if rng.random() < 0.5:
-                g = [list(k) for k in zip(*g, strict=True)]
+                g = transposed(g)
         if name == "rows_by_count":  # a run of each length once, some rows blank
             g = [[0] * w for _ in range(h)]
             for r, n in zip(rng.sample(g, h - 2), rng.sample(range(1, w + 1), h - 2), strict=True):
@@ -1055,7 +1056,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             rng.shuffle(shapes)
             g = [[rng.randint(1, 9) * c for c in r] for q in shapes for r in q]
             if rng.random() < 0.5:
-                g = [list(k) for k in zip(*g, strict=True)]
+                g = transposed(g)
         if name == "commonest_trimmed":  # shapes of 2, 3 and 4 cells; one of 6 over them
             g = [[0] * w for _ in range(h)]
             for n, c in zip((2, 3, 4, 6), rng.sample(range(1, 10), 4), strict=True):
@@ -1109,7 +1110,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 if g[i][0] != g[i - 1][0]:
                     g[i][rng.randrange(w)] = g[i - 1][0]
             if rng.random() < 0.5:
-                g = [list(k) for k in zip(*g, strict=True)]
+                g = transposed(g)
         if name == "histogram":  # three colours, each count once, no background
             cells = [1] * (h * w - 5) + [6] * 3 + [9] * 2
             rng.shuffle(cells)
