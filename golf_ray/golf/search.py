@@ -153,6 +153,102 @@ _IDIOMS = {
     # in the rows inside bars (of the cell's colour above and below), every other cell cleared,
     # counted from the row's first cell of that colour
     "dotted_middle": "[[c*((j-r.index(c))%2<1 or[s[j]for s in g[i-1:i+2]]!=[c]*3)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # inside the frame of the one colour that fills as many cells of some row as it has
+    # columns (found nowhere but the frame)
+    "frame_inside": "(m:=min({*sum(g,[])},key=lambda c:sum(c in k for k in zip(*g))-max(r.count(c)for r in g)))and(f:=lambda g:[*zip(*[r for r in g if m in r])])and[r[1:-1]for r in f(f(g))[1:-1]]",
+    # the gaps, in 2, in the box around the 1s and in its one line across (the row or column
+    # that holds two of the box's inner cells or more)
+    "box_gaps": "(R:=[i for i,r in enumerate(g)if 1 in r])and(C:=[j for j,k in enumerate(zip(*g))if 1 in k])and(a:=R[0],b:=R[-1],c:=C[0],d:=C[-1])and[[v or 2*(a<=i<=b and c<=j<=d and(i in(a,b)or j in(c,d)or sum(r[c+1:d])>1 or sum(k[a+1:b])>1))for j,(v,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # of blocks of colour strewn with the rarest colour, the one strewn most: a strewn cell's
+    # block is the colour both its row and its column hold
+    "noisiest_region": "(m:=min(s:=sum(g,[]),key=s.count))and[[max(L:=[max({*r}&{*k}-{m})for r in g for c,k in zip(r,zip(*g))if c==m],key=L.count)]]",
+    # panels between whole lines of 5: the first marked 1, the middle 2, the last 3
+    "panel_marks": "(L:=g.count(f:=[5]*len(g[0])))and(T:=[*zip(*g)])and(M:=T.count(F:=(5,)*len(g)))and[[c or(a*M==b*L)*(a*2%L<1)*(1+2*a//L)for j,c in enumerate(r)if[b:=T[:j].count(F)]]for i,r in enumerate(g)if[a:=g[:i].count(f)]]",
+    # in every row but the first and the last, 9 on the background between set cells
+    "inner_rows_between": "g[:1]+[[c or 9*any(r[:j])*any(r[j:])for j,c in enumerate(r)]for r in g[1:-1]]+g[-1:]",
+    # the hole of each hollow square of 1 (as tall as it is wide) in 2 if even a side, else 7
+    "square_holes": "[[c or 1 in r[:j]and 1 in r[j:]and 1 in k[:i]and 1 in k[i:]and(n:=r[j:].index(1)+r[j::-1].index(1))==k[i:].index(1)+k[i::-1].index(1)and(7,2)[n%2]for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # boxes of 6 on 8: the ring around each in 3, its holes in 4
+    "ringed": "[[c%8 or(6 in r[:j])*(6 in r[j:])*(6 in k[:i])*(6 in k[i:])and 4 or 8-5*(6 in sum([s[j-(j>0):j+2]for s in g[i-(i>0):i+2]],[]))for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # the one pattern of colours copied over each block of 5 (its size), from its top left
+    "stamped": "(R:=[i for i,r in enumerate(g)if{*r}-{0,5}])and(C:=[j for j,k in enumerate(zip(*g))if{*k}-{0,5}])and[[[c,g[R[0]+[*k[i::-1],0].index(0)-1][C[0]+[*r[j::-1],0].index(0)-1]][c==5]for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # panels between whole lines of one colour, evenly spaced: the set one copied to all
+    "panels_copied": "(f:=lambda g:[i+1 for i,r in enumerate(g)if len({*r})<2 and r[0]]+[99])and(P:=f(g)[0],Q:=f([*zip(*g)])[0])and[[max(g[x][y]for x in range(i%P,len(g),P)for y in range(j%Q,len(r),Q))for j in range(len(r))]for i,r in enumerate(g)]",
+    # of the shapes of at most three cells a side, the commonest (a 3x3 whose top row and
+    # left column are set and whose ring holds none of its colour)
+    "commonest_shape": "(f:=lambda i,j,k:[r[j-k*(j>0):j+3+k]for r in g[i-k*(i>0):i+3+k]])and(s:=lambda w:sum(w,[]).count(c))and max(L:=[w for i in range(len(g))for j in range(len(g[0]))if(c:=max((w:=f(i,j,0))[0]))*any(r[0]for r in w)and s(w)==s(f(i,j,1))],key=L.count)",
+    # straight lines: the longest in 1, the shortest in 2, the rest in 4
+    "lines_ranked": "(f:=lambda r,j:[*r[j:],0].index(0)+[*r[j::-1],0].index(0))and(S:=[[c and max(f(r,j),f(k,i))for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)])and(v:={*sum(S,[])}-{0})and[[c and[4,1,2][(c==max(v))+2*(c==min(v))]for c in r]for r in S]",
+    # each colour's box filled with it
+    "boxes_by_colour": "[[max(c for c in{*sum(g,[])}if(R:=[x for x,r in enumerate(g)if c in r])[0]<=i<=R[-1]and(C:=[y for y,k in enumerate(zip(*g))if c in k])[0]<=j<=C[-1])for j in range(len(r))]for i,r in enumerate(g)]",
+    # a ring of 3 around each pair of set cells side by side (a lone cell gets none)
+    "pairs_ringed": "(P:=[[0]*(len(g[0])+4)]*2+[[0,0,*r,0,0]for r in g]+[[0]*(len(g[0])+4)]*2)and[[c or 3*any(P[x][y]and P[x-1][y]+P[x+1][y]+P[x][y-1]+P[x][y+1]for x in(i+1,i+2,i+3)for y in(j+1,j+2,j+3))for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the colour whose cells, alone in their box, are their own mirror image
+    "mirror_shape": "[X for m in{*sum(g,[])}-{0}if(X:=(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g])))==[r[::-1]for r in X]][0]",
+    # where a whole row and a whole column cross, the colour of the one not on top
+    "crossing_swapped": "[[c if 0 in r or 0 in k else max(r,key=r.count)+max(k,key=k.count)-c for c,k in zip(r,zip(*g))]for r in g]",
+    # the shape of 2 moved straight at the 8s until their boxes touch
+    "fallen_to_8": "(f:=lambda g:(R:=[i for i,r in enumerate(g)if 2 in r])[-1]<(S:=[i for i,r in enumerate(g)if 8 in r])[0]and[[8*(c>7)or 2*(g[i-S[0]+R[-1]+1][j]==2)for j,c in enumerate(r)]for i,r in enumerate(g)])and(f(g)or(h:=f(g[::-1]))and h[::-1]or(T:=[*zip(*g)])and((h:=f(T))and[*zip(*h)]or[*zip(*f(T[::-1])[::-1])]))",
+    # the 3x3 around the cell of 8, every set cell in the shape's colour
+    "marker_shape": "(i:=[8 in r for r in g].index(1),j:=g[i].index(8))and(W:=[r[j-1:j+2]for r in g[i-1:i+2]])and[[max({*sum(W,[])}-{8})*(c>0)for c in r]for r in W]",
+    # each cell that touches a shape at a corner only, continued away from it to the
+    # border
+    "diagonal_rays": "(G:={(i,j):c for i,r in enumerate(g)for j,c in enumerate(r)})and(F:=lambda x,y:G.get((x,y),0))and[[c or max([F(x,y)for a in(1,-1)for b in(1,-1)for k in range(1,30)if F(x:=i-k*a,y:=j-k*b)*F(x-a,y-b)and not F(x+1,y)+F(x-1,y)+F(x,y+1)+F(x,y-1)]+[0])for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # each colour's two cells joined along the diagonal between them
+    "corners_joined": "[[max([c for c in{*sum(g,[])}-{0}for(a,b),(d,e)in[[(x,y)for x,s in enumerate(g)for y,v in enumerate(s)if v==c]]if abs(i-a)==abs(j-b)and abs(i-d)==abs(j-e)and(i-a)*(i-d)<=0]+[0])for j in range(len(r))]for i,r in enumerate(g)]",
+    # of the 3x3s with no blank cell, the one with the most 1s
+    "most_ones_3x3": "max([[r[j:j+3]for r in g[i:i+3]]for i in range(len(g)-2)for j in range(len(g[0])-2)],key=lambda W:(0 not in(s:=sum(W,[])))*s.count(1))",
+    # of the blocks (a set cell's run across and down from it), the one with the
+    # most 2s: the first such is a block's top left
+    "most_twos_block": "max([[r[j:j+[*g[i][j:],0].index(0)]for r in g[i:i+[*[s[j]for s in g[i:]],0].index(0)]]for i in range(len(g))for j in range(len(g[0]))if g[i][j]],key=lambda W:sum(W,[]).count(2))",
+    # the inside of each solid box (a set cell whose 3x3 is all set): the larger box's
+    # in 2, the others' in 1
+    "inner_by_size": "(f:=lambda r,j:[*r[j:],0].index(0)+[*r[j::-1],0].index(0))and(A:=[[f(r,j)*f(k,i)*(c>0)for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)])and(M:=max(map(max,A)))and[[c if len(w:=sum([s[j-(j>0):j+2]for s in g[i-(i>0):i+2]],[]))<9 or 0 in w else 1+(A[i][j]==M)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the pattern (colours but 0 and 8) over each shape of 8 like it; where it was,
+    # blank
+    "stamped_moved": "(G:={(i,j):c for i,r in enumerate(g)for j,c in enumerate(r)})and(Q:=[(i,j,c)for(i,j),c in G.items()if c%8])and[[(c>7)*max([v for u,w,v in Q if all(G.get((i-u+x,j-w+y))==8 for x,y,_ in Q)]+[0])for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the pattern (colours but 0 and 5) over each cell of 5, its middle there
+    "stamped_at_5": "(R:=[i for i,r in enumerate(g)if{*r}-{0,5}])and(C:=[j for j,k in enumerate(zip(*g))if{*k}-{0,5}])and(h:=len(R)//2,w:=len(C)//2)and[[([g[R[0]+i-x+h][C[0]+j-y+w]for x,s in enumerate(g)for y,v in enumerate(s)if v==5 and abs(i-x)<=h and abs(j-y)<=w]or[c])[0]for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the colours with the most cells, by their first column, in as many rows as that
+    "largest_colours": "(s:=sum(g,[]))and(M:=max(map(s.count,{*s}-{0})))and[sorted([c for c in{*s}-{0}if s.count(c)==M],key=lambda c:[c in k for k in zip(*g)].index(1))]*M",
+    # each colour moved up or down until its bottom row is the bottom row of 1
+    "bottoms_aligned": "(B:=lambda c:max(i for i,r in enumerate(g)if c in r))and[[max([c for c in{*sum(g,[])}-{0}if len(g)>i-B(1)+B(c)>=0<g[i-B(1)+B(c)][j]==c]+[0])for j in range(len(r))]for i,r in enumerate(g)]",
+    # the box around the cells not of the commonest colour, that colour as 0
+    "background_trimmed": "(b:=max(s:=sum(g,[]),key=s.count))and(R:=[i for i,r in enumerate(g)if{*r}-{b}])and(C:=[j for j,k in enumerate(zip(*g))if{*k}-{b}])and[[c*(c!=b)for c in r[C[0]:C[-1]+1]]for r in g[R[0]:R[-1]+1]]",
+    # a 2x2 of the colour whose box is the largest (rows times columns that hold it)
+    "widest_colour": "[[max({*sum(g,[])}-{0},key=lambda c:sum(c in r for r in g)*sum(c in k for k in zip(*g)))]*2]*2",
+    # the 3 one step toward the 4: across, down or both
+    "step_toward_4": "(s:=sum(g,[]))and(w:=len(g[0]),a:=s.index(3),b:=s.index(4))and(x:=a//w+(b//w>a//w)-(b//w<a//w),y:=a%w+(b%w>a%w)-(b%w<a%w))and[[4*(c==4)or 3*((i,j)==(x,y))for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the row, then in each next row a cell further right, its first cell repeated; half as
+    # many rows as it is wide
+    "fanned_right": "[[g[0][max(j-k,0)]for j in range(len(g[0]))]for k in range(len(g[0])//2)]",
+    # a row of five: a 1 for each 2x2 square of 1 (of a square grid), then 0s
+    "squares_counted": "[[1]*(n:=sum(sum([s[j:j+2]for s in g[i:i+2]],[])==[1]*4 for i in range(len(g))for j in range(len(g))))+[0]*(5-n)]",
+    # the box around the rarest colour's cells, as it is
+    "rarest_cropped": "(m:=min(s:=[c for r in g for c in r if c],key=s.count))and(R:=[i for i,r in enumerate(g)if m in r])and(C:=[j for j,k in enumerate(zip(*g))if m in k])and[r[C[0]:C[-1]+1]for r in g[R[0]:R[-1]+1]]",
+    # the colour with fewer cells than its box has
+    "holed_colour": "[[min({*(s:=sum(g,[]))}-{0},key=lambda c:s.count(c)-((R:=[i for i,r in enumerate(g)if c in r])[-1]-R[0]+1)*((C:=[i for i,r in enumerate(zip(*g))if c in r])[-1]-C[0]+1))]]",
+    # from the 2x2 of 1 a ray of 1 up-left from its top left corner, from the 2x2 of 2 a ray
+    # of 2 down-right from its bottom right
+    "corner_rays": "(s:=sum(g,[]),w:=len(g[0]))and(a:=s.index(1),b:=len(s)+~s[::-1].index(2))and[[c or(i-a//w==j-a%w<0)or 2*(i-b//w==j-b%w>0)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # a ring of 4 around where the whole rows and the whole columns cross
+    "crossing_ringed": "(R:=[i for i,r in enumerate(g)if 0 not in r])and(C:=[j for j,k in enumerate(zip(*g))if 0 not in k])and[[[c,4][(R[0]-2<i<R[-1]+2)*(C[0]-2<j<C[-1]+2)>(R[0]<=i<=R[-1])*(C[0]<=j<=C[-1])]for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # under each 2x2 with no blank cell, 3s two wide, a row for each colour it holds
+    "counted_below": "[[c or 3*any(b<=j<=b+1 and a+2<=i<=a+1+len({*W})for a in range(len(g)-1)for b in range(len(r)-1)if 0 not in(W:=g[a][b:b+2]+g[a+1][b:b+2]))for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the shape of 2 moved to just inside the four 3s at a box's corners
+    "moved_into_corners": "(R:=[2 in r for r in g].index(1)-[3 in r for r in g].index(1)-1,C:=[2 in k for k in zip(*g)].index(1)-[3 in k for k in zip(*g)].index(1)-1)and[[c%2*3 or 2*(len(g)>i+R>=0<=j+C<len(r)and g[i+R][j+C]==2)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # each 3x3 ring of 1 around a blank middle as a plus of 2
+    "rings_to_plus": "(B:=[(a,b)for a in range(len(g))for b in range(len(g[0]))if[r[b:b+3]for r in g[a:a+3]]==[[1,1,1],[1,0,1],[1,1,1]]])and[[[c,*[2*(1 in(i-a,j-b))for a,b in B if-1<i-a<3>j-b>-1]][-1]for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # each lone cell moved into the corner of the 2x2 of 8 on its side, the 8s gone
+    "corners_collected": "(s:=sum(g,[]),w:=len(g[0]))and(a:=s.index(8)//w,b:=s.index(8)%w)and[[max([v for x,R in enumerate(g)for y,v in enumerate(R)if v%8 and(a+(x>a),b+(y>b))==(i,j)]+[0])for j in range(w)]for i in range(len(g))]",
+    # each set cell of the row as a diagonal up-right from the bottom of a square as wide as
+    # the row times its set cells
+    "diagonals_up": "(n:=len(g[0])*sum(map(bool,g[0])))and[[g[0][k]if 0<=(k:=i+j-n+1)<len(g[0])else 0 for j in range(n)]for i in range(n)]",
+    # the top left 3x3 over each cell of 1, its middle there
+    "stamped_at_1": "[[([g[i-x+1][j-y+1]for x,s in enumerate(g)for y,v in enumerate(s)if v==1 and abs(i-x)<2>abs(j-y)]or[c])[0]for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the colours of the lines of colour (a 5 over some), each once, in as many rows as
+    # there are lines, across (or down, for columns)
+    "lines_listed": "(f:=lambda g:[max({*r}-{5})for r in g if{*r}-{0,5}])and(A:=f(g))and(B:=f([*zip(*g)]))and(len(A)<len(B)and[[c]*len(A)for c in A]or[B]*len(B))",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }

@@ -702,6 +702,522 @@ def dedupe_trim(g):  # runs of equal rows and columns as one, the empty ones dro
     return once(once(g))
 
 
+def frame_inside(g):  # inside the frame of the one colour found nowhere else
+    for x in {c for r in g for c in r}:
+        cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
+        (top, left), (bottom, right) = cells[0], cells[-1]
+        border = {
+            (i, j)
+            for i in range(top, bottom + 1)
+            for j in range(left, right + 1)
+            if i in (top, bottom) or j in (left, right)
+        }
+        if bottom - top > 1 and right - left > 1 and set(cells) == border:
+            return [r[left + 1 : right] for r in g[top + 1 : bottom]]
+
+
+def box_gaps(g):  # the gaps in the box around the 1s and in its one line across, in 2
+    rows = [i for i, r in enumerate(g) if 1 in r]
+    cols = [j for j, k in enumerate(zip(*g, strict=True)) if 1 in k]
+    a, b, c, d = rows[0], rows[-1], cols[0], cols[-1]
+    inner = [(i, j) for i in range(a + 1, b) for j in range(c + 1, d) if g[i][j]]
+    out = [r[:] for r in g]
+    for i, j in itertools.product(range(a, b + 1), range(c, d + 1)):
+        line = len(inner) > 1 and ({x for x, _ in inner} == {i} or {y for _, y in inner} == {j})
+        if g[i][j] == 0 and (i in (a, b) or j in (c, d) or line):
+            out[i][j] = 2
+    return out
+
+
+def noisiest_region(g):  # the colour of the region with the most cells of the rarest colour
+    cells = [c for r in g for c in r]
+    noise = min(cells, key=cells.count)
+    counts = Counter()
+    for r in g:
+        for j, c in enumerate(r):
+            if c == noise:  # noise lies inside its region: skip noise to its left
+                counts[next(x for x in r[j::-1] if x != noise)] += 1
+    return [[counts.most_common(1)[0][0]]]
+
+
+def panel_marks(g):  # panels between lines of 5: the first 1, the middle 2, the last 3
+    rows = [sum(r == [5] * len(r) for r in g[:i]) for i in range(len(g))]
+    cols = [sum(set(k) == {5} for k in transposed(g)[:j]) for j in range(len(g[0]))]
+    n, m = rows[-1], cols[-1]
+    mark = {(0, 0): 1, (n // 2, m // 2): 2, (n, m): 3}
+    return [
+        [c or mark.get((rows[i], cols[j]), 0) for j, c in enumerate(r)] for i, r in enumerate(g)
+    ]
+
+
+def inner_rows_between(g):  # in all rows but the first and last, 9 between set cells
+    out = [r[:] for r in g]
+    for r in out[1:-1]:
+        set_ = [j for j, c in enumerate(r) if c]
+        for j in range(set_[0], set_[-1]) if set_ else ():
+            r[j] = r[j] or 9
+    return out
+
+
+def square_holes(g):  # hollow squares of 1: the hole in 2 if its side is even, else 7
+    out = [r[:] for r in g]
+    for i, j, s in itertools.product(range(len(g)), range(len(g[0])), range(3, 9)):
+        box = [r[j : j + s] for r in g[i : i + s]]
+        ring = [[1] * s] + [[1] + [0] * (s - 2) + [1]] * (s - 2) + [[1] * s]
+        if box == ring:
+            for a, b in itertools.product(range(1, s - 1), repeat=2):
+                out[i + a][j + b] = 2 if s % 2 == 0 else 7
+    return out
+
+
+def ringed(g):  # shapes of 6 on 8: the ring around each one's box in 3, its holes in 4
+    out = [r[:] for r in g]
+    seen = set()
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if g[i][j] == 6 and (i, j) not in seen:
+            todo, part = [(i, j)], set()
+            while todo:
+                a, b = todo.pop()
+                if (a, b) not in part and 0 <= a < len(g) and 0 <= b < len(g[0]) and g[a][b] == 6:
+                    part.add((a, b))
+                    todo += [(a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)]
+            seen |= part
+            top, bottom = min(a for a, _ in part), max(a for a, _ in part)
+            left, right = min(b for _, b in part), max(b for _, b in part)
+            for a, b in itertools.product(range(top - 1, bottom + 2), range(left - 1, right + 2)):
+                if 0 <= a < len(g) and 0 <= b < len(g[0]) and (a, b) not in part:
+                    inside = top <= a <= bottom and left <= b <= right
+                    out[a][b] = 4 if inside else 3
+    return out
+
+
+def stamped(g):  # the one pattern of colours, copied over each block of 5 of its size
+    rows = [i for i, r in enumerate(g) if set(r) - {0, 5}]
+    cols = [j for j, k in enumerate(zip(*g, strict=True)) if set(k) - {0, 5}]
+    pattern = [r[cols[0] : cols[-1] + 1] for r in g[rows[0] : rows[-1] + 1]]
+    out = [r[:] for r in g]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if g[i][j] == 5 and (i == 0 or g[i - 1][j] != 5) and (j == 0 or g[i][j - 1] != 5):
+            for a, b in itertools.product(range(len(pattern)), range(len(pattern[0]))):
+                out[i + a][j + b] = pattern[a][b]
+    return out
+
+
+def panels_copied(g):  # panels between whole lines of one colour: the one set, copied to all
+    rows = [i for i, r in enumerate(g) if len(set(r)) == 1 and r[0]]
+    cols = [j for j, k in enumerate(zip(*g, strict=True)) if len(set(k)) == 1 and k[0]]
+    p, q = (rows or [len(g)])[0] + 1, (cols or [len(g[0])])[0] + 1
+    tops = [i for i in range(0, len(g), p)]
+    lefts = [j for j in range(0, len(g[0]), q)]
+    full = next(
+        (a, b)
+        for a in tops
+        for b in lefts
+        if any(c for r in g[a : a + p - 1] for c in r[b : b + q - 1])
+    )
+    out = [r[:] for r in g]
+    for a, b in itertools.product(tops, lefts):
+        for i, j in itertools.product(range(p - 1), range(q - 1)):
+            if a + i < len(g) and b + j < len(g[0]):
+                out[a + i][b + j] = g[full[0] + i][full[1] + j]
+    return out
+
+
+def commonest_shape(g):  # of the shapes (cells touching at corners too), the commonest
+    seen, shapes = set(), []
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if g[i][j] and (i, j) not in seen:
+            todo, part = [(i, j)], set()
+            while todo:
+                a, b = todo.pop()
+                if (a, b) not in part and 0 <= a < len(g) and 0 <= b < len(g[0]) and g[a][b]:
+                    part.add((a, b))
+                    todo += [(a + x, b + y) for x in (-1, 0, 1) for y in (-1, 0, 1)]
+            seen |= part
+            top, left = min(a for a, _ in part), min(b for _, b in part)
+            h, w = max(a for a, _ in part) - top + 1, max(b for _, b in part) - left + 1
+            shapes.append(
+                tuple(
+                    tuple(g[top + a][left + b] * ((top + a, left + b) in part) for b in range(w))
+                    for a in range(h)
+                )
+            )
+    return [list(r) for r in max(shapes, key=shapes.count)]
+
+
+def lines_ranked(g):  # straight lines: the longest in 1, the shortest in 2, the rest in 4
+    def length(i, j):
+        across = [k for k in range(len(g[0])) if all(g[i][min(j, k) : max(j, k) + 1])]
+        down = [k for k in range(len(g)) if all(r[j] for r in g[min(i, k) : max(i, k) + 1])]
+        return max(len(across), len(down))
+
+    sizes = {(i, j): length(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c}
+    top, least = max(sizes.values()), min(sizes.values())
+    return [
+        [
+            0
+            if (i, j) not in sizes
+            else 1
+            if sizes[i, j] == top
+            else 2
+            if sizes[i, j] == least
+            else 4
+            for j in range(len(r))
+        ]
+        for i, r in enumerate(g)
+    ]
+
+
+def parts(g, diagonal=False):  # the set cells' groups, touching at sides (and corners)
+    seen, out = set(), []
+    steps = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a or b) and (diagonal or not a * b)]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if g[i][j] and (i, j) not in seen:
+            todo, part = [(i, j)], set()
+            while todo:
+                a, b = todo.pop()
+                if (a, b) not in part and 0 <= a < len(g) and 0 <= b < len(g[0]) and g[a][b]:
+                    part.add((a, b))
+                    todo += [(a + x, b + y) for x, y in steps]
+            seen |= part
+            out.append(sorted(part))
+    return out
+
+
+def box(cells):
+    return (
+        min(i for i, _ in cells),
+        min(j for _, j in cells),
+        max(i for i, _ in cells),
+        max(j for _, j in cells),
+    )
+
+
+def boxes_by_colour(g):  # each colour's box filled with it
+    out = [r[:] for r in g]
+    for x in {c for r in g for c in r} - {0}:
+        top, left, bottom, right = box(
+            [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
+        )
+        for i, j in itertools.product(range(top, bottom + 1), range(left, right + 1)):
+            out[i][j] = x
+    return out
+
+
+def pairs_ringed(g):  # a ring of 3 around each pair of cells
+    out = [r[:] for r in g]
+    for part in parts(g):
+        if len(part) == 2:
+            top, left, bottom, right = box(part)
+            for i, j in itertools.product(range(top - 1, bottom + 2), range(left - 1, right + 2)):
+                if 0 <= i < len(g) and 0 <= j < len(g[0]) and not g[i][j]:
+                    out[i][j] = 3
+    return out
+
+
+def mirror_shape(g):  # the colour whose cells, in their box, are their own mirror image
+    for x in {c for r in g for c in r} - {0}:
+        top, left, bottom, right = box(
+            [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
+        )
+        alone = [[c * (c == x) for c in r[left : right + 1]] for r in g[top : bottom + 1]]
+        if alone == [r[::-1] for r in alone]:
+            return alone
+
+
+def crossing_swapped(g):  # where a whole row and column of colour cross, the other one's colour
+    rows = [i for i, r in enumerate(g) if 0 not in r]
+    cols = [j for j, k in enumerate(zip(*g, strict=True)) if 0 not in k]
+    out = [r[:] for r in g]
+    for i, j in itertools.product(rows, cols):
+        a, b = g[i][0], g[0][j]  # the bars are off the border
+        out[i][j] = a if g[i][j] == b else b
+    return out
+
+
+def fallen_to_8(g):  # the shape of 2 moved straight at the block of 8 till they touch
+    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 2]
+    eights = {(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 8}
+    top, left, bottom, right = box(cells)
+    t8, l8, b8, r8 = box(eights)
+    a = (bottom < t8) - (top > b8)
+    b = (right < l8) - (left > r8)
+    sides = ((0, 1), (1, 0), (0, -1), (-1, 0))
+    while not any((i + x, j + y) in eights for i, j in cells for x, y in sides):
+        cells = [(i + a, j + b) for i, j in cells]
+    out = [[c * (c == 8) for c in r] for r in g]
+    for i, j in cells:
+        out[i][j] = 2
+    return out
+
+
+def marker_shape(g):  # the 3x3 around the cell of 8, each set cell in the shape's colour
+    ((i, j),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 8]
+    window = [r[j - 1 : j + 2] for r in g[i - 1 : i + 2]]
+    x = max({c for r in window for c in r} - {8})
+    return [[x * (c > 0) for c in r] for r in window]
+
+
+def diagonal_rays(g):  # cells touching a shape at a corner only, continued away from it
+    out = [r[:] for r in g]
+
+    def at(i, j):
+        return g[i][j] if 0 <= i < len(g) and 0 <= j < len(g[0]) else 0
+
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if g[i][j] and not any(at(i + a, j + b) for a, b in ((0, 1), (1, 0), (0, -1), (-1, 0))):
+            for a, b in itertools.product((-1, 1), repeat=2):
+                if at(i - a, j - b):
+                    x, y = i + a, j + b
+                    while 0 <= x < len(g) and 0 <= y < len(g[0]):
+                        out[x][y] = g[i][j]
+                        x, y = x + a, y + b
+    return out
+
+
+def corners_joined(g):  # each colour's two cells joined along their diagonal
+    out = [r[:] for r in g]
+    for x in {c for r in g for c in r} - {0}:
+        (a, b), (c, d) = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v == x]
+        for k in range(abs(c - a) + 1):
+            out[a + k * (c > a) - k * (c < a)][b + k * (d > b) - k * (d < b)] = x
+    return out
+
+
+def most_ones_3x3(g):  # of the 3x3 blocks with no blank cell, the one with the most 1s
+    blocks = [
+        [r[j : j + 3] for r in g[i : i + 3]]
+        for i in range(len(g) - 2)
+        for j in range(len(g[0]) - 2)
+    ]
+    full = [b for b in blocks if all(all(r) for r in b)]
+    return max(full, key=lambda b: sum(r.count(1) for r in b))
+
+
+def most_twos_block(g):  # of the blocks (rectangles of set cells), the one with the most 2s
+    blocks = []
+    for part in parts(g):
+        top, left, bottom, right = box(part)
+        blocks.append([r[left : right + 1] for r in g[top : bottom + 1]])
+    return max(blocks, key=lambda b: sum(r.count(2) for r in b))
+
+
+def inner_by_size(g):  # the inside of the larger block in 2, of the smaller in 1
+    blocks = sorted(parts(g), key=len)
+    out = [r[:] for r in g]
+    for x, part in zip((1, 2), (blocks[0], blocks[-1]), strict=True):
+        top, left, bottom, right = box(part)
+        for i, j in itertools.product(range(top + 1, bottom), range(left + 1, right)):
+            out[i][j] = x
+    return out
+
+
+def _pattern(g, marker):  # the cells of colours other than 0 and the marker's
+    return [(i, j, c) for i, r in enumerate(g) for j, c in enumerate(r) if c not in (0, marker)]
+
+
+def stamped_moved(g):  # the pattern over each shape of 8 like it; where it was, blank
+    pattern = _pattern(g, 8)
+    top, left = min(i for i, _, _ in pattern), min(j for _, j, _ in pattern)
+    out = [[0] * len(r) for r in g]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        cells = [(i + a - top, j + b - left, c) for a, b, c in pattern]
+        if all(0 <= x < len(g) and 0 <= y < len(g[0]) and g[x][y] == 8 for x, y, _ in cells):
+            for x, y, c in cells:
+                out[x][y] = c
+    return out
+
+
+def stamped_at_5(g):  # the pattern over each cell of 5, its middle there
+    pattern = _pattern(g, 5)
+    top, bottom = min(i for i, _, _ in pattern), max(i for i, _, _ in pattern)
+    left, right = min(j for _, j, _ in pattern), max(j for _, j, _ in pattern)
+    out = [r[:] for r in g]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if g[i][j] == 5:
+            out[i][j] = 0
+            for a, b, c in pattern:
+                out[i + a - (top + bottom) // 2][j + b - (left + right) // 2] = c
+    return out
+
+
+def largest_colours(g):  # the colours with the most cells, left to right, as many rows as that
+    cells = [c for r in g for c in r if c]
+    most = max(map(cells.count, cells))
+    tops = [x for x in set(cells) if cells.count(x) == most]
+    tops.sort(key=lambda x: min(j for r in g for j, c in enumerate(r) if c == x))
+    return [tops[:] for _ in range(most)]
+
+
+def bottoms_aligned(g):  # each colour moved up or down till its bottom row is 1's
+    bottom = {x: max(i for i, r in enumerate(g) if x in r) for r in g for x in r}
+    out = [[0] * len(r) for r in g]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if x := g[i][j]:
+            out[i + bottom[1] - bottom[x]][j] = x
+    return out
+
+
+def colour_box(g, x):
+    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
+    rows, cols = [i for i, _ in cells], [j for _, j in cells]
+    return min(rows), min(cols), max(rows), max(cols)
+
+
+def background_trimmed(g):  # the box around the cells not of the commonest colour; it as 0
+    cells = [c for r in g for c in r]
+    ground = max(set(cells), key=cells.count)
+    boxes = [colour_box(g, x) for x in set(cells) - {ground}]
+    top, left = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    bottom, right = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    return [[0 if c == ground else c for c in r[left : right + 1]] for r in g[top : bottom + 1]]
+
+
+def widest_colour(g):  # a 2x2 of the colour whose box is the largest
+    def area(x):
+        top, left, bottom, right = colour_box(g, x)
+        return (bottom - top + 1) * (right - left + 1)
+
+    x = max({c for r in g for c in r} - {0}, key=area)
+    return [[x, x], [x, x]]
+
+
+def step_toward_4(g):  # the 3 one step (across, down or both) toward the 4
+    (a, b, _, _), (c, d, _, _) = colour_box(g, 3), colour_box(g, 4)
+    out = [[4 * (v == 4) for v in r] for r in g]
+    out[a + (c > a) - (c < a)][b + (d > b) - (d < b)] = 3
+    return out
+
+
+def fanned_right(g):  # the row, then itself a cell further right in each row, half as many
+    row = g[0]
+    return [[row[0]] * k + row[: len(row) - k] for k in range(len(row) // 2)]
+
+
+def squares_counted(g):  # a row of five: a 1 for each 2x2 square of 1, then 0s
+    n = sum(
+        [r[j : j + 2] for r in g[i : i + 2]] == [[1, 1], [1, 1]]
+        for i in range(len(g) - 1)
+        for j in range(len(g[0]) - 1)
+    )
+    return [[1] * n + [0] * (5 - n)]
+
+
+def rarest_cropped(g):  # the box around the rarest colour's cells, as it is
+    cells = [c for r in g for c in r if c]
+    top, left, bottom, right = colour_box(g, min(cells, key=cells.count))
+    return [r[left : right + 1] for r in g[top : bottom + 1]]
+
+
+def holed_colour(g):  # the colour with a hole: fewer cells than its box
+    cells = [c for r in g for c in r]
+    for x in set(cells) - {0}:
+        top, left, bottom, right = colour_box(g, x)
+        if cells.count(x) < (bottom - top + 1) * (right - left + 1):
+            return [[x]]
+
+
+def full_blocks(g):  # top left corners of the 2x2s with no blank cell
+    return [
+        (i, j)
+        for i in range(len(g) - 1)
+        for j in range(len(g[0]) - 1)
+        if all(g[i][j : j + 2] + g[i + 1][j : j + 2])
+    ]
+
+
+def corner_rays(g):  # a ray of 1 up-left from the block of 1, of 2 down-right from that of 2
+    out = [r[:] for r in g]
+    for x, step in ((1, -1), (2, 1)):
+        (a, b), *_ = [(i, j) for i, j in full_blocks(g) if g[i][j] == x]
+        i, j = (a - 1, b - 1) if step < 0 else (a + 2, b + 2)
+        while 0 <= i < len(g) and 0 <= j < len(g[0]):
+            out[i][j] = out[i][j] or x
+            i, j = i + step, j + step
+    return out
+
+
+def crossing_ringed(g):  # a ring of 4 around where the whole rows and columns cross
+    rows = [i for i, r in enumerate(g) if all(r)]
+    cols = [j for j, k in enumerate(zip(*g, strict=True)) if all(k)]
+    out = [r[:] for r in g]
+    for i, j in itertools.product(
+        range(rows[0] - 1, rows[-1] + 2), range(cols[0] - 1, cols[-1] + 2)
+    ):
+        if i in (rows[0] - 1, rows[-1] + 1) or j in (cols[0] - 1, cols[-1] + 1):
+            out[i][j] = 4
+    return out
+
+
+def counted_below(g):  # under each 2x2 block, 3s two wide, a row for each of its colours
+    out = [r[:] for r in g]
+    for a, b in full_blocks(g):
+        n = len(set(g[a][b : b + 2] + g[a + 1][b : b + 2]))
+        for i, j in itertools.product(range(a + 2, a + 2 + n), (b, b + 1)):
+            out[i][j] = out[i][j] or 3
+    return out
+
+
+def moved_into_corners(g):  # the shape of 2 moved to just inside the four 3s
+    threes = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 3]
+    twos = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 2]
+    a = min(i for i, _ in threes) + 1 - min(i for i, _ in twos)
+    b = min(j for _, j in threes) + 1 - min(j for _, j in twos)
+    out = [[3 * (c == 3) for c in r] for r in g]
+    for i, j in twos:
+        out[i + a][j + b] = 2
+    return out
+
+
+def rings_to_plus(g):  # each 3x3 ring of 1 (a blank middle) as a plus of 2
+    out = [r[:] for r in g]
+    ring = [[1, 1, 1], [1, 0, 1], [1, 1, 1]]
+    for a, b in itertools.product(range(len(g) - 2), range(len(g[0]) - 2)):
+        if [r[b : b + 3] for r in g[a : a + 3]] == ring:
+            for i, j in itertools.product(range(3), repeat=2):
+                out[a + i][b + j] = 2 * (1 in (i, j))
+    return out
+
+
+def corners_collected(g):  # each lone cell moved to the corner of the 2x2 of 8 on its side
+    ((a, b),) = [(i, j) for i, j in full_blocks(g) if g[i][j] == 8]
+    out = [[0] * len(r) for r in g]
+    for i, r in enumerate(g):
+        for j, c in enumerate(r):
+            if c and c != 8:
+                out[a + (i > a)][b + (j > b)] = c
+    return out
+
+
+def diagonals_up(g):  # each set cell of the row as a diagonal up-right from the bottom row of a
+    row = g[0]  # square as wide as the row times its set cells
+    n = len(row) * sum(c > 0 for c in row)
+    out = [[0] * n for _ in range(n)]
+    for j, c in enumerate(row):
+        for t in range(n - j):
+            if c:
+                out[n - 1 - t][j + t] = c
+    return out
+
+
+def stamped_at_1(g):  # the top left 3x3 over each cell of 1, its middle there
+    out = [r[:] for r in g]
+    for x, y in [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 1]:
+        for a, b in itertools.product(range(3), repeat=2):
+            out[x + a - 1][y + b - 1] = g[a][b]
+    return out
+
+
+def lines_listed(g):  # whole lines' colours in turn, one line each, as many as there are lines
+    def lines(g):  # a line ends at the border, at one end at least (5 hides the other)
+        return [max(set(r) - {5}) for r in g if {r[0], r[-1]} - {0, 5}]
+
+    if any(len(set(r)) == 1 and r[0] for r in g):  # across: some line is whole
+        return [[c] * len(lines(g)) for c in lines(g)]
+    down = lines(list(zip(*g, strict=True)))
+    return [down[:] for _ in down]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -788,7 +1304,78 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "zigzag_down": (zigzag_down, lambda n: (n + 3, 3 * n)),
     "panel_counts": (panel_counts, lambda n: (11, 11)),
     "block_corners": (block_corners, lambda n: (4 * n, 4 * n + 2)),
+    "frame_inside": (frame_inside, lambda n: (n + 6, n + 7)),
+    "box_gaps": (box_gaps, lambda n: (n + 5, n + 6)),
+    "noisiest_region": (noisiest_region, lambda n: (2 * n + 4, 2 * n + 5)),
+    "panel_marks": (panel_marks, lambda n: (2 * n + 3, 2 * n + 4)),
+    "inner_rows_between": (inner_rows_between, lambda n: (n + 5, n + 5)),
+    "square_holes": (square_holes, lambda n: (n + 9, n + 9)),
+    "ringed": (ringed, lambda n: (n + 7, n + 8)),
+    "stamped": (stamped, lambda n: (n + 7, n + 7)),
+    "panels_copied": (panels_copied, lambda n: (n, n + 1)),  # a panel's shape: the grid's varies
+    "commonest_shape": (commonest_shape, lambda n: (12, 12)),
+    "lines_ranked": (lines_ranked, lambda n: (n + 5, n + 6)),
+    "boxes_by_colour": (boxes_by_colour, lambda n: (n + 7, n + 8)),
+    "pairs_ringed": (pairs_ringed, lambda n: (n + 7, n + 8)),
+    "mirror_shape": (mirror_shape, lambda n: (n + 7, n + 7)),
+    "crossing_swapped": (crossing_swapped, lambda n: (n + 5, n + 6)),
+    "fallen_to_8": (fallen_to_8, lambda n: (n + 8, n + 9)),
+    "marker_shape": (marker_shape, lambda n: (n + 8, n + 8)),
+    "diagonal_rays": (diagonal_rays, lambda n: (n + 7, n + 8)),
+    "corners_joined": (corners_joined, lambda n: (n + 6, n + 7)),
+    "most_ones_3x3": (most_ones_3x3, lambda n: (n + 6, n + 6)),
+    "most_twos_block": (most_twos_block, lambda n: (n + 7, n + 7)),
+    "inner_by_size": (inner_by_size, lambda n: (n + 7, n + 8)),
+    "stamped_moved": (stamped_moved, lambda n: (n + 7, n + 8)),
+    "stamped_at_5": (stamped_at_5, lambda n: (n + 8, n + 8)),
+    "largest_colours": (largest_colours, lambda n: (n + 6, n + 7)),
+    "bottoms_aligned": (bottoms_aligned, lambda n: (n + 4, 3 * n)),
+    "background_trimmed": (background_trimmed, lambda n: (n + 5, n + 6)),
+    "widest_colour": (widest_colour, lambda n: (n + 8, n + 8)),
+    "step_toward_4": (step_toward_4, lambda n: (n + 3, n + 4)),
+    "fanned_right": (fanned_right, lambda n: (1, 2 * n)),
+    "squares_counted": (squares_counted, lambda n: (n + 6, n + 6)),
+    "rarest_cropped": (rarest_cropped, lambda n: (2 * n + 5, 2 * n + 6)),
+    "holed_colour": (holed_colour, lambda n: (n + 7, n + 8)),
+    "corner_rays": (corner_rays, lambda n: (n + 6, n + 7)),
+    "crossing_ringed": (crossing_ringed, lambda n: (n + 6, n + 7)),
+    "counted_below": (counted_below, lambda n: (n + 7, 3 * n + 3)),
+    "moved_into_corners": (moved_into_corners, lambda n: (n + 8, n + 8)),
+    "rings_to_plus": (rings_to_plus, lambda n: (n + 8, n + 9)),
+    "corners_collected": (corners_collected, lambda n: (n + 6, n + 7)),
+    "diagonals_up": (diagonals_up, lambda n: (1, n + 2)),
+    "stamped_at_1": (stamped_at_1, lambda n: (n + 6, n + 10)),
+    "lines_listed": (lines_listed, lambda n: (2 * n + 7, 2 * n + 8)),
 }
+
+
+def placed(rng, h, w, sizes, gap=1, tries=200):  # top left corners of boxes, `gap` apart
+    taken, out = set(), []
+    for a, b in sizes:
+        for _ in range(tries):
+            top, left = rng.randrange(h - a + 1), rng.randrange(w - b + 1)
+            area = {
+                (i, j)
+                for i in range(top - gap, top + a + gap)
+                for j in range(left - gap, left + b + gap)
+            }
+            if not area & taken:
+                taken |= {(i, j) for i in range(top, top + a) for j in range(left, left + b)}
+                out.append((top, left))
+                break
+        else:
+            return None
+    return out
+
+
+# Shapes drawn on a blank grid rather than on noise.
+BLANK = ("boxes_by_colour", "pairs_ringed", "mirror_shape", "crossing_swapped", "fallen_to_8")
+BLANK += ("marker_shape", "diagonal_rays", "corners_joined", "most_ones_3x3", "most_twos_block")
+BLANK += ("inner_by_size", "stamped_moved", "stamped_at_5", "largest_colours", "bottoms_aligned")
+BLANK += ("background_trimmed", "widest_colour", "step_toward_4", "fanned_right")
+BLANK += ("squares_counted", "rarest_cropped", "holed_colour", "corner_rays", "crossing_ringed")
+BLANK += ("counted_below", "moved_into_corners", "rings_to_plus", "corners_collected")
+BLANK += ("diagonals_up", "stamped_at_1", "lines_listed")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -1166,6 +1753,444 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g[0] = [0] * w
             for r in g:
                 r[-2] = 0
+        if name == "frame_inside":  # noise of three colours, a frame of a fourth over it
+            tones = rng.sample(range(1, 10), 4)
+            g = [[rng.choice(tones[:3]) for _ in range(w)] for _ in range(h)]
+            top, left = rng.randrange(h - 4), rng.randrange(w - 4)
+            bottom, right = rng.randrange(top + 3, h), rng.randrange(left + 3, w)
+            for i, j in itertools.product(range(top, bottom + 1), range(left, right + 1)):
+                if i in (top, bottom) or j in (left, right):
+                    g[i][j] = tones[3]
+        if (
+            name == "box_gaps"
+        ):  # a box of 1 with a line across, some of both gone, three corners kept
+            g = [[0] * w for _ in range(h)]
+            top, left = rng.randrange(h - 4), rng.randrange(w - 4)
+            bottom, right = rng.randrange(top + 4, h), rng.randrange(left + 4, w)
+            box = [
+                (i, j)
+                for i in range(top, bottom + 1)
+                for j in range(left, right + 1)
+                if i in (top, bottom) or j in (left, right)
+            ]
+            if rng.random() < 0.5:
+                k = rng.randrange(top + 2, bottom - 1)
+                line = [(k, j) for j in range(left + 1, right)]
+            else:
+                k = rng.randrange(left + 2, right - 1)
+                line = [(i, k) for i in range(top + 1, bottom)]
+            corners = [(top, left), (top, right), (bottom, left), (bottom, right)]
+            kept = rng.sample(corners, 3) + rng.sample(line, 2)
+            for i, j in box + line:
+                if (i, j) in kept or rng.random() < 0.6:
+                    g[i][j] = 1
+        if name == "noisiest_region":  # four blocks of colour, cells of a fifth inside each
+            tones = rng.sample(range(10), 4)
+            tones.append(rng.choice([c for c in range(1, 10) if c not in tones]))
+            a, b = rng.randrange(4, h - 4), rng.randrange(4, w - 4)
+            g = [[tones[(i >= a) * 2 + (j >= b)] for j in range(w)] for i in range(h)]
+            spans = [
+                (range(1, a - 1), range(1, b - 1)),
+                (range(1, a - 1), range(b + 1, w - 1)),
+                (range(a + 1, h - 1), range(1, b - 1)),
+                (range(a + 1, h - 1), range(b + 1, w - 1)),
+            ]
+            counts = rng.sample([1, 2, 3, 4], 4)
+            for (rows, cols), n in zip(spans, counts, strict=True):
+                for i, j in rng.sample(
+                    list(itertools.product(rows, cols)), min(n, len(rows) * len(cols))
+                ):
+                    g[i][j] = tones[4]
+        if name == "panel_marks":  # two or four lines of 5 each way, none at the border
+
+            def lines(n):
+                k = rng.choice([2, 4]) if n >= 9 else 2
+                return sorted(rng.sample(range(1, n - 1, 2), k))
+
+            rows, cols = lines(h), lines(w)
+            g = [[5 * (i in rows or j in cols) for j in range(w)] for i in range(h)]
+        if name == "inner_rows_between":  # 2x2 blocks of 2, two of them side by side; the
+            g = [[0] * w for _ in range(h)]  # first and last rows set at their ends
+            top, left = rng.randrange(1, h - 2), rng.randrange(w - 5)
+            blocks = [(top, left), (top, rng.randrange(left + 3, w - 1))]
+            blocks += [
+                (rng.randrange(h - 1), rng.randrange(w - 1)) for _ in range(rng.randint(0, 2))
+            ]
+            for top, left in blocks:
+                for i, j in itertools.product(range(top, top + 2), range(left, left + 2)):
+                    g[i][j] = 2
+            g[0][0] = g[0][-1] = g[-1][0] = g[-1][-1] = 2
+        if name == "square_holes":  # hollow squares of 1, apart: an odd and an even side by
+            g = [[0] * w for _ in range(h)]  # side, and at times a third
+            odd, even = rng.choice([3, 5]), rng.choice([4, 6] if w > 12 else [4])
+            left = rng.randrange(w - odd - even - 1)
+            squares = [(odd, rng.randrange(2), left), (even, rng.randrange(2), left + odd + 2)]
+            s = rng.randint(3, 6)
+            squares.append((s, rng.randrange(h - s + 1), rng.randrange(w - s + 1)))
+            taken = set()
+            for s, top, left in squares:
+                area = {
+                    (i, j)
+                    for i in range(top - 1, top + s + 1)
+                    for j in range(left - 1, left + s + 1)
+                }
+                if area & taken:
+                    continue
+                taken |= area
+                for i, j in itertools.product(range(s), repeat=2):
+                    g[top + i][left + j] = int(i in (0, s - 1) or j in (0, s - 1))
+        if name == "ringed":  # boxes of 6 on 8, some hollow, two cells apart at least
+            g = [[8] * w for _ in range(h)]
+            taken = set()
+            for _ in range(3):
+                a, b = rng.randint(2, 4), rng.randint(2, 4)
+                top, left = rng.randrange(1, h - a), rng.randrange(1, w - b)
+                area = {
+                    (i, j)
+                    for i in range(top - 2, top + a + 2)
+                    for j in range(left - 2, left + b + 2)
+                }
+                if area & taken:
+                    continue
+                taken |= area
+                hollow = rng.random() < 0.5 and a > 2 and b > 2
+                for i, j in itertools.product(range(a), range(b)):
+                    if not hollow or i in (0, a - 1) or j in (0, b - 1):
+                        g[top + i][left + j] = 6
+        if name == "stamped":  # a pattern of colours and blocks of 5 of its size, apart
+            g = [[0] * w for _ in range(h)]
+            a, b = rng.randint(2, 3), rng.randint(2, 3)
+            pattern = [[rng.choice([1, 2, 3, 4, 6, 7, 8, 9]) for _ in range(b)] for _ in range(a)]
+            taken = set()
+            for k in range(4):
+                top, left = rng.randrange(h - a + 1), rng.randrange(w - b + 1)
+                area = {
+                    (i, j)
+                    for i in range(top - 1, top + a + 1)
+                    for j in range(left - 1, left + b + 1)
+                }
+                if area & taken:
+                    continue
+                taken |= area
+                for i, j in itertools.product(range(a), range(b)):
+                    g[top + i][left + j] = pattern[i][j] if k == 0 else 5
+        if name == "panels_copied":  # n x n+1 panels, 1 to 3 each way between lines; one set
+            x = rng.randint(1, 9)
+            p, q = rng.randint(1, 3), rng.randint(1, 3)
+            H, W = p * (h + 1) - 1, q * (w + 1) - 1
+            g = [[x * (i % (h + 1) == h or j % (w + 1) == w) for j in range(W)] for i in range(H)]
+            a, b = rng.randrange(p), rng.randrange(q)
+            for i, j in itertools.product(range(h), range(w)):
+                # a blank cell in each row and column, so no row or column is mistaken for a line
+                tone = rng.choice([c for c in range(1, 10) if c != x])
+                g[a * (h + 1) + i][b * (w + 1) + j] = (
+                    tone * ((i + j) % 3 > 0) * (rng.random() < 0.6)
+                )
+            g[a * (h + 1)][b * (w + 1) + 1] = tone
+        if name == "commonest_shape":  # 3x3 shapes in 4x4 tiles: one shape more often than any
+            shapes = []
+            for _ in range(3):
+                s = [[rng.random() < 0.5 for _ in range(3)] for _ in range(3)]
+                s[0][0] = s[2][2] = s[1][1] = True
+                c = rng.randint(1, 9)
+                shapes.append([[c * v for v in r] for r in s])
+            order = [0] * 3 + [1] * 2 + [2]
+            tiles = rng.sample(list(itertools.product(range(3), repeat=2)), len(order))
+            g = [[0] * w for _ in range(h)]
+            for k, (a, b) in zip(order, tiles, strict=True):
+                for i, j in itertools.product(range(3), repeat=2):
+                    g[4 * a + i][4 * b + j] = shapes[k][i][j]
+        if name == "lines_ranked":  # three lines of 5 of unlike lengths, across or down, apart
+            lengths, taken = rng.sample(range(1, min(h, w) - 1), 3), set()
+            g = [[0] * w for _ in range(h)]
+            for n in lengths:
+                while True:
+                    down = rng.random() < 0.5
+                    top = rng.randrange(h - (n - 1) * down)
+                    left = rng.randrange(w - (n - 1) * (not down))
+                    cells = {(top + k * down, left + k * (not down)) for k in range(n)}
+                    near = {
+                        (i + a, j + b) for i, j in cells for a in (-1, 0, 1) for b in (-1, 0, 1)
+                    }
+                    if not near & taken:
+                        break
+                taken |= cells
+                for i, j in cells:
+                    g[i][j] = 5
+        if name in BLANK:  # drawn on a blank grid
+            g = [[0] * w for _ in range(h)]
+        if name == "boxes_by_colour":  # two to four colours, each at two opposite corners of a box
+            sizes = [(rng.randint(2, 4), rng.randint(2, 4)) for _ in range(rng.randint(2, 4))]
+            corners = placed(rng, h, w, sizes) or placed(rng, h, w, sizes[:1])
+            for (a, b), (top, left), x in zip(
+                sizes, corners, rng.sample(range(1, 10), 4), strict=False
+            ):
+                flip = rng.random() < 0.5
+                g[top][left + (b - 1) * flip] = g[top + a - 1][left + (b - 1) * (not flip)] = x
+        if name == "pairs_ringed":  # pairs of 2 across or down and lone cells of 2, apart
+            sizes = [(1, 2)] + [rng.choice([(1, 2), (2, 1), (1, 1)]) for _ in range(4)]
+            corners = placed(rng, h, w, sizes, gap=2) or placed(rng, h, w, sizes[:1])
+            for (a, b), (top, left) in zip(sizes, corners, strict=False):
+                for i, j in itertools.product(range(a), range(b)):
+                    g[top + i][left + j] = 2
+        if name == "mirror_shape":  # shapes of three colours in 3x3 boxes, one its own mirror
+            corners = placed(rng, h, w, [(3, 3)] * 3)  # and the smallest (not the commonest)
+            for k, ((top, left), x) in enumerate(
+                zip(corners, rng.sample(range(1, 10), 3), strict=True)
+            ):
+                while True:
+                    s = [[rng.random() < (0.3 if k == 0 else 0.8) for _ in range(3)] for _ in "abc"]
+                    s[0][1] = s[2][1] = s[1][0] = True  # a 3x3 box
+                    n = sum(map(sum, s))
+                    if (s == [r[::-1] for r in s]) == (k == 0) and (n < 7) == (k == 0):
+                        break
+                for i, j in itertools.product(range(3), repeat=2):
+                    g[top + i][left + j] = x * s[i][j]
+        if name == "crossing_swapped":  # a bar across and two down, off the border: one bar
+            a, b = rng.sample(range(1, 10), 2)  # down under the bar across, one over it
+            rows = range(r0 := rng.randrange(1, h - 3), r0 + rng.randint(1, 2))
+            c0 = rng.randrange(1, w - 6)
+            under, over = rng.sample([c0, rng.randrange(c0 + 3, w - 2)], 2)
+            for i, j in itertools.product(range(h), range(w)):
+                if i in rows or j in (under, over):
+                    g[i][j] = a if i in rows and j != over else b
+            if rng.random() < 0.5:
+                g = transposed(g)
+        if name == "fallen_to_8":  # a 2x2 block of 8; a block of 2 apart, in line with both its
+            while True:  # rows or both its columns
+                t8, l8 = rng.randrange(h - 1), rng.randrange(w - 1)
+                a, b = rng.randint(1, 3), rng.randint(1, 3)
+                top, left = rng.randrange(h - a + 1), rng.randrange(w - b + 1)
+                rows = {t8, t8 + 1} <= set(range(top, top + a))
+                cols = {l8, l8 + 1} <= set(range(left, left + b))
+                apart = top > t8 + 2 or top + a < t8 - 1 or left > l8 + 2 or left + b < l8 - 1
+                if apart and rows != cols:
+                    break
+            for i, j in itertools.product(range(a), range(b)):
+                g[top + i][left + j] = 2
+            g[t8][l8 : l8 + 2] = g[t8 + 1][l8 : l8 + 2] = [8, 8]
+        if name == "marker_shape":  # shapes in 3x3 boxes, one with an 8 in its middle
+            corners = placed(rng, h, w, [(3, 3)] * 3)
+            for k, ((top, left), x) in enumerate(
+                zip(corners, rng.sample([1, 2, 3, 4, 5, 6, 7, 9], 3), strict=True)
+            ):
+                s = [[rng.random() < 0.6 for _ in range(3)] for _ in range(3)]
+                s[0][1] = s[2][1] = s[1][0] = s[1][2] = s[1][1] = True
+                for i, j in itertools.product(range(3), repeat=2):
+                    g[top + i][left + j] = x * s[i][j]
+                if k == 0:
+                    g[top + 1][left + 1] = 8
+        if name == "diagonal_rays":  # a 2x2 block, a cell of its colour at some of its corners
+            x, top, left = rng.randint(1, 9), rng.randrange(1, h - 2), rng.randrange(1, w - 2)
+            g[top][left : left + 2] = g[top + 1][left : left + 2] = [x, x]
+            for a, b in itertools.product((-1, 2), repeat=2):
+                if rng.random() < 0.6:
+                    g[top + a][left + b] = x
+        if name == "corners_joined":  # two to three colours, two cells each on a diagonal, apart
+            used = set()
+            for x in rng.sample(range(1, 10), rng.randint(2, 3)):
+                for _ in range(100):
+                    n, a, b = (
+                        rng.randint(2, min(h, w) - 1),
+                        rng.choice((1, -1)),
+                        rng.choice((1, -1)),
+                    )
+                    i, j = rng.randrange(h), rng.randrange(w)
+                    line = {(i + k * a, j + k * b) for k in range(n)}
+                    if all(0 <= p < h and 0 <= q < w for p, q in line) and not line & used:
+                        used |= line
+                        g[i][j] = g[i + (n - 1) * a][j + (n - 1) * b] = x
+                        break
+        if name == "most_ones_3x3":  # 3x3 blocks of 8 with 1s, the counts unlike
+            corners = placed(rng, h, w, [(3, 3)] * 3) or placed(rng, h, w, [(3, 3)] * 2)
+            for n, (top, left) in zip(rng.sample(range(1, 7), len(corners)), corners, strict=True):
+                cells = [1] * n + [8] * (9 - n)
+                rng.shuffle(cells)
+                for k, c in enumerate(cells):
+                    g[top + k // 3][left + k % 3] = c
+        if name == "most_twos_block":  # blocks of 8 strewn with 1s and 2s, the 2s counts unlike
+            sizes = [(rng.randint(2, 4), rng.randint(2, 4)) for _ in range(3)]
+            corners = (
+                placed(rng, h, w, sizes)
+                or placed(rng, h, w, sizes[:2])
+                or placed(rng, h, w, sizes[:1])
+            )
+            for n, (a, b), (top, left) in zip(
+                rng.sample(range(4), len(corners)), sizes, corners, strict=False
+            ):
+                cells = [2] * n + [rng.choice([1, 8, 8]) for _ in range(a * b - n)]
+                rng.shuffle(cells)
+                for k, c in enumerate(cells):
+                    g[top + k // b][left + k % b] = c
+        if name == "inner_by_size":  # two blocks of 4, at least 3 a side, of unlike areas
+            while True:
+                sizes = [(rng.randint(3, 5), rng.randint(3, 5)) for _ in range(2)]
+                if sizes[0][0] * sizes[0][1] != sizes[1][0] * sizes[1][1]:
+                    break
+            for (a, b), (top, left) in zip(sizes, placed(rng, h, w, sizes) or [], strict=False):
+                for i, j in itertools.product(range(a), range(b)):
+                    g[top + i][left + j] = 4
+            if not any(map(any, g)):
+                g[0][:3] = g[1][:3] = g[2][:3] = [4, 4, 4]
+        if name == "stamped_moved":  # a pattern of colours and one to three shapes of 8 like it
+            a, b = rng.randint(2, 3), rng.randint(2, 3)
+            mask = [[rng.random() < 0.7 for _ in range(b)] for _ in range(a)]
+            mask[0][0] = mask[-1][-1] = True
+            corners = placed(rng, h, w, [(a, b)] * rng.randint(2, 4))
+            for k, (top, left) in enumerate(corners):
+                for i, j in itertools.product(range(a), range(b)):
+                    if mask[i][j]:
+                        g[top + i][left + j] = rng.choice([1, 2, 3, 4, 6, 7, 9]) if k == 0 else 8
+        if name == "stamped_at_5":  # a 3x3 pattern of colours (a plus at least), and cells of 5
+            corners = placed(rng, h, w, [(3, 3)] * rng.randint(2, 3))
+            for k, (top, left) in enumerate(corners):
+                for i, j in itertools.product(range(3), repeat=2):
+                    if k == 0:
+                        g[top + i][left + j] = rng.choice([1, 2, 3, 0 if (i + j) % 2 == 0 else 4])
+                    elif i == j == 1:
+                        g[top + i][left + j] = 5
+        if name == "largest_colours":  # colours strewn, each in columns of its own, a few of
+            tones = rng.sample(range(1, 10), 4)  # them most often
+            counts = [5, rng.choice([5, 3]), rng.randint(1, 4), rng.randint(1, 4)][
+                : rng.randint(3, 4)
+            ]
+            columns = list(range(w))
+            rng.shuffle(columns)
+            for k, (x, n) in enumerate(zip(tones, counts, strict=False)):
+                mine = columns[k::4]
+                for i, j in rng.sample(list(itertools.product(range(h), mine)), n):
+                    g[i][j] = x
+        if name == "bottoms_aligned":  # blocks of colours as tall as each other, one of 1, side
+            left, a = 0, rng.randint(1, 3)  # by side at any heights
+            for x in [1] + rng.sample([2, 3, 4, 5, 6, 7, 8, 9], 2):
+                b, top = rng.randint(1, 2), rng.randrange(h - a + 1)
+                for i, j in itertools.product(range(a), range(b)):
+                    g[top + i][left + j] = x
+                left += b + rng.randint(0, 1)
+        if name == "background_trimmed":  # a ground of one colour; a shape of two others on it,
+            ground, a, b = rng.sample(range(1, 10), 3)  # the ground between its parts
+            g = [[ground] * w for _ in range(h)]
+            top, left = rng.randrange(h - 3), rng.randrange(w - 3)
+            for i, j in itertools.product(range(3), repeat=2):
+                g[top + i][left + j] = rng.choice([a, b, ground])
+            g[top][left], g[top + 2][left + 2] = a, b
+        if name == "widest_colour":  # boxes of colours, hollow or not, of unlike areas
+            while True:
+                sizes = [(rng.randint(2, 5), rng.randint(2, 5)) for _ in range(3)]
+                if len({a * b for a, b in sizes}) == 3:
+                    break
+            corners = (
+                placed(rng, h, w, sizes)
+                or placed(rng, h, w, sizes[:2])
+                or placed(rng, h, w, sizes[:1])
+            )
+            for (a, b), (top, left), x in zip(
+                sizes, corners, rng.sample(range(1, 10), 3), strict=False
+            ):
+                hollow = rng.random() < 0.5
+                for i, j in itertools.product(range(a), range(b)):
+                    if not hollow or i in (0, a - 1) or j in (0, b - 1):
+                        g[top + i][left + j] = x
+        if name == "step_toward_4":  # a 3 and a 4 two cells apart or more
+            while True:
+                a, b, c, d = rng.randrange(h), rng.randrange(w), rng.randrange(h), rng.randrange(w)
+                if max(abs(a - c), abs(b - d)) > 1:
+                    break
+            g[a][b], g[c][d] = 3, 4
+        if name == "fanned_right":  # a run of one colour from the left, the rest blank
+            g = [[rng.randint(1, 9)] * rng.randint(1, w // 2)]
+            g[0] += [0] * (w - len(g[0]))
+        if name == "squares_counted":  # up to five 2x2 squares of 1, squares of 2, lone 1s, apart
+            sizes = [(2, 2)] * rng.randint(0, 5) + [(2, 2)] * 2 + [(1, 1)] * 3
+            corners = placed(rng, h, w, sizes) or []
+            kinds = [1] * (len(sizes) - 5) + [2, 2, 1, 1, 1]
+            for (a, b), (top, left), x in zip(sizes, corners, kinds, strict=False):
+                for i, j in itertools.product(range(a), range(b)):
+                    g[top + i][left + j] = x
+        if name == "rarest_cropped":  # quarters strewn with one colour but one with another
+            a, b = rng.sample(range(1, 10), 2)
+            odd = rng.randrange(4)
+            for i, j in itertools.product(range(h), range(w)):
+                quarter = (i > h // 2) * 2 + (j > w // 2)
+                if i != h // 2 and j != w // 2 and rng.random() < 0.7:
+                    g[i][j] = b if quarter == odd else a
+        if name == "holed_colour":  # solid boxes of colours, one with a hole
+            sizes = [(rng.randint(3, 4), rng.randint(3, 4)) for _ in range(3)]
+            corners = placed(rng, h, w, sizes) or placed(rng, h, w, sizes[:1])
+            for k, ((a, b), (top, left), x) in enumerate(
+                zip(sizes, corners, rng.sample(range(1, 10), 3), strict=False)
+            ):
+                for i, j in itertools.product(range(a), range(b)):
+                    g[top + i][left + j] = x
+                if k == 0:
+                    g[top + rng.randrange(1, a - 1)][left + rng.randrange(1, b - 1)] = 0
+        if name == "corner_rays":  # a 2x2 of 1 and a 2x2 of 2, apart
+            for (top, left), x in zip(placed(rng, h, w, [(2, 2)] * 2), (1, 2), strict=True):
+                g[top][left : left + 2] = g[top + 1][left : left + 2] = [x, x]
+        if name == "crossing_ringed":  # one or two whole rows of a colour, one or two whole
+            a, b = rng.sample(range(1, 10), 2)  # columns of another, two cells off the border
+            rows = range(r0 := rng.randrange(2, h - 4), r0 + rng.randint(1, 2))
+            cols = range(c0 := rng.randrange(2, w - 4), c0 + rng.randint(1, 2))
+            over = rng.random() < 0.5
+            for i, j in itertools.product(range(h), range(w)):
+                if i in rows or j in cols:
+                    g[i][j] = a if i in rows and (over or j not in cols) else b
+        if name == "counted_below":  # 2x2 blocks of one to four colours along the top, apart
+            for left in range(rng.randrange(2), w - 1, 3):
+                if rng.random() < 0.7:
+                    tones = rng.sample([1, 2, 4, 5, 6, 7, 8, 9], rng.randint(1, 4))
+                    cells = tones + [rng.choice(tones) for _ in range(4 - len(tones))]
+                    rng.shuffle(cells)
+                    top = rng.randrange(2)
+                    g[top][left : left + 2], g[top + 1][left : left + 2] = cells[:2], cells[2:]
+        if name == "moved_into_corners":  # four 3s at a box's corners; a shape of 2 outside it
+            top, left = rng.randrange(h - 6), rng.randrange(w - 6)
+            bottom, right = rng.randrange(top + 5, h), rng.randrange(left + 5, w)
+            for i, j in itertools.product((top, bottom), (left, right)):
+                g[i][j] = 3
+            a, b = (
+                rng.randint(2, min(3, bottom - top - 1)),
+                rng.randint(2, min(3, right - left - 1)),
+            )
+            x, y = rng.randrange(h - a + 1), rng.randrange(w - b + 1)
+            for i, j in itertools.product(range(a), range(b)):
+                if (i == 0 or j == 0 or rng.random() < 0.5) and g[x + i][y + j] == 0:
+                    g[x + i][y + j] = 2
+            g[x][y] = 2 if g[x][y] == 0 else g[x][y]
+        if name == "rings_to_plus":  # 3x3 rings of 1 and other shapes of 1, apart
+            sizes = [(3, 3)] + [rng.choice([(3, 3), (2, 2), (1, 3), (2, 3)]) for _ in range(3)]
+            corners = placed(rng, h, w, sizes) or placed(rng, h, w, sizes[:1])
+            for (a, b), (top, left) in zip(sizes, corners, strict=False):
+                for i, j in itertools.product(range(a), range(b)):
+                    g[top + i][left + j] = int(not (a == b == 3 and i == j == 1))
+        if name == "corners_collected":  # a 2x2 of 8 inside; a cell on each side of it, apart
+            a, b = rng.randrange(1, h - 2), rng.randrange(1, w - 2)
+            g[a][b : b + 2] = g[a + 1][b : b + 2] = [8, 8]
+            for rows, cols in itertools.product(
+                (range(a), range(a + 2, h)), (range(b), range(b + 2, w))
+            ):
+                g[rng.choice(rows)][rng.choice(cols)] = rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
+        if name == "diagonals_up":  # one to three set cells in the row
+            g = [[0] * w]
+            for j in rng.sample(range(w), rng.randint(1, 3)):
+                g[0][j] = rng.randint(1, 9)
+        if name == "stamped_at_1":  # a 3x3 pattern at the top left, a line of 5 by it; 1s apart
+            for i, j in itertools.product(range(3), repeat=2):
+                g[i][j] = rng.choice([2, 3, 4, 6, 7, 8, 9])
+            for r in g:
+                r[3] = 5
+            for x, y in placed(rng, h, w - 5, [(3, 3)] * rng.randint(1, 3)) or [(0, 0)]:
+                g[x + 1][y + 6] = 1
+        if name == "lines_listed":  # whole rows of colours, a row apart; a block of 5 over some,
+            tones = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], rng.randint(2, 4))  # off the border
+            rows = sorted(rng.sample(range(0, h, 2), len(tones)))
+            for i, x in zip(rows, tones, strict=True):
+                g[i] = [x] * w
+            top, left = rng.randrange(1, h - 3), rng.randrange(1, w - 3)
+            for i, j in itertools.product(range(top, top + 2), range(left, left + 2)):
+                g[i][j] = 5
+            if rng.random() < 0.5:
+                g = transposed(g)
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -1183,6 +2208,15 @@ LONGER = {"sized": 250, "enclosed_alone": 200, "unmasked_off": 210, "corners_thr
 LONGER |= {"block_corners": 190, "plus_stars": 250, "lines_repeated": 250}
 LONGER |= {"densest_trimmed": 200, "fallen_to_band": 250, "fullest_panels": 260}
 LONGER |= {"odd_panel": 230, "cross_shifted": 210, "ring_lines": 230}
+LONGER |= {"frame_inside": 200, "box_gaps": 320, "panel_marks": 240, "square_holes": 240}
+LONGER |= {"ringed": 220, "stamped": 270, "panels_copied": 260, "commonest_shape": 270}
+LONGER |= {"lines_ranked": 270, "boxes_by_colour": 220, "pairs_ringed": 260}
+LONGER |= {"fallen_to_8": 330, "diagonal_rays": 320, "corners_joined": 250}
+LONGER |= {"most_twos_block": 200, "inner_by_size": 340, "stamped_moved": 270}
+LONGER |= {"stamped_at_5": 330, "bottoms_aligned": 210, "background_trimmed": 220}
+LONGER |= {"step_toward_4": 230, "rarest_cropped": 220, "holed_colour": 200}
+LONGER |= {"corner_rays": 200, "crossing_ringed": 260, "counted_below": 210, "rings_to_plus": 250}
+LONGER |= {"moved_into_corners": 270, "corners_collected": 230}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -1210,7 +2244,15 @@ NAMED += ("block_corners", "plus_stars", "ends_met", "sampled", "lines_repeated"
 NAMED += ("densest_trimmed", "fallen_to_band", "rows_by_count", "trimmed_kron")
 NAMED += ("fullest_panels", "under_marker", "under_holes", "odd_panel")
 NAMED += ("commonest_trimmed", "cross_shifted", "ring_lines", "zigzag_down")
-NAMED += ("panel_counts",)
+NAMED += ("panel_counts", "frame_inside", "box_gaps", "noisiest_region", "panel_marks")
+NAMED += ("inner_rows_between", "square_holes", "ringed", "stamped", "panels_copied")
+NAMED += ("commonest_shape", "lines_ranked", "boxes_by_colour", "pairs_ringed", "mirror_shape")
+NAMED += ("crossing_swapped", "fallen_to_8", "marker_shape", "diagonal_rays", "corners_joined")
+NAMED += ("most_ones_3x3", "most_twos_block", "inner_by_size", "stamped_moved", "stamped_at_5")
+NAMED += ("largest_colours", "bottoms_aligned", "background_trimmed", "widest_colour")
+NAMED += ("step_toward_4", "fanned_right", "squares_counted", "rarest_cropped", "holed_colour")
+NAMED += ("corner_rays", "crossing_ringed", "counted_below", "moved_into_corners")
+NAMED += ("rings_to_plus", "corners_collected", "diagonals_up", "stamped_at_1", "lines_listed")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -1306,7 +2348,17 @@ def test_real_tasks_are_found(golf_tasks):
     marker, 4s under arches, the odd panel out, the commonest colour
     trimmed, a cross shifted, lines through
     hollow squares, overlapping corners laid over each other, cells
-    zigzagging down, panels by their count)."""
+    zigzagging down, panels by their count, a frame's inside, a box's gaps, the most strewn
+    block, panels marked, rows filled between their ends, square holes by their side, boxes
+    ringed, a pattern stamped over blocks, a panel copied to all, the commonest shape, lines
+    by their length, boxes filled by colour, pairs ringed, the mirror shape, a crossing
+    swapped, a shape moved to another, a marker's shape, rays from corners, cells joined
+    diagonally, the block with the most of a colour, boxes' insides by size, a pattern moved
+    over shapes or stamped at cells, the largest colours, bottoms aligned, the ground trimmed,
+    the widest colour, a step toward a cell, a row fanned out, squares counted, the rarest
+    colour cropped, the holed colour, rays from blocks' corners, a crossing ringed, colours
+    counted below blocks, a shape moved into corners, rings as pluses, cells collected at a
+    block's corners, diagonals up from a row, a pattern stamped at cells, lines listed)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -1321,7 +2373,13 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task060", "task244", "task013", "task036", "task093")
     more += ("task301", "task195", "task059", "task111", "task126")
     more += ("task263", "task300", "task362", "task094", "task296")
-    more += ("task082", "task149")
+    more += ("task082", "task149", "task029", "task105", "task355", "task226", "task381")
+    more += ("task204", "task125", "task368", "task306", "task079", "task374")
+    more += ("task132", "task278", "task174", "task293", "task008", "task121", "task190")
+    more += ("task037", "task271", "task365", "task216", "task156", "task069", "task206")
+    more += ("task247", "task030", "task259", "task100", "task353", "task295", "task038")
+    more += ("task014", "task049", "task310", "task291", "task136", "task151", "task397")
+    more += ("task245", "task160", "task342", "task398", "task075", "task213")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
