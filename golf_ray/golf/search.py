@@ -249,6 +249,23 @@ _IDIOMS = {
     # the colours of the lines of colour (a 5 over some), each once, in as many rows as
     # there are lines, across (or down, for columns)
     "lines_listed": "(f:=lambda g:[max({*r}-{5})for r in g if{*r}-{0,5}])and(A:=f(g))and(B:=f([*zip(*g)]))and(len(A)<len(B)and[[c]*len(A)for c in A]or[B]*len(B))",
+    # the grid cut along its blank rows and columns, each part as one cell of its colour
+    "panel_colours": "(f:=lambda g:(Z:=[-1]+[i for i,r in enumerate(g)if not any(r)]+[len(g)])and[*zip(*[[max(k)for k in zip(*g[a+1:b])]for a,b in zip(Z,Z[1:])if b>a+1])])(f(g))",
+    # each 5 moved to the cell nearest it around the 2x2 of 2
+    "drawn_to_block": "(s:=sum(g,[]),w:=len(g[0]))and(a:=s.index(2)//w,b:=s.index(2)%w)and[[2*(c==2)or 5*any(min(max(x,a-1),a+2)==i and min(max(y,b-1),b+2)==j for x,R in enumerate(g)for y,v in enumerate(R)if v==5)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the gaps of a zigzag of 2 three rows tall, four cells a turn, every third in 4
+    "zigzag_filled": "[[c or 4*(j%12 in((5,6,7),(0,6),(0,1,11))[i])for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the shape of 2 mirrored across the 2x2 of 3, every way
+    "mirrored_about_block": "(s:=sum(g,[]),w:=len(g[0]))and(a:=2*(s.index(3)//w)+1,b:=2*(s.index(3)%w)+1)and[[c or 2*(2 in(g[x][y]for x in(i,a-i)for y in(j,b-j)if len(g)>x>=0<=y<w))for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # from a 2x2 with cells of 2, rays of its other colour two wide toward each 2's corner
+    "rays_from_2s": "(k:=[c>0 for c in sum(g,[])].index(1),w:=len(g[0]))and(a:=k//w,b:=k%w)and(m:=max({*g[a][b:b+2],*g[a+1][b:b+2]}-{2}))and[[m if any((i-x)*(2*u-1)==(j-y)*(2*v-1)>=0 for u in(0,1)for v in(0,1)if g[a+u][b+v]==2 for x in(a,a+1)for y in(b,b+1))else c for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # twice the size (a square), each set cell continued down-right
+    "diagonals_doubled": "[[max([g[i-k][j-k]for k in range(i+1)if i-k<len(g)>j-k>=0]+[0])for j in range(2*len(g))]for i in range(2*len(g))]",
+    # the trimmed shape laid out in the shape of itself
+    "self_kron": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])and(S:=f(f(g)))and[[a and b for a in A for b in B]for A in S for B in S]",
+    # inside the four cells at the set cells' box's corners, the other colour in
+    # theirs
+    "inside_corners_swapped": "(s:={*sum(g,[])}-{0})and(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and[[c and sum(s)-c for c in r[C[0]+1:C[-1]]]for r in g[R[0]+1:R[-1]]]",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }

@@ -1218,6 +1218,104 @@ def lines_listed(g):  # whole lines' colours in turn, one line each, as many as 
     return [down[:] for _ in down]
 
 
+def panel_colours(g):  # the grid cut along its blank rows and columns: each part as one cell
+    def runs(lines):  # the runs of lines that are not blank, as lists of their indices
+        out = []
+        for k, line in enumerate(lines):
+            if any(line) and out and out[-1][-1] == k - 1:
+                out[-1].append(k)
+            elif any(line):
+                out.append([k])
+        return out
+
+    return [
+        [max(g[i][j] for i in rows for j in cols) for cols in runs(zip(*g, strict=True))]
+        for rows in runs(g)
+    ]
+
+
+def drawn_to_block(g):  # each 5 moved to the cell nearest it around the 2x2 of 2
+    ((a, b), *_) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 2]
+    ring = [(i, j) for i in range(a - 1, a + 3) for j in range(b - 1, b + 3)]
+    out = [[2 * (c == 2) for c in r] for r in g]
+    for x, y in [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 5]:
+        i, j = min(ring, key=lambda p: abs(p[0] - x) + abs(p[1] - y))
+        out[i][j] = 5
+    return out
+
+
+def zigzag_filled(g):  # the blank parts between the zigzag's arms, every third, in 4
+    h, w = len(g), len(g[0])
+    seen, parts = set(), []
+    for i, j in itertools.product(range(h), range(w)):
+        if g[i][j] == 0 and (i, j) not in seen:
+            todo, part = [(i, j)], set()
+            while todo:
+                a, b = todo.pop()
+                if (a, b) not in part and 0 <= a < h and 0 <= b < w and g[a][b] == 0:
+                    part.add((a, b))
+                    todo += [(a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)]
+            seen |= part
+            parts.append(part)
+    parts.sort(key=lambda p: sum(b for _, b in p) / len(p))
+    out = [r[:] for r in g]
+    for part in parts[::3]:
+        for a, b in part:
+            out[a][b] = 4
+    return out
+
+
+def mirrored_about_block(g):  # the shape of 2 mirrored across the 2x2 of 3, every way
+    ((a, b), *_) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 3]
+    out = [r[:] for r in g]
+    for x, y in [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 2]:
+        for i, j in itertools.product((x, 2 * a + 1 - x), (y, 2 * b + 1 - y)):
+            out[i][j] = 2
+    return out
+
+
+def rays_from_2s(g):  # from the 2x2 block, rays in its colour toward each of its 2s' corners
+    ((a, b), *_) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c]
+    cells = [(a + u, b + v) for u in (0, 1) for v in (0, 1)]
+    x = max({g[i][j] for i, j in cells} - {2})
+    out = [r[:] for r in g]
+    for u, v in itertools.product((0, 1), repeat=2):
+        if g[a + u][b + v] == 2:
+            for i, j in cells:
+                while 0 <= i < len(g) and 0 <= j < len(g[0]):
+                    out[i][j] = x
+                    i, j = i + 2 * u - 1, j + 2 * v - 1
+    for i, j in cells:
+        out[i][j] = x
+    return out
+
+
+def diagonals_doubled(g):  # twice the size, each set cell continued down-right
+    n, m = 2 * len(g), 2 * len(g[0])
+    out = [[0] * m for _ in range(n)]
+    for i, r in enumerate(g):
+        for j, c in enumerate(r):
+            for k in range(n):
+                if c and i + k < n and j + k < m:
+                    out[i + k][j + k] = c
+    return out
+
+
+def self_kron(g):  # the shape, trimmed, laid out in the shape of itself
+    rows = [r for r in g if any(r)]
+    cols = [j for j, k in enumerate(zip(*rows, strict=True)) if any(k)]
+    s = [r[cols[0] : cols[-1] + 1] for r in rows]
+    return [[a and b for a in r for b in q] for r in s for q in s]
+
+
+def inside_corners_swapped(g):  # inside four corner cells, the shape in their colour
+    cells = [(i, j, c) for i, r in enumerate(g) for j, c in enumerate(r) if c]
+    top, bottom = min(i for i, _, _ in cells), max(i for i, _, _ in cells)
+    left, right = min(j for _, j, _ in cells), max(j for _, j, _ in cells)
+    x = g[top][left]
+    return [[x * (c > 0) for c in r[left + 1 : right]] for r in g[top + 1 : bottom]]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1346,6 +1444,14 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "diagonals_up": (diagonals_up, lambda n: (1, n + 2)),
     "stamped_at_1": (stamped_at_1, lambda n: (n + 6, n + 10)),
     "lines_listed": (lines_listed, lambda n: (2 * n + 7, 2 * n + 8)),
+    "panel_colours": (panel_colours, lambda n: (n, n + 1)),
+    "drawn_to_block": (drawn_to_block, lambda n: (n + 7, n + 8)),
+    "zigzag_filled": (zigzag_filled, lambda n: (3, 3 * n + 3)),
+    "mirrored_about_block": (mirrored_about_block, lambda n: (n + 8, n + 9)),
+    "rays_from_2s": (rays_from_2s, lambda n: (n + 5, n + 6)),
+    "diagonals_doubled": (diagonals_doubled, lambda n: (n, n)),
+    "self_kron": (self_kron, lambda n: (n + 6, n + 6)),
+    "inside_corners_swapped": (inside_corners_swapped, lambda n: (n + 5, n + 6)),
 }
 
 
@@ -1375,7 +1481,9 @@ BLANK += ("inner_by_size", "stamped_moved", "stamped_at_5", "largest_colours", "
 BLANK += ("background_trimmed", "widest_colour", "step_toward_4", "fanned_right")
 BLANK += ("squares_counted", "rarest_cropped", "holed_colour", "corner_rays", "crossing_ringed")
 BLANK += ("counted_below", "moved_into_corners", "rings_to_plus", "corners_collected")
-BLANK += ("diagonals_up", "stamped_at_1", "lines_listed")
+BLANK += ("diagonals_up", "stamped_at_1", "lines_listed", "panel_colours", "drawn_to_block")
+BLANK += ("zigzag_filled", "mirrored_about_block", "rays_from_2s", "diagonals_doubled")
+BLANK += ("self_kron", "inside_corners_swapped")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -2191,6 +2299,72 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 g[i][j] = 5
             if rng.random() < 0.5:
                 g = transposed(g)
+        if name == "panel_colours":  # panels 2 to 3 cells a side, blank lines between; a
+            heights = [rng.randint(2, 3) for _ in range(rng.randint(2, 3))]  # panel's first
+            widths = [rng.randint(2, 3) for _ in range(rng.randint(2, 3))]  # row and column
+            g = [  # set but for its corner at times, so that no one cell tells its colour
+                [0] * (sum(widths) + len(widths) - 1)
+                for _ in range(sum(heights) + len(heights) - 1)
+            ]
+            top = 0
+            for a in heights:
+                left = 0
+                for b in widths:
+                    x, corner = rng.randint(1, 9), rng.random() < 0.5
+                    for i, j in itertools.product(range(a), range(b)):
+                        kept = (i == 0 or j == 0 or rng.random() < 0.7) and (i + j > 0 or corner)
+                        g[top + i][left + j] = x * kept
+                    left += b + 1
+                top += a + 1
+        if name == "drawn_to_block":  # a 2x2 of 2 inside; 5s two cells or more away from it
+            a, b = rng.randrange(1, h - 2), rng.randrange(1, w - 2)
+            g[a][b : b + 2] = g[a + 1][b : b + 2] = [2, 2]
+            for _ in range(rng.randint(2, 4)):
+                i, j = rng.randrange(h), rng.randrange(w)
+                if not (a - 2 <= i <= a + 3 and b - 2 <= j <= b + 3):
+                    g[i][j] = 5
+        if name == "zigzag_filled":  # the zigzag of 2, four cells a turn, from the top left
+            g = [
+                [2 * (j % 4 == (0, 1, 2)[i] or j % 4 == (0, 3, 2)[i]) for j in range(w)]
+                for i in range(3)
+            ]
+        if name == "mirrored_about_block":  # a 2x2 of 3; a shape of 2 at one of its corners
+            a, b = rng.randrange(3, h - 5), rng.randrange(3, w - 5)
+            g[a][b : b + 2] = g[a + 1][b : b + 2] = [3, 3]
+            u, v = rng.choice([(-1, -1), (-1, 2), (2, -1), (2, 2)])
+            for i, j in itertools.product(range(3), repeat=2):
+                if rng.random() < 0.5 or i == j == 0:
+                    g[a + u + i * (1 if u > 0 else -1)][b + v + j * (1 if v > 0 else -1)] = 2
+        if name == "rays_from_2s":  # a 2x2 of one colour with one or two cells of 2, inside
+            a, b, x = (
+                rng.randrange(1, h - 2),
+                rng.randrange(1, w - 2),
+                rng.choice([1, 3, 4, 5, 6, 7, 8]),
+            )
+            cells = [(a, b), (a, b + 1), (a + 1, b), (a + 1, b + 1)]
+            for i, j in cells:
+                g[i][j] = x
+            for i, j in rng.sample(cells, rng.randint(1, 2)):
+                g[i][j] = 2
+        if name == "diagonals_doubled":  # set cells, one on a diagonal at most
+            for d in rng.sample(range(-h + 1, w), rng.randint(1, 3)):
+                i = rng.choice([i for i in range(h) if 0 <= i + d < w])
+                g[i][i + d] = rng.randint(1, 9)
+        if name == "self_kron":  # a shape three cells a side, anywhere
+            x, top, left = rng.randint(1, 9), rng.randrange(h - 2), rng.randrange(w - 2)
+            s = [[rng.random() < 0.5 for _ in range(3)] for _ in range(3)]
+            s[0][0] = s[2][2] = s[1][1] = True
+            for i, j in itertools.product(range(3), repeat=2):
+                g[top + i][left + j] = x * s[i][j]
+        if name == "inside_corners_swapped":  # four cells of one colour at a box's corners,
+            a, b = rng.sample(range(1, 10), 2)  # a shape of another inside
+            top, left = rng.randrange(h - 4), rng.randrange(w - 4)
+            bottom, right = rng.randrange(top + 4, h), rng.randrange(left + 4, w)
+            for i, j in itertools.product((top, bottom), (left, right)):
+                g[i][j] = a
+            for i, j in itertools.product(range(top + 1, bottom), range(left + 1, right)):
+                g[i][j] = b * (rng.random() < 0.4)
+            g[top + 1][left + 1] = b
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -2216,7 +2390,8 @@ LONGER |= {"most_twos_block": 200, "inner_by_size": 340, "stamped_moved": 270}
 LONGER |= {"stamped_at_5": 330, "bottoms_aligned": 210, "background_trimmed": 220}
 LONGER |= {"step_toward_4": 230, "rarest_cropped": 220, "holed_colour": 200}
 LONGER |= {"corner_rays": 200, "crossing_ringed": 260, "counted_below": 210, "rings_to_plus": 250}
-LONGER |= {"moved_into_corners": 270, "corners_collected": 230}
+LONGER |= {"moved_into_corners": 270, "corners_collected": 230, "drawn_to_block": 270}
+LONGER |= {"mirrored_about_block": 230, "rays_from_2s": 320, "inside_corners_swapped": 210}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -2253,6 +2428,8 @@ NAMED += ("largest_colours", "bottoms_aligned", "background_trimmed", "widest_co
 NAMED += ("step_toward_4", "fanned_right", "squares_counted", "rarest_cropped", "holed_colour")
 NAMED += ("corner_rays", "crossing_ringed", "counted_below", "moved_into_corners")
 NAMED += ("rings_to_plus", "corners_collected", "diagonals_up", "stamped_at_1", "lines_listed")
+NAMED += ("panel_colours", "drawn_to_block", "zigzag_filled", "mirrored_about_block")
+NAMED += ("rays_from_2s", "diagonals_doubled", "self_kron", "inside_corners_swapped")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -2358,7 +2535,10 @@ def test_real_tasks_are_found(golf_tasks):
     the widest colour, a step toward a cell, a row fanned out, squares counted, the rarest
     colour cropped, the holed colour, rays from blocks' corners, a crossing ringed, colours
     counted below blocks, a shape moved into corners, rings as pluses, cells collected at a
-    block's corners, diagonals up from a row, a pattern stamped at cells, lines listed)."""
+    block's corners, diagonals up from a row, a pattern stamped at cells, lines listed, panels
+    as cells, cells drawn to a block, a zigzag filled, a shape mirrored about a block, rays
+    from a block's 2s, diagonals doubled, a shape laid out by itself, a shape inside corners
+    recoloured)."""
     ids = ("task001", "task002", "task006", "task110", "task155", "task180", "task188", "task211")
     more = ("task229", "task312", "task315", "task321", "task329", "task352", "task384", "task389")
     more += ("task024", "task050", "task058", "task262", "task267", "task317", "task375")
@@ -2379,7 +2559,8 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task037", "task271", "task365", "task216", "task156", "task069", "task206")
     more += ("task247", "task030", "task259", "task100", "task353", "task295", "task038")
     more += ("task014", "task049", "task310", "task291", "task136", "task151", "task397")
-    more += ("task245", "task160", "task342", "task398", "task075", "task213")
+    more += ("task245", "task160", "task342", "task398", "task075", "task213", "task184")
+    more += ("task250", "task176", "task112", "task034", "task327", "task217", "task088")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
