@@ -266,6 +266,30 @@ _IDIOMS = {
     # inside the four cells at the set cells' box's corners, the other colour in
     # theirs
     "inside_corners_swapped": "(s:={*sum(g,[])}-{0})and(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and[[c and sum(s)-c for c in r[C[0]+1:C[-1]]]for r in g[R[0]+1:R[-1]]]",
+    # the middle of the 3x3 ring of one colour around a cell of another, as a 1x1
+    "ring_centre": "[[c]for i in range(len(g)-2)for j in range(len(g[0])-2)if{*g[i][j:j+3],*g[i+1][j:j+3:2],*g[i+2][j:j+3]}=={x:=g[i][j]}and 0<x!=(c:=g[i+1][j+1])>0][:1]",
+    # a 3x3 tiled once for each set cell, in turn, on a square as many tiles a side as it
+    # has blank cells
+    "tiled_by_count": "(z:=sum(g,[]).count(0))and[[g[i%3][j%3]*(i//3*z+j//3<9-z)for j in range(3*z)]for i in range(3*z)]",
+    # the lone cell a row down; up from where it was, 4s in every other column
+    # from its own
+    "dropped_with_stripes": "(k:=[c>0 for c in sum(g,[])].index(1),w:=len(g[0]))and(a:=k//w,b:=k%w)and[[g[a][b]if(i,j)==(a+1,b)else 4*(i<=a and(j-b)%2<1)for j in range(w)]for i in range(len(g))]",
+    # the top left cell's colour (the ground), a cell for each part whole lines cut it in
+    "line_grid_size": "[[b:=g[0][0]]*-~sum(b not in k for k in zip(*g))]*-~sum(b not in r for r in g)",
+    # the rows and columns blank but for their ends: their blank cells in 3
+    "blank_lines_3": "[[c or 3*(1-any(r[1:-1])or 1-any(k[1:-1]))for c,k in zip(r,zip(*g))]for r in g]",
+    # the box (a border around a colour) stretched over the box around every set cell
+    "box_stretched": "(k:=[c%8>0 for c in sum(g,[])].index(1),w:=len(g[0]))and(a:=g[k//w][k%w],b:=g[k//w+1][k%w+1])and(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and[[(a if i in(R[0],R[-1])or j in(C[0],C[-1])else b)if R[0]<=i<=R[-1]and C[0]<=j<=C[-1]else 0 for j in range(w)]for i in range(len(g))]",
+    # from the one cell of the rarest colour, a ray away from its blank side, over blank
+    # cells
+    "ray_from_marker": "(s:=[c for r in g for c in r if c])and(m:=min(s,key=s.count))and(k:=sum(g,[]).index(m),w:=len(g[0]))and(a:=k//w,b:=k%w)and(d:=[(u,v)for u,v in((0,1),(1,0),(0,-1),(-1,0))if 0<=a-u<len(g)and 0<=b-v<w and g[a-u][b-v]==0][0])and[[c or m*((i-a)*d[1]==(j-b)*d[0]and(i-a)*d[0]+(j-b)*d[1]>0)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # each cell in line with the 2x2 of 3 (its rows or columns) drawn up to it
+    "lines_to_block": "(q:=sum(g,[]).index(3),w:=len(g[0]))and(a:=q//w,b:=q%w)and[[c or(a<=i<=a+1)*max([v for y,v in enumerate(r)if(y<j<b or y>j>b+1)*(v-3)*v]+[0])or(b<=j<=b+1)*max([v for x,v in enumerate(k)if(x<i<a or x>i>a+1)*(v-3)*v]+[0])for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # each cell in line with the block (the colour of the fewest rows and columns a
+    # cell) drawn up to it, over a ground of the commonest colour
+    "lines_to_densest": "(s:=sum(g,[]))and(b:=max(s,key=s.count))+1and(m:=min({*s}-{b},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and(R:=[i for i,r in enumerate(g)if m in r])and(C:=[j for j,k in enumerate(zip(*g))if m in k])and[[c if c-b else([v for y,v in enumerate(r)if R[0]<=i<=R[-1]and(y<j<C[0]or y>j>C[-1])and v-b and v-m]+[v for x,v in enumerate(k)if C[0]<=j<=C[-1]and(x<i<R[0]or x>i>R[-1])and v-b and v-m]+[b])[0]for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # each cell moved beside the whole line of its colour, on its side (gone if none)
+    "drawn_to_lines": "(f:=lambda g:(L:={j:k[0]for j,k in enumerate(zip(*g))if len({*k})<2and k[0]})and[[r[j]if j in L else max([x for y,x in enumerate(r)if y not in L for l in L if L[l]==x and(y<l==j+1 or y>l==j-1)]+[0])for j in range(len(r))]for r in g])(g)or[*zip(*f([*zip(*g)]))]",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }
