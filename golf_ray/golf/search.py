@@ -290,6 +290,29 @@ _IDIOMS = {
     "lines_to_densest": "(s:=sum(g,[]))and(b:=max(s,key=s.count))+1and(m:=min({*s}-{b},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and(R:=[i for i,r in enumerate(g)if m in r])and(C:=[j for j,k in enumerate(zip(*g))if m in k])and[[c if c-b else([v for y,v in enumerate(r)if R[0]<=i<=R[-1]and(y<j<C[0]or y>j>C[-1])and v-b and v-m]+[v for x,v in enumerate(k)if C[0]<=j<=C[-1]and(x<i<R[0]or x>i>R[-1])and v-b and v-m]+[b])[0]for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # each cell moved beside the whole line of its colour, on its side (gone if none)
     "drawn_to_lines": "(f:=lambda g:(L:={j:k[0]for j,k in enumerate(zip(*g))if len({*k})<2and k[0]})and[[r[j]if j in L else max([x for y,x in enumerate(r)if y not in L for l in L if L[l]==x and(y<l==j+1 or y>l==j-1)]+[0])for j in range(len(r))]for r in g])(g)or[*zip(*f([*zip(*g)]))]",
+    # the block of 8's edge cells in line with a cell outside it in that cell's colour
+    "edges_facing": "(R:=[i for i,r in enumerate(g)if 8 in r])and(C:=[j for j,k in enumerate(zip(*g))if 8 in k])and[[c==8 and((i==R[0])*max(k[:i]+(0,))or(i==R[-1])*max(k[i+1:]+(0,))or(j==C[0])*max(r[:j]+[0])or(j==C[-1])*max(r[j+1:]+[0]))or c for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # each cell inside a border of four sides moved next to the side of its colour
+    # (gone if none)
+    "sides_collected": "(h:=len(g),w:=len(g[0]),T:=g[0][1],B:=g[-1][1],L:=g[1][0],Q:=g[1][-1])and[[c if i in(0,h-1)or j in(0,w-1)else max([v for x in range(1,h-1)for y in range(1,w-1)if(v:=g[x][y])and(v==T and(i,j)==(1,y)or v==B and(i,j)==(h-2,y)or v==L and(i,j)==(x,1)or v==Q and(i,j)==(x,w-2))]+[0])for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the shape mirrored across the middle of the X (a colour's five cells), every way
+    "mirrored_about_x": "(P:=[(i,j)for i in range(1,len(g)-1)for j in range(1,len(g[0])-1)if g[i][j]==g[i-1][j-1]==g[i-1][j+1]==g[i+1][j-1]==g[i+1][j+1]>0<sum(g,[]).count(g[i][j])<6][0])and[[c or max(g[x][y]for x in(i,2*P[0]-i)for y in(j,2*P[1]-j)if len(g)>x>=0<=y<len(r))for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the square frame of 2, the other shape (three cells a side) scaled to fill it
+    "scaled_into_frame": "(m:=max({*sum(g,[])}-{2}))and(n:=sum(2 in r for r in g))and(S:=(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g])))and(k:=(n-2)//len(S))and[[2 if i in(0,n-1)or j in(0,n-1)else S[(i-1)//k][(j-1)//k]for j in range(n)]for i in range(n)]",
+    # bands of colour (rows, else columns) with holes: each hole run across its band
+    "holes_across_bands": "(f:=lambda g:[[c*all(s[j]for s in g if max(s,key=s.count)==max(r,key=r.count))for j,c in enumerate(r)]for r in g])and(all(len({*r}-{0})<2for r in g)and f(g)or[*zip(*f([*zip(*g)]))])",
+    # of the frames, the one around the most strewn cells (the colour of the most rows and
+    # columns a cell), its border in their colour
+    "best_frame": "(s:=sum(g,[]))and(x:=max({*s}-{0},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and(f:=max({*s}-{0,x}))and[[x*(c>0)for c in r]for r in max([[r[j:j+([v==f for v in g[i][j:]]+[0]).index(0)]for r in g[i:i+([t[j]==f for t in g[i:]]+[0]).index(0)]]for i in range(len(g))for j in range(len(g[0]))if g[i][j]==f],key=lambda W:sum(W,[]).count(x))]",
+    # a 3x3 pattern scaled up (the colour of the fewest rows and columns a cell),
+    # back to 3x3, in the other colour
+    "pattern_downscaled": "(s:=sum(g,[]))and(m:=min({*s}-{0},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and(x:=max({*s}-{0,m}))and(T:=(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g])))and[[x*(c>0)for c in r[::len(T)//3]]for r in T[::len(T)//3]]",
+    # the box between two whole rows and two whole columns; inside, each cell of a line's colour
+    # drawn up to that line
+    "crop_fallen_to_line": "(R:=[i for i,r in enumerate(g)if 0 not in r])and(C:=[j for j,k in enumerate(zip(*g))if 0 not in k])and(X:=[r[C[0]:C[-1]+1]for r in g[R[0]:R[-1]+1]])and(x:=max(s:=[c for r in X[1:-1]for c in r[1:-1]if c]or[-1],key=s.count))and[[c or x*(x==X[-1][1]and x in[s[j]for s in X[1:i]]or x==X[0][1]and x in[s[j]for s in X[i:-1]]or x==X[1][0]and x in r[j:-1]or x==X[1][-1]and x in r[1:j])for j,c in enumerate(r)]for i,r in enumerate(X)]",
+    # a frame of four sides (blank corners) and a shape of 8 (no blank line) as big as its
+    # inside: the shape inside it, each cell in the nearest side's colour (8 where two are)
+    "shape_into_frame": "(b:=lambda m:(C:=[j for j,k in enumerate(zip(*g))if m(k)])and[r[C[0]:C[-1]+1]for r in g if m(r)])and(F:=b(lambda r:{*r}-{0,8}))and(S:=b(lambda r:8 in r))and(n:=len(S))and[[S[i-1][j-1]and((d:=[i-1,n-i,j-1,n-j]).count(min(d))>1and 8or[F[0][1],F[-1][1],F[1][0],F[1][-1]][d.index(min(d))])if 0<i<=n>=j>0 else c for j,c in enumerate(r)]for i,r in enumerate(F)]",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }

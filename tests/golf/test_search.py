@@ -1435,6 +1435,161 @@ def drawn_to_lines(g):  # each cell beside the whole line of its colour, on its 
     return out
 
 
+# each block of 8's edge cell in line with a cell outside takes its colour (at a corner, the cell
+# above wins, then below, left and right)
+def edges_facing(g):
+    rows = [i for i, r in enumerate(g) if 8 in r]
+    cols = [j for j, k in enumerate(zip(*g, strict=True)) if 8 in k]
+    out = [r[:] for r in g]
+    cells = [(i, j, c) for i, r in enumerate(g) for j, c in enumerate(r) if c not in (0, 8)]
+    for x, y, c in cells:
+        if rows[0] <= x <= rows[-1] and y > cols[-1]:
+            out[x][cols[-1]] = c
+    for x, y, c in cells:
+        if rows[0] <= x <= rows[-1] and y < cols[0]:
+            out[x][cols[0]] = c
+    for x, y, c in cells:
+        if cols[0] <= y <= cols[-1] and x > rows[-1]:
+            out[rows[-1]][y] = c
+    for x, y, c in cells:
+        if cols[0] <= y <= cols[-1] and x < rows[0]:
+            out[rows[0]][y] = c
+    return out
+
+
+def sides_collected(g):  # each cell inside moved next to the border side of its colour (or gone)
+    h, w = len(g), len(g[0])
+    out = [
+        [c if i in (0, h - 1) or j in (0, w - 1) else 0 for j, c in enumerate(r)]
+        for i, r in enumerate(g)
+    ]
+    for i, j in itertools.product(range(1, h - 1), range(1, w - 1)):
+        c = g[i][j]
+        for side, (x, y) in (
+            (g[0][1], (1, j)),
+            (g[-1][1], (h - 2, j)),
+            (g[1][0], (i, 1)),
+            (g[1][-1], (i, w - 2)),
+        ):
+            if c and c == side:
+                out[x][y] = c
+    return out
+
+
+def mirrored_about_x(g):  # the shape mirrored across the middle of the X of five cells, every way
+    for i, j in itertools.product(range(1, len(g) - 1), range(1, len(g[0]) - 1)):
+        x = g[i][j]
+        corners = {g[i + a][j + b] for a in (-1, 1) for b in (-1, 1)}
+        if x and corners == {x} and sum(r.count(x) for r in g) == 5:
+            a, b = i, j
+    out = [r[:] for r in g]
+    for i, r in enumerate(g):
+        for j, c in enumerate(r):
+            for p, q in itertools.product((i, 2 * a - i), (j, 2 * b - j)):
+                if c and 0 <= p < len(g) and 0 <= q < len(g[0]):
+                    out[p][q] = c
+    return out
+
+
+def scaled_into_frame(g):  # the square frame of 2, the other shape scaled to fill its inside
+    n = sum(2 in r for r in g)
+    x = max({c for r in g for c in r} - {2})
+    rows = [r for r in g if x in r]
+    cols = [j for j, k in enumerate(zip(*rows, strict=True)) if x in k]
+    shape = [[c * (c == x) for c in r[cols[0] : cols[-1] + 1]] for r in rows]
+    k = (n - 2) // len(shape)
+    out = [[2] * n for _ in range(n)]
+    for i, j in itertools.product(range(n - 2), repeat=2):
+        out[i + 1][j + 1] = shape[i // k][j // k]
+    return out
+
+
+def holes_across_bands(g):  # bands of colour (rows, else columns): each hole run across its band
+    if not all(len(set(r) - {0}) == 1 for r in g):
+        return transposed(holes_across_bands(transposed(g)))
+    colour = [max(set(r) - {0}) for r in g]
+    out = [r[:] for r in g]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if g[i][j] == 0:
+            for x in range(len(g)):
+                if colour[x] == colour[i]:
+                    out[x][j] = 0
+    return out
+
+
+def _strewn(g):  # the colour of the most rows and columns a cell: strewn, not in blocks
+    cells = [c for r in g for c in r]
+    lines = g + transposed(g)
+    return max(set(cells) - {0}, key=lambda c: sum(c in r for r in lines) / cells.count(c))
+
+
+# of the frames, the one around the most strewn cells, its border in their colour
+def best_frame(g):
+    x = _strewn(g)
+    f = max({c for r in g for c in r} - {0, x})
+    best = None
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if g[i][j] == f and (i == 0 or g[i - 1][j] != f) and (j == 0 or g[i][j - 1] != f):
+            a = next(k for k in range(i, len(g) + 1) if k == len(g) or g[k][j] != f)
+            b = next(k for k in range(j, len(g[0]) + 1) if k == len(g[0]) or g[i][k] != f)
+            box = [r[j:b] for r in g[i:a]]
+            if best is None or sum(r.count(x) for r in box) > sum(r.count(x) for r in best):
+                best = box
+    return [[x * (c > 0) for c in r] for r in best]
+
+
+# a 3x3 pattern scaled up amid strewn cells: the pattern in the strewn cells' colour
+def pattern_downscaled(g):
+    x = _strewn(g)
+    m = max({c for r in g for c in r} - {0, x})
+    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == m]
+    top, left = min(i for i, _ in cells), min(j for _, j in cells)
+    k = (max(i for i, _ in cells) - top + 1) // 3
+    return [[x * (g[top + i * k][left + j * k] == m) for j in range(3)] for i in range(3)]
+
+
+# the box between two whole rows and two whole columns; inside it, each cell of a line's colour
+# drawn up to that line
+def crop_fallen_to_line(g):
+    rows = [i for i, r in enumerate(g) if 0 not in r]
+    cols = [j for j, k in enumerate(zip(*g, strict=True)) if 0 not in k]
+    box = [r[cols[0] : cols[-1] + 1] for r in g[rows[0] : rows[-1] + 1]]
+    h, w = len(box), len(box[0])
+    out = [r[:] for r in box]
+    for i, j in itertools.product(range(1, h - 1), range(1, w - 1)):
+        x = box[i][j]
+        if x == box[0][1]:
+            for a in range(1, i):
+                out[a][j] = x
+        if x == box[-1][1]:
+            for a in range(i + 1, h - 1):
+                out[a][j] = x
+        if x == box[1][0]:
+            for b in range(1, j):
+                out[i][b] = x
+        if x == box[1][-1]:
+            for b in range(j + 1, w - 1):
+                out[i][b] = x
+    return out
+
+
+# a frame of four sides (blank corners) and a shape of 8 as big as its inside: the shape inside
+# it, each cell in the colour of the side nearest it (8 where two are)
+def shape_into_frame(g):
+    eights = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 8]
+    others = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c not in (0, 8)]
+    top, left = min(i for i, _ in others), min(j for _, j in others)
+    n = max(i for i, _ in others) - top - 1
+    sides = [g[top][left + 1], g[top + n + 1][left + 1], g[top + 1][left], g[top + 1][left + n + 1]]
+    out = [r[left : left + n + 2] for r in g[top : top + n + 2]]
+    a, b = min(i for i, _ in eights), min(j for _, j in eights)
+    for i, j in eights:
+        u, v = i - a, j - b
+        d = [u, n - 1 - u, v, n - 1 - v]
+        out[u + 1][v + 1] = 8 if d.count(min(d)) > 1 else sides[d.index(min(d))]
+    return out
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1581,6 +1736,15 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "lines_to_block": (lines_to_block, lambda n: (n + 7, n + 7)),
     "lines_to_densest": (lines_to_densest, lambda n: (n + 8, n + 9)),
     "drawn_to_lines": (drawn_to_lines, lambda n: (n + 7, n + 9)),
+    "edges_facing": (edges_facing, lambda n: (n + 7, n + 8)),
+    "sides_collected": (sides_collected, lambda n: (n + 6, n + 8)),
+    "mirrored_about_x": (mirrored_about_x, lambda n: (n + 9, n + 9)),
+    "scaled_into_frame": (scaled_into_frame, lambda n: (n + 14, n + 12)),
+    "holes_across_bands": (holes_across_bands, lambda n: (n + 6, n + 7)),
+    "best_frame": (best_frame, lambda n: (n + 9, n + 10)),
+    "pattern_downscaled": (pattern_downscaled, lambda n: (n + 12, n + 13)),
+    "crop_fallen_to_line": (crop_fallen_to_line, lambda n: (n + 10, n + 11)),
+    "shape_into_frame": (shape_into_frame, lambda n: (n + 9, n + 9)),
 }
 
 
@@ -1615,6 +1779,9 @@ BLANK += ("zigzag_filled", "mirrored_about_block", "rays_from_2s", "diagonals_do
 BLANK += ("self_kron", "inside_corners_swapped", "ring_centre", "tiled_by_count")
 BLANK += ("dropped_with_stripes", "line_grid_size", "blank_lines_3", "box_stretched")
 BLANK += ("ray_from_marker", "lines_to_block", "lines_to_densest", "drawn_to_lines")
+BLANK += ("edges_facing", "sides_collected", "mirrored_about_x", "scaled_into_frame")
+BLANK += ("holes_across_bands", "best_frame", "pattern_downscaled", "crop_fallen_to_line")
+BLANK += ("shape_into_frame",)
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -2589,6 +2756,129 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 g[i][j] = rng.choice([a, b, c])
             if rng.random() < 0.5:
                 g = transposed(g)
+        if name == "edges_facing":  # a block of 8 inside; cells outside, one a line and side at
+            a, b = rng.randint(2, 4), rng.randint(2, 4)  # most, some in line with it
+            top, left = rng.randrange(2, h - a - 1), rng.randrange(2, w - b - 1)
+            for i, j in itertools.product(range(a), range(b)):
+                g[top + i][left + j] = 8
+            lines = [(i, side) for i in range(top, top + a) for side in "lr"]
+            lines += [(j, side) for j in range(left, left + b) for side in "ud"]
+            for k, side in rng.sample(lines, rng.randint(1, 4)):
+                i = (
+                    k
+                    if side in "lr"
+                    else rng.randrange(top)
+                    if side == "u"
+                    else rng.randrange(top + a, h)
+                )
+                j = (
+                    k
+                    if side in "ud"
+                    else rng.randrange(left)
+                    if side == "l"
+                    else rng.randrange(left + b, w)
+                )
+                g[i][j] = rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
+        if name == "sides_collected":  # a border of four colours, its corners blank; cells inside,
+            tones = rng.sample(range(1, 10), 5)  # two cells off it, of its colours and a fifth
+            for j in range(1, w - 1):
+                g[0][j], g[-1][j] = tones[0], tones[1]
+            for i in range(1, h - 1):
+                g[i][0], g[i][-1] = tones[2], tones[3]
+            for i, j in itertools.product(range(2, h - 2), range(2, w - 2)):
+                if rng.random() < 0.15:
+                    g[i][j] = rng.choice(tones)
+        if name == "mirrored_about_x":  # an X of five cells; a shape of another colour at one of
+            x, y = rng.sample(range(1, 10), 2)  # its corners (not five cells)
+            a, b = rng.randrange(4, h - 4), rng.randrange(4, w - 4)
+            for u, v in ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)):
+                g[a + u][b + v] = x
+            cells = rng.sample(list(itertools.product(range(3), repeat=2)), rng.choice([3, 4, 6]))
+            su, sv = rng.choice([-1, 1]), rng.choice([-1, 1])
+            for i, j in cells:
+                g[a + su * (2 + i)][b + sv * (2 + j)] = y
+        if name == "scaled_into_frame":  # a square frame of 2, 8 or 11 a side; a shape three cells
+            n = rng.choice([8, 11])  # a side of another colour, apart
+            top, left = rng.randrange(2), rng.randrange(2)
+            for i, j in itertools.product(range(n), repeat=2):
+                g[top + i][left + j] = 2 * (i in (0, n - 1) or j in (0, n - 1))
+            x = rng.choice([1, 3, 4, 5, 6, 7, 8, 9])
+            s = [[rng.random() < 0.5 for _ in range(3)] for _ in range(3)]
+            s[0][0] = s[2][2] = s[1][1] = True
+            i0, j0 = rng.randrange(top + n + 1, h - 2), rng.randrange(w - 2)
+            for i, j in itertools.product(range(3), repeat=2):
+                g[i0 + i][j0 + j] = x * s[i][j]
+        if name == "holes_across_bands":  # two or three bands of rows, a hole or two in each; at
+            tones = rng.sample(range(1, 10), rng.randint(2, 3))  # times turned to bands of columns
+            cuts = sorted(rng.sample(range(2, h - 1), len(tones) - 1))
+            g = [[tones[sum(i >= c for c in cuts)]] * w for i in range(h)]
+            for k in range(len(tones)):
+                rows = [i for i in range(h) if sum(i >= c for c in cuts) == k]
+                for _ in range(rng.randint(1, 2)):
+                    g[rng.choice(rows)][rng.randrange(w)] = 0
+            if rng.random() < 0.5:
+                g = transposed(g)
+        if name == "best_frame":  # two frames of one colour, apart; cells of another strewn, not
+            f, x = rng.sample(range(1, 10), 2)  # on them, the frames holding unlike counts
+            while True:
+                g = [[0] * w for _ in range(h)]
+                sizes = [(rng.randint(4, 6), rng.randint(4, 6)) for _ in range(2)]
+                corners = placed(rng, h, w, sizes)
+                if corners is None:
+                    continue
+                for (a, b), (top, left) in zip(sizes, corners, strict=True):
+                    for i, j in itertools.product(range(a), range(b)):
+                        g[top + i][left + j] = f * (i in (0, a - 1) or j in (0, b - 1))
+                for i, j in itertools.product(range(h), range(w)):
+                    if g[i][j] == 0 and rng.random() < 0.12:
+                        g[i][j] = x
+                inside = [
+                    sum(g[top + i][left + j] == x for i in range(1, a - 1) for j in range(1, b - 1))
+                    for (a, b), (top, left) in zip(sizes, corners, strict=True)
+                ]
+                if inside[0] != inside[1]:
+                    break
+        if name == "pattern_downscaled":  # a 3x3 pattern (five cells or more, no blank row or
+            m, x = rng.sample(range(1, 10), 2)  # column) scaled by 2 or 3; another colour strewn
+            while True:
+                s = [[rng.random() < 0.6 for _ in range(3)] for _ in range(3)]
+                if all(map(any, s)) and all(map(any, transposed(s))) and sum(map(sum, s)) > 4:
+                    break
+            k = rng.choice([2, 3])
+            top, left = rng.randrange(h - 3 * k + 1), rng.randrange(w - 3 * k + 1)
+            for i, j in itertools.product(range(h), range(w)):
+                if top <= i < top + 3 * k and left <= j < left + 3 * k:
+                    g[i][j] = m * s[(i - top) // k][(j - left) // k]
+                elif rng.random() < 0.07 and not (
+                    top - 1 <= i <= top + 3 * k and left - 1 <= j <= left + 3 * k
+                ):
+                    g[i][j] = x
+            g[top - 1 if top else top + 3 * k][left] = x
+        if name == "crop_fallen_to_line":  # two whole rows and two whole columns of four colours,
+            a, b, c, d = rng.sample(range(1, 10), 4)  # the columns over the rows; cells of one of
+            r0, c0 = rng.randrange(3), rng.randrange(3)  # them strewn off the lines
+            r1, c1 = rng.randrange(r0 + 4, h), rng.randrange(c0 + 4, w)
+            x = rng.choice([a, b, c, d])
+            for i, j in itertools.product(range(h), range(w)):
+                if rng.random() < 0.1:
+                    g[i][j] = x
+            g[r0], g[r1] = [a] * w, [b] * w
+            for r in g:
+                r[c0], r[c1] = c, d
+        if name == "shape_into_frame":  # a frame of four colours, its corners blank, n inside; a
+            n = rng.randint(3, 4)  # shape of 8 n a side, apart from it
+            sides = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], 4)
+            top, left = rng.randrange(2), rng.randrange(w - n - 1)
+            for k in range(1, n + 1):
+                g[top][left + k], g[top + n + 1][left + k] = sides[0], sides[1]
+                g[top + k][left], g[top + k][left + n + 1] = sides[2], sides[3]
+            while True:
+                s = [[rng.random() < 0.5 for _ in range(n)] for _ in range(n)]
+                if all(map(any, s)) and all(map(any, transposed(s))):  # no blank line
+                    break
+            a, b = rng.randrange(top + n + 3, h - n + 1), rng.randrange(w - n + 1)
+            for i, j in itertools.product(range(n), repeat=2):
+                g[a + i][b + j] = 8 * s[i][j]
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -2618,6 +2908,9 @@ LONGER |= {"moved_into_corners": 270, "corners_collected": 230, "drawn_to_block"
 LONGER |= {"mirrored_about_block": 230, "rays_from_2s": 320, "inside_corners_swapped": 210}
 LONGER |= {"dropped_with_stripes": 190, "box_stretched": 350, "ray_from_marker": 360}
 LONGER |= {"lines_to_block": 310, "lines_to_densest": 500, "drawn_to_lines": 290}
+LONGER |= {"edges_facing": 310, "sides_collected": 350, "mirrored_about_x": 320}
+LONGER |= {"scaled_into_frame": 290, "holes_across_bands": 210, "best_frame": 380}
+LONGER |= {"pattern_downscaled": 300, "crop_fallen_to_line": 450, "shape_into_frame": 380}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -2658,7 +2951,9 @@ NAMED += ("panel_colours", "drawn_to_block", "zigzag_filled", "mirrored_about_bl
 NAMED += ("rays_from_2s", "diagonals_doubled", "self_kron", "inside_corners_swapped")
 NAMED += ("ring_centre", "tiled_by_count", "dropped_with_stripes", "line_grid_size")
 NAMED += ("blank_lines_3", "box_stretched", "ray_from_marker", "lines_to_block")
-NAMED += ("lines_to_densest", "drawn_to_lines")
+NAMED += ("lines_to_densest", "drawn_to_lines", "edges_facing", "sides_collected")
+NAMED += ("mirrored_about_x", "scaled_into_frame", "holes_across_bands", "best_frame")
+NAMED += ("pattern_downscaled", "crop_fallen_to_line", "shape_into_frame")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -2756,7 +3051,8 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task245", "task160", "task342", "task398", "task075", "task213", "task184")
     more += ("task250", "task176", "task112", "task034", "task327", "task217", "task088")
     more += ("task346", "task221", "task199", "task021", "task063", "task281", "task051")
-    more += ("task333", "task064", "task025")
+    more += ("task333", "task064", "task025", "task035", "task340", "task117", "task159")
+    more += ("task202", "task396", "task134", "task138", "task238")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
