@@ -269,8 +269,8 @@ _IDIOMS = {
     # the middle of the 3x3 ring of one colour around a cell of another, as a 1x1
     "ring_centre": "[[c]for i in range(len(g)-2)for j in range(len(g[0])-2)if{*g[i][j:j+3],*g[i+1][j:j+3:2],*g[i+2][j:j+3]}=={x:=g[i][j]}and 0<x!=(c:=g[i+1][j+1])>0][:1]",
     # a 3x3 tiled once for each set cell, in turn, on a square as many tiles a side as it
-    # has blank cells
-    "tiled_by_count": "(z:=sum(g,[]).count(0))and[[g[i%3][j%3]*(i//3*z+j//3<9-z)for j in range(3*z)]for i in range(3*z)]",
+    # has blank cells (nothing for a larger grid: its square would be huge)
+    "tiled_by_count": "(z:=len(g)<4 and sum(g,[]).count(0))and[[g[i%3][j%3]*(i//3*z+j//3<9-z)for j in range(3*z)]for i in range(3*z)]",
     # the lone cell a row down; up from where it was, 4s in every other column
     # from its own
     "dropped_with_stripes": "(k:=[c>0 for c in sum(g,[])].index(1),w:=len(g[0]))and(a:=k//w,b:=k%w)and[[g[a][b]if(i,j)==(a+1,b)else 4*(i<=a and(j-b)%2<1)for j in range(w)]for i in range(len(g))]",
@@ -313,6 +313,9 @@ _IDIOMS = {
     # a frame of four sides (blank corners) and a shape of 8 (no blank line) as big as its
     # inside: the shape inside it, each cell in the nearest side's colour (8 where two are)
     "shape_into_frame": "(b:=lambda m:(C:=[j for j,k in enumerate(zip(*g))if m(k)])and[r[C[0]:C[-1]+1]for r in g if m(r)])and(F:=b(lambda r:{*r}-{0,8}))and(S:=b(lambda r:8 in r))and(n:=len(S))and[[S[i-1][j-1]and((d:=[i-1,n-i,j-1,n-j]).count(min(d))>1and 8or[F[0][1],F[-1][1],F[1][0],F[1][-1]][d.index(min(d))])if 0<i<=n>=j>0 else c for j,c in enumerate(r)]for i,r in enumerate(F)]",
+    # a 2x2 of three 3s and a 2 in a 3x3: two 4x4 blocks of 3 on a 9x9, one where the 2x2
+    # starts, the other after it along the diagonal the 2 lies on
+    "blocks_from_corner": "(P:=[(i,j)for i in(0,1,2)for j in(0,1,2)if g[i][j]])and(a:=P[0][0],b:=min(j for i,j in P),k:=sum(g,[]).index(2))and(m:=k//3-a==k%3-b,)and[[3*((U:=(i-a)//4)in(0,1)and(V:=(j-b)//4)in(0,1)and(U==V)==m)for j in range(9)]for i in range(9)]",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
 }

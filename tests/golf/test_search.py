@@ -1590,6 +1590,19 @@ def shape_into_frame(g):
     return out
 
 
+# a 2x2 of three 3s and a 2 in a 3x3: two 4x4 blocks of 3 on a 9x9, one where the 2x2 starts,
+# the other after it along the diagonal the 2 lies on (the 2x2's own, or the other one)
+def blocks_from_corner(g):
+    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c]
+    a, b = min(i for i, _ in cells), min(j for _, j in cells)
+    ((x, y),) = [(i, j) for i, j in cells if g[i][j] == 2]
+    corners = [(a, b), (a + 4, b + 4)] if x - a == y - b else [(a, b + 4), (a + 4, b)]
+    out = [[0] * 9 for _ in range(9)]
+    for (top, left), i, j in itertools.product(corners, range(4), range(4)):
+        out[top + i][left + j] = 3
+    return out
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1745,6 +1758,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "pattern_downscaled": (pattern_downscaled, lambda n: (n + 12, n + 13)),
     "crop_fallen_to_line": (crop_fallen_to_line, lambda n: (n + 10, n + 11)),
     "shape_into_frame": (shape_into_frame, lambda n: (n + 9, n + 9)),
+    "blocks_from_corner": (blocks_from_corner, lambda n: (3, 3)),
 }
 
 
@@ -1781,7 +1795,7 @@ BLANK += ("dropped_with_stripes", "line_grid_size", "blank_lines_3", "box_stretc
 BLANK += ("ray_from_marker", "lines_to_block", "lines_to_densest", "drawn_to_lines")
 BLANK += ("edges_facing", "sides_collected", "mirrored_about_x", "scaled_into_frame")
 BLANK += ("holes_across_bands", "best_frame", "pattern_downscaled", "crop_fallen_to_line")
-BLANK += ("shape_into_frame",)
+BLANK += ("shape_into_frame", "blocks_from_corner")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -2879,6 +2893,13 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             a, b = rng.randrange(top + n + 3, h - n + 1), rng.randrange(w - n + 1)
             for i, j in itertools.product(range(n), repeat=2):
                 g[a + i][b + j] = 8 * s[i][j]
+        if name == "blocks_from_corner":  # a 2x2 of three 3s and a 2, in a corner of the 3x3
+            a, b = rng.randrange(2), rng.randrange(2)
+            cells = [(a, b), (a, b + 1), (a + 1, b), (a + 1, b + 1)]
+            for i, j in cells:
+                g[i][j] = 3
+            i, j = rng.choice(cells)
+            g[i][j] = 2
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -2911,6 +2932,7 @@ LONGER |= {"lines_to_block": 310, "lines_to_densest": 500, "drawn_to_lines": 290
 LONGER |= {"edges_facing": 310, "sides_collected": 350, "mirrored_about_x": 320}
 LONGER |= {"scaled_into_frame": 290, "holes_across_bands": 210, "best_frame": 380}
 LONGER |= {"pattern_downscaled": 300, "crop_fallen_to_line": 450, "shape_into_frame": 380}
+LONGER |= {"blocks_from_corner": 260}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -2953,7 +2975,7 @@ NAMED += ("ring_centre", "tiled_by_count", "dropped_with_stripes", "line_grid_si
 NAMED += ("blank_lines_3", "box_stretched", "ray_from_marker", "lines_to_block")
 NAMED += ("lines_to_densest", "drawn_to_lines", "edges_facing", "sides_collected")
 NAMED += ("mirrored_about_x", "scaled_into_frame", "holes_across_bands", "best_frame")
-NAMED += ("pattern_downscaled", "crop_fallen_to_line", "shape_into_frame")
+NAMED += ("pattern_downscaled", "crop_fallen_to_line", "shape_into_frame", "blocks_from_corner")
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
@@ -3052,7 +3074,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task250", "task176", "task112", "task034", "task327", "task217", "task088")
     more += ("task346", "task221", "task199", "task021", "task063", "task281", "task051")
     more += ("task333", "task064", "task025", "task035", "task340", "task117", "task159")
-    more += ("task202", "task396", "task134", "task138", "task238")
+    more += ("task202", "task396", "task134", "task138", "task238", "task104")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
