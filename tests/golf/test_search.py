@@ -702,6 +702,33 @@ def dedupe_trim(g):  # runs of equal rows and columns as one, the empty ones dro
     return once(once(g))
 
 
+def parts(g, diagonal=False, colour=None):  # the groups of cells of `colour` (else of set
+    seen, out = set(), []  # cells) that touch at their sides (and at corners), each sorted
+    steps = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a or b) and (diagonal or not a * b)]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        if (g[i][j] == colour if colour is not None else g[i][j]) and (i, j) not in seen:
+            todo, part = [(i, j)], set()
+            while todo:
+                a, b = todo.pop()
+                if (a, b) in part or not (0 <= a < len(g) and 0 <= b < len(g[0])):
+                    continue
+                if g[a][b] == colour if colour is not None else g[a][b]:
+                    part.add((a, b))
+                    todo += [(a + x, b + y) for x, y in steps]
+            seen |= part
+            out.append(sorted(part))
+    return out
+
+
+def box(cells):
+    return (
+        min(i for i, _ in cells),
+        min(j for _, j in cells),
+        max(i for i, _ in cells),
+        max(j for _, j in cells),
+    )
+
+
 def frame_inside(g):  # inside the frame of the one colour found nowhere else
     for x in {c for r in g for c in r}:
         cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
@@ -772,22 +799,11 @@ def square_holes(g):  # hollow squares of 1: the hole in 2 if its side is even, 
 
 def ringed(g):  # shapes of 6 on 8: the ring around each one's box in 3, its holes in 4
     out = [r[:] for r in g]
-    seen = set()
-    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
-        if g[i][j] == 6 and (i, j) not in seen:
-            todo, part = [(i, j)], set()
-            while todo:
-                a, b = todo.pop()
-                if (a, b) not in part and 0 <= a < len(g) and 0 <= b < len(g[0]) and g[a][b] == 6:
-                    part.add((a, b))
-                    todo += [(a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)]
-            seen |= part
-            top, bottom = min(a for a, _ in part), max(a for a, _ in part)
-            left, right = min(b for _, b in part), max(b for _, b in part)
-            for a, b in itertools.product(range(top - 1, bottom + 2), range(left - 1, right + 2)):
-                if 0 <= a < len(g) and 0 <= b < len(g[0]) and (a, b) not in part:
-                    inside = top <= a <= bottom and left <= b <= right
-                    out[a][b] = 4 if inside else 3
+    for part in parts(g, colour=6):
+        top, left, bottom, right = box(part)
+        for a, b in itertools.product(range(top - 1, bottom + 2), range(left - 1, right + 2)):
+            if 0 <= a < len(g) and 0 <= b < len(g[0]) and (a, b) not in part:
+                out[a][b] = 4 if top <= a <= bottom and left <= b <= right else 3
     return out
 
 
@@ -824,25 +840,15 @@ def panels_copied(g):  # panels between whole lines of one colour: the one set, 
 
 
 def commonest_shape(g):  # of the shapes (cells touching at corners too), the commonest
-    seen, shapes = set(), []
-    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
-        if g[i][j] and (i, j) not in seen:
-            todo, part = [(i, j)], set()
-            while todo:
-                a, b = todo.pop()
-                if (a, b) not in part and 0 <= a < len(g) and 0 <= b < len(g[0]) and g[a][b]:
-                    part.add((a, b))
-                    todo += [(a + x, b + y) for x in (-1, 0, 1) for y in (-1, 0, 1)]
-            seen |= part
-            top, left = min(a for a, _ in part), min(b for _, b in part)
-            h, w = max(a for a, _ in part) - top + 1, max(b for _, b in part) - left + 1
-            shapes.append(
-                tuple(
-                    tuple(g[top + a][left + b] * ((top + a, left + b) in part) for b in range(w))
-                    for a in range(h)
-                )
-            )
-    return [list(r) for r in max(shapes, key=shapes.count)]
+    shapes = []
+    for part in parts(g, diagonal=True):
+        top, left, bottom, right = box(part)
+        rows = [
+            [g[i][j] * ((i, j) in part) for j in range(left, right + 1)]
+            for i in range(top, bottom + 1)
+        ]
+        shapes.append(rows)
+    return max(shapes, key=shapes.count)
 
 
 def lines_ranked(g):  # straight lines: the longest in 1, the shortest in 2, the rest in 4
@@ -852,45 +858,8 @@ def lines_ranked(g):  # straight lines: the longest in 1, the shortest in 2, the
         return max(len(across), len(down))
 
     sizes = {(i, j): length(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c}
-    top, least = max(sizes.values()), min(sizes.values())
-    return [
-        [
-            0
-            if (i, j) not in sizes
-            else 1
-            if sizes[i, j] == top
-            else 2
-            if sizes[i, j] == least
-            else 4
-            for j in range(len(r))
-        ]
-        for i, r in enumerate(g)
-    ]
-
-
-def parts(g, diagonal=False):  # the set cells' groups, touching at sides (and corners)
-    seen, out = set(), []
-    steps = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a or b) and (diagonal or not a * b)]
-    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
-        if g[i][j] and (i, j) not in seen:
-            todo, part = [(i, j)], set()
-            while todo:
-                a, b = todo.pop()
-                if (a, b) not in part and 0 <= a < len(g) and 0 <= b < len(g[0]) and g[a][b]:
-                    part.add((a, b))
-                    todo += [(a + x, b + y) for x, y in steps]
-            seen |= part
-            out.append(sorted(part))
-    return out
-
-
-def box(cells):
-    return (
-        min(i for i, _ in cells),
-        min(j for _, j in cells),
-        max(i for i, _ in cells),
-        max(j for _, j in cells),
-    )
+    rank = {max(sizes.values()): 1, min(sizes.values()): 2}
+    return [[c and rank.get(sizes[i, j], 4) for j, c in enumerate(r)] for i, r in enumerate(g)]
 
 
 def boxes_by_colour(g):  # each colour's box filled with it
@@ -1245,21 +1214,9 @@ def drawn_to_block(g):  # each 5 moved to the cell nearest it around the 2x2 of 
 
 
 def zigzag_filled(g):  # the blank parts between the zigzag's arms, every third, in 4
-    h, w = len(g), len(g[0])
-    seen, parts = set(), []
-    for i, j in itertools.product(range(h), range(w)):
-        if g[i][j] == 0 and (i, j) not in seen:
-            todo, part = [(i, j)], set()
-            while todo:
-                a, b = todo.pop()
-                if (a, b) not in part and 0 <= a < h and 0 <= b < w and g[a][b] == 0:
-                    part.add((a, b))
-                    todo += [(a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)]
-            seen |= part
-            parts.append(part)
-    parts.sort(key=lambda p: sum(b for _, b in p) / len(p))
+    gaps = sorted(parts(g, colour=0), key=lambda p: sum(b for _, b in p) / len(p))
     out = [r[:] for r in g]
-    for part in parts[::3]:
+    for part in gaps[::3]:
         for a, b in part:
             out[a][b] = 4
     return out
@@ -1762,10 +1719,10 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
 }
 
 
-def placed(rng, h, w, sizes, gap=1, tries=200):  # top left corners of boxes, `gap` apart
-    taken, out = set(), []
+def placed(rng, h, w, sizes, gap=1, taken=()):  # top left corners of boxes, `gap` apart and
+    taken, out = set(taken), []  # from the cells `taken`; None when they do not fit
     for a, b in sizes:
-        for _ in range(tries):
+        for _ in range(200):
             top, left = rng.randrange(h - a + 1), rng.randrange(w - b + 1)
             area = {
                 (i, j)
@@ -1781,7 +1738,7 @@ def placed(rng, h, w, sizes, gap=1, tries=200):  # top left corners of boxes, `g
     return out
 
 
-# Shapes drawn on a blank grid rather than on noise.
+# Shapes drawn on a blank grid rather than on noise, each found by the idiom of its name.
 BLANK = ("boxes_by_colour", "pairs_ringed", "mirror_shape", "crossing_swapped", "fallen_to_8")
 BLANK += ("marker_shape", "diagonal_rays", "corners_joined", "most_ones_3x3", "most_twos_block")
 BLANK += ("inner_by_size", "stamped_moved", "stamped_at_5", "largest_colours", "bottoms_aligned")
@@ -2245,53 +2202,27 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             odd, even = rng.choice([3, 5]), rng.choice([4, 6] if w > 12 else [4])
             left = rng.randrange(w - odd - even - 1)
             squares = [(odd, rng.randrange(2), left), (even, rng.randrange(2), left + odd + 2)]
+            pair = {(a + i, b + j) for s, a, b in squares for i in range(s) for j in range(s)}
             s = rng.randint(3, 6)
-            squares.append((s, rng.randrange(h - s + 1), rng.randrange(w - s + 1)))
-            taken = set()
+            squares += [(s, *p) for p in placed(rng, h, w, [(s, s)], taken=pair) or []]
             for s, top, left in squares:
-                area = {
-                    (i, j)
-                    for i in range(top - 1, top + s + 1)
-                    for j in range(left - 1, left + s + 1)
-                }
-                if area & taken:
-                    continue
-                taken |= area
                 for i, j in itertools.product(range(s), repeat=2):
                     g[top + i][left + j] = int(i in (0, s - 1) or j in (0, s - 1))
         if name == "ringed":  # boxes of 6 on 8, some hollow, two cells apart at least
             g = [[8] * w for _ in range(h)]
-            taken = set()
-            for _ in range(3):
-                a, b = rng.randint(2, 4), rng.randint(2, 4)
-                top, left = rng.randrange(1, h - a), rng.randrange(1, w - b)
-                area = {
-                    (i, j)
-                    for i in range(top - 2, top + a + 2)
-                    for j in range(left - 2, left + b + 2)
-                }
-                if area & taken:
-                    continue
-                taken |= area
+            sizes = [(rng.randint(2, 4), rng.randint(2, 4)) for _ in range(3)]
+            corners = placed(rng, h - 1, w - 1, sizes, gap=2) or [(1, 1)]
+            for (a, b), (top, left) in zip(sizes, corners, strict=False):
                 hollow = rng.random() < 0.5 and a > 2 and b > 2
                 for i, j in itertools.product(range(a), range(b)):
                     if not hollow or i in (0, a - 1) or j in (0, b - 1):
-                        g[top + i][left + j] = 6
+                        g[top + 1 + i][left + 1 + j] = 6
         if name == "stamped":  # a pattern of colours and blocks of 5 of its size, apart
             g = [[0] * w for _ in range(h)]
             a, b = rng.randint(2, 3), rng.randint(2, 3)
             pattern = [[rng.choice([1, 2, 3, 4, 6, 7, 8, 9]) for _ in range(b)] for _ in range(a)]
-            taken = set()
-            for k in range(4):
-                top, left = rng.randrange(h - a + 1), rng.randrange(w - b + 1)
-                area = {
-                    (i, j)
-                    for i in range(top - 1, top + a + 1)
-                    for j in range(left - 1, left + b + 1)
-                }
-                if area & taken:
-                    continue
-                taken |= area
+            corners = placed(rng, h, w, [(a, b)] * rng.randint(2, 4)) or [(0, 0), (h - a, w - b)]
+            for k, (top, left) in enumerate(corners):
                 for i, j in itertools.product(range(a), range(b)):
                     g[top + i][left + j] = pattern[i][j] if k == 0 else 5
         if name == "panels_copied":  # n x n+1 panels, 1 to 3 each way between lines; one set
@@ -2962,20 +2893,7 @@ NAMED += ("fullest_panels", "under_marker", "under_holes", "odd_panel")
 NAMED += ("commonest_trimmed", "cross_shifted", "ring_lines", "zigzag_down")
 NAMED += ("panel_counts", "frame_inside", "box_gaps", "noisiest_region", "panel_marks")
 NAMED += ("inner_rows_between", "square_holes", "ringed", "stamped", "panels_copied")
-NAMED += ("commonest_shape", "lines_ranked", "boxes_by_colour", "pairs_ringed", "mirror_shape")
-NAMED += ("crossing_swapped", "fallen_to_8", "marker_shape", "diagonal_rays", "corners_joined")
-NAMED += ("most_ones_3x3", "most_twos_block", "inner_by_size", "stamped_moved", "stamped_at_5")
-NAMED += ("largest_colours", "bottoms_aligned", "background_trimmed", "widest_colour")
-NAMED += ("step_toward_4", "fanned_right", "squares_counted", "rarest_cropped", "holed_colour")
-NAMED += ("corner_rays", "crossing_ringed", "counted_below", "moved_into_corners")
-NAMED += ("rings_to_plus", "corners_collected", "diagonals_up", "stamped_at_1", "lines_listed")
-NAMED += ("panel_colours", "drawn_to_block", "zigzag_filled", "mirrored_about_block")
-NAMED += ("rays_from_2s", "diagonals_doubled", "self_kron", "inside_corners_swapped")
-NAMED += ("ring_centre", "tiled_by_count", "dropped_with_stripes", "line_grid_size")
-NAMED += ("blank_lines_3", "box_stretched", "ray_from_marker", "lines_to_block")
-NAMED += ("lines_to_densest", "drawn_to_lines", "edges_facing", "sides_collected")
-NAMED += ("mirrored_about_x", "scaled_into_frame", "holes_across_bands", "best_frame")
-NAMED += ("pattern_downscaled", "crop_fallen_to_line", "shape_into_frame", "blocks_from_corner")
+NAMED += ("commonest_shape", "lines_ranked", *BLANK)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 
