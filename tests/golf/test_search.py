@@ -702,17 +702,22 @@ def dedupe_trim(g):  # runs of equal rows and columns as one, the empty ones dro
     return once(once(g))
 
 
-def parts(g, diagonal=False, colour=None):  # the groups of cells of `colour` (else of set
-    seen, out = set(), []  # cells) that touch at their sides (and at corners), each sorted
+def parts(g, diagonal=False, colour=None):
+    """The groups of cells of `colour` (else of set cells) that touch at their sides (and at
+    their corners, with `diagonal`), each as its sorted cells."""
+
+    def member(i, j):
+        inside = 0 <= i < len(g) and 0 <= j < len(g[0])
+        return inside and (g[i][j] == colour if colour is not None else g[i][j] > 0)
+
     steps = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a or b) and (diagonal or not a * b)]
+    seen, out = set(), []
     for i, j in itertools.product(range(len(g)), range(len(g[0]))):
-        if (g[i][j] == colour if colour is not None else g[i][j]) and (i, j) not in seen:
+        if member(i, j) and (i, j) not in seen:
             todo, part = [(i, j)], set()
             while todo:
                 a, b = todo.pop()
-                if (a, b) in part or not (0 <= a < len(g) and 0 <= b < len(g[0])):
-                    continue
-                if g[a][b] == colour if colour is not None else g[a][b]:
+                if (a, b) not in part and member(a, b):
                     part.add((a, b))
                     todo += [(a + x, b + y) for x, y in steps]
             seen |= part
@@ -720,7 +725,7 @@ def parts(g, diagonal=False, colour=None):  # the groups of cells of `colour` (e
     return out
 
 
-def box(cells):
+def box(cells):  # top, left, bottom, right
     return (
         min(i for i, _ in cells),
         min(j for _, j in cells),
