@@ -2706,28 +2706,20 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 g[i][j] = rng.choice([a, b, c])
             if rng.random() < 0.5:
                 g = transposed(g)
-        if name == "edges_facing":  # a block of 8 inside; cells outside, one a line and side at
-            a, b = rng.randint(2, 4), rng.randint(2, 4)  # most, some in line with it
+        if name == "edges_facing":  # a block of 8 inside; cells outside in line with it, one
+            a, b = rng.randint(2, 4), rng.randint(2, 4)  # to a line and side at most
             top, left = rng.randrange(2, h - a - 1), rng.randrange(2, w - b - 1)
             for i, j in itertools.product(range(a), range(b)):
                 g[top + i][left + j] = 8
             lines = [(i, side) for i in range(top, top + a) for side in "lr"]
             lines += [(j, side) for j in range(left, left + b) for side in "ud"]
             for k, side in rng.sample(lines, rng.randint(1, 4)):
-                i = (
-                    k
-                    if side in "lr"
-                    else rng.randrange(top)
-                    if side == "u"
-                    else rng.randrange(top + a, h)
-                )
-                j = (
-                    k
-                    if side in "ud"
-                    else rng.randrange(left)
-                    if side == "l"
-                    else rng.randrange(left + b, w)
-                )
+                i, j = {
+                    "l": (k, rng.randrange(left)),
+                    "r": (k, rng.randrange(left + b, w)),
+                    "u": (rng.randrange(top), k),
+                    "d": (rng.randrange(top + a, h), k),
+                }[side]
                 g[i][j] = rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
         if name == "sides_collected":  # a border of four colours, its corners blank; cells inside,
             tones = rng.sample(range(1, 10), 5)  # two cells off it, of its colours and a fifth
