@@ -48,6 +48,9 @@ _SQUARE = "sum([s[b:b+2]for s in g[a:a+2]],[])"
 _SQUARES_AROUND = "for a in(i-1,i)for b in(j-1,j)"
 # The colour `m` alone, the empty rows and columns cut.
 _ALONE = "(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g]))"
+# How many rows and columns hold a colour `c`, for each of its cells (`s`: the grid's cells):
+# high for cells strewn about, low for a block.
+_SPREAD = "lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)"
 # `f`, defined before it, applied to a tall grid, else to the grid turned and turned back.
 _TALL_ELSE_TURNED = "and len(g)>len(g[0])and f(g)or[*zip(*f([*zip(*g)]))]"
 # Whole-grid idioms without parameters: cells falling to a side, empty rows and columns cut.
@@ -123,7 +126,7 @@ _IDIOMS = {
     + _TALL_ELSE_TURNED,
     # the commonest colour, or the densest (the fewest rows and columns a cell), alone, trimmed
     "commonest_trimmed": f"(m:=max(s:=[c for r in g for c in r if c],key=s.count))and{_ALONE}",
-    "densest_trimmed": f"(m:=min({{*(s:=sum(g,[]))}}-{{0}},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and{_ALONE}",
+    "densest_trimmed": f"(m:=min({{*(s:=sum(g,[]))}}-{{0}},key={_SPREAD}))and{_ALONE}",
     # the cells on either side of a band of whole rows of 5 (else columns) fallen against it, in 5
     "fallen_to_band": "(f:=lambda g:(B:=[i for i,r in enumerate(g)if{*r}=={5}])and[[5*(i in B or i<B[0]and sum(map(bool,k[:B[0]]))>=B[0]-i or i>B[-1]and sum(map(bool,k[B[-1]:]))>i-B[-1])for k in zip(*g)]for i,r in enumerate(g)])(g)or[*zip(*f([*zip(*g)]))]",
     # the rows, the fewest set cells first, each fallen to the right
@@ -184,7 +187,7 @@ _IDIOMS = {
     # a ring of 3 around each pair of set cells side by side (a lone cell gets none)
     "pairs_ringed": "(P:=[[0]*(len(g[0])+4)]*2+[[0,0,*r,0,0]for r in g]+[[0]*(len(g[0])+4)]*2)and[[c or 3*any(P[x][y]and P[x-1][y]+P[x+1][y]+P[x][y-1]+P[x][y+1]for x in(i+1,i+2,i+3)for y in(j+1,j+2,j+3))for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the colour whose cells, alone in their box, are their own mirror image
-    "mirror_shape": "[X for m in{*sum(g,[])}-{0}if(X:=(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g])))==[r[::-1]for r in X]][0]",
+    "mirror_shape": f"[X for m in{{*sum(g,[])}}-{{0}}if(X:={_ALONE})==[r[::-1]for r in X]][0]",
     # where a whole row and a whole column cross, the colour of the one not on top
     "crossing_swapped": "[[c if 0 in r or 0 in k else max(r,key=r.count)+max(k,key=k.count)-c for c,k in zip(r,zip(*g))]for r in g]",
     # the shape of 2 moved straight at the 8s until their boxes touch
@@ -287,7 +290,7 @@ _IDIOMS = {
     "lines_to_block": "(q:=sum(g,[]).index(3),w:=len(g[0]))and(a:=q//w,b:=q%w)and[[c or(a<=i<=a+1)*max([v for y,v in enumerate(r)if(y<j<b or y>j>b+1)*(v-3)*v]+[0])or(b<=j<=b+1)*max([v for x,v in enumerate(k)if(x<i<a or x>i>a+1)*(v-3)*v]+[0])for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # each cell in line with the block (the colour of the fewest rows and columns a
     # cell) drawn up to it, over a ground of the commonest colour
-    "lines_to_densest": "(s:=sum(g,[]))and(b:=max(s,key=s.count))+1and(m:=min({*s}-{b},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and(R:=[i for i,r in enumerate(g)if m in r])and(C:=[j for j,k in enumerate(zip(*g))if m in k])and[[c if c-b else([v for y,v in enumerate(r)if R[0]<=i<=R[-1]and(y<j<C[0]or y>j>C[-1])and v-b and v-m]+[v for x,v in enumerate(k)if C[0]<=j<=C[-1]and(x<i<R[0]or x>i>R[-1])and v-b and v-m]+[b])[0]for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    "lines_to_densest": f"(s:=sum(g,[]))and(b:=max(s,key=s.count))+1and(m:=min({{*s}}-{{b}},key={_SPREAD}))and(R:=[i for i,r in enumerate(g)if m in r])and(C:=[j for j,k in enumerate(zip(*g))if m in k])and[[c if c-b else([v for y,v in enumerate(r)if R[0]<=i<=R[-1]and(y<j<C[0]or y>j>C[-1])and v-b and v-m]+[v for x,v in enumerate(k)if C[0]<=j<=C[-1]and(x<i<R[0]or x>i>R[-1])and v-b and v-m]+[b])[0]for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # each cell moved beside the whole line of its colour, on its side (gone if none)
     "drawn_to_lines": "(f:=lambda g:(L:={j:k[0]for j,k in enumerate(zip(*g))if len({*k})<2and k[0]})and[[r[j]if j in L else max([x for y,x in enumerate(r)if y not in L for l in L if L[l]==x and(y<l==j+1 or y>l==j-1)]+[0])for j in range(len(r))]for r in g])(g)or[*zip(*f([*zip(*g)]))]",
     # the block of 8's edge cells in line with a cell outside it in that cell's colour
@@ -298,15 +301,15 @@ _IDIOMS = {
     # the shape mirrored across the middle of the X (a colour's five cells), every way
     "mirrored_about_x": "(P:=[(i,j)for i in range(1,len(g)-1)for j in range(1,len(g[0])-1)if g[i][j]==g[i-1][j-1]==g[i-1][j+1]==g[i+1][j-1]==g[i+1][j+1]>0<sum(g,[]).count(g[i][j])<6][0])and[[c or max(g[x][y]for x in(i,2*P[0]-i)for y in(j,2*P[1]-j)if len(g)>x>=0<=y<len(r))for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the square frame of 2, the other shape (three cells a side) scaled to fill it
-    "scaled_into_frame": "(m:=max({*sum(g,[])}-{2}))and(n:=sum(2 in r for r in g))and(S:=(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g])))and(k:=(n-2)//len(S))and[[2 if i in(0,n-1)or j in(0,n-1)else S[(i-1)//k][(j-1)//k]for j in range(n)]for i in range(n)]",
+    "scaled_into_frame": f"(m:=max({{*sum(g,[])}}-{{2}}))and(n:=sum(2 in r for r in g))and(S:={_ALONE})and(k:=(n-2)//len(S))and[[2 if i in(0,n-1)or j in(0,n-1)else S[(i-1)//k][(j-1)//k]for j in range(n)]for i in range(n)]",
     # bands of colour (rows, else columns) with holes: each hole run across its band
     "holes_across_bands": "(f:=lambda g:[[c*all(s[j]for s in g if max(s,key=s.count)==max(r,key=r.count))for j,c in enumerate(r)]for r in g])and(all(len({*r}-{0})<2for r in g)and f(g)or[*zip(*f([*zip(*g)]))])",
     # of the frames, the one around the most strewn cells (the colour of the most rows and
     # columns a cell), its border in their colour
-    "best_frame": "(s:=sum(g,[]))and(x:=max({*s}-{0},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and(f:=max({*s}-{0,x}))and[[x*(c>0)for c in r]for r in max([[r[j:j+([v==f for v in g[i][j:]]+[0]).index(0)]for r in g[i:i+([t[j]==f for t in g[i:]]+[0]).index(0)]]for i in range(len(g))for j in range(len(g[0]))if g[i][j]==f],key=lambda W:sum(W,[]).count(x))]",
+    "best_frame": f"(s:=sum(g,[]))and(x:=max({{*s}}-{{0}},key={_SPREAD}))and(f:=max({{*s}}-{{0,x}}))and[[x*(c>0)for c in r]for r in max([[r[j:j+([v==f for v in g[i][j:]]+[0]).index(0)]for r in g[i:i+([t[j]==f for t in g[i:]]+[0]).index(0)]]for i in range(len(g))for j in range(len(g[0]))if g[i][j]==f],key=lambda W:sum(W,[]).count(x))]",
     # a 3x3 pattern scaled up (the colour of the fewest rows and columns a cell),
     # back to 3x3, in the other colour
-    "pattern_downscaled": "(s:=sum(g,[]))and(m:=min({*s}-{0},key=lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)))and(x:=max({*s}-{0,m}))and(T:=(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r]for r in g])))and[[x*(c>0)for c in r[::len(T)//3]]for r in T[::len(T)//3]]",
+    "pattern_downscaled": f"(s:=sum(g,[]))and(m:=min({{*s}}-{{0}},key={_SPREAD}))and(x:=max({{*s}}-{{0,m}}))and(T:={_ALONE})and[[x*(c>0)for c in r[::len(T)//3]]for r in T[::len(T)//3]]",
     # the box between two whole rows and two whole columns; inside, each cell of a line's colour
     # drawn up to that line
     "crop_fallen_to_line": "(R:=[i for i,r in enumerate(g)if 0 not in r])and(C:=[j for j,k in enumerate(zip(*g))if 0 not in k])and(X:=[r[C[0]:C[-1]+1]for r in g[R[0]:R[-1]+1]])and(x:=max(s:=[c for r in X[1:-1]for c in r[1:-1]if c]or[-1],key=s.count))and[[c or x*(x==X[-1][1]and x in[s[j]for s in X[1:i]]or x==X[0][1]and x in[s[j]for s in X[i:-1]]or x==X[1][0]and x in r[j:-1]or x==X[1][-1]and x in r[1:j])for j,c in enumerate(r)]for i,r in enumerate(X)]",

@@ -1352,6 +1352,10 @@ def ray_from_marker(g):
     return out
 
 
+def spread(g, c):  # how many rows and columns hold the colour `c`, for each of its cells
+    return sum(c in r for r in g + transposed(g)) / sum(r.count(c) for r in g)
+
+
 def _lines_to(g, ground, block):  # each cell in line with the block drawn up to it
     rows = [i for i, r in enumerate(g) if block in r]
     cols = [j for j, k in enumerate(zip(*g, strict=True)) if block in k]
@@ -1378,11 +1382,7 @@ def lines_to_block(g):  # each cell in line with the 2x2 of 3 drawn up to it
 def lines_to_densest(g):
     cells = [c for r in g for c in r]
     ground = max(cells, key=cells.count)
-    block = min(
-        set(cells) - {ground},
-        key=lambda c: sum(c in r for r in g + transposed(g)) / cells.count(c),
-    )
-    return _lines_to(g, ground, block)
+    return _lines_to(g, ground, min(set(cells) - {ground}, key=lambda c: spread(g, c)))
 
 
 def drawn_to_lines(g):  # each cell beside the whole line of its colour, on its side (or gone)
@@ -1480,9 +1480,7 @@ def holes_across_bands(g):  # bands of colour (rows, else columns): each hole ru
 
 
 def _strewn(g):  # the colour of the most rows and columns a cell: strewn, not in blocks
-    cells = [c for r in g for c in r]
-    lines = g + transposed(g)
-    return max(set(cells) - {0}, key=lambda c: sum(c in r for r in lines) / cells.count(c))
+    return max({c for r in g for c in r} - {0}, key=lambda c: spread(g, c))
 
 
 # of the frames, the one around the most strewn cells, its border in their colour
