@@ -53,6 +53,10 @@ _ALONE = "(f:=lambda g:[*zip(*[r for r in g if m in r])])(f([[c*(c==m)for c in r
 _SPREAD = "lambda c:sum(c in r for r in g+[*zip(*g)])/s.count(c)"
 # `f`, defined before it, applied to a tall grid, else to the grid turned and turned back.
 _TALL_ELSE_TURNED = "and len(g)>len(g[0])and f(g)or[*zip(*f([*zip(*g)]))]"
+# A flood fill: each cell's value `{}` from the one before it along its row (`v`; the first
+# reads the `{}` before the row), the grid turned a quarter after each pass, four passes a
+# round and a round per row, so a value spreads along any path. `g` is the grid after it.
+_FLOOD = "[g:=[*zip(*[[v:={}for c in({},*r)][1:]for r in g][::-1])]for _ in g*4]"
 # Whole-grid idioms without parameters: cells falling to a side, empty rows and columns cut.
 _IDIOMS = {
     "fall_down": "[*zip(*[sorted(c,key=bool)for c in zip(*g)])]",
@@ -321,6 +325,32 @@ _IDIOMS = {
     "blocks_from_corner": "(P:=[(i,j)for i in(0,1,2)for j in(0,1,2)if g[i][j]])and(a:=P[0][0],b:=min(j for i,j in P),k:=sum(g,[]).index(2))and(m:=k//3-a==k%3-b,)and[[3*((U:=(i-a)//4)in(0,1)and(V:=(j-b)//4)in(0,1)and(U==V)==m)for j in range(9)]for i in range(9)]",
     # scaled by the number of colours other than the background
     "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
+    # background regions (4-adjacent cells of 0) that touch a 1, filled with 1
+    "regions_touching_1": _FLOOD.format("c or v*(v<2)", 2) + "[-1]",
+    # shapes of 1 on 9 that enclose some of the background, in 8 (the outside 9s flooded to
+    # 0 from the border first)
+    "holed_shapes_8": _FLOOD.format("c*(c<9or v>0)", 0)
+    + "+"
+    + _FLOOD.format("[c,8][c==1<7<v]", 0)
+    + "and[[c or 9for c in r]for r in g]",
+    # shapes of 1 on 0 that enclose some of the background (rings), in 3 (the outside
+    # flooded with 5)
+    "closed_rings_3": _FLOOD.format("c or 5*(v>4)", 5)
+    + "+"
+    + _FLOOD.format("[c,3][c==1>v%3]", 5)
+    + "and[[c%5for c in r]for r in g]",
+    # the background regions: the largest in 1, the smallest in 8 (each cell of 0 numbered,
+    # the largest number spread over its region)
+    "regions_by_size": "[k:=9,g:=[[c or(k:=k+1)for c in r]for r in g]]+"
+    + _FLOOD.format("max(c,c>9and v)", 0)
+    + "and(s:=sum(g,()))and(L:=[s.count(c)for c in s if c>9])and[[c<10and c or(n:=s.count(c))==min(L)and 8or(n==max(L))+0for c in r]for r in g]",
+    # a diagonal of 8 as long as the grid has shapes
+    "shapes_counted": "[k:=0,g:=[[c and(k:=k+1)for c in r]for r in g]]+"
+    + _FLOOD.format("c and max(c,v)", 0)
+    + "and(n:=len({*sum(g,())})-1)and[[0]*i+[8]+[0]*(n-i-1)for i in range(n)]",
+    # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
+    # row above's run, in the background
+    "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",
 }
 # A cell-wise condition on two cells `a`, `b` (colours; 0 is the background) as idioms.
 _CONDITIONS = {

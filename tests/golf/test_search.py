@@ -1563,6 +1563,72 @@ def blocks_from_corner(g):
     return out
 
 
+def beside(g, cells):  # the cells that share a side with some of `cells`, not among them
+    steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
+    near = {(i + a, j + b) for i, j in cells for a, b in steps}
+    return {(i, j) for i, j in near if 0 <= i < len(g) and 0 <= j < len(g[0])} - set(cells)
+
+
+def holes(g, ground):  # the cells of the regions of `ground` that do not reach the border
+    h, w = len(g), len(g[0])
+    regions = parts(g, colour=ground)
+    return {c for p in regions if all(0 < i < h - 1 and 0 < j < w - 1 for i, j in p) for c in p}
+
+
+def regions_touching_1(g):  # the background regions beside a 1, filled with 1
+    out = [r[:] for r in g]
+    for part in parts(g, colour=0):
+        if any(g[i][j] == 1 for i, j in beside(g, part)):
+            for i, j in part:
+                out[i][j] = 1
+    return out
+
+
+def holed_in(g, ground, x):  # the shapes of 1 beside a hole in the `ground`, in `x`
+    out, inside = [r[:] for r in g], holes(g, ground)
+    for part in parts(g, colour=1):
+        if beside(g, part) & inside:
+            for i, j in part:
+                out[i][j] = x
+    return out
+
+
+def holed_shapes_8(g):  # shapes of 1 on 9 enclosing some of the 9s, in 8
+    return holed_in(g, 9, 8)
+
+
+def closed_rings_3(g):  # shapes of 1 on 0 enclosing some of the 0s, in 3
+    return holed_in(g, 0, 3)
+
+
+def regions_by_size(g):  # the background regions: the largest in 1, the smallest in 8
+    regions = parts(g, colour=0)
+    sizes = [len(p) for p in regions]
+    out = [r[:] for r in g]
+    for part in regions:
+        x = 8 if len(part) == min(sizes) else 1 if len(part) == max(sizes) else 0
+        for i, j in part:
+            out[i][j] = x
+    return out
+
+
+def shapes_counted(g):  # a diagonal of 8, one cell for each shape
+    n = len(parts(g))
+    return [[8 * (i == j) for j in range(n)] for i in range(n)]
+
+
+def diagonals_from_base(g):  # up and out from the run above the bottom row's middle run
+    h, base = len(g), g[-1]
+    m = base[len(base) // 2]
+    run = [j for j, c in enumerate(base) if c == m]
+    out = [r[:] for r in g]
+    for k in range(1, h - 1):
+        for j in (run[0] - k, run[-1] + k):
+            if 0 <= j < len(base) and out[h - 2 - k][j] == 0:
+                out[h - 2 - k][j] = m
+    return out
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1719,6 +1785,12 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "crop_fallen_to_line": (crop_fallen_to_line, lambda n: (n + 10, n + 11)),
     "shape_into_frame": (shape_into_frame, lambda n: (n + 9, n + 9)),
     "blocks_from_corner": (blocks_from_corner, lambda n: (3, 3)),
+    "regions_touching_1": (regions_touching_1, lambda n: (n + 6, n + 7)),
+    "holed_shapes_8": (holed_shapes_8, lambda n: (n + 9, n + 9)),
+    "closed_rings_3": (closed_rings_3, lambda n: (n + 9, n + 9)),
+    "regions_by_size": (regions_by_size, lambda n: (n + 8, n + 9)),
+    "shapes_counted": (shapes_counted, lambda n: (n + 8, n + 8)),
+    "diagonals_from_base": (diagonals_from_base, lambda n: (n + 2, 2 * n + 1)),
 }
 
 
@@ -1755,7 +1827,8 @@ BLANK += ("dropped_with_stripes", "line_grid_size", "blank_lines_3", "box_stretc
 BLANK += ("ray_from_marker", "lines_to_block", "lines_to_densest", "drawn_to_lines")
 BLANK += ("edges_facing", "sides_collected", "mirrored_about_x", "scaled_into_frame")
 BLANK += ("holes_across_bands", "best_frame", "pattern_downscaled", "crop_fallen_to_line")
-BLANK += ("shape_into_frame", "blocks_from_corner")
+BLANK += ("shape_into_frame", "blocks_from_corner", "regions_touching_1", "holed_shapes_8")
+BLANK += ("closed_rings_3", "regions_by_size", "shapes_counted", "diagonals_from_base")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -2826,6 +2899,40 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 g[i][j] = 3
             i, j = rng.choice(cells)
             g[i][j] = 2
+        if name == "regions_touching_1":  # noise of many colours, a few 1s among them
+            g = [[rng.choice([0] * 6 + [2, 3, 5, 8, 1]) for _ in range(w)] for _ in range(h)]
+        if name in ("holed_shapes_8", "closed_rings_3"):  # rings of 1, some with a gap, on 9
+            ground = 9 if name == "holed_shapes_8" else 0  # (on 0)
+            g = [[ground] * w for _ in range(h)]
+            sizes = [(rng.randint(3, 5), rng.randint(3, 5)) for _ in range(4)]
+            corners = placed(rng, h, w, sizes) or placed(rng, h, w, sizes[:2])
+            for (top, left), (a, b) in zip(corners, sizes, strict=False):
+                ring = [(top + i, left + j) for i in range(a) for j in range(b)]
+                ring = [
+                    (i, j) for i, j in ring if i in (top, top + a - 1) or j in (left, left + b - 1)
+                ]
+                if rng.random() < 0.5:  # a gap in its top side: the ring encloses nothing
+                    del ring[1]
+                for i, j in ring:
+                    g[i][j] = 1
+        if name == "regions_by_size":  # whole lines of 2 cutting the grid into boxes
+            for i in rng.sample(range(1, h - 1), 2):
+                g[i] = [2] * w
+            for j in rng.sample(range(1, w - 1), rng.randint(1, 3)):
+                for r in g:
+                    r[j] = 2
+        if name == "shapes_counted":  # blocks of 8 apart, as many as drawn
+            sizes = [(rng.randint(1, 3), rng.randint(1, 3)) for _ in range(rng.randint(1, 5))]
+            corners = placed(rng, h, w, sizes) or placed(rng, h, w, sizes[:1])
+            for (top, left), (a, b) in zip(corners, sizes, strict=False):
+                for i, j in itertools.product(range(a), range(b)):
+                    g[top + i][left + j] = 8
+        if name == "diagonals_from_base":  # a bottom row of one colour, another in its middle
+            x, m = rng.sample(range(1, 10), 2)
+            k = rng.randint(0, 1)  # the middle run: one cell, or three
+            g[-1] = [m if abs(j - w // 2) <= k else x for j in range(w)]
+            for j in range(w // 2 - k, w // 2 + k + 1):
+                g[-2][j] = x
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -2858,7 +2965,8 @@ LONGER |= {"lines_to_block": 310, "lines_to_densest": 500, "drawn_to_lines": 290
 LONGER |= {"edges_facing": 310, "sides_collected": 350, "mirrored_about_x": 320}
 LONGER |= {"scaled_into_frame": 290, "holes_across_bands": 210, "best_frame": 380}
 LONGER |= {"pattern_downscaled": 300, "crop_fallen_to_line": 450, "shape_into_frame": 380}
-LONGER |= {"blocks_from_corner": 260}
+LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 230}
+LONGER |= {"regions_by_size": 300, "shapes_counted": 230}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -2988,6 +3096,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task346", "task221", "task199", "task021", "task063", "task281", "task051")
     more += ("task333", "task064", "task025", "task035", "task340", "task117", "task159")
     more += ("task202", "task396", "task134", "task138", "task238", "task104")
+    more += ("task243", "task279", "task196", "task145", "task325", "task288")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
