@@ -348,6 +348,14 @@ _IDIOMS = {
     "shapes_counted": "[k:=0,g:=[[c and(k:=k+1)for c in r]for r in g]]+"
     + _FLOOD.format("c and max(c,v)", 0)
     + "and(n:=len({*sum(g,())})-1)and[[0]*i+[8]+[0]*(n-i-1)for i in range(n)]",
+    # of the shapes, the one whose cells lie unlike any other's (read from its first cell)
+    # in 2, the others in 1
+    "odd_shape_out": "[k:=0,g:=[[c and(k:=k+1)for c in r]for r in g]]+"
+    + _FLOOD.format("c and max(c,v)", 0)
+    + "and(s:=sum(g,()))and(D:={L:[k-s.index(L)for k,c in enumerate(s)if c==L]for L in{*s}})and[[c and 1+([*D.values()].count(D[c])<2)for c in r]for r in g]",
+    # the box of three cells a side around each shape, where the shape is not, in 7 (a box
+    # is a window with a set cell on each of its sides)
+    "shape_boxes_7": "[[c or 7*any(all(map(any,W:=[r[b:b+3]for r in g[a:a+3]]))*all(map(any,zip(*W)))*len(sum(W,[]))>8for a in range(i-2,i+1)for b in range(j-2,j+1))for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

@@ -1629,6 +1629,25 @@ def diagonals_from_base(g):  # up and out from the run above the bottom row's mi
     return out
 
 
+def odd_shape_out(g):  # the shape unlike the others (moved) in 2, the others in 1
+    shapes = parts(g)
+    moved = [[(i - p[0][0], j - p[0][1]) for i, j in p] for p in shapes]
+    out = [r[:] for r in g]
+    for part, m in zip(shapes, moved, strict=True):
+        for i, j in part:
+            out[i][j] = 2 if moved.count(m) == 1 else 1
+    return out
+
+
+def shape_boxes_7(g):  # each shape's box (three cells a side), where it is not, in 7
+    out = [r[:] for r in g]
+    for part in parts(g, diagonal=True):
+        top, left, bottom, right = box(part)
+        for i, j in itertools.product(range(top, bottom + 1), range(left, right + 1)):
+            out[i][j] = out[i][j] or 7
+    return out
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1791,6 +1810,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "regions_by_size": (regions_by_size, lambda n: (n + 8, n + 9)),
     "shapes_counted": (shapes_counted, lambda n: (n + 8, n + 8)),
     "diagonals_from_base": (diagonals_from_base, lambda n: (n + 2, 2 * n + 1)),
+    "odd_shape_out": (odd_shape_out, lambda n: (n + 7, n + 7)),
+    "shape_boxes_7": (shape_boxes_7, lambda n: (n + 6, n + 6)),
 }
 
 
@@ -1829,6 +1850,7 @@ BLANK += ("edges_facing", "sides_collected", "mirrored_about_x", "scaled_into_fr
 BLANK += ("holes_across_bands", "best_frame", "pattern_downscaled", "crop_fallen_to_line")
 BLANK += ("shape_into_frame", "blocks_from_corner", "regions_touching_1", "holed_shapes_8")
 BLANK += ("closed_rings_3", "regions_by_size", "shapes_counted", "diagonals_from_base")
+BLANK += ("odd_shape_out", "shape_boxes_7")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -2933,6 +2955,20 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g[-1] = [m if abs(j - w // 2) <= k else x for j in range(w)]
             for j in range(w // 2 - k, w // 2 + k + 1):
                 g[-2][j] = x
+        if name == "odd_shape_out":  # one shape of 8 three times, another once
+            picks = rng.sample([(0, 1), (1, 1), (2, 0)], 3)  # each beside (0, 0) or (1, 0)
+            shapes = [[(0, 0), (1, 0), *picks[:2]], [(0, 0), (1, 0), *picks[1:]]]
+            sizes = [(3, 3)] * 4
+            corners = placed(rng, h, w, sizes) or placed(rng, h, w, sizes[:3])
+            for k, (top, left) in enumerate(corners):
+                for i, j in shapes[k == 1]:
+                    g[top + i][left + j] = 8
+        if name == "shape_boxes_7":  # shapes of 4 across a box three cells a side, apart
+            corners = placed(rng, h, w, [(3, 3)] * 3) or placed(rng, h, w, [(3, 3)])
+            for top, left in corners:
+                cells = [(i, j) for i in range(3) for j in range(3)]
+                for i, j in [c for c in cells if rng.random() < 0.6] + [(0, 0), (1, 1), (2, 2)]:
+                    g[top + i][left + j] = 4
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -2966,7 +3002,8 @@ LONGER |= {"edges_facing": 310, "sides_collected": 350, "mirrored_about_x": 320}
 LONGER |= {"scaled_into_frame": 290, "holes_across_bands": 210, "best_frame": 380}
 LONGER |= {"pattern_downscaled": 300, "crop_fallen_to_line": 450, "shape_into_frame": 380}
 LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 230}
-LONGER |= {"regions_by_size": 300, "shapes_counted": 230}
+LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
+LONGER |= {"shape_boxes_7": 230}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -3096,7 +3133,8 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task346", "task221", "task199", "task021", "task063", "task281", "task051")
     more += ("task333", "task064", "task025", "task035", "task340", "task117", "task159")
     more += ("task202", "task396", "task134", "task138", "task238", "task104")
-    more += ("task243", "task279", "task196", "task145", "task325", "task288")
+    more += ("task243", "task279", "task196", "task145", "task325", "task288", "task277")
+    more += ("task139",)
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
