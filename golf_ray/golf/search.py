@@ -81,7 +81,7 @@ _IDIOMS = {
     "mirror_above": "g[::-1]+g[1:]",
     "mirror_right": "[r+r[-2::-1]for r in g]",
     "mirror_left": "[r[::-1]+r[1:]for r in g]",
-    "fill_common": "[[max(s:=sum(g,[]),key=s.count)for _ in r]for r in g]",
+    "fill_common": "[[max(s:=sum(g,[]),key=s.count)]*len(r)for r in g]",
     # a repeating pattern with holes (0) mended: a row becomes the most, cell by cell, of the
     # rows that agree with it wherever both are set; or a column; or both, one after the other
     "mend_rows": "[[*map(max,zip(*[s for s in g if not any(a*b*(a-b)for a,b in zip(r,s))]))]for r in g]",
@@ -1187,8 +1187,14 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
         cell = f"max({{*r}}-{{{x}}})or {x}*({x} in k)"
         yield "lines", f"[[{cell}for k in zip(*g)]for r in g]"
         yield "lines", f"[*zip(*[[{cell}for k in g]for r in zip(*g)])]"  # the other way
+    # the commonest colour found once a cell is shortest; found once, a 30x30 grid's takes
+    # milliseconds, not seconds
+    small = all(len(g) * len(g[0]) <= 100 for g, _ in pairs)
+    commonest = "max(s:=sum(g,[]),key=s.count)"
     for y in sorted(outs):
-        yield "uncommon", f"[[[{y},c][c==max(s:=sum(g,[]),key=s.count)]for c in r]for r in g]"
+        if small:
+            yield "uncommon", f"[[[{y},c][c=={commonest}]for c in r]for r in g]"
+        yield "uncommon", f"(m:={commonest},)and[[[{y},c][c==m]for c in r]for r in g]"
         yield (
             "frame",
             f"[[{y}]*len(r)if i%~-len(g)<1 else[{y}]+[0]*(len(r)-2)+[{y}]for i,r in enumerate(g)]",

@@ -1648,6 +1648,16 @@ def shape_boxes_7(g):  # each shape's box (three cells a side), where it is not,
     return out
 
 
+def fill_common(g):  # every cell in the commonest colour
+    cells = Counter(c for r in g for c in r)
+    return [[cells.most_common(1)[0][0]] * len(r) for r in g]
+
+
+def uncommon(g):  # every cell not of the commonest colour in 5
+    cells = Counter(c for r in g for c in r)
+    return [[c if c == cells.most_common(1)[0][0] else 5 for c in r] for r in g]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1812,6 +1822,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "diagonals_from_base": (diagonals_from_base, lambda n: (n + 2, 2 * n + 1)),
     "odd_shape_out": (odd_shape_out, lambda n: (n + 7, n + 7)),
     "shape_boxes_7": (shape_boxes_7, lambda n: (n + 6, n + 6)),
+    "fill_common": (fill_common, lambda n: (n, n + 1)),
+    "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
 
 
@@ -2969,6 +2981,9 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 cells = [(i, j) for i in range(3) for j in range(3)]
                 for i, j in [c for c in cells if rng.random() < 0.6] + [(0, 0), (1, 1), (2, 2)]:
                     g[top + i][left + j] = 4
+        if name in ("fill_common", "uncommon"):  # noise, one colour in most cells
+            m = rng.randrange(10)
+            g = [[rng.choice([m] * 4 + [1, 2, 3, 4]) for _ in range(w)] for _ in range(h)]
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3036,6 +3051,7 @@ NAMED += ("inner_rows_between", "square_holes", "ringed", "stamped", "panels_cop
 NAMED += ("commonest_shape", "lines_ranked", *BLANK)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
+NAMED += ("fill_common", "uncommon")
 
 
 @pytest.mark.parametrize("name", NAMED)
