@@ -356,6 +356,15 @@ _IDIOMS = {
     # the box of three cells a side around each shape, where the shape is not, in 7 (a box
     # is a window with a set cell on each of its sides)
     "shape_boxes_7": "[[c or 7*any(all(map(any,W:=[r[b:b+3]for r in g[a:a+3]]))*all(map(any,zip(*W)))*len(sum(W,[]))>8for a in range(i-2,i+1)for b in range(j-2,j+1))for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # three cells on a diagonal, evenly spaced: square rings around the middle one, as far
+    # apart as they are
+    "rings_from_diagonal": "(P:=[(i,j)for i,r in enumerate(g)for j,c in enumerate(r)if c])and(a:=P[1][0],b:=P[1][1],d:=a-P[0][0])and[[g[a][b]*(max(abs(i-a),abs(j-b))%d<1)for j in range(len(r))]for i,r in enumerate(g)]",
+    # a frame with a cell inside each corner: each such cell thrown out past the opposite corner
+    "inner_corners_out": "(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and(a:=R[0],b:=R[-1],c:=C[0],d:=C[-1])and[[v*(v==g[a][c])or(i in(a-1,b+1)and j in(c-1,d+1))*g[[a+1,b-1][i<a]][[c+1,d-1][j<c]]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # four pieces of three cells of a 2x2 put together: each where its missing cell faces in
+    "corners_assembled": "(D:={3-f.index(0):f for a in range(len(g)-1)for b in range(len(g[0])-1)if(f:=g[a][b:b+2]+g[a+1][b:b+2]).count(0)==1})and[D[q][k:k+2]+D[q+1][k:k+2]for q in(0,2)for k in(0,2)]",
+    # a whole row (else column) of 5: each 2 drawn to it, each 1 drawn away from it
+    "drawn_to_wall": "(f:=lambda g:(L:=[{*r}for r in g].index({5}),)and[[c or 2*(2 in(k[:i]if i<L else k[i:]))or+(1 in k[min(i,L):max(i,L)])for c,k in zip(r,zip(*g))]for i,r in enumerate(g)])and({5}in map(set,g)and f(g)or[*zip(*f([*zip(*g)]))])",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

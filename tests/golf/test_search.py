@@ -1658,6 +1658,64 @@ def uncommon(g):  # every cell not of the commonest colour in 5
     return [[c if c == cells.most_common(1)[0][0] else 5 for c in r] for r in g]
 
 
+def rings_from_diagonal(g):  # square rings around the middle of three cells, as far apart
+    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c]
+    (a, b), d = cells[1], cells[1][0] - cells[0][0]
+    return [
+        [g[a][b] if max(abs(i - a), abs(j - b)) % d == 0 else 0 for j in range(len(r))]
+        for i, r in enumerate(g)
+    ]
+
+
+def inner_corners_out(g):  # the cells inside a frame's corners, each out past the opposite one
+    cells = Counter(c for r in g for c in r if c)
+    top, left, bottom, right = colour_box(g, cells.most_common(1)[0][0])
+    out = [r[:] for r in g]
+    for (i, j), (x, y) in zip(
+        [
+            (top + 1, left + 1),
+            (top + 1, right - 1),
+            (bottom - 1, left + 1),
+            (bottom - 1, right - 1),
+        ],
+        [
+            (bottom + 1, right + 1),
+            (bottom + 1, left - 1),
+            (top - 1, right + 1),
+            (top - 1, left - 1),
+        ],
+        strict=True,
+    ):
+        out[x][y], out[i][j] = g[i][j], 0
+    return out
+
+
+def corners_assembled(g):  # pieces of three cells of a 2x2, each where its gap faces in
+    out = [[0] * 4 for _ in range(4)]
+    for x in {c for r in g for c in r} - {0}:
+        top, left, _, _ = colour_box(g, x)
+        square = [(i, j) for i in (0, 1) for j in (0, 1)]
+        ((p, q),) = [(i, j) for i, j in square if g[top + i][left + j] != x]
+        for i, j in square:
+            out[2 * (1 - p) + i][2 * (1 - q) + j] = g[top + i][left + j]
+    return out
+
+
+def drawn_to_wall(g):  # a whole line of 5: each 2 drawn to it, each 1 away from it
+    if [5] * len(g[0]) not in g:
+        return transposed(drawn_to_wall(transposed(g)))
+    line, out = g.index([5] * len(g[0])), [r[:] for r in g]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        step = 1 if i < line else -1
+        if g[i][j] == 2:
+            for x in range(i, line, step):
+                out[x][j] = 2
+        if g[i][j] == 1:
+            for x in range(i, -1 if step > 0 else len(g), -step):
+                out[x][j] = 1
+    return out
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1822,6 +1880,10 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "diagonals_from_base": (diagonals_from_base, lambda n: (n + 2, 2 * n + 1)),
     "odd_shape_out": (odd_shape_out, lambda n: (n + 7, n + 7)),
     "shape_boxes_7": (shape_boxes_7, lambda n: (n + 6, n + 6)),
+    "rings_from_diagonal": (rings_from_diagonal, lambda n: (2 * n + 9, 2 * n + 10)),
+    "inner_corners_out": (inner_corners_out, lambda n: (n + 6, n + 7)),
+    "corners_assembled": (corners_assembled, lambda n: (n + 9, n + 9)),
+    "drawn_to_wall": (drawn_to_wall, lambda n: (n + 6, n + 7)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -1862,7 +1924,8 @@ BLANK += ("edges_facing", "sides_collected", "mirrored_about_x", "scaled_into_fr
 BLANK += ("holes_across_bands", "best_frame", "pattern_downscaled", "crop_fallen_to_line")
 BLANK += ("shape_into_frame", "blocks_from_corner", "regions_touching_1", "holed_shapes_8")
 BLANK += ("closed_rings_3", "regions_by_size", "shapes_counted", "diagonals_from_base")
-BLANK += ("odd_shape_out", "shape_boxes_7")
+BLANK += ("odd_shape_out", "shape_boxes_7", "rings_from_diagonal", "inner_corners_out")
+BLANK += ("corners_assembled", "drawn_to_wall")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -2984,6 +3047,34 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         if name in ("fill_common", "uncommon"):  # noise, one colour in most cells
             m = rng.randrange(10)
             g = [[rng.choice([m] * 4 + [1, 2, 3, 4]) for _ in range(w)] for _ in range(h)]
+        if name == "rings_from_diagonal":  # three cells on a diagonal, d apart
+            d, s, x = rng.randint(2, 4), rng.choice([-1, 1]), rng.randint(1, 9)
+            a, b = rng.randrange(d, h - d), rng.randrange(d, w - d)
+            for k in (-1, 0, 1):
+                g[a + k * d][b + k * s * d] = x
+        if name == "inner_corners_out":  # a frame, a cell of another colour in each corner
+            x, *inner = rng.sample(range(1, 10), 5)
+            a, b = rng.randint(4, h - 3), rng.randint(4, w - 3)
+            top, left = rng.randint(1, h - a - 1), rng.randint(1, w - b - 1)
+            for i, j in itertools.product(range(a), range(b)):
+                g[top + i][left + j] = x * (i in (0, a - 1) or j in (0, b - 1))
+            for (i, j), y in zip(
+                [(1, 1), (1, b - 2), (a - 2, 1), (a - 2, b - 2)], inner, strict=True
+            ):
+                g[top + i][left + j] = y
+        if name == "corners_assembled":  # four pieces, a 2x2 less a different cell each
+            gaps = rng.sample([(0, 0), (0, 1), (1, 0), (1, 1)], 4)
+            corners = placed(rng, h, w, [(2, 2)] * 4, gap=1) or [(0, 0), (0, 3), (3, 0), (3, 3)]
+            for (top, left), gap, x in zip(corners, gaps, rng.sample(range(1, 10), 4), strict=True):
+                for i, j in itertools.product((0, 1), repeat=2):
+                    g[top + i][left + j] = x * ((i, j) != gap)
+        if name == "drawn_to_wall":  # a whole row of 5, at most one 1 or 2 a column; or turned
+            line = rng.randrange(1, h - 1)
+            g[line] = [5] * w
+            for j in rng.sample(range(w), w // 2):
+                g[rng.choice([i for i in range(h) if i != line])][j] = rng.choice([1, 2])
+            if rng.random() < 0.5:
+                g = transposed(g)
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3018,7 +3109,8 @@ LONGER |= {"scaled_into_frame": 290, "holes_across_bands": 210, "best_frame": 38
 LONGER |= {"pattern_downscaled": 300, "crop_fallen_to_line": 450, "shape_into_frame": 380}
 LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 230}
 LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
-LONGER |= {"shape_boxes_7": 230}
+LONGER |= {"shape_boxes_7": 230, "rings_from_diagonal": 230, "inner_corners_out": 300}
+LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -3150,7 +3242,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task333", "task064", "task025", "task035", "task340", "task117", "task159")
     more += ("task202", "task396", "task134", "task138", "task238", "task104")
     more += ("task243", "task279", "task196", "task145", "task325", "task288", "task277")
-    more += ("task139",)
+    more += ("task139", "task137", "task228", "task253", "task212")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
