@@ -365,6 +365,16 @@ _IDIOMS = {
     "corners_assembled": "(D:={3-f.index(0):f for a in range(len(g)-1)for b in range(len(g[0])-1)if(f:=g[a][b:b+2]+g[a+1][b:b+2]).count(0)==1})and[D[q][k:k+2]+D[q+1][k:k+2]for q in(0,2)for k in(0,2)]",
     # a whole row (else column) of 5: each 2 drawn to it, each 1 drawn away from it
     "drawn_to_wall": "(f:=lambda g:(L:=[{*r}for r in g].index({5}),)and[[c or 2*(2 in(k[:i]if i<L else k[i:]))or+(1 in k[min(i,L):max(i,L)])for c,k in zip(r,zip(*g))]for i,r in enumerate(g)])and({5}in map(set,g)and f(g)or[*zip(*f([*zip(*g)]))])",
+    # each column's bar raised by its own height
+    "bars_raised": "[*zip(*[k[(H:=k.count(max(k))):]+(0,)*H for k in zip(*g)])]",
+    # a line down the left side: the bottom row in 4, a diagonal of 2 from the top right
+    "diagonal_and_floor": "[[c or[2*(i+j==n),4][i==n]for j,c in enumerate(r)]for i,r in enumerate(g)if[n:=len(g)-1]]",
+    # the top row's colours as L-shaped rings from the top left corner, repeated, twice as big
+    "rings_extended": "(s:=[*filter(None,g[0])],R:=range(2*len(g)))and[[s[max(i,j)%len(s)]for j in R]for i in R]",
+    # the 7s in line with the 1 gathered next to it, on their sides; the 3s next to the 2
+    "gathered_to_1_2": "(F:=lambda v:divmod(sum(g,[]).index(v),len(g[0])))and[[c*(c<3)or max(Y*(abs(i-x)+abs(j-y)==1and Y in(r[j::j-y]if i==x else k[i::i-x]))for(x,y),Y in((F(1),7),(F(2),3)))for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # two border columns (else rows): each cell between them in the nearer one's colour
+    "nearest_border": "(f:=lambda g:[[c and r[2*j>=len(r)and-1]for j,c in enumerate(r)]for r in g])and(len({*g[0]})>1and f(g)or[*zip(*f([*zip(*g)]))])",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

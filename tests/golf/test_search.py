@@ -1716,6 +1716,43 @@ def drawn_to_wall(g):  # a whole line of 5: each 2 drawn to it, each 1 away from
     return out
 
 
+def bars_raised(g):  # each bar standing on the bottom raised by its height
+    out = [[0] * len(r) for r in g]
+    for j, k in enumerate(transposed(g)):
+        top = [i for i, c in enumerate(k) if c]
+        for i in top:
+            out[i - len(top)][j] = k[i]
+    return out
+
+
+def diagonal_and_floor(g):  # a line at the left: the floor in 4, a diagonal of 2 to it
+    n, out = len(g) - 1, [r[:] for r in g]
+    for k in range(1, n + 1):
+        out[n][k], out[n - k][k] = 4, 2
+    return out
+
+
+def rings_extended(g):  # the top row's colours as rings from the corner, twice the size
+    colours, n = [c for c in g[0] if c], 2 * len(g)
+    return [[colours[max(i, j) % len(colours)] for j in range(n)] for i in range(n)]
+
+
+def gathered_to_1_2(g):  # each 7 next to the 1 on its side, each 3 next to the 2
+    out = [[c if c in (1, 2) else 0 for c in r] for r in g]
+    for x, y in ((1, 7), (2, 3)):
+        ((a, b),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
+        for i, j in [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == y]:
+            out[a + (i > a) - (i < a)][b + (j > b) - (j < b)] = y
+    return out
+
+
+def nearest_border(g):  # between two border columns, each cell in the nearer one's colour
+    if len(set(g[0])) == 1:
+        return transposed(nearest_border(transposed(g)))
+    w = len(g[0])
+    return [[c and (r[0] if j < w / 2 else r[-1]) for j, c in enumerate(r)] for r in g]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1884,6 +1921,11 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "inner_corners_out": (inner_corners_out, lambda n: (n + 6, n + 7)),
     "corners_assembled": (corners_assembled, lambda n: (n + 9, n + 9)),
     "drawn_to_wall": (drawn_to_wall, lambda n: (n + 6, n + 7)),
+    "bars_raised": (bars_raised, lambda n: (2 * n + 6, n + 7)),
+    "diagonal_and_floor": (diagonal_and_floor, lambda n: (n + 2, n + 2)),
+    "rings_extended": (rings_extended, lambda n: (n + 1, n + 1)),
+    "gathered_to_1_2": (gathered_to_1_2, lambda n: (n + 9, n + 10)),
+    "nearest_border": (nearest_border, lambda n: (n + 5, 2 * n + 4)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -1925,7 +1967,8 @@ BLANK += ("holes_across_bands", "best_frame", "pattern_downscaled", "crop_fallen
 BLANK += ("shape_into_frame", "blocks_from_corner", "regions_touching_1", "holed_shapes_8")
 BLANK += ("closed_rings_3", "regions_by_size", "shapes_counted", "diagonals_from_base")
 BLANK += ("odd_shape_out", "shape_boxes_7", "rings_from_diagonal", "inner_corners_out")
-BLANK += ("corners_assembled", "drawn_to_wall")
+BLANK += ("corners_assembled", "drawn_to_wall", "bars_raised", "diagonal_and_floor")
+BLANK += ("rings_extended", "gathered_to_1_2", "nearest_border")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3075,6 +3118,36 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 g[rng.choice([i for i in range(h) if i != line])][j] = rng.choice([1, 2])
             if rng.random() < 0.5:
                 g = transposed(g)
+        if name == "bars_raised":  # bars on the bottom, a column apart, no taller than half
+            j = rng.randrange(2)
+            while j < w:
+                b, t, x = rng.randint(1, 3), rng.randint(1, h // 2), rng.randint(1, 9)
+                for i, k in itertools.product(range(h - t, h), range(j, min(j + b, w))):
+                    g[i][k] = x
+                j += b + rng.randint(1, 2)
+        if name == "diagonal_and_floor":  # a line down the left side
+            x = rng.randint(1, 9)
+            for r in g:
+                r[0] = x
+        if name == "rings_extended":  # rings of the colours, the last row and column blank
+            ring = [rng.randint(1, 9) for _ in range(h - 1)]
+            g = [[ring[max(i, j)] if max(i, j) < h - 1 else 0 for j in range(w)] for i in range(h)]
+        if name == "gathered_to_1_2":  # a 1 and a 2 apart, 7s in line with the 1, 3s with the 2
+            rows, cols = [0, 0], [0, 0]
+            while abs(rows[0] - rows[1]) < 2 or abs(cols[0] - cols[1]) < 2:
+                rows, cols = rng.sample(range(1, h - 1), 2), rng.sample(range(1, w - 1), 2)
+            for a, b, x, y in zip(rows, cols, (1, 2), (7, 3), strict=True):
+                g[a][b] = x
+                for i, j in [(rng.randrange(a), b), (a, rng.randrange(b + 1, w))]:
+                    g[i][j] = y
+        if name == "nearest_border":  # two border columns, cells of 3 strewn between them
+            a, b = rng.sample(range(1, 10), 2)
+            for r in g:
+                r[0], r[-1] = a, b
+                for j in range(1, w - 1):
+                    r[j] = 3 * (rng.random() < 0.2)
+            if rng.random() < 0.5:
+                g = transposed(g)
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3110,7 +3183,7 @@ LONGER |= {"pattern_downscaled": 300, "crop_fallen_to_line": 450, "shape_into_fr
 LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 230}
 LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
 LONGER |= {"shape_boxes_7": 230, "rings_from_diagonal": 230, "inner_corners_out": 300}
-LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260}
+LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260, "gathered_to_1_2": 260}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -3242,7 +3315,8 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task333", "task064", "task025", "task035", "task340", "task117", "task159")
     more += ("task202", "task396", "task134", "task138", "task238", "task104")
     more += ("task243", "task279", "task196", "task145", "task325", "task288", "task277")
-    more += ("task139", "task137", "task228", "task253", "task212")
+    more += ("task139", "task137", "task228", "task253", "task212", "task128", "task084")
+    more += ("task123", "task270", "task040")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
