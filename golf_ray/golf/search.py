@@ -375,6 +375,15 @@ _IDIOMS = {
     "gathered_to_1_2": "(F:=lambda v:divmod(sum(g,[]).index(v),len(g[0])))and[[c*(c<3)or max(Y*(abs(i-x)+abs(j-y)==1and Y in(r[j::j-y]if i==x else k[i::i-x]))for(x,y),Y in((F(1),7),(F(2),3)))for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # two border columns (else rows): each cell between them in the nearer one's colour
     "nearest_border": "(f:=lambda g:[[c and r[2*j>=len(r)and-1]for j,c in enumerate(r)]for r in g])and(len({*g[0]})>1and f(g)or[*zip(*f([*zip(*g)]))])",
+    # a bar of 2 from the left side: the rows above it one cell longer each, in 3; the rows
+    # below one shorter each, in 1
+    "staircase": "(a:=[2 in r for r in g].index(1),L:=g[a].count(2))and[[(j<L+a-i)*(2+(i<a)-(i>a))for j in range(len(r))]for i,r in enumerate(g)]",
+    # a cross of whole lines, a shape in the top left quarter: the shape mirrored into all four
+    # quarters, in the lines' colour, the cross gone
+    "cross_mirrored": "(q:=len(g)//2)and(x:=g[q][0])and[[x*(g[min(i,2*q-1-i)][min(j,2*q-1-j)]>0)for j in range(2*q)]for i in range(2*q)]",
+    # three 4x4 panels of 5, each with its own holes: a row of three cells for each, in the
+    # colour its holes stand for (three of its cells tell them apart)
+    "panel_patterns": "[[int('00040382'[g[1][j+1]//5+g[2][j]//5*2+g[3][j+1]//5*4])]*3for j in(0,5,10)]",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

@@ -1753,6 +1753,38 @@ def nearest_border(g):  # between two border columns, each cell in the nearer on
     return [[c and (r[0] if j < w / 2 else r[-1]) for j, c in enumerate(r)] for r in g]
 
 
+def staircase(g):  # a bar of 2: above it each row one longer in 3, below one shorter in 1
+    a = next(i for i, r in enumerate(g) if 2 in r)
+    n = g[a].count(2)
+    return [
+        [(3 if i < a else 2 if i == a else 1) if j < n + a - i else 0 for j in range(len(r))]
+        for i, r in enumerate(g)
+    ]
+
+
+def cross_mirrored(g):  # the shape in the top left quarter, in all four, the cross's colour
+    q, x = len(g) // 2, g[len(g) // 2][0]
+    out = [[0] * (2 * q) for _ in range(2 * q)]
+    for i, j in itertools.product(range(q), repeat=2):
+        if g[i][j]:
+            for a, b in itertools.product((i, 2 * q - 1 - i), (j, 2 * q - 1 - j)):
+                out[a][b] = x
+    return out
+
+
+PANELS = {  # the holes of a 4x4 panel of 5 (a row of 0s is a hole in rows 1 and 2) -> colour
+    "5555555555555555": 2,
+    "5555500550055555": 8,
+    "5555055005505555": 3,
+    "5555555550055005": 4,
+}
+
+
+def panel_patterns(g):  # each of three panels, by its holes, as a row of three in a colour
+    keys = ["".join(str(c) for r in g for c in r[j : j + 4]) for j in (0, 5, 10)]
+    return [[PANELS[k]] * 3 for k in keys]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1926,6 +1958,9 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "rings_extended": (rings_extended, lambda n: (n + 1, n + 1)),
     "gathered_to_1_2": (gathered_to_1_2, lambda n: (n + 9, n + 10)),
     "nearest_border": (nearest_border, lambda n: (n + 5, 2 * n + 4)),
+    "staircase": (staircase, lambda n: (n + 4, n + 5)),
+    "cross_mirrored": (cross_mirrored, lambda n: (2 * n + 1, 2 * n + 1)),
+    "panel_patterns": (panel_patterns, lambda n: (4, 14)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -1968,7 +2003,8 @@ BLANK += ("shape_into_frame", "blocks_from_corner", "regions_touching_1", "holed
 BLANK += ("closed_rings_3", "regions_by_size", "shapes_counted", "diagonals_from_base")
 BLANK += ("odd_shape_out", "shape_boxes_7", "rings_from_diagonal", "inner_corners_out")
 BLANK += ("corners_assembled", "drawn_to_wall", "bars_raised", "diagonal_and_floor")
-BLANK += ("rings_extended", "gathered_to_1_2", "nearest_border")
+BLANK += ("rings_extended", "gathered_to_1_2", "nearest_border", "staircase")
+BLANK += ("cross_mirrored", "panel_patterns")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3148,6 +3184,20 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                     r[j] = 3 * (rng.random() < 0.2)
             if rng.random() < 0.5:
                 g = transposed(g)
+        if name == "staircase":  # a bar of 2 from the left, room for the rows above it
+            a = rng.randrange(h - 1)
+            n = rng.randint(1, w - a - 1)
+            g[a][:n] = [2] * n
+        if name == "cross_mirrored":  # a cross of one colour, a shape in the top left quarter
+            q, x = h // 2, rng.randint(1, 9)
+            for k in range(h):
+                g[q][k] = g[k][q] = x
+            for i, j in itertools.product(range(q), repeat=2):
+                g[i][j] = rng.choice([0, 0, x % 9 + 1])
+        if name == "panel_patterns":  # three panels, each a pattern of holes
+            keys = [rng.choice(list(PANELS)) for _ in range(3)]
+            rows = [[[int(c) for c in k[4 * i : 4 * i + 4]] for k in keys] for i in range(4)]
+            g = [a + [0] + b + [0] + c for a, b, c in rows]
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3316,7 +3366,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task202", "task396", "task134", "task138", "task238", "task104")
     more += ("task243", "task279", "task196", "task145", "task325", "task288", "task277")
     more += ("task139", "task137", "task228", "task253", "task212", "task128", "task084")
-    more += ("task123", "task270", "task040")
+    more += ("task123", "task270", "task040", "task256", "task109", "task235")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
