@@ -384,6 +384,12 @@ _IDIOMS = {
     # three 4x4 panels of 5, each with its own holes: a row of three cells for each, in the
     # colour its holes stand for (three of its cells tell them apart)
     "panel_patterns": "[[int('00040382'[g[1][j+1]//5+g[2][j]//5*2+g[3][j+1]//5*4])]*3for j in(0,5,10)]",
+    # the 1s in the box around the 8s in 3
+    "ones_in_box_3": "(R:=[i for i,r in enumerate(g)if 8 in r])and(C:=[j for j,k in enumerate(zip(*g))if 8 in k])and[[c+2*(c==1and R[0]<=i<=R[-1]and C[0]<=j<=C[-1])for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # a cell in each half of a 10x10: its half framed in its colour, with rows 2 and 7 whole
+    "halves_framed": "[[max(sum(g[i//5*5:][:5],[]))*(i in(0,2,7,9)or j%9<1)for j in range(10)]for i in range(10)]",
+    # the middle (two cells in from the border), each set cell in its quarter's corner colour
+    "middle_by_corners": "(m:=len(g)-4)and[[c and g[-(i>=m/2)][-(j>=m/2)]for j,c in enumerate(r[2:-2])]for i,r in enumerate(g[2:-2])]",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

@@ -1785,6 +1785,31 @@ def panel_patterns(g):  # each of three panels, by its holes, as a row of three 
     return [[PANELS[k]] * 3 for k in keys]
 
 
+def ones_in_box_3(g):  # the 1s in the box around the 8s in 3
+    top, left, bottom, right = colour_box(g, 8)
+    return [
+        [3 if c == 1 and top <= i <= bottom and left <= j <= right else c for j, c in enumerate(r)]
+        for i, r in enumerate(g)
+    ]
+
+
+def halves_framed(g):  # each half of a 10x10 framed in its cell's colour, rows 2 and 7 whole
+    top, bottom = max(c for r in g[:5] for c in r), max(c for r in g[5:] for c in r)
+    return [
+        [(top if i < 5 else bottom) * (i in (0, 2, 7, 9) or j in (0, 9)) for j in range(10)]
+        for i in range(10)
+    ]
+
+
+def middle_by_corners(g):  # the middle, each set cell in the colour of its quarter's corner
+    m = len(g) - 4
+    corner = {(0, 0): g[0][0], (0, 1): g[0][-1], (1, 0): g[-1][0], (1, 1): g[-1][-1]}
+    return [
+        [corner[2 * i >= m, 2 * j >= m] if g[i + 2][j + 2] else 0 for j in range(m)]
+        for i in range(m)
+    ]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1961,6 +1986,9 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "staircase": (staircase, lambda n: (n + 4, n + 5)),
     "cross_mirrored": (cross_mirrored, lambda n: (2 * n + 1, 2 * n + 1)),
     "panel_patterns": (panel_patterns, lambda n: (4, 14)),
+    "ones_in_box_3": (ones_in_box_3, lambda n: (n + 8, n + 9)),
+    "halves_framed": (halves_framed, lambda n: (10, 10)),
+    "middle_by_corners": (middle_by_corners, lambda n: (2 * n + 4, 2 * n + 4)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2004,7 +2032,8 @@ BLANK += ("closed_rings_3", "regions_by_size", "shapes_counted", "diagonals_from
 BLANK += ("odd_shape_out", "shape_boxes_7", "rings_from_diagonal", "inner_corners_out")
 BLANK += ("corners_assembled", "drawn_to_wall", "bars_raised", "diagonal_and_floor")
 BLANK += ("rings_extended", "gathered_to_1_2", "nearest_border", "staircase")
-BLANK += ("cross_mirrored", "panel_patterns")
+BLANK += ("cross_mirrored", "panel_patterns", "ones_in_box_3", "halves_framed")
+BLANK += ("middle_by_corners",)
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3198,6 +3227,22 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             keys = [rng.choice(list(PANELS)) for _ in range(3)]
             rows = [[[int(c) for c in k[4 * i : 4 * i + 4]] for k in keys] for i in range(4)]
             g = [a + [0] + b + [0] + c for a, b, c in rows]
+        if name == "ones_in_box_3":  # 1s strewn about, a block of 8 over some of them
+            g = [[int(rng.random() < 0.5) for _ in range(w)] for _ in range(h)]
+            a, b = rng.randint(2, 4), rng.randint(2, 4)
+            top, left = rng.randrange(h - a), rng.randrange(w - b)
+            for i, j in itertools.product(range(a), range(b)):
+                g[top + i][left + j] = 8 if i in (0, a - 1) or rng.random() < 0.5 else 1
+        if name == "halves_framed":  # a cell in each half of a 10x10
+            for rows in (range(5), range(5, 10)):
+                g[rng.choice(rows)][rng.randrange(10)] = rng.randint(1, 9)
+        if name == "middle_by_corners":  # four corners, a frame of 1 two cells in, a middle of 8
+            for i, j in itertools.product((0, h - 1), repeat=2):
+                g[i][j] = rng.choice([2, 3, 4, 6, 7, 9])
+            for k in range(h):
+                g[1][k] = g[h - 2][k] = g[k][1] = g[k][h - 2] = 1
+            for i, j in itertools.product(range(2, h - 2), repeat=2):
+                g[i][j] = rng.choice([0, 8])
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3234,6 +3279,7 @@ LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 2
 LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
 LONGER |= {"shape_boxes_7": 230, "rings_from_diagonal": 230, "inner_corners_out": 300}
 LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260, "gathered_to_1_2": 260}
+LONGER |= {"ones_in_box_3": 220}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -3366,7 +3412,8 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task202", "task396", "task134", "task138", "task238", "task104")
     more += ("task243", "task279", "task196", "task145", "task325", "task288", "task277")
     more += ("task139", "task137", "task228", "task253", "task212", "task128", "task084")
-    more += ("task123", "task270", "task040", "task256", "task109", "task235")
+    more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
+    more += ("task028", "task183")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
