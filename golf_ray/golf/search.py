@@ -390,6 +390,12 @@ _IDIOMS = {
     "halves_framed": "[[max(sum(g[i//5*5:][:5],[]))*(i in(0,2,7,9)or j%9<1)for j in range(10)]for i in range(10)]",
     # the middle (two cells in from the border), each set cell in its quarter's corner colour
     "middle_by_corners": "(m:=len(g)-4)and[[c and g[-(i>=m/2)][-(j>=m/2)]for j,c in enumerate(r[2:-2])]for i,r in enumerate(g[2:-2])]",
+    # the left panel, beside it (a column of 5 between) turned clockwise, then upside down
+    "panels_turned": "(P:=[r[:len(g)]for r in g])and[a+[5,*b,5]+c[::-1]for a,b,c in zip(P,zip(*P[::-1]),P[::-1])]",
+    # the grid tiled 2x2, the background diagonal to a set cell in 8
+    "tiled_diagonals_8": "(T:=[r*2for r in g*2])and[[c or 8*any(T[a][b]for a in(i-1,i+1)for b in(j-1,j+1)if-1<a<len(T)and-1<b<len(r))for j,c in enumerate(r)]for i,r in enumerate(T)]",
+    # a 3x3 shape, one of four, as the colour it stands for (two corners tell them apart)
+    "shape_to_colour": "[[[6,3,1,2][2*(g[0][0]>0)+(g[0][2]>0)]]]",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

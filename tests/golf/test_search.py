@@ -1810,6 +1810,36 @@ def middle_by_corners(g):  # the middle, each set cell in the colour of its quar
     ]
 
 
+def panels_turned(g):  # the left panel, then it turned clockwise, then upside down
+    n = len(g)
+    panel = [r[:n] for r in g]
+    turned = [[panel[n - 1 - j][i] for j in range(n)] for i in range(n)]
+    return [a + [5] + b + [5] + c[::-1] for a, b, c in zip(panel, turned, panel[::-1], strict=True)]
+
+
+def tiled_diagonals_8(g):  # tiled 2x2, the background diagonal to a set cell in 8
+    t = [r * 2 for r in g * 2]
+    h, w = len(t), len(t[0])
+    return [
+        [
+            c
+            or 8
+            * any(
+                t[a][b] for a in (i - 1, i + 1) for b in (j - 1, j + 1) if 0 <= a < h and 0 <= b < w
+            )
+            for j, c in enumerate(r)
+        ]
+        for i, r in enumerate(t)
+    ]
+
+
+SHAPE_COLOURS = {"110101010": 1, "101010101": 2, "011011100": 3, "010111010": 6}
+
+
+def shape_to_colour(g):  # the colour the 3x3 shape stands for
+    return [[SHAPE_COLOURS["".join(str(int(c > 0)) for r in g for c in r)]]]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -1989,6 +2019,9 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "ones_in_box_3": (ones_in_box_3, lambda n: (n + 8, n + 9)),
     "halves_framed": (halves_framed, lambda n: (10, 10)),
     "middle_by_corners": (middle_by_corners, lambda n: (2 * n + 4, 2 * n + 4)),
+    "panels_turned": (panels_turned, lambda n: (n, 3 * n + 2)),
+    "tiled_diagonals_8": (tiled_diagonals_8, lambda n: (n, n + 1)),
+    "shape_to_colour": (shape_to_colour, lambda n: (3, 3)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2033,7 +2066,7 @@ BLANK += ("odd_shape_out", "shape_boxes_7", "rings_from_diagonal", "inner_corner
 BLANK += ("corners_assembled", "drawn_to_wall", "bars_raised", "diagonal_and_floor")
 BLANK += ("rings_extended", "gathered_to_1_2", "nearest_border", "staircase")
 BLANK += ("cross_mirrored", "panel_patterns", "ones_in_box_3", "halves_framed")
-BLANK += ("middle_by_corners",)
+BLANK += ("middle_by_corners", "panels_turned", "tiled_diagonals_8", "shape_to_colour")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3243,6 +3276,17 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 g[1][k] = g[h - 2][k] = g[k][1] = g[k][h - 2] = 1
             for i, j in itertools.product(range(2, h - 2), repeat=2):
                 g[i][j] = rng.choice([0, 8])
+        if name == "panels_turned":  # a panel of colours, then columns of 5 and blank panels
+            for r in g:
+                r[:h] = [rng.randint(1, 9) for _ in range(h)]
+                r[h], r[2 * h + 1] = 5, 5
+        if name == "tiled_diagonals_8":  # a few cells of one colour
+            x = rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
+            g = [[x * (rng.random() < 0.2) for _ in range(w)] for _ in range(h)]
+        if name == "shape_to_colour":  # one of the four shapes, in some colour
+            x = rng.randint(1, 9)
+            key = rng.choice(list(SHAPE_COLOURS))
+            g = [[x * int(c) for c in key[k : k + 3]] for k in (0, 3, 6)]
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3413,7 +3457,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task243", "task279", "task196", "task145", "task325", "task288", "task277")
     more += ("task139", "task137", "task228", "task253", "task212", "task128", "task084")
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
-    more += ("task028", "task183")
+    more += ("task028", "task183", "task214", "task019", "task056")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
