@@ -396,6 +396,13 @@ _IDIOMS = {
     "tiled_diagonals_8": "(T:=[r*2for r in g*2])and[[c or 8*any(T[a][b]for a in(i-1,i+1)for b in(j-1,j+1)if-1<a<len(T)and-1<b<len(r))for j,c in enumerate(r)]for i,r in enumerate(T)]",
     # a 3x3 shape, one of four, as the colour it stands for (two corners tell them apart)
     "shape_to_colour": "[[[6,3,1,2][2*(g[0][0]>0)+(g[0][2]>0)]]]",
+    # a cell in the bottom row: from its column rightwards every other column in its colour,
+    # the gaps between them joined by a 5 at the top and the bottom in turn
+    "columns_zigzag": "(x:=max(g[-1]),c:=g[-1].index(x))and[[[x,5*(i<1),x,5*(i>len(g)-2)][d%4]if(d:=j-c)>=0 else 0for j in range(len(r))]for i,r in enumerate(g)]",
+    # the grid tiled 2x2, the background in columns with a set cell in 8
+    "tiled_columns_8": "[r*2for r in[[c or 8*any(k)for c,k in zip(r,zip(*g))]for r in g]*2]",
+    # a path of 8 from the 2 along its row to the 3's column, then along it to the 3
+    "elbow_2_to_3": "[[c or 8*(i==a and(j-b)*(j-d)<1or j==d and(i-a)*(i-e)<1)for j,c in enumerate(r)]for(a,b),(e,d)in[[divmod(sum(g,[]).index(v),len(g[0]))for v in(2,3)]]for i,r in enumerate(g)]",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

@@ -1840,6 +1840,39 @@ def shape_to_colour(g):  # the colour the 3x3 shape stands for
     return [[SHAPE_COLOURS["".join(str(int(c > 0)) for r in g for c in r)]]]
 
 
+def columns_zigzag(g):  # from the bottom cell's column on, every other column, 5s between
+    x = max(g[-1])
+    c, h = g[-1].index(x), len(g)
+    out = [[0] * len(r) for r in g]
+    for j in range(c, len(g[0])):
+        for i in range(h):
+            d = j - c
+            out[i][j] = (
+                x
+                if d % 2 == 0
+                else 5
+                if (d % 4 == 1 and i == 0) or (d % 4 == 3 and i == h - 1)
+                else 0
+            )
+    return out
+
+
+def tiled_columns_8(g):  # tiled 2x2, the background in a column with a set cell in 8
+    filled = [[c or 8 * any(k) for c, k in zip(r, transposed(g), strict=True)] for r in g]
+    return [r * 2 for r in filled * 2]
+
+
+def elbow_2_to_3(g):  # 8s from the 2 along its row to the 3's column, then to the 3
+    ((a, b),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 2]
+    ((e, d),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 3]
+    out = [r[:] for r in g]
+    for j in range(min(b, d), max(b, d) + 1):
+        out[a][j] = out[a][j] or 8
+    for i in range(min(a, e), max(a, e) + 1):
+        out[i][d] = out[i][d] or 8
+    return out
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -2022,6 +2055,9 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "panels_turned": (panels_turned, lambda n: (n, 3 * n + 2)),
     "tiled_diagonals_8": (tiled_diagonals_8, lambda n: (n, n + 1)),
     "shape_to_colour": (shape_to_colour, lambda n: (3, 3)),
+    "columns_zigzag": (columns_zigzag, lambda n: (n + 6, n + 7)),
+    "tiled_columns_8": (tiled_columns_8, lambda n: (n, n + 1)),
+    "elbow_2_to_3": (elbow_2_to_3, lambda n: (n + 8, n + 9)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2067,6 +2103,7 @@ BLANK += ("corners_assembled", "drawn_to_wall", "bars_raised", "diagonal_and_flo
 BLANK += ("rings_extended", "gathered_to_1_2", "nearest_border", "staircase")
 BLANK += ("cross_mirrored", "panel_patterns", "ones_in_box_3", "halves_framed")
 BLANK += ("middle_by_corners", "panels_turned", "tiled_diagonals_8", "shape_to_colour")
+BLANK += ("columns_zigzag", "tiled_columns_8", "elbow_2_to_3")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3287,6 +3324,13 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             x = rng.randint(1, 9)
             key = rng.choice(list(SHAPE_COLOURS))
             g = [[x * int(c) for c in key[k : k + 3]] for k in (0, 3, 6)]
+        if name == "columns_zigzag":  # a cell in the bottom row
+            g[-1][rng.randrange(w)] = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+        if name == "tiled_columns_8":  # a few cells of one colour
+            g = [[2 * (rng.random() < 0.15) for _ in range(w)] for _ in range(h)]
+        if name == "elbow_2_to_3":  # a 2 and a 3 in other rows and columns
+            (a, e), (b, d) = rng.sample(range(h), 2), rng.sample(range(w), 2)
+            g[a][b], g[e][d] = 2, 3
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3323,7 +3367,7 @@ LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 2
 LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
 LONGER |= {"shape_boxes_7": 230, "rings_from_diagonal": 230, "inner_corners_out": 300}
 LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260, "gathered_to_1_2": 260}
-LONGER |= {"ones_in_box_3": 220}
+LONGER |= {"ones_in_box_3": 220, "elbow_2_to_3": 200}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -3457,7 +3501,8 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task243", "task279", "task196", "task145", "task325", "task288", "task277")
     more += ("task139", "task137", "task228", "task253", "task212", "task128", "task084")
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
-    more += ("task028", "task183", "task214", "task019", "task056")
+    more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
+    more += ("task246",)
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
