@@ -403,6 +403,14 @@ _IDIOMS = {
     "tiled_columns_8": "[r*2for r in[[c or 8*any(k)for c,k in zip(r,zip(*g))]for r in g]*2]",
     # a path of 8 from the 2 along its row to the 3's column, then along it to the 3
     "elbow_2_to_3": "[[c or 8*(i==a and(j-b)*(j-d)<1or j==d and(i-a)*(i-e)<1)for j,c in enumerate(r)]for(a,b),(e,d)in[[divmod(sum(g,[]).index(v),len(g[0]))for v in(2,3)]]for i,r in enumerate(g)]",
+    # whole lines through the 8 and through the 7, in their colours, 2 where they cross
+    "lines_8_7_crossed": "[[[0,8,7,2][(8 in(s:=r+[*k]))+2*(7 in s)]for k in zip(*g)]for r in g]",
+    # the rarest colour's one cell alone, a ring of 2 around it
+    "rarest_ringed": "[[[2,m][i==a and j==b]*(abs(i-a)<2>abs(j-b))for j in range(len(r))]for s in[sum(g,[])]for m in[min(s,key=s.count)]for a,b in[divmod(s.index(m),len(g[0]))]for i,r in enumerate(g)]",
+    # a border added: the edge rows and columns repeated, the corners blank
+    "edges_repeated": "[[0,*g[0],0],*[[r[0],*r,r[-1]]for r in g],[0,*g[-1],0]]",
+    # a plus of 3 halfway between the two set cells
+    "plus_between": "[[c or 3*(abs(2*i-a-e)+abs(2*j-b-d)<4)for j,c in enumerate(r)]for(a,b),(e,d)in[[(i,j)for i,r in enumerate(g)for j,c in enumerate(r)if c]]for i,r in enumerate(g)]",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

@@ -1873,6 +1873,38 @@ def elbow_2_to_3(g):  # 8s from the 2 along its row to the 3's column, then to t
     return out
 
 
+def lines_8_7_crossed(g):  # lines through the 8 and the 7, 2 where lines of both cross
+    out = [[0] * len(r) for r in g]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        line = g[i] + [r[j] for r in g]
+        out[i][j] = [0, 8, 7, 2][(8 in line) + 2 * (7 in line)]
+    return out
+
+
+def rarest_ringed(g):  # the rarest colour's cell alone, ringed with 2
+    cells = Counter(c for r in g for c in r)
+    m = min(cells, key=cells.get)
+    ((a, b),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == m]
+    out = [[0] * len(r) for r in g]
+    for i, j in itertools.product(range(a - 1, a + 2), range(b - 1, b + 2)):
+        if 0 <= i < len(g) and 0 <= j < len(g[0]):
+            out[i][j] = 2
+    out[a][b] = m
+    return out
+
+
+def edges_repeated(g):  # a border of the edge rows and columns repeated, blank corners
+    return [[0, *g[0], 0]] + [[r[0], *r, r[-1]] for r in g] + [[0, *g[-1], 0]]
+
+
+def plus_between(g):  # a plus of 3 halfway between two cells
+    (a, b), (e, d) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c]
+    out = [r[:] for r in g]
+    for i, j in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+        out[(a + e) // 2 + i][(b + d) // 2 + j] = 3
+    return out
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -2058,6 +2090,10 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "columns_zigzag": (columns_zigzag, lambda n: (n + 6, n + 7)),
     "tiled_columns_8": (tiled_columns_8, lambda n: (n, n + 1)),
     "elbow_2_to_3": (elbow_2_to_3, lambda n: (n + 8, n + 9)),
+    "lines_8_7_crossed": (lines_8_7_crossed, lambda n: (n + 5, n + 6)),
+    "rarest_ringed": (rarest_ringed, lambda n: (n + 5, n + 6)),
+    "edges_repeated": (edges_repeated, lambda n: (n - 1, n)),
+    "plus_between": (plus_between, lambda n: (n + 6, n + 7)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2104,6 +2140,7 @@ BLANK += ("rings_extended", "gathered_to_1_2", "nearest_border", "staircase")
 BLANK += ("cross_mirrored", "panel_patterns", "ones_in_box_3", "halves_framed")
 BLANK += ("middle_by_corners", "panels_turned", "tiled_diagonals_8", "shape_to_colour")
 BLANK += ("columns_zigzag", "tiled_columns_8", "elbow_2_to_3")
+BLANK += ("lines_8_7_crossed", "rarest_ringed", "edges_repeated", "plus_between")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3331,6 +3368,20 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         if name == "elbow_2_to_3":  # a 2 and a 3 in other rows and columns
             (a, e), (b, d) = rng.sample(range(h), 2), rng.sample(range(w), 2)
             g[a][b], g[e][d] = 2, 3
+        if name == "lines_8_7_crossed":  # an 8 and a 7 in other rows and columns
+            (a, e), (b, d) = rng.sample(range(h), 2), rng.sample(range(w), 2)
+            g[a][b], g[e][d] = 8, 7
+        if name == "rarest_ringed":  # noise in which one colour has one cell
+            g = [[rng.choice([0, 0, 0, 1, 2, 3, 4, 5]) for _ in range(w)] for _ in range(h)]
+            g[rng.randrange(h)][rng.randrange(w)] = 9
+        if name == "edges_repeated":  # colours
+            g = [[rng.randint(1, 9) for _ in range(w)] for _ in range(h)]
+        if name == "plus_between":  # two 1s in a row (or a column), an even distance apart
+            a, d = rng.randrange(1, h - 1), rng.choice([4, 6])
+            b = rng.randrange(w - d)
+            g[a][b] = g[a][b + d] = 1
+            if rng.random() < 0.5:
+                g = transposed(g)
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3367,7 +3418,7 @@ LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 2
 LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
 LONGER |= {"shape_boxes_7": 230, "rings_from_diagonal": 230, "inner_corners_out": 300}
 LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260, "gathered_to_1_2": 260}
-LONGER |= {"ones_in_box_3": 220, "elbow_2_to_3": 200}
+LONGER |= {"ones_in_box_3": 220, "elbow_2_to_3": 200, "rarest_ringed": 200, "plus_between": 190}
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -3502,7 +3553,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task139", "task137", "task228", "task253", "task212", "task128", "task084")
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
     more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
-    more += ("task246",)
+    more += ("task246", "task047", "task068", "task114", "task371")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
