@@ -1863,13 +1863,17 @@ def tiled_columns_8(g):  # tiled 2x2, the background in a column with a set cell
 
 
 def elbow_2_to_3(g):  # 8s from the 2 along its row to the 3's column, then to the 3
-    ((a, b),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 2]
-    ((e, d),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 3]
+    return transposed(elbow_8_to_2(transposed(g), 2, 3, 8))
+
+
+def elbow_8_to_2(g, start=8, end=2, x=4):  # 4s from the 8 down its column, then to the 2
+    ((a, b),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == start]
+    ((e, d),) = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == end]
     out = [r[:] for r in g]
-    for j in range(min(b, d), max(b, d) + 1):
-        out[a][j] = out[a][j] or 8
     for i in range(min(a, e), max(a, e) + 1):
-        out[i][d] = out[i][d] or 8
+        out[i][b] = out[i][b] or x
+    for j in range(min(b, d), max(b, d) + 1):
+        out[e][j] = out[e][j] or x
     return out
 
 
@@ -2090,6 +2094,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "columns_zigzag": (columns_zigzag, lambda n: (n + 6, n + 7)),
     "tiled_columns_8": (tiled_columns_8, lambda n: (n, n + 1)),
     "elbow_2_to_3": (elbow_2_to_3, lambda n: (n + 8, n + 9)),
+    "elbow_8_to_2": (elbow_8_to_2, lambda n: (n + 8, n + 9)),
     "lines_8_7_crossed": (lines_8_7_crossed, lambda n: (n + 5, n + 6)),
     "rarest_ringed": (rarest_ringed, lambda n: (n + 5, n + 6)),
     "edges_repeated": (edges_repeated, lambda n: (n - 1, n)),
@@ -2141,6 +2146,7 @@ BLANK += ("cross_mirrored", "panel_patterns", "ones_in_box_3", "halves_framed")
 BLANK += ("middle_by_corners", "panels_turned", "tiled_diagonals_8", "shape_to_colour")
 BLANK += ("columns_zigzag", "tiled_columns_8", "elbow_2_to_3")
 BLANK += ("lines_8_7_crossed", "rarest_ringed", "edges_repeated", "plus_between")
+BLANK += ("elbow_8_to_2",)
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3365,9 +3371,9 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g[-1][rng.randrange(w)] = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
         if name == "tiled_columns_8":  # a few cells of one colour
             g = [[2 * (rng.random() < 0.15) for _ in range(w)] for _ in range(h)]
-        if name == "elbow_2_to_3":  # a 2 and a 3 in other rows and columns
+        if name in ("elbow_2_to_3", "elbow_8_to_2"):  # two cells in other rows and columns
             (a, e), (b, d) = rng.sample(range(h), 2), rng.sample(range(w), 2)
-            g[a][b], g[e][d] = 2, 3
+            g[a][b], g[e][d] = (2, 3) if name == "elbow_2_to_3" else (8, 2)
         if name == "lines_8_7_crossed":  # an 8 and a 7 in other rows and columns
             (a, e), (b, d) = rng.sample(range(h), 2), rng.sample(range(w), 2)
             g[a][b], g[e][d] = 8, 7
@@ -3418,6 +3424,7 @@ LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 2
 LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
 LONGER |= {"shape_boxes_7": 230, "rings_from_diagonal": 230, "inner_corners_out": 300}
 LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260, "gathered_to_1_2": 260}
+LONGER |= {"elbow_8_to_2": 200}
 LONGER |= {"ones_in_box_3": 220, "elbow_2_to_3": 200, "rarest_ringed": 200, "plus_between": 190}
 
 
@@ -3553,7 +3560,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task139", "task137", "task228", "task253", "task212", "task128", "task084")
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
     more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
-    more += ("task246", "task047", "task068", "task114", "task371")
+    more += ("task246", "task047", "task068", "task114", "task371", "task335")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
