@@ -405,6 +405,8 @@ _IDIOMS = {
     "elbow_2_to_3": "[[c or 8*(i==a and(j-b)*(j-d)<1or j==d and(i-a)*(i-e)<1)for j,c in enumerate(r)]for(a,b),(e,d)in[[divmod(sum(g,[]).index(v),len(g[0]))for v in(2,3)]]for i,r in enumerate(g)]",
     # a path of 4 from the 8 along its column to the 2's row, then along it to the 2
     "elbow_8_to_2": "[[c or 4*(j==b and(i-a)*(i-e)<1or i==e and(j-b)*(j-d)<1)for j,c in enumerate(r)]for(a,b),(e,d)in[[divmod(sum(g,[]).index(v),len(g[0]))for v in(8,2)]]for i,r in enumerate(g)]",
+    # a line of 7 down from the top: a V of alternating 7 and 8 columns opening up from its end
+    "v_from_line": "(b:=g[0].index(7),L:=sum(r[b]>0for r in g))and[[(abs(j-b)<L-i)*(7+(j-b)%2)for j in range(len(r))]for i,r in enumerate(g)]",
     # whole lines through the 8 and through the 7, in their colours, 2 where they cross
     "lines_8_7_crossed": "[[[0,8,7,2][(8 in(s:=r+[*k]))+2*(7 in s)]for k in zip(*g)]for r in g]",
     # the rarest colour's one cell alone, a ring of 2 around it

@@ -1909,6 +1909,15 @@ def plus_between(g):  # a plus of 3 halfway between two cells
     return out
 
 
+def v_from_line(g):  # a V up from the end of a line of 7, its columns 7 and 8 in turn
+    b = g[0].index(7)
+    n = sum(r[b] == 7 for r in g)
+    return [
+        [7 + (j - b) % 2 if abs(j - b) < n - i else 0 for j in range(len(r))]
+        for i, r in enumerate(g)
+    ]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -2099,6 +2108,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "rarest_ringed": (rarest_ringed, lambda n: (n + 5, n + 6)),
     "edges_repeated": (edges_repeated, lambda n: (n - 1, n)),
     "plus_between": (plus_between, lambda n: (n + 6, n + 7)),
+    "v_from_line": (v_from_line, lambda n: (n + 3, 2 * n + 3)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2146,7 +2156,7 @@ BLANK += ("cross_mirrored", "panel_patterns", "ones_in_box_3", "halves_framed")
 BLANK += ("middle_by_corners", "panels_turned", "tiled_diagonals_8", "shape_to_colour")
 BLANK += ("columns_zigzag", "tiled_columns_8", "elbow_2_to_3")
 BLANK += ("lines_8_7_crossed", "rarest_ringed", "edges_repeated", "plus_between")
-BLANK += ("elbow_8_to_2",)
+BLANK += ("elbow_8_to_2", "v_from_line")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3388,6 +3398,10 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             g[a][b] = g[a][b + d] = 1
             if rng.random() < 0.5:
                 g = transposed(g)
+        if name == "v_from_line":  # a line of 7 down from the top
+            b = rng.randrange(w)
+            for r in g[: rng.randint(1, h - 1)]:
+                r[b] = 7
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3560,7 +3574,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task139", "task137", "task228", "task253", "task212", "task128", "task084")
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
     more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
-    more += ("task246", "task047", "task068", "task114", "task371", "task335")
+    more += ("task246", "task047", "task068", "task114", "task371", "task335", "task348")
     for task_id in ids + more:
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
