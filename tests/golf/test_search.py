@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from task_shapes import DRAWN
 
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.golf import pipeline, search
@@ -2112,6 +2113,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
+SHAPES |= {name: (rule, None) for name, (rule, *_) in DRAWN.items()}
 
 
 def placed(rng, h, w, sizes, gap=1, taken=()):  # top left corners of boxes, `gap` apart and
@@ -2183,7 +2185,11 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
         colours = [0] * 4 + [1, 5, 5]
 
     def example() -> Example:
-        h, w = shape(rng.randint(3, 5))
+        n = rng.randint(3, 5)
+        if name in DRAWN:  # an input drawn by a function of its own
+            g = DRAWN[name][1](rng, n)
+            return Example(g, rule([r[:] for r in g]))
+        h, w = shape(n)
         g = [[rng.choice(colours) for _ in range(w)] for _ in range(h)]
         if name == "halves_and":
             for r in g:
@@ -3439,6 +3445,7 @@ LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
 LONGER |= {"shape_boxes_7": 230, "rings_from_diagonal": 230, "inner_corners_out": 300}
 LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260, "gathered_to_1_2": 260}
 LONGER |= {"elbow_8_to_2": 200}
+LONGER |= {name: longest for name, (*_, longest) in DRAWN.items()}
 LONGER |= {"ones_in_box_3": 220, "elbow_2_to_3": 200, "rarest_ringed": 200, "plus_between": 190}
 
 
@@ -3472,7 +3479,7 @@ NAMED += ("inner_rows_between", "square_holes", "ringed", "stamped", "panels_cop
 NAMED += ("commonest_shape", "lines_ranked", *BLANK)
 NAMED += ("trim_swapped", "square_mend", "dedupe_trim", "between_rows", "between_alike")
 NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
-NAMED += ("fill_common", "uncommon")
+NAMED += ("fill_common", "uncommon", *DRAWN)
 
 
 @pytest.mark.parametrize("name", NAMED)
@@ -3575,7 +3582,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
     more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
     more += ("task246", "task047", "task068", "task114", "task371", "task335", "task348")
-    for task_id in ids + more:
+    for task_id in ids + more + tuple(task for *_, task, _ in DRAWN.values()):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
 
