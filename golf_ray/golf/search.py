@@ -407,6 +407,13 @@ _IDIOMS = {
     "elbow_8_to_2": "[[c or 4*(j==b and(i-a)*(i-e)<1or i==e and(j-b)*(j-d)<1)for j,c in enumerate(r)]for(a,b),(e,d)in[[divmod(sum(g,[]).index(v),len(g[0]))for v in(8,2)]]for i,r in enumerate(g)]",
     # a line of 7 down from the top: a V of alternating 7 and 8 columns opening up from its end
     "v_from_line": "(b:=g[0].index(7),L:=sum(r[b]>0for r in g))and[[(abs(j-b)<L-i)*(7+(j-b)%2)for j in range(len(r))]for i,r in enumerate(g)]",
+    # every other set cell of a row, counted from the right border, in 3
+    "every_other_from_right": "[[c-(c>0)*(len(r)-j)%2*2for j,c in enumerate(r)]for r in g]",
+    # a 3x3 of 5 drawn by the one colour there is (1 a plus, 2 a T, 3 a corner), as bits
+    "colour_to_glyph": "[[5*([186,466,79][max(max(g))-1]>>8-3*i-j&1)for j in(0,1,2)]for i in(0,1,2)]",
+    # a 3x3 of 5 drawn by how many colours there are: one a top row, two a diagonal, three
+    # the other diagonal
+    "colours_to_line": "[[5*[i<1,i==j,i+j==2][len({*sum(g,[])})-1]for j in(0,1,2)]for i in(0,1,2)]",
     # whole lines through the 8 and through the 7, in their colours, 2 where they cross
     "lines_8_7_crossed": "[[[0,8,7,2][(8 in(s:=r+[*k]))+2*(7 in s)]for k in zip(*g)]for r in g]",
     # the rarest colour's one cell alone, a ring of 2 around it

@@ -1919,6 +1919,22 @@ def v_from_line(g):  # a V up from the end of a line of 7, its columns 7 and 8 i
     ]
 
 
+def every_other_from_right(g):  # in each row, every other set cell from the right in 3
+    return [[3 if c and (len(r) - 1 - j) % 2 == 0 else c for j, c in enumerate(r)] for r in g]
+
+
+GLYPHS = {1: ["010", "111", "010"], 2: ["111", "010", "010"], 3: ["001", "001", "111"]}
+
+
+def colour_to_glyph(g):  # the glyph of the one colour there is, in 5
+    return [[5 * int(c) for c in row] for row in GLYPHS[max(c for r in g for c in r)]]
+
+
+def colours_to_line(g):  # a top row, a diagonal or the other one, by the count of colours
+    n = len({c for r in g for c in r})
+    return [[5 * [i == 0, i == j, i + j == 2][n - 1] for j in range(3)] for i in range(3)]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -2110,6 +2126,9 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "edges_repeated": (edges_repeated, lambda n: (n - 1, n)),
     "plus_between": (plus_between, lambda n: (n + 6, n + 7)),
     "v_from_line": (v_from_line, lambda n: (n + 3, 2 * n + 3)),
+    "every_other_from_right": (every_other_from_right, lambda n: (3, 3 * n)),
+    "colour_to_glyph": (colour_to_glyph, lambda n: (5, 5)),
+    "colours_to_line": (colours_to_line, lambda n: (3, 3)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2158,7 +2177,8 @@ BLANK += ("cross_mirrored", "panel_patterns", "ones_in_box_3", "halves_framed")
 BLANK += ("middle_by_corners", "panels_turned", "tiled_diagonals_8", "shape_to_colour")
 BLANK += ("columns_zigzag", "tiled_columns_8", "elbow_2_to_3")
 BLANK += ("lines_8_7_crossed", "rarest_ringed", "edges_repeated", "plus_between")
-BLANK += ("elbow_8_to_2", "v_from_line")
+BLANK += ("elbow_8_to_2", "v_from_line", "every_other_from_right", "colour_to_glyph")
+BLANK += ("colours_to_line",)
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3408,6 +3428,15 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             b = rng.randrange(w)
             for r in g[: rng.randint(1, h - 1)]:
                 r[b] = 7
+        if name == "every_other_from_right":  # 5s strewn about
+            g = [[5 * (rng.random() < 0.4) for _ in range(w)] for _ in range(h)]
+        if name == "colour_to_glyph":  # cells of 1, 2 or 3
+            x = rng.randint(1, 3)
+            g = [[x * (rng.random() < 0.4) for _ in range(w)] for _ in range(h)]
+        if name == "colours_to_line":  # one, two or three colours of 2, 3, 4
+            pick = rng.sample([2, 3, 4], rng.randint(1, 3))
+            g = [[rng.choice(pick) for _ in range(w)] for _ in range(h)]
+            g[0][: len(pick)] = pick  # each one there
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3582,6 +3611,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
     more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
     more += ("task246", "task047", "task068", "task114", "task371", "task335", "task348")
+    more += ("task332", "task334", "task167")
     for task_id in ids + more + tuple(task for *_, task, _ in DRAWN.values()):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
