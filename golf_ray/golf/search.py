@@ -414,6 +414,12 @@ _IDIOMS = {
     # a 3x3 of 5 drawn by how many colours there are: one a top row, two a diagonal, three
     # the other diagonal
     "colours_to_line": "[[5*[i<1,i==j,i+j==2][len({*sum(g,[])})-1]for j in(0,1,2)]for i in(0,1,2)]",
+    # as many 2s as there are 1s, in a 3x3: along the top row, then its middle below
+    "ones_counted_2": "(n:=sum(map(sum,g)))and[[2*(n>k)for k in(0,1,2)],[0,2*(n>3),0],[0]*3]",
+    # the cells on odd rows and columns of a 10x10, each as a 4x4 block of a 20x20
+    "odd_cells_scaled": "[[g[a//4*2+1][b//4*2+1]for b in range(20)]for a in range(20)]",
+    # a 3 beside a 2: the 3 in 8, the 2 gone
+    "pairs_3_2": "[[c*(c not in(2,3)or 5-c not in r[j-1:j]+r[j+1:j+2]+[t[j]for t in g[i-1:i]+g[i+1:i+2]])or 8*(c==3)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # whole lines through the 8 and through the 7, in their colours, 2 where they cross
     "lines_8_7_crossed": "[[[0,8,7,2][(8 in(s:=r+[*k]))+2*(7 in s)]for k in zip(*g)]for r in g]",
     # the rarest colour's one cell alone, a ring of 2 around it

@@ -1935,6 +1935,26 @@ def colours_to_line(g):  # a top row, a diagonal or the other one, by the count 
     return [[5 * [i == 0, i == j, i + j == 2][n - 1] for j in range(3)] for i in range(3)]
 
 
+def ones_counted_2(g):  # a 2 for each 1: along the top row of a 3x3, then its middle
+    out = [[0] * 3 for _ in range(3)]
+    for i, j in [(0, 0), (0, 1), (0, 2), (1, 1)][: sum(map(sum, g))]:
+        out[i][j] = 2
+    return out
+
+
+def odd_cells_scaled(g):  # each cell on an odd row and column as a 4x4 block
+    return [[g[2 * (a // 4) + 1][2 * (b // 4) + 1] for b in range(20)] for a in range(20)]
+
+
+def pairs_3_2(g):  # a 3 beside a 2 becomes 8, and the 2 goes
+    out = [r[:] for r in g]
+    for i, j in itertools.product(range(len(g)), range(len(g[0]))):
+        near = [g[a][b] for a, b in beside(g, [(i, j)])]
+        if g[i][j] in (2, 3) and 5 - g[i][j] in near:
+            out[i][j] = 8 if g[i][j] == 3 else 0
+    return out
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -2129,6 +2149,9 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "every_other_from_right": (every_other_from_right, lambda n: (3, 3 * n)),
     "colour_to_glyph": (colour_to_glyph, lambda n: (5, 5)),
     "colours_to_line": (colours_to_line, lambda n: (3, 3)),
+    "ones_counted_2": (ones_counted_2, lambda n: (3, 3)),
+    "odd_cells_scaled": (odd_cells_scaled, lambda n: (10, 10)),
+    "pairs_3_2": (pairs_3_2, lambda n: (n + 5, n + 6)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2178,7 +2201,7 @@ BLANK += ("middle_by_corners", "panels_turned", "tiled_diagonals_8", "shape_to_c
 BLANK += ("columns_zigzag", "tiled_columns_8", "elbow_2_to_3")
 BLANK += ("lines_8_7_crossed", "rarest_ringed", "edges_repeated", "plus_between")
 BLANK += ("elbow_8_to_2", "v_from_line", "every_other_from_right", "colour_to_glyph")
-BLANK += ("colours_to_line",)
+BLANK += ("colours_to_line", "ones_counted_2", "odd_cells_scaled", "pairs_3_2")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3437,6 +3460,14 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             pick = rng.sample([2, 3, 4], rng.randint(1, 3))
             g = [[rng.choice(pick) for _ in range(w)] for _ in range(h)]
             g[0][: len(pick)] = pick  # each one there
+        if name == "ones_counted_2":  # one to four 1s
+            for k in rng.sample(range(9), rng.randint(1, 4)):
+                g[k // 3][k % 3] = 1
+        if name == "odd_cells_scaled":  # colours on odd rows and columns
+            for i, j in itertools.product(range(1, 10, 2), repeat=2):
+                g[i][j] = rng.choice([0, 0, 0, 1, 2, 3, 4])
+        if name == "pairs_3_2":  # 3s, 2s and 5s strewn about, some side by side
+            g = [[rng.choice([0] * 8 + [2, 3, 5]) for _ in range(w)] for _ in range(h)]
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3611,7 +3642,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
     more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
     more += ("task246", "task047", "task068", "task114", "task371", "task335", "task348")
-    more += ("task332", "task334", "task167")
+    more += ("task332", "task334", "task167", "task186", "task108", "task344")
     for task_id in ids + more + tuple(task for *_, task, _ in DRAWN.values()):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
