@@ -420,6 +420,10 @@ _IDIOMS = {
     "odd_cells_scaled": "[[g[a//4*2+1][b//4*2+1]for b in range(20)]for a in range(20)]",
     # a 3 beside a 2: the 3 in 8, the 2 gone
     "pairs_3_2": "[[c*(c not in(2,3)or 5-c not in r[j-1:j]+r[j+1:j+2]+[t[j]for t in g[i-1:i]+g[i+1:i+2]])or 8*(c==3)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # the set cells of every third column, from the first, in 6 (4 + 2)
+    "third_columns_6": "[[c+(j%3<1<c)*2for j,c in enumerate(r)]for r in g]",
+    # of the four 2x2 corners of a 5x5, the one unlike the others
+    "odd_corner": "min(Q:=[[r[b:b+2]for r in g[a:a+2]]for a in(0,3)for b in(0,3)],key=Q.count)",
     # whole lines through the 8 and through the 7, in their colours, 2 where they cross
     "lines_8_7_crossed": "[[[0,8,7,2][(8 in(s:=r+[*k]))+2*(7 in s)]for k in zip(*g)]for r in g]",
     # the rarest colour's one cell alone, a ring of 2 around it

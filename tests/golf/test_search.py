@@ -1955,6 +1955,15 @@ def pairs_3_2(g):  # a 3 beside a 2 becomes 8, and the 2 goes
     return out
 
 
+def third_columns_6(g):  # the 4s of every third column in 6
+    return [[6 if c == 4 and j % 3 == 0 else c for j, c in enumerate(r)] for r in g]
+
+
+def odd_corner(g):  # the 2x2 corner of a 5x5 unlike the other three
+    corners = [[r[b : b + 2] for r in g[a : a + 2]] for a in (0, 3) for b in (0, 3)]
+    return next(q for q in corners if corners.count(q) == 1)
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -2152,6 +2161,8 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "ones_counted_2": (ones_counted_2, lambda n: (3, 3)),
     "odd_cells_scaled": (odd_cells_scaled, lambda n: (10, 10)),
     "pairs_3_2": (pairs_3_2, lambda n: (n + 5, n + 6)),
+    "third_columns_6": (third_columns_6, lambda n: (3, 3 * n + 1)),
+    "odd_corner": (odd_corner, lambda n: (5, 5)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2202,6 +2213,7 @@ BLANK += ("columns_zigzag", "tiled_columns_8", "elbow_2_to_3")
 BLANK += ("lines_8_7_crossed", "rarest_ringed", "edges_repeated", "plus_between")
 BLANK += ("elbow_8_to_2", "v_from_line", "every_other_from_right", "colour_to_glyph")
 BLANK += ("colours_to_line", "ones_counted_2", "odd_cells_scaled", "pairs_3_2")
+BLANK += ("third_columns_6", "odd_corner")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3468,6 +3480,14 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 g[i][j] = rng.choice([0, 0, 0, 1, 2, 3, 4])
         if name == "pairs_3_2":  # 3s, 2s and 5s strewn about, some side by side
             g = [[rng.choice([0] * 8 + [2, 3, 5]) for _ in range(w)] for _ in range(h)]
+        if name == "third_columns_6":  # 4s strewn about
+            g = [[4 * (rng.random() < 0.6) for _ in range(w)] for _ in range(h)]
+        if name == "odd_corner":  # three 2x2 corners alike, one of them with a cell flipped
+            x, k, odd = rng.randint(1, 9), rng.randrange(4), rng.randrange(4)
+            q = [[x * (rng.random() < 0.5) for _ in range(2)] for _ in range(2)]
+            for c, (a, b) in enumerate([(0, 0), (0, 3), (3, 0), (3, 3)]):
+                for i, j in itertools.product((0, 1), repeat=2):
+                    g[a + i][b + j] = q[i][j] if c != odd or 2 * i + j != k else x - q[i][j]
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3642,7 +3662,8 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task123", "task270", "task040", "task256", "task109", "task235", "task070")
     more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
     more += ("task246", "task047", "task068", "task114", "task371", "task335", "task348")
-    more += ("task332", "task334", "task167", "task186", "task108", "task344")
+    more += ("task332", "task334", "task167", "task186", "task108", "task344", "task292")
+    more += ("task207",)
     for task_id in ids + more + tuple(task for *_, task, _ in DRAWN.values()):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
