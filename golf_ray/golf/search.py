@@ -1516,9 +1516,8 @@ def _lookups(table: dict[int, str], count: str, missing: str) -> Iterator[str]:
 def _enclosed(pairs) -> Iterator[tuple[str, str]]:
     """The background (0) that no path through the background joins to the border takes
     colour `x`; what the border reaches stays 0 or takes colour `o`; or what was set is cleared
-    too, the enclosed background alone left. Every 0 becomes `x`, then, 400 times, a cell of
-    `x` whose left neighbour is `o` (or the border) becomes `o`, the grid turned a quarter each
-    time: 100 steps each way, and the last turn puts it back."""
+    too, the enclosed background alone left. Every 0 becomes `x`, then the flood fill
+    (`_FLOOD`) turns each cell of `x` after one of `o` (or the border) into `o`."""
     if not all(_same_shape(g, t) for g, t in pairs):
         return
     became, cleared = set(), False
@@ -1535,18 +1534,12 @@ def _enclosed(pairs) -> Iterator[tuple[str, str]]:
         return
     for x in became:
         for o in {0} | (became - {x}):
-            if o == 0:
-                cell = f"c*(c!={x}or j>0<r[j-1])"
-            else:
-                cell = f"[c,{o}][c=={x}and(j<1or r[j-1]=={o})]"
-            step = f"[[{cell}for j,c in enumerate(r)]for r in g]"
-            walk = f"(f:=lambda g,n:n and f([*zip(*{step}[::-1])],n-1)or g)"
-            start = f"[[c or {x}for c in r]for r in g]"
+            cell = f"c*(c!={x}or v>0)" if o == 0 else f"[c,{o}][c=={x}and v=={o}]"
+            walk = f"[g:=[[c or {x}for c in r]for r in g]]+{_FLOOD.format(cell, o)}"
             if cleared:
-                alone = f"[[{x}*(c=={x})for c in r]for r in f({start},400)]"
-                yield "enclosed_alone", f"{walk}and{alone}"
+                yield "enclosed_alone", f"{walk}and[[{x}*(c=={x})for c in r]for r in g]"
             else:
-                yield "enclosed", f"{walk}({start},400)"
+                yield "enclosed", f"{walk}and g"
 
 
 # --------------------------------------------------------------------------- components
