@@ -424,6 +424,9 @@ _IDIOMS = {
     "third_columns_6": "[[c+(j%3<1<c)*2for j,c in enumerate(r)]for r in g]",
     # of the four 2x2 corners of a 5x5, the one unlike the others
     "odd_corner": "min(Q:=[[r[b:b+2]for r in g[a:a+2]]for a in(0,3)for b in(0,3)],key=Q.count)",
+    # scaled by the number of colours less one; the background on the two diagonals through
+    # the square block (the colour in neither the last row nor the last column) in 2
+    "block_diagonals_scaled": "(k:=len(S:={*sum(g,[])})-1,G:=[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k],B:=max(S-{*g[-1]}-{r[-1]for r in g}),a:=[B in r for r in G].index(1),b:=G[a].index(B),e:=b+G[a].count(B)-1)and[[c or 2*(i-j==a-b or i+j==a+e)for j,c in enumerate(r)]for i,r in enumerate(G)]",
     # whole lines through the 8 and through the 7, in their colours, 2 where they cross
     "lines_8_7_crossed": "[[[0,8,7,2][(8 in(s:=r+[*k]))+2*(7 in s)]for k in zip(*g)]for r in g]",
     # the rarest colour's one cell alone, a ring of 2 around it

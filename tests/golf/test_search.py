@@ -1964,6 +1964,18 @@ def odd_corner(g):  # the 2x2 corner of a 5x5 unlike the other three
     return next(q for q in corners if corners.count(q) == 1)
 
 
+def block_diagonals_scaled(g):  # scaled by the colours less one, diagonals through the block
+    colours = {c for r in g for c in r}
+    k = len(colours) - 1
+    big = [[c for c in r for _ in range(k)] for r in g for _ in range(k)]
+    (block,) = colours - set(g[-1]) - {r[-1] for r in g} - {0}
+    top, left, _, right = colour_box(big, block)
+    return [
+        [c or 2 * (i - j == top - left or i + j == top + right) for j, c in enumerate(r)]
+        for i, r in enumerate(big)
+    ]
+
+
 SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "flip_h": (flip_h, lambda n: (n, n + 1)),
     "rot_cw": (rot_cw, lambda n: (n + 1, n)),
@@ -2163,6 +2175,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "pairs_3_2": (pairs_3_2, lambda n: (n + 5, n + 6)),
     "third_columns_6": (third_columns_6, lambda n: (3, 3 * n + 1)),
     "odd_corner": (odd_corner, lambda n: (5, 5)),
+    "block_diagonals_scaled": (block_diagonals_scaled, lambda n: (5, 5)),
     "fill_common": (fill_common, lambda n: (n, n + 1)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
@@ -2213,7 +2226,7 @@ BLANK += ("columns_zigzag", "tiled_columns_8", "elbow_2_to_3")
 BLANK += ("lines_8_7_crossed", "rarest_ringed", "edges_repeated", "plus_between")
 BLANK += ("elbow_8_to_2", "v_from_line", "every_other_from_right", "colour_to_glyph")
 BLANK += ("colours_to_line", "ones_counted_2", "odd_cells_scaled", "pairs_3_2")
-BLANK += ("third_columns_6", "odd_corner")
+BLANK += ("third_columns_6", "odd_corner", "block_diagonals_scaled")
 
 
 def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
@@ -3488,6 +3501,14 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             for c, (a, b) in enumerate([(0, 0), (0, 3), (3, 0), (3, 3)]):
                 for i, j in itertools.product((0, 1), repeat=2):
                     g[a + i][b + j] = q[i][j] if c != odd or 2 * i + j != k else x - q[i][j]
+        if name == "block_diagonals_scaled":  # a square block inside; the last row and column
+            x, y, block = rng.sample(range(1, 10), 3)  # in one or two colours
+            y, t, m = rng.choice([x, y]), rng.randrange(5), rng.randint(1, 2)
+            for k in range(5):
+                g[-1][k] = g[k][-1] = x if k < t else y
+            a, b = rng.randint(1, 3 - m), rng.randint(1, 3 - m)
+            for i, j in itertools.product(range(m), repeat=2):
+                g[a + i][b + j] = block
         return Example(g, rule([r[:] for r in g]))
 
     return Task(
@@ -3524,7 +3545,7 @@ LONGER |= {"blocks_from_corner": 260, "holed_shapes_8": 230, "closed_rings_3": 2
 LONGER |= {"regions_by_size": 300, "shapes_counted": 230, "odd_shape_out": 300}
 LONGER |= {"shape_boxes_7": 230, "rings_from_diagonal": 230, "inner_corners_out": 300}
 LONGER |= {"corners_assembled": 200, "drawn_to_wall": 260, "gathered_to_1_2": 260}
-LONGER |= {"elbow_8_to_2": 200}
+LONGER |= {"elbow_8_to_2": 200, "block_diagonals_scaled": 310}
 LONGER |= {name: longest for name, (*_, longest) in DRAWN.items()}
 LONGER |= {"ones_in_box_3": 220, "elbow_2_to_3": 200, "rarest_ringed": 200, "plus_between": 190}
 
@@ -3663,7 +3684,7 @@ def test_real_tasks_are_found(golf_tasks):
     more += ("task028", "task183", "task214", "task019", "task056", "task200", "task388")
     more += ("task246", "task047", "task068", "task114", "task371", "task335", "task348")
     more += ("task332", "task334", "task167", "task186", "task108", "task344", "task292")
-    more += ("task207",)
+    more += ("task207", "task107")
     for task_id in ids + more + tuple(task for *_, task, _ in DRAWN.values()):
         assert search.programs(golf_tasks.by_id(task_id)), task_id
 
