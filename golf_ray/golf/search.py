@@ -22,7 +22,7 @@ import signal
 import warnings
 from collections.abc import Callable, Iterator
 
-from golf_ray.golf import cells
+from golf_ray.golf import cells, task_idioms
 
 Grid = list[list[int]]
 KEEP = 4  # expressions kept per sub-problem, shortest first: enough for the idioms to compete
@@ -415,7 +415,7 @@ _IDIOMS = {
     # the other diagonal
     "colours_to_line": "[[5*[i<1,i==j,i+j==2][len({*sum(g,[])})-1]for j in(0,1,2)]for i in(0,1,2)]",
     # as many 2s as there are 1s, in a 3x3: along the top row, then its middle below
-    "ones_counted_2": "(n:=sum(map(sum,g)))and[[2*(n>k)for k in(0,1,2)],[0,2*(n>3),0],[0]*3]",
+    "ones_counted_2": "[(L:=[2]*sum(map(sum,g))+[0]*4)[:3],[0,L[3],0],[0]*3]",
     # the cells on odd rows and columns of a 10x10, each as a 4x4 block of a 20x20
     "odd_cells_scaled": "[[g[a//4*2+1][b//4*2+1]for b in range(20)]for a in range(20)]",
     # a 3 beside a 2: the 3 in 8, the 2 gone
@@ -586,6 +586,7 @@ def _candidates(pairs) -> Iterator[tuple[str, str]]:
     yield from _stamps(pairs)
     yield from _painted(pairs)
     yield from _IDIOMS.items()
+    yield from task_idioms.IDIOMS.items()
     yield from _composed(pairs)
     yield from cells.programs(pairs)
 

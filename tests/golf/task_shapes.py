@@ -1,6 +1,4792 @@
-"""Rules and inputs for the search idioms written for one real task each (read from RE-ARC's
-verifier for it): each rule is written apart from its idiom, in plain loops and flood fills,
-and each `draw_` function draws inputs like the task's. `test_search` plants them as it plants
-its own shapes."""
+"""Rules and inputs for the idioms of `golf_ray.golf.task_idioms`, written for one real task
+each (read from RE-ARC's verifier for it): each rule is written apart from its idiom, in plain
+loops and flood fills, and each `draw_` function draws inputs like the task's. `test_search`
+plants them as it plants its own shapes."""
 
-DRAWN = {}  # name: (rule, draw, its real task, the longest its program may be)
+from collections import Counter
+
+
+def stamp_with_rays(
+    g,
+):  # paste the free stamp on every marker in the rectangles, shoot its arms as lines to the rectangle edge, erase the stamp
+    H, W = len(g), len(g[0])
+    cnt = Counter(v for r in g for v in r).most_common()
+    bg, rc = cnt[0][0], cnt[1][0]
+
+    def inside(i, j):
+        return 0 <= i < H and 0 <= j < W
+
+    # stamp cells: not bg / rectangle colour and with no rectangle-coloured neighbour
+    stamp = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] not in (bg, rc) and not any(
+                inside(i + u, j + v) and g[i + u][j + v] == rc
+                for u in (-1, 0, 1)
+                for v in (-1, 0, 1)
+            ):
+                stamp.add((i, j))
+    # core: stamp cells with at least two stamp 4-neighbours; centre = middle of the core's box
+    core = [
+        (i, j)
+        for i, j in stamp
+        if sum((i + u, j + v) in stamp for u, v in ((0, 1), (1, 0), (0, -1), (-1, 0))) >= 2
+    ]
+    ci = (min(i for i, j in core) + max(i for i, j in core)) // 2
+    cj = (min(j for i, j in core) + max(j for i, j in core)) // 2
+    m = g[ci][cj]
+    arms = [(i - ci, j - cj) for i, j in stamp if (i, j) not in core]
+    dirs = {((u > 0) - (u < 0), (v > 0) - (v < 0)) for u, v in arms}
+    o = [r[:] for r in g]
+    for i, j in stamp:
+        o[i][j] = bg
+    for a in range(H):
+        for c in range(W):
+            if g[a][c] == m and (a, c) not in stamp:
+                for u, v in dirs:
+                    i, j = a + u, c + v
+                    while inside(i, j) and g[i][j] != bg:
+                        o[i][j] = g[ci + u][cj + v]
+                        i, j = i + u, j + v
+    for a in range(H):
+        for c in range(W):
+            if g[a][c] == m and (a, c) not in stamp:
+                for i, j in stamp:
+                    x, y = a + i - ci, c + j - cj
+                    if inside(x, y) and g[x][y] != bg:
+                        o[x][y] = g[i][j]
+    return o
+
+
+def draw_stamp_with_rays(
+    rng, n
+):  # a stamp near the top, a rectangle below holding n-2 separated markers
+    H, W = rng.randint(12, 16), rng.randint(12, 16)
+    b, q, L, m, N = rng.sample(range(10), 5)
+    N = rng.choice((N, m))
+    g = [[b] * W for _ in range(H)]
+    i0, j0 = rng.randint(0, 1), rng.randint(0, W - 5)
+    sp = rng.sample([(-1, 0), (1, 0), (0, -1), (0, 1)], rng.randint(1, 4))
+    for u in (-1, 0, 1):
+        for v in (-1, 0, 1):
+            g[i0 + 2 + u][j0 + 2 + v] = L if (u, v) in sp else N
+    g[i0 + 2][j0 + 2] = m
+    for u, v in sp:
+        g[i0 + 2 + 2 * u][j0 + 2 + 2 * v] = L
+    r0, c0 = rng.randint(7, H - 5), rng.randint(0, W - 5)
+    r1, c1 = rng.randint(r0 + 5, H), rng.randint(c0 + 5, W)
+    for i in range(r0, r1):
+        g[i][c0:c1] = [q] * (c1 - c0)
+    mk = []
+    for _ in range(10 * n):
+        a, c = rng.randint(r0 + 2, r1 - 3), rng.randint(c0 + 2, c1 - 3)
+        if len(mk) < n - 2 and all(abs(a - x) > 2 and abs(c - y) > 2 for x, y in mk):
+            mk.append((a, c))
+            g[a][c] = m
+    return g
+
+
+def _paths066_a(g):
+    # in the frame where the red (2) pair is horizontal: list of (turn column, path cells)
+    H, W = len(g), len(g[0])
+    cnt = Counter(v for r in g for v in r)
+    bg = cnt.most_common(1)[0][0]
+    g3 = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 3]
+    g2 = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 2]
+    r, R = g3[0][0], g2[0][0]
+
+    def ob(i, j):
+        return 0 <= i < H and 0 <= j < W and g[i][j] not in (bg, 2, 3)
+
+    out = []
+    for seg, s in ((min(j for i, j in g3), -1), (max(j for i, j in g3), 1)):
+        j = seg + s
+        leg1 = []
+        while 0 <= j < W and g[r][j] == bg:
+            leg1.append((r, j))
+            j += s
+        if not leg1 or not ob(r, j):
+            continue
+        j -= s  # the turn column: last free cell before the obstacle
+        d = 1 if R > r else -1
+        leg2 = [(i, j) for i in range(r + d, R + d, d)]
+        if any(g[i][j] != bg for i, _ in leg2) or not ob(R + d, j):
+            continue
+        k = [jj for ii, jj in g2]
+        leg3 = [(R, x) for x in range(min(j, min(k)), max(j, max(k)) + 1) if (R, x) not in g2]
+        if all(g[i][x] == bg for i, x in leg3):
+            out.append((j, leg1 + leg2 + leg3))
+    return out
+
+
+def frame_upscaled_template(
+    g,
+):  # crop to the 4-corner frame and complete the scaled copy of the outside pattern
+    H, W = len(g), len(g[0])
+    bg = Counter(v for r in g for v in r).most_common(1)[0][0]
+    for c in set(v for r in g for v in r):
+        cells = [(i, j) for i in range(H) for j in range(W) if g[i][j] == c]
+        rows, cols = sorted(set(i for i, j in cells)), sorted(set(j for i, j in cells))
+        if (
+            len(cells) == 4 and len(rows) == 2 and len(cols) == 2 and rows[1] - rows[0] > 1
+        ):  # not a 2x2 blob
+            (r0, r1), (c0, c1), corner = rows, cols, c
+
+    def inside(i, j):
+        return r0 <= i <= r1 and c0 <= j <= c1
+
+    tmpl = {
+        (i, j): g[i][j] for i in range(H) for j in range(W) if g[i][j] != bg and not inside(i, j)
+    }
+    shown = {
+        (i, j): g[i][j]
+        for i in range(r0, r1 + 1)
+        for j in range(c0, c1 + 1)
+        if g[i][j] not in (bg, corner)
+    }
+    y0, x0 = min(shown)  # the first shown cell is the top-left of a block
+    best = None
+    for s in range(1, 31):  # smallest square scale for which some placement fits
+        for (ti, tj), v in tmpl.items():
+            if v == shown[y0, x0] and all(
+                tmpl.get((ti + (y - y0) // s, tj + (x - x0) // s)) == c
+                for (y, x), c in shown.items()
+            ):
+                best = (s, ti, tj)
+                break
+        if best:
+            break
+    s, ti, tj = best
+    return [
+        [tmpl.get((ti + (y - y0) // s, tj + (x - x0) // s), g[y][x]) for x in range(c0, c1 + 1)]
+        for y in range(r0, r1 + 1)
+    ]
+
+
+def draw_frame_upscaled_template(
+    rng, n
+):  # a small 3-colour pattern, a corner-marked frame, some scaled blocks shown inside
+    b, k, o, a1, a2 = rng.sample(range(10), 5)
+    th, tw, s = rng.randint(2, 3), rng.randint(2, 3), rng.randint(1, n - 1)
+    T = [[rng.choice((b, o, o)) for _ in range(tw)] for _ in range(th)]
+    (i1, j1), (i2, j2) = rng.sample([(i, j) for i in range(th) for j in range(tw)], 2)
+    T[i1][j1], T[i2][j2] = a1, a2
+    fh, fw = th * s + rng.randint(2, 4), tw * s + rng.randint(2, 4)
+    H, W = th + 2 + fh, max(tw, fw) + rng.randint(0, 3)
+    g = [[b] * W for _ in range(H)]
+    for i in range(th):
+        g[i][:tw] = T[i]
+    R, C = th + 1, rng.randint(0, W - fw)
+    for i in (R, R + fh - 1):
+        g[i][C] = g[i][C + fw - 1] = k
+    Y, X = R + rng.randint(1, fh - 1 - th * s), C + rng.randint(1, fw - 1 - tw * s)
+    for i, j in ((i1, j1), (i2, j2)) + (((th - 1 - i1, j1),) if n == 5 else ()):
+        for y in range(s):
+            for x in range(s):
+                g[Y + i * s + y][X + j * s + x] = T[i][j]
+    return g
+
+
+def lattice_corner_cells(
+    g,
+):  # cells of the special-intersection window whose 4 corners agree on a special colour
+    H, W = len(g), len(g[0])
+    cnt = Counter(v for r in g for v in r if v)
+    line = cnt.most_common(1)[0][0]
+    rows = [i for i in range(H) if 0 not in g[i]]
+    cols = [j for j in range(W) if all(g[i][j] for i in range(H))]
+    spec = [(a, b) for a, i in enumerate(rows) for b, j in enumerate(cols) if g[i][j] != line]
+    a0, a1 = min(a for a, b in spec), max(a for a, b in spec)
+    b0, b1 = min(b for a, b in spec), max(b for a, b in spec)
+    out = []
+    for a in range(a0, a1):
+        row = []
+        for b in range(b0, b1):
+            k = {g[rows[x]][cols[y]] for x in (a, a + 1) for y in (b, b + 1)}
+            row.append(k.pop() if len(k) == 1 and line not in k else 0)
+        out.append(row)
+    return out
+
+
+def draw_lattice_corner_cells(
+    rng, n
+):  # lattice of period n with a 4x4 window of intersections painted in 2 colours
+    L, c1, c2 = rng.sample(range(1, 10), 3)
+    m = rng.randint(4, 5)
+    size = m * n - 1 + rng.randint(1, n)
+    g = [[L if i % n == n - 1 or j % n == n - 1 else 0 for j in range(size)] for i in range(size)]
+    i0, j0 = rng.randint(0, m - 4), rng.randint(0, m - 4)
+    while True:
+        col = [[rng.choice((L, L, c1, c2)) for _ in range(4)] for _ in range(4)]
+        sp = [(a, b) for a in range(4) for b in range(4) if col[a][b] != L]
+        if {0, 3} <= {a for a, b in sp} and {0, 3} <= {b for a, b in sp}:
+            break
+    for a in range(4):
+        for b in range(4):
+            g[(i0 + a) * n + n - 1][(j0 + b) * n + n - 1] = col[a][b]
+    return g
+
+
+def noise_rect_crosses(
+    g,
+):  # largest rectangle (>= 5 rows) whose border is one colour; odd cells inside become crosses
+    H, W = len(g), len(g[0])
+    best = (0,)
+    for r0 in range(H):
+        for c0 in range(W):
+            c = g[r0][c0]
+            for r1 in range(r0 + 4, H):
+                if any(g[i][c0] != c for i in range(r0, r1 + 1)):
+                    break  # left side no longer one colour
+                for c1 in range(c0, W):
+                    if g[r0][c1] != c:
+                        break  # top side no longer one colour
+                    border = (
+                        [g[r0][j] for j in range(c0, c1 + 1)]
+                        + [g[r1][j] for j in range(c0, c1 + 1)]
+                        + [g[i][c0] for i in range(r0, r1 + 1)]
+                        + [g[i][c1] for i in range(r0, r1 + 1)]
+                    )
+                    if all(v == c for v in border) and (r1 - r0 + 1) * (c1 - c0 + 1) > best[0]:
+                        best = ((r1 - r0 + 1) * (c1 - c0 + 1), r0, c0, r1, c1)
+    _, r0, c0, r1, c1 = best
+    c = g[r0][c0]
+    sub = [row[c0 : c1 + 1] for row in g[r0 : r1 + 1]]
+    m = [v for r in sub for v in r if v != c][0]
+    rows = {i for i, r in enumerate(sub) if m in r}
+    cols = {j for j in range(len(sub[0])) if any(r[j] == m for r in sub)}
+    return [
+        [m if i in rows or j in cols else c for j in range(len(sub[0]))] for i in range(len(sub))
+    ]
+
+
+def draw_noise_rect_crosses(
+    rng, n
+):  # noise in a few colours, a one-colour rectangle with n-2 odd cells (distinct rows/cols)
+    H, W = rng.randint(10, 16), rng.randint(10, 16)
+    pal = rng.sample(range(10), rng.randint(3, 6))
+    c, m = rng.sample(range(10), 2)
+    g = [[rng.choice(pal) for _ in range(W)] for _ in range(H)]
+    h, w = rng.randint(n + 2, H - 2), rng.randint(n + 2, W - 2)
+    a, b = rng.randint(1, H - h - 1), rng.randint(1, W - w - 1)
+    for i in range(a, a + h):
+        g[i][b : b + w] = [c] * w
+    for x, y in zip(
+        rng.sample(range(1, h - 1), n - 2), rng.sample(range(1, w - 1), n - 2), strict=False
+    ):
+        g[a + x][b + y] = m
+    other = [k for k in range(10) if k != c]
+    g[a - 1][rng.randrange(b, b + w)] = g[a + h][rng.randrange(b, b + w)] = rng.choice(other)
+    g[rng.randrange(a, a + h)][b - 1] = g[rng.randrange(a, a + h)][b + w] = rng.choice(other)
+    return g
+
+
+def d4_complete_5x5(g):  # fill each cell of the 5x5 box from its rotations/reflections
+    H, W = len(g), len(g[0])
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    r0, c0 = min(i for i, j in cells), min(j for i, j in cells)
+    o = [r[:] for r in g]
+    for a in range(5):
+        for b in range(5):
+            imgs = [
+                (a, b),
+                (b, a),
+                (4 - a, b),
+                (b, 4 - a),
+                (a, 4 - b),
+                (4 - b, a),
+                (4 - a, 4 - b),
+                (4 - b, 4 - a),
+            ]
+            for x, y in imgs:
+                if g[r0 + x][c0 + y]:
+                    o[r0 + a][c0 + b] = g[r0 + x][c0 + y]
+    return o
+
+
+def draw_d4_complete_5x5(rng, n):  # a symmetric 5x5 checker pattern in 3 colours, some cells erased
+    while True:
+        col = {k: rng.choice((0, 0, *rng.sample(range(1, 10), 3))) for k in "ceim"}
+        col["c"] = col["c"] or 5
+
+        def kind(a, b):
+            return (
+                "m"
+                if a == b == 2
+                else "i"
+                if max(abs(a - 2), abs(b - 2)) == 1
+                else "c"
+                if abs(a - 2) == abs(b - 2)
+                else "e"
+            )
+
+        P = [
+            [
+                col[kind(a, b)] if (a + b) % 2 == 0 and rng.random() < 0.3 + n / 10 else 0
+                for b in range(5)
+            ]
+            for a in range(5)
+        ]
+        if any(P[0]) and any(P[4]) and any(r[0] for r in P) and any(r[4] for r in P) and P[2][2]:
+            break
+    g = [[0] * 10 for _ in range(10)]
+    i0, j0 = rng.randint(0, 5), rng.randint(0, 5)
+    for a in range(5):
+        g[i0 + a][j0 : j0 + 5] = P[a]
+    return g
+
+
+def bracket_halves_out(
+    g,
+):  # mirror each half of the bracketed pattern to the outside of its bracket
+    bg = Counter(v for r in g for v in r).most_common(1)[0][0]
+    f = [v for r in g for v in r if v != bg][0]  # frame colour: top-left-most cell
+    rows = [i for i, r in enumerate(g) if f in r]
+    cols = [j for j in range(len(g[0])) if any(r[j] == f for r in g)]
+    r0, r1, c0, c1 = rows[0], rows[-1], cols[0], cols[-1]
+    if g[r0].count(f) != c1 - c0 + 1:  # brackets are left/right: work transposed
+        t = [list(r) for r in zip(*g, strict=False)]
+        return [list(r) for r in zip(*bracket_halves_out(t), strict=False)]
+    o = [r[:] for r in g]
+    half = (r1 - r0 - 1) // 2
+    for j in range(c0 + 1, c1):
+        for i in range(r0 + 1, r1):
+            o[i][j] = bg
+        for d in range(1, half + 1):
+            if 0 <= r0 - d:
+                o[r0 - d][j] = g[r0 + d][j]
+            if r1 + d < len(g):
+                o[r1 + d][j] = g[r1 - d][j]
+    return o
+
+
+def draw_bracket_halves_out(
+    rng, n
+):  # two bracket shapes with a random pattern between them, maybe transposed
+    f, q = rng.sample(range(1, 10), 2)
+    k, w = rng.randint(2, 3), rng.randint(3, 7)
+    g = [[0] * 15 for _ in range(15)]
+    r0, c0 = rng.randint(k, 13 - 3 * k), rng.randint(0, 13 - w)
+    r1, c1 = r0 + 2 * k + 1, c0 + w + 1
+    arm = rng.randint(0, 2)
+    for r, s in ((r0, 1), (r1, -1)):
+        g[r][c0 : c1 + 1] = [f] * (w + 2)
+        for t in range(1, arm + 1):
+            g[r + s * t][c0] = g[r + s * t][c1] = f
+    for _ in range(3 * n):
+        g[rng.randint(r0 + 1, r1 - 1)][rng.randint(c0 + 1, c1 - 1)] = q
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def tiles_by_marks(g):  # place each 3x3 tile by the side(s) its coloured cells lie on
+    H, W = len(g), len(g[0])
+    out = [[5] * 9 for _ in range(9)]
+    for i in range(H - 2):
+        for j in range(W - 2):
+            tile = [row[j : j + 3] for row in g[i : i + 3]]
+            if any(v == 0 for r in tile for v in r):
+                continue
+            marks = [(x, y) for x in range(3) for y in range(3) if tile[x][y] != 5]
+            if not marks:
+                continue
+            mx = sum(x for x, y in marks) / len(marks)
+            my = sum(y for x, y in marks) / len(marks)
+            a = 0 if mx < 1 else 2 if mx > 1 else 1
+            b = 0 if my < 1 else 2 if my > 1 else 1
+            for x in range(3):
+                for y in range(3):
+                    out[3 * a + x][3 * b + y] = tile[x][y]
+    return out
+
+
+def draw_tiles_by_marks(
+    rng, n
+):  # the 8 marked tiles (and maybe the plain one) scattered in 4x4 slots
+    tiles = []
+    for a in range(3):
+        for b in range(3):
+            t = [[5] * 3 for _ in range(3)]
+            c = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+            for x in range(3):
+                for y in range(3):
+                    ex, ey = (
+                        (x == 2 * (a // 2)) if a != 1 else 0,
+                        (y == 2 * (b // 2)) if b != 1 else 0,
+                    )
+                    if (a, b) != (1, 1) and (
+                        ex
+                        and (b == 1 or abs(y - 2 * (b // 2)) < 2)
+                        or ey
+                        and (a == 1 or abs(x - 2 * (a // 2)) < 2)
+                        or (a == 1) + (b == 1) == 1
+                        and (x, y) == (1, 1)
+                    ):
+                        t[x][y] = c
+            if (a, b) != (1, 1) or n == 5:
+                tiles.append(t)
+    g = [[0] * 16 for _ in range(16)]
+    for t, s in zip(tiles, rng.sample(range(16), len(tiles)), strict=False):
+        for x in range(3):
+            g[4 * (s // 4) + x][4 * (s % 4) : 4 * (s % 4) + 3] = t[x]
+    return g
+
+
+def corners_fill_inside(
+    g,
+):  # every empty box (sides 3..6) with 4 same-colour corners gets its inside painted 2
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            c = g[i][j]
+            if c == 0:
+                continue
+            for k in range(i + 2, min(i + 6, H)):
+                for ell in range(j + 2, min(j + 6, W)):
+                    corners = {(i, j), (i, ell), (k, j), (k, ell)}
+                    if all(g[a][b] == c for a, b in corners) and all(
+                        g[a][b] == 0
+                        for a in range(i, k + 1)
+                        for b in range(j, ell + 1)
+                        if (a, b) not in corners
+                    ):
+                        for a in range(i + 1, k):
+                            for b in range(j + 1, ell):
+                                o[a][b] = 2
+    return o
+
+
+def draw_corners_fill_inside(
+    rng, n
+):  # up to n-1 boxes' corner points, one per quadrant, plus a stray dot
+    g = [[0] * 16 for _ in range(16)]
+    c = rng.choice([1, 3, 4, 5, 6, 7, 8, 9])
+    for q in rng.sample(range(4), n - 1):
+        h, w = rng.randint(2, 5), rng.randint(2, 5)
+        i, j = 8 * (q // 2) + rng.randint(0, 6 - h), 8 * (q % 2) + rng.randint(0, 6 - w)
+        for a, b in ((i, j), (i + h, j), (i, j + w), (i + h, j + w)):
+            g[a][b] = c
+    g[rng.randrange(16)][rng.randrange(16)] = c
+    return g
+
+
+def odd_quadrant(g):  # the quadrant (between the uniform cross lines) that contains the odd cell
+    H, W = len(g), len(g[0])
+    rows = [i for i in range(H) if len(set(g[i])) == 1]
+    cols = [j for j in range(W) if len(set(g[i][j] for i in range(H))) == 1]
+    quads = []
+    for r0, r1 in ((0, rows[0]), (rows[-1] + 1, H)):
+        for c0, c1 in ((0, cols[0]), (cols[-1] + 1, W)):
+            quads.append([g[i][c0:c1] for i in range(r0, r1)])
+    bg = Counter(v for q in quads for r in q for v in r).most_common(1)[0][0]
+    return [q for q in quads if any(v != bg for r in q for v in r)][0]
+
+
+def draw_odd_quadrant(
+    rng, n
+):  # background, a cross of another colour, one odd cell in a random quadrant
+    H, W = rng.randint(3, 13), rng.randint(3, 13)
+    b, ell, o = rng.sample(range(10), 3)
+    r, c = rng.randint(1, H - 2), rng.randint(1, W - 2)
+    g = [[ell if i == r or j == c else b for j in range(W)] for i in range(H)]
+    while True:
+        i, j = rng.randrange(H), rng.randrange(W)
+        if i != r and j != c:
+            g[i][j] = o
+            return g
+
+
+def stack_centered(g):  # overlay every colour's figure, centred, on a background canvas
+    cnt = Counter(v for r in g for v in r)
+    bg = cnt.most_common(1)[0][0]
+    figs = {}
+    for i, r in enumerate(g):
+        for j, v in enumerate(r):
+            if v != bg:
+                figs.setdefault(v, []).append((i, j))
+
+    def box(X):
+        return (
+            min(i for i, j in X),
+            max(i for i, j in X),
+            min(j for i, j in X),
+            max(j for i, j in X),
+        )
+
+    H = max(box(X)[1] - box(X)[0] for X in figs.values()) + 1
+    W = max(box(X)[3] - box(X)[2] for X in figs.values()) + 1
+    o = [[bg] * W for _ in range(H)]
+    for c, X in figs.items():
+        r0, r1, c0, c1 = box(X)
+        for i, j in X:
+            o[i - r0 + (H - (r1 - r0 + 1)) // 2][j - c0 + (W - (c1 - c0 + 1)) // 2] = c
+    return o
+
+
+def draw_stack_centered(
+    rng, n
+):  # n-1 colours, each one mirror-symmetric orbit of a gh x gw ring, in separate slots
+    gh, gw = rng.choice((3, 5)), rng.choice((3, 5))
+    orbits = [
+        [(0, k), (0, gw - 1 - k), (gh - 1, k), (gh - 1, gw - 1 - k)] for k in range(gw // 2 + 1)
+    ]
+    orbits += [
+        [(k, 0), (gh - 1 - k, 0), (k, gw - 1), (gh - 1 - k, gw - 1)] for k in range(1, gh // 2 + 1)
+    ]
+    shapes = [orbits[0]] + rng.sample(orbits[1:], min(n - 2, len(orbits) - 1))
+    b, *cols = rng.sample(range(10), len(shapes) + 1)
+    g = [[b] * 18 for _ in range(12)]
+    for S, c, s in zip(shapes, cols, rng.sample(range(6), len(shapes)), strict=False):
+        i0, j0 = 6 * (s // 3) + rng.randint(0, 5 - gh), 6 * (s % 3) + rng.randint(0, 5 - gw)
+        r0, c0 = min(i for i, j in S), min(j for i, j in S)
+        for i, j in S:
+            g[i0 + i - r0][j0 + j - c0] = c
+    return g
+
+
+def recolor_by_top_marker(
+    g,
+):  # flood each block (below row 0) and paint it with the top-row dot over its columns
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    seen = set()
+    for si in range(1, H):
+        for sj in range(W):
+            if g[si][sj] == 0 or (si, sj) in seen:
+                continue
+            comp, todo = [], [(si, sj)]
+            seen.add((si, sj))
+            while todo:
+                i, j = todo.pop()
+                comp.append((i, j))
+                for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+                    if 1 <= a < H and 0 <= b < W and g[a][b] and (a, b) not in seen:
+                        seen.add((a, b))
+                        todo.append((a, b))
+            marks = [g[0][j] for j in {j for i, j in comp} if g[0][j]]
+            if marks:
+                for i, j in comp:
+                    o[i][j] = marks[0]
+    return o
+
+
+def draw_recolor_by_top_marker(
+    rng, n
+):  # dots on row 0, grey rectangles below each spanning one dot's column
+    H, W = rng.randint(8, 14), rng.randint(8, 14)
+    g = [[0] * W for _ in range(H)]
+    ks = sorted(rng.sample(range(0, W, 2), min(n, len(range(0, W, 2)))))
+    for k in ks:
+        g[0][k] = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    for _ in range(6 * n):
+        k = rng.choice(ks)
+        j0, j1 = rng.randint(max(0, k - 3), k), rng.randint(k, min(W - 1, k + 3))
+        i0 = rng.randint(2, H - 1)
+        i1 = rng.randint(i0, min(H - 1, i0 + 3))
+        if sum(g[0][j0 : j1 + 1]) == g[0][k] and all(
+            g[i][j] == 0
+            for i in range(i0 - 1, min(H, i1 + 2))
+            for j in range(max(0, j0 - 1), min(W, j1 + 2))
+        ):
+            for i in range(i0, i1 + 1):
+                g[i][j0 : j1 + 1] = [5] * (j1 - j0 + 1)
+    return g
+
+
+def _fills009_a(g):
+    H, W = len(g), len(g[0])
+    line = Counter(v for r in g for v in r).most_common(1)[0][0]
+    fills = {}
+    pts = [(i, j) for i in range(H) for j in range(W) if g[i][j] not in (0, line)]
+    for a, b in pts:
+        for c, d in pts:
+            if g[a][b] == g[c][d] and (a, b) < (c, d) and (a == c or b == d):
+                for i in range(a, c + 1):
+                    for j in range(b, d + 1):
+                        if g[i][j] == 0:
+                            fills.setdefault((i, j), set()).add(g[a][b])
+    return fills
+
+
+def join_same_color_cells(
+    g,
+):  # fill the empty cells on the segment between any two same-colour cells
+    o = [r[:] for r in g]
+    for (i, j), cs in _fills009_a(g).items():
+        o[i][j] = max(cs)
+    return o
+
+
+def draw_join_same_color_cells(
+    rng, n
+):  # lattice of 2x2 holes, a few holes coloured; retried until fills don't clash
+    L = rng.choice([1, 4, 5, 8])
+    while True:
+        m = rng.randint(4, 5)
+        g = [
+            [L if i % 3 == 2 or j % 3 == 2 else 0 for j in range(3 * m + 2)]
+            for i in range(3 * m + 2)
+        ]
+        for _ in range(2 * n):
+            a, b, c = rng.randrange(m + 1), rng.randrange(m + 1), rng.choice([2, 3, 6, 9][: n - 1])
+            for i in (3 * a, 3 * a + 1):
+                for j in (3 * b, 3 * b + 1):
+                    g[i][j] = c
+        if all(len(cs) == 1 for cs in _fills009_a(g).values()):
+            return g
+
+
+def box_spill_rays(
+    g,
+):  # fill the open box with 4, beam out through the gap, diagonal rays at its ends
+    H, W = len(g), len(g[0])
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    r0, r1 = min(i for i, j in cells), max(i for i, j in cells)
+    c0, c1 = min(j for i, j in cells), max(j for i, j in cells)
+    o = [r[:] for r in g]
+    for i in range(r0, r1 + 1):
+        for j in range(c0, c1 + 1):
+            if g[i][j] == 0:
+                o[i][j] = 4
+    sides = {
+        (-1, 0): [(r0, j) for j in range(c0, c1 + 1)],
+        (1, 0): [(r1, j) for j in range(c0, c1 + 1)],
+        (0, -1): [(i, c0) for i in range(r0, r1 + 1)],
+        (0, 1): [(i, c1) for i in range(r0, r1 + 1)],
+    }
+    for (di, dj), side in sides.items():
+        gap = [(i, j) for i, j in side if g[i][j] == 0]
+        if not gap:
+            continue
+        rays = [(p, (di, dj)) for p in gap] + [
+            (gap[0], (di - (di == 0), dj - (dj == 0))),
+            (gap[-1], (di + (di == 0), dj + (dj == 0))),
+        ]
+        for (i, j), (u, v) in rays:
+            while 0 <= i < H and 0 <= j < W:
+                o[i][j] = 4
+                i, j = i + u, j + v
+    return o
+
+
+def draw_box_spill_rays(rng, n):  # one box outline with a gap in one side, room around it
+    H, W = rng.randint(9, 14), rng.randint(9, 14)
+    c = rng.choice([1, 2, 3, 5, 6, 7, 8, 9])
+    h, w = rng.randint(3, 6), rng.randint(3, 6)
+    a, b = rng.randint(1, H - h - 1), rng.randint(1, W - w - 1)
+    g = [[0] * W for _ in range(H)]
+    for i in range(a, a + h):
+        for j in range(b, b + w):
+            if i in (a, a + h - 1) or j in (b, b + w - 1):
+                g[i][j] = c
+    side = rng.randrange(4)
+    L = (w if side < 2 else h) - 2
+    s = rng.randint(1, L)
+    t = rng.randint(s, L)
+    for k in range(s, t + 1):
+        i, j = [(a, b + k), (a + h - 1, b + k), (a + k, b), (a + k, b + w - 1)][side]
+        g[i][j] = 0
+    return g
+
+
+def bump_lines_through(g):  # lines through the ring bumps: A inside, B outside, bumps removed
+    H, W = len(g), len(g[0])
+    bg = Counter(
+        g[i][j] for i in range(H) for j in range(W) if i in (0, H - 1) or j in (0, W - 1)
+    ).most_common(1)[0][0]
+    fg = [(i, j) for i in range(H) for j in range(W) if g[i][j] != bg]
+    r0, r1 = min(i for i, j in fg), max(i for i, j in fg)
+    c0, c1 = min(j for i, j in fg), max(j for i, j in fg)
+    A = g[r0][c0]
+    B = [g[i][j] for i, j in fg if g[i][j] != A][0]
+    ring = [
+        (i, j)
+        for i in range(r0 + 1, r1)
+        for j in range(c0 + 1, c1)
+        if i in (r0 + 1, r1 - 1) or j in (c0 + 1, c1 - 1)
+    ]
+    bumps = [(i, j) for i, j in ring if g[i][j] == B]
+    o = [r[:] for r in g]
+    for bi, bj in bumps:
+        line = (
+            [(bi, j) for j in range(W)] if bj in (c0 + 1, c1 - 1) else [(i, bj) for i in range(H)]
+        )
+        for i, j in line:
+            o[i][j] = B if g[i][j] == bg else A
+    return o
+
+
+def draw_bump_lines_through(rng, n):  # nested rectangles with n-2 bumps poking into the ring
+    H, W = rng.randint(12, 16), rng.randint(12, 16)
+    b, A, B = rng.sample(range(10), 3)
+    r0, c0 = rng.randint(1, 3), rng.randint(1, 3)
+    r1, c1 = rng.randint(r0 + 6, H - 2), rng.randint(c0 + 6, W - 2)
+    g = [
+        [
+            (B if r0 + 1 < i < r1 - 1 and c0 + 1 < j < c1 - 1 else A)
+            if r0 <= i <= r1 and c0 <= j <= c1
+            else b
+            for j in range(W)
+        ]
+        for i in range(H)
+    ]
+    for _ in range(n - 2):
+        side = rng.randrange(4)
+        k = rng.randint(r0 + 2, r1 - 2) if side > 1 else rng.randint(c0 + 2, c1 - 2)
+        i, j = [(r0 + 1, k), (r1 - 1, k), (k, c0 + 1), (k, c1 - 1)][side]
+        g[i][j] = B
+    return g
+
+
+def l_corner_diag_ray(g):  # diagonal ray from beyond the empty corner of every 3-of-4 square
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for i in range(H - 1):
+        for j in range(W - 1):
+            box = [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)]
+            full = [(x, y) for x, y in box if g[x][y]]
+            if len(full) == 3 and len({g[x][y] for x, y in full}) == 1:
+                ((mx, my),) = [p for p in box if p not in full]
+                du, dv = (1 if mx == i + 1 else -1), (1 if my == j + 1 else -1)
+                x, y = mx + du, my + dv
+                while 0 <= x < H and 0 <= y < W:
+                    o[x][y] = g[full[0][0]][full[0][1]]
+                    x, y = x + du, y + dv
+    return o
+
+
+def draw_l_corner_diag_ray(rng, n):  # n-1 L-trominoes of one colour in separate 5x5 slots
+    c = rng.randint(1, 9)
+    g = [[0] * 15 for _ in range(15)]
+    for s in rng.sample(range(9), n - 1):
+        i, j = 5 * (s // 3) + rng.randint(1, 2), 5 * (s % 3) + rng.randint(1, 2)
+        miss = rng.randrange(4)
+        for k, (x, y) in enumerate(((i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1))):
+            if k != miss:
+                g[x][y] = c
+    return g
+
+
+def transpose_fill_holes(g):  # mirror across the main diagonal; leftovers from their surroundings
+    n = len(g)
+    o = [[g[i][j] or g[j][i] for j in range(n)] for i in range(n)]
+    for i in range(n):
+        if o[i][i] == 0:
+            o[i][i] = g[0][0]
+    left = [(i, j) for i in range(n) for j in range(n) if o[i][j] == 0]
+    around = [
+        o[a][b]
+        for a, b in {
+            (a, b) for i, j in left for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1))
+        }
+        if 0 <= a < n and 0 <= b < n and o[a][b]
+    ]  # each bordering cell counted once
+    if around:
+        c = Counter(around).most_common(1)[0][0]
+        for i, j in left:
+            o[i][j] = c
+    return o
+
+
+def draw_transpose_fill_holes(
+    rng, n
+):  # fan pattern symmetric about the diagonal, n-2 rectangular holes
+    N, K = rng.randint(10, 16), rng.randint(3, 6)
+    C = rng.sample(range(1, 10), K)
+    g = [
+        [C[0] if i == j else C[(abs(j - i) - 1) // (min(i, j) + 2) % K] for j in range(N)]
+        for i in range(N)
+    ]
+    for _ in range(n - 2):
+        h, w = rng.randint(1, 4), rng.randint(1, 4)
+        a, b = rng.randint(0, N - h), rng.randint(0, N - w)
+        if a + b and all(
+            g[j][i] for i in range(a, a + h) for j in range(b, b + w)
+        ):  # keep the corner colour
+            for i in range(a, a + h):
+                g[i][b : b + w] = [0] * w
+    return g
+
+
+def keep_solid_block(g):  # the largest one-colour solid rectangle, alone on a blank grid
+    H, W = len(g), len(g[0])
+    best = (0,)
+    for i0 in range(H):
+        for j0 in range(W):
+            c = g[i0][j0]
+            if c == 0:
+                continue
+            for i1 in range(i0, H):
+                if g[i1][j0] != c:
+                    break
+                j1 = j0
+                while j1 + 1 < W and all(g[i][j1 + 1] == c for i in range(i0, i1 + 1)):
+                    j1 += 1
+                if (i1 - i0 + 1) * (j1 - j0 + 1) > best[0]:
+                    best = ((i1 - i0 + 1) * (j1 - j0 + 1), i0, j0, i1, j1)
+    _, i0, j0, i1, j1 = best
+    return [[g[i][j] if i0 <= i <= i1 and j0 <= j <= j1 else 0 for j in range(W)] for i in range(H)]
+
+
+def draw_keep_solid_block(
+    rng, n
+):  # sparse noise in all colours plus one solid rectangle; no other 2x2 blocks
+    while True:
+        H, W = rng.randint(10, 16), rng.randint(10, 16)
+        g = [
+            [rng.randint(1, 9) if rng.random() < n / 10 else 0 for _ in range(W)] for _ in range(H)
+        ]
+        h, w, c = rng.randint(2, 5), rng.randint(3, 7), rng.randint(1, 9)
+        a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+        for i in range(a, a + h):
+            g[i][b : b + w] = [c] * w
+        blocks = [
+            (i, j)
+            for i in range(H - 1)
+            for j in range(W - 1)
+            if g[i][j] == g[i][j + 1] == g[i + 1][j] == g[i + 1][j + 1] > 0
+        ]
+        if all(a <= i < a + h - 1 and b <= j < b + w - 1 for i, j in blocks):
+            return g
+
+
+def maze_checker_flood(g):  # BFS from the seed through 0-cells, colour by parity of distance
+    H, W = len(g), len(g[0])
+    cnt = Counter(v for r in g for v in r)
+    a = min(cnt, key=lambda c: cnt[c])
+    b = min((c for c in cnt if c != a), key=lambda c: cnt[c])
+    ((si, sj),) = [(i, j) for i in range(H) for j in range(W) if g[i][j] == a]
+    o = [r[:] for r in g]
+    seen, todo = {(si, sj)}, [(si, sj)]
+    while todo:
+        i, j = todo.pop()
+        o[i][j] = a if (i + j - si - sj) % 2 == 0 else b
+        for x, y in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if 0 <= x < H and 0 <= y < W and (x, y) not in seen and g[x][y] in (0, b):
+                seen.add((x, y))
+                todo.append((x, y))
+    return o
+
+
+def draw_maze_checker_flood(
+    rng, n
+):  # a DFS maze of 8-walls, a few walls knocked out, seed a with b around it
+    m = n + 2
+    S = 2 * m + 1
+    g = [[8] * S for _ in range(S)]
+    stack, seen = [(1, 1)], {(1, 1)}
+    g[1][1] = 0
+    while stack:
+        i, j = stack[-1]
+        nb = [
+            (i + di, j + dj)
+            for di, dj in ((2, 0), (-2, 0), (0, 2), (0, -2))
+            if 0 < i + di < S and 0 < j + dj < S and (i + di, j + dj) not in seen
+        ]
+        if not nb:
+            stack.pop()
+            continue
+        x, y = rng.choice(nb)
+        seen.add((x, y))
+        stack.append((x, y))
+        g[x][y] = g[(i + x) // 2][(j + y) // 2] = 0
+    for _ in range(n):
+        g[rng.randrange(S)][rng.randrange(S)] = rng.choice((0, 8))
+    a, b = rng.sample([1, 2, 3, 4, 6], 2)
+    i, j = rng.choice([(x, y) for x in range(S) for y in range(S) if g[x][y] == 0])
+    g[i][j] = a
+    for x, y in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+        if 0 <= x < S and 0 <= y < S and g[x][y] == 0:
+            g[x][y] = b
+    return g
+
+
+def diagonal_bounce(g):  # extend the 8-diagonal from its open end(s), reflecting off the 2-band
+    H, W = len(g), len(g[0])
+    vertical = all(2 in r for r in g)  # the band spans every row: it is a vertical wall
+    eights = {(i, j) for i in range(H) for j in range(W) if g[i][j] == 8}
+    o = [r[:] for r in g]
+    for y, x in eights:
+        for u in (-1, 1):
+            for w in (-1, 1):
+                if (y - u, x - w) not in eights or (y + u, x + w) in eights:
+                    continue  # not an end
+                i, j = y, x
+                for _ in range(4 * (H + W)):
+                    ni, nj = i + u, j + w
+                    if 0 <= ni < H and 0 <= nj < W and g[ni][nj] == 2:
+                        if vertical:
+                            w = -w
+                        else:
+                            u = -u
+                        continue
+                    if not (0 <= ni < H and 0 <= nj < W):
+                        break
+                    i, j = ni, nj
+                    if o[i][j] == 0:
+                        o[i][j] = 3
+    return o
+
+
+def draw_diagonal_bounce(
+    rng, n
+):  # wall band at the bottom, a diagonal from the top edge that reaches it; random D4
+    while True:
+        H, W, t = rng.randint(9, 14), rng.randint(9, 14), rng.randint(1, 3)
+        c, s, L = rng.randrange(W), rng.choice((-1, 1)), rng.randint(2, n)
+        if 0 <= c + s * (H - t - 1) < W:
+            break
+    g = [[2 if i >= H - t else 0 for j in range(W)] for i in range(H)]
+    for k in range(L):
+        g[k][c + s * k] = 8
+    for _ in range(rng.randrange(4)):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def key_block_upscale(g):  # blow the sparsest block up over the 3x3 layout, keep the lines
+    blocks = {
+        (a, b): [row[4 * b : 4 * b + 3] for row in g[4 * a : 4 * a + 3]]
+        for a in range(3)
+        for b in range(3)
+    }
+    key = min(blocks.values(), key=lambda B: len({v for r in B for v in r}))
+    return [
+        [g[i][j] if i % 4 == 3 or j % 4 == 3 else key[i // 4][j // 4] for j in range(11)]
+        for i in range(11)
+    ]
+
+
+def draw_key_block_upscale(
+    rng, n
+):  # 9 blocks of scattered distinct colours; one block with only 4 colours
+    L = rng.choice([5, 1, 7])
+    g = [[L if i % 4 == 3 or j % 4 == 3 else 0 for j in range(11)] for i in range(11)]
+    key = rng.randrange(9)
+    pal = [c for c in range(1, 10) if c != L]
+    for k in range(9):
+        m = 4 if k == key else rng.randint(5, 6)
+        for c, s in zip(rng.sample(pal, m), rng.sample(range(9), m), strict=False):
+            g[4 * (k // 3) + s // 3][4 * (k % 3) + s % 3] = c
+    return g
+
+
+def hidden_crosses(g):  # complete partly hidden 2-crosses, hidden cells become 8
+    H, W = len(g), len(g[0])
+    P = {(i, j) for i in range(H) for j in range(W) if g[i][j] == 2}
+    for _ in range(
+        4
+    ):  # bridge: pair of 2s at distance 2..4 in a line marks the cells next to each end
+        new = set(P)
+        for i, j in P:
+            for di, dj in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+                for k in (2, 3, 4):
+                    if (i + k * di, j + k * dj) in P:
+                        new.add((i + di, j + dj))
+        P = new
+    objs, seen = [], set()
+    for s in P:  # 8-connected objects
+        if s in seen:
+            continue
+        comp, st = [], [s]
+        seen.add(s)
+        while st:
+            a, b = st.pop()
+            comp.append((a, b))
+            for da in (-1, 0, 1):
+                for db in (-1, 0, 1):
+                    t = (a + da, b + db)
+                    if t in P and t not in seen:
+                        seen.add(t)
+                        st.append(t)
+        objs.append(comp)
+
+    def dim(c):
+        return (
+            max(a for a, b in c) - min(a for a, b in c) + 1,
+            max(b for a, b in c) - min(b for a, b in c) + 1,
+        )
+
+    L = max(max(dim(c)) for c in objs)
+    h = L // 2
+    centers = {
+        (i, j)
+        for (i, j) in P
+        if ((i, j + 1) in P or (i, j - 1) in P) and ((i + 1, j) in P or (i - 1, j) in P)
+    }
+    for c in objs:
+        hh, ww = dim(c)
+        if len(c) == L and min(hh, ww) == 1:  # a straight line of full length: its centre
+            centers.add((min(a for a, b in c) + hh // 2, min(b for a, b in c) + ww // 2))
+    o = [r[:] for r in g]
+    for i, j in centers:
+        for d in range(-h, h + 1):
+            for a, b in ((i + d, j), (i, j + d)):
+                if 0 <= a < H and 0 <= b < W and g[a][b] != 2:
+                    o[a][b] = 8
+    return o
+
+
+def draw_hidden_crosses(rng, n):  # 5-noise, 1-3 far apart crosses with some cells hidden under 5
+    H, W = rng.randint(10, 16), rng.randint(10, 16)
+    h = rng.choice([2, 3])
+    g = [[5 * (rng.random() < 0.5) for _ in range(W)] for _ in range(H)]
+    cs = []
+    for t in range(rng.randint(1, 3)):
+        i, j = rng.randint(0, H - 1), rng.randint(0, W - 1)
+        if any(max(abs(i - a), abs(j - b)) < 2 * h + 5 for a, b in cs):
+            continue
+        cs.append((i, j))
+        for d in range(-h, h + 1):
+            for a, b in ((i + d, j), (i, j + d)):
+                if 0 <= a < H and 0 <= b < W:
+                    g[a][b] = 2 if (t == 0 and a == i) or rng.random() < 0.6 else 5
+    return g
+
+
+def rot4_complete(
+    g,
+):  # make the picture 4-fold rotation symmetric about the centre of its largest symmetric square
+    H, W = len(g), len(g[0])
+    found = None
+    for k in range(7, 1, -1):
+        for i in range(H - k, -1, -1):
+            for j in range(W - k, -1, -1):
+                sq = [row[j : j + k] for row in g[i : i + k]]
+                sym = all(sq[a][b] == sq[k - 1 - b][a] for a in range(k) for b in range(k))
+                if sym and sum(1 for row in sq for v in row if v) >= 2 and not found:
+                    found = (i + (k - 1) / 2, j + (k - 1) / 2)
+    ci, cj = found
+    o = [r[:] for r in g]
+    for a in range(H):
+        for b in range(W):
+            if g[a][b]:
+                x, y = a, b
+                for _ in range(3):
+                    x, y = ci + (y - cj), cj - (x - ci)
+                    if 0 <= x < H and 0 <= y < W:
+                        o[int(x)][int(y)] = g[a][b]
+    return o
+
+
+def draw_rot4_complete(
+    rng, n
+):  # a full symmetric k x k core plus partial rotation orbits of a few nearby cells
+    k = rng.randint(2, 4)
+    S = rng.randint(10, 14)
+    g = [[0] * S for _ in range(S)]
+    i0 = rng.randint(3, S - k - 3)
+    j0 = rng.randint(3, S - k - 3)
+    ci, cj = i0 + (k - 1) / 2, j0 + (k - 1) / 2
+    c1, c2 = rng.sample(range(1, 10), 2)
+
+    def orb(a, b):
+        return [
+            (a, b),
+            (ci + b - cj, cj - a + ci),
+            (2 * ci - a, 2 * cj - b),
+            (ci - b + cj, cj + a - ci),
+        ]
+
+    for a in range(k):
+        for b in range(k):
+            if not g[i0 + a][j0 + b]:
+                c = rng.choice([c1, c2])
+                for x, y in orb(i0 + a, j0 + b):
+                    g[int(x)][int(y)] = c
+    used = {(a, b) for a in range(S) for b in range(S) if g[a][b]}
+    for _ in range(rng.randint(1, 3)):
+        a, b = i0 - rng.randint(1, 2), j0 + rng.randint(-1, k)
+        c = rng.choice([c1, c2])
+        o = orb(a, b)
+        keep = rng.sample(o, rng.randint(1, 3))
+        if any((x, y) in used for x, y in o):
+            continue
+        used |= set(o)
+        for x, y in keep:
+            g[int(x)][int(y)] = c
+    return g
+
+
+def stamp_pattern_on_cells(
+    g,
+):  # copy the multicolour block pattern onto each lone block of its anchor colour
+    H, W = len(g), len(g[0])
+    bh = next(i for i in range(H) if all(v == g[i][0] for v in g[i])) + 1
+    bw = next(j for j in range(W) if all(g[i][j] == g[0][j] for i in range(H))) + 1
+    R, C = (H + 1) // bh, (W + 1) // bw
+    cell = [[g[a * bh][b * bw] for b in range(C)] for a in range(R)]
+
+    def nz(a, b):
+        return 0 <= a < R and 0 <= b < C and cell[a][b]
+
+    lone = [
+        (a, b)
+        for a in range(R)
+        for b in range(C)
+        if cell[a][b] and not any(nz(a + d, b + e) for d, e in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+    ]
+    pat = [
+        (a, b, cell[a][b]) for a in range(R) for b in range(C) if cell[a][b] and (a, b) not in lone
+    ]
+    t = cell[lone[0][0]][lone[0][1]]
+    qa, qb = min((a, b) for a, b, c in pat if c == t)
+    new = [r[:] for r in cell]
+    for la, lb in lone:
+        for a, b, c in pat:
+            if 0 <= la + a - qa < R and 0 <= lb + b - qb < C:
+                new[la + a - qa][lb + b - qb] = c
+    o = [r[:] for r in g]
+    for y in range(H):
+        for x in range(W):
+            if y % bh < bh - 1 and x % bw < bw - 1:
+                o[y][x] = new[y // bh][x // bw]
+    return o
+
+
+def draw_stamp_pattern_on_cells(
+    rng, n
+):  # R x C blocks of size s, lines of colour L, one plus-pattern, lone t blocks
+    s, R, C = rng.randint(1, 3), rng.randint(n + 3, 9), rng.randint(n + 3, 9)
+    L, t, c1, c2 = rng.sample(range(1, 10), 4)
+    cell = [[0] * C for _ in range(R)]
+    used = set()
+    pa, pb = rng.randint(0, R - 1), rng.randint(0, C - 1)
+    for d, e in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)):
+        if 0 <= pa + d < R and 0 <= pb + e < C and 1:
+            cell[pa + d][pb + e] = t if d == e == 0 else rng.choice([c1, c2])
+    used = {(pa + d, pb + e) for d in range(-2, 3) for e in range(-2, 3)}
+    k, m = rng.randint(1, 4), 0
+    while k and m < 9999:  # a first lone block always fits (R, C >= 6)
+        m += 1
+        a, b = rng.randint(0, R - 1), rng.randint(0, C - 1)
+        if (a, b) in used:
+            continue
+        used |= {(a + d, b + e) for d in range(-2, 3) for e in range(-2, 3)}
+        cell[a][b] = t
+        k -= 1
+    return [
+        [
+            L if y % (s + 1) == s or x % (s + 1) == s else cell[y // (s + 1)][x // (s + 1)]
+            for x in range(C * (s + 1) - 1)
+        ]
+        for y in range(R * (s + 1) - 1)
+    ]
+
+
+def mirror_into_quadrants(
+    g,
+):  # mirror each core cell's shape across the core's axes, recoloured per quadrant
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+
+    def col(a, b):
+        return g[a][b] if 0 <= a < H and 0 <= b < W else 0
+
+    for i in range(-1, H):
+        for j in range(-1, W):
+            cells = [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)]
+            if len({col(a, b) for a, b in cells} - {0}) < 3:
+                continue
+            for a, b in cells:
+                if not col(a, b):
+                    continue
+                shape, todo = {(a, b)}, [(a, b)]
+                while todo:  # 8-connected flood of this colour
+                    y, x = todo.pop()
+                    for dy in (-1, 0, 1):
+                        for dx in (-1, 0, 1):
+                            if col(y + dy, x + dx) == g[a][b] and (y + dy, x + dx) not in shape:
+                                shape.add((y + dy, x + dx))
+                                todo.append((y + dy, x + dx))
+                for fy in (0, 1):
+                    for fx in (0, 1):
+                        ma, mb = (2 * i + 1 - a if fy else a), (2 * j + 1 - b if fx else b)
+                        c = col(ma, mb)
+                        if not c:
+                            continue
+                        for y, x in shape:
+                            ty, tx = (2 * i + 1 - y if fy else y), (2 * j + 1 - x if fx else x)
+                            if 0 <= ty < H and 0 <= tx < W:
+                                o[ty][tx] = c
+    return o
+
+
+def draw_mirror_into_quadrants(
+    rng, n
+):  # 1-3 separated objects: 2x2 core (3-4 colours) + a grown shape in one quadrant
+    H, W = rng.randint(12, 18), rng.randint(12, 18)
+    g = [[0] * W for _ in range(H)]
+    boxes = []
+    for _ in range(rng.randint(1, 3)):
+        i, j = rng.randint(3, H - 5), rng.randint(3, W - 5)
+        if any(abs(i - a) < 9 and abs(j - b) < 9 for a, b in boxes):
+            continue
+        boxes.append((i, j))
+        cs = rng.sample(range(1, 10), 4)
+        cells = [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)]
+        main = rng.randrange(4)
+        drop = rng.choice([None, None] + [k for k in range(4) if k != main])
+        for k, (a, b) in enumerate(cells):
+            if k != drop:
+                g[a][b] = cs[k]
+        a, b = cells[main]
+        sy, sx = (-1 if main < 2 else 1), (-1 if main % 2 == 0 else 1)
+        pts = [(a, b)]
+        for _ in range(rng.randint(2, 6)):
+            y, x = rng.choice(pts)
+            y, x = y + sy * rng.randint(0, 1), x + sx * rng.randint(0, 1)
+            if abs(y - a) <= 3 and abs(x - b) <= 3:
+                g[y][x] = cs[main]
+                pts.append((y, x))
+    return g
+
+
+def frame_pattern_copies(
+    g,
+):  # find the 4-pattern of the 1-box in all 8 orientations, draw the box around each copy
+    H, W = len(g), len(g[0])
+    K = 6  # pad: the box may reach off the grid (RE-ARC pads by 1 only; all examples agree with either)
+    P = (
+        [[0] * (W + 2 * K) for _ in range(K)]
+        + [[0] * K + r[:] + [0] * K for r in g]
+        + [[0] * (W + 2 * K) for _ in range(K)]
+    )
+    rows = [i for i in range(H) if 1 in g[i]]
+    cols = [j for j in range(W) if any(r[j] == 1 for r in g)]
+    T = [r[cols[0] : cols[-1] + 1] for r in g[rows[0] : rows[-1] + 1]]
+    orients = []
+    for _ in range(4):
+        T = [list(r) for r in zip(*T[::-1], strict=False)]
+        orients += [T, [list(r) for r in zip(*T, strict=False)]]
+    big_o = [r[:] for r in P]
+    for X in orients:
+        a, b = len(X), len(X[0])
+        for i in range(H + 2 * K + 1 - a):
+            for j in range(W + 2 * K + 1 - b):
+                if all(
+                    P[i + u][j + v] == (4 if X[u][v] == 4 else 0)
+                    for u in range(a)
+                    for v in range(b)
+                ):
+                    for u in range(a):
+                        for v in range(b):
+                            big_o[i + u][j + v] = X[u][v]
+    return [r[K:-K] for r in big_o[K:-K]]
+
+
+def draw_frame_pattern_copies(
+    rng, n
+):  # scattered 4s, one 1-box with 4s inside, empty-boxed copies of its 4-pattern
+    H, W = rng.randint(14, 20), rng.randint(14, 20)
+    g = [[4 * (rng.random() < 0.04) for _ in range(W)] for _ in range(H)]
+    a, b = rng.choice([(3, 4), (4, 3), (4, 4), (4, 5), (5, 5), (5, 4)])
+    pat = [[0] * b for _ in range(a)]
+    while sum(map(sum, pat)) < 8:
+        pat[rng.randint(1, a - 2)][rng.randint(1, b - 2)] = 4
+    used = []
+    for k in range(rng.randint(2, 4)):
+        X = pat
+        for _ in range(rng.randrange(4)):
+            X = [list(r) for r in zip(*X[::-1], strict=False)]
+        if rng.random() < 0.5:
+            X = [r[::-1] for r in X]
+        i, j = (
+            rng.randint(-1 + (k == 0), H - len(X) + 1 - (k == 0)),
+            rng.randint(-1 + (k == 0), W - len(X[0]) + 1 - (k == 0)),
+        )
+        if any(abs(i - y) < 7 and abs(j - x) < 7 for y, x in used):
+            continue
+        used.append((i, j))
+        for u in range(len(X)):
+            for v in range(len(X[0])):
+                if 0 <= i + u < H and 0 <= j + v < W:
+                    g[i + u][j + v] = X[u][v] or (1 if k == 0 else 0)
+    return g
+
+
+def move_into_hole(
+    g,
+):  # move each uniquely coloured object into the enclosed 0-hole of the same shape
+    H, W = len(g), len(g[0])
+
+    def comps(pred):  # 8-connected components of cells satisfying pred
+        seen, out = set(), []
+        for i in range(H):
+            for j in range(W):
+                if pred(i, j) and (i, j) not in seen:
+                    comp, st = [], [(i, j)]
+                    seen.add((i, j))
+                    while st:
+                        a, b = st.pop()
+                        comp.append((a, b))
+                        for da in (-1, 0, 1):
+                            for db in (-1, 0, 1):
+                                c = (a + da, b + db)
+                                if (
+                                    0 <= c[0] < H
+                                    and 0 <= c[1] < W
+                                    and c not in seen
+                                    and pred(*c)
+                                    and g[c[0]][c[1]] == g[i][j]
+                                ):
+                                    seen.add(c)
+                                    st.append(c)
+                    out.append(comp)
+        return out
+
+    def norm(c):
+        return sorted((a - min(x for x, y in c), b - min(y for x, y in c)) for a, b in c)
+
+    holes = []
+    for c in comps(lambda a, b: g[a][b] == 0):
+        ring = {(a + da, b + db) for a, b in c for da in (-1, 0, 1) for db in (-1, 0, 1)} - set(c)
+        if all(0 < a < H - 1 and 0 < b < W - 1 for a, b in c) and all(
+            g[a][b] == 5 for a, b in ring
+        ):
+            holes.append(c)
+    o = [r[:] for r in g]
+    for ob in comps(lambda a, b: g[a][b] not in (0, 5)):
+        col = g[ob[0][0]][ob[0][1]]
+        if sum(r.count(col) for r in g) != len(ob):
+            continue
+        for h in holes:
+            if norm(h) == norm(ob):
+                for a, b in ob:
+                    o[a][b] = 0
+                for a, b in h:
+                    o[a][b] = col
+    return o
+
+
+def draw_move_into_hole(
+    rng, n
+):  # 5-boxes with holes, a uniquely coloured copy of each hole's shape, 7-noise
+    H, W = rng.randint(10, 13), rng.randint(10, 13)
+    g = [[0] * W for _ in range(H)]
+
+    def free(i, j, h, w):
+        return all(
+            0 <= a < H and 0 <= b < W and g[a][b] == 0
+            for a in range(i - 1, i + h + 1)
+            for b in range(j - 1, j + w + 1)
+        )
+
+    cols = rng.sample([1, 2, 3, 4, 6, 8, 9], 3)
+    for k in range(rng.randint(1, 2)):
+        h, w = rng.randint(1, 3), rng.randint(1, 3)
+        shape = {(0, 0)}
+        for _ in range(rng.randint(0, 4)):
+            a, b = rng.choice(sorted(shape))
+            a, b = rng.choice([(a + 1, b), (a, b + 1), (a - 1, b), (a, b - 1)])
+            if 0 <= a < h and 0 <= b < w:
+                shape.add((a, b))
+        for _ in range(40):
+            i, j = rng.randint(0, H - h - 2), rng.randint(0, W - w - 2)
+            if free(i, j, h + 2, w + 2) and i and j and i + h + 2 < H and j + w + 2 < W:
+                for a in range(h + 2):
+                    for b in range(w + 2):
+                        g[i + a][j + b] = 0 if (a - 1, b - 1) in shape else 5
+                break
+        for _ in range(40):
+            i, j = rng.randint(0, H - h), rng.randint(0, W - w)
+            if free(i, j, h, w):
+                for a, b in shape:
+                    g[i + a][j + b] = cols[k]
+                break
+    for _ in range(rng.randint(2, 6)):
+        i, j = rng.randint(0, H - 1), rng.randint(0, W - 1)
+        if free(i, j, 1, 1):
+            g[i][j] = 7
+    return g
+
+
+def stamp_template_at_anchors(
+    g,
+):  # copy the 3-template onto lone 3s, the mirrored 2-template onto lone 2s
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+
+    def nb(a, b):
+        return [
+            (a + d, b + e)
+            for d in (-1, 0, 1)
+            for e in (-1, 0, 1)
+            if (d or e) and 0 <= a + d < H and 0 <= b + e < W and g[a + d][b + e]
+        ]
+
+    for a in (2, 3):
+        anchors = [(i, j) for i in range(H) for j in range(W) if g[i][j] == a and nb(i, j)]
+        if not anchors:
+            continue
+        q = anchors[0]
+        T, st = {q}, [q]
+        while st:
+            for c in nb(*st.pop()):
+                if c not in T:
+                    T.add(c)
+                    st.append(c)
+        for i in range(H):
+            for j in range(W):
+                if g[i][j] == a and not nb(i, j):
+                    for y, x in T:
+                        ty, tx = i + y - q[0], j + (x - q[1]) * (1 if a == 3 else -1)
+                        if 0 <= ty < H and 0 <= tx < W:
+                            o[ty][tx] = g[y][x]
+    return o
+
+
+def draw_stamp_template_at_anchors(
+    rng, n
+):  # a 3-template and a 2-template (3x3 around the anchor), lone 3s and 2s
+    S = rng.randint(12, 15)
+    g = [[0] * S for _ in range(S)]
+    used = []
+
+    def spot():
+        for _ in range(200):
+            i, j = rng.randint(1, S - 2), rng.randint(1, S - 2)
+            if all(abs(i - a) > 3 or abs(j - b) > 3 for a, b in used):
+                used.append((i, j))
+                return i, j
+
+    for a in rng.sample((2, 3), rng.randint(1, 2)):
+        c = rng.choice([1, 4, 5, 6, 7, 8])
+        s = spot()
+        if not s:
+            continue
+        i, j = s
+        g[i][j] = a
+        for d, e in rng.sample(
+            [(d, e) for d in (-1, 0, 1) for e in (-1, 0, 1) if d or e], rng.randint(1, 5)
+        ):
+            g[i + d][j + e] = c
+        for _ in range(rng.randint(1, 2)):
+            s = spot()
+            if s:
+                g[s[0]][s[1]] = a
+    return g
+
+
+def ray_from_edge_mark(g):  # shoot a 3-flanked 2-ray out of each rectangle through its edge mark
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] != 2:
+                continue
+            for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                a, b = i + di, j + dj
+                if 0 <= a < H and 0 <= b < W and g[a][b]:
+                    continue  # not the outward side
+                L = 1
+                while (
+                    0 <= i - L * di < H and 0 <= j - L * dj < W and g[i - L * di][j - L * dj] == 3
+                ):
+                    L += 1
+                k = 1
+                while 0 <= i + k * di < H and 0 <= j + k * dj < W:
+                    for m in range(1 - L, L):
+                        y, x = i + k * di + m * dj, j + k * dj + m * di
+                        if 0 <= y < H and 0 <= x < W:
+                            o[y][x] = 2 if m == 0 else 3
+                    k += 1
+    return o
+
+
+def draw_ray_from_edge_mark(
+    rng, n
+):  # separated 3-rectangles, each with one 2 on a side (not a corner)
+    H, W = rng.randint(10, 20), rng.randint(10, 20)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(rng.randint(1, 3)):
+        h, w = rng.randint(2, 6), rng.randint(2, 6)
+        i, j = rng.randint(0, H - h), rng.randint(0, W - w)
+        if any(
+            g[a][b]
+            for a in range(max(0, i - 1), min(H, i + h + 1))
+            for b in range(max(0, j - 1), min(W, j + w + 1))
+        ):
+            continue
+        for a in range(h):
+            for b in range(w):
+                g[i + a][j + b] = 3
+        sides = [(i + a, j + s) for a in range(1, h - 1) for s in (0, w - 1)] + [
+            (i + s, j + b) for b in range(1, w - 1) for s in (0, h - 1)
+        ]
+        if sides:
+            a, b = rng.choice(sides)
+            g[a][b] = 2
+    return g
+
+
+def extend_tiling_shifted(
+    g,
+):  # periodic top-left patch -> whole grid, output[i][j] = pattern(i, j + 1)
+    H, W = len(g), len(g[0])
+    bg = g[-1][-1]
+    w = next((j for j in range(W) if g[0][j] == bg), W)
+    h = next((i for i in range(H) if g[i][0] == bg), H)
+    pw = next(
+        p
+        for p in range(1, w + 1)
+        if all(g[i][j] == g[i][j + p] for i in range(h) for j in range(w - p))
+    )
+    ph = next(
+        p
+        for p in range(1, h + 1)
+        if all(g[i][j] == g[i + p][j] for i in range(h - p) for j in range(w))
+    )
+    return [[g[i % ph][(j + 1) % pw] for j in range(W)] for i in range(H)]
+
+
+def draw_extend_tiling_shifted(
+    rng, n
+):  # a random ph x pw tile repeated over an h x w top-left patch, bg elsewhere
+    ph, pw = rng.randint(1, 3), rng.randint(2, 3)
+    cs = rng.sample(range(1, 10), 4)
+    bg = cs.pop()
+    tile = [[rng.choice(cs) for _ in range(pw)] for _ in range(ph)]
+    H, W = rng.randint(n + 4, 14), rng.randint(n + 4, 14)
+    h, w = rng.randint(2 * ph, H - 1), rng.randint(2 * pw, W - 1)
+    return [[tile[i % ph][j % pw] if i < h and j < w else bg for j in range(W)] for i in range(H)]
+
+
+def framed_squares_shadow(
+    g,
+):  # 1-shadow under each 9 square, then a 3 frame of half its side, squares on top
+    H, W = len(g), len(g[0])
+    o = [[0] * W for _ in range(H)]
+    seen = set()
+    boxes = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 9 and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    a, b = st.pop()
+                    comp.append((a, b))
+                    for c in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= c[0] < H and 0 <= c[1] < W and g[c[0]][c[1]] == 9 and c not in seen:
+                            seen.add(c)
+                            st.append(c)
+                rs = [a for a, b in comp]
+                cs = [b for a, b in comp]
+                boxes.append((min(rs), max(rs), min(cs), max(cs)))
+    for top, _, ell, r in boxes:
+        for a in range(top, H):
+            for b in range(ell, r + 1):
+                o[a][b] = 1
+    for top, bot, ell, r in boxes:
+        t = max(bot - top + 1, r - ell + 1) // 2
+        for a in range(max(0, top - t), min(H, bot + t + 1)):
+            for b in range(max(0, ell - t), min(W, r + t + 1)):
+                o[a][b] = 3
+    return [[9 if g[a][b] == 9 else o[a][b] for b in range(W)] for a in range(H)]
+
+
+def draw_framed_squares_shadow(
+    rng, n
+):  # 1-3 separated 9-squares of side 2, 4 or 6 (may be cut by the top edge)
+    H, W = rng.randint(10, 20), rng.randint(10, 20)
+    g = [[0] * W for _ in range(H)]
+    sq = []
+    for _ in range(rng.randint(1, 3)):
+        s = rng.choice([2, 4, 6])
+        i, j = rng.randint(-s // 2, H - s), rng.randint(0, W - s)
+        if any(
+            i < a + t + 2 and a < i + s + 2 and j < b + t + 2 and b < j + s + 2 for a, b, t in sq
+        ):
+            continue
+        sq.append((i, j, s))
+        for a in range(max(i, 0), i + s):
+            for b in range(j, j + s):
+                g[a][b] = 9
+    return g
+
+
+def recolor_same_shape(
+    g,
+):  # objects shaped like the content of the largest closed 5-rectangle take its colour
+    H, W = len(g), len(g[0])
+
+    def comps():  # 4-connected single-colour objects
+        seen, out = set(), []
+        for i in range(H):
+            for j in range(W):
+                if g[i][j] and (i, j) not in seen:
+                    comp, st = [], [(i, j)]
+                    seen.add((i, j))
+                    while st:
+                        a, b = st.pop()
+                        comp.append((a, b))
+                        for c in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                            if (
+                                0 <= c[0] < H
+                                and 0 <= c[1] < W
+                                and g[c[0]][c[1]] == g[i][j]
+                                and c not in seen
+                            ):
+                                seen.add(c)
+                                st.append(c)
+                    out.append(comp)
+        return out
+
+    objs = comps()
+    best = None
+    for ob in objs:
+        rs = [a for a, b in ob]
+        cs = [b for a, b in ob]
+        t, d, ell, r = min(rs), max(rs), min(cs), max(cs)
+        outline = {
+            (a, b)
+            for a in range(t, d + 1)
+            for b in range(ell, r + 1)
+            if a in (t, d) or b in (ell, r)
+        }
+        if (
+            set(ob) == outline
+            and d - t > 1
+            and r - ell > 1
+            and (not best or (d - t + 1) * (r - ell + 1) > best[0])
+        ):
+            best = ((d - t + 1) * (r - ell + 1), t, d, ell, r)
+    _, t, d, ell, r = best
+    inside = [(a, b) for a in range(t + 1, d) for b in range(ell + 1, r) if g[a][b]]
+    col = g[inside[0][0]][inside[0][1]]
+
+    def norm(c):
+        return sorted((a - min(x for x, y in c), b - min(y for x, y in c)) for a, b in c)
+
+    o = [row[:] for row in g]
+    for ob in objs:
+        if norm(ob) == norm(inside):
+            for a, b in ob:
+                o[a][b] = col
+    return o
+
+
+def draw_recolor_same_shape(
+    rng, n
+):  # a closed 5-frame around a c-shape, a cut frame at the left edge, 1-shapes
+    H, W = rng.randint(14, 20), rng.randint(14, 20)
+    g = [[0] * W for _ in range(H)]
+    c = rng.choice([2, 3])
+
+    def blob():
+        s = {(0, 0)}
+        for _ in range(rng.randint(1, 5)):
+            a, b = rng.choice(sorted(s))
+            s.add(rng.choice([(a + 1, b), (a, b + 1)]))
+        return s
+
+    def put(s, col, i, j):
+        if all(
+            0 <= i + a < H
+            and 0 <= j + b < W
+            and not any(
+                0 <= i + a + x < H and 0 <= j + b + y < W and g[i + a + x][j + b + y]
+                for x in (-1, 0, 1)
+                for y in (-1, 0, 1)
+            )
+            for a, b in s
+        ):
+            for a, b in s:
+                g[i + a][j + b] = col
+            return True
+
+    T = blob()
+    h, w = max(a for a, b in T) + 1, max(b for a, b in T) + 1
+    i, j = rng.randint(0, H - h - 4), rng.randint(6, W - w - 4)
+    put(
+        {(a, b) for a in range(h + 4) for b in range(w + 4) if a in (0, h + 3) or b in (0, w + 3)},
+        5,
+        i,
+        j,
+    )
+    put(T, c, i + 2, j + 2)
+    if rng.random() < 0.5:  # cut frame at the left edge holding a decoy
+        k = rng.randint(0, H - 5)
+        if put({(a, b) for a in range(5) for b in range(4) if a in (0, 4) or b == 3}, 5, k, 0):
+            g[k + 2][1] = c
+    for t in range(rng.randint(2, 5)):
+        s = T if t < 2 else blob()
+        for _ in range(30):
+            if put(s, 1, rng.randint(0, H - 1), rng.randint(0, W - 1)):
+                break
+    return g
+
+
+def _fits153_b(g):  # all 3x3 tilings by translating the two pieces
+    cells = [(v, i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
+    cols = sorted({v for v, i, j in cells})
+    outs = []
+    pieces = []
+    for c in cols:
+        pts = [(i, j) for v, i, j in cells if v == c]
+        pieces.append([(i - min(a for a, b in pts), j - min(b for a, b in pts)) for i, j in pts])
+    for dy in range(3):
+        for dx in range(3):
+            for ey in range(3):
+                for ex in range(3):
+                    o = [[0] * 3 for _ in range(3)]
+                    ok = True
+                    for c, pc, (y0, x0) in (
+                        (cols[0], pieces[0], (dy, dx)),
+                        (cols[1], pieces[1], (ey, ex)),
+                    ):
+                        for a, b in pc:
+                            if a + y0 > 2 or b + x0 > 2 or o[a + y0][b + x0]:
+                                ok = False
+                            else:
+                                o[a + y0][b + x0] = c
+                    if ok and all(all(r) for r in o) and o not in outs:
+                        outs.append(o)
+    return outs
+
+
+def fit_two_pieces(g):  # the 3x3 square tiled by the two pieces
+    return _fits153_b(g)[0]
+
+
+def draw_fit_two_pieces(
+    rng, n
+):  # split 3x3 into two connected pieces, scatter them apart (unique tiling only)
+    while True:
+        A = {(rng.randrange(3), rng.randrange(3))}
+        for _ in range(rng.randint(2, 5)):
+            a, b = rng.choice(sorted(A))
+            c = rng.choice([(a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)])
+            if 0 <= c[0] < 3 and 0 <= c[1] < 3:
+                A.add(c)
+        B = {(a, b) for a in range(3) for b in range(3)} - A
+        S = rng.randint(8, 12)
+        g = [[0] * S for _ in range(S)]
+        c1, c2 = rng.sample(range(1, 10), 2)
+        i, j = rng.randint(0, 1), rng.randint(0, S - 3)
+        k, ell = rng.randint(5, S - 3), rng.randint(0, S - 3)
+        for a, b in A:
+            g[i + a][j + b] = c1
+        for a, b in B:
+            g[k + a][ell + b] = c2
+        if len(_fits153_b(g)) == 1:
+            return g
+
+
+def complete_middle_block(
+    g,
+):  # a mark shared by blocks 3 apart on both sides is copied to the middle
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for y in range(H):
+        for x in range(W):
+            if 3 <= x < W - 3 and g[y][x - 3] == g[y][x + 3] and g[y][x - 3] > 1:
+                o[y][x] = g[y][x - 3]
+            elif 3 <= y < H - 3 and g[y - 3][x] == g[y + 3][x] and g[y - 3][x] > 1:
+                o[y][x] = g[y - 3][x]
+    return o
+
+
+def draw_complete_middle_block(
+    rng, n
+):  # 8x8: 3x3 blocks of 2x2 ones, random marks, some outer pairs matching
+    g = [[0 if y == 2 or y == 5 or x == 2 or x == 5 else 1 for x in range(8)] for y in range(8)]
+    for _ in range(rng.randint(1, 3)):
+        c, a, b, k = rng.randint(2, 9), rng.randrange(2), rng.randrange(2), rng.randrange(3)
+        if rng.random() < 0.5:
+            g[3 * k + a][b] = g[3 * k + a][6 + b] = c
+        else:
+            g[a][3 * k + b] = g[6 + a][3 * k + b] = c
+    for _ in range(rng.randint(0, 3)):
+        g[rng.choice([0, 1, 3, 4, 6, 7])][rng.choice([0, 1, 3, 4, 6, 7])] = rng.randint(2, 9)
+    return g
+
+
+def complete_partial_templates(
+    g,
+):  # paint each 2-colour template wherever one of its colour parts occurs
+    H, W = len(g), len(g[0])
+    seen = set()
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    a, b = st.pop()
+                    comp.append((a, b))
+                    for da in (-1, 0, 1):
+                        for db in (-1, 0, 1):
+                            c = (a + da, b + db)
+                            if 0 <= c[0] < H and 0 <= c[1] < W and g[c[0]][c[1]] and c not in seen:
+                                seen.add(c)
+                                st.append(c)
+                cols = {g[a][b] for a, b in comp}
+                if len(cols) != 2:
+                    continue
+                for col in cols:
+                    part = [(a, b) for a, b in comp if g[a][b] == col]
+                    for y in range(-H, 2 * H):
+                        for x in range(-W, 2 * W):
+                            dy, dx = y - part[0][0], x - part[0][1]
+                            if all(
+                                0 <= a + dy < H and 0 <= b + dx < W and g[a + dy][b + dx] == col
+                                for a, b in part
+                            ):
+                                for a, b in comp:
+                                    if 0 <= a + dy < H and 0 <= b + dx < W:
+                                        o[a + dy][b + dx] = g[a][b]
+    return o
+
+
+def draw_complete_partial_templates(
+    rng, n
+):  # 1-3 templates (centre colour b, some ring cells a), lone parts apart
+    H, W = rng.randint(12, 18), rng.randint(12, 18)
+    g = [[0] * W for _ in range(H)]
+    used = []
+    cols = rng.sample(range(1, 10), 6)
+
+    def spot():
+        for _ in range(200):
+            i, j = rng.randint(1, H - 2), rng.randint(1, W - 2)
+            if all(abs(i - a) > 3 or abs(j - b) > 3 for a, b in used):
+                used.append((i, j))
+                return i, j
+
+    for k in range(rng.randint(1, 3)):
+        a, b = cols[2 * k], cols[2 * k + 1]
+        ring = rng.sample(
+            [(d, e) for d in (-1, 0, 1) for e in (-1, 0, 1) if d or e], rng.randint(1, 4)
+        )
+        s = spot()
+        if not s:
+            continue
+        g[s[0]][s[1]] = b
+        for d, e in ring:
+            g[s[0] + d][s[1] + e] = a
+        for _ in range(rng.randint(1, 2)):
+            s = spot()
+            if not s:
+                continue
+            if rng.random() < 0.5:
+                g[s[0]][s[1]] = b
+            else:
+                for d, e in ring:
+                    g[s[0] + d][s[1] + e] = a
+    return g
+
+
+def pattern_in_line_colour(
+    g,
+):  # complete every block with the top-left block's pattern, in the line colour
+    L = g[5][0]
+    o = [r[:] for r in g]
+    for by in range(3):
+        for bx in range(3):
+            for a in range(5):
+                for b in range(5):
+                    if g[a][b] and not g[6 * by + a][6 * bx + b]:
+                        o[6 * by + a][6 * bx + b] = L
+    return o
+
+
+def draw_pattern_in_line_colour(
+    rng, n
+):  # a random pattern in the top-left block, random parts of it elsewhere
+    L, c = rng.sample(range(1, 10), 2)
+    g = [[L if y % 6 == 5 or x % 6 == 5 else 0 for x in range(17)] for y in range(17)]
+    pat = [(a, b) for a in range(5) for b in range(5) if rng.random() < 0.4] or [(2, 2)]
+    for by in range(3):
+        for bx in range(3):
+            for a, b in pat:
+                if by == bx == 0 or rng.random() < 0.3:
+                    g[6 * by + a][6 * bx + b] = c
+    return g
+
+
+def mirror_into_brackets(
+    g,
+):  # reflect every 5 outside the 2s' bounding box across the nearest box side
+    H, W = len(g), len(g[0])
+    rows = [i for i in range(H) if 2 in g[i]]
+    cols = [j for j in range(W) if any(r[j] == 2 for r in g)]
+    o = [[0 if v == 5 else v for v in r] for r in g]
+    for y in range(H):
+        for x in range(W):
+            if g[y][x] == 5:
+                ny = 2 * rows[0] - y if y < rows[0] else 2 * rows[-1] - y if y > rows[-1] else y
+                nx = 2 * cols[0] - x if x < cols[0] else 2 * cols[-1] - x if x > cols[-1] else x
+                o[ny][nx] = 5
+    return o
+
+
+def draw_mirror_into_brackets(
+    rng, n
+):  # two facing brackets (maybe transposed), a 5-shape outside each
+    S = 15
+    g = [[0] * S for _ in range(S)]
+    w = rng.randint(3, 6)
+    d = rng.randint(6, 8)
+    t = rng.randint(3, S - 4 - d)
+    ell = rng.randint(1, S - w - 1)
+    for a, sgn in ((t, 1), (t + d, -1)):
+        for b in range(ell, ell + w):
+            g[a][b] = 2
+        g[a + sgn][ell] = g[a + sgn][ell + w - 1] = 2
+        for _ in range(rng.randint(1, 4)):
+            y, x = a - sgn * rng.randint(2, 3), rng.randint(ell + 1, ell + w - 2) if w > 2 else ell
+            if 0 <= y < S:
+                g[y][x] = 5
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def diagonals_by_region(g):  # recolour the diagonals through the marks, by region colour
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    order = sorted(cnt, key=lambda c: cnt[c])
+    a, b, A, B = order[0], order[1], order[2], order[3]
+    marks = [(y, x) for y in range(H) for x in range(W) if g[y][x] in (a, b)]
+
+    def near(c, col):  # how many cells around the c-marks have colour col
+        return sum(
+            1
+            for y, x in marks
+            if g[y][x] == c
+            for yy in range(y - 1, y + 2)
+            for xx in range(x - 1, x + 2)
+            if 0 <= yy < H and 0 <= xx < W and g[yy][xx] == col
+        )
+
+    pair = {A: a, B: b} if near(a, A) + near(b, B) >= near(a, B) + near(b, A) else {A: b, B: a}
+    o = [r[:] for r in g]
+    for y in range(H):
+        for x in range(W):
+            if any(abs(y - my) == abs(x - mx) for my, mx in marks):
+                o[y][x] = pair.get(g[y][x], g[y][x])
+    return o
+
+
+def draw_diagonals_by_region(
+    rng, n
+):  # A blocks crossed by B bands, one mark of each mark colour inside its region
+    while True:
+        H, W = rng.randint(10, 16), rng.randint(10, 16)
+        A, B, a, b = rng.sample(range(1, 10), 4)
+        rb = set(range(*sorted(rng.sample(range(H), 2))))
+        cb = set(range(*sorted(rng.sample(range(W), 2))))
+        g = [[B if y in rb or x in cb else A for x in range(W)] for y in range(H)]
+        for col, reg in ((a, A), (b, B)) * rng.randint(1, 2):
+            for _ in range(200):
+                y, x = rng.randrange(H), rng.randrange(W)
+                if all(
+                    g[yy][xx] == reg
+                    for yy in range(max(0, y - 1), min(H, y + 2))
+                    for xx in range(max(0, x - 1), min(W, x + 2))
+                ):
+                    g[y][x] = col
+                    break
+        if any(a in r for r in g) and any(b in r for r in g):
+            return g
+
+
+def colour_by_key_quadrant(g):  # pattern cells take the colour of the matching key cell
+    a = next(i for i in range(9) if all(v == 8 for v in g[i]))
+    b = next(j for j in range(9) if all(r[j] == 8 for r in g))
+    kr = [0, 1] if a == 2 else [7, 8]
+    pr = list(range(3, 9)) if a == 2 else list(range(6))
+    kc = [0, 1] if b == 2 else [7, 8]
+    pc = list(range(3, 9)) if b == 2 else list(range(6))
+    return [
+        [g[kr[i // 3]][kc[j // 3]] if g[pr[i]][pc[j]] else 0 for j in range(6)] for i in range(6)
+    ]
+
+
+def draw_colour_by_key_quadrant(rng, n):  # key in one corner, random 3-pattern in the opposite 6x6
+    a, b = rng.choice([2, 6]), rng.choice([2, 6])
+    g = [[0] * 9 for _ in range(9)]
+    for i in range(9):
+        for j in range(9):
+            if i == a or j == b:
+                g[i][j] = 8
+            elif (i > a) == (a == 2) and (j > b) == (b == 2):
+                g[i][j] = 3 * (rng.random() < 0.5)
+            elif (i > a) != (a == 2) and (j > b) != (b == 2):
+                g[i][j] = rng.choice([1, 2, 4, 5, 6, 7, 9])
+    return g
+
+
+def shear_except_base(
+    g,
+):  # per object: shift right by one unless on its bottom row or its rightmost column
+    H, W = len(g), len(g[0])
+    seen = set()
+    o = [[0] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    a, b = st.pop()
+                    comp.append((a, b))
+                    for da in (-1, 0, 1):
+                        for db in (-1, 0, 1):
+                            c = (a + da, b + db)
+                            if 0 <= c[0] < H and 0 <= c[1] < W and g[c[0]][c[1]] and c not in seen:
+                                seen.add(c)
+                                st.append(c)
+                bot = max(a for a, b in comp)
+                right = max(b for a, b in comp)
+                for a, b in comp:
+                    o[a][b + (a != bot and b != right)] = g[a][b]
+    return o
+
+
+def draw_shear_except_base(
+    rng, n
+):  # 1-2 parallelogram outlines (top edge, two slanted sides, bottom edge)
+    H, W = rng.randint(8, 14), rng.randint(11, 14)
+    g = [[0] * W for _ in range(H)]
+    top = 0
+    for c in rng.sample(range(1, 10), rng.randint(1, 2)):
+        L, h = rng.randint(3, 5), rng.randint(2, 4)
+        t, ell = top + 1, rng.randint(0, W - L - h - 1)
+        if t + h >= H:
+            break
+        for k in range(L):
+            g[t][ell + k] = g[t + h][ell + h + k] = c
+        for k in range(h + 1):
+            g[t + k][ell + k] = g[t + k][ell + L - 1 + k] = c
+        top = t + h + 1
+    return g
+
+
+def fill_cup_and_lid(
+    g,
+):  # per 1-cup: empty cells of its box and the row above the box take the inner colour
+    H, W = len(g), len(g[0])
+    seen = set()
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 1 and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    a, b = st.pop()
+                    comp.append((a, b))
+                    for da in (-1, 0, 1):
+                        for db in (-1, 0, 1):
+                            c = (a + da, b + db)
+                            if (
+                                0 <= c[0] < H
+                                and 0 <= c[1] < W
+                                and g[c[0]][c[1]] == 1
+                                and c not in seen
+                            ):
+                                seen.add(c)
+                                st.append(c)
+                t, bt = min(a for a, b in comp), max(a for a, b in comp)
+                ell, r = min(b for a, b in comp), max(b for a, b in comp)
+                col = [g[a][b] for a in range(t, bt + 1) for b in range(ell, r + 1) if g[a][b] > 1][
+                    0
+                ]
+                for a in range(t - 1, bt + 1):
+                    for b in range(ell, r + 1):
+                        if a == t - 1 or g[a][b] == 0:
+                            o[a][b] = col
+    return o
+
+
+def draw_fill_cup_and_lid(
+    rng, n
+):  # 1-2 cups of 1s with a gap in the top edge and one coloured cell inside
+    H, W = rng.randint(10, 14), rng.randint(10, 14)
+    g = [[0] * W for _ in range(H)]
+    top = 0
+    for _ in range(rng.randint(1, 2)):
+        w, h = rng.randint(4, 6), rng.randint(3, 5)
+        t, ell = top + 1, rng.randint(0, W - w)
+        if t + h > H:
+            break
+        for a in range(h):
+            for b in range(w):
+                if a in (0, h - 1) or b in (0, w - 1):
+                    g[t + a][ell + b] = 1
+        g[t][ell + rng.randint(1, w - 2)] = 0
+        g[t + rng.randint(1, h - 2)][ell + rng.randint(1, w - 2)] = rng.randint(2, 9)
+        top = t + h
+    return g
+
+
+def bridge_between_blocks(g):  # 8-bridge between two rectangles, narrowed by one on each side
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    cells = [(y, x) for y in range(H) for x in range(W) if g[y][x]]
+    cols = sorted({g[y][x] for y, x in cells})
+    box = []
+    for c in cols:
+        pts = [(y, x) for y, x in cells if g[y][x] == c]
+        box.append(
+            (
+                min(y for y, x in pts),
+                max(y for y, x in pts),
+                min(x for y, x in pts),
+                max(x for y, x in pts),
+            )
+        )
+    (t1, b1, l1, r1), (t2, b2, l2, r2) = box
+    if b1 < t2 or b2 < t1:  # one above the other
+        lo, hi = max(l1, l2) + 1, min(r1, r2) - 1
+        ys = range(min(b1, b2) + 1, max(t1, t2))
+        for y in ys:
+            for x in range(lo, hi + 1):
+                o[y][x] = 8
+    else:  # side by side
+        lo, hi = max(t1, t2) + 1, min(b1, b2) - 1
+        xs = range(min(r1, r2) + 1, max(l1, l2))
+        for y in range(lo, hi + 1):
+            for x in xs:
+                o[y][x] = 8
+    return o
+
+
+def draw_bridge_between_blocks(
+    rng, n
+):  # two rectangles stacked (maybe transposed) with an overlap of >= 3 columns
+    H, W = rng.randint(10, 14), rng.randint(8, 14)
+    g = [[0] * W for _ in range(H)]
+    c1, c2 = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], 2)
+    h1, h2 = rng.randint(1, 4), rng.randint(1, 4)
+    gap = rng.randint(1, H - h1 - h2)
+    l1 = rng.randint(0, W - 3)
+    r1 = rng.randint(l1 + 2, W - 1)
+    l2 = rng.randint(0, r1 - 2)
+    r2 = rng.randint(max(l2, l1) + 2, W - 1)
+    t1 = rng.randint(0, H - h1 - h2 - gap)
+    t2 = t1 + h1 + gap
+    for y in range(t1, t1 + h1):
+        for x in range(l1, r1 + 1):
+            g[y][x] = c1
+    for y in range(t2, t2 + h2):
+        for x in range(l2, r2 + 1):
+            g[y][x] = c2
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def slide_box_on_dots(g):  # erase the box, redraw it 2 cells further along the line, the dots stay
+    H, W = len(g), len(g[0])
+    threes = [(y, x) for y in range(H) for x in range(W) if g[y][x] == 3]
+    vertical = all(x == threes[0][1] for y, x in threes)
+    o = [[3 if v == 3 else 0 for v in r] for r in g]
+    for y in range(H):
+        for x in range(W):
+            if g[y][x] == 2:
+                ny, nx = (y + 2, x) if vertical else (y, x + 2)
+                if ny < H and nx < W:
+                    o[ny][nx] = 2
+    return o
+
+
+def draw_slide_box_on_dots(
+    rng, n
+):  # a dotted 3-line (period 2) and a 3x3 2-box centred on one of its dots
+    L, M = rng.randint(7, 17), rng.randint(3, 9)
+    g = [[0] * L for _ in range(M)]
+    row = rng.randint(1, M - 2)
+    ph = rng.randrange(2)
+    for x in range(ph, L, 2):
+        g[row][x] = 3
+    c = rng.choice([x for x in range(ph, L - 3, 2) if x >= 1])
+    for a in (-1, 0, 1):
+        for b in (-1, 0, 1):
+            if a or b:
+                g[row + a][c + b] = 2
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def repeat_cross_segments(g):  # extend the row segment and the column segment periodically
+    H, W = len(g), len(g[0])
+    o = [[0] * W for _ in range(H)]
+    rc = [sum(1 for v in r if v) for r in g]
+    cc = [sum(1 for r in g if r[x]) for x in range(W)]
+    i, j = rc.index(max(rc)), cc.index(max(cc))
+    xs = [x for x in range(W) if g[i][x]]
+    ys = [y for y in range(H) if g[y][j]]
+    for x in range(W):
+        o[i][x] = g[i][xs[0] + (x - xs[0]) % len(xs)]
+    for y in range(H):
+        o[y][j] = g[ys[0] + (y - ys[0]) % len(ys)][j]
+    return o
+
+
+def draw_repeat_cross_segments(
+    rng, n
+):  # two crossing segments of n distinct colours, sharing the crossing cell
+    H, W = rng.randint(10, 20), rng.randint(10, 20)
+    g = [[0] * W for _ in range(H)]
+    cols = rng.sample(range(1, 10), n)
+    a, b = rng.randrange(n), rng.randrange(n)
+    i, j = rng.randint(a, H - n + a), rng.randint(b, W - n + b)
+    for k in range(n):
+        g[i][j - b + k] = cols[(k - b) % n]
+    for k in range(n):
+        g[i - a + k][j] = cols[(k - a) % n]
+    return g
+
+
+def template_stamp(
+    g,
+):  # stamp the transformed/scaled template wherever its marker cells appear (with bg around)
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    bg = max(cnt, key=cnt.get)
+    seen = set()
+    tmpl = None
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == bg or (i, j) in seen:
+                continue
+            comp, st = [], [(i, j)]
+            seen.add((i, j))
+            while st:
+                a, c = st.pop()
+                comp.append((a, c))
+                for da in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        q = (a + da, c + dc)
+                        if (
+                            0 <= q[0] < H
+                            and 0 <= q[1] < W
+                            and q not in seen
+                            and g[q[0]][q[1]] != bg
+                        ):
+                            seen.add(q)
+                            st.append(q)
+            if len({g[a][c] for a, c in comp}) == 3:
+                tmpl = comp
+    r0 = min(a for a, c in tmpl)
+    c0 = min(c for a, c in tmpl)
+    h = max(a for a, c in tmpl) - r0 + 1
+    w = max(c for a, c in tmpl) - c0 + 1
+    box = [[g[r0 + a][c0 + c] for c in range(w)] for a in range(h)]
+    cc = {}
+    for row in box:
+        for v in row:
+            if v != bg:
+                cc[v] = cc.get(v, 0) + 1
+    main = max(cc, key=cc.get)
+    out = [row[:] for row in g]
+    B = box
+    for t in range(8):
+        B = [list(x) for x in zip(*B, strict=False)] if t % 2 else B[::-1]
+        for k in range(1, 5):
+            S = [[v for v in row for _ in range(k)] for row in B for _ in range(k)]
+            mk = {
+                (a, c): v
+                for a, row in enumerate(S)
+                for c, v in enumerate(row)
+                if v not in (bg, main)
+            }
+            ring = {
+                (a + da, c + dc) for a, c in mk for da, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            } - set(mk)
+            a0, c0 = min(mk)
+            v0 = mk[a0, c0]
+            for i, j in [
+                (y - a0, x - c0) for y in range(H) for x in range(W) if g[y][x] == v0
+            ]:  # anchor on a marker cell
+                if True:
+                    ok = all(
+                        0 <= i + a < H and 0 <= j + c < W and g[i + a][j + c] == v
+                        for (a, c), v in mk.items()
+                    )
+                    ok = ok and all(
+                        not (0 <= i + a < H and 0 <= j + c < W) or g[i + a][j + c] == bg
+                        for a, c in ring
+                    )
+                    if ok:
+                        for a, row in enumerate(S):
+                            for c, v in enumerate(row):
+                                if v != bg and 0 <= i + a < H and 0 <= j + c < W:
+                                    out[i + a][j + c] = v
+    return out
+
+
+def draw_template_stamp(
+    rng, n
+):  # bg grid, a diagonal-symmetric od x od template, a few lone scaled/rotated marker pairs
+    H, W = rng.randint(10, 16), rng.randint(10, 16)
+    bg, fg, c1, c2 = rng.sample(range(10), 4)
+    od = rng.randint(3, 4)  # od=2 would make lone marker blocks touch diagonally
+    cells = (
+        {(a, c) for a in range(od) for c in range(od) if rng.random() < 0.4}
+        | {(0, 1), (od - 1, od - 2)}
+        | {(a, a) for a in range(1, od - 1)}
+    )
+    T = [[fg if (a, c) in cells or (c, a) in cells else bg for c in range(od)] for a in range(od)]
+    T[0][0], T[-1][-1] = c1, c2
+    g = [[bg] * W for _ in range(H)]
+    used = set()
+    for t in range(n * 3):
+        k = rng.randint(1, 3) if t else 1
+        S = [[v for v in row for _ in range(k)] for row in T for _ in range(k)]
+        for _ in range(rng.randint(0, 3)):
+            S = [list(x) for x in zip(*S[::-1], strict=False)]
+        if len(S) > H or len(S[0]) > W:
+            continue
+        i, j = rng.randint(0, H - len(S)), rng.randint(0, W - len(S[0]))
+        box = {
+            (a, c) for a in range(i - 1, i + len(S) + 1) for c in range(j - 1, j + len(S[0]) + 1)
+        }
+        if box & used:
+            continue
+        used |= box
+        for a, row in enumerate(S):
+            for c, v in enumerate(row):
+                if t == 0 or v in (c1, c2):
+                    g[i + a][j + c] = v
+    return g
+
+
+def dot_rays_to_lines(
+    g,
+):  # rays from dots to the nearest full lines, with a ring of line colour at each hit
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    bg = max(cnt, key=cnt.get)
+    rows = [i for i in range(H) if len(set(g[i])) == 1 and g[i][0] != bg]
+    if not rows:
+        t = dot_rays_to_lines([list(c) for c in zip(*g, strict=False)])
+        return [list(c) for c in zip(*t, strict=False)]
+    A = g[rows[0]][0]
+    out = [r[:] for r in g]
+    hits = []
+    for i in range(H):
+        if i in rows:
+            continue
+        for j in range(W):
+            if g[i][j] == bg:
+                continue
+            up = [ell for ell in rows if ell < i]
+            dn = [ell for ell in rows if ell > i]
+            lo = up[-1] if up else i
+            hi = dn[0] if dn else i
+            for k in range(lo, hi + 1):
+                out[k][j] = g[i][j]
+            hits += [(k, j) for k in (lo, hi) if k in rows]
+    for a, c in hits:
+        for da in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (da or dc) and 0 <= a + da < H and 0 <= c + dc < W:
+                    out[a + da][c + dc] = A
+    return out
+
+
+def draw_dot_rays_to_lines(
+    rng, n
+):  # 1-3 full lines (4+ apart), n dots off the lines, maybe transposed
+    H, W = rng.randint(8, 16), rng.randint(6, 16)
+    bg, A, B = rng.sample(range(10), 3)
+    g = [[bg] * W for _ in range(H)]
+    rows = sorted(rng.sample(range(0, H, 4), rng.randint(1, min(3, H // 5))))
+    for r in rows:
+        g[r] = [A] * W
+    free = [i for i in range(H) if all(abs(i - r) > 1 for r in rows)]
+    cols = list(range(0, W, 2))
+    rng.shuffle(cols)
+    for j in cols[:n]:
+        if free:
+            g[rng.choice(free)][j] = B
+    return [list(c) for c in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def scaled_template_complete(
+    g,
+):  # find the 2-colour object, then stamp it at every scaled copy of its markers
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    bg = max(cnt, key=cnt.get)
+    seen = set()
+    comps = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == bg or (i, j) in seen:
+                continue
+            comp, st = [], [(i, j)]
+            seen.add((i, j))
+            while st:
+                a, c = st.pop()
+                comp.append((a, c))
+                for da in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        q = (a + da, c + dc)
+                        if (
+                            0 <= q[0] < H
+                            and 0 <= q[1] < W
+                            and q not in seen
+                            and g[q[0]][q[1]] != bg
+                        ):
+                            seen.add(q)
+                            st.append(q)
+            comps.append(comp)
+    tmpl = max(comps, key=lambda cp: len({g[a][c] for a, c in cp}))
+    m = [g[a][c] for cp in comps if cp is not tmpl for a, c in cp][0]
+    r0 = min(a for a, c in tmpl)
+    c0 = min(c for a, c in tmpl)
+    cells = {(a - r0, c - c0): g[a][c] for a, c in tmpl}
+    out = [r[:] for r in g]
+
+    def inside(a, c):
+        return 0 <= a < H and 0 <= c < W
+
+    for k in range(1, 6):
+        sc = {
+            (a * k + x, c * k + y): v
+            for (a, c), v in cells.items()
+            for x in range(k)
+            for y in range(k)
+        }
+        mk = [q for q, v in sc.items() if v == m]
+        a0, c0 = mk[0]
+        for i, j in [
+            (y - a0, x - c0) for y in range(H) for x in range(W) if g[y][x] == m
+        ]:  # anchor on a marker cell
+            if True:
+                ok = all(inside(i + a, j + c) and g[i + a][j + c] == m for a, c in mk)
+                ok = ok and all(
+                    not inside(i + a, j + c) or g[i + a][j + c] == bg
+                    for (a, c), v in sc.items()
+                    if v != m
+                )
+                ok = ok and all(
+                    not inside(i + a + da, j + c + dc)
+                    or g[i + a + da][j + c + dc] == bg
+                    or (a + da, c + dc) in mk
+                    for a, c in mk
+                    for da in (-1, 0, 1)
+                    for dc in (-1, 0, 1)
+                )
+                if ok:
+                    for (a, c), v in sc.items():
+                        if inside(i + a, j + c):
+                            out[i + a][j + c] = v
+    return out
+
+
+def draw_scaled_template_complete(
+    rng, n
+):  # random <=4x4 8-connected blob, some cells marker colour, n scaled marker groups
+    H, W = rng.randint(12, 16), rng.randint(12, 16)
+    bg, m, f = rng.sample(range(10), 3)
+    obj = {(rng.randint(0, 3), rng.randint(0, 3))}
+    for _ in range(rng.randint(2, 7)):
+        obj.add(
+            rng.choice(
+                [
+                    (a + x, c + y)
+                    for a, c in obj
+                    for x in (-1, 0, 1)
+                    for y in (-1, 0, 1)
+                    if 0 <= a + x < 4 and 0 <= c + y < 4 and (a + x, c + y) not in obj
+                ]
+            )
+        )
+    r0 = min(a for a, c in obj)
+    c0 = min(c for a, c in obj)
+    obj = sorted((a - r0, c - c0) for a, c in obj)
+    mk = set(rng.sample(obj, rng.randint(1, (len(obj) - 1) // 2)))
+    h = max(a for a, c in obj) + 1
+    w = max(c for a, c in obj) + 1
+    g = [[bg] * W for _ in range(H)]
+    used = set()
+    t = 0
+    for _ in range(200):
+        if t > n:
+            break
+        k = rng.randint(1, 3) if t else 1
+        if h * k > H or w * k > W:
+            continue
+        i, j = rng.randint(0, H - h * k), rng.randint(0, W - w * k)
+        box = {
+            (i + x, j + y) for x in range(-1, h * k + 1) for y in range(-1, w * k + 1)
+        }  # bbox + ring kept clear (EXPR needs it)
+        if box & used:
+            continue
+        used |= box
+        t += 1
+        for a, c in obj:
+            if t == 1 or (a, c) in mk:
+                for x in range(k):
+                    for y in range(k):
+                        g[i + a * k + x][j + c * k + y] = m if (a, c) in mk else f
+    return g
+
+
+def reel_in_rect(
+    g,
+):  # remove the 1-wide tether, move its rectangle step by step towards the anchor until touching
+    H, W = len(g), len(g[0])
+    border = g[0] + g[-1] + [r[0] for r in g] + [r[-1] for r in g]
+    bg = max(set(border), key=border.count)
+    cols = {v for r in g for v in r} - {bg}
+
+    def is_rect(c):
+        cs = [(i, j) for i in range(H) for j in range(W) if g[i][j] == c]
+        return len(cs) == (max(i for i, j in cs) - min(i for i, j in cs) + 1) * (
+            max(j for i, j in cs) - min(j for i, j in cs) + 1
+        )
+
+    anchor = [c for c in cols if is_rect(c)][0]
+    mover = [c for c in cols if c != anchor][0]
+
+    def at(i, j):
+        return g[i][j] if 0 <= i < H and 0 <= j < W else bg
+
+    cells = {(i, j) for i in range(H) for j in range(W) if g[i][j] == mover}
+    stem = {
+        (i, j)
+        for i, j in cells
+        if (at(i, j - 1) == bg and at(i, j + 1) == bg)
+        or (at(i - 1, j) == bg and at(i + 1, j) == bg)
+    }
+    rect = cells - stem
+    si, sj = next(iter(stem))
+    dy, dx = next(
+        (si - i, sj - j) for i, j in rect for si, sj in stem if abs(si - i) + abs(sj - j) == 1
+    )
+    while not any(at(i + dy, j + dx) == anchor for i, j in rect):
+        rect = {(i + dy, j + dx) for i, j in rect}
+    out = [[bg if v == mover else v for v in r] for r in g]
+    for i, j in rect:
+        out[i][j] = mover
+    return out
+
+
+def draw_reel_in_rect(
+    rng, n
+):  # anchor rect on top, mover rect below joined by a vertical stem, then a random rotation/flip
+    H, W = rng.randint(10, 16), rng.randint(10, 16)
+    bg, A, B = rng.sample(range(10), 3)
+    g = [[bg] * W for _ in range(H)]
+    ah, aw = rng.randint(2, H // 3), rng.randint(2, W // 2)
+    ai, aj = rng.randint(0, 2), rng.randint(0, W - aw)
+    for i in range(ai, ai + ah):
+        g[i][aj : aj + aw] = [A] * aw
+    bi = rng.randint(ai + ah + 1, H - 2)
+    bh = rng.randint(2, min(4, H - bi))
+    bj = rng.randint(max(0, aj - 3), min(aj + aw - 1, W - 2))
+    bw = rng.randint(max(2, aj - bj + 1), max(2, aj - bj + 1, min(W - bj, W // 2)))
+    for i in range(bi, bi + bh):
+        g[i][bj : bj + bw] = [B] * bw
+    sj = rng.randint(max(aj, bj), min(aj + aw, bj + bw) - 1)
+    for i in range(ai + ah, bi):
+        g[i][sj] = B
+    for _ in range(rng.randint(0, 3)):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return g[::-1] if rng.random() < 0.5 else g
+
+
+def which_shape_is_zoomed(
+    g,
+):  # pick the small shape whose 2x upscale explains the border-cropped big shape
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    bg = max(cnt, key=cnt.get)
+
+    def mask(c):
+        rows = [i for i in range(H) if c in g[i]]
+        cols = [j for j in range(W) if any(g[i][j] == c for i in range(H))]
+        return [
+            [g[i][j] == c for j in range(cols[0], cols[-1] + 1)]
+            for i in range(rows[0], rows[-1] + 1)
+        ]
+
+    def rot(m):
+        return [list(x) for x in zip(*m[::-1], strict=False)]
+
+    best = None
+    for B in cnt:
+        if B == bg:
+            continue
+        P = mask(B)
+        for c in cnt:
+            if c in (bg, B):
+                continue
+            U = [[x for x in r for _ in range(2)] for r in mask(c) for _ in range(2)]
+            # rotate so that the border B touches is at the bottom; then P must sit at the top of U
+            G, PP, UU, ok = g, P, U, False
+            for _ in range(4):
+                if B in G[-1]:
+                    h, w = len(PP), len(PP[0])
+                    if h <= len(UU) and any(
+                        [r[j : j + w] for r in UU[:h]] == PP for j in range(len(UU[0]) - w + 1)
+                    ):
+                        ok = True
+                G, PP, UU = rot(G), rot(PP), rot(UU)
+            key = (ok, -cnt[c], c)  # ties: smaller shape, then larger colour
+            if best is None or key > best[0]:
+                best = (key, c)
+    c = best[1]
+    return [[c if x else bg for x in r] for r in mask(c)]
+
+
+def draw_which_shape_is_zoomed(
+    rng, n
+):  # two small random shapes, one of them 2x-upscaled and cut by the bottom edge, random flip/rotation
+    H, W = rng.randint(14, 16), rng.randint(14, 16)
+    bg, c1, c2, c3 = rng.sample(range(10), 4)
+
+    def shape():
+        h, w = rng.randint(3, 4), rng.randint(3, 4)
+        s = {(rng.randrange(h), rng.randrange(w))}
+        while (
+            len(s) < rng.randint(4, h * w - 2)
+            or {a for a, b in s} != set(range(h))
+            or {b for a, b in s} != set(range(w))
+        ):
+            a, b = rng.choice(sorted(s))
+            da, db = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+            if 0 <= a + da < h and 0 <= b + db < w:
+                s.add((a + da, b + db))
+        return s
+
+    A, Bs = shape(), shape()
+    while A == Bs:
+        Bs = shape()
+    T = rng.choice((A, Bs))
+    th = max(a for a, b in T) + 1
+    g = [[bg] * W for _ in range(H)]
+    top = H - rng.randint(4, 2 * th)
+    left = rng.randint(0, W // 2 - 2)
+    for a, b in T:
+        for x in range(2):
+            for y in range(2):
+                if top + 2 * a + x < H and left + 2 * b + y < W:
+                    g[top + 2 * a + x][left + 2 * b + y] = c3
+    for S, c in ((A, c1), (Bs, c2)):
+        for _ in range(100):
+            i, j = rng.randint(1, H - 6), rng.randint(1, W - 6)
+            if all(
+                g[i + a + x][j + b + y] == bg for a, b in S for x in (-1, 0, 1) for y in (-1, 0, 1)
+            ):
+                for a, b in S:
+                    g[i + a][j + b] = c
+                break
+    for _ in range(rng.randint(0, 3)):
+        g = [list(x) for x in zip(*g[::-1], strict=False)]
+    return g
+
+
+def mirror_dotted_frame(
+    g,
+):  # 4-fold mirror, then dotted lines between (d, d+2)-type dots and their mirrors
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    bg = max(cnt, key=cnt.get)
+    S = [[bg] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] != bg:
+                for a in (i, H - 1 - i):
+                    for c in (j, W - 1 - j):
+                        S[a][c] = g[i][j]
+    out = [r[:] for r in S]
+    for i in range(H):
+        d = min(i, H - 1 - i)
+        if d + 2 < W and S[i][d + 2] != bg:
+            for j in range(d + 2, W - 2 - d, 2):
+                if out[i][j] == bg:
+                    out[i][j] = S[i][d + 2]
+    for j in range(W):
+        d = min(j, W - 1 - j)
+        if d + 2 < H and S[d + 2][j] != bg:
+            for i in range(d + 2, H - 2 - d, 2):
+                if out[i][j] == bg:
+                    out[i][j] = S[d + 2][j]
+    return out
+
+
+def draw_mirror_dotted_frame(
+    rng, n
+):  # odd-sized grid; ring dots (2k+1,2k+1) and line dots (2k+1,2k+3)/(2k+3,2k+1) in one quadrant
+    h, w = 2 * rng.randint(3, 7) + 1, 2 * rng.randint(3, 7) + 1
+    bg = rng.randrange(10)
+    cs = [c for c in range(10) if c != bg]
+    g = [[bg] * w for _ in range(h)]
+    ub = min(h, w) // 4
+    for k in rng.sample(range(ub), rng.randint(1, ub)):
+        g[2 * k + 1][2 * k + 1] = rng.choice(cs)
+    for k in rng.sample(range(ub - 1), rng.randint(1, max(1, ub - 1))) if ub > 1 else []:
+        c = rng.choice(cs)
+        g[2 * k + 1][2 * k + 3] = g[2 * k + 3][2 * k + 1] = c
+    if rng.random() < 0.5:
+        g = g[::-1]
+    if rng.random() < 0.5:
+        g = [r[::-1] for r in g]
+    return g
+
+
+def mask_square_by_pattern(
+    g,
+):  # downscale the big mono pattern to n x n and use it as a mask on the colour square
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    bg = max(cnt, key=cnt.get)
+    seen = set()
+    comps = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == bg or (i, j) in seen:
+                continue
+            comp, st = [], [(i, j)]
+            seen.add((i, j))
+            while st:
+                a, c = st.pop()
+                comp.append((a, c))
+                for da in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        q = (a + da, c + dc)
+                        if (
+                            0 <= q[0] < H
+                            and 0 <= q[1] < W
+                            and q not in seen
+                            and g[q[0]][q[1]] != bg
+                        ):
+                            seen.add(q)
+                            st.append(q)
+            comps.append(comp)
+    sq = max(comps, key=lambda cp: len({g[a][c] for a, c in cp}))
+    big = [q for cp in comps if cp is not sq for q in cp]
+    r0 = min(a for a, c in sq)
+    c0 = min(c for a, c in sq)
+    n = max(a for a, c in sq) - r0 + 1
+    y0 = min(a for a, c in big)
+    x0 = min(c for a, c in big)
+    k = (max(a for a, c in big) - y0 + 1) // n
+    return [
+        [g[r0 + i][c0 + j] if g[y0 + i * k][x0 + j * k] != bg else bg for j in range(n)]
+        for i in range(n)
+    ]
+
+
+def draw_mask_square_by_pattern(
+    rng, n
+):  # n x n random mask (full rows/cols used) scaled by k, plus an n x n colour square elsewhere
+    k = rng.randint(2, 4)
+    bg, C = rng.sample(range(10), 2)
+    H, W = n * k + n + 4, n * k + n + 2
+    while True:
+        M = [[rng.random() < 0.45 for _ in range(n)] for _ in range(n)]
+        if all(any(r) for r in M) and all(any(c) for c in zip(*M, strict=False)):
+            break
+    g = [[bg] * W for _ in range(H)]
+    for i in range(n * k):
+        for j in range(n * k):
+            if M[i // k][j // k]:
+                g[1 + i][1 + j] = C
+    oj = rng.randint(0, W - n)
+    for i in range(n):
+        for j in range(n):
+            g[n * k + 3 + i][oj + j] = rng.choice([c for c in range(10) if c != bg])
+    return g
+
+
+def complete_band_prefix(
+    g,
+):  # copy the widest band's pattern over each partial band (best-overlap shift), new cells = 1
+    H, W = len(g), len(g[0])
+    bands, cur = [], None
+    for i in range(H):
+        if any(g[i]):
+            if cur is None:
+                cur = set()
+                bands.append(cur)
+            cur |= {(i, j) for j in range(W) if g[i][j]}
+        else:
+            cur = None
+    T = max(bands, key=len)
+    out = [r[:] for r in g]
+    for b in bands:
+        if b is T:
+            continue
+        right = max(x for y, x in b)
+        best = None
+        for dy in range(-30, 30):
+            for dx in range(-2, W):
+                moved = {(y + dy, x + dx) for y, x in T}
+                score = (len(moved & b), all(x > right for y, x in moved - b), dy, dx)
+                if best is None or score > best[0]:
+                    best = (score, moved)
+        for y, x in best[1] - b:
+            if 0 <= y < H and 0 <= x < W:
+                out[y][x] = 1
+    return out
+
+
+def draw_complete_band_prefix(
+    rng, n
+):  # a full-width template band (1-3 rows) and n-1 left-aligned prefixes of it
+    W = rng.randint(8, 12)
+    h = rng.randint(1, 3)
+    while True:
+        P = [[8 if rng.random() < 0.5 else 0 for _ in range(W)] for _ in range(h)]
+        for r in P:
+            r[rng.randint(0, 1)] = 8  # every row starts within the first two columns
+        if all(any(c) for c in zip(*P, strict=False)):
+            break
+    g = [[0] * W]
+    for k in range(n):
+        m = W if k == 0 else rng.randint(2, W - 3)
+        g += [r[:m] + [0] * (W - m) for r in P] + [[0] * W]
+    return g
+
+
+def staggered_rays(
+    g,
+):  # rays from edge dots cross the grid, stepping one cell away from the 2-edge at each 2 marker
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    c = min((v for v in cnt if v != 2), key=cnt.get)
+    out = [r[:] for r in g]
+    cells2 = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 2]
+    cellsc = [(i, j) for i in range(H) for j in range(W) if g[i][j] == c]
+    vert = (
+        len({i for i, j in cellsc}) == 1
+        and cellsc[0][0] in (0, H - 1)
+        and len({j for i, j in cells2}) == 1
+        and cells2[0][1] in (0, W - 1)
+    )
+    if vert:  # dots on a horizontal edge, 2s on a vertical edge: rays are vertical
+        i0 = cellsc[0][0]
+        down = 1 if i0 == 0 else -1
+        side = cells2[0][1]
+        step = 1 if side == 0 else -1
+        marks = {i for i, j in cells2}
+        for _, j0 in cellsc:
+            shift, i = 0, i0
+            while 0 <= i < H:
+                if i in marks and i != i0:
+                    shift += step
+                if 0 <= j0 + shift < W and out[i][j0 + shift] != 2:
+                    out[i][j0 + shift] = c
+                i += down
+    else:  # dots on a vertical edge: rays are horizontal
+        j0 = cellsc[0][1]
+        right = 1 if j0 == 0 else -1
+        side = cells2[0][0]
+        step = 1 if side == 0 else -1
+        marks = {j for i, j in cells2}
+        for i0, _ in cellsc:
+            shift, j = 0, j0
+            while 0 <= j < W:
+                if j in marks and j != j0:
+                    shift += step
+                if 0 <= i0 + shift < H and out[i0 + shift][j] != 2:
+                    out[i0 + shift][j] = c
+                j += right
+    return out
+
+
+def draw_staggered_rays(
+    rng, n
+):  # dots on the top edge, 2-markers on the left edge (rows 2+), then a random flip/transpose
+    H, W = rng.randint(8, 16), rng.randint(8, 16)
+    bg, c = rng.sample([x for x in range(10) if x != 2], 2)
+    g = [[bg] * W for _ in range(H)]
+    for j in rng.sample(range(1, W - 2), rng.randint(1, min(n, W - 3))):
+        g[0][j] = c
+    for i in rng.sample(range(2, H), rng.randint(1, min(n, H - 2))):
+        g[i][0] = 2
+    if rng.random() < 0.5:
+        g = [list(r) for r in zip(*g, strict=False)]
+    if rng.random() < 0.5:
+        g = g[::-1]
+    if rng.random() < 0.5:
+        g = [r[::-1] for r in g]
+    return g
+
+
+def mirror_by_pointer(
+    g,
+):  # the 4-shape's two-cell side says left/right: mirror the 8-shape across that side of its box
+    H, W = len(g), len(g[0])
+    ind = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 4]
+    obj = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 8]
+    left = min(j for i, j in ind)
+    max(j for i, j in ind)
+    go_left = sum(j == left for i, j in ind) == 2
+    lo = min(j for i, j in obj)
+    hi = max(j for i, j in obj)
+    out = [r[:] for r in g]
+    for i, j in obj:
+        k = lo + lo - 1 - j if go_left else hi + hi + 1 - j
+        if 0 <= k < W:
+            out[i][k] = 8
+    return out
+
+
+def draw_mirror_by_pointer(
+    rng, n
+):  # 6x9: random 3-wide 8-shape in rows 0-2, cols 3-5; pointer (4) below pointing left or right
+    g = [[0] * 9 for _ in range(6)]
+    while True:
+        cells = [(i, j) for i in range(3) for j in range(3, 6) if rng.random() < 0.5]
+        if {j for i, j in cells} == {3, 4, 5}:
+            break
+    for i, j in cells:
+        g[i][j] = 8
+    L = [(3, 3), (4, 3), (4, 4), (4, 5), (5, 4)]
+    for i, j in L if rng.random() < 0.5 else [(i, 8 - j) for i, j in L]:
+        g[i][j] = 4
+    return g
+
+
+def deflected_risers(
+    g,
+):  # rotate so the 2s sit on the bottom edge; each rises, sidestepping right once below a 5
+    def cw(h):
+        return [list(r) for r in zip(*h[::-1], strict=False)]
+
+    def ccw(h):
+        return [list(r) for r in zip(*h, strict=False)][::-1]
+
+    k = 0
+    while 2 not in g[-1] and k < 4:
+        g = cw(g)
+        k += 1
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for j0 in range(W):
+        if g[H - 1][j0] != 2:
+            continue
+        j = j0
+        moved = False
+        for i in range(H - 1, -1, -1):
+            out[i][j] = 2
+            if not moved and i > 0 and g[i - 1][j] == 5 and j + 1 < W:
+                j += 1
+                moved = True
+                out[i][j] = 2
+    for _ in range(k):
+        out = ccw(out)
+    return out
+
+
+def draw_deflected_risers(
+    rng, n
+):  # 10x10-ish: 2s on the bottom row (3 apart), a few 5s above some of them, random rotation
+    H, W = rng.randint(8, 14), rng.randint(8, 14)
+    g = [[0] * W for _ in range(H)]
+    cols = sorted(rng.sample(range(0, W - 1, 3), min(n, len(range(0, W - 1, 3)))))
+    for j in cols:
+        g[H - 1][j] = 2
+        if rng.random() < 0.6:
+            g[rng.randint(1, H - 3)][j] = 5
+    for _ in range(rng.randint(0, 3)):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return g
+
+
+def largest_empty_rects(
+    g,
+):  # all zero rectangles (both sides >= 2) of the largest possible area are painted 6
+    H, W = len(g), len(g[0])
+    rects = []
+    for i in range(H):
+        for j in range(W):
+            for h in range(2, H - i + 1):
+                for w in range(2, W - j + 1):
+                    if all(g[y][x] == 0 for y in range(i, i + h) for x in range(j, j + w)):
+                        rects.append((i, j, h, w))
+    out = [r[:] for r in g]
+    if rects:
+        A = max(h * w for i, j, h, w in rects)
+        for i, j, h, w in rects:
+            if h * w == A:
+                for y in range(i, i + h):
+                    for x in range(j, j + w):
+                        out[y][x] = 6
+    return out
+
+
+def draw_largest_empty_rects(rng, n):  # n rows (3-5) of random 0/c noise, 10-16 wide
+    W = rng.randint(10, 16)
+    c = rng.choice([1, 2, 3, 4, 5, 7, 8, 9])
+    dens = rng.uniform(0.3, 0.6)
+    g = [[c if rng.random() < dens else 0 for _ in range(W)] for _ in range(n)]
+    i, j, w = (
+        rng.randint(0, n - 2),
+        rng.randint(0, W - 4),
+        rng.randint(2, 4),
+    )  # make sure a zero rectangle exists
+    for y in (i, i + 1):
+        g[y][j : j + w] = [0] * w
+    return g
+
+
+def copy_box_to_holes(
+    g,
+):  # wherever a hole the size of the box's interior is all 0, draw the box outline around it
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    c = min(cnt, key=cnt.get)
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j] == c]
+    r0 = min(i for i, j in cells)
+    r1 = max(i for i, j in cells)
+    c0 = min(j for i, j in cells)
+    c1 = max(j for i, j in cells)
+    h, w = r1 - r0 - 1, c1 - c0 - 1
+    out = [r[:] for r in g]
+    for i in range(H - h + 1):
+        for j in range(W - w + 1):
+            if all(g[y][x] == 0 for y in range(i, i + h) for x in range(j, j + w)):
+                for y in range(i - 1, i + h + 1):
+                    for x in range(j - 1, j + w + 1):
+                        if (
+                            (y in (i - 1, i + h) or x in (j - 1, j + w))
+                            and 0 <= y < H
+                            and 0 <= x < W
+                        ):
+                            out[y][x] = c
+    return out
+
+
+def draw_copy_box_to_holes(
+    rng, n
+):  # dense noise of 1-2 colours with 0s, one box (rarest colour) around a 0 hole, n-1 more 0 holes
+    H, W = rng.randint(12, 16), rng.randint(12, 16)
+    cols = rng.sample(range(1, 10), 3)
+    c = cols[2]
+    h, w = rng.randint(2, 4), rng.randint(2, 4)
+    while True:
+        g = [
+            [rng.choice(cols[:2]) if rng.random() < 0.7 else 0 for _ in range(W)] for _ in range(H)
+        ]
+        i, j = rng.randint(1, H - h - 1), rng.randint(1, W - w - 1)
+        for y in range(i - 1, i + h + 1):
+            for x in range(j - 1, j + w + 1):
+                g[y][x] = c if (y in (i - 1, i + h) or x in (j - 1, j + w)) else 0
+        for _ in range(n - 1):
+            a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+            if all(
+                g[y][x] != c
+                for y in range(a - 1, a + h + 1)
+                for x in range(b - 1, b + w + 1)
+                if 0 <= y < H and 0 <= x < W
+            ):
+                for y in range(a, a + h):
+                    g[y][b : b + w] = [0] * w
+        s = sum(g, [])
+        if min(set(s), key=s.count) == c:
+            return g
+
+
+def square_inside_out(
+    g,
+):  # each framed square swaps frame/core colours and grows arms of width size-2 on all four sides
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i == 0 or not g[i - 1][j]) and (j == 0 or not g[i][j - 1]):
+                s = 0
+                while j + s < W and g[i][j + s]:
+                    s += 1
+                A, B, k = g[i][j], g[i + 1][j + 1], s - 2
+                for y in range(i - k, i + s + k):
+                    for x in range(j - k, j + s + k):
+                        inrow, incol = i <= y < i + s, j <= x < j + s
+                        if not (inrow or incol) or not (0 <= y < H and 0 <= x < W):
+                            continue
+                        frame = inrow and incol and (y in (i, i + s - 1) or x in (j, j + s - 1))
+                        out[y][x] = B if frame else A
+    return out
+
+
+def draw_square_inside_out(rng, n):  # 1-2 framed squares (size 3-4) with room for their arms
+    H = W = rng.randint(10, 14)
+    while True:
+        g = [[0] * W for _ in range(H)]
+        ok = True
+        used = set()
+        for _ in range(rng.randint(1, 2)):
+            s = rng.randint(3, 4)
+            k = s - 2
+            A, B = rng.sample(range(1, 10), 2)
+            i, j = rng.randint(k, H - s - k), rng.randint(k, W - s - k)
+            box = {
+                (y, x)
+                for y in range(i - k - 1, i + s + k + 1)
+                for x in range(j - k - 1, j + s + k + 1)
+            }
+            if box & used:
+                ok = False
+                break
+            used |= box
+            for y in range(i, i + s):
+                for x in range(j, j + s):
+                    g[y][x] = A if y in (i, i + s - 1) or x in (j, j + s - 1) else B
+        if ok:
+            return g
+
+
+def unhide_mirror_shape(
+    g,
+):  # drop the solid rectangle; restore the left-right symmetric shape by its best mirror axis
+    H, W = len(g), len(g[0])
+    cols = {v for r in g for v in r} - {0}
+
+    def solid(c):
+        cs = [(i, j) for i in range(H) for j in range(W) if g[i][j] == c]
+        return len(cs) == (max(i for i, j in cs) - min(i for i, j in cs) + 1) * (
+            max(j for i, j in cs) - min(j for i, j in cs) + 1
+        )
+
+    q = [c for c in cols if solid(c)][0]
+    c = [x for x in cols if x != q][0]
+    S = {(i, j) for i in range(H) for j in range(W) if g[i][j] == c}
+    best = None
+    for t in range(60):
+        M = {(i, t - j) for i, j in S}
+        ok = all(not (0 <= i < H and 0 <= j < W) or g[i][j] != 0 for i, j in M)
+        key = (ok, len(M & S))
+        if best is None or key > best[0]:
+            best = (key, M)
+    out = [[0 if v == q else v for v in r] for r in g]
+    for i, j in best[1]:
+        if 0 <= i < H and 0 <= j < W:
+            out[i][j] = c
+    return out
+
+
+def draw_unhide_mirror_shape(
+    rng, n
+):  # random left-right symmetric blob, partly covered by a solid rectangle of another colour
+    H = W = rng.randint(12, 16)
+    c, q = rng.sample(range(1, 10), 2)
+    h, w = rng.randint(4, 6), rng.randint(2, 4)
+    half = set()
+    while len(half) < 2 * h:
+        half.add((rng.randrange(h), rng.randrange(w)))
+    i0, j0 = rng.randint(0, H - h), rng.randint(0, W - 2 * w)
+    g = [[0] * W for _ in range(H)]
+    for a, b in half:
+        g[i0 + a][j0 + b] = g[i0 + a][j0 + 2 * w - 1 - b] = c
+    rh, rw = rng.randint(2, h), rng.randint(2, w)
+    ri, rj = i0 + rng.randint(0, h - rh), j0 + rng.choice([0, 2 * w - rw])
+    for a in range(ri, ri + rh):
+        g[a][rj : rj + rw] = [q] * rw
+    return g
+
+
+def rays_then_drip(
+    g,
+):  # each dot paints right to the edge, then down the last column until the next dot's row
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    dots = sorted((i, j, g[i][j]) for i in range(H) for j in range(W) if g[i][j])
+    for k, (i, j, c) in enumerate(dots):
+        for x in range(j, W):
+            out[i][x] = c
+        end = dots[k + 1][0] if k + 1 < len(dots) else H
+        for y in range(i + 1, end):
+            if out[y][W - 1] == 0:
+                out[y][W - 1] = c
+    return out
+
+
+def draw_rays_then_drip(rng, n):  # n dots in distinct rows, not in the last column
+    H, W = rng.randint(5, 14), rng.randint(3, 14)
+    g = [[0] * W for _ in range(H)]
+    for i in rng.sample(range(H), min(n, H)):
+        g[i][rng.randint(0, W - 2)] = rng.randint(1, 9)
+    return g
+
+
+def bar_lower_half(g):  # every bar standing on the bottom edge: its lower floor(len/2) cells turn 8
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for j in range(W):
+        L = 0
+        while L < H and g[H - 1 - L][j]:
+            L += 1
+        for k in range(L // 2):
+            out[H - 1 - k][j] = 8
+    return out
+
+
+def draw_bar_lower_half(
+    rng, n
+):  # bars of random heights in every other column, standing on the bottom row
+    H, W = rng.randint(6, 14), 2 * rng.randint(3, 7) + 1
+    c = rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
+    g = [[0] * W for _ in range(H)]
+    for j in range(1, W, 2):
+        for i in range(H - rng.randint(1, H - 1), H):
+            g[i][j] = c
+    return g
+
+
+def mirror_onto_marker(
+    g,
+):  # reflect the shape across its edge that touches the marker; background -> 3
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    order = sorted(cnt, key=cnt.get)
+    m, A = order[0], order[1]
+    S = [(i, j) for i in range(H) for j in range(W) if g[i][j] == A]
+    M = [(i, j) for i in range(H) for j in range(W) if g[i][j] == m]
+    rows_shared = {i for i, j in S} & {i for i, j in M}
+    out = [[A if v == A else 3 for v in r] for r in g]
+    for i, j in S:
+        if rows_shared:
+            lo, hi = min(b for a, b in S), max(b for a, b in S)
+            y, x = i, (2 * hi + 1 - j if min(b for a, b in M) > lo else 2 * lo - 1 - j)
+        else:
+            lo, hi = min(a for a, b in S), max(a for a, b in S)
+            y, x = (2 * hi + 1 - i if min(a for a, b in M) > lo else 2 * lo - 1 - i), j
+        if 0 <= y < H and 0 <= x < W:
+            out[y][x] = A
+    return out
+
+
+def draw_mirror_onto_marker(
+    rng, n
+):  # 4-connected blob; the marker (colour 2) is its mirror image's first column/row
+    H = W = 10
+    A = rng.choice([1, 4, 5, 6, 7, 8, 9])
+    g = [[0] * W for _ in range(H)]
+    h, w = rng.randint(2, 3), rng.randint(2, 3)
+    cells = set()
+    while len(cells) <= 2 * sum(b == w - 1 for a, b in cells):  # shape must outnumber its marker
+        cells = {(rng.randrange(h), w - 1)}
+        while len(cells) < rng.randint(3, h * w):
+            a, b = rng.choice(sorted(cells))
+            da, db = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+            if 0 <= a + da < h and 0 <= b + db < w:
+                cells.add((a + da, b + db))
+    i0, j0 = rng.randint(1, H - h - 1), rng.randint(1, W - 2 * w - 1)
+    for a, b in cells:
+        g[i0 + a][j0 + b] = A
+        if b == w - 1:
+            g[i0 + a][j0 + w] = 2  # marker = mirror's column touching the shape
+    for _ in range(rng.randint(0, 3)):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return g
+
+
+def corner_diagonals(
+    g,
+):  # diagonal rays (inner colour) leave the shell's bounding box from its four outer corners
+    H, W = len(g), len(g[0])
+
+    def bbox(c):
+        cs = [(i, j) for i in range(H) for j in range(W) if g[i][j] == c]
+        return (
+            min(i for i, j in cs),
+            max(i for i, j in cs),
+            min(j for i, j in cs),
+            max(j for i, j in cs),
+        )
+
+    def area(c):
+        return (bbox(c)[1] - bbox(c)[0] + 1) * (bbox(c)[3] - bbox(c)[2] + 1)
+
+    inner, shell = sorted({v for r in g for v in r}, key=area)[:2]
+    r0, r1, c0, c1 = bbox(shell)
+    out = [r[:] for r in g]
+    for y, x, dy, dx in (
+        (r0 - 1, c0 - 1, -1, -1),
+        (r0 - 1, c1 + 1, -1, 1),
+        (r1 + 1, c0 - 1, 1, -1),
+        (r1 + 1, c1 + 1, 1, 1),
+    ):
+        while 0 <= y < H and 0 <= x < W:
+            out[y][x] = inner
+            y += dy
+            x += dx
+    return out
+
+
+def draw_corner_diagonals(
+    rng, n
+):  # a U-shaped shell (open on a random side) holding a small block of another colour
+    H, W = rng.randint(8, 14), rng.randint(8, 14)
+    bg, S, c = rng.sample(range(10), 3)
+    g = [[bg] * W for _ in range(H)]
+    h, w = rng.randint(4, min(6, H - 2)), rng.randint(4, min(6, W - 2))
+    i0, j0 = rng.randint(0, H - h), rng.randint(0, W - w)
+    for i in range(i0, i0 + h):
+        for j in range(j0, j0 + w):
+            if i in (i0, i0 + h - 1) or j in (j0, j0 + w - 1):
+                g[i][j] = S
+    for j in range(j0 + 1, j0 + w - 1):
+        g[i0][j] = bg  # open top
+    g[i0 + h - 2][j0 + 1] = g[i0 + h - 2][j0 + 2] = c
+    for _ in range(rng.randint(0, 3)):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return g
+
+
+def find_boxed_twin(
+    g,
+):  # the object elsewhere with the same shape as the one in the 5-framed corner box turns 5
+    H, W = len(g), len(g[0])
+
+    def norm(S):
+        a = min(i for i, j in S)
+        b = min(j for i, j in S)
+        return {(i - a, j - b) for i, j in S}
+
+    K = norm({(i, j) for i in range(3) for j in range(3) if g[i][j]})
+    seen = set()
+    out = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] in (0, 5) or (i, j) in seen or (i < 4 and j < 4):
+                continue
+            comp, st = set(), [(i, j)]
+            seen.add((i, j))
+            while st:
+                a, b = st.pop()
+                comp.add((a, b))
+                for q in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                    if (
+                        0 <= q[0] < H
+                        and 0 <= q[1] < W
+                        and q not in seen
+                        and g[q[0]][q[1]] == g[i][j]
+                    ):
+                        seen.add(q)
+                        st.append(q)
+            if norm(comp) == K:
+                for a, b in comp:
+                    out[a][b] = 5
+    return out
+
+
+def draw_find_boxed_twin(
+    rng, n
+):  # 10x10, 5-frame at row/col 3, a 3x3-box shape; its twin and n decoys (other shapes/colours)
+    def shape():
+        while True:
+            S = {(a, b) for a in range(3) for b in range(3) if rng.random() < 0.5}
+            if len(S) >= 3 and {a for a, b in S} == {0, 1, 2} and len({b for a, b in S}) >= 2:
+                st, seen = [min(S)], {min(S)}
+                while st:
+                    a, b = st.pop()
+                    for q in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if q in S and q not in seen:
+                            seen.add(q)
+                            st.append(q)
+                if seen == S:
+                    return S
+
+    g = [[0] * 10 for _ in range(10)]
+    for k in range(4):
+        g[3][k] = g[k][3] = 5
+    K = shape()
+    cols = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], n + 1)
+    for a, b in K:
+        g[a][b] = cols[0]
+    shapes = [K] + [shape() for _ in range(n - 1)]
+    for t, S in enumerate(shapes):
+        if t and {(a - min(x for x, y in S), b - min(y for x, y in S)) for a, b in S} == {
+            (a - min(x for x, y in K), b - min(y for x, y in K)) for a, b in K
+        }:
+            continue
+        for _ in range(50):
+            i, j = rng.randint(0, 7), rng.randint(4, 7) if rng.random() < 0.5 else rng.randint(0, 7)
+            if i < 5 and j < 5:
+                continue
+            if all(
+                g[i + a + x][j + b + y] == 0
+                for a, b in S
+                for x in (-1, 0, 1)
+                for y in (-1, 0, 1)
+                if 0 <= i + a + x < 10 and 0 <= j + b + y < 10
+            ):
+                for a, b in S:
+                    g[i + a][j + b] = cols[t + 1]
+                break
+    return g
+
+
+def stack_on_fives(
+    g,
+):  # every piece hangs on a 5; overlay all pieces with their 5s at the centre of a 3x3
+    H, W = len(g), len(g[0])
+    fives = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 5]
+    out = [[0] * 3 for _ in range(3)]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j]:
+                a, b = min(fives, key=lambda f: (f[0] - i) ** 2 + (f[1] - j) ** 2)
+                out[i - a + 1][j - b + 1] = g[i][j]
+    return out
+
+
+def draw_stack_on_fives(
+    rng, n
+):  # split a random 3x3 pattern around a central 5 into n pieces, scatter them (3+ apart)
+    while True:
+        T = {
+            (a, b): rng.randint(1, 9)
+            for a in range(3)
+            for b in range(3)
+            if (a, b) != (1, 1) and rng.random() < 0.75
+        }
+        T = {k: v if v != 5 else 6 for k, v in T.items()}
+        if len(T) >= n:
+            break
+    keys = sorted(T)
+    rng.shuffle(keys)
+    parts = [keys[k::n] for k in range(n)]
+    H = W = rng.randint(10, 14)
+    g = [[0] * W for _ in range(H)]
+    used = set()
+    for part in parts:
+        for _ in range(100):
+            ci, cj = rng.randint(1, H - 2), rng.randint(1, W - 2)
+            box = {(ci + x, cj + y) for x in range(-2, 3) for y in range(-2, 3)}
+            if not box & used:
+                used |= box
+                g[ci][cj] = 5
+                for a, b in part:
+                    g[ci + a - 1][cj + b - 1] = T[a, b]
+                break
+    return g
+
+
+def repeat_toward_hints(
+    g,
+):  # copy the main shape step after step (size+1 apart) toward each colour hint next to it
+    H, W = len(g), len(g[0])
+    seen = set()
+    comps = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 0 or (i, j) in seen:
+                continue
+            comp, st = [], [(i, j)]
+            seen.add((i, j))
+            while st:
+                a, b = st.pop()
+                comp.append((a, b))
+                for x in (-1, 0, 1):
+                    for y in (-1, 0, 1):
+                        q = (a + x, b + y)
+                        if (
+                            0 <= q[0] < H
+                            and 0 <= q[1] < W
+                            and q not in seen
+                            and g[q[0]][q[1]] == g[i][j]
+                        ):
+                            seen.add(q)
+                            st.append(q)
+            comps.append(comp)
+    S = max(comps, key=len)
+    h = max(a for a, b in S) - min(a for a, b in S) + 1
+    w = max(b for a, b in S) - min(b for a, b in S) + 1
+    out = [r[:] for r in g]
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if not (dy or dx):
+                continue
+            sy, sx = dy * (h + 1), dx * (w + 1)
+            found = [
+                g[a + sy][b + sx]
+                for a, b in S
+                if 0 <= a + sy < H and 0 <= b + sx < W and g[a + sy][b + sx]
+            ]
+            if not found:
+                continue
+            for k in range(1, 30):
+                for a, b in S:
+                    y, x = a + k * sy, b + k * sx
+                    if 0 <= y < H and 0 <= x < W:
+                        out[y][x] = found[0]
+    return out
+
+
+def draw_repeat_toward_hints(
+    rng, n
+):  # a connected 3x3-ish shape in the middle, partial copies (hints) in some directions
+    H, W = rng.randint(13, 18), rng.randint(13, 18)
+    h, w = rng.randint(2, 3), rng.randint(2, 3)
+    while True:
+        S = {(a, b) for a in range(h) for b in range(w) if rng.random() < 0.7} | {
+            (0, 0),
+            (h - 1, w - 1),
+        }
+        if len(S) > 3 and {a for a, b in S} == set(range(h)) and {b for a, b in S} == set(range(w)):
+            st, seen = [(0, 0)], {(0, 0)}
+            while st:
+                a, b = st.pop()
+                for q in ((a + x, b + y) for x in (-1, 0, 1) for y in (-1, 0, 1)):
+                    if q in S and q not in seen:
+                        seen.add(q)
+                        st.append(q)
+            if seen == S:
+                break
+    cols = rng.sample(range(1, 10), 9)
+    g = [[0] * W for _ in range(H)]
+    i0, j0 = rng.randint(h + 1, H - 2 * h - 1), rng.randint(w + 1, W - 2 * w - 1)
+    for a, b in S:
+        g[i0 + a][j0 + b] = cols[0]
+    dirs = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if x or y]
+    for k, (dy, dx) in enumerate(rng.sample(dirs, min(n, 8))):
+        part = rng.sample(
+            sorted(S), rng.randint(1, (len(S) - 1) // 2)
+        )  # hints strictly smaller than the shape
+        for a, b in part:
+            g[i0 + a + dy * (h + 1)][j0 + b + dx * (w + 1)] = cols[k + 1]
+    return g
+
+
+def tile_squares_bars(g):  # tile the 5-cells with 2x2 squares (8) and straight triominoes (2)
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    todo = {(i, j) for i in range(H) for j in range(W) if g[i][j] == 5}
+    stack = []  # explicit DFS over (placed pieces, next option index)
+
+    def options(cell):
+        i, j = cell
+        return [
+            ([(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)], 8),
+            ([(i, j), (i, j + 1), (i, j + 2)], 2),
+            ([(i, j), (i + 1, j), (i + 2, j)], 2),
+        ]
+
+    k = 0
+    while todo:
+        cell = min(todo)
+        opts = options(cell)
+        while k < 3 and not set(opts[k][0]) <= todo:
+            k += 1
+        if k < 3:
+            stack.append((opts[k], k))
+            todo -= set(opts[k][0])
+            k = 0
+        else:  # backtrack
+            if not stack:
+                return None
+            (cells, col), k = stack.pop()
+            todo |= set(cells)
+            k += 1
+    for cells, col in [s[0] for s in stack]:
+        for i, j in cells:
+            out[i][j] = col
+    return out
+
+
+def draw_tile_squares_bars(rng, n):  # a connected blob of n+2 random squares/bars, all coloured 5
+    H, W = rng.randint(8, 12), rng.randint(8, 12)
+    g = [[0] * W for _ in range(H)]
+    cells = set()
+    for _ in range(200):
+        if len(cells) >= 4 * (n + 2):
+            break
+        i, j = rng.randint(0, H - 3), rng.randint(0, W - 3)
+        P = rng.choice(
+            [
+                [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)],
+                [(i, j), (i, j + 1), (i, j + 2)],
+                [(i, j), (i + 1, j), (i + 2, j)],
+            ]
+        )
+        near = not cells or any(
+            (a + da, b + db) in cells for a, b in P for da, db in ((0, 1), (1, 0), (0, -1), (-1, 0))
+        )
+        if near and not cells & set(P):
+            cells |= set(P)
+    for i, j in cells:
+        g[i][j] = 5
+    return g
+
+
+def complete_rotational(
+    g,
+):  # best 90-degree self-overlap centre; add the rotated copy's new cells as 2
+    H, W = len(g), len(g[0])
+    S = {(i, j) for i in range(H) for j in range(W) if g[i][j]}
+    best, bc = -1, None
+    for b2 in range(2 * W):  # centre (a2/2, b2/2), half-integers allowed; ties: first in
+        for a2 in range(2 * H):  # column-major order
+
+            def rot(i, j, a2=a2, b2=b2):
+                return ((a2 - (b2 - 2 * j)) / 2, (b2 + (a2 - 2 * i)) / 2)
+
+            R = {rot(i, j) for i, j in S}
+            sc = len(R & S)
+            if sc > best:
+                best, bc = sc, R
+    out = [r[:] for r in g]
+    for x, y in bc:
+        if x == int(x) and y == int(y) and 0 <= x < H and 0 <= y < W and not g[int(x)][int(y)]:
+            out[int(x)][int(y)] = 2
+    return out
+
+
+def draw_complete_rotational(
+    rng, n
+):  # 4-fold symmetric blob with its left strip removed, random turn
+    N = rng.randint(5, 8)
+    q = {(i, j) for i in range(N) for j in range(N) if rng.random() < 0.2}
+    S = set()
+    for i, j in q:
+        S |= {(i, j), (j, N - 1 - i), (N - 1 - i, N - 1 - j), (N - 1 - j, i)}
+    k = rng.randint(1, N // 2)
+    S = {(i, j) for i, j in S if j >= k}
+    g = [[0] * 10 for _ in range(10)]
+    oi, oj = rng.randint(0, 10 - N), rng.randint(0, 10 - N)
+    for i, j in S:
+        g[oi + i][oj + j] = 1
+    for _ in range(rng.randrange(4)):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return g
+
+
+def cross_diagonal_blocks(
+    g,
+):  # DSL rule: 2x-upscaled mirror of each object, centred, minus its rows/cols
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for comp in _comps8_d(g):
+        r0 = min(i for i, j in comp)
+        r1 = max(i for i, j in comp)
+        c0 = min(j for i, j in comp)
+        c1 = max(j for i, j in comp)
+        h, w = r1 - r0 + 1, c1 - c0 + 1
+        rows = {i for i, j in comp}
+        cols = {j for i, j in comp}
+        for i, j in comp:
+            jm = c0 + c1 - j  # mirror left-right inside the box
+            for a in range(2):
+                for b in range(2):
+                    x = r0 + 2 * (i - r0) + a - h // 2
+                    y = c0 + 2 * (jm - c0) + b - w // 2
+                    if x not in rows and y not in cols and 0 <= x < H and 0 <= y < W:
+                        out[x][y] = 8
+    return out
+
+
+def draw_cross_diagonal_blocks(rng, n):  # 1-3 diagonal block pairs, spaced apart
+    H = W = rng.randint(10, 16)
+    g = [[0] * W for _ in range(H)]
+    used = set()
+    for _ in range(rng.randint(1, 3)):
+        k = rng.randint(1, 2)
+        c = rng.choice([3, 3, 4, 5])
+        for _ in range(50):
+            r, q = rng.randint(0, H - 2 * k), rng.randint(0, W - 2 * k)
+            box = {(r + a, q + b) for a in range(-3 * k, 5 * k) for b in range(-3 * k, 5 * k)}
+            if not box & used:
+                used |= {(r + a, q + b) for a in range(-k, 3 * k) for b in range(-k, 3 * k)}
+                main = rng.random() < 0.5
+                for a in range(k):
+                    for b in range(k):
+                        if main:
+                            g[r + a][q + b] = g[r + k + a][q + k + b] = c
+                        else:
+                            g[r + a][q + k + b] = g[r + k + a][q + b] = c
+                break
+    return g
+
+
+def chain_by_connectors(g):  # link the objects through their 5-connectors, left to right
+    H, W = len(g), len(g[0])
+    seen = set()
+    objs = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:  # 4-connected multicolour objects
+                st = [(i, j)]
+                seen.add((i, j))
+                cc = {}
+                while st:
+                    a, b = st.pop()
+                    cc[(a, b)] = g[a][b]
+                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
+                            seen.add((x, y))
+                            st.append((x, y))
+                objs.append(cc)
+    objs.sort(key=lambda o: min(b for a, b in o))
+    placed = {}
+    R = None
+    for o in objs:
+        col = max(set(o.values()) - {5}, key=list(o.values()).count)
+        fives = sorted((b, a) for (a, b), v in o.items() if v == 5)  # by column, then row
+        if R is None:
+            s = (0, 0)
+            rest = fives
+        else:
+            b, a = fives[0]
+            s = (R[0] - a, R[1] + 1 - b)
+            rest = fives[1:]
+        for a, b in o:
+            placed[(a + s[0], b + s[1])] = col
+        R = (rest[0][1] + s[0], rest[0][0] + s[1]) if rest else None
+    w = max(b for a, b in placed) + 1
+    return [[placed.get((i, j), 0) for j in range(w)] for i in range(H)]
+
+
+def draw_chain_by_connectors(rng, n):  # n bars with connectors, spread apart at random heights
+    while True:
+        H = rng.randint(3, 5)
+        objs = []
+        for k in range(n):
+            L = rng.randint(2, 3)
+            r = rng.randint(1, H - 2)
+            c = rng.choice([1, 2, 3, 4, 6, 8])
+            o = {(r, j): c for j in range(L)}
+            if k:
+                o[rng.choice([(r - 1, 0), (r + 1, 0), (r, -1)])] = 5
+            if k < n - 1:
+                o[rng.choice([(r - 1, L - 1), (r + 1, L - 1), (r, L)])] = 5
+            m = min(b for a, b in o)
+            objs.append({(a, b - m): v for (a, b), v in o.items()})
+        ok, g, x = True, [[] for _ in range(H)], 0
+        cells = {}
+        for o in objs:
+            dy = rng.randint(-1, 1)
+            if not all(0 <= a + dy < H for a, b in o):
+                ok = False
+                break
+            for (a, b), v in o.items():
+                cells[(a + dy, b + x)] = v
+            x += max(b for a, b in o) + 1 + rng.randint(1, 2)
+        if not ok:
+            continue
+        g = [[cells.get((i, j), 0) for j in range(x)] for i in range(H)]
+        out = chain_by_connectors(g)
+        if sum(v > 0 for r in out for v in r) == len(cells):
+            return g  # chain stays inside the grid
+
+
+def _comps8_d(g):
+    H, W = len(g), len(g[0])
+    seen = set()
+    out = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                st = [(i, j)]
+                seen.add((i, j))
+                cc = []
+                while st:
+                    a, b = st.pop()
+                    cc.append((a, b))
+                    for x in range(a - 1, a + 2):
+                        for y in range(b - 1, b + 2):
+                            if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
+                                seen.add((x, y))
+                                st.append((x, y))
+                out.append(cc)
+    return out
+
+
+def _d8_d(cells):  # the 8 rotations/reflections of a list of (i, j, c)
+    res = []
+    for m in range(8):
+        q = cells
+        for _ in range(m % 4):
+            q = [(j, -i, c) for i, j, c in q]
+        if m > 3:
+            q = [(i, -j, c) for i, j, c in q]
+        res.append(q)
+    return res
+
+
+def complete_from_template(
+    g,
+):  # largest object = template; restore partial copies (only 4 and 2 shown)
+    H, W = len(g), len(g[0])
+    cs = _comps8_d(g)
+    T = max(cs, key=len)
+    X = {g[i][j] for C in cs if C is not T for i, j in C}
+    out = [r[:] for r in g]
+    for q in _d8_d([(i, j, g[i][j]) for i, j in T]):
+        part = [(i, j, c) for i, j, c in q if c in X]
+        for x in range(-2 * H, 2 * H):
+            for y in range(-2 * W, 2 * W):
+                if all(
+                    0 <= i + x < H and 0 <= j + y < W and g[i + x][j + y] == c for i, j, c in part
+                ):
+                    for i, j, c in q:
+                        if 0 <= i + x < H and 0 <= j + y < W:
+                            out[i + x][j + y] = c
+    return out
+
+
+def draw_complete_from_template(rng, n):  # template + n-2 partial copies on a 14x14 grid
+    while True:
+        core = {(1, 1)}
+        while len(core) < rng.randint(3, 6):
+            i, j = rng.choice(sorted(core))
+            core.add(
+                (
+                    min(3, max(0, i + rng.choice((-1, 0, 1)))),
+                    min(3, max(0, j + rng.choice((-1, 0, 1)))),
+                )
+            )
+        rim = sorted(
+            {(i + a, j + b) for i, j in core for a, b in ((0, 1), (1, 0), (0, -1), (-1, 0))} - core
+        )
+        deco = rng.sample(rim, min(len(rim), rng.randint(2, 4)))
+        cells = [(i, j, 4) for i, j in core] + [
+            (i, j, c)
+            for (i, j), c in zip(deco, [2] + [rng.choice((1, 3, 6, 8)) for _ in deco], strict=False)
+        ]
+        part = [t for t in cells if t[2] in (2, 4)]
+
+        def norm(q):
+            return tuple(
+                sorted(
+                    (i - min(a for a, b, c in q), j - min(b for a, b, c in q), c) for i, j, c in q
+                )
+            )
+
+        if len({norm(q) for q in _d8_d(part)}) == 8:
+            break  # no symmetry: one way to fit
+    g = [[0] * 14 for _ in range(14)]
+    for k in range(n - 1):
+        q = cells if k == 0 else [t for t in rng.choice(_d8_d(cells)) if t[2] in (2, 4)]
+        for _ in range(100):
+            x, y = rng.randint(-4, 14), rng.randint(-4, 14)
+            P = [(i + x, j + y, c) for i, j, c in q]
+            if all(
+                0 <= i < 14
+                and 0 <= j < 14
+                and all(
+                    g[a][b] == 0
+                    for a in range(i - 1, i + 2)
+                    for b in range(j - 1, j + 2)
+                    if 0 <= a < 14 and 0 <= b < 14
+                )
+                for i, j, c in P
+            ):
+                for i, j, c in P:
+                    g[i][j] = c
+                break
+    return g
+
+
+def capped_lines_crop(g):  # bounding box of the 5s, grown by one cell along the line direction
+    H, W = len(g), len(g[0])
+    five = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 5]
+    r0 = min(i for i, j in five)
+    r1 = max(i for i, j in five)
+    c0 = min(j for i, j in five)
+    c1 = max(j for i, j in five)
+    i, j = five[0]
+    vertical = 0 < i and g[i - 1][j] == 8 and (i + 1 < H and g[i + 1][j] in (5, 8))
+    if vertical:
+        r0, r1 = r0 - 1, r1 + 1
+    else:
+        c0, c1 = c0 - 1, c1 + 1
+    return [row[c0 : c1 + 1] for row in g[r0 : r1 + 1]]
+
+
+def draw_capped_lines_crop(rng, n):  # vertical (or transposed) capped line pair + sparse 8 noise
+    H, W = rng.randint(9, 14), rng.randint(9, 14)
+    L = rng.randint(1, n)
+    a = rng.randint(1, H - L - 1)
+    c = rng.randint(0, W - 3)
+    d = rng.randint(c + 2, W - 1)
+    g = [[0] * W for _ in range(H)]
+    keep = {(x, y) for x in range(a - 2, a + L + 2) for y in (c - 1, c, c + 1, d - 1, d, d + 1)}
+    for y in (c, d):
+        g[a - 1][y] = g[a + L][y] = 8
+        for x in range(a, a + L):
+            g[x][y] = 5
+    for _ in range(rng.randint(3, 10)):
+        x, y = rng.randrange(H), rng.randrange(W)
+        if (x, y) not in keep:
+            g[x][y] = 8
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def slide_to_wall_marker(g):  # move the shape until it touches the wall, 8-line on its far side
+    vertical = all(2 in r for r in g)
+    G = [r[:] for r in g] if vertical else [list(r) for r in zip(*g, strict=False)]
+    H, W = len(G), len(G[0])
+    w = G[0].index(2)
+    cells = [(i, j, G[i][j]) for i in range(H) for j in range(W) if G[i][j] not in (0, 2)]
+    a = min(j for _, j, _ in cells)
+    b = max(j for _, j, _ in cells)
+    out = [[2 if j == w else 0 for j in range(W)] for i in range(H)]
+    if b < w:
+        s = w - 1 - b
+        e = a + s - 1
+    else:
+        s = w + 1 - a
+        e = b + s + 1
+    for i, j, v in cells:
+        out[i][j + s] = v
+    if 0 <= e < W:
+        for i in range(H):
+            out[i][e] = 8
+    return out if vertical else [list(r) for r in zip(*out, strict=False)]
+
+
+def draw_slide_to_wall_marker(rng, n):  # full-height 2 wall and a random blob off to one side
+    H, W = rng.randint(4, 8), rng.randint(12, 18)
+    G = [[0] * W for _ in range(H)]
+    sw = rng.randint(2, n)
+    c = rng.choice([1, 3, 4, 5, 6])
+    if rng.random() < 0.5:
+        w = rng.randint(sw + 3, W - 3)
+        x = rng.randint(0, w - sw - 2)
+    else:
+        w = rng.randint(2, W - sw - 3)
+        x = rng.randint(w + 2, W - sw)
+    for i in range(H):
+        G[i][w] = 2
+    for i in range(H):
+        for j in range(x, x + sw):
+            if rng.random() < 0.6:
+                G[i][j] = c
+    for j in (x, x + sw - 1):
+        G[rng.randrange(H)][j] = c
+    return G if rng.random() < 0.5 else [list(r) for r in zip(*G, strict=False)]
+
+
+def bar_rays_mirror(g):  # rays from bar A to its dots; matching full rays from bar B
+    flip = 2 in g[0] or 2 in g[-1]  # horizontal bars: work transposed
+    G = [list(r) for r in zip(*g, strict=False)] if flip else [r[:] for r in g]
+    H, W = len(G), len(G[0])
+    dots = [(i, j) for i in range(H) for j in range(W) if G[i][j] == 8]
+    a = G[dots[0][0]].index(2)  # column of bar A
+    b = W - 1 if a == 0 else 0  # bar B on the other edge
+    ta = min(i for i in range(H) if G[i][a] == 2)
+    tb = min(i for i in range(H) if G[i][b] == 2)
+    out = [r[:] for r in G]
+    for i, j in dots:
+        for x in range(min(a, j) + 1, max(a, j)):
+            out[i][x] = 8
+        out[i][j] = 4
+        r = i - ta + tb
+        for x in range(W):
+            if out[r][x] != 2:
+                out[r][x] = 8
+    return [list(r) for r in zip(*out, strict=False)] if flip else out
+
+
+def draw_bar_rays_mirror(rng, n):  # left/right edge bars, A with 1..n-1 dots; maybe transposed
+    H, W, L = rng.randint(13, 18), rng.randint(7, 12), rng.randint(3, 5)
+    g = [[0] * W for _ in range(H)]
+    ta, tb = (
+        (1, rng.randint(L + 2, H - L - 1))
+        if rng.random() < 0.5
+        else (rng.randint(L + 2, H - L - 1), 1)
+    )
+    a = rng.choice([0, W - 1])
+    b = W - 1 - a
+    for i in range(L):
+        g[ta + i][a] = 2
+        g[tb + i][b] = 2
+    for i in rng.sample(range(L), rng.randint(1, min(L, n - 1))):
+        g[ta + i][rng.randint(1, W - 2)] = 8
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def piece_into_ceiling(g):  # move each 5-piece up into the ceiling hole it exactly plugs, recolor 1
+    H, W = len(g), len(g[0])
+    L = max(i for i in range(H) if 2 in g[i])  # last ceiling row
+    seen, pieces = set(), []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 5 and (i, j) not in seen:  # 8-connected component
+                st, comp = [(i, j)], []
+                seen.add((i, j))
+                while st:
+                    a, b = st.pop()
+                    comp.append((a, b))
+                    for da in (-1, 0, 1):
+                        for db in (-1, 0, 1):
+                            x, y = a + da, b + db
+                            if 0 <= x < H and 0 <= y < W and g[x][y] == 5 and (x, y) not in seen:
+                                seen.add((x, y))
+                                st.append((x, y))
+                pieces.append(comp)
+    out = [[0 if v == 5 else v for v in r] for r in g]
+
+    def zero(x, y):
+        return 0 <= x < H and 0 <= y < W and g[x][y] == 0
+
+    for comp in pieces:
+        done = False
+        for a in range(-H, H):  # topmost first, then rightmost
+            for b in range(W, -W, -1):
+                Q = {(x + a, y + b) for x, y in comp}
+                if not all(zero(x, y) for x, y in Q):
+                    continue
+                ok = True
+                for x, y in Q:
+                    for n in ((x - 1, y), (x, y - 1), (x, y + 1)):
+                        if n[0] <= L and zero(*n) and n not in Q:
+                            ok = False
+                if ok:
+                    for x, y in Q:
+                        out[x][y] = 1
+                    done = True
+                    break
+            if done:
+                break
+    return out
+
+
+def draw_piece_into_ceiling(
+    rng, n
+):  # 2-ceiling (rows 0-2) with holes = tops of n-ish pieces; pieces lie lower down
+    W, H = 15, 10
+    ws = []
+    while len(ws) < n and sum(ws) + len(ws) < 9:
+        ws.append(rng.randint(1, 3))
+    shapes = [
+        [(rng.randint(1, 3), rng.randint(3, 4)) for _ in range(w)] for w in ws
+    ]  # per column: top..bottom rows
+    g = [[2] * W if i < 3 else [0] * W for i in range(H)]
+
+    def slots():
+        free = W - sum(ws) - len(ws) + 1
+        x = 0
+        res = []
+        for w in ws:
+            d = rng.randint(0, free)
+            free -= d
+            x += d
+            res.append(x)
+            x += w + 1
+        return res
+
+    for s, sh in zip(slots(), shapes, strict=False):  # carve holes (ceiling part of each piece)
+        for c, (t, _) in enumerate(sh):
+            for r in range(t, 3):
+                g[r][s + c] = 0
+    order = list(range(len(ws)))
+    rng.shuffle(order)
+    x = 0
+    for k in order:  # lay the pieces at the bottom, column separated
+        x += rng.randint(0, 1)
+        if x + ws[k] > W:
+            break
+        for c, (t, b) in enumerate(shapes[k]):
+            for r in range(t, b + 1):
+                g[r + 5][x + c] = 5
+        x += ws[k] + 1
+    return g
+
+
+def panel_by_marker(g):  # move the 4-panel to the slot named by the 4's place inside it
+    out = [[v if i % 4 == 3 or j % 4 == 3 else 0 for j, v in enumerate(r)] for i, r in enumerate(g)]
+    x, y = next((i, j) for i in range(11) for j in range(11) if g[i][j] == 4)
+    pr, pc = x // 4, y // 4  # panel containing the 4
+    tr, tc = x % 4, y % 4  # target panel
+    for a in range(3):
+        for b in range(3):
+            out[tr * 4 + a][tc * 4 + b] = g[pr * 4 + a][pc * 4 + b]
+    return out
+
+
+def draw_panel_by_marker(rng, n):  # 11x11, 5-lines, random sparse panels, exactly one 4
+    g = [
+        [
+            5
+            if i % 4 == 3 or j % 4 == 3
+            else (rng.choice([1, 2, 3, 6, 7, 8, 9]) if rng.random() < 0.3 else 0)
+            for j in range(11)
+        ]
+        for i in range(11)
+    ]
+    cells = [(i, j) for i in range(11) for j in range(11) if i % 4 < 3 and j % 4 < 3]
+    x, y = rng.choice(cells)
+    g[x][y] = 4
+    return g
+
+
+_UMB_D = [(0, 3), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2), (2, 4), (2, 5), (3, 0), (3, 6)]
+
+
+def umbrella_rain(g):  # rotate until the umbrella opens downward, rain below it, rotate back
+    G = [r[:] for r in g]
+    for k in range(4):
+        H, W = len(G), len(G[0])
+        for i in range(H - 3):
+            for j in range(W - 6):
+                u = G[i][j + 3]
+                if u and all(G[i + a][j + b] == u for a, b in _UMB_D):
+                    d = [v for r in G for v in r if v not in (0, u)][0]
+                    out = [r[:] for r in G]
+                    for b in range(7):
+                        low = max(a for a, bb in _UMB_D if bb == b) + i
+                        if any(G[x][j + b] == d for x in range(low + 1, H)):
+                            for x in range(low + 1, H):
+                                out[x][j + b] = d
+                    for _ in range(4 - k):
+                        out = [list(r) for r in zip(*out[::-1], strict=False)]
+                    return out
+        G = [list(r) for r in zip(*G[::-1], strict=False)]  # rotate clockwise
+
+
+def draw_umbrella_rain(rng, n):  # umbrella + scattered single dots, random rotation
+    H, W = rng.randint(12, 18), rng.randint(12, 18)
+    u, d = rng.sample(range(1, 10), 2)
+    g = [[0] * W for _ in range(H)]
+    i, j = rng.randint(0, H - 8), rng.randint(0, W - 7)
+    for a, b in _UMB_D:
+        g[i + a][j + b] = u
+    for _ in range(rng.randint(4, 6 * n)):
+        x, y = rng.randrange(H), rng.randrange(W)
+        if not (i - 1 <= x <= i + 4 and j - 1 <= y <= j + 7) and all(
+            g[a][b] == 0
+            for a in range(max(0, x - 1), x + 2)
+            for b in range(max(0, y - 1), y + 2)
+            if a < H and b < W
+        ):
+            g[x][y] = d
+    for _ in range(rng.randrange(4)):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return g
+
+
+def shape_mirrored_into_frame(
+    g,
+):  # put the loose shape into the 4-cornered frame, matching side colours
+    H, W = len(g), len(g[0])
+    cs = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 4]
+    r1, c1 = cs[0]
+    r2, c2 = cs[-1]
+    flip = g[r1][c1 + 1] != 0  # sides are top/bottom: work transposed
+    if flip:
+        t = shape_mirrored_into_frame([list(r) for r in zip(*g, strict=False)])
+        return [list(r) for r in zip(*t, strict=False)]
+    cells = [
+        (i, j)
+        for i in range(H)
+        for j in range(W)
+        if g[i][j] and not (r1 <= i <= r2 and c1 <= j <= c2)
+    ]
+    i0 = min(i for i, j in cells)
+    j0 = min(j for i, j in cells)
+    h, w = r2 - r1 - 1, c2 - c1 - 1
+    S = [[g[i0 + a][j0 + b] for b in range(w)] for a in range(h)]
+    left = g[r1 + 1][c1]
+    if left not in [r[0] for r in S]:
+        S = [r[::-1] for r in S]
+    out = [g[i][c1 : c2 + 1] for i in range(r1, r2 + 1)]
+    for a in range(h):
+        for b in range(w):
+            out[a + 1][b + 1] = S[a][b]
+    return out
+
+
+def draw_shape_mirrored_into_frame(
+    rng, n
+):  # frame with coloured sides + the two-part shape elsewhere
+    while True:
+        h, w = rng.randint(2, 5), rng.randint(3, 6)
+        L, R = rng.sample([1, 2, 3, 5, 6, 7, 8], 2)
+        k = rng.randint(1, w - 1)  # columns < k belong to L, the rest to R
+        S = [[(L if b < k else R) if rng.random() < 0.6 else 0 for b in range(w)] for a in range(h)]
+        for a in range(h):
+            S[a][k - 1] = L
+            S[a][k] = R  # keep both parts connected/complete
+        if any(S[a][0] for a in range(h)) and any(S[a][-1] for a in range(h)):
+            break
+    if rng.random() < 0.5:
+        S = [r[::-1] for r in S]
+    N = h + w + 8
+    g = [[0] * N for _ in range(N)]
+    fr, fc = rng.randint(0, N - h - 2), rng.randint(0, 1)
+    g[fr][fc] = g[fr][fc + w + 1] = g[fr + h + 1][fc] = g[fr + h + 1][fc + w + 1] = 4
+    for a in range(h):
+        g[fr + 1 + a][fc] = L
+        g[fr + 1 + a][fc + w + 1] = R
+    sr, sc = rng.randint(0, N - h), rng.randint(fc + w + 3, N - w)
+    for a in range(h):
+        for b in range(w):
+            g[sr + a][sc + b] = S[a][b]
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def triangle_to_parallel(g):  # each 5-triangle is replaced by a parallel diagonal just past it
+    H, W = len(g), len(g[0])
+    line = [(i, j) for i in range(H) for j in range(W) if g[i][j] not in (0, 5)]
+    col = g[line[0][0]][line[0][1]]
+    (i0, j0), (i1, j1) = line[0], line[1]
+    key = (lambda i, j: j - i) if j1 - j0 == i1 - i0 else (lambda i, j: j + i)
+    d0 = key(i0, j0)
+    above = [key(i, j) for i in range(H) for j in range(W) if g[i][j] == 5 and key(i, j) > d0]
+    below = [key(i, j) for i in range(H) for j in range(W) if g[i][j] == 5 and key(i, j) < d0]
+    lines = {d0}
+    if above:
+        lines.add(max(above) + 2)
+    if below:
+        lines.add(min(below) - 2)
+    return [[col if key(i, j) in lines else 0 for j in range(W)] for i in range(H)]
+
+
+def draw_triangle_to_parallel(rng, n):  # a full diagonal plus 1-2 right triangles of 5 touching it
+    while True:
+        N = rng.randint(8, 14)
+        c = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+        off = rng.randint(-3, 3)
+        g = [[0] * N for _ in range(N)]
+        for i in range(N):
+            if 0 <= i + off < N:
+                g[i][i + off] = c
+        for side in rng.sample([1, -1], rng.randint(1, 2)):
+            t = rng.randint(1, n)
+            a = rng.randint(0, N - t)
+            for k in range(1, t + 1):  # diagonal off+k (or off-k) holds t-k+1 cells
+                for i in range(a, a + t - k + 1) if side > 0 else range(a + k, a + t + 1):
+                    j = i + off + side * k
+                    if 0 <= i < N and 0 <= j < N:
+                        g[i][j] = 5
+        if any(5 in r for r in g):
+            break
+    return g if rng.random() < 0.5 else [r[::-1] for r in g]
+
+
+def mask_kronecker(g):  # mask (fewer colours) tiled by the pattern's colours
+    H, W = len(g), len(g[0])
+    if W > H:
+        A = [r[:H] for r in g]
+        B = [r[H:] for r in g]
+        n = H
+    else:
+        A = g[:W]
+        B = g[W:]
+        n = W
+
+    def ncol(X):
+        return len({v for r in X for v in r})
+
+    M, P = (A, B) if ncol(A) < ncol(B) else (B, A)
+    out = [[0] * (n * n) for _ in range(n * n)]
+    for a in range(n):
+        for b in range(n):
+            if P[a][b]:
+                for x in range(n):
+                    for y in range(n):
+                        if M[x][y]:
+                            out[a * n + x][b * n + y] = P[a][b]
+    return out
+
+
+def draw_mask_kronecker(
+    rng, n
+):  # 8-mask square beside a multi-coloured square, either order/orientation
+    k = rng.randint(2, 4)
+    while True:
+        M = [[8 if rng.random() < 0.45 else 0 for _ in range(k)] for _ in range(k)]
+        P = [[rng.choice([0, 0, 1, 2, 3, 4]) for _ in range(k)] for _ in range(k)]
+        if any(map(any, M)) and len({v for r in P for v in r}) >= 3:
+            break
+    A, B = (M, P) if rng.random() < 0.5 else (P, M)
+    return [a + b for a, b in zip(A, B, strict=False)] if rng.random() < 0.5 else A + B
+
+
+def dots_to_brackets(g):  # stems from both dots meet at the midpoint as facing brackets
+    pts = [(i, j, v) for i, r in enumerate(g) for j, v in enumerate(r) if v]
+    flip = pts[0][1] != pts[1][1]
+    G = [list(r) for r in zip(*g, strict=False)] if flip else [r[:] for r in g]
+    (r1, c, a), (r2, _, b) = sorted(
+        (i, j, v) for i, rr in enumerate(G) for j, v in enumerate(rr) if v
+    )
+    m = (r1 + r2) // 2
+    for i in range(r1, m + 1):
+        G[i][c] = a
+    for i in range(m + 1, r2 + 1):
+        G[i][c] = b
+    for dj in range(-2, 3):
+        G[m - 1][c + dj] = a
+        G[m + 2][c + dj] = b
+    G[m][c - 2] = G[m][c + 2] = a
+    G[m + 1][c - 2] = G[m + 1][c + 2] = b
+    G[m][c] = G[m + 1][c] = 0
+    return [list(r) for r in zip(*G, strict=False)] if flip else G
+
+
+def draw_dots_to_brackets(rng, n):  # two coloured dots far apart in one column or row
+    H, W = rng.randint(10, 16), rng.randint(7, 14)
+    g = [[0] * W for _ in range(H)]
+    c = rng.randint(2, W - 3)
+    r1 = rng.randint(0, H - 9)
+    r2 = rng.randint(r1 + 7, H - 1)
+    a, b = rng.sample(range(1, 10), 2)
+    g[r1][c] = a
+    g[r2][c] = b
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def seed_staircase(g):  # walk the staircase step by step in both directions
+    H, W = len(g), len(g[0])
+    ((r, c),) = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    out = [row[:] for row in g]
+    for s in (1, -1):  # s=1: downward/leftward, s=-1: upward/rightward
+        i, j = r, c
+        while True:
+            steps = [(i + s, j), (i + 2 * s, j), (i + 2 * s, j - s), (i + 2 * s, j - 2 * s)]
+            for x, y in steps:
+                if 0 <= x < H and 0 <= y < W:
+                    out[x][y] = 5
+            i, j = i + 2 * s, j - 2 * s
+            if not (0 <= i < H or 0 <= j < W) or abs(i - r) > H + W:
+                break
+    return out
+
+
+def draw_seed_staircase(rng, n):  # one coloured seed on a blank grid
+    H, W = rng.randint(5, 16), rng.randint(5, 16)
+    g = [[0] * W for _ in range(H)]
+    g[rng.randrange(H)][rng.randrange(W)] = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    return g
+
+
+def corner_rings_voronoi(
+    g,
+):  # Manhattan-Voronoi cells of the seeds, filled with every-other square ring
+    H, W = len(g), len(g[0])
+    seeds = [(a, b, g[a][b]) for a in range(H) for b in range(W) if g[a][b]]
+    out = [[0] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            d = [abs(i - a) + abs(j - b) for a, b, _ in seeds]
+            k = d.index(min(d))
+            if d.count(d[k]) == 1:
+                a, b, c = seeds[k]
+                if max(abs(i - a), abs(j - b)) % 2 == 0:
+                    out[i][j] = c
+    return out
+
+
+def draw_corner_rings_voronoi(rng, n):  # 2-4 coloured seeds in distinct corners of a blank grid
+    H, W = rng.randint(n + 3, 3 * n + 1), rng.randint(n + 3, 3 * n + 1)
+    g = [[0] * W for _ in range(H)]
+    corners = rng.sample([(0, 0), (0, W - 1), (H - 1, 0), (H - 1, W - 1)], rng.randint(2, 4))
+    for (a, b), c in zip(corners, rng.sample(range(1, 10), 4), strict=False):
+        g[a][b] = c
+    return g
+
+
+def leaky_box(g):  # fill the box interior with 8, then shoot 8 out through the gap
+    H, W = len(g), len(g[0])
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    r1 = min(i for i, j in cells)
+    r2 = max(i for i, j in cells)
+    c1 = min(j for i, j in cells)
+    c2 = max(j for i, j in cells)
+    out = [r[:] for r in g]
+    for i in range(r1 + 1, r2):
+        for j in range(c1 + 1, c2):
+            out[i][j] = 8
+    for i in range(r1, r2 + 1):
+        for j in range(c1, c2 + 1):
+            if g[i][j] == 0 and (i in (r1, r2) or j in (c1, c2)):  # the gap
+                di = (i == r2) - (i == r1)
+                dj = (j == c2) - (j == c1)
+                x, y = i, j
+                while 0 <= x < H and 0 <= y < W:
+                    out[x][y] = 8
+                    x += di
+                    y += dj
+    return out
+
+
+def draw_leaky_box(rng, n):  # a hollow 5-rectangle with one non-corner gap
+    H, W = rng.randint(8, 14), rng.randint(8, 14)
+    h, w = rng.randint(4, H - 1), rng.randint(4, W - 1)
+    a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+    g = [[0] * W for _ in range(H)]
+    for i in range(a, a + h):
+        for j in range(b, b + w):
+            if i in (a, a + h - 1) or j in (b, b + w - 1):
+                g[i][j] = 5
+    side = rng.randrange(4)
+    gi, gj = [
+        (a, rng.randint(b + 1, b + w - 2)),
+        (a + h - 1, rng.randint(b + 1, b + w - 2)),
+        (rng.randint(a + 1, a + h - 2), b),
+        (rng.randint(a + 1, a + h - 2), b + w - 1),
+    ][side]
+    g[gi][gj] = 0
+    return g
+
+
+def stamp_by_markers(g):  # copy each marked rectangle onto the matching marker constellation
+    G = (
+        g if any(len(set(r)) < 2 for r in g) else [list(r) for r in zip(*g, strict=False)]
+    )  # split top/bottom
+    t = G is not g
+    h = len(G) // 2
+    A, B = sorted([G[:h], G[h:]], key=lambda x: len(set(sum(x, []))))  # A: bare markers
+    a0 = max(set(sum(A, [])), key=sum(A, []).count)
+    b0 = max(set(sum(B, [])), key=sum(B, []).count)
+    cs = [v for r in B for v in r if v != b0]
+    m = max(set(cs), key=cs.count)  # main colour
+    H, W = len(A), len(A[0])
+    out = [[a0] * (W + 2)] + [[a0] + r + [a0] for r in A] + [[a0] * (W + 2)]
+    objs = []
+    for i in range(len(B)):
+        for j in range(len(B[0])):
+            if B[i][j] != b0 and (i == 0 or B[i - 1][j] == b0) and (j == 0 or B[i][j - 1] == b0):
+                w = 0
+                while j + w < len(B[0]) and B[i][j + w] != b0:
+                    w += 1
+                hh = 0
+                while i + hh < len(B) and B[i + hh][j] != b0:
+                    hh += 1
+                objs.append([r[j : j + w] for r in B[i : i + hh]])
+    objs.sort(key=lambda o: -sum(c != m for r in o for c in r))
+    for obj in objs:
+        hh, w = len(obj), len(obj[0])
+        T = (
+            [[a0] * (w + 2)]
+            + [[a0] + [c if c != m else a0 for c in r] + [a0] for r in obj]
+            + [[a0] * (w + 2)]
+        )
+        for x, y in [(x, y) for x in range(H - hh + 1) for y in range(W - w + 1)]:
+            if [
+                r[y : y + w + 2] for r in out[x : x + hh + 2]
+            ] == T:  # markers + empty ring must match
+                for di in range(hh):
+                    for dj in range(w):
+                        out[x + 1 + di][y + 1 + dj] = obj[di][dj]
+                break
+    out = [r[1:-1] for r in out[1:-1]]
+    return [list(r) for r in zip(*out, strict=False)] if t else out
+
+
+def draw_stamp_by_markers(
+    rng, n
+):  # pattern half with n-1 marked rectangles, marker half with their markers
+    H, W = rng.randint(8, 11), rng.randint(10, 14)
+    a, b, m, *mk = rng.sample(range(10), 7)  # one marker colour per rectangle
+    P = [[b] * W for _ in range(H)]
+    M = [[a] * W for _ in range(H)]
+    occ = [[a] * W for _ in range(H)]
+
+    def free(G, bg, x, y, h, w):
+        return (
+            x >= 0
+            and y >= 0
+            and x + h <= H - 1
+            and y + w <= W
+            and all(
+                G[i][j] == bg
+                for i in range(x - 1, x + h + 1)
+                for j in range(y - 1, y + w + 1)
+                if 0 <= i < H and 0 <= j < W
+            )
+        )
+
+    for o in range(n - 1):
+        h, w = rng.randint(2, 4), rng.randint(2, 4)
+        cells = [
+            (i, j, mk[o])
+            for i, j in rng.sample([(i, j) for i in range(h) for j in range(w)], rng.randint(1, 3))
+        ]
+        for _ in range(50):
+            x, y, u, v = rng.randint(0, H), rng.randint(0, W), rng.randint(0, H), rng.randint(0, W)
+            if free(P, b, x, y, h, w) and free(occ, a, u, v, h, w):
+                for i in range(h):
+                    for j in range(w):
+                        P[x + i][y + j] = m
+                        occ[u + i][v + j] = m
+                for i, j, c in cells:
+                    P[x + i][y + j] = c
+                    M[u + i][v + j] = c
+                break
+    g = P + M if rng.random() < 0.5 else M + P
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def diagonal_echo(
+    g,
+):  # DSL rule: step k from the (1,1) self-overlap, direction with most marker overlap
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for v in r:
+            cnt[v] = cnt.get(v, 0) + 1
+    c, s = sorted(cnt, key=cnt.get)[:2]  # marker colour, shape colour
+    S = {(i, j) for i in range(H) for j in range(W) if g[i][j] == s}
+    M = {(i, j) for i in range(H) for j in range(W) if g[i][j] == c}
+    k = 1 + max(t for t in range(H + 1) if {(i + t, j + t) for i, j in S} & S)
+    d = max(
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)],
+        key=lambda d: len({(i + k * d[0], j + k * d[1]) for i, j in S} & M),
+    )
+    out = [r[:] for r in g]
+    for n in range(1, H + W):
+        for i, j in S:
+            x, y = i + n * k * d[0], j + n * k * d[1]
+            if 0 <= x < H and 0 <= y < W:
+                out[x][y] = c
+    return out
+
+
+def draw_diagonal_echo(
+    rng, n
+):  # symmetric shape on a plain background, marker = a cell of its first echo
+    r = rng.randint(1, 2)
+    q = {(a, b) for a in range(r + 1) for b in range(a, r + 1 - a) if rng.random() < 0.5} | {
+        (0, b) for b in range(r + 1)
+    }  # axis keeps it connected
+    cells = {
+        (x * sa, y * sb)
+        for a, b in q
+        for x, y in ((a, b), (b, a))
+        for sa in (1, -1)
+        for sb in (1, -1)
+    }
+    cells = {(a - min(x for x, _ in cells), b - min(y for _, y in cells)) for a, b in cells}
+    bg, s, c = rng.sample(range(10), 3)
+    H, W = rng.randint(12, 16), rng.randint(12, 16)
+    g = [[bg] * W for _ in range(H)]
+    oi, oj = rng.randint(3, H - 2 * r - 4), rng.randint(3, W - 2 * r - 4)
+    for a, b in cells:
+        g[oi + a][oj + b] = s
+    S = {(oi + a, oj + b) for a, b in cells}
+    k = 1 + max(t for t in range(H + 1) if {(i + t, j + t) for i, j in S} & S)
+    d = rng.choice([(1, 1), (1, -1), (-1, 1), (-1, -1)])
+    opts = [
+        (i + k * d[0], j + k * d[1])
+        for i, j in S
+        if 0 <= i + k * d[0] < H and 0 <= j + k * d[1] < W
+    ]
+    x, y = rng.choice(opts) if opts else (0, 0)
+    g[x][y] = c
+    return g
+
+
+def corner_rings_dotted_box(g):  # 3x3 rings of the other colour + 5-dotted rectangle outline
+    H, W = len(g), len(g[0])
+    dots = [(i, j, g[i][j]) for i in range(H) for j in range(W) if g[i][j]]
+    cols = sorted({v for _, _, v in dots})
+    other = {cols[0]: cols[-1], cols[-1]: cols[0]}
+    r1, r2 = min(d[0] for d in dots), max(d[0] for d in dots)
+    c1, c2 = min(d[1] for d in dots), max(d[1] for d in dots)
+    out = [[0] * W for _ in range(H)]
+    for i in range(r1, r2 + 1):
+        for j in range(c1, c2 + 1):
+            if i in (r1, r2) or j in (c1, c2):
+                if min(abs(i - a) + abs(j - b) for a, b, _ in dots) % 2 == 0:
+                    out[i][j] = 5
+    for a, b, v in dots:
+        for i in range(a - 1, a + 2):
+            for j in range(b - 1, b + 2):
+                if 0 <= i < H and 0 <= j < W:
+                    out[i][j] = other[v]
+        out[a][b] = v
+    return out
+
+
+def draw_corner_rings_dotted_box(rng, n):  # two colours on the corners of a random rectangle
+    H, W = rng.randint(10, 17), rng.randint(10, 17)
+    r1 = rng.randint(1, H - 6)
+    r2 = rng.randint(r1 + 4, H - 2)
+    c1 = rng.randint(1, W - 6)
+    c2 = rng.randint(c1 + 4, W - 2)
+    a, b = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], 2)
+    g = [[0] * W for _ in range(H)]
+    g[r1][c1] = g[r2][c2] = a
+    g[r1][c2] = g[r2][c1] = b
+    return g
+
+
+def periodic_hole_fill(g):  # recover the hole of a periodic pattern
+    H, W = len(g), len(g[0])
+
+    def period(rows, n):
+        for q in range(1, n + 1):
+            if all(
+                r[j] == 0 or r[j + q] == 0 or r[j] == r[j + q] for r in rows for j in range(n - q)
+            ):
+                return q
+
+    q = period(g, W)
+    h = period([list(c) for c in zip(*g, strict=False)], H)
+    zr = [i for i in range(H) if 0 in g[i]]
+    zc = [j for j in range(W) if any(g[i][j] == 0 for i in range(H))]
+    out = []
+    for i in range(zr[0], zr[-1] + 1):
+        row = []
+        for j in range(zc[0], zc[-1] + 1):
+            vals = [g[a][b] for a in range(i % h, H, h) for b in range(j % q, W, q) if g[a][b]]
+            row.append(vals[0] if vals else 0)
+        out.append(row)
+    return out
+
+
+def draw_periodic_hole_fill(rng, n):  # tile a random motif, then blank a rectangle
+    ph, pw = rng.randint(1, 3), rng.randint(1, 3)
+    cols = rng.sample(range(1, 10), 3)
+    tile = [[rng.choice(cols) for _ in range(pw)] for _ in range(ph)]
+    H, W = rng.randint(n + 1, 3 * n), rng.randint(n + 1, 3 * n)
+    g = [[tile[i % ph][j % pw] for j in range(W)] for i in range(H)]
+    h, w = rng.randint(1, min(3, H - 1)), rng.randint(1, min(3, W - 1))
+    a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+    for i in range(a, a + h):
+        for j in range(b, b + w):
+            g[i][j] = 0
+    return g
+
+
+DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
+    "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
+    "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
+    "join_same_color_cells": (join_same_color_cells, draw_join_same_color_cells, "task009", 200),
+    "key_block_upscale": (key_block_upscale, draw_key_block_upscale, "task011", 230),
+    "d4_complete_5x5": (d4_complete_5x5, draw_d4_complete_5x5, "task020", 250),
+    "stack_on_fives": (stack_on_fives, draw_stack_on_fives, "task022", 240),
+    "tile_squares_bars": (tile_squares_bars, draw_tile_squares_bars, "task023", 360),
+    "complete_rotational": (complete_rotational, draw_complete_rotational, "task027", 300),
+    "pattern_in_line_colour": (pattern_in_line_colour, draw_pattern_in_line_colour, "task033", 110),
+    "cross_diagonal_blocks": (cross_diagonal_blocks, draw_cross_diagonal_blocks, "task042", 380),
+    "move_into_hole": (move_into_hole, draw_move_into_hole, "task044", 540),
+    "chain_by_connectors": (chain_by_connectors, draw_chain_by_connectors, "task046", 470),
+    "stamp_with_rays": (stamp_with_rays, draw_stamp_with_rays, "task054", 660),
+    "mirror_onto_marker": (mirror_onto_marker, draw_mirror_onto_marker, "task062", 390),
+    "odd_quadrant": (odd_quadrant, draw_odd_quadrant, "task065", 280),
+    "unhide_mirror_shape": (unhide_mirror_shape, draw_unhide_mirror_shape, "task071", 420),
+    "complete_from_template": (complete_from_template, draw_complete_from_template, "task076", 480),
+    "stamp_pattern_on_cells": (stamp_pattern_on_cells, draw_stamp_pattern_on_cells, "task080", 450),
+    "square_inside_out": (square_inside_out, draw_square_inside_out, "task086", 390),
+    "stamp_template_at_anchors": (
+        stamp_template_at_anchors,
+        draw_stamp_template_at_anchors,
+        "task089",
+        470,
+    ),
+    "largest_empty_rects": (largest_empty_rects, draw_largest_empty_rects, "task090", 450),
+    "capped_lines_crop": (capped_lines_crop, draw_capped_lines_crop, "task091", 220),
+    "fill_cup_and_lid": (fill_cup_and_lid, draw_fill_cup_and_lid, "task099", 370),
+    "scaled_template_complete": (
+        scaled_template_complete,
+        draw_scaled_template_complete,
+        "task101",
+        760,
+    ),
+    "hidden_crosses": (hidden_crosses, draw_hidden_crosses, "task118", 580),
+    "diagonal_bounce": (diagonal_bounce, draw_diagonal_bounce, "task119", 420),
+    "slide_box_on_dots": (slide_box_on_dots, draw_slide_box_on_dots, "task122", 240),
+    "slide_to_wall_marker": (slide_to_wall_marker, draw_slide_to_wall_marker, "task131", 390),
+    "find_boxed_twin": (find_boxed_twin, draw_find_boxed_twin, "task143", 360),
+    "bar_rays_mirror": (bar_rays_mirror, draw_bar_rays_mirror, "task148", 360),
+    "fit_two_pieces": (fit_two_pieces, draw_fit_two_pieces, "task153", 460),
+    "mirror_into_brackets": (mirror_into_brackets, draw_mirror_into_brackets, "task154", 330),
+    "piece_into_ceiling": (piece_into_ceiling, draw_piece_into_ceiling, "task157", 420),
+    "template_stamp": (template_stamp, draw_template_stamp, "task158", 720),
+    "panel_by_marker": (panel_by_marker, draw_panel_by_marker, "task163", 200),
+    "umbrella_rain": (umbrella_rain, draw_umbrella_rain, "task165", 400),
+    "l_corner_diag_ray": (l_corner_diag_ray, draw_l_corner_diag_ray, "task168", 310),
+    "mask_square_by_pattern": (mask_square_by_pattern, draw_mask_square_by_pattern, "task170", 490),
+    "complete_partial_templates": (
+        complete_partial_templates,
+        draw_complete_partial_templates,
+        "task173",
+        470,
+    ),
+    "transpose_fill_holes": (transpose_fill_holes, draw_transpose_fill_holes, "task175", 160),
+    "mirror_by_pointer": (mirror_by_pointer, draw_mirror_by_pointer, "task181", 120),
+    "recolor_same_shape": (recolor_same_shape, draw_recolor_same_shape, "task182", 470),
+    "lattice_corner_cells": (lattice_corner_cells, draw_lattice_corner_cells, "task185", 330),
+    "colour_by_key_quadrant": (colour_by_key_quadrant, draw_colour_by_key_quadrant, "task189", 240),
+    "frame_pattern_copies": (frame_pattern_copies, draw_frame_pattern_copies, "task191", 590),
+    "shape_mirrored_into_frame": (
+        shape_mirrored_into_frame,
+        draw_shape_mirrored_into_frame,
+        "task201",
+        470,
+    ),
+    "noise_rect_crosses": (noise_rect_crosses, draw_noise_rect_crosses, "task205", 600),
+    "copy_box_to_holes": (copy_box_to_holes, draw_copy_box_to_holes, "task208", 450),
+    "frame_upscaled_template": (
+        frame_upscaled_template,
+        draw_frame_upscaled_template,
+        "task209",
+        770,
+    ),
+    "complete_band_prefix": (complete_band_prefix, draw_complete_band_prefix, "task219", 560),
+    "keep_solid_block": (keep_solid_block, draw_keep_solid_block, "task222", 300),
+    "reel_in_rect": (reel_in_rect, draw_reel_in_rect, "task234", 400),
+    "rays_then_drip": (rays_then_drip, draw_rays_then_drip, "task237", 150),
+    "mirror_dotted_frame": (mirror_dotted_frame, draw_mirror_dotted_frame, "task240", 390),
+    "triangle_to_parallel": (triangle_to_parallel, draw_triangle_to_parallel, "task260", 340),
+    "tiles_by_marks": (tiles_by_marks, draw_tiles_by_marks, "task264", 320),
+    "box_spill_rays": (box_spill_rays, draw_box_spill_rays, "task268", 410),
+    "corners_fill_inside": (corners_fill_inside, draw_corners_fill_inside, "task273", 420),
+    "mask_kronecker": (mask_kronecker, draw_mask_kronecker, "task275", 230),
+    "ray_from_edge_mark": (ray_from_edge_mark, draw_ray_from_edge_mark, "task280", 360),
+    "dots_to_brackets": (dots_to_brackets, draw_dots_to_brackets, "task284", 360),
+    "mirror_into_quadrants": (mirror_into_quadrants, draw_mirror_into_quadrants, "task285", 580),
+    "maze_checker_flood": (maze_checker_flood, draw_maze_checker_flood, "task286", 400),
+    "stack_centered": (stack_centered, draw_stack_centered, "task308", 350),
+    "extend_tiling_shifted": (extend_tiling_shifted, draw_extend_tiling_shifted, "task313", 320),
+    "complete_middle_block": (complete_middle_block, draw_complete_middle_block, "task314", 190),
+    "which_shape_is_zoomed": (which_shape_is_zoomed, draw_which_shape_is_zoomed, "task319", 610),
+    "bar_lower_half": (bar_lower_half, draw_bar_lower_half, "task320", 150),
+    "seed_staircase": (seed_staircase, draw_seed_staircase, "task323", 210),
+    "diagonals_by_region": (diagonals_by_region, draw_diagonals_by_region, "task324", 430),
+    "corner_rings_voronoi": (corner_rings_voronoi, draw_corner_rings_voronoi, "task328", 250),
+    "leaky_box": (leaky_box, draw_leaky_box, "task336", 250),
+    "bridge_between_blocks": (bridge_between_blocks, draw_bridge_between_blocks, "task341", 300),
+    "deflected_risers": (deflected_risers, draw_deflected_risers, "task345", 310),
+    "framed_squares_shadow": (framed_squares_shadow, draw_framed_squares_shadow, "task349", 480),
+    "recolor_by_top_marker": (recolor_by_top_marker, draw_recolor_by_top_marker, "task354", 160),
+    "repeat_cross_segments": (repeat_cross_segments, draw_repeat_cross_segments, "task358", 320),
+    "rot4_complete": (rot4_complete, draw_rot4_complete, "task361", 420),
+    "stamp_by_markers": (stamp_by_markers, draw_stamp_by_markers, "task366", 700),
+    "diagonal_echo": (diagonal_echo, draw_diagonal_echo, "task370", 420),
+    "corner_diagonals": (corner_diagonals, draw_corner_diagonals, "task378", 330),
+    "dot_rays_to_lines": (dot_rays_to_lines, draw_dot_rays_to_lines, "task379", 480),
+    "staggered_rays": (staggered_rays, draw_staggered_rays, "task382", 330),
+    "bump_lines_through": (bump_lines_through, draw_bump_lines_through, "task383", 420),
+    "corner_rings_dotted_box": (
+        corner_rings_dotted_box,
+        draw_corner_rings_dotted_box,
+        "task387",
+        360,
+    ),
+    "bracket_halves_out": (bracket_halves_out, draw_bracket_halves_out, "task390", 460),
+    "periodic_hole_fill": (periodic_hole_fill, draw_periodic_hole_fill, "task394", 280),
+}

@@ -2176,7 +2176,7 @@ SHAPES = {  # name: (rule, input shape as (h, w) from a draw of n)
     "third_columns_6": (third_columns_6, lambda n: (3, 3 * n + 1)),
     "odd_corner": (odd_corner, lambda n: (5, 5)),
     "block_diagonals_scaled": (block_diagonals_scaled, lambda n: (5, 5)),
-    "fill_common": (fill_common, lambda n: (n, n + 1)),
+    "fill_common": (fill_common, lambda n: (n + 3, n + 4)),
     "uncommon": (uncommon, lambda n: (n + 10, n + 11)),  # large: the commonest found once
 }
 SHAPES |= {name: (rule, None) for name, (rule, *_) in DRAWN.items()}
@@ -3349,9 +3349,11 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
                 cells = [(i, j) for i in range(3) for j in range(3)]
                 for i, j in [c for c in cells if rng.random() < 0.6] + [(0, 0), (1, 1), (2, 2)]:
                     g[top + i][left + j] = 4
-        if name in ("fill_common", "uncommon"):  # noise, one colour in most cells
-            m = rng.randrange(10)
-            g = [[rng.choice([m] * 4 + [1, 2, 3, 4]) for _ in range(w)] for _ in range(h)]
+        if name in ("fill_common", "uncommon"):  # noise, one colour in most cells but the
+            m = rng.randrange(10)  # first column's
+            g = [[rng.choice([m] * 5 + [1, 2, 3, 4]) for _ in range(w)] for _ in range(h)]
+            for r in g:
+                r[0] = rng.choice([x for x in (1, 2, 3, 4) if x != m])
         if name == "rings_from_diagonal":  # three cells on a diagonal, d apart
             d, s, x = rng.randint(2, 4), rng.choice([-1, 1]), rng.randint(1, 9)
             a, b = rng.randrange(d, h - d), rng.randrange(d, w - d)

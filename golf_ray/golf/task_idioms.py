@@ -1,0 +1,305 @@
+"""Idioms written for one task each: the task's rule, read from RE-ARC's verifier for it
+(`reasoning_gym/arc/rearc_utils/verifiers.py`), as one expression in the grid `g`. They are
+whole programs (100 to 750 bytes) where the idioms of `search._IDIOMS` are shapes; the search
+tries them on every task like the others, so each must be quick on any grid and may fail on
+one it does not fit. `tests/golf/task_shapes.py` holds a rule written apart for each and draws
+inputs for it."""
+
+IDIOMS = {
+    # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
+    # bottom row and its rightmost column, which stay.
+    "shear_except_base": "(B:={v:y for y,r in enumerate(g)for v in r},R:={v:x for x,c in enumerate(zip(*g))for v in c},O:={(y,x+(y<B[v]and x<R[v])):v for y,r in enumerate(g)for x,v in enumerate(r)if v})and[[O.get((y,x),0)for x in range(len(r))]for y,r in enumerate(g)]",
+    # task005: (bg 0 in every example; the main shape is taken as the commonest colour, ties -> the
+    # one spanning fewer rows.) Repeat the main shape, size+1 apart, toward every neighbouring hint
+    # cell, in the hint's colour, to the border.
+    "repeat_toward_hints": "(s:=sum(g,[]),m:=max({*s}-{0},key=lambda c:(s.count(c),-sum(c in r for r in g))),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[z for z in d if d[z]==m],P:={z+k*q:c for y in(-1,0,1)for x in(-1,0,1)for q in[y*sum(m in r for r in g)+y+x*sum(m in k for k in zip(*g))*1j+x*1j]for c in{d.get(z+q,0)for z in S}-{0}for k in range(1,30)for z in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
+    # between them filled with their colour (lattice lines stay).
+    "join_same_color_cells": "[L:=max(s:=sum(g,[]),key=s.count),T:=[*zip(*g)]]and[[v or max(({*r[:j]}&{*r[j:]}|{*T[j][:i]}&{*T[j][i:]})-{L}|{0})for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task011: An 11x11 grid of 3x3 blocks split by lines; the block with the fewest colours is a
+    # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
+    "key_block_upscale": "[[v if i%4>2 or j%4>2 else K[i//4][j//4]for j,v in enumerate(r)]for K in[min(([r[b:b+3]for r in g[a:a+3]]for a in(0,4,8)for b in(0,4,8)),key=lambda B:len({*sum(B,[])}))]for i,r in enumerate(g)]",
+    # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
+    # symmetry.
+    "d4_complete_5x5": "[r:=[*map(any,g)].index(1),c:=[*map(any,zip(*g))].index(1)]and[[max(g[r+x][c+y]for a,b in((i-r,j-c),(j-c,i-r))for x in(a,4-a)for y in(b,4-b))if 0<=i-r<5>j-c>=0 else v for j,v in enumerate(R)]for i,R in enumerate(g)]",
+    # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
+    # 3x3 output.
+    "stack_on_fives": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},F:=[z for z in d if d[z]==5],P:={z-min(F,key=lambda f:abs(f-z))+1+1j:d[z]for z in d})and[[P.get(y+x*1j,0)for x in range(3)]for y in range(3)]",
+    # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
+    # cover, first free cell (row-major) is tried as square, horizontal bar, vertical bar in that
+    # order
+    "tile_squares_bars": "(f:=lambda S:next((r|{p:c for p in P}for m in[min(S)]for c,P in((8,{m,m+1,m+32,m+33}),(2,{m,m+1,m+2}),(2,{m,m+32,m+64}))if P<=S for r in[f(S-P)]if r),0)if S else{-1:0})and len(S:={i*32+j for i,r in enumerate(g)for j,v in enumerate(r)if v>4})<50and(d:=f(S))and[[d.get(i*32+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task027: a figure with 4-fold rotational symmetry has one side missing: rotate the figure 90
+    # degrees about the centre that overlaps it best and paint the cells it adds in 2
+    "complete_rotational": "[S:={i*1j+j for i,r in enumerate(g)for j,v in enumerate(r)if v},R:=max(({c+(z-c)*1j for z in S}for c in[(p+q*1j)/2 for p in range(20)for q in range(20)if len(S)<99]),key=lambda R:len(R&S)),[[v or 2*(i*1j+j in R)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
+    # full pattern: in every block, the empty cells of the pattern are drawn in L.
+    "pattern_in_line_colour": "[[v or g[y%6][x%6]and g[5][0]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task042: each object is two kxk blocks touching at a corner; add two 8 blocks on the other
+    # diagonal, each pushed k further out from the empty corners of the object's 2kx2k box (found
+    # from each diagonal touch point)
+    "cross_diagonal_blocks": "(E:={c for x,r in enumerate(g[:-1])for y,w in enumerate(r)for s in(1,-1)if w and-1<y+s<len(r)and g[x+1][y+s]and g[x][y+s]+g[x+1][y]<1 for k in[next(t for t in range(1,9)if x<t or g[x-t][y]<1)]for u in range(k)for v in range(k)for c in((x-k-u,y+s*(1+k+v)),(x+1+k+u,y-s*(k+v)))})and[[v or 8*((i,j)in E)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task044: 5-shapes enclose holes; an object whose colour occurs nowhere else and whose shape
+    # equals a hole's shape moves into that hole (its old place becomes 0).
+    "move_into_hole": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({s:0 for s in S}|{s+w-z:c for s in S})for z in D if(c:=D[z])%5>0<(n:=sum(r.count(c)for r in g))<30 if[S:={z}]+[S:=S|{s+a+b for s in S for a in(-1,0,1)for b in(-1j,0,1j)if D.get(s+a+b)==c}for _ in'abcde']if n==len(S)for w in D if 5==D.get(w-1)==D.get(w-1j)>D[w]for T in[{s+w-z for s in S}]if all(D.get(u+d)==5*(u+d not in T)for u in T for d in(0,1,-1,1j,-1j))])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
+    # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
+    # object's colour; crop to the chain width
+    "chain_by_connectors": "[D:={j*32+i:v for i,r in enumerate(g)for j,v in enumerate(r)if v},L:={k:k for k in D},[L:={k:min(L.get(k+d,k)for d in(0,1,-1,32,-32))for k in L}for _ in g[0]],P:={},R:=0,[[f:=sorted(k for k in C if D[k]==5),s:=R and R+32-f[0],P.update({k+s:sum({D[k]for k in C})-5for k in C}),R:=(f*2)[R>0]+s]for l in sorted({*L.values()})for C in[[k for k in L if L[k]==l]]],[[P.get(j*32+i,0)for j in range(max(P)//32+1)]for i in range(len(g))]][-1]",
+    # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
+    # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
+    # rectangle's edge in each arm direction; the original stamp is erased.
+    "stamp_with_rays": "[s:=sum(g,[]),k:=sorted(set(s),key=s.count),b:=k[-1],q:=k[-2],E:=range(-2,3),I:=(c:=max((sum(x not in(b,q)for r in g[i-2:i+3]+g[i-1:i+2]for x in r[j-2:j+3]+r[j-1:j+2]),i,j)for i in range(len(g))for j in range(len(g[0]))))[1],J:=c[2],m:=g[I][J],G:=g,[G:=[[[x,a][(t:=x!=b and(t or x==m!=b!=a))>(x==m)]for x in r]for r in zip(*G[::-1])if(t:=0)<1]for a in(g[I-2][J],g[I][J-2],g[I+2][J],g[I][J+2])],D:={(a+x,c+y):g[I+x][J+y]for a,R in enumerate(g)for c,v in enumerate(R)if v==m for x in E for y in E if g[I+x][J+y]!=b}|{(I+x,J+y):b for x in E for y in E}]and[[[b,D.get((i,j),v)][v!=b]for j,v in enumerate(r)]for i,r in enumerate(G)]",
+    # task062: A shape with a small 2-coloured marker on one side: reflect the shape across that
+    # side (over the marker) and turn the background 3.
+    "mirror_onto_marker": "(s:=sum(g,[]),A:=(S:=sorted({*s},key=s.count))[1],m:=S[0])and(f:=lambda g,n:[*zip(*f([*zip(*g)],0))]if n and not any(A in r and m in r for r in g)else(C:=[j for j,k in enumerate(zip(*g))if A in k],t:=[2*C[0]-1,2*C[-1]+1][any(m in r[C[0]:]for r in g)])and[[A if v==A or t-j in range(len(r))and r[t-j]==A else 3 for j,v in enumerate(r)]for r in g])(g,1)",
+    # task065: A full row and a full column cut the grid into four parts; output the part holding
+    # the odd cell.
+    "odd_quadrant": "[R:=[i for i,r in enumerate(g)if len({*r})<2],C:=[j for j,c in enumerate(zip(*g))if len({*c})<2],m:=min(s:=sum(g,[]),key=s.count)]and[q for a in(g[:R[0]],g[R[-1]+1:])for q in([r[:C[0]]for r in a],[r[C[-1]+1:]for r in a])if m in sum(q,[])][0]",
+    # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
+    # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
+    # best.
+    "unhide_mirror_shape": "(s:=sum(g,[]),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},q:=[c for c in{*s}-{0}if s.count(c)==sum(c in r for r in g)*sum(c in k for k in zip(*g))][0],S:={k for k in d if d[k]not in(0,q)},M:=max(({(i,t-j)for i,j in S}for t in range(60)),key=lambda M:(0 not in map(d.get,M),len(M&S))))and[[d[min(S)]if(i,j)in M else v*(v!=q)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task076: one complete object (4-core + 2 + other colours); every other object is a
+    # rotated/mirrored copy showing only its 4s and 2s: paint the full transformed template wherever
+    # its 4/2 part occurs
+    "complete_from_template": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]not in(2,4)},[T:={z+a%3+a//3*1j-1-1j for z in T for a in range(9)}&{*D}for _ in g[:5]],c:={D[z]:z for z in T}[2],P:={},[P.update({s+d:v for d,v in Q})for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(D.get(s+d)==v for d,v in Q if v in(2,4))],[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
+    # colour t, and lone t blocks: stamp the pattern around every lone t block.
+    "stamp_pattern_on_cells": "(h:=[len({*r})for r in g].index(1)+1,w:=[len({*c})for c in zip(*g)].index(1)+1,D:={y//h+x//w*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v*(y%h+x%w<1)},S:={k for k in D if not{k+1,k-1,k+1j,k-1j}&D.keys()},q:=[k for k in D if{k}-S and D[k]==D[[*S][0]]][0],O:={**D,**{s+k-q:D[k]for s in S for k in D if{k}-S}},L:=g[h-1][0])and[[v*(v==L)or O.get(y//h+x//w*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
+    # A-coloured arms of width size-2 on its four sides (a plus shape, no corners).
+    "square_inside_out": "(P:={(y,x):[v,g[i+1][j+1]][max(e,f)==s-1]for i,r in enumerate(g)for j,v in enumerate(r)if v and(i<1 or g[i-1][j]<1)and(j<1 or r[j-1]<1)for s in[(r[j:]+[0]).index(0)]for y in range(i-s+2,i+s+s-2)for x in range(j-s+2,j+s+s-2)for e in[abs(2*y-2*i-s+1)]for f in[abs(2*x-2*j-s+1)]if min(e,f)<s})and[[P.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task089: a multicolour template holds one 3 and another holds one 2; every lone 3 gets a copy
+    # of the 3-template, every lone 2 a left-right mirrored copy of the 2-template (anchored on the
+    # 3 / 2 cell).
+    "stamp_template_at_anchors": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={**D},K:={*D},N:=lambda z:{z+a+b for a in(-1,0,1)for b in(-1j,0,1j)}&K,[O.update({s+(t-q).real+(t-q).imag*(2*a-5)*1j:D[t]for t in T})for a in(2,3)for q in[q for q in D if(D[q]==a)*len(N(q))>1][:1]if[T:={q}]+[T:=T|{u for t in T for u in N(t)}for _ in'abcde']for s in D if[D[s],len(N(s))]==[a,1]])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    # task090: Find the largest area of an all-zero rectangle with both sides >= 2 and paint every
+    # zero rectangle of that area 6.
+    "largest_empty_rects": "(R:=[[len(u:=t[j:])-len(u.lstrip('0'))for j in range(len(t))]for t in[''.join(map(str,r))for r in g]],Q:=[(i,j,h,min(r[j]for r in R[i:i+h]))for i in range(len(g))for j in range(len(g[0]))for h in range(2,len(g)-i+1)],A:=max(h*m for i,j,h,m in Q if m>1),F:={(i+y,j+x)for i,j,h,m in Q for w in range(2,m+1)if h*w==A for y in range(h)for x in range(w)})and[[[v,6][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
+    # lines plus their caps
+    "capped_lines_crop": "[r[c-1+t:d+2-t]for P in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==5]]for(a,c),(b,_)in[(P[0],P[-1])]for d in[max(j for i,j in P)]for t in[P[1][1]-c>1]for r in g[a-t:b+1+t]]",
+    # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
+    # the row above it with that colour.
+    "fill_cup_and_lid": "(O:=[r[:]for r in g],[O[i].__setitem__(j,c)for y,r in enumerate(g)for x,c in enumerate(r)if c>1 for l in[max(j for j in range(x)if r[j]==1)]for R in[r.index(1,x)]for b in[next(k for k in range(y,len(g))if g[k][x]==1)]for t in[next(i for i in range(y,-1,-1)if g[i][l]-1)]for i in range(t,b)for j in range(l,R+1)if i==t or g[i][j]<1])[0]",
+    # task101: A 2-colour template (marker colour + fill colour); elsewhere lone marker blocks
+    # appear scaled by 1..5: complete each (whole-object) scaled marker group with the scaled fill
+    # cells (clipped at the border).
+    "scaled_template_complete": "(b:=max(s:=sum(g,[]),key=s.count),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},D:={k for k in d if d[k]-b},S:={k for k in D if{d.get((k[0]+a,k[1]+c),b)for a in(-1,0,1)for c in(-1,0,1)}-{b,d[k]}},[S:=S|{(y+a,x+c)for y,x in S for a in(-1,0,1)for c in(-1,0,1)}&D for _ in'x'*9],m:=d[min(D-S)],Z:=[*zip(*S)],r:=min(Z[0]),q:=min(Z[1]),M:={(i+y,j+x):v for k in range(1,6)for U in[sorted([(y,x,d.get((r+y//k,q+x//k),b))for y in range(-1,max(Z[0])*k-r*k+k+1)[:22]for x in range(-1,max(Z[1])*k-q*k+k+1)[:22]],key=lambda u:u[2]!=m)]for a,c in D for i,j in[(a-U[0][0],c-U[0][1])]if all(d.get((i+y,j+x),b)==[b,m][v==m]for y,x,v in U)for y,x,v in U if v-b})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
+    # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
+    # cross is completed with 8 on the hidden cells.
+    "hidden_crosses": "(w:=len(g[0])+4,P:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2},[P:=P|{q-d for q in P for d in(1,-1,w,-w)for k in(2,3,4)if q-k*d in P}for _ in g[:4]],L:=max(k for q in P for d in(1,w)for k in range(8)if all(q+i*d in P for i in range(k))),h:=L//2,X:={c+i*d for c in{q for q in P if{q+1,q-1}&P and{q+w,q-w}&P}|{q+h*d for q in P for d in(1,w)if all(q+i*d in P and not{q+i*d+w+1-d,q+i*d-w-1+d}&P for i in range(L))}for d in(1,w)for i in range(-h,h+1)})and[[[v,8][(y*w+x in X)>(v==2)]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
+    # wall like a light ray, and continue to the grid edge.
+    "diagonal_bounce": "[G:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},V:=all(2 in r for r in g),S:=set(),f:=lambda y,x,u,w,k=60:k and(G.get(n:=(y+u,x+w))==2 and[f(y,x,[-u,u][V],[w,-w][V],k-1)]or n in G and[S.add(n),f(*n,u,w,k-1)]),[f(y,x,u,w)for(y,x),c in G.items()for u in(-1,1)for w in(-1,1)if c==8==G.get((y-u,x-w))]]and[[v or 3*((i,j)in S)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
+    # line (right or down).
+    "slide_box_on_dots": "(d:=len({x for r in g for x,v in enumerate(r)if v==3})<2,S:={(y+2*d,x+2-2*d)for y,r in enumerate(g)for x,v in enumerate(r)if v==2})and[[[v%2*3,2][(y,x)in S]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
+    # for a horizontal wall)
+    "slide_to_wall_marker": "(f:=lambda G:[[8if j==e else 2if j==w else G[i][j-s]if a<=j-s<=b else 0for j in range(len(G[0]))]for w in[G[0].index(2)]for C in[[j for r in G for j,v in enumerate(r)if 0<v!=2]]for a,b in[(min(C),max(C))]for t in[(a>w)*2-1]for s in[w+t-[b,a][t>0]]for e in[w+t*(2+b-a)]for i in range(len(G))])and(f(g)if all(2in r for r in g)else[*zip(*f([*zip(*g)]))])",
+    # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
+    # corner box whose shape equals the boxed shape is recoloured 5.
+    "find_boxed_twin": "(N:=lambda S:{(i-min(S)[0],j-min(y for x,y in S))for i,j in S},K:=N({(i,j)for i in range(3)for j in range(3)if g[i][j]}),M:=[c for c in{*sum(g,[])}if N({(i,j)for i in range(10)for j in range(10)if g[i][j]==c and(i>3 or j>3)}or K)==K])and[[5 if v in M and(i>3 or j>3)else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task148: two 2-bars on opposite edges; dots (8) beside bar A: draw 8s from bar A to each dot
+    # (dot turns 4) and a full 8 line from bar B at the same position along B; transposed when the
+    # bars are horizontal
+    "bar_rays_mirror": "(f:=lambda G:[d:={i:j for i,r in enumerate(G)for j,v in enumerate(r)if v==8},a:=G[min(d)].index(2),k:=(T:=[*zip(*G)])[a].index(2)-T[-(a<1)].index(2),[[v%8or([8*((a-j)*(d[i]-j)<0),4][j==d[i]]if i in d else 8*(i+k in d))for j,v in enumerate(r)]for i,r in enumerate(G)]][-1])and([*zip(*f([*zip(*g)]))]if 2in g[0]+g[-1]else f(g))",
+    # task153: two single-colour pieces fit together into a 3x3 square: output that square.
+    "fit_two_pieces": "(P:=[(v,y+x*1j)for y,r in enumerate(g)for x,v in enumerate(r)if v],a:=P[0][0],n:=lambda S:{z-m for m in[min(w.real for w in S)+1j*min(w.imag for w in S)]for z in S},X:=n([z for v,z in P if v==a]),Y:=n([z for v,z in P if v-a]),F:={y+x*1j for y in range(3)for x in range(3)},q:=[p for p in F for q in F if{z+p for z in X}|{z+q for z in Y}==F][0])and[[[sum({*sum(g,[])})-a,a][y+x*1j-q in X]for x in range(3)]for y in range(3)]",
+    # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
+    # brackets' outer lines to the inside.
+    "mirror_into_brackets": "(R:=[i for i,r in enumerate(g)if 2 in r],C:=[j for j,c in enumerate(zip(*g))if 2 in c],f:=lambda v,a,b:max(a+a-v,min(v,b+b-v)),M:={(f(y,R[0],R[-1]),f(x,C[0],C[-1]))for y,r in enumerate(g)for x,v in enumerate(r)if v==5})and[[5*((y,x)in M)or v%5 for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
+    # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
+    # ceiling rows (0-2); pieces become 1
+    "piece_into_ceiling": "(Z:={i*1j+j for i,r in enumerate(g)for j,v in enumerate(r)if v<1})and(S:={c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in next(Q for t in range(-135,0)for Q in[{(p%10+t//15)*1j+p//10+~t%15 for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c-1,c+1,c-1j)if n.imag<3}&Z)})and[[v%5|(i*1j+j in S)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
+    # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..4: paint the full
+    # template (same transform/scale) around them.
+    "template_stamp": "(b:=max(s:=sum(g,[]),key=s.count),G:=[B:=[b]*99,*[[b,*r]+B for r in g],*[B]*50],Z:=[*zip(*[(i,j)for i,r in enumerate(G)for j,v in enumerate(r)if v-b and{*sum([s[j-1:j+2]for s in G[i-1:i+2]],[])}-{b,v}])],T:=[r[min(Z[1])-1:max(Z[1])+2][:6]for r in G[min(Z[0])-1:max(Z[0])+2][:6]],t:=sum(T,[]),M:={(i+y,j+x):v for k in(1,2,3,4)if 1 in map(t.count,{*t}-{b})for _ in'abcd'if(T:=[*zip(*T[::-1])])for n in[range(len(T)*k-2*k,-2,-1)]if(U:=[(y,x,c:=T[y//k+1][x//k+1],[c,b][t.count(c)>1])for y in n for x in n])for i in range(len(g))for j in range(len(g[0]))if all(G[i+y+1][j+x+1]==w for y,x,v,w in U)for y,x,v,w in U if v-b})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
+    # grid position equals the 4's position inside its panel; every other panel is cleared
+    "panel_by_marker": "[[v if 3in(i%4,j%4)else g[x//4*4+i%4][y//4*4+j%4]*((i//4,j//4)==(x%4,y%4))for j,v in enumerate(r)]for x,y in[divmod(sum(g,[]).index(4),11)]for i,r in enumerate(g)]",
+    # task165: an arrow-head "umbrella" (apex + 3 + 4 + 2 cells) among scattered dots: every lane
+    # behind the umbrella that contains a dot gets filled with the dot colour from the umbrella to
+    # the edge (in any of 4 orientations)
+    "umbrella_rain": "next([O,[*zip(*O)]][b]for a in(1,-1)for b in(0,1)for G in[[r[::a]for r in[g,[*zip(*g)]][b]]]for u in[v for r,s,t in zip(G,G[1:],G[2:])for v,x,y,z in zip(s,r[1:],s[1:],t[1:])if 0<v==x==y==z][:1]for d in[max({*sum(g,[])}-{0,u})]for O in[[[d if k>L and d in r[L:]else v for k,v in enumerate(r)][::a]for r in G for L in[max([k for k,v in enumerate(r)if v==u]or[99])]]])",
+    # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
+    # missing corner, starting one step beyond that corner.
+    "l_corner_diag_ray": "[D:={(i+a+k*(2*a-1),j+b+k*(2*b-1)):c for i in range(len(g)-1)for j in range(len(g[0])-1)for a in(0,1)for b in(0,1)if g[i+a][j+b]<1 and(c:=g[i+1-a][j+1-b])and g[i+a][j+1-b]==g[i+1-a][j+b]==c for k in range(1,30)}]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square:
+    # keep the square's cells where the (downscaled) pattern is set, blank the rest.
+    "mask_square_by_pattern": "(b:=max(s:=sum(g,[]),key=s.count),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},X:=[*zip(*[(i,j)for(i,j),v in d.items()if v-b and{d.get((i+a,j+c),b)for a in(-1,0,1)for c in(-1,0,1)}-{b,v}])],r:=min(X[0]),c:=min(X[1]),n:=max(X[0])-r+1,Y:=[*zip(*[(i,j)for(i,j),v in d.items()if v-b and not(r<=i<r+n and c<=j<c+n)])],k:=(max(Y[0])-min(Y[0])+1)//n)and[[g[r+i][c+j]if g[min(Y[0])+i*k][min(Y[1])+j*k]-b else b for j in range(n)]for i in range(n)]",
+    # task173: two-colour templates; wherever one colour-part of a template appears on its own,
+    # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
+    # 20 seed cells: fast on dense grids).
+    "complete_partial_templates": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},E:=[k%3-1+k//3*1j-1j for k in range(9)],O:={**D,**{u+w-q:D[u]for z in[z for z in D if{D.get(z+e)for e in E}-{None,D[z]}][:20]if[T:={z}]+[T:=T|{u+e for u in T for e in E if u+e in D}for _ in'ab']if len(T)<9 for q in T for w in D if D[w]==D[q]if all(D.get(u+w-q)==D[q]for u in T if D[u]==D[q])for u in T}})and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell,
+    # diagonal holes with the corner colour, holes whose mirror is also a hole with the commonest
+    # colour.
+    "transpose_fill_holes": "[[v or g[j][i]or[m,g[0][0]][i==j]for j,v in enumerate(r)]for s in[sum(g,[])]for m in[max(s,key=s.count)]for i,r in enumerate(g)]",
+    # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
+    # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side
+    # (g[3][3] vs g[3][5]) says.
+    "mirror_by_pointer": "[[v or r[(5+g[3][5]*3//2-j)%9]*(i<3)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 in all four directions) is the
+    # template: every object with exactly its shape (the 1-shapes) takes its colour.
+    "recolor_same_shape": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v%5>1 and 5 in r[:x]and 5 in r[x:]and 5 in(C:=[s[x]for s in g])[:y]and 5 in C[y:]],O:={**D},[O.update({u:D[T[0]]for u in S})for z in D for S in[{z+t-T[0]for t in T}]if all((D.get(u+d)==D[z])==(u+d in S)for u in S for d in(0,1,-1,1j,-1j))])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    # task185: A line lattice with some intersections recoloured; over the 4x4 recoloured
+    # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
+    # special colour, else 0.
+    "lattice_corner_cells": "[L:=max(s:=sum(g,[]),key=lambda c:c and s.count(c)),P:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v not in(0,L)],r:=P[0][0],c:=min(j for i,j in P),d:=(P[-1][0]-r)//3]and[[((K:={g[r+a*d+x][c+b*d+y]for x in(0,d)for y in(0,d)})=={m:=max(K)}!={L})*m for b in(0,1,2)]for a in(0,1,2)]",
+    # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
+    # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
+    "colour_by_key_quadrant": "(S:=lambda L,k:sorted([L[:k],L[k+1:]],key=len),a:=g.index([8]*9),b:=[*zip(*g)].index((8,)*9),K:=S(g,a)[0])and[[v and S(K[i//3],b)[0][j//3]for j,v in enumerate(S(r,b)[1])]for i,r in enumerate(S(g,a)[1])]",
+    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any rotation/reflection)
+    # appears among the scattered 4s with the rest of its box empty, draw the box (1s) around it
+    # (boxes may run off the grid; RE-ARC allows 1 cell).
+    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},R:=[i for i,r in enumerate(g)if 1 in r],C:=[j for j,c in enumerate(zip(*g))if 1 in c],T:={a+b*1j:g[a][b]for a in range(R[0],R[-1]+1)for b in range(C[0],C[-1]+1)},O:={**D},[O.update({q+z:v for z,v in X.items()})for r in(1,1j,-1,-1j)for X in({z*r:v for z,v in T.items()},{z.conjugate()*r:v for z,v in T.items()})for w in[[z for z in X if X[z]>3][0]]for p in D if D[p]>3 for q in[p-w]if all(D.get(q+z,0)==v&4 for z,v in X.items())])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    # task201: a frame (4-corners, side columns of colours L and R) and a loose two-colour shape:
+    # crop the frame and drop the shape inside it, mirrored if needed so its L part faces the L side
+    # (transposed for horizontal frames)
+    "shape_mirrored_into_frame": "(f:=lambda g,t=1:[[*zip(*f([*zip(*g)],0))]if g[a][c+1]*t else[g[a][c:d+1]]+[[g[a+1+k][c],*S[k][::(g[a+1][c]in[*zip(*S)][0])*2-1],g[a+1+k][d]]for k in range(b-a-1)]+[g[b][c:d+1]]for(a,c),*_,(b,d)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4]]for O in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v and not(a<=i<=b and c<=j<=d)]]for S in[[r[min(j for i,j in O):][:d-c-1]for r in g[O[0][0]:][:b-a-1]]]][0])(g)",
+    # task205: Crop the big one-colour rectangle hidden in noise (found as the largest rectangle
+    # with a one-colour border); every odd cell inside it shoots a full row and column line of its
+    # colour.
+    "noise_rect_crosses": "[S:=[''.join(map(str,r))for r in g],T:=[*map(''.join,zip(*S))],R:=[[len(s)-j-len(s[j:].lstrip(s[j]))for j in range(len(s))]for s in S],D:=[[len(s)-i-len(s[i:].lstrip(s[i]))for i in range(len(s))]for s in T]]and[[[int([C,M][S[i+y][j:j+w]!=C*w or T[j+x][i:i+h]!=C*h])for x in range(w)]for y in range(h)]for _,i,j,h,w in[max((h*w,i,j,h,w)for i in range(len(S))for j in range(len(T))for h in range(5,D[j][i]+1)for w in[next(w for w in range(min(R[i][j],R[i+h-1][j]),0,-1)if D[j+w-1][i]>=h)])]for C in S[i][j]for M in[max({*''.join(s[j:j+w]for s in S[i:i+h])}-{C})]][0]",
+    # task208: The rarest colour draws a box around an all-0 hole; every other all-0 hole of the
+    # same size gets the same box.
+    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),R:=[i for i,r in enumerate(g)if c in r],C:=[j for j,k in enumerate(zip(*g))if c in k],h:=R[-1]-R[0]-1,w:=C[-1]-C[0]-1,F:={(y,x)for i in range(len(g)-h+1)for j in range(len(g[0])-w+1)if any(any(r[j:j+w])for r in g[i:i+h])<1 for y in range(i-1,i+h+1)for x in range(j-1,j+w+1)if y in(i-1,i+h)or x in(j-1,j+w)})and[[[v,c][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task209: Four same-coloured corner marks frame a region holding a few blocks of an upscaled
+    # copy of the small pattern lying outside; output the framed region with the whole upscaled
+    # pattern painted in.
+    "frame_upscaled_template": "[s:=sum(g,[]),b:=max(s,key=s.count),[(R:=P[0][0],C:=P[0][1],S:=P[3][0],T:=P[3][1],k:=c)for c in{*s}if len(P:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c])==4 and P[0][0]==P[1][0]<P[2][0]-1==P[3][0]-1 and P[0][1]==P[2][1]<P[1][1]==P[3][1]],D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v!=b and not(R<=i<=S and C<=j<=T)},I:={(y,x):v for y in range(R,S+1)for x in range(C,T+1)if(v:=g[y][x])not in(b,k)},Z:=I.items(),Y:=min(I)[0],X:=min(I)[1],K:=min((h*h+w*w,h,w,i,j)for(i,j),c in D.items()if c==I[Y,X]for h in range(1,S-R)for w in range(1,T-C)if all(D.get((i+(y-Y)//h,j+(x-X)//w))==v for(y,x),v in Z))]and[[D.get((K[3]+(y-Y)//K[1],K[4]+(x-X)//K[2]),g[y][x])for x in range(C,T+1)]for y in range(R,S+1)]",
+    # task219: Bands of 8s separated by empty rows; the fullest band is the template. Shift it onto
+    # each partial band (max overlap, ties: new cells right of the band, shift dx >= -2) and colour
+    # the missing cells 1.
+    "complete_band_prefix": "(S:={(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v},f:=lambda i:max(k*(1-any(g[k-1]))for k in range(i+1)),B:=[{(y,x)for y,x in S if f(y)==s}for s in{f(y)for y,x in S}],T:=max(B,key=len),W:=len(g[0]),F:={q for b in B if b!=T for Y,X in[[*zip(*b)]]for _,a,c in[max(((sum((y-a,x-c)in T for y,x in b),all(x+c>max(X)for y,x in T if(y+a,x+c)not in b)),a,c)for a in range(-30,30)for c in range(-2,W))]for y,x in T for q in[(y+a,x+c)]if q not in b})and[[[v,1][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task222: Keep only the solid one-colour rectangle hidden in the noise (the EXPR keeps cells
+    # lying in a uniform 2x2 block of the commonest such colour); everything else becomes 0.
+    "keep_solid_block": "[B:={(i+a,j+b)for i in range(len(g)-1)for j in range(len(g[0])-1)if g[i][j]==g[i][j+1]==g[i+1][j]==g[i+1][j+1]>0 for a in(0,1)for b in(0,1)},s:=[g[i][j]for i,j in B],c:=max(s,key=s.count)]and[[v*((i,j)in B and v==c)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task234: A rectangle tied by a 1-wide stem to an anchor rectangle: drop the stem and slide the
+    # rectangle along it until it touches the anchor.
+    "reel_in_rect": "(b:=max(s:=sum(g,[]),key=s.count),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[k for k in d if d[k]-b and any(d.get(k-e,b)==b==d.get(k+e,b)for e in(1,1j))],c:=d[S[0]],R:={k for k in d if d[k]==c}-{*S},D:=[s-r for s in S for r in R if abs(s-r)==1][0]*len(S))and[[c if i+j*1j-D in R else[v,b][v==c]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task237: Each dot extends right to the border, then its colour runs down the last column until
+    # the next dot's row.
+    "rays_then_drip": "[[max(r[:j+1])or(j+1==len(r))*[0,*filter(None,map(max,g[:i+1]))][-1]for j in range(len(r))]for i,r in enumerate(g)]",
+    # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
+    # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
+    # up to its mirror image.
+    "mirror_dotted_frame": "(b:=max(s:=sum(g,[]),key=s.count),k:=lambda v:v!=b,S:=[[max((g[i][j],g[i][~j],g[~i][j],g[~i][~j]),key=k)for j in range(len(r))]for i,r in enumerate(g)])and[[max([S[i][j]]+[S[i][d+2]for d in[min(i,len(g)+~i)]if j%2*(d+2<=j<len(r)-2-d)]+[S[d+2][j]for d in[min(j,len(r)+~j)]if i%2*(d+2<=i<len(g)-2-d)],key=k)for j in range(len(r))]for i,r in enumerate(S)]",
+    # task260: a diagonal line with 5-triangles stuck to its side(s): erase the triangles and draw a
+    # parallel line of the same colour one step beyond each triangle's far edge
+    "triangle_to_parallel": "[C:=[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v%5],s:=C[1][1]-C[0][1],D:=C[0][1]-s*C[0][0],F:=[j-s*i for i,r in enumerate(g)for j,v in enumerate(r)if v==5],L:={D,[D,max(F)+2][max(F)>D],[D,min(F)-2][min(F)<D]},[[C[0][2]*(j-s*i in L)for j in range(len(g[0]))]for i in range(len(g))]][-1]",
+    # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
+    # square: each tile goes to the cell of the 3x3 layout its coloured cells point to; the middle
+    # is all 5.
+    "tiles_by_marks": "(D:={(min(n)//3+max(n)//3-1,min(m:=[k%3 for k in n])+max(m)-1):w for i in range(len(g))for j in range(len(g[0]))if(w:=sum([r[j:j+3]for r in g[i:i+3]],[]))[8:]and all(w)and(n:=[k for k in range(9)if w[k]-5])})and[[D.get((I//3,J//3),[5]*9)[I%3*3+J%3]for J in range(9)]for I in range(9)]",
+    # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
+    # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
+    "box_spill_rays": "(f:=lambda g,d=0:[R:=[i for i,r in enumerate(g)if any(r)],C:=[j for j,c in enumerate(zip(*g))if any(c)],r:=R[0],G:=[j for j in range(C[0],C[-1]+1)if g[r][j]<1]]and G and[[4 if R[0]<=i<=R[-1]and C[0]<=j<=C[-1]and v<1 or i<r and(G[0]<=j<=G[-1]or r-i in(j-G[-1],G[0]-j))else v for j,v in enumerate(x)]for i,x in enumerate(g)]or d<4 and[*zip(*f([*zip(*g[::-1])],d+1))][::-1])(g)",
+    # task273: Four same-coloured points at the corners of a 3..6-sided box: fill the box's inside
+    # with 2.
+    "corners_fill_inside": "[D:={(i,j):c for i,r in enumerate(g)for j,c in enumerate(r)if c},S:={(i+y,j+x)for(i,j),c in D.items()for h in range(2,6)for w in range(2,6)if D.get((i,j+w))==D.get((i+h,j))==D.get((i+h,j+w))==c and not any((i+y,j+x)in D for y in range(h+1)for x in range(w+1)if y%h or x%w) for y in range(1,h)for x in range(1,w)}]and[[2*((i,j)in S)or c for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
+    # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
+    # (Kronecker product)
+    "mask_kronecker": "[[P[i//n][j//n]*(M[i%n][j%n]>0)for j in range(n*n)]for n in[(len(g)+len(g[0]))//3]for M,P in[sorted([[r[:n]for r in g[:n]],[r[-n:]for r in g[-n:]]],key=lambda x:len({*str(x)}))]for i in range(n*n)]",
+    # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
+    # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one.
+    "ray_from_edge_mark": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({z+k*d+m*d*1j:3-(m==0)for k in range(1,30)for m in range(1-L,L)})for z in D if D[z]==2 for d in(1,-1,1j,-1j)if D.get(z+d,0)<1 for L in[next(m for m in range(1,99)if D.get(z-m*d)!=3)]])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
+    # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
+    # the dots share a row
+    "dots_to_brackets": "(f:=lambda G:[[[(a,b)[i>m]*((3879>>e*3+d&1)if d<3and-1<e<4 else d<1and r<=i<=s)for j in range(len(G[0]))for d in[abs(j-c)]]for i in range(len(G))for e in[i-m+1]]for(r,c,a),(s,_,b)in[[(i,j,v)for i,R in enumerate(G)for j,v in enumerate(R)if v]]for m in[(r+s)//2]][0])and(f(g)if sum(map(any,zip(*g)))<2 else[*zip(*f([*zip(*g)]))])",
+    # task285: each object has a 2x2 core of (3-4) different colours; the shape grown from one core
+    # cell is mirrored into the other quadrants, each copy in the colour of the core cell of its
+    # quadrant (at most 9 cores: fast on dense grids).
+    "mirror_into_quadrants": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={**D},[O.update({h+s*(z-h).real+t*(z-h).imag*1j:D[e]for z in F})for k in[k for k in{z-a for z in D for a in(0,1,1j,1+1j)}if len({*map(D.get,(k,k+1,k+1j,k+1+1j))}-{None})>2][:9]for c in(k,k+1,k+1j,k+1+1j)if c in D if[F:={c}]+[F:=F|{z+d for z in F for d in(1,-1,1j,-1j,1+1j,1-1j,-1+1j,-1-1j)if D.get(z+d)==D[c]}for _ in'abcd']for h in[k+.5+.5j]for s in(1,-1)for t in(1,-1)if(e:=h+s*(c-h).real+t*(c-h).imag*1j)in D])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
+    # the corridors it touches, alternating a and b like a checkerboard.
+    "maze_checker_flood": "[s:=sum(g,[]),a:=min(s,key=s.count),b:=min({*s}-{a},key=s.count),Z:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},D:={k:v for k,v in Z.items()if v in(a,b)},Q:=[*D],[Q.append(n)or D.update({n:a+b-D[i,j]})for i,j in Q for n in((i+1,j),(i-1,j),(i,j+1),(i,j-1))if Z.get(n,1)<1>(n in D)]]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
+    # centred on one canvas as big as the largest figure, background elsewhere.
+    "stack_centered": "[s:=sum(g,[]),b:=max(s,key=s.count),D:={(2*i-min(I)-max(I),2*j-min(J)-max(J)):c for c in{*s}-{b}for X in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c]]for I,J in[zip(*X)]for i,j in X},h:=max(i for i,j in D),w:=max(j for i,j in D)]and[[D.get((2*y-h,2*x-w),b)for x in range(w+1)]for y in range(h+1)]",
+    # task313: a periodic pattern fills the top-left, the rest is one colour: tile the whole grid
+    # with the pattern, shifted one column to the left.
+    "extend_tiling_shifted": "(b:=g[-1][-1],w:=(g[0]+[b]).index(b),h:=([r[0]for r in g]+[b]).index(b),P:=min(p for p in range(1,w+1)if all(r[p:w]==r[:w-p]for r in g[:h])),Q:=min(p for p in range(1,h+1)if all(r[:w]==s[:w]for r,s in zip(g[p:h],g))))and[[g[i%Q][(j+1)%P]for j in range(len(g[0]))]for i in range(len(g))]",
+    # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
+    # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
+    "complete_middle_block": "[[2<x<len(r)-3 and r[x-3]==r[x+3]>1 and r[x-3]or 2<y<len(g)-3 and g[y-3][x]==g[y+3][x]>1 and g[y-3][x]or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
+    # one whose 2x copy contains the visible part (flush with the side facing away from the border;
+    # ties -> the smaller shape).
+    "which_shape_is_zoomed": "(b:=max(s:=sum(g,[]),key=s.count),[0][len({*s})>4],t:=[*zip(*g)],F:=lambda c:[[v==c for v in r[C[0]:C[-1]+1]]for C in[[j for j,k in enumerate(t)if c in k]]for R in[[i for i,r in enumerate(g)if c in r]]for r in g[R[0]:R[-1]+1]],c:=max((any([u[j:j+len(Q[0])]for u in V[:len(Q)]]==Q for U in[[[x for x in r for x in(x,x)]for r in F(c)for r in(r,r)]]for V,Q,G in[(U,P,g),([*zip(*U)],[*zip(*P)],t)]for V,Q,X in[(V,Q,G[-1]),(V[::-1],Q[::-1],G[0])]if B in X for j in range(60)),-s.count(c),c)for B in{*s}-{b}for P in[F(B)]for c in{*s}-{b,B})[2])and[[[b,c][x]for x in r]for r in F(c)]",
+    # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
+    # bar turns 8.
+    "bar_lower_half": "[[v and[v,8][len(g)+~i<(len(g)-T[j].count(0))//2]for j,v in enumerate(r)]for T in[[*zip(*g)]]for i,r in enumerate(g)]",
+    # task323: from the single seed, a 5-staircase (1 down, 2 across) runs down-left and, rotated
+    # 180 degrees, up-right
+    "seed_staircase": "[[v or 5*(d and abs(d+j-c+1-2*(d>0))<=1-d%2)for j,v in enumerate(x)]for(r,c),in[[(i,j)for i,x in enumerate(g)for j,v in enumerate(x)if v]]for i,x in enumerate(g)for d in[i-r]]",
+    # task324: two background colours and one mark colour per background; both diagonals through
+    # every mark are drawn, each cell in the mark colour that belongs to its background (pairing:
+    # the one that best fits the marks' neighbours).
+    "diagonals_by_region": "(s:=sum(g,[]),K:=sorted({*s},key=s.count),M:=[(y,x,v)for y,r in enumerate(g)for x,v in enumerate(r)if v in K[:2]],W:={K[3]:1,K[2]:-1},m:=dict(zip(K[2:],sorted(K[:2],key=lambda c:sum(W.get(w,0)for y,x,v in M if v==c for r in g[y-(y>0):y+2]for w in r[x-(x>0):x+2])))),P:={k for y,x,v in M for k in(y-x,y+x+99)})and[[m.get(v,v)if{y-x,y+x+99}&P else v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
+    # when its Chebyshev distance to that seed is even (concentric square rings every other step)
+    "corner_rings_voronoi": "(S:=[(a,b,v)for a,r in enumerate(g)for b,v in enumerate(r)if v])[4:]or[[(L:=sorted(((x:=abs(i-a))+(y:=abs(j-b)),max(x,y)%2-1and v)for a,b,v in S))[0][1]*(L[0][0]<L[1][0])for j,_ in enumerate(r)]for i,r in enumerate(g)]",
+    # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
+    # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
+    # cell)
+    "leaky_box": "[[v or 8*(g[sorted((a[0],i,a[-1]))[1]][sorted((b[0],j,b[-1]))[1]]<1)for j,v in enumerate(x)]for a in[[i for i,x in enumerate(g)if any(x)]]for b in[[j for j,y in enumerate(zip(*g))if any(y)]]for i,x in enumerate(g)]",
+    # task341: two facing rectangles: the empty gap between them, over their common span less one
+    # cell at each side, becomes 8.
+    "bridge_between_blocks": "(F:=lambda G:(C:=[()]+[*zip(*G)]+[()])and{(y,x)for y,r in enumerate(G)for x,v in enumerate(r)if v<1 and all(any(c[:y])and any(c[y+1:])for c in C[x:x+3])},S:=F(g)|{(x,y)for y,x in F([*zip(*g)])})and[[[v,8][(y,x)in S]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task345: 2s on one edge rise across the grid (rotated so they sit at the bottom); a rise
+    # blocked by a 5 steps one cell to the right just below it and continues to the far edge.
+    "deflected_risers": "(f:=lambda g,n:(R:=[max([r for r,x in enumerate(c)if x==5]+[-1])for c in zip(*g)])and[[2 if g[-1][j]==2 and i>R[j]or j and g[-1][j-1]==2 and-1<R[j-1]>=i-1 else v for j,v in enumerate(r)]for i,r in enumerate(g)]if 2 in g[-1]or n<1 else[*zip(*f([*zip(*g[::-1])],n-1))][::-1])(g,4)",
+    # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
+    # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
+    "framed_squares_shadow": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},R:=lambda z,d:next(k for k in range(31)if D.get(z+k*d)!=9),K:=[(z,w,h,max(w,h)//2)for z in D if D[z]==9 not in(D.get(z-1),D.get(z-1j))for w,h in[(R(z,1j),R(z,1))]],O:={**{z+a+b*1j:1 for z,w,h,t in K for a in range(30)for b in range(w)},**{z+a+b*1j:3 for z,w,h,t in K for a in range(-t,h+t)for b in range(-t,w+t)}})and[[v or O.get(y+x*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
+    # one of its columns.
+    "recolor_by_top_marker": "[g[0]]+[[v and max(g[0][k]*all(r[min(j,k):max(j,k)+1])for k in range(len(r)))or v for j,v in enumerate(r)]for r in g[1:]]",
+    # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
+    # its whole row / column.
+    "repeat_cross_segments": "(E:=lambda R:(J:=[x for x,v in enumerate(R)if v])and[R[J[0]+(x-J[0])%len(J)]for x in range(len(R))],k:=lambda r:len({*r}),R:=max(g,key=k),C:=max(T:=[*zip(*g)],key=k),i:=g.index(R),j:=T.index(C),A:=E(R),B:=E(C))and[[(y==i)*A[x]or(x==j)*B[y]for x in range(len(R))]for y in range(len(g))]",
+    # task361: the largest (size 2..7) square that is rot90-symmetric and holds >1 coloured cell
+    # gives a centre; every coloured cell is copied by the three rotations about that centre.
+    "rot4_complete": "(m:=max((k,i,j)for k in range(2,8)for i in range(len(g)-k+1)for j in range(len(g[0])-k+1)if(s:=[t[j:j+k]for t in g[i:i+k]])==[list(x)for x in zip(*s[::-1])]and sum(map(any,s))>1),Z:={(a,b):v for a,r in enumerate(g)for b,v in enumerate(r)if v},[Z:={**Z,**{(b+m[1]-m[2],sum(m)-1-a):v for(a,b),v in Z.items()}}for _ in'abc'])and[[Z.get((a,b),v)for b,v in enumerate(r)]for a,r in enumerate(g)]",
+    # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
+    # other; stamp each rectangle (most markers first, first row-major fit) onto the bare half where
+    # its markers line up
+    "stamp_by_markers": "[t:=all(len({*r})>1for r in g),h:=len(g)>>1-t,w:=len(g[0])>>t,c:=lambda V:max(V,key=[*V].count),P:=sorted([{i%h*1j+j%w:v for i,r in enumerate(g)for j,v in enumerate(r)if i//h+j//w==k}for k in(0,1)],key=lambda x:len({*x.values()})),D:=P[0],a:=c(D.values()),b:=c(P[1].values()),E:={z:v for z,v in P[1].items()if v-b},m:=c(E.values()),k:=lambda z:k(z-1j)if z-1j in E else k(z-1)if z-1 in E else z,K:={z:k(z)for z in E},[D.update({s+d:v for d,v in Q})for Q in sorted([[(z-y,E[z])for z in E if K[z]==y]for y in{*K.values()}],key=lambda Q:-sum(v!=m for d,v in Q))[:9]for s in[s for s in D if all(D.get(s+d)==(v,a)[v==m]for d,v in Q)][:1]],[*zip(*[iter(D.values())]*w)]][-1]",
+    # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
+    # colour) along that diagonal, step = smallest non-overlapping diagonal offset that lands on the
+    # marker
+    "diagonal_echo": "[[[v,c][any(i*1j+j-n*o in S for n in range(1,30))]for j,v in enumerate(r)]for D in[{i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for V in[sum(g,[])]for c,s,_ in[sorted({*V},key=V.count)]for S in[{z for z in D if D[z]==s}]for m in[{D[z]:z for z in D}[c]]for o in[min((w for z in S for w in[m-z]if(w*w).real==0and not{y+w for y in S}&S),key=abs)]for i,r in enumerate(g)]",
+    # task378: Colours ranked by bounding-box area: bg > shell > inner. Diagonal rays of the inner
+    # colour leave the shell's box from its four outer corners.
+    "corner_diagonals": "(o:=sorted({*sum(g,[])},key=lambda c:sum(c in r for r in g)*sum(c in k for k in zip(*g))),R:=[i for i,r in enumerate(g)if o[1]in r],C:=[j for j,k in enumerate(zip(*g))if o[1]in k])and[[o[0]if max(i-R[-1],R[0]-i)==max(j-C[-1],C[0]-j)>0 else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task379: Full lines of colour A cross the grid; each dot shoots a ray perpendicular to them:
+    # between two lines it spans from line to line, outside them it runs to the nearest line; every
+    # crossing gets an A ring (3x3 minus centre).
+    "dot_rays_to_lines": "[b:=max(s:=sum(g,[]),key=s.count)]and(f:=lambda g,t:[*zip(*f([*zip(*g)],0))]if t>len(L:=[i for i,r in enumerate(g)if b not in r])else(E:={(k,j):v for i,r in enumerate(g)if b in r for j,v in enumerate(r)if v-b for k in range([i,*[l for l in L if l<i]][-1],[*[l for l in L if l>i],i][0]+1)})and[[g[L[0]][0]if any(i+a in L and(i+a,j+c)in E for a in(-1,1)for c in(-1,0,1))else E.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)])(g,1)",
+    # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
+    # every ray step one cell further away from that edge from its row/column on.
+    "staggered_rays": "(s:=sum(g,[]),c:=min({*s}-{2},key=s.count),V:=lambda h,n:[h[::-1],[*zip(*h)]][n%2])and(f:=lambda g,n:[[c if j>=k and g[0][j-k]==c else v for j,v in enumerate(r)]for i,r in enumerate(g)for k in[sum(x[0]==2 for x in g[:i+1])]]if c in g[0]and 2 in[x[0]for x in g]or n<1 else V(f(V(g,n),n-1),n))(g,8)",
+    # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
+    # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
+    # outside the big one.
+    "bump_lines_through": "[b:=g[0][0],s:=sum(g,[]),A:=[v for v in s if v!=b][0],B:=max({*s}-{b,A}),R:=[i for i,r in enumerate(g)if A in r],C:=[j for j,c in enumerate(zip(*g))if A in c],X:={j for j in range(len(g[0]))if B in(g[R[0]+1][j],g[R[-1]-1][j])},Y:={i for i,r in enumerate(g)if B in(r[C[0]+1],r[C[-1]-1])}]and[[(B if v==b else A)if i in Y or j in X else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
+    # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
+    # nearest corner
+    "corner_rings_dotted_box": "[[next(((v,x+y-v)[i!=r or j!=c]for r,c,v in P if abs(i-r)<2>abs(j-c)),0)or 5*((i in(a,b)or j in(e,f))and a<=i<=b and e<=j<=f and min(abs(i-r)+abs(j-c)for r,c,v in P)%2<1)for j in range(len(g[0]))]for P in[[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for(a,e,x),(_,_,y),_,(b,f,_)in[P]for i in range(len(g))]",
+    # task390: Two brackets enclose a pattern: split it in half across the bracket axis and reflect
+    # each half out across the bracket on its side; the inside is cleared.
+    "bracket_halves_out": "(p:=lambda g,d=1:[s:=sum(map(list,g),[]),b:=max(s,key=s.count),f:=[v for v in s if v!=b][0],R:=[i for i,r in enumerate(g)if f in r],C:=[j for j,c in enumerate(zip(*g))if f in c],a:=R[0],z:=R[-1],c:=C[0],w:=C[-1],h:=(z-a-1)//2]and(g[a].count(f)>w-c and[[(b if a<i<z else g[2*a-i][j]if 0<a-i<=h else g[2*z-i][j]if 0<i-z<=h else v)if c<j<w else v for j,v in enumerate(r)]for i,r in enumerate(g)]or d and[*zip(*p([*zip(*g)],0))]))(g)",
+    # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
+    # consistent with the visible cells and output the hole's contents
+    "periodic_hole_fill": "(P:=lambda G:next(q for q in range(1,99)if all(a*b in(0,a*a)for r in G for a,b in zip(r,r[q:]))))and(q:=P(g))and(h:=P(T:=[*zip(*g)]))and[[max(max(r[j%q::q])for r in g[i%h::h])for j,c in enumerate(T)if 0in c]for i,r in enumerate(g)if 0in r]",
+}
