@@ -46,6 +46,15 @@ IDIOMS = {
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
     "chain_by_connectors": "[D:={j*32+i:v for i,r in enumerate(g)for j,v in enumerate(r)if v},L:={k:k for k in D},[L:={k:min(L.get(k+d,k)for d in(0,1,-1,32,-32))for k in L}for _ in g[0]],P:={},R:=0,[[f:=sorted(k for k in C if D[k]==5),s:=R and R+32-f[0],P.update({k+s:sum({D[k]for k in C})-5for k in C}),R:=(f*2)[R>0]+s]for l in sorted({*L.values()})for C in[[k for k in L if L[k]==l]]],[[P.get(j*32+i,0)for j in range(max(P)//32+1)]for i in range(len(g))]][-1]",
+    # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
+    # touches both squares, else [[0]]. (EXPR labels the eight 2-cells 73..80, spreads the max over
+    # nonzero cells; connected iff no label 73..79 survives - relies on exactly 8 cells of 2)
+    "squares_linked": "(k:=72)and[[8*('7'not in str([g:=[*zip(*[[v:=c and max(v,c,c<3and(k:=k+1))for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4][-1]))]]",
+    # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
+    # colour from it through the apex to the edge, over background only. (the EXPR fires where the
+    # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
+    # triangles of height >= 3)
+    "ray_through_apex": "[g:=[*zip(*[[x or((u:=[y for y in r[:j]if y]+[0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in g][::-1])]for _ in'abcd'][-1]",
     # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased.
@@ -53,6 +62,9 @@ IDIOMS = {
     # task062: A shape with a small 2-coloured marker on one side: reflect the shape across that
     # side (over the marker) and turn the background 3.
     "mirror_onto_marker": "(s:=sum(g,[]),A:=(S:=sorted({*s},key=s.count))[1],m:=S[0])and(f:=lambda g,n:[*zip(*f([*zip(*g)],0))]if n and not any(A in r and m in r for r in g)else(C:=[j for j,k in enumerate(zip(*g))if A in k],t:=[2*C[0]-1,2*C[-1]+1][any(m in r[C[0]:]for r in g)])and[[A if v==A or t-j in range(len(r))and r[t-j]==A else 3 for j,v in enumerate(r)]for r in g])(g,1)",
+    # task064: A solid rectangle and scattered dots on a background: every dot level with the
+    # rectangle (same rows or columns) shoots a line to it.
+    "dots_shoot_to_block": "[g:=[*zip(*[[[x,d][x-R and d in r[:j]and R in r[j:]]for j,x in enumerate(r)]for r in g][::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell.
     "odd_quadrant": "[R:=[i for i,r in enumerate(g)if len({*r})<2],C:=[j for j,c in enumerate(zip(*g))if len({*c})<2],m:=min(s:=sum(g,[]),key=s.count)]and[q for a in(g[:R[0]],g[R[-1]+1:])for q in([r[:C[0]]for r in a],[r[C[-1]+1:]for r in a])if m in sum(q,[])][0]",
@@ -204,6 +216,9 @@ IDIOMS = {
     # task273: Four same-coloured points at the corners of a 3..6-sided box: fill the box's inside
     # with 2.
     "corners_fill_inside": "[D:={(i,j):c for i,r in enumerate(g)for j,c in enumerate(r)if c},S:={(i+y,j+x)for(i,j),c in D.items()for h in range(2,6)for w in range(2,6)if D.get((i,j+w))==D.get((i+h,j))==D.get((i+h,j+w))==c and not any((i+y,j+x)in D for y in range(h+1)for x in range(w+1)if y%h or x%w) for y in range(1,h)for x in range(1,w)}]and[[2*((i,j)in S)or c for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
+    # - 1); the first k cells of a 3x3 snake are 8.
+    "cup_level_snake": "[(L:=[8]*sum(max(r)==5for r in g)+[0]*5)[1:4],L[6:3:-1],[0]*3]",
     # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
     # (Kronecker product)

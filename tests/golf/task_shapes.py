@@ -4671,6 +4671,176 @@ def draw_periodic_hole_fill(rng, n):  # tile a random motif, then blank a rectan
     return g
 
 
+def squares_linked(
+    g,
+):  # [[8]] if some 4-connected 8-component is 4-adjacent to both 2-squares, else [[0]]
+    H, W = len(g), len(g[0])
+    seen = {}
+    comps = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                c = g[i][j]
+                st = [(i, j)]
+                seen[(i, j)] = len(comps)
+                cells = []
+                while st:
+                    a, b = st.pop()
+                    cells.append((a, b))
+                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= x < H and 0 <= y < W and g[x][y] == c and (x, y) not in seen:
+                            seen[(x, y)] = len(comps)
+                            st.append((x, y))
+                comps.append((c, cells))
+    sq = [set(cl) for c, cl in comps if c == 2]
+
+    def adj(A, B):
+        return any(abs(a - x) + abs(b - y) == 1 for a, b in A for x, y in B)
+
+    ok = any(c == 8 and all(adj(cl, s) for s in sq) for c, cl in comps)
+    return [[8 if ok else 0]]
+
+
+def draw_squares_linked(rng, n):  # two 2x2 squares of 2 (not touching) and random 8s
+    H, W = rng.randint(5, 10), rng.randint(5, 10)
+    while 1:
+        g = [[8 * (rng.random() < 0.4) for _ in range(W)] for _ in range(H)]
+        P = [(rng.randrange(H - 1), rng.randrange(W - 1)) for _ in range(2)]
+        (a, b), (c, d) = P
+        if abs(a - c) > 2 or abs(b - d) > 2 or (abs(a - c) == 2 and abs(b - d) == 2):
+            break
+    for a, b in P:
+        for x in (0, 1):
+            for y in (0, 1):
+                g[a + x][b + y] = 2
+    return g
+
+
+def cup_level_snake(g):  # k = cup height - fill height - 1; fill a 3x3 boustrophedon with k 8s
+    cup = [i for i, r in enumerate(g) if 5 in r]
+    fill = [i for i, r in enumerate(g) if 8 in r]
+    k = len(cup) - len(fill) - 1
+    o = [[0] * 3 for _ in range(3)]
+    for t in range(k):
+        i, j = divmod(t, 3)
+        o[i][j if i % 2 == 0 else 2 - j] = 8
+    return o
+
+
+def draw_cup_level_snake(rng, n):  # a U-shaped 5 cup on 0, bottom rows filled with 8
+    w, f, k = rng.randint(3, 8), rng.randint(1, 5), rng.randint(1, 4)
+    h = f + k + 1
+    H, W = h + rng.randint(0, 4), w + rng.randint(0, 4)
+    g = [[0] * W for _ in range(H)]
+    a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+    for i in range(h):
+        g[a + i][b] = g[a + i][b + w - 1] = 5
+    for j in range(w):
+        g[a + h - 1][b + j] = 5
+    for i in range(h - 1 - f, h - 1):
+        for j in range(1, w - 1):
+            g[a + i][b + j] = 8
+    return g
+
+
+def dots_shoot_to_block(
+    g,
+):  # dots in the block's row/column range get a straight line drawn to the block
+    H, W = len(g), len(g[0])
+    s = [x for r in g for x in r]
+    b = max(set(s), key=s.count)
+
+    def solid(c):
+        P = [(i, j) for i in range(H) for j in range(W) if g[i][j] == c]
+        big_i = [p[0] for p in P]
+        J = [p[1] for p in P]
+        return len(P) == (max(big_i) - min(big_i) + 1) * (max(J) - min(J) + 1), len(P)
+
+    R = max((c for c in set(s) if c != b and solid(c)[0]), key=lambda c: solid(c)[1])
+    d = [c for c in set(s) if c not in (b, R)][0]
+    P = [(i, j) for i in range(H) for j in range(W) if g[i][j] == R]
+    i0, i1 = min(p[0] for p in P), max(p[0] for p in P)
+    j0, j1 = min(p[1] for p in P), max(p[1] for p in P)
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] != d:
+                continue
+            if i0 <= i <= i1:
+                for y in range(j + 1, j0) if j < j0 else range(j1 + 1, j):
+                    o[i][y] = d
+            if j0 <= j <= j1:
+                for x in range(i + 1, i0) if i < i0 else range(i1 + 1, i):
+                    o[x][j] = d
+    return o
+
+
+def draw_dots_shoot_to_block(
+    rng, n
+):  # a 2..4-sided block and up to one dot per row, background elsewhere
+    H, W = rng.randint(8, 16), rng.randint(8, 16)
+    b, R, d = rng.sample(range(10), 3)
+    g = [[b] * W for _ in range(H)]
+    h, w = rng.randint(2, 4), rng.randint(2, 4)
+    a, c = rng.randint(0, H - h), rng.randint(0, W - w)
+    for i in range(h):
+        for j in range(w):
+            g[a + i][c + j] = R
+    for i in rng.sample(range(H), n + 1):
+        j = rng.randrange(W)
+        if g[i][j] == b and not (a - 1 <= i <= a + h and c - 1 <= j <= c + w) and b in g[i]:
+            g[i][j] = d
+    if d not in sum(g, []):
+        g[(a + h) % H][(c + w + 1) % W] = d
+    return g
+
+
+def ray_through_apex(
+    g,
+):  # from the single odd cell, go away from its background neighbour; paint background cells to the edge
+    H, W = len(g), len(g[0])
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    cnt = {}
+    for i, j in cells:
+        cnt[g[i][j]] = cnt.get(g[i][j], 0) + 1
+    a, b = [(i, j) for i, j in cells if cnt[g[i][j]] == 1][0]
+    o = [r[:] for r in g]
+    for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        x, y = a - di, b - dj  # the back neighbour must be background (or off the grid)
+        if 0 <= x < H and 0 <= y < W and g[x][y]:
+            continue
+        x, y = a + di, b + dj
+        if not (0 <= x < H and 0 <= y < W and g[x][y]):
+            continue
+        while 0 <= x < H and 0 <= y < W:
+            if not g[x][y]:
+                o[x][y] = g[a][b]
+            x, y = x + di, y + dj
+    return o
+
+
+def draw_ray_through_apex(
+    rng, n
+):  # one triangle (height 3..5, any of 4 orientations) with an odd cell mid-base, on 0
+    h = rng.randint(3, 5)
+    m, c = rng.sample(range(1, 10), 2)
+    T = [[0] * (2 * h - 1) for _ in range(h)]
+    for i in range(h):
+        for j in range(h - 1 - i, h + i):
+            T[i][j] = m
+    T[h - 1][h - 1] = c
+    for _ in range(rng.randint(0, 3)):
+        T = [list(r) for r in zip(*T[::-1], strict=False)]
+    H, W = rng.randint(len(T), 16), rng.randint(len(T[0]), 16)
+    g = [[0] * W for _ in range(H)]
+    a, b = rng.randint(0, H - len(T)), rng.randint(0, W - len(T[0]))
+    for i, r in enumerate(T):
+        for j, x in enumerate(r):
+            if x:
+                g[a + i][b + j] = x
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -4684,8 +4854,11 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "cross_diagonal_blocks": (cross_diagonal_blocks, draw_cross_diagonal_blocks, "task042", 380),
     "move_into_hole": (move_into_hole, draw_move_into_hole, "task044", 540),
     "chain_by_connectors": (chain_by_connectors, draw_chain_by_connectors, "task046", 470),
+    "squares_linked": (squares_linked, draw_squares_linked, "task048", 170),
+    "ray_through_apex": (ray_through_apex, draw_ray_through_apex, "task051", 170),
     "stamp_with_rays": (stamp_with_rays, draw_stamp_with_rays, "task054", 660),
     "mirror_onto_marker": (mirror_onto_marker, draw_mirror_onto_marker, "task062", 390),
+    "dots_shoot_to_block": (dots_shoot_to_block, draw_dots_shoot_to_block, "task064", 210),
     "odd_quadrant": (odd_quadrant, draw_odd_quadrant, "task065", 280),
     "unhide_mirror_shape": (unhide_mirror_shape, draw_unhide_mirror_shape, "task071", 420),
     "complete_from_template": (complete_from_template, draw_complete_from_template, "task076", 480),
@@ -4755,6 +4928,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "tiles_by_marks": (tiles_by_marks, draw_tiles_by_marks, "task264", 320),
     "box_spill_rays": (box_spill_rays, draw_box_spill_rays, "task268", 410),
     "corners_fill_inside": (corners_fill_inside, draw_corners_fill_inside, "task273", 420),
+    "cup_level_snake": (cup_level_snake, draw_cup_level_snake, "task274", 100),
     "mask_kronecker": (mask_kronecker, draw_mask_kronecker, "task275", 230),
     "ray_from_edge_mark": (ray_from_edge_mark, draw_ray_from_edge_mark, "task280", 360),
     "dots_to_brackets": (dots_to_brackets, draw_dots_to_brackets, "task284", 360),
