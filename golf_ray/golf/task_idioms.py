@@ -112,6 +112,9 @@ IDIOMS = {
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
     "slide_to_wall_marker": "(f:=lambda G:[[8if j==e else 2if j==w else G[i][j-s]if a<=j-s<=b else 0for j in range(len(G[0]))]for w in[G[0].index(2)]for C in[[j for r in G for j,v in enumerate(r)if 0<v!=2]]for a,b in[(min(C),max(C))]for t in[(a>w)*2-1]for s in[w+t-[b,a][t>0]]for e in[w+t*(2+b-a)]for i in range(len(G))])and(f(g)if all(2in r for r in g)else[*zip(*f([*zip(*g)]))])",
+    # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
+    # its own colour.
+    "lines_to_matching_wall": "[g:=[[v:=x or i and v*(v==r[-1])for x in r]for r in zip(*g[t.find(1):t.rfind(1)+1][::-1])]for i in range(8)if(t:=bytes(map(all,g)))][-1]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5.
     "find_boxed_twin": "(N:=lambda S:{(i-min(S)[0],j-min(y for x,y in S))for i,j in S},K:=N({(i,j)for i in range(3)for j in range(3)if g[i][j]}),M:=[c for c in{*sum(g,[])}if N({(i,j)for i in range(10)for j in range(10)if g[i][j]==c and(i>3 or j>3)}or K)==K])and[[5 if v in M and(i>3 or j>3)else v for j,v in enumerate(r)]for i,r in enumerate(g)]",

@@ -4841,6 +4841,47 @@ def draw_ray_through_apex(
     return g
 
 
+def lines_to_matching_wall(
+    g,
+):  # crop between first/last full row and column; dots shoot toward the same-coloured side
+    rows = [i for i, r in enumerate(g) if all(r)]
+    cols = [j for j, c in enumerate(zip(*g, strict=False)) if all(c)]
+    c = [r[cols[0] : cols[-1] + 1] for r in g[rows[0] : rows[-1] + 1]]
+    H, W = len(c), len(c[0])
+    o = [r[:] for r in c]
+    sides = {c[0][1]: (-1, 0), c[H - 1][1]: (1, 0), c[1][0]: (0, -1), c[1][W - 1]: (0, 1)}
+    for i in range(1, H - 1):
+        for j in range(1, W - 1):
+            if c[i][j] in sides:
+                di, dj = sides[c[i][j]]
+                y, x = i + di, j + dj
+                while 0 < y < H - 1 and 0 < x < W - 1:
+                    if c[y][x] == 0:
+                        o[y][x] = c[i][j]
+                    y, x = y + di, x + dj
+    return o
+
+
+def draw_lines_to_matching_wall(
+    rng, n
+):  # 2 full rows + 2 full columns of 4 colours, sparse dots of one of them
+    h, w = rng.randint(8, 10 + 2 * n), rng.randint(8, 10 + 2 * n)
+    a, b = sorted(rng.sample(range(h), 2))
+    c, d = sorted(rng.sample(range(w), 2))
+    if b - a < 3 or d - c < 3:
+        return draw_lines_to_matching_wall(rng, n)
+    k = rng.sample([1, 2, 3, 4, 5, 6, 7, 8, 9], 4)
+    dot = rng.choice(k)
+    g = [[dot * (rng.random() < 0.1) for _ in range(w)] for _ in range(h)]
+    for j in range(w):
+        g[a][j], g[b][j] = k[0], k[1]
+    for i in range(h):
+        g[i][c], g[i][d] = k[2], k[3]
+    if sum(map(all, g)) + sum(map(all, zip(*g[a : b + 1], strict=False))) > 4:
+        return draw_lines_to_matching_wall(rng, n)  # a dotted row/column that is full
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -4883,6 +4924,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "diagonal_bounce": (diagonal_bounce, draw_diagonal_bounce, "task119", 420),
     "slide_box_on_dots": (slide_box_on_dots, draw_slide_box_on_dots, "task122", 240),
     "slide_to_wall_marker": (slide_to_wall_marker, draw_slide_to_wall_marker, "task131", 390),
+    "lines_to_matching_wall": (lines_to_matching_wall, draw_lines_to_matching_wall, "task138", 170),
     "find_boxed_twin": (find_boxed_twin, draw_find_boxed_twin, "task143", 360),
     "bar_rays_mirror": (bar_rays_mirror, draw_bar_rays_mirror, "task148", 360),
     "fit_two_pieces": (fit_two_pieces, draw_fit_two_pieces, "task153", 460),
