@@ -6,6 +6,36 @@ plants them as it plants its own shapes."""
 from collections import Counter
 
 
+def ground_and_parts(g):  # the commonest colour, and the groups of the other cells that touch
+    H, W = len(g), len(g[0])  # (at their corners too)
+    cells = Counter(v for r in g for v in r)
+    bg = max(cells, key=cells.get)
+    seen = set()
+    comps = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == bg or (i, j) in seen:
+                continue
+            comp, st = [], [(i, j)]
+            seen.add((i, j))
+            while st:
+                a, c = st.pop()
+                comp.append((a, c))
+                for da in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        q = (a + da, c + dc)
+                        if (
+                            0 <= q[0] < H
+                            and 0 <= q[1] < W
+                            and q not in seen
+                            and g[q[0]][q[1]] != bg
+                        ):
+                            seen.add(q)
+                            st.append(q)
+            comps.append(comp)
+    return bg, comps
+
+
 def stamp_with_rays(
     g,
 ):  # paste the free stamp on every marker in the rectangles, shoot its arms as lines to the rectangle edge, erase the stamp
@@ -2417,34 +2447,7 @@ def scaled_template_complete(
     g,
 ):  # find the 2-colour object, then stamp it at every scaled copy of its markers
     H, W = len(g), len(g[0])
-    cnt = {}
-    for r in g:
-        for v in r:
-            cnt[v] = cnt.get(v, 0) + 1
-    bg = max(cnt, key=cnt.get)
-    seen = set()
-    comps = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == bg or (i, j) in seen:
-                continue
-            comp, st = [], [(i, j)]
-            seen.add((i, j))
-            while st:
-                a, c = st.pop()
-                comp.append((a, c))
-                for da in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        q = (a + da, c + dc)
-                        if (
-                            0 <= q[0] < H
-                            and 0 <= q[1] < W
-                            and q not in seen
-                            and g[q[0]][q[1]] != bg
-                        ):
-                            seen.add(q)
-                            st.append(q)
-            comps.append(comp)
+    bg, comps = ground_and_parts(g)
     tmpl = max(comps, key=lambda cp: len({g[a][c] for a, c in cp}))
     m = [g[a][c] for cp in comps if cp is not tmpl for a, c in cp][0]
     r0 = min(a for a, c in tmpl)
@@ -2751,35 +2754,7 @@ def draw_mirror_dotted_frame(
 def mask_square_by_pattern(
     g,
 ):  # downscale the big mono pattern to n x n and use it as a mask on the colour square
-    H, W = len(g), len(g[0])
-    cnt = {}
-    for r in g:
-        for v in r:
-            cnt[v] = cnt.get(v, 0) + 1
-    bg = max(cnt, key=cnt.get)
-    seen = set()
-    comps = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == bg or (i, j) in seen:
-                continue
-            comp, st = [], [(i, j)]
-            seen.add((i, j))
-            while st:
-                a, c = st.pop()
-                comp.append((a, c))
-                for da in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        q = (a + da, c + dc)
-                        if (
-                            0 <= q[0] < H
-                            and 0 <= q[1] < W
-                            and q not in seen
-                            and g[q[0]][q[1]] != bg
-                        ):
-                            seen.add(q)
-                            st.append(q)
-            comps.append(comp)
+    bg, comps = ground_and_parts(g)
     sq = max(comps, key=lambda cp: len({g[a][c] for a, c in cp}))
     big = [q for cp in comps if cp is not sq for q in cp]
     r0 = min(a for a, c in sq)
