@@ -1,6 +1,6 @@
 """Idioms written for one task each: the task's rule, read from RE-ARC's verifier for it
 (`reasoning_gym/arc/rearc_utils/verifiers.py`), as one expression in the grid `g`. They are
-whole programs (100 to 750 bytes) where the idioms of `search._IDIOMS` are shapes; the search
+whole programs (74 to 741 bytes) where the idioms of `search._IDIOMS` are shapes; the search
 tries them on every task like the others, so each must be quick on any grid and may fail on
 one it does not fit. `tests/golf/task_shapes.py` holds a rule written apart for each and draws
 inputs for it."""
