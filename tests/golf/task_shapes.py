@@ -116,39 +116,6 @@ def draw_stamp_with_rays(
     return g
 
 
-def _paths066_a(g):
-    # in the frame where the red (2) pair is horizontal: list of (turn column, path cells)
-    H, W = len(g), len(g[0])
-    cnt = Counter(v for r in g for v in r)
-    bg = cnt.most_common(1)[0][0]
-    g3 = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 3]
-    g2 = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 2]
-    r, R = g3[0][0], g2[0][0]
-
-    def ob(i, j):
-        return 0 <= i < H and 0 <= j < W and g[i][j] not in (bg, 2, 3)
-
-    out = []
-    for seg, s in ((min(j for i, j in g3), -1), (max(j for i, j in g3), 1)):
-        j = seg + s
-        leg1 = []
-        while 0 <= j < W and g[r][j] == bg:
-            leg1.append((r, j))
-            j += s
-        if not leg1 or not ob(r, j):
-            continue
-        j -= s  # the turn column: last free cell before the obstacle
-        d = 1 if R > r else -1
-        leg2 = [(i, j) for i in range(r + d, R + d, d)]
-        if any(g[i][j] != bg for i, _ in leg2) or not ob(R + d, j):
-            continue
-        k = [jj for ii, jj in g2]
-        leg3 = [(R, x) for x in range(min(j, min(k)), max(j, max(k)) + 1) if (R, x) not in g2]
-        if all(g[i][x] == bg for i, x in leg3):
-            out.append((j, leg1 + leg2 + leg3))
-    return out
-
-
 def frame_upscaled_template(
     g,
 ):  # crop to the 4-corner frame and complete the scaled copy of the outside pattern
