@@ -36,9 +36,9 @@ def ground_and_parts(g):  # the commonest colour, and the groups of the other ce
     return bg, comps
 
 
-def stamp_with_rays(
-    g,
-):  # paste the free stamp on every marker in the rectangles, shoot its arms as lines to the rectangle edge, erase the stamp
+# paste the free stamp on every marker in the rectangles, shoot its arms as lines to the rectangle
+# edge, erase the stamp
+def stamp_with_rays(g):
     H, W = len(g), len(g[0])
     cnt = Counter(v for r in g for v in r).most_common()
     bg, rc = cnt[0][0], cnt[1][0]
@@ -88,9 +88,8 @@ def stamp_with_rays(
     return o
 
 
-def draw_stamp_with_rays(
-    rng, n
-):  # a stamp near the top, a rectangle below holding n-2 separated markers
+# a stamp near the top, a rectangle below holding n-2 separated markers
+def draw_stamp_with_rays(rng, n):
     H, W = rng.randint(12, 16), rng.randint(12, 16)
     b, q, L, m, N = rng.sample(range(10), 5)
     N = rng.choice((N, m))
@@ -116,9 +115,8 @@ def draw_stamp_with_rays(
     return g
 
 
-def frame_upscaled_template(
-    g,
-):  # crop to the 4-corner frame and complete the scaled copy of the outside pattern
+# crop to the 4-corner frame and complete the scaled copy of the outside pattern
+def frame_upscaled_template(g):
     H, W = len(g), len(g[0])
     bg = Counter(v for r in g for v in r).most_common(1)[0][0]
     for c in set(v for r in g for v in r):
@@ -160,9 +158,8 @@ def frame_upscaled_template(
     ]
 
 
-def draw_frame_upscaled_template(
-    rng, n
-):  # a small 3-colour pattern, a corner-marked frame, some scaled blocks shown inside
+# a small 3-colour pattern, a corner-marked frame, some scaled blocks shown inside
+def draw_frame_upscaled_template(rng, n):
     b, k, o, a1, a2 = rng.sample(range(10), 5)
     th, tw, s = rng.randint(2, 3), rng.randint(2, 3), rng.randint(1, n - 1)
     T = [[rng.choice((b, o, o)) for _ in range(tw)] for _ in range(th)]
@@ -184,9 +181,8 @@ def draw_frame_upscaled_template(
     return g
 
 
-def lattice_corner_cells(
-    g,
-):  # cells of the special-intersection window whose 4 corners agree on a special colour
+# cells of the special-intersection window whose 4 corners agree on a special colour
+def lattice_corner_cells(g):
     H, W = len(g), len(g[0])
     cnt = Counter(v for r in g for v in r if v)
     line = cnt.most_common(1)[0][0]
@@ -205,9 +201,8 @@ def lattice_corner_cells(
     return out
 
 
-def draw_lattice_corner_cells(
-    rng, n
-):  # lattice of period n with a 4x4 window of intersections painted in 2 colours
+# lattice of period n with a 4x4 window of intersections painted in 2 colours
+def draw_lattice_corner_cells(rng, n):
     L, c1, c2 = rng.sample(range(1, 10), 3)
     m = rng.randint(4, 5)
     size = m * n - 1 + rng.randint(1, n)
@@ -224,9 +219,8 @@ def draw_lattice_corner_cells(
     return g
 
 
-def noise_rect_crosses(
-    g,
-):  # largest rectangle (>= 5 rows) whose border is one colour; odd cells inside become crosses
+# largest rectangle (>= 5 rows) whose border is one colour; odd cells inside become crosses
+def noise_rect_crosses(g):
     H, W = len(g), len(g[0])
     best = (0,)
     for r0 in range(H):
@@ -257,9 +251,8 @@ def noise_rect_crosses(
     ]
 
 
-def draw_noise_rect_crosses(
-    rng, n
-):  # noise in a few colours, a one-colour rectangle with n-2 odd cells (distinct rows/cols)
+# noise in a few colours, a one-colour rectangle with n-2 odd cells (distinct rows/cols)
+def draw_noise_rect_crosses(rng, n):
     H, W = rng.randint(10, 16), rng.randint(10, 16)
     pal = rng.sample(range(10), rng.randint(3, 6))
     c, m = rng.sample(range(10), 2)
@@ -333,9 +326,8 @@ def draw_d4_complete_5x5(rng, n):  # a symmetric 5x5 checker pattern in 3 colour
     return g
 
 
-def bracket_halves_out(
-    g,
-):  # mirror each half of the bracketed pattern to the outside of its bracket
+# mirror each half of the bracketed pattern to the outside of its bracket
+def bracket_halves_out(g):
     bg = Counter(v for r in g for v in r).most_common(1)[0][0]
     f = [v for r in g for v in r if v != bg][0]  # frame colour: top-left-most cell
     rows = [i for i, r in enumerate(g) if f in r]
@@ -357,9 +349,8 @@ def bracket_halves_out(
     return o
 
 
-def draw_bracket_halves_out(
-    rng, n
-):  # two bracket shapes with a random pattern between them, maybe transposed
+# two bracket shapes with a random pattern between them, maybe transposed
+def draw_bracket_halves_out(rng, n):
     f, q = rng.sample(range(1, 10), 2)
     k, w = rng.randint(2, 3), rng.randint(3, 7)
     g = [[0] * 15 for _ in range(15)]
@@ -396,9 +387,8 @@ def tiles_by_marks(g):  # place each 3x3 tile by the side(s) its coloured cells 
     return out
 
 
-def draw_tiles_by_marks(
-    rng, n
-):  # the 8 marked tiles (and maybe the plain one) scattered in 4x4 slots
+# the 8 marked tiles (and maybe the plain one) scattered in 4x4 slots
+def draw_tiles_by_marks(rng, n):
     tiles = []
     for a in range(3):
         for b in range(3):
@@ -428,9 +418,8 @@ def draw_tiles_by_marks(
     return g
 
 
-def corners_fill_inside(
-    g,
-):  # every empty box (sides 3..6) with 4 same-colour corners gets its inside painted 2
+# every empty box (sides 3..6) with 4 same-colour corners gets its inside painted 2
+def corners_fill_inside(g):
     H, W = len(g), len(g[0])
     o = [r[:] for r in g]
     for i in range(H):
@@ -453,9 +442,8 @@ def corners_fill_inside(
     return o
 
 
-def draw_corners_fill_inside(
-    rng, n
-):  # up to n-1 boxes' corner points, one per quadrant, plus a stray dot
+# up to n-1 boxes' corner points, one per quadrant, plus a stray dot
+def draw_corners_fill_inside(rng, n):
     g = [[0] * 16 for _ in range(16)]
     c = rng.choice([1, 3, 4, 5, 6, 7, 8, 9])
     for q in rng.sample(range(4), n - 1):
@@ -479,9 +467,8 @@ def odd_quadrant(g):  # the quadrant (between the uniform cross lines) that cont
     return [q for q in quads if any(v != bg for r in q for v in r)][0]
 
 
-def draw_odd_quadrant(
-    rng, n
-):  # background, a cross of another colour, one odd cell in a random quadrant
+# background, a cross of another colour, one odd cell in a random quadrant
+def draw_odd_quadrant(rng, n):
     H, W = rng.randint(3, 13), rng.randint(3, 13)
     b, ell, o = rng.sample(range(10), 3)
     r, c = rng.randint(1, H - 2), rng.randint(1, W - 2)
@@ -520,9 +507,8 @@ def stack_centered(g):  # overlay every colour's figure, centred, on a backgroun
     return o
 
 
-def draw_stack_centered(
-    rng, n
-):  # n-1 colours, each one mirror-symmetric orbit of a gh x gw ring, in separate slots
+# n-1 colours, each one mirror-symmetric orbit of a gh x gw ring, in separate slots
+def draw_stack_centered(rng, n):
     gh, gw = rng.choice((3, 5)), rng.choice((3, 5))
     orbits = [
         [(0, k), (0, gw - 1 - k), (gh - 1, k), (gh - 1, gw - 1 - k)] for k in range(gw // 2 + 1)
@@ -541,9 +527,8 @@ def draw_stack_centered(
     return g
 
 
-def recolor_by_top_marker(
-    g,
-):  # flood each block (below row 0) and paint it with the top-row dot over its columns
+# flood each block (below row 0) and paint it with the top-row dot over its columns
+def recolor_by_top_marker(g):
     H, W = len(g), len(g[0])
     o = [r[:] for r in g]
     seen = set()
@@ -567,9 +552,8 @@ def recolor_by_top_marker(
     return o
 
 
-def draw_recolor_by_top_marker(
-    rng, n
-):  # dots on row 0, grey rectangles below each spanning one dot's column
+# dots on row 0, grey rectangles below each spanning one dot's column
+def draw_recolor_by_top_marker(rng, n):
     H, W = rng.randint(8, 14), rng.randint(8, 14)
     g = [[0] * W for _ in range(H)]
     ks = sorted(rng.sample(range(0, W, 2), min(n, len(range(0, W, 2)))))
@@ -605,18 +589,16 @@ def _fills009_a(g):
     return fills
 
 
-def join_same_color_cells(
-    g,
-):  # fill the empty cells on the segment between any two same-colour cells
+# fill the empty cells on the segment between any two same-colour cells
+def join_same_color_cells(g):
     o = [r[:] for r in g]
     for (i, j), cs in _fills009_a(g).items():
         o[i][j] = max(cs)
     return o
 
 
-def draw_join_same_color_cells(
-    rng, n
-):  # lattice of 2x2 holes, a few holes coloured; retried until fills don't clash
+# lattice of 2x2 holes, a few holes coloured; retried until fills don't clash
+def draw_join_same_color_cells(rng, n):
     L = rng.choice([1, 4, 5, 8])
     while True:
         m = rng.randint(4, 5)
@@ -633,9 +615,8 @@ def draw_join_same_color_cells(
             return g
 
 
-def box_spill_rays(
-    g,
-):  # fill the open box with 4, beam out through the gap, diagonal rays at its ends
+# fill the open box with 4, beam out through the gap, diagonal rays at its ends
+def box_spill_rays(g):
     H, W = len(g), len(g[0])
     cells = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
     r0, r1 = min(i for i, j in cells), max(i for i, j in cells)
@@ -785,9 +766,8 @@ def transpose_fill_holes(g):  # mirror across the main diagonal; leftovers from 
     return o
 
 
-def draw_transpose_fill_holes(
-    rng, n
-):  # fan pattern symmetric about the diagonal, n-2 rectangular holes
+# fan pattern symmetric about the diagonal, n-2 rectangular holes
+def draw_transpose_fill_holes(rng, n):
     N, K = rng.randint(10, 16), rng.randint(3, 6)
     C = rng.sample(range(1, 10), K)
     g = [
@@ -825,9 +805,8 @@ def keep_solid_block(g):  # the largest one-colour solid rectangle, alone on a b
     return [[g[i][j] if i0 <= i <= i1 and j0 <= j <= j1 else 0 for j in range(W)] for i in range(H)]
 
 
-def draw_keep_solid_block(
-    rng, n
-):  # sparse noise in all colours plus one solid rectangle; no other 2x2 blocks
+# sparse noise in all colours plus one solid rectangle; no other 2x2 blocks
+def draw_keep_solid_block(rng, n):
     while True:
         H, W = rng.randint(10, 16), rng.randint(10, 16)
         g = [
@@ -865,9 +844,8 @@ def maze_checker_flood(g):  # BFS from the seed through 0-cells, colour by parit
     return o
 
 
-def draw_maze_checker_flood(
-    rng, n
-):  # a DFS maze of 8-walls, a few walls knocked out, seed a with b around it
+# a DFS maze of 8-walls, a few walls knocked out, seed a with b around it
+def draw_maze_checker_flood(rng, n):
     m = n + 2
     S = 2 * m + 1
     g = [[8] * S for _ in range(S)]
@@ -925,9 +903,8 @@ def diagonal_bounce(g):  # extend the 8-diagonal from its open end(s), reflectin
     return o
 
 
-def draw_diagonal_bounce(
-    rng, n
-):  # wall band at the bottom, a diagonal from the top edge that reaches it; random D4
+# wall band at the bottom, a diagonal from the top edge that reaches it; random D4
+def draw_diagonal_bounce(rng, n):
     while True:
         H, W, t = rng.randint(9, 14), rng.randint(9, 14), rng.randint(1, 3)
         c, s, L = rng.randrange(W), rng.choice((-1, 1)), rng.randint(2, n)
@@ -954,9 +931,8 @@ def key_block_upscale(g):  # blow the sparsest block up over the 3x3 layout, kee
     ]
 
 
-def draw_key_block_upscale(
-    rng, n
-):  # 9 blocks of scattered distinct colours; one block with only 4 colours
+# 9 blocks of scattered distinct colours; one block with only 4 colours
+def draw_key_block_upscale(rng, n):
     L = rng.choice([5, 1, 7])
     g = [[L if i % 4 == 3 or j % 4 == 3 else 0 for j in range(11)] for i in range(11)]
     key = rng.randrange(9)
@@ -1041,9 +1017,8 @@ def draw_hidden_crosses(rng, n):  # 5-noise, 1-3 far apart crosses with some cel
     return g
 
 
-def rot4_complete(
-    g,
-):  # make the picture 4-fold rotation symmetric about the centre of its largest symmetric square
+# make the picture 4-fold rotation symmetric about the centre of its largest symmetric square
+def rot4_complete(g):
     H, W = len(g), len(g[0])
     found = None
     for k in range(7, 1, -1):
@@ -1066,9 +1041,8 @@ def rot4_complete(
     return o
 
 
-def draw_rot4_complete(
-    rng, n
-):  # a full symmetric k x k core plus partial rotation orbits of a few nearby cells
+# a full symmetric k x k core plus partial rotation orbits of a few nearby cells
+def draw_rot4_complete(rng, n):
     k = rng.randint(2, 4)
     S = rng.randint(10, 14)
     g = [[0] * S for _ in range(S)]
@@ -1105,9 +1079,8 @@ def draw_rot4_complete(
     return g
 
 
-def stamp_pattern_on_cells(
-    g,
-):  # copy the multicolour block pattern onto each lone block of its anchor colour
+# copy the multicolour block pattern onto each lone block of its anchor colour
+def stamp_pattern_on_cells(g):
     H, W = len(g), len(g[0])
     bh = next(i for i in range(H) if all(v == g[i][0] for v in g[i])) + 1
     bw = next(j for j in range(W) if all(g[i][j] == g[0][j] for i in range(H))) + 1
@@ -1141,9 +1114,8 @@ def stamp_pattern_on_cells(
     return o
 
 
-def draw_stamp_pattern_on_cells(
-    rng, n
-):  # R x C blocks of size s, lines of colour L, one plus-pattern, lone t blocks
+# R x C blocks of size s, lines of colour L, one plus-pattern, lone t blocks
+def draw_stamp_pattern_on_cells(rng, n):
     s, R, C = rng.randint(1, 3), rng.randint(n + 3, 9), rng.randint(n + 3, 9)
     L, t, c1, c2 = rng.sample(range(1, 10), 4)
     cell = [[0] * C for _ in range(R)]
@@ -1171,9 +1143,8 @@ def draw_stamp_pattern_on_cells(
     ]
 
 
-def mirror_into_quadrants(
-    g,
-):  # mirror each core cell's shape across the core's axes, recoloured per quadrant
+# mirror each core cell's shape across the core's axes, recoloured per quadrant
+def mirror_into_quadrants(g):
     H, W = len(g), len(g[0])
     o = [r[:] for r in g]
 
@@ -1209,9 +1180,8 @@ def mirror_into_quadrants(
     return o
 
 
-def draw_mirror_into_quadrants(
-    rng, n
-):  # 1-3 separated objects: 2x2 core (3-4 colours) + a grown shape in one quadrant
+# 1-3 separated objects: 2x2 core (3-4 colours) + a grown shape in one quadrant
+def draw_mirror_into_quadrants(rng, n):
     H, W = rng.randint(12, 18), rng.randint(12, 18)
     g = [[0] * W for _ in range(H)]
     boxes = []
@@ -1239,9 +1209,8 @@ def draw_mirror_into_quadrants(
     return g
 
 
-def frame_pattern_copies(
-    g,
-):  # find the 4-pattern of the 1-box in all 8 orientations, draw the box around each copy
+# find the 4-pattern of the 1-box in all 8 orientations, draw the box around each copy
+def frame_pattern_copies(g):
     H, W = len(g), len(g[0])
     K = 6  # pad: the box may reach off the grid (RE-ARC pads by 1 only; all examples agree with either)
     P = (
@@ -1272,9 +1241,8 @@ def frame_pattern_copies(
     return [r[K:-K] for r in big_o[K:-K]]
 
 
-def draw_frame_pattern_copies(
-    rng, n
-):  # scattered 4s, one 1-box with 4s inside, empty-boxed copies of its 4-pattern
+# scattered 4s, one 1-box with 4s inside, empty-boxed copies of its 4-pattern
+def draw_frame_pattern_copies(rng, n):
     H, W = rng.randint(14, 20), rng.randint(14, 20)
     g = [[4 * (rng.random() < 0.04) for _ in range(W)] for _ in range(H)]
     a, b = rng.choice([(3, 4), (4, 3), (4, 4), (4, 5), (5, 5), (5, 4)])
@@ -1302,9 +1270,8 @@ def draw_frame_pattern_copies(
     return g
 
 
-def move_into_hole(
-    g,
-):  # move each uniquely coloured object into the enclosed 0-hole of the same shape
+# move each uniquely coloured object into the enclosed 0-hole of the same shape
+def move_into_hole(g):
     H, W = len(g), len(g[0])
 
     def comps(pred):  # 8-connected components of cells satisfying pred
@@ -1356,9 +1323,8 @@ def move_into_hole(
     return o
 
 
-def draw_move_into_hole(
-    rng, n
-):  # 5-boxes with holes, a uniquely coloured copy of each hole's shape, 7-noise
+# 5-boxes with holes, a uniquely coloured copy of each hole's shape, 7-noise
+def draw_move_into_hole(rng, n):
     H, W = rng.randint(10, 13), rng.randint(10, 13)
     g = [[0] * W for _ in range(H)]
 
@@ -1398,9 +1364,8 @@ def draw_move_into_hole(
     return g
 
 
-def stamp_template_at_anchors(
-    g,
-):  # copy the 3-template onto lone 3s, the mirrored 2-template onto lone 2s
+# copy the 3-template onto lone 3s, the mirrored 2-template onto lone 2s
+def stamp_template_at_anchors(g):
     H, W = len(g), len(g[0])
     o = [r[:] for r in g]
 
@@ -1433,9 +1398,8 @@ def stamp_template_at_anchors(
     return o
 
 
-def draw_stamp_template_at_anchors(
-    rng, n
-):  # a 3-template and a 2-template (3x3 around the anchor), lone 3s and 2s
+# a 3-template and a 2-template (3x3 around the anchor), lone 3s and 2s
+def draw_stamp_template_at_anchors(rng, n):
     S = rng.randint(12, 15)
     g = [[0] * S for _ in range(S)]
     used = []
@@ -1491,9 +1455,8 @@ def ray_from_edge_mark(g):  # shoot a 3-flanked 2-ray out of each rectangle thro
     return o
 
 
-def draw_ray_from_edge_mark(
-    rng, n
-):  # separated 3-rectangles, each with one 2 on a side (not a corner)
+# separated 3-rectangles, each with one 2 on a side (not a corner)
+def draw_ray_from_edge_mark(rng, n):
     H, W = rng.randint(10, 20), rng.randint(10, 20)
     g = [[0] * W for _ in range(H)]
     for _ in range(rng.randint(1, 3)):
@@ -1517,9 +1480,8 @@ def draw_ray_from_edge_mark(
     return g
 
 
-def extend_tiling_shifted(
-    g,
-):  # periodic top-left patch -> whole grid, output[i][j] = pattern(i, j + 1)
+# periodic top-left patch -> whole grid, output[i][j] = pattern(i, j + 1)
+def extend_tiling_shifted(g):
     H, W = len(g), len(g[0])
     bg = g[-1][-1]
     w = next((j for j in range(W) if g[0][j] == bg), W)
@@ -1537,9 +1499,8 @@ def extend_tiling_shifted(
     return [[g[i % ph][(j + 1) % pw] for j in range(W)] for i in range(H)]
 
 
-def draw_extend_tiling_shifted(
-    rng, n
-):  # a random ph x pw tile repeated over an h x w top-left patch, bg elsewhere
+# a random ph x pw tile repeated over an h x w top-left patch, bg elsewhere
+def draw_extend_tiling_shifted(rng, n):
     ph, pw = rng.randint(1, 3), rng.randint(2, 3)
     cs = rng.sample(range(1, 10), 4)
     bg = cs.pop()
@@ -1549,9 +1510,8 @@ def draw_extend_tiling_shifted(
     return [[tile[i % ph][j % pw] if i < h and j < w else bg for j in range(W)] for i in range(H)]
 
 
-def framed_squares_shadow(
-    g,
-):  # 1-shadow under each 9 square, then a 3 frame of half its side, squares on top
+# 1-shadow under each 9 square, then a 3 frame of half its side, squares on top
+def framed_squares_shadow(g):
     H, W = len(g), len(g[0])
     o = [[0] * W for _ in range(H)]
     seen = set()
@@ -1583,9 +1543,8 @@ def framed_squares_shadow(
     return [[9 if g[a][b] == 9 else o[a][b] for b in range(W)] for a in range(H)]
 
 
-def draw_framed_squares_shadow(
-    rng, n
-):  # 1-3 separated 9-squares of side 2, 4 or 6 (may be cut by the top edge)
+# 1-3 separated 9-squares of side 2, 4 or 6 (may be cut by the top edge)
+def draw_framed_squares_shadow(rng, n):
     H, W = rng.randint(10, 20), rng.randint(10, 20)
     g = [[0] * W for _ in range(H)]
     sq = []
@@ -1603,9 +1562,8 @@ def draw_framed_squares_shadow(
     return g
 
 
-def recolor_same_shape(
-    g,
-):  # objects shaped like the content of the largest closed 5-rectangle take its colour
+# objects shaped like the content of the largest closed 5-rectangle take its colour
+def recolor_same_shape(g):
     H, W = len(g), len(g[0])
 
     def comps():  # 4-connected single-colour objects
@@ -1664,9 +1622,8 @@ def recolor_same_shape(
     return o
 
 
-def draw_recolor_same_shape(
-    rng, n
-):  # a closed 5-frame around a c-shape, a cut frame at the left edge, 1-shapes
+# a closed 5-frame around a c-shape, a cut frame at the left edge, 1-shapes
+def draw_recolor_same_shape(rng, n):
     H, W = rng.randint(14, 20), rng.randint(14, 20)
     g = [[0] * W for _ in range(H)]
     c = rng.choice([2, 3])
@@ -1747,9 +1704,8 @@ def fit_two_pieces(g):  # the 3x3 square tiled by the two pieces
     return _fits153_b(g)[0]
 
 
-def draw_fit_two_pieces(
-    rng, n
-):  # split 3x3 into two connected pieces, scatter them apart (unique tiling only)
+# split 3x3 into two connected pieces, scatter them apart (unique tiling only)
+def draw_fit_two_pieces(rng, n):
     while True:
         A = {(rng.randrange(3), rng.randrange(3))}
         for _ in range(rng.randint(2, 5)):
@@ -1771,9 +1727,8 @@ def draw_fit_two_pieces(
             return g
 
 
-def complete_middle_block(
-    g,
-):  # a mark shared by blocks 3 apart on both sides is copied to the middle
+# a mark shared by blocks 3 apart on both sides is copied to the middle
+def complete_middle_block(g):
     H, W = len(g), len(g[0])
     o = [r[:] for r in g]
     for y in range(H):
@@ -1785,9 +1740,8 @@ def complete_middle_block(
     return o
 
 
-def draw_complete_middle_block(
-    rng, n
-):  # 8x8: 3x3 blocks of 2x2 ones, random marks, some outer pairs matching
+# 8x8: 3x3 blocks of 2x2 ones, random marks, some outer pairs matching
+def draw_complete_middle_block(rng, n):
     g = [[0 if y == 2 or y == 5 or x == 2 or x == 5 else 1 for x in range(8)] for y in range(8)]
     for _ in range(rng.randint(1, 3)):
         c, a, b, k = rng.randint(2, 9), rng.randrange(2), rng.randrange(2), rng.randrange(3)
@@ -1800,9 +1754,8 @@ def draw_complete_middle_block(
     return g
 
 
-def complete_partial_templates(
-    g,
-):  # paint each 2-colour template wherever one of its colour parts occurs
+# paint each 2-colour template wherever one of its colour parts occurs
+def complete_partial_templates(g):
     H, W = len(g), len(g[0])
     seen = set()
     o = [r[:] for r in g]
@@ -1838,9 +1791,8 @@ def complete_partial_templates(
     return o
 
 
-def draw_complete_partial_templates(
-    rng, n
-):  # 1-3 templates (centre colour b, some ring cells a), lone parts apart
+# 1-3 templates (centre colour b, some ring cells a), lone parts apart
+def draw_complete_partial_templates(rng, n):
     H, W = rng.randint(12, 18), rng.randint(12, 18)
     g = [[0] * W for _ in range(H)]
     used = []
@@ -1876,9 +1828,8 @@ def draw_complete_partial_templates(
     return g
 
 
-def pattern_in_line_colour(
-    g,
-):  # complete every block with the top-left block's pattern, in the line colour
+# complete every block with the top-left block's pattern, in the line colour
+def pattern_in_line_colour(g):
     L = g[5][0]
     o = [r[:] for r in g]
     for by in range(3):
@@ -1890,9 +1841,8 @@ def pattern_in_line_colour(
     return o
 
 
-def draw_pattern_in_line_colour(
-    rng, n
-):  # a random pattern in the top-left block, random parts of it elsewhere
+# a random pattern in the top-left block, random parts of it elsewhere
+def draw_pattern_in_line_colour(rng, n):
     L, c = rng.sample(range(1, 10), 2)
     g = [[L if y % 6 == 5 or x % 6 == 5 else 0 for x in range(17)] for y in range(17)]
     pat = [(a, b) for a in range(5) for b in range(5) if rng.random() < 0.4] or [(2, 2)]
@@ -1904,9 +1854,8 @@ def draw_pattern_in_line_colour(
     return g
 
 
-def mirror_into_brackets(
-    g,
-):  # reflect every 5 outside the 2s' bounding box across the nearest box side
+# reflect every 5 outside the 2s' bounding box across the nearest box side
+def mirror_into_brackets(g):
     H, W = len(g), len(g[0])
     rows = [i for i in range(H) if 2 in g[i]]
     cols = [j for j in range(W) if any(r[j] == 2 for r in g)]
@@ -1920,9 +1869,8 @@ def mirror_into_brackets(
     return o
 
 
-def draw_mirror_into_brackets(
-    rng, n
-):  # two facing brackets (maybe transposed), a 5-shape outside each
+# two facing brackets (maybe transposed), a 5-shape outside each
+def draw_mirror_into_brackets(rng, n):
     S = 15
     g = [[0] * S for _ in range(S)]
     w = rng.randint(3, 6)
@@ -1969,9 +1917,8 @@ def diagonals_by_region(g):  # recolour the diagonals through the marks, by regi
     return o
 
 
-def draw_diagonals_by_region(
-    rng, n
-):  # A blocks crossed by B bands, one mark of each mark colour inside its region
+# A blocks crossed by B bands, one mark of each mark colour inside its region
+def draw_diagonals_by_region(rng, n):
     while True:
         H, W = rng.randint(10, 16), rng.randint(10, 16)
         A, B, a, b = rng.sample(range(1, 10), 4)
@@ -2018,9 +1965,8 @@ def draw_colour_by_key_quadrant(rng, n):  # key in one corner, random 3-pattern 
     return g
 
 
-def shear_except_base(
-    g,
-):  # per object: shift right by one unless on its bottom row or its rightmost column
+# per object: shift right by one unless on its bottom row or its rightmost column
+def shear_except_base(g):
     H, W = len(g), len(g[0])
     seen = set()
     o = [[0] * W for _ in range(H)]
@@ -2045,9 +1991,8 @@ def shear_except_base(
     return o
 
 
-def draw_shear_except_base(
-    rng, n
-):  # 1-2 parallelogram outlines (top edge, two slanted sides, bottom edge)
+# 1-2 parallelogram outlines (top edge, two slanted sides, bottom edge)
+def draw_shear_except_base(rng, n):
     H, W = rng.randint(8, 14), rng.randint(11, 14)
     g = [[0] * W for _ in range(H)]
     top = 0
@@ -2064,9 +2009,8 @@ def draw_shear_except_base(
     return g
 
 
-def fill_cup_and_lid(
-    g,
-):  # per 1-cup: empty cells of its box and the row above the box take the inner colour
+# per 1-cup: empty cells of its box and the row above the box take the inner colour
+def fill_cup_and_lid(g):
     H, W = len(g), len(g[0])
     seen = set()
     o = [r[:] for r in g]
@@ -2101,9 +2045,8 @@ def fill_cup_and_lid(
     return o
 
 
-def draw_fill_cup_and_lid(
-    rng, n
-):  # 1-2 cups of 1s with a gap in the top edge and one coloured cell inside
+# 1-2 cups of 1s with a gap in the top edge and one coloured cell inside
+def draw_fill_cup_and_lid(rng, n):
     H, W = rng.randint(10, 14), rng.randint(10, 14)
     g = [[0] * W for _ in range(H)]
     top = 0
@@ -2154,9 +2097,8 @@ def bridge_between_blocks(g):  # 8-bridge between two rectangles, narrowed by on
     return o
 
 
-def draw_bridge_between_blocks(
-    rng, n
-):  # two rectangles stacked (maybe transposed) with an overlap of >= 3 columns
+# two rectangles stacked (maybe transposed) with an overlap of >= 3 columns
+def draw_bridge_between_blocks(rng, n):
     H, W = rng.randint(10, 14), rng.randint(8, 14)
     g = [[0] * W for _ in range(H)]
     c1, c2 = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], 2)
@@ -2191,9 +2133,8 @@ def slide_box_on_dots(g):  # erase the box, redraw it 2 cells further along the 
     return o
 
 
-def draw_slide_box_on_dots(
-    rng, n
-):  # a dotted 3-line (period 2) and a 3x3 2-box centred on one of its dots
+# a dotted 3-line (period 2) and a 3x3 2-box centred on one of its dots
+def draw_slide_box_on_dots(rng, n):
     L, M = rng.randint(7, 17), rng.randint(3, 9)
     g = [[0] * L for _ in range(M)]
     row = rng.randint(1, M - 2)
@@ -2223,9 +2164,8 @@ def repeat_cross_segments(g):  # extend the row segment and the column segment p
     return o
 
 
-def draw_repeat_cross_segments(
-    rng, n
-):  # two crossing segments of n distinct colours, sharing the crossing cell
+# two crossing segments of n distinct colours, sharing the crossing cell
+def draw_repeat_cross_segments(rng, n):
     H, W = rng.randint(10, 20), rng.randint(10, 20)
     g = [[0] * W for _ in range(H)]
     cols = rng.sample(range(1, 10), n)
@@ -2238,9 +2178,8 @@ def draw_repeat_cross_segments(
     return g
 
 
-def template_stamp(
-    g,
-):  # stamp the transformed/scaled template wherever its marker cells appear (with bg around)
+# stamp the transformed/scaled template wherever its marker cells appear (with bg around)
+def template_stamp(g):
     H, W = len(g), len(g[0])
     cnt = {}
     for r in g:
@@ -2319,9 +2258,8 @@ def template_stamp(
     return out
 
 
-def draw_template_stamp(
-    rng, n
-):  # bg grid, a diagonal-symmetric od x od template, a few lone scaled/rotated marker pairs
+# bg grid, a diagonal-symmetric od x od template, a few lone scaled/rotated marker pairs
+def draw_template_stamp(rng, n):
     H, W = rng.randint(10, 16), rng.randint(10, 16)
     bg, fg, c1, c2 = rng.sample(range(10), 4)
     od = rng.randint(3, 4)  # od=2 would make lone marker blocks touch diagonally
@@ -2355,9 +2293,8 @@ def draw_template_stamp(
     return g
 
 
-def dot_rays_to_lines(
-    g,
-):  # rays from dots to the nearest full lines, with a ring of line colour at each hit
+# rays from dots to the nearest full lines, with a ring of line colour at each hit
+def dot_rays_to_lines(g):
     H, W = len(g), len(g[0])
     cnt = {}
     for r in g:
@@ -2392,9 +2329,8 @@ def dot_rays_to_lines(
     return out
 
 
-def draw_dot_rays_to_lines(
-    rng, n
-):  # 1-3 full lines (4+ apart), n dots off the lines, maybe transposed
+# 1-3 full lines (4+ apart), n dots off the lines, maybe transposed
+def draw_dot_rays_to_lines(rng, n):
     H, W = rng.randint(8, 16), rng.randint(6, 16)
     bg, A, B = rng.sample(range(10), 3)
     g = [[bg] * W for _ in range(H)]
@@ -2410,9 +2346,8 @@ def draw_dot_rays_to_lines(
     return [list(c) for c in zip(*g, strict=False)] if rng.random() < 0.5 else g
 
 
-def scaled_template_complete(
-    g,
-):  # find the 2-colour object, then stamp it at every scaled copy of its markers
+# find the 2-colour object, then stamp it at every scaled copy of its markers
+def scaled_template_complete(g):
     H, W = len(g), len(g[0])
     bg, comps = ground_and_parts(g)
     tmpl = max(comps, key=lambda cp: len({g[a][c] for a, c in cp}))
@@ -2459,9 +2394,8 @@ def scaled_template_complete(
     return out
 
 
-def draw_scaled_template_complete(
-    rng, n
-):  # random <=4x4 8-connected blob, some cells marker colour, n scaled marker groups
+# random <=4x4 8-connected blob, some cells marker colour, n scaled marker groups
+def draw_scaled_template_complete(rng, n):
     H, W = rng.randint(12, 16), rng.randint(12, 16)
     bg, m, f = rng.sample(range(10), 3)
     obj = {(rng.randint(0, 3), rng.randint(0, 3))}
@@ -2508,9 +2442,8 @@ def draw_scaled_template_complete(
     return g
 
 
-def reel_in_rect(
-    g,
-):  # remove the 1-wide tether, move its rectangle step by step towards the anchor until touching
+# remove the 1-wide tether, move its rectangle step by step towards the anchor until touching
+def reel_in_rect(g):
     H, W = len(g), len(g[0])
     border = g[0] + g[-1] + [r[0] for r in g] + [r[-1] for r in g]
     bg = max(set(border), key=border.count)
@@ -2548,9 +2481,8 @@ def reel_in_rect(
     return out
 
 
-def draw_reel_in_rect(
-    rng, n
-):  # anchor rect on top, mover rect below joined by a vertical stem, then a random rotation/flip
+# anchor rect on top, mover rect below joined by a vertical stem, then a random rotation/flip
+def draw_reel_in_rect(rng, n):
     H, W = rng.randint(10, 16), rng.randint(10, 16)
     bg, A, B = rng.sample(range(10), 3)
     g = [[bg] * W for _ in range(H)]
@@ -2572,9 +2504,8 @@ def draw_reel_in_rect(
     return g[::-1] if rng.random() < 0.5 else g
 
 
-def which_shape_is_zoomed(
-    g,
-):  # pick the small shape whose 2x upscale explains the border-cropped big shape
+# pick the small shape whose 2x upscale explains the border-cropped big shape
+def which_shape_is_zoomed(g):
     H, W = len(g), len(g[0])
     cnt = {}
     for r in g:
@@ -2619,9 +2550,8 @@ def which_shape_is_zoomed(
     return [[c if x else bg for x in r] for r in mask(c)]
 
 
-def draw_which_shape_is_zoomed(
-    rng, n
-):  # two small random shapes, one of them 2x-upscaled and cut by the bottom edge, random flip/rotation
+# two small random shapes, one of them 2x-upscaled and cut by the bottom edge, random flip/rotation
+def draw_which_shape_is_zoomed(rng, n):
     H, W = rng.randint(14, 16), rng.randint(14, 16)
     bg, c1, c2, c3 = rng.sample(range(10), 4)
 
@@ -2666,9 +2596,8 @@ def draw_which_shape_is_zoomed(
     return g
 
 
-def mirror_dotted_frame(
-    g,
-):  # 4-fold mirror, then dotted lines between (d, d+2)-type dots and their mirrors
+# 4-fold mirror, then dotted lines between (d, d+2)-type dots and their mirrors
+def mirror_dotted_frame(g):
     H, W = len(g), len(g[0])
     cnt = {}
     for r in g:
@@ -2698,9 +2627,8 @@ def mirror_dotted_frame(
     return out
 
 
-def draw_mirror_dotted_frame(
-    rng, n
-):  # odd-sized grid; ring dots (2k+1,2k+1) and line dots (2k+1,2k+3)/(2k+3,2k+1) in one quadrant
+# odd-sized grid; ring dots (2k+1,2k+1) and line dots (2k+1,2k+3)/(2k+3,2k+1) in one quadrant
+def draw_mirror_dotted_frame(rng, n):
     h, w = 2 * rng.randint(3, 7) + 1, 2 * rng.randint(3, 7) + 1
     bg = rng.randrange(10)
     cs = [c for c in range(10) if c != bg]
@@ -2718,9 +2646,8 @@ def draw_mirror_dotted_frame(
     return g
 
 
-def mask_square_by_pattern(
-    g,
-):  # downscale the big mono pattern to n x n and use it as a mask on the colour square
+# downscale the big mono pattern to n x n and use it as a mask on the colour square
+def mask_square_by_pattern(g):
     bg, comps = ground_and_parts(g)
     sq = max(comps, key=lambda cp: len({g[a][c] for a, c in cp}))
     big = [q for cp in comps if cp is not sq for q in cp]
@@ -2736,9 +2663,8 @@ def mask_square_by_pattern(
     ]
 
 
-def draw_mask_square_by_pattern(
-    rng, n
-):  # n x n random mask (full rows/cols used) scaled by k, plus an n x n colour square elsewhere
+# n x n random mask (full rows/cols used) scaled by k, plus an n x n colour square elsewhere
+def draw_mask_square_by_pattern(rng, n):
     k = rng.randint(2, 4)
     bg, C = rng.sample(range(10), 2)
     H, W = n * k + n + 4, n * k + n + 2
@@ -2758,9 +2684,8 @@ def draw_mask_square_by_pattern(
     return g
 
 
-def complete_band_prefix(
-    g,
-):  # copy the widest band's pattern over each partial band (best-overlap shift), new cells = 1
+# copy the widest band's pattern over each partial band (best-overlap shift), new cells = 1
+def complete_band_prefix(g):
     H, W = len(g), len(g[0])
     bands, cur = [], None
     for i in range(H):
@@ -2790,9 +2715,8 @@ def complete_band_prefix(
     return out
 
 
-def draw_complete_band_prefix(
-    rng, n
-):  # a full-width template band (1-3 rows) and n-1 left-aligned prefixes of it
+# a full-width template band (1-3 rows) and n-1 left-aligned prefixes of it
+def draw_complete_band_prefix(rng, n):
     W = rng.randint(8, 12)
     h = rng.randint(1, 3)
     while True:
@@ -2808,9 +2732,8 @@ def draw_complete_band_prefix(
     return g
 
 
-def staggered_rays(
-    g,
-):  # rays from edge dots cross the grid, stepping one cell away from the 2-edge at each 2 marker
+# rays from edge dots cross the grid, stepping one cell away from the 2-edge at each 2 marker
+def staggered_rays(g):
     H, W = len(g), len(g[0])
     cnt = {}
     for r in g:
@@ -2857,9 +2780,8 @@ def staggered_rays(
     return out
 
 
-def draw_staggered_rays(
-    rng, n
-):  # dots on the top edge, 2-markers on the left edge (rows 2+), then a random flip/transpose
+# dots on the top edge, 2-markers on the left edge (rows 2+), then a random flip/transpose
+def draw_staggered_rays(rng, n):
     H, W = rng.randint(8, 16), rng.randint(8, 16)
     bg, c = rng.sample([x for x in range(10) if x != 2], 2)
     g = [[bg] * W for _ in range(H)]
@@ -2876,9 +2798,8 @@ def draw_staggered_rays(
     return g
 
 
-def mirror_by_pointer(
-    g,
-):  # the 4-shape's two-cell side says left/right: mirror the 8-shape across that side of its box
+# the 4-shape's two-cell side says left/right: mirror the 8-shape across that side of its box
+def mirror_by_pointer(g):
     H, W = len(g), len(g[0])
     ind = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 4]
     obj = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 8]
@@ -2895,9 +2816,8 @@ def mirror_by_pointer(
     return out
 
 
-def draw_mirror_by_pointer(
-    rng, n
-):  # 6x9: random 3-wide 8-shape in rows 0-2, cols 3-5; pointer (4) below pointing left or right
+# 6x9: random 3-wide 8-shape in rows 0-2, cols 3-5; pointer (4) below pointing left or right
+def draw_mirror_by_pointer(rng, n):
     g = [[0] * 9 for _ in range(6)]
     while True:
         cells = [(i, j) for i in range(3) for j in range(3, 6) if rng.random() < 0.5]
@@ -2911,9 +2831,8 @@ def draw_mirror_by_pointer(
     return g
 
 
-def deflected_risers(
-    g,
-):  # rotate so the 2s sit on the bottom edge; each rises, sidestepping right once below a 5
+# rotate so the 2s sit on the bottom edge; each rises, sidestepping right once below a 5
+def deflected_risers(g):
     def cw(h):
         return [list(r) for r in zip(*h[::-1], strict=False)]
 
@@ -2942,9 +2861,8 @@ def deflected_risers(
     return out
 
 
-def draw_deflected_risers(
-    rng, n
-):  # 10x10-ish: 2s on the bottom row (3 apart), a few 5s above some of them, random rotation
+# 10x10-ish: 2s on the bottom row (3 apart), a few 5s above some of them, random rotation
+def draw_deflected_risers(rng, n):
     H, W = rng.randint(8, 14), rng.randint(8, 14)
     g = [[0] * W for _ in range(H)]
     cols = sorted(rng.sample(range(0, W - 1, 3), min(n, len(range(0, W - 1, 3)))))
@@ -2957,9 +2875,8 @@ def draw_deflected_risers(
     return g
 
 
-def largest_empty_rects(
-    g,
-):  # all zero rectangles (both sides >= 2) of the largest possible area are painted 6
+# all zero rectangles (both sides >= 2) of the largest possible area are painted 6
+def largest_empty_rects(g):
     H, W = len(g), len(g[0])
     rects = []
     for i in range(H):
@@ -2994,9 +2911,8 @@ def draw_largest_empty_rects(rng, n):  # n rows (3-5) of random 0/c noise, 10-16
     return g
 
 
-def copy_box_to_holes(
-    g,
-):  # wherever a hole the size of the box's interior is all 0, draw the box outline around it
+# wherever a hole the size of the box's interior is all 0, draw the box outline around it
+def copy_box_to_holes(g):
     H, W = len(g), len(g[0])
     cnt = {}
     for r in g:
@@ -3024,9 +2940,8 @@ def copy_box_to_holes(
     return out
 
 
-def draw_copy_box_to_holes(
-    rng, n
-):  # dense noise of 1-2 colours with 0s, one box (rarest colour) around a 0 hole, n-1 more 0 holes
+# dense noise of 1-2 colours with 0s, one box (rarest colour) around a 0 hole, n-1 more 0 holes
+def draw_copy_box_to_holes(rng, n):
     H, W = rng.randint(12, 16), rng.randint(12, 16)
     cols = rng.sample(range(1, 10), 3)
     c = cols[2]
@@ -3054,9 +2969,8 @@ def draw_copy_box_to_holes(
             return g
 
 
-def square_inside_out(
-    g,
-):  # each framed square swaps frame/core colours and grows arms of width size-2 on all four sides
+# each framed square swaps frame/core colours and grows arms of width size-2 on all four sides
+def square_inside_out(g):
     H, W = len(g), len(g[0])
     out = [r[:] for r in g]
     for i in range(H):
@@ -3103,9 +3017,8 @@ def draw_square_inside_out(rng, n):  # 1-2 framed squares (size 3-4) with room f
             return g
 
 
-def unhide_mirror_shape(
-    g,
-):  # drop the solid rectangle; restore the left-right symmetric shape by its best mirror axis
+# drop the solid rectangle; restore the left-right symmetric shape by its best mirror axis
+def unhide_mirror_shape(g):
     H, W = len(g), len(g[0])
     cols = {v for r in g for v in r} - {0}
 
@@ -3132,9 +3045,8 @@ def unhide_mirror_shape(
     return out
 
 
-def draw_unhide_mirror_shape(
-    rng, n
-):  # random left-right symmetric blob, partly covered by a solid rectangle of another colour
+# random left-right symmetric blob, partly covered by a solid rectangle of another colour
+def draw_unhide_mirror_shape(rng, n):
     H = W = rng.randint(12, 16)
     c, q = rng.sample(range(1, 10), 2)
     h, w = rng.randint(4, 6), rng.randint(2, 4)
@@ -3152,9 +3064,8 @@ def draw_unhide_mirror_shape(
     return g
 
 
-def rays_then_drip(
-    g,
-):  # each dot paints right to the edge, then down the last column until the next dot's row
+# each dot paints right to the edge, then down the last column until the next dot's row
+def rays_then_drip(g):
     H, W = len(g), len(g[0])
     out = [r[:] for r in g]
     dots = sorted((i, j, g[i][j]) for i in range(H) for j in range(W) if g[i][j])
@@ -3188,9 +3099,8 @@ def bar_lower_half(g):  # every bar standing on the bottom edge: its lower floor
     return out
 
 
-def draw_bar_lower_half(
-    rng, n
-):  # bars of random heights in every other column, standing on the bottom row
+# bars of random heights in every other column, standing on the bottom row
+def draw_bar_lower_half(rng, n):
     H, W = rng.randint(6, 14), 2 * rng.randint(3, 7) + 1
     c = rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
     g = [[0] * W for _ in range(H)]
@@ -3200,9 +3110,8 @@ def draw_bar_lower_half(
     return g
 
 
-def mirror_onto_marker(
-    g,
-):  # reflect the shape across its edge that touches the marker; background -> 3
+# reflect the shape across its edge that touches the marker; background -> 3
+def mirror_onto_marker(g):
     H, W = len(g), len(g[0])
     cnt = {}
     for r in g:
@@ -3226,9 +3135,8 @@ def mirror_onto_marker(
     return out
 
 
-def draw_mirror_onto_marker(
-    rng, n
-):  # 4-connected blob; the marker (colour 2) is its mirror image's first column/row
+# 4-connected blob; the marker (colour 2) is its mirror image's first column/row
+def draw_mirror_onto_marker(rng, n):
     H = W = 10
     A = rng.choice([1, 4, 5, 6, 7, 8, 9])
     g = [[0] * W for _ in range(H)]
@@ -3251,9 +3159,8 @@ def draw_mirror_onto_marker(
     return g
 
 
-def corner_diagonals(
-    g,
-):  # diagonal rays (inner colour) leave the shell's bounding box from its four outer corners
+# diagonal rays (inner colour) leave the shell's bounding box from its four outer corners
+def corner_diagonals(g):
     H, W = len(g), len(g[0])
 
     def bbox(c):
@@ -3284,9 +3191,8 @@ def corner_diagonals(
     return out
 
 
-def draw_corner_diagonals(
-    rng, n
-):  # a U-shaped shell (open on a random side) holding a small block of another colour
+# a U-shaped shell (open on a random side) holding a small block of another colour
+def draw_corner_diagonals(rng, n):
     H, W = rng.randint(8, 14), rng.randint(8, 14)
     bg, S, c = rng.sample(range(10), 3)
     g = [[bg] * W for _ in range(H)]
@@ -3304,9 +3210,8 @@ def draw_corner_diagonals(
     return g
 
 
-def find_boxed_twin(
-    g,
-):  # the object elsewhere with the same shape as the one in the 5-framed corner box turns 5
+# the object elsewhere with the same shape as the one in the 5-framed corner box turns 5
+def find_boxed_twin(g):
     H, W = len(g), len(g[0])
 
     def norm(S):
@@ -3341,9 +3246,8 @@ def find_boxed_twin(
     return out
 
 
-def draw_find_boxed_twin(
-    rng, n
-):  # 10x10, 5-frame at row/col 3, a 3x3-box shape; its twin and n decoys (other shapes/colours)
+# 10x10, 5-frame at row/col 3, a 3x3-box shape; its twin and n decoys (other shapes/colours)
+def draw_find_boxed_twin(rng, n):
     def shape():
         while True:
             S = {(a, b) for a in range(3) for b in range(3) if rng.random() < 0.5}
@@ -3388,9 +3292,8 @@ def draw_find_boxed_twin(
     return g
 
 
-def stack_on_fives(
-    g,
-):  # every piece hangs on a 5; overlay all pieces with their 5s at the centre of a 3x3
+# every piece hangs on a 5; overlay all pieces with their 5s at the centre of a 3x3
+def stack_on_fives(g):
     H, W = len(g), len(g[0])
     fives = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 5]
     out = [[0] * 3 for _ in range(3)]
@@ -3402,9 +3305,8 @@ def stack_on_fives(
     return out
 
 
-def draw_stack_on_fives(
-    rng, n
-):  # split a random 3x3 pattern around a central 5 into n pieces, scatter them (3+ apart)
+# split a random 3x3 pattern around a central 5 into n pieces, scatter them (3+ apart)
+def draw_stack_on_fives(rng, n):
     while True:
         T = {
             (a, b): rng.randint(1, 9)
@@ -3434,9 +3336,8 @@ def draw_stack_on_fives(
     return g
 
 
-def repeat_toward_hints(
-    g,
-):  # copy the main shape step after step (size+1 apart) toward each colour hint next to it
+# copy the main shape step after step (size+1 apart) toward each colour hint next to it
+def repeat_toward_hints(g):
     H, W = len(g), len(g[0])
     seen = set()
     comps = []
@@ -3485,9 +3386,8 @@ def repeat_toward_hints(
     return out
 
 
-def draw_repeat_toward_hints(
-    rng, n
-):  # a connected 3x3-ish shape in the middle, partial copies (hints) in some directions
+# a connected 3x3-ish shape in the middle, partial copies (hints) in some directions
+def draw_repeat_toward_hints(rng, n):
     H, W = rng.randint(13, 18), rng.randint(13, 18)
     h, w = rng.randint(2, 3), rng.randint(2, 3)
     while True:
@@ -3581,9 +3481,8 @@ def draw_tile_squares_bars(rng, n):  # a connected blob of n+2 random squares/ba
     return g
 
 
-def complete_rotational(
-    g,
-):  # best 90-degree self-overlap centre; add the rotated copy's new cells as 2
+# best 90-degree self-overlap centre; add the rotated copy's new cells as 2
+def complete_rotational(g):
     H, W = len(g), len(g[0])
     S = {(i, j) for i in range(H) for j in range(W) if g[i][j]}
     best, bc = -1, None
@@ -3604,9 +3503,8 @@ def complete_rotational(
     return out
 
 
-def draw_complete_rotational(
-    rng, n
-):  # 4-fold symmetric blob with its left strip removed, random turn
+# 4-fold symmetric blob with its left strip removed, random turn
+def draw_complete_rotational(rng, n):
     N = rng.randint(5, 8)
     q = {(i, j) for i in range(N) for j in range(N) if rng.random() < 0.2}
     S = set()
@@ -3623,9 +3521,8 @@ def draw_complete_rotational(
     return g
 
 
-def cross_diagonal_blocks(
-    g,
-):  # DSL rule: 2x-upscaled mirror of each object, centred, minus its rows/cols
+# DSL rule: 2x-upscaled mirror of each object, centred, minus its rows/cols
+def cross_diagonal_blocks(g):
     H, W = len(g), len(g[0])
     out = [r[:] for r in g]
     for comp in _comps8_d(g):
@@ -3775,9 +3672,8 @@ def _d8_d(cells):  # the 8 rotations/reflections of a list of (i, j, c)
     return res
 
 
-def complete_from_template(
-    g,
-):  # largest object = template; restore partial copies (only 4 and 2 shown)
+# largest object = template; restore partial copies (only 4 and 2 shown)
+def complete_from_template(g):
     H, W = len(g), len(g[0])
     cs = _comps8_d(g)
     T = max(cs, key=len)
@@ -4014,9 +3910,8 @@ def piece_into_ceiling(g):  # move each 5-piece up into the ceiling hole it exac
     return out
 
 
-def draw_piece_into_ceiling(
-    rng, n
-):  # 2-ceiling (rows 0-2) with holes = tops of n-ish pieces; pieces lie lower down
+# 2-ceiling (rows 0-2) with holes = tops of n-ish pieces; pieces lie lower down
+def draw_piece_into_ceiling(rng, n):
     W, H = 15, 10
     ws = []
     while len(ws) < n and sum(ws) + len(ws) < 9:
@@ -4128,9 +4023,8 @@ def draw_umbrella_rain(rng, n):  # umbrella + scattered single dots, random rota
     return g
 
 
-def shape_mirrored_into_frame(
-    g,
-):  # put the loose shape into the 4-cornered frame, matching side colours
+# put the loose shape into the 4-cornered frame, matching side colours
+def shape_mirrored_into_frame(g):
     H, W = len(g), len(g[0])
     cs = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 4]
     r1, c1 = cs[0]
@@ -4159,9 +4053,8 @@ def shape_mirrored_into_frame(
     return out
 
 
-def draw_shape_mirrored_into_frame(
-    rng, n
-):  # frame with coloured sides + the two-part shape elsewhere
+# frame with coloured sides + the two-part shape elsewhere
+def draw_shape_mirrored_into_frame(rng, n):
     while True:
         h, w = rng.randint(2, 5), rng.randint(3, 6)
         L, R = rng.sample([1, 2, 3, 5, 6, 7, 8], 2)
@@ -4253,9 +4146,8 @@ def mask_kronecker(g):  # mask (fewer colours) tiled by the pattern's colours
     return out
 
 
-def draw_mask_kronecker(
-    rng, n
-):  # 8-mask square beside a multi-coloured square, either order/orientation
+# 8-mask square beside a multi-coloured square, either order/orientation
+def draw_mask_kronecker(rng, n):
     k = rng.randint(2, 4)
     while True:
         M = [[8 if rng.random() < 0.45 else 0 for _ in range(k)] for _ in range(k)]
@@ -4323,9 +4215,8 @@ def draw_seed_staircase(rng, n):  # one coloured seed on a blank grid
     return g
 
 
-def corner_rings_voronoi(
-    g,
-):  # Manhattan-Voronoi cells of the seeds, filled with every-other square ring
+# Manhattan-Voronoi cells of the seeds, filled with every-other square ring
+def corner_rings_voronoi(g):
     H, W = len(g), len(g[0])
     seeds = [(a, b, g[a][b]) for a in range(H) for b in range(W) if g[a][b]]
     out = [[0] * W for _ in range(H)]
@@ -4437,9 +4328,8 @@ def stamp_by_markers(g):  # copy each marked rectangle onto the matching marker 
     return [list(r) for r in zip(*out, strict=False)] if t else out
 
 
-def draw_stamp_by_markers(
-    rng, n
-):  # pattern half with n-1 marked rectangles, marker half with their markers
+# pattern half with n-1 marked rectangles, marker half with their markers
+def draw_stamp_by_markers(rng, n):
     H, W = rng.randint(8, 11), rng.randint(10, 14)
     a, b, m, *mk = rng.sample(range(10), 7)  # one marker colour per rectangle
     P = [[b] * W for _ in range(H)]
@@ -4481,9 +4371,8 @@ def draw_stamp_by_markers(
     return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
 
 
-def diagonal_echo(
-    g,
-):  # DSL rule: step k from the (1,1) self-overlap, direction with most marker overlap
+# DSL rule: step k from the (1,1) self-overlap, direction with most marker overlap
+def diagonal_echo(g):
     H, W = len(g), len(g[0])
     cnt = {}
     for r in g:
@@ -4506,9 +4395,8 @@ def diagonal_echo(
     return out
 
 
-def draw_diagonal_echo(
-    rng, n
-):  # symmetric shape on a plain background, marker = a cell of its first echo
+# symmetric shape on a plain background, marker = a cell of its first echo
+def draw_diagonal_echo(rng, n):
     r = rng.randint(1, 2)
     q = {(a, b) for a in range(r + 1) for b in range(a, r + 1 - a) if rng.random() < 0.5} | {
         (0, b) for b in range(r + 1)
@@ -4613,9 +4501,8 @@ def draw_periodic_hole_fill(rng, n):  # tile a random motif, then blank a rectan
     return g
 
 
-def squares_linked(
-    g,
-):  # [[8]] if some 4-connected 8-component is 4-adjacent to both 2-squares, else [[0]]
+# [[8]] if some 4-connected 8-component is 4-adjacent to both 2-squares, else [[0]]
+def squares_linked(g):
     H, W = len(g), len(g[0])
     seen = {}
     comps = []
@@ -4685,9 +4572,8 @@ def draw_cup_level_snake(rng, n):  # a U-shaped 5 cup on 0, bottom rows filled w
     return g
 
 
-def dots_shoot_to_block(
-    g,
-):  # dots in the block's row/column range get a straight line drawn to the block
+# dots in the block's row/column range get a straight line drawn to the block
+def dots_shoot_to_block(g):
     H, W = len(g), len(g[0])
     s = [x for r in g for x in r]
     b = max(set(s), key=s.count)
@@ -4717,9 +4603,8 @@ def dots_shoot_to_block(
     return o
 
 
-def draw_dots_shoot_to_block(
-    rng, n
-):  # a 2..4-sided block and up to one dot per row, background elsewhere
+# a 2..4-sided block and up to one dot per row, background elsewhere
+def draw_dots_shoot_to_block(rng, n):
     H, W = rng.randint(8, 16), rng.randint(8, 16)
     b, R, d = rng.sample(range(10), 3)
     g = [[b] * W for _ in range(H)]
@@ -4737,9 +4622,9 @@ def draw_dots_shoot_to_block(
     return g
 
 
-def ray_through_apex(
-    g,
-):  # from the single odd cell, go away from its background neighbour; paint background cells to the edge
+# from the single odd cell, go away from its background neighbour; paint background cells to the
+# edge
+def ray_through_apex(g):
     H, W = len(g), len(g[0])
     cells = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
     cnt = {}
@@ -4761,9 +4646,8 @@ def ray_through_apex(
     return o
 
 
-def draw_ray_through_apex(
-    rng, n
-):  # one triangle (height 3..5, any of 4 orientations) with an odd cell mid-base, on 0
+# one triangle (height 3..5, any of 4 orientations) with an odd cell mid-base, on 0
+def draw_ray_through_apex(rng, n):
     h = rng.randint(3, 5)
     m, c = rng.sample(range(1, 10), 2)
     T = [[0] * (2 * h - 1) for _ in range(h)]
@@ -4783,9 +4667,8 @@ def draw_ray_through_apex(
     return g
 
 
-def lines_to_matching_wall(
-    g,
-):  # crop between first/last full row and column; dots shoot toward the same-coloured side
+# crop between first/last full row and column; dots shoot toward the same-coloured side
+def lines_to_matching_wall(g):
     rows = [i for i, r in enumerate(g) if all(r)]
     cols = [j for j, c in enumerate(zip(*g, strict=False)) if all(c)]
     c = [r[cols[0] : cols[-1] + 1] for r in g[rows[0] : rows[-1] + 1]]
@@ -4804,9 +4687,8 @@ def lines_to_matching_wall(
     return o
 
 
-def draw_lines_to_matching_wall(
-    rng, n
-):  # 2 full rows + 2 full columns of 4 colours, sparse dots of one of them
+# 2 full rows + 2 full columns of 4 colours, sparse dots of one of them
+def draw_lines_to_matching_wall(rng, n):
     h, w = rng.randint(8, 10 + 2 * n), rng.randint(8, 10 + 2 * n)
     a, b = sorted(rng.sample(range(h), 2))
     c, d = sorted(rng.sample(range(w), 2))
