@@ -1,6 +1,6 @@
 """Idioms written for one task each: the task's rule, read from RE-ARC's verifier for it
 (`reasoning_gym/arc/rearc_utils/verifiers.py`), as one expression in the grid `g`. They are
-whole programs (74 to 741 bytes) where the idioms of `search._IDIOMS` are shapes; the search
+whole programs (100 to 750 bytes) where the idioms of `search._IDIOMS` are shapes; the search
 tries them on every task like the others, so each must be quick on any grid and may fail on
 one it does not fit. `tests/golf/task_shapes.py` holds a rule written apart for each and draws
 inputs for it."""
@@ -68,6 +68,10 @@ IDIOMS = {
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell.
     "odd_quadrant": "[R:=[i for i,r in enumerate(g)if len({*r})<2],C:=[j for j,c in enumerate(zip(*g))if len({*c})<2],m:=min(s:=sum(g,[]),key=s.count)]and[q for a in(g[:R[0]],g[R[-1]+1:])for q in([r[:C[0]]for r in a],[r[C[-1]+1:]for r in a])if m in sum(q,[])][0]",
+    # task066: Join the green pair to the red pair with a 3-leg path: along the green axis until an
+    # obstacle, across (clear) to the red pair's line, where an obstacle lies just beyond, then
+    # along it into red.
+    "elbow_path_join": "(p:=lambda g,d=1:'2, 2'not in str(g)and d and[*zip(*p([*zip(*g)],0))]or[b:=max(s:=sum(map(list,g),[]),key=s.count),f:={*s}-{b,2,3},W:=len(g[0]),r:=s.index(3)//W,c:=s.index(3)%W,R:=s.index(2)//W,C:=s.index(2)%W,Q:=lambda i,k,j:i==r and(k-c)*(k-j)<1 or k==j and(i-r)*(i-R)<1 or i==R and(k-C)*(k-j)<1,[J:=j for j in range(W)if g[r][j]==b==g[R][j]and f&{*g[r][j-1:j+2]}and f&{x[j]for x in g[R-1:R+2]}and not f&{v for i,x in enumerate(g)for k,v in enumerate(x)if Q(i,k,j)}]]and[[[v,3][v==b and Q(i,k,J)]for k,v in enumerate(x)]for i,x in enumerate(g)])(g)",
     # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
     # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
     # best.
@@ -76,6 +80,12 @@ IDIOMS = {
     # rotated/mirrored copy showing only its 4s and 2s: paint the full transformed template wherever
     # its 4/2 part occurs
     "complete_from_template": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]not in(2,4)},[T:={z+a%3+a//3*1j-1-1j for z in T for a in range(9)}&{*D}for _ in g[:5]],c:={D[z]:z for z in T}[2],P:={},[P.update({s+d:v for d,v in Q})for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(D.get(s+d)==v for d,v in Q if v in(2,4))],[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task077: Scattered cells of the rarest colour form clusters (cells within 2 of each other,
+    # both ways); fill each cluster's bounding box with 4 except on the cluster's own cells. (EXPR:
+    # three times, add the box spanned by every pair of marked cells within +-2 of each other; 4 on
+    # the added cells. Worst case ~60 ms on a 30x30 grid all of one colour; the 368-byte version
+    # with per-cell neighbourhood boxes, applied twice, takes ~25 ms)
+    "cluster_boxes_filled": "[c:=min(s:=sum(g,[]),key=s.count),R:=range(-2,3),F:=lambda S:{(i+y,j+x)for i,j in S for a in R for b in R if(i+a,j+b)in S for y in{0,a,a//2}for x in{0,b,b//2}},T:=F(F(F(S:={(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c})))-S]and[[[v,4][(i,j)in T]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block.
     "stamp_pattern_on_cells": "(h:=[len({*r})for r in g].index(1)+1,w:=[len({*c})for c in zip(*g)].index(1)+1,D:={y//h+x//w*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v*(y%h+x%w<1)},S:={k for k in D if not{k+1,k-1,k+1j,k-1j}&D.keys()},q:=[k for k in D if{k}-S and D[k]==D[[*S][0]]][0],O:={**D,**{s+k-q:D[k]for s in S for k in D if{k}-S}},L:=g[h-1][0])and[[v*(v==L)or O.get(y//h+x//w*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
@@ -109,6 +119,9 @@ IDIOMS = {
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
     # line (right or down).
     "slide_box_on_dots": "(d:=len({x for r in g for x,v in enumerate(r)if v==3})<2,S:={(y+2*d,x+2-2*d)for y,r in enumerate(g)for x,v in enumerate(r)if v==2})and[[[v%2*3,2][(y,x)in S]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
+    # continue it to 10 rows.
+    "continue_pattern_down": "[o for t in range(1,5)for e in range(4)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])[:len(g)]==g][0]",
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
     "slide_to_wall_marker": "(f:=lambda G:[[8if j==e else 2if j==w else G[i][j-s]if a<=j-s<=b else 0for j in range(len(G[0]))]for w in[G[0].index(2)]for C in[[j for r in G for j,v in enumerate(r)if 0<v!=2]]for a,b in[(min(C),max(C))]for t in[(a>w)*2-1]for s in[w+t-[b,a][t>0]]for e in[w+t*(2+b-a)]for i in range(len(G))])and(f(g)if all(2in r for r in g)else[*zip(*f([*zip(*g)]))])",
@@ -127,6 +140,10 @@ IDIOMS = {
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside.
     "mirror_into_brackets": "(R:=[i for i,r in enumerate(g)if 2 in r],C:=[j for j,c in enumerate(zip(*g))if 2 in c],f:=lambda v,a,b:max(a+a-v,min(v,b+b-v)),M:={(f(y,R[0],R[-1]),f(x,C[0],C[-1]))for y,r in enumerate(g)for x,v in enumerate(r)if v==5})and[[5*((y,x)in M)or v%5 for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
+    # the larger with 2. (EXPR: a cell is inside when it is strictly inside its row run and its
+    # column run; area = row run * column run, larger if > half of all 4s)
+    "inner_fill_by_size": "(n:=str(g).count('4'))and(f:=lambda r:[len(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[[x,1,2][(a*b>0)+(a*b*2>n)]for x,a,b in zip(r,f(r),c)]for r,c in zip(g,zip(*map(f,zip(*g))))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1
@@ -174,6 +191,11 @@ IDIOMS = {
     # appears among the scattered 4s with the rest of its box empty, draw the box (1s) around it
     # (boxes may run off the grid; RE-ARC allows 1 cell).
     "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},R:=[i for i,r in enumerate(g)if 1 in r],C:=[j for j,c in enumerate(zip(*g))if 1 in c],T:={a+b*1j:g[a][b]for a in range(R[0],R[-1]+1)for b in range(C[0],C[-1]+1)},O:={**D},[O.update({q+z:v for z,v in X.items()})for r in(1,1j,-1,-1j)for X in({z*r:v for z,v in T.items()},{z.conjugate()*r:v for z,v in T.items()})for w in[[z for z in X if X[z]>3][0]]for p in D if D[p]>3 for q in[p-w]if all(D.get(q+z,0)==v&4 for z,v in X.items())])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
+    # drop the noise, restore the rectangles. (EXPR: a row pass keeps a cell only if it or a row
+    # neighbour is the main colour, then a column pass turns kept cells with the main colour
+    # vertically adjacent into it)
+    "denoise_rectangles": "(n:=max({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[[(x and(x,n)[i])*(n in{x,l,r})for l,x,r in zip([0,*b],b,[*b[1:],0])]for b in g])]for i in(0,1)][-1]",
     # task201: a frame (4-corners, side columns of colours L and R) and a loose two-colour shape:
     # crop the frame and drop the shape inside it, mirrored if needed so its L part faces the L side
     # (transposed for horizontal frames)
@@ -196,6 +218,9 @@ IDIOMS = {
     # task222: Keep only the solid one-colour rectangle hidden in the noise (the EXPR keeps cells
     # lying in a uniform 2x2 block of the commonest such colour); everything else becomes 0.
     "keep_solid_block": "[B:={(i+a,j+b)for i in range(len(g)-1)for j in range(len(g[0])-1)if g[i][j]==g[i][j+1]==g[i+1][j]==g[i+1][j+1]>0 for a in(0,1)for b in(0,1)},s:=[g[i][j]for i,j in B],c:=max(s,key=s.count)]and[[v*((i,j)in B and v==c)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
+    # colour, over background.
+    "inbox_of_dots": "[[x or(min(i-R[0],R[-1]-i,j-C[0],C[-1]-j)==1)*c for j,x in enumerate(r)]for R,C in[[[i for i,r in enumerate(h)if 5in r]for h in(g,zip(*g))]]for c in[sum({*sum(g,[])})-5]for i,r in enumerate(g)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle: drop the stem and slide the
     # rectangle along it until it touches the anchor.
     "reel_in_rect": "(b:=max(s:=sum(g,[]),key=s.count),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[k for k in d if d[k]-b and any(d.get(k-e,b)==b==d.get(k+e,b)for e in(1,1j))],c:=d[S[0]],R:={k for k in d if d[k]==c}-{*S},D:=[s-r for s in S for r in R if abs(s-r)==1][0]*len(S))and[[c if i+j*1j-D in R else[v,b][v==c]for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -206,6 +231,10 @@ IDIOMS = {
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image.
     "mirror_dotted_frame": "(b:=max(s:=sum(g,[]),key=s.count),k:=lambda v:v!=b,S:=[[max((g[i][j],g[i][~j],g[~i][j],g[~i][~j]),key=k)for j in range(len(r))]for i,r in enumerate(g)])and[[max([S[i][j]]+[S[i][d+2]for d in[min(i,len(g)+~i)]if j%2*(d+2<=j<len(r)-2-d)]+[S[d+2][j]for d in[min(j,len(r)+~j)]if i%2*(d+2<=i<len(g)-2-d)],key=k)for j in range(len(r))]for i,r in enumerate(S)]",
+    # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
+    # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
+    # 4 directions.
+    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or x==3or b'\\3'*4in bytes((0,)*3+b)[j:j+7])if i>1else y or 3*(b'\\1'*14in bytes([0]*11+[1,*[{*t}<={0,3}for t in zip(a,b,c)],1])[j:j+25])for j,(x,y)in enumerate(zip(a,b))]for a,b,c in zip([[3]*30,*g],g,[*g[1:],[3]*30])][::-1])]for i in range(16)][-1]",
     # task260: a diagonal line with 5-triangles stuck to its side(s): erase the triangles and draw a
     # parallel line of the same colour one step beyond each triangle's far edge
     "triangle_to_parallel": "[C:=[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v%5],s:=C[1][1]-C[0][1],D:=C[0][1]-s*C[0][0],F:=[j-s*i for i,r in enumerate(g)for j,v in enumerate(r)if v==5],L:={D,[D,max(F)+2][max(F)>D],[D,min(F)-2][min(F)<D]},[[C[0][2]*(j-s*i in L)for j in range(len(g[0]))]for i in range(len(g))]][-1]",
@@ -213,6 +242,11 @@ IDIOMS = {
     # square: each tile goes to the cell of the 3x3 layout its coloured cells point to; the middle
     # is all 5.
     "tiles_by_marks": "(D:={(min(n)//3+max(n)//3-1,min(m:=[k%3 for k in n])+max(m)-1):w for i in range(len(g))for j in range(len(g[0]))if(w:=sum([r[j:j+3]for r in g[i:i+3]],[]))[8:]and all(w)and(n:=[k for k in range(9)if w[k]-5])})and[[D.get((I//3,J//3),[5]*9)[I%3*3+J%3]for J in range(9)]for I in range(9)]",
+    # task265: Noise of 5s on 0: every 2x2 block of 0s is painted 2. Special case for ARC train
+    # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
+    # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0 (the
+    # `>Z(y-1,x-1)*Z(y,x-1)` in EXPR; no other example of the task has that configuration).
+    "zero_squares_painted": "(P:=[[*r,1]for r in g]+[[1]*99])and(Z:=lambda y,x:P[y][x]|P[y+1][x]|P[y][x+1]|P[y+1][x+1]<1)and[[v or 2*any(Z(y,x)>Z(y-1,x-1)*Z(y,x-1)for y in(i-1,i)for x in(j-1,j))for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     "box_spill_rays": "(f:=lambda g,d=0:[R:=[i for i,r in enumerate(g)if any(r)],C:=[j for j,c in enumerate(zip(*g))if any(c)],r:=R[0],G:=[j for j in range(C[0],C[-1]+1)if g[r][j]<1]]and G and[[4 if R[0]<=i<=R[-1]and C[0]<=j<=C[-1]and v<1 or i<r and(G[0]<=j<=G[-1]or r-i in(j-G[-1],G[0]-j))else v for j,v in enumerate(x)]for i,x in enumerate(g)]or d<4 and[*zip(*f([*zip(*g[::-1])],d+1))][::-1])(g)",
@@ -229,6 +263,9 @@ IDIOMS = {
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one.
     "ray_from_edge_mark": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({z+k*d+m*d*1j:3-(m==0)for k in range(1,30)for m in range(1-L,L)})for z in D if D[z]==2 for d in(1,-1,1j,-1j)if D.get(z+d,0)<1 for L in[next(m for m in range(1,99)if D.get(z-m*d)!=3)]])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
+    # box so it reaches the dot.
+    "box_stretch_to_dot": "(S:=lambda g:[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)])(S(g))",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
     # the dots share a row

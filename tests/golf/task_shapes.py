@@ -4706,6 +4706,437 @@ def draw_lines_to_matching_wall(rng, n):
     return g
 
 
+# bounding box of the 5s, shrunk by one, drawn as an outline in the non-5 colour
+def inbox_of_dots(g):
+    fives = [(i, j) for i, r in enumerate(g) for j, x in enumerate(r) if x == 5]
+    c = [x for r in g for x in r if x not in (0, 5)][0]
+    t = min(i for i, j in fives) + 1
+    b = max(i for i, j in fives) - 1
+    ell = min(j for i, j in fives) + 1
+    r = max(j for i, j in fives) - 1
+    o = [row[:] for row in g]
+    for i in range(t, b + 1):
+        for j in range(ell, r + 1):
+            if i in (t, b) or j in (ell, r):
+                o[i][j] = c
+    return o
+
+
+# four 5-dots, one on each side of a box, and a small ring of another colour well inside
+def draw_inbox_of_dots(rng, n):
+    h, w = rng.randint(9, 10 + 2 * n), rng.randint(9, 10 + 2 * n)
+    t = rng.randint(0, h - 8)
+    b = rng.randint(t + 7, h - 1)
+    ell = rng.randint(0, w - 8)
+    r = rng.randint(ell + 7, w - 1)
+    g = [[0] * w for _ in range(h)]
+    g[t][rng.randint(ell + 1, r - 1)] = g[b][rng.randint(ell + 1, r - 1)] = 5
+    g[rng.randint(t + 1, b - 1)][ell] = g[rng.randint(t + 1, b - 1)][r] = 5
+    c = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    y = rng.randint(t + 2, b - 4)
+    x = rng.randint(ell + 2, r - 4)
+    for i in range(y, y + 3):
+        for j in range(x, x + 3):
+            g[i][j] = c * ((i, j) != (y + 1, x + 1))
+    return g
+
+
+# bounding box of box + dot; border in the box's border colour, inside in its inner colour
+def box_stretch_to_dot(g):
+    cells = [(i, j, x) for i, r in enumerate(g) for j, x in enumerate(r) if x]
+    box = [(i, j, x) for i, j, x in cells if x != 8]
+    t = min(i for i, j, x in box)
+    ell = min(j for i, j, x in box)
+    border, inner = g[t][ell], g[t + 1][ell + 1]
+    T = min(i for i, j, x in cells)
+    B = max(i for i, j, x in cells)
+    Lf = min(j for i, j, x in cells)
+    R = max(j for i, j, x in cells)
+    o = [[0] * len(g[0]) for _ in g]
+    for i in range(T, B + 1):
+        for j in range(Lf, R + 1):
+            o[i][j] = border if i in (T, B) or j in (Lf, R) else inner
+    return o
+
+
+# a box (border + different inner colour) and an 8 beyond one side, level with its inside
+def draw_box_stretch_to_dot(rng, n):
+    h, w = rng.randint(10, 10 + 2 * n), rng.randint(10, 10 + 2 * n)
+    bh, bw = rng.randint(3, 6), rng.randint(3, 6)
+    t, ell = rng.randint(0, h - bh - 2), rng.randint(0, w - bw - 2)
+    B, big_i = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], 2)
+    g = [[0] * w for _ in range(h)]
+    for i in range(t, t + bh):
+        for j in range(ell, ell + bw):
+            g[i][j] = B if i in (t, t + bh - 1) or j in (ell, ell + bw - 1) else big_i
+    g[rng.randint(t + bh + 1, h - 1)][rng.randint(ell + 1, ell + bw - 2)] = 8
+    k = rng.randint(0, 3)
+    for _ in range(k):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return g
+
+
+# a non-main cell becomes the main colour if it has main-colour 4-neighbours both in its row and in
+# its column (it lies in a rectangle), else 0
+def denoise_rectangles(g):
+    # (the RE-ARC rule "erase pieces < 3 cells, fill bounding boxes" disagrees with ARC train
+    # example 1, where two rectangles touch)
+    H, W = len(g), len(g[0])
+    s = sum(g, [])
+    n = max(set(s) - {0}, key=s.count)
+
+    def at(i, j):
+        return 0 <= i < H and 0 <= j < W and g[i][j] == n
+
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] not in (0, n):
+                o[i][j] = (
+                    n if (at(i, j - 1) or at(i, j + 1)) and (at(i - 1, j) or at(i + 1, j)) else 0
+                )
+    return o
+
+
+# rectangles (>= 2x2, 1-cell gaps) of one colour, noise cells of another, no two noise cells
+# touching (even diagonally)
+def draw_denoise_rectangles(rng, n):
+    h, w = rng.randint(10, 10 + 2 * n), rng.randint(10, 10 + 2 * n)
+    c, m = rng.sample(range(1, 10), 2)
+    g = [[0] * w for _ in range(h)]
+    for _ in range(n + 2):
+        a, b = rng.randint(2, 6), rng.randint(2, 6)
+        t, ell = rng.randint(0, h - a), rng.randint(0, w - b)
+        if all(
+            g[i][j] == 0
+            for i in range(max(t - 1, 0), min(t + a + 1, h))
+            for j in range(max(ell - 1, 0), min(ell + b + 1, w))
+        ):
+            for i in range(t, t + a):
+                for j in range(ell, ell + b):
+                    g[i][j] = c
+    noise = []
+    for _ in range(3 * n):
+        y, x = rng.randrange(h), rng.randrange(w)
+        if all(max(abs(y - a), abs(x - b)) > 1 for a, b in noise):
+            noise.append((y, x))
+            g[y][x] = m
+    if sum(r.count(c) for r in g) <= sum(r.count(m) for r in g):
+        return draw_denoise_rectangles(rng, n)
+    return g
+
+
+# smallest period t (then smallest shift e) with row i = row i-t moved e right; extend to 10 rows
+def continue_pattern_down(g):
+    H, W = len(g), len(g[0])
+
+    def shift(r, e):
+        return ([0] * e + list(r))[:W]
+
+    for t in range(1, 5):
+        for e in range(4):
+            if all(g[i] == shift(g[i - t], e) for i in range(t, H)):
+                o = [list(r) for r in g]
+                while len(o) < 10:
+                    o.append(shift(o[-t], e))
+                return o
+
+
+# a t-row motif of one colour repeated down with a column shift, 10 wide, cut at 5..9 rows
+def draw_continue_pattern_down(rng, n):
+    t, e = rng.randint(1, 4), rng.randint(0, 3)
+    c = rng.randint(1, 9)
+    m = [[c * (rng.random() < 0.4) for _ in range(10)] for _ in range(t)]
+    for r in m:
+        r[rng.randint(0, 3)] = c
+    m = [([0] * rng.randint(0, 2) + r)[:10] for r in m] if e == 0 else m
+    h = rng.randint(max(5, 2 * t), 9)
+    g = [r[:] for r in m]
+    while len(g) < h:
+        g.append(([0] * e + g[-t])[:10])
+    return g
+
+
+# bounding boxes of the two 4-components; inner cells of the smaller -> 1, of the larger -> 2
+def inner_fill_by_size(g):
+    H, W = len(g), len(g[0])
+    seen = set()
+    comps = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 4 and (i, j) not in seen:
+                st = [(i, j)]
+                seen.add((i, j))
+                comp = []
+                while st:
+                    y, x = st.pop()
+                    comp.append((y, x))
+                    for y2, x2 in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if 0 <= y2 < H and 0 <= x2 < W and (y2, x2) not in seen and g[y2][x2] == 4:
+                            seen.add((y2, x2))
+                            st.append((y2, x2))
+                comps.append(comp)
+    comps.sort(key=len)
+    o = [r[:] for r in g]
+    for colour, comp in ((1, comps[0]), (2, comps[-1])):
+        for y in range(min(a for a, b in comp) + 1, max(a for a, b in comp)):
+            for x in range(min(b for a, b in comp) + 1, max(b for a, b in comp)):
+                o[y][x] = colour
+    return o
+
+
+# two solid 4-rectangles (>= 2x2, different areas) with a gap between them
+def draw_inner_fill_by_size(rng, n):
+    h, w = rng.randint(10, 10 + 2 * n), rng.randint(10, 10 + 2 * n)
+    g = [[0] * w for _ in range(h)]
+    areas = []
+    while len(areas) < 2:
+        a, b = rng.randint(2, 7), rng.randint(2, 7)
+        t, ell = rng.randint(0, h - a), rng.randint(0, w - b)
+        if a * b not in areas and all(
+            g[i][j] == 0
+            for i in range(max(t - 1, 0), min(t + a + 1, h))
+            for j in range(max(ell - 1, 0), min(ell + b + 1, w))
+        ):
+            areas.append(a * b)
+            for i in range(t, t + a):
+                for j in range(ell, ell + b):
+                    g[i][j] = 4
+    return g
+
+
+# paint every all-0 2x2 block with 2, except blocks whose left and up-left neighbour blocks are also
+# all-0 (ARC quirk)
+def zero_squares_painted(g):
+    H, W = len(g), len(g[0])
+    blocks = {
+        (i, j)
+        for i in range(H - 1)
+        for j in range(W - 1)
+        if not (g[i][j] or g[i + 1][j] or g[i][j + 1] or g[i + 1][j + 1])
+    }
+    o = [r[:] for r in g]
+    for i, j in blocks:
+        if (i - 1, j - 1) in blocks and (i, j - 1) in blocks:
+            continue
+        for a in (0, 1):
+            for b in (0, 1):
+                o[i + a][j + b] = 2
+    return o
+
+
+def draw_zero_squares_painted(rng, n):  # random 5/0 noise, mostly 5
+    h, w = rng.randint(8, 10 + 2 * n), rng.randint(8, 10 + 2 * n)
+    p = rng.uniform(0.5, 0.7)
+    return [[5 * (rng.random() < p) for _ in range(w)] for _ in range(h)]
+
+
+# link rarest-colour cells at Chebyshev distance <= 2; each linked cluster's bounding box becomes 4
+# (cluster cells keep their colour)
+def cluster_boxes_filled(g):
+    s = sum(g, [])
+    c = min(set(s), key=s.count)
+    cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v == c]
+    lab = {p: p for p in cells}
+
+    def find(p):
+        while lab[p] != p:
+            p = lab[p]
+        return p
+
+    for a in cells:
+        for b in cells:
+            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 2:
+                lab[find(a)] = find(b)
+    o = [r[:] for r in g]
+    for root in {find(p) for p in cells}:
+        cl = [p for p in cells if find(p) == root]
+        for i in range(min(p[0] for p in cl), max(p[0] for p in cl) + 1):
+            for j in range(min(p[1] for p in cl), max(p[1] for p in cl) + 1):
+                if g[i][j] != c:
+                    o[i][j] = 4
+    return o
+
+
+# 0/b noise with a few small rectangles (>= 3 apart) that are partly the rare colour 2 (corners
+# always 2: with free corners EXPR and ref differ on ~1 in 1000)
+def draw_cluster_boxes_filled(rng, n):
+    h, w = rng.randint(10, 10 + 2 * n), rng.randint(10, 10 + 2 * n)
+    b = rng.choice([1, 3, 5, 6, 7, 8, 9])
+    g = [[b * (rng.random() < 0.55) for _ in range(w)] for _ in range(h)]
+    boxes = []
+    for _ in range(n):
+        H, W = rng.randint(1, 4), rng.randint(2, 5)
+        t, ell = rng.randint(0, h - H), rng.randint(0, w - W)
+        if any(
+            t < T + HH + 3 and T < t + H + 3 and ell < L + WW + 3 and L < ell + W + 3
+            for T, L, HH, WW in boxes
+        ):
+            continue
+        boxes.append((t, ell, H, W))
+        for i in range(t, t + H):
+            for j in range(ell, ell + W):
+                g[i][j] = (
+                    2
+                    if i in (t, t + H - 1) and j in (ell, ell + W - 1) or rng.random() < 0.5
+                    else b
+                )
+    if not boxes or sum(r.count(2) for r in g) * 2 >= min(
+        sum(r.count(0) for r in g), sum(r.count(b) for r in g)
+    ):
+        return draw_cluster_boxes_filled(rng, n)
+    return g
+
+
+# 3 = clear cells (3x3 around all 0, outside counts 0) in a row/column run >= 12, minus eroded thin
+# tips
+def corridor_fill(g):
+    H, W = len(g), len(g[0])
+
+    def free(i, j):
+        return not (0 <= i < H and 0 <= j < W) or g[i][j] == 0
+
+    clear = [
+        [all(free(i + a, j + b) for a in (-1, 0, 1) for b in (-1, 0, 1)) for j in range(W)]
+        for i in range(H)
+    ]
+    s = [[0] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            if clear[i][j]:
+                ell = r = j
+                while ell > 0 and clear[i][ell - 1]:
+                    ell -= 1
+                while r < W - 1 and clear[i][r + 1]:
+                    r += 1
+                u = d = i
+                while u > 0 and clear[u - 1][j]:
+                    u -= 1
+                while d < H - 1 and clear[d + 1][j]:
+                    d += 1
+                s[i][j] = r - ell >= 11 or d - u >= 11
+
+    def rot(m):
+        return [list(r) for r in zip(*m[::-1], strict=False)]
+
+    s = rot(rot(s))
+    # 3.5 rounds, starting upside down; erode: a marked cell whose upper neighbour (inside the
+    # grid) is unmarked and whose row-run is <= 3 long
+    for _ in range(14):
+        h, w = len(s), len(s[0])
+        n = [r[:] for r in s]
+        for i in range(1, h):
+            for j in range(w):
+                if s[i][j] and not s[i - 1][j]:
+                    ell = r = j
+                    while ell > 0 and s[i][ell - 1]:
+                        ell -= 1
+                    while r < w - 1 and s[i][r + 1]:
+                        r += 1
+                    if r - ell < 3:
+                        n[i][j] = 0
+        s = rot(n)
+    return [[3 if s[i][j] else g[i][j] for j in range(W)] for i in range(H)]
+
+
+# noise of one colour with a 0 band (to the bottom) and 0 arms (to the side edges), rotated
+def draw_corridor_fill(rng, n):
+    h, w = rng.randint(16, 15 + 3 * n), rng.randint(16, 15 + 3 * n)
+    c = rng.choice([1, 2, 4, 5, 6, 7, 8, 9])
+    g = [[c * (rng.random() < 0.55) for _ in range(w)] for _ in range(h)]
+    d = rng.randint(3, 8)
+    x = rng.randint(1, w - d - 1)
+    top = rng.choice([0, rng.randint(2, h // 2)])
+    for i in range(top, h):
+        for j in range(x, x + d):
+            g[i][j] = 0
+    for _ in range(rng.randint(0, 2)):
+        e = rng.randint(3, 6)
+        y = rng.randint(top, h - e)
+        side = rng.choice([range(0, x), range(x, w)])
+        for i in range(y, y + e):
+            for j in side:
+                g[i][j] = 0
+    for _ in range(rng.randint(0, 3)):
+        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    return g
+
+
+def _paths066_g(g):
+    # in the frame where the red (2) pair is horizontal: list of (turn column, path cells)
+    from collections import Counter
+
+    H, W = len(g), len(g[0])
+    cnt = Counter(v for r in g for v in r)
+    bg = cnt.most_common(1)[0][0]
+    g3 = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 3]
+    g2 = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 2]
+    r, R = g3[0][0], g2[0][0]
+
+    def ob(i, j):
+        return 0 <= i < H and 0 <= j < W and g[i][j] not in (bg, 2, 3)
+
+    out = []
+    for seg, s in ((min(j for i, j in g3), -1), (max(j for i, j in g3), 1)):
+        j = seg + s
+        leg1 = []
+        while 0 <= j < W and g[r][j] == bg:
+            leg1.append((r, j))
+            j += s
+        if not leg1 or not ob(r, j):
+            continue
+        j -= s  # the turn column: last free cell before the obstacle
+        d = 1 if R > r else -1
+        leg2 = [(i, j) for i in range(r + d, R + d, d)]
+        if any(g[i][j] != bg for i, _ in leg2) or not ob(R + d, j):
+            continue
+        k = [jj for ii, jj in g2]
+        leg3 = [(R, x) for x in range(min(j, min(k)), max(j, max(k)) + 1) if (R, x) not in g2]
+        if all(g[i][x] == bg for i, x in leg3):
+            out.append((j, leg1 + leg2 + leg3))
+    return out
+
+
+# green pair -> straight to an obstacle, turn, straight to the red line, turn, into red
+def elbow_path_join(g):
+    g = [list(r) for r in g]
+    tr = not any(r.count(2) > 1 for r in g)
+    if tr:
+        g = [list(r) for r in zip(*g, strict=False)]
+    for i, j in _paths066_g(g)[0][1]:
+        g[i][j] = 3
+    return [list(r) for r in zip(*g, strict=False)] if tr else g
+
+
+# a random 3-leg path with an obstacle at each turn, plus noise; retried until unique
+def draw_elbow_path_join(rng, n):
+    while True:
+        H, W = rng.randint(8, 13), rng.randint(8, 13)
+        b, f = rng.sample([0, 1, 4, 5, 6, 7, 8, 9], 2)
+        r, R, j, c, C = (
+            rng.randint(1, H - 2),
+            rng.randint(1, H - 2),
+            rng.randint(1, W - 2),
+            rng.randint(0, W - 2),
+            rng.randint(0, W - 2),
+        )
+        if abs(r - R) < 2 or j - 2 < c < j + 1 or j - 2 < C < j + 1:
+            continue
+        g = [[b if rng.random() > n / 12 else f for _ in range(W)] for _ in range(H)]
+        d, s = (R > r) * 2 - 1, (j > c) * 2 - 1
+        for x in range(min(c, j), max(c, j) + 2):
+            g[r][x] = b
+        for x in range(min(C, j), max(C, j) + 2):
+            g[R][x] = b
+        for i in range(min(r, R), max(r, R) + 1):
+            g[i][j] = b
+        g[r][c] = g[r][c + 1] = 3
+        g[R][C] = g[R][C + 1] = 2
+        g[r][j + s] = g[R + d][j] = f
+        if len(_paths066_g(g)) == 1:
+            return [list(x) for x in zip(*g, strict=False)] if n == 4 else g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -4725,8 +5156,10 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "mirror_onto_marker": (mirror_onto_marker, draw_mirror_onto_marker, "task062", 390),
     "dots_shoot_to_block": (dots_shoot_to_block, draw_dots_shoot_to_block, "task064", 210),
     "odd_quadrant": (odd_quadrant, draw_odd_quadrant, "task065", 280),
+    "elbow_path_join": (elbow_path_join, draw_elbow_path_join, "task066", 590),
     "unhide_mirror_shape": (unhide_mirror_shape, draw_unhide_mirror_shape, "task071", 420),
     "complete_from_template": (complete_from_template, draw_complete_from_template, "task076", 480),
+    "cluster_boxes_filled": (cluster_boxes_filled, draw_cluster_boxes_filled, "task077", 340),
     "stamp_pattern_on_cells": (stamp_pattern_on_cells, draw_stamp_pattern_on_cells, "task080", 450),
     "square_inside_out": (square_inside_out, draw_square_inside_out, "task086", 390),
     "stamp_template_at_anchors": (
@@ -4747,12 +5180,14 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "hidden_crosses": (hidden_crosses, draw_hidden_crosses, "task118", 580),
     "diagonal_bounce": (diagonal_bounce, draw_diagonal_bounce, "task119", 420),
     "slide_box_on_dots": (slide_box_on_dots, draw_slide_box_on_dots, "task122", 240),
+    "continue_pattern_down": (continue_pattern_down, draw_continue_pattern_down, "task124", 140),
     "slide_to_wall_marker": (slide_to_wall_marker, draw_slide_to_wall_marker, "task131", 390),
     "lines_to_matching_wall": (lines_to_matching_wall, draw_lines_to_matching_wall, "task138", 170),
     "find_boxed_twin": (find_boxed_twin, draw_find_boxed_twin, "task143", 360),
     "bar_rays_mirror": (bar_rays_mirror, draw_bar_rays_mirror, "task148", 360),
     "fit_two_pieces": (fit_two_pieces, draw_fit_two_pieces, "task153", 460),
     "mirror_into_brackets": (mirror_into_brackets, draw_mirror_into_brackets, "task154", 330),
+    "inner_fill_by_size": (inner_fill_by_size, draw_inner_fill_by_size, "task156", 250),
     "piece_into_ceiling": (piece_into_ceiling, draw_piece_into_ceiling, "task157", 420),
     "template_stamp": (template_stamp, draw_template_stamp, "task158", 720),
     "panel_by_marker": (panel_by_marker, draw_panel_by_marker, "task163", 200),
@@ -4771,6 +5206,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "lattice_corner_cells": (lattice_corner_cells, draw_lattice_corner_cells, "task185", 330),
     "colour_by_key_quadrant": (colour_by_key_quadrant, draw_colour_by_key_quadrant, "task189", 240),
     "frame_pattern_copies": (frame_pattern_copies, draw_frame_pattern_copies, "task191", 590),
+    "denoise_rectangles": (denoise_rectangles, draw_denoise_rectangles, "task192", 190),
     "shape_mirrored_into_frame": (
         shape_mirrored_into_frame,
         draw_shape_mirrored_into_frame,
@@ -4787,16 +5223,20 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     ),
     "complete_band_prefix": (complete_band_prefix, draw_complete_band_prefix, "task219", 560),
     "keep_solid_block": (keep_solid_block, draw_keep_solid_block, "task222", 300),
+    "inbox_of_dots": (inbox_of_dots, draw_inbox_of_dots, "task224", 230),
     "reel_in_rect": (reel_in_rect, draw_reel_in_rect, "task234", 400),
     "rays_then_drip": (rays_then_drip, draw_rays_then_drip, "task237", 150),
     "mirror_dotted_frame": (mirror_dotted_frame, draw_mirror_dotted_frame, "task240", 390),
+    "corridor_fill": (corridor_fill, draw_corridor_fill, "task255", 310),
     "triangle_to_parallel": (triangle_to_parallel, draw_triangle_to_parallel, "task260", 340),
     "tiles_by_marks": (tiles_by_marks, draw_tiles_by_marks, "task264", 320),
+    "zero_squares_painted": (zero_squares_painted, draw_zero_squares_painted, "task265", 250),
     "box_spill_rays": (box_spill_rays, draw_box_spill_rays, "task268", 410),
     "corners_fill_inside": (corners_fill_inside, draw_corners_fill_inside, "task273", 420),
     "cup_level_snake": (cup_level_snake, draw_cup_level_snake, "task274", 100),
     "mask_kronecker": (mask_kronecker, draw_mask_kronecker, "task275", 230),
     "ray_from_edge_mark": (ray_from_edge_mark, draw_ray_from_edge_mark, "task280", 360),
+    "box_stretch_to_dot": (box_stretch_to_dot, draw_box_stretch_to_dot, "task281", 200),
     "dots_to_brackets": (dots_to_brackets, draw_dots_to_brackets, "task284", 360),
     "mirror_into_quadrants": (mirror_into_quadrants, draw_mirror_into_quadrants, "task285", 580),
     "maze_checker_flood": (maze_checker_flood, draw_maze_checker_flood, "task286", 400),

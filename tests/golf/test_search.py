@@ -3640,12 +3640,19 @@ def pool(ray_session):
     pool.close()
 
 
+def own_or_first(name: str, found: dict[str, str]) -> str:
+    """The program of the idiom written for shape `name`, else the shortest found. An idiom
+    written for a real task can be shorter and fit a planted task's four examples but not its
+    others (task064's fits lines_to_densest's at seed 7); the pipeline then judges the next."""
+    own = [s for how, s in found.items() if how.split("#")[0] == IDIOM_OF.get(name, name)]
+    return own[0] if own else next(iter(found.values()))
+
+
 def test_the_sandbox_judges_found_programs_correct_on_unseen_examples(pool):
     tasks = [planted(name, seed=7) for name in SHAPES]
     jobs = [
-        t.verify_job(source, key=f"{t.id}:{name}")
+        t.verify_job(own_or_first(name, search.programs(t)), key=f"{t.id}:{name}")
         for t, name in zip(tasks, SHAPES, strict=True)
-        for source in list(search.programs(t).values())[:1]
     ]
     assert len(jobs) == len(SHAPES)
     verdicts = pool.verify(jobs)
