@@ -65,13 +65,13 @@ def stripes(g):  # every other column blanked, the rest filled with 4 where empt
     return [[[4, c][c > 0] if j % 2 else 0 for j, c in enumerate(r)] for r in g]
 
 
-def _outside(g):  # the background cells a path through the background joins to the border
+def _outside(g, ground=0):  # the cells of `ground` a path through it joins to the border
     h, w = len(g), len(g[0])
     todo = [(i, j) for i in range(h) for j in range(w) if i in (0, h - 1) or j in (0, w - 1)]
     seen = set()
     while todo:
         i, j = todo.pop()
-        if (i, j) not in seen and 0 <= i < h and 0 <= j < w and g[i][j] == 0:
+        if (i, j) not in seen and 0 <= i < h and 0 <= j < w and g[i][j] == ground:
             seen.add((i, j))
             todo += [(i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)]
     return seen
@@ -1570,10 +1570,9 @@ def beside(g, cells):  # the cells that share a side with some of `cells`, not a
     return {(i, j) for i, j in near if 0 <= i < len(g) and 0 <= j < len(g[0])} - set(cells)
 
 
-def holes(g, ground):  # the cells of the regions of `ground` that do not reach the border
-    h, w = len(g), len(g[0])
-    regions = parts(g, colour=ground)
-    return {c for p in regions if all(0 < i < h - 1 and 0 < j < w - 1 for i, j in p) for c in p}
+def holes(g, ground):  # the cells of `ground` that no path through it joins to the border
+    cells = {(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == ground}
+    return cells - _outside(g, ground)
 
 
 def regions_touching_1(g):  # the background regions beside a 1, filled with 1
@@ -2254,9 +2253,12 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
 
     def example() -> Example:
         n = rng.randint(3, 5)
-        if name in DRAWN:  # an input drawn by a function of its own
-            g = DRAWN[name][1](rng, n)
-            return Example(g, rule([r[:] for r in g]))
+        while name in DRAWN:  # an input drawn by a function of its own; drawn again where its
+            g = DRAWN[name][1](rng, n)  # rule has no answer (a rare draw outside the task's kind)
+            try:
+                return Example(g, rule([r[:] for r in g]))
+            except (ValueError, IndexError):
+                continue
         h, w = shape(n)
         g = [[rng.choice(colours) for _ in range(w)] for _ in range(h)]
         if name == "halves_and":
@@ -3307,7 +3309,7 @@ def planted(name: str, seed: int, n_train: int = 3, n_gen: int = 20) -> Task:
             ground = 9 if name == "holed_shapes_8" else 0  # (on 0)
             g = [[ground] * w for _ in range(h)]
             sizes = [(rng.randint(3, 5), rng.randint(3, 5)) for _ in range(4)]
-            corners = placed(rng, h, w, sizes) or placed(rng, h, w, sizes[:2])
+            corners = placed(rng, h, w, sizes) or placed(rng, h, w, sizes[:2]) or [(0, 0)]
             for (top, left), (a, b) in zip(corners, sizes, strict=False):
                 ring = [(top + i, left + j) for i in range(a) for j in range(b)]
                 ring = [
