@@ -19,6 +19,10 @@ IDIOMS = {
     # task011: An 11x11 grid of 3x3 blocks split by lines; the block with the fewest colours is a
     # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     "key_block_upscale": "[[v if i%4>2 or j%4>2 else K[i//4][j//4]for j,v in enumerate(r)]for K in[min(([r[b:b+3]for r in g[a:a+3]]for a in(0,4,8)for b in(0,4,8)),key=lambda B:len({*sum(B,[])}))]for i,r in enumerate(g)]",
+    # task018: Each template (a body in its commonest colour with three marker cells of other
+    # colours) is moved, turned or flipped as needed, onto every triple of loose cells with its
+    # markers' colours; the templates' own places are cleared.
+    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+u,-1)for u in(0,1,-1,1j,-1j))for z in C}for _ in g],L:=[*C.values()],A:={z:d[z]for z in d if L.count(C[z])<4},P:={**A},[P.update({f(z)+a-f(m):d[z]for z in T})for k in{*L}for T in[[z for z in d if C[z]==k]]if T[3:]for c in[[d[z]for z in T]]for M in[[z for z in T if c.count(d[z])<2]]for m in M[:1]for u in(1,1j,-1,-1j)for f in(lambda z:z*u,lambda z:z.conjugate()*u)for a in A if A[a]==d[m]if all(A.get(f(z)+a-f(m))==d[z]for z in M)])and[[P.get(i+j*1j,0)for j in range(len(g[0]))]for i in range(len(g))]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry.
     "d4_complete_5x5": "[r:=[*map(any,g)].index(1),c:=[*map(any,zip(*g))].index(1)]and[[max(g[r+x][c+y]for a,b in((i-r,j-c),(j-c,i-r))for x in(a,4-a)for y in(b,4-b))if 0<=i-r<5>j-c>=0 else v for j,v in enumerate(R)]for i,R in enumerate(g)]",
@@ -125,6 +129,10 @@ IDIOMS = {
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
     "slide_to_wall_marker": "(f:=lambda G:[[8if j==e else 2if j==w else G[i][j-s]if a<=j-s<=b else 0for j in range(len(G[0]))]for w in[G[0].index(2)]for C in[[j for r in G for j,v in enumerate(r)if 0<v!=2]]for a,b in[(min(C),max(C))]for t in[(a>w)*2-1]for s in[w+t-[b,a][t>0]]for e in[w+t*(2+b-a)]for i in range(len(G))])and(f(g)if all(2in r for r in g)else[*zip(*f([*zip(*g)]))])",
+    # task133: A template shape holds one cell of the key colour (the colour found in the most
+    # shapes); every other shape shows a key block of some size: the template is drawn there, scaled
+    # to that size with its key cell on the block, in that shape's other colour.
+    "template_scaled_to_keys": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+a+b,-1)for a in(-1,0,1)for b in(-1j,0,1j))for z in C}for _ in g],S:={},[S.setdefault(C[z],[]).append(z)for z in C],O:=[*S.values()],A:=max({*d.values()},key=lambda c:sum(c in{d[z]for z in P}for P in O)),n:=lambda P:[z for z in P if d[z]==A],m:=min(len(n(P))for P in O),T:=max([P for P in O if len(n(P))==m],key=len),u:=lambda Q:min(q.real for q in Q)+min(q.imag for q in Q)*1j,t:=u(n(T)),R:={u(N)+(z-t)*k+a+b*1j:[max({*map(d.get,P)}-{A}),A][d[z]==A]for P in O for N in[n(P)]for k in[int(max(q.imag for q in N)-min(q.imag for q in N)+1)]if k<6 for z in T for a in range(k)for b in range(k)})and[[R.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
     # its own colour.
     "lines_to_matching_wall": "[g:=[[v:=x or i and v*(v==r[-1])for x in r]for r in zip(*g[t.find(1):t.rfind(1)+1][::-1])]for i in range(8)if(t:=bytes(map(all,g)))][-1]",
@@ -325,10 +333,16 @@ IDIOMS = {
     # task361: the largest (size 2..7) square that is rot90-symmetric and holds >1 coloured cell
     # gives a centre; every coloured cell is copied by the three rotations about that centre.
     "rot4_complete": "(m:=max((k,i,j)for k in range(2,8)for i in range(len(g)-k+1)for j in range(len(g[0])-k+1)if(s:=[t[j:j+k]for t in g[i:i+k]])==[list(x)for x in zip(*s[::-1])]and sum(map(any,s))>1),Z:={(a,b):v for a,r in enumerate(g)for b,v in enumerate(r)if v},[Z:={**Z,**{(b+m[1]-m[2],sum(m)-1-a):v for(a,b),v in Z.items()}}for _ in'abc'])and[[Z.get((a,b),v)for b,v in enumerate(r)]for a,r in enumerate(g)]",
+    # task364: Each shape of 3 is recoloured: 1 if it is a line or an L (one bend), else 6 if all
+    # its cells lie on its box's outline, else 2.
+    "bends_coloured": "(k:=0,F:=[[(k:=k+1)*(v>0)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append((i,j))for i,r in enumerate(F)for j,c in enumerate(r)if c],C:={z:[6-4*any(t<y<b and l<x<r for y,x in P),1][len(P)==b-t+r-l+1]for P in S.values()for Y,X in[[*zip(*P)]]for t,b,l,r in[(min(Y),max(Y),min(X),max(X))]for z in P})and[[C.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (most markers first, first row-major fit) onto the bare half where
     # its markers line up
     "stamp_by_markers": "[t:=all(len({*r})>1for r in g),h:=len(g)>>1-t,w:=len(g[0])>>t,c:=lambda V:max(V,key=[*V].count),P:=sorted([{i%h*1j+j%w:v for i,r in enumerate(g)for j,v in enumerate(r)if i//h+j//w==k}for k in(0,1)],key=lambda x:len({*x.values()})),D:=P[0],a:=c(D.values()),b:=c(P[1].values()),E:={z:v for z,v in P[1].items()if v-b},m:=c(E.values()),k:=lambda z:k(z-1j)if z-1j in E else k(z-1)if z-1 in E else z,K:={z:k(z)for z in E},[D.update({s+d:v for d,v in Q})for Q in sorted([[(z-y,E[z])for z in E if K[z]==y]for y in{*K.values()}],key=lambda Q:-sum(v!=m for d,v in Q))[:9]for s in[s for s in D if all(D.get(s+d)==(v,a)[v==m]for d,v in Q)][:1]],[*zip(*[iter(D.values())]*w)]][-1]",
+    # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
+    # from a corner, are filled with 4.
+    "closed_rooms_filled": "(k:=0,F:=[[(k:=k+1)*(v<1)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append(i+j*1j)for i,r in enumerate(F)for j,c in enumerate(r)if c],D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},O:={z for P in S.values()for Y,X in[([z.real for z in P],[z.imag for z in P])]for t,b,l,r in[(min(Y)-1,max(Y)+1,min(X)-1,max(X)+1)]if len(P)==(b-t-1)*(r-l-1)and all(D.get(y+a+x*1j)!=5!=D.get(y+x*1j+c*1j)for y,a in((t,-1),(b,1))for x,c in((l,-1),(r,1)))for z in P})and[[4*(i+j*1j in O)or v for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal, step = smallest non-overlapping diagonal offset that lands on the
     # marker
@@ -354,6 +368,9 @@ IDIOMS = {
     # task390: Two brackets enclose a pattern: split it in half across the bracket axis and reflect
     # each half out across the bracket on its side; the inside is cleared.
     "bracket_halves_out": "(p:=lambda g,d=1:[s:=sum(map(list,g),[]),b:=max(s,key=s.count),f:=[v for v in s if v!=b][0],R:=[i for i,r in enumerate(g)if f in r],C:=[j for j,c in enumerate(zip(*g))if f in c],a:=R[0],z:=R[-1],c:=C[0],w:=C[-1],h:=(z-a-1)//2]and(g[a].count(f)>w-c and[[(b if a<i<z else g[2*a-i][j]if 0<a-i<=h else g[2*z-i][j]if 0<i-z<=h else v)if c<j<w else v for j,v in enumerate(r)]for i,r in enumerate(g)]or d and[*zip(*p([*zip(*g)],0))]))(g)",
+    # task392: Nested box outlines of one colour on 0: the boxes go on outward with the spacing of
+    # the two innermost (up to 15 more), and the empty cells left become 5.
+    "nested_boxes_continued": "(k:=0,F:=[[(k:=k+1)*(v>0)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append((i,j))for i,r in enumerate(F)for j,c in enumerate(r)if c],B:=[(max(b-t,r-l),t,b,l,r,P)for P in S.values()for Y,X in[[*zip(*P)]]for t,b,l,r in[(min(Y),max(Y),min(X),max(X))]],c:=max(sum(g,[])))and[[[v or[5,c][0 in(max(a-k*y,e-k*x)for k in range(1,16))]for j,v in enumerate(R)for e in[max(l-j,j-r)]]for i,R in enumerate(g)for a in[max(t-i,i-b)]]for _,t,b,l,r,P in[min(B)]for _,T,U,L,E,Q in[min(B,key=lambda e:min(abs(y-Y)+abs(x-X)for y,x in P for Y,X in e[5])or 99)]for y,x in[(max(U-b,t-T),max(E-r,l-L))]][0]",
     # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
     # consistent with the visible cells and output the hole's contents
     "periodic_hole_fill": "(P:=lambda G:next(q for q in range(1,99)if all(a*b in(0,a*a)for r in G for a,b in zip(r,r[q:]))))and(q:=P(g))and(h:=P(T:=[*zip(*g)]))and[[max(max(r[j%q::q])for r in g[i%h::h])for j,c in enumerate(T)if 0in c]for i,r in enumerate(g)if 0in r]",

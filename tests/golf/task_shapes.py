@@ -6,34 +6,31 @@ plants them as it plants its own shapes."""
 from collections import Counter
 
 
-def ground_and_parts(g):  # the commonest colour, and the groups of the other cells that touch
-    H, W = len(g), len(g[0])  # (at their corners too)
-    cells = Counter(v for r in g for v in r)
-    bg = max(cells, key=cells.get)
-    seen = set()
-    comps = []
+def parts(g, inside, corners=False):  # groups of the cells whose colour is `inside`, touching at
+    H, W = len(g), len(g[0])  # their sides (and at their corners, with `corners`)
+    steps = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a or b) and (corners or not a * b)]
+    seen, groups = set(), []
     for i in range(H):
         for j in range(W):
-            if g[i][j] == bg or (i, j) in seen:
-                continue
-            comp, st = [], [(i, j)]
-            seen.add((i, j))
-            while st:
-                a, c = st.pop()
-                comp.append((a, c))
-                for da in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        q = (a + da, c + dc)
-                        if (
-                            0 <= q[0] < H
-                            and 0 <= q[1] < W
-                            and q not in seen
-                            and g[q[0]][q[1]] != bg
-                        ):
-                            seen.add(q)
-                            st.append(q)
-            comps.append(comp)
-    return bg, comps
+            if inside(g[i][j]) and (i, j) not in seen:
+                group, stack = [], [(i, j)]
+                seen.add((i, j))
+                while stack:
+                    a, b = stack.pop()
+                    group.append((a, b))
+                    for da, db in steps:
+                        y, x = a + da, b + db
+                        if 0 <= y < H and 0 <= x < W and inside(g[y][x]) and (y, x) not in seen:
+                            seen.add((y, x))
+                            stack.append((y, x))
+                groups.append(group)
+    return groups
+
+
+def ground_and_parts(g):  # the commonest colour, and the groups of the other cells that touch
+    cells = Counter(v for r in g for v in r)  # (at their corners too)
+    bg = max(cells, key=cells.get)
+    return bg, parts(g, lambda v: v != bg, corners=True)
 
 
 # paste the free stamp on every marker in the rectangles, shoot its arms as lines to the rectangle
@@ -5137,6 +5134,312 @@ def draw_elbow_path_join(rng, n):
             return [list(x) for x in zip(*g, strict=False)] if n == 4 else g
 
 
+def templates_onto_markers(g):  # templates moved (in any of 8 orientations) onto loose markers
+    H, W = len(g), len(g[0])
+    comps = parts(g, bool)
+    loose = {c: g[c[0]][c[1]] for comp in comps if len(comp) < 4 for c in comp}
+    out = [[0] * W for _ in range(H)]
+    for (a, b), v in loose.items():
+        out[a][b] = v
+    turns = [lambda a, b: (a, b), lambda a, b: (b, -a), lambda a, b: (-a, -b), lambda a, b: (-b, a)]
+    for comp in comps:
+        if len(comp) < 4:
+            continue
+        body = Counter(g[a][b] for a, b in comp).most_common(1)[0][0]
+        marks = [c for c in comp if g[c[0]][c[1]] != body]
+        for turn in turns:
+            for flip in (False, True):
+                f = {c: turn(c[0], -c[1] if flip else c[1]) for c in comp}
+                m0 = f[marks[0]]
+                for (a, b), v in loose.items():
+                    if v != g[marks[0][0]][marks[0][1]]:
+                        continue
+                    da, db = a - m0[0], b - m0[1]
+                    if all(loose.get((f[m][0] + da, f[m][1] + db)) == g[m[0]][m[1]] for m in marks):
+                        for c in comp:
+                            x, y = f[c]
+                            if 0 <= x + da < H and 0 <= y + db < W:
+                                out[x + da][y + db] = g[c[0]][c[1]]
+    return out
+
+
+def draw_templates_onto_markers(rng, n):  # one template at the top left, n-2 turned copies' markers
+    while True:
+        body = {(1, 1)}
+        while len(body) < rng.randint(3, 6):
+            a, b = rng.choice(sorted(body))
+            body.add(
+                (
+                    min(2, max(0, a + rng.choice((-1, 0, 1)))),
+                    min(2, max(0, b + rng.choice((-1, 0, 1)))),
+                )
+            )
+        edge = sorted(
+            {(a + da, b + db) for a, b in body for da, db in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+            - body
+        )
+        marks = rng.sample(edge, 3)
+        (a0, b0), (a1, b1), (a2, b2) = marks
+        if (a1 - a0) * (b2 - b0) != (a2 - a0) * (b1 - b0):  # not in one line, so one way fits
+            break
+    bc, *mc = rng.sample(range(1, 10), 4)
+    shape = {c: bc for c in body} | dict(zip(marks, mc, strict=True))
+    S = 16
+    g = [[0] * S for _ in range(S)]
+    for a, b in shape:
+        g[a + 1][b + 1] = shape[a, b]
+    taken = {(a + 1, b + 1) for a, b in shape}
+    for _ in range(n - 2):
+        k, flip = rng.randrange(4), rng.random() < 0.5
+        pts = {}
+        for (a, b), v in shape.items():
+            b = -b if flip else b
+            for _ in range(k):
+                a, b = b, -a
+            pts[a, b] = v
+        lo_a, lo_b = min(a for a, b in pts), min(b for a, b in pts)
+        for _ in range(50):
+            oa, ob = rng.randrange(7, S - 5) - lo_a, rng.randrange(0, S - 5) - lo_b
+            box = {
+                (a + oa + da, b + ob + db) for a, b in pts for da in (-1, 0, 1) for db in (-1, 0, 1)
+            }
+            if all(0 <= a + oa < S and 0 <= b + ob < S for a, b in pts) and not box & taken:
+                taken |= box
+                for (a, b), v in pts.items():
+                    if v != bc:
+                        g[a + oa][b + ob] = v
+                break
+    return g
+
+
+def closed_rooms_filled(g):  # 0-regions that are rectangles with clean corners become 4
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for comp in parts(g, lambda v: v == 0):
+        t, b = min(a for a, _ in comp) - 1, max(a for a, _ in comp) + 1
+        lf, rt = min(c for _, c in comp) - 1, max(c for _, c in comp) + 1
+        if len(comp) != (b - t - 1) * (rt - lf - 1):
+            continue
+        beyond = [
+            (t - 1, lf),
+            (t, lf - 1),
+            (t - 1, rt),
+            (t, rt + 1),
+            (b + 1, lf),
+            (b, lf - 1),
+            (b + 1, rt),
+            (b, rt + 1),
+        ]
+        if any(0 <= y < H and 0 <= x < W and g[y][x] == 5 for y, x in beyond):
+            continue
+        for a, c in comp:
+            out[a][c] = 4
+    return out
+
+
+def draw_closed_rooms_filled(rng, n):  # n boxes of 5 and lines of 5 from their sides to the edge
+    S = rng.randint(12, 16)
+    g = [[0] * S for _ in range(S)]
+    boxes = []
+    for _ in range(n * 5):
+        if len(boxes) == n:
+            break
+        h, w = rng.randint(3, 6), rng.randint(3, 6)
+        a, b = rng.randrange(S - h + 1), rng.randrange(S - w + 1)
+        if any(
+            a < A + H + 1 and A < a + h + 1 and b < B + W + 1 and B < b + w + 1
+            for A, B, H, W in boxes
+        ):
+            continue
+        boxes.append((a, b, h, w))
+        for y in range(a, a + h):
+            for x in range(b, b + w):
+                if y in (a, a + h - 1) or x in (b, b + w - 1):
+                    g[y][x] = 5
+    for a, b, h, w in boxes:
+        for _ in range(rng.randint(0, 2)):
+            side = rng.randrange(4)
+            if side < 2:
+                y, x, dy, dx = (
+                    a if side == 0 else a + h - 1,
+                    rng.randrange(b, b + w),
+                    -1 if side == 0 else 1,
+                    0,
+                )
+            else:
+                y, x, dy, dx = (
+                    rng.randrange(a, a + h),
+                    b if side == 2 else b + w - 1,
+                    0,
+                    -1 if side == 2 else 1,
+                )
+            y, x = y + dy, x + dx
+            while 0 <= y < S and 0 <= x < S:
+                g[y][x] = 5
+                y, x = y + dy, x + dx
+    return g
+
+
+def bends_coloured(g):  # lines and Ls 1, box outlines 6, the rest 2
+    out = [r[:] for r in g]
+    for comp in parts(g, bool):
+        t, b = min(a for a, _ in comp), max(a for a, _ in comp)
+        lf, rt = min(c for _, c in comp), max(c for _, c in comp)
+        if len(comp) == (b - t + 1) + (rt - lf + 1) - 1:
+            colour = 1
+        elif all(a in (t, b) or c in (lf, rt) for a, c in comp):
+            colour = 6
+        else:
+            colour = 2
+        for a, c in comp:
+            out[a][c] = colour
+    return out
+
+
+def draw_bends_coloured(rng, n):  # n random walks of 3, apart
+    S = 14
+    g = [[0] * S for _ in range(S)]
+    for _ in range(n * 10):
+        if n == 0:
+            break
+        y, x = rng.randrange(S), rng.randrange(S)
+        d = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+        cells = {(y, x)}
+        for _ in range(rng.randint(2, 9)):
+            if rng.random() < 0.35:
+                d = rng.choice(((d[1], d[0]), (-d[1], -d[0])))
+            y, x = y + d[0], x + d[1]
+            if not (0 <= y < S and 0 <= x < S):
+                break
+            cells.add((y, x))
+        near = {
+            (a + da, b + db)
+            for a, b in cells
+            for da, db in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))
+        }
+        if any(0 <= a < S and 0 <= b < S and g[a][b] for a, b in near):
+            continue
+        for a, b in cells:
+            g[a][b] = 3
+        n -= 1
+    return g
+
+
+def nested_boxes_continued(g):  # more boxes outward at the inner two's spacing; the rest 5
+    H, W = len(g), len(g[0])
+    colour = max(max(r) for r in g)
+    boxes = []
+    for comp in parts(g, bool):
+        ys, xs = [a for a, _ in comp], [b for _, b in comp]
+        boxes.append((min(ys), max(ys), min(xs), max(xs), comp))
+    inner = min(boxes, key=lambda e: max(e[1] - e[0], e[3] - e[2]))
+    others = [e for e in boxes if e is not inner]
+    near = min(
+        others, key=lambda e: min(abs(a - c) + abs(b - d) for a, b in inner[4] for c, d in e[4])
+    )
+    t, b, lf, rt = inner[:4]
+    dy = max(near[1] - b, t - near[0])
+    dx = max(near[3] - rt, lf - near[2])
+    out = [[v or 5 for v in r] for r in g]
+    for k in range(1, 16):
+        top, bot, left, right = t - k * dy, b + k * dy, lf - k * dx, rt + k * dx
+        for y in range(top, bot + 1):
+            for x in range(left, right + 1):
+                if (y in (top, bot) or x in (left, right)) and 0 <= y < H and 0 <= x < W:
+                    out[y][x] = colour
+    return out
+
+
+def draw_nested_boxes_continued(
+    rng, n
+):  # an inner box and one or two more around it, spaced evenly
+    while True:
+        S = rng.randint(10, 16)
+        h, w, dy, dx = rng.randint(1, 3), rng.randint(1, 3), rng.randint(2, 3), rng.randint(2, 3)
+        m = rng.randint(1, 2)
+        t, lf = rng.randint(m * dy, S - 1), rng.randint(m * dx, S - 1)
+        if t + h - 1 + m * dy < S and lf + w - 1 + m * dx < S:
+            break
+    colour = rng.randint(1, 9)
+    g = [[0] * S for _ in range(S)]
+    for k in range(m + 1):
+        top, bot, left, right = t - k * dy, t + h - 1 + k * dy, lf - k * dx, lf + w - 1 + k * dx
+        for y in range(top, bot + 1):
+            for x in range(left, right + 1):
+                if y in (top, bot) or x in (left, right):
+                    g[y][x] = colour
+    return g
+
+
+def template_scaled_to_keys(g):  # the template scaled onto each shape's key block
+    H, W = len(g), len(g[0])
+    shapes = parts(g, bool, corners=True)
+    colours = {v for r in g for v in r if v}
+    key = max(colours, key=lambda c: sum(any(g[a][b] == c for a, b in s) for s in shapes))
+
+    def keys(s):
+        return [(a, b) for a, b in s if g[a][b] == key]
+
+    fewest = min(len(keys(s)) for s in shapes)
+    template = max((s for s in shapes if len(keys(s)) == fewest), key=len)
+    ty, tx = min(a for a, _ in keys(template)), min(b for _, b in keys(template))
+    out = [r[:] for r in g]
+    for s in shapes:
+        ks = keys(s)
+        oy, ox = min(a for a, _ in ks), min(b for _, b in ks)
+        k = max(b for _, b in ks) - ox + 1
+        other = max({g[a][b] for a, b in s} - {key})
+        for a, b in template:
+            for da in range(k):
+                for db in range(k):
+                    y, x = oy + (a - ty) * k + da, ox + (b - tx) * k + db
+                    if 0 <= y < H and 0 <= x < W:
+                        out[y][x] = key if g[a][b] == key else other
+    return out
+
+
+def draw_template_scaled_to_keys(rng, n):  # a template and n-2 key blocks, each with one more block
+    S = 18
+    key, tc, *cs = rng.sample(range(1, 10), 6)
+    shape = {(1, 1)}
+    while len(shape) < rng.randint(3, 6):
+        a, b = rng.choice(sorted(shape))
+        shape.add((min(2, max(0, a + rng.randint(-1, 1))), min(2, max(0, b + rng.randint(-1, 1)))))
+    anchor = rng.choice(sorted(shape))
+    near = [
+        c for c in shape if c != anchor and abs(c[0] - anchor[0]) < 2 and abs(c[1] - anchor[1]) < 2
+    ]
+    if not near:
+        shape.add((anchor[0], anchor[1] + 1) if anchor[1] < 2 else (anchor[0], anchor[1] - 1))
+        near = [
+            c
+            for c in shape
+            if c != anchor and abs(c[0] - anchor[0]) < 2 and abs(c[1] - anchor[1]) < 2
+        ]
+    g = [[0] * S for _ in range(S)]
+    taken = set()
+    placed = 0
+    for _ in range(60):
+        k = 1 if placed == 0 else rng.randint(1, 3)
+        oy, ox = rng.randrange(S - 3 * k + 1), rng.randrange(S - 3 * k + 1)
+        box = {(y, x) for y in range(oy - 1, oy + 3 * k + 1) for x in range(ox - 1, ox + 3 * k + 1)}
+        if box & taken:
+            continue
+        taken |= box
+        if placed == 0:
+            cells = {c: (key if c == anchor else tc) for c in shape}
+        else:
+            cells = {anchor: key, rng.choice(near): cs[placed % 4]}
+        for (a, b), v in cells.items():
+            for da in range(k):
+                for db in range(k):
+                    g[oy + a * k + da][ox + b * k + db] = v
+        placed += 1
+        if placed == n - 1:
+            break
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -5269,4 +5572,14 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     ),
     "bracket_halves_out": (bracket_halves_out, draw_bracket_halves_out, "task390", 460),
     "periodic_hole_fill": (periodic_hole_fill, draw_periodic_hole_fill, "task394", 280),
+    "templates_onto_markers": (templates_onto_markers, draw_templates_onto_markers, "task018", 650),
+    "template_scaled_to_keys": (
+        template_scaled_to_keys,
+        draw_template_scaled_to_keys,
+        "task133",
+        810,
+    ),
+    "bends_coloured": (bends_coloured, draw_bends_coloured, "task364", 490),
+    "closed_rooms_filled": (closed_rooms_filled, draw_closed_rooms_filled, "task367", 660),
+    "nested_boxes_continued": (nested_boxes_continued, draw_nested_boxes_continued, "task392", 710),
 }
