@@ -13,12 +13,22 @@ IDIOMS = {
     # one spanning fewer rows.) Repeat the main shape, size+1 apart, toward every neighbouring hint
     # cell, in the hint's colour, to the border.
     "repeat_toward_hints": "(s:=sum(g,[]),m:=max({*s}-{0},key=lambda c:(s.count(c),-sum(c in r for r in g))),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[z for z in d if d[z]==m],P:={z+k*q:c for y in(-1,0,1)for x in(-1,0,1)for q in[y*sum(m in r for r in g)+y+x*sum(m in k for k in zip(*g))*1j+x*1j]for c in{d.get(z+q,0)for z in S}-{0}for k in range(1,30)for z in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task008: The 2-shape slides toward the 8 block until it touches it: in the turn where the 2
+    # lies above the 8, the empty rows above the first 8-row sink to the top (stable sort of those
+    # rows by max); done in all 4 turns.
+    "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g*4][-1]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay).
     "join_same_color_cells": "[L:=max(s:=sum(g,[]),key=s.count),T:=[*zip(*g)]]and[[v or max(({*r[:j]}&{*r[j:]}|{*T[j][:i]}&{*T[j][i:]})-{L}|{0})for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task011: An 11x11 grid of 3x3 blocks split by lines; the block with the fewest colours is a
     # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     "key_block_upscale": "[[v if i%4>2 or j%4>2 else K[i//4][j//4]for j,v in enumerate(r)]for K in[min(([r[b:b+3]for r in g[a:a+3]]for a in(0,4,8)for b in(0,4,8)),key=lambda B:len({*sum(B,[])}))]for i,r in enumerate(g)]",
+    # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
+    # rows, then columns, holding it).
+    "rarest_lines_kept": "(m:=min({*(s:=sum(g,[]))}-{0},key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
+    # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
+    # neighbours (4 wins); other dots stay.
+    "plus_and_cross_halos": "[g:=[*zip(*[[4*(x==2)or c or 7*(p==1)for x,p,c in zip((0,*q),(0,*r),r)]for q,r in zip([(0,)*99,*g],g)][::-1])]for _ in[0]*4][-1]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed, onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared.
@@ -33,12 +43,19 @@ IDIOMS = {
     # cover, first free cell (row-major) is tried as square, horizontal bar, vertical bar in that
     # order
     "tile_squares_bars": "(f:=lambda S:next((r|{p:c for p in P}for m in[min(S)]for c,P in((8,{m,m+1,m+32,m+33}),(2,{m,m+1,m+2}),(2,{m,m+32,m+64}))if P<=S for r in[f(S-P)]if r),0)if S else{-1:0})and len(S:={i*32+j for i,r in enumerate(g)for j,v in enumerate(r)if v>4})<50and(d:=f(S))and[[d.get(i*32+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task025: Full-height (or full-width) lines (the columns with no 0; their min is their colour)
+    # attract the dots of their colour to the cell beside them (on the dot's side); other dots
+    # vanish.
+    "dots_stick_to_lines": "(F:=lambda g:max(A:=[0,*map(min,zip(*g)),0])and[[A[l+1]or(A[l+2]in r[:l+1])*A[l+2]or(A[l]in r[l:])*A[l]for l in range(len(r))]for r in g])(g)or[*zip(*F([*zip(*g)]))]",
     # task027: a figure with 4-fold rotational symmetry has one side missing: rotate the figure 90
     # degrees about the centre that overlaps it best and paint the cells it adds in 2
     "complete_rotational": "[S:={i*1j+j for i,r in enumerate(g)for j,v in enumerate(r)if v},R:=max(({c+(z-c)*1j for z in S}for c in[(p+q*1j)/2 for p in range(20)for q in range(20)if len(S)<99]),key=lambda R:len(R&S)),[[v or 2*(i*1j+j in R)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
     # full pattern: in every block, the empty cells of the pattern are drawn in L.
     "pattern_in_line_colour": "[[v or g[y%6][x%6]and g[5][0]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
+    # cell with their colour.
+    "edge_dots_tint_block": "[g:=[*zip(*[[c==8>9*r[j-1]and max(r[:j])or c for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
     # task042: each object is two kxk blocks touching at a corner; add two 8 blocks on the other
     # diagonal, each pushed k further out from the empty corners of the object's 2kx2k box (found
     # from each diagonal touch point)
@@ -63,6 +80,9 @@ IDIOMS = {
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased.
     "stamp_with_rays": "[s:=sum(g,[]),k:=sorted(set(s),key=s.count),b:=k[-1],q:=k[-2],E:=range(-2,3),I:=(c:=max((sum(x not in(b,q)for r in g[i-2:i+3]+g[i-1:i+2]for x in r[j-2:j+3]+r[j-1:j+2]),i,j)for i in range(len(g))for j in range(len(g[0]))))[1],J:=c[2],m:=g[I][J],G:=g,[G:=[[[x,a][(t:=x!=b and(t or x==m!=b!=a))>(x==m)]for x in r]for r in zip(*G[::-1])if(t:=0)<1]for a in(g[I-2][J],g[I][J-2],g[I+2][J],g[I][J+2])],D:={(a+x,c+y):g[I+x][J+y]for a,R in enumerate(g)for c,v in enumerate(R)if v==m for x in E for y in E if g[I+x][J+y]!=b}|{(I+x,J+y):b for x in E for y in E}]and[[[b,D.get((i,j),v)][v!=b]for j,v in enumerate(r)]for i,r in enumerate(G)]",
+    # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
+    # fill with that colour, the others empty.
+    "fullest_cell_fills": "(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in range(12)])and[[5*(g[i][j]==5)or(S[i&12|j//4]==max(S))*max(S)[-1]for j in range(11)]for i in range(11)]",
     # task062: A shape with a small 2-coloured marker on one side: reflect the shape across that
     # side (over the marker) and turn the background 3.
     "mirror_onto_marker": "(s:=sum(g,[]),A:=(S:=sorted({*s},key=s.count))[1],m:=S[0])and(f:=lambda g,n:[*zip(*f([*zip(*g)],0))]if n and not any(A in r and m in r for r in g)else(C:=[j for j,k in enumerate(zip(*g))if A in k],t:=[2*C[0]-1,2*C[-1]+1][any(m in r[C[0]:]for r in g)])and[[A if v==A or t-j in range(len(r))and r[t-j]==A else 3 for j,v in enumerate(r)]for r in g])(g,1)",
@@ -96,6 +116,10 @@ IDIOMS = {
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners).
     "square_inside_out": "(P:={(y,x):[v,g[i+1][j+1]][max(e,f)==s-1]for i,r in enumerate(g)for j,v in enumerate(r)if v and(i<1 or g[i-1][j]<1)and(j<1 or r[j-1]<1)for s in[(r[j:]+[0]).index(0)]for y in range(i-s+2,i+s+s-2)for x in range(j-s+2,j+s+s-2)for e in[abs(2*y-2*i-s+1)]for f in[abs(2*x-2*j-s+1)]if min(e,f)<s})and[[P.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
+    # shape with the marker colour. Trimming = 4 quarter turns, each dropping the leading all-zero
+    # rows; then drop the marker rows/columns.
+    "framed_recolor": "[g:=[*zip(*g[[*map(any,g)].index(1):][::-1])]for _ in'abcd']and[[c and g[0][0]for c in r[1:-1]]for r in g[1:-1]]",
     # task089: a multicolour template holds one 3 and another holds one 2; every lone 3 gets a copy
     # of the 3-template, every lone 2 a left-right mirrored copy of the 2-template (anchored on the
     # 3 / 2 cell).
@@ -106,6 +130,14 @@ IDIOMS = {
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps
     "capped_lines_crop": "[r[c-1+t:d+2-t]for P in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==5]]for(a,c),(b,_)in[(P[0],P[-1])]for d in[max(j for i,j in P)]for t in[P[1][1]-c>1]for r in g[a-t:b+1+t]]",
+    # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
+    # and stacks on it as a 5.
+    "dots_fall_onto_band": "(f:=lambda T:[[5*(k==m)for k in sorted([i,m][v>0]for i,v in enumerate(r))]for r in T for m in[r.index(5)]])and(5in{*g[0]}&{*g[-1]}and f(g)or[*zip(*f(zip(*g)))])",
+    # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
+    # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
+    # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
+    # gap); output side = largest size.
+    "nested_corner_frames": "(T:=[bytes(r)for r in g+[*zip(*g)]],f:=sum(g,[]),B:=max(f,key=f.count),Q:=sorted((-max((x:=r.rfind(c)-r.find(c)+1-r.count(c))and L+L+x or L for r in T if bytes([c]*L)in r),L,c)for c in{*f}-{B}for L in[max(n*(bytes([c]*n)in r)for r in T for n in range(31))])+[(0,0,B)],K:=~Q[0][0]//2,V:=[*range(K),*range(K,-1,-1)])and[[[B,(q:=Q[min(u,v)])[2]][abs(u-v)<q[1]]for v in V]for u in V]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour.
     "fill_cup_and_lid": "(O:=[r[:]for r in g],[O[i].__setitem__(j,c)for y,r in enumerate(g)for x,c in enumerate(r)if c>1 for l in[max(j for j in range(x)if r[j]==1)]for R in[r.index(1,x)]for b in[next(k for k in range(y,len(g))if g[k][x]==1)]for t in[next(i for i in range(y,-1,-1)if g[i][l]-1)]for i in range(t,b)for j in range(l,R+1)if i==t or g[i][j]<1])[0]",
@@ -113,6 +145,13 @@ IDIOMS = {
     # appear scaled by 1..5: complete each (whole-object) scaled marker group with the scaled fill
     # cells (clipped at the border).
     "scaled_template_complete": "(b:=max(s:=sum(g,[]),key=s.count),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},D:={k for k in d if d[k]-b},S:={k for k in D if{d.get((k[0]+a,k[1]+c),b)for a in(-1,0,1)for c in(-1,0,1)}-{b,d[k]}},[S:=S|{(y+a,x+c)for y,x in S for a in(-1,0,1)for c in(-1,0,1)}&D for _ in'x'*9],m:=d[min(D-S)],Z:=[*zip(*S)],r:=min(Z[0]),q:=min(Z[1]),M:={(i+y,j+x):v for k in range(1,6)for U in[sorted([(y,x,d.get((r+y//k,q+x//k),b))for y in range(-1,max(Z[0])*k-r*k+k+1)[:22]for x in range(-1,max(Z[1])*k-q*k+k+1)[:22]],key=lambda u:u[2]!=m)]for a,c in D for i,j in[(a-U[0][0],c-U[0][1])]if all(d.get((i+y,j+x),b)==[b,m][v==m]for y,x,v in U)for y,x,v in U if v-b})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
+    # blocks of 3 on the diagonal starting from that corner (flip the index when the L is at the
+    # bottom / right; g[2][1], g[1][2] tell which).
+    "corner_blocks": "[[3*(abs(a-g[2][1]*8/3)//4==abs(f-g[1][2]*8/3)//4<2)for f in range(9)]for a in range(9)]",
+    # task107: 5x5 grid: a 2x2 square in the top-left 4x4 and a coloured border; upscale by
+    # (#colours-1) and draw both diagonals through the square in colour 2 over the background.
+    "upscale_square_diagonals": "[[g[y//k][x//k]or 2*(y-x==k*(a-b)or y+x+1==k*(a+b+2))for x in R]for a in(0,1,2)for b in(0,1,2)if g[a][b]*g[a+1][b+1]for k in[len({*sum(g,[])})-1]for R in[range(5*k)]for y in R]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
@@ -126,6 +165,10 @@ IDIOMS = {
     # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
     # continue it to 10 rows.
     "continue_pattern_down": "[o for t in range(1,5)for e in range(4)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])[:len(g)]==g][0]",
+    # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
+    # flood the border-connected 8s one step per pass for 96 passes, then dilate the 6s by one
+    # cell.)
+    "rect_outbox_holes": "[g:=[*zip(*[[(c%8or u*(u<2))|u&k for c,u in zip(r,(1,*r))]for r in g][::-1])]for k in[0]*96+[4]*4]and[[[4,8,0,0,4,3,6][v]for v in r]for r in g]",
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
     "slide_to_wall_marker": "(f:=lambda G:[[8if j==e else 2if j==w else G[i][j-s]if a<=j-s<=b else 0for j in range(len(G[0]))]for w in[G[0].index(2)]for C in[[j for r in G for j,v in enumerate(r)if 0<v!=2]]for a,b in[(min(C),max(C))]for t in[(a>w)*2-1]for s in[w+t-[b,a][t>0]]for e in[w+t*(2+b-a)]for i in range(len(G))])and(f(g)if all(2in r for r in g)else[*zip(*f([*zip(*g)]))])",
@@ -136,6 +179,10 @@ IDIOMS = {
     # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
     # its own colour.
     "lines_to_matching_wall": "[g:=[[v:=x or i and v*(v==r[-1])for x in r]for r in zip(*g[t.find(1):t.rfind(1)+1][::-1])]for i in range(8)if(t:=bytes(map(all,g)))][-1]",
+    # task139: Fill the empty cells of each object's (3x3) bounding box with 7. A zero becomes 7
+    # when its row has a cell within 2 columns and its column has a cell within 2 rows (exact for
+    # the task's well-separated objects).
+    "box_fill_near": "[[c or 7*(any(R[max(j-2,0):j+3])and any(r[j]for r in g[max(i-2,0):i+3]))for j,c in enumerate(R)]for i,R in enumerate(g)]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5.
     "find_boxed_twin": "(N:=lambda S:{(i-min(S)[0],j-min(y for x,y in S))for i,j in S},K:=N({(i,j)for i in range(3)for j in range(3)if g[i][j]}),M:=[c for c in{*sum(g,[])}if N({(i,j)for i in range(10)for j in range(10)if g[i][j]==c and(i>3 or j>3)}or K)==K])and[[5 if v in M and(i>3 or j>3)else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -143,6 +190,9 @@ IDIOMS = {
     # (dot turns 4) and a full 8 line from bar B at the same position along B; transposed when the
     # bars are horizontal
     "bar_rays_mirror": "(f:=lambda G:[d:={i:j for i,r in enumerate(G)for j,v in enumerate(r)if v==8},a:=G[min(d)].index(2),k:=(T:=[*zip(*G)])[a].index(2)-T[-(a<1)].index(2),[[v%8or([8*((a-j)*(d[i]-j)<0),4][j==d[i]]if i in d else 8*(i+k in d))for j,v in enumerate(r)]for i,r in enumerate(G)]][-1])and([*zip(*f([*zip(*g)]))]if 2in g[0]+g[-1]else f(g))",
+    # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
+    # of 4 around the crossing.
+    "ring_around_crossing": "(R:=[0,*map(min,g),0],C:=[0,*map(min,zip(*g)),0])and[[[c,4][any(R[y:y+3])*any(C[x:x+3])>R[y+1]*C[x+1]]for x,c in enumerate(r)]for y,r in enumerate(g)]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square.
     "fit_two_pieces": "(P:=[(v,y+x*1j)for y,r in enumerate(g)for x,v in enumerate(r)if v],a:=P[0][0],n:=lambda S:{z-m for m in[min(w.real for w in S)+1j*min(w.imag for w in S)]for z in S},X:=n([z for v,z in P if v==a]),Y:=n([z for v,z in P if v-a]),F:={y+x*1j for y in range(3)for x in range(3)},q:=[p for p in F for q in F if{z+p for z in X}|{z+q for z in Y}==F][0])and[[[sum({*sum(g,[])})-a,a][y+x*1j-q in X]for x in range(3)]for y in range(3)]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
@@ -160,6 +210,9 @@ IDIOMS = {
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..4: paint the full
     # template (same transform/scale) around them.
     "template_stamp": "(b:=max(s:=sum(g,[]),key=s.count),G:=[B:=[b]*99,*[[b,*r]+B for r in g],*[B]*50],Z:=[*zip(*[(i,j)for i,r in enumerate(G)for j,v in enumerate(r)if v-b and{*sum([s[j-1:j+2]for s in G[i-1:i+2]],[])}-{b,v}])],T:=[r[min(Z[1])-1:max(Z[1])+2][:6]for r in G[min(Z[0])-1:max(Z[0])+2][:6]],t:=sum(T,[]),M:={(i+y,j+x):v for k in(1,2,3,4)if 1 in map(t.count,{*t}-{b})for _ in'abcd'if(T:=[*zip(*T[::-1])])for n in[range(len(T)*k-2*k,-2,-1)]if(U:=[(y,x,c:=T[y//k+1][x//k+1],[c,b][t.count(c)>1])for y in n for x in n])for i in range(len(g))for j in range(len(g[0]))if all(G[i+y+1][j+x+1]==w for y,x,v,w in U)for y,x,v,w in U if v-b})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
+    # shapes stay.
+    "ring_to_plus": "[[[v,*[2*(1in(i,j))for i in(0,1,2)for j in(0,1,2)if[r[x-j:][:3]for r in g[y-i:][:3]]==[[1]*3,[1,0,1],[1]*3]]][-1]for x,v in enumerate(R)]for y,R in enumerate(g)]",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared
     "panel_by_marker": "[[v if 3in(i%4,j%4)else g[x//4*4+i%4][y//4*4+j%4]*((i//4,j//4)==(x%4,y%4))for j,v in enumerate(r)]for x,y in[divmod(sum(g,[]).index(4),11)]for i,r in enumerate(g)]",
@@ -170,6 +223,10 @@ IDIOMS = {
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner.
     "l_corner_diag_ray": "[D:={(i+a+k*(2*a-1),j+b+k*(2*b-1)):c for i in range(len(g)-1)for j in range(len(g[0])-1)for a in(0,1)for b in(0,1)if g[i+a][j+b]<1 and(c:=g[i+1-a][j+1-b])and g[i+a][j+1-b]==g[i+1-a][j+b]==c for k in range(1,30)}]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
+    # (same OR-spread labels as task330; popcount is 2*size and 2*2*size % 5 == 5-size).  Needs
+    # int.bit_count (Python 3.10+).
+    "size_to_colour": "(k:=1,h:=[[c*(k:=k*8)for c in r]for r in g],[h:=zip(*[[v:=c and c|v for c in(0,*r)][:0:-1]for r in h])for _ in h*4])and[[c.bit_count()*2%5 for c in r]for r in h]",
     # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square:
     # keep the square's cells where the (downscaled) pattern is set, blank the rest.
     "mask_square_by_pattern": "(b:=max(s:=sum(g,[]),key=s.count),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},X:=[*zip(*[(i,j)for(i,j),v in d.items()if v-b and{d.get((i+a,j+c),b)for a in(-1,0,1)for c in(-1,0,1)}-{b,v}])],r:=min(X[0]),c:=min(X[1]),n:=max(X[0])-r+1,Y:=[*zip(*[(i,j)for(i,j),v in d.items()if v-b and not(r<=i<r+n and c<=j<c+n)])],k:=(max(Y[0])-min(Y[0])+1)//n)and[[g[r+i][c+j]if g[min(Y[0])+i*k][min(Y[1])+j*k]-b else b for j in range(n)]for i in range(n)]",
@@ -195,6 +252,9 @@ IDIOMS = {
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
     "colour_by_key_quadrant": "(S:=lambda L,k:sorted([L[:k],L[k+1:]],key=len),a:=g.index([8]*9),b:=[*zip(*g)].index((8,)*9),K:=S(g,a)[0])and[[v and S(K[i//3],b)[0][j//3]for j,v in enumerate(S(r,b)[1])]for i,r in enumerate(S(g,a)[1])]",
+    # task190: A 2x2 block with single cells touching its corners diagonally: each single shoots a
+    # diagonal ray outward.
+    "diagonal_corner_rays": "[g:=[*zip(*((h:=[[0]*30]*2)and[h:=h+[[c or a*(d>u<1)for c,a,d,u in zip(r,[0,*h[-1]],[0,0,*h[-2]],[0,*h[-2]])]]for r in g][-1][2:])[::-1])]for _ in g*4][-1]",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any rotation/reflection)
     # appears among the scattered 4s with the rest of its box empty, draw the box (1s) around it
     # (boxes may run off the grid; RE-ARC allows 1 cell).
@@ -204,14 +264,25 @@ IDIOMS = {
     # neighbour is the main colour, then a column pass turns kept cells with the main colour
     # vertically adjacent into it)
     "denoise_rectangles": "(n:=max({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[[(x and(x,n)[i])*(n in{x,l,r})for l,x,r in zip([0,*b],b,[*b[1:],0])]for b in g])]for i in(0,1)][-1]",
+    # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
+    # every other zero (gaps, leaky rooms) becomes 4.
+    "sealed_rooms": "[g:=[[c or 3+any(x.count(0)*2<len(x)for x in(r,k))for c,k in zip(r,zip(*g))]for r in g]]+[g:=[*zip(*[[v:=c+(c==3==v-1)for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4]and g",
     # task201: a frame (4-corners, side columns of colours L and R) and a loose two-colour shape:
     # crop the frame and drop the shape inside it, mirrored if needed so its L part faces the L side
     # (transposed for horizontal frames)
     "shape_mirrored_into_frame": "(f:=lambda g,t=1:[[*zip(*f([*zip(*g)],0))]if g[a][c+1]*t else[g[a][c:d+1]]+[[g[a+1+k][c],*S[k][::(g[a+1][c]in[*zip(*S)][0])*2-1],g[a+1+k][d]]for k in range(b-a-1)]+[g[b][c:d+1]]for(a,c),*_,(b,d)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4]]for O in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v and not(a<=i<=b and c<=j<=d)]]for S in[[r[min(j for i,j in O):][:d-c-1]for r in g[O[0][0]:][:b-a-1]]]][0])(g)",
+    # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: one
+    # carried pass type that floods the outside with 8, labels holes 7,2,7,... from a wall and then
+    # copies the label of the cell beside the far wall across the hole.)
+    "hole_parity_fill": "[g:=[*zip(*[[v:=c^7>5and c or v&8or c and[c,v][v>1]or 9-v-(v<2)for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
     # task205: Crop the big one-colour rectangle hidden in noise (found as the largest rectangle
     # with a one-colour border); every odd cell inside it shoots a full row and column line of its
     # colour.
     "noise_rect_crosses": "[S:=[''.join(map(str,r))for r in g],T:=[*map(''.join,zip(*S))],R:=[[len(s)-j-len(s[j:].lstrip(s[j]))for j in range(len(s))]for s in S],D:=[[len(s)-i-len(s[i:].lstrip(s[i]))for i in range(len(s))]for s in T]]and[[[int([C,M][S[i+y][j:j+w]!=C*w or T[j+x][i:i+h]!=C*h])for x in range(w)]for y in range(h)]for _,i,j,h,w in[max((h*w,i,j,h,w)for i in range(len(S))for j in range(len(T))for h in range(5,D[j][i]+1)for w in[next(w for w in range(min(R[i][j],R[i+h-1][j]),0,-1)if D[j+w-1][i]>=h)])]for C in S[i][j]for M in[max({*''.join(s[j:j+w]for s in S[i:i+h])}-{C})]][0]",
+    # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
+    # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
+    # 5's row, then overlaying.
+    "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[(k:=[{*r}<={0,5}for r in X].index(0)+1-[5 in r for r in X].index(1)):]+X[:k])]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(r,q)]for r,q in zip(g,X)]",
     # task208: The rarest colour draws a box around an all-0 hole; every other all-0 hole of the
     # same size gets the same box.
     "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),R:=[i for i,r in enumerate(g)if c in r],C:=[j for j,k in enumerate(zip(*g))if c in k],h:=R[-1]-R[0]-1,w:=C[-1]-C[0]-1,F:={(y,x)for i in range(len(g)-h+1)for j in range(len(g[0])-w+1)if any(any(r[j:j+w])for r in g[i:i+h])<1 for y in range(i-1,i+h+1)for x in range(j-1,j+w+1)if y in(i-1,i+h)or x in(j-1,j+w)})and[[[v,c][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -219,6 +290,10 @@ IDIOMS = {
     # copy of the small pattern lying outside; output the framed region with the whole upscaled
     # pattern painted in.
     "frame_upscaled_template": "[s:=sum(g,[]),b:=max(s,key=s.count),[(R:=P[0][0],C:=P[0][1],S:=P[3][0],T:=P[3][1],k:=c)for c in{*s}if len(P:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c])==4 and P[0][0]==P[1][0]<P[2][0]-1==P[3][0]-1 and P[0][1]==P[2][1]<P[1][1]==P[3][1]],D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v!=b and not(R<=i<=S and C<=j<=T)},I:={(y,x):v for y in range(R,S+1)for x in range(C,T+1)if(v:=g[y][x])not in(b,k)},Z:=I.items(),Y:=min(I)[0],X:=min(I)[1],K:=min((h*h+w*w,h,w,i,j)for(i,j),c in D.items()if c==I[Y,X]for h in range(1,S-R)for w in range(1,T-C)if all(D.get((i+(y-Y)//h,j+(x-X)//w))==v for(y,x),v in Z))]and[[D.get((K[3]+(y-Y)//K[1],K[4]+(x-X)//K[2]),g[y][x])for x in range(C,T+1)]for y in range(R,S+1)]",
+    # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
+    # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
+    # half by the same column rule.
+    "toward_away_rays": "(F:=lambda h:[[c or 2*(2 in k[:i])or+(1 in k[i:])for c,k in zip(r,zip(*h))]for i,r in enumerate(h)])(g[:(B:=g.index(max(g)))+1])+F(g[:B:-1])[::-1]",
     # task219: Bands of 8s separated by empty rows; the fullest band is the template. Shift it onto
     # each partial band (max overlap, ties: new cells right of the band, shift dx >= -2) and colour
     # the missing cells 1.
@@ -235,10 +310,21 @@ IDIOMS = {
     # task237: Each dot extends right to the border, then its colour runs down the last column until
     # the next dot's row.
     "rays_then_drip": "[[max(r[:j+1])or(j+1==len(r))*[0,*filter(None,map(max,g[:i+1]))][-1]for j in range(len(r))]for i,r in enumerate(g)]",
+    # task238: Skipped (no EXPR >= 30 bytes shorter found in time):
+    # [[(v==A)*(sum({*sum(g,[])})-A)for v,k in zip(r,zip(*g))if A in k][::len(R)//3]for A
+    # in[max(range(1,10),key=lambda c:str(g).count(f'{c}, {c}'))]for R in[[r for r in g if A in
+    # r]]for r in R[::len(R)//3]] (pattern colour = the colour with most equal horizontal neighbours
+    # "c, c" in str(g)) A 4-sided coloured frame (corners empty) and a separate 8-shape that fits
+    # its interior: output the frame with the shape inside, each 8 recoloured by the strictly
+    # nearest side (cells on the diagonals stay 8).
+    "frame_nearest_side": "(k:=lambda s:[*zip(*[r for r in zip(*[r for r in g if{*r}-s])if{*r}-s])])and(N:=len(F:=k({0,8}))-1)and[F[0],*[[F[i][0],*[(i-j)*(i+j-N)*v and[F[0][j],F[i][0],F[i][-1],F[-1][j]][(i>j)+2*(i+j>N)]or v for j,v in enumerate(s,1)],F[i][-1]]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image.
     "mirror_dotted_frame": "(b:=max(s:=sum(g,[]),key=s.count),k:=lambda v:v!=b,S:=[[max((g[i][j],g[i][~j],g[~i][j],g[~i][~j]),key=k)for j in range(len(r))]for i,r in enumerate(g)])and[[max([S[i][j]]+[S[i][d+2]for d in[min(i,len(g)+~i)]if j%2*(d+2<=j<len(r)-2-d)]+[S[d+2][j]for d in[min(j,len(r)+~j)]if i%2*(d+2<=i<len(g)-2-d)],key=k)for j in range(len(r))]for i,r in enumerate(S)]",
+    # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
+    # wise clamp): clamp every row toward the block's columns, transpose, repeat, transpose back.
+    "clamp_to_block_ring": "(F:=lambda g:[*zip(*[[max(c*(min(max(b,n-1),n+2)==x)for b,c in enumerate(r))for x in range(len(r))]for n in[[2 in c for c in zip(*g)].index(1)]for r in g])])(F(g))",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
     # 4 directions.
@@ -246,6 +332,9 @@ IDIOMS = {
     # task260: a diagonal line with 5-triangles stuck to its side(s): erase the triangles and draw a
     # parallel line of the same colour one step beyond each triangle's far edge
     "triangle_to_parallel": "[C:=[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v%5],s:=C[1][1]-C[0][1],D:=C[0][1]-s*C[0][0],F:=[j-s*i for i,r in enumerate(g)for j,v in enumerate(r)if v==5],L:={D,[D,max(F)+2][max(F)>D],[D,min(F)-2][min(F)<D]},[[C[0][2]*(j-s*i in L)for j in range(len(g[0]))]for i in range(len(g))]][-1]",
+    # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
+    # differs from the others.
+    "odd_tile_out": "min(T:=[[r[k%9*3:][:3]for r in g[k//9*3:][:3]]for k in range(81)],key=lambda t:[*map(m:=lambda t:[*map(bool,sum(t,[]))],T)].count(m(t)))",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
     # square: each tile goes to the cell of the 3x3 layout its coloured cells point to; the middle
     # is all 5.
@@ -268,6 +357,14 @@ IDIOMS = {
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
     # (Kronecker product)
     "mask_kronecker": "[[P[i//n][j//n]*(M[i%n][j%n]>0)for j in range(n*n)]for n in[(len(g)+len(g[0]))//3]for M,P in[sorted([[r[:n]for r in g[:n]],[r[-n:]for r in g[-n:]]],key=lambda x:len({*str(x)}))]for i in range(n*n)]",
+    # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
+    # outbox); lone 2s stay. (The EXPR rings any 2 with a 2 beside it, so bigger 2-objects would be
+    # ringed too; none occur.)
+    "domino_outbox": "[g:=[*zip(*[[a|(a&b)>>1|b&k for a,b in zip(r,(0,*r))]for r in g][::-1])]for k in[0]*4+[1]*4]and[[v&2or v*3for v in r]for r in g]",
+    # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
+    # 8. One loop of 80 row-sweeps: first ~37 flood the outer 9s to 0, later ones also spread 8 from
+    # hole 9s through 1s, the last turns 0 back to 9.
+    "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c*(c<9 or v>0)+7*(c==1<7<v<x/4))or x//79*9 for c in(0,*r)][1:]for r in g][::-1])]for x in range(80)][-1]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one.
     "ray_from_edge_mark": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({z+k*d+m*d*1j:3-(m==0)for k in range(1,30)for m in range(1-L,L)})for z in D if D[z]==2 for d in(1,-1,1j,-1j)if D.get(z+d,0)<1 for L in[next(m for m in range(1,99)if D.get(z-m*d)!=3)]])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
@@ -285,9 +382,14 @@ IDIOMS = {
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard.
     "maze_checker_flood": "[s:=sum(g,[]),a:=min(s,key=s.count),b:=min({*s}-{a},key=s.count),Z:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},D:={k:v for k,v in Z.items()if v in(a,b)},Q:=[*D],[Q.append(n)or D.update({n:a+b-D[i,j]})for i,j in Q for n in((i+1,j),(i-1,j),(i,j+1),(i,j-1))if Z.get(n,1)<1>(n in D)]]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8).
+    "square_holes_by_size": "[g:=[*zip(*[[v:=c or v*(v<2)for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c^1and(c or 4+r[x:].index(5)+r[x::-1].index(5))for x,c in enumerate(r)]for r in g]",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one canvas as big as the largest figure, background elsewhere.
     "stack_centered": "[s:=sum(g,[]),b:=max(s,key=s.count),D:={(2*i-min(I)-max(I),2*j-min(J)-max(J)):c for c in{*s}-{b}for X in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c]]for I,J in[zip(*X)]for i,j in X},h:=max(i for i,j in D),w:=max(j for i,j in D)]and[[D.get((2*y-h,2*x-w),b)for x in range(w+1)]for y in range(h+1)]",
+    # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
+    # that colour).
+    "rarest_frame_crop": "(m:=min(s:=sum(g,[]),key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
     # task313: a periodic pattern fills the top-left, the rest is one colour: tile the whole grid
     # with the pattern, shifted one column to the left.
     "extend_tiling_shifted": "(b:=g[-1][-1],w:=(g[0]+[b]).index(b),h:=([r[0]for r in g]+[b]).index(b),P:=min(p for p in range(1,w+1)if all(r[p:w]==r[:w-p]for r in g[:h])),Q:=min(p for p in range(1,h+1)if all(r[:w]==s[:w]for r,s in zip(g[p:h],g))))and[[g[i%Q][(j+1)%P]for j in range(len(g[0]))]for i in range(len(g))]",
@@ -311,19 +413,36 @@ IDIOMS = {
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step)
     "corner_rings_voronoi": "(S:=[(a,b,v)for a,r in enumerate(g)for b,v in enumerate(r)if v])[4:]or[[(L:=sorted(((x:=abs(i-a))+(y:=abs(j-b)),max(x,y)%2-1and v)for a,b,v in S))[0][1]*(L[0][0]<L[1][0])for j,_ in enumerate(r)]for i,r in enumerate(g)]",
+    # task330: 4-connected shapes of 5: those of exactly 6 cells become 2, the others 1. (Each 5
+    # gets a label 5*8**k, two private bits; labels are OR-spread over each shape, so the popcount
+    # of the final label is twice its size.)
+    "size6_components": "(k:=1,h:=[[c*(k:=k*8)for c in r]for r in g],[h:=zip(*[[v:=c and c|v for c in(0,*r)][:0:-1]for r in h])for _ in h*4])and[[c and 1+(c.bit_count()==12)for c in r]for r in h]",
+    # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
+    # colour up to the block.
+    "dots_shoot_to_square": "[g:=[*zip(*[[c or max(0,0,*r[:j])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
     "leaky_box": "[[v or 8*(g[sorted((a[0],i,a[-1]))[1]][sorted((b[0],j,b[-1]))[1]]<1)for j,v in enumerate(x)]for a in[[i for i,x in enumerate(g)if any(x)]]for b in[[j for j,y in enumerate(zip(*g))if any(y)]]for i,x in enumerate(g)]",
+    # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
+    # that side, other dots vanish.
+    "dots_to_matching_side": "[*map(lambda r,s:[*map(max,r,s)],(h:=lambda g:[[a:=r[0],a*(a in(m:=r[1:-1])),*[0]*len(m[2:]),(b:=r[-1])*(b in m),b]for r in g])(g),zip(*h(zip(*g))))]",
     # task341: two facing rectangles: the empty gap between them, over their common span less one
     # cell at each side, becomes 8.
     "bridge_between_blocks": "(F:=lambda G:(C:=[()]+[*zip(*G)]+[()])and{(y,x)for y,r in enumerate(G)for x,v in enumerate(r)if v<1 and all(any(c[:y])and any(c[y+1:])for c in C[x:x+3])},S:=F(g)|{(x,y)for y,x in F([*zip(*g)])})and[[[v,8][(y,x)in S]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
+    # cell nearest them. (Assumes 10-wide grids, as in every example; clamp rows toward the block,
+    # transpose, repeat.)
+    "dots_into_block": "(i:=sum(g,[]).index(8),F:=lambda g,n:[*zip(*[[max(c*(x==min(max(b,n),n+1)!=b)for b,c in enumerate(r))for x in range(len(r))]for r in g])])and F(F(g,i%10),i//10)",
     # task345: 2s on one edge rise across the grid (rotated so they sit at the bottom); a rise
     # blocked by a 5 steps one cell to the right just below it and continues to the far edge.
     "deflected_risers": "(f:=lambda g,n:(R:=[max([r for r,x in enumerate(c)if x==5]+[-1])for c in zip(*g)])and[[2 if g[-1][j]==2 and i>R[j]or j and g[-1][j-1]==2 and-1<R[j-1]>=i-1 else v for j,v in enumerate(r)]for i,r in enumerate(g)]if 2 in g[-1]or n<1 else[*zip(*f([*zip(*g[::-1])],n-1))][::-1])(g,4)",
     # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
     # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
     "framed_squares_shadow": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},R:=lambda z,d:next(k for k in range(31)if D.get(z+k*d)!=9),K:=[(z,w,h,max(w,h)//2)for z in D if D[z]==9 not in(D.get(z-1),D.get(z-1j))for w,h in[(R(z,1j),R(z,1))]],O:={**{z+a+b*1j:1 for z,w,h,t in K for a in range(30)for b in range(w)},**{z+a+b*1j:3 for z,w,h,t in K for a in range(-t,h+t)for b in range(-t,w+t)}})and[[v or O.get(y+x*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
+    # differences); computed on flat indices.
+    "step_toward": "(s:=sum(g,[]),W:=len(g[0]),a:=s.index(3),b:=s.index(4),x:=1+a+W*((b//W>a//W)-(b//W<a//W))+(b%W>a%W)-(b%W<a%W))and[[c&4|3*((x:=x-1)==0)for c in r]for r in g]",
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[g[0]]+[[v and max(g[0][k]*all(r[min(j,k):max(j,k)+1])for k in range(len(r)))or v for j,v in enumerate(r)]for r in g[1:]]",
@@ -333,6 +452,9 @@ IDIOMS = {
     # task361: the largest (size 2..7) square that is rot90-symmetric and holds >1 coloured cell
     # gives a centre; every coloured cell is copied by the three rotations about that centre.
     "rot4_complete": "(m:=max((k,i,j)for k in range(2,8)for i in range(len(g)-k+1)for j in range(len(g[0])-k+1)if(s:=[t[j:j+k]for t in g[i:i+k]])==[list(x)for x in zip(*s[::-1])]and sum(map(any,s))>1),Z:={(a,b):v for a,r in enumerate(g)for b,v in enumerate(r)if v},[Z:={**Z,**{(b+m[1]-m[2],sum(m)-1-a):v for(a,b),v in Z.items()}}for _ in'abc'])and[[Z.get((a,b),v)for b,v in enumerate(r)]for a,r in enumerate(g)]",
+    # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
+    # roll of rows and columns.
+    "cross_roll_by_count": "(k:=sum(g,[]).count(5))and[[c*(c!=5)for c in r[k:]+r[:k]]for r in g[-k:]+g[:-k]]",
     # task364: Each shape of 3 is recoloured: 1 if it is a line or an L (one bend), else 6 if all
     # its cells lie on its box's outline, else 2.
     "bends_coloured": "(k:=0,F:=[[(k:=k+1)*(v>0)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append((i,j))for i,r in enumerate(F)for j,c in enumerate(r)if c],C:={z:[6-4*any(t<y<b and l<x<r for y,x in P),1][len(P)==b-t+r-l+1]for P in S.values()for Y,X in[[*zip(*P)]]for t,b,l,r in[(min(Y),max(Y),min(X),max(X))]for z in P})and[[C.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -347,6 +469,9 @@ IDIOMS = {
     # colour) along that diagonal, step = smallest non-overlapping diagonal offset that lands on the
     # marker
     "diagonal_echo": "[[[v,c][any(i*1j+j-n*o in S for n in range(1,30))]for j,v in enumerate(r)]for D in[{i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for V in[sum(g,[])]for c,s,_ in[sorted({*V},key=V.count)]for S in[{z for z in D if D[z]==s}]for m in[{D[z]:z for z in D}[c]]for o in[min((w for z in S for w in[m-z]if(w*w).real==0and not{y+w for y in S}&S),key=abs)]for i,r in enumerate(g)]",
+    # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (run sums along
+    # rows then columns, ranked).
+    "rank_lines_by_length": "(h:=lambda g:[b'\\0'.join(bytes([sum(x)])*len(x)for x in bytes(r).split(b'\\0'))for r in g])and(A:=h(zip(*h(zip(*g)))))and[[sorted({*b''.join(A)}).index(m)*2%5 for m in r]for r in A]",
     # task378: Colours ranked by bounding-box area: bg > shell > inner. Diagonal rays of the inner
     # colour leave the shell's box from its four outer corners.
     "corner_diagonals": "(o:=sorted({*sum(g,[])},key=lambda c:sum(c in r for r in g)*sum(c in k for k in zip(*g))),R:=[i for i,r in enumerate(g)if o[1]in r],C:=[j for j,k in enumerate(zip(*g))if o[1]in k])and[[o[0]if max(i-R[-1],R[0]-i)==max(j-C[-1],C[0]-j)>0 else v for j,v in enumerate(r)]for i,r in enumerate(g)]",

@@ -5440,6 +5440,1369 @@ def draw_template_scaled_to_keys(rng, n):  # a template and n-2 key blocks, each
     return g
 
 
+def _runs(line, c):  # the lengths of the runs of c in line
+    out, cur = [], 0
+    for x in line + [None]:
+        if x == c:
+            cur += 1
+        elif cur:
+            out.append(cur)
+            cur = 0
+    return out
+
+
+def nested_corner_frames(g):  # nest the colour frames by size (size = 2*arm + gap between the arms)
+    H, W = len(g), len(g[0])
+    cells = [c for r in g for c in r]
+    bg = max(set(cells), key=cells.count)
+    lines = [list(r) for r in g] + [[g[i][j] for i in range(H)] for j in range(W)]
+    info = []
+    for c in set(cells) - {bg}:
+        arm = max(max(_runs(line, c), default=0) for line in lines)
+        size = 0
+        for line in lines:
+            if arm not in _runs(line, c):
+                continue
+            idx = [i for i, x in enumerate(line) if x == c]
+            gap = idx[-1] - idx[0] + 1 - len(idx)
+            size = max(size, 2 * arm + gap if gap else arm)
+        info.append((size, arm, c))
+    info.sort(reverse=True)
+    k = len([t for t in info if t[1] > 1])
+    n = 2 * k + 1
+    out = [[bg] * n for _ in range(n)]
+    for layer, (_, arm, c) in enumerate(info):
+        for a in range(n):
+            for b in range(n):
+                u, v = min(a, n - 1 - a), min(b, n - 1 - b)
+                if min(u, v) == layer and abs(u - v) < arm:
+                    out[a][b] = c
+    return out
+
+
+def draw_nested_corner_frames(
+    rng, n
+):  # frames of sizes 2d+1, 2d-1, ..., each placed (maybe cropped on one side) apart
+    d = n - 1
+    cols = rng.sample(range(1, 10), d + 1)
+    S = 16
+    shapes = [(2 * (d - i) + 1, rng.randint(2, d - i + 1), cols[i]) for i in range(d)] + [
+        (1, 1, cols[d])
+    ] * rng.randint(0, 1)
+    while True:
+        g = [[0] * S for _ in range(S)]
+        ok = True
+        for s, L, c in shapes:
+            pts = [
+                (i, j)
+                for i in range(s)
+                for j in range(s)
+                if min(i, j, s - 1 - i, s - 1 - j) == 0
+                and abs(min(i, s - 1 - i) - min(j, s - 1 - j)) < L
+            ]
+            for _ in range(50):
+                y, x = rng.randint(0, S - s), rng.randint(0, S - s)
+                dh = max(0, s // 2 - 1)
+                y, x = rng.choice([(y, x), (y - dh, x), (y + dh, x), (y, x - dh), (y, x + dh)])
+                q = [(y + i, x + j) for i, j in pts if 0 <= y + i < S and 0 <= x + j < S]
+                if all(
+                    g[a][b] == 0
+                    and all(
+                        g[a2][b2] in (0, c)
+                        for a2 in range(max(0, a - 1), min(S, a + 2))
+                        for b2 in range(max(0, b - 1), min(S, b + 2))
+                    )
+                    for a, b in q
+                ):
+                    break
+            else:
+                ok = False
+                break
+            for a, b in q:
+                g[a][b] = c
+        if ok:
+            return g
+
+
+def diagonal_corner_rays(
+    g,
+):  # extend each diagonal single beyond the 2x2 block's corner to the border
+    H, W = len(g), len(g[0])
+    out = [list(r) for r in g]
+    for i in range(H - 1):
+        for j in range(W - 1):
+            if g[i][j] and g[i][j + 1] and g[i + 1][j] and g[i + 1][j + 1]:
+                for (ki, kj), (di, dj) in (
+                    ((i, j), (-1, -1)),
+                    ((i, j + 1), (-1, 1)),
+                    ((i + 1, j), (1, -1)),
+                    ((i + 1, j + 1), (1, 1)),
+                ):
+                    si, sj = ki + di, kj + dj
+                    if 0 <= si < H and 0 <= sj < W and g[si][sj]:
+                        while 0 <= si < H and 0 <= sj < W:
+                            out[si][sj] = g[ki + di][kj + dj]
+                            si += di
+                            sj += dj
+    return out
+
+
+def draw_diagonal_corner_rays(
+    rng, n
+):  # a 2x2 block (one colour per cell) plus 0-4 diagonal singles at its corners
+    H, W = rng.randint(n + 2, 3 * n), rng.randint(n + 2, 3 * n)
+    g = [[0] * W for _ in range(H)]
+    i, j = rng.randint(0, H - 2), rng.randint(0, W - 2)
+    for (a, b), (da, db) in (
+        ((0, 0), (-1, -1)),
+        ((0, 1), (-1, 1)),
+        ((1, 0), (1, -1)),
+        ((1, 1), (1, 1)),
+    ):
+        c = rng.randint(1, 9)
+        g[i + a][j + b] = c
+        if rng.random() < 0.6 and 0 <= i + a + da < H and 0 <= j + b + db < W:
+            g[i + a + da][j + b + db] = c
+    return g
+
+
+def dots_stick_to_lines(
+    g,
+):  # move each dot next to the full line of its colour, on its side; drop unmatched dots
+    H, W = len(g), len(g[0])
+    cols = {j: g[0][j] for j in range(W) if g[0][j] and all(g[i][j] == g[0][j] for i in range(H))}
+    if not cols:
+        t = dots_stick_to_lines([list(r) for r in zip(*g, strict=False)])
+        return [list(r) for r in zip(*t, strict=False)]
+    out = [[cols.get(j, 0) for j in range(W)] for i in range(H)]
+    for i in range(H):
+        for j in range(W):
+            if j not in cols and g[i][j]:
+                for k, c in cols.items():
+                    if c == g[i][j]:
+                        out[i][k - 1 if j < k else k + 1] = c
+    return out
+
+
+def draw_dots_stick_to_lines(
+    rng, n
+):  # 1-3 full lines (distinct colours, 3+ apart) and scattered dots
+    H, W = rng.randint(6, 15), rng.randint(n + 6, 16)
+    g = [[0] * W for _ in range(H)]
+    ks = sorted(rng.sample(range(W), rng.randint(1, 3)))
+    ks = [k for a, k in enumerate(ks) if a == 0 or k - ks[a - 1] >= 3]
+    cs = rng.sample(range(1, 10), len(ks) + 1)
+    for _ in range(rng.randint(1, 2 * n)):
+        i, j = rng.randrange(H), rng.randrange(W)
+        if j not in ks:
+            g[i][j] = rng.choice(cs)
+    for k, c in zip(ks, cs, strict=False):
+        for i in range(H):
+            g[i][k] = c
+    return g if rng.random() < 0.5 else [list(r) for r in zip(*g, strict=False)]
+
+
+def size6_components(g):  # BFS each 4-connected shape; size 6 -> colour 2, other sizes -> colour 1
+    H, W = len(g), len(g[0])
+    out = [[0] * W for _ in range(H)]
+    seen = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                comp, todo = [], [(i, j)]
+                seen.add((i, j))
+                while todo:
+                    a, b = todo.pop()
+                    comp.append((a, b))
+                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
+                            seen.add((x, y))
+                            todo.append((x, y))
+                for a, b in comp:
+                    out[a][b] = 2 if len(comp) == 6 else 1
+    return out
+
+
+def draw_size6_components(rng, n):  # random blobs of 5 (3..8 cells), not touching each other
+    H, W = rng.randint(8, 14), rng.randint(8, 14)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(2 * n):
+        a, b = rng.randrange(H), rng.randrange(W)
+        blob = {(a, b)}
+        for _ in range(rng.randint(2, 7)):
+            x, y = rng.choice(sorted(blob))
+            d = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+            if 0 <= x + d[0] < H and 0 <= y + d[1] < W:
+                blob.add((x + d[0], y + d[1]))
+        if all(
+            not (0 <= x + dx < H and 0 <= y + dy < W and g[x + dx][y + dy])
+            for x, y in blob
+            for dx, dy in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))
+        ):
+            for x, y in blob:
+                g[x][y] = 5
+    return g
+
+
+def clamp_to_block_ring(g):  # move every 5 to the closest cell around the 2x2 block
+    H, W = len(g), len(g[0])
+    m, n = min((i, j) for i in range(H) for j in range(W) if g[i][j] == 2)
+    out = [[2 if c == 2 else 0 for c in r] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 5:
+                out[max(m - 1, min(i, m + 2))][max(n - 1, min(j, n + 2))] = 5
+    return out
+
+
+def draw_clamp_to_block_ring(rng, n):  # a 2x2 block of 2 and a few 5s outside the 4x4 box around it
+    H, W = rng.randint(8, 12), rng.randint(8, 12)
+    g = [[0] * W for _ in range(H)]
+    m, k = rng.randint(1, H - 3), rng.randint(1, W - 3)
+    for a in range(2):
+        for b in range(2):
+            g[m + a][k + b] = 2
+    for _ in range(n):
+        a, b = rng.randrange(H), rng.randrange(W)
+        if not (m - 1 <= a <= m + 2 and k - 1 <= b <= k + 2):
+            g[a][b] = 5
+    return g
+
+
+def dots_into_block(g):  # each dot replaces the block cell of its quadrant; everything else cleared
+    H, W = len(g), len(g[0])
+    m, n = min((i, j) for i in range(H) for j in range(W) if g[i][j] == 8)
+    out = [[0] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] not in (0, 8):
+                out[m + (i > m)][n + (j > n)] = g[i][j]
+    return out
+
+
+def draw_dots_into_block(rng, n):  # 10x10, a 2x2 block of 8 and one dot in each quadrant around it
+    g = [[0] * 10 for _ in range(10)]
+    m, k = rng.randint(1, 7), rng.randint(1, 7)
+    for a in range(2):
+        for b in range(2):
+            g[m + a][k + b] = 8
+    for (r0, r1), (c0, c1), c in zip(
+        [(0, m - 1)] * 2 + [(m + 2, 9)] * 2,
+        [(0, k - 1), (k + 2, 9)] * 2,
+        rng.sample([1, 2, 3, 4, 5, 6, 7, 9], 4),
+        strict=False,
+    ):
+        g[rng.randint(r0, r1)][rng.randint(c0, c1)] = c
+    return g
+
+
+def size_to_colour(g):  # colour = 5 - size of the 4-connected shape (sizes 2, 3, 4)
+    H, W = len(g), len(g[0])
+    out = [[0] * W for _ in range(H)]
+    seen = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                comp, todo = [], [(i, j)]
+                seen.add((i, j))
+                while todo:
+                    a, b = todo.pop()
+                    comp.append((a, b))
+                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
+                            seen.add((x, y))
+                            todo.append((x, y))
+                for a, b in comp:
+                    out[a][b] = {2: 3, 3: 2, 4: 1}[len(comp)]
+    return out
+
+
+def draw_size_to_colour(rng, n):  # blobs of 5 with 2, 3 or 4 cells, not touching each other
+    H, W = rng.randint(8, 12), rng.randint(8, 12)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(2 * n):
+        a, b = rng.randrange(H), rng.randrange(W)
+        blob = {(a, b)}
+        size = rng.randint(2, 4)
+        for _ in range(30):
+            if len(blob) == size:
+                break
+            x, y = rng.choice(sorted(blob))
+            d = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+            if 0 <= x + d[0] < H and 0 <= y + d[1] < W:
+                blob.add((x + d[0], y + d[1]))
+        if len(blob) == size and all(
+            not (0 <= x + dx < H and 0 <= y + dy < W and g[x + dx][y + dy])
+            for x, y in blob
+            for dx, dy in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))
+        ):
+            for x, y in blob:
+                g[x][y] = 5
+    return g
+
+
+def ring_around_crossing(
+    g,
+):  # 4 on the cells just outside the intersection of the full rows and full columns
+    H, W = len(g), len(g[0])
+    rows = [i for i in range(H) if all(g[i])]
+    cols = [j for j in range(W) if all(g[i][j] for i in range(H))]
+    out = [list(r) for r in g]
+    for i in range(rows[0] - 1, rows[-1] + 2):
+        for j in range(cols[0] - 1, cols[-1] + 2):
+            inside = rows[0] <= i <= rows[-1] and cols[0] <= j <= cols[-1]
+            if 0 <= i < H and 0 <= j < W and not inside:
+                out[i][j] = 4
+    return out
+
+
+def draw_ring_around_crossing(
+    rng, n
+):  # a horizontal band and a vertical band (1-2 thick) crossing on a 0 grid
+    H, W = rng.randint(n + 1, 12), rng.randint(n + 1, 12)
+    g = [[0] * W for _ in range(H)]
+    a, b = rng.sample([1, 2, 3, 5, 6, 7, 8, 9], 2)
+    th, tw = rng.randint(1, 2), rng.randint(1, 2)
+    y, x = rng.randint(0, H - th), rng.randint(0, W - tw)
+    for i in range(H):
+        for j in range(W):
+            if y <= i < y + th:
+                g[i][j] = a
+            if x <= j < x + tw and (g[i][j] == 0 or rng.random() < 0.5):
+                g[i][j] = b
+    return g
+
+
+def rarest_lines_kept(g):  # the bounding box of the least frequent non-zero colour
+    cells = [c for r in g for c in r if c]
+    m = min(set(cells), key=cells.count)
+    pos = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == m]
+    i0, i1 = min(p[0] for p in pos), max(p[0] for p in pos)
+    j0, j1 = min(p[1] for p in pos), max(p[1] for p in pos)
+    return [r[j0 : j1 + 1] for r in g[i0 : i1 + 1]]
+
+
+def draw_rarest_lines_kept(
+    rng, n
+):  # 2x2 blocks of noisy colour split by blank lines; one block has its own colour
+    while True:
+        hs = [rng.randint(2, 6), rng.randint(2, 6)]
+        ws = [rng.randint(2, 6), rng.randint(2, 6)]
+        gh, gw = rng.randint(1, 3), rng.randint(1, 3)
+        g = [[0] * (ws[0] + gw + ws[1]) for _ in range(hs[0] + gh + hs[1])]
+        a, b = rng.sample(range(1, 10), 2)
+        odd = rng.randrange(4)
+        for q in range(4):
+            y0, x0 = (q // 2) * (hs[0] + gh), (q % 2) * (ws[0] + gw)
+            c = b if q == odd else a
+            for i in range(hs[q // 2]):
+                for j in range(ws[q % 2]):
+                    g[y0 + i][x0 + j] = c * (rng.random() < 0.7)
+            for i in range(hs[q // 2]):
+                g[y0 + i][x0 + rng.randrange(ws[q % 2])] = c
+            for j in range(ws[q % 2]):
+                g[y0 + rng.randrange(hs[q // 2])][x0 + j] = c
+        f = sum(g, [])
+        if f.count(b) < f.count(a):
+            return g
+
+
+def rarest_frame_crop(g):  # the bounding box of the least frequent colour
+    cells = [c for r in g for c in r]
+    m = min(set(cells), key=cells.count)
+    rows = [i for i, r in enumerate(g) if m in r]
+    cols = [j for j in range(len(g[0])) if any(r[j] == m for r in g)]
+    return [r[cols[0] : cols[-1] + 1] for r in g[rows[0] : rows[-1] + 1]]
+
+
+def draw_rarest_frame_crop(
+    rng, n
+):  # a noisy pattern of 0-4 with a frame of a new colour drawn over it
+    while True:
+        H, W = rng.randint(10, 16), rng.randint(10, 16)
+        g = [[rng.randint(0, 4) for _ in range(W)] for _ in range(H)]
+        s = rng.randint(3, 7)
+        y, x = rng.randint(0, H - s), rng.randint(0, W - s)
+        c = rng.randint(5, 9)
+        for i in range(s):
+            for j in range(s):
+                if min(i, j, s - 1 - i, s - 1 - j) == 0:
+                    g[y + i][x + j] = c
+        f = sum(g, [])
+        if all(f.count(k) > f.count(c) for k in range(5)):
+            return g
+
+
+def frame_nearest_side(
+    g,
+):  # crop frame; put 8-shape inside; each 8 takes colour of its unique nearest side
+    H, W = len(g), len(g[0])
+    fc = [(y, x) for y in range(H) for x in range(W) if g[y][x] not in (0, 8)]
+    ec = [(y, x) for y in range(H) for x in range(W) if g[y][x] == 8]
+    y0 = min(y for y, x in fc)
+    y1 = max(y for y, x in fc)
+    x0 = min(x for y, x in fc)
+    x1 = max(x for y, x in fc)
+    out = [[g[y][x] for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)]
+    n = len(out) - 1
+    sy = min(y for y, x in ec)
+    sx = min(x for y, x in ec)
+    for y, x in ec:
+        i, j = y - sy + 1, x - sx + 1
+        d = [(i, out[0][j]), (n - i, out[n][j]), (j, out[i][0]), (n - j, out[i][n])]
+        m = min(t[0] for t in d)
+        near = [c for t, c in d if t == m]
+        out[i][j] = near[0] if len(near) == 1 else 8
+    return out
+
+
+def draw_frame_nearest_side(
+    rng, n
+):  # frame of size n+2 and an 8-shape with an n x n box, side by side
+    z = n
+    g = [[0] * (2 * z + 5) for _ in range(z + 3)]
+    a, b, c, d = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], 4)
+    fy = rng.randint(0, 1)
+    for k in range(1, z + 1):
+        g[fy][k], g[fy + z + 1][k], g[fy + k][0], g[fy + k][z + 1] = a, b, c, d
+    sy = rng.randint(0, 3)
+    sx = z + 3 + rng.randint(0, 1)
+    for y in range(z):
+        for x in range(z):
+            if rng.random() < 0.5 or x == y:
+                g[sy + y][sx + x] = 8
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def upscale_square_diagonals(
+    g,
+):  # upscale by #colours-1, then rays from the square's corners paint 0s with 2
+    k = len({c for r in g for c in r}) - 1
+    G = [[g[y // k][x // k] for x in range(len(g[0]) * k)] for y in range(len(g) * k)]
+    cells = [(y, x) for y in range(4 * k) for x in range(4 * k) if G[y][x]]
+    y0 = min(y for y, x in cells)
+    y1 = max(y for y, x in cells)
+    x0 = min(x for y, x in cells)
+    x1 = max(x for y, x in cells)
+    for (y, x), (dy, dx) in [
+        ((y0, x0), (-1, -1)),
+        ((y0, x1), (-1, 1)),
+        ((y1, x0), (1, -1)),
+        ((y1, x1), (1, 1)),
+    ]:
+        while 0 <= y < len(G) and 0 <= x < len(G[0]):
+            if G[y][x] == 0:
+                G[y][x] = 2
+            y += dy
+            x += dx
+    return G
+
+
+def draw_upscale_square_diagonals(
+    rng, n
+):  # 5x5: 2x2 square at random spot in top-left 4x4, border of n-2 colours
+    g = [[0] * 5 for _ in range(5)]
+    s, *cols = rng.sample([1, 3, 4, 5, 6, 7, 8, 9], n - 1)
+    a, b = rng.randint(0, 2), rng.randint(0, 2)
+    for y in (a, a + 1):
+        for x in (b, b + 1):
+            g[y][x] = s
+    seq = sorted(cols + [rng.choice(cols) for _ in range(9 - len(cols))], key=cols.index)
+    for (y, x), c in zip(
+        [(y, 4) for y in range(4)] + [(4, x) for x in range(4, -1, -1)], seq, strict=False
+    ):
+        g[y][x] = c
+    return g
+
+
+def square_holes_by_size(g):  # 4-connected 0-regions of size 1, 4, 9 become 6, 7, 8
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    seen = set()
+    for sy in range(H):
+        for sx in range(W):
+            if g[sy][sx] or (sy, sx) in seen:
+                continue
+            comp = [(sy, sx)]
+            seen.add((sy, sx))
+            for y, x in comp:
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    if 0 <= ny < H and 0 <= nx < W and not g[ny][nx] and (ny, nx) not in seen:
+                        seen.add((ny, nx))
+                        comp.append((ny, nx))
+            if len(comp) in (1, 4, 9):
+                for y, x in comp:
+                    o[y][x] = {1: 6, 4: 7, 9: 8}[len(comp)]
+    return o
+
+
+def draw_square_holes_by_size(
+    rng, n
+):  # up to n hollow 5-squares (side 3..5), 1 cell apart, on a 12x12 grid
+    g = [[0] * 12 for _ in range(12)]
+    boxes = []
+    for _ in range(40):
+        s = rng.randint(3, 5)
+        y, x = rng.randint(0, 12 - s), rng.randint(0, 12 - s)
+        if len(boxes) < n and all(
+            y > b + d or b > y + s or x > c + d or c > x + s for b, c, d in boxes
+        ):
+            boxes.append((y, x, s))
+            for i in range(s):
+                for j in range(s):
+                    if i in (0, s - 1) or j in (0, s - 1):
+                        g[y + i][x + j] = 5
+    return g
+
+
+def dots_fall_onto_band(
+    g,
+):  # per line across the band: count dots on each side, stack them against the band
+    vert = all(5 in r for r in g)
+    G = [list(r) for r in (g if vert else zip(*g, strict=False))]
+    out = []
+    for r in G:
+        band = [i for i, v in enumerate(r) if v == 5]
+        a, b = band[0], band[-1]
+        up = sum(1 for v in r[:a] if v)
+        dn = sum(1 for v in r[b + 1 :] if v)
+        out.append([0] * (a - up) + [5] * (up + b - a + 1 + dn) + [0] * (len(r) - b - 1 - dn))
+    return out if vert else [list(r) for r in zip(*out, strict=False)]
+
+
+def draw_dots_fall_onto_band(rng, n):  # 14x14, a 5-band n-1 thick, ~12 dots of one colour around it
+    H = 14
+    g = [[0] * H for _ in range(H)]
+    t = n - 1
+    a = rng.randint(0, H - t)
+    for i in range(a, a + t):
+        g[i] = [5] * H
+    c = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    for _ in range(12):
+        y, x = rng.randrange(H), rng.randrange(H)
+        if g[y][x] == 0:
+            g[y][x] = c
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def ring_to_plus(
+    g,
+):  # 4-connected objects equal to the outline of a 3x3 box -> plus of 2 in that box
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    seen = set()
+    for sy in range(H):
+        for sx in range(W):
+            if not g[sy][sx] or (sy, sx) in seen:
+                continue
+            comp = [(sy, sx)]
+            seen.add((sy, sx))
+            for y, x in comp:
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    if 0 <= ny < H and 0 <= nx < W and g[ny][nx] and (ny, nx) not in seen:
+                        seen.add((ny, nx))
+                        comp.append((ny, nx))
+            y0 = min(y for y, x in comp)
+            x0 = min(x for y, x in comp)
+            if sorted(comp) == [
+                (y0 + i, x0 + j) for i in range(3) for j in range(3) if (i, j) != (1, 1)
+            ]:
+                for i in range(3):
+                    for j in range(3):
+                        o[y0 + i][x0 + j] = 2 if 1 in (i, j) else 0
+    return o
+
+
+def draw_ring_to_plus(
+    rng, n
+):  # 10x10: up to n+1 small shapes of 1 (rings, plus, block, L, bar), kept apart
+    g = [[0] * 10 for _ in range(10)]
+    used = set()
+    shapes = [
+        [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)],
+        [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
+        [(0, 0), (0, 1), (1, 0), (1, 1)],
+        [(0, 0), (1, 0), (2, 0), (2, 1)],
+        [(0, 0), (0, 1), (0, 2)],
+    ]
+    for _ in range(30):
+        s = shapes[0] if rng.random() < 0.5 else rng.choice(shapes)
+        y, x = rng.randint(0, 7), rng.randint(0, 7)
+        cells = [(y + a, x + b) for a, b in s]
+        if all(
+            (a + d, b + e) not in used for a, b in cells for d in (-1, 0, 1) for e in (-1, 0, 1)
+        ) and len(used) < 9 * (n + 1):
+            for a, b in cells:
+                g[a][b] = 1
+                used.add((a, b))
+    return g
+
+
+def domino_outbox(g):  # 4-connected 2-objects of size 2 -> fill the 0s of their outbox with 3
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for part in parts(g, lambda v: v == 2):
+        if len(part) == 2:
+            (y, x), (y2, x2) = sorted(part)
+            for a in range(y - 1, y2 + 2):
+                for b in range(x - 1, x2 + 2):
+                    if 0 <= a < H and 0 <= b < W and o[a][b] == 0:
+                        o[a][b] = 3
+    return o
+
+
+def draw_domino_outbox(rng, n):  # 12x12: 4n lone 2s and n dominoes, no two pieces 4-adjacent
+    g = [[0] * 12 for _ in range(12)]
+    for k in range(5 * n):
+        y, x = rng.randrange(12), rng.randrange(12)
+        d = rng.choice([(0, 1), (1, 0)]) if k < n else (0, 0)
+        cells = {(y, x), (y + d[0], x + d[1])}
+        if all(
+            a < 12
+            and b < 12
+            and all(
+                not (0 <= a + i < 12 and 0 <= b + j < 12) or g[a + i][b + j] == 0
+                for i, j in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))
+            )
+            for a, b in cells
+        ):
+            for a, b in cells:
+                g[a][b] = 2
+    return g
+
+
+def rect_outbox_holes(
+    g,
+):  # per 4-connected 6-object: outbox cells -> 3, bbox cells not in the object -> 4
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    seen = set()
+    for sy in range(H):
+        for sx in range(W):
+            if g[sy][sx] != 6 or (sy, sx) in seen:
+                continue
+            comp = [(sy, sx)]
+            seen.add((sy, sx))
+            for y, x in comp:
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    if 0 <= ny < H and 0 <= nx < W and g[ny][nx] == 6 and (ny, nx) not in seen:
+                        seen.add((ny, nx))
+                        comp.append((ny, nx))
+            y0 = min(y for y, x in comp)
+            y1 = max(y for y, x in comp)
+            x0 = min(x for y, x in comp)
+            x1 = max(x for y, x in comp)
+            for y in range(y0 - 1, y1 + 2):
+                for x in range(x0 - 1, x1 + 2):
+                    if 0 <= y < H and 0 <= x < W and g[y][x] == 8:
+                        o[y][x] = 4 if y0 <= y <= y1 and x0 <= x <= x1 else 3
+    return o
+
+
+def draw_rect_outbox_holes(
+    rng, n
+):  # 15x15 of 8: up to n rectangles of 6 (solid or outline), 1+ cells apart
+    g = [[8] * 15 for _ in range(15)]
+    boxes = []
+    for _ in range(40):
+        h, w = rng.randint(2, 6), rng.randint(2, 6)
+        y, x = rng.randint(0, 15 - h), rng.randint(0, 15 - w)
+        hollow = rng.random() < 0.6
+        if len(boxes) < n and all(
+            y > b + d or b > y + h or x > c + e or c > x + w for b, c, d, e in boxes
+        ):
+            boxes.append((y, x, h, w))
+            for i in range(h):
+                for j in range(w):
+                    if not hollow or i in (0, h - 1) or j in (0, w - 1):
+                        g[y + i][x + j] = 6
+    return g
+
+
+def hole_parity_fill(g):  # 0-components that are filled squares -> 2 (even side) or 7 (odd side)
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    seen = set()
+    for sy in range(H):
+        for sx in range(W):
+            if g[sy][sx] or (sy, sx) in seen:
+                continue
+            comp = [(sy, sx)]
+            seen.add((sy, sx))
+            for y, x in comp:
+                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    if 0 <= ny < H and 0 <= nx < W and not g[ny][nx] and (ny, nx) not in seen:
+                        seen.add((ny, nx))
+                        comp.append((ny, nx))
+            h = max(y for y, x in comp) - min(y for y, x in comp) + 1
+            w = max(x for y, x in comp) - min(x for y, x in comp) + 1
+            if h == w and len(comp) == h * w:
+                for y, x in comp:
+                    o[y][x] = 7 if h % 2 else 2
+    return o
+
+
+def draw_hole_parity_fill(
+    rng, n
+):  # 14x14: up to n+1 square outlines of 1 (side 3..7), 1+ cells apart
+    g = [[0] * 14 for _ in range(14)]
+    boxes = []
+    for _ in range(50):
+        s = rng.randint(3, 7)
+        y, x = rng.randint(0, 14 - s), rng.randint(0, 14 - s)
+        if len(boxes) <= n and all(
+            y > b + d or b > y + d2 or x > c + d or c > x + d2
+            for b, c, d, d2 in [(b, c, d, s) for b, c, d in boxes]
+        ):
+            boxes.append((y, x, s))
+            for i in range(s):
+                for j in range(s):
+                    if i in (0, s - 1) or j in (0, s - 1):
+                        g[y + i][x + j] = 1
+    return g
+
+
+def slide_to_block(g):  # move the 2 shape straight toward the 8 shape until they are adjacent
+    H, W = len(g), len(g[0])
+    two = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 2]
+    ei = [i for i in range(H) for j in range(W) if g[i][j] == 8]
+    ej = [j for i in range(H) for j in range(W) if g[i][j] == 8]
+    ti = [i for i, j in two]
+    tj = [j for i, j in two]
+    di = dj = 0
+    if max(ti) < min(ei):
+        di = min(ei) - max(ti) - 1
+    elif min(ti) > max(ei):
+        di = max(ei) - min(ti) + 1
+    elif max(tj) < min(ej):
+        dj = min(ej) - max(tj) - 1
+    else:
+        dj = max(ej) - min(tj) + 1
+    o = [[0 if v == 2 else v for v in r] for r in g]
+    for i, j in two:
+        o[i + di][j + dj] = 2
+    return o
+
+
+def draw_slide_to_block(
+    rng, n
+):  # a 2x2 block of 8 and a random 4-connected 2-shape beside it along one axis, with a gap
+    H, W = rng.randint(10, 14), rng.randint(10, 14)
+    g = [[0] * W for _ in range(H)]
+    a, b = rng.randint(4, H - 6), rng.randint(4, W - 6)
+    for i in (a, a + 1):
+        for j in (b, b + 1):
+            g[i][j] = 8
+    cells = {(0, 0)}
+    while len(cells) < n + 2:
+        i, j = rng.choice(sorted(cells))
+        u, v = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+        if 0 <= i + u < 3 and 0 <= j + v < 3:
+            cells.add((i + u, j + v))
+    h, w = max(i for i, j in cells) + 1, max(j for i, j in cells) + 1
+    side = rng.randrange(4)
+    if side < 2:
+        oi, oj = (
+            rng.choice((rng.randint(0, a - 4), rng.randint(a + 3, H - 3))),
+            rng.randint(b - w + 1, b + 1),
+        )
+    else:
+        oi, oj = (
+            rng.randint(a - h + 1, a + 1),
+            rng.choice((rng.randint(0, b - 4), rng.randint(b + 3, W - 3))),
+        )
+    for i, j in cells:
+        g[oi + i][oj + j] = 2
+    return g
+
+
+def framed_recolor(
+    g,
+):  # region strictly inside the 4 corner markers, shape cells painted the marker colour
+    H, W = len(g), len(g[0])
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    top, left = cells[0]
+    A = g[top][left]
+    corners = [(i, j) for i, j in cells if g[i][j] == A]
+    bot = max(i for i, j in corners)
+    right = max(j for i, j in corners)
+    return [[A if g[i][j] else 0 for j in range(left + 1, right)] for i in range(top + 1, bot)]
+
+
+def draw_framed_recolor(
+    rng, n
+):  # four A markers at a rectangle's corners, a blob of B strictly inside
+    H, W = rng.randint(n + 4, 14), rng.randint(n + 4, 14)
+    h, w = rng.randint(n, H - 2), rng.randint(n, W - 2)
+    t, lf = rng.randint(0, H - h - 2), rng.randint(0, W - w - 2)
+    A, B = rng.sample(range(1, 10), 2)
+    g = [[0] * W for _ in range(H)]
+    for i in (t, t + h + 1):
+        for j in (lf, lf + w + 1):
+            g[i][j] = A
+    for _ in range(h * w // 2):
+        g[t + 1 + rng.randrange(h)][lf + 1 + rng.randrange(w)] = B
+    return g
+
+
+def corner_blocks(
+    g,
+):  # 4x4 blocks of 3 at the L's corner of the 9x9 canvas and diagonally next to it
+    bottom = 3 in g[2]
+    right = 3 in [r[2] for r in g]
+    o = [[0] * 9 for _ in range(9)]
+    for k in (0, 4):
+        for i in range(k, k + 4):
+            for j in range(k, k + 4):
+                o[8 - i if bottom else i][8 - j if right else j] = 3
+    return o
+
+
+def draw_corner_blocks(rng, n):  # the 2 in the centre and the three 3s of one corner's 2x2 box
+    g = [[0] * 3 for _ in range(3)]
+    g[1][1] = 2
+    a, b = rng.choice((0, 2)), rng.choice((0, 2))
+    g[a][b] = g[a][1] = g[1][b] = 3
+    return g
+
+
+def box_fill_near(g):  # 8-connected objects; zeros inside each object's bounding box -> 7
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    seen = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                st = [(i, j)]
+                seen.add((i, j))
+                obj = []
+                while st:
+                    a, b = st.pop()
+                    obj.append((a, b))
+                    for x in range(a - 1, a + 2):
+                        for y in range(b - 1, b + 2):
+                            if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
+                                seen.add((x, y))
+                                st.append((x, y))
+                for a in range(min(x for x, y in obj), max(x for x, y in obj) + 1):
+                    for b in range(min(y for x, y in obj), max(y for x, y in obj) + 1):
+                        if not g[a][b]:
+                            o[a][b] = 7
+    return o
+
+
+def draw_box_fill_near(
+    rng, n
+):  # 8-connected shapes with a full 3x3 box, on a lattice with 2-cell gaps
+    g = [[0] * 13 for _ in range(13)]
+    for bi, bj in rng.sample([(a, b) for a in (0, 5, 10) for b in (0, 5, 10)], n - 1):
+        while True:
+            s = {(x, y) for x in range(3) for y in range(3) if rng.random() < 0.6}
+            c = {min(s, default=0)}
+            for _ in range(9):
+                c |= {(x, y) for x, y in s for a, b in c if abs(x - a) < 2 > abs(y - b)}
+            if {x for x, y in s} == {0, 1, 2} == {y for x, y in s} and len(s) < 9 and c == s:
+                break
+        for x, y in s:
+            g[bi + x][bj + y] = 4
+    return g
+
+
+def sealed_rooms(
+    g,
+):  # 4-connected zero regions that are full rectangles (size>1) -> 3, other zeros -> 4
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    seen = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 0 and (i, j) not in seen:
+                reg = [(i, j)]
+                seen.add((i, j))
+                k = 0
+                while k < len(reg):
+                    a, b = reg[k]
+                    k += 1
+                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= x < H and 0 <= y < W and g[x][y] == 0 and (x, y) not in seen:
+                            seen.add((x, y))
+                            reg.append((x, y))
+                xs = [a for a, b in reg]
+                ys = [b for a, b in reg]
+                rect = (
+                    len(reg) == (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1) and len(reg) > 1
+                )
+                for a, b in reg:
+                    o[a][b] = 3 if rect else 4
+    return o
+
+
+def draw_sealed_rooms(
+    rng, n
+):  # nh x nw rooms of h x w zeros between wall lines, at most one gap per wall segment
+    h, w, nh, nw, L = (
+        rng.randint(2, 3),
+        rng.randint(2, 3),
+        rng.randint(3, n),
+        rng.randint(3, n),
+        rng.choice([1, 2, 5, 6, 7, 8, 9]),
+    )
+    H, W = nh * (h + 1) - 1, nw * (w + 1) - 1
+    g = [[L if i % (h + 1) == h or j % (w + 1) == w else 0 for j in range(W)] for i in range(H)]
+    for i in range(h, H, h + 1):
+        for b in range(nw):
+            rng.random() < 0.3 and g[i].__setitem__(b * (w + 1) + rng.randrange(w), 0)
+    for j in range(w, W, w + 1):
+        for b in range(nh):
+            rng.random() < 0.3 and g[b * (h + 1) + rng.randrange(h)].__setitem__(j, 0)
+    return g
+
+
+def stamp_on_marker(
+    g,
+):  # paint the object (non-0, non-5 cells, 3x3 box) centred on the single 5 cell
+    H, W = len(g), len(g[0])
+    obj = [(i, j) for i in range(H) for j in range(W) if g[i][j] not in (0, 5)]
+    a, b = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 5][0]
+    ci = (min(i for i, j in obj) + max(i for i, j in obj)) // 2
+    cj = (min(j for i, j in obj) + max(j for i, j in obj)) // 2
+    o = [r[:] for r in g]
+    for i, j in obj:
+        o[a + i - ci][b + j - cj] = g[i][j]
+    return o
+
+
+def draw_stamp_on_marker(
+    rng, n
+):  # a random 3x3 multicolour object (full middle row/column) and a 5 elsewhere
+    H, W = rng.randint(7, 12), rng.randint(7, 12)
+    g = [[0] * W for _ in range(H)]
+    cols = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], 3)
+    box = [
+        [rng.choice(cols) if (i == 1 or j == 1 or rng.random() < 0.5) else 0 for j in range(3)]
+        for i in range(3)
+    ]
+    while True:
+        oi, oj, a, b = (
+            rng.randint(0, H - 3),
+            rng.randint(0, W - 3),
+            rng.randint(1, H - 2),
+            rng.randint(1, W - 2),
+        )
+        if abs(oi + 1 - a) > 3 or abs(oj + 1 - b) > 3:
+            break
+    for i in range(3):
+        for j in range(3):
+            g[oi + i][oj + j] = box[i][j]
+    g[a][b] = 5
+    return g
+
+
+def toward_away_rays(
+    g,
+):  # 2s extend vertically up to the 5 row, 1s extend vertically away from it to the edge
+    H, W = len(g), len(g[0])
+    B = [i for i in range(H) if all(v == 5 for v in g[i])][0]
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            d = 1 if i < B else -1
+            if g[i][j] == 2:
+                k = i + d
+                while k != B:
+                    o[k][j] = o[k][j] or 2
+                    k += d
+            if g[i][j] == 1:
+                k = i - d
+                while 0 <= k < H:
+                    o[k][j] = o[k][j] or 1
+                    k -= d
+    return o
+
+
+def draw_toward_away_rays(
+    rng, n
+):  # a full row of 5s and a few 1/2 markers, at most one per column on each side
+    H, W = rng.randint(8, 12), rng.randint(8, 12)
+    B = rng.randint(2, H - 3)
+    g = [[0] * W for _ in range(H)]
+    g[B] = [5] * W
+    for rows in (range(0, B), range(B + 1, H)):
+        for j in rng.sample(range(W), n):
+            g[rng.choice(rows)][j] = rng.choice((1, 2))
+    return g
+
+
+def step_toward(g):  # move the 3 by one step (row sign, column sign) toward the 4
+    H, W = len(g), len(g[0])
+    ((a, b),) = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 3]
+    ((c, d),) = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 4]
+    o = [[0] * W for _ in range(H)]
+    o[c][d] = 4
+    o[a + (c > a) - (c < a)][b + (d > b) - (d < b)] = 3
+    return o
+
+
+def draw_step_toward(rng, n):  # one 3 and one 4 on a blank grid, not touching each other
+    H, W = rng.randint(n, 3 * n), rng.randint(n, 3 * n)
+    while True:
+        a, b, c, d = rng.randrange(H), rng.randrange(W), rng.randrange(H), rng.randrange(W)
+        if max(abs(a - c), abs(b - d)) > 1:
+            break
+    g = [[0] * W for _ in range(H)]
+    g[a][b] = 3
+    g[c][d] = 4
+    return g
+
+
+def dots_to_matching_side(
+    g,
+):  # interior dots matching a side's colour move beside that side; the rest vanish
+    H, W = len(g), len(g[0])
+    o = [[0] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            if i in (0, H - 1) or j in (0, W - 1):
+                o[i][j] = g[i][j]
+    top, bot, lef, rig = g[0][1], g[H - 1][1], g[1][0], g[1][W - 1]
+    for i in range(1, H - 1):
+        for j in range(1, W - 1):
+            c = g[i][j]
+            if c == 0:
+                continue
+            if c == top:
+                o[1][j] = c
+            elif c == bot:
+                o[H - 2][j] = c
+            elif c == lef:
+                o[i][1] = c
+            elif c == rig:
+                o[i][W - 2] = c
+    return o
+
+
+def draw_dots_to_matching_side(rng, n):  # 4 coloured sides, scattered dots well inside
+    H, W = rng.randint(n + 3, 14), rng.randint(n + 3, 14)
+    t, b, lf, r = rng.sample(range(1, 10), 4)
+    g = [[0] * W for _ in range(H)]
+    for j in range(1, W - 1):
+        g[0][j], g[H - 1][j] = t, b
+    for i in range(1, H - 1):
+        g[i][0], g[i][W - 1] = lf, r
+    for _ in range(rng.randint(1, n + 3)):
+        g[rng.randint(2, H - 3)][rng.randint(2, W - 3)] = rng.randint(1, 9)
+    return g
+
+
+def dots_shoot_to_square(g):  # each dot sharing a row/column with the 3-block draws a line to it
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 3]
+    rows = {i for i, j in cells}
+    cols = {j for i, j in cells}
+    r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
+    for i in range(H):
+        for j in range(W):
+            c = g[i][j]
+            if c in (0, 3):
+                continue
+            if r0 <= i <= r1:
+                for k in range(j + 1, c0) if j < c0 else range(c1 + 1, j):
+                    if o[i][k] == 0:
+                        o[i][k] = c
+            if c0 <= j <= c1:
+                for k in range(i + 1, r0) if i < r0 else range(r1 + 1, i):
+                    if o[k][j] == 0:
+                        o[k][j] = c
+    return o
+
+
+def draw_dots_shoot_to_square(
+    rng, n
+):  # a 2x2 block of 3 and scattered dots, at most one per side of the block
+    H, W = rng.randint(6, 13), rng.randint(6, 13)
+    g = [[0] * W for _ in range(H)]
+    a, b = rng.randrange(H - 1), rng.randrange(W - 1)
+    for i in (a, a + 1):
+        for j in (b, b + 1):
+            g[i][j] = 3
+    for _ in range(3 * n):
+        i, j = rng.randrange(H), rng.randrange(W)
+        if (
+            g[i][j]
+            or (a <= i <= a + 1 and any(g[i][k] for k in (range(b) if j < b else range(b + 2, W))))
+            or (b <= j <= b + 1 and any(g[k][j] for k in (range(a) if i < a else range(a + 2, H))))
+        ):
+            continue
+        g[i][j] = rng.choice([1, 2, 4, 5, 6, 7, 8, 9])
+    return g
+
+
+def rank_lines_by_length(g):  # colour each line by its length rank: longest 1, middle 4, shortest 2
+    H, W = len(g), len(g[0])
+    comp = {}
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in comp:
+                stack, cells = [(i, j)], []
+                comp[(i, j)] = cells
+                while stack:
+                    a, b = stack.pop()
+                    cells.append((a, b))
+                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in comp:
+                            comp[(x, y)] = cells
+                            stack.append((x, y))
+    sizes = sorted({len(c) for c in comp.values()})
+    o = [[0] * W for _ in range(H)]
+    for (i, j), c in comp.items():
+        n = len(c)
+        o[i][j] = 1 if n == sizes[-1] else 2 if n == sizes[0] else 4
+    return o
+
+
+def draw_rank_lines_by_length(rng, n):  # three non-touching lines of 5 with distinct lengths
+    H, W = rng.randint(8, 12), rng.randint(8, 12)
+    g = [[0] * W for _ in range(H)]
+    for L in rng.sample(range(1, 8), 3):
+        while True:
+            v = rng.random() < 0.5
+            h, w = (L, 1) if v else (1, L)
+            a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+            if not any(
+                g[x][y]
+                for x in range(max(a - 1, 0), min(a + h + 1, H))
+                for y in range(max(b - 1, 0), min(b + w + 1, W))
+            ):
+                break
+        for x in range(a, a + h):
+            for y in range(b, b + w):
+                g[x][y] = 5
+    return g
+
+
+def edge_dots_tint_block(g):  # each edge dot recolours the block cell facing it
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 8]
+    r0, r1 = min(i for i, j in cells), max(i for i, j in cells)
+    c0, c1 = min(j for i, j in cells), max(j for i, j in cells)
+    for i in range(r0, r1 + 1):
+        if g[i][0]:
+            o[i][c0] = g[i][0]
+        if g[i][W - 1]:
+            o[i][c1] = g[i][W - 1]
+    for j in range(c0, c1 + 1):
+        if g[0][j]:
+            o[r0][j] = g[0][j]
+        if g[H - 1][j]:
+            o[r1][j] = g[H - 1][j]
+    return o
+
+
+def draw_edge_dots_tint_block(
+    rng, n
+):  # a block of 8 away from the edges, a few dots on the edges facing it
+    H, W = rng.randint(7, 13), rng.randint(7, 13)
+    g = [[0] * W for _ in range(H)]
+    h, w = rng.randint(1, H - 4), rng.randint(1, W - 4)
+    a, b = rng.randint(2, H - h - 2), rng.randint(2, W - w - 2)
+    for i in range(a, a + h):
+        for j in range(b, b + w):
+            g[i][j] = 8
+    used = set()
+    for _ in range(n + 1):
+        s = rng.randrange(4)
+        if s < 2:
+            i = rng.randint(a, a + h - 1)
+            t, d = (i, b if s == 0 else b + w - 1), (i, 0 if s == 0 else W - 1)
+        else:
+            j = rng.randint(b, b + w - 1)
+            t, d = (a if s == 2 else a + h - 1, j), (0 if s == 2 else H - 1, j)
+        if t in used:
+            continue
+        used.add(t)
+        g[d[0]][d[1]] = rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
+    return g
+
+
+def plus_and_cross_halos(g):  # 7 beside each 1, 4 diagonal to each 2
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for want, col, dirs in (
+        (1, 7, ((0, 1), (0, -1), (1, 0), (-1, 0))),
+        (2, 4, ((1, 1), (1, -1), (-1, 1), (-1, -1))),
+    ):
+        for i in range(H):
+            for j in range(W):
+                if g[i][j] == want:
+                    for a, b in dirs:
+                        if 0 <= i + a < H and 0 <= j + b < W:
+                            o[i + a][j + b] = col
+    return o
+
+
+def draw_plus_and_cross_halos(rng, n):  # sparse dots (1, 2 and others), no dot next to another
+    H, W = rng.randint(5, 12), rng.randint(5, 12)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(2 * n):
+        i, j = rng.randrange(H), rng.randrange(W)
+        if any(
+            g[x][y]
+            for x in range(max(i - 1, 0), min(i + 2, H))
+            for y in range(max(j - 1, 0), min(j + 2, W))
+        ):
+            continue
+        g[i][j] = rng.choice([1, 1, 2, 2, 3, 6, 8])
+    return g
+
+
+def odd_tile_out(g):  # the 3x3 tile whose nonzero mask appears only once
+    H, W = len(g), len(g[0])
+    if H > W:
+        tiles = [[row[:] for row in g[k : k + 3]] for k in range(0, H, 3)]
+    else:
+        tiles = [[row[k : k + 3] for row in g] for k in range(0, W, 3)]
+    masks = [[[c != 0 for c in row] for row in t] for t in tiles]
+    for t, m in zip(tiles, masks, strict=False):
+        if masks.count(m) == 1:
+            return t
+
+
+def draw_odd_tile_out(
+    rng, n
+):  # n tiles in a row or column, all one shape but one, each its own colour
+    while True:
+        a, b = [[rng.random() < 0.5 for _ in range(9)] for _ in range(2)]
+        if a != b and any(a) and any(b):
+            break
+    odd = rng.randrange(n)
+    tiles = [
+        [[col * m[3 * i + j] for j in range(3)] for i in range(3)]
+        for k, col in enumerate(rng.sample(range(1, 10), n))
+        for m in [b if k == odd else a]
+    ]
+    g = [row for t in tiles for row in t]
+    return (
+        g if rng.random() < 0.5 else [[t[i][j] for t in tiles for j in range(3)] for i in range(3)]
+    )
+
+
+def cross_roll_by_count(g):  # redraw the cross k rows lower and k columns further left
+    H, W = len(g), len(g[0])
+    k = sum(row.count(5) for row in g)
+    e = next(i for i in range(H) if len(set(g[i])) == 1)
+    n = next(j for j in range(W) if len({g[i][j] for i in range(H)}) == 1)
+    col = g[e][0]
+    return [[col if i == e + k or j == n - k else 0 for j in range(W)] for i in range(H)]
+
+
+def draw_cross_roll_by_count(rng, n):  # a cross of one colour and k 5s down the right edge
+    H, W = rng.randint(6, 12), rng.randint(6, 12)
+    k = rng.randint(1, min(H, W) // 3)
+    e, c, col = (
+        rng.randint(k, H - 1 - k),
+        rng.randint(k, W - 2),
+        rng.choice([1, 2, 3, 4, 6, 7, 8, 9]),
+    )
+    g = [[col if i == e or j == c else 0 for j in range(W)] for i in range(H)]
+    for i in range(k):
+        g[i][W - 1] = 5
+    return g
+
+
+def holed_shapes_recolor(g):  # 1-shapes touching an enclosed 9 become 8
+    H, W = len(g), len(g[0])
+    out = set(
+        (i, j)
+        for i in range(H)
+        for j in range(W)
+        if g[i][j] == 9 and (i in (0, H - 1) or j in (0, W - 1))
+    )
+    st = list(out)
+    while st:
+        i, j = st.pop()
+        for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if 0 <= a < H and 0 <= b < W and g[a][b] == 9 and (a, b) not in out:
+                out.add((a, b))
+                st.append((a, b))
+    o = [r[:] for r in g]
+    st = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 9 and (i, j) not in out]
+    while st:
+        i, j = st.pop()
+        for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if 0 <= a < H and 0 <= b < W and o[a][b] == 1:
+                o[a][b] = 8
+                st.append((a, b))
+    return o
+
+
+def draw_holed_shapes_recolor(
+    rng, n
+):  # rectangle outlines of 1 (some broken open) and small bars on 9
+    H, W = rng.randint(8, 15), rng.randint(8, 15)
+    g = [[9] * W for _ in range(H)]
+    for _ in range(n):
+        h, w = rng.randint(3, 5), rng.randint(3, 5)
+        a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+        if any(
+            g[x][y] == 1
+            for x in range(max(a - 1, 0), min(a + h + 1, H))
+            for y in range(max(b - 1, 0), min(b + w + 1, W))
+        ):
+            continue
+        cells = [
+            (x, y)
+            for x in range(a, a + h)
+            for y in range(b, b + w)
+            if x in (a, a + h - 1) or y in (b, b + w - 1)
+        ]
+        if rng.random() < 0.4:
+            cells.remove(
+                rng.choice(
+                    [
+                        c
+                        for c in cells
+                        if c not in ((a, b), (a, b + w - 1), (a + h - 1, b), (a + h - 1, b + w - 1))
+                    ]
+                )
+            )
+        for x, y in cells:
+            g[x][y] = 1
+    return g
+
+
+def fullest_cell_fills(g):  # count dots per 3x3 cell; fullest cells become solid, rest cleared
+    cnt = {}
+    col = 0
+    for i in range(11):
+        for j in range(11):
+            c = g[i][j]
+            if c != 5 and i % 4 < 3 and j % 4 < 3:
+                cnt[i // 4, j // 4] = cnt.get((i // 4, j // 4), 0) + (c != 0)
+                if c:
+                    col = c
+    best = max(cnt.values())
+    return [
+        [5 if g[i][j] == 5 else col * (cnt[i // 4, j // 4] == best) for j in range(11)]
+        for i in range(11)
+    ]
+
+
+def draw_fullest_cell_fills(
+    rng, n
+):  # 5-lines at rows/cols 3 and 7, dots of one colour, one cell strictly fullest
+    a = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    g = [[5 if i % 4 == 3 or j % 4 == 3 else 0 for j in range(11)] for i in range(11)]
+    ks = rng.sample(range(9), 9)
+    counts = [rng.randint(0, n) for _ in range(9)]
+    counts[ks[0]] = max(counts) + 1
+    for b in range(9):
+        for p in rng.sample(range(9), counts[b]):
+            g[b // 3 * 4 + p // 3][b % 3 * 4 + p % 3] = a
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -5582,4 +6945,44 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "bends_coloured": (bends_coloured, draw_bends_coloured, "task364", 490),
     "closed_rooms_filled": (closed_rooms_filled, draw_closed_rooms_filled, "task367", 660),
     "nested_boxes_continued": (nested_boxes_continued, draw_nested_boxes_continued, "task392", 710),
+    "slide_to_block": (slide_to_block, draw_slide_to_block, "task008", 130),
+    "rarest_lines_kept": (rarest_lines_kept, draw_rarest_lines_kept, "task014", 140),
+    "plus_and_cross_halos": (plus_and_cross_halos, draw_plus_and_cross_halos, "task015", 160),
+    "dots_stick_to_lines": (dots_stick_to_lines, draw_dots_stick_to_lines, "task025", 200),
+    "edge_dots_tint_block": (edge_dots_tint_block, draw_edge_dots_tint_block, "task035", 140),
+    "fullest_cell_fills": (fullest_cell_fills, draw_fullest_cell_fills, "task059", 200),
+    "framed_recolor": (framed_recolor, draw_framed_recolor, "task088", 150),
+    "dots_fall_onto_band": (dots_fall_onto_band, draw_dots_fall_onto_band, "task093", 200),
+    "nested_corner_frames": (nested_corner_frames, draw_nested_corner_frames, "task096", 410),
+    "corner_blocks": (corner_blocks, draw_corner_blocks, "task104", 120),
+    "upscale_square_diagonals": (
+        upscale_square_diagonals,
+        draw_upscale_square_diagonals,
+        "task107",
+        210,
+    ),
+    "rect_outbox_holes": (rect_outbox_holes, draw_rect_outbox_holes, "task125", 180),
+    "box_fill_near": (box_fill_near, draw_box_fill_near, "task139", 160),
+    "ring_around_crossing": (ring_around_crossing, draw_ring_around_crossing, "task151", 190),
+    "ring_to_plus": (ring_to_plus, draw_ring_to_plus, "task160", 200),
+    "size_to_colour": (size_to_colour, draw_size_to_colour, "task169", 200),
+    "diagonal_corner_rays": (diagonal_corner_rays, draw_diagonal_corner_rays, "task190", 190),
+    "sealed_rooms": (sealed_rooms, draw_sealed_rooms, "task198", 210),
+    "hole_parity_fill": (hole_parity_fill, draw_hole_parity_fill, "task204", 180),
+    "stamp_on_marker": (stamp_on_marker, draw_stamp_on_marker, "task206", 200),
+    "toward_away_rays": (toward_away_rays, draw_toward_away_rays, "task212", 180),
+    "frame_nearest_side": (frame_nearest_side, draw_frame_nearest_side, "task238", 320),
+    "clamp_to_block_ring": (clamp_to_block_ring, draw_clamp_to_block_ring, "task250", 200),
+    "odd_tile_out": (odd_tile_out, draw_odd_tile_out, "task263", 170),
+    "domino_outbox": (domino_outbox, draw_domino_outbox, "task278", 170),
+    "holed_shapes_recolor": (holed_shapes_recolor, draw_holed_shapes_recolor, "task279", 160),
+    "square_holes_by_size": (square_holes_by_size, draw_square_holes_by_size, "task302", 200),
+    "rarest_frame_crop": (rarest_frame_crop, draw_rarest_frame_crop, "task310", 130),
+    "size6_components": (size6_components, draw_size6_components, "task330", 210),
+    "dots_shoot_to_square": (dots_shoot_to_square, draw_dots_shoot_to_square, "task333", 140),
+    "dots_to_matching_side": (dots_to_matching_side, draw_dots_to_matching_side, "task340", 180),
+    "dots_into_block": (dots_into_block, draw_dots_into_block, "task342", 200),
+    "step_toward": (step_toward, draw_step_toward, "task353", 190),
+    "cross_roll_by_count": (cross_roll_by_count, draw_cross_roll_by_count, "task362", 120),
+    "rank_lines_by_length": (rank_lines_by_length, draw_rank_lines_by_length, "task374", 220),
 }
