@@ -23,6 +23,14 @@ IDIOMS = {
     # task011: An 11x11 grid of 3x3 blocks split by lines; the block with the fewest colours is a
     # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     "key_block_upscale": "[[v if i%4>2 or j%4>2 else K[i//4][j//4]for j,v in enumerate(r)]for K in[min(([r[b:b+3]for r in g[a:a+3]]for a in(0,4,8)for b in(0,4,8)),key=lambda B:len({*sum(B,[])}))]for i,r in enumerate(g)]",
+    # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
+    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; every cell takes the max over
+    # centres k within 26 cells; a 2-bit table K[|q-k|] picks 0/1/2 rows above k.)
+    "plus_to_star": "(s:=sum(g,[])+[0]*40)and[[max(s[k]*s[k-1]*s[k-12]and s[k-12*(0x98aaaa12aaa94>>2*abs(q-k)&3)]for k in range(q-26,q+27))for q in range(i,i+12)]for i in range(0,144,12)]",
+    # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
+    # (period 2*distance) to the end. (Uses max over M[i::-2d] on the per-line maxima M; d from the
+    # zero-stripped bytes of M.)
+    "two_pixel_stripes": "(f:=lambda G:[[max((M:=[*map(max,G)])[i::2-2*len(bytes(M).strip(b'\\0'))])]*len(r)for i,r in enumerate(G)])and g[len(g[0]):]and f(g)or[*zip(*f([*zip(*g)]))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it).
     "rarest_lines_kept": "(m:=min({*(s:=sum(g,[]))}-{0},key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
@@ -50,9 +58,21 @@ IDIOMS = {
     # task027: a figure with 4-fold rotational symmetry has one side missing: rotate the figure 90
     # degrees about the centre that overlaps it best and paint the cells it adds in 2
     "complete_rotational": "[S:={i*1j+j for i,r in enumerate(g)for j,v in enumerate(r)if v},R:=max(({c+(z-c)*1j for z in S}for c in[(p+q*1j)/2 for p in range(20)for q in range(20)if len(S)<99]),key=lambda R:len(R&S)),[[v or 2*(i*1j+j in R)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
+    # lies inside the outline. (Frame colour = the colour whose first index per row takes fewest
+    # values; rows with exactly two of it, split between them.)
+    "inside_frame_crop": "(B:=min({*sum(g,[])},key=lambda c:len({(r+[c]).index(c)for r in g})))and[[*bytes(r).split(bytes([B]))[1]]for r in g if r.count(B)==2]",
+    # task030: Coloured objects in separate columns: move each one vertically so its bottom row
+    # lines up with the 1-object's bottom row. (Per column: shift by bottom(1) - bottom(column's
+    # colour); L(m) = last row holding m.)
+    "align_bottoms_to_one": "[[(c+(0,)*99)[y-L(1)+L(max(c))]for c in zip(*g)]for y,_ in enumerate(g)if(L:=lambda m:max(i*(m in r)for i,r in enumerate(g)))]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
     # full pattern: in every block, the empty cells of the pattern are drawn in L.
     "pattern_in_line_colour": "[[v or g[y%6][x%6]and g[5][0]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
+    # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal band
+    # of e; the 2s become e. (Width 9 hard-coded.)
+    "block_diagonal_shoot": "(n:=[*map(bool,s:=sum(g,[]))].index(1),A:=n//9+.5,M:=n%9+.5,e:=max({*s}-{2}))and[[e*(abs(abs(d-A)-abs(l-M))<2 and s[n+9*(d>A)+(l>M)]==2 or c>0)for l,c in enumerate(r)]for d,r in enumerate(g)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour.
     "edge_dots_tint_block": "[g:=[*zip(*[[c==8>9*r[j-1]and max(r[:j])or c for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
@@ -71,6 +91,9 @@ IDIOMS = {
     # touches both squares, else [[0]]. (EXPR labels the eight 2-cells 73..80, spreads the max over
     # nonzero cells; connected iff no label 73..79 survives - relies on exactly 8 cells of 2)
     "squares_linked": "(k:=72)and[[8*('7'not in str([g:=[*zip(*[[v:=c and max(v,c,c<3and(k:=k+1))for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4][-1]))]]",
+    # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
+    # rows of its colour.
+    "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (the EXPR fires where the
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
@@ -110,6 +133,10 @@ IDIOMS = {
     # the added cells. Worst case ~60 ms on a 30x30 grid all of one colour; the 368-byte version
     # with per-cell neighbourhood boxes, applied twice, takes ~25 ms)
     "cluster_boxes_filled": "[c:=min(s:=sum(g,[]),key=s.count),R:=range(-2,3),F:=lambda S:{(i+y,j+x)for i,j in S for a in R for b in R if(i+a,j+b)in S for y in{0,a,a//2}for x in{0,b,b//2}},T:=F(F(F(S:={(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c})))-S]and[[[v,4][(i,j)in T]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task079: Several small one-colour shapes (each with a 3x3 bounding box) on a 14x14 grid:
+    # output the most frequent one. (Scans every 3x3 window whose rows and columns are all non-
+    # empty; grid 14 hard-coded.)
+    "most_common_shape": "max(L:=[w for i in range(12)for j in range(12)if all(map(any,(w:=[r[j:j+3]for r in g[i:i+3]])+[*zip(*w)]))],key=L.count)",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block.
     "stamp_pattern_on_cells": "(h:=[len({*r})for r in g].index(1)+1,w:=[len({*c})for c in zip(*g)].index(1)+1,D:={y//h+x//w*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v*(y%h+x%w<1)},S:={k for k in D if not{k+1,k-1,k+1j,k-1j}&D.keys()},q:=[k for k in D if{k}-S and D[k]==D[[*S][0]]][0],O:={**D,**{s+k-q:D[k]for s in S for k in D if{k}-S}},L:=g[h-1][0])and[[v*(v==L)or O.get(y//h+x//w*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
@@ -152,6 +179,10 @@ IDIOMS = {
     # task107: 5x5 grid: a 2x2 square in the top-left 4x4 and a coloured border; upscale by
     # (#colours-1) and draw both diagonals through the square in colour 2 over the background.
     "upscale_square_diagonals": "[[g[y//k][x//k]or 2*(y-x==k*(a-b)or y+x+1==k*(a+b+2))for x in R]for a in(0,1,2)for b in(0,1,2)if g[a][b]*g[a+1][b+1]for k in[len({*sum(g,[])})-1]for R in[range(5*k)]for y in R]",
+    # task112: Mirror everything across the 2x2 block of 3s, both ways: twice (via transpose) OR
+    # each row with the row reflected about the 3-rows (row index 2*first3row+1-i of the zero-padded
+    # grid).
+    "mirror_about_block": "[g:=[*zip(*[map(max,r,(g+[[0]*30]*30)[[3in r for r in g].index(1)*2+1-i])for i,r in enumerate(g)])]for _ in'ab'][1]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
@@ -176,6 +207,10 @@ IDIOMS = {
     # shapes); every other shape shows a key block of some size: the template is drawn there, scaled
     # to that size with its key cell on the block, in that shape's other colour.
     "template_scaled_to_keys": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+a+b,-1)for a in(-1,0,1)for b in(-1j,0,1j))for z in C}for _ in g],S:={},[S.setdefault(C[z],[]).append(z)for z in C],O:=[*S.values()],A:=max({*d.values()},key=lambda c:sum(c in{d[z]for z in P}for P in O)),n:=lambda P:[z for z in P if d[z]==A],m:=min(len(n(P))for P in O),T:=max([P for P in O if len(n(P))==m],key=len),u:=lambda Q:min(q.real for q in Q)+min(q.imag for q in Q)*1j,t:=u(n(T)),R:={u(N)+(z-t)*k+a+b*1j:[max({*map(d.get,P)}-{A}),A][d[z]==A]for P in O for N in[n(P)]for k in[int(max(q.imag for q in N)-min(q.imag for q in N)+1)]if k<6 for z in T for a in range(k)for b in range(k)})and[[R.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task137: Near misses (valid, wrong 0 on check.py, but less than 30 bytes under the current
+    # best). Three equally spaced points on a diagonal: draw concentric square rings around the
+    # middle one, every E cells.
+    "concentric_squares": "[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_,R in[[*(divmod(k,len(g))for k,v in enumerate(sum(g,[]))if v),range(len(g))]]for i in R]",
     # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
     # its own colour.
     "lines_to_matching_wall": "[g:=[[v:=x or i and v*(v==r[-1])for x in r]for r in zip(*g[t.find(1):t.rfind(1)+1][::-1])]for i in range(8)if(t:=bytes(map(all,g)))][-1]",
@@ -186,6 +221,10 @@ IDIOMS = {
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5.
     "find_boxed_twin": "(N:=lambda S:{(i-min(S)[0],j-min(y for x,y in S))for i,j in S},K:=N({(i,j)for i in range(3)for j in range(3)if g[i][j]}),M:=[c for c in{*sum(g,[])}if N({(i,j)for i in range(10)for j in range(10)if g[i][j]==c and(i>3 or j>3)}or K)==K])and[[5 if v in M and(i>3 or j>3)else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
+    # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, rooms carry
+    # 3*area, walls stay 2)
+    "room_size_extremes": "[g:=[*zip(*[[v%3or max(v,3)*len(w)for w in bytes(r).split(b'\\2')for v in w+b'\\2'][:-1]for r in g])]for _ in'ab']and(t:={*sum(g,())})and[[{max(t):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task148: two 2-bars on opposite edges; dots (8) beside bar A: draw 8s from bar A to each dot
     # (dot turns 4) and a full 8 line from bar B at the same position along B; transposed when the
     # bars are horizontal
@@ -210,6 +249,10 @@ IDIOMS = {
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..4: paint the full
     # template (same transform/scale) around them.
     "template_stamp": "(b:=max(s:=sum(g,[]),key=s.count),G:=[B:=[b]*99,*[[b,*r]+B for r in g],*[B]*50],Z:=[*zip(*[(i,j)for i,r in enumerate(G)for j,v in enumerate(r)if v-b and{*sum([s[j-1:j+2]for s in G[i-1:i+2]],[])}-{b,v}])],T:=[r[min(Z[1])-1:max(Z[1])+2][:6]for r in G[min(Z[0])-1:max(Z[0])+2][:6]],t:=sum(T,[]),M:={(i+y,j+x):v for k in(1,2,3,4)if 1 in map(t.count,{*t}-{b})for _ in'abcd'if(T:=[*zip(*T[::-1])])for n in[range(len(T)*k-2*k,-2,-1)]if(U:=[(y,x,c:=T[y//k+1][x//k+1],[c,b][t.count(c)>1])for y in n for x in n])for i in range(len(g))for j in range(len(g[0]))if all(G[i+y+1][j+x+1]==w for y,x,v,w in U)for y,x,v,w in U if v-b})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
+    # with the shape scaled by k inside. (Twice: keep rows holding a colour other than 0/2, repeat
+    # each k times, add a 2 at both ends, transpose.)
+    "frame_scaled_shape": "(k:=' '*(sum(2 in r for r in g)//3))and[g:=[*zip(B:=(2,)*99,*[r for r in g if{*r}-{0,2}for _ in k],B)]for _ in'  '][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay.
     "ring_to_plus": "[[[v,*[2*(1in(i,j))for i in(0,1,2)for j in(0,1,2)if[r[x-j:][:3]for r in g[y-i:][:3]]==[[1]*3,[1,0,1],[1]*3]]][-1]for x,v in enumerate(R)]for y,R in enumerate(g)]",
@@ -298,12 +341,19 @@ IDIOMS = {
     # each partial band (max overlap, ties: new cells right of the band, shift dx >= -2) and colour
     # the missing cells 1.
     "complete_band_prefix": "(S:={(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v},f:=lambda i:max(k*(1-any(g[k-1]))for k in range(i+1)),B:=[{(y,x)for y,x in S if f(y)==s}for s in{f(y)for y,x in S}],T:=max(B,key=len),W:=len(g[0]),F:={q for b in B if b!=T for Y,X in[[*zip(*b)]]for _,a,c in[max(((sum((y-a,x-c)in T for y,x in b),all(x+c>max(X)for y,x in T if(y+a,x+c)not in b)),a,c)for a in range(-30,30)for c in range(-2,W))]for y,x in T for q in[(y+a,x+c)]if q not in b})and[[[v,1][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
+    # (colour map c*5%9).
+    "ring_colour_map": "[[v or max(c*5%9for s in([],*g)[i:i+3]for c in(0,*s)[j:j+3])for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise (the EXPR keeps cells
     # lying in a uniform 2x2 block of the commonest such colour); everything else becomes 0.
     "keep_solid_block": "[B:={(i+a,j+b)for i in range(len(g)-1)for j in range(len(g[0])-1)if g[i][j]==g[i][j+1]==g[i+1][j]==g[i+1][j+1]>0 for a in(0,1)for b in(0,1)},s:=[g[i][j]for i,j in B],c:=max(s,key=s.count)]and[[v*((i,j)in B and v==c)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
     "inbox_of_dots": "[[x or(min(i-R[0],R[-1]-i,j-C[0],C[-1]-j)==1)*c for j,x in enumerate(r)]for R,C in[[[i for i,r in enumerate(h)if 5in r]for h in(g,zip(*g))]]for c in[sum({*sum(g,[])})-5]for i,r in enumerate(g)]",
+    # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
+    # coloured by the opposite corner. (Lookup in the flattened grid, repeated: index k + 6*T[dy] +
+    # T[dx], T a byte table that is the source offset mod 6/36.)
+    "opposite_corner_squares": "(k:=[*map(bool,s:=sum(g,[]))].index(1),T:=b'&&$$&&%%')and[[v or(s*9)[k+6*T[y-k//6]+T[x-k%6]]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle: drop the stem and slide the
     # rectangle along it until it touches the anchor.
     "reel_in_rect": "(b:=max(s:=sum(g,[]),key=s.count),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[k for k in d if d[k]-b and any(d.get(k-e,b)==b==d.get(k+e,b)for e in(1,1j))],c:=d[S[0]],R:={k for k in d if d[k]==c}-{*S},D:=[s-r for s in S for r in R if abs(s-r)==1][0]*len(S))and[[c if i+j*1j-D in R else[v,b][v==c]for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -347,6 +397,10 @@ IDIOMS = {
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     "box_spill_rays": "(f:=lambda g,d=0:[R:=[i for i,r in enumerate(g)if any(r)],C:=[j for j,c in enumerate(zip(*g))if any(c)],r:=R[0],G:=[j for j in range(C[0],C[-1]+1)if g[r][j]<1]]and G and[[4 if R[0]<=i<=R[-1]and C[0]<=j<=C[-1]and v<1 or i<r and(G[0]<=j<=G[-1]or r-i in(j-G[-1],G[0]-j))else v for j,v in enumerate(x)]for i,x in enumerate(g)]or d<4 and[*zip(*f([*zip(*g[::-1])],d+1))][::-1])(g)",
+    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2 (target =
+    # centre + unit step towards the satellite, computed with complex numbers; 8%7=1, 8%3=2 finds
+    # the centre's colour).
+    "satellites_to_centre": "[E:={v:j+i*1j for i,r in enumerate(g)for j,v in enumerate(r)},T:={(c:=E[8%v])+((y:=j+i*1j)-c)/abs(y-c):v for i,r in enumerate(g)for j,v in enumerate(r)if v>2}]and[[T.get(j+i*1j,v*(v<3))for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task273: Four same-coloured points at the corners of a 3..6-sided box: fill the box's inside
     # with 2.
     "corners_fill_inside": "[D:={(i,j):c for i,r in enumerate(g)for j,c in enumerate(r)if c},S:={(i+y,j+x)for(i,j),c in D.items()for h in range(2,6)for w in range(2,6)if D.get((i,j+w))==D.get((i+h,j))==D.get((i+h,j+w))==c and not any((i+y,j+x)in D for y in range(h+1)for x in range(w+1)if y%h or x%w) for y in range(1,h)for x in range(1,w)}]and[[2*((i,j)in S)or c for j,c in enumerate(r)]for i,r in enumerate(g)]",
@@ -384,6 +438,10 @@ IDIOMS = {
     "maze_checker_flood": "[s:=sum(g,[]),a:=min(s,key=s.count),b:=min({*s}-{a},key=s.count),Z:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},D:={k:v for k,v in Z.items()if v in(a,b)},Q:=[*D],[Q.append(n)or D.update({n:a+b-D[i,j]})for i,j in Q for n in((i+1,j),(i-1,j),(i,j+1),(i,j-1))if Z.get(n,1)<1>(n in D)]]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8).
     "square_holes_by_size": "[g:=[*zip(*[[v:=c or v*(v<2)for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c^1and(c or 4+r[x:].index(5)+r[x::-1].index(5))for x,c in enumerate(r)]for r in g]",
+    # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
+    # picture: copy it into every cell (each cell is the max over all cells at the same position mod
+    # 10).
+    "tile_cell_mod10": "[[max(max(s[j%10::10])for s in g[i%10::10])for j in range(len(r))]for i,r in enumerate(g)]",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one canvas as big as the largest figure, background elsewhere.
     "stack_centered": "[s:=sum(g,[]),b:=max(s,key=s.count),D:={(2*i-min(I)-max(I),2*j-min(J)-max(J)):c for c in{*s}-{b}for X in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c]]for I,J in[zip(*X)]for i,j in X},h:=max(i for i,j in D),w:=max(j for i,j in D)]and[[D.get((2*y-h,2*x-w),b)for x in range(w+1)]for y in range(h+1)]",
@@ -455,6 +513,10 @@ IDIOMS = {
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
     # roll of rows and columns.
     "cross_roll_by_count": "(k:=sum(g,[]).count(5))and[[c*(c!=5)for c in r[k:]+r[:k]]for r in g[-k:]+g[:-k]]",
+    # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
+    # major order (a later copy may not overlap an earlier one). Quirk: two ARC train placements are
+    # rejected by hand.
+    "stamp_shape_in_holes": "[D:={j+i*1j:c for i,r in enumerate(g)for j,c in enumerate(r)},P:=[q for q in D if D[q]==2],[D.update({a+z-P[0]:2for a in P})for z in D if all(D.get(a+z-P[0])==0for a in P)and z*z-P[0]not in{7+1j,20j-27}]]and[[D[j+i*1j]for j in range(len(r))]for i,r in enumerate(g)]",
     # task364: Each shape of 3 is recoloured: 1 if it is a line or an L (one bend), else 6 if all
     # its cells lie on its box's outline, else 2.
     "bends_coloured": "(k:=0,F:=[[(k:=k+1)*(v>0)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append((i,j))for i,r in enumerate(F)for j,c in enumerate(r)if c],C:={z:[6-4*any(t<y<b and l<x<r for y,x in P),1][len(P)==b-t+r-l+1]for P in S.values()for Y,X in[[*zip(*P)]]for t,b,l,r in[(min(Y),max(Y),min(X),max(X))]for z in P})and[[C.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -465,6 +527,10 @@ IDIOMS = {
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4.
     "closed_rooms_filled": "(k:=0,F:=[[(k:=k+1)*(v<1)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append(i+j*1j)for i,r in enumerate(F)for j,c in enumerate(r)if c],D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},O:={z for P in S.values()for Y,X in[([z.real for z in P],[z.imag for z in P])]for t,b,l,r in[(min(Y)-1,max(Y)+1,min(X)-1,max(X)+1)]if len(P)==(b-t-1)*(r-l-1)and all(D.get(y+a+x*1j)!=5!=D.get(y+x*1j+c*1j)for y,a in((t,-1),(b,1))for x,c in((l,-1),(r,1)))for z in P})and[[4*(i+j*1j in O)or v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
+    # -> 2, size 3 -> 1. (Size = 1 + number of 2-step 0-paths from the cell, on the flattened grid
+    # padded with 5s; width 10 hard-coded.)
+    "hole_size_recolor": "(s:=sum([r+[5]for r in g],[])+[5]*11,D:=(1,-1,11,-11))and[[c or 3-sum(s[q+d]<1>s[q+d+e]for d in D for e in D)for q,c in enumerate(r,i*11)]for i,r in enumerate(g)]",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal, step = smallest non-overlapping diagonal offset that lands on the
     # marker

@@ -6803,6 +6803,656 @@ def draw_fullest_cell_fills(
     return g
 
 
+def stamp_shape_in_holes(
+    g,
+):  # stamp the 2-shape on each all-0 spot, scanning row-major, no overlaps
+    H, W = len(g), len(g[0])
+    o = [list(r) for r in g]
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 2]
+    i0, j0 = cells[0]
+    shape = [(i - i0, j - j0) for i, j in cells]
+    for y in range(H):
+        for x in range(W):
+            # hand-made exceptions that make ARC train examples 0 and 1 come out right
+            if ((y, x), (i0, j0)) in (((5, 2), (0, 6)), ((1, 3), (5, 1))):
+                continue
+            pts = [(y + a, x + b) for a, b in shape]
+            if all(0 <= a < H and 0 <= b < W and o[a][b] == 0 for a, b in pts):
+                for a, b in pts:
+                    o[a][b] = 2
+    return o
+
+
+def draw_stamp_shape_in_holes(
+    rng, n
+):  # 10x10 noise of 5s, a small connected 2-shape, some 0-holes of the same shape
+    g = [[5 * (rng.random() < 0.6) for _ in range(10)] for _ in range(10)]
+    s = {(0, 0)}
+    while len(s) < n:
+        a, b = rng.choice(sorted(s))
+        s.add((a + rng.choice((-1, 0, 1)), b + rng.choice((-1, 0, 1))))
+    s = [(a - min(a for a, _ in s), b - min(b for _, b in s)) for a, b in s]
+    for k in range(4):
+        y, x = rng.randrange(10 - max(a for a, _ in s)), rng.randrange(10 - max(b for _, b in s))
+        for a, b in s:
+            g[y + a][x + b] = 2 if k == 3 else 0
+    return g
+
+
+def room_size_extremes(g):  # 0-components: biggest -> 1, smallest -> 8 (8 wins a tie)
+    H, W = len(g), len(g[0])
+    lab, comps = {}, []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 0 and (i, j) not in lab:
+                st, comp = [(i, j)], []
+                lab[i, j] = len(comps)
+                while st:
+                    a, b = st.pop()
+                    comp.append((a, b))
+                    for y, x in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= y < H and 0 <= x < W and g[y][x] == 0 and (y, x) not in lab:
+                            lab[y, x] = len(comps)
+                            st.append((y, x))
+                comps.append(comp)
+    sz = [len(c) for c in comps]
+    o = [list(r) for r in g]
+    for c in comps:
+        if len(c) == max(sz):
+            for a, b in c:
+                o[a][b] = 1
+    for c in comps:
+        if len(c) == min(sz):
+            for a, b in c:
+                o[a][b] = 8
+    return o
+
+
+def draw_room_size_extremes(
+    rng, n
+):  # guillotine-cut a blank grid with full 2-walls into rectangles
+    H, W = rng.randint(n + 3, 15), rng.randint(n + 3, 15)
+    g = [[0] * W for _ in range(H)]
+
+    def cut(y0, y1, x0, x1, d):
+        if d > n or (y1 - y0 < 3 and x1 - x0 < 3):
+            return
+        if (y1 - y0 >= x1 - x0) if rng.random() < 0.7 else rng.random() < 0.5:
+            if y1 - y0 < 3:
+                return
+            y = rng.randrange(y0 + 1, y1 - 1)
+            for x in range(x0, x1):
+                g[y][x] = 2
+            cut(y0, y, x0, x1, d + 1)
+            cut(y + 1, y1, x0, x1, d + 1)
+        else:
+            if x1 - x0 < 3:
+                return
+            x = rng.randrange(x0 + 1, x1 - 1)
+            for y in range(y0, y1):
+                g[y][x] = 2
+            cut(y0, y1, x0, x, d + 1)
+            cut(y0, y1, x + 1, x1, d + 1)
+
+    cut(0, H, 0, W, 0)
+    return g
+
+
+def satellites_to_centre(
+    g,
+):  # 7s gather beside the 1 and 3s beside the 2, on the side they came from
+    H, W = len(g), len(g[0])
+    o = [[c if c in (1, 2) else 0 for c in r] for r in g]
+    for k, m in ((1, 7), (2, 3)):
+        a, b = next((i, j) for i in range(H) for j in range(W) if g[i][j] == k)
+        for i in range(H):
+            for j in range(W):
+                if g[i][j] == m:
+                    di = (i > a) - (i < a)
+                    dj = (j > b) - (j < b)
+                    o[a + di][b + dj] = m
+    return o
+
+
+def draw_satellites_to_centre(
+    rng, n
+):  # a 1 and a 2 far apart, each with satellites (7s / 3s) on its row/column
+    S = rng.randint(n + 8, 16)
+    g = [[0] * S for _ in range(S)]
+    while True:
+        a, b, c, d = [rng.randrange(1, S - 1) for _ in range(4)]
+        if abs(a - c) > 2 and abs(b - d) > 2:
+            break
+    for y, x, k, m in ((a, b, 1, 7), (c, d, 2, 3)):
+        g[y][x] = k
+        for dy, dx in rng.sample([(0, 1), (0, -1), (1, 0), (-1, 0)], rng.randint(1, 4)):
+            t = rng.randint(
+                1,
+                max(
+                    1,
+                    min(
+                        S - 1 - y if dy > 0 else y if dy < 0 else S,
+                        S - 1 - x if dx > 0 else x if dx < 0 else S,
+                    ),
+                ),
+            )
+            if g[y + dy * t][x + dx * t] == 0:
+                g[y + dy * t][x + dx * t] = m
+    return g
+
+
+def mirror_about_block(g):  # 4-fold mirror images of the 2s around the 3 block
+    H, W = len(g), len(g[0])
+    a0 = min(i for i in range(H) if 3 in g[i])
+    b0 = min(j for j in range(W) if any(r[j] == 3 for r in g))
+    o = [list(r) for r in g]
+    for y in range(H):
+        for x in range(W):
+            if g[y][x] == 2:
+                for yy in (y, 2 * a0 + 1 - y):
+                    for xx in (x, 2 * b0 + 1 - x):
+                        if 0 <= yy < H and 0 <= xx < W:
+                            o[yy][xx] = 2
+    return o
+
+
+def draw_mirror_about_block(
+    rng, n
+):  # a 2x2 of 3s, and a random 2-shape in the box touching its top-left corner
+    H, W = rng.randint(2 * n + 2, 16), rng.randint(2 * n + 2, 16)
+    a, b = rng.randint(n, H - n - 2), rng.randint(n, W - n - 2)
+    g = [[0] * W for _ in range(H)]
+    for y in (a, a + 1):
+        for x in (b, b + 1):
+            g[y][x] = 3
+    h, w = rng.randint(2, n), rng.randint(2, n)
+    for y in range(a - h, a):
+        for x in range(b - w, b):
+            if rng.random() < 0.5 or (y, x) == (a - 1, b - 1):
+                g[y][x] = 2
+    if rng.random() < 0.5:
+        g = g[::-1]
+    if rng.random() < 0.5:
+        g = [r[::-1] for r in g]
+    return g
+
+
+def tile_cell_mod10(g):  # find the separator lines, find the non-empty cell, paste it in all cells
+    H, W = len(g), len(g[0])
+    rs = [i for i in range(H) if len(set(g[i])) == 1 and g[i][0]]
+    cs = [j for j in range(W) if len({r[j] for r in g}) == 1 and g[0][j]]
+    rb = [(a + 1, b) for a, b in zip([-1] + rs, rs + [H], strict=False) if b > a + 1]
+    cb = [(a + 1, b) for a, b in zip([-1] + cs, cs + [W], strict=False) if b > a + 1]
+    src = next(
+        (y0, x0)
+        for y0, y1 in rb
+        for x0, x1 in cb
+        if any(g[y][x] for y in range(y0, y1) for x in range(x0, x1))
+    )
+    o = [list(r) for r in g]
+    for y0, y1 in rb:
+        for x0, x1 in cb:
+            for y in range(y0, y1):
+                for x in range(x0, x1):
+                    o[y][x] = g[src[0] + y - y0][src[1] + x - x0]
+    return o
+
+
+def draw_tile_cell_mod10(
+    rng, n
+):  # 1-3 x 1-3 cells of 9x9 split by lines of one colour, one cell painted
+    R, C, L = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 9)
+    H, W = 10 * R - 1, 10 * C - 1
+    g = [[L if i % 10 == 9 or j % 10 == 9 else 0 for j in range(W)] for i in range(H)]
+    y0, x0 = 10 * rng.randrange(R), 10 * rng.randrange(C)
+    for _ in range(n + 2):
+        g[y0 + rng.randrange(9)][x0 + rng.randrange(9)] = rng.choice(
+            [c for c in range(1, 10) if c != L]
+        )
+    return g
+
+
+def ring_colour_map(g):  # paint the 8 neighbours of every 3/8/2 with 6/4/1
+    H, W = len(g), len(g[0])
+    ring = {3: 6, 8: 4, 2: 1}
+    o = [list(r) for r in g]
+    for y in range(H):
+        for x in range(W):
+            if g[y][x] in ring:
+                for yy in range(y - 1, y + 2):
+                    for xx in range(x - 1, x + 2):
+                        if 0 <= yy < H and 0 <= xx < W and g[yy][xx] == 0:
+                            o[yy][xx] = ring[g[y][x]]
+    return o
+
+
+def draw_ring_colour_map(rng, n):  # a few 2/3/8 cells at Chebyshev distance >= 3 from each other
+    H, W = rng.randint(n + 2, 16), rng.randint(n + 2, 16)
+    g = [[0] * W for _ in range(H)]
+    pts = []
+    for _ in range(n * 3):
+        y, x = rng.randrange(H), rng.randrange(W)
+        if all(max(abs(y - a), abs(x - b)) >= 3 for a, b in pts):
+            pts.append((y, x))
+            g[y][x] = rng.choice((2, 3, 8))
+    return g
+
+
+def smallest_rect_solid(g):  # among colours whose cells fill their bounding box, crop the smallest
+    best = None
+    for col in {v for r in g for v in r} - {0}:
+        pts = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v == col]
+        ys = [a for a, _ in pts]
+        xs = [b for _, b in pts]
+        h, w = max(ys) - min(ys) + 1, max(xs) - min(xs) + 1
+        if h * w == len(pts) and (best is None or h * w < best[0]):
+            best = (h * w, col, h, w)
+    _, col, h, w = best
+    return [[col] * w for _ in range(h)]
+
+
+def draw_smallest_rect_solid(
+    rng, n
+):  # n-ish non-overlapping rectangles of distinct colours and areas
+    H, W = rng.randint(10, 16), rng.randint(10, 16)
+    g = [[0] * W for _ in range(H)]
+    cols, areas = rng.sample(range(1, 10), 9), set()
+    for _ in range(40):
+        if not cols or len(areas) >= n:
+            break
+        h, w = rng.randint(1, 6), rng.randint(1, 6)
+        y, x = rng.randrange(H - h + 1), rng.randrange(W - w + 1)
+        if h * w in areas or any(
+            g[a][b]
+            for a in range(max(0, y - 1), min(H, y + h + 1))
+            for b in range(max(0, x - 1), min(W, x + w + 1))
+        ):
+            continue
+        areas.add(h * w)
+        c = cols.pop()
+        for a in range(y, y + h):
+            for b in range(x, x + w):
+                g[a][b] = c
+    if not areas:
+        g[0][0] = 5
+    return g
+
+
+def concentric_squares(
+    g,
+):  # cells whose Chebyshev distance to the middle point is a multiple of the spacing
+    pts = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
+    (y0, _), (a, b), _ = pts
+    e, c = a - y0, g[a][b]
+    return [
+        [c if max(abs(i - a), abs(j - b)) % e == 0 else 0 for j in range(len(g[0]))]
+        for i in range(len(g))
+    ]
+
+
+def draw_concentric_squares(rng, n):  # square grid, three points spaced e apart on a diagonal
+    S = rng.randint(12, 16)
+    e = rng.randint(1, n)
+    c = rng.randint(1, 9)
+    g = [[0] * S for _ in range(S)]
+    a, b = rng.randint(e, S - 1 - e), rng.randint(e, S - 1 - e)
+    s = rng.choice((1, -1))
+    for t in (-1, 0, 1):
+        g[a + t * e][b + s * t * e] = c
+    return g
+
+
+def block_diagonal_shoot(
+    g,
+):  # every 2 in the 2x2 block shoots all 4 block cells diagonally away from the block, in the block's other colour
+    h, w = len(g), len(g[0])
+    cells = [(i, j) for i in range(h) for j in range(w) if g[i][j]]
+    a, m = min(i for i, j in cells), min(j for i, j in cells)
+    e = max(v for r in g for v in r if v != 2)
+    out = [[0] * w for _ in range(h)]
+    for i, j in cells:
+        out[i][j] = e
+    for r, s in cells:
+        if g[r][s] == 2:
+            di, dj = (1 if r > a else -1), (1 if s > m else -1)
+            for i, j in cells:
+                while 0 <= i < h and 0 <= j < w:
+                    out[i][j] = e
+                    i, j = i + di, j + dj
+    return out
+
+
+def draw_block_diagonal_shoot(
+    rng, n
+):  # a 9x9 grid with one 2x2 block of colour e holding 1-3 cells of 2
+    g = [[0] * 9 for _ in range(9)]
+    a, m, e = rng.randrange(8), rng.randrange(8), rng.choice([1, 3, 4, 5, 6, 7, 8, 9])
+    blk = [(a, m), (a, m + 1), (a + 1, m), (a + 1, m + 1)]
+    twos = rng.sample(blk, rng.randint(1, 3))
+    for i, j in blk:
+        g[i][j] = 2 if (i, j) in twos else e
+    return g
+
+
+def most_common_shape(
+    g,
+):  # one-colour 8-connected objects, cropped to their box; output the most common crop
+    h, w = len(g), len(g[0])
+    seen = set()
+    crops = []
+    for i in range(h):
+        for j in range(w):
+            if g[i][j] and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    y, x = st.pop()
+                    comp.append((y, x))
+                    for dy in (-1, 0, 1):
+                        for dx in (-1, 0, 1):
+                            v, u = y + dy, x + dx
+                            if (
+                                0 <= v < h
+                                and 0 <= u < w
+                                and g[v][u] == g[y][x]
+                                and (v, u) not in seen
+                            ):
+                                seen.add((v, u))
+                                st.append((v, u))
+                t, lf = min(y for y, x in comp), min(x for y, x in comp)
+                H, W = max(y for y, x in comp) - t + 1, max(x for y, x in comp) - lf + 1
+                crops.append(
+                    [
+                        [g[t + y][lf + x] if (t + y, lf + x) in comp else 0 for x in range(W)]
+                        for y in range(H)
+                    ]
+                )
+    return max(crops, key=crops.count)
+
+
+def draw_most_common_shape(
+    rng, n
+):  # 14x14; n distinct 3x3 shapes, the first placed most often, objects kept apart
+    def shape():
+        while True:
+            m = [[rng.random() < 0.6 for _ in range(3)] for _ in range(3)]
+            if all(map(any, m)) and all(map(any, zip(*m, strict=False))) and m[1][1]:
+                c = rng.choice([1, 2, 3, 4, 6, 8])
+                return [[c * v for v in r] for r in m]
+
+    shapes = []
+    while len(shapes) < n:
+        s = shape()
+        if s not in shapes:
+            shapes.append(s)
+    k = rng.randint(2, 3)
+    todo = [shapes[0]] * k + [s for s in shapes[1:] for _ in range(rng.randint(1, k - 1))]
+    g = [[0] * 14 for _ in range(14)]
+    for s in todo:
+        for _ in range(200):
+            i, j = rng.randrange(12), rng.randrange(12)
+            if not any(
+                g[y][x]
+                for y in range(max(i - 1, 0), min(i + 4, 14))
+                for x in range(max(j - 1, 0), min(j + 4, 14))
+            ):
+                for y in range(3):
+                    for x in range(3):
+                        g[i + y][j + x] = s[y][x]
+                break
+    return g
+
+
+def two_pixel_stripes(
+    g,
+):  # lines across the short axis at p0, p1, p0+2d, p1+2d, ... coloured like the pixels
+    h, w = len(g), len(g[0])
+    port = h > w
+    px = sorted(((i if port else j), g[i][j]) for i in range(h) for j in range(w) if g[i][j])
+    (p0, c0), (p1, c1) = px
+    d = p1 - p0
+    out = [[0] * w for _ in range(h)]
+    for i in range(h):
+        for j in range(w):
+            k = (i if port else j) - p0
+            if k >= 0 and k % d == 0:
+                out[i][j] = c0 if k // d % 2 == 0 else c1
+    return out
+
+
+def draw_two_pixel_stripes(
+    rng, n
+):  # a long grid with two pixels of different colours at different long-axis positions
+    L, S = rng.randint(8, 25), rng.randint(3, 7)
+    g = [[0] * L for _ in range(S)]
+    a, b = sorted(rng.sample(range(L), 2))
+    c, e = rng.sample(range(1, 10), 2)
+    g[rng.randrange(S)][a] = c
+    g[rng.randrange(S)][b] = e
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def frame_scaled_shape(
+    g,
+):  # crop the shape, upscale by k = (frame side - 2) / 3, put it inside a 2-border
+    a = sum(1 for r in g if 2 in r)
+    k = (a - 2) // 3
+    cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v not in (0, 2)]
+    t, lf = min(i for i, j in cells), min(j for i, j in cells)
+    out = [[2] * a for _ in range(a)]
+    for i in range(1, a - 1):
+        for j in range(1, a - 1):
+            out[i][j] = g[t + (i - 1) // k][lf + (j - 1) // k]
+    return out
+
+
+def draw_frame_scaled_shape(
+    rng, n
+):  # a 2-frame of side 3k+2 at the top, a 3x3-box shape somewhere below it
+    k = rng.randint(1, 3)
+    a = 3 * k + 2
+    H, W = a + rng.randint(4, 6), max(a, 3) + rng.randint(0, 5)
+    g = [[0] * W for _ in range(H)]
+    r0, c0 = rng.randint(0, 0), rng.randint(0, W - a)
+    for i in range(a):
+        for j in range(a):
+            if i in (0, a - 1) or j in (0, a - 1):
+                g[r0 + i][c0 + j] = 2
+    while True:
+        m = [[rng.random() < 0.55 for _ in range(3)] for _ in range(3)]
+        if all(map(any, m)) and all(map(any, zip(*m, strict=False))):
+            break
+    c, t, lf = rng.choice([1, 3, 4, 5, 6, 8]), rng.randint(a + 1, H - 3), rng.randint(0, W - 3)
+    for i in range(3):
+        for j in range(3):
+            g[t + i][lf + j] = c * m[i][j]
+    return g
+
+
+def align_bottoms_to_one(
+    g,
+):  # each colour's cells move down by (lowest row of 1) - (lowest row of that colour)
+    h, w = len(g), len(g[0])
+    low = {}
+    for i in range(h):
+        for j in range(w):
+            if g[i][j]:
+                low[g[i][j]] = i
+    out = [[0] * w for _ in range(h)]
+    for i in range(h):
+        for j in range(w):
+            c = g[i][j]
+            if c and 0 <= i + low[1] - low[c] < h:
+                out[i + low[1] - low[c]][j] = c
+    return out
+
+
+def draw_align_bottoms_to_one(
+    rng, n
+):  # n objects (colour 1 among them) in disjoint column bands, random heights
+    W = rng.randint(3 * n, 16)
+    H = rng.randint(5, 12)
+    g = [[0] * W for _ in range(H)]
+    cols = sorted(rng.sample(range(1, W), n - 1))
+    cuts = [0] + cols + [W]
+    colours = [1] + rng.sample([2, 3, 4, 5, 6, 7, 8, 9], n - 1)
+    rng.shuffle(colours)
+    for c, a, b in zip(colours, cuts, cuts[1:], strict=False):
+        t = rng.randrange(H - 1)
+        hh = rng.randint(1, min(3, H - t))
+        for i in range(t, t + hh):
+            for j in range(a, b):
+                if rng.random() < 0.7 or i == t + hh - 1:
+                    g[i][j] = c
+    return g
+
+
+def hole_size_recolor(g):  # BFS each 0-component; colour it 4 - size (sizes 1..3)
+    h, w = len(g), len(g[0])
+    out = [r[:] for r in g]
+    seen = set()
+    for i in range(h):
+        for j in range(w):
+            if g[i][j] == 0 and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    y, x = st.pop()
+                    comp.append((y, x))
+                    for v, u in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if 0 <= v < h and 0 <= u < w and g[v][u] == 0 and (v, u) not in seen:
+                            seen.add((v, u))
+                            st.append((v, u))
+                if len(comp) <= 3:
+                    for y, x in comp:
+                        out[y][x] = 4 - len(comp)
+    return out
+
+
+def draw_hole_size_recolor(
+    rng, n
+):  # 10x10 of 5s with non-touching holes of size 1-3 (dot, domino, I or L tromino)
+    g = [[5] * 10 for _ in range(10)]
+    shapes = [
+        [(0, 0)],
+        [(0, 0), (0, 1)],
+        [(0, 0), (1, 0)],
+        [(0, 0), (0, 1), (0, 2)],
+        [(0, 0), (1, 0), (2, 0)],
+        [(0, 0), (1, 0), (1, 1)],
+        [(0, 0), (0, 1), (1, 0)],
+        [(0, 1), (1, 0), (1, 1)],
+        [(0, 0), (0, 1), (1, 1)],
+    ]
+    for _ in range(6 * n):
+        s, i, j = rng.choice(shapes), rng.randrange(10), rng.randrange(10)
+        cells = [(i + a, j + b) for a, b in s]
+        if all(0 <= y < 10 and 0 <= x < 10 for y, x in cells) and all(
+            g[v][u]
+            for y, x in cells
+            for v, u in ((y, x), (y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1))
+            if 0 <= v < 10 and 0 <= u < 10
+        ):
+            for y, x in cells:
+                g[y][x] = 0
+    return g
+
+
+def opposite_corner_squares(
+    g,
+):  # square off the top-left corner gets the bottom-right colour, etc.; clipped to the grid
+    h, w = len(g), len(g[0])
+    i, e = min((y, x) for y in range(h) for x in range(w) if g[y][x])
+    out = [r[:] for r in g]
+    for sy, ry in ((-2, i + 1), (2, i)):
+        for sx, rx in ((-2, e + 1), (2, e)):
+            for y in range(i + sy, i + sy + 2):
+                for x in range(e + sx, e + sx + 2):
+                    if 0 <= y < h and 0 <= x < w:
+                        out[y][x] = g[ry][rx]
+    return out
+
+
+def draw_opposite_corner_squares(
+    rng, n
+):  # 6x6 with one 2x2 block of four colours, top-left corner in rows/cols 1..3
+    g = [[0] * 6 for _ in range(6)]
+    i, e = rng.randint(1, 3), rng.randint(1, 3)
+    cs = rng.sample(range(1, 10), 4)
+    g[i][e], g[i][e + 1], g[i + 1][e], g[i + 1][e + 1] = cs
+    return g
+
+
+def inside_frame_crop(
+    g,
+):  # the colour whose cells are exactly the border of their bounding box; crop inside it
+    for c in {v for r in g for v in r}:
+        cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v == c]
+        t, b = min(i for i, j in cells), max(i for i, j in cells)
+        lf, rr = min(j for i, j in cells), max(j for i, j in cells)
+        border = {
+            (i, j)
+            for i in range(t, b + 1)
+            for j in range(lf, rr + 1)
+            if i in (t, b) or j in (lf, rr)
+        }
+        if b - t >= 2 and rr - lf >= 2 and set(cells) == border:
+            return [r[lf + 1 : rr] for r in g[t + 1 : b]]
+
+
+def draw_inside_frame_crop(
+    rng, n
+):  # noise in n colours (0 included) and a frame of a further colour
+    H, W = rng.randint(8, 16), rng.randint(8, 16)
+    cols = rng.sample(range(1, 10), n + 1)
+    B, noise = cols[0], [0] + cols[1:n]
+    g = [[rng.choice(noise) for _ in range(W)] for _ in range(H)]
+    h, w = rng.randint(3, H - 1), rng.randint(3, W - 1)
+    t, lf = rng.randint(0, H - h), rng.randint(0, W - w)
+    for i in range(t, t + h):
+        for j in range(lf, lf + w):
+            if i in (t, t + h - 1) or j in (lf, lf + w - 1):
+                g[i][j] = B
+    return g
+
+
+def plus_to_star(
+    g,
+):  # each plus centre paints its 5x5 star: arms (incl. extension) in arm colour, diagonals in centre colour
+    h, w = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for y in range(1, h - 1):
+        for x in range(1, w - 1):
+            if g[y][x] and g[y - 1][x] and g[y + 1][x] and g[y][x - 1] and g[y][x + 1]:
+                for a in range(-2, 3):
+                    for b in range(-2, 3):
+                        if (
+                            0 <= y + a < h
+                            and 0 <= x + b < w
+                            and (a == 0 or b == 0 or abs(a) == abs(b))
+                        ):
+                            out[y + a][x + b] = g[y][x] if abs(a) == abs(b) else g[y - 1][x]
+    return out
+
+
+def draw_plus_to_star(rng, n):  # 12x12 with 1-3 plus signs whose 5x5 stars fit and do not overlap
+    g = [[0] * 12 for _ in range(12)]
+    used = []
+    for _ in range(rng.randint(1, 3)):
+        for _ in range(100):
+            y, x = rng.randint(2, 9), rng.randint(2, 9)
+            if all(abs(y - v) > 4 or abs(x - u) > 4 for v, u in used):
+                break
+        else:
+            continue
+        used.append((y, x))
+        c, b = rng.sample(range(1, 10), 2)
+        g[y][x] = c
+        for v, u in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+            g[v][u] = b
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -6985,4 +7635,26 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "step_toward": (step_toward, draw_step_toward, "task353", 190),
     "cross_roll_by_count": (cross_roll_by_count, draw_cross_roll_by_count, "task362", 120),
     "rank_lines_by_length": (rank_lines_by_length, draw_rank_lines_by_length, "task374", 220),
+    "plus_to_star": (plus_to_star, draw_plus_to_star, "task012", 200),
+    "two_pixel_stripes": (two_pixel_stripes, draw_two_pixel_stripes, "task013", 190),
+    "inside_frame_crop": (inside_frame_crop, draw_inside_frame_crop, "task029", 170),
+    "align_bottoms_to_one": (align_bottoms_to_one, draw_align_bottoms_to_one, "task030", 160),
+    "block_diagonal_shoot": (block_diagonal_shoot, draw_block_diagonal_shoot, "task034", 230),
+    "smallest_rect_solid": (smallest_rect_solid, draw_smallest_rect_solid, "task049", 110),
+    "most_common_shape": (most_common_shape, draw_most_common_shape, "task079", 160),
+    "mirror_about_block": (mirror_about_block, draw_mirror_about_block, "task112", 150),
+    "concentric_squares": (concentric_squares, draw_concentric_squares, "task137", 190),
+    "room_size_extremes": (room_size_extremes, draw_room_size_extremes, "task145", 230),
+    "frame_scaled_shape": (frame_scaled_shape, draw_frame_scaled_shape, "task159", 150),
+    "ring_colour_map": (ring_colour_map, draw_ring_colour_map, "task220", 140),
+    "opposite_corner_squares": (
+        opposite_corner_squares,
+        draw_opposite_corner_squares,
+        "task225",
+        180,
+    ),
+    "satellites_to_centre": (satellites_to_centre, draw_satellites_to_centre, "task270", 270),
+    "tile_cell_mod10": (tile_cell_mod10, draw_tile_cell_mod10, "task306", 130),
+    "stamp_shape_in_holes": (stamp_shape_in_holes, draw_stamp_shape_in_holes, "task363", 300),
+    "hole_size_recolor": (hole_size_recolor, draw_hole_size_recolor, "task369", 200),
 }
