@@ -76,6 +76,10 @@ IDIOMS = {
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour.
     "edge_dots_tint_block": "[g:=[*zip(*[[c==8>9*r[j-1]and max(r[:j])or c for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
+    # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
+    # colour. A cell gets the colour found on both opposite rays (SE&NW or SW&NE) of the flattened
+    # grid (rows padded by 30 zeros so rays never wrap back into the grid).
+    "diag_connect": "(w:=len(g[0])+30,s:=sum([r+[0]*30 for r in g],[]))and[[max({*s[k::w+1]}&{*s[k::~w]}|{*s[k::w-1]}&{*s[k::1-w]})for k in range(i,i+w-30)]for i in range(0,len(s),w)]",
     # task042: each object is two kxk blocks touching at a corner; add two 8 blocks on the other
     # diagonal, each pushed k further out from the empty corners of the object's 2kx2k box (found
     # from each diagonal touch point)
@@ -160,6 +164,10 @@ IDIOMS = {
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5.
     "dots_fall_onto_band": "(f:=lambda T:[[5*(k==m)for k in sorted([i,m][v>0]for i,v in enumerate(r))]for r in T for m in[r.index(5)]])and(5in{*g[0]}&{*g[-1]}and f(g)or[*zip(*f(zip(*g)))])",
+    # task094: Hollow 5x5 squares of 1 on an 8 background: through the centre of each, draw a full
+    # row and a full column of 6 over the 8s. A row i is a centre row iff some column has 1s on all
+    # of rows i-2..i+2 (the square's side); columns likewise on the transpose.
+    "frame_cross": "(F:=lambda h:[5 in map(sum,zip(*h[i-2:i+3]))for i in range(30)])and[[c-c//4*(x|y)for c,y in zip(r,F([*zip(*g)]))]for r,x in zip(g,F(g))]",
     # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
@@ -203,6 +211,10 @@ IDIOMS = {
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
     "slide_to_wall_marker": "(f:=lambda G:[[8if j==e else 2if j==w else G[i][j-s]if a<=j-s<=b else 0for j in range(len(G[0]))]for w in[G[0].index(2)]for C in[[j for r in G for j,v in enumerate(r)if 0<v!=2]]for a,b in[(min(C),max(C))]for t in[(a>w)*2-1]for s in[w+t-[b,a][t>0]]for e in[w+t*(2+b-a)]for i in range(len(G))])and(f(g)if all(2in r for r in g)else[*zip(*f([*zip(*g)]))])",
+    # task132: Each colour's bounding box is filled with that colour. Per axis, the set of colours
+    # seen both at or before and at or after index i (prefix set & suffix set); cell = max of row-
+    # set & column-set.
+    "bbox_fill": "[[max(a&b)for b in B]for A,B in[[[{*sum(h[:i+1],())}&{*sum(h[i:],())}for i in range(len(h))]for h in([*map(tuple,g)],[*zip(*g)])]]for a in A]",
     # task133: A template shape holds one cell of the key colour (the colour found in the most
     # shapes); every other shape shows a key block of some size: the template is drawn there, scaled
     # to that size with its key cell on the block, in that shape's other colour.
@@ -354,6 +366,11 @@ IDIOMS = {
     # coloured by the opposite corner. (Lookup in the flattened grid, repeated: index k + 6*T[dy] +
     # T[dx], T a byte table that is the source offset mod 6/36.)
     "opposite_corner_squares": "(k:=[*map(bool,s:=sum(g,[]))].index(1),T:=b'&&$$&&%%')and[[v or(s*9)[k+6*T[y-k//6]+T[x-k%6]]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
+    # the bottom-right cell 3. Per axis, a = running sum of row minima (5 per line passed), t =
+    # total: band code 1+2a/t when 2a/t is 0, 1 or 2, else 0; a 0-cell takes the code when row and
+    # column agree.
+    "band_corners_centre": "(F:=lambda h,a=0:[(2*(a:=a+min(r))%t<1)*(1+2*a//t)for t in[sum(map(min,h))]for r in h])and[[c or u*(u==v)for c,v in zip(r,F([*zip(*g)]))]for r,u in zip(g,F(g))]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle: drop the stem and slide the
     # rectangle along it until it touches the anchor.
     "reel_in_rect": "(b:=max(s:=sum(g,[]),key=s.count),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[k for k in d if d[k]-b and any(d.get(k-e,b)==b==d.get(k+e,b)for e in(1,1j))],c:=d[S[0]],R:={k for k in d if d[k]==c}-{*S},D:=[s-r for s in S for r in R if abs(s-r)==1][0]*len(S))and[[c if i+j*1j-D in R else[v,b][v==c]for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -372,6 +389,11 @@ IDIOMS = {
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image.
     "mirror_dotted_frame": "(b:=max(s:=sum(g,[]),key=s.count),k:=lambda v:v!=b,S:=[[max((g[i][j],g[i][~j],g[~i][j],g[~i][~j]),key=k)for j in range(len(r))]for i,r in enumerate(g)])and[[max([S[i][j]]+[S[i][d+2]for d in[min(i,len(g)+~i)]if j%2*(d+2<=j<len(r)-2-d)]+[S[d+2][j]for d in[min(j,len(r)+~j)]if i%2*(d+2<=i<len(g)-2-d)],key=k)for j in range(len(r))]for i,r in enumerate(S)]",
+    # task245: ---- near miss (shorter than the current best, but by fewer than 30 bytes) ---- Four
+    # 3-corners mark a box; move the 2-shape so its bounding box starts just inside the top-left
+    # corner. Per pass (rows, then columns via transpose): the rows holding a 2 are laid after
+    # (first 3-row + 1) blank rows; a cell keeps its 3 (a%2*3) and takes the 2 of that row (b%3).
+    "shape_into_corners": "[g:=[*zip(*[[a%2*3+b%3 for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2 in r]+Z*30)])]for Z in[[[0]*30]]*2][1]",
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
     # wise clamp): clamp every row toward the block's columns, transpose, repeat, transpose back.
     "clamp_to_block_ring": "(F:=lambda g:[*zip(*[[max(c*(min(max(b,n-1),n+2)==x)for b,c in enumerate(r))for x in range(len(r))]for n in[[2 in c for c in zip(*g)].index(1)]for r in g])])(F(g))",

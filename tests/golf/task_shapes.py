@@ -7453,6 +7453,205 @@ def draw_plus_to_star(rng, n):  # 12x12 with 1-3 plus signs whose 5x5 stars fit 
     return g
 
 
+def bbox_fill(g):  # fill the bounding box of every colour with that colour
+    o = [r[:] for r in g]
+    for c in {c for r in g for c in r} - {0}:
+        cells = [(i, j) for i, r in enumerate(g) for j, x in enumerate(r) if x == c]
+        i0 = min(i for i, j in cells)
+        i1 = max(i for i, j in cells)
+        j0 = min(j for i, j in cells)
+        j1 = max(j for i, j in cells)
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                o[i][j] = c
+    return o
+
+
+def draw_bbox_fill(
+    rng, n
+):  # n-2..n disjoint rectangles, each marked by 2 opposite corners (+ maybe an interior dot)
+    H, W = rng.randint(8, 14), rng.randint(8, 14)
+    g = [[0] * W for _ in range(H)]
+    used = set()
+    for c in rng.sample(range(1, 10), rng.randint(n - 2, n)):
+        for _ in range(50):
+            i0, j0 = rng.randrange(H), rng.randrange(W)
+            i1, j1 = rng.randint(i0, min(H - 1, i0 + 4)), rng.randint(j0, min(W - 1, j0 + 4))
+            box = {(i, j) for i in range(i0 - 1, i1 + 2) for j in range(j0 - 1, j1 + 2)}
+            if (i0, j0) != (i1, j1) and not box & used:
+                used |= box
+                a, b = rng.choice([((i0, j0), (i1, j1)), ((i0, j1), (i1, j0))])
+                for i, j in (a, b, (rng.randint(i0, i1), rng.randint(j0, j1))):
+                    g[i][j] = c
+                break
+    return g
+
+
+def diag_connect(g):  # draw the diagonal segment between the two cells of each colour
+    o = [r[:] for r in g]
+    for c in {c for r in g for c in r} - {0}:
+        (a, b), (d, e) = [(i, j) for i, r in enumerate(g) for j, x in enumerate(r) if x == c]
+        s = 1 if e > b else -1
+        for t in range(d - a + 1):
+            o[a + t][b + s * t] = c
+    return o
+
+
+def draw_diag_connect(
+    rng, n
+):  # n-1..n non-touching diagonal segments (length 2..9) on a 10x10 grid, endpoints only
+    H = W = 10
+    g = [[0] * W for _ in range(H)]
+    used = set()
+    for c in rng.sample(range(1, 10), rng.randint(n - 1, n)):
+        for _ in range(100):
+            L = rng.randint(2, 9)
+            s = rng.choice((1, -1))
+            a = rng.randrange(H - L)
+            b = rng.randrange(W - L) + (L if s < 0 else 0)
+            cells = [(a + t, b + s * t) for t in range(L + 1)]
+            if not set(cells) & used:
+                used |= set(cells)
+                g[a][b] = g[a + L][b + s * L] = c
+                break
+    return g
+
+
+def frame_cross(
+    g,
+):  # 8-regions of exactly a 3x3 square (the holes of the frames): 6 along their centre row and column
+    H, W = len(g), len(g[0])
+    seen = set()
+    o = [r[:] for r in g]
+    cs = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 8 and (i, j) not in seen:
+                comp = [(i, j)]
+                seen.add((i, j))
+                for a, b in comp:
+                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= x < H and 0 <= y < W and g[x][y] == 8 and (x, y) not in seen:
+                            seen.add((x, y))
+                            comp.append((x, y))
+                rs = [a for a, b in comp]
+                ks = [b for a, b in comp]
+                if len(comp) == 9 and max(rs) - min(rs) == 2 and max(ks) - min(ks) == 2:
+                    cs.append((min(rs) + 1, min(ks) + 1))
+    for a, b in cs:
+        for i in range(H):
+            for j in range(W):
+                if (i == a or j == b) and o[i][j] == 8:
+                    o[i][j] = 6
+    return o
+
+
+def draw_frame_cross(rng, n):  # 15x15 of 8 with n-2..n separate hollow 5x5 squares of 1
+    g = [[8] * 15 for _ in range(15)]
+    used = set()
+    for _ in range(rng.randint(n - 2, n)):
+        for _ in range(100):
+            a, b = rng.randrange(11), rng.randrange(11)
+            box = {(a + x, b + y) for x in range(-1, 6) for y in range(-1, 6)}
+            if not box & used:
+                used |= box
+                for x in range(5):
+                    for y in range(5):
+                        if x in (0, 4) or y in (0, 4):
+                            g[a + x][b + y] = 1
+                break
+    return g
+
+
+def band_corners_centre(
+    g,
+):  # fill first band x first band with 1, middle x middle with 2, last x last with 3
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    lr = [i for i in range(H) if all(g[i])]
+    lc = [j for j in range(W) if all(r[j] for r in g)]
+
+    def bands(lines, n):
+        b, s = [], 0
+        for x in lines + [n]:
+            if x > s:
+                b.append(range(s, x))
+            s = x + 1
+        return b
+
+    br, bc = bands(lr, H), bands(lc, W)
+    for v, (R, C) in (
+        (1, (br[0], bc[0])),
+        (2, (br[len(br) // 2], bc[len(bc) // 2])),
+        (3, (br[-1], bc[-1])),
+    ):
+        for i in R:
+            for j in C:
+                o[i][j] = v
+    return o
+
+
+def draw_band_corners_centre(
+    rng, n
+):  # 9..14 square-ish grid, 2 (or 4) full 5-lines each way, non-adjacent, bands non-empty
+    H, W = rng.randint(9, 14), rng.randint(9, 14)
+    g = [[0] * W for _ in range(H)]
+
+    def lines(N):
+        while True:
+            L = sorted(rng.sample(range(1, N - 1), rng.choice((2, 4) if n > 3 else (2,))))
+            if all(b - a > 1 for a, b in zip(L, L[1:], strict=False)):
+                return L
+
+    for i in lines(H):
+        g[i] = [5] * W
+    for j in lines(W):
+        for r in g:
+            r[j] = 5
+    return g
+
+
+def shape_into_corners(
+    g,
+):  # shift the 2s so that their bbox top-left is one cell inside the top-left 3
+    H, W = len(g), len(g[0])
+    t = min(i for i in range(H) if 3 in g[i])
+    lf = min(j for j in range(W) if any(r[j] == 3 for r in g))
+    s = min(i for i in range(H) if 2 in g[i])
+    u = min(j for j in range(W) if any(r[j] == 2 for r in g))
+    o = [[3 if c == 3 else 0 for c in r] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 2:
+                o[i + t + 1 - s][j + lf + 1 - u] = 2
+    return o
+
+
+def draw_shape_into_corners(
+    rng, n
+):  # corners of a box; a connected 2-blob whose bbox fills the box's inside, placed elsewhere
+    h, w = rng.randint(2, n + 1), rng.randint(2, n + 1)
+    H, W = h + 2 + rng.randint(0, 5), w + 2 + rng.randint(0, 5)
+    t, lf = rng.randint(0, H - h - 2), rng.randint(0, W - w - 2)
+    g = [[0] * W for _ in range(H)]
+    cells = {(rng.randrange(h), rng.randrange(w))}
+    while not ({a for a, b in cells} == set(range(h)) and {b for a, b in cells} == set(range(w))):
+        a, b = rng.choice(sorted(cells))
+        d = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+        if 0 <= a + d[0] < h and 0 <= b + d[1] < w:
+            cells.add((a + d[0], b + d[1]))
+    corners = {(t, lf), (t, lf + w + 1), (t + h + 1, lf), (t + h + 1, lf + w + 1)}
+    while True:
+        s, u = rng.randint(0, H - h), rng.randint(0, W - w)
+        if not {(a + s, b + u) for a, b in cells} & corners:
+            break
+    for a, b in cells:
+        g[a + s][b + u] = 2
+    for a, b in corners:
+        g[a][b] = 3
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -7657,4 +7856,9 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "tile_cell_mod10": (tile_cell_mod10, draw_tile_cell_mod10, "task306", 130),
     "stamp_shape_in_holes": (stamp_shape_in_holes, draw_stamp_shape_in_holes, "task363", 300),
     "hole_size_recolor": (hole_size_recolor, draw_hole_size_recolor, "task369", 200),
+    "diag_connect": (diag_connect, draw_diag_connect, "task037", 200),
+    "frame_cross": (frame_cross, draw_frame_cross, "task094", 170),
+    "bbox_fill": (bbox_fill, draw_bbox_fill, "task132", 180),
+    "band_corners_centre": (band_corners_centre, draw_band_corners_centre, "task226", 200),
+    "shape_into_corners": (shape_into_corners, draw_shape_into_corners, "task245", 180),
 }
