@@ -127,6 +127,9 @@ IDIOMS = {
     # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
     # best.
     "unhide_mirror_shape": "(s:=sum(g,[]),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},q:=[c for c in{*s}-{0}if s.count(c)==sum(c in r for r in g)*sum(c in k for k in zip(*g))][0],S:={k for k in d if d[k]not in(0,q)},M:=max(({(i,t-j)for i,j in S}for t in range(60)),key=lambda M:(0 not in map(d.get,M),len(M&S))))and[[d[min(S)]if(i,j)in M else v*(v!=q)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
+    # restore the 9-masked cells.
+    "sym_offset_restore": "[g:=[*zip(*[map(min,a,b,c)for a,b,c in zip(g,zip(*g),g[:2]+g[:1:-1])])]for _ in g][-1]",
     # task076: one complete object (4-core + 2 + other colours); every other object is a
     # rotated/mirrored copy showing only its 4s and 2s: paint the full transformed template wherever
     # its 4/2 part occurs
@@ -198,6 +201,8 @@ IDIOMS = {
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge.
     "diagonal_bounce": "[G:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},V:=all(2 in r for r in g),S:=set(),f:=lambda y,x,u,w,k=60:k and(G.get(n:=(y+u,x+w))==2 and[f(y,x,[-u,u][V],[w,-w][V],k-1)]or n in G and[S.add(n),f(*n,u,w,k-1)]),[f(y,x,u,w)for(y,x),c in G.items()for u in(-1,1)for w in(-1,1)if c==8==G.get((y-u,x-w))]]and[[v or 3*((i,j)in S)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour.
+    "marked_shape_crop": "(s:=sum(g,[]),w:=len(g[0]),k:=s.index(8)+~w)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,w,w+w)]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
     # line (right or down).
     "slide_box_on_dots": "(d:=len({x for r in g for x,v in enumerate(r)if v==3})<2,S:={(y+2*d,x+2-2*d)for y,r in enumerate(g)for x,v in enumerate(r)if v==2})and[[[v%2*3,2][(y,x)in S]for x,v in enumerate(r)]for y,r in enumerate(g)]",
@@ -300,6 +305,9 @@ IDIOMS = {
     # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 in all four directions) is the
     # template: every object with exactly its shape (the 1-shapes) takes its colour.
     "recolor_same_shape": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v%5>1 and 5 in r[:x]and 5 in r[x:]and 5 in(C:=[s[x]for s in g])[:y]and 5 in C[y:]],O:={**D},[O.update({u:D[T[0]]for u in S})for z in D for S in[{z+t-T[0]for t in T}]if all((D.get(u+d)==D[z])==(u+d in S)for u in S for d in(0,1,-1,1j,-1j))])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
+    # grid of block colours.
+    "block_colors_grid": "(f:=lambda g,c=0,m=[0]*99:[*zip(*{(c:=c+1-any(r)):(m:=[*map(max,m*any(r)or r,r)])for r in g}.values())])(f(g))",
     # task185: A line lattice with some intersections recoloured; over the 4x4 recoloured
     # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
     # special colour, else 0.
@@ -319,13 +327,27 @@ IDIOMS = {
     # neighbour is the main colour, then a column pass turns kept cells with the main colour
     # vertically adjacent into it)
     "denoise_rectangles": "(n:=max({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[[(x and(x,n)[i])*(n in{x,l,r})for l,x,r in zip([0,*b],b,[*b[1:],0])]for b in g])]for i in(0,1)][-1]",
+    # task195: A shape of 3x3 blocks forms a pattern P; output is P (x) P (the pattern drawn with
+    # itself in each filled cell).
+    "block_pattern_fractal": "(f:=lambda g:zip(*[*filter(any,g)][::3]))and[[a&b for a in A for b in B]for A in f(f(g))for B in f(f(g))]",
+    # task196: 1-objects that are closed hollow rectangles (enclose a hole) turn 3; others stay 1.
+    # (fill outside 0s with 5 for 64 sweeps, then 8 sweeps where a 1 after a hole-0 or a 3 becomes
+    # 3)
+    "closed_boxes_recolor": "[g:=[*zip(*[[v:=[c or v//5*5,3][k>>6==c>v%3]for c in(5,*r)][1:]for r in g][::-1])]for k in range(72)]and[[c%5 for c in r]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
     # every other zero (gaps, leaky rooms) becomes 4.
     "sealed_rooms": "[g:=[[c or 3+any(x.count(0)*2<len(x)for x in(r,k))for c,k in zip(r,zip(*g))]for r in g]]+[g:=[*zip(*[[v:=c+(c==3==v-1)for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4]and g",
+    # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
+    # the columns of its parity.
+    "drop_cell_stripes": "(t:=max(g),a:=g.index(t),b:=t.index(max(t)))and[([4,0]*30)[b:b+len(t)]]*-~a+g[a:-1]",
     # task201: a frame (4-corners, side columns of colours L and R) and a loose two-colour shape:
     # crop the frame and drop the shape inside it, mirrored if needed so its L part faces the L side
     # (transposed for horizontal frames)
     "shape_mirrored_into_frame": "(f:=lambda g,t=1:[[*zip(*f([*zip(*g)],0))]if g[a][c+1]*t else[g[a][c:d+1]]+[[g[a+1+k][c],*S[k][::(g[a+1][c]in[*zip(*S)][0])*2-1],g[a+1+k][d]]for k in range(b-a-1)]+[g[b][c:d+1]]for(a,c),*_,(b,d)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4]]for O in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v and not(a<=i<=b and c<=j<=d)]]for S in[[r[min(j for i,j in O):][:d-c-1]for r in g[O[0][0]:][:b-a-1]]]][0])(g)",
+    # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
+    # band, perpendicular to the band. (EXPR assumes no column/row has a hole in every band, true in
+    # all task examples)
+    "band_holes_across": "[g:=[*zip(*[map(min,r,r,*[B for B in g if len({*B,*r}-{0})<2])for r in g])]for _ in'ab'][-1]",
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: one
     # carried pass type that floods the outside with 8, labels holes 7,2,7,... from a wall and then
     # copies the label of the cell beside the far wall across the hole.)
@@ -497,6 +519,9 @@ IDIOMS = {
     # gets a label 5*8**k, two private bits; labels are OR-spread over each shape, so the popcount
     # of the final label is twice its size.)
     "size6_components": "(k:=1,h:=[[c*(k:=k*8)for c in r]for r in g],[h:=zip(*[[v:=c and c|v for c in(0,*r)][:0:-1]for r in h])for _ in h*4])and[[c and 1+(c.bit_count()==12)for c in r]for r in h]",
+    # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
+    # apart, so sums never mix).
+    "plus_colored_arms": "[[x+7*R+6*L+2*d+8*u for u,x,d,R,L in zip(a,r,c,r[1:]+[0],[0]+r)]for a,r,c in zip([[0]*99]+g,g,g[1:]+[[0]*99])]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
     # colour up to the block.
     "dots_shoot_to_square": "[g:=[*zip(*[[c or max(0,0,*r[:j])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",

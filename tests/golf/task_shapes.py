@@ -7652,6 +7652,307 @@ def draw_shape_into_corners(
     return g
 
 
+def sym_offset_restore(g):  # each 9 cell takes the non-9 value of a cell in its symmetry orbit
+    N = len(g)
+    out = [r[:] for r in g]
+    for i in range(N):
+        for j in range(N):
+            if g[i][j] != 9:
+                continue
+            seen = {(i, j)}
+            todo = [(i, j)]
+            while todo:
+                a, b = todo.pop()
+                nb = [(b, a)]
+                if a >= 2:
+                    nb.append((N + 1 - a, b))
+                if b >= 2:
+                    nb.append((a, N + 1 - b))
+                for q in nb:
+                    if q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+            vals = [g[a][b] for a, b in seen if g[a][b] != 9]
+            if vals:
+                out[i][j] = vals[0]
+    return out
+
+
+def draw_sym_offset_restore(
+    rng, n
+):  # D4-symmetric core (offset 2) + transpose-symmetric border, one 9 rectangle
+    N = 2 * n + 4
+    h = N // 2 + 1
+    g = [[rng.choice([0, 0, 1, 2, 3, 4, 5, 6, 7, 8]) for _ in range(N)] for _ in range(N)]
+    for i in range(N):
+        for j in range(N):
+            a, b = i, j
+            if a >= h:
+                a = N + 1 - a
+            if b >= h:
+                b = N + 1 - b
+            a, b = min(a, b), max(a, b)
+            g[i][j] = g[a][b]
+    r0 = rng.randint(2, h - 1)
+    c0 = rng.randint(2, h - 1)
+    for i in range(r0, rng.randint(r0, h - 1) + 1):
+        for j in range(c0, rng.randint(c0, h - 1) + 1):
+            g[i][j] = 9
+    return g
+
+
+def closed_boxes_recolor(
+    g,
+):  # a 4-connected 1-object equal to the border of its bbox (both sides >= 3) becomes 3
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    seen = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] != 1 or (i, j) in seen:
+                continue
+            comp = [(i, j)]
+            seen.add((i, j))
+            q = [(i, j)]
+            while q:
+                a, b = q.pop()
+                for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                    if 0 <= x < H and 0 <= y < W and g[x][y] == 1 and (x, y) not in seen:
+                        seen.add((x, y))
+                        comp.append((x, y))
+                        q.append((x, y))
+            r0 = min(a for a, b in comp)
+            r1 = max(a for a, b in comp)
+            c0 = min(b for a, b in comp)
+            c1 = max(b for a, b in comp)
+            box = {
+                (a, b)
+                for a in range(r0, r1 + 1)
+                for b in range(c0, c1 + 1)
+                if a in (r0, r1) or b in (c0, c1)
+            }
+            if set(comp) == box and r1 - r0 >= 2 and c1 - c0 >= 2:
+                for a, b in comp:
+                    out[a][b] = 3
+    return out
+
+
+def draw_closed_boxes_recolor(
+    rng, n
+):  # hollow boxes, boxes with a gap in one side, and short lines, kept apart
+    H, W = rng.randint(8, 16), rng.randint(8, 16)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(3 * n):
+        h, w = rng.choice([1, 2, 3, 3, 4, 5]), rng.choice([1, 3, 3, 4, 5])
+        i, j = rng.randint(0, H - h), rng.randint(0, W - w)
+        if any(
+            g[a][b]
+            for a in range(max(i - 1, 0), min(i + h + 1, H))
+            for b in range(max(j - 1, 0), min(j + w + 1, W))
+        ):
+            continue
+        cells = [
+            (a, b)
+            for a in range(i, i + h)
+            for b in range(j, j + w)
+            if a in (i, i + h - 1) or b in (j, j + w - 1)
+        ]
+        if rng.random() < 0.4 and h > 2 and w > 2:
+            cells.remove((i, j + 1))
+        for a, b in cells:
+            g[a][b] = 1
+    return g
+
+
+def drop_cell_stripes(
+    g,
+):  # cell shifts down 1; rows 0..its row become 4 on columns with its column's parity
+    H, W = len(g), len(g[0])
+    ((a, b),) = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    out = [[0] * W for _ in range(H)]
+    if a + 1 < H:
+        out[a + 1][b] = g[a][b]
+    for i in range(a + 1):
+        for j in range(W):
+            if (j - b) % 2 == 0:
+                out[i][j] = 4
+    return out
+
+
+def draw_drop_cell_stripes(rng, n):  # blank grid with one cell of colour != 4, not on the last row
+    H, W = rng.randint(n, 5 * n), rng.randint(n, 5 * n)
+    g = [[0] * W for _ in range(H)]
+    g[rng.randrange(H - 1)][rng.randrange(W)] = rng.choice([1, 2, 3, 5, 6, 7, 8, 9])
+    return g
+
+
+def band_holes_across(g):  # holes spread across their band (perpendicular to the bands' direction)
+    def horiz(g):
+        out = [r[:] for r in g]
+        col = [max(r) for r in g]
+        for k, r in enumerate(g):
+            for j, v in enumerate(r):
+                if v == 0:
+                    for i in range(len(g)):
+                        if col[i] == col[k]:
+                            out[i][j] = 0
+        return out
+
+    if all(len(set(r) - {0}) <= 1 for r in g):
+        return horiz(g)
+    t = [list(c) for c in zip(*g, strict=False)]
+    return [list(c) for c in zip(*horiz(t), strict=False)]
+
+
+def draw_band_holes_across(
+    rng, n
+):  # n-ish bands of distinct colours, a few holes, random orientation
+    cols = rng.sample(range(1, 10), rng.randint(2, min(n, 4)))
+    W = rng.randint(4, 14)
+    g = []
+    for c in cols:
+        g += [[c] * W for _ in range(rng.randint(2, 4))]
+    for j in rng.sample(
+        range(W), min(n, W - 1)
+    ):  # holes in distinct columns (EXPR needs: no column holed in every band)
+        g[rng.randrange(len(g))][j] = 0
+    return g if rng.random() < 0.5 else [list(c) for c in zip(*g, strict=False)]
+
+
+def plus_colored_arms(
+    g,
+):  # paint 8 below, 2 above, 6 right, 7 left of every 1 (in that order, later wins)
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    ones = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 1]
+    for di, dj, c in ((1, 0, 8), (-1, 0, 2), (0, 1, 6), (0, -1, 7)):
+        for i, j in ones:
+            if 0 <= i + di < H and 0 <= j + dj < W:
+                out[i + di][j + dj] = c
+    return out
+
+
+def draw_plus_colored_arms(rng, n):  # 1s at pairwise Manhattan distance >= 3
+    H, W = rng.randint(n, 4 * n), rng.randint(n, 4 * n)
+    g = [[0] * W for _ in range(H)]
+    pts = []
+    for _ in range(3 * n):
+        i, j = rng.randrange(H), rng.randrange(W)
+        if all(abs(i - a) + abs(j - b) >= 3 for a, b in pts):
+            pts.append((i, j))
+            g[i][j] = 1
+    return g
+
+
+def block_colors_grid(
+    g,
+):  # one output cell per block (split by all-zero rows/cols): the block's colour
+    def bands(n, empty):
+        out, cur = [], []
+        for i in range(n):
+            if empty(i):
+                if cur:
+                    out.append(cur)
+                    cur = []
+            else:
+                cur.append(i)
+        return out + [cur] * bool(cur)
+
+    R = bands(len(g), lambda i: not any(g[i]))
+    C = bands(len(g[0]), lambda j: not any(r[j] for r in g))
+    return [[max(g[i][j] for i in rs for j in cs) for cs in C] for rs in R]
+
+
+def draw_block_colors_grid(
+    rng, n
+):  # 2-3 x 2-3 blocks of random colours (neighbours may repeat), 0 noise off each block's first/last column
+    hs = [rng.randint(2, 5) for _ in range(rng.randint(2, 3))]
+    ws = [rng.randint(2, 5) for _ in range(rng.randint(2, n))]
+    g = []
+    for h in hs:
+        cs = [rng.randint(1, 9) for _ in ws]
+        for _ in range(h):
+            row = []
+            for c, w in zip(cs, ws, strict=False):
+                row += [c] + [c * (rng.random() > 0.25) for _ in range(w - 2)] + [c, 0]
+            g.append(row[:-1])
+        g.append([0] * len(g[-1]))
+    return g[:-1]
+
+
+def marked_shape_crop(
+    g,
+):  # the 8-connected object holding the 8, cropped, all its cells in its main colour
+    H, W = len(g), len(g[0])
+    ((a, b),) = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 8]
+    comp = {(a, b)}
+    q = [(a, b)]
+    while q:
+        i, j = q.pop()
+        for x in range(i - 1, i + 2):
+            for y in range(j - 1, j + 2):
+                if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in comp:
+                    comp.add((x, y))
+                    q.append((x, y))
+    cols = [g[i][j] for i, j in comp if g[i][j] != 8]
+    c = max(set(cols), key=cols.count)
+    r0, c0 = min(i for i, j in comp), min(j for i, j in comp)
+    r1, c1 = max(i for i, j in comp), max(j for i, j in comp)
+    return [[c if (i, j) in comp else 0 for j in range(c0, c1 + 1)] for i in range(r0, r1 + 1)]
+
+
+def draw_marked_shape_crop(
+    rng, n
+):  # n random 3x3-box shapes (centre filled) of distinct colours, one with an 8 centre
+    S = 4 * n
+    g = [[0] * S for _ in range(S)]
+    cols = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], n)
+    for t, c in enumerate(cols):
+        while True:
+            m = [[rng.random() < 0.5 for _ in range(3)] for _ in range(3)]
+            m[1][1] = True
+            if any(m[0]) and any(m[2]) and any(r[0] for r in m) and any(r[2] for r in m):
+                break
+        i, j = 4 * t, rng.randrange(S - 2)
+        for x in range(3):
+            for y in range(3):
+                if m[x][y]:
+                    g[i + x][j + y] = c
+        if t == 0:
+            g[i + 1][j + 1] = 8
+    return g
+
+
+def block_pattern_fractal(
+    g,
+):  # downscale the cropped shape by 3 to P, output the Kronecker self-product of P
+    cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
+    i0, j0 = min(i for i, j in cells), min(j for i, j in cells)
+    i1, j1 = max(i for i, j in cells), max(j for i, j in cells)
+    P = [[g[i][j] for j in range(j0, j1 + 1, 3)] for i in range(i0, i1 + 1, 3)]
+    n, m = len(P), len(P[0])
+    return [
+        [P[a // n][b // m] if P[a % n][b % m] else 0 for b in range(m * m)] for a in range(n * n)
+    ]
+
+
+def draw_block_pattern_fractal(
+    rng, n
+):  # random 3x3 pattern (no empty row/col) drawn with 3x3 blocks somewhere
+    c = rng.randint(1, 9)
+    while True:
+        P = [[c * (rng.random() < 0.6) for _ in range(3)] for _ in range(3)]
+        if all(any(r) for r in P) and all(any(r) for r in zip(*P, strict=False)):
+            break
+    H, W = rng.randint(9, 16), rng.randint(9, 18)
+    g = [[0] * W for _ in range(H)]
+    a, b = rng.randint(0, H - 9), rng.randint(0, W - 9)
+    for i in range(9):
+        for j in range(9):
+            g[a + i][b + j] = P[i // 3][j // 3]
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -7861,4 +8162,12 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "bbox_fill": (bbox_fill, draw_bbox_fill, "task132", 180),
     "band_corners_centre": (band_corners_centre, draw_band_corners_centre, "task226", 200),
     "shape_into_corners": (shape_into_corners, draw_shape_into_corners, "task245", 180),
+    "sym_offset_restore": (sym_offset_restore, draw_sym_offset_restore, "task074", 120),
+    "marked_shape_crop": (marked_shape_crop, draw_marked_shape_crop, "task121", 140),
+    "block_colors_grid": (block_colors_grid, draw_block_colors_grid, "task184", 150),
+    "block_pattern_fractal": (block_pattern_fractal, draw_block_pattern_fractal, "task195", 140),
+    "closed_boxes_recolor": (closed_boxes_recolor, draw_closed_boxes_recolor, "task196", 170),
+    "drop_cell_stripes": (drop_cell_stripes, draw_drop_cell_stripes, "task199", 120),
+    "band_holes_across": (band_holes_across, draw_band_holes_across, "task202", 130),
+    "plus_colored_arms": (plus_colored_arms, draw_plus_colored_arms, "task331", 150),
 }
