@@ -41,6 +41,10 @@ IDIOMS = {
     # colours) is moved, turned or flipped as needed, onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared.
     "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+u,-1)for u in(0,1,-1,1j,-1j))for z in C}for _ in g],L:=[*C.values()],A:={z:d[z]for z in d if L.count(C[z])<4},P:={**A},[P.update({f(z)+a-f(m):d[z]for z in T})for k in{*L}for T in[[z for z in d if C[z]==k]]if T[3:]for c in[[d[z]for z in T]]for M in[[z for z in T if c.count(d[z])<2]]for m in M[:1]for u in(1,1j,-1,-1j)for f in(lambda z:z*u,lambda z:z.conjugate()*u)for a in A if A[a]==d[m]if all(A.get(f(z)+a-f(m))==d[z]for z in M)])and[[P.get(i+j*1j,0)for j in range(len(g[0]))]for i in range(len(g))]",
+    # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
+    # each turning the grid a quarter and marking cells whose up-left is a colour other than 0/8;
+    # the first two passes also double the rows, which tiles both ways.)
+    "tile_diagonal_halo": "[g:=[*zip(*[[v or 8*(p%8>0)for v,p in zip(r,[0,*h])]for r,h in zip(g*k,[[0]*99]+g*k)][::-1])]for k in[2,2]+[1]*6][-1]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry.
     "d4_complete_5x5": "[r:=[*map(any,g)].index(1),c:=[*map(any,zip(*g))].index(1)]and[[max(g[r+x][c+y]for a,b in((i-r,j-c),(j-c,i-r))for x in(a,4-a)for y in(b,4-b))if 0<=i-r<5>j-c>=0 else v for j,v in enumerate(R)]for i,R in enumerate(g)]",
@@ -107,6 +111,9 @@ IDIOMS = {
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased.
     "stamp_with_rays": "[s:=sum(g,[]),k:=sorted(set(s),key=s.count),b:=k[-1],q:=k[-2],E:=range(-2,3),I:=(c:=max((sum(x not in(b,q)for r in g[i-2:i+3]+g[i-1:i+2]for x in r[j-2:j+3]+r[j-1:j+2]),i,j)for i in range(len(g))for j in range(len(g[0]))))[1],J:=c[2],m:=g[I][J],G:=g,[G:=[[[x,a][(t:=x!=b and(t or x==m!=b!=a))>(x==m)]for x in r]for r in zip(*G[::-1])if(t:=0)<1]for a in(g[I-2][J],g[I][J-2],g[I+2][J],g[I][J+2])],D:={(a+x,c+y):g[I+x][J+y]for a,R in enumerate(g)for c,v in enumerate(R)if v==m for x in E for y in E if g[I+x][J+y]!=b}|{(I+x,J+y):b for x in E for y in E}]and[[[b,D.get((i,j),v)][v!=b]for j,v in enumerate(r)]for i,r in enumerate(G)]",
+    # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
+    # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
+    "cross_band_colors": "(a:=0)or[[max(c,int('020463010'[b:=b+d//8]))for c,d in zip(r,g[0])]for r in g if[b:=(a:=a+r[0]%5)]]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
     # fill with that colour, the others empty.
     "fullest_cell_fills": "(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in range(12)])and[[5*(g[i][j]==5)or(S[i&12|j//4]==max(S))*max(S)[-1]for j in range(11)]for i in range(11)]",
@@ -123,6 +130,13 @@ IDIOMS = {
     # obstacle, across (clear) to the red pair's line, where an obstacle lies just beyond, then
     # along it into red.
     "elbow_path_join": "(p:=lambda g,d=1:'2, 2'not in str(g)and d and[*zip(*p([*zip(*g)],0))]or[b:=max(s:=sum(map(list,g),[]),key=s.count),f:={*s}-{b,2,3},W:=len(g[0]),r:=s.index(3)//W,c:=s.index(3)%W,R:=s.index(2)//W,C:=s.index(2)%W,Q:=lambda i,k,j:i==r and(k-c)*(k-j)<1 or k==j and(i-r)*(i-R)<1 or i==R and(k-C)*(k-j)<1,[J:=j for j in range(W)if g[r][j]==b==g[R][j]and f&{*g[r][j-1:j+2]}and f&{x[j]for x in g[R-1:R+2]}and not f&{v for i,x in enumerate(g)for k,v in enumerate(x)if Q(i,k,j)}]]and[[[v,3][v==b and Q(i,k,J)]for k,v in enumerate(x)]for i,x in enumerate(g)])(g)",
+    # task068: (a 144-byte form with `if 2>sum(g,[]).count(c)` is correct but ~70-100 ms on a dense
+    # 30x30 grid) Keep only the colour that occurs exactly once, at its place, and surround it with
+    # a ring of 2s.
+    "lone_cell_ringed": "(e:=enumerate)and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-b)]for a,R in e(g)for b,c in e(R)if 2>sum(r.count(c)for r in g)for x,r in e(g,-a)]",
+    # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes knock out
+    # rows before the first 8).
+    "box_of_8_recolor": "[(v:=0,g:=[*zip(*[[c|c%2*2>>(v:=v|(8 in r))for c in r]for r in g][::-1])])for _ in[0]*4]and[[c^c%2*2 for c in r]for r in g]",
     # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
     # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
     # best.
@@ -130,6 +144,9 @@ IDIOMS = {
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells.
     "sym_offset_restore": "[g:=[*zip(*[map(min,a,b,c)for a,b,c in zip(g,zip(*g),g[:2]+g[:1:-1])])]for _ in g][-1]",
+    # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
+    # 3x3 block grid on the right.
+    "stamp_on_ones": "[r[:4]+[x*g[i-i%3+1][k]for k in(5,8,11)for x in g[i%3][:3]]for i,r in enumerate(g)]",
     # task076: one complete object (4-core + 2 + other colours); every other object is a
     # rotated/mirrored copy showing only its 4s and 2s: paint the full transformed template wherever
     # its 4/2 part occurs
@@ -147,6 +164,9 @@ IDIOMS = {
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block.
     "stamp_pattern_on_cells": "(h:=[len({*r})for r in g].index(1)+1,w:=[len({*c})for c in zip(*g)].index(1)+1,D:={y//h+x//w*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v*(y%h+x%w<1)},S:={k for k in D if not{k+1,k-1,k+1j,k-1j}&D.keys()},q:=[k for k in D if{k}-S and D[k]==D[[*S][0]]][0],O:={**D,**{s+k-q:D[k]for s in S for k in D if{k}-S}},L:=g[h-1][0])and[[v*(v==L)or O.get(y//h+x//w*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
+    # an 8 above/below it; valid because the trominoes never come close to each other).
+    "tromino_corner": "[[k[i]or 8in[0,*r][j:j+3]and 8in[0,*k][i:i+3]for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners).
     "square_inside_out": "(P:={(y,x):[v,g[i+1][j+1]][max(e,f)==s-1]for i,r in enumerate(g)for j,v in enumerate(r)if v and(i<1 or g[i-1][j]<1)and(j<1 or r[j-1]<1)for s in[(r[j:]+[0]).index(0)]for y in range(i-s+2,i+s+s-2)for x in range(j-s+2,j+s+s-2)for e in[abs(2*y-2*i-s+1)]for f in[abs(2*x-2*j-s+1)]if min(e,f)<s})and[[P.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -224,6 +244,10 @@ IDIOMS = {
     # shapes); every other shape shows a key block of some size: the template is drawn there, scaled
     # to that size with its key cell on the block, in that shape's other colour.
     "template_scaled_to_keys": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+a+b,-1)for a in(-1,0,1)for b in(-1j,0,1j))for z in C}for _ in g],S:={},[S.setdefault(C[z],[]).append(z)for z in C],O:=[*S.values()],A:=max({*d.values()},key=lambda c:sum(c in{d[z]for z in P}for P in O)),n:=lambda P:[z for z in P if d[z]==A],m:=min(len(n(P))for P in O),T:=max([P for P in O if len(n(P))==m],key=len),u:=lambda Q:min(q.real for q in Q)+min(q.imag for q in Q)*1j,t:=u(n(T)),R:={u(N)+(z-t)*k+a+b*1j:[max({*map(d.get,P)}-{A}),A][d[z]==A]for P in O for N in[n(P)]for k in[int(max(q.imag for q in N)-min(q.imag for q in N)+1)]if k<6 for z in T for a in range(k)for b in range(k)})and[[R.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
+    # one of 2s down-right. (2-pass row scan: a cell takes c if its up-left is c while its up and
+    # left are not; then turn 180 and do 1s.)
+    "corner_diagonal_shots": "(f:=lambda g,c,h=[0]*99:[(h:=[v or c*(l!=c==a!=u)for v,l,a,u in zip(r,[0]+r,[0]+h,h)])[::-1]for r in g][::-1])(f(g,2),1)",
     # task137: Near misses (valid, wrong 0 on check.py, but less than 30 bytes under the current
     # best). Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one, every E cells.
@@ -242,6 +266,9 @@ IDIOMS = {
     # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, rooms carry
     # 3*area, walls stay 2)
     "room_size_extremes": "[g:=[*zip(*[[v%3or max(v,3)*len(w)for w in bytes(r).split(b'\\2')for v in w+b'\\2'][:-1]for r in g])]for _ in'ab']and(t:={*sum(g,())})and[[{max(t):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
+    # its main diagonal.
+    "asymmetric_block": "[b for k in(0,3,6)if(b:=g[k:k+3])!=[*map(list,zip(*b))]][0]",
     # task148: two 2-bars on opposite edges; dots (8) beside bar A: draw 8s from bar A to each dot
     # (dot turns 4) and a full 8 line from bar B at the same position along B; transposed when the
     # bars are horizontal
@@ -273,6 +300,10 @@ IDIOMS = {
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay.
     "ring_to_plus": "[[[v,*[2*(1in(i,j))for i in(0,1,2)for j in(0,1,2)if[r[x-j:][:3]for r in g[y-i:][:3]]==[[1]*3,[1,0,1],[1]*3]]][-1]for x,v in enumerate(R)]for y,R in enumerate(g)]",
+    # task162: Scanning 3x3 windows row-major, each window that is still all 0 is filled with 1
+    # (greedy: a filled window blocks later overlapping ones). Slice-assignment comprehension
+    # targets mutate g; b<18 assumes width <= 20.
+    "greedy_zero_window_fill": "([()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]],g)[1]",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared
     "panel_by_marker": "[[v if 3in(i%4,j%4)else g[x//4*4+i%4][y//4*4+j%4]*((i//4,j//4)==(x%4,y%4))for j,v in enumerate(r)]for x,y in[divmod(sum(g,[]).index(4),11)]for i,r in enumerate(g)]",
@@ -416,6 +447,9 @@ IDIOMS = {
     # corner. Per pass (rows, then columns via transpose): the rows holding a 2 are laid after
     # (first 3-row + 1) blank rows; a cell keeps its 3 (a%2*3) and takes the 2 of that row (b%3).
     "shape_into_corners": "[g:=[*zip(*[[a%2*3+b%3 for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2 in r]+Z*30)])]for Z in[[[0]*30]]*2][1]",
+    # task247: Colours of the largest objects, left to right, as columns whose height is that
+    # largest size.
+    "biggest_colours_bars": "(T:=sum(zip(*g),()))and[[c for c in{}.fromkeys(T)if T.count(c)==(m:=max(map(T.count,{*T}-{0})))]]*m",
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
     # wise clamp): clamp every row toward the block's columns, transpose, repeat, transpose back.
     "clamp_to_block_ring": "(F:=lambda g:[*zip(*[[max(c*(min(max(b,n-1),n+2)==x)for b,c in enumerate(r))for x in range(len(r))]for n in[[2 in c for c in zip(*g)].index(1)]for r in g])])(F(g))",
@@ -423,6 +457,9 @@ IDIOMS = {
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
     # 4 directions.
     "corridor_fill": "[g:=[*zip(*[[y*(y!=3or x==3or b'\\3'*4in bytes((0,)*3+b)[j:j+7])if i>1else y or 3*(b'\\1'*14in bytes([0]*11+[1,*[{*t}<={0,3}for t in zip(a,b,c)],1])[j:j+25])for j,(x,y)in enumerate(zip(a,b))]for a,b,c in zip([[3]*30,*g],g,[*g[1:],[3]*30])][::-1])]for i in range(16)][-1]",
+    # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
+    # becomes 0.
+    "crop_recolor_bg": "[g:=[*zip(*[[c*(c>1)for c in r]for r in g[[max(r)>1 for r in g].index(1):][::-1]])]for _ in g*4][-1]",
     # task260: a diagonal line with 5-triangles stuck to its side(s): erase the triangles and draw a
     # parallel line of the same colour one step beyond each triangle's far edge
     "triangle_to_parallel": "[C:=[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v%5],s:=C[1][1]-C[0][1],D:=C[0][1]-s*C[0][0],F:=[j-s*i for i,r in enumerate(g)for j,v in enumerate(r)if v==5],L:={D,[D,max(F)+2][max(F)>D],[D,min(F)-2][min(F)<D]},[[C[0][2]*(j-s*i in L)for j in range(len(g[0]))]for i in range(len(g))]][-1]",
@@ -438,6 +475,10 @@ IDIOMS = {
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0 (the
     # `>Z(y-1,x-1)*Z(y,x-1)` in EXPR; no other example of the task has that configuration).
     "zero_squares_painted": "(P:=[[*r,1]for r in g]+[[1]*99])and(Z:=lambda y,x:P[y][x]|P[y+1][x]|P[y][x+1]|P[y+1][x+1]<1)and[[v or 2*any(Z(y,x)>Z(y-1,x-1)*Z(y,x-1)for y in(i-1,i)for x in(j-1,j))for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task266: Each lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
+    # left 8, down-right 7. (assumes the dots are colour 2, as in every example: the >>1 halves
+    # 2*weight)
+    "diagonal_stamp_3687": "[[3*a+6*b+8*c+7*d>>1 for a,b,c,d in zip(D[1:]+[0],[0]+D,U[1:]+[0],[0]+U)]for U,D in zip([[0]*99]+g,g[1:]+[[0]*99])]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     "box_spill_rays": "(f:=lambda g,d=0:[R:=[i for i,r in enumerate(g)if any(r)],C:=[j for j,c in enumerate(zip(*g))if any(c)],r:=R[0],G:=[j for j in range(C[0],C[-1]+1)if g[r][j]<1]]and G and[[4 if R[0]<=i<=R[-1]and C[0]<=j<=C[-1]and v<1 or i<r and(G[0]<=j<=G[-1]or r-i in(j-G[-1],G[0]-j))else v for j,v in enumerate(x)]for i,x in enumerate(g)]or d<4 and[*zip(*f([*zip(*g[::-1])],d+1))][::-1])(g)",
@@ -469,6 +510,10 @@ IDIOMS = {
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot.
     "box_stretch_to_dot": "(S:=lambda g:[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)])(S(g))",
+    # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
+    # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
+    # example): indices wrap with i-8 / j-8.
+    "ring_stamp": "[[v[j-1]|v[j-8]or v[j]|r[j-1]|r[j-8]and 1 for j in range(9)]for i,r in enumerate(g)if(v:=[*map(max,g[i-1],g[i-8])])]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
     # the dots share a row
@@ -480,6 +525,9 @@ IDIOMS = {
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard.
     "maze_checker_flood": "[s:=sum(g,[]),a:=min(s,key=s.count),b:=min({*s}-{a},key=s.count),Z:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},D:={k:v for k,v in Z.items()if v in(a,b)},Q:=[*D],[Q.append(n)or D.update({n:a+b-D[i,j]})for i,j in Q for n in((i+1,j),(i-1,j),(i,j+1),(i,j-1))if Z.get(n,1)<1>(n in D)]]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
+    # the colour, then 0, then it again).
+    "holed_rect_colour": "[[max(a for r in g for j,a in enumerate(r,1)if a in r[j:]<[1])]]",
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8).
     "square_holes_by_size": "[g:=[*zip(*[[v:=c or v*(v<2)for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c^1and(c or 4+r[x:].index(5)+r[x::-1].index(5))for x,c in enumerate(r)]for r in g]",
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
@@ -529,6 +577,9 @@ IDIOMS = {
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
     "leaky_box": "[[v or 8*(g[sorted((a[0],i,a[-1]))[1]][sorted((b[0],j,b[-1]))[1]]<1)for j,v in enumerate(x)]for a in[[i for i,x in enumerate(g)if any(x)]]for b in[[j for j,y in enumerate(zip(*g))if any(y)]]for i,x in enumerate(g)]",
+    # task338: Hollow rectangles: erase them and fill their insides with 3 (flood the outside from
+    # the border, rest -> 3).
+    "hollow_insides_only": "[g:=[*zip(*[[v:=c or v&1 for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[3>>c+c for c in r]for r in g]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
     # that side, other dots vanish.
     "dots_to_matching_side": "[*map(lambda r,s:[*map(max,r,s)],(h:=lambda g:[[a:=r[0],a*(a in(m:=r[1:-1])),*[0]*len(m[2:]),(b:=r[-1])*(b in m),b]for r in g])(g),zip(*h(zip(*g))))]",
@@ -539,6 +590,9 @@ IDIOMS = {
     # cell nearest them. (Assumes 10-wide grids, as in every example; clamp rows toward the block,
     # transpose, repeat.)
     "dots_into_block": "(i:=sum(g,[]).index(8),F:=lambda g,n:[*zip(*[[max(c*(x==min(max(b,n),n+1)!=b)for b,c in enumerate(r))for x in range(len(r))]for r in g])])and F(F(g,i%10),i//10)",
+    # task343: A pattern drawn from the left edge is continued periodically to the full width 15
+    # (smallest period that fits).
+    "period_extend": "(f:=lambda k:all(b in(0,a)for r in g for a,b in zip(r,r[k:]))and[(r[:k]*15)[:15]for r in g]or f(k+1))(1)",
     # task345: 2s on one edge rise across the grid (rotated so they sit at the bottom); a rise
     # blocked by a 5 steps one cell to the right just below it and continues to the far edge.
     "deflected_risers": "(f:=lambda g,n:(R:=[max([r for r,x in enumerate(c)if x==5]+[-1])for c in zip(*g)])and[[2 if g[-1][j]==2 and i>R[j]or j and g[-1][j-1]==2 and-1<R[j-1]>=i-1 else v for j,v in enumerate(r)]for i,r in enumerate(g)]if 2 in g[-1]or n<1 else[*zip(*f([*zip(*g[::-1])],n-1))][::-1])(g,4)",
@@ -612,4 +666,8 @@ IDIOMS = {
     # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
     # consistent with the visible cells and output the hole's contents
     "periodic_hole_fill": "(P:=lambda G:next(q for q in range(1,99)if all(a*b in(0,a*a)for r in G for a,b in zip(r,r[q:]))))and(q:=P(g))and(h:=P(T:=[*zip(*g)]))and[[max(max(r[j%q::q])for r in g[i%h::h])for j,c in enumerate(T)if 0in c]for i,r in enumerate(g)if 0in r]",
+    # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
+    # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up and
+    # paints by slice-assignment (mutates g), so painted 3s are never mistaken for blocks.
+    "block_colour_count_drip": "([()for i in range(9)[::-1]for j in range(9)if all(D:=g[i][j:j+2]+g[i+1][j:j+2])for r in g[i+2:][:len({*D})]for r[j:j+2]in[[3,3]]],g)[1]",
 }

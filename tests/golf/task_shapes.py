@@ -7953,6 +7953,543 @@ def draw_block_pattern_fractal(
     return g
 
 
+def cross_band_colors(g):  # band index of row x band index of column picks the colour
+    H, W = len(g), len(g[0])
+    rows = [i for i in range(H) if all(v == 8 for v in g[i])]
+    cols = [j for j in range(W) if all(g[i][j] == 8 for i in range(H))]
+    tab = [[0, 2, 0], [4, 6, 3], [0, 1, 0]]
+    out = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 0:
+                out[i][j] = tab[sum(i > x for x in rows)][sum(j > y for y in cols)]
+    return out
+
+
+def draw_cross_band_colors(rng, n):  # two 8-rows and two 8-cols, none on the border, not adjacent
+    H, W = rng.randint(6, 16), rng.randint(6, 16)
+    a = rng.randint(1, H - 5)
+    b = rng.randint(a + 2, H - 2)
+    c = rng.randint(1, W - 5)
+    d = rng.randint(c + 2, W - 2)
+    return [[8 if i in (a, b) or j in (c, d) else 0 for j in range(W)] for i in range(H)]
+
+
+def period_extend(
+    g,
+):  # smallest k with every nonzero cell equal to the cell k to its left; tile the first k columns
+    W = len(g[0])
+    k = 1
+    while any(g[i][j] and g[i][j] != g[i][j - k] for i in range(len(g)) for j in range(k, W)):
+        k += 1
+    return [[r[j % k] for j in range(15)] for r in g]
+
+
+def draw_period_extend(
+    rng, n
+):  # a random tile of width k on the bottom rows, shown for L columns of a 15-wide grid
+    H, k, h = rng.randint(3, 8), rng.randint(1, 6), rng.randint(1, 3)
+    L = rng.randint(k, 14)
+    tile = [[rng.choice([0, 0] + rng.sample(range(1, 10), 2)) for _ in range(k)] for _ in range(h)]
+    g = [[0] * 15 for _ in range(H)]
+    for i in range(h):
+        for j in range(L):
+            g[H - h + i][j] = tile[i][j % k]
+    return g
+
+
+def tromino_corner(g):  # the 0 cell of any 2x2 window holding three 8s becomes 1
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for i in range(H - 1):
+        for j in range(W - 1):
+            w = [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)]
+            if sum(g[a][b] == 8 for a, b in w) == 3:
+                for a, b in w:
+                    if g[a][b] == 0:
+                        out[a][b] = 1
+    return out
+
+
+def draw_tromino_corner(rng, n):  # n L-trominoes in 2x2 boxes kept at least one empty cell apart
+    H, W = rng.randint(5, 14), rng.randint(5, 14)
+    g = [[0] * W for _ in range(H)]
+    boxes = []
+    for _ in range(n * 5):
+        i, j = rng.randint(0, H - 2), rng.randint(0, W - 2)
+        if all(abs(i - a) > 2 or abs(j - b) > 2 for a, b in boxes) and len(boxes) < n:
+            boxes.append((i, j))
+            miss = rng.randint(0, 3)
+            for k, (a, b) in enumerate([(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)]):
+                g[a][b] = 8 * (k != miss)
+    return g
+
+
+def stamp_on_ones(g):  # copy the top-left 3x3 pattern centred on each 1
+    out = [r[:] for r in g]
+    for i in range(len(g)):
+        for j in range(4, len(g[0])):
+            if g[i][j] == 1:
+                for a in range(3):
+                    for b in range(3):
+                        out[i - 1 + a][j - 1 + b] = g[a][b]
+    return out
+
+
+def draw_stamp_on_ones(rng, n):  # 9x13: pattern, column of 5, 1s at some block centres
+    g = [[0] * 13 for _ in range(9)]
+    for i in range(9):
+        g[i][3] = 5
+    for a in range(3):
+        for b in range(3):
+            g[a][b] = rng.choice([2, 3, 4, 6, 7, 8, 9])
+    for i in (1, 4, 7):
+        for j in (5, 8, 11):
+            g[i][j] = int(rng.random() < n / 9)
+    return g
+
+
+def lone_cell_ringed(g):  # blank grid; the unique-count colour stays, its 8 neighbours become 2
+    H, W = len(g), len(g[0])
+    cnt = {}
+    for r in g:
+        for c in r:
+            cnt[c] = cnt.get(c, 0) + 1
+    out = [[0] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            if cnt[g[i][j]] == 1:
+                for y in range(i - 1, i + 2):
+                    for x in range(j - 1, j + 2):
+                        if 0 <= y < H and 0 <= x < W:
+                            out[y][x] = 2
+                out[i][j] = g[i][j]
+    return out
+
+
+def draw_lone_cell_ringed(
+    rng, n
+):  # random coloured noise where every colour but one occurs 2+ times
+    H, W = rng.randint(n + 2, 14), rng.randint(n + 2, 14)
+    cols = rng.sample(range(1, 10), n + 1)
+    g = [[0] * W for _ in range(H)]
+    cells = rng.sample([(i, j) for i in range(H) for j in range(W)], 2 * n + 1)
+    for k, (i, j) in enumerate(cells):
+        g[i][j] = cols[k // 2] if k < 2 * n else cols[n]
+    for i, j in rng.sample([(i, j) for i in range(H) for j in range(W)], rng.randint(0, H)):
+        if g[i][j] == 0:
+            g[i][j] = rng.choice(cols[:n])
+    return g
+
+
+def holed_rect_colour(g):  # the colour whose cell count is less than its bounding box area
+    for c in set(sum(g, [])) - {0}:
+        cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v == c]
+        ys, xs = [i for i, _ in cells], [j for _, j in cells]
+        if len(cells) < (max(ys) - min(ys) + 1) * (max(xs) - min(xs) + 1):
+            return [[c]]
+
+
+def draw_holed_rect_colour(
+    rng, n
+):  # n separated rectangles, the first (>=3x3) with an interior hole
+    while True:
+        S = rng.randint(10, 16)
+        g = [[0] * S for _ in range(S)]
+        cols = rng.sample(range(1, 10), n)
+        ok = True
+        for k, c in enumerate(cols):
+            h, w = rng.randint(3 if k == 0 else 1, 6), rng.randint(3 if k == 0 else 1, 6)
+            y, x = rng.randint(0, S - h), rng.randint(0, S - w)
+            if any(
+                g[i][j]
+                for i in range(max(0, y - 1), min(S, y + h + 1))
+                for j in range(max(0, x - 1), min(S, x + w + 1))
+            ):
+                ok = False
+                break
+            for i in range(y, y + h):
+                for j in range(x, x + w):
+                    g[i][j] = c
+            if k == 0:
+                a, b = rng.randint(y + 1, y + h - 2), rng.randint(x + 1, x + w - 2)
+                for i in range(a, rng.randint(a, y + h - 2) + 1):
+                    for j in range(b, rng.randint(b, x + w - 2) + 1):
+                        g[i][j] = 0
+        if ok:
+            return g
+
+
+def corner_diagonal_shots(
+    g,
+):  # paint the diagonal from the 1-block's top-left corner up-left, the 2-block's bottom-right down-right
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    ones = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 1]
+    twos = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 2]
+    i, j = min(ones)
+    while i > 0 and j > 0:
+        i, j = i - 1, j - 1
+        out[i][j] = 1
+    i, j = max(twos)
+    while i < H - 1 and j < W - 1:
+        i, j = i + 1, j + 1
+        out[i][j] = 2
+    return out
+
+
+def draw_corner_diagonal_shots(
+    rng, n
+):  # a 2x2 block of 1 and one of 2, placed so no ray meets the other block
+    while True:
+        H, W = rng.randint(n + 4, 14), rng.randint(n + 4, 14)
+        g = [[0] * W for _ in range(H)]
+        a, b, c, d = (
+            rng.randint(0, H - 2),
+            rng.randint(0, W - 2),
+            rng.randint(0, H - 2),
+            rng.randint(0, W - 2),
+        )
+        if abs(a - c) < 3 and abs(b - d) < 3:
+            continue
+        if c - d in range(a - b - 1, a - b + 2) or a - b in range(c - d - 1, c - d + 2):
+            continue  # diagonals apart
+        for y, x, v in ((a, b, 1), (c, d, 2)):
+            for i in range(2):
+                for j in range(2):
+                    g[y + i][x + j] = v
+        return g
+
+
+def hollow_insides_only(
+    g,
+):  # each object's bounding box minus its cells becomes 3; everything else 0
+    H, W = len(g), len(g[0])
+    out = [[0] * W for _ in range(H)]
+    seen = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    y, x = st.pop()
+                    comp.append((y, x))
+                    for y2, x2 in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if (
+                            0 <= y2 < H
+                            and 0 <= x2 < W
+                            and (y2, x2) not in seen
+                            and g[y2][x2] == g[i][j]
+                        ):
+                            seen.add((y2, x2))
+                            st.append((y2, x2))
+                ys, xs = [y for y, _ in comp], [x for _, x in comp]
+                for y in range(min(ys), max(ys) + 1):
+                    for x in range(min(xs), max(xs) + 1):
+                        if (y, x) not in comp:
+                            out[y][x] = 3
+    return out
+
+
+def draw_hollow_insides_only(
+    rng, n
+):  # n rectangles of 2 (hollow or solid), 1 cell apart, may touch the border
+    S = rng.randint(8, 16)
+    g = [[0] * S for _ in range(S)]
+    m = [[0] * S for _ in range(S)]
+    for _ in range(n * 10):
+        h, w = rng.randint(2, 7), rng.randint(2, 7)
+        y, x = rng.randint(0, S - h), rng.randint(0, S - w)
+        if any(
+            m[i][j]
+            for i in range(max(0, y - 1), min(S, y + h + 1))
+            for j in range(max(0, x - 1), min(S, x + w + 1))
+        ):
+            continue
+        solid = rng.random() < 0.3
+        for i in range(y, y + h):
+            m[i][x : x + w] = [1] * w
+        for i in range(y, y + h):
+            for j in range(x, x + w):
+                if solid or i in (y, y + h - 1) or j in (x, x + w - 1):
+                    g[i][j] = 2
+    return g
+
+
+def diagonal_stamp_3687(
+    g,
+):  # blank the 2s; paint 3/6/8/7 on their UL/UR/DL/DR neighbours (inside the grid)
+    H, W = len(g), len(g[0])
+    out = [[0] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 2:
+                for di, dj, c in ((-1, -1, 3), (-1, 1, 6), (1, -1, 8), (1, 1, 7)):
+                    if 0 <= i + di < H and 0 <= j + dj < W:
+                        out[i + di][j + dj] = c
+    return out
+
+
+def draw_diagonal_stamp_3687(rng, n):  # one or two 2s (far apart) on a blank grid
+    H, W = rng.randint(2, n + 4), rng.randint(3, n + 6)
+    g = [[0] * W for _ in range(H)]
+    pts = [(rng.randrange(H), rng.randrange(W)) for _ in range(rng.randint(1, 2))]
+    if len(pts) == 2 and max(abs(pts[0][0] - pts[1][0]), abs(pts[0][1] - pts[1][1])) < 3:
+        pts = pts[:1]
+    for i, j in pts:
+        g[i][j] = 2
+    return g
+
+
+def biggest_colours_bars(
+    g,
+):  # objects of max size, sorted by leftmost column; one output column each, height = size
+    H, W = len(g), len(g[0])
+    seen = set()
+    objs = []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                st, comp = [(i, j)], []
+                seen.add((i, j))
+                while st:
+                    y, x = st.pop()
+                    comp.append((y, x))
+                    for y2, x2 in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if (
+                            0 <= y2 < H
+                            and 0 <= x2 < W
+                            and (y2, x2) not in seen
+                            and g[y2][x2] == g[i][j]
+                        ):
+                            seen.add((y2, x2))
+                            st.append((y2, x2))
+                objs.append((min((x, y) for y, x in comp), len(comp), g[i][j]))
+    m = max(k for _, k, _ in objs)
+    cols = [c for _, k, c in sorted(objs) if k == m]
+    return [cols[:] for _ in range(m)]
+
+
+def draw_biggest_colours_bars(rng, n):  # n random-walk blobs of distinct colours, kept 1 cell apart
+    S = rng.randint(8, 14)
+    g = [[0] * S for _ in range(S)]
+    cols = rng.sample(range(1, 10), n)
+    sizes = [rng.randint(2, 5) for _ in cols]
+    top = max(sizes)
+    for c, k in zip(cols, sizes, strict=False):
+        for _ in range(100):
+            y, x = rng.randrange(S), rng.randrange(S)
+            cells = [(y, x)]
+            while len(cells) < k:
+                a, b = rng.choice(cells)
+                d = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+                if 0 <= a + d[0] < S and 0 <= b + d[1] < S and (a + d[0], b + d[1]) not in cells:
+                    cells.append((a + d[0], b + d[1]))
+            if all(
+                g[a2][b2] == 0
+                for a, b in cells
+                for a2 in range(max(0, a - 1), min(S, a + 2))
+                for b2 in range(max(0, b - 1), min(S, b + 2))
+            ):
+                for a, b in cells:
+                    g[a][b] = c
+                break
+    return g
+
+
+def tile_diagonal_halo(
+    g,
+):  # 2x2 tiling, then 8 on background cells with a coloured diagonal neighbour
+    G = [r + r for r in g + g]
+    H, W = len(G), len(G[0])
+    out = [r[:] for r in G]
+    for i in range(H):
+        for j in range(W):
+            if G[i][j] == 0 and any(
+                0 <= i + a < H and 0 <= j + b < W and G[i + a][j + b]
+                for a in (-1, 1)
+                for b in (-1, 1)
+            ):
+                out[i][j] = 8
+    return out
+
+
+def draw_tile_diagonal_halo(rng, n):  # a small grid with a few cells of one colour (not 8)
+    H, W = rng.randint(2, n + 3), rng.randint(2, n + 3)
+    c = rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
+    g = [[0] * W for _ in range(H)]
+    for _ in range(rng.randint(1, n)):
+        g[rng.randrange(H)][rng.randrange(W)] = c
+    return g
+
+
+def box_of_8_recolor(g):  # 1s within the bounding box of all 8s turn into 3
+    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 8]
+    out = [list(r) for r in g]
+    if not cells:
+        return out
+    i0 = min(i for i, j in cells)
+    i1 = max(i for i, j in cells)
+    j0 = min(j for i, j in cells)
+    j1 = max(j for i, j in cells)
+    for i in range(i0, i1 + 1):
+        for j in range(j0, j1 + 1):
+            if out[i][j] == 1:
+                out[i][j] = 3
+    return out
+
+
+def draw_box_of_8_recolor(rng, n):  # random 0/1 noise with a few 8s scattered in a sub-rectangle
+    h, w = rng.randint(n, 4 * n), rng.randint(n, 4 * n)
+    g = [[rng.choice([0, 0, 1]) for _ in range(w)] for _ in range(h)]
+    a, b = rng.randrange(h), rng.randrange(w)
+    for _ in range(rng.randint(1, 2 * n)):
+        g[rng.randint(a, min(h - 1, a + n))][rng.randint(b, min(w - 1, b + n))] = 8
+    return g
+
+
+def crop_recolor_bg(g):  # crop to the box around cells of colour > 1, then 1 -> 0
+    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c > 1]
+    i0 = min(i for i, j in cells)
+    i1 = max(i for i, j in cells)
+    j0 = min(j for i, j in cells)
+    j1 = max(j for i, j in cells)
+    return [[0 if c == 1 else c for c in r[j0 : j1 + 1]] for r in g[i0 : i1 + 1]]
+
+
+def draw_crop_recolor_bg(rng, n):  # background of 1s with a few coloured cells in a small area
+    h, w = rng.randint(n, 3 * n), rng.randint(n, 3 * n)
+    g = [[1] * w for _ in range(h)]
+    a, b = rng.randrange(h), rng.randrange(w)
+    for _ in range(rng.randint(1, n)):
+        g[rng.randint(a, min(h - 1, a + 2))][rng.randint(b, min(w - 1, b + 2))] = rng.randint(2, 9)
+    return g
+
+
+def ring_stamp(g):  # 5s -> 0; orthogonal neighbours of 5s -> 1; then diagonal neighbours of 5s -> 5
+    h, w = len(g), len(g[0])
+    out = [[0] * w for _ in range(h)]
+    fives = [(i, j) for i in range(h) for j in range(w) if g[i][j] == 5]
+    for i, j in fives:
+        for a, b in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):
+            if 0 <= a < h and 0 <= b < w:
+                out[a][b] = 1
+    for i, j in fives:
+        for a, b in ((i - 1, j - 1), (i - 1, j + 1), (i + 1, j - 1), (i + 1, j + 1)):
+            if 0 <= a < h and 0 <= b < w:
+                out[a][b] = 5
+    return out
+
+
+def draw_ring_stamp(rng, n):  # 9x9 blank grid with n-1..n+1 fives away from the border
+    g = [[0] * 9 for _ in range(9)]
+    for _ in range(rng.randint(n - 1, n + 1)):
+        g[rng.randint(1, 7)][rng.randint(1, 7)] = 5
+    return g
+
+
+def asymmetric_block(g):  # the 3x3 block (of three stacked) that differs from its transpose
+    for k in range(0, len(g), 3):
+        b = g[k : k + 3]
+        if any(b[i][j] != b[j][i] for i in range(3) for j in range(3)):
+            return b
+
+
+def draw_asymmetric_block(
+    rng, n
+):  # two diagonal-symmetric 3x3 blocks and one asymmetric, stacked in random order
+    cols = rng.sample(range(1, 10), 2)
+    blocks = []
+    for k in range(3):
+        b = [[0] * 3 for _ in range(3)]
+        for i in range(3):
+            for j in range(i, 3):
+                b[i][j] = b[j][i] = rng.choice(cols)
+        blocks.append(b)
+    b = blocks[rng.randrange(3)]
+    i, j = rng.choice([(0, 1), (0, 2), (1, 2)])
+    b[i][j] = [c for c in cols if c != b[j][i]][0]
+    return [r for b in blocks for r in b]
+
+
+def block_colour_count_drip(
+    g,
+):  # each object (4-connected non-zero cells): fill 3 below it, over its
+    h, w = len(g), len(g[0])  # leftmost two columns, for as many rows as it has colours
+    seen = set()
+    out = [list(r) for r in g]
+    for si in range(h):
+        for sj in range(w):
+            if g[si][sj] and (si, sj) not in seen:
+                comp = []
+                todo = [(si, sj)]
+                seen.add((si, sj))
+                while todo:
+                    i, j = todo.pop()
+                    comp.append((i, j))
+                    for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+                        if 0 <= a < h and 0 <= b < w and g[a][b] and (a, b) not in seen:
+                            seen.add((a, b))
+                            todo.append((a, b))
+                bottom = max(i for i, j in comp)
+                left = min(j for i, j in comp)
+                n = len({g[i][j] for i, j in comp})
+                for a in range(bottom + 1, bottom + 1 + n):
+                    for b in (left, left + 1):
+                        if a < h and b < w:
+                            out[a][b] = 3
+    return out
+
+
+def draw_block_colour_count_drip(
+    rng, n
+):  # 10x10 with 1-3 separated 2x2 blocks (colours != 3), drip areas clear
+    g = [[0] * 10 for _ in range(10)]
+    used = set()
+    for _ in range(rng.randint(1, n - 1)):
+        i, j = rng.randint(0, 8), rng.randint(0, 8)
+        area = {(a, b) for a in range(i - 1, i + 7) for b in range(j - 1, j + 3)}
+        if area & used:
+            continue
+        used |= area
+        cols = [rng.choice([1, 2, 4, 5, 6, 7, 8, 9]) for _ in range(4)]
+        g[i][j], g[i][j + 1], g[i + 1][j], g[i + 1][j + 1] = cols
+    return g
+
+
+def greedy_zero_window_fill(
+    g,
+):  # row-major scan; a 3x3 window of zeros (in the current grid) becomes 1s
+    out = [list(r) for r in g]
+    for a in range(len(out) - 2):
+        for b in range(len(out[0]) - 2):
+            if all(out[a + x][b + y] == 0 for x in range(3) for y in range(3)):
+                for x in range(3):
+                    for y in range(3):
+                        out[a + x][b + y] = 1
+    return out
+
+
+def draw_greedy_zero_window_fill(
+    rng, n
+):  # noise of one colour with a few cleared rectangles (3x3 to 4x5)
+    h, w = rng.randint(n + 3, 16), rng.randint(n + 3, 16)
+    col = rng.choice([2, 3, 5, 7, 8])
+    g = [[col if rng.random() < 0.6 else 0 for _ in range(w)] for _ in range(h)]
+    for _ in range(rng.randint(0, n - 1)):
+        a, b, dh, dw = (
+            rng.randrange(h - 2),
+            rng.randrange(w - 2),
+            rng.randint(3, 4),
+            rng.randint(3, 5),
+        )
+        for x in range(a, min(h, a + dh)):
+            for y in range(b, min(w, b + dw)):
+                g[x][y] = 0
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -8170,4 +8707,31 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "drop_cell_stripes": (drop_cell_stripes, draw_drop_cell_stripes, "task199", 120),
     "band_holes_across": (band_holes_across, draw_band_holes_across, "task202", 130),
     "plus_colored_arms": (plus_colored_arms, draw_plus_colored_arms, "task331", 150),
+    "tile_diagonal_halo": (tile_diagonal_halo, draw_tile_diagonal_halo, "task019", 150),
+    "cross_band_colors": (cross_band_colors, draw_cross_band_colors, "task055", 130),
+    "lone_cell_ringed": (lone_cell_ringed, draw_lone_cell_ringed, "task068", 180),
+    "box_of_8_recolor": (box_of_8_recolor, draw_box_of_8_recolor, "task070", 160),
+    "stamp_on_ones": (stamp_on_ones, draw_stamp_on_ones, "task075", 120),
+    "tromino_corner": (tromino_corner, draw_tromino_corner, "task081", 140),
+    "corner_diagonal_shots": (corner_diagonal_shots, draw_corner_diagonal_shots, "task136", 160),
+    "asymmetric_block": (asymmetric_block, draw_asymmetric_block, "task146", 90),
+    "greedy_zero_window_fill": (
+        greedy_zero_window_fill,
+        draw_greedy_zero_window_fill,
+        "task162",
+        150,
+    ),
+    "biggest_colours_bars": (biggest_colours_bars, draw_biggest_colours_bars, "task247", 130),
+    "crop_recolor_bg": (crop_recolor_bg, draw_crop_recolor_bg, "task259", 140),
+    "diagonal_stamp_3687": (diagonal_stamp_3687, draw_diagonal_stamp_3687, "task266", 150),
+    "ring_stamp": (ring_stamp, draw_ring_stamp, "task282", 150),
+    "holed_rect_colour": (holed_rect_colour, draw_holed_rect_colour, "task291", 100),
+    "hollow_insides_only": (hollow_insides_only, draw_hollow_insides_only, "task338", 150),
+    "period_extend": (period_extend, draw_period_extend, "task343", 140),
+    "block_colour_count_drip": (
+        block_colour_count_drip,
+        draw_block_colour_count_drip,
+        "task397",
+        170,
+    ),
 }
