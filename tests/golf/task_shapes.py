@@ -33,6 +33,12 @@ def ground_and_parts(g):  # the commonest colour, and the groups of the other ce
     return bg, parts(g, lambda v: v != bg, corners=True)
 
 
+def colour_parts(g, corners=False):  # the one-colour groups of the non-0 cells, in reading order
+    cols = {v for r in g for v in r} - {0}
+    groups = [p for c in cols for p in parts(g, lambda v, c=c: v == c, corners)]
+    return sorted(groups, key=min)  # a group's smallest cell is the one it was found from
+
+
 # paste the free stamp on every marker in the rectangles, shoot its arms as lines to the rectangle
 # edge, erase the stamp
 def stamp_with_rays(g):
@@ -526,26 +532,13 @@ def draw_stack_centered(rng, n):
 
 # flood each block (below row 0) and paint it with the top-row dot over its columns
 def recolor_by_top_marker(g):
-    H, W = len(g), len(g[0])
+    W = len(g[0])
     o = [r[:] for r in g]
-    seen = set()
-    for si in range(1, H):
-        for sj in range(W):
-            if g[si][sj] == 0 or (si, sj) in seen:
-                continue
-            comp, todo = [], [(si, sj)]
-            seen.add((si, sj))
-            while todo:
-                i, j = todo.pop()
-                comp.append((i, j))
-                for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-                    if 1 <= a < H and 0 <= b < W and g[a][b] and (a, b) not in seen:
-                        seen.add((a, b))
-                        todo.append((a, b))
-            marks = [g[0][j] for j in {j for i, j in comp} if g[0][j]]
-            if marks:
-                for i, j in comp:
-                    o[i][j] = marks[0]
+    for comp in parts([[0] * W] + g[1:], bool):  # row 0 blanked: the dots join no block
+        marks = [g[0][j] for j in {j for i, j in comp} if g[0][j]]
+        if marks:
+            for i, j in comp:
+                o[i][j] = marks[0]
     return o
 
 
@@ -823,21 +816,17 @@ def draw_keep_solid_block(rng, n):
             return g
 
 
-def maze_checker_flood(g):  # BFS from the seed through 0-cells, colour by parity of distance
+def maze_checker_flood(g):  # the seed's region of 0-cells, coloured by parity of distance
     H, W = len(g), len(g[0])
     cnt = Counter(v for r in g for v in r)
     a = min(cnt, key=lambda c: cnt[c])
     b = min((c for c in cnt if c != a), key=lambda c: cnt[c])
     ((si, sj),) = [(i, j) for i in range(H) for j in range(W) if g[i][j] == a]
     o = [r[:] for r in g]
-    seen, todo = {(si, sj)}, [(si, sj)]
-    while todo:
-        i, j = todo.pop()
-        o[i][j] = a if (i + j - si - sj) % 2 == 0 else b
-        for x, y in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-            if 0 <= x < H and 0 <= y < W and (x, y) not in seen and g[x][y] in (0, b):
-                seen.add((x, y))
-                todo.append((x, y))
+    for part in parts(g, lambda v: v in (0, a, b)):  # the seed is the only a
+        if (si, sj) in part:
+            for i, j in part:
+                o[i][j] = a if (i + j - si - sj) % 2 == 0 else b
     return o
 
 
@@ -954,22 +943,7 @@ def hidden_crosses(g):  # complete partly hidden 2-crosses, hidden cells become 
                     if (i + k * di, j + k * dj) in P:
                         new.add((i + di, j + dj))
         P = new
-    objs, seen = [], set()
-    for s in P:  # 8-connected objects
-        if s in seen:
-            continue
-        comp, st = [], [s]
-        seen.add(s)
-        while st:
-            a, b = st.pop()
-            comp.append((a, b))
-            for da in (-1, 0, 1):
-                for db in (-1, 0, 1):
-                    t = (a + da, b + db)
-                    if t in P and t not in seen:
-                        seen.add(t)
-                        st.append(t)
-        objs.append(comp)
+    objs = parts([[(i, j) in P for j in range(W)] for i in range(H)], bool, corners=True)
 
     def dim(c):
         return (
@@ -1148,6 +1122,7 @@ def mirror_into_quadrants(g):
     def col(a, b):
         return g[a][b] if 0 <= a < H and 0 <= b < W else 0
 
+    shape_of = {p: S for S in colour_parts(g, corners=True) for p in S}  # a cell's object
     for i in range(-1, H):
         for j in range(-1, W):
             cells = [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)]
@@ -1156,14 +1131,7 @@ def mirror_into_quadrants(g):
             for a, b in cells:
                 if not col(a, b):
                     continue
-                shape, todo = {(a, b)}, [(a, b)]
-                while todo:  # 8-connected flood of this colour
-                    y, x = todo.pop()
-                    for dy in (-1, 0, 1):
-                        for dx in (-1, 0, 1):
-                            if col(y + dy, x + dx) == g[a][b] and (y + dy, x + dx) not in shape:
-                                shape.add((y + dy, x + dx))
-                                todo.append((y + dy, x + dx))
+                shape = shape_of[a, b]
                 for fy in (0, 1):
                     for fx in (0, 1):
                         ma, mb = (2 * i + 1 - a if fy else a), (2 * j + 1 - b if fx else b)
@@ -1271,45 +1239,20 @@ def draw_frame_pattern_copies(rng, n):
 def move_into_hole(g):
     H, W = len(g), len(g[0])
 
-    def comps(pred):  # 8-connected components of cells satisfying pred
-        seen, out = set(), []
-        for i in range(H):
-            for j in range(W):
-                if pred(i, j) and (i, j) not in seen:
-                    comp, st = [], [(i, j)]
-                    seen.add((i, j))
-                    while st:
-                        a, b = st.pop()
-                        comp.append((a, b))
-                        for da in (-1, 0, 1):
-                            for db in (-1, 0, 1):
-                                c = (a + da, b + db)
-                                if (
-                                    0 <= c[0] < H
-                                    and 0 <= c[1] < W
-                                    and c not in seen
-                                    and pred(*c)
-                                    and g[c[0]][c[1]] == g[i][j]
-                                ):
-                                    seen.add(c)
-                                    st.append(c)
-                    out.append(comp)
-        return out
-
     def norm(c):
         return sorted((a - min(x for x, y in c), b - min(y for x, y in c)) for a, b in c)
 
     holes = []
-    for c in comps(lambda a, b: g[a][b] == 0):
+    for c in parts(g, lambda v: v == 0, corners=True):
         ring = {(a + da, b + db) for a, b in c for da in (-1, 0, 1) for db in (-1, 0, 1)} - set(c)
         if all(0 < a < H - 1 and 0 < b < W - 1 for a, b in c) and all(
             g[a][b] == 5 for a, b in ring
         ):
             holes.append(c)
     o = [r[:] for r in g]
-    for ob in comps(lambda a, b: g[a][b] not in (0, 5)):
+    for ob in colour_parts(g, corners=True):
         col = g[ob[0][0]][ob[0][1]]
-        if sum(r.count(col) for r in g) != len(ob):
+        if col == 5 or sum(r.count(col) for r in g) != len(ob):
             continue
         for h in holes:
             if norm(h) == norm(ob):
@@ -1379,12 +1322,7 @@ def stamp_template_at_anchors(g):
         if not anchors:
             continue
         q = anchors[0]
-        T, st = {q}, [q]
-        while st:
-            for c in nb(*st.pop()):
-                if c not in T:
-                    T.add(c)
-                    st.append(c)
+        T = next(p for p in parts(g, bool, corners=True) if q in p)  # the template holding q
         for i in range(H):
             for j in range(W):
                 if g[i][j] == a and not nb(i, j):
@@ -1511,23 +1449,11 @@ def draw_extend_tiling_shifted(rng, n):
 def framed_squares_shadow(g):
     H, W = len(g), len(g[0])
     o = [[0] * W for _ in range(H)]
-    seen = set()
     boxes = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 9 and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    a, b = st.pop()
-                    comp.append((a, b))
-                    for c in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= c[0] < H and 0 <= c[1] < W and g[c[0]][c[1]] == 9 and c not in seen:
-                            seen.add(c)
-                            st.append(c)
-                rs = [a for a, b in comp]
-                cs = [b for a, b in comp]
-                boxes.append((min(rs), max(rs), min(cs), max(cs)))
+    for comp in parts(g, lambda v: v == 9):
+        rs = [a for a, b in comp]
+        cs = [b for a, b in comp]
+        boxes.append((min(rs), max(rs), min(cs), max(cs)))
     for top, _, ell, r in boxes:
         for a in range(top, H):
             for b in range(ell, r + 1):
@@ -1561,31 +1487,7 @@ def draw_framed_squares_shadow(rng, n):
 
 # objects shaped like the content of the largest closed 5-rectangle take its colour
 def recolor_same_shape(g):
-    H, W = len(g), len(g[0])
-
-    def comps():  # 4-connected single-colour objects
-        seen, out = set(), []
-        for i in range(H):
-            for j in range(W):
-                if g[i][j] and (i, j) not in seen:
-                    comp, st = [], [(i, j)]
-                    seen.add((i, j))
-                    while st:
-                        a, b = st.pop()
-                        comp.append((a, b))
-                        for c in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                            if (
-                                0 <= c[0] < H
-                                and 0 <= c[1] < W
-                                and g[c[0]][c[1]] == g[i][j]
-                                and c not in seen
-                            ):
-                                seen.add(c)
-                                st.append(c)
-                    out.append(comp)
-        return out
-
-    objs = comps()
+    objs = colour_parts(g)
     best = None
     for ob in objs:
         rs = [a for a, b in ob]
@@ -1754,37 +1656,23 @@ def draw_complete_middle_block(rng, n):
 # paint each 2-colour template wherever one of its colour parts occurs
 def complete_partial_templates(g):
     H, W = len(g), len(g[0])
-    seen = set()
     o = [r[:] for r in g]
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    a, b = st.pop()
-                    comp.append((a, b))
-                    for da in (-1, 0, 1):
-                        for db in (-1, 0, 1):
-                            c = (a + da, b + db)
-                            if 0 <= c[0] < H and 0 <= c[1] < W and g[c[0]][c[1]] and c not in seen:
-                                seen.add(c)
-                                st.append(c)
-                cols = {g[a][b] for a, b in comp}
-                if len(cols) != 2:
-                    continue
-                for col in cols:
-                    part = [(a, b) for a, b in comp if g[a][b] == col]
-                    for y in range(-H, 2 * H):
-                        for x in range(-W, 2 * W):
-                            dy, dx = y - part[0][0], x - part[0][1]
-                            if all(
-                                0 <= a + dy < H and 0 <= b + dx < W and g[a + dy][b + dx] == col
-                                for a, b in part
-                            ):
-                                for a, b in comp:
-                                    if 0 <= a + dy < H and 0 <= b + dx < W:
-                                        o[a + dy][b + dx] = g[a][b]
+    for comp in parts(g, bool, corners=True):
+        cols = {g[a][b] for a, b in comp}
+        if len(cols) != 2:
+            continue
+        for col in cols:
+            part = [(a, b) for a, b in comp if g[a][b] == col]
+            for y in range(-H, 2 * H):
+                for x in range(-W, 2 * W):
+                    dy, dx = y - part[0][0], x - part[0][1]
+                    if all(
+                        0 <= a + dy < H and 0 <= b + dx < W and g[a + dy][b + dx] == col
+                        for a, b in part
+                    ):
+                        for a, b in comp:
+                            if 0 <= a + dy < H and 0 <= b + dx < W:
+                                o[a + dy][b + dx] = g[a][b]
     return o
 
 
@@ -1965,26 +1853,12 @@ def draw_colour_by_key_quadrant(rng, n):  # key in one corner, random 3-pattern 
 # per object: shift right by one unless on its bottom row or its rightmost column
 def shear_except_base(g):
     H, W = len(g), len(g[0])
-    seen = set()
     o = [[0] * W for _ in range(H)]
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    a, b = st.pop()
-                    comp.append((a, b))
-                    for da in (-1, 0, 1):
-                        for db in (-1, 0, 1):
-                            c = (a + da, b + db)
-                            if 0 <= c[0] < H and 0 <= c[1] < W and g[c[0]][c[1]] and c not in seen:
-                                seen.add(c)
-                                st.append(c)
-                bot = max(a for a, b in comp)
-                right = max(b for a, b in comp)
-                for a, b in comp:
-                    o[a][b + (a != bot and b != right)] = g[a][b]
+    for comp in parts(g, bool, corners=True):
+        bot = max(a for a, b in comp)
+        right = max(b for a, b in comp)
+        for a, b in comp:
+            o[a][b + (a != bot and b != right)] = g[a][b]
     return o
 
 
@@ -2008,37 +1882,15 @@ def draw_shear_except_base(rng, n):
 
 # per 1-cup: empty cells of its box and the row above the box take the inner colour
 def fill_cup_and_lid(g):
-    H, W = len(g), len(g[0])
-    seen = set()
     o = [r[:] for r in g]
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 1 and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    a, b = st.pop()
-                    comp.append((a, b))
-                    for da in (-1, 0, 1):
-                        for db in (-1, 0, 1):
-                            c = (a + da, b + db)
-                            if (
-                                0 <= c[0] < H
-                                and 0 <= c[1] < W
-                                and g[c[0]][c[1]] == 1
-                                and c not in seen
-                            ):
-                                seen.add(c)
-                                st.append(c)
-                t, bt = min(a for a, b in comp), max(a for a, b in comp)
-                ell, r = min(b for a, b in comp), max(b for a, b in comp)
-                col = [g[a][b] for a in range(t, bt + 1) for b in range(ell, r + 1) if g[a][b] > 1][
-                    0
-                ]
-                for a in range(t - 1, bt + 1):
-                    for b in range(ell, r + 1):
-                        if a == t - 1 or g[a][b] == 0:
-                            o[a][b] = col
+    for comp in parts(g, lambda v: v == 1, corners=True):
+        t, bt = min(a for a, b in comp), max(a for a, b in comp)
+        ell, r = min(b for a, b in comp), max(b for a, b in comp)
+        col = [g[a][b] for a in range(t, bt + 1) for b in range(ell, r + 1) if g[a][b] > 1][0]
+        for a in range(t - 1, bt + 1):
+            for b in range(ell, r + 1):
+                if a == t - 1 or g[a][b] == 0:
+                    o[a][b] = col
     return o
 
 
@@ -2178,35 +2030,11 @@ def draw_repeat_cross_segments(rng, n):
 # stamp the transformed/scaled template wherever its marker cells appear (with bg around)
 def template_stamp(g):
     H, W = len(g), len(g[0])
-    cnt = {}
-    for r in g:
-        for v in r:
-            cnt[v] = cnt.get(v, 0) + 1
-    bg = max(cnt, key=cnt.get)
-    seen = set()
+    bg, comps = ground_and_parts(g)
     tmpl = None
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == bg or (i, j) in seen:
-                continue
-            comp, st = [], [(i, j)]
-            seen.add((i, j))
-            while st:
-                a, c = st.pop()
-                comp.append((a, c))
-                for da in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        q = (a + da, c + dc)
-                        if (
-                            0 <= q[0] < H
-                            and 0 <= q[1] < W
-                            and q not in seen
-                            and g[q[0]][q[1]] != bg
-                        ):
-                            seen.add(q)
-                            st.append(q)
-            if len({g[a][c] for a, c in comp}) == 3:
-                tmpl = comp
+    for comp in comps:
+        if len({g[a][c] for a, c in comp}) == 3:
+            tmpl = comp
     r0 = min(a for a, c in tmpl)
     c0 = min(c for a, c in tmpl)
     h = max(a for a, c in tmpl) - r0 + 1
@@ -3209,37 +3037,18 @@ def draw_corner_diagonals(rng, n):
 
 # the object elsewhere with the same shape as the one in the 5-framed corner box turns 5
 def find_boxed_twin(g):
-    H, W = len(g), len(g[0])
-
     def norm(S):
         a = min(i for i, j in S)
         b = min(j for i, j in S)
         return {(i - a, j - b) for i, j in S}
 
     K = norm({(i, j) for i in range(3) for j in range(3) if g[i][j]})
-    seen = set()
     out = [r[:] for r in g]
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] in (0, 5) or (i, j) in seen or (i < 4 and j < 4):
-                continue
-            comp, st = set(), [(i, j)]
-            seen.add((i, j))
-            while st:
-                a, b = st.pop()
-                comp.add((a, b))
-                for q in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if (
-                        0 <= q[0] < H
-                        and 0 <= q[1] < W
-                        and q not in seen
-                        and g[q[0]][q[1]] == g[i][j]
-                    ):
-                        seen.add(q)
-                        st.append(q)
-            if norm(comp) == K:
-                for a, b in comp:
-                    out[a][b] = 5
+    for comp in colour_parts(g):  # the objects reaching out of the corner box; 5s frame it
+        i, j = comp[0]
+        if g[i][j] != 5 and any(a >= 4 or b >= 4 for a, b in comp) and norm(comp) == K:
+            for a, b in comp:
+                out[a][b] = 5
     return out
 
 
@@ -3249,14 +3058,8 @@ def draw_find_boxed_twin(rng, n):
         while True:
             S = {(a, b) for a in range(3) for b in range(3) if rng.random() < 0.5}
             if len(S) >= 3 and {a for a, b in S} == {0, 1, 2} and len({b for a, b in S}) >= 2:
-                st, seen = [min(S)], {min(S)}
-                while st:
-                    a, b = st.pop()
-                    for q in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if q in S and q not in seen:
-                            seen.add(q)
-                            st.append(q)
-                if seen == S:
+                mask = [[(a, b) in S for b in range(3)] for a in range(3)]
+                if len(parts(mask, bool)) == 1:  # one piece, touching at the sides
                     return S
 
     g = [[0] * 10 for _ in range(10)]
@@ -3336,30 +3139,7 @@ def draw_stack_on_fives(rng, n):
 # copy the main shape step after step (size+1 apart) toward each colour hint next to it
 def repeat_toward_hints(g):
     H, W = len(g), len(g[0])
-    seen = set()
-    comps = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 0 or (i, j) in seen:
-                continue
-            comp, st = [], [(i, j)]
-            seen.add((i, j))
-            while st:
-                a, b = st.pop()
-                comp.append((a, b))
-                for x in (-1, 0, 1):
-                    for y in (-1, 0, 1):
-                        q = (a + x, b + y)
-                        if (
-                            0 <= q[0] < H
-                            and 0 <= q[1] < W
-                            and q not in seen
-                            and g[q[0]][q[1]] == g[i][j]
-                        ):
-                            seen.add(q)
-                            st.append(q)
-            comps.append(comp)
-    S = max(comps, key=len)
+    S = max(colour_parts(g, corners=True), key=len)
     h = max(a for a, b in S) - min(a for a, b in S) + 1
     w = max(b for a, b in S) - min(b for a, b in S) + 1
     out = [r[:] for r in g]
@@ -3393,14 +3173,8 @@ def draw_repeat_toward_hints(rng, n):
             (h - 1, w - 1),
         }
         if len(S) > 3 and {a for a, b in S} == set(range(h)) and {b for a, b in S} == set(range(w)):
-            st, seen = [(0, 0)], {(0, 0)}
-            while st:
-                a, b = st.pop()
-                for q in ((a + x, b + y) for x in (-1, 0, 1) for y in (-1, 0, 1)):
-                    if q in S and q not in seen:
-                        seen.add(q)
-                        st.append(q)
-            if seen == S:
+            mask = [[(a, b) in S for b in range(w)] for a in range(h)]
+            if len(parts(mask, bool, corners=True)) == 1:  # one piece, corners count
                 break
     cols = rng.sample(range(1, 10), 9)
     g = [[0] * W for _ in range(H)]
@@ -3522,7 +3296,7 @@ def draw_complete_rotational(rng, n):
 def cross_diagonal_blocks(g):
     H, W = len(g), len(g[0])
     out = [r[:] for r in g]
-    for comp in _comps8_d(g):
+    for comp in parts(g, bool, corners=True):
         r0 = min(i for i, j in comp)
         r1 = max(i for i, j in comp)
         c0 = min(j for i, j in comp)
@@ -3565,23 +3339,8 @@ def draw_cross_diagonal_blocks(rng, n):  # 1-3 diagonal block pairs, spaced apar
 
 
 def chain_by_connectors(g):  # link the objects through their 5-connectors, left to right
-    H, W = len(g), len(g[0])
-    seen = set()
-    objs = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:  # 4-connected multicolour objects
-                st = [(i, j)]
-                seen.add((i, j))
-                cc = {}
-                while st:
-                    a, b = st.pop()
-                    cc[(a, b)] = g[a][b]
-                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
-                            seen.add((x, y))
-                            st.append((x, y))
-                objs.append(cc)
+    H = len(g)
+    objs = [{(a, b): g[a][b] for a, b in p} for p in parts(g, bool)]  # multicolour objects
     objs.sort(key=lambda o: min(b for a, b in o))
     placed = {}
     R = None
@@ -3635,28 +3394,6 @@ def draw_chain_by_connectors(rng, n):  # n bars with connectors, spread apart at
             return g  # chain stays inside the grid
 
 
-def _comps8_d(g):
-    H, W = len(g), len(g[0])
-    seen = set()
-    out = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                st = [(i, j)]
-                seen.add((i, j))
-                cc = []
-                while st:
-                    a, b = st.pop()
-                    cc.append((a, b))
-                    for x in range(a - 1, a + 2):
-                        for y in range(b - 1, b + 2):
-                            if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
-                                seen.add((x, y))
-                                st.append((x, y))
-                out.append(cc)
-    return out
-
-
 def _d8_d(cells):  # the 8 rotations/reflections of a list of (i, j, c)
     res = []
     for m in range(8):
@@ -3672,7 +3409,7 @@ def _d8_d(cells):  # the 8 rotations/reflections of a list of (i, j, c)
 # largest object = template; restore partial copies (only 4 and 2 shown)
 def complete_from_template(g):
     H, W = len(g), len(g[0])
-    cs = _comps8_d(g)
+    cs = parts(g, bool, corners=True)
     T = max(cs, key=len)
     X = {g[i][j] for C in cs if C is not T for i, j in C}
     out = [r[:] for r in g]
@@ -3864,22 +3601,7 @@ def draw_bar_rays_mirror(rng, n):  # left/right edge bars, A with 1..n-1 dots; m
 def piece_into_ceiling(g):  # move each 5-piece up into the ceiling hole it exactly plugs, recolor 1
     H, W = len(g), len(g[0])
     L = max(i for i in range(H) if 2 in g[i])  # last ceiling row
-    seen, pieces = set(), []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 5 and (i, j) not in seen:  # 8-connected component
-                st, comp = [(i, j)], []
-                seen.add((i, j))
-                while st:
-                    a, b = st.pop()
-                    comp.append((a, b))
-                    for da in (-1, 0, 1):
-                        for db in (-1, 0, 1):
-                            x, y = a + da, b + db
-                            if 0 <= x < H and 0 <= y < W and g[x][y] == 5 and (x, y) not in seen:
-                                seen.add((x, y))
-                                st.append((x, y))
-                pieces.append(comp)
+    pieces = parts(g, lambda v: v == 5, corners=True)
     out = [[0 if v == 5 else v for v in r] for r in g]
 
     def zero(x, y):
@@ -4500,30 +4222,12 @@ def draw_periodic_hole_fill(rng, n):  # tile a random motif, then blank a rectan
 
 # [[8]] if some 4-connected 8-component is 4-adjacent to both 2-squares, else [[0]]
 def squares_linked(g):
-    H, W = len(g), len(g[0])
-    seen = {}
-    comps = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                c = g[i][j]
-                st = [(i, j)]
-                seen[(i, j)] = len(comps)
-                cells = []
-                while st:
-                    a, b = st.pop()
-                    cells.append((a, b))
-                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= x < H and 0 <= y < W and g[x][y] == c and (x, y) not in seen:
-                            seen[(x, y)] = len(comps)
-                            st.append((x, y))
-                comps.append((c, cells))
-    sq = [set(cl) for c, cl in comps if c == 2]
+    sq = parts(g, lambda v: v == 2)
 
     def adj(A, B):
         return any(abs(a - x) + abs(b - y) == 1 for a, b in A for x, y in B)
 
-    ok = any(c == 8 and all(adj(cl, s) for s in sq) for c, cl in comps)
+    ok = any(all(adj(cl, s) for s in sq) for cl in parts(g, lambda v: v == 8))
     return [[8 if ok else 0]]
 
 
@@ -4856,24 +4560,7 @@ def draw_continue_pattern_down(rng, n):
 
 # bounding boxes of the two 4-components; inner cells of the smaller -> 1, of the larger -> 2
 def inner_fill_by_size(g):
-    H, W = len(g), len(g[0])
-    seen = set()
-    comps = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 4 and (i, j) not in seen:
-                st = [(i, j)]
-                seen.add((i, j))
-                comp = []
-                while st:
-                    y, x = st.pop()
-                    comp.append((y, x))
-                    for y2, x2 in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                        if 0 <= y2 < H and 0 <= x2 < W and (y2, x2) not in seen and g[y2][x2] == 4:
-                            seen.add((y2, x2))
-                            st.append((y2, x2))
-                comps.append(comp)
-    comps.sort(key=len)
+    comps = sorted(parts(g, lambda v: v == 4), key=len)
     o = [r[:] for r in g]
     for colour, comp in ((1, comps[0]), (2, comps[-1])):
         for y in range(min(a for a, b in comp) + 1, max(a for a, b in comp)):
@@ -5602,24 +5289,12 @@ def draw_dots_stick_to_lines(
     return g if rng.random() < 0.5 else [list(r) for r in zip(*g, strict=False)]
 
 
-def size6_components(g):  # BFS each 4-connected shape; size 6 -> colour 2, other sizes -> colour 1
+def size6_components(g):  # each 4-connected shape: size 6 -> colour 2, other sizes -> colour 1
     H, W = len(g), len(g[0])
     out = [[0] * W for _ in range(H)]
-    seen = set()
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                comp, todo = [], [(i, j)]
-                seen.add((i, j))
-                while todo:
-                    a, b = todo.pop()
-                    comp.append((a, b))
-                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
-                            seen.add((x, y))
-                            todo.append((x, y))
-                for a, b in comp:
-                    out[a][b] = 2 if len(comp) == 6 else 1
+    for comp in parts(g, bool):
+        for a, b in comp:
+            out[a][b] = 2 if len(comp) == 6 else 1
     return out
 
 
@@ -5699,21 +5374,9 @@ def draw_dots_into_block(rng, n):  # 10x10, a 2x2 block of 8 and one dot in each
 def size_to_colour(g):  # colour = 5 - size of the 4-connected shape (sizes 2, 3, 4)
     H, W = len(g), len(g[0])
     out = [[0] * W for _ in range(H)]
-    seen = set()
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                comp, todo = [], [(i, j)]
-                seen.add((i, j))
-                while todo:
-                    a, b = todo.pop()
-                    comp.append((a, b))
-                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
-                            seen.add((x, y))
-                            todo.append((x, y))
-                for a, b in comp:
-                    out[a][b] = {2: 3, 3: 2, 4: 1}[len(comp)]
+    for comp in parts(g, bool):
+        for a, b in comp:
+            out[a][b] = {2: 3, 3: 2, 4: 1}[len(comp)]
     return out
 
 
@@ -5916,23 +5579,11 @@ def draw_upscale_square_diagonals(
 
 
 def square_holes_by_size(g):  # 4-connected 0-regions of size 1, 4, 9 become 6, 7, 8
-    H, W = len(g), len(g[0])
     o = [r[:] for r in g]
-    seen = set()
-    for sy in range(H):
-        for sx in range(W):
-            if g[sy][sx] or (sy, sx) in seen:
-                continue
-            comp = [(sy, sx)]
-            seen.add((sy, sx))
+    for comp in parts(g, lambda v: v == 0):
+        if len(comp) in (1, 4, 9):
             for y, x in comp:
-                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                    if 0 <= ny < H and 0 <= nx < W and not g[ny][nx] and (ny, nx) not in seen:
-                        seen.add((ny, nx))
-                        comp.append((ny, nx))
-            if len(comp) in (1, 4, 9):
-                for y, x in comp:
-                    o[y][x] = {1: 6, 4: 7, 9: 8}[len(comp)]
+                o[y][x] = {1: 6, 4: 7, 9: 8}[len(comp)]
     return o
 
 
@@ -5988,28 +5639,16 @@ def draw_dots_fall_onto_band(rng, n):  # 14x14, a 5-band n-1 thick, ~12 dots of 
 def ring_to_plus(
     g,
 ):  # 4-connected objects equal to the outline of a 3x3 box -> plus of 2 in that box
-    H, W = len(g), len(g[0])
     o = [r[:] for r in g]
-    seen = set()
-    for sy in range(H):
-        for sx in range(W):
-            if not g[sy][sx] or (sy, sx) in seen:
-                continue
-            comp = [(sy, sx)]
-            seen.add((sy, sx))
-            for y, x in comp:
-                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                    if 0 <= ny < H and 0 <= nx < W and g[ny][nx] and (ny, nx) not in seen:
-                        seen.add((ny, nx))
-                        comp.append((ny, nx))
-            y0 = min(y for y, x in comp)
-            x0 = min(x for y, x in comp)
-            if sorted(comp) == [
-                (y0 + i, x0 + j) for i in range(3) for j in range(3) if (i, j) != (1, 1)
-            ]:
-                for i in range(3):
-                    for j in range(3):
-                        o[y0 + i][x0 + j] = 2 if 1 in (i, j) else 0
+    for comp in parts(g, bool):
+        y0 = min(y for y, x in comp)
+        x0 = min(x for y, x in comp)
+        if sorted(comp) == [
+            (y0 + i, x0 + j) for i in range(3) for j in range(3) if (i, j) != (1, 1)
+        ]:
+            for i in range(3):
+                for j in range(3):
+                    o[y0 + i][x0 + j] = 2 if 1 in (i, j) else 0
     return o
 
 
@@ -6076,26 +5715,15 @@ def rect_outbox_holes(
 ):  # per 4-connected 6-object: outbox cells -> 3, bbox cells not in the object -> 4
     H, W = len(g), len(g[0])
     o = [r[:] for r in g]
-    seen = set()
-    for sy in range(H):
-        for sx in range(W):
-            if g[sy][sx] != 6 or (sy, sx) in seen:
-                continue
-            comp = [(sy, sx)]
-            seen.add((sy, sx))
-            for y, x in comp:
-                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                    if 0 <= ny < H and 0 <= nx < W and g[ny][nx] == 6 and (ny, nx) not in seen:
-                        seen.add((ny, nx))
-                        comp.append((ny, nx))
-            y0 = min(y for y, x in comp)
-            y1 = max(y for y, x in comp)
-            x0 = min(x for y, x in comp)
-            x1 = max(x for y, x in comp)
-            for y in range(y0 - 1, y1 + 2):
-                for x in range(x0 - 1, x1 + 2):
-                    if 0 <= y < H and 0 <= x < W and g[y][x] == 8:
-                        o[y][x] = 4 if y0 <= y <= y1 and x0 <= x <= x1 else 3
+    for comp in parts(g, lambda v: v == 6):
+        y0 = min(y for y, x in comp)
+        y1 = max(y for y, x in comp)
+        x0 = min(x for y, x in comp)
+        x1 = max(x for y, x in comp)
+        for y in range(y0 - 1, y1 + 2):
+            for x in range(x0 - 1, x1 + 2):
+                if 0 <= y < H and 0 <= x < W and g[y][x] == 8:
+                    o[y][x] = 4 if y0 <= y <= y1 and x0 <= x <= x1 else 3
     return o
 
 
@@ -6120,25 +5748,13 @@ def draw_rect_outbox_holes(
 
 
 def hole_parity_fill(g):  # 0-components that are filled squares -> 2 (even side) or 7 (odd side)
-    H, W = len(g), len(g[0])
     o = [r[:] for r in g]
-    seen = set()
-    for sy in range(H):
-        for sx in range(W):
-            if g[sy][sx] or (sy, sx) in seen:
-                continue
-            comp = [(sy, sx)]
-            seen.add((sy, sx))
+    for comp in parts(g, lambda v: v == 0):
+        h = max(y for y, x in comp) - min(y for y, x in comp) + 1
+        w = max(x for y, x in comp) - min(x for y, x in comp) + 1
+        if h == w and len(comp) == h * w:
             for y, x in comp:
-                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                    if 0 <= ny < H and 0 <= nx < W and not g[ny][nx] and (ny, nx) not in seen:
-                        seen.add((ny, nx))
-                        comp.append((ny, nx))
-            h = max(y for y, x in comp) - min(y for y, x in comp) + 1
-            w = max(x for y, x in comp) - min(x for y, x in comp) + 1
-            if h == w and len(comp) == h * w:
-                for y, x in comp:
-                    o[y][x] = 7 if h % 2 else 2
+                o[y][x] = 7 if h % 2 else 2
     return o
 
 
@@ -6267,27 +5883,12 @@ def draw_corner_blocks(rng, n):  # the 2 in the centre and the three 3s of one c
 
 
 def box_fill_near(g):  # 8-connected objects; zeros inside each object's bounding box -> 7
-    H, W = len(g), len(g[0])
     o = [r[:] for r in g]
-    seen = set()
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                st = [(i, j)]
-                seen.add((i, j))
-                obj = []
-                while st:
-                    a, b = st.pop()
-                    obj.append((a, b))
-                    for x in range(a - 1, a + 2):
-                        for y in range(b - 1, b + 2):
-                            if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in seen:
-                                seen.add((x, y))
-                                st.append((x, y))
-                for a in range(min(x for x, y in obj), max(x for x, y in obj) + 1):
-                    for b in range(min(y for x, y in obj), max(y for x, y in obj) + 1):
-                        if not g[a][b]:
-                            o[a][b] = 7
+    for obj in parts(g, bool, corners=True):
+        for a in range(min(x for x, y in obj), max(x for x, y in obj) + 1):
+            for b in range(min(y for x, y in obj), max(y for x, y in obj) + 1):
+                if not g[a][b]:
+                    o[a][b] = 7
     return o
 
 
@@ -6311,29 +5912,13 @@ def draw_box_fill_near(
 def sealed_rooms(
     g,
 ):  # 4-connected zero regions that are full rectangles (size>1) -> 3, other zeros -> 4
-    H, W = len(g), len(g[0])
     o = [r[:] for r in g]
-    seen = set()
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 0 and (i, j) not in seen:
-                reg = [(i, j)]
-                seen.add((i, j))
-                k = 0
-                while k < len(reg):
-                    a, b = reg[k]
-                    k += 1
-                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= x < H and 0 <= y < W and g[x][y] == 0 and (x, y) not in seen:
-                            seen.add((x, y))
-                            reg.append((x, y))
-                xs = [a for a, b in reg]
-                ys = [b for a, b in reg]
-                rect = (
-                    len(reg) == (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1) and len(reg) > 1
-                )
-                for a, b in reg:
-                    o[a][b] = 3 if rect else 4
+    for reg in parts(g, lambda v: v == 0):
+        xs = [a for a, b in reg]
+        ys = [b for a, b in reg]
+        rect = len(reg) == (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1) and len(reg) > 1
+        for a, b in reg:
+            o[a][b] = 3 if rect else 4
     return o
 
 
@@ -6540,24 +6125,13 @@ def draw_dots_shoot_to_square(
 
 def rank_lines_by_length(g):  # colour each line by its length rank: longest 1, middle 4, shortest 2
     H, W = len(g), len(g[0])
-    comp = {}
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in comp:
-                stack, cells = [(i, j)], []
-                comp[(i, j)] = cells
-                while stack:
-                    a, b = stack.pop()
-                    cells.append((a, b))
-                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in comp:
-                            comp[(x, y)] = cells
-                            stack.append((x, y))
-    sizes = sorted({len(c) for c in comp.values()})
+    lines = parts(g, bool)
+    sizes = sorted({len(c) for c in lines})
     o = [[0] * W for _ in range(H)]
-    for (i, j), c in comp.items():
+    for c in lines:
         n = len(c)
-        o[i][j] = 1 if n == sizes[-1] else 2 if n == sizes[0] else 4
+        for i, j in c:
+            o[i][j] = 1 if n == sizes[-1] else 2 if n == sizes[0] else 4
     return o
 
 
@@ -6713,27 +6287,21 @@ def draw_cross_roll_by_count(rng, n):  # a cross of one colour and k 5s down the
 
 def holed_shapes_recolor(g):  # 1-shapes touching an enclosed 9 become 8
     H, W = len(g), len(g[0])
-    out = set(
-        (i, j)
-        for i in range(H)
-        for j in range(W)
-        if g[i][j] == 9 and (i in (0, H - 1) or j in (0, W - 1))
-    )
-    st = list(out)
-    while st:
-        i, j = st.pop()
-        for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-            if 0 <= a < H and 0 <= b < W and g[a][b] == 9 and (a, b) not in out:
-                out.add((a, b))
-                st.append((a, b))
+    enclosed = {  # the 9-regions that do not reach the border
+        p
+        for part in parts(g, lambda v: v == 9)
+        if all(0 < i < H - 1 and 0 < j < W - 1 for i, j in part)
+        for p in part
+    }
     o = [r[:] for r in g]
-    st = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 9 and (i, j) not in out]
-    while st:
-        i, j = st.pop()
-        for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-            if 0 <= a < H and 0 <= b < W and o[a][b] == 1:
-                o[a][b] = 8
-                st.append((a, b))
+    for part in parts(g, lambda v: v == 1):
+        if any(
+            (i + a, j + b) in enclosed
+            for i, j in part
+            for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        ):
+            for i, j in part:
+                o[i][j] = 8
     return o
 
 
@@ -6840,21 +6408,7 @@ def draw_stamp_shape_in_holes(
 
 
 def room_size_extremes(g):  # 0-components: biggest -> 1, smallest -> 8 (8 wins a tie)
-    H, W = len(g), len(g[0])
-    lab, comps = {}, []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 0 and (i, j) not in lab:
-                st, comp = [(i, j)], []
-                lab[i, j] = len(comps)
-                while st:
-                    a, b = st.pop()
-                    comp.append((a, b))
-                    for y, x in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= y < H and 0 <= x < W and g[y][x] == 0 and (y, x) not in lab:
-                            lab[y, x] = len(comps)
-                            st.append((y, x))
-                comps.append(comp)
+    comps = parts(g, lambda v: v == 0)
     sz = [len(c) for c in comps]
     o = [list(r) for r in g]
     for c in comps:
@@ -7137,36 +6691,16 @@ def draw_block_diagonal_shoot(
 def most_common_shape(
     g,
 ):  # one-colour 8-connected objects, cropped to their box; output the most common crop
-    h, w = len(g), len(g[0])
-    seen = set()
     crops = []
-    for i in range(h):
-        for j in range(w):
-            if g[i][j] and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    y, x = st.pop()
-                    comp.append((y, x))
-                    for dy in (-1, 0, 1):
-                        for dx in (-1, 0, 1):
-                            v, u = y + dy, x + dx
-                            if (
-                                0 <= v < h
-                                and 0 <= u < w
-                                and g[v][u] == g[y][x]
-                                and (v, u) not in seen
-                            ):
-                                seen.add((v, u))
-                                st.append((v, u))
-                t, lf = min(y for y, x in comp), min(x for y, x in comp)
-                H, W = max(y for y, x in comp) - t + 1, max(x for y, x in comp) - lf + 1
-                crops.append(
-                    [
-                        [g[t + y][lf + x] if (t + y, lf + x) in comp else 0 for x in range(W)]
-                        for y in range(H)
-                    ]
-                )
+    for comp in colour_parts(g, corners=True):
+        t, lf = min(y for y, x in comp), min(x for y, x in comp)
+        H, W = max(y for y, x in comp) - t + 1, max(x for y, x in comp) - lf + 1
+        crops.append(
+            [
+                [g[t + y][lf + x] if (t + y, lf + x) in comp else 0 for x in range(W)]
+                for y in range(H)
+            ]
+        )
     return max(crops, key=crops.count)
 
 
@@ -7307,25 +6841,12 @@ def draw_align_bottoms_to_one(
     return g
 
 
-def hole_size_recolor(g):  # BFS each 0-component; colour it 4 - size (sizes 1..3)
-    h, w = len(g), len(g[0])
+def hole_size_recolor(g):  # colour each 0-component 4 - its size (sizes 1..3)
     out = [r[:] for r in g]
-    seen = set()
-    for i in range(h):
-        for j in range(w):
-            if g[i][j] == 0 and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    y, x = st.pop()
-                    comp.append((y, x))
-                    for v, u in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                        if 0 <= v < h and 0 <= u < w and g[v][u] == 0 and (v, u) not in seen:
-                            seen.add((v, u))
-                            st.append((v, u))
-                if len(comp) <= 3:
-                    for y, x in comp:
-                        out[y][x] = 4 - len(comp)
+    for comp in parts(g, lambda v: v == 0):
+        if len(comp) <= 3:
+            for y, x in comp:
+                out[y][x] = 4 - len(comp)
     return out
 
 
@@ -7521,23 +7042,13 @@ def frame_cross(
     g,
 ):  # 8-regions of exactly a 3x3 square (the holes of the frames): 6 along their centre row and column
     H, W = len(g), len(g[0])
-    seen = set()
     o = [r[:] for r in g]
     cs = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 8 and (i, j) not in seen:
-                comp = [(i, j)]
-                seen.add((i, j))
-                for a, b in comp:
-                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= x < H and 0 <= y < W and g[x][y] == 8 and (x, y) not in seen:
-                            seen.add((x, y))
-                            comp.append((x, y))
-                rs = [a for a, b in comp]
-                ks = [b for a, b in comp]
-                if len(comp) == 9 and max(rs) - min(rs) == 2 and max(ks) - min(ks) == 2:
-                    cs.append((min(rs) + 1, min(ks) + 1))
+    for comp in parts(g, lambda v: v == 8):
+        rs = [a for a, b in comp]
+        ks = [b for a, b in comp]
+        if len(comp) == 9 and max(rs) - min(rs) == 2 and max(ks) - min(ks) == 2:
+            cs.append((min(rs) + 1, min(ks) + 1))
     for a, b in cs:
         for i in range(H):
             for j in range(W):
@@ -8276,7 +7787,6 @@ def draw_biggest_colours_bars(rng, n):  # n random-walk blobs of distinct colour
     g = [[0] * S for _ in range(S)]
     cols = rng.sample(range(1, 10), n)
     sizes = [rng.randint(2, 5) for _ in cols]
-    top = max(sizes)
     for c, k in zip(cols, sizes, strict=False):
         for _ in range(100):
             y, x = rng.randrange(S), rng.randrange(S)
@@ -8401,7 +7911,7 @@ def draw_asymmetric_block(
 ):  # two diagonal-symmetric 3x3 blocks and one asymmetric, stacked in random order
     cols = rng.sample(range(1, 10), 2)
     blocks = []
-    for k in range(3):
+    for _ in range(3):
         b = [[0] * 3 for _ in range(3)]
         for i in range(3):
             for j in range(i, 3):
