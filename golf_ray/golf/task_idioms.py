@@ -84,6 +84,10 @@ IDIOMS = {
     # colour. A cell gets the colour found on both opposite rays (SE&NW or SW&NE) of the flattened
     # grid (rows padded by 30 zeros so rays never wrap back into the grid).
     "diag_connect": "(w:=len(g[0])+30,s:=sum([r+[0]*30 for r in g],[]))and[[max({*s[k::w+1]}&{*s[k::~w]}|{*s[k::w-1]}&{*s[k::1-w]})for k in range(i,i+w-30)]for i in range(0,len(s),w)]",
+    # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
+    # of the nearer line (EXPR: every cell takes the colour of the nearest grid corner, which is a
+    # border line's colour; assumes 10x10 like every example)
+    "nearest_border_colour": "[[c and g[-(i>4)][-(j>4)]for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # task042: each object is two kxk blocks touching at a corner; add two 8 blocks on the other
     # diagonal, each pushed k further out from the empty corners of the object's 2kx2k box (found
     # from each diagonal touch point)
@@ -102,6 +106,8 @@ IDIOMS = {
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
+    # task050: blank cells lying between two 8s of the same row or the same column become 3
+    "link_8s_with_3": "[g:=[[c or 3*(8in r[:j])*(8in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (the EXPR fires where the
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
@@ -110,7 +116,7 @@ IDIOMS = {
     # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased.
-    "stamp_with_rays": "[s:=sum(g,[]),k:=sorted(set(s),key=s.count),b:=k[-1],q:=k[-2],E:=range(-2,3),I:=(c:=max((sum(x not in(b,q)for r in g[i-2:i+3]+g[i-1:i+2]for x in r[j-2:j+3]+r[j-1:j+2]),i,j)for i in range(len(g))for j in range(len(g[0]))))[1],J:=c[2],m:=g[I][J],G:=g,[G:=[[[x,a][(t:=x!=b and(t or x==m!=b!=a))>(x==m)]for x in r]for r in zip(*G[::-1])if(t:=0)<1]for a in(g[I-2][J],g[I][J-2],g[I+2][J],g[I][J+2])],D:={(a+x,c+y):g[I+x][J+y]for a,R in enumerate(g)for c,v in enumerate(R)if v==m for x in E for y in E if g[I+x][J+y]!=b}|{(I+x,J+y):b for x in E for y in E}]and[[[b,D.get((i,j),v)][v!=b]for j,v in enumerate(r)]for i,r in enumerate(G)]",
+    "stamp_with_rays": "(w:=sorted({*(v:=sum(g,[]))},key=v.count),b:=w[-1],c:=w[-2],e:={m*1j+u:z for m,n in enumerate(g)for u,z in enumerate(n)},x:={a for a in e if e[a]-b and c not in{e.get(a+q+z)for q in(-1,0,1)for z in(-1j,0,1j)}},r:=min(x,key=lambda a:abs(sum(a-d for d in x))),t:={**e,**{d:b for d in x},**{i+f*j:e[r+j]for i in e if e[i]==e[r]and{i}-x for j in(1,-1,1j,-1j)if r+2*j in x and(l:=1)for f in range(1,30)if(l:=l and e.get(i+f*j,b)-b)},**{i+d-r:e[d]for i in e if e[i]==e[r]and{i}-x for d in x if e.get(i+d-r,b)-b}})and[*zip(*[iter(t.values())]*len(g[0]))]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,int('020463010'[b:=b+d//8]))for c,d in zip(r,g[0])]for r in g if[b:=(a:=a+r[0]%5)]]",
@@ -259,6 +265,9 @@ IDIOMS = {
     # when its row has a cell within 2 columns and its column has a cell within 2 rows (exact for
     # the task's well-separated objects).
     "box_fill_near": "[[c or 7*(any(R[max(j-2,0):j+3])and any(r[j]for r in g[max(i-2,0):i+3]))for j,c in enumerate(R)]for i,R in enumerate(g)]",
+    # task141: one coloured cell: draw both full diagonals through it in its colour (row = the
+    # cell's row shifted by +-distance)
+    "diag_cross": "[[Q[j-d]|Q[j+d]for j in range(len(R))]for i in range(len(g))if[Q:=(R:=max(g))+[0]*60,d:=i-g.index(R)]]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5.
     "find_boxed_twin": "(N:=lambda S:{(i-min(S)[0],j-min(y for x,y in S))for i,j in S},K:=N({(i,j)for i in range(3)for j in range(3)if g[i][j]}),M:=[c for c in{*sum(g,[])}if N({(i,j)for i in range(10)for j in range(10)if g[i][j]==c and(i>3 or j>3)}or K)==K])and[[5 if v in M and(i>3 or j>3)else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -269,6 +278,9 @@ IDIOMS = {
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal.
     "asymmetric_block": "[b for k in(0,3,6)if(b:=g[k:k+3])!=[*map(list,zip(*b))]][0]",
+    # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
+    # 4-neighbour)
+    "grouped_to_8": "[g:=[[[c,8][c*a>0]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g*4][-1]",
     # task148: two 2-bars on opposite edges; dots (8) beside bar A: draw 8s from bar A to each dot
     # (dot turns 4) and a full 8 line from bar B at the same position along B; transposed when the
     # bars are horizontal
@@ -343,6 +355,9 @@ IDIOMS = {
     # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
     # special colour, else 0.
     "lattice_corner_cells": "[L:=max(s:=sum(g,[]),key=lambda c:c and s.count(c)),P:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v not in(0,L)],r:=P[0][0],c:=min(j for i,j in P),d:=(P[-1][0]-r)//3]and[[((K:={g[r+a*d+x][c+b*d+y]for x in(0,d)for y in(0,d)})=={m:=max(K)}!={L})*m for b in(0,1,2)]for a in(0,1,2)]",
+    # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
+    # enclosed ones 2
+    "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)][1:]for r in g][::-1])]for _ in g*4][-1]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
     "colour_by_key_quadrant": "(S:=lambda L,k:sorted([L[:k],L[k+1:]],key=len),a:=g.index([8]*9),b:=[*zip(*g)].index((8,)*9),K:=S(g,a)[0])and[[v and S(K[i//3],b)[0][j//3]for j,v in enumerate(S(r,b)[1])]for i,r in enumerate(S(g,a)[1])]",
@@ -371,6 +386,9 @@ IDIOMS = {
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity.
     "drop_cell_stripes": "(t:=max(g),a:=g.index(t),b:=t.index(max(t)))and[([4,0]*30)[b:b+len(t)]]*-~a+g[a:-1]",
+    # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
+    # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has)
+    "comb_from_seed": "[([0]*C+[A,5*(i<1),A,5*(i>8)]*5)[:10]for i in range(10)if(C:=g[-1].index(A:=max(g[-1])))+1]",
     # task201: a frame (4-corners, side columns of colours L and R) and a loose two-colour shape:
     # crop the frame and drop the shape inside it, mirrored if needed so its L part faces the L side
     # (transposed for horizontal frames)
@@ -397,11 +415,14 @@ IDIOMS = {
     # task209: Four same-coloured corner marks frame a region holding a few blocks of an upscaled
     # copy of the small pattern lying outside; output the framed region with the whole upscaled
     # pattern painted in.
-    "frame_upscaled_template": "[s:=sum(g,[]),b:=max(s,key=s.count),[(R:=P[0][0],C:=P[0][1],S:=P[3][0],T:=P[3][1],k:=c)for c in{*s}if len(P:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c])==4 and P[0][0]==P[1][0]<P[2][0]-1==P[3][0]-1 and P[0][1]==P[2][1]<P[1][1]==P[3][1]],D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v!=b and not(R<=i<=S and C<=j<=T)},I:={(y,x):v for y in range(R,S+1)for x in range(C,T+1)if(v:=g[y][x])not in(b,k)},Z:=I.items(),Y:=min(I)[0],X:=min(I)[1],K:=min((h*h+w*w,h,w,i,j)for(i,j),c in D.items()if c==I[Y,X]for h in range(1,S-R)for w in range(1,T-C)if all(D.get((i+(y-Y)//h,j+(x-X)//w))==v for(y,x),v in Z))]and[[D.get((K[3]+(y-Y)//K[1],K[4]+(x-X)//K[2]),g[y][x])for x in range(C,T+1)]for y in range(R,S+1)]",
+    "frame_upscaled_template": "(b:=max(s:=sum(g,[]),key=s.count),P:=max([[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c]for c in{*s}],key=lambda P:[len(P),*map(len,map(set,zip(*P)))]==[4,2,2]<[P[3][0]-P[0][0]+3]),Y:=range(P[0][0],P[3][0]+1),X:=range(P[0][1],P[3][1]+1),D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v-b and(i in Y)*(j in X)<1},I:={(y,x):g[y][x]for y in Y for x in X if g[y][x]not in(b,g[Y[0]][X[0]])})and[[[D.get((i+(y-a)//s,j+(x-c)//s),g[y][x])for x in X]for y in Y]for a,c in[min(I)]for s in range(1,31)for i,j in D if all(D.get((i+(y-a)//s,j+(x-c)//s))==v for(y,x),v in I.items())][0]",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
     # half by the same column rule.
     "toward_away_rays": "(F:=lambda h:[[c or 2*(2 in k[:i])or+(1 in k[i:])for c,k in zip(r,zip(*h))]for i,r in enumerate(h)])(g[:(B:=g.index(max(g)))+1])+F(g[:B:-1])[::-1]",
+    # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
+    # colours in order, striped like the lines
+    "lines_to_square": "min([*zip(*(E:=lambda X:[L:=[s.pop()for r in X if(s:={*r}-{0,5})]]*len(L))(g))],E(zip(*g)),key=len)",
     # task219: Bands of 8s separated by empty rows; the fullest band is the template. Shift it onto
     # each partial band (max overlap, ties: new cells right of the band, shift dx >= -2) and colour
     # the missing cells 1.
@@ -514,6 +535,9 @@ IDIOMS = {
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with i-8 / j-8.
     "ring_stamp": "[[v[j-1]|v[j-8]or v[j]|r[j-1]|r[j-8]and 1 for j in range(9)]for i,r in enumerate(g)if(v:=[*map(max,g[i-1],g[i-8])])]",
+    # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2 (two passes,
+    # rows then columns, (25^c+7*inner)%5)
+    "rect_frame_corners": "[g:=[[(25^c+7*(a*b>0))%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in'ab'][1]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
     # the dots share a row
@@ -593,12 +617,18 @@ IDIOMS = {
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15
     # (smallest period that fits).
     "period_extend": "(f:=lambda k:all(b in(0,a)for r in g for a,b in zip(r,r[k:]))and[(r[:k]*15)[:15]for r in g]or f(k+1))(1)",
+    # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
+    # dominoes (EXPR: turning the grid, a 3 with a 2 on its left -> 8, then a 2 with an 8 on its
+    # left -> 0)
+    "pair_3_2_merge": "[g:=[[[c,c%2*8][c-a in(1,-6)]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in[0]*8][-1]",
     # task345: 2s on one edge rise across the grid (rotated so they sit at the bottom); a rise
     # blocked by a 5 steps one cell to the right just below it and continues to the far edge.
     "deflected_risers": "(f:=lambda g,n:(R:=[max([r for r,x in enumerate(c)if x==5]+[-1])for c in zip(*g)])and[[2 if g[-1][j]==2 and i>R[j]or j and g[-1][j-1]==2 and-1<R[j-1]>=i-1 else v for j,v in enumerate(r)]for i,r in enumerate(g)]if 2 in g[-1]or n<1 else[*zip(*f([*zip(*g[::-1])],n-1))][::-1])(g,4)",
     # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
     # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
     "framed_squares_shadow": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},R:=lambda z,d:next(k for k in range(31)if D.get(z+k*d)!=9),K:=[(z,w,h,max(w,h)//2)for z in D if D[z]==9 not in(D.get(z-1),D.get(z-1j))for w,h in[(R(z,1j),R(z,1))]],O:={**{z+a+b*1j:1 for z,w,h,t in K for a in range(30)for b in range(w)},**{z+a+b*1j:3 for z,w,h,t in K for a in range(-t,h+t)for b in range(-t,w+t)}})and[[v or O.get(y+x*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task350: blank cells lying between two 1s of the same row or the same column become 8
+    "link_1s_with_8": "[g:=[[c or 8*(1in r[:j])*(1in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
     # differences); computed on flat indices.
     "step_toward": "(s:=sum(g,[]),W:=len(g[0]),a:=s.index(3),b:=s.index(4),x:=1+a+W*((b//W>a//W)-(b//W<a//W))+(b%W>a%W)-(b%W<a%W))and[[c&4|3*((x:=x-1)==0)for c in r]for r in g]",
@@ -624,7 +654,7 @@ IDIOMS = {
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (most markers first, first row-major fit) onto the bare half where
     # its markers line up
-    "stamp_by_markers": "[t:=all(len({*r})>1for r in g),h:=len(g)>>1-t,w:=len(g[0])>>t,c:=lambda V:max(V,key=[*V].count),P:=sorted([{i%h*1j+j%w:v for i,r in enumerate(g)for j,v in enumerate(r)if i//h+j//w==k}for k in(0,1)],key=lambda x:len({*x.values()})),D:=P[0],a:=c(D.values()),b:=c(P[1].values()),E:={z:v for z,v in P[1].items()if v-b},m:=c(E.values()),k:=lambda z:k(z-1j)if z-1j in E else k(z-1)if z-1 in E else z,K:={z:k(z)for z in E},[D.update({s+d:v for d,v in Q})for Q in sorted([[(z-y,E[z])for z in E if K[z]==y]for y in{*K.values()}],key=lambda Q:-sum(v!=m for d,v in Q))[:9]for s in[s for s in D if all(D.get(s+d)==(v,a)[v==m]for d,v in Q)][:1]],[*zip(*[iter(D.values())]*w)]][-1]",
+    "stamp_by_markers": "(y:=min(len({*i})for i in g)>1,t:=len(g)>>1-y,p:=len(g[0])>>y,o:=sorted([[i[l:l+p]for i in g[d:d+t]]for d,l in((0,0),(t-t*y,p*y))],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(s:=sum(o[1],[]))},key=s.count),a:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,s:=sum([i+[a]for i in o[1]],[])+[a]*99,w:=p+1,[e.__setitem__(q+u,v)for i in range(len(s))if s[i-1]==s[i-w]==a!=s[i]for n in[[(x*w+k,s[i+x*w+k])for x in range(-1,s[i::w].index(a)+1)for k in range(-1,s.index(a,i)-i+1)]]for q in[q for q in range(t*w)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-a])and[e[d*w:][:p]for d in range(t)]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4.
     "closed_rooms_filled": "(k:=0,F:=[[(k:=k+1)*(v<1)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append(i+j*1j)for i,r in enumerate(F)for j,c in enumerate(r)if c],D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},O:={z for P in S.values()for Y,X in[([z.real for z in P],[z.imag for z in P])]for t,b,l,r in[(min(Y)-1,max(Y)+1,min(X)-1,max(X)+1)]if len(P)==(b-t-1)*(r-l-1)and all(D.get(y+a+x*1j)!=5!=D.get(y+x*1j+c*1j)for y,a in((t,-1),(b,1))for x,c in((l,-1),(r,1)))for z in P})and[[4*(i+j*1j in O)or v for j,v in enumerate(r)]for i,r in enumerate(g)]",

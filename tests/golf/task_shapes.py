@@ -8000,6 +8000,299 @@ def draw_greedy_zero_window_fill(
     return g
 
 
+def pair_3_2_merge(g):  # a 3 with a 2 next to it -> 8, a 2 with a 3 next to it -> 0
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            c = g[i][j]
+            if c in (2, 3):
+                nb = [
+                    g[y][x]
+                    for y, x in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1))
+                    if 0 <= y < H and 0 <= x < W
+                ]
+                if 5 - c in nb:
+                    o[i][j] = 8 if c == 3 else 0
+    return o
+
+
+def draw_pair_3_2_merge(rng, n):  # separated singles of 2/3/5 and 2-3 dominoes on a blank grid
+    H, W = rng.randint(n, 4 * n), rng.randint(n, 4 * n)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(n * 3):
+        i, j = rng.randrange(H), rng.randrange(W)
+        cells = [(i, j, rng.choice((2, 3, 5)))]
+        if rng.random() < 0.5:
+            a, b = rng.sample((2, 3), 2)
+            cells = [(i, j, a), (i + 1, j, b)] if rng.random() < 0.5 else [(i, j, a), (i, j + 1, b)]
+        if all(y < H and x < W for y, x, _ in cells) and not any(
+            g[y][x]
+            for a, b, _ in cells
+            for y in range(max(a - 1, 0), a + 2)
+            for x in range(max(b - 1, 0), b + 2)
+            if y < H and x < W
+        ):
+            for y, x, c in cells:
+                g[y][x] = c
+    return g
+
+
+def diag_cross(g):  # the X of diagonals through the single non-zero cell
+    H, W = len(g), len(g[0])
+    ((a, b),) = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    return [[g[a][b] if abs(i - a) == abs(j - b) else 0 for j in range(W)] for i in range(H)]
+
+
+def draw_diag_cross(rng, n):  # a blank grid with one random coloured cell
+    H, W = rng.randint(n, 5 * n), rng.randint(n, 5 * n)
+    g = [[0] * W for _ in range(H)]
+    g[rng.randrange(H)][rng.randrange(W)] = rng.randint(1, 9)
+    return g
+
+
+def lines_to_square(
+    g,
+):  # each colour (not 0/5) is a line; order them across the lines, fill an N x N square
+    H, W = len(g), len(g[0])
+    pos = {}
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] not in (0, 5):
+                pos.setdefault(g[i][j], []).append((i, j))
+    horiz = all(len({i for i, j in v}) == 1 for v in pos.values())
+    cols = sorted(pos, key=lambda c: pos[c][0][0] if horiz else min(j for i, j in pos[c]))
+    N = len(cols)
+    return [[cols[i] if horiz else cols[j] for j in range(N)] for i in range(N)]
+
+
+def draw_lines_to_square(
+    rng, n
+):  # N separated full lines (maybe transposed) and an N x N grey square with a blank border
+    N = rng.randint(2, n + 1)
+    H = 2 * N + rng.randint(1, 4)
+    W = rng.randint(2 * N + 4, 16)
+    g = [[0] * W for _ in range(H)]
+    for r, c in zip(
+        sorted(rng.sample(range(0, H, 2), N)), rng.sample([1, 2, 3, 4, 6, 7, 8, 9], N), strict=False
+    ):
+        g[r] = [c] * W
+    y, x = rng.randint(0, H - N), rng.randint(0, W - N)
+    for i in range(max(y - 1, 0), min(y + N + 1, H)):
+        for j in range(max(x - 1, 0), min(x + N + 1, W)):
+            g[i][j] = 5 if y <= i < y + N and x <= j < x + N else 0
+    return g if rng.random() < 0.5 else [list(r) for r in zip(*g, strict=False)]
+
+
+def comb_from_seed(
+    g,
+):  # even offsets from the seed column: full columns of A; offset 1 mod 4 -> 5 on top, 3 mod 4 -> 5 at bottom
+    H, W = len(g), len(g[0])
+    c = [j for j in range(W) if g[-1][j]][0]
+    A = g[-1][c]
+    o = [[0] * W for _ in range(H)]
+    for j in range(c, W):
+        d = j - c
+        for i in range(H):
+            if d % 2 == 0:
+                o[i][j] = A
+        if d % 4 == 1:
+            o[0][j] = 5
+        if d % 4 == 3:
+            o[H - 1][j] = 5
+    return o
+
+
+def draw_comb_from_seed(rng, n):  # 10x10 blank grid with one coloured cell in the bottom row
+    g = [[0] * 10 for _ in range(10)]
+    g[9][rng.randrange(10)] = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    return g
+
+
+def enclosed_2_outside_3(g):  # BFS from the border's blank cells -> 3; other blanks -> 2
+    H, W = len(g), len(g[0])
+    o = [[c or 2 for c in r] for r in g]
+    st = [
+        (i, j)
+        for i in range(H)
+        for j in range(W)
+        if (i in (0, H - 1) or j in (0, W - 1)) and g[i][j] == 0
+    ]
+    while st:
+        i, j = st.pop()
+        if 0 <= i < H and 0 <= j < W and g[i][j] == 0 and o[i][j] == 2:
+            o[i][j] = 3
+            st += [(i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)]
+    return o
+
+
+def draw_enclosed_2_outside_3(
+    rng, n
+):  # random horizontal/vertical line segments of one colour (not 2/3)
+    H, W = rng.randint(6, 16), rng.randint(6, 16)
+    L = rng.choice([1, 4, 5, 6, 7, 8, 9])
+    g = [[0] * W for _ in range(H)]
+    for _ in range(2 * n):
+        if rng.random() < 0.5:
+            i = rng.randrange(H)
+            a, b = sorted(rng.sample(range(W + 1), 2))
+            for j in range(a, b):
+                g[i][j] = L
+        else:
+            j = rng.randrange(W)
+            a, b = sorted(rng.sample(range(H + 1), 2))
+            for i in range(a, b):
+                g[i][j] = L
+    return g
+
+
+def rect_frame_corners(
+    g,
+):  # by number of grey 4-neighbours: 2 (corner) -> 1, 3 (edge) -> 4, 4 (inside) -> 2
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 5:
+                n = sum(
+                    0 <= y < H and 0 <= x < W and g[y][x] == 5
+                    for y, x in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1))
+                )
+                o[i][j] = {2: 1, 3: 4, 4: 2}[n]
+    return o
+
+
+def draw_rect_frame_corners(rng, n):  # non-touching grey rectangles at least 2x2
+    H, W = rng.randint(6, 15), rng.randint(6, 15)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(2 * n):
+        h, w = rng.randint(2, 6), rng.randint(2, 6)
+        y, x = rng.randint(0, H - h), rng.randint(0, W - w)
+        if (
+            h <= H
+            and w <= W
+            and not any(
+                g[i][j]
+                for i in range(max(y - 1, 0), min(y + h + 1, H))
+                for j in range(max(x - 1, 0), min(x + w + 1, W))
+            )
+        ):
+            for i in range(y, y + h):
+                for j in range(x, x + w):
+                    g[i][j] = 5
+    return g
+
+
+def grouped_to_8(g):  # BFS components of 3; those of size >= 2 recoloured 8
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    seen = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    y, x = st.pop()
+                    comp.append((y, x))
+                    for b, a in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if 0 <= b < H and 0 <= a < W and g[b][a] and (b, a) not in seen:
+                            seen.add((b, a))
+                            st.append((b, a))
+                if len(comp) > 1:
+                    for y, x in comp:
+                        o[y][x] = 8
+    return o
+
+
+def draw_grouped_to_8(rng, n):  # random scatter of 3s on a blank grid
+    H, W = rng.randint(2, 12), rng.randint(2, 12)
+    return [[3 * (rng.random() < 0.2 + 0.08 * n) for _ in range(W)] for _ in range(H)]
+
+
+def link_8s_with_3(
+    g,
+):  # for each pair of 8s sharing a row or column, paint the blanks between them 3
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    P = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 8]
+    for a, b in P:
+        for c, d in P:
+            if a == c:
+                for j in range(min(b, d) + 1, max(b, d)):
+                    o[a][j] = o[a][j] or 3
+            if b == d:
+                for i in range(min(a, c) + 1, max(a, c)):
+                    o[i][b] = o[i][b] or 3
+    return o
+
+
+def draw_link_8s_with_3(rng, n):  # a few 8s, often sharing rows/columns
+    H, W = rng.randint(3, 14), rng.randint(3, 14)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(n):
+        i, j = rng.randrange(H), rng.randrange(W)
+        g[i][j] = 8
+        if rng.random() < 0.5:
+            g[i][rng.randrange(W)] = 8
+        else:
+            g[rng.randrange(H)][j] = 8
+    return g
+
+
+def link_1s_with_8(
+    g,
+):  # for each pair of 1s sharing a row or column, paint the blanks between them 8
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 0:
+                row, col = g[i], [r[j] for r in g]
+                if (1 in row[:j] and 1 in row[j:]) or (1 in col[:i] and 1 in col[i:]):
+                    o[i][j] = 8
+    return o
+
+
+def draw_link_1s_with_8(rng, n):  # scattered 1s, often sharing rows/columns
+    H, W = rng.randint(3, 14), rng.randint(3, 14)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(n + 1):
+        i, j = rng.randrange(H), rng.randrange(W)
+        g[i][j] = 1
+        if rng.random() < 0.5:
+            g[i][rng.randrange(W)] = 1
+        else:
+            g[rng.randrange(H)][j] = 1
+    return g
+
+
+def nearest_border_colour(
+    g,
+):  # recolour each 3 with the colour of the closer of the two full border lines
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    vertical = 0 in g[0]  # lines are the first and last columns
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 3:
+                if vertical:
+                    o[i][j] = g[i][0] if j < W - 1 - j else g[i][W - 1]
+                else:
+                    o[i][j] = g[0][j] if i < H - 1 - i else g[H - 1][j]
+    return o
+
+
+def draw_nearest_border_colour(
+    rng, n
+):  # 10x10: two border lines of colours A, B and scattered 3s inside
+    A, B = rng.sample([1, 2, 4, 5, 6, 7, 8, 9], 2)
+    g = [[A] + [0] * 8 + [B] for _ in range(10)]
+    for _ in range(n + 2):
+        g[rng.randrange(10)][rng.randint(1, 8)] = 3
+    return g if rng.random() < 0.5 else [list(r) for r in zip(*g, strict=False)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -8015,7 +8308,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "chain_by_connectors": (chain_by_connectors, draw_chain_by_connectors, "task046", 470),
     "squares_linked": (squares_linked, draw_squares_linked, "task048", 170),
     "ray_through_apex": (ray_through_apex, draw_ray_through_apex, "task051", 170),
-    "stamp_with_rays": (stamp_with_rays, draw_stamp_with_rays, "task054", 660),
+    "stamp_with_rays": (stamp_with_rays, draw_stamp_with_rays, "task054", 580),
     "mirror_onto_marker": (mirror_onto_marker, draw_mirror_onto_marker, "task062", 390),
     "dots_shoot_to_block": (dots_shoot_to_block, draw_dots_shoot_to_block, "task064", 210),
     "odd_quadrant": (odd_quadrant, draw_odd_quadrant, "task065", 280),
@@ -8082,7 +8375,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         frame_upscaled_template,
         draw_frame_upscaled_template,
         "task209",
-        770,
+        640,
     ),
     "complete_band_prefix": (complete_band_prefix, draw_complete_band_prefix, "task219", 560),
     "keep_solid_block": (keep_solid_block, draw_keep_solid_block, "task222", 300),
@@ -8118,7 +8411,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "recolor_by_top_marker": (recolor_by_top_marker, draw_recolor_by_top_marker, "task354", 160),
     "repeat_cross_segments": (repeat_cross_segments, draw_repeat_cross_segments, "task358", 320),
     "rot4_complete": (rot4_complete, draw_rot4_complete, "task361", 420),
-    "stamp_by_markers": (stamp_by_markers, draw_stamp_by_markers, "task366", 700),
+    "stamp_by_markers": (stamp_by_markers, draw_stamp_by_markers, "task366", 680),
     "diagonal_echo": (diagonal_echo, draw_diagonal_echo, "task370", 420),
     "corner_diagonals": (corner_diagonals, draw_corner_diagonals, "task378", 330),
     "dot_rays_to_lines": (dot_rays_to_lines, draw_dot_rays_to_lines, "task379", 480),
@@ -8244,4 +8537,14 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         "task397",
         170,
     ),
+    "nearest_border_colour": (nearest_border_colour, draw_nearest_border_colour, "task040", 110),
+    "link_8s_with_3": (link_8s_with_3, draw_link_8s_with_3, "task050", 130),
+    "diag_cross": (diag_cross, draw_diag_cross, "task141", 140),
+    "grouped_to_8": (grouped_to_8, draw_grouped_to_8, "task147", 120),
+    "enclosed_2_outside_3": (enclosed_2_outside_3, draw_enclosed_2_outside_3, "task187", 120),
+    "comb_from_seed": (comb_from_seed, draw_comb_from_seed, "task200", 130),
+    "lines_to_square": (lines_to_square, draw_lines_to_square, "task213", 130),
+    "rect_frame_corners": (rect_frame_corners, draw_rect_frame_corners, "task283", 130),
+    "pair_3_2_merge": (pair_3_2_merge, draw_pair_3_2_merge, "task344", 130),
+    "link_1s_with_8": (link_1s_with_8, draw_link_1s_with_8, "task350", 130),
 }
