@@ -125,7 +125,7 @@ IDIOMS = {
     "fullest_cell_fills": "(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in range(12)])and[[5*(g[i][j]==5)or(S[i&12|j//4]==max(S))*max(S)[-1]for j in range(11)]for i in range(11)]",
     # task062: A shape with a small 2-coloured marker on one side: reflect the shape across that
     # side (over the marker) and turn the background 3.
-    "mirror_onto_marker": "(s:=sum(g,[]),A:=(S:=sorted({*s},key=s.count))[1],m:=S[0])and(f:=lambda g,n:[*zip(*f([*zip(*g)],0))]if n and not any(A in r and m in r for r in g)else(C:=[j for j,k in enumerate(zip(*g))if A in k],t:=[2*C[0]-1,2*C[-1]+1][any(m in r[C[0]:]for r in g)])and[[A if v==A or t-j in range(len(r))and r[t-j]==A else 3 for j,v in enumerate(r)]for r in g])(g,1)",
+    "mirror_onto_marker": "[[[[3,A][A in(v,D.get((w:=y+x*1j)-2*((w-z)/d+.5).real*d))]for x,v in enumerate(r)]for y,r in enumerate(g)]for D in[{y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)}]for A in{*sum(g,[])}-{0,2}for z in[{D[k]:k for k in D}[2]]for d in(1,-1,1j,-1j)if D.get(z-d)==A][0]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it.
     "dots_shoot_to_block": "[g:=[*zip(*[[[x,d][x-R and d in r[:j]and R in r[j:]]for j,x in enumerate(r)]for r in g][::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
@@ -241,7 +241,7 @@ IDIOMS = {
     "rect_outbox_holes": "[g:=[*zip(*[[(c%8or u*(u<2))|u&k for c,u in zip(r,(1,*r))]for r in g][::-1])]for k in[0]*96+[4]*4]and[[[4,8,0,0,4,3,6][v]for v in r]for r in g]",
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
-    "slide_to_wall_marker": "(f:=lambda G:[[8if j==e else 2if j==w else G[i][j-s]if a<=j-s<=b else 0for j in range(len(G[0]))]for w in[G[0].index(2)]for C in[[j for r in G for j,v in enumerate(r)if 0<v!=2]]for a,b in[(min(C),max(C))]for t in[(a>w)*2-1]for s in[w+t-[b,a][t>0]]for e in[w+t*(2+b-a)]for i in range(len(G))])and(f(g)if all(2in r for r in g)else[*zip(*f([*zip(*g)]))])",
+    "slide_to_wall_marker": "[g:=[*zip(*(g[b+2:w]+g[:a]+[[8]*len(g[0])]+g[a:b+1]+g[w:]if 2==min(g[w])else g)[::-1])]for _ in'abcd'for a,*_,b,w in[[i for i,r in enumerate(g)if any(r)]]]and g",
     # task132: Each colour's bounding box is filled with that colour. Per axis, the set of colours
     # seen both at or before and at or after index i (prefix set & suffix set); cell = max of row-
     # set & column-set.
@@ -392,7 +392,7 @@ IDIOMS = {
     # task201: a frame (4-corners, side columns of colours L and R) and a loose two-colour shape:
     # crop the frame and drop the shape inside it, mirrored if needed so its L part faces the L side
     # (transposed for horizontal frames)
-    "shape_mirrored_into_frame": "(f:=lambda g,t=1:[[*zip(*f([*zip(*g)],0))]if g[a][c+1]*t else[g[a][c:d+1]]+[[g[a+1+k][c],*S[k][::(g[a+1][c]in[*zip(*S)][0])*2-1],g[a+1+k][d]]for k in range(b-a-1)]+[g[b][c:d+1]]for(a,c),*_,(b,d)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4]]for O in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v and not(a<=i<=b and c<=j<=d)]]for S in[[r[min(j for i,j in O):][:d-c-1]for r in g[O[0][0]:][:b-a-1]]]][0])(g)",
+    "shape_mirrored_into_frame": "[[[*zip(*(t:=[a[l][h:n+1],*[(0,*f[c:c+n-h-1],0)for f in a[z:z+m-l-1][::(a[l][h+1]in a[z][c:c+n-h])*2-1]],a[m][h:n+1]]))],t][a==g]for a in(g,[*zip(*g)])for(l,h),*_,(m,n)in[[(e,o)for e,f in enumerate(a)for o,i in enumerate(f)if i==4]]if a[l][h+1]for z,c in[map(min,zip(*[(e,o)for e,f in enumerate(a)for o,i in enumerate(f)if i*(l<=e<=m)*(h<=o<=n)<i]))]][0]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. (EXPR assumes no column/row has a hole in every band, true in
     # all task examples)
@@ -541,14 +541,14 @@ IDIOMS = {
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
     # the dots share a row
-    "dots_to_brackets": "(f:=lambda G:[[[(a,b)[i>m]*((3879>>e*3+d&1)if d<3and-1<e<4 else d<1and r<=i<=s)for j in range(len(G[0]))for d in[abs(j-c)]]for i in range(len(G))for e in[i-m+1]]for(r,c,a),(s,_,b)in[[(i,j,v)for i,R in enumerate(G)for j,v in enumerate(R)if v]]for m in[(r+s)//2]][0])and(f(g)if sum(map(any,zip(*g)))<2 else[*zip(*f([*zip(*g)]))])",
+    "dots_to_brackets": "[[(h,r)[a>p//2]*((7,4,4,7,*[0<=a<=p]*40)[a-p//2+1]>>abs(F)&1)for A in range(len(V))for a,F in[[(W-Q,A-_),(A-_,W-Q)][_!=k]]]for(Q,_,h),*b,(m,k,r)in[[(W,A,f)for W,V in enumerate(g)for A,f in enumerate(V)if f]]for p in[m-Q+k-_]for W,V in enumerate(g)]",
     # task285: each object has a 2x2 core of (3-4) different colours; the shape grown from one core
     # cell is mirrored into the other quadrants, each copy in the colour of the core cell of its
     # quadrant (at most 9 cores: fast on dense grids).
     "mirror_into_quadrants": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={**D},[O.update({h+s*(z-h).real+t*(z-h).imag*1j:D[e]for z in F})for k in[k for k in{z-a for z in D for a in(0,1,1j,1+1j)}if len({*map(D.get,(k,k+1,k+1j,k+1+1j))}-{None})>2][:9]for c in(k,k+1,k+1j,k+1+1j)if c in D if[F:={c}]+[F:=F|{z+d for z in F for d in(1,-1,1j,-1j,1+1j,1-1j,-1+1j,-1-1j)if D.get(z+d)==D[c]}for _ in'abcd']for h in[k+.5+.5j]for s in(1,-1)for t in(1,-1)if(e:=h+s*(c-h).real+t*(c-h).imag*1j)in D])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard.
-    "maze_checker_flood": "[s:=sum(g,[]),a:=min(s,key=s.count),b:=min({*s}-{a},key=s.count),Z:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},D:={k:v for k,v in Z.items()if v in(a,b)},Q:=[*D],[Q.append(n)or D.update({n:a+b-D[i,j]})for i,j in Q for n in((i+1,j),(i-1,j),(i,j+1),(i,j-1))if Z.get(n,1)<1>(n in D)]]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "maze_checker_flood": "[g:=[*zip(*[[v:=c or(v in(a,b))*(a+b-v)for c in(-1,*r)][1:]for r in g][::-1])]for a,b,*_ in[sorted({*sum(g,[])},key=sum(g,[]).count)]for _ in g*8][-1]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
     # the colour, then 0, then it again).
     "holed_rect_colour": "[[max(a for r in g for j,a in enumerate(r,1)if a in r[j:]<[1])]]",
@@ -626,7 +626,7 @@ IDIOMS = {
     "deflected_risers": "(f:=lambda g,n:(R:=[max([r for r,x in enumerate(c)if x==5]+[-1])for c in zip(*g)])and[[2 if g[-1][j]==2 and i>R[j]or j and g[-1][j-1]==2 and-1<R[j-1]>=i-1 else v for j,v in enumerate(r)]for i,r in enumerate(g)]if 2 in g[-1]or n<1 else[*zip(*f([*zip(*g[::-1])],n-1))][::-1])(g,4)",
     # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
     # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
-    "framed_squares_shadow": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},R:=lambda z,d:next(k for k in range(31)if D.get(z+k*d)!=9),K:=[(z,w,h,max(w,h)//2)for z in D if D[z]==9 not in(D.get(z-1),D.get(z-1j))for w,h in[(R(z,1j),R(z,1))]],O:={**{z+a+b*1j:1 for z,w,h,t in K for a in range(30)for b in range(w)},**{z+a+b*1j:3 for z,w,h,t in K for a in range(-t,h+t)for b in range(-t,w+t)}})and[[v or O.get(y+x*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "framed_squares_shadow": "[[[v or max(3*(abs(a-y)*2<=s>abs(b-X))|(abs(b-X)*2<s<s+a-y)for y,X,s in K)for b,v in enumerate(r)]for a,r in enumerate(g)]for K in[[(y,x+(s-1)/2,s)for y,r in enumerate(g)for x,v in enumerate(r)if v>8>(x and r[x-1])for s in[(r[x:]+[0]).index(0)]][:60]]][0]",
     # task350: blank cells lying between two 1s of the same row or the same column become 8
     "link_1s_with_8": "[g:=[[c or 8*(1in r[:j])*(1in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
