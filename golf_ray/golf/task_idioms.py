@@ -6,6 +6,9 @@ one it does not fit. `tests/golf/task_shapes.py` holds a rule written apart for 
 inputs for it."""
 
 IDIOMS = {
+    # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
+    # x..x+2 for the largest x<=3 with g[6-x:]==g[:x] (6-x = the smallest period >= 3).
+    "continue_rows_to_9": "[[2*c for c in r]for r in g+[g[x:x+3]for x in range(4)if g[6-x:]==g[:x]][-1]]",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
     # bottom row and its rightmost column, which stay.
     "shear_except_base": "(B:={v:y for y,r in enumerate(g)for v in r},R:={v:x for x,c in enumerate(zip(*g))for v in c},O:={(y,x+(y<B[v]and x<R[v])):v for y,r in enumerate(g)for x,v in enumerate(r)if v})and[[O.get((y,x),0)for x in range(len(r))]for y,r in enumerate(g)]",
@@ -20,6 +23,9 @@ IDIOMS = {
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay).
     "join_same_color_cells": "[L:=max(s:=sum(g,[]),key=s.count),T:=[*zip(*g)]]and[[v or max(({*r[:j]}&{*r[j:]}|{*T[j][:i]}&{*T[j][i:]})-{L}|{0})for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1).
+    # Columns compare as tuples: a taller bar is a larger tuple, so rank = number of columns >= it.
+    "rank_bars_by_height": "[*zip(*[[c//5*sum(D>=C for D in zip(*g))for c in C]for C in zip(*g)])]",
     # task011: An 11x11 grid of 3x3 blocks split by lines; the block with the fewest colours is a
     # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     "key_block_upscale": "[[v if i%4>2 or j%4>2 else K[i//4][j//4]for j,v in enumerate(r)]for K in[min(([r[b:b+3]for r in g[a:a+3]]for a in(0,4,8)for b in(0,4,8)),key=lambda B:len({*sum(B,[])}))]for i,r in enumerate(g)]",
@@ -373,6 +379,10 @@ IDIOMS = {
     # neighbour is the main colour, then a column pass turns kept cells with the main colour
     # vertically adjacent into it)
     "denoise_rectangles": "(n:=max({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[[(x and(x,n)[i])*(n in{x,l,r})for l,x,r in zip([0,*b],b,[*b[1:],0])]for b in g])]for i in(0,1)][-1]",
+    # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
+    # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
+    # noise pixels don't touch each other).
+    "drop_cells_without_row_and_col_neighbour": "(f:=lambda g:[*zip(*[[b*(a|c>0)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in g])])(f(g))",
     # task195: A shape of 3x3 blocks forms a pattern P; output is P (x) P (the pattern drawn with
     # itself in each filled cell).
     "block_pattern_fractal": "(f:=lambda g:zip(*[*filter(any,g)][::3]))and[[a&b for a in A for b in B]for A in f(f(g))for B in f(f(g))]",
@@ -397,6 +407,9 @@ IDIOMS = {
     # band, perpendicular to the band. (EXPR assumes no column/row has a hole in every band, true in
     # all task examples)
     "band_holes_across": "[g:=[*zip(*[map(min,r,r,*[B for B in g if len({*B,*r}-{0})<2])for r in g])]for _ in'ab'][-1]",
+    # task203: Concentric square rings, one colour each: reverse the order of the ring colours.  h =
+    # the left half of the middle row = ring colours outside-in; colour at ring k -> h[-1-k].
+    "reverse_ring_colours": "[[h[~h.index(c)]for c in r]for r in g if(h:=g[k:=len(g)//2][:k])]",
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: one
     # carried pass type that floods the outside with 8, labels holes 7,2,7,... from a wall and then
     # copies the label of the cell beside the far wall across the hole.)
@@ -471,6 +484,10 @@ IDIOMS = {
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
     "biggest_colours_bars": "(T:=sum(zip(*g),()))and[[c for c in{}.fromkeys(T)if T.count(c)==(m:=max(map(T.count,{*T}-{0})))]]*m",
+    # task248: A 1 in the bottom-left corner of a 10-row grid bounces up diagonally between the side
+    # walls. R = the rotations of the bottom row (1 at column 0,1,..,w-1), then back (w-2..1);
+    # repeat, take 10, flip.
+    "bounce_up_from_corner": "(((R:=[g[-1][-i:]+g[-1][:-i]for i in range(len(g[0]))])+R[-2:0:-1])*9)[9::-1]",
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
     # wise clamp): clamp every row toward the block's columns, transpose, repeat, transpose back.
     "clamp_to_block_ring": "(F:=lambda g:[*zip(*[[max(c*(min(max(b,n-1),n+2)==x)for b,c in enumerate(r))for x in range(len(r))]for n in[[2 in c for c in zip(*g)].index(1)]for r in g])])(F(g))",
@@ -549,9 +566,14 @@ IDIOMS = {
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard.
     "maze_checker_flood": "[g:=[*zip(*[[v:=c or(v in(a,b))*(a+b-v)for c in(-1,*r)][1:]for r in g][::-1])]for a,b,*_ in[sorted({*sum(g,[])},key=sum(g,[]).count)]for _ in g*8][-1]",
+    # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
+    "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
     # the colour, then 0, then it again).
     "holed_rect_colour": "[[max(a for r in g for j,a in enumerate(r,1)if a in r[j:]<[1])]]",
+    # task300: Crop the bounding box of the colour with the most cells (rows, then columns, that
+    # hold it).
+    "crop_commonest_colour": '(f:=lambda g:[*zip(*[r for r in g if max("123456789",key=str(g).count)in str(r)])])(f(g))',
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8).
     "square_holes_by_size": "[g:=[*zip(*[[v:=c or v*(v<2)for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c^1and(c or 4+r[x:].index(5)+r[x::-1].index(5))for x,c in enumerate(r)]for r in g]",
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
@@ -683,6 +705,9 @@ IDIOMS = {
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one.
     "bump_lines_through": "[b:=g[0][0],s:=sum(g,[]),A:=[v for v in s if v!=b][0],B:=max({*s}-{b,A}),R:=[i for i,r in enumerate(g)if A in r],C:=[j for j,c in enumerate(zip(*g))if A in c],X:={j for j in range(len(g[0]))if B in(g[R[0]+1][j],g[R[-1]-1][j])},Y:={i for i,r in enumerate(g)if B in(r[C[0]+1],r[C[-1]-1])}]and[[(B if v==b else A)if i in Y or j in X else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task384: Crop the shape and scale it up 2x: each pass keeps the nonempty rows, doubles them,
+    # and transposes.
+    "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',
     # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
     # nearest corner

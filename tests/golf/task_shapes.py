@@ -8293,6 +8293,198 @@ def draw_nearest_border_colour(
     return g if rng.random() < 0.5 else [list(r) for r in zip(*g, strict=False)]
 
 
+def drop_cells_without_row_and_col_neighbour(
+    g,
+):  # keep a cell iff it lies in some all-nonzero 2x2 block
+    h, w = len(g), len(g[0])
+    o = [[0] * w for _ in g]
+    for i in range(h - 1):
+        for j in range(w - 1):
+            if g[i][j] and g[i + 1][j] and g[i][j + 1] and g[i + 1][j + 1]:
+                for a in (i, i + 1):
+                    for b in (j, j + 1):
+                        o[a][b] = g[a][b]
+    return o
+
+
+def draw_drop_cells_without_row_and_col_neighbour(
+    rng, n
+):  # non-touching rectangles >=2x2 plus noise pixels (each with <=1 nonzero 4-neighbour, never another noise pixel)
+    h, w = rng.randint(6, 16), rng.randint(6, 16)
+    c = rng.randint(1, 9)
+    g = [[0] * w for _ in range(h)]
+    noise = set()
+    for _ in range(n):
+        a, b = rng.randint(2, 4), rng.randint(2, 4)
+        i, j = rng.randrange(h - a + 1), rng.randrange(w - b + 1)
+        if not any(
+            g[y][x]
+            for y in range(max(i - 1, 0), i + a + 1)
+            for x in range(max(j - 1, 0), j + b + 1)
+            if y < h and x < w
+        ):
+            for y in range(i, i + a):
+                for x in range(j, j + b):
+                    g[y][x] = c
+    for _ in range(3 * n):
+        i, j = rng.randrange(h), rng.randrange(w)
+        nb = [
+            (y, x)
+            for y, x in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1))
+            if 0 <= y < h and 0 <= x < w and g[y][x]
+        ]
+        if not g[i][j] and len(nb) < 2 and not noise & set(nb):
+            g[i][j] = c
+            noise.add((i, j))
+    return g
+
+
+def crop_commonest_colour(g):  # bounding box of the most frequent nonzero colour
+    cnt = {}
+    for r in g:
+        for v in r:
+            if v:
+                cnt[v] = cnt.get(v, 0) + 1
+    b = max(cnt, key=cnt.get)
+    ys = [i for i, r in enumerate(g) if b in r]
+    xs = [j for r in g for j, v in enumerate(r) if v == b]
+    return [r[min(xs) : max(xs) + 1] for r in g[min(ys) : max(ys) + 1]]
+
+
+def draw_crop_commonest_colour(
+    rng, n
+):  # n connected blobs of distinct colours side by side, distinct sizes
+    cols = rng.sample(range(1, 10), n)
+    h = rng.randint(4, 6)
+    g = [[0] * (5 * n + 1) for _ in range(h + 2)]
+    sizes = rng.sample(range(3, 12), n)
+    for k in range(n):
+        y, x = 1 + rng.randrange(h), 1 + 5 * k + rng.randrange(4)
+        cells = {(y, x)}
+        while len(cells) < sizes[k]:
+            y, x = rng.choice(sorted(cells))
+            dy, dx = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+            if 1 <= y + dy <= h and 5 * k + 1 <= x + dx <= 5 * k + 4:
+                cells.add((y + dy, x + dx))
+        for y, x in cells:
+            g[y][x] = cols[k]
+    return g
+
+
+def crop_swap_two_colours(g):  # bounding box of the nonzero cells, its two colours exchanged
+    ys = [i for i, r in enumerate(g) if any(r)]
+    xs = [j for r in g for j, v in enumerate(r) if v]
+    box = [r[min(xs) : max(xs) + 1] for r in g[min(ys) : max(ys) + 1]]
+    a, b = sorted({v for r in box for v in r})
+    return [[b if v == a else a for v in r] for r in box]
+
+
+def draw_crop_swap_two_colours(
+    rng, n
+):  # a rectangle of colour a holding a smaller rectangle of colour b
+    h, w = rng.randint(8, 14), rng.randint(8, 14)
+    a, b = rng.sample(range(1, 10), 2)
+    g = [[0] * w for _ in range(h)]
+    H, W = rng.randint(3, h - 1), rng.randint(3, w - 1)
+    y, x = rng.randrange(h - H + 1), rng.randrange(w - W + 1)
+    for i in range(H):
+        for j in range(W):
+            g[y + i][x + j] = a
+    hh, ww = rng.randint(1, H - 2), rng.randint(1, W - 2)
+    yy, xx = rng.randint(1, H - 1 - hh), rng.randint(1, W - 1 - ww)
+    for i in range(hh):
+        for j in range(ww):
+            g[y + yy + i][x + xx + j] = b
+    return g
+
+
+def crop_double(g):  # bounding box of the nonzero cells, each cell made a 2x2 block
+    ys = [i for i, r in enumerate(g) if any(r)]
+    xs = [j for r in g for j, v in enumerate(r) if v]
+    box = [r[min(xs) : max(xs) + 1] for r in g[min(ys) : max(ys) + 1]]
+    return [[v for v in r for _ in (0, 1)] for r in box for _ in (0, 1)]
+
+
+def draw_crop_double(rng, n):  # a connected blob of one colour on a blank grid
+    h, w = rng.randint(6, 12), rng.randint(6, 12)
+    c = rng.randint(1, 9)
+    g = [[0] * w for _ in range(h)]
+    y, x = rng.randrange(h), rng.randrange(w)
+    cells = {(y, x)}
+    while len(cells) < 2 * n:
+        y, x = rng.choice(sorted(cells))
+        dy, dx = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+        if 0 <= y + dy < h and 0 <= x + dx < w:
+            cells.add((y + dy, x + dx))
+    for y, x in cells:
+        g[y][x] = c
+    return g
+
+
+def bounce_up_from_corner(
+    g,
+):  # assumes height 10 (every example); the column bounces 0,1,..,w-1,w-2,..
+    h, w = len(g), len(g[0])
+    o = [[0] * w for _ in g]
+    x, d = 0, 1
+    for i in range(h - 1, -1, -1):
+        o[i][x] = 1
+        if not 0 <= x + d < w:
+            d = -d
+        x += d
+    return o
+
+
+def draw_bounce_up_from_corner(rng, n):  # 10 x w blank grid, 1 at bottom left
+    w = rng.randint(2, 6)
+    g = [[0] * w for _ in range(10)]
+    g[-1][0] = 1
+    return g
+
+
+def continue_rows_to_9(g):  # smallest row period p; row i of the output = row i%p; colour doubled
+    p = next(p for p in range(1, 7) if all(g[i] == g[i - p] for i in range(p, 6)))
+    return [[2 * v for v in g[i % p]] for i in range(9)]
+
+
+def draw_continue_rows_to_9(rng, n):  # 6x3 grid of 0/1 with rows periodic
+    p = rng.randint(1, 5)
+    rows = [[rng.randint(0, 1) for _ in range(3)] for _ in range(p)]
+    return [rows[i % p][:] for i in range(6)]
+
+
+def reverse_ring_colours(g):  # ring k = min distance to border; gets the colour of ring m-1-k
+    n = len(g)
+    m = (n + 1) // 2
+    ring = lambda i, j: min(i, j, n - 1 - i, n - 1 - j)
+    return [[g[m - 1 - ring(i, j)][m - 1 - ring(i, j)] for j in range(n)] for i in range(n)]
+
+
+def draw_reverse_ring_colours(rng, n):  # even square of 2n..? rings with distinct colours
+    m = rng.randint(2, 8)
+    s = 2 * m
+    cols = rng.sample(range(1, 10), m)
+    return [[cols[min(i, j, s - 1 - i, s - 1 - j)] for j in range(s)] for i in range(s)]
+
+
+def rank_bars_by_height(g):  # bar colour = 1 + number of taller bars
+    h, w = len(g), len(g[0])
+    hs = [sum(1 for i in range(h) if g[i][j]) for j in range(w)]
+    return [
+        [(1 + sum(x > hs[j] for x in hs)) if g[i][j] else 0 for j in range(w)] for i in range(h)
+    ]
+
+
+def draw_rank_bars_by_height(rng, n):  # n bars of 5 with distinct heights in separate columns
+    h = rng.randint(5, 12)
+    w = 2 * n + 1
+    g = [[0] * w for _ in range(h)]
+    for k, t in enumerate(rng.sample(range(1, h + 1), n)):
+        for i in range(h - t, h):
+            g[i][2 * k + 1] = 5
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -8547,4 +8739,17 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "rect_frame_corners": (rect_frame_corners, draw_rect_frame_corners, "task283", 130),
     "pair_3_2_merge": (pair_3_2_merge, draw_pair_3_2_merge, "task344", 130),
     "link_1s_with_8": (link_1s_with_8, draw_link_1s_with_8, "task350", 130),
+    "continue_rows_to_9": (continue_rows_to_9, draw_continue_rows_to_9, "task003", 110),
+    "rank_bars_by_height": (rank_bars_by_height, draw_rank_bars_by_height, "task010", 110),
+    "drop_cells_without_row_and_col_neighbour": (
+        drop_cells_without_row_and_col_neighbour,
+        draw_drop_cells_without_row_and_col_neighbour,
+        "task193",
+        120,
+    ),
+    "reverse_ring_colours": (reverse_ring_colours, draw_reverse_ring_colours, "task203", 100),
+    "bounce_up_from_corner": (bounce_up_from_corner, draw_bounce_up_from_corner, "task248", 110),
+    "crop_swap_two_colours": (crop_swap_two_colours, draw_crop_swap_two_colours, "task290", 100),
+    "crop_commonest_colour": (crop_commonest_colour, draw_crop_commonest_colour, "task300", 120),
+    "crop_double": (crop_double, draw_crop_double, "task384", 100),
 }
