@@ -8456,11 +8456,11 @@ def draw_continue_rows_to_9(rng, n):  # 6x3 grid of 0/1 with rows periodic
 def reverse_ring_colours(g):  # ring k = min distance to border; gets the colour of ring m-1-k
     n = len(g)
     m = (n + 1) // 2
-    ring = lambda i, j: min(i, j, n - 1 - i, n - 1 - j)
-    return [[g[m - 1 - ring(i, j)][m - 1 - ring(i, j)] for j in range(n)] for i in range(n)]
+    ring = [[min(i, j, n - 1 - i, n - 1 - j) for j in range(n)] for i in range(n)]
+    return [[g[m - 1 - k][m - 1 - k] for k in r] for r in ring]
 
 
-def draw_reverse_ring_colours(rng, n):  # even square of 2n..? rings with distinct colours
+def draw_reverse_ring_colours(rng, n):  # an even square of 2 to 8 rings of distinct colours
     m = rng.randint(2, 8)
     s = 2 * m
     cols = rng.sample(range(1, 10), m)
