@@ -104,7 +104,7 @@ IDIOMS = {
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
-    "chain_by_connectors": "[D:={j*32+i:v for i,r in enumerate(g)for j,v in enumerate(r)if v},L:={k:k for k in D},[L:={k:min(L.get(k+d,k)for d in(0,1,-1,32,-32))for k in L}for _ in g[0]],P:={},R:=0,[[f:=sorted(k for k in C if D[k]==5),s:=R and R+32-f[0],P.update({k+s:sum({D[k]for k in C})-5for k in C}),R:=(f*2)[R>0]+s]for l in sorted({*L.values()})for C in[[k for k in L if L[k]==l]]],[[P.get(j*32+i,0)for j in range(max(P)//32+1)]for i in range(len(g))]][-1]",
+    "chain_by_connectors": "(m:=[],b:=[[]],[b[-1].append(c)if max(c)else b.append([])for c in zip(*g)])and[*zip(*[[v and k for v in c[-f:]+c[:-f]]for e in b if e if[k:=max({*sum(e,())}-{5}),f:=m>[]and m[0]-e[0].index(5),m:=[(*e[-1],5).index(5)+f]]for c in e])]",
     # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
     # touches both squares, else [[0]]. (EXPR labels the eight 2-cells 73..80, spreads the max over
     # nonzero cells; connected iff no label 73..79 survives - relies on exactly 8 cells of 2)
@@ -152,7 +152,7 @@ IDIOMS = {
     # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
     # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
     # best.
-    "unhide_mirror_shape": "(s:=sum(g,[]),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},q:=[c for c in{*s}-{0}if s.count(c)==sum(c in r for r in g)*sum(c in k for k in zip(*g))][0],S:={k for k in d if d[k]not in(0,q)},M:=max(({(i,t-j)for i,j in S}for t in range(60)),key=lambda M:(0 not in map(d.get,M),len(M&S))))and[[d[min(S)]if(i,j)in M else v*(v!=q)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "unhide_mirror_shape": "(a:=sum(g,[]),u:={(i,n):o for i,r in enumerate(g)for n,o in enumerate(r)},c:=sum({*a})-[c for c in{*a}-{0}if a.count(c)==sum(c in r for r in g)*sum(c in r for r in zip(*g))][0],t:=max(range(60),key=lambda t:(0 not in(k:=[u.get((i,t-n))for(i,n)in u if u[i,n]==c]),k.count(c))))and[[c*(c in(o,u.get((i,t-n))))for n,o in enumerate(r)]for i,r in enumerate(g)]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells.
     "sym_offset_restore": "[g:=[*zip(*[map(min,a,b,c)for a,b,c in zip(g,zip(*g),g[:2]+g[:1:-1])])]for _ in g][-1]",
@@ -192,7 +192,7 @@ IDIOMS = {
     "stamp_template_at_anchors": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={**D},K:={*D},N:=lambda z:{z+a+b for a in(-1,0,1)for b in(-1j,0,1j)}&K,[O.update({s+(t-q).real+(t-q).imag*(2*a-5)*1j:D[t]for t in T})for a in(2,3)for q in[q for q in D if(D[q]==a)*len(N(q))>1][:1]if[T:={q}]+[T:=T|{u for t in T for u in N(t)}for _ in'abcde']for s in D if[D[s],len(N(s))]==[a,1]])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
     # task090: Find the largest area of an all-zero rectangle with both sides >= 2 and paint every
     # zero rectangle of that area 6.
-    "largest_empty_rects": "(R:=[[len(u:=t[j:])-len(u.lstrip('0'))for j in range(len(t))]for t in[''.join(map(str,r))for r in g]],Q:=[(i,j,h,min(r[j]for r in R[i:i+h]))for i in range(len(g))for j in range(len(g[0]))for h in range(2,len(g)-i+1)],A:=max(h*m for i,j,h,m in Q if m>1),F:={(i+y,j+x)for i,j,h,m in Q for w in range(2,m+1)if h*w==A for y in range(h)for x in range(w)})and[[[v,6][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "largest_empty_rects": "(e:=[((k-d)*i,d,k,j,i)for d in range(len(g))for k in range(d+2,len(g)+1)for m in[[*map(any,zip(*g[d:k])),1]]for j in range(len(m))for i in[m[j:].index(1)]if i>1],l:=max(e)[0],Z:={(o,x)for a,d,k,j,i in e if a==l for o in range(d,k)for x in range(j,j+i)})and[[[v,6][(d,j)in Z]for j,v in enumerate(r)]for d,r in enumerate(g)]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps
     "capped_lines_crop": "[r[c-1+t:d+2-t]for P in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==5]]for(a,c),(b,_)in[(P[0],P[-1])]for d in[max(j for i,j in P)]for t in[P[1][1]-c>1]for r in g[a-t:b+1+t]]",
@@ -295,7 +295,7 @@ IDIOMS = {
     # of 4 around the crossing.
     "ring_around_crossing": "(R:=[0,*map(min,g),0],C:=[0,*map(min,zip(*g)),0])and[[[c,4][any(R[y:y+3])*any(C[x:x+3])>R[y+1]*C[x+1]]for x,c in enumerate(r)]for y,r in enumerate(g)]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square.
-    "fit_two_pieces": "(P:=[(v,y+x*1j)for y,r in enumerate(g)for x,v in enumerate(r)if v],a:=P[0][0],n:=lambda S:{z-m for m in[min(w.real for w in S)+1j*min(w.imag for w in S)]for z in S},X:=n([z for v,z in P if v==a]),Y:=n([z for v,z in P if v-a]),F:={y+x*1j for y in range(3)for x in range(3)},q:=[p for p in F for q in F if{z+p for z in X}|{z+q for z in Y}==F][0])and[[[sum({*sum(g,[])})-a,a][y+x*1j-q in X]for x in range(3)]for y in range(3)]",
+    "fit_two_pieces": "(h:=sum(g,[]),w:=len(g[0]),r:={a:(m:=sum(1<<i for i,v in enumerate(h)if v==a))//(m&-m)for a in{*h}-{0}},a:=[a for a in r if(f:=(7|7<<w|7<<2*w)^r[a])==r[sum(r)-a]*(f&-f)][0])and[[[sum(r)-a,a][r[a]>>n*w+b&1]for b in(0,1,2)]for n in(0,1,2)]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside.
     "mirror_into_brackets": "(R:=[i for i,r in enumerate(g)if 2 in r],C:=[j for j,c in enumerate(zip(*g))if 2 in c],f:=lambda v,a,b:max(a+a-v,min(v,b+b-v)),M:={(f(y,R[0],R[-1]),f(x,C[0],C[-1]))for y,r in enumerate(g)for x,v in enumerate(r)if v==5})and[[5*((y,x)in M)or v%5 for x,v in enumerate(r)]for y,r in enumerate(g)]",
@@ -605,7 +605,7 @@ IDIOMS = {
     # task324: two background colours and one mark colour per background; both diagonals through
     # every mark are drawn, each cell in the mark colour that belongs to its background (pairing:
     # the one that best fits the marks' neighbours).
-    "diagonals_by_region": "(s:=sum(g,[]),K:=sorted({*s},key=s.count),M:=[(y,x,v)for y,r in enumerate(g)for x,v in enumerate(r)if v in K[:2]],W:={K[3]:1,K[2]:-1},m:=dict(zip(K[2:],sorted(K[:2],key=lambda c:sum(W.get(w,0)for y,x,v in M if v==c for r in g[y-(y>0):y+2]for w in r[x-(x>0):x+2])))),P:={k for y,x,v in M for k in(y-x,y+x+99)})and[[m.get(v,v)if{y-x,y+x+99}&P else v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "diagonals_by_region": "(f:=sorted({*(s:=sum(g,[]))},key=s.count),e:=max(f[2:],key=[w for y,r in enumerate(g)for x,v in enumerate(r)if v in f[:1]for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count),P:={k for y,r in enumerate(g)for x,v in enumerate(r)if v in f[:2]for k in(y-x,y+x+.1)})and[[f[v!=e]if v in f[2:]and{y-x,y+x+.1}&P else v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step)
     "corner_rings_voronoi": "(S:=[(a,b,v)for a,r in enumerate(g)for b,v in enumerate(r)if v])[4:]or[[(L:=sorted(((x:=abs(i-a))+(y:=abs(j-b)),max(x,y)%2-1and v)for a,b,v in S))[0][1]*(L[0][0]<L[1][0])for j,_ in enumerate(r)]for i,r in enumerate(g)]",
