@@ -142,9 +142,8 @@ IDIOMS = {
     # obstacle, across (clear) to the red pair's line, where an obstacle lies just beyond, then
     # along it into red.
     "elbow_path_join": "(p:=lambda g,d=1:'2, 2'not in str(g)and d and[*zip(*p([*zip(*g)],0))]or[b:=max(s:=sum(map(list,g),[]),key=s.count),f:={*s}-{b,2,3},W:=len(g[0]),r:=s.index(3)//W,c:=s.index(3)%W,R:=s.index(2)//W,C:=s.index(2)%W,Q:=lambda i,k,j:i==r and(k-c)*(k-j)<1 or k==j and(i-r)*(i-R)<1 or i==R and(k-C)*(k-j)<1,[J:=j for j in range(W)if g[r][j]==b==g[R][j]and f&{*g[r][j-1:j+2]}and f&{x[j]for x in g[R-1:R+2]}and not f&{v for i,x in enumerate(g)for k,v in enumerate(x)if Q(i,k,j)}]]and[[[v,3][v==b and Q(i,k,J)]for k,v in enumerate(x)]for i,x in enumerate(g)])(g)",
-    # task068: (a 144-byte form with `if 2>sum(g,[]).count(c)` is correct but ~70-100 ms on a dense
-    # 30x30 grid) Keep only the colour that occurs exactly once, at its place, and surround it with
-    # a ring of 2s.
+    # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
+    # ring of 2s.
     "lone_cell_ringed": "(e:=enumerate)and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-b)]for a,R in e(g)for b,c in e(R)if 2>sum(r.count(c)for r in g)for x,r in e(g,-a)]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes knock out
     # rows before the first 8).
@@ -260,8 +259,7 @@ IDIOMS = {
     # one of 2s down-right. (2-pass row scan: a cell takes c if its up-left is c while its up and
     # left are not; then turn 180 and do 1s.)
     "corner_diagonal_shots": "(f:=lambda g,c,h=[0]*99:[(h:=[v or c*(l!=c==a!=u)for v,l,a,u in zip(r,[0]+r,[0]+h,h)])[::-1]for r in g][::-1])(f(g,2),1)",
-    # task137: Near misses (valid, wrong 0 on check.py, but less than 30 bytes under the current
-    # best). Three equally spaced points on a diagonal: draw concentric square rings around the
+    # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one, every E cells.
     "concentric_squares": "[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_,R in[[*(divmod(k,len(g))for k,v in enumerate(sum(g,[]))if v),range(len(g))]]for i in R]",
     # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
@@ -464,22 +462,18 @@ IDIOMS = {
     # task237: Each dot extends right to the border, then its colour runs down the last column until
     # the next dot's row.
     "rays_then_drip": "[[max(r[:j+1])or(j+1==len(r))*[0,*filter(None,map(max,g[:i+1]))][-1]for j in range(len(r))]for i,r in enumerate(g)]",
-    # task238: Skipped (no EXPR >= 30 bytes shorter found in time):
-    # [[(v==A)*(sum({*sum(g,[])})-A)for v,k in zip(r,zip(*g))if A in k][::len(R)//3]for A
-    # in[max(range(1,10),key=lambda c:str(g).count(f'{c}, {c}'))]for R in[[r for r in g if A in
-    # r]]for r in R[::len(R)//3]] (pattern colour = the colour with most equal horizontal neighbours
-    # "c, c" in str(g)) A 4-sided coloured frame (corners empty) and a separate 8-shape that fits
-    # its interior: output the frame with the shape inside, each 8 recoloured by the strictly
-    # nearest side (cells on the diagonals stay 8).
+    # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
+    # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
+    # side (cells on the diagonals stay 8).
     "frame_nearest_side": "(k:=lambda s:[*zip(*[r for r in zip(*[r for r in g if{*r}-s])if{*r}-s])])and(N:=len(F:=k({0,8}))-1)and[F[0],*[[F[i][0],*[(i-j)*(i+j-N)*v and[F[0][j],F[i][0],F[i][-1],F[-1][j]][(i>j)+2*(i+j>N)]or v for j,v in enumerate(s,1)],F[i][-1]]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image.
     "mirror_dotted_frame": "(b:=max(s:=sum(g,[]),key=s.count),k:=lambda v:v!=b,S:=[[max((g[i][j],g[i][~j],g[~i][j],g[~i][~j]),key=k)for j in range(len(r))]for i,r in enumerate(g)])and[[max([S[i][j]]+[S[i][d+2]for d in[min(i,len(g)+~i)]if j%2*(d+2<=j<len(r)-2-d)]+[S[d+2][j]for d in[min(j,len(r)+~j)]if i%2*(d+2<=i<len(g)-2-d)],key=k)for j in range(len(r))]for i,r in enumerate(S)]",
-    # task245: ---- near miss (shorter than the current best, but by fewer than 30 bytes) ---- Four
-    # 3-corners mark a box; move the 2-shape so its bounding box starts just inside the top-left
-    # corner. Per pass (rows, then columns via transpose): the rows holding a 2 are laid after
-    # (first 3-row + 1) blank rows; a cell keeps its 3 (a%2*3) and takes the 2 of that row (b%3).
+    # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
+    # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
+    # laid after (first 3-row + 1) blank rows; a cell keeps its 3 (a%2*3) and takes the 2 of that
+    # row (b%3).
     "shape_into_corners": "[g:=[*zip(*[[a%2*3+b%3 for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2 in r]+Z*30)])]for Z in[[[0]*30]]*2][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
