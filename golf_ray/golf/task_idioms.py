@@ -16,6 +16,9 @@ IDIOMS = {
     # one spanning fewer rows.) Repeat the main shape, size+1 apart, toward every neighbouring hint
     # cell, in the hint's colour, to the border.
     "repeat_toward_hints": "(s:=sum(g,[]),m:=max({*s}-{0},key=lambda c:(s.count(c),-sum(c in r for r in g))),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[z for z in d if d[z]==m],P:={z+k*q:c for y in(-1,0,1)for x in(-1,0,1)for q in[y*sum(m in r for r in g)+y+x*sum(m in k for k in zip(*g))*1j+x*1j]for c in{d.get(z+q,0)for z in S}-{0}for k in range(1,30)for z in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
+    # i+j mod 3.
+    "diag3_tiling": "[[max(sum(g,[])[(i+j)%3::3])for j in range(7)]for i in range(7)]",
     # task008: The 2-shape slides toward the 8 block until it touches it: in the turn where the 2
     # lies above the 8, the empty rows above the first 8-row sink to the top (stable sort of those
     # rows by max); done in all 4 turns.
@@ -178,6 +181,10 @@ IDIOMS = {
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it; valid because the trominoes never come close to each other).
     "tromino_corner": "[[k[i]or 8in[0,*r][j:j+3]and 8in[0,*k][i:i+3]for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
+    # task085: 3-row bars: the middle row keeps only every other cell, starting with the first; a
+    # row equal to the previous OUTPUT row is a middle row (the bottom row then differs from the
+    # processed middle).
+    "bar_middle_dotted": "(a:=0)or[a:=r==a!=(v:=0)and[v:=c*(v<1)for c in r]or r for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners).
     "square_inside_out": "(P:={(y,x):[v,g[i+1][j+1]][max(e,f)==s-1]for i,r in enumerate(g)for j,v in enumerate(r)if v and(i<1 or g[i-1][j]<1)and(j<1 or r[j-1]<1)for s in[(r[j:]+[0]).index(0)]for y in range(i-s+2,i+s+s-2)for x in range(j-s+2,j+s+s-2)for e in[abs(2*y-2*i-s+1)]for f in[abs(2*x-2*j-s+1)]if min(e,f)<s})and[[P.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -218,6 +225,9 @@ IDIOMS = {
     # blocks of 3 on the diagonal starting from that corner (flip the index when the L is at the
     # bottom / right; g[2][1], g[1][2] tell which).
     "corner_blocks": "[[3*(abs(a-g[2][1]*8/3)//4==abs(f-g[1][2]*8/3)//4<2)for f in range(9)]for a in range(9)]",
+    # task106: n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; left half L = g over rot270, right
+    # half = rot180 of L.
+    "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
     # task107: 5x5 grid: a 2x2 square in the top-left 4x4 and a coloured border; upscale by
     # (#colours-1) and draw both diagonals through the square in colour 2 over the background.
     "upscale_square_diagonals": "[[g[y//k][x//k]or 2*(y-x==k*(a-b)or y+x+1==k*(a+b+2))for x in R]for a in(0,1,2)for b in(0,1,2)if g[a][b]*g[a+1][b+1]for k in[len({*sum(g,[])})-1]for R in[range(5*k)]for y in R]",
@@ -456,6 +466,9 @@ IDIOMS = {
     # total: band code 1+2a/t when 2a/t is 0, 1 or 2, else 0; a 0-cell takes the code when row and
     # column agree.
     "band_corners_centre": "(F:=lambda h,a=0:[(2*(a:=a+min(r))%t<1)*(1+2*a//t)for t in[sum(map(min,h))]for r in h])and[[c or u*(u==v)for c,v in zip(r,F([*zip(*g)]))]for r,u in zip(g,F(g))]",
+    # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
+    # colour, 5...
+    "alternate_ray": "[[v:=c or v and x+5-v for c in r]for r in g if[x:=max(r),v:=0]]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle: drop the stem and slide the
     # rectangle along it until it touches the anchor.
     "reel_in_rect": "(b:=max(s:=sum(g,[]),key=s.count),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[k for k in d if d[k]-b and any(d.get(k-e,b)==b==d.get(k+e,b)for e in(1,1j))],c:=d[S[0]],R:={k for k in d if d[k]==c}-{*S},D:=[s-r for s in S for r in R if abs(s-r)==1][0]*len(S))and[[c if i+j*1j-D in R else[v,b][v==c]for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -511,6 +524,9 @@ IDIOMS = {
     # left 8, down-right 7. (assumes the dots are colour 2, as in every example: the >>1 halves
     # 2*weight)
     "diagonal_stamp_3687": "[[3*a+6*b+8*c+7*d>>1 for a,b,c,d in zip(D[1:]+[0],[0]+D,U[1:]+[0],[0]+U)]for U,D in zip([[0]*99]+g,g[1:]+[[0]*99])]",
+    # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
+    # disappears.
+    "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[-1][0])]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     "box_spill_rays": "(f:=lambda g,d=0:[R:=[i for i,r in enumerate(g)if any(r)],C:=[j for j,c in enumerate(zip(*g))if any(c)],r:=R[0],G:=[j for j in range(C[0],C[-1]+1)if g[r][j]<1]]and G and[[4 if R[0]<=i<=R[-1]and C[0]<=j<=C[-1]and v<1 or i<r and(G[0]<=j<=G[-1]or r-i in(j-G[-1],G[0]-j))else v for j,v in enumerate(x)]for i,x in enumerate(g)]or d<4 and[*zip(*f([*zip(*g[::-1])],d+1))][::-1])(g)",
@@ -518,6 +534,10 @@ IDIOMS = {
     # centre + unit step towards the satellite, computed with complex numbers; 8%7=1, 8%3=2 finds
     # the centre's colour).
     "satellites_to_centre": "[E:={v:j+i*1j for i,r in enumerate(g)for j,v in enumerate(r)},T:={(c:=E[8%v])+((y:=j+i*1j)-c)/abs(y-c):v for i,r in enumerate(g)for j,v in enumerate(r)if v>2}]and[[T.get(j+i*1j,v*(v<3))for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
+    # the top-left 9x9 becomes [no-zero?, -sum, window]; max picks a full block with the smallest
+    # sum (most 1s).
+    "most_ones_block": "max([all(A:=sum(W:=[r[B%7:][:3]for r in g[B//7:][:3]],[])),-sum(A),W]for B in range(49))[2]",
     # task273: Four same-coloured points at the corners of a 3..6-sided box: fill the box's inside
     # with 2.
     "corners_fill_inside": "[D:={(i,j):c for i,r in enumerate(g)for j,c in enumerate(r)if c},S:={(i+y,j+x)for(i,j),c in D.items()for h in range(2,6)for w in range(2,6)if D.get((i,j+w))==D.get((i+h,j))==D.get((i+h,j+w))==c and not any((i+y,j+x)in D for y in range(h+1)for x in range(w+1)if y%h or x%w) for y in range(1,h)for x in range(1,w)}]and[[2*((i,j)in S)or c for j,c in enumerate(r)]for i,r in enumerate(g)]",
@@ -600,6 +620,9 @@ IDIOMS = {
     # every mark are drawn, each cell in the mark colour that belongs to its background (pairing:
     # the one that best fits the marks' neighbours).
     "diagonals_by_region": "(f:=sorted({*(s:=sum(g,[]))},key=s.count),e:=max(f[2:],key=[w for y,r in enumerate(g)for x,v in enumerate(r)if v in f[:1]for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count),P:={k for y,r in enumerate(g)for x,v in enumerate(r)if v in f[:2]for k in(y-x,y+x+.1)})and[[f[v!=e]if v in f[2:]and{y-x,y+x+.1}&P else v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
+    # shifted right, input row).
+    "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step)
     "corner_rings_voronoi": "(S:=[(a,b,v)for a,r in enumerate(g)for b,v in enumerate(r)if v])[4:]or[[(L:=sorted(((x:=abs(i-a))+(y:=abs(j-b)),max(x,y)%2-1and v)for a,b,v in S))[0][1]*(L[0][0]<L[1][0])for j,_ in enumerate(r)]for i,r in enumerate(g)]",
@@ -651,6 +674,9 @@ IDIOMS = {
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[g[0]]+[[v and max(g[0][k]*all(r[min(j,k):max(j,k)+1])for k in range(len(r)))or v for j,v in enumerate(r)]for r in g[1:]]",
+    # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
+    # becomes 8. (EXPR assumes height 10 like every example; width >= 2)
+    "bounce_zigzag": "[[8-7*(i%k in(j,k-j))for j in range(k//2+1)]for i in range(-9,1)if(k:=len(g[0])*2-2)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
     # its whole row / column.
     "repeat_cross_segments": "(E:=lambda R:(J:=[x for x,v in enumerate(R)if v])and[R[J[0]+(x-J[0])%len(J)]for x in range(len(R))],k:=lambda r:len({*r}),R:=max(g,key=k),C:=max(T:=[*zip(*g)],key=k),i:=g.index(R),j:=T.index(C),A:=E(R),B:=E(C))and[[(y==i)*A[x]or(x==j)*B[y]for x in range(len(R))]for y in range(len(g))]",

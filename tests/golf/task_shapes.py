@@ -8485,6 +8485,200 @@ def draw_rank_bars_by_height(rng, n):  # n bars of 5 with distinct heights in se
     return g
 
 
+def diag3_tiling(g):  # colour each cell by the colour present on its (i+j)%3 diagonal class
+    col = {}
+    for i, r in enumerate(g):
+        for j, c in enumerate(r):
+            if c:
+                col[(i + j) % 3] = c
+    return [[col.get((i + j) % 3, 0) for j in range(7)] for i in range(7)]
+
+
+def draw_diag3_tiling(rng, n):  # a band of anti-diagonals of a 3-colour diagonal tiling
+    cs = rng.sample(range(1, 10), 3)
+    a = rng.randint(0, 10)
+    b = rng.randint(a + 2, 12)
+    return [[cs[(i + j) % 3] if a <= i + j <= b else 0 for j in range(7)] for i in range(7)]
+
+
+def bar_middle_dotted(
+    g,
+):  # middle row of each 3-high bar: cells at odd offset from the bar's left end become 0
+    o = [r[:] for r in g]
+    for i in range(1, len(g) - 1):
+        for j, c in enumerate(g[i]):
+            if c and g[i - 1][j] == c == g[i + 1][j]:
+                s = j
+                while s > 0 and g[i][s - 1] == c:
+                    s -= 1
+                if (j - s) % 2:
+                    o[i][j] = 0
+    return o
+
+
+def draw_bar_middle_dotted(rng, n):  # bands of 3 rows, each with 1-2 bars of odd width
+    w = 4 * n + 3
+    g = []
+    for _ in range(n - 1):
+        g += [[0] * w for _ in range(rng.randint(1, 2))]
+        band = [0] * w
+        x = rng.randint(0, 2)
+        while x < w - 3:
+            L = rng.choice(range(3, w - x + 1, 2))
+            L = min(L, rng.choice([3, 5, 7, 9, 11]))
+            band[x : x + L] = [rng.randint(1, 9)] * L
+            x += L + rng.randint(1, 3)
+            if rng.random() < 0.4:
+                break
+        g += [band[:] for _ in range(3)]
+    return g + [[0] * w]
+
+
+def alternate_ray(g):  # from the coloured cell to the right edge: colour at even offsets, 5 at odd
+    o = []
+    for r in g:
+        r = r[:]
+        for s, x in enumerate(r):
+            if x:
+                for j in range(s, len(r)):
+                    r[j] = x if (j - s) % 2 == 0 else 5
+                break
+        o.append(r)
+    return o
+
+
+def draw_alternate_ray(rng, n):  # a few rows holding one coloured cell each
+    h, w = rng.randint(n, 3 * n), rng.randint(n, 3 * n)
+    g = [[0] * w for _ in range(h)]
+    for i in rng.sample(range(h), rng.randint(1, min(h, n))):
+        g[i][rng.randrange(w)] = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    return g
+
+
+def bounce_zigzag(g):  # walk up from bottom-left, column +1 each row, reversing at the walls
+    h, w = len(g), len(g[0])
+    o = [[8] * w for _ in range(h)]
+    j, d = 0, 1
+    for i in range(h - 1, -1, -1):
+        o[i][j] = 1
+        if not 0 <= j + d < w:
+            d = -d
+        j += d
+    return o
+
+
+def draw_bounce_zigzag(rng, n):  # 10 rows, width 2..n+2, a 1 at the bottom-left
+    g = [[0] * rng.randint(2, n + 2) for _ in range(10)]
+    g[-1][0] = 1
+    return g
+
+
+def corner_recolor(g):  # the rarest colour paints every other non-zero cell; its own cell becomes 0
+    cnt = {}
+    for r in g:
+        for c in r:
+            if c:
+                cnt[c] = cnt.get(c, 0) + 1
+    a = min(cnt, key=cnt.get)
+    return [[a if c and c != a else 0 for c in r] for r in g]
+
+
+def draw_corner_recolor(
+    rng, n
+):  # a random blob of one colour away from the corner, a dot of another at bottom-left
+    s = n + 4
+    g = [[0] * s for _ in range(s)]
+    a, b = rng.sample(range(1, 10), 2)
+    for _ in range(3 * n):
+        g[rng.randint(1, s - 2)][rng.randint(1, s - 2)] = a
+    g[-1][0] = b
+    return g
+
+
+def diagonal_trails(g):  # paint each cell's colour along its down-right diagonal on a 6x6 canvas
+    o = [[0] * 6 for _ in range(6)]
+    for i in range(3):
+        for j in range(3):
+            if g[i][j]:
+                k = 0
+                while i + k < 6 and j + k < 6:
+                    o[i + k][j + k] = g[i][j]
+                    k += 1
+    return o
+
+
+def draw_diagonal_trails(rng, n):  # 3x3, a few coloured cells, at most one per diagonal
+    g = [[0] * 3 for _ in range(3)]
+    for d in rng.sample(range(-2, 3), rng.randint(1, 3)):
+        cells = [(i, i + d) for i in range(3) if 0 <= i + d < 3]
+        i, j = rng.choice(cells)
+        g[i][j] = rng.randint(1, 9)
+    return g
+
+
+def rotation_quad(g):  # four rotated copies, turning clockwise around the centre
+    n = len(g)
+    o = [[0] * 2 * n for _ in range(2 * n)]
+    for i in range(n):
+        for j in range(n):
+            o[i][j] = g[i][j]  # top-left: g
+            o[j][2 * n - 1 - i] = g[i][j]  # top-right: g rotated 90 clockwise
+            o[2 * n - 1 - i][2 * n - 1 - j] = g[i][j]  # bottom-right: rot180
+            o[2 * n - 1 - j][i] = g[i][j]  # bottom-left: rot270
+    return o
+
+
+def draw_rotation_quad(rng, n):  # a random square of n x n colours
+    return [[rng.choice([0, rng.randint(1, 9)]) for _ in range(n)] for _ in range(n)]
+
+
+def most_ones_block(g):  # connected non-zero objects; crop the one with the most cells of colour 1
+    h, w = len(g), len(g[0])
+    seen = set()
+    best = None
+    for i in range(h):
+        for j in range(w):
+            if g[i][j] and (i, j) not in seen:
+                comp = []
+                st = [(i, j)]
+                seen.add((i, j))
+                while st:
+                    y, x = st.pop()
+                    comp.append((y, x))
+                    for y2, x2 in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if 0 <= y2 < h and 0 <= x2 < w and g[y2][x2] and (y2, x2) not in seen:
+                            seen.add((y2, x2))
+                            st.append((y2, x2))
+                ones = sum(g[y][x] == 1 for y, x in comp)
+                if best is None or ones > best[0]:
+                    best = (ones, comp)
+    ys = [y for y, x in best[1]]
+    xs = [x for y, x in best[1]]
+    return [r[min(xs) : max(xs) + 1] for r in g[min(ys) : max(ys) + 1]]
+
+
+def draw_most_ones_block(
+    rng, n
+):  # 9x9, a few separated 3x3 blocks of 8s and 1s, a unique maximum of 1s
+    while True:
+        g = [[0] * 9 for _ in range(9)]
+        used = set()
+        counts = []
+        for _ in range(n * 3):
+            i, j = rng.randint(0, 6), rng.randint(0, 6)
+            near = {(i + a, j + b) for a in range(-1, 4) for b in range(-1, 4)}
+            if near & used:
+                continue
+            used |= {(i + a, j + b) for a in range(3) for b in range(3)}
+            k = rng.randint(0, 8)
+            cells = rng.sample(range(9), k)
+            counts.append(k)
+            for c in range(9):
+                g[i + c // 3][j + c % 3] = 1 if c in cells else 8
+        if len(counts) > 1 and counts.count(max(counts)) == 1:
+            return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -8752,4 +8946,12 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "crop_swap_two_colours": (crop_swap_two_colours, draw_crop_swap_two_colours, "task290", 100),
     "crop_commonest_colour": (crop_commonest_colour, draw_crop_commonest_colour, "task300", 120),
     "crop_double": (crop_double, draw_crop_double, "task384", 100),
+    "diag3_tiling": (diag3_tiling, draw_diag3_tiling, "task007", 100),
+    "bar_middle_dotted": (bar_middle_dotted, draw_bar_middle_dotted, "task085", 100),
+    "rotation_quad": (rotation_quad, draw_rotation_quad, "task106", 100),
+    "alternate_ray": (alternate_ray, draw_alternate_ray, "task232", 100),
+    "corner_recolor": (corner_recolor, draw_corner_recolor, "task267", 90),
+    "most_ones_block": (most_ones_block, draw_most_ones_block, "task271", 130),
+    "diagonal_trails": (diagonal_trails, draw_diagonal_trails, "task327", 100),
+    "bounce_zigzag": (bounce_zigzag, draw_bounce_zigzag, "task357", 120),
 }

@@ -5,6 +5,7 @@ train and test output, and the sandbox must judge it correct on examples it neve
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import random
 from collections import Counter
@@ -3554,10 +3555,17 @@ LONGER |= {name: longest for name, (*_, longest) in DRAWN.items()}
 LONGER |= {"ones_in_box_3": 220, "elbow_2_to_3": 200, "rarest_ringed": 200, "plus_between": 190}
 
 
+@functools.cache
+def searched(name: str) -> tuple[Task, dict[str, str]]:
+    """A planted task of the shape and what the search finds for it: two tests read it, and a
+    search tries every idiom, so each shape is searched once."""
+    task = planted(name, seed=4)
+    return task, search.programs(task)
+
+
 @pytest.mark.parametrize("name", SHAPES)
 def test_each_planted_shape_is_found_and_fits(name):
-    task = planted(name, seed=1)
-    found = search.programs(task)
+    task, found = searched(name)
     assert found, f"nothing found for {name}"
     pairs = [(e.input, e.output) for e in (*task.train, *task.test)]
     for source in found.values():
@@ -3591,8 +3599,7 @@ NAMED += ("fill_common", "uncommon", *DRAWN)
 def test_each_idiom_fits_its_planted_shape(name):
     """Not just some fit (the cell-wise search may find a shorter one on a few examples): the
     idiom written for the shape, and it holds on the examples no fit saw."""
-    task = planted(name, seed=4)
-    found = search.programs(task)
+    task, found = searched(name)
     own = [s for how, s in found.items() if how.split("#")[0] == IDIOM_OF.get(name, name)]
     assert own, f"{name}: {sorted(found)}"
     assert search.reproduces(own[0], [(e.input, e.output) for e in task.arc_gen])
