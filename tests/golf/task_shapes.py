@@ -8568,7 +8568,8 @@ def bounce_zigzag(g):  # walk up from bottom-left, column +1 each row, reversing
 
 
 def draw_bounce_zigzag(rng, n):  # 10 rows, width 2..n+2, a 1 at the bottom-left
-    g = [[0] * rng.randint(2, n + 2) for _ in range(10)]
+    w = rng.randint(2, n + 2)
+    g = [[0] * w for _ in range(10)]
     g[-1][0] = 1
     return g
 
