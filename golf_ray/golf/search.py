@@ -268,8 +268,8 @@ _IDIOMS = {
     "rays_from_2s": "(k:=[c>0 for c in sum(g,[])].index(1),w:=len(g[0]))and(a:=k//w,b:=k%w)and(m:=max({*g[a][b:b+2],*g[a+1][b:b+2]}-{2}))and[[m if any((i-x)*(2*u-1)==(j-y)*(2*v-1)>=0 for u in(0,1)for v in(0,1)if g[a+u][b+v]==2 for x in(a,a+1)for y in(b,b+1))else c for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # twice the size (a square), each set cell continued down-right
     "diagonals_doubled": "[[max([g[i-k][j-k]for k in range(i+1)if i-k<len(g)>j-k>=0]+[0])for j in range(2*len(g))]for i in range(2*len(g))]",
-    # the trimmed shape laid out in the shape of itself
-    "self_kron": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])and(S:=f(f(g)))and[[a and b for a in A for b in B]for A in S for B in S]",
+    # the trimmed shape (of one colour) laid out in the shape of itself
+    "self_kron": "(S:=[*zip(*filter(any,zip(*filter(any,g))))])and[[a&b for a in A for b in B]for A in S for B in S]",
     # inside the four cells at the set cells' box's corners, the other colour in
     # theirs
     "inside_corners_swapped": "(s:={*sum(g,[])}-{0})and(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and[[c and sum(s)-c for c in r[C[0]+1:C[-1]]]for r in g[R[0]+1:R[-1]]]",

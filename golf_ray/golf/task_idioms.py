@@ -46,6 +46,9 @@ IDIOMS = {
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
     # neighbours (4 wins); other dots stay.
     "plus_and_cross_halos": "[g:=[*zip(*[[4*(x==2)or c or 7*(p==1)for x,p,c in zip((0,*q),(0,*r),r)]for q,r in zip([(0,)*99,*g],g)][::-1])]for _ in[0]*4][-1]",
+    # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
+    # max of all rows and columns that agree with it wherever both are non-zero
+    "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if 1>any(a!=b>0<a for a,b in zip(r,s))])]for r in g]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed, onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared.
@@ -71,6 +74,9 @@ IDIOMS = {
     # task027: a figure with 4-fold rotational symmetry has one side missing: rotate the figure 90
     # degrees about the centre that overlaps it best and paint the cells it adds in 2
     "complete_rotational": "[S:={i*1j+j for i,r in enumerate(g)for j,v in enumerate(r)if v},R:=max(({c+(z-c)*1j for z in S}for c in[(p+q*1j)/2 for p in range(20)for q in range(20)if len(S)<99]),key=lambda R:len(R&S)),[[v or 2*(i*1j+j in R)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
+    # side columns) and a full line through its seed, in its seed's colour
+    "two_seed_frames": "[[c,*[c*(645>>i&1)]*8,c]for i in range(10)if(c:=max(g[i-i%5+2]))]",
     # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
     # lies inside the outline. (Frame colour = the colour whose first index per row takes fewest
     # values; rows with exactly two of it, split between them.)
@@ -93,6 +99,9 @@ IDIOMS = {
     # colour. A cell gets the colour found on both opposite rays (SE&NW or SW&NE) of the flattened
     # grid (rows padded by 30 zeros so rays never wrap back into the grid).
     "diag_connect": "(w:=len(g[0])+30,s:=sum([r+[0]*30 for r in g],[]))and[[max({*s[k::w+1]}&{*s[k::~w]}|{*s[k::w-1]}&{*s[k::1-w]})for k in range(i,i+w-30)]for i in range(0,len(s),w)]",
+    # task038: count the blue 2x2 squares (each gives two "1, 1" pairs in str(g); other blue cells
+    # are singles); 1 x 5 row, that many 1s then 0s
+    "count_blue_squares": "[([1]*(str(g).count('1, 1')//2)+[0]*5)[:5]]",
     # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
     # of the nearer line (EXPR: every cell takes the colour of the nearest grid corner, which is a
     # border line's colour; assumes 10x10 like every example)
@@ -129,6 +138,11 @@ IDIOMS = {
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,int('020463010'[b:=b+d//8]))for c,d in zip(r,g[0])]for r in g if[b:=(a:=a+r[0]%5)]]",
+    # task058: blank square -> clockwise inward spiral of 3 from the top-left corner, arms one cell
+    # apart. Recursive (calls p itself, so the program must be exactly p=lambda g:EXPR): spiral(h,w)
+    # = a row of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; 2-row (and 1-row) spirals are
+    # all 3. Depth <= h+w, needs g all 0.
+    "spiral_recursive": "[[3]*len(g[0]),[*(g+[[3,3]]*2)[2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])][:len(g)]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
     # fill with that colour, the others empty.
     "fullest_cell_fills": "(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in range(12)])and[[5*(g[i][j]==5)or(S[i&12|j//4]==max(S))*max(S)[-1]for j in range(11)]for i in range(11)]",
@@ -209,6 +223,10 @@ IDIOMS = {
     # row and a full column of 6 over the 8s. A row i is a centre row iff some column has 1s on all
     # of rows i-2..i+2 (the square's side); columns likewise on the transpose.
     "frame_cross": "(F:=lambda h:[5 in map(sum,zip(*h[i-2:i+3]))for i in range(30)])and[[c-c//4*(x|y)for c,y in zip(r,F([*zip(*g)]))]for r,x in zip(g,F(g))]",
+    # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); four passes, each
+    # turning the grid a quarter and setting a cell to c|1&(its left neighbour), so 5 and 1 spread
+    # one step as 1 (5 stays 5)
+    "ring_around_cells": "[g:=[[c|1&a for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in[0]*4][3]",
     # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
@@ -225,16 +243,25 @@ IDIOMS = {
     # blocks of 3 on the diagonal starting from that corner (flip the index when the L is at the
     # bottom / right; g[2][1], g[1][2] tell which).
     "corner_blocks": "[[3*(abs(a-g[2][1]*8/3)//4==abs(f-g[1][2]*8/3)//4<2)for f in range(9)]for a in range(9)]",
-    # task106: n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; left half L = g over rot270, right
-    # half = rot180 of L.
+    # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; left half L = g
+    # over rot270, right half = rot180 of L.
     "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
     # task107: 5x5 grid: a 2x2 square in the top-left 4x4 and a coloured border; upscale by
     # (#colours-1) and draw both diagonals through the square in colour 2 over the background.
     "upscale_square_diagonals": "[[g[y//k][x//k]or 2*(y-x==k*(a-b)or y+x+1==k*(a+b+2))for x in R]for a in(0,1,2)for b in(0,1,2)if g[a][b]*g[a+1][b+1]for k in[len({*sum(g,[])})-1]for R in[range(5*k)]for y in R]",
+    # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
+    # quadrants, recoloured with the cross colour (cross removed)
+    "quadrant_mirror4": "(q:=len(g)//2)and[(b:=[v and g[q][0]for v in r[:q]])+b[::-1]for r in g[:q]+g[q-1::-1]]",
+    # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that shape
+    # (the 3 rows under the 5, columns j-1..j+1)
+    "shape_under_5_crop": "(j:=0)or[r[j-1:j+2]for r in g if(j:=5 in r and r.index(5)or j)][1:4]",
     # task112: Mirror everything across the 2x2 block of 3s, both ways: twice (via transpose) OR
     # each row with the row reflected about the 3-rows (row index 2*first3row+1-i of the zero-padded
     # grid).
     "mirror_about_block": "[g:=[*zip(*[map(max,r,(g+[[0]*30]*30)[[3in r for r in g].index(1)*2+1-i])for i,r in enumerate(g)])]for _ in'ab'][1]",
+    # task115: colour bands with ragged borders -> the band colours in order, as a row (bands side
+    # by side) or a column (bands stacked).
+    "band_colours": "(a:=[*{}.fromkeys(g[0])])[1:]and[a]or[*zip({}.fromkeys(next(zip(*g))))]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
@@ -247,6 +274,10 @@ IDIOMS = {
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
     # line (right or down).
     "slide_box_on_dots": "(d:=len({x for r in g for x,v in enumerate(r)if v==3})<2,S:={(y+2*d,x+2-2*d)for y,r in enumerate(g)for x,v in enumerate(r)if v==2})and[[[v%2*3,2][(y,x)in S]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task123: nested L-shapes in the corner of a 5x5: extend to 10x10, cell (i,j) coloured by the
+    # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
+    # row's non-zero cells repeated)
+    "nested_corner_extend": "[[(B:=[*filter(None,g[0])]*9)[i]]*i+B[i:10]for i in range(10)]",
     # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
     # continue it to 10 rows.
     "continue_pattern_down": "[o for t in range(1,5)for e in range(4)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])[:len(g)]==g][0]",
@@ -254,6 +285,13 @@ IDIOMS = {
     # flood the border-connected 8s one step per pass for 96 passes, then dilate the 6s by one
     # cell.)
     "rect_outbox_holes": "[g:=[*zip(*[[(c%8or u*(u<2))|u&k for c,u in zip(r,(1,*r))]for r in g][::-1])]for k in[0]*96+[4]*4]and[[[4,8,0,0,4,3,6][v]for v in r]for r in g]",
+    # task126: cup shapes (3 wide, 2 tall, hole under the middle): mark 4 in the bottom row under
+    # each hole. EXPR shortcut: the cups use disjoint columns, so a column holding an odd number of
+    # coloured cells is a middle column
+    "cup_hole_marks": "g[:-1]+[[4*sum(map(bool,b))%8 for b in zip(*g)]]",
+    # task130: 9x9 grid of 3x3 solid blocks sprinkled with a few 5s -> the 3x3 grid of block colours
+    # (median of each block).
+    "block_median_downscale": "[[sorted(g[i+k//3][j+k%3]for k in range(9))[4]for j in(0,3,6)]for i in(0,3,6)]",
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
     "slide_to_wall_marker": "[g:=[*zip(*(g[b+2:w]+g[:a]+[[8]*len(g[0])]+g[a:b+1]+g[w:]if 2==min(g[w])else g)[::-1])]for _ in'abcd'for a,*_,b,w in[[i for i,r in enumerate(g)if any(r)]]]and g",
@@ -326,6 +364,9 @@ IDIOMS = {
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay.
     "ring_to_plus": "[[[v,*[2*(1in(i,j))for i in(0,1,2)for j in(0,1,2)if[r[x-j:][:3]for r in g[y-i:][:3]]==[[1]*3,[1,0,1],[1]*3]]][-1]for x,v in enumerate(R)]for y,R in enumerate(g)]",
+    # task161: the rarest colour sits only at pairs of opposite border cells: draw those
+    # rows/columns in it on a blank grid
+    "border_pair_lines": "[[A*(A in(B[0],C[0]))for C in zip(*g)]for B in g if(A:=min({}.fromkeys(C:=sum(g,[])),key=C.count))]",
     # task162: Scanning 3x3 windows row-major, each window that is still all 0 is filled with 1
     # (greedy: a filled window blocks later overlapping ones). Slice-assignment comprehension
     # targets mutate g; b<18 assumes width <= 20.
@@ -398,6 +439,9 @@ IDIOMS = {
     # (fill outside 0s with 5 for 64 sweeps, then 8 sweeps where a 1 after a hole-0 or a 3 becomes
     # 3)
     "closed_boxes_recolor": "[g:=[*zip(*[[v:=[c or v//5*5,3][k>>6==c>v%3]for c in(5,*r)][1:]for r in g][::-1])]for k in range(72)]and[[c%5 for c in r]for r in g]",
+    # task197: one full two-colour row is the template; every other row shows only a recoloured
+    # prefix -> complete it with the template.
+    "template_row_recolour": "(T:=max(g,key=all))and[[r[T.index(c)]for c in T]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
     # every other zero (gaps, leaky rooms) becomes 4.
     "sealed_rooms": "[g:=[[c or 3+any(x.count(0)*2<len(x)for x in(r,k))for c,k in zip(r,zip(*g))]for r in g]]+[g:=[*zip(*[[v:=c+(c==3==v-1)for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4]and g",
@@ -444,6 +488,9 @@ IDIOMS = {
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines
     "lines_to_square": "min([*zip(*(E:=lambda X:[L:=[s.pop()for r in X if(s:={*r}-{0,5})]]*len(L))(g))],E(zip(*g)),key=len)",
+    # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
+    # a quarter clockwise and a half turn
+    "rotations_strip": "[r[:4]+[*b,5]+c[2::-1]for r,b,c in zip(g,zip(*g[::-1]),g[::-1])]",
     # task219: Bands of 8s separated by empty rows; the fullest band is the template. Shift it onto
     # each partial band (max overlap, ties: new cells right of the band, shift dx >= -2) and colour
     # the missing cells 1.
@@ -498,6 +545,9 @@ IDIOMS = {
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
     # wise clamp): clamp every row toward the block's columns, transpose, repeat, transpose back.
     "clamp_to_block_ring": "(F:=lambda g:[*zip(*[[max(c*(min(max(b,n-1),n+2)==x)for b,c in enumerate(r))for x in range(len(r))]for n in[[2 in c for c in zip(*g)].index(1)]for r in g])])(F(g))",
+    # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
+    # compared as tuples: taller = greater)
+    "tallest_shortest_bars": "[*zip(*[[c and(k==C[-1])+2*(k==C[1])for c in k]for k in zip(*g)if(C:=sorted({*zip(*g)}))])]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
     # 4 directions.
@@ -585,11 +635,22 @@ IDIOMS = {
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
     # the colour, then 0, then it again).
     "holed_rect_colour": "[[max(a for r in g for j,a in enumerate(r,1)if a in r[j:]<[1])]]",
+    # task293: a horizontal and a vertical band cross: in the crossing (row and column both free of
+    # 0) the other band's colour comes on top
+    "band_cross_swap": "[[[sum(S:={*r,*k})-c,c][0 in S]for c,k in zip(r,zip(*g))]for r in g]",
+    # task298: concentric square rings cycling through 3 colours: each colour becomes the one of the
+    # ring outside it (row 2 starts with the colours of depths 0,1,2; the outermost takes the
+    # innermost's)
+    "ring_colour_shift": "[[(D:=g[2][:3])[D.index(c)-1]for c in r]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells (rows, then columns, that
     # hold it).
     "crop_commonest_colour": '(f:=lambda g:[*zip(*[r for r in g if max("123456789",key=str(g).count)in str(r)])])(f(g))',
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8).
     "square_holes_by_size": "[g:=[*zip(*[[v:=c or v*(v<2)for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c^1and(c or 4+r[x:].index(5)+r[x::-1].index(5))for x,c in enumerate(r)]for r in g]",
+    # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
+    # (i+j)%k+1, k = the top colour). (size 16 is hard-coded: every example is 16x16; max(max(g)) =
+    # max of the lexicographically largest row, whose first cell is k)
+    "diagonal_cycle_fill": "[[(i+j)%max(max(g))+1for j in range(16)]for i in range(16)]",
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
     # picture: copy it into every cell (each cell is the max over all cells at the same position mod
     # 10).
@@ -606,6 +667,9 @@ IDIOMS = {
     # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
     "complete_middle_block": "[[2<x<len(r)-3 and r[x-3]==r[x+3]>1 and r[x-3]or 2<y<len(g)-3 and g[y-3][x]==g[y+3][x]>1 and g[y-3][x]or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes all 1
+    # (True), the rest 0 (False)
+    "block_centre_fill": "[[c>0 for c in r[1::3]for _ in'abc']for r in g[1::3]for _ in'abc']",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape).
@@ -745,4 +809,10 @@ IDIOMS = {
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up and
     # paints by slice-assignment (mutates g), so painted 3s are never mistaken for blocks.
     "block_colour_count_drip": "([()for i in range(9)[::-1]for j in range(9)if all(D:=g[i][j:j+2]+g[i+1][j:j+2])for r in g[i+2:][:len({*D})]for r[j:j+2]in[[3,3]]],g)[1]",
+    # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
+    # diagonals from the bottom-left
+    "row_to_diagonals": "(N:=25-5*g[0].count(0))and[([0]*i+g[0]+[0]*N)[:N]for i in range(N)[::-1]]",
+    # task399: n red 2x2 squares (4n cells of 2): a 3x3 grid with 1s at the first n of the flattened
+    # places 0,2,4,6,8
+    "count_squares_checker": "[([1,0]*(str(g).count('2')//4)+[0]*9)[i:i+3]for i in(0,3,6)]",
 }

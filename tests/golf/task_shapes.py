@@ -854,7 +854,15 @@ def draw_maze_checker_flood(rng, n):
     for _ in range(n):
         g[rng.randrange(S)][rng.randrange(S)] = rng.choice((0, 8))
     a, b = rng.sample([1, 2, 3, 4, 6], 2)
-    i, j = rng.choice([(x, y) for x in range(S) for y in range(S) if g[x][y] == 0])
+    sides = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    open_ = [  # a seed has a corridor beside it, to colour b
+        (x, y)
+        for x in range(S)
+        for y in range(S)
+        if g[x][y] == 0
+        and any(0 <= x + u < S and 0 <= y + v < S and g[x + u][y + v] == 0 for u, v in sides)
+    ]
+    i, j = rng.choice(open_)
     g[i][j] = a
     for x, y in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
         if 0 <= x < S and 0 <= y < S and g[x][y] == 0:
@@ -8680,6 +8688,635 @@ def draw_most_ones_block(
             return g
 
 
+def border_pair_lines(
+    g,
+):  # the colour found only on the border: join its facing pairs by full lines
+    H, W = len(g), len(g[0])
+    inner = {g[i][j] for i in range(1, H - 1) for j in range(1, W - 1)}
+    c = [v for v in {v for r in g for v in r} if v and v not in inner][0]
+    o = [[0] * W for _ in range(H)]
+    for i in range(H):
+        if g[i][0] == g[i][W - 1] == c:
+            o[i] = [c] * W
+    for j in range(W):
+        if g[0][j] == g[H - 1][j] == c:
+            for i in range(H):
+                o[i][j] = c
+    return o
+
+
+def draw_border_pair_lines(
+    rng, n
+):  # a few pairs of line-colour cells on opposite borders, plus commoner noise colours inside
+    H, W = rng.randint(n + 4, 4 * n), rng.randint(n + 4, 4 * n)
+    g = [[0] * W for _ in range(H)]
+    A, *noise = rng.sample(range(1, 10), 4)
+    rows, cols = (
+        rng.sample(range(1, H - 1), rng.randint(0, 2)),
+        rng.sample(range(1, W - 1), rng.randint(0, 2)),
+    )
+    if not rows + cols:
+        rows = [rng.randrange(1, H - 1)]
+    k = 2 * len(rows + cols)
+    inside = [(i, j) for i in range(1, H - 1) for j in range(1, W - 1)]
+    rng.shuffle(inside)
+    for c in noise[: rng.randint(1, 3)]:
+        want = k + 1 + rng.randrange(4)  # commoner than the line colour, where there is room
+        if len(inside) < want:
+            break
+        for i, j in inside[-want:]:
+            g[i][j] = c
+        del inside[-want:]
+    for i in rows:
+        g[i][0] = g[i][W - 1] = A
+    for j in cols:
+        g[0][j] = g[H - 1][j] = A
+    return g
+
+
+def quadrant_mirror4(
+    g,
+):  # top-left quadrant, mirrored left-right and top-bottom, painted in the line colour
+    q = len(g) // 2
+    x = g[q][q]
+    o = [[0] * (2 * q) for _ in range(2 * q)]
+    for i in range(q):
+        for j in range(q):
+            if g[i][j]:
+                for a in (i, 2 * q - 1 - i):
+                    for b in (j, 2 * q - 1 - j):
+                        o[a][b] = x
+    return o
+
+
+def draw_quadrant_mirror4(
+    rng, n
+):  # odd square split by a one-cell cross, random cells of another colour in the top-left quadrant
+    q = rng.randint(n, n + 3)
+    x, c = rng.sample(range(1, 10), 2)
+    g = [[x if q in (i, j) else 0 for j in range(2 * q + 1)] for i in range(2 * q + 1)]
+    for _ in range(rng.randint(1, q * q)):
+        g[rng.randrange(q)][rng.randrange(q)] = c
+    return g
+
+
+def tallest_shortest_bars(g):  # recolour the highest bar 1 and the lowest bar 2, erase the others
+    H, W = len(g), len(g[0])
+    h = [sum(1 for i in range(H) if g[i][j]) for j in range(W)]
+    hs = [x for x in h if x]
+    o = [[0] * W for _ in range(H)]
+    for j in range(W):
+        v = 1 if h[j] == max(hs) else 2 if h[j] == min(hs) else 0
+        for i in range(H):
+            if g[i][j]:
+                o[i][j] = v
+    return o
+
+
+def draw_tallest_shortest_bars(
+    rng, n
+):  # bars of 5 with distinct heights standing on the bottom row, gaps between them
+    H, W = rng.randint(n + 2, 3 * n), rng.randint(n + 2, 3 * n)
+    cols = rng.sample(range(W), rng.randint(2, min(H, W - 1)))
+    g = [[0] * W for _ in range(H)]
+    for j, h in zip(cols, rng.sample(range(1, H + 1), len(cols)), strict=False):
+        for i in range(H - h, H):
+            g[i][j] = 5
+    return g
+
+
+def band_cross_swap(g):  # swap which band is drawn on top where the two bands overlap
+    H, W = len(g), len(g[0])
+    rows = [i for i in range(H) if all(g[i])]
+    cols = [j for j in range(W) if all(g[i][j] for i in range(H))]
+    hc = [g[rows[0]][j] for j in range(W) if j not in cols][0]
+    vc = [g[i][cols[0]] for i in range(H) if i not in rows][0]
+    o = [r[:] for r in g]
+    for i in rows:
+        for j in cols:
+            o[i][j] = hc if g[i][j] == vc else vc
+    return o
+
+
+def draw_band_cross_swap(
+    rng, n
+):  # a vertical band and a horizontal band of two colours, one drawn over the other
+    H, W = rng.randint(n + 2, 4 * n), rng.randint(n + 2, 4 * n)
+    h, w = rng.randint(1, min(3, H - 1)), rng.randint(1, min(3, W - 1))
+    a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+    hc, vc = rng.sample(range(1, 10), 2)
+    top = rng.random() < 0.5
+    g = [[0] * W for _ in range(H)]
+    for i in range(H):
+        for j in range(W):
+            inr, inc = a <= i < a + h, b <= j < b + w
+            if inr or inc:
+                g[i][j] = (hc if top else vc) if inr and inc else hc if inr else vc
+    return g
+
+
+def cup_hole_marks(
+    g,
+):  # find each hole (0 with same-colour cells left, right and above) and put 4 at the bottom below it
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for i in range(1, H):
+        for j in range(1, W - 1):
+            if g[i][j] == 0 and g[i - 1][j] and g[i][j - 1] == g[i][j + 1] == g[i - 1][j]:
+                o[H - 1][j] = 4
+    return o
+
+
+def draw_cup_hole_marks(
+    rng, n
+):  # a few cups in separate column ranges, at random heights, bottom row left blank
+    H, W = rng.randint(n + 2, 3 * n), rng.randint(3 * n, 4 * n)
+    g = [[0] * W for _ in range(H)]
+    j = rng.randint(0, 2)
+    while j + 3 <= W:
+        i, c = rng.randint(0, H - 3), rng.randint(1, 9)
+        for a, b in ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2)):
+            g[i + a][j + b] = c
+        j += 3 + rng.randint(0, 3)
+    return g
+
+
+def two_seed_frames(
+    g,
+):  # top half framed in the top seed's colour, bottom half in the bottom seed's, plus lines through the seeds
+    H, W = len(g), len(g[0])
+    o = [[0] * W for _ in range(H)]
+    for lo, hi, edge in ((0, H // 2, 0), (H // 2, H, H - 1)):
+        ((si, c),) = [(i, v) for i in range(lo, hi) for v in g[i] if v]
+        for i in range(lo, hi):
+            o[i][0] = o[i][W - 1] = c
+            if i in (edge, si):
+                o[i] = [c] * W
+    return o
+
+
+def draw_two_seed_frames(
+    rng, n
+):  # blank 10x10, one coloured cell somewhere in row 2 and one in row 7
+    g = [[0] * 10 for _ in range(10)]
+    g[2][rng.randrange(10)], g[7][rng.randrange(10)] = rng.sample(range(1, 10), 2)
+    return g
+
+
+def rotations_strip(
+    g,
+):  # block, block rotated 90 degrees clockwise, block rotated 180, separated by 5 columns
+    A = [r[:3] for r in g]
+    r90 = [[A[2 - j][i] for j in range(3)] for i in range(3)]
+    r180 = [[A[2 - i][2 - j] for j in range(3)] for i in range(3)]
+    return [A[i] + [5] + r90[i] + [5] + r180[i] for i in range(3)]
+
+
+def draw_rotations_strip(
+    rng, n
+):  # random 3x3 colours on the left, columns 3 and 7 are 5, the rest blank
+    return [[rng.randint(1, 9) for _ in range(3)] + [5, 0, 0, 0, 5, 0, 0, 0] for _ in range(3)]
+
+
+def shape_under_5_crop(
+    g,
+):  # the object (8-connected) touching the 5, without the 5, cropped to its box
+    H, W = len(g), len(g[0])
+    ((si, sj),) = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 5]
+    seen, todo = {(si, sj)}, [(si, sj)]
+    while todo:
+        i, j = todo.pop()
+        for y in range(i - 1, i + 2):
+            for x in range(j - 1, j + 2):
+                if 0 <= y < H and 0 <= x < W and g[y][x] and (y, x) not in seen:
+                    seen.add((y, x))
+                    todo.append((y, x))
+    seen.discard((si, sj))
+    ys, xs = [y for y, x in seen], [x for y, x in seen]
+    return [g[y][min(xs) : max(xs) + 1] for y in range(min(ys), max(ys) + 1)]
+
+
+def draw_shape_under_5_crop(
+    rng, n
+):  # shapes of one colour in separate 3x3 boxes (full rows/cols used, top-middle set); a 5 above the first
+    H, W = rng.randint(10, 12), rng.randint(10, 12)
+    g = [[0] * W for _ in range(H)]
+    c, boxes = rng.choice([1, 2, 3, 4, 6, 7, 8, 9]), []
+    for _ in range(60):
+        if len(boxes) == n - 1:
+            break
+        i, j = rng.randint(1, H - 3), rng.randint(0, W - 3)
+        if all(abs(i - a) > 4 or abs(j - b) > 4 for a, b in boxes):
+            boxes.append((i, j))
+    for k, (i, j) in enumerate(boxes):
+        while True:
+            m = [[rng.random() < 0.6 for _ in range(3)] for _ in range(3)]
+            m[0][1] = True
+            cells = {(a, b) for a in range(3) for b in range(3) if m[a][b]}
+            reach = {(0, 1)}
+            for _ in range(9):
+                reach |= {
+                    q
+                    for q in cells
+                    if any(abs(q[0] - y) < 2 and abs(q[1] - x) < 2 for y, x in reach)
+                }
+            if all(map(any, m)) and all(map(any, zip(*m, strict=False))) and reach == cells:
+                break
+        for a in range(3):
+            for b in range(3):
+                if m[a][b]:
+                    g[i + a][j + b] = c
+        if k == 0:
+            g[i - 1][j + 1] = 5
+    return g
+
+
+def periodic_patch_fill(
+    g,
+):  # find the least row and column periods that fit the non-zero cells; fill each hole from its class
+    H, W = len(g), len(g[0])
+
+    def fits(p, axis):
+        seen = {}
+        for i in range(H):
+            for j in range(W):
+                if g[i][j]:
+                    k = (i % p, j) if axis == 0 else (i, j % p)
+                    if seen.setdefault(k, g[i][j]) != g[i][j]:
+                        return False
+        return True
+
+    p = next(p for p in range(1, H + 1) if fits(p, 0))
+    q = next(q for q in range(1, W + 1) if fits(q, 1))
+    val = {(i % p, j % q): g[i][j] for i in range(H) for j in range(W) if g[i][j]}
+    return [[g[i][j] or val[i % p, j % q] for j in range(W)] for i in range(H)]
+
+
+def draw_periodic_patch_fill(
+    rng, n
+):  # a symmetric p x p tile repeated over an N x N grid, a few rectangles blanked
+    p = rng.randint(2, n)
+    N = rng.randint(3 * p, 16)
+    T = [[0] * p for _ in range(p)]
+    for i in range(p):
+        for j in range(i, p):
+            T[i][j] = T[j][i] = rng.randint(1, 9)
+    g = [[T[i % p][j % p] for j in range(N)] for i in range(N)]
+    for _ in range(rng.randint(1, 3)):
+        h, w = rng.randint(1, p - 1), rng.randint(1, p - 1)
+        a, b = rng.randrange(N - h), rng.randrange(N - w)
+        for i in range(a, a + h):
+            for j in range(b, b + w):
+                g[i][j] = 0
+    return g
+
+
+def count_blue_squares(
+    g,
+):  # the number of blue 4-connected components that are 2x2 squares, as 1s padded with 0s to 5
+    H, W = len(g), len(g[0])
+    seen = set()
+    n = 0
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 1 and (i, j) not in seen:
+                comp, st = [], [(i, j)]
+                seen.add((i, j))
+                while st:
+                    y, x = st.pop()
+                    comp.append((y, x))
+                    for v, u in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if 0 <= v < H and 0 <= u < W and g[v][u] == 1 and (v, u) not in seen:
+                            seen.add((v, u))
+                            st.append((v, u))
+                ys, xs = {y for y, x in comp}, {x for y, x in comp}
+                n += len(comp) == 4 and len(ys) == len(xs) == 2
+    return [[1] * n + [0] * (5 - n)]
+
+
+def draw_count_blue_squares(
+    rng, n
+):  # 9x9: 2x2 squares and single cells of colours 1 and 2, kept a cell apart; at most 5 blue squares
+    g = [[0] * 9 for _ in range(9)]
+    blue = 0
+    for _ in range(4 * n):
+        c, k = rng.choice((1, 2)), rng.choice((1, 2))
+        i, j = rng.randrange(10 - k), rng.randrange(10 - k)
+        if c == 1 and k == 2 and blue == 5:
+            continue
+        if all(
+            g[y][x] == 0
+            for y in range(max(i - 1, 0), min(i + k + 1, 9))
+            for x in range(max(j - 1, 0), min(j + k + 1, 9))
+        ):
+            for y in range(i, i + k):
+                for x in range(j, j + k):
+                    g[y][x] = c
+            blue += c == 1 and k == 2
+    return g
+
+
+def row_to_diagonals(
+    g,
+):  # cell (y, x) of the N x N output takes the input colour at column x - (N-1-y)
+    r = g[0]
+    W = len(r)
+    N = W * sum(1 for c in r if c)
+    out = [[0] * N for _ in range(N)]
+    for y in range(N):
+        for x in range(N):
+            k = x - (N - 1 - y)
+            if 0 <= k < W:
+                out[y][x] = r[k]
+    return out
+
+
+def draw_row_to_diagonals(rng, n):  # one row of 5 with 1..n-1 distinct colours at random places
+    r = [0] * 5
+    for j, c in zip(
+        rng.sample(range(5), rng.randint(1, n - 1)), rng.sample(range(1, 10), 5), strict=False
+    ):
+        r[j] = c
+    return [r]
+
+
+def block_centre_fill(
+    g,
+):  # every cell within one step (8-neighbourhood) of a coloured cell becomes 1
+    H, W = len(g), len(g[0])
+    return [
+        [
+            int(
+                any(
+                    g[y][x]
+                    for y in range(max(i - 1, 0), min(i + 2, H))
+                    for x in range(max(j - 1, 0), min(j + 2, W))
+                )
+            )
+            for j in range(W)
+        ]
+        for i in range(H)
+    ]
+
+
+def draw_block_centre_fill(
+    rng, n
+):  # 9x9, grey 5s at a random non-empty subset of the nine block centres
+    g = [[0] * 9 for _ in range(9)]
+    for k in rng.sample(range(9), rng.randint(1, n + 2)):
+        g[k // 3 * 3 + 1][k % 3 * 3 + 1] = 5
+    return g
+
+
+def ring_colour_shift(
+    g,
+):  # depth d = distance to the border; colour at depth d becomes the colour at depth d-1 (cyclically over the k colours)
+    n = len(g)
+    L = [g[d][d] for d in range((n + 1) // 2)]
+    k = len(set(L))
+    return [[L[(min(i, j, n - 1 - i, n - 1 - j) - 1) % k] for j in range(n)] for i in range(n)]
+
+
+def draw_ring_colour_shift(
+    rng, n
+):  # an even N x N grid of rings coloured a,b,c,a,b,c,... from the outside (0 may be one of them)
+    N = rng.choice((4, 6, 6, 8, 10, 12))
+    L = rng.sample(range(10), 2 if N == 4 else 3)
+    return [[L[min(i, j, N - 1 - i, N - 1 - j) % len(L)] for j in range(N)] for i in range(N)]
+
+
+def nested_corner_extend(
+    g,
+):  # A = non-zero cells of the top row; output 2n x 2n with (i, j) = A[max(i, j) mod len(A)]
+    A = [c for c in g[0] if c]
+    N = 2 * len(g)
+    return [[A[max(i, j) % len(A)] for j in range(N)] for i in range(N)]
+
+
+def draw_nested_corner_extend(
+    rng, n
+):  # 5x5: L-shapes of colours A[0], A[1], ... nested from the top-left, the rest 0
+    A = [rng.randint(1, 9) for _ in range(rng.randint(2, 5))]
+    return [[A[max(i, j)] if max(i, j) < len(A) else 0 for j in range(5)] for i in range(5)]
+
+
+def count_squares_checker(
+    g,
+):  # number of 4-connected components of colour 2, marked in reading order on every second cell of a 3x3
+    H, W = len(g), len(g[0])
+    seen = set()
+    n = 0
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 2 and (i, j) not in seen:
+                n += 1
+                st = [(i, j)]
+                seen.add((i, j))
+                while st:
+                    y, x = st.pop()
+                    for v, u in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if 0 <= v < H and 0 <= u < W and g[v][u] == 2 and (v, u) not in seen:
+                            seen.add((v, u))
+                            st.append((v, u))
+    out = [[0] * 3 for _ in range(3)]
+    for k in range(n):
+        out[2 * k // 3][2 * k % 3] = 1
+    return out
+
+
+def draw_count_squares_checker(
+    rng, n
+):  # 3..7 square grid, up to 5 red 2x2 squares not edge-adjacent to each other
+    N = rng.randint(3, 7)
+    g = [[0] * N for _ in range(N)]
+    cnt = 0
+    for _ in range(6 * n):
+        i, j = rng.randrange(N - 1), rng.randrange(N - 1)
+        cells = [(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)]
+        if cnt < 5 and all(
+            not (0 <= y + a < N and 0 <= x + b < N and g[y + a][x + b])
+            for y, x in cells
+            for a, b in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))
+        ):
+            for y, x in cells:
+                g[y][x] = 2
+            cnt += 1
+    return g
+
+
+def ring_around_cells(g):  # each 0 cell with a 5 among its 8 neighbours becomes 1
+    H, W = len(g), len(g[0])
+    return [
+        [
+            g[i][j]
+            or int(
+                any(
+                    g[y][x] == 5
+                    for y in range(max(i - 1, 0), min(i + 2, H))
+                    for x in range(max(j - 1, 0), min(j + 2, W))
+                )
+            )
+            for j in range(W)
+        ]
+        for i in range(H)
+    ]
+
+
+def draw_ring_around_cells(rng, n):  # a blank grid with a few 5s, never on the border
+    H, W = rng.randint(4, 14), rng.randint(4, 14)
+    g = [[0] * W for _ in range(H)]
+    for _ in range(rng.randint(1, 2 * n)):
+        g[rng.randint(1, H - 2)][rng.randint(1, W - 2)] = 5
+    return g
+
+
+def block_median_downscale(g):  # each 3x3 block -> its most common colour other than the noise 5
+    out = []
+    for bi in range(3):
+        row = []
+        for bj in range(3):
+            cnt = {}
+            for i in range(3 * bi, 3 * bi + 3):
+                for j in range(3 * bj, 3 * bj + 3):
+                    c = g[i][j]
+                    if c != 5:
+                        cnt[c] = cnt.get(c, 0) + 1
+            row.append(max(cnt, key=cnt.get) if cnt else 0)
+        out.append(row)
+    return out
+
+
+def draw_block_median_downscale(
+    rng, n
+):  # 9x9 of solid 3x3 blocks (colour or 0), up to n-1 noise 5s in each block
+    g = [[0] * 9 for _ in range(9)]
+    for bi in range(3):
+        for bj in range(3):
+            c = rng.choice([0, 0, 1, 2, 3, 4, 6, 7, 8, 9])
+            cells = [(3 * bi + a, 3 * bj + b) for a in range(3) for b in range(3)]
+            for i, j in cells:
+                g[i][j] = c
+            for i, j in rng.sample(cells, rng.randint(0, min(n - 1, 3))):
+                g[i][j] = 5
+    return g
+
+
+def band_colours(
+    g,
+):  # distinct colours along the first row if it has several, else down the first column
+    first_row = []
+    for c in g[0]:
+        if c not in first_row:
+            first_row.append(c)
+    if len(first_row) > 1:
+        return [first_row]
+    col = []
+    for r in g:
+        if r[0] not in col:
+            col.append(r[0])
+    return [[c] for c in col]
+
+
+def draw_band_colours(
+    rng, n
+):  # k side-by-side bands of distinct colours with jittered borders, maybe transposed
+    k = rng.randint(2, n)
+    cols = rng.sample(range(1, 10), k)
+    w = [rng.randint(3, 4) for _ in cols]
+    h = rng.randint(3, 10)
+    g = []
+    ends = [sum(w[: t + 1]) for t in range(k)]
+    for _ in range(h):
+        e = [x + rng.choice((-1, 0, 1)) * (t < k - 1) for t, x in enumerate(ends)]
+        g.append([next(c for c, x in zip(cols, e, strict=False) if j < x) for j in range(ends[-1])])
+    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def diagonal_cycle_fill(
+    g,
+):  # repaint the whole grid with the anti-diagonal cycle 1,2,..,k where k is the largest colour
+    k = max(c for r in g for c in r)
+    return [[(i + j) % k + 1 for j in range(len(g[0]))] for i in range(len(g))]
+
+
+def draw_diagonal_cycle_fill(
+    rng, n
+):  # 16x16 cycle with k in 4..9 and n rectangles of 0 (never on the top row)
+    k = rng.randint(4, 9)
+    g = [[(i + j) % k + 1 for j in range(16)] for i in range(16)]
+    for _ in range(n):
+        h, w = rng.randint(2, 4), rng.randint(2, 4)
+        a, b = rng.randint(1, 16 - h), rng.randint(0, 16 - w)
+        for i in range(a, a + h):
+            for j in range(b, b + w):
+                g[i][j] = 0
+    return g
+
+
+def template_row_recolour(
+    g,
+):  # colour map from the template's colours to the row's prefix colours, applied to the template
+    tpl = next(r for r in g if 0 not in r)
+    out = []
+    for r in g:
+        m = {}
+        for t, c in zip(tpl, r, strict=False):
+            if c and t not in m:
+                m[t] = c
+        out.append([m.get(t, 0) for t in tpl])
+    return out
+
+
+def draw_template_row_recolour(
+    rng, n
+):  # blank rows, one full template row, n-1 rows with a 2-3 cell recoloured prefix
+    w = rng.randint(6, 12)
+    a, b = rng.sample(range(1, 10), 2)
+    L = rng.randint(2, 3)
+    tpl = [a] + [rng.choice((a, b)) for _ in range(w - 1)]
+    tpl[rng.randint(1, L - 1)] = b
+    rows = [tpl]
+    for _ in range(n - 1):
+        x, y = rng.sample(range(1, 10), 2)
+        rows.append([{a: x, b: y}[t] for t in tpl[:L]] + [0] * (w - L))
+    rng.shuffle(rows)
+    g = []
+    for r in rows:
+        g += [[0] * w] * rng.randint(0, 2) + [r]
+    return [r[:] for r in g]
+
+
+def spiral_recursive(
+    g,
+):  # walk from (0,0) rightwards painting 3; keep going while the cell after next is unpainted, else turn clockwise
+    h, w = len(g), len(g[0])
+    o = [[0] * w for _ in g]
+
+    def inb(i, j):
+        return 0 <= i < h and 0 <= j < w
+
+    def ok(i, j, d):  # the next cell is free, and the one after it is not painted
+        a, b = i + d[0], j + d[1]
+        return inb(a, b) and not o[a][b] and not (inb(a + d[0], b + d[1]) and o[a + d[0]][b + d[1]])
+
+    i = j = 0
+    d = (0, 1)
+    o[0][0] = 3
+    while True:
+        if not ok(i, j, d):
+            d = (d[1], -d[0])
+            if not ok(i, j, d):
+                break
+        i, j = i + d[0], j + d[1]
+        o[i][j] = 3
+    return o
+
+
+def draw_spiral_recursive(rng, n):  # blank k x k grid, k in 1..16
+    k = rng.randint(1, 16)
+    return [[0] * k for _ in range(k)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -8955,4 +9592,25 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "most_ones_block": (most_ones_block, draw_most_ones_block, "task271", 130),
     "diagonal_trails": (diagonal_trails, draw_diagonal_trails, "task327", 100),
     "bounce_zigzag": (bounce_zigzag, draw_bounce_zigzag, "task357", 120),
+    "periodic_patch_fill": (periodic_patch_fill, draw_periodic_patch_fill, "task017", 120),
+    "two_seed_frames": (two_seed_frames, draw_two_seed_frames, "task028", 100),
+    "count_blue_squares": (count_blue_squares, draw_count_blue_squares, "task038", 80),
+    "spiral_recursive": (spiral_recursive, draw_spiral_recursive, "task058", 130),
+    "ring_around_cells": (ring_around_cells, draw_ring_around_cells, "task095", 110),
+    "quadrant_mirror4": (quadrant_mirror4, draw_quadrant_mirror4, "task109", 120),
+    "shape_under_5_crop": (shape_under_5_crop, draw_shape_under_5_crop, "task111", 100),
+    "band_colours": (band_colours, draw_band_colours, "task115", 110),
+    "nested_corner_extend": (nested_corner_extend, draw_nested_corner_extend, "task123", 100),
+    "cup_hole_marks": (cup_hole_marks, draw_cup_hole_marks, "task126", 80),
+    "block_median_downscale": (block_median_downscale, draw_block_median_downscale, "task130", 110),
+    "border_pair_lines": (border_pair_lines, draw_border_pair_lines, "task161", 130),
+    "template_row_recolour": (template_row_recolour, draw_template_row_recolour, "task197", 90),
+    "rotations_strip": (rotations_strip, draw_rotations_strip, "task214", 100),
+    "tallest_shortest_bars": (tallest_shortest_bars, draw_tallest_shortest_bars, "task254", 130),
+    "band_cross_swap": (band_cross_swap, draw_band_cross_swap, "task293", 100),
+    "ring_colour_shift": (ring_colour_shift, draw_ring_colour_shift, "task298", 90),
+    "diagonal_cycle_fill": (diagonal_cycle_fill, draw_diagonal_cycle_fill, "task305", 100),
+    "block_centre_fill": (block_centre_fill, draw_block_centre_fill, "task317", 100),
+    "row_to_diagonals": (row_to_diagonals, draw_row_to_diagonals, "task398", 110),
+    "count_squares_checker": (count_squares_checker, draw_count_squares_checker, "task399", 100),
 }

@@ -3559,7 +3559,7 @@ LONGER |= {"ones_in_box_3": 220, "elbow_2_to_3": 200, "rarest_ringed": 200, "plu
 def searched(name: str) -> tuple[Task, dict[str, str]]:
     """A planted task of the shape and what the search finds for it: two tests read it, and a
     search tries every idiom, so each shape is searched once."""
-    task = planted(name, seed=4)
+    task = planted(name, seed=2)
     return task, search.programs(task)
 
 
