@@ -3719,6 +3719,19 @@ def test_the_pipeline_drops_fits_that_arc_gen_examples_refute(shared_tasks):
     assert not any(how.startswith("cells") for how in kept)
 
 
+@pytest.mark.shared_data
+def test_the_pipeline_queues_a_fit_by_the_size_it_is_submitted_at(shared_tasks):
+    """task270's satellites_to_centre (244 bytes) compresses below the 243-byte
+    gathered_to_1_2 that comes first by raw size: the compressed form is judged first."""
+    task = shared_tasks.by_id("task270")
+    kept = pipeline._searched(pipeline._few_examples(task))
+    first = pipeline._queue(task.id, kept, float("inf"), "search")[0]
+    assert first.origin == "search/satellites_to_centre+zlib"
+    raw = [program_bytes(s) for how, s in kept.items() if not how.endswith("+zlib")]
+    assert program_bytes(first.source) < min(raw) - 30
+    assert search.reproduces(first.source, [(e.input, e.output) for e in task.train])
+
+
 def test_every_fit_of_a_shape_is_kept_shortest_first():
     """The halves fit with several offsets (`r[-3:]`, `r[4:]`, `r[len(r)//2+1:]`): all are
     kept, since the shortest may hold on the train examples and not on arc-gen's sizes."""
