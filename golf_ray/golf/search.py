@@ -273,9 +273,8 @@ _IDIOMS = {
     # inside the four cells at the set cells' box's corners, the other colour in
     # theirs
     "inside_corners_swapped": "(s:={*sum(g,[])}-{0})and(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and[[c and sum(s)-c for c in r[C[0]+1:C[-1]]]for r in g[R[0]+1:R[-1]]]",
-    # the middle of the 3x3 ring of one colour around a cell of another, as a 1x1 (found from
-    # the ring's top-left corner: the first 2x2 of one colour but its bottom right)
-    "ring_centre": "[[y]for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:])if a==b==d!=y>0<a][:1]",
+    # the middle of the 3x3 ring of one colour around a cell of another, as a 1x1
+    "ring_centre": "[[c]for i in range(len(g)-2)for j in range(len(g[0])-2)if{*g[i][j:j+3],*g[i+1][j:j+3:2],*g[i+2][j:j+3]}=={x:=g[i][j]}and 0<x!=(c:=g[i+1][j+1])>0][:1]",
     # a 3x3 tiled once for each set cell, in turn, on a square as many tiles a side as it
     # has blank cells (nothing for a larger grid: its square would be huge)
     "tiled_by_count": "(z:=len(g)<4 and sum(g,[]).count(0))and[[g[i%3][j%3]*(i//3*z+j//3<9-z)for j in range(3*z)]for i in range(3*z)]",

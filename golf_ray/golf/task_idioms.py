@@ -727,6 +727,10 @@ IDIOMS = {
     # task345: 2s on one edge rise across the grid (rotated so they sit at the bottom); a rise
     # blocked by a 5 steps one cell to the right just below it and continues to the far edge.
     "deflected_risers": "(f:=lambda g,n:(R:=[max([r for r,x in enumerate(c)if x==5]+[-1])for c in zip(*g)])and[[2 if g[-1][j]==2 and i>R[j]or j and g[-1][j-1]==2 and-1<R[j-1]>=i-1 else v for j,v in enumerate(r)]for i,r in enumerate(g)]if 2 in g[-1]or n<1 else[*zip(*f([*zip(*g[::-1])],n-1))][::-1])(g,4)",
+    # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
+    # output [[centre]] (the EXPR only looks for the ring's top-left 2x2 corner "a a / a y", the
+    # first such block in reading order)
+    "ring_centre_by_corner": "[[y]for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:])if a==b==d!=y>0<a][:1]",
     # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
     # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
     "framed_squares_shadow": "[[[v or max(3*(abs(a-y)*2<=s>abs(b-X))|(abs(b-X)*2<s<s+a-y)for y,X,s in K)for b,v in enumerate(r)]for a,r in enumerate(g)]for K in[[(y,x+(s-1)/2,s)for y,r in enumerate(g)for x,v in enumerate(r)if v>8>(x and r[x-1])for s in[(r[x:]+[0]).index(0)]][:60]]][0]",

@@ -9317,6 +9317,37 @@ def draw_spiral_recursive(rng, n):  # blank k x k grid, k in 1..16
     return [[0] * k for _ in range(k)]
 
 
+def ring_centre_by_corner(g):  # the centre of the 3x3 block whose 8 border cells share one colour
+    H, W = len(g), len(g[0])
+    for i in range(H - 2):
+        for j in range(W - 2):
+            ring = [g[i + y][j + x] for y in range(3) for x in range(3) if (y, x) != (1, 1)]
+            c = g[i + 1][j + 1]
+            if ring[0] and len(set(ring)) == 1 and c and c != ring[0]:
+                return [[c]]
+
+
+def draw_ring_centre_by_corner(
+    rng, n
+):  # one ring of colour A around B, plus isolated single cells of A and B
+    H, W = rng.randint(5, 14), rng.randint(5, 14)
+    A, B = rng.sample(range(1, 10), 2)
+    g = [[0] * W for _ in range(H)]
+    y, x = rng.randint(0, H - 3), rng.randint(0, W - 3)
+    for i in range(3):
+        for j in range(3):
+            g[y + i][x + j] = B if i == j == 1 else A
+    for _ in range(4 * n):
+        i, j = rng.randrange(H), rng.randrange(W)
+        if not any(
+            g[a][b]
+            for a in range(max(i - 1, 0), min(i + 2, H))
+            for b in range(max(j - 1, 0), min(j + 2, W))
+        ):
+            g[i][j] = rng.choice((A, B))
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -9613,4 +9644,5 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "block_centre_fill": (block_centre_fill, draw_block_centre_fill, "task317", 100),
     "row_to_diagonals": (row_to_diagonals, draw_row_to_diagonals, "task398", 110),
     "count_squares_checker": (count_squares_checker, draw_count_squares_checker, "task399", 100),
+    "ring_centre_by_corner": (ring_centre_by_corner, draw_ring_centre_by_corner, "task346", 120),
 }
