@@ -7223,36 +7223,21 @@ def draw_sym_offset_restore(
 def closed_boxes_recolor(
     g,
 ):  # a 4-connected 1-object equal to the border of its bbox (both sides >= 3) becomes 3
-    H, W = len(g), len(g[0])
     out = [r[:] for r in g]
-    seen = set()
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] != 1 or (i, j) in seen:
-                continue
-            comp = [(i, j)]
-            seen.add((i, j))
-            q = [(i, j)]
-            while q:
-                a, b = q.pop()
-                for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if 0 <= x < H and 0 <= y < W and g[x][y] == 1 and (x, y) not in seen:
-                        seen.add((x, y))
-                        comp.append((x, y))
-                        q.append((x, y))
-            r0 = min(a for a, b in comp)
-            r1 = max(a for a, b in comp)
-            c0 = min(b for a, b in comp)
-            c1 = max(b for a, b in comp)
-            box = {
-                (a, b)
-                for a in range(r0, r1 + 1)
-                for b in range(c0, c1 + 1)
-                if a in (r0, r1) or b in (c0, c1)
-            }
-            if set(comp) == box and r1 - r0 >= 2 and c1 - c0 >= 2:
-                for a, b in comp:
-                    out[a][b] = 3
+    for comp in parts(g, lambda v: v == 1):
+        r0 = min(a for a, b in comp)
+        r1 = max(a for a, b in comp)
+        c0 = min(b for a, b in comp)
+        c1 = max(b for a, b in comp)
+        box = {
+            (a, b)
+            for a in range(r0, r1 + 1)
+            for b in range(c0, c1 + 1)
+            if a in (r0, r1) or b in (c0, c1)
+        }
+        if set(comp) == box and r1 - r0 >= 2 and c1 - c0 >= 2:
+            for a, b in comp:
+                out[a][b] = 3
     return out
 
 
@@ -7404,15 +7389,7 @@ def marked_shape_crop(
 ):  # the 8-connected object holding the 8, cropped, all its cells in its main colour
     H, W = len(g), len(g[0])
     ((a, b),) = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 8]
-    comp = {(a, b)}
-    q = [(a, b)]
-    while q:
-        i, j = q.pop()
-        for x in range(i - 1, i + 2):
-            for y in range(j - 1, j + 2):
-                if 0 <= x < H and 0 <= y < W and g[x][y] and (x, y) not in comp:
-                    comp.add((x, y))
-                    q.append((x, y))
+    comp = next(set(p) for p in parts(g, bool, corners=True) if (a, b) in p)
     cols = [g[i][j] for i, j in comp if g[i][j] != 8]
     c = max(set(cols), key=cols.count)
     r0, c0 = min(i for i, j in comp), min(j for i, j in comp)
@@ -7685,29 +7662,12 @@ def hollow_insides_only(
 ):  # each object's bounding box minus its cells becomes 3; everything else 0
     H, W = len(g), len(g[0])
     out = [[0] * W for _ in range(H)]
-    seen = set()
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    y, x = st.pop()
-                    comp.append((y, x))
-                    for y2, x2 in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                        if (
-                            0 <= y2 < H
-                            and 0 <= x2 < W
-                            and (y2, x2) not in seen
-                            and g[y2][x2] == g[i][j]
-                        ):
-                            seen.add((y2, x2))
-                            st.append((y2, x2))
-                ys, xs = [y for y, _ in comp], [x for _, x in comp]
-                for y in range(min(ys), max(ys) + 1):
-                    for x in range(min(xs), max(xs) + 1):
-                        if (y, x) not in comp:
-                            out[y][x] = 3
+    for comp in colour_parts(g):
+        ys, xs = [y for y, _ in comp], [x for _, x in comp]
+        for y in range(min(ys), max(ys) + 1):
+            for x in range(min(xs), max(xs) + 1):
+                if (y, x) not in comp:
+                    out[y][x] = 3
     return out
 
 
@@ -7764,27 +7724,10 @@ def draw_diagonal_stamp_3687(rng, n):  # one or two 2s (far apart) on a blank gr
 def biggest_colours_bars(
     g,
 ):  # objects of max size, sorted by leftmost column; one output column each, height = size
-    H, W = len(g), len(g[0])
-    seen = set()
-    objs = []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                st, comp = [(i, j)], []
-                seen.add((i, j))
-                while st:
-                    y, x = st.pop()
-                    comp.append((y, x))
-                    for y2, x2 in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                        if (
-                            0 <= y2 < H
-                            and 0 <= x2 < W
-                            and (y2, x2) not in seen
-                            and g[y2][x2] == g[i][j]
-                        ):
-                            seen.add((y2, x2))
-                            st.append((y2, x2))
-                objs.append((min((x, y) for y, x in comp), len(comp), g[i][j]))
+    objs = [
+        (min((x, y) for y, x in comp), len(comp), g[comp[0][0]][comp[0][1]])
+        for comp in colour_parts(g)
+    ]
     m = max(k for _, k, _ in objs)
     cols = [c for _, k, c in sorted(objs) if k == m]
     return [cols[:] for _ in range(m)]
@@ -7935,28 +7878,15 @@ def block_colour_count_drip(
     g,
 ):  # each object (4-connected non-zero cells): fill 3 below it, over its
     h, w = len(g), len(g[0])  # leftmost two columns, for as many rows as it has colours
-    seen = set()
     out = [list(r) for r in g]
-    for si in range(h):
-        for sj in range(w):
-            if g[si][sj] and (si, sj) not in seen:
-                comp = []
-                todo = [(si, sj)]
-                seen.add((si, sj))
-                while todo:
-                    i, j = todo.pop()
-                    comp.append((i, j))
-                    for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-                        if 0 <= a < h and 0 <= b < w and g[a][b] and (a, b) not in seen:
-                            seen.add((a, b))
-                            todo.append((a, b))
-                bottom = max(i for i, j in comp)
-                left = min(j for i, j in comp)
-                n = len({g[i][j] for i, j in comp})
-                for a in range(bottom + 1, bottom + 1 + n):
-                    for b in (left, left + 1):
-                        if a < h and b < w:
-                            out[a][b] = 3
+    for comp in parts(g, bool):
+        bottom = max(i for i, j in comp)
+        left = min(j for i, j in comp)
+        n = len({g[i][j] for i, j in comp})
+        for a in range(bottom + 1, bottom + 1 + n):
+            for b in (left, left + 1):
+                if a < h and b < w:
+                    out[a][b] = 3
     return out
 
 
@@ -8120,17 +8050,10 @@ def draw_comb_from_seed(rng, n):  # 10x10 blank grid with one coloured cell in t
 def enclosed_2_outside_3(g):  # BFS from the border's blank cells -> 3; other blanks -> 2
     H, W = len(g), len(g[0])
     o = [[c or 2 for c in r] for r in g]
-    st = [
-        (i, j)
-        for i in range(H)
-        for j in range(W)
-        if (i in (0, H - 1) or j in (0, W - 1)) and g[i][j] == 0
-    ]
-    while st:
-        i, j = st.pop()
-        if 0 <= i < H and 0 <= j < W and g[i][j] == 0 and o[i][j] == 2:
-            o[i][j] = 3
-            st += [(i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)]
+    for part in parts(g, lambda v: v == 0):
+        if any(i in (0, H - 1) or j in (0, W - 1) for i, j in part):
+            for i, j in part:
+                o[i][j] = 3
     return o
 
 
@@ -8192,24 +8115,11 @@ def draw_rect_frame_corners(rng, n):  # non-touching grey rectangles at least 2x
 
 
 def grouped_to_8(g):  # BFS components of 3; those of size >= 2 recoloured 8
-    H, W = len(g), len(g[0])
     o = [r[:] for r in g]
-    seen = set()
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    y, x = st.pop()
-                    comp.append((y, x))
-                    for b, a in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                        if 0 <= b < H and 0 <= a < W and g[b][a] and (b, a) not in seen:
-                            seen.add((b, a))
-                            st.append((b, a))
-                if len(comp) > 1:
-                    for y, x in comp:
-                        o[y][x] = 8
+    for comp in parts(g, bool):
+        if len(comp) > 1:
+            for y, x in comp:
+                o[y][x] = 8
     return o
 
 
@@ -8642,27 +8552,10 @@ def draw_rotation_quad(rng, n):  # a random square of n x n colours
 
 
 def most_ones_block(g):  # connected non-zero objects; crop the one with the most cells of colour 1
-    h, w = len(g), len(g[0])
-    seen = set()
-    best = None
-    for i in range(h):
-        for j in range(w):
-            if g[i][j] and (i, j) not in seen:
-                comp = []
-                st = [(i, j)]
-                seen.add((i, j))
-                while st:
-                    y, x = st.pop()
-                    comp.append((y, x))
-                    for y2, x2 in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                        if 0 <= y2 < h and 0 <= x2 < w and g[y2][x2] and (y2, x2) not in seen:
-                            seen.add((y2, x2))
-                            st.append((y2, x2))
-                ones = sum(g[y][x] == 1 for y, x in comp)
-                if best is None or ones > best[0]:
-                    best = (ones, comp)
-    ys = [y for y, x in best[1]]
-    xs = [x for y, x in best[1]]
+    # the first found of the most (max keeps the first of equals)
+    best = max(parts(g, bool), key=lambda comp: sum(g[y][x] == 1 for y, x in comp))
+    ys = [y for y, x in best]
+    xs = [x for y, x in best]
     return [r[min(xs) : max(xs) + 1] for r in g[min(ys) : max(ys) + 1]]
 
 
@@ -8883,14 +8776,7 @@ def shape_under_5_crop(
 ):  # the object (8-connected) touching the 5, without the 5, cropped to its box
     H, W = len(g), len(g[0])
     ((si, sj),) = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 5]
-    seen, todo = {(si, sj)}, [(si, sj)]
-    while todo:
-        i, j = todo.pop()
-        for y in range(i - 1, i + 2):
-            for x in range(j - 1, j + 2):
-                if 0 <= y < H and 0 <= x < W and g[y][x] and (y, x) not in seen:
-                    seen.add((y, x))
-                    todo.append((y, x))
+    seen = next(set(p) for p in parts(g, bool, corners=True) if (si, sj) in p)
     seen.discard((si, sj))
     ys, xs = [y for y, x in seen], [x for y, x in seen]
     return [g[y][min(xs) : max(xs) + 1] for y in range(min(ys), max(ys) + 1)]
@@ -8974,23 +8860,10 @@ def draw_periodic_patch_fill(
 def count_blue_squares(
     g,
 ):  # the number of blue 4-connected components that are 2x2 squares, as 1s padded with 0s to 5
-    H, W = len(g), len(g[0])
-    seen = set()
     n = 0
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 1 and (i, j) not in seen:
-                comp, st = [], [(i, j)]
-                seen.add((i, j))
-                while st:
-                    y, x = st.pop()
-                    comp.append((y, x))
-                    for v, u in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                        if 0 <= v < H and 0 <= u < W and g[v][u] == 1 and (v, u) not in seen:
-                            seen.add((v, u))
-                            st.append((v, u))
-                ys, xs = {y for y, x in comp}, {x for y, x in comp}
-                n += len(comp) == 4 and len(ys) == len(xs) == 2
+    for comp in parts(g, lambda v: v == 1):
+        ys, xs = {y for y, x in comp}, {x for y, x in comp}
+        n += len(comp) == 4 and len(ys) == len(xs) == 2
     return [[1] * n + [0] * (5 - n)]
 
 
@@ -9103,21 +8976,7 @@ def draw_nested_corner_extend(
 def count_squares_checker(
     g,
 ):  # number of 4-connected components of colour 2, marked in reading order on every second cell of a 3x3
-    H, W = len(g), len(g[0])
-    seen = set()
-    n = 0
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] == 2 and (i, j) not in seen:
-                n += 1
-                st = [(i, j)]
-                seen.add((i, j))
-                while st:
-                    y, x = st.pop()
-                    for v, u in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                        if 0 <= v < H and 0 <= u < W and g[v][u] == 2 and (v, u) not in seen:
-                            seen.add((v, u))
-                            st.append((v, u))
+    n = len(parts(g, lambda v: v == 2))
     out = [[0] * 3 for _ in range(3)]
     for k in range(n):
         out[2 * k // 3][2 * k % 3] = 1
