@@ -40,7 +40,7 @@ from golf_ray.verify import Verdict, VerifyJob, encode_source, golf_points, prog
 log = logging.getLogger(__name__)
 STAGES = ("seed", "mechanical", "search", "shrink", "pack", "llm")
 MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, search, shrink) gives up
-PACKS_FROM = 200  # bytes: a shorter program never gains from the compressed wrapper
+PACKS_FROM = 200  # bytes: below this the wrapper's own 61 bytes are rarely made back
 # The ladder's rungs past `simplify` win nearly always; the lower ones are made only for a task
 # whose every top candidate was judged wrong, since making them costs nearly as much.
 TOP_RUNGS = ("deep", "deep-builtins", "flat")
