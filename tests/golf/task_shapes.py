@@ -33,6 +33,16 @@ def ground_and_parts(g):  # the commonest colour, and the groups of the other ce
     return bg, parts(g, lambda v: v != bg, corners=True)
 
 
+def blob(rng, side):  # 3 to 6 cells grown at random from (1, 1) in a side x side box, and the
+    cells = {(1, 1)}  # cells beside them (sorted)
+    while len(cells) < rng.randint(3, 6):
+        a, b = rng.choice(sorted(cells))
+        step = [min(side - 1, max(0, x + rng.choice((-1, 0, 1)))) for x in (a, b)]
+        cells.add(tuple(step))
+    rim = {(a + u, b + v) for a, b in cells for u, v in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    return cells, sorted(rim - cells)
+
+
 def colour_parts(g, corners=False):  # the one-colour groups of the non-0 cells, in reading order
     cols = {v for r in g for v in r} - {0}
     groups = [p for c in cols for p in parts(g, lambda v, c=c: v == c, corners)]
@@ -3436,18 +3446,7 @@ def complete_from_template(g):
 
 def draw_complete_from_template(rng, n):  # template + n-2 partial copies on a 14x14 grid
     while True:
-        core = {(1, 1)}
-        while len(core) < rng.randint(3, 6):
-            i, j = rng.choice(sorted(core))
-            core.add(
-                (
-                    min(3, max(0, i + rng.choice((-1, 0, 1)))),
-                    min(3, max(0, j + rng.choice((-1, 0, 1)))),
-                )
-            )
-        rim = sorted(
-            {(i + a, j + b) for i, j in core for a, b in ((0, 1), (1, 0), (0, -1), (-1, 0))} - core
-        )
+        core, rim = blob(rng, 4)
         deco = rng.sample(rim, min(len(rim), rng.randint(2, 4)))
         cells = [(i, j, 4) for i, j in core] + [
             (i, j, c)
@@ -4860,19 +4859,7 @@ def templates_onto_markers(g):  # templates moved (in any of 8 orientations) ont
 
 def draw_templates_onto_markers(rng, n):  # one template at the top left, n-2 turned copies' markers
     while True:
-        body = {(1, 1)}
-        while len(body) < rng.randint(3, 6):
-            a, b = rng.choice(sorted(body))
-            body.add(
-                (
-                    min(2, max(0, a + rng.choice((-1, 0, 1)))),
-                    min(2, max(0, b + rng.choice((-1, 0, 1)))),
-                )
-            )
-        edge = sorted(
-            {(a + da, b + db) for a, b in body for da, db in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-            - body
-        )
+        body, edge = blob(rng, 3)
         marks = rng.sample(edge, 3)
         (a0, b0), (a1, b1), (a2, b2) = marks
         if (a1 - a0) * (b2 - b0) != (a2 - a0) * (b1 - b0):  # not in one line, so one way fits
