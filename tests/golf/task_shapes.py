@@ -8115,61 +8115,45 @@ def draw_grouped_to_8(rng, n):  # random scatter of 3s on a blank grid
     return [[3 * (rng.random() < 0.2 + 0.08 * n) for _ in range(W)] for _ in range(H)]
 
 
-def link_8s_with_3(
-    g,
-):  # for each pair of 8s sharing a row or column, paint the blanks between them 3
-    H, W = len(g), len(g[0])
-    o = [r[:] for r in g]
-    P = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 8]
-    for a, b in P:
-        for c, d in P:
-            if a == c:
-                for j in range(min(b, d) + 1, max(b, d)):
-                    o[a][j] = o[a][j] or 3
-            if b == d:
-                for i in range(min(a, c) + 1, max(a, c)):
-                    o[i][b] = o[i][b] or 3
-    return o
-
-
-def draw_link_8s_with_3(rng, n):  # a few 8s, often sharing rows/columns
-    H, W = rng.randint(3, 14), rng.randint(3, 14)
-    g = [[0] * W for _ in range(H)]
-    for _ in range(n):
-        i, j = rng.randrange(H), rng.randrange(W)
-        g[i][j] = 8
-        if rng.random() < 0.5:
-            g[i][rng.randrange(W)] = 8
-        else:
-            g[rng.randrange(H)][j] = 8
-    return g
-
-
-def link_1s_with_8(
-    g,
-):  # for each pair of 1s sharing a row or column, paint the blanks between them 8
-    H, W = len(g), len(g[0])
+def blanks_between(g, dot, fill):  # blanks with a `dot` on both sides in their row or column
+    H, W = len(g), len(g[0])  # take `fill`
     o = [r[:] for r in g]
     for i in range(H):
         for j in range(W):
             if g[i][j] == 0:
                 row, col = g[i], [r[j] for r in g]
-                if (1 in row[:j] and 1 in row[j:]) or (1 in col[:i] and 1 in col[i:]):
-                    o[i][j] = 8
+                if (dot in row[:j] and dot in row[j:]) or (dot in col[:i] and dot in col[i:]):
+                    o[i][j] = fill
     return o
 
 
-def draw_link_1s_with_8(rng, n):  # scattered 1s, often sharing rows/columns
+def link_8s_with_3(g):  # for each pair of 8s sharing a row or column, the blanks between them 3
+    return blanks_between(g, 8, 3)
+
+
+def dots_in_lines(rng, count, dot):  # `count` dots, each with a second in its row or column
     H, W = rng.randint(3, 14), rng.randint(3, 14)
     g = [[0] * W for _ in range(H)]
-    for _ in range(n + 1):
+    for _ in range(count):
         i, j = rng.randrange(H), rng.randrange(W)
-        g[i][j] = 1
+        g[i][j] = dot
         if rng.random() < 0.5:
-            g[i][rng.randrange(W)] = 1
+            g[i][rng.randrange(W)] = dot
         else:
-            g[rng.randrange(H)][j] = 1
+            g[rng.randrange(H)][j] = dot
     return g
+
+
+def draw_link_8s_with_3(rng, n):
+    return dots_in_lines(rng, n, 8)
+
+
+def link_1s_with_8(g):  # task050's rule with 1s, filled with 8
+    return blanks_between(g, 1, 8)
+
+
+def draw_link_1s_with_8(rng, n):
+    return dots_in_lines(rng, n + 1, 1)
 
 
 def nearest_border_colour(
