@@ -16,6 +16,7 @@ and keeps one only when it is correct and shorter than the task's best.
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import re
 import signal
@@ -525,21 +526,38 @@ def _first_wrong(
     source: str, pairs: list[tuple[Grid, Grid]], at: list[int], scope: dict
 ) -> int | None:
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", SyntaxWarning)
-            code = compile(source, "<search>", "exec", dont_inherit=True)
-        exec(code, scope)
+        exec(_compiled(source), scope)
         for k, (i, o) in enumerate(pairs):
             at[0] = k
-            if _plain(scope["p"]([[*r] for r in i])) != o:  # a fresh grid: `p` may mutate it
+            if not _same(scope["p"]([[*r] for r in i]), o):  # a fresh grid: `p` may mutate it
                 return k
         return None
     except Exception:  # the timer's TimeoutError too
         return at[0]
 
 
+@functools.lru_cache(maxsize=4096)
+def _compiled(source: str):
+    """`source` compiled: every task's search tries the same idioms."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        return compile(source, "<search>", "exec", dont_inherit=True)
+
+
 def _out_of_time(signum, frame):
     raise TimeoutError
+
+
+def _same(out, grid: Grid) -> bool:
+    """Whether `out` prints as `grid` does (tuples as lists): `_plain(out) == grid`, with no
+    copy made of a wrong one."""
+    return (
+        isinstance(out, list | tuple)
+        and len(out) == len(grid)
+        and all(
+            isinstance(r, list | tuple) and list(r) == s for r, s in zip(out, grid, strict=True)
+        )
+    )
 
 
 def _plain(x):
