@@ -179,7 +179,7 @@ _IDIOMS = {
     # boxes of 6 on 8: the ring around each in 3, its holes in 4
     "ringed": "[[c%8 or(6 in r[:j])*(6 in r[j:])*(6 in k[:i])*(6 in k[i:])and 4 or 8-5*(6 in sum([s[j-(j>0):j+2]for s in g[i-(i>0):i+2]],[]))for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # the one pattern of colours copied over each block of 5 (its size), from its top left
-    "stamped": "(R:=[i for i,r in enumerate(g)if{*r}-{0,5}])and(C:=[j for j,k in enumerate(zip(*g))if{*k}-{0,5}])and[[[c,g[R[0]+[*k[i::-1],0].index(0)-1][C[0]+[*r[j::-1],0].index(0)-1]][c==5]for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    "stamped": "(T:=[x*30for n in g*30if(x:=[c for c in n if c%5])])and[[[f[x],T[f[:x].count(5)][a[:i].count(5)]][f[x]==5]for i,f in enumerate(zip(*g))]for x,a in enumerate(g)]",
     # panels between whole lines of one colour, evenly spaced: the set one copied to all
     "panels_copied": "(f:=lambda g:[i+1 for i,r in enumerate(g)if len({*r})<2 and r[0]]+[99])and(P:=f(g)[0],Q:=f([*zip(*g)])[0])and[[max(g[x][y]for x in range(i%P,len(g),P)for y in range(j%Q,len(r),Q))for j in range(len(r))]for i,r in enumerate(g)]",
     # of the shapes of at most three cells a side, the commonest (a 3x3 whose top row and
@@ -214,7 +214,7 @@ _IDIOMS = {
     "inner_by_size": "(f:=lambda r,j:[*r[j:],0].index(0)+[*r[j::-1],0].index(0))and(A:=[[f(r,j)*f(k,i)*(c>0)for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)])and(M:=max(map(max,A)))and[[c if len(w:=sum([s[j-(j>0):j+2]for s in g[i-(i>0):i+2]],[]))<9 or 0 in w else 1+(A[i][j]==M)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the pattern (colours but 0 and 8) over each shape of 8 like it; where it was,
     # blank
-    "stamped_moved": "(G:={(i,j):c for i,r in enumerate(g)for j,c in enumerate(r)})and(Q:=[(i,j,c)for(i,j),c in G.items()if c%8])and[[(c>7)*max([v for u,w,v in Q if all(G.get((i-u+x,j-w+y))==8 for x,y,_ in Q)]+[0])for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    "stamped_moved": "(E:=[(1j*i+j,c)for i,r in enumerate(g)for j,c in enumerate(r)if c%8])and(T:={1j*i+j for i,r in enumerate(g)for j,c in enumerate(r)if c==8})and[[sum(c for q,c in E*(c==8)if all(1j*i+j+w-q in T for w,c in E))for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the pattern (colours but 0 and 5) over each cell of 5, its middle there
     "stamped_at_5": "(R:=[i for i,r in enumerate(g)if{*r}-{0,5}])and(C:=[j for j,k in enumerate(zip(*g))if{*k}-{0,5}])and(h:=len(R)//2,w:=len(C)//2)and[[([g[R[0]+i-x+h][C[0]+j-y+w]for x,s in enumerate(g)for y,v in enumerate(s)if v==5 and abs(i-x)<=h and abs(j-y)<=w]or[c])[0]for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the colours with the most cells, by their first column, in as many rows as that
@@ -403,7 +403,7 @@ _IDIOMS = {
     # the grid tiled 2x2, the background in columns with a set cell in 8
     "tiled_columns_8": "[r*2for r in[[c or 8*any(k)for c,k in zip(r,zip(*g))]for r in g]*2]",
     # a path of 8 from the 2 along its row to the 3's column, then along it to the 3
-    "elbow_2_to_3": "[[c or 8*(i==a and(j-b)*(j-d)<1or j==d and(i-a)*(i-e)<1)for j,c in enumerate(r)]for(a,b),(e,d)in[[divmod(sum(g,[]).index(v),len(g[0]))for v in(2,3)]]for i,r in enumerate(g)]",
+    "elbow_2_to_3": "[g:=[*zip(*[[c or 8*(u in r and(j-r.index(u))*(j-d)<1)for j,c in enumerate(r)]for r in g])]for u in(2,3)if[d:=[5-u in f for f in zip(*g)].index(1)]][-1]",
     # a path of 4 from the 8 along its column to the 2's row, then along it to the 2
     "elbow_8_to_2": "[[c or 4*(j==b and(i-a)*(i-e)<1or i==e and(j-b)*(j-d)<1)for j,c in enumerate(r)]for(a,b),(e,d)in[[divmod(sum(g,[]).index(v),len(g[0]))for v in(8,2)]]for i,r in enumerate(g)]",
     # a line of 7 down from the top: a V of alternating 7 and 8 columns opening up from its end

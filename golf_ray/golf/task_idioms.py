@@ -52,7 +52,7 @@ IDIOMS = {
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed, onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared.
-    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+u,-1)for u in(0,1,-1,1j,-1j))for z in C}for _ in g],L:=[*C.values()],A:={z:d[z]for z in d if L.count(C[z])<4},P:={**A},[P.update({f(z)+a-f(m):d[z]for z in T})for k in{*L}for T in[[z for z in d if C[z]==k]]if T[3:]for c in[[d[z]for z in T]]for M in[[z for z in T if c.count(d[z])<2]]for m in M[:1]for u in(1,1j,-1,-1j)for f in(lambda z:z*u,lambda z:z.conjugate()*u)for a in A if A[a]==d[m]if all(A.get(f(z)+a-f(m))==d[z]for z in M)])and[[P.get(i+j*1j,0)for j in range(len(g[0]))]for i in range(len(g))]",
+    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+u,-1)for u in(0,1,-1,1j,-1j))for z in C}for _ in g],L:=[*C.values()],A:={z:d[z]for z in d if L.count(C[z])<4},P:={**A,**{f(z-m)+a:d[z]for k in{*L}for T in[[z for z in d if C[z]==k]]if T[3:]for c in[[d[z]for z in T]]for m in T if c.count(d[m])<2 for u in(1,1j,-1,-1j)for f in(lambda z:z*u,lambda z:z.conjugate()*u)for a in A if all(A.get(f(z-m)+a)==d[z]for z in T if c.count(d[z])<2)for z in T}})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left is a colour other than 0/8;
     # the first two passes also double the rows, which tiles both ways.)
@@ -112,7 +112,7 @@ IDIOMS = {
     "cross_diagonal_blocks": "(E:={c for x,r in enumerate(g[:-1])for y,w in enumerate(r)for s in(1,-1)if w and-1<y+s<len(r)and g[x+1][y+s]and g[x][y+s]+g[x+1][y]<1 for k in[next(t for t in range(1,9)if x<t or g[x-t][y]<1)]for u in range(k)for v in range(k)for c in((x-k-u,y+s*(1+k+v)),(x+1+k+u,y-s*(k+v)))})and[[v or 8*((i,j)in E)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task044: 5-shapes enclose holes; an object whose colour occurs nowhere else and whose shape
     # equals a hole's shape moves into that hole (its old place becomes 0).
-    "move_into_hole": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({s:0 for s in S}|{s+w-z:c for s in S})for z in D if(c:=D[z])%5>0<(n:=sum(r.count(c)for r in g))<30 if[S:={z}]+[S:=S|{s+a+b for s in S for a in(-1,0,1)for b in(-1j,0,1j)if D.get(s+a+b)==c}for _ in'abcde']if n==len(S)for w in D if 5==D.get(w-1)==D.get(w-1j)>D[w]for T in[{s+w-z for s in S}]if all(D.get(u+d)==5*(u+d not in T)for u in T for d in(0,1,-1,1j,-1j))])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    "move_into_hole": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({s:0 for s in S}|{s+w-S[0]:c for s in S})for c in{}.fromkeys(D.values())if c%5 if[S:=[z for z in D if D[z]==c]]for w in D if all(D.get(s+w-S[0]+d)==5*(s+d not in S)for s in S for d in(0,1,-1,1j,-1j))])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
@@ -158,7 +158,7 @@ IDIOMS = {
     # task066: Join the green pair to the red pair with a 3-leg path: along the green axis until an
     # obstacle, across (clear) to the red pair's line, where an obstacle lies just beyond, then
     # along it into red.
-    "elbow_path_join": "(p:=lambda g,d=1:'2, 2'not in str(g)and d and[*zip(*p([*zip(*g)],0))]or[b:=max(s:=sum(map(list,g),[]),key=s.count),f:={*s}-{b,2,3},W:=len(g[0]),r:=s.index(3)//W,c:=s.index(3)%W,R:=s.index(2)//W,C:=s.index(2)%W,Q:=lambda i,k,j:i==r and(k-c)*(k-j)<1 or k==j and(i-r)*(i-R)<1 or i==R and(k-C)*(k-j)<1,[J:=j for j in range(W)if g[r][j]==b==g[R][j]and f&{*g[r][j-1:j+2]}and f&{x[j]for x in g[R-1:R+2]}and not f&{v for i,x in enumerate(g)for k,v in enumerate(x)if Q(i,k,j)}]]and[[[v,3][v==b and Q(i,k,J)]for k,v in enumerate(x)]for i,x in enumerate(g)])(g)",
+    "elbow_path_join": "[j:='2, 2'in str(g),g:=[[*zip(*g)],g][j],s:=max(Y:=sum(map(list,g),[]),key=Y.count),t:=len(g[0]),k:=Y.index(3)//t,e:=Y.index(3)%t,c:=Y.index(2)//t,m:=Y.index(2)%t,a:=lambda w,b,h:w[b]==s and{*w[b-1:b+2]}-{s,2,3}and{*w[b:h+1],*w[h:b+1]}<={s,2,3},[o:=d for d in range(t)if a(g[k],d,e)and a([*zip(*g)][d],c,k)]]and[[*zip(*(v:=[[[u,3][u==s and(q in(k,c)and(f-o)*(f-[e,m][q==c])<1 or f==o and(q-k)*(q-c)<1)]for f,u in enumerate(z)]for q,z in enumerate(g)]))],v][j]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
     # ring of 2s.
     "lone_cell_ringed": "(e:=enumerate)and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-b)]for a,R in e(g)for b,c in e(R)if 2>sum(r.count(c)for r in g)for x,r in e(g,-a)]",
@@ -168,7 +168,7 @@ IDIOMS = {
     # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
     # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
     # best.
-    "unhide_mirror_shape": "(a:=sum(g,[]),u:={(i,n):o for i,r in enumerate(g)for n,o in enumerate(r)},c:=sum({*a})-[c for c in{*a}-{0}if a.count(c)==sum(c in r for r in g)*sum(c in r for r in zip(*g))][0],t:=max(range(60),key=lambda t:(0 not in(k:=[u.get((i,t-n))for(i,n)in u if u[i,n]==c]),k.count(c))))and[[c*(c in(o,u.get((i,t-n))))for n,o in enumerate(r)]for i,r in enumerate(g)]",
+    "unhide_mirror_shape": "(a:=sum(g,[]),q:=max({*a},key=lambda c:a.count(c)/sum(c in r for r in g)/sum(c in r for r in zip(*g))),c:=sum({*a})-q,t:=max(range(60),key=lambda t:(0 not in(k:=[m for r in g for o,m in zip(r,(r+[q]*t)[t::-1])if o==c]))*k.count(c)))and[[c*(c in(o,m))for o,m in zip(r,(r+[q]*t)[t::-1]+g)]for r in g]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells.
     "sym_offset_restore": "[g:=[*zip(*[map(min,a,b,c)for a,b,c in zip(g,zip(*g),g[:2]+g[:1:-1])])]for _ in g][-1]",
@@ -191,7 +191,7 @@ IDIOMS = {
     "most_common_shape": "max(L:=[w for i in range(12)for j in range(12)if all(map(any,(w:=[r[j:j+3]for r in g[i:i+3]])+[*zip(*w)]))],key=L.count)",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block.
-    "stamp_pattern_on_cells": "(h:=[len({*r})for r in g].index(1)+1,w:=[len({*c})for c in zip(*g)].index(1)+1,D:={y//h+x//w*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v*(y%h+x%w<1)},S:={k for k in D if not{k+1,k-1,k+1j,k-1j}&D.keys()},q:=[k for k in D if{k}-S and D[k]==D[[*S][0]]][0],O:={**D,**{s+k-q:D[k]for s in S for k in D if{k}-S}},L:=g[h-1][0])and[[v*(v==L)or O.get(y//h+x//w*1j,0)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "stamp_pattern_on_cells": "(h:=[len({*r})for r in g].index(1)+1,D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},E:=[(k%3-1+k//3*1j-1j)*h for k in range(9)],C:={D[q]:q for q in D if sum(q+e in D for e in E)>1},O:={s+e:D[q+e]for s in D if sum(s+e in D for e in E)<2 for q in[C.get(D[s],.5)]for e in E if q+e in D})and[[O.get(y+x*1j,v)for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it; valid because the trominoes never come close to each other).
     "tromino_corner": "[[k[i]or 8in[0,*r][j:j+3]and 8in[0,*k][i:i+3]for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
@@ -201,7 +201,7 @@ IDIOMS = {
     "bar_middle_dotted": "(a:=0)or[a:=r==a!=(v:=0)and[v:=c*(v<1)for c in r]or r for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners).
-    "square_inside_out": "(P:={(y,x):[v,g[i+1][j+1]][max(e,f)==s-1]for i,r in enumerate(g)for j,v in enumerate(r)if v and(i<1 or g[i-1][j]<1)and(j<1 or r[j-1]<1)for s in[(r[j:]+[0]).index(0)]for y in range(i-s+2,i+s+s-2)for x in range(j-s+2,j+s+s-2)for e in[abs(2*y-2*i-s+1)]for f in[abs(2*x-2*j-s+1)]if min(e,f)<s})and[[P.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "square_inside_out": "(P:={(e+s-1+2*i,f+s-1+2*j):[v,g[i+1][j+1]][max(abs(e),abs(f))==s-1]for i,r in enumerate(g)for j,v in enumerate(r)if g[i-1][j]<1>r[j-1]for s in[r[j:].index(0)]for e in range(5-3*s,3*s-4,2)for f in range(5-3*s,3*s-4,2)if min(abs(e),abs(f))<s})and[[P.get((2*i,2*j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. Trimming = 4 quarter turns, each dropping the leading all-zero
     # rows; then drop the marker rows/columns.
@@ -231,18 +231,28 @@ IDIOMS = {
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
     # gap); output side = largest size.
-    "nested_corner_frames": "(T:=[bytes(r)for r in g+[*zip(*g)]],f:=sum(g,[]),B:=max(f,key=f.count),Q:=sorted((-max((x:=r.rfind(c)-r.find(c)+1-r.count(c))and L+L+x or L for r in T if bytes([c]*L)in r),L,c)for c in{*f}-{B}for L in[max(n*(bytes([c]*n)in r)for r in T for n in range(31))])+[(0,0,B)],K:=~Q[0][0]//2,V:=[*range(K),*range(K,-1,-1)])and[[[B,(q:=Q[min(u,v)])[2]][abs(u-v)<q[1]]for v in V]for u in V]",
+    "nested_corner_frames": "(f:=sum(g,[]),B:=max(f,key=f.count),Q:=sorted(max(((x:=r.strip(b'\\0').count(0))+R+R*(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes(v==c for v in r)]for R in[len(max(r.split(b'\\0')))])for c in{*f}-{B})[::-1]+[(0,0,B)],V:=[*range(K:=Q[0][0]//2),*range(K,-1,-1)])and[[[B,(q:=Q[min(u,v)])[2]][abs(u-v)<q[1]]for v in V]for u in V]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour.
     "fill_cup_and_lid": "(O:=[r[:]for r in g],[O[i].__setitem__(j,c)for y,r in enumerate(g)for x,c in enumerate(r)if c>1 for l in[max(j for j in range(x)if r[j]==1)]for R in[r.index(1,x)]for b in[next(k for k in range(y,len(g))if g[k][x]==1)]for t in[next(i for i in range(y,-1,-1)if g[i][l]-1)]for i in range(t,b)for j in range(l,R+1)if i==t or g[i][j]<1])[0]",
     # task101: A 2-colour template (marker colour + fill colour); elsewhere lone marker blocks
     # appear scaled by 1..5: complete each (whole-object) scaled marker group with the scaled fill
     # cells (clipped at the border).
-    "scaled_template_complete": "(b:=max(s:=sum(g,[]),key=s.count),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},D:={k for k in d if d[k]-b},S:={k for k in D if{d.get((k[0]+a,k[1]+c),b)for a in(-1,0,1)for c in(-1,0,1)}-{b,d[k]}},[S:=S|{(y+a,x+c)for y,x in S for a in(-1,0,1)for c in(-1,0,1)}&D for _ in'x'*9],m:=d[min(D-S)],Z:=[*zip(*S)],r:=min(Z[0]),q:=min(Z[1]),M:={(i+y,j+x):v for k in range(1,6)for U in[sorted([(y,x,d.get((r+y//k,q+x//k),b))for y in range(-1,max(Z[0])*k-r*k+k+1)[:22]for x in range(-1,max(Z[1])*k-q*k+k+1)[:22]],key=lambda u:u[2]!=m)]for a,c in D for i,j in[(a-U[0][0],c-U[0][1])]if all(d.get((i+y,j+x),b)==[b,m][v==m]for y,x,v in U)for y,x,v in U if v-b})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "scaled_template_complete": "[b:=max(s:=sum(g,[]),key=s.count),D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-b},N:=[a%3-1+a//3*1j-1j for a in range(9)],M:={z+o:S[z]for c in{*D.values()}if[T:={z for z in D if D[z]==c}]+[T:={z+a for z in T for a in N}&{*D}for _ in g[:3]]for k in range(1,6)[:99//len(T)]for S in[{z*k+a%k+a//k*1j:D[z]for z in T for a in range(k*k)}]for Q in[[z for z in S if S[z]-c]]for o in{p-Q[0]for p in D}if all(D.get(z+o,c)-c for z in Q)and{z+a for z in S for a in N if z+a+o in D}=={*Q}for z in S},[[M.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
+    # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, 5 stays a barrier)
+    # and spreads the max label.
+    "square_holes_filled": "(k:=5)and[g:=[*zip(*[[v:=c==5and 5or max(c or(k:=k+1),v)for c in(5,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c<6and 5or 2*(s.count(c)in(1,4,9,16))for c in r]for r in g if[s:=sum(g,())]]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
     # blocks of 3 on the diagonal starting from that corner (flip the index when the L is at the
     # bottom / right; g[2][1], g[1][2] tell which).
     "corner_blocks": "[[3*(abs(a-g[2][1]*8/3)//4==abs(f-g[1][2]*8/3)//4<2)for f in range(9)]for a in range(9)]",
+    # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
+    # the box outline and of the inner line with 2. Eight passes, turning the grid a quarter each
+    # time; each pass fills, inside the columns of the 1s, rows whose interior has 2+ ones and the
+    # leftmost box column on rows that already have something. (Not fully general: a gap row with no
+    # crossing line, where both side borders have <=1 inner 1, stays open.)
+    "dotted_box_fill": "[g:=[*zip(*[[c or(a[0]<=j<=a[-1])*(j==a[0]and any(r)or r[a[0]+1:a[-1]].count(1)>1)*2for j,c in enumerate(r)]for r in g][::-1])]for _ in[g]*8if[a:=[i for i,r in enumerate(zip(*g))if 1 in r]]][-1]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; left half L = g
     # over rot270, right half = rot180 of L.
     "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
@@ -262,13 +272,18 @@ IDIOMS = {
     # task115: colour bands with ragged borders -> the band colours in order, as a row (bands side
     # by side) or a column (bands stacked).
     "band_colours": "(a:=[*{}.fromkeys(g[0])])[1:]and[a]or[*zip({}.fromkeys(next(zip(*g))))]",
+    # task117: The 5-cell X of one colour marks a centre; mirror the whole picture through that
+    # centre (left-right, up-down and both), keeping what was there. The X's corners are (a-2..a,
+    # b-2..b); its colour must occur just 5 times (one example has an X pattern inside a bigger
+    # shape). Assumes a square grid (as in the task).
+    "x_center_mirror4": "[[[max(g[x][y]for x in(i,2*a-i-2)for y in(j,2*b-j-2)if x in R and y in R)for j in R]for i in R]for R in[range(len(g))]for a in R for b in R if(v:=g[a][b])==g[a][b-2]==g[a-2][b-2]==g[a-2][b]>0<sum(g,[]).count(v)<6][0]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
-    "hidden_crosses": "(w:=len(g[0])+4,P:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2},[P:=P|{q-d for q in P for d in(1,-1,w,-w)for k in(2,3,4)if q-k*d in P}for _ in g[:4]],L:=max(k for q in P for d in(1,w)for k in range(8)if all(q+i*d in P for i in range(k))),h:=L//2,X:={c+i*d for c in{q for q in P if{q+1,q-1}&P and{q+w,q-w}&P}|{q+h*d for q in P for d in(1,w)if all(q+i*d in P and not{q+i*d+w+1-d,q+i*d-w-1+d}&P for i in range(L))}for d in(1,w)for i in range(-h,h+1)})and[[[v,8][(y*w+x in X)>(v==2)]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "hidden_crosses": "(w:=40,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in(2,3,4)for a in range(1,k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in(2,3,4)for a in range(1,k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},Q:=P-C,X:={q+a*d for q in C|{q+h*d for q in Q for d in(1,w)if{q+a*d for a in range(L)}<=Q}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge.
-    "diagonal_bounce": "[G:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},V:=all(2 in r for r in g),S:=set(),f:=lambda y,x,u,w,k=60:k and(G.get(n:=(y+u,x+w))==2 and[f(y,x,[-u,u][V],[w,-w][V],k-1)]or n in G and[S.add(n),f(*n,u,w,k-1)]),[f(y,x,u,w)for(y,x),c in G.items()for u in(-1,1)for w in(-1,1)if c==8==G.get((y-u,x-w))]]and[[v or 3*((i,j)in S)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "diagonal_bounce": "[m:={n+v*1j:w for n,b in enumerate(g)for v,w in enumerate(b)},s:=[r for r in m if m[r]==8],f:=[r:=r+c for i in(1,-1)if[r:=s[0],c:=i*(s[1]-r)]for h in g*9 if m.get(r+c)!=2 or(c:=(-1)**(2 in map(min,g))*c.conjugate())]]and[[w or 3*(n+v*1j in f)for v,w in enumerate(b)]for n,b in enumerate(g)]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour.
     "marked_shape_crop": "(s:=sum(g,[]),w:=len(g[0]),k:=s.index(8)+~w)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,w,w+w)]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
@@ -302,7 +317,12 @@ IDIOMS = {
     # task133: A template shape holds one cell of the key colour (the colour found in the most
     # shapes); every other shape shows a key block of some size: the template is drawn there, scaled
     # to that size with its key cell on the block, in that shape's other colour.
-    "template_scaled_to_keys": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+a+b,-1)for a in(-1,0,1)for b in(-1j,0,1j))for z in C}for _ in g],S:={},[S.setdefault(C[z],[]).append(z)for z in C],O:=[*S.values()],A:=max({*d.values()},key=lambda c:sum(c in{d[z]for z in P}for P in O)),n:=lambda P:[z for z in P if d[z]==A],m:=min(len(n(P))for P in O),T:=max([P for P in O if len(n(P))==m],key=len),u:=lambda Q:min(q.real for q in Q)+min(q.imag for q in Q)*1j,t:=u(n(T)),R:={u(N)+(z-t)*k+a+b*1j:[max({*map(d.get,P)}-{A}),A][d[z]==A]for P in O for N in[n(P)]for k in[int(max(q.imag for q in N)-min(q.imag for q in N)+1)]if k<6 for z in T for a in range(k)for b in range(k)})and[[R.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "template_scaled_to_keys": "[D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max({*(L:=[D[z]for z in D for a in(-1,0,1)for b in(-1j,0,1j)if D.get(z+a+b,D[z])!=D[z]])},key=L.count),R:=range,B:=[(o,k)for o in D if D[o]==A not in(D.get(o-1),D.get(o-1j))for k in[next(k for k in R(1,99)if D.get(o+k)!=A)]],f:=lambda F,n:f({w+a+b for w in F for a in(-1,0,1)for b in(-1j,0,1j)if w+a+b in D},n-1)if n else F,T:=max([[w-o for w in f({o},3)if D[w]-A]for o,k in B[:30]if k<2],key=len),P:={o+w*k+a+b*1j:c for o,k in B for c in[max(D.get(o+w*k,0)for w in T)]for w in T for a in R(k)for b in R(k)}]and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
+    # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
+    # with more side-by-side pairs in str(g) ("c, c"); the crop keeps rows holding it and takes
+    # every len/3-th, twice (transposing).
+    "noisy_upscaled_pattern": "(S:=sorted({*sum(g,[])}-{0},key=lambda c:str(g).count(f'{c}, {c}')))and[g:=[*zip(*(X:=[r for r in g if S[1]in r])[::len(X)//3])]for _ in'ab']and[[S[0]*(c==S[1])for c in r]for r in g]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
     # one of 2s down-right. (2-pass row scan: a cell takes c if its up-left is c while its up and
     # left are not; then turn 180 and do 1s.)
@@ -356,7 +376,7 @@ IDIOMS = {
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..4: paint the full
     # template (same transform/scale) around them.
-    "template_stamp": "(b:=max(s:=sum(g,[]),key=s.count),G:=[B:=[b]*99,*[[b,*r]+B for r in g],*[B]*50],Z:=[*zip(*[(i,j)for i,r in enumerate(G)for j,v in enumerate(r)if v-b and{*sum([s[j-1:j+2]for s in G[i-1:i+2]],[])}-{b,v}])],T:=[r[min(Z[1])-1:max(Z[1])+2][:6]for r in G[min(Z[0])-1:max(Z[0])+2][:6]],t:=sum(T,[]),M:={(i+y,j+x):v for k in(1,2,3,4)if 1 in map(t.count,{*t}-{b})for _ in'abcd'if(T:=[*zip(*T[::-1])])for n in[range(len(T)*k-2*k,-2,-1)]if(U:=[(y,x,c:=T[y//k+1][x//k+1],[c,b][t.count(c)>1])for y in n for x in n])for i in range(len(g))for j in range(len(g[0]))if all(G[i+y+1][j+x+1]==w for y,x,v,w in U)for y,x,v,w in U if v-b})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "template_stamp": "(b:=max(s:=sum(g,[]),key=s.count),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},X:=[z for z in d if d[z]-b and{d.get(z+e)for e in(1,1j,1+1j,1-1j)}-{b,d[z],None}][:30],T:=[z for z in d if d[z]-b and min(abs(z-y)for y in X)<3],m:=max(L:=[d[z]for z in T],key=L.count),o:=[z for z in X if d[z]-m][0],M:={p+w*u:v for k in(1,2,3,4)for S in[{k*(z-o)+a+c*1j:[b,d[z]][f]for f in(0,1)for z in T for a in range(f-1,k+1-f)for c in range(f-1,k+1-f)}]for u in(1,1j,-1,-1j)for p in d if d[p]==d[o]and all(d.get(p+w*u,b)==[v,b][v==m]for w,v in S.items())for w,v in S.items()})and[[M.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (Twice: keep rows holding a colour other than 0/2, repeat
     # each k times, add a 2 at both ends, transpose.)
@@ -377,7 +397,7 @@ IDIOMS = {
     # task165: an arrow-head "umbrella" (apex + 3 + 4 + 2 cells) among scattered dots: every lane
     # behind the umbrella that contains a dot gets filled with the dot colour from the umbrella to
     # the edge (in any of 4 orientations)
-    "umbrella_rain": "next([O,[*zip(*O)]][b]for a in(1,-1)for b in(0,1)for G in[[r[::a]for r in[g,[*zip(*g)]][b]]]for u in[v for r,s,t in zip(G,G[1:],G[2:])for v,x,y,z in zip(s,r[1:],s[1:],t[1:])if 0<v==x==y==z][:1]for d in[max({*sum(g,[])}-{0,u})]for O in[[[d if k>L and d in r[L:]else v for k,v in enumerate(r)][::a]for r in G for L in[max([k for k,v in enumerate(r)if v==u]or[99])]]])",
+    "umbrella_rain": "next([O,[*zip(*O)]][b]for a in(1,-1)for b in(0,1)for G in[[r[::a]for r in[g,[*zip(*g)]][b]]]for u in[v for r,s,t in zip(G,G[1:],G[2:])for v,x,y,z in zip(s,s[1:],r,t)if 0<v==x==y==z][:1]for O in[[([max([0,*r[:n]])]*n+[*r[n:]])[::a]for r in G for n in[[*r,u].index(u)%len(r)]]])",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner.
     "l_corner_diag_ray": "[D:={(i+a+k*(2*a-1),j+b+k*(2*b-1)):c for i in range(len(g)-1)for j in range(len(g[0])-1)for a in(0,1)for b in(0,1)if g[i+a][j+b]<1 and(c:=g[i+1-a][j+1-b])and g[i+a][j+1-b]==g[i+1-a][j+b]==c for k in range(1,30)}]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -387,7 +407,7 @@ IDIOMS = {
     "size_to_colour": "(k:=1,h:=[[c*(k:=k*8)for c in r]for r in g],[h:=zip(*[[v:=c and c|v for c in(0,*r)][:0:-1]for r in h])for _ in h*4])and[[c.bit_count()*2%5 for c in r]for r in h]",
     # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square:
     # keep the square's cells where the (downscaled) pattern is set, blank the rest.
-    "mask_square_by_pattern": "(b:=max(s:=sum(g,[]),key=s.count),d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},X:=[*zip(*[(i,j)for(i,j),v in d.items()if v-b and{d.get((i+a,j+c),b)for a in(-1,0,1)for c in(-1,0,1)}-{b,v}])],r:=min(X[0]),c:=min(X[1]),n:=max(X[0])-r+1,Y:=[*zip(*[(i,j)for(i,j),v in d.items()if v-b and not(r<=i<r+n and c<=j<c+n)])],k:=(max(Y[0])-min(Y[0])+1)//n)and[[g[r+i][c+j]if g[min(Y[0])+i*k][min(Y[1])+j*k]-b else b for j in range(n)]for i in range(n)]",
+    "mask_square_by_pattern": "(s:=sum(g,[]),b:=max(s,key=s.count),A:=[r for r in g if{*r}-{b}],n:=len(A[-1])-A[-1].count(b),C:=[c for c in zip(*A[:-n])if{*c}-{b}],k:=len(C)//n)and[[[b,v][p!=b]for v,p in zip([v for v,t in zip(r,A[-1])if t-b],q)]for r,q in zip(A[-n:],zip(*[c[::k]for c in C][::k]))]",
     # task173: two-colour templates; wherever one colour-part of a template appears on its own,
     # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
     # 20 seed cells: fast on dense grids).
@@ -402,14 +422,14 @@ IDIOMS = {
     "mirror_by_pointer": "[[v or r[(5+g[3][5]*3//2-j)%9]*(i<3)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 in all four directions) is the
     # template: every object with exactly its shape (the 1-shapes) takes its colour.
-    "recolor_same_shape": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v%5>1 and 5 in r[:x]and 5 in r[x:]and 5 in(C:=[s[x]for s in g])[:y]and 5 in C[y:]],O:={**D},[O.update({u:D[T[0]]for u in S})for z in D for S in[{z+t-T[0]for t in T}]if all((D.get(u+d)==D[z])==(u+d in S)for u in S for d in(0,1,-1,1j,-1j))])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    "recolor_same_shape": "(o:={j+n*1j:G for j,t in enumerate(g)for n,G in enumerate(t)if G},r:=[j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5>1 and 5 in t[:n]and 5 in t[n:]],h:={f-r[0]for f in r},d:={a+l:o[r[0]]for a in o if all((o.get(a+l+b)==o[a])==(l+b in h)for l in h for b in(1,-1,1j,-1j))for l in h})and[[d.get(j+n*1j,G)for n,G in enumerate(t)]for j,t in enumerate(g)]",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours.
     "block_colors_grid": "(f:=lambda g,c=0,m=[0]*99:[*zip(*{(c:=c+1-any(r)):(m:=[*map(max,m*any(r)or r,r)])for r in g}.values())])(f(g))",
     # task185: A line lattice with some intersections recoloured; over the 4x4 recoloured
     # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
     # special colour, else 0.
-    "lattice_corner_cells": "[L:=max(s:=sum(g,[]),key=lambda c:c and s.count(c)),P:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v not in(0,L)],r:=P[0][0],c:=min(j for i,j in P),d:=(P[-1][0]-r)//3]and[[((K:={g[r+a*d+x][c+b*d+y]for x in(0,d)for y in(0,d)})=={m:=max(K)}!={L})*m for b in(0,1,2)]for a in(0,1,2)]",
+    "lattice_corner_cells": "[d:=g[0].index(L:=max(g[0])),f:=lambda M:[*zip(*(R:=M[d::d+1])[[{*r}<={L}for r in R].index(0):])],W:=f(f(g))]and[[x*({x,y,z,w}=={x}!={L})for x,y,z,w in zip(r,r[1:4],s,s[1:])]for r,s in zip(W,W[1:4])]",
     # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
     # enclosed ones 2
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)][1:]for r in g][::-1])]for _ in g*4][-1]",
@@ -422,7 +442,7 @@ IDIOMS = {
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any rotation/reflection)
     # appears among the scattered 4s with the rest of its box empty, draw the box (1s) around it
     # (boxes may run off the grid; RE-ARC allows 1 cell).
-    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},R:=[i for i,r in enumerate(g)if 1 in r],C:=[j for j,c in enumerate(zip(*g))if 1 in c],T:={a+b*1j:g[a][b]for a in range(R[0],R[-1]+1)for b in range(C[0],C[-1]+1)},O:={**D},[O.update({q+z:v for z,v in X.items()})for r in(1,1j,-1,-1j)for X in({z*r:v for z,v in T.items()},{z.conjugate()*r:v for z,v in T.items()})for w in[[z for z in X if X[z]>3][0]]for p in D if D[p]>3 for q in[p-w]if all(D.get(q+z,0)==v&4 for z,v in X.items())])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},T:=[y+x*1j for y,r in enumerate(g)if 1 in r for x,c in enumerate(zip(*g))if 1 in c],w:=max(T,key=D.get),O:={**D,**{p+f(z-w):D[z]for r in(1,1j,-1,-1j)for f in(lambda z:z*r,lambda z:z.conjugate()*r)for p in D if D[p]>3 if all(D.get(p+f(z-w),0)==D[z]&4 for z in T)for z in T}})and[[O[y+x*1j]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: a row pass keeps a cell only if it or a row
     # neighbour is the main colour, then a column pass turns kept cells with the main colour
@@ -469,14 +489,14 @@ IDIOMS = {
     # task205: Crop the big one-colour rectangle hidden in noise (found as the largest rectangle
     # with a one-colour border); every odd cell inside it shoots a full row and column line of its
     # colour.
-    "noise_rect_crosses": "[S:=[''.join(map(str,r))for r in g],T:=[*map(''.join,zip(*S))],R:=[[len(s)-j-len(s[j:].lstrip(s[j]))for j in range(len(s))]for s in S],D:=[[len(s)-i-len(s[i:].lstrip(s[i]))for i in range(len(s))]for s in T]]and[[[int([C,M][S[i+y][j:j+w]!=C*w or T[j+x][i:i+h]!=C*h])for x in range(w)]for y in range(h)]for _,i,j,h,w in[max((h*w,i,j,h,w)for i in range(len(S))for j in range(len(T))for h in range(5,D[j][i]+1)for w in[next(w for w in range(min(R[i][j],R[i+h-1][j]),0,-1)if D[j+w-1][i]>=h)])]for C in S[i][j]for M in[max({*''.join(s[j:j+w]for s in S[i:i+h])}-{C})]][0]",
+    "noise_rect_crosses": "[S:=[''.join(map(str,r))for r in g],T:=[*map(''.join,zip(*S))]]and[[[int(max(S[i+y][j:j+w]+T[j+x][i:i+h],key=c.__ne__))for x in range(w)]for y in range(h)]for _,i,j,h,w in[max((h*w,i,j,h,w)for i in range(len(S))for j in range(len(T))for s in[S[i][j:]]for h in range(5,len(S)-i+1)if T[j][i:i+h]==s[0]*h for w in[next((w for w in range(len(s)-len(s.lstrip(s[0])),0,-1)if S[i+h-1][j:j+w]==s[:w]and T[j+w-1][i:i+h]==T[j][i:i+h]),0)])]for c in S[i][j]][0]",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
     # 5's row, then overlaying.
     "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[(k:=[{*r}<={0,5}for r in X].index(0)+1-[5 in r for r in X].index(1)):]+X[:k])]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(r,q)]for r,q in zip(g,X)]",
     # task208: The rarest colour draws a box around an all-0 hole; every other all-0 hole of the
     # same size gets the same box.
-    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),R:=[i for i,r in enumerate(g)if c in r],C:=[j for j,k in enumerate(zip(*g))if c in k],h:=R[-1]-R[0]-1,w:=C[-1]-C[0]-1,F:={(y,x)for i in range(len(g)-h+1)for j in range(len(g[0])-w+1)if any(any(r[j:j+w])for r in g[i:i+h])<1 for y in range(i-1,i+h+1)for x in range(j-1,j+w+1)if y in(i-1,i+h)or x in(j-1,j+w)})and[[[v,c][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g)-1,w:=sum(c in r for r in zip(*g))-1,F:={(i+a,j+b)for i in range(-1,len(g)-h+1)for j in range(-1,len(g[0])-w+1)if any(any(r[j+1:j+w])for r in g[i+1:i+h])<1 for a in range(h+1)for b in range(w+1)if a%h*(b%w)<1})and[[[v,c][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task209: Four same-coloured corner marks frame a region holding a few blocks of an upscaled
     # copy of the small pattern lying outside; output the framed region with the whole upscaled
     # pattern painted in.
@@ -494,7 +514,7 @@ IDIOMS = {
     # task219: Bands of 8s separated by empty rows; the fullest band is the template. Shift it onto
     # each partial band (max overlap, ties: new cells right of the band, shift dx >= -2) and colour
     # the missing cells 1.
-    "complete_band_prefix": "(S:={(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v},f:=lambda i:max(k*(1-any(g[k-1]))for k in range(i+1)),B:=[{(y,x)for y,x in S if f(y)==s}for s in{f(y)for y,x in S}],T:=max(B,key=len),W:=len(g[0]),F:={q for b in B if b!=T for Y,X in[[*zip(*b)]]for _,a,c in[max(((sum((y-a,x-c)in T for y,x in b),all(x+c>max(X)for y,x in T if(y+a,x+c)not in b)),a,c)for a in range(-30,30)for c in range(-2,W))]for y,x in T for q in[(y+a,x+c)]if q not in b})and[[[v,1][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "complete_band_prefix": "(k:=0,D:={i*99+j:k for i,r in enumerate(g)if[k:=k+(max(r)<1)]for j,v in enumerate(r)if v},B:=[{p for p in D if D[p]==v}for v in{*D.values()}],T:=max(B,key=len),F:={p for b in B*(len(D)<150)if[R:=max(y%99 for y in b),z:=max((len(b&(M:={t+s for t in T})),all(R<x%99<60 for x in M-b),s)for s in{q-t for q in b for t in T}if(s+2)%99<60)[2]]for p in{t+z for t in T}-b})and[[[v,1][i*99+j in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9).
     "ring_colour_map": "[[v or max(c*5%9for s in([],*g)[i:i+3]for c in(0,*s)[j:j+3])for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -579,7 +599,7 @@ IDIOMS = {
     "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[-1][0])]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
-    "box_spill_rays": "(f:=lambda g,d=0:[R:=[i for i,r in enumerate(g)if any(r)],C:=[j for j,c in enumerate(zip(*g))if any(c)],r:=R[0],G:=[j for j in range(C[0],C[-1]+1)if g[r][j]<1]]and G and[[4 if R[0]<=i<=R[-1]and C[0]<=j<=C[-1]and v<1 or i<r and(G[0]<=j<=G[-1]or r-i in(j-G[-1],G[0]-j))else v for j,v in enumerate(x)]for i,x in enumerate(g)]or d<4 and[*zip(*f([*zip(*g[::-1])],d+1))][::-1])(g)",
+    "box_spill_rays": "(j:=lambda g,i=4:[m:=[*map(any,zip(*g))],u:=[*map(any,g)].index(1),v:=[b for b,r in enumerate(g[u])if r<m[b]]]and v and[[[r,4][r<any(H)*m[b]or s<u and min(abs(b-y)for y in v)in(0,u-s)]for b,r in enumerate(H)]for s,H in enumerate(g)]or i and[*zip(*j([*zip(*g[::-1])],i-1))][::-1])(g)",
     # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2 (target =
     # centre + unit step towards the satellite, computed with complex numbers; 8%7=1, 8%3=2 finds
     # the centre's colour).
@@ -626,7 +646,7 @@ IDIOMS = {
     # task285: each object has a 2x2 core of (3-4) different colours; the shape grown from one core
     # cell is mirrored into the other quadrants, each copy in the colour of the core cell of its
     # quadrant (at most 9 cores: fast on dense grids).
-    "mirror_into_quadrants": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={**D},[O.update({h+s*(z-h).real+t*(z-h).imag*1j:D[e]for z in F})for k in[k for k in{z-a for z in D for a in(0,1,1j,1+1j)}if len({*map(D.get,(k,k+1,k+1j,k+1+1j))}-{None})>2][:9]for c in(k,k+1,k+1j,k+1+1j)if c in D if[F:={c}]+[F:=F|{z+d for z in F for d in(1,-1,1j,-1j,1+1j,1-1j,-1+1j,-1-1j)if D.get(z+d)==D[c]}for _ in'abcd']for h in[k+.5+.5j]for s in(1,-1)for t in(1,-1)if(e:=h+s*(c-h).real+t*(c-h).imag*1j)in D])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    "mirror_into_quadrants": "(D:={(y,x):v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={(Y,X):D[q]for i,j in[(i,j)for y,x in D for i in(y-1,y)for j in(x-1,x)if len({D.get((i+a,j+b))for a in(0,1)for b in(0,1)}-{None})>2][:20]for a in(0,1)for b in(0,1)if(c:=(i+a,j+b))in D if[F:={c}]+[F:=F|{(y+a,x+b)for y,x in F for a in(-1,0,1)for b in(-1,0,1)if D.get((y+a,x+b))==D[c]}for _ in'abcd']for y,x in F for Y in(y,2*i+1-y)for X in(x,2*j+1-x)if(q:=(i+(Y>i),j+(X>j)))in D})and[[O.get((y,x),v)for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard.
     "maze_checker_flood": "[g:=[*zip(*[[v:=c or(v in(a,b))*(a+b-v)for c in(-1,*r)][1:]for r in g][::-1])]for a,b,*_ in[sorted({*sum(g,[])},key=sum(g,[]).count)]for _ in g*8][-1]",
@@ -657,7 +677,7 @@ IDIOMS = {
     "tile_cell_mod10": "[[max(max(s[j%10::10])for s in g[i%10::10])for j in range(len(r))]for i,r in enumerate(g)]",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one canvas as big as the largest figure, background elsewhere.
-    "stack_centered": "[s:=sum(g,[]),b:=max(s,key=s.count),D:={(2*i-min(I)-max(I),2*j-min(J)-max(J)):c for c in{*s}-{b}for X in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c]]for I,J in[zip(*X)]for i,j in X},h:=max(i for i,j in D),w:=max(j for i,j in D)]and[[D.get((2*y-h,2*x-w),b)for x in range(w+1)]for y in range(h+1)]",
+    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.index(v)-s.rindex(v):v for k,v in enumerate(s)if v-b},h:=round(max(D)/W),w:=max(k-round(k/W)*W for k in D)]and[[D.get(y*W+x,b)for x in range(-w,w+1,2)]for y in range(-h,h+1,2)]",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour).
     "rarest_frame_crop": "(m:=min(s:=sum(g,[]),key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
@@ -684,6 +704,11 @@ IDIOMS = {
     # every mark are drawn, each cell in the mark colour that belongs to its background (pairing:
     # the one that best fits the marks' neighbours).
     "diagonals_by_region": "(f:=sorted({*(s:=sum(g,[]))},key=s.count),e:=max(f[2:],key=[w for y,r in enumerate(g)for x,v in enumerate(r)if v in f[:1]for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count),P:={k for y,r in enumerate(g)for x,v in enumerate(r)if v in f[:2]for k in(y-x,y+x+.1)})and[[f[v!=e]if v in f[2:]and{y-x,y+x+.1}&P else v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task325: count the 4-connected shapes; output an n x n grid with 8 on the main diagonal. The
+    # flood labels each 8 on first sight (k counter from 8, so labels > 8) and spreads the max
+    # label; the identity grid is built over the set of labels (one iteration order for rows and
+    # columns).
+    "count_to_diagonal": "(k:=8)and[g:=[*zip(*[[v:=c and max(c>8and c or(k:=k+1),v)for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4]and(L:={*sum(g,())}-{0})and[[8*(a==b)for b in L]for a in L]",
     # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
     # shifted right, input row).
     "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
@@ -700,6 +725,9 @@ IDIOMS = {
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
     # colour up to the block.
     "dots_shoot_to_square": "[g:=[*zip(*[[c or max(0,0,*r[:j])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
+    # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
+    # goes from the 8 along its column to the 2's row, then along that row to the 2.
+    "elbow_path": "(f:=0)or[[c or 4*(j==x and f|any(r)or 2in r[j::j>x or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),x:=sum(g,[]).index(8)%len(r)]]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
@@ -750,7 +778,7 @@ IDIOMS = {
     "repeat_cross_segments": "(E:=lambda R:(J:=[x for x,v in enumerate(R)if v])and[R[J[0]+(x-J[0])%len(J)]for x in range(len(R))],k:=lambda r:len({*r}),R:=max(g,key=k),C:=max(T:=[*zip(*g)],key=k),i:=g.index(R),j:=T.index(C),A:=E(R),B:=E(C))and[[(y==i)*A[x]or(x==j)*B[y]for x in range(len(R))]for y in range(len(g))]",
     # task361: the largest (size 2..7) square that is rot90-symmetric and holds >1 coloured cell
     # gives a centre; every coloured cell is copied by the three rotations about that centre.
-    "rot4_complete": "(m:=max((k,i,j)for k in range(2,8)for i in range(len(g)-k+1)for j in range(len(g[0])-k+1)if(s:=[t[j:j+k]for t in g[i:i+k]])==[list(x)for x in zip(*s[::-1])]and sum(map(any,s))>1),Z:={(a,b):v for a,r in enumerate(g)for b,v in enumerate(r)if v},[Z:={**Z,**{(b+m[1]-m[2],sum(m)-1-a):v for(a,b),v in Z.items()}}for _ in'abc'])and[[Z.get((a,b),v)for b,v in enumerate(r)]for a,r in enumerate(g)]",
+    "rot4_complete": "(C:={0:(i+j+k-1)*1j+i-j for k in range(8)for i in range(30)for j in range(30)if(s:=[*zip(*[t[j:j+k]for t in g[i:i+k]])])==[*zip(*s[::-1])]and sum(map(any,s))>1}[0],Z:={b*1j+a:v for a,r in enumerate(g)for b,v in enumerate(r)})and[[max(Z.get(z:=C-1j*z,0)for _ in g[:4])for b in range(len(r))if[z:=b*1j+a]]for a,r in enumerate(g)]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
     # roll of rows and columns.
     "cross_roll_by_count": "(k:=sum(g,[]).count(5))and[[c*(c!=5)for c in r[k:]+r[:k]]for r in g[-k:]+g[:-k]]",
@@ -760,14 +788,14 @@ IDIOMS = {
     "stamp_shape_in_holes": "[D:={j+i*1j:c for i,r in enumerate(g)for j,c in enumerate(r)},P:=[q for q in D if D[q]==2],[D.update({a+z-P[0]:2for a in P})for z in D if all(D.get(a+z-P[0])==0for a in P)and z*z-P[0]not in{7+1j,20j-27}]]and[[D[j+i*1j]for j in range(len(r))]for i,r in enumerate(g)]",
     # task364: Each shape of 3 is recoloured: 1 if it is a line or an L (one bend), else 6 if all
     # its cells lie on its box's outline, else 2.
-    "bends_coloured": "(k:=0,F:=[[(k:=k+1)*(v>0)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append((i,j))for i,r in enumerate(F)for j,c in enumerate(r)if c],C:={z:[6-4*any(t<y<b and l<x<r for y,x in P),1][len(P)==b-t+r-l+1]for P in S.values()for Y,X in[[*zip(*P)]]for t,b,l,r in[(min(Y),max(Y),min(X),max(X))]for z in P})and[[C.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "bends_coloured": "(o:=0,k:=[[d and(o:=o+1)for d in s]for s in g],[k:=[*zip(*[[d:=h and max(h,d)for h in(0,*s)][1:]for s in k][::-1])]for y in g*4],x:={h:h and[2+4*all(i in(e[0],e[-1])or j in(min(m),max(m))for i,j in F),1][len(F)<len({*e})+len({*m})]for h in{*sum(k,())}for F in[[(c,v)for c,s in enumerate(k)for v,d in enumerate(s)if d==h]]for e,m in[[*zip(*F)]]})and[[x[h]for h in s]for s in k]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (most markers first, first row-major fit) onto the bare half where
     # its markers line up
     "stamp_by_markers": "(y:=min(len({*i})for i in g)>1,t:=len(g)>>1-y,p:=len(g[0])>>y,o:=sorted([[i[l:l+p]for i in g[d:d+t]]for d,l in((0,0),(t-t*y,p*y))],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(s:=sum(o[1],[]))},key=s.count),a:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,s:=sum([i+[a]for i in o[1]],[])+[a]*99,w:=p+1,[e.__setitem__(q+u,v)for i in range(len(s))if s[i-1]==s[i-w]==a!=s[i]for n in[[(x*w+k,s[i+x*w+k])for x in range(-1,s[i::w].index(a)+1)for k in range(-1,s.index(a,i)-i+1)]]for q in[q for q in range(t*w)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-a])and[e[d*w:][:p]for d in range(t)]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4.
-    "closed_rooms_filled": "(k:=0,F:=[[(k:=k+1)*(v<1)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append(i+j*1j)for i,r in enumerate(F)for j,c in enumerate(r)if c],D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},O:={z for P in S.values()for Y,X in[([z.real for z in P],[z.imag for z in P])]for t,b,l,r in[(min(Y)-1,max(Y)+1,min(X)-1,max(X)+1)]if len(P)==(b-t-1)*(r-l-1)and all(D.get(y+a+x*1j)!=5!=D.get(y+x*1j+c*1j)for y,a in((t,-1),(b,1))for x,c in((l,-1),(r,1)))for z in P})and[[4*(i+j*1j in O)or v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "closed_rooms_filled": "(W:=len(g[0])+2,v:=0,s:=sum([r+[6,6]for r in g],[])+[6]*99,G:=[*zip(*[iter([c or 4>>4*any(s[q+A]|s[q+B]<1<s[q+A+B]or s[q+A]*s[q+B]and 5in(s[q+A+A+B],s[q+A+B+B])for A in(W,-W)for B in(1,-1))for q,c in enumerate(s)])]*W)],[G:=[*zip(*[[v:=c*(v+c>4)for c in(9,*r)][1:]for r in G][::-1])]for _ in g*4])and[r[:-2]for r in G[:len(g)]]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
     # -> 2, size 3 -> 1. (Size = 1 + number of 2-step 0-paths from the cell, on the flattened grid
     # padded with 5s; width 10 hard-coded.)
@@ -792,7 +820,7 @@ IDIOMS = {
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one.
-    "bump_lines_through": "[b:=g[0][0],s:=sum(g,[]),A:=[v for v in s if v!=b][0],B:=max({*s}-{b,A}),R:=[i for i,r in enumerate(g)if A in r],C:=[j for j,c in enumerate(zip(*g))if A in c],X:={j for j in range(len(g[0]))if B in(g[R[0]+1][j],g[R[-1]-1][j])},Y:={i for i,r in enumerate(g)if B in(r[C[0]+1],r[C[-1]-1])}]and[[(B if v==b else A)if i in Y or j in X else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "bump_lines_through": "[b:=g[0][0],s:=sum(g,[]),A:=[v for v in s if v-b][0],B:=sum({*s})-b-A,f:=lambda g:(R:=[r for r in g if A in r])and[[[v,[A,B][v==b]][B in(x,y)]for v,x,y in zip(r,R[1],R[-2])]for r in g]]and[*zip(*f([*zip(*f(g))]))]",
     # task384: Crop the shape and scale it up 2x: each pass keeps the nonempty rows, doubles them,
     # and transposes.
     "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',
@@ -805,10 +833,16 @@ IDIOMS = {
     "bracket_halves_out": "(p:=lambda g,d=1:[s:=sum(map(list,g),[]),b:=max(s,key=s.count),f:=[v for v in s if v!=b][0],R:=[i for i,r in enumerate(g)if f in r],C:=[j for j,c in enumerate(zip(*g))if f in c],a:=R[0],z:=R[-1],c:=C[0],w:=C[-1],h:=(z-a-1)//2]and(g[a].count(f)>w-c and[[(b if a<i<z else g[2*a-i][j]if 0<a-i<=h else g[2*z-i][j]if 0<i-z<=h else v)if c<j<w else v for j,v in enumerate(r)]for i,r in enumerate(g)]or d and[*zip(*p([*zip(*g)],0))]))(g)",
     # task392: Nested box outlines of one colour on 0: the boxes go on outward with the spacing of
     # the two innermost (up to 15 more), and the empty cells left become 5.
-    "nested_boxes_continued": "(k:=0,F:=[[(k:=k+1)*(v>0)for v in r]for r in g],[F:=[*zip(*[[v:=c and max(c,v)for c in(0,*r)][1:]for r in F][::-1])]for _ in g*4],S:={},[S.setdefault(c,[]).append((i,j))for i,r in enumerate(F)for j,c in enumerate(r)if c],B:=[(max(b-t,r-l),t,b,l,r,P)for P in S.values()for Y,X in[[*zip(*P)]]for t,b,l,r in[(min(Y),max(Y),min(X),max(X))]],c:=max(sum(g,[])))and[[[v or[5,c][0 in(max(a-k*y,e-k*x)for k in range(1,16))]for j,v in enumerate(R)for e in[max(l-j,j-r)]]for i,R in enumerate(g)for a in[max(t-i,i-b)]]for _,t,b,l,r,P in[min(B)]for _,T,U,L,E,Q in[min(B,key=lambda e:min(abs(y-Y)+abs(x-X)for y,x in P for Y,X in e[5])or 99)]for y,x in[(max(U-b,t-T),max(E-r,l-L))]][0]",
+    "nested_boxes_continued": "(k:=0,r:=[[n and(k:=k+1)for n in j]for j in g],[r:=[*zip(*[[n:=w and max(w,n)for w in(0,*j)][1:]for j in r][::-1])]for T in g*4],w:=max(sum(g,[])))and[[[n or[5,w][0 in(max(s-i-k*S,i-t-k*S,l-q-k*b,q-y-k*b)for k in range(1,16))]for q,n in enumerate(j)]for i,j in enumerate(g)]for(T,s,t,l,y),(T,c,v,x,_)in[sorted((max(t-s,y-l),s,t,l,y)for w in{*sum(r,())}-{0}for s,l in[[*zip(*[(i,q)for i,j in enumerate(r)for q,n in enumerate(j)if n==w])]]for s,t,l,y in[(s[0],s[-1],min(l),max(l))])[:2]]for S,b in[(max(v-t,s-c),max(_-y,l-x))]][0]",
     # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
     # consistent with the visible cells and output the hole's contents
     "periodic_hole_fill": "(P:=lambda G:next(q for q in range(1,99)if all(a*b in(0,a*a)for r in G for a,b in zip(r,r[q:]))))and(q:=P(g))and(h:=P(T:=[*zip(*g)]))and[[max(max(r[j%q::q])for r in g[i%h::h])for j,c in enumerate(T)if 0in c]for i,r in enumerate(g)if 0in r]",
+    # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
+    # non-0 cells in the dot colour. The EXPR crops one side 4 times (rotating): the left edge is
+    # where the lexicographically largest suffix of (0<c!=dot) starts, i.e. the longest run of frame
+    # colour; in every example (and gen) the frame with the most dots is the widest and the tallest
+    # one.
+    "frame_with_most_dots": "(d:=min(s:=sum(g,[]),key=s.count))and[g:=[*zip(*[r[-len(x):]for r in g][::-1])]for _ in g[:4]if[x:=max([0<c!=d for c in r[j:]]for r in g for j in range(30))]]and[[c and d for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up and
     # paints by slice-assignment (mutates g), so painted 3s are never mistaken for blocks.

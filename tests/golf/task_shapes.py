@@ -9178,6 +9178,256 @@ def draw_ring_centre_by_corner(
     return g
 
 
+def elbow_path(g):  # a path of 4 on the background from the 8 along its column to the 2's row,
+    pos = {c: (i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c}  # then to the 2
+    (a, x), (b, y) = pos[8], pos[2]
+    out = [r[:] for r in g]
+    for i in range(min(a, b), max(a, b) + 1):
+        out[i][x] = out[i][x] or 4
+    for j in range(min(x, y), max(x, y) + 1):
+        out[b][j] = out[b][j] or 4
+    return out
+
+
+def draw_elbow_path(rng, n):  # an 8 and a 2 at random cells of different rows
+    h, w = rng.randint(n, 4 * n), rng.randint(n, 4 * n)
+    g = [[0] * w for _ in range(h)]
+    a, b = rng.sample(range(h), 2)
+    g[a][rng.randrange(w)] = 8
+    g[b][rng.randrange(w)] = 2
+    return g
+
+
+def box(cells):  # the top, bottom, left and right of the box around `cells`
+    rows, cols = [a for a, _ in cells], [b for _, b in cells]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def square_holes_filled(g):  # in 2 the box around a shape of 5 less the shape, where that is
+    out = [r[:] for r in g]  # a square
+    for shape in parts(g, lambda v: v == 5):
+        top, bottom, left, right = box(shape)
+        hole = [
+            (a, b)
+            for a in range(top, bottom + 1)
+            for b in range(left, right + 1)
+            if (a, b) not in shape
+        ]
+        rows, cols = {a for a, _ in hole}, {b for _, b in hole}
+        if hole and len(rows) == len(cols) and len(rows) * len(cols) == len(hole):
+            for a, b in hole:
+                out[a][b] = 2
+    return out
+
+
+def draw_square_holes_filled(rng, n):  # frames of 5 (holes of 1 to 3 a side), apart from each
+    h = w = rng.randint(10, 14)  # other and from the border
+    g = [[0] * w for _ in range(h)]
+    for _ in range(n * 3):
+        a, b = rng.randint(1, 3), rng.randint(1, 3)
+        i, j = rng.randint(1, h - a - 3), rng.randint(1, w - b - 3)
+        if any(g[u][v] for u in range(i - 1, i + a + 3) for v in range(j - 1, j + b + 3)):
+            continue
+        for u in range(i, i + a + 2):
+            for v in range(j, j + b + 2):
+                g[u][v] = 5 * (u in (i, i + a + 1) or v in (j, j + b + 1))
+    return g
+
+
+def frame_with_most_dots(g):  # of the frames (box outlines 3x3 or more), the one that holds the
+    cols = {c for r in g for c in r} - {0}  # most dots, the frame in the dots' colour
+    frames = []
+    for col in cols:
+        for shape in parts(g, lambda v, col=col: v == col):
+            top, bottom, left, right = box(shape)
+            outline = {
+                (a, b)
+                for a in range(top, bottom + 1)
+                for b in range(left, right + 1)
+                if a in (top, bottom) or b in (left, right)
+            }
+            if bottom - top > 1 and right - left > 1 and set(shape) == outline:
+                frames.append((col, top, bottom, left, right))
+    frame = frames[0][0]
+    dot = (cols - {frame}).pop()
+    _, top, bottom, left, right = max(
+        (f for f in frames if f[0] == frame),
+        key=lambda f: sum(r[f[3] : f[4] + 1].count(dot) for r in g[f[1] : f[2] + 1]),
+    )
+    return [[dot if c else 0 for c in r[left : right + 1]] for r in g[top : bottom + 1]]
+
+
+def draw_frame_with_most_dots(rng, n):  # a big frame with the most dots, smaller frames, and
+    h, w = rng.randint(14, 18), rng.randint(14, 18)  # dots outside them
+    g = [[0] * w for _ in range(h)]
+    frame, dot = rng.sample(range(1, 10), 2)
+    tall, wide = rng.randint(6, 8), rng.randint(6, 8)
+    placed = []
+    for k in range(n):
+        a, b = (tall, wide) if k == 0 else (rng.randint(3, tall - 1), rng.randint(3, wide - 1))
+        for _ in range(50):
+            i, j = rng.randint(0, h - a), rng.randint(0, w - b)
+            if all(i + a < u or u + x < i or j + b < v or v + y < j for u, v, x, y in placed):
+                break
+        else:
+            continue
+        placed.append((i, j, a, b))
+        for u in range(i, i + a):
+            for v in range(j, j + b):
+                g[u][v] = frame * (u in (i, i + a - 1) or v in (j, j + b - 1))
+    i, j, a, b = placed[0]
+    for _ in range(rng.randint(4, 6)):
+        g[rng.randint(i + 1, i + a - 2)][rng.randint(j + 1, j + b - 2)] = dot
+    for _ in range(3):
+        u, v = rng.randrange(h), rng.randrange(w)
+        if g[u][v] == 0 and not (i <= u < i + a and j <= v < j + b):
+            g[u][v] = dot
+    return g
+
+
+def count_to_diagonal(g):  # n shapes (touching at their sides): n x n, 8 on the diagonal
+    n = len(parts(g, bool))
+    return [[8 * (i == j) for j in range(n)] for i in range(n)]
+
+
+def draw_count_to_diagonal(rng, n):  # random walks of 8, which may touch
+    h, w = rng.randint(8, 16), rng.randint(8, 16)
+    g = [[0] * w for _ in range(h)]
+    for _ in range(rng.randint(1, n + 2)):
+        i, j = rng.randrange(h), rng.randrange(w)
+        for _ in range(rng.randint(1, 6)):
+            g[i][j] = 8
+            i = min(h - 1, max(0, i + rng.choice((-1, 0, 1))))
+            j = min(w - 1, max(0, j + rng.choice((-1, 0, 1))))
+    return g
+
+
+def noisy_upscaled_pattern(g):  # the colour without a lone cell is a pattern: cropped, scaled
+    cols = {c for r in g for c in r} - {0}  # down as far as it goes, in the other colour
+    alone = {g[p[0][0]][p[0][1]] for p in colour_parts(g) if len(p) == 1}
+    shape = [c for c in cols if c not in alone][0]
+    other = (cols - {shape}).pop()
+    top, bottom, left, right = box(
+        [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == shape]
+    )
+    m = [[c == shape for c in r[left : right + 1]] for r in g[top : bottom + 1]]
+    f = max(
+        f
+        for f in range(1, len(m) + 1)
+        if len(m) % f == 0
+        and len(m[0]) % f == 0
+        and all(m[i][j] == m[i - i % f][j - j % f] for i in range(len(m)) for j in range(len(m[0])))
+    )
+    return [[other * m[i][j] for j in range(0, len(m[0]), f)] for i in range(0, len(m), f)]
+
+
+def draw_noisy_upscaled_pattern(rng, n):  # a 3x3 pattern (every row and column used, not full)
+    while True:  # scaled up 2 to 4 times, and lone dots of another colour
+        shape = [[rng.random() < 0.6 for _ in range(3)] for _ in range(3)]
+        if (
+            all(map(any, shape))
+            and all(map(any, zip(*shape, strict=True)))
+            and not all(map(all, shape))
+        ):
+            break
+    k = rng.randint(2, 4)
+    h, w = rng.randint(3 * k + 2, 22), rng.randint(3 * k + 2, 22)
+    dot, colour = rng.sample(range(1, 10), 2)
+    g = [[0] * w for _ in range(h)]
+    i0, j0 = rng.randint(0, h - 3 * k), rng.randint(0, w - 3 * k)
+    for i in range(3 * k):
+        for j in range(3 * k):
+            g[i0 + i][j0 + j] = colour * shape[i // k][j // k]
+    for _ in range(n * 5):
+        i, j = rng.randrange(h), rng.randrange(w)
+        if g[i][j] == 0 and all(
+            g[u][v] != dot
+            for u in range(max(0, i - 1), i + 2)
+            for v in range(max(0, j - 1), j + 2)
+            if u < h and v < w
+        ):
+            g[i][j] = dot
+    return g
+
+
+def x_center_mirror4(g):  # the colour of five cells in an X: every cell mirrored about its middle
+    h, w = len(g), len(g[0])  # across, down and both
+    for c in {v for r in g for v in r if v}:
+        cells = [(i, j) for i in range(h) for j in range(w) if g[i][j] == c]
+        if len(cells) != 5:
+            continue
+        ci, cj = sum(i for i, _ in cells) // 5, sum(j for _, j in cells) // 5
+        x = [(ci + a, cj + b) for a, b in ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))]
+        if sorted(cells) != sorted(x):
+            continue
+        out = [r[:] for r in g]
+        for i in range(h):
+            for j in range(w):
+                for a, b in ((2 * ci - i, j), (i, 2 * cj - j), (2 * ci - i, 2 * cj - j)):
+                    if g[i][j] and 0 <= a < h and 0 <= b < w:
+                        out[a][b] = max(out[a][b], g[i][j])
+        return out
+
+
+def draw_x_center_mirror4(rng, n):  # an X of one colour, and cells of another up and left of it
+    side = rng.randint(2 * n + 4, 16)  # (never five in an X)
+    g = [[0] * side for _ in range(side)]
+    a, b = rng.randint(n, side - 2), rng.randint(n, side - 2)
+    x, other = rng.sample(range(1, 10), 2)
+    for da, db in ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)):
+        g[a + da][b + db] = x
+    for _ in range(rng.randint(5, 9)):
+        i, j = rng.randint(max(0, a - 1 - n), a - 2), rng.randint(max(0, b - 1 - n), b - 2)
+        g[i][j] = other
+    while sum(r.count(other) for r in g) == 5:
+        g[rng.randint(0, a - 2)][rng.randint(0, b - 2)] = other
+    return g
+
+
+def dotted_box_fill(g):  # the background in 2 on the box around the cells of 1, and on the rows
+    h, w = len(g), len(g[0])  # (or columns) of a line of 1s inside it, whichever are more cells
+    cells = [(i, j) for i in range(h) for j in range(w) if g[i][j] == 1]
+    top, bottom, left, right = box(cells)
+    mark = {
+        (i, j)
+        for i in range(top, bottom + 1)
+        for j in range(left, right + 1)
+        if i in (top, bottom) or j in (left, right)
+    }
+    if inner := [(i, j) for i, j in cells if (i, j) not in mark]:
+        rows, cols = {i for i, _ in inner}, {j for _, j in inner}
+        if len(cols) * (bottom - top + 1) > len(rows) * (right - left + 1):
+            mark |= {(i, j) for i in rows for j in range(left, right + 1)}
+        else:
+            mark |= {(i, j) for i in range(top, bottom + 1) for j in cols}
+    out = [r[:] for r in g]
+    for i, j in mark:
+        out[i][j] = out[i][j] or 2
+    return out
+
+
+def draw_dotted_box_fill(rng, n):  # the outline of a box in 1s, a quarter of it left out, and
+    h, w = rng.randint(n + 3, 9), rng.randint(n + 3, 9)  # maybe a line of 1s across or down it
+    H, W = rng.randint(h, 15), rng.randint(w, 15)  # (three cells at least, two from its sides)
+    g = [[0] * W for _ in range(H)]
+    top, left = rng.randint(0, H - h), rng.randint(0, W - w)
+    for i in range(top, top + h):
+        for j in range(left, left + w):
+            edge = i in (top, top + h - 1), j in (left, left + w - 1)
+            if any(edge) and (rng.random() < 0.75 or all(edge)):
+                g[i][j] = 1
+    k = rng.randint(0, 2)
+    if k == 1:
+        line = rng.randint(top + 2, top + h - 3)
+        for j in rng.sample(range(left + 1, left + w - 1), rng.randint(3, w - 2)):
+            g[line][j] = 1
+    if k == 2:
+        line = rng.randint(left + 2, left + w - 3)
+        for i in rng.sample(range(top + 1, top + h - 1), rng.randint(3, h - 2)):
+            g[i][line] = 1
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 280),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -9189,7 +9439,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "complete_rotational": (complete_rotational, draw_complete_rotational, "task027", 300),
     "pattern_in_line_colour": (pattern_in_line_colour, draw_pattern_in_line_colour, "task033", 110),
     "cross_diagonal_blocks": (cross_diagonal_blocks, draw_cross_diagonal_blocks, "task042", 380),
-    "move_into_hole": (move_into_hole, draw_move_into_hole, "task044", 540),
+    "move_into_hole": (move_into_hole, draw_move_into_hole, "task044", 380),
     "chain_by_connectors": (chain_by_connectors, draw_chain_by_connectors, "task046", 270),
     "squares_linked": (squares_linked, draw_squares_linked, "task048", 170),
     "ray_through_apex": (ray_through_apex, draw_ray_through_apex, "task051", 170),
@@ -9197,12 +9447,12 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "mirror_onto_marker": (mirror_onto_marker, draw_mirror_onto_marker, "task062", 310),
     "dots_shoot_to_block": (dots_shoot_to_block, draw_dots_shoot_to_block, "task064", 210),
     "odd_quadrant": (odd_quadrant, draw_odd_quadrant, "task065", 280),
-    "elbow_path_join": (elbow_path_join, draw_elbow_path_join, "task066", 590),
-    "unhide_mirror_shape": (unhide_mirror_shape, draw_unhide_mirror_shape, "task071", 390),
+    "elbow_path_join": (elbow_path_join, draw_elbow_path_join, "task066", 490),
+    "unhide_mirror_shape": (unhide_mirror_shape, draw_unhide_mirror_shape, "task071", 330),
     "complete_from_template": (complete_from_template, draw_complete_from_template, "task076", 480),
     "cluster_boxes_filled": (cluster_boxes_filled, draw_cluster_boxes_filled, "task077", 340),
-    "stamp_pattern_on_cells": (stamp_pattern_on_cells, draw_stamp_pattern_on_cells, "task080", 450),
-    "square_inside_out": (square_inside_out, draw_square_inside_out, "task086", 390),
+    "stamp_pattern_on_cells": (stamp_pattern_on_cells, draw_stamp_pattern_on_cells, "task080", 410),
+    "square_inside_out": (square_inside_out, draw_square_inside_out, "task086", 350),
     "stamp_template_at_anchors": (
         stamp_template_at_anchors,
         draw_stamp_template_at_anchors,
@@ -9216,10 +9466,10 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         scaled_template_complete,
         draw_scaled_template_complete,
         "task101",
-        760,
+        610,
     ),
-    "hidden_crosses": (hidden_crosses, draw_hidden_crosses, "task118", 580),
-    "diagonal_bounce": (diagonal_bounce, draw_diagonal_bounce, "task119", 420),
+    "hidden_crosses": (hidden_crosses, draw_hidden_crosses, "task118", 620),
+    "diagonal_bounce": (diagonal_bounce, draw_diagonal_bounce, "task119", 330),
     "slide_box_on_dots": (slide_box_on_dots, draw_slide_box_on_dots, "task122", 240),
     "continue_pattern_down": (continue_pattern_down, draw_continue_pattern_down, "task124", 140),
     "slide_to_wall_marker": (slide_to_wall_marker, draw_slide_to_wall_marker, "task131", 200),
@@ -9230,11 +9480,11 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "mirror_into_brackets": (mirror_into_brackets, draw_mirror_into_brackets, "task154", 330),
     "inner_fill_by_size": (inner_fill_by_size, draw_inner_fill_by_size, "task156", 250),
     "piece_into_ceiling": (piece_into_ceiling, draw_piece_into_ceiling, "task157", 420),
-    "template_stamp": (template_stamp, draw_template_stamp, "task158", 720),
+    "template_stamp": (template_stamp, draw_template_stamp, "task158", 680),
     "panel_by_marker": (panel_by_marker, draw_panel_by_marker, "task163", 200),
-    "umbrella_rain": (umbrella_rain, draw_umbrella_rain, "task165", 400),
+    "umbrella_rain": (umbrella_rain, draw_umbrella_rain, "task165", 310),
     "l_corner_diag_ray": (l_corner_diag_ray, draw_l_corner_diag_ray, "task168", 310),
-    "mask_square_by_pattern": (mask_square_by_pattern, draw_mask_square_by_pattern, "task170", 490),
+    "mask_square_by_pattern": (mask_square_by_pattern, draw_mask_square_by_pattern, "task170", 300),
     "complete_partial_templates": (
         complete_partial_templates,
         draw_complete_partial_templates,
@@ -9243,10 +9493,10 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     ),
     "transpose_fill_holes": (transpose_fill_holes, draw_transpose_fill_holes, "task175", 160),
     "mirror_by_pointer": (mirror_by_pointer, draw_mirror_by_pointer, "task181", 120),
-    "recolor_same_shape": (recolor_same_shape, draw_recolor_same_shape, "task182", 470),
-    "lattice_corner_cells": (lattice_corner_cells, draw_lattice_corner_cells, "task185", 330),
+    "recolor_same_shape": (recolor_same_shape, draw_recolor_same_shape, "task182", 400),
+    "lattice_corner_cells": (lattice_corner_cells, draw_lattice_corner_cells, "task185", 230),
     "colour_by_key_quadrant": (colour_by_key_quadrant, draw_colour_by_key_quadrant, "task189", 240),
-    "frame_pattern_copies": (frame_pattern_copies, draw_frame_pattern_copies, "task191", 590),
+    "frame_pattern_copies": (frame_pattern_copies, draw_frame_pattern_copies, "task191", 430),
     "denoise_rectangles": (denoise_rectangles, draw_denoise_rectangles, "task192", 190),
     "shape_mirrored_into_frame": (
         shape_mirrored_into_frame,
@@ -9254,15 +9504,15 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         "task201",
         390,
     ),
-    "noise_rect_crosses": (noise_rect_crosses, draw_noise_rect_crosses, "task205", 600),
-    "copy_box_to_holes": (copy_box_to_holes, draw_copy_box_to_holes, "task208", 450),
+    "noise_rect_crosses": (noise_rect_crosses, draw_noise_rect_crosses, "task205", 490),
+    "copy_box_to_holes": (copy_box_to_holes, draw_copy_box_to_holes, "task208", 370),
     "frame_upscaled_template": (
         frame_upscaled_template,
         draw_frame_upscaled_template,
         "task209",
         640,
     ),
-    "complete_band_prefix": (complete_band_prefix, draw_complete_band_prefix, "task219", 560),
+    "complete_band_prefix": (complete_band_prefix, draw_complete_band_prefix, "task219", 470),
     "keep_solid_block": (keep_solid_block, draw_keep_solid_block, "task222", 300),
     "inbox_of_dots": (inbox_of_dots, draw_inbox_of_dots, "task224", 230),
     "reel_in_rect": (reel_in_rect, draw_reel_in_rect, "task234", 400),
@@ -9272,16 +9522,16 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "triangle_to_parallel": (triangle_to_parallel, draw_triangle_to_parallel, "task260", 340),
     "tiles_by_marks": (tiles_by_marks, draw_tiles_by_marks, "task264", 320),
     "zero_squares_painted": (zero_squares_painted, draw_zero_squares_painted, "task265", 250),
-    "box_spill_rays": (box_spill_rays, draw_box_spill_rays, "task268", 410),
+    "box_spill_rays": (box_spill_rays, draw_box_spill_rays, "task268", 320),
     "corners_fill_inside": (corners_fill_inside, draw_corners_fill_inside, "task273", 420),
     "cup_level_snake": (cup_level_snake, draw_cup_level_snake, "task274", 100),
     "mask_kronecker": (mask_kronecker, draw_mask_kronecker, "task275", 230),
     "ray_from_edge_mark": (ray_from_edge_mark, draw_ray_from_edge_mark, "task280", 360),
     "box_stretch_to_dot": (box_stretch_to_dot, draw_box_stretch_to_dot, "task281", 200),
     "dots_to_brackets": (dots_to_brackets, draw_dots_to_brackets, "task284", 280),
-    "mirror_into_quadrants": (mirror_into_quadrants, draw_mirror_into_quadrants, "task285", 580),
+    "mirror_into_quadrants": (mirror_into_quadrants, draw_mirror_into_quadrants, "task285", 550),
     "maze_checker_flood": (maze_checker_flood, draw_maze_checker_flood, "task286", 190),
-    "stack_centered": (stack_centered, draw_stack_centered, "task308", 350),
+    "stack_centered": (stack_centered, draw_stack_centered, "task308", 280),
     "extend_tiling_shifted": (extend_tiling_shifted, draw_extend_tiling_shifted, "task313", 320),
     "complete_middle_block": (complete_middle_block, draw_complete_middle_block, "task314", 190),
     "which_shape_is_zoomed": (which_shape_is_zoomed, draw_which_shape_is_zoomed, "task319", 610),
@@ -9295,13 +9545,13 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "framed_squares_shadow": (framed_squares_shadow, draw_framed_squares_shadow, "task349", 290),
     "recolor_by_top_marker": (recolor_by_top_marker, draw_recolor_by_top_marker, "task354", 160),
     "repeat_cross_segments": (repeat_cross_segments, draw_repeat_cross_segments, "task358", 320),
-    "rot4_complete": (rot4_complete, draw_rot4_complete, "task361", 420),
+    "rot4_complete": (rot4_complete, draw_rot4_complete, "task361", 360),
     "stamp_by_markers": (stamp_by_markers, draw_stamp_by_markers, "task366", 680),
     "diagonal_echo": (diagonal_echo, draw_diagonal_echo, "task370", 420),
     "corner_diagonals": (corner_diagonals, draw_corner_diagonals, "task378", 330),
     "dot_rays_to_lines": (dot_rays_to_lines, draw_dot_rays_to_lines, "task379", 480),
     "staggered_rays": (staggered_rays, draw_staggered_rays, "task382", 330),
-    "bump_lines_through": (bump_lines_through, draw_bump_lines_through, "task383", 420),
+    "bump_lines_through": (bump_lines_through, draw_bump_lines_through, "task383", 250),
     "corner_rings_dotted_box": (
         corner_rings_dotted_box,
         draw_corner_rings_dotted_box,
@@ -9310,16 +9560,16 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     ),
     "bracket_halves_out": (bracket_halves_out, draw_bracket_halves_out, "task390", 460),
     "periodic_hole_fill": (periodic_hole_fill, draw_periodic_hole_fill, "task394", 280),
-    "templates_onto_markers": (templates_onto_markers, draw_templates_onto_markers, "task018", 650),
+    "templates_onto_markers": (templates_onto_markers, draw_templates_onto_markers, "task018", 620),
     "template_scaled_to_keys": (
         template_scaled_to_keys,
         draw_template_scaled_to_keys,
         "task133",
-        810,
+        680,
     ),
-    "bends_coloured": (bends_coloured, draw_bends_coloured, "task364", 490),
-    "closed_rooms_filled": (closed_rooms_filled, draw_closed_rooms_filled, "task367", 660),
-    "nested_boxes_continued": (nested_boxes_continued, draw_nested_boxes_continued, "task392", 710),
+    "bends_coloured": (bends_coloured, draw_bends_coloured, "task364", 410),
+    "closed_rooms_filled": (closed_rooms_filled, draw_closed_rooms_filled, "task367", 360),
+    "nested_boxes_continued": (nested_boxes_continued, draw_nested_boxes_continued, "task392", 560),
     "slide_to_block": (slide_to_block, draw_slide_to_block, "task008", 130),
     "rarest_lines_kept": (rarest_lines_kept, draw_rarest_lines_kept, "task014", 140),
     "plus_and_cross_halos": (plus_and_cross_halos, draw_plus_and_cross_halos, "task015", 160),
@@ -9328,7 +9578,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "fullest_cell_fills": (fullest_cell_fills, draw_fullest_cell_fills, "task059", 200),
     "framed_recolor": (framed_recolor, draw_framed_recolor, "task088", 150),
     "dots_fall_onto_band": (dots_fall_onto_band, draw_dots_fall_onto_band, "task093", 200),
-    "nested_corner_frames": (nested_corner_frames, draw_nested_corner_frames, "task096", 410),
+    "nested_corner_frames": (nested_corner_frames, draw_nested_corner_frames, "task096", 360),
     "corner_blocks": (corner_blocks, draw_corner_blocks, "task104", 120),
     "upscale_square_diagonals": (
         upscale_square_diagonals,
@@ -9475,4 +9725,11 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "row_to_diagonals": (row_to_diagonals, draw_row_to_diagonals, "task398", 110),
     "count_squares_checker": (count_squares_checker, draw_count_squares_checker, "task399", 100),
     "ring_centre_by_corner": (ring_centre_by_corner, draw_ring_centre_by_corner, "task346", 120),
+    "square_holes_filled": (square_holes_filled, draw_square_holes_filled, "task102", 230),
+    "dotted_box_fill": (dotted_box_fill, draw_dotted_box_fill, "task105", 230),
+    "x_center_mirror4": (x_center_mirror4, draw_x_center_mirror4, "task117", 250),
+    "noisy_upscaled_pattern": (noisy_upscaled_pattern, draw_noisy_upscaled_pattern, "task134", 220),
+    "count_to_diagonal": (count_to_diagonal, draw_count_to_diagonal, "task325", 200),
+    "elbow_path": (elbow_path, draw_elbow_path, "task335", 170),
+    "frame_with_most_dots": (frame_with_most_dots, draw_frame_with_most_dots, "task396", 230),
 }
