@@ -43,6 +43,20 @@ def blob(rng, side):  # 3 to 6 cells grown at random from (1, 1) in a side x sid
     return cells, sorted(rim - cells)
 
 
+def box(cells):  # the top, bottom, left and right of the box around `cells`
+    rows, cols = [a for a, _ in cells], [b for _, b in cells]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def outline(top, bottom, left, right):  # the cells on the edges of that box
+    return {
+        (a, b)
+        for a in range(top, bottom + 1)
+        for b in range(left, right + 1)
+        if a in (top, bottom) or b in (left, right)
+    }
+
+
 def colour_parts(g, corners=False):  # the one-colour groups of the non-0 cells, in reading order
     cols = {v for r in g for v in r} - {0}
     groups = [p for c in cols for p in parts(g, lambda v, c=c: v == c, corners)]
@@ -501,14 +515,6 @@ def stack_centered(g):  # overlay every colour's figure, centred, on a backgroun
         for j, v in enumerate(r):
             if v != bg:
                 figs.setdefault(v, []).append((i, j))
-
-    def box(X):
-        return (
-            min(i for i, j in X),
-            max(i for i, j in X),
-            min(j for i, j in X),
-            max(j for i, j in X),
-        )
 
     H = max(box(X)[1] - box(X)[0] for X in figs.values()) + 1
     W = max(box(X)[3] - box(X)[2] for X in figs.values()) + 1
@@ -1508,17 +1514,9 @@ def recolor_same_shape(g):
     objs = colour_parts(g)
     best = None
     for ob in objs:
-        rs = [a for a, b in ob]
-        cs = [b for a, b in ob]
-        t, d, ell, r = min(rs), max(rs), min(cs), max(cs)
-        outline = {
-            (a, b)
-            for a in range(t, d + 1)
-            for b in range(ell, r + 1)
-            if a in (t, d) or b in (ell, r)
-        }
+        t, d, ell, r = box(ob)
         if (
-            set(ob) == outline
+            set(ob) == outline(t, d, ell, r)
             and d - t > 1
             and r - ell > 1
             and (not best or (d - t + 1) * (r - ell + 1) > best[0])
@@ -3007,13 +3005,7 @@ def corner_diagonals(g):
     H, W = len(g), len(g[0])
 
     def bbox(c):
-        cs = [(i, j) for i in range(H) for j in range(W) if g[i][j] == c]
-        return (
-            min(i for i, j in cs),
-            max(i for i, j in cs),
-            min(j for i, j in cs),
-            max(j for i, j in cs),
-        )
+        return box([(i, j) for i in range(H) for j in range(W) if g[i][j] == c])
 
     def area(c):
         return (bbox(c)[1] - bbox(c)[0] + 1) * (bbox(c)[3] - bbox(c)[2] + 1)
@@ -9198,11 +9190,6 @@ def draw_elbow_path(rng, n):  # an 8 and a 2 at random cells of different rows
     return g
 
 
-def box(cells):  # the top, bottom, left and right of the box around `cells`
-    rows, cols = [a for a, _ in cells], [b for _, b in cells]
-    return min(rows), max(rows), min(cols), max(cols)
-
-
 def square_holes_filled(g):  # in 2 the box around a shape of 5 less the shape, where that is
     out = [r[:] for r in g]  # a square
     for shape in parts(g, lambda v: v == 5):
@@ -9240,13 +9227,7 @@ def frame_with_most_dots(g):  # of the frames (box outlines 3x3 or more), the on
     for col in cols:
         for shape in parts(g, lambda v, col=col: v == col):
             top, bottom, left, right = box(shape)
-            outline = {
-                (a, b)
-                for a in range(top, bottom + 1)
-                for b in range(left, right + 1)
-                if a in (top, bottom) or b in (left, right)
-            }
-            if bottom - top > 1 and right - left > 1 and set(shape) == outline:
+            if bottom - top > 1 and right - left > 1 and set(shape) == outline(*box(shape)):
                 frames.append((col, top, bottom, left, right))
     frame = frames[0][0]
     dot = (cols - {frame}).pop()
@@ -9388,12 +9369,7 @@ def dotted_box_fill(g):  # the background in 2 on the box around the cells of 1,
     h, w = len(g), len(g[0])  # (or columns) of a line of 1s inside it, whichever are more cells
     cells = [(i, j) for i in range(h) for j in range(w) if g[i][j] == 1]
     top, bottom, left, right = box(cells)
-    mark = {
-        (i, j)
-        for i in range(top, bottom + 1)
-        for j in range(left, right + 1)
-        if i in (top, bottom) or j in (left, right)
-    }
+    mark = outline(top, bottom, left, right)
     if inner := [(i, j) for i, j in cells if (i, j) not in mark]:
         rows, cols = {i for i, _ in inner}, {j for _, j in inner}
         if len(cols) * (bottom - top + 1) > len(rows) * (right - left + 1):

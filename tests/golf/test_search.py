@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from task_shapes import DRAWN
+from task_shapes import DRAWN, box, outline
 
 from golf_ray.actors.sandbox import SandboxPool
 from golf_ray.golf import pipeline, search
@@ -728,26 +728,15 @@ def parts(g, diagonal=False, colour=None):
     return out
 
 
-def box(cells):  # top, left, bottom, right
-    return (
-        min(i for i, _ in cells),
-        min(j for _, j in cells),
-        max(i for i, _ in cells),
-        max(j for _, j in cells),
-    )
-
-
 def frame_inside(g):  # inside the frame of the one colour found nowhere else
     for x in {c for r in g for c in r}:
         cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
         (top, left), (bottom, right) = cells[0], cells[-1]
-        border = {
-            (i, j)
-            for i in range(top, bottom + 1)
-            for j in range(left, right + 1)
-            if i in (top, bottom) or j in (left, right)
-        }
-        if bottom - top > 1 and right - left > 1 and set(cells) == border:
+        if (
+            bottom - top > 1
+            and right - left > 1
+            and set(cells) == outline(top, bottom, left, right)
+        ):
             return [r[left + 1 : right] for r in g[top + 1 : bottom]]
 
 
@@ -808,7 +797,7 @@ def square_holes(g):  # hollow squares of 1: the hole in 2 if its side is even, 
 def ringed(g):  # shapes of 6 on 8: the ring around each one's box in 3, its holes in 4
     out = [r[:] for r in g]
     for part in parts(g, colour=6):
-        top, left, bottom, right = box(part)
+        top, bottom, left, right = box(part)
         for a, b in itertools.product(range(top - 1, bottom + 2), range(left - 1, right + 2)):
             if 0 <= a < len(g) and 0 <= b < len(g[0]) and (a, b) not in part:
                 out[a][b] = 4 if top <= a <= bottom and left <= b <= right else 3
@@ -850,7 +839,7 @@ def panels_copied(g):  # panels between whole lines of one colour: the one set, 
 def commonest_shape(g):  # of the shapes (cells touching at corners too), the commonest
     shapes = []
     for part in parts(g, diagonal=True):
-        top, left, bottom, right = box(part)
+        top, bottom, left, right = box(part)
         rows = [
             [g[i][j] * ((i, j) in part) for j in range(left, right + 1)]
             for i in range(top, bottom + 1)
@@ -873,7 +862,7 @@ def lines_ranked(g):  # straight lines: the longest in 1, the shortest in 2, the
 def boxes_by_colour(g):  # each colour's box filled with it
     out = [r[:] for r in g]
     for x in {c for r in g for c in r} - {0}:
-        top, left, bottom, right = box(
+        top, bottom, left, right = box(
             [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
         )
         for i, j in itertools.product(range(top, bottom + 1), range(left, right + 1)):
@@ -885,7 +874,7 @@ def pairs_ringed(g):  # a ring of 3 around each pair of cells
     out = [r[:] for r in g]
     for part in parts(g):
         if len(part) == 2:
-            top, left, bottom, right = box(part)
+            top, bottom, left, right = box(part)
             for i, j in itertools.product(range(top - 1, bottom + 2), range(left - 1, right + 2)):
                 if 0 <= i < len(g) and 0 <= j < len(g[0]) and not g[i][j]:
                     out[i][j] = 3
@@ -894,7 +883,7 @@ def pairs_ringed(g):  # a ring of 3 around each pair of cells
 
 def mirror_shape(g):  # the colour whose cells, in their box, are their own mirror image
     for x in {c for r in g for c in r} - {0}:
-        top, left, bottom, right = box(
+        top, bottom, left, right = box(
             [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
         )
         alone = [[c * (c == x) for c in r[left : right + 1]] for r in g[top : bottom + 1]]
@@ -915,8 +904,8 @@ def crossing_swapped(g):  # where a whole row and column of colour cross, the ot
 def fallen_to_8(g):  # the shape of 2 moved straight at the block of 8 till they touch
     cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 2]
     eights = {(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == 8}
-    top, left, bottom, right = box(cells)
-    t8, l8, b8, r8 = box(eights)
+    top, bottom, left, right = box(cells)
+    t8, b8, l8, r8 = box(eights)
     a = (bottom < t8) - (top > b8)
     b = (right < l8) - (left > r8)
     sides = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -974,7 +963,7 @@ def most_ones_3x3(g):  # of the 3x3 blocks with no blank cell, the one with the 
 def most_twos_block(g):  # of the blocks (rectangles of set cells), the one with the most 2s
     blocks = []
     for part in parts(g):
-        top, left, bottom, right = box(part)
+        top, bottom, left, right = box(part)
         blocks.append([r[left : right + 1] for r in g[top : bottom + 1]])
     return max(blocks, key=lambda b: sum(r.count(2) for r in b))
 
@@ -983,7 +972,7 @@ def inner_by_size(g):  # the inside of the larger block in 2, of the smaller in 
     blocks = sorted(parts(g), key=len)
     out = [r[:] for r in g]
     for x, part in zip((1, 2), (blocks[0], blocks[-1]), strict=True):
-        top, left, bottom, right = box(part)
+        top, bottom, left, right = box(part)
         for i, j in itertools.product(range(top + 1, bottom), range(left + 1, right)):
             out[i][j] = x
     return out
@@ -1644,7 +1633,7 @@ def odd_shape_out(g):  # the shape unlike the others (moved) in 2, the others in
 def shape_boxes_7(g):  # each shape's box (three cells a side), where it is not, in 7
     out = [r[:] for r in g]
     for part in parts(g, diagonal=True):
-        top, left, bottom, right = box(part)
+        top, bottom, left, right = box(part)
         for i, j in itertools.product(range(top, bottom + 1), range(left, right + 1)):
             out[i][j] = out[i][j] or 7
     return out
