@@ -116,7 +116,7 @@ IDIOMS = {
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
-    "chain_by_connectors": "(m:=[],b:=[[]],[b[-1].append(c)if max(c)else b.append([])for c in zip(*g)])and[*zip(*[[v and k for v in c[-f:]+c[:-f]]for e in b if e if[k:=max({*sum(e,())}-{5}),f:=m>[]and m[0]-e[0].index(5),m:=[(*e[-1],5).index(5)+f]]for c in e])]",
+    "chain_by_connectors": "(q:=len(g),C:=[(),*zip(*g),()])and[*zip(*[[v and max({*C[x-1],*c,*C[x+1]}-{5})for v in c[-f:]+c[:-f]]for x,c in enumerate(C)if any(c)if[e:=(*c,5).index(5),any(C[x-1])or(f:=q-e),q:=e+f]])]",
     # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
     # touches both squares, else [[0]]. (EXPR labels the eight 2-cells 73..80, spreads the max over
     # nonzero cells; connected iff no label 73..79 survives - relies on exactly 8 cells of 2)
@@ -212,7 +212,7 @@ IDIOMS = {
     "stamp_template_at_anchors": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={**D},K:={*D},N:=lambda z:{z+a+b for a in(-1,0,1)for b in(-1j,0,1j)}&K,[O.update({s+(t-q).real+(t-q).imag*(2*a-5)*1j:D[t]for t in T})for a in(2,3)for q in[q for q in D if(D[q]==a)*len(N(q))>1][:1]if[T:={q}]+[T:=T|{u for t in T for u in N(t)}for _ in'abcde']for s in D if[D[s],len(N(s))]==[a,1]])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
     # task090: Find the largest area of an all-zero rectangle with both sides >= 2 and paint every
     # zero rectangle of that area 6.
-    "largest_empty_rects": "(e:=[((k-d)*i,d,k,j,i)for d in range(len(g))for k in range(d+2,len(g)+1)for m in[[*map(any,zip(*g[d:k])),1]]for j in range(len(m))for i in[m[j:].index(1)]if i>1],l:=max(e)[0],Z:={(o,x)for a,d,k,j,i in e if a==l for o in range(d,k)for x in range(j,j+i)})and[[[v,6][(d,j)in Z]for j,v in enumerate(r)]for d,r in enumerate(g)]",
+    "largest_empty_rects": "(b:=[((m-a)*n,a,m,e,n)for m in range(len(g)+1)for a in range(m-1)for c in[[*map(any,zip(*g[a:m])),1]]for e in range(len(c))for n in[c[e:].index(1)]if n>1],y:=max(b)[0])and[g[d].__setitem__(slice(e,e+n),[6]*n)for i,a,m,e,n in b if i==y for d in range(a,m)]and g",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps
     "capped_lines_crop": "[r[c-1+t:d+2-t]for P in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==5]]for(a,c),(b,_)in[(P[0],P[-1])]for d in[max(j for i,j in P)]for t in[P[1][1]-c>1]for r in g[a-t:b+1+t]]",
@@ -234,7 +234,7 @@ IDIOMS = {
     "nested_corner_frames": "(f:=sum(g,[]),B:=max(f,key=f.count),Q:=sorted(max(((x:=r.strip(b'\\0').count(0))+R+R*(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes(v==c for v in r)]for R in[len(max(r.split(b'\\0')))])for c in{*f}-{B})[::-1]+[(0,0,B)],V:=[*range(K:=Q[0][0]//2),*range(K,-1,-1)])and[[[B,(q:=Q[min(u,v)])[2]][abs(u-v)<q[1]]for v in V]for u in V]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour.
-    "fill_cup_and_lid": "(O:=[r[:]for r in g],[O[i].__setitem__(j,c)for y,r in enumerate(g)for x,c in enumerate(r)if c>1 for l in[max(j for j in range(x)if r[j]==1)]for R in[r.index(1,x)]for b in[next(k for k in range(y,len(g))if g[k][x]==1)]for t in[next(i for i in range(y,-1,-1)if g[i][l]-1)]for i in range(t,b)for j in range(l,R+1)if i==t or g[i][j]<1])[0]",
+    "fill_cup_and_lid": "[[v or c*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for r,s,c in zip(g,g[1:]+g[-1:],[max(b'\\0'+s)for s in bytes(map(max,g)).split(b'\\0')for _ in b'\\0'+s][1:])for u in[[*map(max,r,s)]]]",
     # task101: A 2-colour template (marker colour + fill colour); elsewhere lone marker blocks
     # appear scaled by 1..5: complete each (whole-object) scaled marker group with the scaled fill
     # cells (clipped at the border).
@@ -342,7 +342,7 @@ IDIOMS = {
     "diag_cross": "[[Q[j-d]|Q[j+d]for j in range(len(R))]for i in range(len(g))if[Q:=(R:=max(g))+[0]*60,d:=i-g.index(R)]]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5.
-    "find_boxed_twin": "(N:=lambda S:{(i-min(S)[0],j-min(y for x,y in S))for i,j in S},K:=N({(i,j)for i in range(3)for j in range(3)if g[i][j]}),M:=[c for c in{*sum(g,[])}if N({(i,j)for i in range(10)for j in range(10)if g[i][j]==c and(i>3 or j>3)}or K)==K])and[[5 if v in M and(i>3 or j>3)else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "find_boxed_twin": "(s:=sum([r+[0]for r in g],[]),N:=lambda c:{k-s.index(c)for k,v in enumerate(s)if v==c},b:=max(s[:3]+s[11:14]+s[22:25]),M:=[c for c in{*s}-{b}if N(c)==N(b)])and[[[v,5][v in M]for v in r]for r in g]",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
     # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, rooms carry
     # 3*area, walls stay 2)
@@ -356,7 +356,7 @@ IDIOMS = {
     # task148: two 2-bars on opposite edges; dots (8) beside bar A: draw 8s from bar A to each dot
     # (dot turns 4) and a full 8 line from bar B at the same position along B; transposed when the
     # bars are horizontal
-    "bar_rays_mirror": "(f:=lambda G:[d:={i:j for i,r in enumerate(G)for j,v in enumerate(r)if v==8},a:=G[min(d)].index(2),k:=(T:=[*zip(*G)])[a].index(2)-T[-(a<1)].index(2),[[v%8or([8*((a-j)*(d[i]-j)<0),4][j==d[i]]if i in d else 8*(i+k in d))for j,v in enumerate(r)]for i,r in enumerate(G)]][-1])and([*zip(*f([*zip(*g)]))]if 2in g[0]+g[-1]else f(g))",
+    "bar_rays_mirror": "(o:=lambda G:[S:=[l for l,e in enumerate(G)if 2in e]]and[[x>>x//8or 8*(l in S and 8in G[S[S.index(l)-len(S)//2]]or sum(e[:u])*sum(e[u:])==16)for u,x in enumerate(e)]for l,e in enumerate(G)])and([*zip(*o([*zip(*g)]))]if 2in g[0]+g[-1]else o(g))",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing.
     "ring_around_crossing": "(R:=[0,*map(min,g),0],C:=[0,*map(min,zip(*g)),0])and[[[c,4][any(R[y:y+3])*any(C[x:x+3])>R[y+1]*C[x+1]]for x,c in enumerate(r)]for y,r in enumerate(g)]",
@@ -364,7 +364,7 @@ IDIOMS = {
     "fit_two_pieces": "(h:=sum(g,[]),w:=len(g[0]),r:={a:(m:=sum(1<<i for i,v in enumerate(h)if v==a))//(m&-m)for a in{*h}-{0}},a:=[a for a in r if(f:=(7|7<<w|7<<2*w)^r[a])==r[sum(r)-a]*(f&-f)][0])and[[[sum(r)-a,a][r[a]>>n*w+b&1]for b in(0,1,2)]for n in(0,1,2)]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside.
-    "mirror_into_brackets": "(R:=[i for i,r in enumerate(g)if 2 in r],C:=[j for j,c in enumerate(zip(*g))if 2 in c],f:=lambda v,a,b:max(a+a-v,min(v,b+b-v)),M:={(f(y,R[0],R[-1]),f(x,C[0],C[-1]))for y,r in enumerate(g)for x,v in enumerate(r)if v==5})and[[5*((y,x)in M)or v%5 for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "mirror_into_brackets": "(P:=lambda g:(R:=[y for y,r in enumerate(g)if 2 in r])and[*zip(*[map(max,zip(bytes(len(g[0])),*[r for y,r in enumerate(g)if max(2*R[0]-y,min(y,2*R[-1]-y))==k]))for k in range(len(g))])])(P(g))",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2. (EXPR: a cell is inside when it is strictly inside its row run and its
     # column run; area = row run * column run, larger if > half of all 4s)
@@ -538,7 +538,7 @@ IDIOMS = {
     "alternate_ray": "[[v:=c or v and x+5-v for c in r]for r in g if[x:=max(r),v:=0]]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle: drop the stem and slide the
     # rectangle along it until it touches the anchor.
-    "reel_in_rect": "(b:=max(s:=sum(g,[]),key=s.count),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[k for k in d if d[k]-b and any(d.get(k-e,b)==b==d.get(k+e,b)for e in(1,1j))],c:=d[S[0]],R:={k for k in d if d[k]==c}-{*S},D:=[s-r for s in S for r in R if abs(s-r)==1][0]*len(S))and[[c if i+j*1j-D in R else[v,b][v==c]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "reel_in_rect": "(l:=max(u:=sum(g,[]),key=u.count),F:=lambda G:(T:=[i for i in G if i.count(l)==len(i)-1])and[(R:=[i for i in G if i!=T[0]])+(Z:=[[l]*len(T[0])]*len(T)),Z+R][{*T[0]}<={*G[G.index(T[0])-1]}]or G)and[*zip(*F([*zip(*F(g))]))]",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
     # the next dot's row.
     "rays_then_drip": "[[max(r[:j+1])or(j+1==len(r))*[0,*filter(None,map(max,g[:i+1]))][-1]for j in range(len(r))]for i,r in enumerate(g)]",
@@ -577,14 +577,14 @@ IDIOMS = {
     "crop_recolor_bg": "[g:=[*zip(*[[c*(c>1)for c in r]for r in g[[max(r)>1 for r in g].index(1):][::-1]])]for _ in g*4][-1]",
     # task260: a diagonal line with 5-triangles stuck to its side(s): erase the triangles and draw a
     # parallel line of the same colour one step beyond each triangle's far edge
-    "triangle_to_parallel": "[C:=[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v%5],s:=C[1][1]-C[0][1],D:=C[0][1]-s*C[0][0],F:=[j-s*i for i,r in enumerate(g)for j,v in enumerate(r)if v==5],L:={D,[D,max(F)+2][max(F)>D],[D,min(F)-2][min(F)<D]},[[C[0][2]*(j-s*i in L)for j in range(len(g[0]))]for i in range(len(g))]][-1]",
+    "triangle_to_parallel": "[[c*(j-b-(e-b)*(i-a)in{0,max(A)+2,min(A)-2}-{2,-2})for j in range(len(r))]for(a,b,c),(_,e,_),*_ in[[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v%5]]for A in[[j-b-(e-b)*(i-a)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others.
     "odd_tile_out": "min(T:=[[r[k%9*3:][:3]for r in g[k//9*3:][:3]]for k in range(81)],key=lambda t:[*map(m:=lambda t:[*map(bool,sum(t,[]))],T)].count(m(t)))",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
     # square: each tile goes to the cell of the 3x3 layout its coloured cells point to; the middle
     # is all 5.
-    "tiles_by_marks": "(D:={(min(n)//3+max(n)//3-1,min(m:=[k%3 for k in n])+max(m)-1):w for i in range(len(g))for j in range(len(g[0]))if(w:=sum([r[j:j+3]for r in g[i:i+3]],[]))[8:]and all(w)and(n:=[k for k in range(9)if w[k]-5])})and[[D.get((I//3,J//3),[5]*9)[I%3*3+J%3]for J in range(9)]for I in range(9)]",
+    "tiles_by_marks": "(D:={(*map(5 .__eq__,w[1::2]),):w for i in range(16)for j in range(16)if all(w:=sum([r[j:j+3]for r in g[i:i+3]],[]))})and[[D.get((I>2,J>2,J<6,I<6),[5]*9)[I%3*3+J%3]for J in range(9)]for I in range(9)]",
     # task265: Noise of 5s on 0: every 2x2 block of 0s is painted 2. Special case for ARC train
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0 (the
@@ -740,7 +740,7 @@ IDIOMS = {
     "dots_to_matching_side": "[*map(lambda r,s:[*map(max,r,s)],(h:=lambda g:[[a:=r[0],a*(a in(m:=r[1:-1])),*[0]*len(m[2:]),(b:=r[-1])*(b in m),b]for r in g])(g),zip(*h(zip(*g))))]",
     # task341: two facing rectangles: the empty gap between them, over their common span less one
     # cell at each side, becomes 8.
-    "bridge_between_blocks": "(F:=lambda G:(C:=[()]+[*zip(*G)]+[()])and{(y,x)for y,r in enumerate(G)for x,v in enumerate(r)if v<1 and all(any(c[:y])and any(c[y+1:])for c in C[x:x+3])},S:=F(g)|{(x,y)for y,x in F([*zip(*g)])})and[[[v,8][(y,x)in S]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "bridge_between_blocks": "(f:=lambda G:[*zip(*[[v or 8*all(any(r[:x])*any(r[x+1:])for r in[(),*G,()][y:y+3])for x,v in enumerate(R)]for y,R in enumerate(G)])])(f(g))",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
     # cell nearest them. (Assumes 10-wide grids, as in every example; clamp rows toward the block,
     # transpose, repeat.)
@@ -775,7 +775,7 @@ IDIOMS = {
     "bounce_zigzag": "[[8-7*(i%k in(j,k-j))for j in range(k//2+1)]for i in range(-9,1)if(k:=len(g[0])*2-2)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
     # its whole row / column.
-    "repeat_cross_segments": "(E:=lambda R:(J:=[x for x,v in enumerate(R)if v])and[R[J[0]+(x-J[0])%len(J)]for x in range(len(R))],k:=lambda r:len({*r}),R:=max(g,key=k),C:=max(T:=[*zip(*g)],key=k),i:=g.index(R),j:=T.index(C),A:=E(R),B:=E(C))and[[(y==i)*A[x]or(x==j)*B[y]for x in range(len(R))]for y in range(len(g))]",
+    "repeat_cross_segments": "[*zip(*(F:=lambda g:[s[1:]and[(s*30)[x-b.find(s)]for x in range(len(b))]or b for b in map(bytes,g)for s in[b.strip(b'\\0')]])(zip(*F(g))))]",
     # task361: the largest (size 2..7) square that is rot90-symmetric and holds >1 coloured cell
     # gives a centre; every coloured cell is copied by the three rotations about that centre.
     "rot4_complete": "(C:={0:(i+j+k-1)*1j+i-j for k in range(8)for i in range(30)for j in range(30)if(s:=[*zip(*[t[j:j+k]for t in g[i:i+k]])])==[*zip(*s[::-1])]and sum(map(any,s))>1}[0],Z:={b*1j+a:v for a,r in enumerate(g)for b,v in enumerate(r)})and[[max(Z.get(z:=C-1j*z,0)for _ in g[:4])for b in range(len(r))if[z:=b*1j+a]]for a,r in enumerate(g)]",
@@ -827,7 +827,7 @@ IDIOMS = {
     # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
     # nearest corner
-    "corner_rings_dotted_box": "[[next(((v,x+y-v)[i!=r or j!=c]for r,c,v in P if abs(i-r)<2>abs(j-c)),0)or 5*((i in(a,b)or j in(e,f))and a<=i<=b and e<=j<=f and min(abs(i-r)+abs(j-c)for r,c,v in P)%2<1)for j in range(len(g[0]))]for P in[[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for(a,e,x),(_,_,y),_,(b,f,_)in[P]for i in range(len(g))]",
+    "corner_rings_dotted_box": "[[v or 5*(min(H:=min(i-a,b-i),J:=min(j-e,f-j))==H+J&1<1)or(H*H<2>J*J)*g[[b,a][i-a<2]][[e,f][j-e<2]]for j,v in enumerate(R)]for(a,e),*_,(b,f)in[[(i,j)for i,R in enumerate(g)for j,v in enumerate(R)if v]]for i,R in enumerate(g)]",
     # task390: Two brackets enclose a pattern: split it in half across the bracket axis and reflect
     # each half out across the bracket on its side; the inside is cleared.
     "bracket_halves_out": "(p:=lambda g,d=1:[s:=sum(map(list,g),[]),b:=max(s,key=s.count),f:=[v for v in s if v!=b][0],R:=[i for i,r in enumerate(g)if f in r],C:=[j for j,c in enumerate(zip(*g))if f in c],a:=R[0],z:=R[-1],c:=C[0],w:=C[-1],h:=(z-a-1)//2]and(g[a].count(f)>w-c and[[(b if a<i<z else g[2*a-i][j]if 0<a-i<=h else g[2*z-i][j]if 0<i-z<=h else v)if c<j<w else v for j,v in enumerate(r)]for i,r in enumerate(g)]or d and[*zip(*p([*zip(*g)],0))]))(g)",
