@@ -2220,6 +2220,7 @@ BLANK += ("third_columns_6", "odd_corner", "block_diagonals_scaled")
 
 
 def examples(task: Task) -> list[tuple[list, list]]:
+    """The train and test pairs: what the search fits."""
     return [(e.input, e.output) for e in (*task.train, *task.test)]
 
 
