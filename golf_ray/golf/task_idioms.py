@@ -25,7 +25,7 @@ IDIOMS = {
     "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g*4][-1]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay).
-    "join_same_color_cells": "[L:=max(s:=sum(g,[]),key=s.count),T:=[*zip(*g)]]and[[v or max(({*r[:j]}&{*r[j:]}|{*T[j][:i]}&{*T[j][i:]})-{L}|{0})for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "join_same_color_cells": "(T:=[*zip(*g)])and[[v or max(({*r[:j]}&{*r[j:]}|{*T[j][:i]}&{*T[j][i:]})-{g[2][2]}|{0})for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1).
     # Columns compare as tuples: a taller bar is a larger tuple, so rank = number of columns >= it.
     "rank_bars_by_height": "[*zip(*[[c//5*sum(D>=C for D in zip(*g))for c in C]for C in zip(*g)])]",
@@ -154,7 +154,7 @@ IDIOMS = {
     "dots_shoot_to_block": "[g:=[*zip(*[[[x,d][x-R and d in r[:j]and R in r[j:]]for j,x in enumerate(r)]for r in g][::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell.
-    "odd_quadrant": "[R:=[i for i,r in enumerate(g)if len({*r})<2],C:=[j for j,c in enumerate(zip(*g))if len({*c})<2],m:=min(s:=sum(g,[]),key=s.count)]and[q for a in(g[:R[0]],g[R[-1]+1:])for q in([r[:C[0]]for r in a],[r[C[-1]+1:]for r in a])if m in sum(q,[])][0]",
+    "odd_quadrant": "(m:=min(s:=str(g),key=s.count),h:=lambda g,t:[*zip(*max((g[(i:=[len({*r})for r in t].index(1))+1:],g[:i]),key=lambda p:m in str(p)))])and h(h(g,g),zip(*g))",
     # task066: Join the green pair to the red pair with a 3-leg path: along the green axis until an
     # obstacle, across (clear) to the red pair's line, where an obstacle lies just beyond, then
     # along it into red.
@@ -288,7 +288,7 @@ IDIOMS = {
     "marked_shape_crop": "(s:=sum(g,[]),w:=len(g[0]),k:=s.index(8)+~w)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,w,w+w)]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
     # line (right or down).
-    "slide_box_on_dots": "(d:=len({x for r in g for x,v in enumerate(r)if v==3})<2,S:={(y+2*d,x+2-2*d)for y,r in enumerate(g)for x,v in enumerate(r)if v==2})and[[[v%2*3,2][(y,x)in S]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "slide_box_on_dots": "[g:=[*zip(*[[v-h*(v%3-u%3)for v,u in zip(r,(0,0,*r))]for r in g])]for _ in'ab'for h in[max(r.count(3)for r in g)>1]]and g",
     # task123: nested L-shapes in the corner of a 5x5: extend to 10x10, cell (i,j) coloured by the
     # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
     # row's non-zero cells repeated)
@@ -464,7 +464,7 @@ IDIOMS = {
     "template_row_recolour": "(T:=max(g,key=all))and[[r[T.index(c)]for c in T]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
     # every other zero (gaps, leaky rooms) becomes 4.
-    "sealed_rooms": "[g:=[[c or 3+any(x.count(0)*2<len(x)for x in(r,k))for c,k in zip(r,zip(*g))]for r in g]]+[g:=[*zip(*[[v:=c+(c==3==v-1)for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4]and g",
+    "sealed_rooms": "[g:=[*zip(*[[v:=(d:=c or 3+any(x.count(0)*2<len(x)for x in(r,k)))+(3==d<v<5)for c,k in zip(r,zip(*g))]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity.
     "drop_cell_stripes": "(t:=max(g),a:=g.index(t),b:=t.index(max(t)))and[([4,0]*30)[b:b+len(t)]]*-~a+g[a:-1]",
@@ -520,7 +520,7 @@ IDIOMS = {
     "ring_colour_map": "[[v or max(c*5%9for s in([],*g)[i:i+3]for c in(0,*s)[j:j+3])for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise (the EXPR keeps cells
     # lying in a uniform 2x2 block of the commonest such colour); everything else becomes 0.
-    "keep_solid_block": "[B:={(i+a,j+b)for i in range(len(g)-1)for j in range(len(g[0])-1)if g[i][j]==g[i][j+1]==g[i+1][j]==g[i+1][j+1]>0 for a in(0,1)for b in(0,1)},s:=[g[i][j]for i,j in B],c:=max(s,key=s.count)]and[[v*((i,j)in B and v==c)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "keep_solid_block": "[g:=[*zip(*[[v*(v in(a,b))for a,v,b in zip((0,*r),r,(*r[1:],0))]for r in g])]for _ in g*2]and(c:=max({*(s:=sum(g,()))}-{0},key=s.count))and[[v*(v==c)for v in r]for r in g]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
     "inbox_of_dots": "[[x or(min(i-R[0],R[-1]-i,j-C[0],C[-1]-j)==1)*c for j,x in enumerate(r)]for R,C in[[[i for i,r in enumerate(h)if 5in r]for h in(g,zip(*g))]]for c in[sum({*sum(g,[])})-5]for i,r in enumerate(g)]",
@@ -549,7 +549,7 @@ IDIOMS = {
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image.
-    "mirror_dotted_frame": "(b:=max(s:=sum(g,[]),key=s.count),k:=lambda v:v!=b,S:=[[max((g[i][j],g[i][~j],g[~i][j],g[~i][~j]),key=k)for j in range(len(r))]for i,r in enumerate(g)])and[[max([S[i][j]]+[S[i][d+2]for d in[min(i,len(g)+~i)]if j%2*(d+2<=j<len(r)-2-d)]+[S[d+2][j]for d in[min(j,len(r)+~j)]if i%2*(d+2<=i<len(g)-2-d)],key=k)for j in range(len(r))]for i,r in enumerate(S)]",
+    "mirror_dotted_frame": "[g:=[*zip(*[[(r[j]^b or r[~j]^b or(j-i)%2<1<j-i<~i*2+len(r)and r[i+2]^b)^b for j in range(len(r))]for i,r in enumerate(g)][::-1])]for b in[max(sum(g,[]),key=sum(g,[]).count)]*8][-1]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
     # laid after (first 3-row + 1) blank rows; a cell keeps its 3 (a%2*3) and takes the 2 of that
@@ -628,7 +628,7 @@ IDIOMS = {
     "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c*(c<9 or v>0)+7*(c==1<7<v<x/4))or x//79*9 for c in(0,*r)][1:]for r in g][::-1])]for x in range(80)][-1]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one.
-    "ray_from_edge_mark": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({z+k*d+m*d*1j:3-(m==0)for k in range(1,30)for m in range(1-L,L)})for z in D if D[z]==2 for d in(1,-1,1j,-1j)if D.get(z+d,0)<1 for L in[next(m for m in range(1,99)if D.get(z-m*d)!=3)]])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    "ray_from_edge_mark": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={z+d*(k+m*1j):3-(m==0)for z in D if D[z]==2 for d in(1,-1,1j,-1j)if D.get(z+d)!=3 for L in[next(k for k in range(1,9)if D.get(z-k*d)!=3)]for k in range(1,30)for m in range(1-L,L)})and[[O.get(y+x*1j,v)for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot.
     "box_stretch_to_dot": "(S:=lambda g:[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)])(S(g))",
