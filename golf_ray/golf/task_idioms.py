@@ -11,7 +11,7 @@ IDIOMS = {
     "continue_rows_to_9": "[[2*c for c in r]for r in g+[g[x:x+3]for x in range(4)if g[6-x:]==g[:x]][-1]]",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
     # bottom row and its rightmost column, which stay.
-    "shear_except_base": "(B:={v:y for y,r in enumerate(g)for v in r},R:={v:x for x,c in enumerate(zip(*g))for v in c},O:={(y,x+(y<B[v]and x<R[v])):v for y,r in enumerate(g)for x,v in enumerate(r)if v})and[[O.get((y,x),0)for x in range(len(r))]for y,r in enumerate(g)]",
+    "shear_except_base": "(T:=[*zip(*g)])and[[u*(u in{*s}&{*c})or v*(v not in{*s}&{*d})for v,u,c,d in zip(r,[0]+r,T,T[1:]+[()])]for r,s in zip(g,g[1:]+[[]])]",
     # task005: (bg 0 in every example; the main shape is taken as the commonest colour, ties -> the
     # one spanning fewer rows.) Repeat the main shape, size+1 apart, toward every neighbouring hint
     # cell, in the hint's colour, to the border.
@@ -31,7 +31,7 @@ IDIOMS = {
     "rank_bars_by_height": "[*zip(*[[c//5*sum(D>=C for D in zip(*g))for c in C]for C in zip(*g)])]",
     # task011: An 11x11 grid of 3x3 blocks split by lines; the block with the fewest colours is a
     # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
-    "key_block_upscale": "[[v if i%4>2 or j%4>2 else K[i//4][j//4]for j,v in enumerate(r)]for K in[min(([r[b:b+3]for r in g[a:a+3]]for a in(0,4,8)for b in(0,4,8)),key=lambda B:len({*sum(B,[])}))]for i,r in enumerate(g)]",
+    "key_block_upscale": "[[[g[a+i//4][b+j//4],g[i][j]][3in(i%4,j%4)]for j in range(11)]for _,a,b in[max((str([*zip(*g[a:a+3])][b:b+3]).count('0'),a,b)for a in(0,4,8)for b in(0,4,8))]for i in range(11)]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; every cell takes the max over
     # centres k within 26 cells; a 2-bit table K[|q-k|] picks 0/1/2 rows above k.)
@@ -59,10 +59,10 @@ IDIOMS = {
     "tile_diagonal_halo": "[g:=[*zip(*[[v or 8*(p%8>0)for v,p in zip(r,[0,*h])]for r,h in zip(g*k,[[0]*99]+g*k)][::-1])]for k in[2,2]+[1]*6][-1]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry.
-    "d4_complete_5x5": "[r:=[*map(any,g)].index(1),c:=[*map(any,zip(*g))].index(1)]and[[max(g[r+x][c+y]for a,b in((i-r,j-c),(j-c,i-r))for x in(a,4-a)for y in(b,4-b))if 0<=i-r<5>j-c>=0 else v for j,v in enumerate(R)]for i,R in enumerate(g)]",
+    "d4_complete_5x5": "[r:=[*map(any,g)].index(1)+2,c:=[*map(any,zip(*g))].index(1)+2,D:={(i-r)**2+(j-c)**2:v for i,R in enumerate(g)for j,v in enumerate(R)if v}]and[[D.get((i-r)**2+(j-c)**2,0)for j,v in enumerate(R)]for i,R in enumerate(g)]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output.
-    "stack_on_fives": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},F:=[z for z in d if d[z]==5],P:={z-min(F,key=lambda f:abs(f-z))+1+1j:d[z]for z in d})and[[P.get(y+x*1j,0)for x in range(3)]for y in range(3)]",
+    "stack_on_fives": "(S:=sum(g+[[0]*99],[]),w:=len(g[0]))and[[max(S[k+y+x]for k,v in enumerate(S)if v==5)for x in(-1,0,1)]for y in(-w,0,w)]",
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
     # cover, first free cell (row-major) is tried as square, horizontal bar, vertical bar in that
     # order
@@ -91,7 +91,7 @@ IDIOMS = {
     # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
     # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal band
     # of e; the 2s become e. (Width 9 hard-coded.)
-    "block_diagonal_shoot": "(n:=[*map(bool,s:=sum(g,[]))].index(1),A:=n//9+.5,M:=n%9+.5,e:=max({*s}-{2}))and[[e*(abs(abs(d-A)-abs(l-M))<2 and s[n+9*(d>A)+(l>M)]==2 or c>0)for l,c in enumerate(r)]for d,r in enumerate(g)]",
+    "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[(-2<(d^d>>9)-(l^l>>9)<2 and 2==s[n+9*(d>-1)+(l>-1)]or c)and-2+sum({*s})for l,c in enumerate(r,~(n%9))]for d,r in enumerate(g,~n//9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour.
     "edge_dots_tint_block": "[g:=[*zip(*[[c==8>9*r[j-1]and max(r[:j])or c for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
@@ -215,7 +215,7 @@ IDIOMS = {
     "largest_empty_rects": "(b:=[((m-a)*n,a,m,e,n)for m in range(len(g)+1)for a in range(m-1)for c in[[*map(any,zip(*g[a:m])),1]]for e in range(len(c))for n in[c[e:].index(1)]if n>1],y:=max(b)[0])and[g[d].__setitem__(slice(e,e+n),[6]*n)for i,a,m,e,n in b if i==y for d in range(a,m)]and g",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps
-    "capped_lines_crop": "[r[c-1+t:d+2-t]for P in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==5]]for(a,c),(b,_)in[(P[0],P[-1])]for d in[max(j for i,j in P)]for t in[P[1][1]-c>1]for r in g[a-t:b+1+t]]",
+    "capped_lines_crop": "[r[C[0]-1+t:C[-1]+2-t]for f in[lambda G:[i for i,r in enumerate(G)if 5 in r]]for R in[f(g)]for C in[f(zip(*g))]for t in[(C*2)[1]-C[0]>1]for r in g[R[0]-t:R[-1]+1+t]]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5.
     "dots_fall_onto_band": "(f:=lambda T:[[5*(k==m)for k in sorted([i,m][v>0]for i,v in enumerate(r))]for r in T for m in[r.index(5)]])and(5in{*g[0]}&{*g[-1]}and f(g)or[*zip(*f(zip(*g)))])",
@@ -368,7 +368,7 @@ IDIOMS = {
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2. (EXPR: a cell is inside when it is strictly inside its row run and its
     # column run; area = row run * column run, larger if > half of all 4s)
-    "inner_fill_by_size": "(n:=str(g).count('4'))and(f:=lambda r:[len(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[[x,1,2][(a*b>0)+(a*b*2>n)]for x,a,b in zip(r,f(r),c)]for r,c in zip(g,zip(*map(f,zip(*g))))]",
+    "inner_fill_by_size": "(f:=lambda r:[len(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[-(-a*b*8//sum(map(sum,g)))or x for x,a,b in zip(r,f(r),c)]for r,c in zip(g,zip(*map(f,zip(*g))))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1
@@ -435,7 +435,7 @@ IDIOMS = {
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)][1:]for r in g][::-1])]for _ in g*4][-1]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
-    "colour_by_key_quadrant": "(S:=lambda L,k:sorted([L[:k],L[k+1:]],key=len),a:=g.index([8]*9),b:=[*zip(*g)].index((8,)*9),K:=S(g,a)[0])and[[v and S(K[i//3],b)[0][j//3]for j,v in enumerate(S(r,b)[1])]for i,r in enumerate(S(g,a)[1])]",
+    "colour_by_key_quadrant": "[[g[i+-~(a:=g.index([8]*9))%7][j+-~(b:=g[0].index(8))%7]and g[i//3-a//3][j//3-b//3]for j in range(6)]for i in range(6)]",
     # task190: A 2x2 block with single cells touching its corners diagonally: each single shoots a
     # diagonal ray outward.
     "diagonal_corner_rays": "[g:=[*zip(*((h:=[[0]*30]*2)and[h:=h+[[c or a*(d>u<1)for c,a,d,u in zip(r,[0,*h[-1]],[0,0,*h[-2]],[0,*h[-2]])]]for r in g][-1][2:])[::-1])]for _ in g*4][-1]",
@@ -523,7 +523,7 @@ IDIOMS = {
     "keep_solid_block": "[g:=[*zip(*[[v*(v in(a,b))for a,v,b in zip((0,*r),r,(*r[1:],0))]for r in g])]for _ in g*2]and(c:=max({*(s:=sum(g,()))}-{0},key=s.count))and[[v*(v==c)for v in r]for r in g]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
-    "inbox_of_dots": "[[x or(min(i-R[0],R[-1]-i,j-C[0],C[-1]-j)==1)*c for j,x in enumerate(r)]for R,C in[[[i for i,r in enumerate(h)if 5in r]for h in(g,zip(*g))]]for c in[sum({*sum(g,[])})-5]for i,r in enumerate(g)]",
+    "inbox_of_dots": "(E:=enumerate)and[[[x,sum({*map(max,g)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5in r]for h in(g,zip(*g))]]for i,r in E(g)]",
     # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
     # coloured by the opposite corner. (Lookup in the flattened grid, repeated: index k + 6*T[dy] +
     # T[dx], T a byte table that is the source offset mod 6/36.)
@@ -617,7 +617,7 @@ IDIOMS = {
     # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
     # (Kronecker product)
-    "mask_kronecker": "[[P[i//n][j//n]*(M[i%n][j%n]>0)for j in range(n*n)]for n in[(len(g)+len(g[0]))//3]for M,P in[sorted([[r[:n]for r in g[:n]],[r[-n:]for r in g[-n:]]],key=lambda x:len({*str(x)}))]for i in range(n*n)]",
+    "mask_kronecker": "[[m and c for c in p for m in q]for n in[min(len(g),len(g[0]))]for P,M in[sorted(([r[:n]for r in g[:n]],[r[-n:]for r in g[-n:]]),key=lambda x:'8'in str(x))]for p in P for q in M]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. (The EXPR rings any 2 with a 2 beside it, so bigger 2-objects would be
     # ringed too; none occur.)
@@ -714,7 +714,7 @@ IDIOMS = {
     "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step)
-    "corner_rings_voronoi": "(S:=[(a,b,v)for a,r in enumerate(g)for b,v in enumerate(r)if v])[4:]or[[(L:=sorted(((x:=abs(i-a))+(y:=abs(j-b)),max(x,y)%2-1and v)for a,b,v in S))[0][1]*(L[0][0]<L[1][0])for j,_ in enumerate(r)]for i,r in enumerate(g)]",
+    "corner_rings_voronoi": "[[(L:=sorted(x+y<<5|max(x,y)%2*v for x,R in((-~i,g[0]),(len(g)-i,g[-1]))for y,v in((-~j,R[0]),(len(r)-j,R[-1]))if v))[0]%32*(L[1]-L[0]>9)for j in range(len(r))]for i,r in enumerate(g)]",
     # task330: 4-connected shapes of 5: those of exactly 6 cells become 2, the others 1. (Each 5
     # gets a label 5*8**k, two private bits; labels are OR-spread over each shape, so the popcount
     # of the final label is twice its size.)
@@ -731,7 +731,7 @@ IDIOMS = {
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
-    "leaky_box": "[[v or 8*(g[sorted((a[0],i,a[-1]))[1]][sorted((b[0],j,b[-1]))[1]]<1)for j,v in enumerate(x)]for a in[[i for i,x in enumerate(g)if any(x)]]for b in[[j for j,y in enumerate(zip(*g))if any(y)]]for i,x in enumerate(g)]",
+    "leaky_box": "(E:=enumerate)and[[v|8>>g[min(max(i,t),b)][min(max(j,l),e)]for j,v in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if any(r)]for h in(g,zip(*g))]]for i,r in E(g)]",
     # task338: Hollow rectangles: erase them and fill their insides with 3 (flood the outside from
     # the border, rest -> 3).
     "hollow_insides_only": "[g:=[*zip(*[[v:=c or v&1 for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[3>>c+c for c in r]for r in g]",
@@ -806,7 +806,7 @@ IDIOMS = {
     "diagonal_echo": "[[[v,c][any(i*1j+j-n*o in S for n in range(1,30))]for j,v in enumerate(r)]for D in[{i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for V in[sum(g,[])]for c,s,_ in[sorted({*V},key=V.count)]for S in[{z for z in D if D[z]==s}]for m in[{D[z]:z for z in D}[c]]for o in[min((w for z in S for w in[m-z]if(w*w).real==0and not{y+w for y in S}&S),key=abs)]for i,r in enumerate(g)]",
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (run sums along
     # rows then columns, ranked).
-    "rank_lines_by_length": "(h:=lambda g:[b'\\0'.join(bytes([sum(x)])*len(x)for x in bytes(r).split(b'\\0'))for r in g])and(A:=h(zip(*h(zip(*g)))))and[[sorted({*b''.join(A)}).index(m)*2%5 for m in r]for r in A]",
+    "rank_lines_by_length": "[g:=[[c and sum(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({-1,*sum(g,[])})*4)[1::3].index,r)]for r in g]",
     # task378: Colours ranked by bounding-box area: bg > shell > inner. Diagonal rays of the inner
     # colour leave the shell's box from its four outer corners.
     "corner_diagonals": "(o:=sorted({*sum(g,[])},key=lambda c:sum(c in r for r in g)*sum(c in k for k in zip(*g))),R:=[i for i,r in enumerate(g)if o[1]in r],C:=[j for j,k in enumerate(zip(*g))if o[1]in k])and[[o[0]if max(i-R[-1],R[0]-i)==max(j-C[-1],C[0]-j)>0 else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
