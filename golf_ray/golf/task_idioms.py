@@ -366,8 +366,7 @@ IDIOMS = {
     # brackets' outer lines to the inside.
     "mirror_into_brackets": "(P:=lambda g:(R:=[y for y,r in enumerate(g)if 2 in r])and[*zip(*[map(max,zip(bytes(len(g[0])),*[r for y,r in enumerate(g)if max(2*R[0]-y,min(y,2*R[-1]-y))==k]))for k in range(len(g))])])(P(g))",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
-    # the larger with 2. (EXPR: a cell is inside when it is strictly inside its row run and its
-    # column run; area = row run * column run, larger if > half of all 4s)
+    # the larger with 2.
     "inner_fill_by_size": "(f:=lambda r:[len(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[-(-a*b*8//sum(map(sum,g)))or x for x,a,b in zip(r,f(r),c)]for r,c in zip(g,zip(*map(f,zip(*g))))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
@@ -518,8 +517,8 @@ IDIOMS = {
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9).
     "ring_colour_map": "[[v or max(c*5%9for s in([],*g)[i:i+3]for c in(0,*s)[j:j+3])for j,v in enumerate(r)]for i,r in enumerate(g)]",
-    # task222: Keep only the solid one-colour rectangle hidden in the noise (the EXPR keeps cells
-    # lying in a uniform 2x2 block of the commonest such colour); everything else becomes 0.
+    # task222: Keep only the solid one-colour rectangle hidden in the noise: cells with a like
+    # neighbour along their row, then their column, ..., of the commonest colour left.
     "keep_solid_block": "[g:=[*zip(*[[v*(v in(a,b))for a,v,b in zip((0,*r),r,(*r[1:],0))]for r in g])]for _ in g*2]and(c:=max({*(s:=sum(g,()))}-{0},key=s.count))and[[v*(v==c)for v in r]for r in g]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
@@ -645,7 +644,7 @@ IDIOMS = {
     "dots_to_brackets": "[[(h,r)[a>p//2]*((7,4,4,7,*[0<=a<=p]*40)[a-p//2+1]>>abs(F)&1)for A in range(len(V))for a,F in[[(W-Q,A-_),(A-_,W-Q)][_!=k]]]for(Q,_,h),*b,(m,k,r)in[[(W,A,f)for W,V in enumerate(g)for A,f in enumerate(V)if f]]for p in[m-Q+k-_]for W,V in enumerate(g)]",
     # task285: each object has a 2x2 core of (3-4) different colours; the shape grown from one core
     # cell is mirrored into the other quadrants, each copy in the colour of the core cell of its
-    # quadrant (at most 9 cores: fast on dense grids).
+    # quadrant (at most 20 cores: fast on dense grids).
     "mirror_into_quadrants": "(D:={(y,x):v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={(Y,X):D[q]for i,j in[(i,j)for y,x in D for i in(y-1,y)for j in(x-1,x)if len({D.get((i+a,j+b))for a in(0,1)for b in(0,1)}-{None})>2][:20]for a in(0,1)for b in(0,1)if(c:=(i+a,j+b))in D if[F:={c}]+[F:=F|{(y+a,x+b)for y,x in F for a in(-1,0,1)for b in(-1,0,1)if D.get((y+a,x+b))==D[c]}for _ in'abcd']for y,x in F for Y in(y,2*i+1-y)for X in(x,2*j+1-x)if(q:=(i+(Y>i),j+(X>j)))in D})and[[O.get((y,x),v)for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard.
