@@ -9227,7 +9227,11 @@ def frame_with_most_dots(g):  # of the frames (box outlines 3x3 or more), the on
     for col in cols:
         for shape in parts(g, lambda v, col=col: v == col):
             top, bottom, left, right = box(shape)
-            if bottom - top > 1 and right - left > 1 and set(shape) == outline(*box(shape)):
+            if (
+                bottom - top > 1
+                and right - left > 1
+                and set(shape) == outline(top, bottom, left, right)
+            ):
                 frames.append((col, top, bottom, left, right))
     frame = frames[0][0]
     dot = (cols - {frame}).pop()

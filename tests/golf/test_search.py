@@ -1024,24 +1024,22 @@ def bottoms_aligned(g):  # each colour moved up or down till its bottom row is 1
     return out
 
 
-def colour_box(g, x):
-    cells = [(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x]
-    rows, cols = [i for i, _ in cells], [j for _, j in cells]
-    return min(rows), min(cols), max(rows), max(cols)
+def colour_box(g, x):  # the box around the cells of colour x
+    return box([(i, j) for i, r in enumerate(g) for j, c in enumerate(r) if c == x])
 
 
 def background_trimmed(g):  # the box around the cells not of the commonest colour; it as 0
     cells = [c for r in g for c in r]
     ground = max(set(cells), key=cells.count)
     boxes = [colour_box(g, x) for x in set(cells) - {ground}]
-    top, left = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    bottom, right = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    top, left = min(b[0] for b in boxes), min(b[2] for b in boxes)
+    bottom, right = max(b[1] for b in boxes), max(b[3] for b in boxes)
     return [[0 if c == ground else c for c in r[left : right + 1]] for r in g[top : bottom + 1]]
 
 
 def widest_colour(g):  # a 2x2 of the colour whose box is the largest
     def area(x):
-        top, left, bottom, right = colour_box(g, x)
+        top, bottom, left, right = colour_box(g, x)
         return (bottom - top + 1) * (right - left + 1)
 
     x = max({c for r in g for c in r} - {0}, key=area)
@@ -1049,7 +1047,7 @@ def widest_colour(g):  # a 2x2 of the colour whose box is the largest
 
 
 def step_toward_4(g):  # the 3 one step (across, down or both) toward the 4
-    (a, b, _, _), (c, d, _, _) = colour_box(g, 3), colour_box(g, 4)
+    (a, _, b, _), (c, _, d, _) = colour_box(g, 3), colour_box(g, 4)
     out = [[4 * (v == 4) for v in r] for r in g]
     out[a + (c > a) - (c < a)][b + (d > b) - (d < b)] = 3
     return out
@@ -1071,14 +1069,14 @@ def squares_counted(g):  # a row of five: a 1 for each 2x2 square of 1, then 0s
 
 def rarest_cropped(g):  # the box around the rarest colour's cells, as it is
     cells = [c for r in g for c in r if c]
-    top, left, bottom, right = colour_box(g, min(cells, key=cells.count))
+    top, bottom, left, right = colour_box(g, min(cells, key=cells.count))
     return [r[left : right + 1] for r in g[top : bottom + 1]]
 
 
 def holed_colour(g):  # the colour with a hole: fewer cells than its box
     cells = [c for r in g for c in r]
     for x in set(cells) - {0}:
-        top, left, bottom, right = colour_box(g, x)
+        top, bottom, left, right = colour_box(g, x)
         if cells.count(x) < (bottom - top + 1) * (right - left + 1):
             return [[x]]
 
@@ -1660,7 +1658,7 @@ def rings_from_diagonal(g):  # square rings around the middle of three cells, as
 
 def inner_corners_out(g):  # the cells inside a frame's corners, each out past the opposite one
     cells = Counter(c for r in g for c in r if c)
-    top, left, bottom, right = colour_box(g, cells.most_common(1)[0][0])
+    top, bottom, left, right = colour_box(g, cells.most_common(1)[0][0])
     out = [r[:] for r in g]
     for (i, j), (x, y) in zip(
         [
@@ -1684,7 +1682,7 @@ def inner_corners_out(g):  # the cells inside a frame's corners, each out past t
 def corners_assembled(g):  # pieces of three cells of a 2x2, each where its gap faces in
     out = [[0] * 4 for _ in range(4)]
     for x in {c for r in g for c in r} - {0}:
-        top, left, _, _ = colour_box(g, x)
+        top, _, left, _ = colour_box(g, x)
         square = [(i, j) for i in (0, 1) for j in (0, 1)]
         ((p, q),) = [(i, j) for i, j in square if g[top + i][left + j] != x]
         for i, j in square:
@@ -1777,7 +1775,7 @@ def panel_patterns(g):  # each of three panels, by its holes, as a row of three 
 
 
 def ones_in_box_3(g):  # the 1s in the box around the 8s in 3
-    top, left, bottom, right = colour_box(g, 8)
+    top, bottom, left, right = colour_box(g, 8)
     return [
         [3 if c == 1 and top <= i <= bottom and left <= j <= right else c for j, c in enumerate(r)]
         for i, r in enumerate(g)
@@ -1959,7 +1957,7 @@ def block_diagonals_scaled(g):  # scaled by the colours less one, diagonals thro
     k = len(colours) - 1
     big = [[c for c in r for _ in range(k)] for r in g for _ in range(k)]
     (block,) = colours - set(g[-1]) - {r[-1] for r in g} - {0}
-    top, left, _, right = colour_box(big, block)
+    top, _, left, right = colour_box(big, block)
     return [
         [c or 2 * (i - j == top - left or i + j == top + right) for j, c in enumerate(r)]
         for i, r in enumerate(big)
@@ -3599,12 +3597,17 @@ NAMED += ("band_repeated", "periodic_prefix", "trail", "header_rows", *IDIOM_OF)
 NAMED += ("fill_common", "uncommon", *DRAWN)
 
 
+def own_programs(name: str, found: dict[str, str]) -> list[str]:
+    """Of the programs found, those of the idiom written for shape `name`, shortest first."""
+    return [s for how, s in found.items() if how.split("#")[0] == IDIOM_OF.get(name, name)]
+
+
 @pytest.mark.parametrize("name", NAMED)
 def test_each_idiom_fits_its_planted_shape(name):
     """Not just some fit (the cell-wise search may find a shorter one on a few examples): the
     idiom written for the shape, and it holds on the examples no fit saw."""
     task, found, _ = searched(name)
-    own = [s for how, s in found.items() if how.split("#")[0] == IDIOM_OF.get(name, name)]
+    own = own_programs(name, found)
     assert own, f"{name}: {sorted(found)}"
     assert search.reproduces(own[0], [(e.input, e.output) for e in task.arc_gen])
 
@@ -3666,8 +3669,7 @@ def own_or_first(name: str, task: Task) -> str:
     if own is not None and search.reproduces(own, examples(task)):
         return own
     found = search.programs(task)
-    own = [s for how, s in found.items() if how.split("#")[0] == IDIOM_OF.get(name, name)]
-    return own[0] if own else next(iter(found.values()))
+    return (own_programs(name, found) or [*found.values()])[0]
 
 
 def found_any(task: Task) -> bool:
