@@ -516,11 +516,12 @@ def stack_centered(g):  # overlay every colour's figure, centred, on a backgroun
             if v != bg:
                 figs.setdefault(v, []).append((i, j))
 
-    H = max(box(X)[1] - box(X)[0] for X in figs.values()) + 1
-    W = max(box(X)[3] - box(X)[2] for X in figs.values()) + 1
+    boxes = {c: box(X) for c, X in figs.items()}
+    H = max(r1 - r0 for r0, r1, _, _ in boxes.values()) + 1
+    W = max(c1 - c0 for _, _, c0, c1 in boxes.values()) + 1
     o = [[bg] * W for _ in range(H)]
     for c, X in figs.items():
-        r0, r1, c0, c1 = box(X)
+        r0, r1, c0, c1 = boxes[c]
         for i, j in X:
             o[i - r0 + (H - (r1 - r0 + 1)) // 2][j - c0 + (W - (c1 - c0 + 1)) // 2] = c
     return o
@@ -3008,7 +3009,8 @@ def corner_diagonals(g):
         return box([(i, j) for i in range(H) for j in range(W) if g[i][j] == c])
 
     def area(c):
-        return (bbox(c)[1] - bbox(c)[0] + 1) * (bbox(c)[3] - bbox(c)[2] + 1)
+        r0, r1, c0, c1 = bbox(c)
+        return (r1 - r0 + 1) * (c1 - c0 + 1)
 
     inner, shell = sorted({v for r in g for v in r}, key=area)[:2]
     r0, r1, c0, c1 = bbox(shell)
