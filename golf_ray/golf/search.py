@@ -479,7 +479,7 @@ def programs(task) -> dict[str, str]:
 def program(expr: str) -> str:
     """The program `p` whose value is `expr` in the grid `g`."""
     # a digit right before a keyword (`2for`) is a SyntaxWarning now, an error later
-    expr = re.sub(r"(\d)(for|if|else|and|or|in)\b", r"\1 \2", expr)
+    expr = re.sub(r"(\d)(for|if|else|and|or|not|in|is)\b", r"\1 \2", expr)
     return "p=lambda g:" + expr.replace(" in [", " in[")
 
 

@@ -134,7 +134,7 @@ IDIOMS = {
     # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased.
-    "stamp_with_rays": "(w:=sorted({*(v:=sum(g,[]))},key=v.count),b:=w[-1],c:=w[-2],e:={m*1j+u:z for m,n in enumerate(g)for u,z in enumerate(n)},x:={a for a in e if e[a]-b and c not in{e.get(a+q+z)for q in(-1,0,1)for z in(-1j,0,1j)}},r:=min(x,key=lambda a:abs(sum(a-d for d in x))),t:={**e,**{d:b for d in x},**{i+f*j:e[r+j]for i in e if e[i]==e[r]and{i}-x for j in(1,-1,1j,-1j)if r+2*j in x and(l:=1)for f in range(1,30)if(l:=l and e.get(i+f*j,b)-b)},**{i+d-r:e[d]for i in e if e[i]==e[r]and{i}-x for d in x if e.get(i+d-r,b)-b}})and[*zip(*[iter(t.values())]*len(g[0]))]",
+    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={K*1j+z:h for K,w in enumerate(g)for z,h in enumerate(w)},e:={a for a in i if c!=i[a]!=x[-2]!=i.get(a+1)},r:=min(e,key=lambda a:abs(a-sum(e)/len(e))),s:={**i,**{a:c for a in e},**{f+(a-r)*k/2:i[a]for f in{*i}-e if i[f]==i[r]for a in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(a-r)*k/2,c)-c))}})and[*zip(*[iter(s.values())]*len(g[0]))]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,int('020463010'[b:=b+d//8]))for c,d in zip(r,g[0])]for r in g if[b:=(a:=a+r[0]%5)]]",
@@ -158,7 +158,7 @@ IDIOMS = {
     # task066: Join the green pair to the red pair with a 3-leg path: along the green axis until an
     # obstacle, across (clear) to the red pair's line, where an obstacle lies just beyond, then
     # along it into red.
-    "elbow_path_join": "[j:='2, 2'in str(g),g:=[[*zip(*g)],g][j],s:=max(Y:=sum(map(list,g),[]),key=Y.count),t:=len(g[0]),k:=Y.index(3)//t,e:=Y.index(3)%t,c:=Y.index(2)//t,m:=Y.index(2)%t,a:=lambda w,b,h:w[b]==s and{*w[b-1:b+2]}-{s,2,3}and{*w[b:h+1],*w[h:b+1]}<={s,2,3},[o:=d for d in range(t)if a(g[k],d,e)and a([*zip(*g)][d],c,k)]]and[[*zip(*(v:=[[[u,3][u==s and(q in(k,c)and(f-o)*(f-[e,m][q==c])<1 or f==o and(q-k)*(q-c)<1)]for f,u in enumerate(z)]for q,z in enumerate(g)]))],v][j]",
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},a:=[p for p in c if c[p]==3][:2],W:=lambda p,s:[p]+[p:=p+s for _ in c if c.get(p+s)==b],[T:=d+D+R for p in a for v in(1j,-1j)for w in(1,-1)if{b:=c.get(p+(s:=2*p-sum(a)))}and(d:=W(p,s))[1:]and c.get(d[-1]+s)==c.get((D:=W(d[-1],v*s))[-1]+v*s)and c.get((R:=W(D[-1],w*s))[-1]+w*s)==2]]and[[[v,3][i+j*1j in T]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
     # ring of 2s.
     "lone_cell_ringed": "(e:=enumerate)and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-b)]for a,R in e(g)for b,c in e(R)if 2>sum(r.count(c)for r in g)for x,r in e(g,-a)]",
@@ -191,7 +191,7 @@ IDIOMS = {
     "most_common_shape": "max(L:=[w for i in range(12)for j in range(12)if all(map(any,(w:=[r[j:j+3]for r in g[i:i+3]])+[*zip(*w)]))],key=L.count)",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block.
-    "stamp_pattern_on_cells": "(h:=[len({*r})for r in g].index(1)+1,D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},E:=[(k%3-1+k//3*1j-1j)*h for k in range(9)],C:={D[q]:q for q in D if sum(q+e in D for e in E)>1},O:={s+e:D[q+e]for s in D if sum(s+e in D for e in E)<2 for q in[C.get(D[s],.5)]for e in E if q+e in D})and[[O.get(y+x*1j,v)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "stamp_pattern_on_cells": "(l:=[len({*d})for d in g].index(1)+1,n:={t+s*1j:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[l*(f+b*1j)for f in(-1,0,1)for b in(-1,0,1)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e[1::2])))and[[{n.get(t+s*1j-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it; valid because the trominoes never come close to each other).
     "tromino_corner": "[[k[i]or 8in[0,*r][j:j+3]and 8in[0,*k][i:i+3]for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
@@ -209,7 +209,7 @@ IDIOMS = {
     # task089: a multicolour template holds one 3 and another holds one 2; every lone 3 gets a copy
     # of the 3-template, every lone 2 a left-right mirrored copy of the 2-template (anchored on the
     # 3 / 2 cell).
-    "stamp_template_at_anchors": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={**D},K:={*D},N:=lambda z:{z+a+b for a in(-1,0,1)for b in(-1j,0,1j)}&K,[O.update({s+(t-q).real+(t-q).imag*(2*a-5)*1j:D[t]for t in T})for a in(2,3)for q in[q for q in D if(D[q]==a)*len(N(q))>1][:1]if[T:={q}]+[T:=T|{u for t in T for u in N(t)}for _ in'abcde']for s in D if[D[s],len(N(s))]==[a,1]])and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},l:={*i},e:=lambda j:{b+t+r*1j for b in j for t in(-1,0,1)for r in(-1,0,1)}&l,n:={i[o]:o for o in l if e({o})>{o}},[i.update({f+c-o-(c-o).real*(i[f]<3)*2:i[c]for c in e(e(e(e({o}))))})for f in l if{f}==e({f})for o in[n.get(i[f],f)]])and[[i.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Find the largest area of an all-zero rectangle with both sides >= 2 and paint every
     # zero rectangle of that area 6.
     "largest_empty_rects": "(b:=[((m-a)*n,a,m,e,n)for m in range(len(g)+1)for a in range(m-1)for c in[[*map(any,zip(*g[a:m])),1]]for e in range(len(c))for n in[c[e:].index(1)]if n>1],y:=max(b)[0])and[g[d].__setitem__(slice(e,e+n),[6]*n)for i,a,m,e,n in b if i==y for d in range(a,m)]and g",
@@ -317,7 +317,7 @@ IDIOMS = {
     # task133: A template shape holds one cell of the key colour (the colour found in the most
     # shapes); every other shape shows a key block of some size: the template is drawn there, scaled
     # to that size with its key cell on the block, in that shape's other colour.
-    "template_scaled_to_keys": "[D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max({*(L:=[D[z]for z in D for a in(-1,0,1)for b in(-1j,0,1j)if D.get(z+a+b,D[z])!=D[z]])},key=L.count),R:=range,B:=[(o,k)for o in D if D[o]==A not in(D.get(o-1),D.get(o-1j))for k in[next(k for k in R(1,99)if D.get(o+k)!=A)]],f:=lambda F,n:f({w+a+b for w in F for a in(-1,0,1)for b in(-1j,0,1j)if w+a+b in D},n-1)if n else F,T:=max([[w-o for w in f({o},3)if D[w]-A]for o,k in B[:30]if k<2],key=len),P:={o+w*k+a+b*1j:c for o,k in B for c in[max(D.get(o+w*k,0)for w in T)]for w in T for a in R(k)for b in R(k)}]and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "template_scaled_to_keys": "[D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max({*D.values()},key=lambda c:len({D.get(z+a+b)for z in D if D[z]==c for a in(-1,0,1)for b in(-1j,0,1j)})),B:=[(z,next(k for k in range(99)if D.get(z+k*1j)!=A))for z in D if D[z]==A!=D.get(z-1j)],T:=max([[w-z for w in D if D[w]==c]for z,k in B[:30]if k<2 for c in{D.get(z+a+b)for a in(-1,0,1)for b in(-1j,0,1j)}-{A}],key=len)[:30],P:={z+w*k+b*1j:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for w in T for b in range(k)}]and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
     # with more side-by-side pairs in str(g) ("c, c"); the crop keeps rows holding it and takes
@@ -410,7 +410,7 @@ IDIOMS = {
     # task173: two-colour templates; wherever one colour-part of a template appears on its own,
     # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
     # 20 seed cells: fast on dense grids).
-    "complete_partial_templates": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},E:=[k%3-1+k//3*1j-1j for k in range(9)],O:={**D,**{u+w-q:D[u]for z in[z for z in D if{D.get(z+e)for e in E}-{None,D[z]}][:20]if[T:={z}]+[T:=T|{u+e for u in T for e in E if u+e in D}for _ in'ab']if len(T)<9 for q in T for w in D if D[w]==D[q]if all(D.get(u+w-q)==D[q]for u in T if D[u]==D[q])for u in T}})and[[O.get(y+x*1j,0)for x in range(len(r))]for y,r in enumerate(g)]",
+    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k-b+n:a[n]for c in e if c+2not in e if(a:={n-c:e[n]for n in e if abs(n-c)<3})if max(abs(n)*2**(a[n]==e[c])for n in a)<2for b in a for k in e if all(e.get(k-b+n)==a[n]for n in a if a[n]==a[b])for n in a})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell,
     # diagonal holes with the corner colour, holes whose mirror is also a hole with the commonest
     # colour.
@@ -488,7 +488,7 @@ IDIOMS = {
     # task205: Crop the big one-colour rectangle hidden in noise (found as the largest rectangle
     # with a one-colour border); every odd cell inside it shoots a full row and column line of its
     # colour.
-    "noise_rect_crosses": "[S:=[''.join(map(str,r))for r in g],T:=[*map(''.join,zip(*S))]]and[[[int(max(S[i+y][j:j+w]+T[j+x][i:i+h],key=c.__ne__))for x in range(w)]for y in range(h)]for _,i,j,h,w in[max((h*w,i,j,h,w)for i in range(len(S))for j in range(len(T))for s in[S[i][j:]]for h in range(5,len(S)-i+1)if T[j][i:i+h]==s[0]*h for w in[next((w for w in range(len(s)-len(s.lstrip(s[0])),0,-1)if S[i+h-1][j:j+w]==s[:w]and T[j+w-1][i:i+h]==T[j][i:i+h]),0)])]for c in S[i][j]][0]",
+    "noise_rect_crosses": "(P:=[*map(list,zip(*g))])and(lambda m,e,i,a,n,q:[[min(H[i:i+n]+P[r][e:e+a],key=q.count)for r in range(i,i+n)]for H in g[e:e+a]])(*max((a*n,e,i,a,n,q)for e in range(len(g))for i in range(len(P))for q in[g[e][i:i+1]]for a in range(5,31-e)if P[i][e:e+a]==q*a for n in[next(n for n in range(30-i,0,-1)if g[e][i:i+n]==q*n==g[e+a-1][i:i+n]and P[i+n-1][e:e+a]==q*a)]))",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
     # 5's row, then overlaying.
@@ -499,7 +499,7 @@ IDIOMS = {
     # task209: Four same-coloured corner marks frame a region holding a few blocks of an upscaled
     # copy of the small pattern lying outside; output the framed region with the whole upscaled
     # pattern painted in.
-    "frame_upscaled_template": "(b:=max(s:=sum(g,[]),key=s.count),P:=max([[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c]for c in{*s}],key=lambda P:[len(P),*map(len,map(set,zip(*P)))]==[4,2,2]<[P[3][0]-P[0][0]+3]),Y:=range(P[0][0],P[3][0]+1),X:=range(P[0][1],P[3][1]+1),D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v-b and(i in Y)*(j in X)<1},I:={(y,x):g[y][x]for y in Y for x in X if g[y][x]not in(b,g[Y[0]][X[0]])})and[[[D.get((i+(y-a)//s,j+(x-c)//s),g[y][x])for x in X]for y in Y]for a,c in[min(I)]for s in range(1,31)for i,j in D if all(D.get((i+(y-a)//s,j+(x-c)//s))==v for(y,x),v in I.items())][0]",
+    "frame_upscaled_template": "(b:=max(S:=sum(g,[]),key=S.count),P:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if{*r}=={b,v}and S.count(v)==4==2*r.count(v)],Y:=range(P[-4][0],P[-1][0]+1),X:=range(P[-4][1],P[-1][1]+1),D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v-b and(i in Y)*(j in X)<1})and next([[D.get((i+(y-a)//s,j+(x-c)//s),g[y][x])for x in X]for y in Y]for a,c in[min((y,x)for y in Y[1:-1]for x in X[1:-1]if g[y][x]-b)]for s in range(1,31)for i,j in D if all(D.get((i+(y-a)//s,j+(x-c)//s))==g[y][x]for y in Y[1:-1]for x in X[1:-1]if g[y][x]-b))",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
     # half by the same column rule.
@@ -535,6 +535,10 @@ IDIOMS = {
     # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
     # colour, 5...
     "alternate_ray": "[[v:=c or v and x+5-v for c in r]for r in g if[x:=max(r),v:=0]]",
+    # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
+    # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
+    # pieces painted in.
+    "pieces_into_holes": "[r:=lambda g:{e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},n:=lambda g:[*zip(*g[(v:=[a for a,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],D:=r(g),L:=[[(F+h*x)*d for F in(0,1,2)for h in(0,1,2)]for x,v in((1j,(1,-1,-1j,1j)),(-1j,(-1,1,-1j,1j)))for d in v],c:=r(u:=n(n(g))),[c.update({Y+q:t for q,t in zip(f,o)})for o in sorted([o for o in[[D.get(Y+b)for b in L[0]]for Y in D]if all(o)and sum(o)-18][:5],key=lambda o:-o.count(2))for Y,f in[(Y,f)for f in L for Y in c if all(c.get(Y+q)==2*(t!=2)for q,t in zip(f,o))][:1]]]and[*zip(*[iter(c.values())]*len(u[0]))]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle: drop the stem and slide the
     # rectangle along it until it touches the anchor.
     "reel_in_rect": "(l:=max(u:=sum(g,[]),key=u.count),F:=lambda G:(T:=[i for i in G if i.count(l)==len(i)-1])and[(R:=[i for i in G if i!=T[0]])+(Z:=[[l]*len(T[0])]*len(T)),Z+R][{*T[0]}<={*G[G.index(T[0])-1]}]or G)and[*zip(*F([*zip(*F(g))]))]",
@@ -645,7 +649,7 @@ IDIOMS = {
     # task285: each object has a 2x2 core of (3-4) different colours; the shape grown from one core
     # cell is mirrored into the other quadrants, each copy in the colour of the core cell of its
     # quadrant (at most 20 cores: fast on dense grids).
-    "mirror_into_quadrants": "(D:={(y,x):v for y,r in enumerate(g)for x,v in enumerate(r)if v},O:={(Y,X):D[q]for i,j in[(i,j)for y,x in D for i in(y-1,y)for j in(x-1,x)if len({D.get((i+a,j+b))for a in(0,1)for b in(0,1)}-{None})>2][:20]for a in(0,1)for b in(0,1)if(c:=(i+a,j+b))in D if[F:={c}]+[F:=F|{(y+a,x+b)for y,x in F for a in(-1,0,1)for b in(-1,0,1)if D.get((y+a,x+b))==D[c]}for _ in'abcd']for y,x in F for Y in(y,2*i+1-y)for X in(x,2*j+1-x)if(q:=(i+(Y>i),j+(X>j)))in D})and[[O.get((y,x),v)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "mirror_into_quadrants": "[e:={(i,c):l for i,r in enumerate(g)for c,l in enumerate(r)if l},f:={(o,b):e.get((n+(o>n),d+(b>d)))for n,d in[(n,d)for i,c in e for n in(i-1,i)for d in(c-1,c)if len({e.get((n+t,d+m))for t in(0,1)for m in(0,1)})>3][:20]if[a:={(n,d)}]+[a:={(i+t,c+m)for i,c in a for t in(-1,0,1)for m in(-1,0,1)}&{*e}for _ in'abcde']for i,c in a for o in(i,2*n+1-i)for b in(c,2*d+1-c)}]and[[f.get((i,c))or l for c,l in enumerate(r)]for i,r in enumerate(g)]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard.
     "maze_checker_flood": "[g:=[*zip(*[[v:=c or(v in(a,b))*(a+b-v)for c in(-1,*r)][1:]for r in g][::-1])]for a,b,*_ in[sorted({*sum(g,[])},key=sum(g,[]).count)]for _ in g*8][-1]",
@@ -692,7 +696,7 @@ IDIOMS = {
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape).
-    "which_shape_is_zoomed": "(b:=max(s:=sum(g,[]),key=s.count),[0][len({*s})>4],t:=[*zip(*g)],F:=lambda c:[[v==c for v in r[C[0]:C[-1]+1]]for C in[[j for j,k in enumerate(t)if c in k]]for R in[[i for i,r in enumerate(g)if c in r]]for r in g[R[0]:R[-1]+1]],c:=max((any([u[j:j+len(Q[0])]for u in V[:len(Q)]]==Q for U in[[[x for x in r for x in(x,x)]for r in F(c)for r in(r,r)]]for V,Q,G in[(U,P,g),([*zip(*U)],[*zip(*P)],t)]for V,Q,X in[(V,Q,G[-1]),(V[::-1],Q[::-1],G[0])]if B in X for j in range(60)),-s.count(c),c)for B in{*s}-{b}for P in[F(B)]for c in{*s}-{b,B})[2])and[[[b,c][x]for x in r]for r in F(c)]",
+    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),k:=[g:=[*zip(*g[::-1])]for _ in'abcd'*(len({*m})<5)],i:=max((any(bytes(n==e for d in zip(*b)for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in f if i in d for d in(d,d)][:len(b)])for d in(d,d)for n in d)for f in k if e in f[-1]for b in[f[[e in d for d in f].index(1):]]),-m.count(i),i)for e in{*m}for i in{*m}-{e})[2]]and[[[t,i][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8.
     "bar_lower_half": "[[v and[v,8][len(g)+~i<(len(g)-T[j].count(0))//2]for j,v in enumerate(r)]for T in[[*zip(*g)]]for i,r in enumerate(g)]",
@@ -777,7 +781,7 @@ IDIOMS = {
     "repeat_cross_segments": "[*zip(*(F:=lambda g:[s[1:]and[(s*30)[x-b.find(s)]for x in range(len(b))]or b for b in map(bytes,g)for s in[b.strip(b'\\0')]])(zip(*F(g))))]",
     # task361: the largest (size 2..7) square that is rot90-symmetric and holds >1 coloured cell
     # gives a centre; every coloured cell is copied by the three rotations about that centre.
-    "rot4_complete": "(C:={0:(i+j+k-1)*1j+i-j for k in range(8)for i in range(30)for j in range(30)if(s:=[*zip(*[t[j:j+k]for t in g[i:i+k]])])==[*zip(*s[::-1])]and sum(map(any,s))>1}[0],Z:={b*1j+a:v for a,r in enumerate(g)for b,v in enumerate(r)})and[[max(Z.get(z:=C-1j*z,0)for _ in g[:4])for b in range(len(r))if[z:=b*1j+a]]for a,r in enumerate(g)]",
+    "rot4_complete": "[u:={d+e*1j:f for d,a in enumerate(g)for e,f in enumerate(a)if f},t:=max([j+m/2 for j in[*u][:30]for m in(0,1+1j)],key=lambda t:sum(u[j]==u.get(t+(j-t)*1j)==u.get(t+t-j)for j in u))]and[[max(u.get(t+(d+e*1j-t)*r,0)for r in(1,-1,1j,-1j))for e,f in enumerate(a)]for d,a in enumerate(g)]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
     # roll of rows and columns.
     "cross_roll_by_count": "(k:=sum(g,[]).count(5))and[[c*(c!=5)for c in r[k:]+r[:k]]for r in g[-k:]+g[:-k]]",
@@ -832,7 +836,7 @@ IDIOMS = {
     "bracket_halves_out": "(p:=lambda g,d=1:[s:=sum(map(list,g),[]),b:=max(s,key=s.count),f:=[v for v in s if v!=b][0],R:=[i for i,r in enumerate(g)if f in r],C:=[j for j,c in enumerate(zip(*g))if f in c],a:=R[0],z:=R[-1],c:=C[0],w:=C[-1],h:=(z-a-1)//2]and(g[a].count(f)>w-c and[[(b if a<i<z else g[2*a-i][j]if 0<a-i<=h else g[2*z-i][j]if 0<i-z<=h else v)if c<j<w else v for j,v in enumerate(r)]for i,r in enumerate(g)]or d and[*zip(*p([*zip(*g)],0))]))(g)",
     # task392: Nested box outlines of one colour on 0: the boxes go on outward with the spacing of
     # the two innermost (up to 15 more), and the empty cells left become 5.
-    "nested_boxes_continued": "(k:=0,r:=[[n and(k:=k+1)for n in j]for j in g],[r:=[*zip(*[[n:=w and max(w,n)for w in(0,*j)][1:]for j in r][::-1])]for T in g*4],w:=max(sum(g,[])))and[[[n or[5,w][0 in(max(s-i-k*S,i-t-k*S,l-q-k*b,q-y-k*b)for k in range(1,16))]for q,n in enumerate(j)]for i,j in enumerate(g)]for(T,s,t,l,y),(T,c,v,x,_)in[sorted((max(t-s,y-l),s,t,l,y)for w in{*sum(r,())}-{0}for s,l in[[*zip(*[(i,q)for i,j in enumerate(r)for q,n in enumerate(j)if n==w])]]for s,t,l,y in[(s[0],s[-1],min(l),max(l))])[:2]]for S,b in[(max(v-t,s-c),max(_-y,l-x))]][0]",
+    "nested_boxes_continued": "(K:=lambda h:(t:=(x:=bytes(map(any,h))).find(1),b:=x.rfind(1),d:=1+len(max(bytes(0<sorted(r)[-3]for r in h[t:b]).split(b'\\1'))))and[max(t-i,i-b)/d for i in range(99)])and[[v or[5,max(max(g))][(m:=max(y,z))%1==0<m]for v,z in zip(r,K([*zip(*g)]))]for r,y in zip(g,K(g))]",
     # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
     # consistent with the visible cells and output the hole's contents
     "periodic_hole_fill": "(P:=lambda G:next(q for q in range(1,99)if all(a*b in(0,a*a)for r in G for a,b in zip(r,r[q:]))))and(q:=P(g))and(h:=P(T:=[*zip(*g)]))and[[max(max(r[j%q::q])for r in g[i%h::h])for j,c in enumerate(T)if 0in c]for i,r in enumerate(g)if 0in r]",

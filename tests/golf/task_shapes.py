@@ -9410,6 +9410,96 @@ def draw_dotted_box_fill(rng, n):  # the outline of a box in 1s, a quarter of it
     return g
 
 
+def turns(m):  # a square grid's 8 turns and flips, in the order RE-ARC's solver tries them
+    r90 = [list(r) for r in zip(*m[::-1], strict=True)]
+    r180 = [r[::-1] for r in m[::-1]]
+    return [
+        m,
+        r180,
+        r90,
+        [r[::-1] for r in r90[::-1]],
+        m[::-1],
+        [r[::-1] for r in m],
+        [list(r) for r in zip(*r180, strict=True)],
+        [list(r) for r in zip(*m, strict=True)],
+    ]
+
+
+# the 3x3 pieces (2 and one other colour) turned so their 2s fill the holes of the big 2-object
+# exactly; the output is that object's box with the pieces painted in
+def pieces_into_holes(g):
+    groups = parts(g, bool)
+    big = max(groups, key=len)
+    r0, r1, c0, c1 = box(big)
+    out = [row[c0 : c1 + 1] for row in g[r0 : r1 + 1]]
+    h, w = len(out), len(out[0])
+    nine = [(a, b) for a in range(3) for b in range(3)]
+    placings = []  # per piece: each (hole cells, cells painted) it can go to
+    for cells in groups:
+        a0, _, b0, _ = box(cells)
+        if sorted(cells) != [(a0 + a, b0 + b) for a, b in nine]:
+            continue
+        here = []
+        for t in turns([g[a0 + a][b0 : b0 + 3] for a in range(3)]):
+            for i in range(h - 2):
+                for j in range(w - 2):
+                    if all(out[i + a][j + b] == 2 * (t[a][b] != 2) for a, b in nine):
+                        hole = {(i + a, j + b) for a, b in nine if t[a][b] == 2}
+                        here.append((hole, [(i + a, j + b, t[a][b]) for a, b in nine]))
+        placings.append(here)
+    holes = {(i, j) for i in range(h) for j in range(w) if out[i][j] == 0}
+
+    def cover(k, used):  # one placing per piece, together the holes exactly
+        if k == len(placings):
+            return [] if used == holes else None
+        for hole, paint in placings[k]:
+            if not hole & used and (rest := cover(k + 1, used | hole)) is not None:
+                return [paint, *rest]
+        return None
+
+    for paint in cover(0, set()) or []:
+        for i, j, v in paint:
+            out[i][j] = v
+    return out
+
+
+# a 2-rectangle with n-1 holes, each the 2s of a 3x3 piece (turned) drawn apart from it; no two
+# pieces' holes alike under a turn, so each hole takes one piece one way
+def draw_pieces_into_holes(rng, n):
+    S = 18
+    g = [[0] * S for _ in range(S)]
+    h, w = rng.randint(8, 11), rng.randint(8, 11)
+    top, left = rng.randint(0, 3), rng.randint(0, 2)
+    for i in range(top, top + h):
+        g[i][left : left + w] = [2] * w
+    used, shapes = set(), []
+    for _ in range(n - 1):
+        for _ in range(200):
+            c = rng.choice([1, 3, 4, 5, 6, 7, 8, 9])
+            m = [[rng.choice([2, c]) for _ in range(3)] for _ in range(3)]
+            twos = [{(a, b) for a in range(3) for b in range(3) if t[a][b] == 2} for t in turns(m)]
+            if not 0 < len(twos[0]) < 9 or any(t in shapes for t in twos):
+                continue
+            i, j = rng.randint(top + 1, top + h - 4), rng.randint(left + 1, left + w - 4)
+            a, b = rng.randint(0, S - 3), rng.randint(0, S - 3)
+            hole = {(i + x, j + y) for x in range(-1, 4) for y in range(-1, 4)}
+            piece = {(a + x, b + y) for x in range(-1, 4) for y in range(-1, 4)}
+            if (hole | piece) & used or hole & piece:
+                continue
+            if any(g[x][y] for x, y in piece if 0 <= x < S and 0 <= y < S):
+                continue
+            used |= hole | piece
+            shapes += twos
+            t = rng.choice(turns(m))
+            for x in range(3):
+                for y in range(3):
+                    g[a + x][b + y] = m[x][y]
+                    if t[x][y] == 2:
+                        g[i + x][j + y] = 0
+            break
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -9425,21 +9515,21 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "chain_by_connectors": (chain_by_connectors, draw_chain_by_connectors, "task046", 220),
     "squares_linked": (squares_linked, draw_squares_linked, "task048", 170),
     "ray_through_apex": (ray_through_apex, draw_ray_through_apex, "task051", 170),
-    "stamp_with_rays": (stamp_with_rays, draw_stamp_with_rays, "task054", 580),
+    "stamp_with_rays": (stamp_with_rays, draw_stamp_with_rays, "task054", 430),
     "mirror_onto_marker": (mirror_onto_marker, draw_mirror_onto_marker, "task062", 310),
     "dots_shoot_to_block": (dots_shoot_to_block, draw_dots_shoot_to_block, "task064", 210),
     "odd_quadrant": (odd_quadrant, draw_odd_quadrant, "task065", 190),
-    "elbow_path_join": (elbow_path_join, draw_elbow_path_join, "task066", 490),
+    "elbow_path_join": (elbow_path_join, draw_elbow_path_join, "task066", 450),
     "unhide_mirror_shape": (unhide_mirror_shape, draw_unhide_mirror_shape, "task071", 330),
     "complete_from_template": (complete_from_template, draw_complete_from_template, "task076", 480),
     "cluster_boxes_filled": (cluster_boxes_filled, draw_cluster_boxes_filled, "task077", 340),
-    "stamp_pattern_on_cells": (stamp_pattern_on_cells, draw_stamp_pattern_on_cells, "task080", 410),
+    "stamp_pattern_on_cells": (stamp_pattern_on_cells, draw_stamp_pattern_on_cells, "task080", 360),
     "square_inside_out": (square_inside_out, draw_square_inside_out, "task086", 350),
     "stamp_template_at_anchors": (
         stamp_template_at_anchors,
         draw_stamp_template_at_anchors,
         "task089",
-        470,
+        400,
     ),
     "largest_empty_rects": (largest_empty_rects, draw_largest_empty_rects, "task090", 300),
     "capped_lines_crop": (capped_lines_crop, draw_capped_lines_crop, "task091", 200),
@@ -9471,7 +9561,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         complete_partial_templates,
         draw_complete_partial_templates,
         "task173",
-        470,
+        380,
     ),
     "transpose_fill_holes": (transpose_fill_holes, draw_transpose_fill_holes, "task175", 160),
     "mirror_by_pointer": (mirror_by_pointer, draw_mirror_by_pointer, "task181", 120),
@@ -9486,13 +9576,13 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         "task201",
         390,
     ),
-    "noise_rect_crosses": (noise_rect_crosses, draw_noise_rect_crosses, "task205", 490),
+    "noise_rect_crosses": (noise_rect_crosses, draw_noise_rect_crosses, "task205", 400),
     "copy_box_to_holes": (copy_box_to_holes, draw_copy_box_to_holes, "task208", 370),
     "frame_upscaled_template": (
         frame_upscaled_template,
         draw_frame_upscaled_template,
         "task209",
-        640,
+        580,
     ),
     "complete_band_prefix": (complete_band_prefix, draw_complete_band_prefix, "task219", 470),
     "keep_solid_block": (keep_solid_block, draw_keep_solid_block, "task222", 210),
@@ -9511,12 +9601,12 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "ray_from_edge_mark": (ray_from_edge_mark, draw_ray_from_edge_mark, "task280", 350),
     "box_stretch_to_dot": (box_stretch_to_dot, draw_box_stretch_to_dot, "task281", 200),
     "dots_to_brackets": (dots_to_brackets, draw_dots_to_brackets, "task284", 280),
-    "mirror_into_quadrants": (mirror_into_quadrants, draw_mirror_into_quadrants, "task285", 550),
+    "mirror_into_quadrants": (mirror_into_quadrants, draw_mirror_into_quadrants, "task285", 470),
     "maze_checker_flood": (maze_checker_flood, draw_maze_checker_flood, "task286", 190),
     "stack_centered": (stack_centered, draw_stack_centered, "task308", 280),
     "extend_tiling_shifted": (extend_tiling_shifted, draw_extend_tiling_shifted, "task313", 320),
     "complete_middle_block": (complete_middle_block, draw_complete_middle_block, "task314", 190),
-    "which_shape_is_zoomed": (which_shape_is_zoomed, draw_which_shape_is_zoomed, "task319", 610),
+    "which_shape_is_zoomed": (which_shape_is_zoomed, draw_which_shape_is_zoomed, "task319", 480),
     "bar_lower_half": (bar_lower_half, draw_bar_lower_half, "task320", 150),
     "seed_staircase": (seed_staircase, draw_seed_staircase, "task323", 210),
     "diagonals_by_region": (diagonals_by_region, draw_diagonals_by_region, "task324", 400),
@@ -9527,7 +9617,7 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "framed_squares_shadow": (framed_squares_shadow, draw_framed_squares_shadow, "task349", 290),
     "recolor_by_top_marker": (recolor_by_top_marker, draw_recolor_by_top_marker, "task354", 160),
     "repeat_cross_segments": (repeat_cross_segments, draw_repeat_cross_segments, "task358", 170),
-    "rot4_complete": (rot4_complete, draw_rot4_complete, "task361", 360),
+    "rot4_complete": (rot4_complete, draw_rot4_complete, "task361", 320),
     "stamp_by_markers": (stamp_by_markers, draw_stamp_by_markers, "task366", 680),
     "diagonal_echo": (diagonal_echo, draw_diagonal_echo, "task370", 420),
     "corner_diagonals": (corner_diagonals, draw_corner_diagonals, "task378", 330),
@@ -9547,11 +9637,11 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         template_scaled_to_keys,
         draw_template_scaled_to_keys,
         "task133",
-        680,
+        600,
     ),
     "bends_coloured": (bends_coloured, draw_bends_coloured, "task364", 410),
     "closed_rooms_filled": (closed_rooms_filled, draw_closed_rooms_filled, "task367", 360),
-    "nested_boxes_continued": (nested_boxes_continued, draw_nested_boxes_continued, "task392", 560),
+    "nested_boxes_continued": (nested_boxes_continued, draw_nested_boxes_continued, "task392", 300),
     "slide_to_block": (slide_to_block, draw_slide_to_block, "task008", 130),
     "rarest_lines_kept": (rarest_lines_kept, draw_rarest_lines_kept, "task014", 140),
     "plus_and_cross_halos": (plus_and_cross_halos, draw_plus_and_cross_halos, "task015", 160),
@@ -9714,4 +9804,5 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "count_to_diagonal": (count_to_diagonal, draw_count_to_diagonal, "task325", 200),
     "elbow_path": (elbow_path, draw_elbow_path, "task335", 170),
     "frame_with_most_dots": (frame_with_most_dots, draw_frame_with_most_dots, "task396", 230),
+    "pieces_into_holes": (pieces_into_holes, draw_pieces_into_holes, "task233", 620),
 }

@@ -877,7 +877,7 @@ def test_golf_pipeline_end_to_end_and_resume(pool, tmp_path, golf_tasks):
     assert all(r.bytes["mechanical"] < r.bytes["seed"] for r in report.rows)
     assert report.stage_points["mechanical"] > report.stage_points["seed"]
     # task001 is the grid laid out by its own cells: the search's idiom beats the DSL's program;
-    # task233's golfed program, shrunk, still holds on every example, and packs shorter still
+    # task233's idiom, shrunk, still holds on every example, and packs shorter still
     assert [r.stage for r in report.rows] == ["search", "pack"]
     assert report.rows[0].bytes["search"] < 70 < report.rows[0].bytes["mechanical"]
     assert report.rows[1].bytes["shrink"] < report.rows[1].bytes["mechanical"]
