@@ -66,14 +66,14 @@ IDIOMS = {
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
     # cover, first free cell (row-major) is tried as square, horizontal bar, vertical bar in that
     # order
-    "tile_squares_bars": "(f:=lambda S:next((r|{p:c for p in P}for m in[min(S)]for c,P in((8,{m,m+1,m+32,m+33}),(2,{m,m+1,m+2}),(2,{m,m+32,m+64}))if P<=S for r in[f(S-P)]if r),0)if S else{-1:0})and len(S:={i*32+j for i,r in enumerate(g)for j,v in enumerate(r)if v>4})<50and(d:=f(S))and[[d.get(i*32+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "tile_squares_bars": "g*(f:=lambda S:S<{0}or any(P<=S and[0for p in P for g[p//50][p%50]in[c]]and f(S-P)for m in[min(S)][:len(S)<50]for c,P in((8,{m,m+1,m+50,m+51}),(2,{m,m+1,m+2}),(2,{m,m+50,m+100}))))({i*50+j for i,r in enumerate(g)for j,v in enumerate(r)if v})",
     # task025: Full-height (or full-width) lines (the columns with no 0; their min is their colour)
     # attract the dots of their colour to the cell beside them (on the dot's side); other dots
     # vanish.
     "dots_stick_to_lines": "(F:=lambda g:max(A:=[0,*map(min,zip(*g)),0])and[[A[l+1]or(A[l+2]in r[:l+1])*A[l+2]or(A[l]in r[l:])*A[l]for l in range(len(r))]for r in g])(g)or[*zip(*F([*zip(*g)]))]",
     # task027: a figure with 4-fold rotational symmetry has one side missing: rotate the figure 90
     # degrees about the centre that overlaps it best and paint the cells it adds in 2
-    "complete_rotational": "[S:={i*1j+j for i,r in enumerate(g)for j,v in enumerate(r)if v},R:=max(({c+(z-c)*1j for z in S}for c in[(p+q*1j)/2 for p in range(20)for q in range(20)if len(S)<99]),key=lambda R:len(R&S)),[[v or 2*(i*1j+j in R)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    "complete_rotational": "[[g[i][j]or 2*P[B-j][A+i]for j in range(10)]for P in[[r+[0]*20for r in g]+[[0]*30]*20]for*_,A,B in[max((sum(g[i][j]*P[B-j][A+i]for i in range(10)for j in range(10)),-A-B,A-B,A,B)for B in range(19)for A in range(-B,B+1))]for i in range(10)]",
     # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
     # side columns) and a full line through its seed, in its seed's colour
     "two_seed_frames": "[[c,*[c*(645>>i&1)]*8,c]for i in range(10)if(c:=max(g[i-i%5+2]))]",
@@ -109,7 +109,7 @@ IDIOMS = {
     # task042: each object is two kxk blocks touching at a corner; add two 8 blocks on the other
     # diagonal, each pushed k further out from the empty corners of the object's 2kx2k box (found
     # from each diagonal touch point)
-    "cross_diagonal_blocks": "(E:={c for x,r in enumerate(g[:-1])for y,w in enumerate(r)for s in(1,-1)if w and-1<y+s<len(r)and g[x+1][y+s]and g[x][y+s]+g[x+1][y]<1 for k in[next(t for t in range(1,9)if x<t or g[x-t][y]<1)]for u in range(k)for v in range(k)for c in((x-k-u,y+s*(1+k+v)),(x+1+k+u,y-s*(k+v)))})and[[v or 8*((i,j)in E)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "cross_diagonal_blocks": "[[t or 8*(l+i*1j in e)for i,t in enumerate(m)]for S in[{l+i*1j for l,m in enumerate(g)for i,t in enumerate(m)if t}]for e in[{z-v*(k+r)+n*(k+d+1)for z in S for v in(1,-1)for n in(1j,-1j)for k in[min(k for k in range(9)if{z-n*k}-S)]if{z+v+n}-S<{z+n}-S for r in range(k)for d in range(k)}]for l,m in enumerate(g)]",
     # task044: 5-shapes enclose holes; an object whose colour occurs nowhere else and whose shape
     # equals a hole's shape moves into that hole (its old place becomes 0).
     "move_into_hole": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({s:0 for s in S}|{s+w-S[0]:c for s in S})for c in{}.fromkeys(D.values())if c%5 if[S:=[z for z in D if D[z]==c]]for w in D if all(D.get(s+w-S[0]+d)==5*(s+d not in S)for s in S for d in(0,1,-1,1j,-1j))])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
@@ -148,7 +148,7 @@ IDIOMS = {
     "fullest_cell_fills": "(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in range(12)])and[[5*(g[i][j]==5)or(S[i&12|j//4]==max(S))*max(S)[-1]for j in range(11)]for i in range(11)]",
     # task062: A shape with a small 2-coloured marker on one side: reflect the shape across that
     # side (over the marker) and turn the background 3.
-    "mirror_onto_marker": "[[[[3,A][A in(v,D.get((w:=y+x*1j)-2*((w-z)/d+.5).real*d))]for x,v in enumerate(r)]for y,r in enumerate(g)]for D in[{y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)}]for A in{*sum(g,[])}-{0,2}for z in[{D[k]:k for k in D}[2]]for d in(1,-1,1j,-1j)if D.get(z-d)==A][0]",
+    "mirror_onto_marker": "(f:=lambda g:[[[3,A][A in(v,[*r,*g*30][s-x])]for x,v in enumerate(r)]for s,A in[(2*x+1,a+b-2)for r in g for x,(a,b)in enumerate(zip(r,r[1:]))if 0<a!=b>0][:1]for r in g])(g)or[*zip(*f([*zip(*g)]))]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it.
     "dots_shoot_to_block": "[g:=[*zip(*[[[x,d][x-R and d in r[:j]and R in r[j:]]for j,x in enumerate(r)]for r in g][::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
@@ -168,7 +168,7 @@ IDIOMS = {
     # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
     # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
     # best.
-    "unhide_mirror_shape": "(a:=sum(g,[]),q:=max({*a},key=lambda c:a.count(c)/sum(c in r for r in g)/sum(c in r for r in zip(*g))),c:=sum({*a})-q,t:=max(range(60),key=lambda t:(0 not in(k:=[m for r in g for o,m in zip(r,(r+[q]*t)[t::-1])if o==c]))*k.count(c)))and[[c*(c in(o,m))for o,m in zip(r,(r+[q]*t)[t::-1]+g)]for r in g]",
+    "unhide_mirror_shape": "(t:=sorted({*sum(g,[])}-{0},key=lambda q:len({f.count(q)for f in g}))[-1],o:=max(range(60),key=lambda o:sum((r==t)-9*(r==0)for f in g for i,r in zip(f,(f+g*9)[o::-1]+g)if i==t)))and[[t*(t in(i,r))for i,r in zip(f,(f+g*9)[o::-1]+g)]for f in g]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells.
     "sym_offset_restore": "[g:=[*zip(*[map(min,a,b,c)for a,b,c in zip(g,zip(*g),g[:2]+g[:1:-1])])]for _ in g][-1]",
@@ -184,7 +184,7 @@ IDIOMS = {
     # three times, add the box spanned by every pair of marked cells within +-2 of each other; 4 on
     # the added cells. Worst case ~60 ms on a 30x30 grid all of one colour; the 368-byte version
     # with per-cell neighbourhood boxes, applied twice, takes ~25 ms)
-    "cluster_boxes_filled": "[c:=min(s:=sum(g,[]),key=s.count),R:=range(-2,3),F:=lambda S:{(i+y,j+x)for i,j in S for a in R for b in R if(i+a,j+b)in S for y in{0,a,a//2}for x in{0,b,b//2}},T:=F(F(F(S:={(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==c})))-S]and[[[v,4][(i,j)in T]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "cluster_boxes_filled": "[g:=[*zip(*[[v^2and 20>>b&(20>>x|20>>c)&1and 4or v for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r,p in zip(g,[[0]*30,*g])][::-1])]for _ in g*4][-1]",
     # task079: Several small one-colour shapes (each with a 3x3 bounding box) on a 14x14 grid:
     # output the most frequent one. (Scans every 3x3 window whose rows and columns are all non-
     # empty; grid 14 hard-coded.)
@@ -201,7 +201,7 @@ IDIOMS = {
     "bar_middle_dotted": "(a:=0)or[a:=r==a!=(v:=0)and[v:=c*(v<1)for c in r]or r for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners).
-    "square_inside_out": "(P:={(e+s-1+2*i,f+s-1+2*j):[v,g[i+1][j+1]][max(abs(e),abs(f))==s-1]for i,r in enumerate(g)for j,v in enumerate(r)if g[i-1][j]<1>r[j-1]for s in[r[j:].index(0)]for e in range(5-3*s,3*s-4,2)for f in range(5-3*s,3*s-4,2)if min(abs(e),abs(f))<s})and[[P.get((2*i,2*j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "square_inside_out": "[[v and sum({G[q+a+b]for a in(-1,0,1)for b in(-W,0,W)})-v or max(G[q+t]or G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for q,v in enumerate(r,y*W)]for y,r in enumerate(g)if(W:=len(r)+5,G:=sum([r+[0]*5 for r in g],[])+[0]*5*W)]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. Trimming = 4 quarter turns, each dropping the leading all-zero
     # rows; then drop the marker rows/columns.
@@ -283,7 +283,7 @@ IDIOMS = {
     "hidden_crosses": "(w:=40,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in(2,3,4)for a in range(1,k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in(2,3,4)for a in range(1,k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},Q:=P-C,X:={q+a*d for q in C|{q+h*d for q in Q for d in(1,w)if{q+a*d for a in range(L)}<=Q}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge.
-    "diagonal_bounce": "[m:={n+v*1j:w for n,b in enumerate(g)for v,w in enumerate(b)},s:=[r for r in m if m[r]==8],f:=[r:=r+c for i in(1,-1)if[r:=s[0],c:=i*(s[1]-r)]for h in g*9 if m.get(r+c)!=2 or(c:=(-1)**(2 in map(min,g))*c.conjugate())]]and[[w or 3*(n+v*1j in f)for v,w in enumerate(b)]for n,b in enumerate(g)]",
+    "diagonal_bounce": "(m:={n+v*1j:w for n,b in enumerate(g)for v,w in enumerate(b)},s:=[r for r in m if m[r]>7],f:={r:=r+c for t in(1j,-1j)for i in(1,-1)if[r:=s[0],c:=i*(s[1]-r)]for h in m if m.get(r+c)!=2 or 0*(c:=c*t)})and[[w or 3*(n+v*1j in f)for v,w in enumerate(b)]for n,b in enumerate(g)]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour.
     "marked_shape_crop": "(s:=sum(g,[]),w:=len(g[0]),k:=s.index(8)+~w)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,w,w+w)]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
@@ -361,7 +361,7 @@ IDIOMS = {
     # of 4 around the crossing.
     "ring_around_crossing": "(R:=[0,*map(min,g),0],C:=[0,*map(min,zip(*g)),0])and[[[c,4][any(R[y:y+3])*any(C[x:x+3])>R[y+1]*C[x+1]]for x,c in enumerate(r)]for y,r in enumerate(g)]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square.
-    "fit_two_pieces": "(h:=sum(g,[]),w:=len(g[0]),r:={a:(m:=sum(1<<i for i,v in enumerate(h)if v==a))//(m&-m)for a in{*h}-{0}},a:=[a for a in r if(f:=(7|7<<w|7<<2*w)^r[a])==r[sum(r)-a]*(f&-f)][0])and[[[sum(r)-a,a][r[a]>>n*w+b&1]for b in(0,1,2)]for n in(0,1,2)]",
+    "fit_two_pieces": "(h:=sum(g,[])+[0]*99,w:=len(g[0]),S:=sorted(h)[-9:])and[[O[:3],O[3:6],O[6:]]for u in map(h.index,{*h})for v in range(-3*w,w*w)for O in[[h[x+u]^h[x+v]for x in range(3*w)if x%w<3]]if sorted(O)==S][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside.
     "mirror_into_brackets": "(P:=lambda g:(R:=[y for y,r in enumerate(g)if 2 in r])and[*zip(*[map(max,zip(bytes(len(g[0])),*[r for y,r in enumerate(g)if max(2*R[0]-y,min(y,2*R[-1]-y))==k]))for k in range(len(g))])])(P(g))",
@@ -371,7 +371,7 @@ IDIOMS = {
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1
-    "piece_into_ceiling": "(Z:={i*1j+j for i,r in enumerate(g)for j,v in enumerate(r)if v<1})and(S:={c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in next(Q for t in range(-135,0)for Q in[{(p%10+t//15)*1j+p//10+~t%15 for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c-1,c+1,c-1j)if n.imag<3}&Z)})and[[v%5|(i*1j+j in S)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in[Q for d in range(-160,0)for Q in[{p%10*16-p//10+d for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c-1,c+1,c-16)if n<33}&Z][0]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..4: paint the full
     # template (same transform/scale) around them.
@@ -399,14 +399,14 @@ IDIOMS = {
     "umbrella_rain": "next([O,[*zip(*O)]][b]for a in(1,-1)for b in(0,1)for G in[[r[::a]for r in[g,[*zip(*g)]][b]]]for u in[v for r,s,t in zip(G,G[1:],G[2:])for v,x,y,z in zip(s,s[1:],r,t)if 0<v==x==y==z][:1]for O in[[([max([0,*r[:n]])]*n+[*r[n:]])[::a]for r in G for n in[[*r,u].index(u)%len(r)]]])",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner.
-    "l_corner_diag_ray": "[D:={(i+a+k*(2*a-1),j+b+k*(2*b-1)):c for i in range(len(g)-1)for j in range(len(g[0])-1)for a in(0,1)for b in(0,1)if g[i+a][j+b]<1 and(c:=g[i+1-a][j+1-b])and g[i+a][j+1-b]==g[i+1-a][j+b]==c for k in range(1,30)}]and[[D.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "l_corner_diag_ray": "[[max([P[i][j]]+[P[x][y]for a in(1,-1)for b in(1,-1)for k in range(2,30)if P[x:=i-k*a][y:=j-k*b]==P[x][y+b]==P[x+a][y]>P[x+a][y+b]<1])for j in range(len(g))]for P in[[r+[0]*30for r in g+[[0]*30]*30]]for i in range(len(g))]",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (same OR-spread labels as task330; popcount is 2*size and 2*2*size % 5 == 5-size).  Needs
     # int.bit_count (Python 3.10+).
     "size_to_colour": "(k:=1,h:=[[c*(k:=k*8)for c in r]for r in g],[h:=zip(*[[v:=c and c|v for c in(0,*r)][:0:-1]for r in h])for _ in h*4])and[[c.bit_count()*2%5 for c in r]for r in h]",
     # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square:
     # keep the square's cells where the (downscaled) pattern is set, blank the rest.
-    "mask_square_by_pattern": "(s:=sum(g,[]),b:=max(s,key=s.count),A:=[r for r in g if{*r}-{b}],n:=len(A[-1])-A[-1].count(b),C:=[c for c in zip(*A[:-n])if{*c}-{b}],k:=len(C)//n)and[[[b,v][p!=b]for v,p in zip([v for v,t in zip(r,A[-1])if t-b],q)]for r,q in zip(A[-n:],zip(*[c[::k]for c in C][::k]))]",
+    "mask_square_by_pattern": "(t:=lambda R:[c for c in zip(*R)if{*c}-{*g[0]}],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and[[[v,p][p in g[0]]for v,p in q]for q in map(zip,t(t(A[-n:])[-n:]),t(t(A[:-n:k])[::k]))]",
     # task173: two-colour templates; wherever one colour-part of a template appears on its own,
     # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
     # 20 seed cells: fast on dense grids).
@@ -613,7 +613,7 @@ IDIOMS = {
     "most_ones_block": "max([all(A:=sum(W:=[r[B%7:][:3]for r in g[B//7:][:3]],[])),-sum(A),W]for B in range(49))[2]",
     # task273: Four same-coloured points at the corners of a 3..6-sided box: fill the box's inside
     # with 2.
-    "corners_fill_inside": "[D:={(i,j):c for i,r in enumerate(g)for j,c in enumerate(r)if c},S:={(i+y,j+x)for(i,j),c in D.items()for h in range(2,6)for w in range(2,6)if D.get((i,j+w))==D.get((i+h,j))==D.get((i+h,j+w))==c and not any((i+y,j+x)in D for y in range(h+1)for x in range(w+1)if y%h or x%w) for y in range(1,h)for x in range(1,w)}]and[[2*((i,j)in S)or c for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    "corners_fill_inside": "[r.__setitem__(b,2)for c in[max(max(g))]for i in range(30)for j in range(30)for h in range(1,5)for w in range(1,5)if[r[j:j+w+2]for r in g[i:i+h+2]]==[E:=[c,*[0]*w,c],*[[0]*(w+2)]*h,E]for r in g[i+1:i+h+1]for b in range(j+1,j+w+1)]*0+g",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
     # - 1); the first k cells of a 3x3 snake are 8.
     "cup_level_snake": "[(L:=[8]*sum(max(r)==5for r in g)+[0]*5)[1:4],L[6:3:-1],[0]*3]",
@@ -764,7 +764,7 @@ IDIOMS = {
     "ring_centre_by_corner": "[[y]for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:])if a==b==d!=y>0<a][:1]",
     # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
     # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
-    "framed_squares_shadow": "[[[v or max(3*(abs(a-y)*2<=s>abs(b-X))|(abs(b-X)*2<s<s+a-y)for y,X,s in K)for b,v in enumerate(r)]for a,r in enumerate(g)]for K in[[(y,x+(s-1)/2,s)for y,r in enumerate(g)for x,v in enumerate(r)if v>8>(x and r[x-1])for s in[(r[x:]+[0]).index(0)]][:60]]][0]",
+    "framed_squares_shadow": "[[v or max(3*(abs(a-y)<=s>=x-b>-3*s)|(x==b>b+y-a)for y,x,s in K)for b,v in enumerate(r)]for K in[[(y,x,(r[x:]+[0]).index(0)/2)for y,r in enumerate(g)for x,v in enumerate(r)if v>8]]for a,r in enumerate(g)]",
     # task350: blank cells lying between two 1s of the same row or the same column become 8
     "link_1s_with_8": "[g:=[[c or 8*(1in r[:j])*(1in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
@@ -788,7 +788,7 @@ IDIOMS = {
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one). Quirk: two ARC train placements are
     # rejected by hand.
-    "stamp_shape_in_holes": "[D:={j+i*1j:c for i,r in enumerate(g)for j,c in enumerate(r)},P:=[q for q in D if D[q]==2],[D.update({a+z-P[0]:2for a in P})for z in D if all(D.get(a+z-P[0])==0for a in P)and z*z-P[0]not in{7+1j,20j-27}]]and[[D[j+i*1j]for j in range(len(r))]for i,r in enumerate(g)]",
+    "stamp_shape_in_holes": "[D:={k+k//10:c for k,c in enumerate(sum(g,[]))},P:=[q for q in D if D[q]&2],[D:=D|{a+z-m:2for a in P}for z in D if{z<<7|(m:=P[0])in(7302,1848)}=={D.get(a+z-m)for a in P}]]and[*zip(*[iter(D.values())]*10)]",
     # task364: Each shape of 3 is recoloured: 1 if it is a line or an L (one bend), else 6 if all
     # its cells lie on its box's outline, else 2.
     "bends_coloured": "(o:=0,k:=[[d and(o:=o+1)for d in s]for s in g],[k:=[*zip(*[[d:=h and max(h,d)for h in(0,*s)][1:]for s in k][::-1])]for y in g*4],x:={h:h and[2+4*all(i in(e[0],e[-1])or j in(min(m),max(m))for i,j in F),1][len(F)<len({*e})+len({*m})]for h in{*sum(k,())}for F in[[(c,v)for c,s in enumerate(k)for v,d in enumerate(s)if d==h]]for e,m in[[*zip(*F)]]})and[[x[h]for h in s]for s in k]",
@@ -806,7 +806,7 @@ IDIOMS = {
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal, step = smallest non-overlapping diagonal offset that lands on the
     # marker
-    "diagonal_echo": "[[[v,c][any(i*1j+j-n*o in S for n in range(1,30))]for j,v in enumerate(r)]for D in[{i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for V in[sum(g,[])]for c,s,_ in[sorted({*V},key=V.count)]for S in[{z for z in D if D[z]==s}]for m in[{D[z]:z for z in D}[c]]for o in[min((w for z in S for w in[m-z]if(w*w).real==0and not{y+w for y in S}&S),key=abs)]for i,r in enumerate(g)]",
+    "diagonal_echo": "[[[v,c][any(j+i*1j-o*n in S for n in range(1,99))]for j,v in enumerate(r)]for(_,c,M),(_,_,S),_ in[sorted((len(Q),x,Q)for x in range(10)for Q in[{j+i*1j for i,r in enumerate(g)for j,v in enumerate(r)if v==x}]if Q)]if(o:=next(w for t in range(1,99)if{z+(w:=t//4*1j**t*(1+1j))for z in S}&(S|M)==M))for i,r in enumerate(g)]",
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (run sums along
     # rows then columns, ranked).
     "rank_lines_by_length": "[g:=[[c and sum(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({-1,*sum(g,[])})*4)[1::3].index,r)]for r in g]",
@@ -819,7 +819,7 @@ IDIOMS = {
     "dot_rays_to_lines": "[b:=max(s:=sum(g,[]),key=s.count)]and(f:=lambda g,t:[*zip(*f([*zip(*g)],0))]if t>len(L:=[i for i,r in enumerate(g)if b not in r])else(E:={(k,j):v for i,r in enumerate(g)if b in r for j,v in enumerate(r)if v-b for k in range([i,*[l for l in L if l<i]][-1],[*[l for l in L if l>i],i][0]+1)})and[[g[L[0]][0]if any(i+a in L and(i+a,j+c)in E for a in(-1,1)for c in(-1,0,1))else E.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)])(g,1)",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on.
-    "staggered_rays": "(s:=sum(g,[]),c:=min({*s}-{2},key=s.count),V:=lambda h,n:[h[::-1],[*zip(*h)]][n%2])and(f:=lambda g,n:[[c if j>=k and g[0][j-k]==c else v for j,v in enumerate(r)]for i,r in enumerate(g)for k in[sum(x[0]==2 for x in g[:i+1])]]if c in g[0]and 2 in[x[0]for x in g]or n<1 else V(f(V(g,n),n-1),n))(g,8)",
+    "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({2,*(S:=g[0])})>2and 2in[*zip(*g)][0]or n<1else[(g:=f([g[::-1],[*zip(*g)]][n%2],n-1))[::-1],[*zip(*g)]][n%2])(g,8)",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one.
@@ -839,7 +839,7 @@ IDIOMS = {
     "nested_boxes_continued": "(K:=lambda h:(t:=(x:=bytes(map(any,h))).find(1),b:=x.rfind(1),d:=1+len(max(bytes(0<sorted(r)[-3]for r in h[t:b]).split(b'\\1'))))and[max(t-i,i-b)/d for i in range(99)])and[[v or[5,max(max(g))][(m:=max(y,z))%1==0<m]for v,z in zip(r,K([*zip(*g)]))]for r,y in zip(g,K(g))]",
     # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
     # consistent with the visible cells and output the hole's contents
-    "periodic_hole_fill": "(P:=lambda G:next(q for q in range(1,99)if all(a*b in(0,a*a)for r in G for a,b in zip(r,r[q:]))))and(q:=P(g))and(h:=P(T:=[*zip(*g)]))and[[max(max(r[j%q::q])for r in g[i%h::h])for j,c in enumerate(T)if 0in c]for i,r in enumerate(g)if 0in r]",
+    "periodic_hole_fill": "(F:=lambda G,M:[[max(r[j%q::q])for r in G]for q in[min(q for q in range(1,99)if all(a*b in(0,a*a)for r in zip(*M)for a,b in zip(r,r[q:])))]for j,c in enumerate(M)if 0in c])(F(g,[*zip(*g)]),g)",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. The EXPR crops one side 4 times (rotating): the left edge is
     # where the lexicographically largest suffix of (0<c!=dot) starts, i.e. the longest run of frame
