@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pebble import ProcessPool
 from tqdm import tqdm
 
 from golf_ray.actors.sandbox import SandboxPool
@@ -52,6 +53,9 @@ SHRINK_EXAMPLES = 10
 SEARCH_EXAMPLES = 10  # arc-gen examples a searched program must reproduce to be judged
 # characters past which a program is shrunk for longer, in proportion (the median is about 1,200)
 SHRINK_CHARS = 1500
+# seconds past a task's shrinking time after which its worker is killed and its program stays:
+# an edit can make a program that no timer stops (hashing a tuple nested 30 deep, in C)
+SHRINK_GRACE_S = 60.0
 COLOURS = dict(
     zip(STAGES, ("#999999", "#4c72b0", "#55a868", "#8172b3", "#64b5cd", "#dd8452"), strict=True)
 )
@@ -371,17 +375,29 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
         return
     programs, golfed = {}, {}
     bar = tqdm(total=len(inner), desc="shrinking", unit="task", disable=not progress)
-    with bar, _processes(judge, initializer=_shrink_worker) as processes:
+    # pebble's pool, not concurrent.futures': it kills and replaces a worker past its timeout
+    pool = ProcessPool(
+        judge.opts.judging.workers,
+        initializer=_shrink_worker,
+        context=multiprocessing.get_context("spawn"),
+    )
+    with bar, pool:
+        futures = {}
         # longest first: they are given the most time, and one last would leave the rest idle
-        futures = {
-            processes.submit(_shrunk_candidates, source, by_id[t], seconds): t
-            for t, source in sorted(inner.items(), key=lambda kv: -len(kv[1]))
-        }
+        for task_id, source in sorted(inner.items(), key=lambda kv: -len(kv[1])):
+            s = _shrink_seconds(source, seconds)
+            # ROUNDS of editing, each with its runs on every example
+            timeout = 2 * shrink.ROUNDS * s + SHRINK_GRACE_S
+            args = (source, by_id[task_id], s)
+            futures[pool.schedule(_shrunk_candidates, args, timeout=timeout)] = task_id
         for future in as_completed(futures):
             bar.update()
             task_id = futures[future]
             try:
                 shrunk = future.result()
+            except TimeoutError:
+                log.warning("shrink %s: stopped, past its time; its program stays", task_id)
+                continue
             except Exception as e:  # a worker died or an edit broke the passes: keep the program
                 log.warning("shrink %s: %r", task_id, e)
                 continue
@@ -396,13 +412,16 @@ def _shrink_worker() -> None:
     shrink.worker_limits()  # after this module's imports, so the cap is on what edits add
 
 
+def _shrink_seconds(source: str, seconds: float) -> float:
+    """A program's time to shrink: a long program has more edits to try, and more of them pay."""
+    return seconds * max(1.0, len(source) / SHRINK_CHARS)
+
+
 def _shrunk_candidates(source: str, task, seconds: float) -> tuple[str, dict[str, str]] | None:
     """The shrunk program and its candidates; None when shrinking changed nothing."""
     examples = (*task.train, *task.test, *task.arc_gen[:SHRINK_EXAMPLES])
     check = task.arc_gen[SHRINK_EXAMPLES:]
     pairs = [(e.input, e.output) for e in examples]
-    # a long program has more edits to try, and more of them pay
-    seconds *= max(1.0, len(source) / SHRINK_CHARS)
     shrunk = shrink.shrink(source, pairs, seconds, check=[(e.input, e.output) for e in check])
     return None if shrunk == source else (shrunk, golf_candidates(shrunk))
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from golf_ray.actors.sandbox import SandboxPool
-from golf_ray.golf import compress, passes, prune, shrink
+from golf_ray.golf import compress, passes, pipeline, prune, shrink
 from golf_ray.golf.fixes import FIXES
 from golf_ray.golf.pipeline import (
     LOWER_RUNGS,
@@ -25,8 +25,9 @@ from golf_ray.golf.pipeline import (
     golf_candidates,
     judge_seeds,
     run_golf,
+    shrink_stage,
 )
-from golf_ray.golf.search import reproduces
+from golf_ray.golf.search import program, reproduces
 from golf_ray.golf.seeds import (
     SHORTER,
     SHORTER_ORIGIN,
@@ -35,6 +36,7 @@ from golf_ray.golf.seeds import (
     rearc_program,
     rearc_seeds,
 )
+from golf_ray.golf.task_idioms import IDIOMS
 from golf_ray.score import load_submission, score_submission
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks import Example, Task, TaskSet
@@ -598,6 +600,22 @@ def test_shrink_survives_an_edit_that_never_ends():
     shrunk = shrink.shrink(source, pairs, seconds=10)
     assert reproduces(shrunk, pairs)
     assert "n -= 1" in shrunk or "while" not in shrunk
+
+
+def test_a_shrink_no_timer_can_stop_is_given_up_and_its_program_stays(
+    pool, tmp_path, golf_tasks, monkeypatch, caplog
+):
+    # task222's idiom with its cell rule edited away keeps rows of tuples nested 2 x height deep,
+    # and hashing one (in C, where the timer never fires) would take years: the worker is killed
+    task = golf_tasks.by_id("task222")
+    source = program(IDIOMS["keep_solid_block"])
+    monkeypatch.setattr(pipeline, "SHRINK_GRACE_S", 5.0)
+    with SolutionDB(tmp_path / "s.sqlite") as db:
+        db.add(task.id, source, Verdict(True, 1, 1, None, None, "", 0, 0.0), 0, 0, "search/x")
+        judge = Judge(pool, db, TaskSet([task]), GolfOptions(out=tmp_path, progress=False))
+        shrink_stage(TaskSet([task]), db, judge, seconds=0.5, progress=False)
+        assert db.best(task.id).source == source
+    assert "shrink task222: stopped, past its time" in caplog.text
 
 
 def test_a_shrinking_worker_cannot_take_the_machine():
