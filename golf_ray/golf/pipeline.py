@@ -54,7 +54,7 @@ SEARCH_EXAMPLES = 10  # arc-gen examples a searched program must reproduce to be
 # characters past which a program is shrunk for longer, in proportion (the median is about 1,200)
 SHRINK_CHARS = 1500
 # seconds past a task's shrinking time after which its worker is killed and its program stays:
-# an edit can make a program that no timer stops (hashing a tuple nested 30 deep, in C)
+# an edit can make a program that no timer stops (hashing a tuple nested dozens deep, in C)
 SHRINK_GRACE_S = 60.0
 COLOURS = dict(
     zip(STAGES, ("#999999", "#4c72b0", "#55a868", "#8172b3", "#64b5cd", "#dd8452"), strict=True)
