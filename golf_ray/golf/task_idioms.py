@@ -31,7 +31,7 @@ IDIOMS = {
     "rank_bars_by_height": "[*zip(*[[c//5*sum(D>=C for D in zip(*g))for c in C]for C in zip(*g)])]",
     # task011: An 11x11 grid of 3x3 blocks split by lines; the block with the fewest colours is a
     # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
-    "key_block_upscale": "[[[g[a+i//4][b+j//4],g[i][j]][3in(i%4,j%4)]for j in range(11)]for _,a,b in[max((str([*zip(*g[a:a+3])][b:b+3]).count('0'),a,b)for a in(0,4,8)for b in(0,4,8))]for i in range(11)]",
+    "key_block_upscale": "[[[g[i][j],g[a+i//4][b+j//4]][~i&3>0<~j&3]for j in range(11)]for a in(0,4,8)for b in(0,4,8)if 4<str([*zip(*g[a:a+3])][b:b+3]).count('0')for i in range(11)]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; every cell takes the max over
     # centres k within 26 cells; a 2-bit table K[|q-k|] picks 0/1/2 rows above k.)
@@ -116,7 +116,7 @@ IDIOMS = {
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
-    "chain_by_connectors": "(q:=len(g),C:=[(),*zip(*g),()])and[*zip(*[[v and max({*C[x-1],*c,*C[x+1]}-{5})for v in c[-f:]+c[:-f]]for x,c in enumerate(C)if any(c)if[e:=(*c,5).index(5),any(C[x-1])or(f:=q-e),q:=e+f]])]",
+    "chain_by_connectors": "(C:=[(5,f:=0),*zip(*g)])and[*zip(*[[v and max({*a+c+b}-{5})for v in c[f:]+c[:f]]for a,c,b in zip(C,C[1:],C[2:]+C)if any(c)if[e:=(*c,5).index(5),any(a)or(f:=e-q),q:=e-f]])]",
     # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
     # touches both squares, else [[0]]. (EXPR labels the eight 2-cells 73..80, spreads the max over
     # nonzero cells; connected iff no label 73..79 survives - relies on exactly 8 cells of 2)
@@ -212,7 +212,7 @@ IDIOMS = {
     "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},l:={*i},e:=lambda j:{b+t+r*1j for b in j for t in(-1,0,1)for r in(-1,0,1)}&l,n:={i[o]:o for o in l if e({o})>{o}},[i.update({f+c-o-(c-o).real*(i[f]<3)*2:i[c]for c in e(e(e(e({o}))))})for f in l if{f}==e({f})for o in[n.get(i[f],f)]])and[[i.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Find the largest area of an all-zero rectangle with both sides >= 2 and paint every
     # zero rectangle of that area 6.
-    "largest_empty_rects": "(b:=[((m-a)*n,a,m,e,n)for m in range(len(g)+1)for a in range(m-1)for c in[[*map(any,zip(*g[a:m])),1]]for e in range(len(c))for n in[c[e:].index(1)]if n>1],y:=max(b)[0])and[g[d].__setitem__(slice(e,e+n),[6]*n)for i,a,m,e,n in b if i==y for d in range(a,m)]and g",
+    "largest_empty_rects": "[g for t in[max((e-l)*i for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)]if i>1)]for R,n,i in[(R,n,i)for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)]if i>1 for R in g[l:e]*((e-l)*i==t)]for R[n:n+i]in[[6]*i]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps
     "capped_lines_crop": "[r[C[0]-1+t:C[-1]+2-t]for f in[lambda G:[i for i,r in enumerate(G)if 5 in r]]for R in[f(g)]for C in[f(zip(*g))]for t in[(C*2)[1]-C[0]>1]for r in g[R[0]-t:R[-1]+1+t]]",
@@ -242,7 +242,7 @@ IDIOMS = {
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, 5 stays a barrier)
     # and spreads the max label.
-    "square_holes_filled": "(k:=5)and[g:=[*zip(*[[v:=c==5and 5or max(c or(k:=k+1),v)for c in(5,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c<6and 5or 2*(s.count(c)in(1,4,9,16))for c in r]for r in g if[s:=sum(g,())]]",
+    "square_holes_filled": "(k:=(v:=7))and[g:=[*zip(*[[v:=max(c or(k:=k+1),c-5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[5>>c-5or 132132>>s.count(c)&2for c in r]for r in g if[s:=sum(g,())]]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
     # blocks of 3 on the diagonal starting from that corner (flip the index when the L is at the
     # bottom / right; g[2][1], g[1][2] tell which).
@@ -252,13 +252,13 @@ IDIOMS = {
     # time; each pass fills, inside the columns of the 1s, rows whose interior has 2+ ones and the
     # leftmost box column on rows that already have something. (Not fully general: a gap row with no
     # crossing line, where both side borders have <=1 inner 1, stays open.)
-    "dotted_box_fill": "[g:=[*zip(*[[c or(a[0]<=j<=a[-1])*(j==a[0]and any(r)or r[a[0]+1:a[-1]].count(1)>1)*2for j,c in enumerate(r)]for r in g][::-1])]for _ in[g]*8if[a:=[i for i,r in enumerate(zip(*g))if 1 in r]]][-1]",
+    "dotted_box_fill": "[g:=[*zip(*[[c or 2*(l<=j<=m)*(any(r)>j-l or r[l+1:m].count(1)>1)for j,c in enumerate(r)]for r in g][::-1])]for _ in 8*[g]for l,*_,m in[[i for i,r in enumerate(zip(*g))if 1 in r]]][-1]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; left half L = g
     # over rot270, right half = rot180 of L.
     "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
     # task107: 5x5 grid: a 2x2 square in the top-left 4x4 and a coloured border; upscale by
     # (#colours-1) and draw both diagonals through the square in colour 2 over the background.
-    "upscale_square_diagonals": "[[g[y//k][x//k]or 2*(y-x==k*(a-b)or y+x+1==k*(a+b+2))for x in R]for a in(0,1,2)for b in(0,1,2)if g[a][b]*g[a+1][b+1]for k in[len({*sum(g,[])})-1]for R in[range(5*k)]for y in R]",
+    "upscale_square_diagonals": "[[g[D//A][E//A]or 2*(-2<D-A*B^E-A*C<1)for E in R]for B in(1,2,3)for C in(1,2,3)if g[B-1][C-1]*g[B][C]*len(R:=range(5*(A:=len({*str(g)})-5)))for D in R]",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
     # quadrants, recoloured with the cross colour (cross removed)
     "quadrant_mirror4": "(q:=len(g)//2)and[(b:=[v and g[q][0]for v in r[:q]])+b[::-1]for r in g[:q]+g[q-1::-1]]",
@@ -322,7 +322,7 @@ IDIOMS = {
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
     # with more side-by-side pairs in str(g) ("c, c"); the crop keeps rows holding it and takes
     # every len/3-th, twice (transposing).
-    "noisy_upscaled_pattern": "(S:=sorted({*sum(g,[])}-{0},key=lambda c:str(g).count(f'{c}, {c}')))and[g:=[*zip(*(X:=[r for r in g if S[1]in r])[::len(X)//3])]for _ in'ab']and[[S[0]*(c==S[1])for c in r]for r in g]",
+    "noisy_upscaled_pattern": "[[a*(c==b)for c in r]for a,b in[sorted({*sum(g,[])}-{0},key=lambda c:str(g).count(f'{c}, {c}'))]if[g:=zip(*(X:=[r for r in g if b in r])[::len(X)//3])for _ in'ab']for r in g]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
     # one of 2s down-right. (2-pass row scan: a cell takes c if its up-left is c while its up and
     # left are not; then turn 180 and do 1s.)
@@ -342,7 +342,7 @@ IDIOMS = {
     "diag_cross": "[[Q[j-d]|Q[j+d]for j in range(len(R))]for i in range(len(g))if[Q:=(R:=max(g))+[0]*60,d:=i-g.index(R)]]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5.
-    "find_boxed_twin": "(s:=sum([r+[0]for r in g],[]),N:=lambda c:{k-s.index(c)for k,v in enumerate(s)if v==c},b:=max(s[:3]+s[11:14]+s[22:25]),M:=[c for c in{*s}-{b}if N(c)==N(b)])and[[[v,5][v in M]for v in r]for r in g]",
+    "find_boxed_twin": "(A:=sum([r+[0]for r in g],[]),C:=max(A[:3]+A[11:14]),E:={c:{i-A.index(c)for i,x in enumerate(A)if x==c}for c in{*A}})and[[[c,5][E[c]==E[C]!=c!=C]for c in r]for r in g]",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
     # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, rooms carry
     # 3*area, walls stay 2)
@@ -364,7 +364,7 @@ IDIOMS = {
     "fit_two_pieces": "(h:=sum(g,[])+[0]*99,w:=len(g[0]),S:=sorted(h)[-9:])and[[O[:3],O[3:6],O[6:]]for u in map(h.index,{*h})for v in range(-3*w,w*w)for O in[[h[x+u]^h[x+v]for x in range(3*w)if x%w<3]]if sorted(O)==S][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside.
-    "mirror_into_brackets": "(P:=lambda g:(R:=[y for y,r in enumerate(g)if 2 in r])and[*zip(*[map(max,zip(bytes(len(g[0])),*[r for y,r in enumerate(g)if max(2*R[0]-y,min(y,2*R[-1]-y))==k]))for k in range(len(g))])])(P(g))",
+    "mirror_into_brackets": "(P:=lambda g,R=range(15):[[max(g[y][j]*(max(2*a-y,min(y,2*b-y))==k)for y in R)for k in R]for j in R for a,*_,b in[[y for y in R if 2 in g[y]]]])(P(g))",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2.
     "inner_fill_by_size": "(f:=lambda r:[len(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[-(-a*b*8//sum(map(sum,g)))or x for x,a,b in zip(r,f(r),c)]for r,c in zip(g,zip(*map(f,zip(*g))))]",
@@ -428,7 +428,7 @@ IDIOMS = {
     # task185: A line lattice with some intersections recoloured; over the 4x4 recoloured
     # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
     # special colour, else 0.
-    "lattice_corner_cells": "[d:=g[0].index(L:=max(g[0])),f:=lambda M:[*zip(*(R:=M[d::d+1])[[{*r}<={L}for r in R].index(0):])],W:=f(f(g))]and[[x*({x,y,z,w}=={x}!={L})for x,y,z,w in zip(r,r[1:4],s,s[1:])]for r,s in zip(W,W[1:4])]",
+    "lattice_corner_cells": "(f:=lambda M,K:[R:=M[d::d+1],i:=[{*r}=={L}for r in R].index(0)]and[*zip(*map(lambda r,s:map(lambda x,y:x*(x==y!=K),r,s),R[i:],R[i+1:i+4]))])(f(g,~(d:=g[0].index(L:=max(g[0])))),L)",
     # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
     # enclosed ones 2
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)][1:]for r in g][::-1])]for _ in g*4][-1]",
@@ -592,7 +592,7 @@ IDIOMS = {
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0 (the
     # `>Z(y-1,x-1)*Z(y,x-1)` in EXPR; no other example of the task has that configuration).
-    "zero_squares_painted": "(P:=[[*r,1]for r in g]+[[1]*99])and(Z:=lambda y,x:P[y][x]|P[y+1][x]|P[y][x+1]|P[y+1][x+1]<1)and[[v or 2*any(Z(y,x)>Z(y-1,x-1)*Z(y,x-1)for y in(i-1,i)for x in(j-1,j))for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "zero_squares_painted": "[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<32)>>k&2for v in r]for r in g if(k:=k|31)]for _ in(0,1)if[z:=_ and z,k:=0,Z:=(c:=z&z>>32)&c*2,D:=(Y:=Z&~(Z&Z<<32)*2)*2|Y]][1]",
     # task266: Each lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
     # left 8, down-right 7. (assumes the dots are colour 2, as in every example: the >>1 halves
     # 2*weight)
@@ -620,7 +620,7 @@ IDIOMS = {
     # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
     # (Kronecker product)
-    "mask_kronecker": "[[m and c for c in p for m in q]for n in[min(len(g),len(g[0]))]for P,M in[sorted(([r[:n]for r in g[:n]],[r[-n:]for r in g[-n:]]),key=lambda x:'8'in str(x))]for p in P for q in M]",
+    "mask_kronecker": "[[a%8*(b>7)for a in l for b in m]for V in[[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])]]for l in V for m in V]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. (The EXPR rings any 2 with a 2 beside it, so bigger 2-objects would be
     # ringed too; none occur.)
@@ -680,7 +680,7 @@ IDIOMS = {
     "tile_cell_mod10": "[[max(max(s[j%10::10])for s in g[i%10::10])for j in range(len(r))]for i,r in enumerate(g)]",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one canvas as big as the largest figure, background elsewhere.
-    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.index(v)-s.rindex(v):v for k,v in enumerate(s)if v-b},h:=round(max(D)/W),w:=max(k-round(k/W)*W for k in D)]and[[D.get(y*W+x,b)for x in range(-w,w+1,2)]for y in range(-h,h+1,2)]",
+    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.index(v)-s.rindex(v):v for k,v in enumerate(s)if v-b},h:=max(D)//W,w:=max(min(k%W,-k%W)for k in D)]and[[D.get(y*W+x,b)for x in range(-w,w+1,2)]for y in range(-h,h+1,2)]",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour).
     "rarest_frame_crop": "(m:=min(s:=sum(g,[]),key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
@@ -717,11 +717,11 @@ IDIOMS = {
     "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step)
-    "corner_rings_voronoi": "[[(L:=sorted(x+y<<5|max(x,y)%2*v for x,R in((-~i,g[0]),(len(g)-i,g[-1]))for y,v in((-~j,R[0]),(len(r)-j,R[-1]))if v))[0]%32*(L[1]-L[0]>9)for j in range(len(r))]for i,r in enumerate(g)]",
+    "corner_rings_voronoi": "[[(L:=sorted(x+y<<5|~max(x,y)%2*v for x,R in((i,g[0]),(len(g)+~i,g[-1]))for y,v in((j,R[0]),(len(r)+~j,R[-1]))if v))[0]%32*(L[1]-L[0]>9)for j in range(len(r))]for i,r in enumerate(g)]",
     # task330: 4-connected shapes of 5: those of exactly 6 cells become 2, the others 1. (Each 5
     # gets a label 5*8**k, two private bits; labels are OR-spread over each shape, so the popcount
     # of the final label is twice its size.)
-    "size6_components": "(k:=1,h:=[[c*(k:=k*8)for c in r]for r in g],[h:=zip(*[[v:=c and c|v for c in(0,*r)][:0:-1]for r in h])for _ in h*4])and[[c and 1+(c.bit_count()==12)for c in r]for r in h]",
+    "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c>5 or(k:=k*8))*c|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[(c>0)+(c.bit_count()==12)for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
     # apart, so sums never mix).
     "plus_colored_arms": "[[x+7*R+6*L+2*d+8*u for u,x,d,R,L in zip(a,r,c,r[1:]+[0],[0]+r)]for a,r,c in zip([[0]*99]+g,g,g[1:]+[[0]*99])]",
@@ -757,7 +757,7 @@ IDIOMS = {
     "pair_3_2_merge": "[g:=[[[c,c%2*8][c-a in(1,-6)]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in[0]*8][-1]",
     # task345: 2s on one edge rise across the grid (rotated so they sit at the bottom); a rise
     # blocked by a 5 steps one cell to the right just below it and continues to the far edge.
-    "deflected_risers": "(f:=lambda g,n:(R:=[max([r for r,x in enumerate(c)if x==5]+[-1])for c in zip(*g)])and[[2 if g[-1][j]==2 and i>R[j]or j and g[-1][j-1]==2 and-1<R[j-1]>=i-1 else v for j,v in enumerate(r)]for i,r in enumerate(g)]if 2 in g[-1]or n<1 else[*zip(*f([*zip(*g[::-1])],n-1))][::-1])(g,4)",
+    "deflected_risers": "(Q:=[0]*30)and[g:=[*zip(*([Q:=[v or(q|l*e)&2for q,l,e,v in zip(Q,(0,*Q),(0,*a),r)]for r,a in zip(g[::-1],g[-2::-1]+g)]if 2in{*g[-1]}-{*Q}else g[::-1]))]for _ in'1234'][3]",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]] (the EXPR only looks for the ring's top-left 2x2 corner "a a / a y", the
     # first such block in reading order)
@@ -823,7 +823,7 @@ IDIOMS = {
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one.
-    "bump_lines_through": "[b:=g[0][0],s:=sum(g,[]),A:=[v for v in s if v-b][0],B:=sum({*s})-b-A,f:=lambda g:(R:=[r for r in g if A in r])and[[[v,[A,B][v==b]][B in(x,y)]for v,x,y in zip(r,R[1],R[-2])]for r in g]]and[*zip(*f([*zip(*f(g))]))]",
+    "bump_lines_through": "[[[v,[A,B][v==b]][0<r.count(A)<4or 0<c.count(A)<4]for v,c in zip(r,zip(*g))]for b,A,B in[sorted({*sum(g,[])},key=sum(g,[]).index)]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass keeps the nonempty rows, doubles them,
     # and transposes.
     "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',
