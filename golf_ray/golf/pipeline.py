@@ -61,6 +61,8 @@ COLOURS = dict(
 )
 BEST_PUBLIC = 963_386  # the best public Code Golf 2025 set, for scale on the chart
 TRUSTED_SEEDS = {f"seed/{o}" for o in OUR_ORIGINS}  # shrink runs these outside the sandbox
+# worker processes are spawned: no fork of a process that runs Ray threads
+_SPAWN = multiprocessing.get_context("spawn")
 
 
 @dataclass
@@ -349,13 +351,10 @@ def judge_golfed(
     judge_until_correct(queues, judge, f"judging {stage}, lower rungs")
 
 
-def _processes(judge: Judge, initializer: Callable | None = None) -> ProcessPoolExecutor:
-    """Passes, zopfli and shrinking are CPU-bound and the sandboxes idle meanwhile: one process
-    per sandbox worker. Spawned: no fork of a process that runs Ray threads."""
-    spawn = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(
-        judge.opts.judging.workers, mp_context=spawn, initializer=initializer
-    )
+def _processes(judge: Judge) -> ProcessPoolExecutor:
+    """Passes, the search and zopfli are CPU-bound and the sandboxes idle meanwhile: one process
+    per sandbox worker (shrinking too, in `shrink_stage`'s own pool)."""
+    return ProcessPoolExecutor(judge.opts.judging.workers, mp_context=_SPAWN)
 
 
 def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=True) -> None:
@@ -376,11 +375,7 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
     programs, golfed = {}, {}
     bar = tqdm(total=len(inner), desc="shrinking", unit="task", disable=not progress)
     # pebble's pool, not concurrent.futures': it kills and replaces a worker past its timeout
-    pool = ProcessPool(
-        judge.opts.judging.workers,
-        initializer=_shrink_worker,
-        context=multiprocessing.get_context("spawn"),
-    )
+    pool = ProcessPool(judge.opts.judging.workers, initializer=_shrink_worker, context=_SPAWN)
     with bar, pool:
         futures = {}
         # longest first: they are given the most time, and one last would leave the rest idle
