@@ -16,10 +16,11 @@ import itertools
 import logging
 import multiprocessing
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pebble import ProcessPool
 from tqdm import tqdm
@@ -51,6 +52,9 @@ ZOPFLI_TRIES = 2  # texts per task renamed for deflate and compressed by zopfli 
 # edit runs on all of them, and one the rest catch costs a bisection, not the round
 SHRINK_EXAMPLES = 10
 SEARCH_EXAMPLES = 10  # arc-gen examples a searched program must reproduce to be judged
+# seconds a task's search may take before its worker is killed: an idiom may be far slower on a
+# user's grids than on the 400 tasks' (the slowest of those, task255, takes 5 to 15 s here)
+SEARCH_S = 120.0
 # characters past which a program is shrunk for longer, in proportion (the median is about 1,200)
 SHRINK_CHARS = 1500
 # seconds past a task's shrinking time after which its worker is killed and its program stays:
@@ -352,8 +356,8 @@ def judge_golfed(
 
 
 def _processes(judge: Judge) -> ProcessPoolExecutor:
-    """Passes, the search and zopfli are CPU-bound and the sandboxes idle meanwhile: one process
-    per sandbox worker (shrinking too, in `shrink_stage`'s own pool)."""
+    """Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per sandbox
+    worker (the search and shrinking too, in `_guarded`'s pool)."""
     return ProcessPoolExecutor(judge.opts.judging.workers, mp_context=_SPAWN)
 
 
@@ -372,39 +376,45 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
             inner[task_id] = compress.unwrap(encode_source(base.source)) or base.source
     if not inner:
         return
+    jobs = {}
+    # longest first: they are given the most time, and one last would leave the rest idle
+    for task_id, source in sorted(inner.items(), key=lambda kv: -len(kv[1])):
+        s = _shrink_seconds(source, seconds)
+        # ROUNDS of editing, each with its runs on every example
+        jobs[task_id] = ((source, by_id[task_id], s), 2 * shrink.ROUNDS * s + SHRINK_GRACE_S)
     programs, golfed = {}, {}
-    bar = tqdm(total=len(inner), desc="shrinking", unit="task", disable=not progress)
-    # pebble's pool, not concurrent.futures': it kills and replaces a worker past its timeout
-    pool = ProcessPool(judge.opts.judging.workers, initializer=_shrink_worker, context=_SPAWN)
-    with bar, pool:
-        futures = {}
-        # longest first: they are given the most time, and one last would leave the rest idle
-        for task_id, source in sorted(inner.items(), key=lambda kv: -len(kv[1])):
-            s = _shrink_seconds(source, seconds)
-            # ROUNDS of editing, each with its runs on every example
-            timeout = 2 * shrink.ROUNDS * s + SHRINK_GRACE_S
-            args = (source, by_id[task_id], s)
-            futures[pool.schedule(_shrunk_candidates, args, timeout=timeout)] = task_id
-        for future in as_completed(futures):
-            bar.update()
-            task_id = futures[future]
-            try:
-                shrunk = future.result()
-            except TimeoutError:
-                log.warning("shrink %s: stopped, past its time; its program stays", task_id)
-                continue
-            except Exception as e:  # a worker died or an edit broke the passes: keep the program
-                log.warning("shrink %s: %r", task_id, e)
-                continue
-            if shrunk is not None:
-                source, golfed[task_id] = shrunk
-                programs[task_id] = (source, None)
+    for task_id, shrunk in _guarded(_shrunk_candidates, jobs, judge, "shrink", progress):
+        if shrunk is not None:
+            source, golfed[task_id] = shrunk
+            programs[task_id] = (source, None)
     limits = {t: best[t].bytes for t in golfed}
     judge_golfed(programs, golfed, limits, judge, "shrink")
 
 
-def _shrink_worker() -> None:
-    shrink.worker_limits()  # after this module's imports, so the cap is on what edits add
+def _guarded(
+    fn: Callable, jobs: dict[str, tuple[tuple, float]], judge: Judge, stage: str, progress: bool
+) -> Iterator[tuple[str, Any]]:
+    """`(task id, fn(*args))` for each task's `(args, seconds)` in `jobs`, as each finishes, in
+    worker processes: one that runs past its seconds is killed (an edited or searched program
+    can run in C, where no timer stops it) and one that fails is logged; the task keeps its
+    program. pebble's pool, not concurrent.futures': it replaces a killed worker."""
+    pool = ProcessPool(judge.opts.judging.workers, initializer=_worker, context=_SPAWN)
+    bar = tqdm(total=len(jobs), desc=f"{stage}ing", unit="task", disable=not progress)
+    with bar, pool:
+        futures = {pool.schedule(fn, args, timeout=t): k for k, (args, t) in jobs.items()}
+        for future in as_completed(futures):
+            bar.update()
+            task_id = futures[future]
+            try:
+                yield task_id, future.result()
+            except TimeoutError:
+                log.warning("%s %s: stopped, past its time; its program stays", stage, task_id)
+            except Exception as e:  # a worker died, or a task it cannot read
+                log.warning("%s %s: %r", stage, task_id, e)
+
+
+def _worker() -> None:
+    shrink.worker_limits()  # after this module's imports, so the cap is on what programs add
 
 
 def _shrink_seconds(source: str, seconds: float) -> float:
@@ -436,23 +446,14 @@ def search_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> 
     without a correct program too: those shorter than the task's best are judged, shortest
     first."""
     best = db.best_all()
+    jobs = {task.id: ((_few_examples(task),), SEARCH_S) for task in tasks}
     queues = {}
-    bar = tqdm(total=len(tasks), desc="searching", unit="task", disable=not progress)
-    with bar, _processes(judge) as processes:
-        futures = {processes.submit(_searched, _few_examples(task)): task for task in tasks}
-        for future in as_completed(futures):
-            bar.update()
-            task = futures[future]
-            try:
-                found = future.result()
-            except Exception as e:  # a worker died, or a task the search cannot read
-                log.warning("search %s: %r", task.id, e)
-                continue
-            base = best.get(task.id)
-            limit = base.bytes if base is not None and base.correct else float("inf")
-            queue = _queue(task.id, found, limit, "search")
-            if queue:
-                queues[task.id] = queue
+    for task_id, found in _guarded(_searched, jobs, judge, "search", progress):
+        base = best.get(task_id)
+        limit = base.bytes if base is not None and base.correct else float("inf")
+        queue = _queue(task_id, found, limit, "search")
+        if queue:
+            queues[task_id] = queue
     judge_until_correct(dict(sorted(queues.items())), judge, "judging searched")
 
 

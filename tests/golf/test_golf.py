@@ -25,6 +25,7 @@ from golf_ray.golf.pipeline import (
     golf_candidates,
     judge_seeds,
     run_golf,
+    search_stage,
     shrink_stage,
 )
 from golf_ray.golf.search import program, reproduces
@@ -616,6 +617,22 @@ def test_a_shrink_no_timer_can_stop_is_given_up_and_its_program_stays(
         shrink_stage(TaskSet([task]), db, judge, seconds=0.5, progress=False)
         assert db.best(task.id).source == source
     assert "shrink task222: stopped, past its time" in caplog.text
+
+
+def test_a_search_past_its_time_is_given_up_and_the_other_tasks_are_searched(
+    pool, tmp_path, golf_tasks, monkeypatch, caplog
+):
+    # task255's search takes the longest of the 400 (5 to 15 s here); an idiom far slower on a
+    # user's grids would take it forever, in C where no timer fires: its worker is killed
+    slow, quick = golf_tasks.by_id("task255"), golf_tasks.by_id("task398")  # 0.03 s
+    monkeypatch.setattr(pipeline, "SEARCH_S", 2.0)
+    tasks = TaskSet([slow, quick])
+    with SolutionDB(tmp_path / "s.sqlite") as db:
+        judge = Judge(pool, db, tasks, GolfOptions(out=tmp_path, progress=False))
+        search_stage(tasks, db, judge, progress=False)
+        assert db.best(slow.id) is None
+        assert db.best(quick.id).correct and db.best(quick.id).origin.startswith("search/")
+    assert "search task255: stopped, past its time" in caplog.text
 
 
 def test_a_shrinking_worker_cannot_take_the_machine():
