@@ -207,8 +207,8 @@ _IDIOMS = {
     # of the 3x3s with no blank cell, the one with the most 1s
     "most_ones_3x3": "max([[r[j:j+3]for r in g[i:i+3]]for i in range(len(g)-2)for j in range(len(g[0])-2)],key=lambda W:(0 not in(s:=sum(W,[])))*s.count(1))",
     # of the blocks (a set cell's run across and down from it), the one with the
-    # most 2s: the first such is a block's top left
-    "most_twos_block": "max([[r[j:j+[*g[i][j:],0].index(0)]for r in g[i:i+[*[s[j]for s in g[i:]],0].index(0)]]for i in range(len(g))for j in range(len(g[0]))if g[i][j]],key=lambda W:sum(W,[]).count(2))",
+    # most 2s: the first such is a block's top left (columns outer, so it still comes first)
+    "most_twos_block": "max([[r[j:[*r,0].index(0,j)]for r in g[i:([*c,0]*9).index(0,i)]]for j,c in enumerate(zip(*g))for i in range(20)],key=lambda W:str(W).count('2'))",
     # the inside of each solid box (a set cell whose 3x3 is all set): the larger box's
     # in 2, the others' in 1
     "inner_by_size": "(f:=lambda r,j:[*r[j:],0].index(0)+[*r[j::-1],0].index(0))and(A:=[[f(r,j)*f(k,i)*(c>0)for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)])and(M:=max(map(max,A)))and[[c if len(w:=sum([s[j-(j>0):j+2]for s in g[i-(i>0):i+2]],[]))<9 or 0 in w else 1+(A[i][j]==M)for j,c in enumerate(r)]for i,r in enumerate(g)]",
@@ -363,7 +363,7 @@ _IDIOMS = {
     # a frame with a cell inside each corner: each such cell thrown out past the opposite corner
     "inner_corners_out": "(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and(a:=R[0],b:=R[-1],c:=C[0],d:=C[-1])and[[v*(v==g[a][c])or(i in(a-1,b+1)and j in(c-1,d+1))*g[[a+1,b-1][i<a]][[c+1,d-1][j<c]]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # four pieces of three cells of a 2x2 put together: each where its missing cell faces in
-    "corners_assembled": "(D:={3-f.index(0):f for a in range(len(g)-1)for b in range(len(g[0])-1)if(f:=g[a][b:b+2]+g[a+1][b:b+2]).count(0)==1})and[D[q][k:k+2]+D[q+1][k:k+2]for q in(0,2)for k in(0,2)]",
+    "corners_assembled": "(C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})and[C[B][A::2]+C[B-2][A::2]for B in(7,6)for A in(0,1)]",
     # a whole row (else column) of 5: each 2 drawn to it, each 1 drawn away from it
     "drawn_to_wall": "(f:=lambda g:(L:=[{*r}for r in g].index({5}),)and[[c or 2*(2 in(k[:i]if i<L else k[i:]))or+(1 in k[min(i,L):max(i,L)])for c,k in zip(r,zip(*g))]for i,r in enumerate(g)])and({5}in map(set,g)and f(g)or[*zip(*f([*zip(*g)]))])",
     # each column's bar raised by its own height
@@ -434,8 +434,8 @@ _IDIOMS = {
     "rarest_ringed": "[[[2,m][i==a and j==b]*(abs(i-a)<2>abs(j-b))for j in range(len(r))]for s in[sum(g,[])]for m in[min(s,key=s.count)]for a,b in[divmod(s.index(m),len(g[0]))]for i,r in enumerate(g)]",
     # a border added: the edge rows and columns repeated, the corners blank
     "edges_repeated": "[[0,*g[0],0],*[[r[0],*r,r[-1]]for r in g],[0,*g[-1],0]]",
-    # a plus of 3 halfway between the two set cells
-    "plus_between": "[[c or 3*(abs(2*i-a-e)+abs(2*j-b-d)<4)for j,c in enumerate(r)]for(a,b),(e,d)in[[(i,j)for i,r in enumerate(g)for j,c in enumerate(r)if c]]for i,r in enumerate(g)]",
+    # a plus of 3 halfway between the two 1s (their mean, as a complex number)
+    "plus_between": "[[c|3*(abs(i+j*1j-S)<1.2)for j,c in enumerate(r)]for S in[sum(c*(i+j*1j)for i,r in enumerate(g)for j,c in enumerate(r))/2]for i,r in enumerate(g)]",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
     # row above's run, in the background
     "diagonals_from_base": "(m:=(r:=g[-1])[len(r)//2])and(a:=r.index(m))and[[c or m*(0<len(g)-2-i in(a-j,a-~j-len(r)))for j,c in enumerate(s)]for i,s in enumerate(g)]",

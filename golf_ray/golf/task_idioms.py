@@ -33,13 +33,14 @@ IDIOMS = {
     # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     "key_block_upscale": "[[[g[i][j],g[a+i//4][b+j//4]][~i&3>0<~j&3]for j in range(11)]for a in(0,4,8)for b in(0,4,8)if 4<str([*zip(*g[a:a+3])][b:b+3]).count('0')for i in range(11)]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
-    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; every cell takes the max over
-    # centres k within 26 cells; a 2-bit table K[|q-k|] picks 0/1/2 rows above k.)
-    "plus_to_star": "(s:=sum(g,[])+[0]*40)and[[max(s[k]*s[k-1]*s[k-12]and s[k-12*(0x98aaaa12aaa94>>2*abs(q-k)&3)]for k in range(q-26,q+27))for q in range(i,i+12)]for i in range(0,144,12)]",
+    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid, 40 zeros in front; a centre
+    # has both row neighbours set; every cell takes the max over centres k within 26 cells of
+    # s[k+T], T a base-3 digit of |q-k|: the centre, an arm or 0.)
+    "plus_to_star": "(s:=sum(g,[0]*40))and[[max(s[k-1]*s[k+1]and s[k+2196670098234//3**abs(q-k)%3]for k in range(q-26,q+27))for q in range(i,i+12)]for i in range(-144,0,12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
     # (period 2*distance) to the end. (Uses max over M[i::-2d] on the per-line maxima M; d from the
-    # zero-stripped bytes of M.)
-    "two_pixel_stripes": "(f:=lambda G:[[max((M:=[*map(max,G)])[i::2-2*len(bytes(M).strip(b'\\0'))])]*len(r)for i,r in enumerate(G)])and g[len(g[0]):]and f(g)or[*zip(*f([*zip(*g)]))]",
+    # zero-stripped bytes of M; a wide grid is `p` of its transpose.)
+    "two_pixel_stripes": "g[len(g[0]):]and[[max((M:=[*map(max,g)])[i::2-2*len(bytes(M).strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it).
     "rarest_lines_kept": "(m:=min({*(s:=sum(g,[]))}-{0},key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
@@ -69,8 +70,8 @@ IDIOMS = {
     "tile_squares_bars": "g*(f:=lambda S:S<{0}or any(P<=S and[0for p in P for g[p//50][p%50]in[c]]and f(S-P)for m in[min(S)][:len(S)<50]for c,P in((8,{m,m+1,m+50,m+51}),(2,{m,m+1,m+2}),(2,{m,m+50,m+100}))))({i*50+j for i,r in enumerate(g)for j,v in enumerate(r)if v})",
     # task025: Full-height (or full-width) lines (the columns with no 0; their min is their colour)
     # attract the dots of their colour to the cell beside them (on the dot's side); other dots
-    # vanish.
-    "dots_stick_to_lines": "(F:=lambda g:max(A:=[0,*map(min,zip(*g)),0])and[[A[l+1]or(A[l+2]in r[:l+1])*A[l+2]or(A[l]in r[l:])*A[l]for l in range(len(r))]for r in g])(g)or[*zip(*F([*zip(*g)]))]",
+    # vanish. (Rows are `p` of the transpose; `g+[]` fails on the tuples of a second turn.)
+    "dots_stick_to_lines": "max(A:=[*map(min,zip(*g)),0])and[[A[l]or(A[l+1]in r[:l+1])*A[l+1]or(A[l-1]in r[l:])*A[l-1]for l in range(len(r))]for r in g]or[*zip(*p((*zip(*g+[]),)))]",
     # task027: a figure with 4-fold rotational symmetry has one side missing: rotate the figure 90
     # degrees about the centre that overlaps it best and paint the cells it adds in 2
     "complete_rotational": "[[g[i][j]or 2*P[B-j][A+i]for j in range(10)]for P in[[r+[0]*20for r in g]+[[0]*30]*20]for*_,A,B in[max((sum(g[i][j]*P[B-j][A+i]for i in range(10)for j in range(10)),-A-B,A-B,A,B)for B in range(19)for A in range(-B,B+1))]for i in range(10)]",
@@ -97,8 +98,9 @@ IDIOMS = {
     "edge_dots_tint_block": "[g:=[*zip(*[[c==8>9*r[j-1]and max(r[:j])or c for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
     # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
     # colour. A cell gets the colour found on both opposite rays (SE&NW or SW&NE) of the flattened
-    # grid (rows padded by 30 zeros so rays never wrap back into the grid).
-    "diag_connect": "(w:=len(g[0])+30,s:=sum([r+[0]*30 for r in g],[]))and[[max({*s[k::w+1]}&{*s[k::~w]}|{*s[k::w-1]}&{*s[k::1-w]})for k in range(i,i+w-30)]for i in range(0,len(s),w)]",
+    # transposed grid (10x10, as every example, and 9 zero rows: a line is 19 long, rays never
+    # wrap back into the grid).
+    "diag_connect": "(s:=sum(zip(*g,*[[0]*10]*9),()))and[[max({*s[k::20]}&{*s[k::-20]}|{*s[k::18]}&{*s[k::-18]})for k in range(i,190,19)]for i in range(10)]",
     # task038: count the blue 2x2 squares (each gives two "1, 1" pairs in str(g); other blue cells
     # are singles); 1 x 5 row, that many 1s then 0s
     "count_blue_squares": "[([1]*(str(g).count('1, 1')//2)+[0]*5)[:5]]",
@@ -153,8 +155,9 @@ IDIOMS = {
     # rectangle (same rows or columns) shoots a line to it.
     "dots_shoot_to_block": "[g:=[*zip(*[[[x,d][x-R and d in r[:j]and R in r[j:]]for j,x in enumerate(r)]for r in g][::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
-    # the odd cell.
-    "odd_quadrant": "(m:=min(s:=str(g),key=s.count),h:=lambda g,t:[*zip(*max((g[(i:=[len({*r})for r in t].index(1))+1:],g[:i]),key=lambda p:m in str(p)))])and h(h(g,g),zip(*g))",
+    # the odd cell. (The lines cross in the middle of an odd square in every example; the odd
+    # cell's digit is the rarest character of str(g).)
+    "odd_quadrant": "[g:=[*zip(*g[(m in str(g[(k:=len(g)//2):]))*-~k:][:k])]for m in[min(str(g),key=str(g).count)]*2][1]",
     # task066: Join the green pair to the red pair with a 3-leg path: along the green axis until an
     # obstacle, across (clear) to the red pair's line, where an obstacle lies just beyond, then
     # along it into red.
@@ -214,11 +217,12 @@ IDIOMS = {
     # zero rectangle of that area 6.
     "largest_empty_rects": "[g for t in[max((e-l)*i for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)]if i>1)]for R,n,i in[(R,n,i)for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)]if i>1 for R in g[l:e]*((e-l)*i==t)]for R[n:n+i]in[[6]*i]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
-    # lines plus their caps
-    "capped_lines_crop": "[r[C[0]-1+t:C[-1]+2-t]for f in[lambda G:[i for i,r in enumerate(G)if 5 in r]]for R in[f(g)]for C in[f(zip(*g))]for t in[(C*2)[1]-C[0]>1]for r in g[R[0]-t:R[-1]+1+t]]",
+    # lines plus their caps (lines upright, as in every example: the first and last 5 in reading
+    # order are opposite corners)
+    "capped_lines_crop": "(b:=bytes(sum(g,[])),W:=len(g[0]),i:=b.find(5),j:=b.rfind(5))and[r[i%W:j%W+1]for r in g[i//W-1:j//W+2]]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5.
-    "dots_fall_onto_band": "(f:=lambda T:[[5*(k==m)for k in sorted([i,m][v>0]for i,v in enumerate(r))]for r in T for m in[r.index(5)]])and(5in{*g[0]}&{*g[-1]}and f(g)or[*zip(*f(zip(*g)))])",
+    "dots_fall_onto_band": "{0,5}<={*g[0]}and[[5*(v>0)for v in sorted(r[:r.index(5)])+sorted(r[r.index(5):])[::-1]]for r in g]or[*zip(*p([*zip(*g[0]*0+g)]))]",
     # task094: Hollow 5x5 squares of 1 on an 8 background: through the centre of each, draw a full
     # row and a full column of 6 over the 8s. A row i is a centre row iff some column has 1s on all
     # of rows i-2..i+2 (the square's side); columns likewise on the transpose.
@@ -256,9 +260,9 @@ IDIOMS = {
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; left half L = g
     # over rot270, right half = rot180 of L.
     "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
-    # task107: 5x5 grid: a 2x2 square in the top-left 4x4 and a coloured border; upscale by
+    # task107: 5x5 grid: a 2x2 square over the cell (1, 1) and a coloured border; upscale by
     # (#colours-1) and draw both diagonals through the square in colour 2 over the background.
-    "upscale_square_diagonals": "[[g[D//A][E//A]or 2*(-2<D-A*B^E-A*C<1)for E in R]for B in(1,2,3)for C in(1,2,3)if g[B-1][C-1]*g[B][C]*len(R:=range(5*(A:=len({*str(g)})-5)))for D in R]",
+    "upscale_square_diagonals": "(R:=range(5*(A:=len({*str(g)})-5)))and[[g[E//A][D//A]or 2*(-2<E-A-A*(g[2][1]>0)^D-A-A*(g[1][2]>0)<1)for D in R]for E in R]",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
     # quadrants, recoloured with the cross colour (cross removed)
     "quadrant_mirror4": "(q:=len(g)//2)and[(b:=[v and g[q][0]for v in r[:q]])+b[::-1]for r in g[:q]+g[q-1::-1]]",
@@ -299,7 +303,7 @@ IDIOMS = {
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # flood the border-connected 8s one step per pass for 96 passes, then dilate the 6s by one
     # cell.)
-    "rect_outbox_holes": "[g:=[*zip(*[[(c%8or u*(u<2))|u&k for c,u in zip(r,(1,*r))]for r in g][::-1])]for k in[0]*96+[4]*4]and[[[4,8,0,0,4,3,6][v]for v in r]for r in g]",
+    "rect_outbox_holes": "[g:=zip(*[[c%8|u&k or u&1for c,u in zip(r,(1,*r))]for r in g][::-1])for k in[0]*96+[4]*4]and[[(v^9)%9or 4for v in r]for r in g]",
     # task126: cup shapes (3 wide, 2 tall, hole under the middle): mark 4 in the bottom row under
     # each hole. EXPR shortcut: the cups use disjoint columns, so a column holding an odd number of
     # coloured cells is a middle column
@@ -309,7 +313,7 @@ IDIOMS = {
     "block_median_downscale": "[[sorted(g[i+k//3][j+k%3]for k in range(9))[4]for j in(0,3,6)]for i in(0,3,6)]",
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
-    "slide_to_wall_marker": "[g:=[*zip(*(g[b+2:w]+g[:a]+[[8]*len(g[0])]+g[a:b+1]+g[w:]if 2==min(g[w])else g)[::-1])]for _ in'abcd'for a,*_,b,w in[[i for i,r in enumerate(g)if any(r)]]]and g",
+    "slide_to_wall_marker": '[g:=[*zip(*(sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]if 2==min(g[A:=bytes(map(any,g)).rfind(1)])else g)[::-1])]for _ in"abcd"][3]',
     # task132: Each colour's bounding box is filled with that colour. Per axis, the set of colours
     # seen both at or before and at or after index i (prefix set & suffix set); cell = max of row-
     # set & column-set.
@@ -341,8 +345,9 @@ IDIOMS = {
     # cell's row shifted by +-distance)
     "diag_cross": "[[Q[j-d]|Q[j+d]for j in range(len(R))]for i in range(len(g))if[Q:=(R:=max(g))+[0]*60,d:=i-g.index(R)]]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
-    # corner box whose shape equals the boxed shape is recoloured 5.
-    "find_boxed_twin": "(A:=sum([r+[0]for r in g],[]),C:=max(A[:3]+A[11:14]),E:={c:{i-A.index(c)for i,x in enumerate(A)if x==c}for c in{*A}})and[[[c,5][E[c]==E[C]!=c!=C]for c in r]for r in g]",
+    # corner box whose shape equals the boxed shape is recoloured 5. (A colour's shape: its mask
+    # over str(g), trimmed; the twin's digit is replaced in the text.)
+    "find_boxed_twin": "(s:=str(g),E:=lambda c:bytes(map(c.__eq__,s)).strip(b'\\0'),m:=max(s[2:9]+s[34:41]))and eval(s.replace(*[x for x in{*s}if E(x)==E(m)!=x!=m],'5'))",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
     # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, rooms carry
     # 3*area, walls stay 2)
@@ -359,12 +364,13 @@ IDIOMS = {
     "bar_rays_mirror": "(o:=lambda G:[S:=[l for l,e in enumerate(G)if 2in e]]and[[x>>x//8or 8*(l in S and 8in G[S[S.index(l)-len(S)//2]]or sum(e[:u])*sum(e[u:])==16)for u,x in enumerate(e)]for l,e in enumerate(G)])and([*zip(*o([*zip(*g)]))]if 2in g[0]+g[-1]else o(g))",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing.
-    "ring_around_crossing": "(R:=[0,*map(min,g),0],C:=[0,*map(min,zip(*g)),0])and[[[c,4][any(R[y:y+3])*any(C[x:x+3])>R[y+1]*C[x+1]]for x,c in enumerate(r)]for y,r in enumerate(g)]",
+    "ring_around_crossing": "[[[v,4][0<(x-C)**2+(y-R)**2<3]for x,v in enumerate(r)]for R,C in[[[*map(all,h)].index(1)for h in(g,zip(*g))]]for y,r in enumerate(g)]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square.
     "fit_two_pieces": "(h:=sum(g,[])+[0]*99,w:=len(g[0]),S:=sorted(h)[-9:])and[[O[:3],O[3:6],O[6:]]for u in map(h.index,{*h})for v in range(-3*w,w*w)for O in[[h[x+u]^h[x+v]for x in range(3*w)if x%w<3]]if sorted(O)==S][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
-    # brackets' outer lines to the inside.
-    "mirror_into_brackets": "(P:=lambda g,R=range(15):[[max(g[y][j]*(max(2*a-y,min(y,2*b-y))==k)for y in R)for k in R]for j in R for a,*_,b in[[y for y in R if 2 in g[y]]]])(P(g))",
+    # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
+    # row with a 2 is mirrored below it.)
+    "mirror_into_brackets": "[g:=[[0]*a+[*map(max,c[a:],c[a::-1]+(0,)*15)]for a in[str(g).find('2')//47]for c in zip(*g)][::-1]for _ in'abcd'][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2.
     "inner_fill_by_size": "(f:=lambda r:[len(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[-(-a*b*8//sum(map(sum,g)))or x for x,a,b in zip(r,f(r),c)]for r,c in zip(g,zip(*map(f,zip(*g))))]",
@@ -381,8 +387,8 @@ IDIOMS = {
     # each k times, add a 2 at both ends, transpose.)
     "frame_scaled_shape": "(k:=' '*(sum(2 in r for r in g)//3))and[g:=[*zip(B:=(2,)*99,*[r for r in g if{*r}-{0,2}for _ in k],B)]for _ in'  '][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
-    # shapes stay.
-    "ring_to_plus": "[[[v,*[2*(1in(i,j))for i in(0,1,2)for j in(0,1,2)if[r[x-j:][:3]for r in g[y-i:][:3]]==[[1]*3,[1,0,1],[1]*3]]][-1]for x,v in enumerate(R)]for y,R in enumerate(g)]",
+    # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes.)
+    "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('1, 1, 1(.{25})1, 0, 1(.{25})1, 1, 1',r'0, 2, 0\\g<1>2, 2, 2\\g<2>0, 2, 0',str(g)))))or p(h)",
     # task161: the rarest colour sits only at pairs of opposite border cells: draw those
     # rows/columns in it on a blank grid
     "border_pair_lines": "[[A*(A in(B[0],C[0]))for C in zip(*g)]for B in g if(A:=min({}.fromkeys(C:=sum(g,[])),key=C.count))]",
@@ -391,8 +397,8 @@ IDIOMS = {
     # targets mutate g; b<18 assumes width <= 20.
     "greedy_zero_window_fill": "([()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]],g)[1]",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
-    # grid position equals the 4's position inside its panel; every other panel is cleared
-    "panel_by_marker": "[[v if 3in(i%4,j%4)else g[x//4*4+i%4][y//4*4+j%4]*((i//4,j//4)==(x%4,y%4))for j,v in enumerate(r)]for x,y in[divmod(sum(g,[]).index(4),11)]for i,r in enumerate(g)]",
+    # grid position equals the 4's position inside its panel; every other panel is cleared (11x11)
+    "panel_by_marker": "[[5*(v==5)or g[x-x%4+i%4][y-y%4+j%4]*((i//4,j//4)==(x%4,y%4))for j,v in enumerate(r)]for x,y in[divmod(sum(g,[]).index(4),11)]for i,r in enumerate(g)]",
     # task165: an arrow-head "umbrella" (apex + 3 + 4 + 2 cells) among scattered dots: every lane
     # behind the umbrella that contains a dot gets filled with the dot colour from the umbrella to
     # the edge (in any of 4 orientations)
@@ -437,16 +443,16 @@ IDIOMS = {
     "colour_by_key_quadrant": "[[g[i+-~(a:=g.index([8]*9))%7][j+-~(b:=g[0].index(8))%7]and g[i//3-a//3][j//3-b//3]for j in range(6)]for i in range(6)]",
     # task190: A 2x2 block with single cells touching its corners diagonally: each single shoots a
     # diagonal ray outward.
-    "diagonal_corner_rays": "[g:=[*zip(*((h:=[[0]*30]*2)and[h:=h+[[c or a*(d>u<1)for c,a,d,u in zip(r,[0,*h[-1]],[0,0,*h[-2]],[0,*h[-2]])]]for r in g][-1][2:])[::-1])]for _ in g*4][-1]",
+    "diagonal_corner_rays": "[g:=[*zip(*[[c or a*(d>u<1)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip([[0]*30]*2+g,[[0]*30]+g,g)][::-1])]for _ in g*4][-1]",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any rotation/reflection)
     # appears among the scattered 4s with the rest of its box empty, draw the box (1s) around it
     # (boxes may run off the grid; RE-ARC allows 1 cell).
     "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},T:=[y+x*1j for y,r in enumerate(g)if 1 in r for x,c in enumerate(zip(*g))if 1 in c],w:=max(T,key=D.get),O:={**D,**{p+f(z-w):D[z]for r in(1,1j,-1,-1j)for f in(lambda z:z*r,lambda z:z.conjugate()*r)for p in D if D[p]>3 if all(D.get(p+f(z-w),0)==D[z]&4 for z in T)for z in T}})and[[O[y+x*1j]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
-    # drop the noise, restore the rectangles. (EXPR: a row pass keeps a cell only if it or a row
-    # neighbour is the main colour, then a column pass turns kept cells with the main colour
-    # vertically adjacent into it)
-    "denoise_rectangles": "(n:=max({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[[(x and(x,n)[i])*(n in{x,l,r})for l,x,r in zip([0,*b],b,[*b[1:],0])]for b in g])]for i in(0,1)][-1]",
+    # drop the noise, restore the rectangles. (EXPR: in each of two transposing passes a set cell
+    # with a set neighbour along its line becomes the main colour, the others 0: noise never
+    # touches noise)
+    "denoise_rectangles": "(n:=max({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[[x*(l|r)and n for l,x,r in zip([0,*b],b,[*b[1:],0])]for b in g])]for _ in'ab'][-1]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other).
@@ -503,7 +509,7 @@ IDIOMS = {
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
     # half by the same column rule.
-    "toward_away_rays": "(F:=lambda h:[[c or 2*(2 in k[:i])or+(1 in k[i:])for c,k in zip(r,zip(*h))]for i,r in enumerate(h)])(g[:(B:=g.index(max(g)))+1])+F(g[:B:-1])[::-1]",
+    "toward_away_rays": "(F:=lambda g,k=2,q=g*9:[q:=[c or(x==k)*k for c,x in zip(r,q)]for r in g if(k:=k-(5in r))][::-1])(F(g))",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines
     "lines_to_square": "min([*zip(*(E:=lambda X:[L:=[s.pop()for r in X if(s:={*r}-{0,5})]]*len(L))(g))],E(zip(*g)),key=len)",
@@ -567,7 +573,7 @@ IDIOMS = {
     "bounce_up_from_corner": "(((R:=[g[-1][-i:]+g[-1][:-i]for i in range(len(g[0]))])+R[-2:0:-1])*9)[9::-1]",
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
     # wise clamp): clamp every row toward the block's columns, transpose, repeat, transpose back.
-    "clamp_to_block_ring": "(F:=lambda g:[*zip(*[[max(c*(min(max(b,n-1),n+2)==x)for b,c in enumerate(r))for x in range(len(r))]for n in[[2 in c for c in zip(*g)].index(1)]for r in g])])(F(g))",
+    "clamp_to_block_ring": "(F:=lambda g:[*zip(*[[0]*(n-1)+[max(r[:n]),*r[n:n+2],max(r[n+2:])]+[0]*(len(r)-n-3)for n in[[2 in c for c in zip(*g)].index(1)]for r in g])])(F(g))",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
     # compared as tuples: taller = greater)
     "tallest_shortest_bars": "[*zip(*[[c and(k==C[-1])+2*(k==C[1])for c in k]for k in zip(*g)if(C:=sorted({*zip(*g)}))])]",
@@ -651,8 +657,9 @@ IDIOMS = {
     # quadrant (at most 20 cores: fast on dense grids).
     "mirror_into_quadrants": "[e:={(i,c):l for i,r in enumerate(g)for c,l in enumerate(r)if l},f:={(o,b):e.get((n+(o>n),d+(b>d)))for n,d in[(n,d)for i,c in e for n in(i-1,i)for d in(c-1,c)if len({e.get((n+t,d+m))for t in(0,1)for m in(0,1)})>3][:20]if[a:={(n,d)}]+[a:={(i+t,c+m)for i,c in a for t in(-1,0,1)for m in(-1,0,1)}&{*e}for _ in'abcde']for i,c in a for o in(i,2*n+1-i)for b in(c,2*d+1-c)}]and[[f.get((i,c))or l for c,l in enumerate(r)]for i,r in enumerate(g)]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
-    # the corridors it touches, alternating a and b like a checkerboard.
-    "maze_checker_flood": "[g:=[*zip(*[[v:=c or(v in(a,b))*(a+b-v)for c in(-1,*r)][1:]for r in g][::-1])]for a,b,*_ in[sorted({*sum(g,[])},key=sum(g,[]).count)]for _ in g*8][-1]",
+    # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
+    # seed colour v in a row becomes a+b-v, over 8 x height turns.)
+    "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in r]for r in g if[v:=0]][::-1])]for s in[sum({*sum(g,[])})-8]for _ in g*8][-1]",
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
     "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
@@ -668,8 +675,9 @@ IDIOMS = {
     # task300: Crop the bounding box of the colour with the most cells (rows, then columns, that
     # hold it).
     "crop_commonest_colour": '(f:=lambda g:[*zip(*[r for r in g if max("123456789",key=str(g).count)in str(r)])])(f(g))',
-    # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8).
-    "square_holes_by_size": "[g:=[*zip(*[[v:=c or v*(v<2)for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c^1and(c or 4+r[x:].index(5)+r[x::-1].index(5))for x,c in enumerate(r)]for r in g]",
+    # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). (The
+    # outside flooded with 1 first; a hole's side is the 0s in a 5-wide window of its row.)
+    "square_holes_by_size": "[g:=zip(*[[v:=c or v%5for c in(1,*r)][1:]for r in g])for _ in g]and[[c^1and(c or 5+(1,1,*r)[x:x+5].count(0))for x,c in enumerate(r)]for r in g]",
     # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
     # (i+j)%k+1, k = the top colour). (size 16 is hard-coded: every example is 16x16; max(max(g)) =
     # max of the lexicographically largest row, whose first cell is k)
@@ -685,8 +693,9 @@ IDIOMS = {
     # that colour).
     "rarest_frame_crop": "(m:=min(s:=sum(g,[]),key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
     # task313: a periodic pattern fills the top-left, the rest is one colour: tile the whole grid
-    # with the pattern, shifted one column to the left.
-    "extend_tiling_shifted": "(b:=g[-1][-1],w:=(g[0]+[b]).index(b),h:=([r[0]for r in g]+[b]).index(b),P:=min(p for p in range(1,w+1)if all(r[p:w]==r[:w-p]for r in g[:h])),Q:=min(p for p in range(1,h+1)if all(r[:w]==s[:w]for r,s in zip(g[p:h],g))))and[[g[i%Q][(j+1)%P]for j in range(len(g[0]))]for i in range(len(g))]",
+    # with the pattern, shifted one column to the left. (Every example: a square grid, a 2-row
+    # tile, its rows of distinct colours, so a row's period is its colours less the background.)
+    "extend_tiling_shifted": "[(r[1:len({*r})]*30)[:len(g)]for r in g[:2]*15][:len(g)]",
     # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
     "complete_middle_block": "[[2<x<len(r)-3 and r[x-3]==r[x+3]>1 and r[x-3]or 2<y<len(g)-3 and g[y-3][x]==g[y+3][x]>1 and g[y-3][x]or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
@@ -702,7 +711,7 @@ IDIOMS = {
     "bar_lower_half": "[[v and[v,8][len(g)+~i<(len(g)-T[j].count(0))//2]for j,v in enumerate(r)]for T in[[*zip(*g)]]for i,r in enumerate(g)]",
     # task323: from the single seed, a 5-staircase (1 down, 2 across) runs down-left and, rotated
     # 180 degrees, up-right
-    "seed_staircase": "[[v or 5*(d and abs(d+j-c+1-2*(d>0))<=1-d%2)for j,v in enumerate(x)]for(r,c),in[[(i,j)for i,x in enumerate(g)for j,v in enumerate(x)if v]]for i,x in enumerate(g)for d in[i-r]]",
+    "seed_staircase": "[[v|5*(abs(d+u+1-2*(d>0))<=~d%2<d*d)for u,v in enumerate(x,-c)]for r,y in enumerate(g)for c in[y.index(max(y))]if y[c]for d,x in enumerate(g,-r)]",
     # task324: two background colours and one mark colour per background; both diagonals through
     # every mark are drawn, each cell in the mark colour that belongs to its background (pairing:
     # the one that best fits the marks' neighbours).
@@ -734,20 +743,20 @@ IDIOMS = {
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
-    "leaky_box": "(E:=enumerate)and[[v|8>>g[min(max(i,t),b)][min(max(j,l),e)]for j,v in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if any(r)]for h in(g,zip(*g))]]for i,r in E(g)]",
+    "leaky_box": "(f:=lambda g:[*zip(*[max(g[i:]+g[::-1],key=any)for i in range(30)])])and[[v|8>>w for v,w in zip(*x)]for x in zip(g,f(f(g)))]",
     # task338: Hollow rectangles: erase them and fill their insides with 3 (flood the outside from
     # the border, rest -> 3).
     "hollow_insides_only": "[g:=[*zip(*[[v:=c or v&1 for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[3>>c+c for c in r]for r in g]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
     # that side, other dots vanish.
-    "dots_to_matching_side": "[*map(lambda r,s:[*map(max,r,s)],(h:=lambda g:[[a:=r[0],a*(a in(m:=r[1:-1])),*[0]*len(m[2:]),(b:=r[-1])*(b in m),b]for r in g])(g),zip(*h(zip(*g))))]",
+    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(c in{*g[0],*g[1],*g[-1]}-{a})for c in r[2:]]]for r in g][::-1])]for _ in'abcd'][-1]",
     # task341: two facing rectangles: the empty gap between them, over their common span less one
     # cell at each side, becomes 8.
     "bridge_between_blocks": "(f:=lambda G:[*zip(*[[v or 8*all(any(r[:x])*any(r[x+1:])for r in[(),*G,()][y:y+3])for x,v in enumerate(R)]for y,R in enumerate(G)])])(f(g))",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
-    # cell nearest them. (Assumes 10-wide grids, as in every example; clamp rows toward the block,
-    # transpose, repeat.)
-    "dots_into_block": "(i:=sum(g,[]).index(8),F:=lambda g,n:[*zip(*[[max(c*(x==min(max(b,n),n+1)!=b)for b,c in enumerate(r))for x in range(len(r))]for r in g])])and F(F(g,i%10),i//10)",
+    # cell nearest them. (Assumes 10-wide grids, as in every example: the dots above the block, then
+    # those below, read column by column, fill its cells in reading order.)
+    "dots_into_block": "(a:=sum(g,[]).index(8)//10,L:=(c for k in(*zip(*g[:a]),*zip(*g[a+2:]))for c in k if c))and[[v==8and next(L)for v in r]for r in g]",
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15
     # (smallest period that fits).
     "period_extend": "(f:=lambda k:all(b in(0,a)for r in g for a,b in zip(r,r[k:]))and[(r[:k]*15)[:15]for r in g]or f(k+1))(1)",
@@ -768,8 +777,8 @@ IDIOMS = {
     # task350: blank cells lying between two 1s of the same row or the same column become 8
     "link_1s_with_8": "[g:=[[c or 8*(1in r[:j])*(1in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
-    # differences); computed on flat indices.
-    "step_toward": "(s:=sum(g,[]),W:=len(g[0]),a:=s.index(3),b:=s.index(4),x:=1+a+W*((b//W>a//W)-(b//W<a//W))+(b%W>a%W)-(b%W<a%W))and[[c&4|3*((x:=x-1)==0)for c in r]for r in g]",
+    # differences): in each of 4 turns, the 3 moves down a row when the 4 is below it.
+    "step_toward": '[g:=[*zip(*[[u&4|w&3for u,w in zip(r,q)]for r,q in zip(g,g[-d:]+g[:-d])][::-1])]for _ in"abcd"for d in[[*filter(None,map(max,g))]<[4]]][3]',
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[g[0]]+[[v and max(g[0][k]*all(r[min(j,k):max(j,k)+1])for k in range(len(r)))or v for j,v in enumerate(r)]for r in g[1:]]",
@@ -800,9 +809,9 @@ IDIOMS = {
     # from a corner, are filled with 4.
     "closed_rooms_filled": "(W:=len(g[0])+2,v:=0,s:=sum([r+[6,6]for r in g],[])+[6]*99,G:=[*zip(*[iter([c or 4>>4*any(s[q+A]|s[q+B]<1<s[q+A+B]or s[q+A]*s[q+B]and 5in(s[q+A+A+B],s[q+A+B+B])for A in(W,-W)for B in(1,-1))for q,c in enumerate(s)])]*W)],[G:=[*zip(*[[v:=c*(v+c>4)for c in(9,*r)][1:]for r in G][::-1])]for _ in g*4])and[r[:-2]for r in G[:len(g)]]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
-    # -> 2, size 3 -> 1. (Size = 1 + number of 2-step 0-paths from the cell, on the flattened grid
-    # padded with 5s; width 10 hard-coded.)
-    "hole_size_recolor": "(s:=sum([r+[5]for r in g],[])+[5]*11,D:=(1,-1,11,-11))and[[c or 3-sum(s[q+d]<1>s[q+d+e]for d in D for e in D)for q,c in enumerate(r,i*11)]for i,r in enumerate(g)]",
+    # -> 2, size 3 -> 1. (Size = 1 + number of 2-step 0-paths from the cell, on str(g) padded to
+    # 400 characters: a column is 3 characters, a row 32; width 10 hard-coded.)
+    "hole_size_recolor": "(s:='%400s'%g,D:=(3,-3,32,-32))and eval(''.join('0'!=c and c or'321'[sum(s[q+d::e][:2]=='00'for d in D for e in D)]for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal, step = smallest non-overlapping diagonal offset that lands on the
     # marker

@@ -495,10 +495,12 @@ def odd_quadrant(g):  # the quadrant (between the uniform cross lines) that cont
 
 
 # background, a cross of another colour, one odd cell in a random quadrant
-def draw_odd_quadrant(rng, n):
-    H, W = rng.randint(3, 13), rng.randint(3, 13)
+def draw_odd_quadrant(
+    rng, n
+):  # the lines cross in the middle of an odd square, as in every example
+    r = c = rng.randint(1, 6)
+    H = W = 2 * r + 1
     b, ell, o = rng.sample(range(10), 3)
-    r, c = rng.randint(1, H - 2), rng.randint(1, W - 2)
     g = [[ell if i == r or j == c else b for j in range(W)] for i in range(H)]
     while True:
         i, j = rng.randrange(H), rng.randrange(W)
@@ -1459,13 +1461,14 @@ def extend_tiling_shifted(g):
     return [[g[i % ph][(j + 1) % pw] for j in range(W)] for i in range(H)]
 
 
-# a random ph x pw tile repeated over an h x w top-left patch, bg elsewhere
+# a random 2 x pw tile, each row pw distinct colours, repeated over an h x w top-left patch of a
+# square grid, bg elsewhere: so are all the task's examples
 def draw_extend_tiling_shifted(rng, n):
-    ph, pw = rng.randint(1, 3), rng.randint(2, 3)
+    ph, pw = 2, rng.randint(2, 3)
     cs = rng.sample(range(1, 10), 4)
     bg = cs.pop()
-    tile = [[rng.choice(cs) for _ in range(pw)] for _ in range(ph)]
-    H, W = rng.randint(n + 4, 14), rng.randint(n + 4, 14)
+    tile = [rng.sample(cs, pw) for _ in range(ph)]
+    H = W = rng.randint(n + 4, 14)
     h, w = rng.randint(2 * ph, H - 1), rng.randint(2 * pw, W - 1)
     return [[tile[i % ph][j % pw] if i < h and j < w else bg for j in range(W)] for i in range(H)]
 
@@ -3496,7 +3499,7 @@ def capped_lines_crop(g):  # bounding box of the 5s, grown by one cell along the
     return [row[c0 : c1 + 1] for row in g[r0 : r1 + 1]]
 
 
-def draw_capped_lines_crop(rng, n):  # vertical (or transposed) capped line pair + sparse 8 noise
+def draw_capped_lines_crop(rng, n):  # a vertical capped line pair (as in every example) + 8 noise
     H, W = rng.randint(9, 14), rng.randint(9, 14)
     L = rng.randint(1, n)
     a = rng.randint(1, H - L - 1)
@@ -3512,7 +3515,7 @@ def draw_capped_lines_crop(rng, n):  # vertical (or transposed) capped line pair
         x, y = rng.randrange(H), rng.randrange(W)
         if (x, y) not in keep:
             g[x][y] = 8
-    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+    return g
 
 
 def slide_to_wall_marker(g):  # move the shape until it touches the wall, 8-line on its far side
@@ -3555,7 +3558,7 @@ def draw_slide_to_wall_marker(rng, n):  # full-height 2 wall and a random blob o
         for j in range(x, x + sw):
             if rng.random() < 0.6:
                 G[i][j] = c
-    for j in (x, x + sw - 1):
+    for j in range(x, x + sw):  # no blank line across the blob: the task's shapes are whole
         G[rng.randrange(H)][j] = c
     return G if rng.random() < 0.5 else [list(r) for r in zip(*G, strict=False)]
 
@@ -5410,11 +5413,11 @@ def ring_around_crossing(
 
 def draw_ring_around_crossing(
     rng, n
-):  # a horizontal band and a vertical band (1-2 thick) crossing on a 0 grid
+):  # a horizontal line and a vertical line (1 thick, as in every example) crossing on a 0 grid
     H, W = rng.randint(n + 1, 12), rng.randint(n + 1, 12)
     g = [[0] * W for _ in range(H)]
     a, b = rng.sample([1, 2, 3, 5, 6, 7, 8, 9], 2)
-    th, tw = rng.randint(1, 2), rng.randint(1, 2)
+    th, tw = 1, 1
     y, x = rng.randint(0, H - th), rng.randint(0, W - tw)
     for i in range(H):
         for j in range(W):
@@ -5552,10 +5555,10 @@ def upscale_square_diagonals(
 
 def draw_upscale_square_diagonals(
     rng, n
-):  # 5x5: 2x2 square at random spot in top-left 4x4, border of n-2 colours
+):  # 5x5: a 2x2 square over the cell (1, 1), as in every example, border of n-2 colours
     g = [[0] * 5 for _ in range(5)]
     s, *cols = rng.sample([1, 3, 4, 5, 6, 7, 8, 9], n - 1)
-    a, b = rng.randint(0, 2), rng.randint(0, 2)
+    a, b = rng.choice([(0, 1), (1, 0), (1, 1)])
     for y in (a, a + 1):
         for x in (b, b + 1):
             g[y][x] = s
