@@ -98,7 +98,7 @@ _IDIOMS = {
     "between_alike": "[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in g]",
     "between_alike_columns": "[*zip(*[[c or max({*r[:j]}&{*r[j:]}|{0})for j,c in enumerate(r)]for r in zip(*g)])]",
     # ... in a column, else in a row
-    "between_alike_both": "[[c or max({*k[:i]}&{*k[i:]}|{0})or max({*r[:j]}&{*r[j:]}|{0})for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    "between_alike_both": "[g:=[*zip(*[[max(c,0)or s*max({*r[:j],0}&{*r[j:],0})or-c for j,c in enumerate(r)]for r in g])]for s in(-1,1)][1]",
     # below a header of two rows, the first row's colours in turn, each a whole row
     "header_rows": "g[:2]+[[g[0][i%len(g[0])]]*len(g[0])for i in range(len(g)-2)]",
     # the band of rows that are set repeated up and down the grid, in step with where it is
@@ -113,7 +113,7 @@ _IDIOMS = {
     "swapped": "[[c and m-c for c in r]for r in g if[m:=sum({*sum(g,[])})]]",
     "trim_swapped": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f([[c and m-c for c in r]for r in g if[m:=sum({*sum(g,[])})]]))",
     # a bar of each colour as tall as its count, the commonest first
-    "histogram": "(s:=sum(g,[]))and[[c*(s.count(c)>i)for c in sorted({*s},key=s.count)[::-1]]for i in range(max(map(s.count,s)))]",
+    "histogram": "(s:=sum(g,[]))and[*filter(any,zip(*[[c]*-n+[0]*99for n,c in sorted({(-s.count(c),c)for c in s})]))]",
     # bands of colour mended: each cell the commonest of its row and column together
     "bands": "[[max(s:=r+[*k],key=s.count)for k in zip(*g)]for r in g]",
     # the colours, commonest first, down a column or along a row
@@ -167,9 +167,10 @@ _IDIOMS = {
     # the gaps, in 2, in the box around the 1s and in its one line across (the row or column
     # that holds two of the box's inner cells or more)
     "box_gaps": "(R:=[i for i,r in enumerate(g)if 1 in r])and(C:=[j for j,k in enumerate(zip(*g))if 1 in k])and(a:=R[0],b:=R[-1],c:=C[0],d:=C[-1])and[[v or 2*(a<=i<=b and c<=j<=d and(i in(a,b)or j in(c,d)or sum(r[c+1:d])>1 or sum(k[a+1:b])>1))for j,(v,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
-    # of blocks of colour strewn with the rarest colour, the one strewn most: a strewn cell's
-    # block is the colour both its row and its column hold
-    "noisiest_region": "(m:=min(s:=sum(g,[]),key=s.count))and[[max(L:=[max({*r}&{*k}-{m})for r in g for c,k in zip(r,zip(*g))if c==m],key=L.count)]]",
+    # of blocks of colour strewn with the rarest colour, the one strewn most: each colour counts
+    # the other cells in the rows and columns that hold it; the strewn colour's span the whole
+    # grid, so the answer comes second
+    "noisiest_region": "[[sorted({*sum(g,[])},key=lambda c:sum(v!=c in{*r}&{*k}for r in g for v,k in zip(r,zip(*g))))[-2]]]",
     # panels between whole lines of 5: the first marked 1, the middle 2, the last 3
     "panel_marks": "(L:=g.count(f:=[5]*len(g[0])))and(T:=[*zip(*g)])and(M:=T.count(F:=(5,)*len(g)))and[[c or(a*M==b*L)*(a*2%L<1)*(1+2*a//L)for j,c in enumerate(r)if[b:=T[:j].count(F)]]for i,r in enumerate(g)if[a:=g[:i].count(f)]]",
     # in every row but the first and the last, 9 on the background between set cells
@@ -378,7 +379,7 @@ _IDIOMS = {
     "nearest_border": "(f:=lambda g:[[c and r[2*j>=len(r)and-1]for j,c in enumerate(r)]for r in g])and(len({*g[0]})>1and f(g)or[*zip(*f([*zip(*g)]))])",
     # a bar of 2 from the left side: the rows above it one cell longer each, in 3; the rows
     # below one shorter each, in 1
-    "staircase": "(a:=[2 in r for r in g].index(1),L:=g[a].count(2))and[[(j<L+a-i)*(2+(i<a)-(i>a))for j in range(len(r))]for i,r in enumerate(g)]",
+    "staircase": "(R:=max(g))and[([(d<1)-~(d<0)]*(sum(R)//2-d)+[0]*30)[:len(r)]for d,r in enumerate(g,-g.index(R))]",
     # a cross of whole lines, a shape in the top left quarter: the shape mirrored into all four
     # quarters, in the lines' colour, the cross gone
     "cross_mirrored": "(q:=len(g)//2)and(x:=g[q][0])and[[x*(g[min(i,2*q-1-i)][min(j,2*q-1-j)]>0)for j in range(2*q)]for i in range(2*q)]",
@@ -390,7 +391,7 @@ _IDIOMS = {
     # a cell in each half of a 10x10: its half framed in its colour, with rows 2 and 7 whole
     "halves_framed": "[[max(sum(g[i//5*5:][:5],[]))*(i in(0,2,7,9)or j%9<1)for j in range(10)]for i in range(10)]",
     # the middle (two cells in from the border), each set cell in its quarter's corner colour
-    "middle_by_corners": "(m:=len(g)-4)and[[c and g[-(i>=m/2)][-(j>=m/2)]for j,c in enumerate(r[2:-2])]for i,r in enumerate(g[2:-2])]",
+    "middle_by_corners": "(R:=range(2,(n:=len(g))-2))and[[g[i][j]and g[-(i*2>=n)][-(j*2>=n)]for j in R]for i in R]",
     # the left panel, beside it (a column of 5 between) turned clockwise, then upside down
     "panels_turned": "(P:=[r[:len(g)]for r in g])and[a+[5,*b,5]+c[::-1]for a,b,c in zip(P,zip(*P[::-1]),P[::-1])]",
     # the grid tiled 2x2, the background diagonal to a set cell in 8
@@ -407,7 +408,7 @@ _IDIOMS = {
     # a path of 4 from the 8 along its column to the 2's row, then along it to the 2
     "elbow_8_to_2": "[[c or 4*(j==b and(i-a)*(i-e)<1or i==e and(j-b)*(j-d)<1)for j,c in enumerate(r)]for(a,b),(e,d)in[[divmod(sum(g,[]).index(v),len(g[0]))for v in(8,2)]]for i,r in enumerate(g)]",
     # a line of 7 down from the top: a V of alternating 7 and 8 columns opening up from its end
-    "v_from_line": "(b:=g[0].index(7),L:=sum(r[b]>0for r in g))and[[(abs(j-b)<L-i)*(7+(j-b)%2)for j in range(len(r))]for i,r in enumerate(g)]",
+    "v_from_line": "(L:=str(g).count('7'))and[[(abs(d:=d+1)<=L)*(7+d%2)for c in r]for r in g if[L:=L-1,d:=~g[0].index(7)]]",
     # every other set cell of a row, counted from the right border, in 3
     "every_other_from_right": "[[c-(c>0)*(len(r)-j)%2*2for j,c in enumerate(r)]for r in g]",
     # a 3x3 of 5 drawn by the one colour there is (1 a plus, 2 a T, 3 a corner), as bits

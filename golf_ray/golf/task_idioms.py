@@ -10,8 +10,9 @@ IDIOMS = {
     # x..x+2 for the largest x<=3 with g[6-x:]==g[:x] (6-x = the smallest period >= 3).
     "continue_rows_to_9": "[[2*c for c in r]for r in g+[g[x:x+3]for x in range(4)if g[6-x:]==g[:x]][-1]]",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
-    # bottom row and its rightmost column, which stay.
-    "shear_except_base": "(T:=[*zip(*g)])and[[u*(u in{*s}&{*c})or v*(v not in{*s}&{*d})for v,u,c,d in zip(r,[0]+r,T,T[1:]+[()])]for r,s in zip(g,g[1:]+[[]])]",
+    # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
+    # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
+    "shear_except_base": "(t:=sum(g[1:],[]),p:=0)and[[p|v^(p:=v*(v in(t:=t[1:])))for v in r]for r in g]",
     # task005: (bg 0 in every example; the main shape is taken as the commonest colour, ties -> the
     # one spanning fewer rows.) Repeat the main shape, size+1 apart, toward every neighbouring hint
     # cell, in the hint's colour, to the border.
@@ -25,7 +26,7 @@ IDIOMS = {
     "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g*4][-1]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay).
-    "join_same_color_cells": "(T:=[*zip(*g)])and[[v or max(({*r[:j]}&{*r[j:]}|{*T[j][:i]}&{*T[j][i:]})-{g[2][2]}|{0})for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "join_same_color_cells": "[[v or max(({0,*r[:j]}&{*r[j:]}|{*c[:i]}&{*c[i:]})-{r[2]})for j,(v,c)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1).
     # Columns compare as tuples: a taller bar is a larger tuple, so rank = number of columns >= it.
     "rank_bars_by_height": "[*zip(*[[c//5*sum(D>=C for D in zip(*g))for c in C]for C in zip(*g)])]",
@@ -43,7 +44,7 @@ IDIOMS = {
     "two_pixel_stripes": "g[len(g[0]):]and[[max((M:=[*map(max,g)])[i::2-2*len(bytes(M).strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it).
-    "rarest_lines_kept": "(m:=min({*(s:=sum(g,[]))}-{0},key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
+    "rarest_lines_kept": "(m:=min({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[r for r in g if m in r])]for _ in g][1]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
     # neighbours (4 wins); other dots stay.
     "plus_and_cross_halos": "[g:=[*zip(*[[4*(x==2)or c or 7*(p==1)for x,p,c in zip((0,*q),(0,*r),r)]for q,r in zip([(0,)*99,*g],g)][::-1])]for _ in[0]*4][-1]",
@@ -85,7 +86,7 @@ IDIOMS = {
     # task030: Coloured objects in separate columns: move each one vertically so its bottom row
     # lines up with the 1-object's bottom row. (Per column: shift by bottom(1) - bottom(column's
     # colour); L(m) = last row holding m.)
-    "align_bottoms_to_one": "[[(c+(0,)*99)[y-L(1)+L(max(c))]for c in zip(*g)]for y,_ in enumerate(g)if(L:=lambda m:max(i*(m in r)for i,r in enumerate(g)))]",
+    "align_bottoms_to_one": "[[(c+(0,)*99)[y-B[1]+B[max(c)]]for c in zip(*g)]for y,_ in enumerate(g)if(B:={m:i for i,r in enumerate(g)for m in r})]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
     # full pattern: in every block, the empty cells of the pattern are drawn in L.
     "pattern_in_line_colour": "[[v or g[y%6][x%6]and g[5][0]for x,v in enumerate(r)]for y,r in enumerate(g)]",
@@ -95,7 +96,7 @@ IDIOMS = {
     "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[(-2<(d^d>>9)-(l^l>>9)<2 and 2==s[n+9*(d>-1)+(l>-1)]or c)and-2+sum({*s})for l,c in enumerate(r,~(n%9))]for d,r in enumerate(g,~n//9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour.
-    "edge_dots_tint_block": "[g:=[*zip(*[[c==8>9*r[j-1]and max(r[:j])or c for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
+    "edge_dots_tint_block": "[g:=[*zip(*[[c==8>p*9and r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in[0]*4][-1]",
     # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
     # colour. A cell gets the colour found on both opposite rays (SE&NW or SW&NE) of the flattened
     # transposed grid (10x10, as every example, and 9 zero rows: a line is 19 long, rays never
@@ -167,7 +168,7 @@ IDIOMS = {
     "lone_cell_ringed": "(e:=enumerate)and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-b)]for a,R in e(g)for b,c in e(R)if 2>sum(r.count(c)for r in g)for x,r in e(g,-a)]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes knock out
     # rows before the first 8).
-    "box_of_8_recolor": "[(v:=0,g:=[*zip(*[[c|c%2*2>>(v:=v|(8 in r))for c in r]for r in g][::-1])])for _ in[0]*4]and[[c^c%2*2 for c in r]for r in g]",
+    "box_of_8_recolor": "[(v:=-3,g:=[*zip(*[[(c|c*2&k)&(v:=v|-(8in r))for c in r]for r in g][::-1])])for k in[2,0,0,0]]and g",
     # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
     # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
     # best.
@@ -288,11 +289,13 @@ IDIOMS = {
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge.
     "diagonal_bounce": "(m:={n+v*1j:w for n,b in enumerate(g)for v,w in enumerate(b)},s:=[r for r in m if m[r]>7],f:={r:=r+c for t in(1j,-1j)for i in(1,-1)if[r:=s[0],c:=i*(s[1]-r)]for h in m if m.get(r+c)!=2 or 0*(c:=c*t)})and[[w or 3*(n+v*1j in f)for v,w in enumerate(b)]for n,b in enumerate(g)]",
-    # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour.
-    "marked_shape_crop": "(s:=sum(g,[]),w:=len(g[0]),k:=s.index(8)+~w)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,w,w+w)]",
+    # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
+    # as every example: the 3x3 around the 8, read from the flattened grid.)
+    "marked_shape_crop": "(s:=sum(g,[]),k:=s.index(8)-14)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,13,26)]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
-    # line (right or down).
-    "slide_box_on_dots": "[g:=[*zip(*[[v-h*(v%3-u%3)for v,u in zip(r,(0,0,*r))]for r in g])]for _ in'ab'for h in[max(r.count(3)for r in g)>1]]and g",
+    # line (right or down). (On the line's way, read off `3, 2, 3` in str(g), each cell takes the 2
+    # of the cell two before it.)
+    "slide_box_on_dots": "[g:=[*zip(*[[v-v%3+u%3for v,u in zip(r,[0,0]*('3, 2, 3'in str(g))+[*r])]for r in g])]for _ in'ab'][-1]",
     # task123: nested L-shapes in the corner of a 5x5: extend to 10x10, cell (i,j) coloured by the
     # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
     # row's non-zero cells repeated)
@@ -340,10 +343,10 @@ IDIOMS = {
     # task139: Fill the empty cells of each object's (3x3) bounding box with 7. A zero becomes 7
     # when its row has a cell within 2 columns and its column has a cell within 2 rows (exact for
     # the task's well-separated objects).
-    "box_fill_near": "[[c or 7*(any(R[max(j-2,0):j+3])and any(r[j]for r in g[max(i-2,0):i+3]))for j,c in enumerate(R)]for i,R in enumerate(g)]",
+    "box_fill_near": "[[c or 7*(any(R[:j+3][-5:])and any(r[j]for r in g[:i+3][-5:]))for j,c in enumerate(R)]for i,R in enumerate(g)]",
     # task141: one coloured cell: draw both full diagonals through it in its colour (row = the
     # cell's row shifted by +-distance)
-    "diag_cross": "[[Q[j-d]|Q[j+d]for j in range(len(R))]for i in range(len(g))if[Q:=(R:=max(g))+[0]*60,d:=i-g.index(R)]]",
+    "diag_cross": "(Q:=(R:=max(g))+[0]*60)and[[*map(max,r,Q[-d:]+Q,Q[d:]+Q)]for d,r in enumerate(g,-g.index(R))]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5. (A colour's shape: its mask
     # over str(g), trimmed; the twin's digit is replaced in the text.)
@@ -385,7 +388,7 @@ IDIOMS = {
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (Twice: keep rows holding a colour other than 0/2, repeat
     # each k times, add a 2 at both ends, transpose.)
-    "frame_scaled_shape": "(k:=' '*(sum(2 in r for r in g)//3))and[g:=[*zip(B:=(2,)*99,*[r for r in g if{*r}-{0,2}for _ in k],B)]for _ in'  '][1]",
+    "frame_scaled_shape": "[g:=[*zip(B:=[2]*99,*[r for r in g if{*r}-{0,2}for _ in k],B)]for k in[g[:str(g).count('2')//12]]*2][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes.)
     "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('1, 1, 1(.{25})1, 0, 1(.{25})1, 1, 1',r'0, 2, 0\\g<1>2, 2, 2\\g<2>0, 2, 0',str(g)))))or p(h)",
@@ -418,9 +421,9 @@ IDIOMS = {
     # 20 seed cells: fast on dense grids).
     "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k-b+n:a[n]for c in e if c+2not in e if(a:={n-c:e[n]for n in e if abs(n-c)<3})if max(abs(n)*2**(a[n]==e[c])for n in a)<2for b in a for k in e if all(e.get(k-b+n)==a[n]for n in a if a[n]==a[b])for n in a})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell,
-    # diagonal holes with the corner colour, holes whose mirror is also a hole with the commonest
-    # colour.
-    "transpose_fill_holes": "[[v or g[j][i]or[m,g[0][0]][i==j]for j,v in enumerate(r)]for s in[sum(g,[])]for m in[max(s,key=s.count)]for i,r in enumerate(g)]",
+    # diagonal holes with the corner colour. (As RE-ARC draws it: no hole in row or column 0, none
+    # whose mirror cell is one; so g[0][1] is the colour off the diagonal.)
+    "transpose_fill_holes": "[[v or g[j][i]or g[0][i!=j]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
     # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side
     # (g[3][3] vs g[3][5]) says.
@@ -430,7 +433,7 @@ IDIOMS = {
     "recolor_same_shape": "(o:={j+n*1j:G for j,t in enumerate(g)for n,G in enumerate(t)if G},r:=[j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5>1 and 5 in t[:n]and 5 in t[n:]],h:={f-r[0]for f in r},d:={a+l:o[r[0]]for a in o if all((o.get(a+l+b)==o[a])==(l+b in h)for l in h for b in(1,-1,1j,-1j))for l in h})and[[d.get(j+n*1j,G)for n,G in enumerate(t)]for j,t in enumerate(g)]",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours.
-    "block_colors_grid": "(f:=lambda g,c=0,m=[0]*99:[*zip(*{(c:=c+1-any(r)):(m:=[*map(max,m*any(r)or r,r)])for r in g}.values())])(f(g))",
+    "block_colors_grid": "(f:=lambda g,m=():[*zip(*[o for r in(*g,())if[o:=m,0,m:=[*map(max,m*any(r)or r,r)]][any(r)]])])(f(g))",
     # task185: A line lattice with some intersections recoloured; over the 4x4 recoloured
     # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
     # special colour, else 0.
@@ -440,7 +443,7 @@ IDIOMS = {
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)][1:]for r in g][::-1])]for _ in g*4][-1]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
-    "colour_by_key_quadrant": "[[g[i+-~(a:=g.index([8]*9))%7][j+-~(b:=g[0].index(8))%7]and g[i//3-a//3][j//3-b//3]for j in range(6)]for i in range(6)]",
+    "colour_by_key_quadrant": "[[g[i-(y:=g[2][0]//4)*3][j-(z:=g[0][2]//4)*3]and g[i//3+y-2][j//3+z-2]for j in range(6)]for i in range(6)]",
     # task190: A 2x2 block with single cells touching its corners diagonally: each single shoots a
     # diagonal ray outward.
     "diagonal_corner_rays": "[g:=[*zip(*[[c or a*(d>u<1)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip([[0]*30]*2+g,[[0]*30]+g,g)][::-1])]for _ in g*4][-1]",
@@ -459,11 +462,11 @@ IDIOMS = {
     "drop_cells_without_row_and_col_neighbour": "(f:=lambda g:[*zip(*[[b*(a|c>0)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in g])])(f(g))",
     # task195: A shape of 3x3 blocks forms a pattern P; output is P (x) P (the pattern drawn with
     # itself in each filled cell).
-    "block_pattern_fractal": "(f:=lambda g:zip(*[*filter(any,g)][::3]))and[[a&b for a in A for b in B]for A in f(f(g))for B in f(f(g))]",
+    "block_pattern_fractal": "[g:=[*filter(any,zip(*g))][::3]for _ in'ab']and[[a&b for a in A for b in B]for A in g for B in g]",
     # task196: 1-objects that are closed hollow rectangles (enclose a hole) turn 3; others stay 1.
-    # (fill outside 0s with 5 for 64 sweeps, then 8 sweeps where a 1 after a hole-0 or a 3 becomes
+    # (fill outside 0s with 4 for 8 sweeps, then 4 sweeps where a 1 after a hole-0 or a 3 becomes
     # 3)
-    "closed_boxes_recolor": "[g:=[*zip(*[[v:=[c or v//5*5,3][k>>6==c>v%3]for c in(5,*r)][1:]for r in g][::-1])]for k in range(72)]and[[c%5 for c in r]for r in g]",
+    "closed_boxes_recolor": "[g:=[*zip(*[[v:=c|k*(1==c>v%3)or v&4for c in(4,*r)][:0:-1]for r in g])]for k in[0]*8+[2]*4]and[[c%4for c in r]for r in g]",
     # task197: one full two-colour row is the template; every other row shows only a recoloured
     # prefix -> complete it with the template.
     "template_row_recolour": "(T:=max(g,key=all))and[[r[T.index(c)]for c in T]for r in g]",
@@ -550,15 +553,15 @@ IDIOMS = {
     "reel_in_rect": "(l:=max(u:=sum(g,[]),key=u.count),F:=lambda G:(T:=[i for i in G if i.count(l)==len(i)-1])and[(R:=[i for i in G if i!=T[0]])+(Z:=[[l]*len(T[0])]*len(T)),Z+R][{*T[0]}<={*G[G.index(T[0])-1]}]or G)and[*zip(*F([*zip(*F(g))]))]",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
     # the next dot's row.
-    "rays_then_drip": "[[max(r[:j+1])or(j+1==len(r))*[0,*filter(None,map(max,g[:i+1]))][-1]for j in range(len(r))]for i,r in enumerate(g)]",
+    "rays_then_drip": "(m:=0)or[[m:=v or m for v in r[:-1]+[c]]for r in g if[c:=max(r)or m,m:=0]]",
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
     # side (cells on the diagonals stay 8).
     "frame_nearest_side": "(k:=lambda s:[*zip(*[r for r in zip(*[r for r in g if{*r}-s])if{*r}-s])])and(N:=len(F:=k({0,8}))-1)and[F[0],*[[F[i][0],*[(i-j)*(i+j-N)*v and[F[0][j],F[i][0],F[i][-1],F[-1][j]][(i>j)+2*(i+j>N)]or v for j,v in enumerate(s,1)],F[i][-1]]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
-    # up to its mirror image.
-    "mirror_dotted_frame": "[g:=[*zip(*[[(r[j]^b or r[~j]^b or(j-i)%2<1<j-i<~i*2+len(r)and r[i+2]^b)^b for j in range(len(r))]for i,r in enumerate(g)][::-1])]for b in[max(sum(g,[]),key=sum(g,[]).count)]*8][-1]",
+    # up to its mirror image. (19x19 on 0, as every example.)
+    "mirror_dotted_frame": "[g:=[*zip(*[[C[B]|C[~B]|C[(A<B<18-A)*B%2*(A+2)]for B in range(19)]for A,C in enumerate(g)])]for _ in[0]*6][-1]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
     # laid after (first 3-row + 1) blank rows; a cell keeps its 3 (a%2*3) and takes the 2 of that
@@ -630,7 +633,7 @@ IDIOMS = {
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. (The EXPR rings any 2 with a 2 beside it, so bigger 2-objects would be
     # ringed too; none occur.)
-    "domino_outbox": "[g:=[*zip(*[[a|(a&b)>>1|b&k for a,b in zip(r,(0,*r))]for r in g][::-1])]for k in[0]*4+[1]*4]and[[v&2or v*3for v in r]for r in g]",
+    "domino_outbox": "[g:=zip(*[[a|a*b>>2|b&k for a,b in zip(r,(0,*r))]for r in g][::-1])for k in[0]*4+[1]*4]and[[2>>v^2for v in r]for r in g]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
     # 8. One loop of 80 row-sweeps: first ~37 flood the outer 9s to 0, later ones also spread 8 from
     # hole 9s through 1s, the last turns 0 back to 9.
@@ -644,7 +647,7 @@ IDIOMS = {
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with i-8 / j-8.
-    "ring_stamp": "[[v[j-1]|v[j-8]or v[j]|r[j-1]|r[j-8]and 1 for j in range(9)]for i,r in enumerate(g)if(v:=[*map(max,g[i-1],g[i-8])])]",
+    "ring_stamp": "[g:=[*zip(*[[r[j-1]|r[j-8]or r[j]//5for j in range(9)]for r in g])]for _ in'ab'][1]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2 (two passes,
     # rows then columns, (25^c+7*inner)%5)
     "rect_frame_corners": "[g:=[[(25^c+7*(a*b>0))%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in'ab'][1]",
@@ -708,7 +711,7 @@ IDIOMS = {
     "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),k:=[g:=[*zip(*g[::-1])]for _ in'abcd'*(len({*m})<5)],i:=max((any(bytes(n==e for d in zip(*b)for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in f if i in d for d in(d,d)][:len(b)])for d in(d,d)for n in d)for f in k if e in f[-1]for b in[f[[e in d for d in f].index(1):]]),-m.count(i),i)for e in{*m}for i in{*m}-{e})[2]]and[[[t,i][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8.
-    "bar_lower_half": "[[v and[v,8][len(g)+~i<(len(g)-T[j].count(0))//2]for j,v in enumerate(r)]for T in[[*zip(*g)]]for i,r in enumerate(g)]",
+    "bar_lower_half": "[*zip(*[c[:-(k:=sum(map(bool,c))>>1)or 99]+(8,)*k for c in zip(*g)])]",
     # task323: from the single seed, a 5-staircase (1 down, 2 across) runs down-left and, rotated
     # 180 degrees, up-right
     "seed_staircase": "[[v|5*(abs(d+u+1-2*(d>0))<=~d%2<d*d)for u,v in enumerate(x,-c)]for r,y in enumerate(g)for c in[y.index(max(y))]if y[c]for d,x in enumerate(g,-r)]",
@@ -733,7 +736,7 @@ IDIOMS = {
     "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c>5 or(k:=k*8))*c|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[(c>0)+(c.bit_count()==12)for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
     # apart, so sums never mix).
-    "plus_colored_arms": "[[x+7*R+6*L+2*d+8*u for u,x,d,R,L in zip(a,r,c,r[1:]+[0],[0]+r)]for a,r,c in zip([[0]*99]+g,g,g[1:]+[[0]*99])]",
+    "plus_colored_arms": "[g:=[*zip(*[[x+k*(p==1)for x,p in zip(r,(0,*r))]for r in g][::-1])]for k in(6,2,7,8)][-1]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
     # colour up to the block.
     "dots_shoot_to_square": "[g:=[*zip(*[[c or max(0,0,*r[:j])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
@@ -781,7 +784,7 @@ IDIOMS = {
     "step_toward": '[g:=[*zip(*[[u&4|w&3for u,w in zip(r,q)]for r,q in zip(g,g[-d:]+g[:-d])][::-1])]for _ in"abcd"for d in[[*filter(None,map(max,g))]<[4]]][3]',
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
-    "recolor_by_top_marker": "[g[0]]+[[v and max(g[0][k]*all(r[min(j,k):max(j,k)+1])for k in range(len(r)))or v for j,v in enumerate(r)]for r in g[1:]]",
+    "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
     # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
     # becomes 8. (EXPR assumes height 10 like every example; width >= 2)
     "bounce_zigzag": "[[8-7*(i%k in(j,k-j))for j in range(k//2+1)]for i in range(-9,1)if(k:=len(g[0])*2-2)]",

@@ -785,10 +785,10 @@ def draw_transpose_fill_holes(rng, n):
     ]
     for _ in range(n - 2):
         h, w = rng.randint(1, 4), rng.randint(1, 4)
-        a, b = rng.randint(0, N - h), rng.randint(0, N - w)
-        if a + b and all(
-            g[j][i] for i in range(a, a + h) for j in range(b, b + w)
-        ):  # keep the corner colour
+        # as RE-ARC's generator: no hole in row or column 0, none whose mirror cell is one
+        a, b = rng.randint(1, N - h), rng.randint(1, N - w)
+        mirrored = len({*range(a, a + h)} & {*range(b, b + w)}) > 1
+        if not mirrored and all(g[j][i] for i in range(a, a + h) for j in range(b, b + w)):
             for i in range(a, a + h):
                 g[i][b : b + w] = [0] * w
     return g
@@ -2473,9 +2473,9 @@ def mirror_dotted_frame(g):
 
 
 # odd-sized grid; ring dots (2k+1,2k+1) and line dots (2k+1,2k+3)/(2k+3,2k+1) in one quadrant
-def draw_mirror_dotted_frame(rng, n):
-    h, w = 2 * rng.randint(3, 7) + 1, 2 * rng.randint(3, 7) + 1
-    bg = rng.randrange(10)
+def draw_mirror_dotted_frame(rng, n):  # 19x19 on 0, as every example
+    h = w = 19
+    bg = 0
     cs = [c for c in range(10) if c != bg]
     g = [[bg] * w for _ in range(h)]
     ub = min(h, w) // 4
@@ -7381,10 +7381,10 @@ def marked_shape_crop(
     return [[c if (i, j) in comp else 0 for j in range(c0, c1 + 1)] for i in range(r0, r1 + 1)]
 
 
-def draw_marked_shape_crop(
-    rng, n
-):  # n random 3x3-box shapes (centre filled) of distinct colours, one with an 8 centre
-    S = 4 * n
+# 3 random 3x3-box shapes (centre filled) of distinct colours, one with an 8 centre, on a 13x13
+# grid, as every example
+def draw_marked_shape_crop(rng, n):
+    n, S = 3, 13
     g = [[0] * S for _ in range(S)]
     cols = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], n)
     for t, c in enumerate(cols):
