@@ -317,9 +317,10 @@ def _same_bindings(before: dict, after: dict) -> bool:
 
 
 def worker_limits() -> None:
-    """For a process that runs `shrink`: at most MEMORY more address space than it holds now,
-    so an edit that builds a huge value fails with MemoryError instead of taking the machine;
-    Ctrl-C is the driver's to handle."""
+    """For a process that runs programs outside the sandbox (`shrink`'s edits, the search's
+    idioms): at most MEMORY more address space than it holds now, so one that builds a huge
+    value fails with MemoryError instead of taking the machine; Ctrl-C is the driver's to
+    handle."""
     with open("/proc/self/statm") as f:
         held = int(f.read().split()[0]) * resource.getpagesize()
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
