@@ -21,7 +21,10 @@ base -> the golf run's program, `--warm-epochs` epochs; 0 skips it: SmolLM2-135M
 almost no program correctly, so GRPO alone has no reward to learn from); after `--steps` GRPO
 steps from there on the train tasks. A warm start on every train task has memorised each one's
 golfed answer, so expert iteration leaves GRPO almost nothing to gain there: `--warm-limit N`
-warm-starts on N of them only.
+warm-starts on N of them only. A `learner.lr` override sets GRPO's rate only: the warm start keeps
+its own (sft/warm_start.yaml's). `--warm-model DIR` (from `golf-ray sft --golfer`) shares one warm
+start between runs; sampling on a GPU is not deterministic, so two measures of the same model differ
+(2,302 and 2,194 on the H200).
 Target (issue 20): trained >= 2x the untrained golfer's bytes saved per 1,000 samples.
 Writes JSON (both measurements, per task; the train reward curve; wall times; cores) and a PNG.
 Runs go to runs/bench-golfer-TIME-XXXX, removed at the end unless --keep-work.
@@ -202,8 +205,11 @@ def main(argv: list[str] | None = None) -> int:
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "gpu": gpu_name()},
         "model": cfg.model.name,
         "from": args.golf_from,
+        # each key once, as it took effect: an override given again replaces WARM_UP's
         "setting": ", ".join(
-            o for o in overrides if o.startswith("tasks.") and not o.startswith("tasks.golf_from")
+            f"{k}={v}"
+            for k, v in dict(o.split("=", 1) for o in overrides).items()
+            if k.startswith("tasks.") and k != "tasks.golf_from"
         ),
         "steps": steps,
         "samples_per_task": samples,
@@ -216,7 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     if epochs and not warm_model:
         print(f"warm start: {epochs} epochs on the train tasks' readable -> golfed pairs ...")
         warm_model = str(work / "warm")
-        sft_overrides = [*overrides, f"sft.epochs={epochs}", f"sft.limit={args.warm_limit}"]
+        # GRPO's learner.lr is not the warm start's (sft/warm_start.yaml's): runs that compare
+        # GRPO's rate start from the same kind of warm start
+        kept = [o for o in overrides if not o.startswith("learner.lr=")]
+        sft_overrides = [*kept, f"sft.epochs={epochs}", f"sft.limit={args.warm_limit}"]
         sft_cfg = load_sft_config(None, sft_overrides, golfer=args.golf_from)
         run_sft(sft_cfg, warm_model, progress=True)
     if warm_model:
