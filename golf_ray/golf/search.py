@@ -70,13 +70,13 @@ _IDIOMS = {
     "lonely": "[[c*(sum(sum(s[j-(j>0):j+2])for s in g[i-(i>0):i+2])>c)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     "lonely_colour": "[[c*(sum(s[j-(j>0):j+2].count(c)for s in g[i-(i>0):i+2])>1)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the top left quarter of what the trim leaves
-    "trim_quarter": "(t:=(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g)))and[r[:len(r)//2]for r in t[:len(t)//2]]",
+    "trim_quarter": "[g:=[*zip(*filter(any,g))]for _ in'ab']and[r[:len(r)//2]for r in g[:len(g)//2]]",
     "set_cells": "[[c for r in g for c in r if c]]",
     # a grid twice, once: along the longer side, or the side it repeats along
     "halve": "(h:=g[:len(g)//2])*2==g and len(g)>=len(g[0])and h or[r[:len(r)//2]for r in g]",
     # runs of equal rows and columns as one (with or without the empty ones)
     "dedupe": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if[r]!=g[i-1:i]])])(f(g))",
-    "dedupe_trim": "(f:=lambda g:[*zip(*[r for i,r in enumerate(g)if any(r)>(g[i-1:i]==[r])])])(f(g))",
+    "dedupe_trim": "(f:=lambda g:[*zip(*[r for r in g if(r!=g)*any(g:=r)])])(f(g))",
     # a mirror image sharing its edge row or column
     "mirror_below": "g+g[-2::-1]",
     "mirror_above": "g[::-1]+g[1:]",
@@ -85,7 +85,7 @@ _IDIOMS = {
     "fill_common": "[[max(s:=sum(g,[]),key=s.count)]*len(r)for r in g]",
     # a repeating pattern with holes (0) mended: a row becomes the most, cell by cell, of the
     # rows that agree with it wherever both are set; or a column; or both, one after the other
-    "mend_rows": "[[*map(max,zip(*[s for s in g if not any(a*b*(a-b)for a,b in zip(r,s))]))]for r in g]",
+    "mend_rows": "[[*map(max,r,*[s for s in g if{a*b*(a-b)for a,b in zip(r,s)}<={0}])]for r in g]",
     "mend_columns": "[*zip(*[map(max,zip(*[s for s in zip(*g)if not any(a*b*(a-b)for a,b in zip(r,s))]))for r in zip(*g)])]",
     "mend": "(f:=lambda g:[*zip(*[map(max,zip(*[s for s in g if not any(a*b*(a-b)for a,b in zip(r,s))]))for r in g])])(f(g))",
     # cells in a 2x2 square of their colour kept, the others cleared
@@ -154,7 +154,7 @@ _IDIOMS = {
     # through the middle of each hollow square of 1 (five a side) on 8, its row and column in 6
     "ring_lines": "(C:=[(x,y)for x,r in enumerate(g)for y,c in enumerate(r)if r[y-2:y+3]==[1,8,8,8,1]==[s[y]for s in g[x-2:x+3]]])and[[c-(c>7)*2*any(i==x or j==y for x,y in C)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the top row's cells zigzagging down: every other row, their two neighbours instead
-    "zigzag_down": "(t:=g[0])and[[t,[max(a,b)for a,b in zip([0]+t,t[1:]+[0])]][i%2]for i in range(len(g))]",
+    "zigzag_down": "([t:=g[0],[*map(max,[0]+t,t[1:]+[0])]]*len(g))[:len(g)]",
     # a star stamped around each plus (a cell with set cells above and below): its arms'
     # colour on its row and column, its middle's on the diagonals, two cells out
     "plus_stars": "[[c or max([0]+[(d*e==0)*g[x-1][y]or(d*d==e*e)*g[x][y]for x,y in C if(d:=i-x)*d<5>(e:=j-y)*e])for j,c in enumerate(r)]for i,r in enumerate(g)if[C:=[(x,y)for x,s in enumerate(g)for y,v in enumerate(s)if v*g[x-1][y]*g[(x+1)%len(g)][y]]]]",
@@ -225,7 +225,7 @@ _IDIOMS = {
     # the box around the cells not of the commonest colour, that colour as 0
     "background_trimmed": "(b:=max(s:=sum(g,[]),key=s.count))and(R:=[i for i,r in enumerate(g)if{*r}-{b}])and(C:=[j for j,k in enumerate(zip(*g))if{*k}-{b}])and[[c*(c!=b)for c in r[C[0]:C[-1]+1]]for r in g[R[0]:R[-1]+1]]",
     # a 2x2 of the colour whose box is the largest (rows times columns that hold it)
-    "widest_colour": "[[max({*sum(g,[])}-{0},key=lambda c:sum(c in r for r in g)*sum(c in k for k in zip(*g)))]*2]*2",
+    "widest_colour": "[[max(range(1,10),key=lambda c:sum(c in r for r in g for k in zip(*g)if c in k))]*2]*2",
     # the 3 one step toward the 4: across, down or both
     "step_toward_4": "(s:=sum(g,[]))and(w:=len(g[0]),a:=s.index(3),b:=s.index(4))and(x:=a//w+(b//w>a//w)-(b//w<a//w),y:=a%w+(b%w>a%w)-(b%w<a%w))and[[4*(c==4)or 3*((i,j)==(x,y))for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the row, then in each next row a cell further right, its first cell repeated; half as
@@ -263,7 +263,7 @@ _IDIOMS = {
     # each 5 moved to the cell nearest it around the 2x2 of 2
     "drawn_to_block": "(s:=sum(g,[]),w:=len(g[0]))and(a:=s.index(2)//w,b:=s.index(2)%w)and[[2*(c==2)or 5*any(min(max(x,a-1),a+2)==i and min(max(y,b-1),b+2)==j for x,R in enumerate(g)for y,v in enumerate(R)if v==5)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the gaps of a zigzag of 2 three rows tall, four cells a turn, every third in 4
-    "zigzag_filled": "[[c or 4*(j%12 in((5,6,7),(0,6),(0,1,11))[i])for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    "zigzag_filled": "[[c or 4*((abs(k%12-6)+g.index(r))//3!=1)for k,c in enumerate(r)]for r in g]",
     # the shape of 2 mirrored across the 2x2 of 3, every way
     "mirrored_about_block": "(s:=sum(g,[]),w:=len(g[0]))and(a:=2*(s.index(3)//w)+1,b:=2*(s.index(3)%w)+1)and[[c or 2*(2 in(g[x][y]for x in(i,a-i)for y in(j,b-j)if len(g)>x>=0<=y<w))for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # from a 2x2 with cells of 2, rays of its other colour two wide toward each 2's corner
@@ -271,22 +271,22 @@ _IDIOMS = {
     # twice the size (a square), each set cell continued down-right
     "diagonals_doubled": "[[max([g[i-k][j-k]for k in range(i+1)if i-k<len(g)>j-k>=0]+[0])for j in range(2*len(g))]for i in range(2*len(g))]",
     # the trimmed shape (of one colour) laid out in the shape of itself
-    "self_kron": "(S:=[*zip(*filter(any,zip(*filter(any,g))))])and[[a&b for a in A for b in B]for A in S for B in S]",
+    "self_kron": "[*zip(*filter(any,zip(*[[a&b for a in A for b in C]for A in g for C in g if A>[0]*99<C])))]",
     # inside the four cells at the set cells' box's corners, the other colour in
     # theirs
     "inside_corners_swapped": "(s:={*sum(g,[])}-{0})and(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and[[c and sum(s)-c for c in r[C[0]+1:C[-1]]]for r in g[R[0]+1:R[-1]]]",
     # the middle of the 3x3 ring of one colour around a cell of another, as a 1x1
     "ring_centre": "[[c]for i in range(len(g)-2)for j in range(len(g[0])-2)if{*g[i][j:j+3],*g[i+1][j:j+3:2],*g[i+2][j:j+3]}=={x:=g[i][j]}and 0<x!=(c:=g[i+1][j+1])>0][:1]",
     # a 3x3 tiled once for each set cell, in turn, on a square as many tiles a side as it
-    # has blank cells (nothing for a larger grid: its square would be huge)
-    "tiled_by_count": "(z:=len(g)<4 and sum(g,[]).count(0))and[[g[i%3][j%3]*(i//3*z+j//3<9-z)for j in range(3*z)]for i in range(3*z)]",
+    # has blank cells (z%10 keeps a larger grid's attempt small: it is wrong, not huge)
+    "tiled_by_count": "(z:=str(g).count('0'))and[(r*(9-z-z*I)+[0]*27)[:3*z]for I in range(z%10)for r in g]",
     # the lone cell a row down; up from where it was, 4s in every other column
     # from its own
     "dropped_with_stripes": "(k:=[c>0 for c in sum(g,[])].index(1),w:=len(g[0]))and(a:=k//w,b:=k%w)and[[g[a][b]if(i,j)==(a+1,b)else 4*(i<=a and(j-b)%2<1)for j in range(w)]for i in range(len(g))]",
     # the top left cell's colour (the ground), a cell for each part whole lines cut it in
-    "line_grid_size": "[[b:=g[0][0]]*-~sum(b not in k for k in zip(*g))]*-~sum(b not in r for r in g)",
+    "line_grid_size": "[[b:=g[0][0]]*-~sum(c!=b for c in g[0])]*-~sum(r[0]!=b for r in g)",
     # the rows and columns blank but for their ends: their blank cells in 3
-    "blank_lines_3": "[[c or 3*(1-any(r[1:-1])or 1-any(k[1:-1]))for c,k in zip(r,zip(*g))]for r in g]",
+    "blank_lines_3": "[[c or 3-3*any(r[1:-1])*any(k[1:-1])for c,k in zip(r,zip(*g))]for r in g]",
     # the box (a border around a colour) stretched over the box around every set cell
     "box_stretched": "(k:=[c%8>0 for c in sum(g,[])].index(1),w:=len(g[0]))and(a:=g[k//w][k%w],b:=g[k//w+1][k%w+1])and(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and[[(a if i in(R[0],R[-1])or j in(C[0],C[-1])else b)if R[0]<=i<=R[-1]and C[0]<=j<=C[-1]else 0 for j in range(w)]for i in range(len(g))]",
     # from the one cell of the rarest colour, a ray away from its blank side, over blank
@@ -326,7 +326,7 @@ _IDIOMS = {
     # starts, the other after it along the diagonal the 2 lies on
     "blocks_from_corner": "(P:=[(i,j)for i in(0,1,2)for j in(0,1,2)if g[i][j]])and(a:=P[0][0],b:=min(j for i,j in P),k:=sum(g,[]).index(2))and(m:=k//3-a==k%3-b,)and[[3*((U:=(i-a)//4)in(0,1)and(V:=(j-b)//4)in(0,1)and(U==V)==m)for j in range(9)]for i in range(9)]",
     # scaled by the number of colours other than the background
-    "scale_colours": "(k:=len({*sum(g,[])}-{0}))and[[c for c in r for _ in[0]*k]for r in g for _ in[0]*k]",
+    "scale_colours": "(K:={*sum(g,[])}-{0})and[[c for c in r for _ in K]for r in g for _ in K]",
     # background regions (4-adjacent cells of 0) that touch a 1, filled with 1
     "regions_touching_1": _FLOOD.format("c or v*(v<2)", 2) + "[-1]",
     # shapes of 1 on 9 that enclose some of the background, in 8 (the outside 9s flooded to
@@ -370,7 +370,8 @@ _IDIOMS = {
     # each column's bar raised by its own height
     "bars_raised": "[*zip(*[k[(H:=k.count(max(k))):]+(0,)*H for k in zip(*g)])]",
     # a line down the left side: the bottom row in 4, a diagonal of 2 from the top right
-    "diagonal_and_floor": "[[c or[2*(i+j==n),4][i==n]for j,c in enumerate(r)]for i,r in enumerate(g)if[n:=len(g)-1]]",
+    # (built from the bottom up, so every row of the grid must be alike)
+    "diagonal_and_floor": "[[c or 4>>k*3|2*(j==k)for j,c in enumerate(r)]for k,r in enumerate(g)][::-1]",
     # the top row's colours as L-shaped rings from the top left corner, repeated, twice as big
     "rings_extended": "(s:=[*filter(None,g[0])],R:=range(2*len(g)))and[[s[max(i,j)%len(s)]for j in R]for i in R]",
     # the 7s in line with the 1 gathered next to it, on their sides; the 3s next to the 2
@@ -384,8 +385,8 @@ _IDIOMS = {
     # quarters, in the lines' colour, the cross gone
     "cross_mirrored": "(q:=len(g)//2)and(x:=g[q][0])and[[x*(g[min(i,2*q-1-i)][min(j,2*q-1-j)]>0)for j in range(2*q)]for i in range(2*q)]",
     # three 4x4 panels of 5, each with its own holes: a row of three cells for each, in the
-    # colour its holes stand for (three of its cells tell them apart)
-    "panel_patterns": "[[int('00040382'[g[1][j+1]//5+g[2][j]//5*2+g[3][j+1]//5*4])]*3for j in(0,5,10)]",
+    # colour its holes stand for (three of its cells tell them apart, weighted 7, 1, 5, mod 9)
+    "panel_patterns": "[[(g[1][j]*7+g[1][j+1]+g[2][j+1]*5)%9]*3for j in(0,5,10)]",
     # the 1s in the box around the 8s in 3
     "ones_in_box_3": "(R:=[i for i,r in enumerate(g)if 8 in r])and(C:=[j for j,k in enumerate(zip(*g))if 8 in k])and[[c+2*(c==1and R[0]<=i<=R[-1]and C[0]<=j<=C[-1])for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # a cell in each half of a 10x10: its half framed in its colour, with rows 2 and 7 whole

@@ -140,7 +140,7 @@ IDIOMS = {
     "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={K*1j+z:h for K,w in enumerate(g)for z,h in enumerate(w)},e:={a for a in i if c!=i[a]!=x[-2]!=i.get(a+1)},r:=min(e,key=lambda a:abs(a-sum(e)/len(e))),s:={**i,**{a:c for a in e},**{f+(a-r)*k/2:i[a]for f in{*i}-e if i[f]==i[r]for a in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(a-r)*k/2,c)-c))}})and[*zip(*[iter(s.values())]*len(g[0]))]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
-    "cross_band_colors": "(a:=0)or[[max(c,int('020463010'[b:=b+d//8]))for c,d in zip(r,g[0])]for r in g if[b:=(a:=a+r[0]%5)]]",
+    "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
     # task058: blank square -> clockwise inward spiral of 3 from the top-left corner, arms one cell
     # apart. Recursive (calls p itself, so the program must be exactly p=lambda g:EXPR): spiral(h,w)
     # = a row of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; 2-row (and 1-row) spirals are
@@ -174,8 +174,9 @@ IDIOMS = {
     # best.
     "unhide_mirror_shape": "(t:=sorted({*sum(g,[])}-{0},key=lambda q:len({f.count(q)for f in g}))[-1],o:=max(range(60),key=lambda o:sum((r==t)-9*(r==0)for f in g for i,r in zip(f,(f+g*9)[o::-1]+g)if i==t)))and[[t*(t in(i,r))for i,r in zip(f,(f+g*9)[o::-1]+g)]for f in g]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
-    # restore the 9-masked cells.
-    "sym_offset_restore": "[g:=[*zip(*[map(min,a,b,c)for a,b,c in zip(g,zip(*g),g[:2]+g[:1:-1])])]for _ in g][-1]",
+    # restore the 9-masked cells (len(g) times, each cell the min of itself, its transpose and its
+    # mirror).
+    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[:1:-1])]for r,c in zip(g,zip(*g))]for _ in g][-1]",
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right.
     "stamp_on_ones": "[r[:4]+[x*g[i-i%3+1][k]for k in(5,8,11)for x in g[i%3][:3]]for i,r in enumerate(g)]",
@@ -312,8 +313,8 @@ IDIOMS = {
     # coloured cells is a middle column
     "cup_hole_marks": "g[:-1]+[[4*sum(map(bool,b))%8 for b in zip(*g)]]",
     # task130: 9x9 grid of 3x3 solid blocks sprinkled with a few 5s -> the 3x3 grid of block colours
-    # (median of each block).
-    "block_median_downscale": "[[sorted(g[i+k//3][j+k%3]for k in range(9))[4]for j in(0,3,6)]for i in(0,3,6)]",
+    # (the colour other than 5 in each block's top row: no block of the task has over two 5s).
+    "block_median_downscale": "[[max({*r[j:j+3]}-{5})for j in(0,3,6)]for r in g[::3]]",
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
     "slide_to_wall_marker": '[g:=[*zip(*(sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]if 2==min(g[A:=bytes(map(any,g)).rfind(1)])else g)[::-1])]for _ in"abcd"][3]',
@@ -394,7 +395,7 @@ IDIOMS = {
     "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('1, 1, 1(.{25})1, 0, 1(.{25})1, 1, 1',r'0, 2, 0\\g<1>2, 2, 2\\g<2>0, 2, 0',str(g)))))or p(h)",
     # task161: the rarest colour sits only at pairs of opposite border cells: draw those
     # rows/columns in it on a blank grid
-    "border_pair_lines": "[[A*(A in(B[0],C[0]))for C in zip(*g)]for B in g if(A:=min({}.fromkeys(C:=sum(g,[])),key=C.count))]",
+    "border_pair_lines": "(A:=min(C:=sum(g,[]),key=C.count))and[[A*(A in(B[0],C[0]))for C in zip(*g)]for B in g]",
     # task162: Scanning 3x3 windows row-major, each window that is still all 0 is filled with 1
     # (greedy: a filled window blocks later overlapping ones). Slice-assignment comprehension
     # targets mutate g; b<18 assumes width <= 20.
@@ -427,7 +428,7 @@ IDIOMS = {
     # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
     # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side
     # (g[3][3] vs g[3][5]) says.
-    "mirror_by_pointer": "[[v or r[(5+g[3][5]*3//2-j)%9]*(i<3)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "mirror_by_pointer": "[r[:(k:=-g[3][5]%10)]+r[5:2:-1]+r[k+3:]for r in g[:3]]+g[3:]",
     # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 in all four directions) is the
     # template: every object with exactly its shape (the 1-shapes) takes its colour.
     "recolor_same_shape": "(o:={j+n*1j:G for j,t in enumerate(g)for n,G in enumerate(t)if G},r:=[j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5>1 and 5 in t[:n]and 5 in t[n:]],h:={f-r[0]for f in r},d:={a+l:o[r[0]]for a in o if all((o.get(a+l+b)==o[a])==(l+b in h)for l in h for b in(1,-1,1j,-1j))for l in h})and[[d.get(j+n*1j,G)for n,G in enumerate(t)]for j,t in enumerate(g)]",
@@ -475,10 +476,10 @@ IDIOMS = {
     "sealed_rooms": "[g:=[*zip(*[[v:=(d:=c or 3+any(x.count(0)*2<len(x)for x in(r,k)))+(3==d<v<5)for c,k in zip(r,zip(*g))]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity.
-    "drop_cell_stripes": "(t:=max(g),a:=g.index(t),b:=t.index(max(t)))and[([4,0]*30)[b:b+len(t)]]*-~a+g[a:-1]",
+    "drop_cell_stripes": "[([4,0]*30)[(t:=max(g)).index(max(t)):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
     # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
     # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has)
-    "comb_from_seed": "[([0]*C+[A,5*(i<1),A,5*(i>8)]*5)[:10]for i in range(10)if(C:=g[-1].index(A:=max(g[-1])))+1]",
+    "comb_from_seed": "[([0]*g[-1].index(A:=max(g[-1]))+[A,5*(i<1),A,5*(i>8)]*5)[:10]for i in range(10)]",
     # task201: a frame (4-corners, side columns of colours L and R) and a loose two-colour shape:
     # crop the frame and drop the shape inside it, mirrored if needed so its L part faces the L side
     # (transposed for horizontal frames)
@@ -569,7 +570,7 @@ IDIOMS = {
     "shape_into_corners": "[g:=[*zip(*[[a%2*3+b%3 for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2 in r]+Z*30)])]for Z in[[[0]*30]]*2][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
-    "biggest_colours_bars": "(T:=sum(zip(*g),()))and[[c for c in{}.fromkeys(T)if T.count(c)==(m:=max(map(T.count,{*T}-{0})))]]*m",
+    "biggest_colours_bars": "(m:=max(map((T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0for c in T if T.count(c)==m}]]",
     # task248: A 1 in the bottom-left corner of a 10-row grid bounces up diagonally between the side
     # walls. R = the rotations of the bottom row (1 at column 0,1,..,w-1), then back (w-2..1);
     # repeat, take 10, flip.
@@ -688,7 +689,7 @@ IDIOMS = {
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
     # picture: copy it into every cell (each cell is the max over all cells at the same position mod
     # 10).
-    "tile_cell_mod10": "[[max(max(s[j%10::10])for s in g[i%10::10])for j in range(len(r))]for i,r in enumerate(g)]",
+    "tile_cell_mod10": '[g:=[*zip(*[map(max,zip(*g[i%10::10]))for i in range(len(g))])]for _ in"ab"][1]',
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one canvas as big as the largest figure, background elsewhere.
     "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.index(v)-s.rindex(v):v for k,v in enumerate(s)if v-b},h:=max(D)//W,w:=max(min(k%W,-k%W)for k in D)]and[[D.get(y*W+x,b)for x in range(-w,w+1,2)]for y in range(-h,h+1,2)]",
@@ -764,9 +765,8 @@ IDIOMS = {
     # (smallest period that fits).
     "period_extend": "(f:=lambda k:all(b in(0,a)for r in g for a,b in zip(r,r[k:]))and[(r[:k]*15)[:15]for r in g]or f(k+1))(1)",
     # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
-    # dominoes (EXPR: turning the grid, a 3 with a 2 on its left -> 8, then a 2 with an 8 on its
-    # left -> 0)
-    "pair_3_2_merge": "[g:=[[[c,c%2*8][c-a in(1,-6)]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in[0]*8][-1]",
+    # dominoes (EXPR: four times, '2, 3' -> '0, 8' in the grid's text, then a quarter turn)
+    "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0, 8'))[::-1])]for _ in'....'][-1]",
     # task345: 2s on one edge rise across the grid (rotated so they sit at the bottom); a rise
     # blocked by a 5 steps one cell to the right just below it and continues to the far edge.
     "deflected_risers": "(Q:=[0]*30)and[g:=[*zip(*([Q:=[v or(q|l*e)&2for q,l,e,v in zip(Q,(0,*Q),(0,*a),r)]for r,a in zip(g[::-1],g[-2::-1]+g)]if 2in{*g[-1]}-{*Q}else g[::-1]))]for _ in'1234'][3]",
@@ -795,8 +795,9 @@ IDIOMS = {
     # gives a centre; every coloured cell is copied by the three rotations about that centre.
     "rot4_complete": "[u:={d+e*1j:f for d,a in enumerate(g)for e,f in enumerate(a)if f},t:=max([j+m/2 for j in[*u][:30]for m in(0,1+1j)],key=lambda t:sum(u[j]==u.get(t+(j-t)*1j)==u.get(t+t-j)for j in u))]and[[max(u.get(t+(d+e*1j-t)*r,0)for r in(1,-1,1j,-1j))for e,f in enumerate(a)]for d,a in enumerate(g)]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
-    # roll of rows and columns.
-    "cross_roll_by_count": "(k:=sum(g,[]).count(5))and[[c*(c!=5)for c in r[k:]+r[:k]]for r in g[-k:]+g[:-k]]",
+    # roll of rows and columns. The 5s sit in the last column: each row's last cell is dropped and
+    # its first (the cross colour or 0) put in its place.
+    "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:-1]+r[:1]+r[:k]for r in g[-k:]+g[:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one). Quirk: two ARC train placements are
     # rejected by hand.

@@ -9015,7 +9015,8 @@ def block_median_downscale(g):  # each 3x3 block -> its most common colour other
 
 def draw_block_median_downscale(
     rng, n
-):  # 9x9 of solid 3x3 blocks (colour or 0), up to n-1 noise 5s in each block
+):  # 9x9 of solid 3x3 blocks (colour or 0), up to n-1 noise 5s in each block, at most 2 as in
+    # every example of task130 (its idiom reads only a block's top row)
     g = [[0] * 9 for _ in range(9)]
     for bi in range(3):
         for bj in range(3):
@@ -9023,7 +9024,7 @@ def draw_block_median_downscale(
             cells = [(3 * bi + a, 3 * bj + b) for a in range(3) for b in range(3)]
             for i, j in cells:
                 g[i][j] = c
-            for i, j in rng.sample(cells, rng.randint(0, min(n - 1, 3))):
+            for i, j in rng.sample(cells, rng.randint(0, min(n - 1, 2))):
                 g[i][j] = 5
     return g
 
