@@ -13,10 +13,11 @@ IDIOMS = {
     # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
     "shear_except_base": "(t:=sum(g[1:],[]),p:=0)and[[p|v^(p:=v*(v in(t:=t[1:])))for v in r]for r in g]",
-    # task005: (bg 0 in every example; the main shape is taken as the commonest colour, ties -> the
-    # one spanning fewer rows.) Repeat the main shape, size+1 apart, toward every neighbouring hint
-    # cell, in the hint's colour, to the border.
-    "repeat_toward_hints": "(s:=sum(g,[]),m:=max({*s}-{0},key=lambda c:(s.count(c),-sum(c in r for r in g))),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[z for z in d if d[z]==m],P:={z+k*q:c for y in(-1,0,1)for x in(-1,0,1)for q in[y*sum(m in r for r in g)+y+x*sum(m in k for k in zip(*g))*1j+x*1j]for c in{d.get(z+q,0)for z in S}-{0}for k in range(1,30)for z in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4; the main shape
+    # is the commonest colour, ties -> the one in fewer rows.) In each of the 8 directions, a
+    # hint colour found on the shape shifted one step repeats the shape in that colour, step
+    # after step, to the border.
+    "repeat_toward_hints": "(s:=sum(g,[]),m:=max({*s}-{0},key=lambda c:s.count(c)-sum(c in r for r in g)/9),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[z for z in d if d[z]==m],P:={z+k*q:c for y in(-4,0,4)for q in(y-4j,y,y+4j)for c in{d.get(z+q,0)for z in S}-{0}for k in(1,2,3,4,5)for z in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
     # i+j mod 3.
     "diag3_tiling": "[[max(sum(g,[])[(i+j)%3::3])for j in range(7)]for i in range(7)]",
@@ -159,10 +160,11 @@ IDIOMS = {
     # the odd cell. (The lines cross in the middle of an odd square in every example; the odd
     # cell's digit is the rarest character of str(g).)
     "odd_quadrant": "[g:=[*zip(*g[(m in str(g[(k:=len(g)//2):]))*-~k:][:k])]for m in[min(str(g),key=str(g).count)]*2][1]",
-    # task066: Join the green pair to the red pair with a 3-leg path: along the green axis until an
-    # obstacle, across (clear) to the red pair's line, where an obstacle lies just beyond, then
-    # along it into red.
-    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},a:=[p for p in c if c[p]==3][:2],W:=lambda p,s:[p]+[p:=p+s for _ in c if c.get(p+s)==b],[T:=d+D+R for p in a for v in(1j,-1j)for w in(1,-1)if{b:=c.get(p+(s:=2*p-sum(a)))}and(d:=W(p,s))[1:]and c.get(d[-1]+s)==c.get((D:=W(d[-1],v*s))[-1]+v*s)and c.get((R:=W(D[-1],w*s))[-1]+w*s)==2]]and[[[v,3][i+j*1j in T]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
+    # end, walk away from the other green until blocked; turn and walk until blocked by what
+    # blocked the first leg (an 8 or the edge); turn and walk until the next cell is red. (bg 0
+    # and square grids in every example: a walk is capped at len(g) steps.)
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},W:=lambda p,s:[p,*[p:=p+s for _ in g if 0==c.get(p+s)],p+s],[T:=R+D+d for p in c for s in(1,1j,-1,-1j)if c[p]==3==c.get(p-s)if(d:=W(p,s))[2:]for t in(1,1j,-1,-1j)for u in(1,1j,-1,-1j)if c.get(d[-1])==c.get((D:=W(d[-2],t))[-1])if c.get((R:=W(D[-2],u))[-1])==2]]and[[v or 3*(i+j*1j in T)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
     # ring of 2s.
     "lone_cell_ringed": "(e:=enumerate)and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-b)]for a,R in e(g)for b,c in e(R)if 2>sum(r.count(c)for r in g)for x,r in e(g,-a)]",
@@ -180,10 +182,11 @@ IDIOMS = {
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right.
     "stamp_on_ones": "[r[:4]+[x*g[i-i%3+1][k]for k in(5,8,11)for x in g[i%3][:3]]for i,r in enumerate(g)]",
-    # task076: one complete object (4-core + 2 + other colours); every other object is a
-    # rotated/mirrored copy showing only its 4s and 2s: paint the full transformed template wherever
-    # its 4/2 part occurs
-    "complete_from_template": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]not in(2,4)},[T:={z+a%3+a//3*1j-1-1j for z in T for a in range(9)}&{*D}for _ in g[:5]],c:={D[z]:z for z in T}[2],P:={},[P.update({s+d:v for d,v in Q})for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(D.get(s+d)==v for d,v in Q if v in(2,4))],[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3,
+    # as in every example); every other object is a rotated/mirrored copy showing only its 4s
+    # and 2s: paint the full template, turned about its 2, wherever its 4/2 part occurs. The
+    # template is grown 5 steps from the decorations.
+    "complete_from_template": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2},[T:={z+a%3+a//3*1j-1-1j for z in T for a in range(9)}&{*D}for _ in g[:5]],c:={D[z]:z for z in T}[2],P:={s+d:v for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(v%2or D.get(s+d)==v for d,v in Q)for d,v in Q},[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
     # task077: Scattered cells of the rarest colour form clusters (cells within 2 of each other,
     # both ways); fill each cluster's bounding box with 4 except on the cluster's own cells. (EXPR:
     # three times, add the box spanned by every pair of marked cells within +-2 of each other; 4 on
@@ -211,10 +214,11 @@ IDIOMS = {
     # shape with the marker colour. Trimming = 4 quarter turns, each dropping the leading all-zero
     # rows; then drop the marker rows/columns.
     "framed_recolor": "[g:=[*zip(*g[[*map(any,g)].index(1):][::-1])]for _ in'abcd']and[[c and g[0][0]for c in r[1:-1]]for r in g[1:-1]]",
-    # task089: a multicolour template holds one 3 and another holds one 2; every lone 3 gets a copy
-    # of the 3-template, every lone 2 a left-right mirrored copy of the 2-template (anchored on the
-    # 3 / 2 cell).
-    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},l:={*i},e:=lambda j:{b+t+r*1j for b in j for t in(-1,0,1)for r in(-1,0,1)}&l,n:={i[o]:o for o in l if e({o})>{o}},[i.update({f+c-o-(c-o).real*(i[f]<3)*2:i[c]for c in e(e(e(e({o}))))})for f in l if{f}==e({f})for o in[n.get(i[f],f)]])and[[i.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
+    # task089: a template holds one 3 and another holds one 2, in two different colours; every
+    # lone 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the
+    # 2-template (anchored on the 3 / 2 cell). A marker is a 2/3 with a coloured neighbour; the
+    # `len(N)<=` test only keeps the search fast on grids it does not fit.
+    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},N:={o:i[q]for o in i if 1<i[o]<4 for q in i if 0<abs(o-q)<2},S:={f+c-o-(c-o).real*(i[f]<3)*2:N[o]for f in i.keys()-N for o in N if len(N)<=i[o]==i[f]for c in i if i[c]==N[o]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Find the largest area of an all-zero rectangle with both sides >= 2 and paint every
     # zero rectangle of that area 6.
     "largest_empty_rects": "[g for t in[max((e-l)*i for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)]if i>1)]for R,n,i in[(R,n,i)for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)]if i>1 for R in g[l:e]*((e-l)*i==t)]for R[n:n+i]in[[6]*i]][0]",
@@ -241,10 +245,10 @@ IDIOMS = {
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour.
     "fill_cup_and_lid": "[[v or c*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for r,s,c in zip(g,g[1:]+g[-1:],[max(b'\\0'+s)for s in bytes(map(max,g)).split(b'\\0')for _ in b'\\0'+s][1:])for u in[[*map(max,r,s)]]]",
-    # task101: A 2-colour template (marker colour + fill colour); elsewhere lone marker blocks
-    # appear scaled by 1..5: complete each (whole-object) scaled marker group with the scaled fill
-    # cells (clipped at the border).
-    "scaled_template_complete": "[b:=max(s:=sum(g,[]),key=s.count),D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-b},N:=[a%3-1+a//3*1j-1j for a in range(9)],M:={z+o:S[z]for c in{*D.values()}if[T:={z for z in D if D[z]==c}]+[T:={z+a for z in T for a in N}&{*D}for _ in g[:3]]for k in range(1,6)[:99//len(T)]for S in[{z*k+a%k+a//k*1j:D[z]for z in T for a in range(k*k)}]for Q in[[z for z in S if S[z]-c]]for o in{p-Q[0]for p in D}if all(D.get(z+o,c)-c for z in Q)and{z+a for z in S for a in N if z+a+o in D}=={*Q}for z in S},[[M.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 3
+    # steps over non-0 cells; its copy scaled by k=1..5 is painted at every shift where the
+    # non-0 cells under the copy and the ring around it are exactly its scaled 2s.
+    "scaled_template_complete": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},N:=[a%3-1+a//3*1j-1j for a in range(9)],T:={z for z in D if D[z]<2},[T:={z+a for z in T for a in N}&{*D}for _ in g[:3]],M:={z+o:S[z]for k in range(1,6)[:99//len(T)]for S in[{z*k+a%k+a//k*1j:D[z]for z in T for a in range(k*k)}]for Q in[[z for z in S if S[z]>1]]for W in[{z+a for z in S for a in N}]for o in{p-Q[0]for p in D}if{z for z in W if z+o in D}=={*Q}for z in S},[[M.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, 5 stays a barrier)
     # and spreads the max label.
@@ -504,8 +508,9 @@ IDIOMS = {
     # 5's row, then overlaying.
     "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[(k:=[{*r}<={0,5}for r in X].index(0)+1-[5 in r for r in X].index(1)):]+X[:k])]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(r,q)]for r,q in zip(g,X)]",
     # task208: The rarest colour draws a box around an all-0 hole; every other all-0 hole of the
-    # same size gets the same box.
-    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g)-1,w:=sum(c in r for r in zip(*g))-1,F:={(i+a,j+b)for i in range(-1,len(g)-h+1)for j in range(-1,len(g[0])-w+1)if any(any(r[j+1:j+w])for r in g[i+1:i+h])<1 for a in range(h+1)for b in range(w+1)if a%h*(b%w)<1})and[[[v,c][(i,j)in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # same size whose box fits inside the grid gets the same box (no box touches the edge in any
+    # example). Holes are read from a copy of the columns taken before painting.
+    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),z:=[*zip(*g)],h:=sum(c in r for r in g)-1,w:=sum(c in r for r in z)-1,[g[i+a].__setitem__(j+b,c)for i in range(len(g)-h)for j in range(len(z)-w)if any(any(r[i+1:i+h])for r in z[j+1:j+w])<1 for a in range(h+1)for b in range(w+1)if a%h*(b%w)<1])and g",
     # task209: Four same-coloured corner marks frame a region holding a few blocks of an upscaled
     # copy of the small pattern lying outside; output the framed region with the whole upscaled
     # pattern painted in.
@@ -656,10 +661,11 @@ IDIOMS = {
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
     # the dots share a row
     "dots_to_brackets": "[[(h,r)[a>p//2]*((7,4,4,7,*[0<=a<=p]*40)[a-p//2+1]>>abs(F)&1)for A in range(len(V))for a,F in[[(W-Q,A-_),(A-_,W-Q)][_!=k]]]for(Q,_,h),*b,(m,k,r)in[[(W,A,f)for W,V in enumerate(g)for A,f in enumerate(V)if f]]for p in[m-Q+k-_]for W,V in enumerate(g)]",
-    # task285: each object has a 2x2 core of (3-4) different colours; the shape grown from one core
-    # cell is mirrored into the other quadrants, each copy in the colour of the core cell of its
-    # quadrant (at most 20 cores: fast on dense grids).
-    "mirror_into_quadrants": "[e:={(i,c):l for i,r in enumerate(g)for c,l in enumerate(r)if l},f:={(o,b):e.get((n+(o>n),d+(b>d)))for n,d in[(n,d)for i,c in e for n in(i-1,i)for d in(c-1,c)if len({e.get((n+t,d+m))for t in(0,1)for m in(0,1)})>3][:20]if[a:={(n,d)}]+[a:={(i+t,c+m)for i,c in a for t in(-1,0,1)for m in(-1,0,1)}&{*e}for _ in'abcde']for i,c in a for o in(i,2*n+1-i)for b in(c,2*d+1-c)}]and[[f.get((i,c))or l for c,l in enumerate(r)]for i,r in enumerate(g)]",
+    # task285: each object has a 2x2 core of four different values (0 counts, on the grid padded
+    # with 0s); the shape grown 5 steps (8-neighbour, non-0) from the core's top-left cell is
+    # mirrored into the other quadrants, each copy in the colour of the core cell of its
+    # quadrant.
+    "mirror_into_quadrants": "[[f.get((i,c),l)for c,l in enumerate(r)]for G in[[r+[0]*99for r in g+[[]]*30]]for f in[{(o,b):G[n+(o>n)][d+(b>d)]for n in range(30)for d in range(30)if len({*G[n][d:d+2],*G[n+1][d:d+2]})>3 for a in[{(n,d)}]for _ in g[:5]for a in[{(x,y)for i,c in a for x in (i-1,i,i+1)for y in (c-1,c,c+1)if G[x][y]}]for i,c in a for o in(i,2*n+1-i)for b in(c,2*d+1-c)}]for i,r in enumerate(g)]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 8 x height turns.)
@@ -690,9 +696,11 @@ IDIOMS = {
     # picture: copy it into every cell (each cell is the max over all cells at the same position mod
     # 10).
     "tile_cell_mod10": '[g:=[*zip(*[map(max,zip(*g[i%10::10]))for i in range(len(g))])]for _ in"ab"][1]',
-    # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
-    # centred on one canvas as big as the largest figure, background elsewhere.
-    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.index(v)-s.rindex(v):v for k,v in enumerate(s)if v-b},h:=max(D)//W,w:=max(min(k%W,-k%W)for k in D)]and[[D.get(y*W+x,b)for x in range(-w,w+1,2)]for y in range(-h,h+1,2)]",
+    # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all
+    # figures centred on one square canvas as tall as the tallest figure (every output is
+    # square), background elsewhere. A cell is keyed by its doubled flat offset from its
+    # figure's centre.
+    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.index(v)-s.rindex(v):v for k,v in enumerate(s)if v-b},R:=range(-(h:=max(D)//W),h+1,2)]and[[D.get(y*W+x,b)for x in R]for y in R]",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour).
     "rarest_frame_crop": "(m:=min(s:=sum(g,[]),key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
@@ -802,9 +810,11 @@ IDIOMS = {
     # major order (a later copy may not overlap an earlier one). Quirk: two ARC train placements are
     # rejected by hand.
     "stamp_shape_in_holes": "[D:={k+k//10:c for k,c in enumerate(sum(g,[]))},P:=[q for q in D if D[q]&2],[D:=D|{a+z-m:2for a in P}for z in D if{z<<7|(m:=P[0])in(7302,1848)}=={D.get(a+z-m)for a in P}]]and[*zip(*[iter(D.values())]*10)]",
-    # task364: Each shape of 3 is recoloured: 1 if it is a line or an L (one bend), else 6 if all
-    # its cells lie on its box's outline, else 2.
-    "bends_coloured": "(o:=0,k:=[[d and(o:=o+1)for d in s]for s in g],[k:=[*zip(*[[d:=h and max(h,d)for h in(0,*s)][1:]for s in k][::-1])]for y in g*4],x:={h:h and[2+4*all(i in(e[0],e[-1])or j in(min(m),max(m))for i,j in F),1][len(F)<len({*e})+len({*m})]for h in{*sum(k,())}for F in[[(c,v)for c,s in enumerate(k)for v,d in enumerate(s)if d==h]]for e,m in[[*zip(*F)]]})and[[x[h]for h in s]for s in k]",
+    # task364: Each 4-connected shape of 3 is recoloured: 1 if it has fewer cells than the rows
+    # plus columns it spans (a line or an L), else 6 if all its cells lie on its box's outline,
+    # else 2. A colour other than 0/3/6/9 divides by zero: the search gives up on foreign grids
+    # fast.
+    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,-1,1j,-1j)}&P for _ in g],R:={c.real for c in C},I:={c.imag for c in C})and[2+4*all(c.real in(min(R),max(R))or c.imag in(min(I),max(I))for c in C),1][len(C)<len(R)+len(I)]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (most markers first, first row-major fit) onto the bare half where
     # its markers line up
@@ -823,9 +833,11 @@ IDIOMS = {
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (run sums along
     # rows then columns, ranked).
     "rank_lines_by_length": "[g:=[[c and sum(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({-1,*sum(g,[])})*4)[1::3].index,r)]for r in g]",
-    # task378: Colours ranked by bounding-box area: bg > shell > inner. Diagonal rays of the inner
-    # colour leave the shell's box from its four outer corners.
-    "corner_diagonals": "(o:=sorted({*sum(g,[])},key=lambda c:sum(c in r for r in g)*sum(c in k for k in zip(*g))),R:=[i for i,r in enumerate(g)if o[1]in r],C:=[j for j,k in enumerate(zip(*g))if o[1]in k])and[[o[0]if max(i-R[-1],R[0]-i)==max(j-C[-1],C[0]-j)>0 else v for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task378: Each row's (column's) distance to the nearest line holding two colours says how
+    # far it lies outside the shell's box (0 inside). Cells as far out both ways lie on the
+    # diagonals out of the box's corners: they take the colour found in the fewest rows (the
+    # inner colour).
+    "corner_diagonals": "[[[v,c][x==y>0]for v,y in zip(r,Y)]for X,Y in[[[min(abs(i-k)for k,s in enumerate(h)if max(s)>min(s))for i,_ in enumerate(h)]for h in(g,[*zip(*g)])]]for c in[min(sum(g,[]),key=lambda c:sum(c in r for r in g))]for r,x in zip(g,X)]",
     # task379: Full lines of colour A cross the grid; each dot shoots a ray perpendicular to them:
     # between two lines it spans from line to line, outside them it runs to the nearest line; every
     # crossing gets an A ring (3x3 minus centre).

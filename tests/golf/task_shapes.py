@@ -531,7 +531,7 @@ def stack_centered(g):  # overlay every colour's figure, centred, on a backgroun
 
 # n-1 colours, each one mirror-symmetric orbit of a gh x gw ring, in separate slots
 def draw_stack_centered(rng, n):
-    gh, gw = rng.choice((3, 5)), rng.choice((3, 5))
+    gh = gw = rng.choice((3, 5))  # every output of task308 is square
     orbits = [
         [(0, k), (0, gw - 1 - k), (gh - 1, k), (gh - 1, gw - 1 - k)] for k in range(gw // 2 + 1)
     ]
@@ -1373,8 +1373,9 @@ def draw_stamp_template_at_anchors(rng, n):
                 used.append((i, j))
                 return i, j
 
-    for a in rng.sample((2, 3), rng.randint(1, 2)):
-        c = rng.choice([1, 4, 5, 6, 7, 8])
+    for a, c in zip(  # two templates never share a colour in task089
+        rng.sample((2, 3), rng.randint(1, 2)), rng.sample([1, 4, 5, 6, 7, 8], 2), strict=False
+    ):
         s = spot()
         if not s:
             continue
@@ -2242,7 +2243,7 @@ def scaled_template_complete(g):
 # random <=4x4 8-connected blob, some cells marker colour, n scaled marker groups
 def draw_scaled_template_complete(rng, n):
     H, W = rng.randint(12, 16), rng.randint(12, 16)
-    bg, m, f = rng.sample(range(10), 3)
+    bg, m, f = 0, 2, 1  # every example of task101
     obj = {(rng.randint(0, 3), rng.randint(0, 3))}
     for _ in range(rng.randint(2, 7)):
         obj.add(
@@ -2260,6 +2261,13 @@ def draw_scaled_template_complete(rng, n):
     c0 = min(c for a, c in obj)
     obj = sorted((a - r0, c - c0) for a, c in obj)
     mk = set(rng.sample(obj, rng.randint(1, (len(obj) - 1) // 2)))
+
+    def scaled(k):  # the marker cells scaled by k, moved to the top-left
+        S = {(a * k + x, c * k + y) for a, c in mk for x in range(k) for y in range(k)}
+        return sorted((a - min(S)[0], c - min(c for _, c in S)) for a, c in S)
+
+    if any(scaled(k) == obj for k in (2, 3)):  # the template reads as its own marker scaled:
+        return draw_scaled_template_complete(rng, n)  # no example of task101 has one
     h = max(a for a, c in obj) + 1
     w = max(c for a, c in obj) + 1
     g = [[bg] * W for _ in range(H)]
@@ -2799,8 +2807,9 @@ def draw_copy_box_to_holes(rng, n):
         for y in range(i - 1, i + h + 1):
             for x in range(j - 1, j + w + 1):
                 g[y][x] = c if (y in (i - 1, i + h) or x in (j - 1, j + w)) else 0
+        # a box around a hole fits in the grid, as in every example of task208
         for _ in range(n - 1):
-            a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+            a, b = rng.randint(1, H - h - 1), rng.randint(1, W - w - 1)
             if all(
                 g[y][x] != c
                 for y in range(a - 1, a + h + 1)
@@ -2810,7 +2819,13 @@ def draw_copy_box_to_holes(rng, n):
                 for y in range(a, a + h):
                     g[y][b : b + w] = [0] * w
         s = sum(g, [])
-        if min(set(s), key=s.count) == c:
+        clipped = any(  # an all-0 hole whose box the edge would cut: no example of task208 has one
+            not any(g[y][x] for y in range(a, a + h) for x in range(b, b + w))
+            for a in range(H - h + 1)
+            for b in range(W - w + 1)
+            if not (0 < a < H - h and 0 < b < W - w)
+        )
+        if min(set(s), key=s.count) == c and not clipped:
             return g
 
 
@@ -3181,7 +3196,7 @@ def repeat_toward_hints(g):
 # a connected 3x3-ish shape in the middle, partial copies (hints) in some directions
 def draw_repeat_toward_hints(rng, n):
     H, W = rng.randint(13, 18), rng.randint(13, 18)
-    h, w = rng.randint(2, 3), rng.randint(2, 3)
+    h = w = 3  # every example of task005
     while True:
         S = {(a, b) for a in range(h) for b in range(w) if rng.random() < 0.7} | {
             (0, 0),
@@ -3447,7 +3462,7 @@ def draw_complete_from_template(rng, n):  # template + n-2 partial copies on a 1
         deco = rng.sample(rim, min(len(rim), rng.randint(2, 4)))
         cells = [(i, j, 4) for i, j in core] + [
             (i, j, c)
-            for (i, j), c in zip(deco, [2] + [rng.choice((1, 3, 6, 8)) for _ in deco], strict=False)
+            for (i, j), c in zip(deco, [2] + [rng.choice((1, 3)) for _ in deco], strict=False)
         ]
         part = [t for t in cells if t[2] in (2, 4)]
 
@@ -4785,6 +4800,34 @@ def _paths066_g(g):
     return out
 
 
+def _walks066(g):
+    """How many ways a 3-leg walk over 0s joins the pairs when the edge blocks as an obstacle does
+    and a leg after the first may be empty (so one turn may do): the idiom's reading."""
+    H, W = len(g), len(g[0])
+    dirs = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+    def at(i, j):
+        return g[i][j] if 0 <= i < H and 0 <= j < W else None
+
+    def walk(p, s):  # the last free cell, and what blocks the next
+        while at(p[0] + s[0], p[1] + s[1]) == 0:
+            p = (p[0] + s[0], p[1] + s[1])
+        return p, at(p[0] + s[0], p[1] + s[1])
+
+    return sum(
+        walk(walk(e, t)[0], u)[1] == 2
+        for i in range(H)
+        for j in range(W)
+        for s in dirs
+        if g[i][j] == 3 == at(i - s[0], j - s[1])
+        for e, b in [walk((i, j), s)]
+        if e != (i, j)
+        for t in dirs
+        if walk(e, t)[1] == b
+        for u in dirs
+    )
+
+
 # green pair -> straight to an obstacle, turn, straight to the red line, turn, into red
 def elbow_path_join(g):
     g = [list(r) for r in g]
@@ -4797,10 +4840,10 @@ def elbow_path_join(g):
 
 
 # a random 3-leg path with an obstacle at each turn, plus noise; retried until unique
-def draw_elbow_path_join(rng, n):
+def draw_elbow_path_join(rng, n):  # square, on 0 with 8s in the way, as every example of task066
     while True:
-        H, W = rng.randint(8, 13), rng.randint(8, 13)
-        b, f = rng.sample([0, 1, 4, 5, 6, 7, 8, 9], 2)
+        H = W = rng.randint(8, 13)
+        b, f = 0, 8
         r, R, j, c, C = (
             rng.randint(1, H - 2),
             rng.randint(1, H - 2),
@@ -4821,7 +4864,7 @@ def draw_elbow_path_join(rng, n):
         g[r][c] = g[r][c + 1] = 3
         g[R][C] = g[R][C + 1] = 2
         g[r][j + s] = g[R + d][j] = f
-        if len(_paths066_g(g)) == 1:
+        if len(_paths066_g(g)) == 1 and _walks066(g) == 1:  # no second way, as in every example
             return [list(x) for x in zip(*g, strict=False)] if n == 4 else g
 
 
