@@ -114,9 +114,10 @@ IDIOMS = {
     # diagonal, each pushed k further out from the empty corners of the object's 2kx2k box (found
     # from each diagonal touch point)
     "cross_diagonal_blocks": "[[t or 8*(l+i*1j in e)for i,t in enumerate(m)]for S in[{l+i*1j for l,m in enumerate(g)for i,t in enumerate(m)if t}]for e in[{z-v*(k+r)+n*(k+d+1)for z in S for v in(1,-1)for n in(1j,-1j)for k in[min(k for k in range(9)if{z-n*k}-S)]if{z+v+n}-S<{z+n}-S for r in range(k)for d in range(k)}]for l,m in enumerate(g)]",
-    # task044: 5-shapes enclose holes; an object whose colour occurs nowhere else and whose shape
-    # equals a hole's shape moves into that hole (its old place becomes 0).
-    "move_into_hole": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={**D},[O.update({s:0 for s in S}|{s+w-S[0]:c for s in S})for c in{}.fromkeys(D.values())if c%5 if[S:=[z for z in D if D[z]==c]]for w in D if all(D.get(s+w-S[0]+d)==5*(s+d not in S)for s in S for d in(0,1,-1,1j,-1j))])and[[O[y+x*1j]for x in range(len(r))]for y,r in enumerate(g)]",
+    # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted, lands on 0s whose
+    # outside 4-neighbours are all 5 moves there (its old cells become 0). The grid is
+    # flattened, so the neighbours are +-1 and +-W.
+    "move_into_hole": "(D:=dict(enumerate(sum(g,[]))),W:=len(g[0]))and[*zip(*[iter((D|{k:v for c in{}.fromkeys(D.values())if[S:=[z for z in D if D[z]==c]]for w in D if all(D.get(s+w-S[0]+d)==5*(s+d not in S)for s in S for d in(0,1,-1,W,-W))for s in S for k,v in((s,0),(s+w-S[0],c))}).values())]*W)]",
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
@@ -326,10 +327,12 @@ IDIOMS = {
     # seen both at or before and at or after index i (prefix set & suffix set); cell = max of row-
     # set & column-set.
     "bbox_fill": "[[max(a&b)for b in B]for A,B in[[[{*sum(h[:i+1],())}&{*sum(h[i:],())}for i in range(len(h))]for h in([*map(tuple,g)],[*zip(*g)])]]for a in A]",
-    # task133: A template shape holds one cell of the key colour (the colour found in the most
-    # shapes); every other shape shows a key block of some size: the template is drawn there, scaled
-    # to that size with its key cell on the block, in that shape's other colour.
-    "template_scaled_to_keys": "[D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max({*D.values()},key=lambda c:len({D.get(z+a+b)for z in D if D[z]==c for a in(-1,0,1)for b in(-1j,0,1j)})),B:=[(z,next(k for k in range(99)if D.get(z+k*1j)!=A))for z in D if D[z]==A!=D.get(z-1j)],T:=max([[w-z for w in D if D[w]==c]for z,k in B[:30]if k<2 for c in{D.get(z+a+b)for a in(-1,0,1)for b in(-1j,0,1j)}-{A}],key=len)[:30],P:={z+w*k+b*1j:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for w in T for b in range(k)}]and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task133: The key colour is the one met most often where two different colours touch
+    # (8-neighbour). The template is the largest one-colour set of cells beside a 1x1 key cell,
+    # kept as offsets from it; each row of every other key block (leftmost cell z, width k) gets
+    # the template drawn at z + offset*k, k cells wide, in its shape's other colour. Cells are
+    # i*99+j.
+    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},N:=[(z,D[z+a+b])for z in D for a in(-1,0,1)for b in(-99,0,99)if D[z]!=D.get(z+a+b,D[z])],A:=max(range(10),key=[D[z]for z,c in N].count),B:=[(z,next(k for k in range(99)if D.get(z+k)!=A))for z in D if D[z]==A!=D.get(z-1)],T:=max([[w-z for w in D if D[w]==c]for z,c in N if(z,1)in B],key=len),P:={z+w*k+b:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for w in T for b in range(k)}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
     # with more side-by-side pairs in str(g) ("c, c"); the crop keeps rows holding it and takes
@@ -407,10 +410,10 @@ IDIOMS = {
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11)
     "panel_by_marker": "[[5*(v==5)or g[x-x%4+i%4][y-y%4+j%4]*((i//4,j//4)==(x%4,y%4))for j,v in enumerate(r)]for x,y in[divmod(sum(g,[]).index(4),11)]for i,r in enumerate(g)]",
-    # task165: an arrow-head "umbrella" (apex + 3 + 4 + 2 cells) among scattered dots: every lane
-    # behind the umbrella that contains a dot gets filled with the dot colour from the umbrella to
-    # the edge (in any of 4 orientations)
-    "umbrella_rain": "next([O,[*zip(*O)]][b]for a in(1,-1)for b in(0,1)for G in[[r[::a]for r in[g,[*zip(*g)]][b]]]for u in[v for r,s,t in zip(G,G[1:],G[2:])for v,x,y,z in zip(s,s[1:],r,t)if 0<v==x==y==z][:1]for O in[[([max([0,*r[:n]])]*n+[*r[n:]])[::a]for r in G for n in[[*r,u].index(u)%len(r)]]])",
+    # task165: an arrow-head umbrella opening downward (in every example), among scattered dots:
+    # u is the colour of a cell with three of its colour centred below it; in each column, read
+    # bottom-up, the cells below its lowest u take the largest colour found there (0 if none).
+    "umbrella_rain": "[*zip(*[(max((0,*d[:n])),)*n+d[n:]for u in[max(v for r,s in zip(g,g[1:])for v,x,y,z in zip(r[1:],s,s[1:],s[2:])if v==x==y==z)]for d in zip(*g[::-1])for n in[(*d,u).index(u)%len(d)]])][::-1]",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner.
     "l_corner_diag_ray": "[[max([P[i][j]]+[P[x][y]for a in(1,-1)for b in(1,-1)for k in range(2,30)if P[x:=i-k*a][y:=j-k*b]==P[x][y+b]==P[x+a][y]>P[x+a][y+b]<1])for j in range(len(g))]for P in[[r+[0]*30for r in g+[[0]*30]*30]]for i in range(len(g))]",
@@ -525,10 +528,11 @@ IDIOMS = {
     # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
     # a quarter clockwise and a half turn
     "rotations_strip": "[r[:4]+[*b,5]+c[2::-1]for r,b,c in zip(g,zip(*g[::-1]),g[::-1])]",
-    # task219: Bands of 8s separated by empty rows; the fullest band is the template. Shift it onto
-    # each partial band (max overlap, ties: new cells right of the band, shift dx >= -2) and colour
-    # the missing cells 1.
-    "complete_band_prefix": "(k:=0,D:={i*99+j:k for i,r in enumerate(g)if[k:=k+(max(r)<1)]for j,v in enumerate(r)if v},B:=[{p for p in D if D[p]==v}for v in{*D.values()}],T:=max(B,key=len),F:={p for b in B*(len(D)<150)if[R:=max(y%99 for y in b),z:=max((len(b&(M:={t+s for t in T})),all(R<x%99<60 for x in M-b),s)for s in{q-t for q in b for t in T}if(s+2)%99<60)[2]]for p in{t+z for t in T}-b})and[[[v,1][i*99+j in F]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task219: Bands of 8s separated by empty rows; the first band is the template. Each band
+    # takes the shift of the template that overlaps it most (ties: the larger shift, dx >= -2),
+    # and the template's cells it lacks become 1. Cells are i+j*99; grids of 90 or more coloured
+    # cells are given up, for speed.
+    "complete_band_prefix": "(k:=0,D:={i+j*99:k for i,r in enumerate(g)if[k:=k+(max(r)<1)]for j,v in enumerate(r)if v},T:=[p for p in D if D[p]==D[[*D][0]]<90-len(D)],F:={t+z for v in{*D.values()}if[S:=[q-t for q in D if D[q]==v for t in T],z:=max((S.count(s),s)for s in{*S}if s>-230)[1]]for t in T}-{*D})and[[v|(i+j*99 in F)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9).
     "ring_colour_map": "[[v or max(c*5%9for s in([],*g)[i:i+3]for c in(0,*s)[j:j+3])for j,v in enumerate(r)]for i,r in enumerate(g)]",

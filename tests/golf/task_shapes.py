@@ -3740,7 +3740,8 @@ def umbrella_rain(g):  # rotate until the umbrella opens downward, rain below it
         G = [list(r) for r in zip(*G[::-1], strict=False)]  # rotate clockwise
 
 
-def draw_umbrella_rain(rng, n):  # umbrella + scattered single dots, random rotation
+# umbrella + scattered single dots; it opens downward, as in every example of task165
+def draw_umbrella_rain(rng, n):
     H, W = rng.randint(12, 18), rng.randint(12, 18)
     u, d = rng.sample(range(1, 10), 2)
     g = [[0] * W for _ in range(H)]
@@ -3756,8 +3757,6 @@ def draw_umbrella_rain(rng, n):  # umbrella + scattered single dots, random rota
             if a < H and b < W
         ):
             g[x][y] = d
-    for _ in range(rng.randrange(4)):
-        g = [list(r) for r in zip(*g[::-1], strict=False)]
     return g
 
 
