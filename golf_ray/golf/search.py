@@ -350,11 +350,11 @@ _IDIOMS = {
     "shapes_counted": "[k:=0,g:=[[c and(k:=k+1)for c in r]for r in g]]+"
     + _FLOOD.format("c and max(c,v)", 0)
     + "and(n:=len({*sum(g,())})-1)and[[0]*i+[8]+[0]*(n-i-1)for i in range(n)]",
-    # of the shapes, the one whose cells lie unlike any other's (read from its first cell)
-    # in 2, the others in 1
-    "odd_shape_out": "[k:=0,g:=[[c and(k:=k+1)for c in r]for r in g]]+"
-    + _FLOOD.format("c and max(c,v)", 0)
-    + "and(s:=sum(g,()))and(D:={L:[k-s.index(L)for k,c in enumerate(s)if c==L]for L in{*s}})and[[c and 1+([*D.values()].count(D[c])<2)for c in r]for r in g]",
+    # of the shapes, the one whose cells lie unlike any other's in 2, the others in 1: each cell
+    # starts as its colour times 2**its place, the flood ORs a shape into one mask, and a mask
+    # shifted down to its lowest bit is the shape's form (a colour of one bit, as 8, keeps
+    # forms apart); the form found once is the odd one
+    "odd_shape_out": "[k:=1,g:=[[c*(k:=k*2)for c in r]for r in g]]+[g:=[*zip(*[[v:=c and c|v for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4]and(S:=[x//(x&-x)for x in{*sum(g,())}if x])and[[c and 1+(S.count(c//(c&-c))<2)for c in r]for r in g]",
     # the box of three cells a side around each shape, where the shape is not, in 7 (a box
     # is a window with a set cell on each of its sides)
     "shape_boxes_7": "[[c or 7*any(all(map(any,W:=[r[b:b+3]for r in g[a:a+3]]))*all(map(any,zip(*W)))*len(sum(W,[]))>8for a in range(i-2,i+1)for b in range(j-2,j+1))for j,c in enumerate(r)]for i,r in enumerate(g)]",

@@ -151,9 +151,11 @@ IDIOMS = {
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
     # fill with that colour, the others empty.
     "fullest_cell_fills": "(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in range(12)])and[[5*(g[i][j]==5)or(S[i&12|j//4]==max(S))*max(S)[-1]for j in range(11)]for i in range(11)]",
-    # task062: A shape with a small 2-coloured marker on one side: reflect the shape across that
-    # side (over the marker) and turn the background 3.
-    "mirror_onto_marker": "(f:=lambda g:[[[3,A][A in(v,[*r,*g*30][s-x])]for x,v in enumerate(r)]for s,A in[(2*x+1,a+b-2)for r in g for x,(a,b)in enumerate(zip(r,r[1:]))if 0<a!=b>0][:1]for r in g])(g)or[*zip(*f([*zip(*g)]))]",
+    # task062: A shape with a marker of another colour beside it: each horizontal shape/marker
+    # pair (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read
+    # from r*3, for the task's 10-wide grids); the background becomes 3. Without such a pair,
+    # the same on the transpose.
+    "mirror_onto_marker": "(f:=lambda g:[[[3,A][A in p]for p in zip(r,(r*3)[s::-1])]for s,A in{(x+x+9,a+r[x-1]-2)for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g])(g)or[*zip(*f([*zip(*g)]))]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it.
     "dots_shoot_to_block": "[g:=[*zip(*[[[x,d][x-R and d in r[:j]and R in r[j:]]for j,x in enumerate(r)]for r in g][::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
@@ -283,11 +285,10 @@ IDIOMS = {
     # task115: colour bands with ragged borders -> the band colours in order, as a row (bands side
     # by side) or a column (bands stacked).
     "band_colours": "(a:=[*{}.fromkeys(g[0])])[1:]and[a]or[*zip({}.fromkeys(next(zip(*g))))]",
-    # task117: The 5-cell X of one colour marks a centre; mirror the whole picture through that
-    # centre (left-right, up-down and both), keeping what was there. The X's corners are (a-2..a,
-    # b-2..b); its colour must occur just 5 times (one example has an X pattern inside a bigger
-    # shape). Assumes a square grid (as in the task).
-    "x_center_mirror4": "[[[max(g[x][y]for x in(i,2*a-i-2)for y in(j,2*b-j-2)if x in R and y in R)for j in R]for i in R]for R in[range(len(g))]for a in R for b in R if(v:=g[a][b])==g[a][b-2]==g[a-2][b-2]==g[a-2][b]>0<sum(g,[]).count(v)<6][0]",
+    # task117: The X's lower-right corner (a, b) is the last cell, row-major, where (a, b), (a,
+    # b-2), (a-2, b-2) and (a-2, b) share one colour; each cell becomes the max of the picture
+    # mirrored through (a-1, b-1) across, down and both, and itself (a square grid).
+    "x_center_mirror4": "[[max(g[x][y]for x in(i,2*a-i-2)for y in(j,2*b-j-2)if x in f and y in f)for j in f]for f in[range(len(g))]for a,b in[max((a,b)for a in f for b in f if g[a][b]==g[a][b-2]==g[a-2][b-2]==g[a-2][b]>0)]for i in f]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
@@ -502,10 +503,12 @@ IDIOMS = {
     # carried pass type that floods the outside with 8, labels holes 7,2,7,... from a wall and then
     # copies the label of the cell beside the far wall across the hole.)
     "hole_parity_fill": "[g:=[*zip(*[[v:=c^7>5and c or v&8or c and[c,v][v>1]or 9-v-(v<2)for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
-    # task205: Crop the big one-colour rectangle hidden in noise (found as the largest rectangle
-    # with a one-colour border); every odd cell inside it shoots a full row and column line of its
-    # colour.
-    "noise_rect_crosses": "(P:=[*map(list,zip(*g))])and(lambda m,e,i,a,n,q:[[min(H[i:i+n]+P[r][e:e+a],key=q.count)for r in range(i,i+n)]for H in g[e:e+a]])(*max((a*n,e,i,a,n,q)for e in range(len(g))for i in range(len(P))for q in[g[e][i:i+1]]for a in range(5,31-e)if P[i][e:e+a]==q*a for n in[next(n for n in range(30-i,0,-1)if g[e][i:i+n]==q*n==g[e+a-1][i:i+n]and P[i+n-1][e:e+a]==q*a)]))",
+    # task205: Crop the big one-colour rectangle hidden in noise: four turns, each dropping the
+    # leading rows until one holding six equal cells in a row (the rectangle is 6x6 or more, in
+    # noise of all ten colours, in every example); every odd cell inside it shoots a full row
+    # and column line: a cell takes the first colour in its row + column other than the
+    # rectangle's.
+    "noise_rect_crosses": "[g:=[*zip(*g[[any(bytes([k]*6)in bytes(r)for k in r)for r in g].index(1):][::-1])]for _ in g[:4]]and[[min(r+c,key=g[0][:1].count)for c in zip(*g)]for r in g]",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
     # 5's row, then overlaying.
@@ -597,9 +600,11 @@ IDIOMS = {
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
     # becomes 0.
     "crop_recolor_bg": "[g:=[*zip(*[[c*(c>1)for c in r]for r in g[[max(r)>1 for r in g].index(1):][::-1]])]for _ in g*4][-1]",
-    # task260: a diagonal line with 5-triangles stuck to its side(s): erase the triangles and draw a
-    # parallel line of the same colour one step beyond each triangle's far edge
-    "triangle_to_parallel": "[[c*(j-b-(e-b)*(i-a)in{0,max(A)+2,min(A)-2}-{2,-2})for j in range(len(r))]for(a,b,c),(_,e,_),*_ in[[(i,j,v)for i,r in enumerate(g)for j,v in enumerate(r)if v%5]]for A in[[j-b-(e-b)*(i-a)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
+    # task260: Every coloured cell keyed by its diagonal j-i: the commonest (key, colour) pair
+    # is the line (d, c). Draw c on diagonal d and on the diagonals max key+2 and min key-2,
+    # except d+-2 (a side with no triangle). 10x10, the line running down to the right, as in
+    # every example.
+    "triangle_to_parallel": "[[c*(j-i in{d,max(P)[0]+2,min(P)[0]-2}-{d+2,d-2})for j in range(10)]for P in[[(j-i,v)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for d,c in[max(P,key=P.count)]for i in range(10)]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others.
     "odd_tile_out": "min(T:=[[r[k%9*3:][:3]for r in g[k//9*3:][:3]]for k in range(81)],key=lambda t:[*map(m:=lambda t:[*map(bool,sum(t,[]))],T)].count(m(t)))",
@@ -811,9 +816,10 @@ IDIOMS = {
     # its first (the cross colour or 0) put in its place.
     "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:-1]+r[:1]+r[:k]for r in g[-k:]+g[:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
-    # major order (a later copy may not overlap an earlier one). Quirk: two ARC train placements are
-    # rejected by hand.
-    "stamp_shape_in_holes": "[D:={k+k//10:c for k,c in enumerate(sum(g,[]))},P:=[q for q in D if D[q]&2],[D:=D|{a+z-m:2for a in P}for z in D if{z<<7|(m:=P[0])in(7302,1848)}=={D.get(a+z-m)for a in P}]]and[*zip(*[iter(D.values())]*10)]",
+    # major order (a later copy may not overlap an earlier one), on the characters of str(g)
+    # (separators stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
+    # z*(m+1) in (3528, 7138), which no other pair of 10x10 cells gives.
+    "stamp_shape_in_holes": "[D:=dict(enumerate(str(g))),P:=[q for q in D if'2'==D[q]],[D:=D|{a+z-m:'2'for a in P}for z in D if{'0'[z*-~(m:=P[0])in(3528,7138):]}=={D.get(a+z-m)for a in P}]]and eval(''.join(D.values()))",
     # task364: Each 4-connected shape of 3 is recoloured: 1 if it has fewer cells than the rows
     # plus columns it spans (a line or an L), else 6 if all its cells lie on its box's outline,
     # else 2. A colour other than 0/3/6/9 divides by zero: the search gives up on foreign grids
@@ -823,9 +829,12 @@ IDIOMS = {
     # other; stamp each rectangle (most markers first, first row-major fit) onto the bare half where
     # its markers line up
     "stamp_by_markers": "(y:=min(len({*i})for i in g)>1,t:=len(g)>>1-y,p:=len(g[0])>>y,o:=sorted([[i[l:l+p]for i in g[d:d+t]]for d,l in((0,0),(t-t*y,p*y))],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(s:=sum(o[1],[]))},key=s.count),a:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,s:=sum([i+[a]for i in o[1]],[])+[a]*99,w:=p+1,[e.__setitem__(q+u,v)for i in range(len(s))if s[i-1]==s[i-w]==a!=s[i]for n in[[(x*w+k,s[i+x*w+k])for x in range(-1,s[i::w].index(a)+1)for k in range(-1,s.index(a,i)-i+1)]]for q in[q for q in range(t*w)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-a])and[e[d*w:][:p]for d in range(t)]",
-    # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
-    # from a corner, are filled with 4.
-    "closed_rooms_filled": "(W:=len(g[0])+2,v:=0,s:=sum([r+[6,6]for r in g],[])+[6]*99,G:=[*zip(*[iter([c or 4>>4*any(s[q+A]|s[q+B]<1<s[q+A+B]or s[q+A]*s[q+B]and 5in(s[q+A+A+B],s[q+A+B+B])for A in(W,-W)for B in(1,-1))for q,c in enumerate(s)])]*W)],[G:=[*zip(*[[v:=c*(v+c>4)for c in(9,*r)][1:]for r in G][::-1])]for _ in g*4])and[r[:-2]for r in G[:len(g)]]",
+    # task367: Empty regions that are filled rectangles, whose frame has no line going on
+    # straight from a corner, are filled with 4. On the grid padded with 6 above and to the
+    # left, passes turning a quarter each spread 4 (not fillable) to a 0 whose left neighbour is
+    # 4, that is a concave corner (up and left open, up-left a wall), or whose up and left are
+    # walls with a 5 beyond the corner; at the end 4-c&5 swaps 0 and 4 and keeps 5.
+    "closed_rooms_filled": "(G:=[[6,6,*r]for r in[[6]*99]*2+g],[G:=[*zip(*[[v:=c or 4*(v==4or(u:=G[i-1])[j]|v<5<=u[j-1]or u[j]>4<v and 5in(G[i-2][j-1],u[j-2]))for j,c in enumerate(r)]for i,r in enumerate(G)][::-1])]for _ in g[::2]*4])and[[4-c&5for c in r[2:]]for r in G[2:]]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
     # -> 2, size 3 -> 1. (Size = 1 + number of 2-step 0-paths from the cell, on str(g) padded to
     # 400 characters: a column is 3 characters, a row 32; width 10 hard-coded.)
@@ -863,9 +872,11 @@ IDIOMS = {
     # task390: Two brackets enclose a pattern: split it in half across the bracket axis and reflect
     # each half out across the bracket on its side; the inside is cleared.
     "bracket_halves_out": "(p:=lambda g,d=1:[s:=sum(map(list,g),[]),b:=max(s,key=s.count),f:=[v for v in s if v!=b][0],R:=[i for i,r in enumerate(g)if f in r],C:=[j for j,c in enumerate(zip(*g))if f in c],a:=R[0],z:=R[-1],c:=C[0],w:=C[-1],h:=(z-a-1)//2]and(g[a].count(f)>w-c and[[(b if a<i<z else g[2*a-i][j]if 0<a-i<=h else g[2*z-i][j]if 0<i-z<=h else v)if c<j<w else v for j,v in enumerate(r)]for i,r in enumerate(g)]or d and[*zip(*p([*zip(*g)],0))]))(g)",
-    # task392: Nested box outlines of one colour on 0: the boxes go on outward with the spacing of
-    # the two innermost (up to 15 more), and the empty cells left become 5.
-    "nested_boxes_continued": "(K:=lambda h:(t:=(x:=bytes(map(any,h))).find(1),b:=x.rfind(1),d:=1+len(max(bytes(0<sorted(r)[-3]for r in h[t:b]).split(b'\\1'))))and[max(t-i,i-b)/d for i in range(99)])and[[v or[5,max(max(g))][(m:=max(y,z))%1==0<m]for v,z in zip(r,K([*zip(*g)]))]for r,y in zip(g,K(g))]",
+    # task392: Nested box outlines of one colour C on 0 continue outward: a cell is C where its
+    # distance to the boxes (the larger of its row and column distances) is a multiple of the
+    # spacing d, and other empty cells become 5. d is 3 if a row holds C,0,0,C, else 2 (every
+    # example: the same spacing across rows and columns, 2 or 3).
+    "nested_boxes_continued": "[[v or[5,C][max(y,z,1)%d<1]for v,z in zip(r,Z)]for C in[max(max(g))]for d in[2+(f'{C}, 0, 0, {C}'in str(g))]for Y,Z in[[[min(abs(i-k)for k,r in enumerate(h)if any(r))for i in range(99)]for h in(g,[*zip(*g)])]]for r,y in zip(g,Y)]",
     # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
     # consistent with the visible cells and output the hole's contents
     "periodic_hole_fill": "(F:=lambda G,M:[[max(r[j%q::q])for r in G]for q in[min(q for q in range(1,99)if all(a*b in(0,a*a)for r in zip(*M)for a,b in zip(r,r[q:])))]for j,c in enumerate(M)if 0in c])(F(g,[*zip(*g)]),g)",

@@ -278,13 +278,13 @@ def noise_rect_crosses(g):
     ]
 
 
-# noise in a few colours, a one-colour rectangle with n-2 odd cells (distinct rows/cols)
+# noise in all ten colours, a one-colour rectangle of sides 6 or more with n-2 odd cells (distinct
+# rows/cols), as in every example of task205
 def draw_noise_rect_crosses(rng, n):
     H, W = rng.randint(10, 16), rng.randint(10, 16)
-    pal = rng.sample(range(10), rng.randint(3, 6))
     c, m = rng.sample(range(10), 2)
-    g = [[rng.choice(pal) for _ in range(W)] for _ in range(H)]
-    h, w = rng.randint(n + 2, H - 2), rng.randint(n + 2, W - 2)
+    g = [[rng.randrange(10) for _ in range(W)] for _ in range(H)]
+    h, w = rng.randint(6, H - 2), rng.randint(6, W - 2)
     a, b = rng.randint(1, H - h - 1), rng.randint(1, W - w - 1)
     for i in range(a, a + h):
         g[i][b : b + w] = [c] * w
@@ -3835,9 +3835,11 @@ def triangle_to_parallel(g):  # each 5-triangle is replaced by a parallel diagon
     return [[col if key(i, j) in lines else 0 for j in range(W)] for i in range(H)]
 
 
-def draw_triangle_to_parallel(rng, n):  # a full diagonal plus 1-2 right triangles of 5 touching it
+# a full diagonal plus 1-2 right triangles of 5 touching it; 10x10 with the diagonal running down
+# to the right, as in every example of task260
+def draw_triangle_to_parallel(rng, n):
     while True:
-        N = rng.randint(8, 14)
+        N = 10
         c = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
         off = rng.randint(-3, 3)
         g = [[0] * N for _ in range(N)]
@@ -3853,8 +3855,7 @@ def draw_triangle_to_parallel(rng, n):  # a full diagonal plus 1-2 right triangl
                     if 0 <= i < N and 0 <= j < N:
                         g[i][j] = 5
         if any(5 in r for r in g):
-            break
-    return g if rng.random() < 0.5 else [r[::-1] for r in g]
+            return g
 
 
 def mask_kronecker(g):  # mask (fewer colours) tiled by the pattern's colours
@@ -5071,12 +5072,13 @@ def nested_boxes_continued(g):  # more boxes outward at the inner two's spacing;
     return out
 
 
-def draw_nested_boxes_continued(
-    rng, n
-):  # an inner box and one or two more around it, spaced evenly
+# an inner box and one or two more around it, spaced evenly: as far apart across rows as across
+# columns, as in every example of task392
+def draw_nested_boxes_continued(rng, n):
     while True:
         S = rng.randint(10, 16)
-        h, w, dy, dx = rng.randint(1, 3), rng.randint(1, 3), rng.randint(2, 3), rng.randint(2, 3)
+        h, w, dy = rng.randint(1, 3), rng.randint(1, 3), rng.randint(2, 3)
+        dx = dy
         m = rng.randint(1, 2)
         t, lf = rng.randint(m * dy, S - 1), rng.randint(m * dx, S - 1)
         if t + h - 1 + m * dy < S and lf + w - 1 + m * dx < S:
