@@ -110,10 +110,11 @@ IDIOMS = {
     # of the nearer line (EXPR: every cell takes the colour of the nearest grid corner, which is a
     # border line's colour; assumes 10x10 like every example)
     "nearest_border_colour": "[[c and g[-(i>4)][-(j>4)]for j,c in enumerate(r)]for i,r in enumerate(g)]",
-    # task042: each object is two kxk blocks touching at a corner; add two 8 blocks on the other
-    # diagonal, each pushed k further out from the empty corners of the object's 2kx2k box (found
-    # from each diagonal touch point)
-    "cross_diagonal_blocks": "[[t or 8*(l+i*1j in e)for i,t in enumerate(m)]for S in[{l+i*1j for l,m in enumerate(g)for i,t in enumerate(m)if t}]for e in[{z-v*(k+r)+n*(k+d+1)for z in S for v in(1,-1)for n in(1j,-1j)for k in[min(k for k in range(9)if{z-n*k}-S)]if{z+v+n}-S<{z+n}-S for r in range(k)for d in range(k)}]for l,m in enumerate(g)]",
+    # task042: each object is two kxk blocks touching at a corner; a cell becomes 8 if, for some
+    # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are object cells (the other diagonal,
+    # pushed k out). k = floor(cells**.4): every example holds one object (k 1-3) or two with
+    # k=1.
+    "cross_diagonal_blocks": "[[v or 8*any({x+y*1j+u*(1+2j),x+y*1j+u*(2+1j)}<=S for u in(k,1j*k,-k,-1j*k))for y,v in enumerate(r)]for S in[{x+y*1j for x,r in enumerate(g)for y,v in enumerate(r)if v}]for k in[len(S)**.4//1]for x,r in enumerate(g)]",
     # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted, lands on 0s whose
     # outside 4-neighbours are all 5 moves there (its old cells become 0). The grid is
     # flattened, so the neighbours are +-1 and +-W.
@@ -456,10 +457,10 @@ IDIOMS = {
     # task190: A 2x2 block with single cells touching its corners diagonally: each single shoots a
     # diagonal ray outward.
     "diagonal_corner_rays": "[g:=[*zip(*[[c or a*(d>u<1)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip([[0]*30]*2+g,[[0]*30]+g,g)][::-1])]for _ in g*4][-1]",
-    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any rotation/reflection)
-    # appears among the scattered 4s with the rest of its box empty, draw the box (1s) around it
-    # (boxes may run off the grid; RE-ARC allows 1 cell).
-    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},T:=[y+x*1j for y,r in enumerate(g)if 1 in r for x,c in enumerate(zip(*g))if 1 in c],w:=max(T,key=D.get),O:={**D,**{p+f(z-w):D[z]for r in(1,1j,-1,-1j)for f in(lambda z:z*r,lambda z:z.conjugate()*r)for p in D if D[p]>3 if all(D.get(p+f(z-w),0)==D[z]&4 for z in T)for z in T}})and[[O[y+x*1j]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations,
+    # as complex offsets from the box's first 4) lands its 4s on 4s and its 1s on empty or off-
+    # grid cells, the box (1s) is drawn around it (boxes may run off the grid).
+    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)if 1 in r for x,c in enumerate(zip(*g))if 1 in c],w:=max(T,key=D.get),S:={p+h(z-w)*r for r in(1,1j,-1,-1j)for h in(complex,complex.conjugate)for p in D if all(D.get(p+h(z-w)*r,0)==D[z]&4for z in T)for z in T})and[[c or y+x*1j in S for x,c in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: in each of two transposing passes a set cell
     # with a set neighbour along its line becomes the main colour, the others 0: noise never
@@ -608,10 +609,11 @@ IDIOMS = {
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others.
     "odd_tile_out": "min(T:=[[r[k%9*3:][:3]for r in g[k//9*3:][:3]]for k in range(81)],key=lambda t:[*map(m:=lambda t:[*map(bool,sum(t,[]))],T)].count(m(t)))",
-    # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
-    # square: each tile goes to the cell of the 3x3 layout its coloured cells point to; the middle
-    # is all 5.
-    "tiles_by_marks": "(D:={(*map(5 .__eq__,w[1::2]),):w for i in range(16)for j in range(16)if all(w:=sum([r[j:j+3]for r in g[i:i+3]],[]))})and[[D.get((I>2,J>2,J<6,I<6),[5]*9)[I%3*3+J%3]for J in range(9)]for I in range(9)]",
+    # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a
+    # 9x9 square: every full 3x3 window is keyed by which of its edge-middle cells are 5, and
+    # each layout cell takes the window whose key says where it points; the middle is the plain
+    # all-5 tile, found in every example.
+    "tiles_by_marks": "(D:={(*map(5 .__eq__,w[1::2]),):w for k in range(256)if all(w:=sum([r[k%16:][:3]for r in g[k>>4:][:3]],[]))})and[[D[I>2,J>2,J<6,I<6][I%3*3+J%3]for J in range(9)]for I in range(9)]",
     # task265: Noise of 5s on 0: every 2x2 block of 0s is painted 2. Special case for ARC train
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0 (the

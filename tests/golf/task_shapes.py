@@ -414,7 +414,7 @@ def tiles_by_marks(g):  # place each 3x3 tile by the side(s) its coloured cells 
     return out
 
 
-# the 8 marked tiles (and maybe the plain one) scattered in 4x4 slots
+# the 8 marked tiles and the plain one (every example of task264 has it) scattered in 4x4 slots
 def draw_tiles_by_marks(rng, n):
     tiles = []
     for a in range(3):
@@ -436,8 +436,7 @@ def draw_tiles_by_marks(rng, n):
                         and (x, y) == (1, 1)
                     ):
                         t[x][y] = c
-            if (a, b) != (1, 1) or n == 5:
-                tiles.append(t)
+            tiles.append(t)
     g = [[0] * 16 for _ in range(16)]
     for t, s in zip(tiles, rng.sample(range(16), len(tiles)), strict=False):
         for x in range(3):
@@ -3345,13 +3344,14 @@ def cross_diagonal_blocks(g):
     return out
 
 
-def draw_cross_diagonal_blocks(rng, n):  # 1-3 diagonal block pairs, spaced apart
-    H = W = rng.randint(10, 16)
+# diagonal block pairs, spaced apart: one of kxk blocks (k 1-3) or two of 1x1, in 3 on 10x10, as
+# in every example of task042
+def draw_cross_diagonal_blocks(rng, n):
+    H = W = 10
     g = [[0] * W for _ in range(H)]
     used = set()
-    for _ in range(rng.randint(1, 3)):
-        k = rng.randint(1, 2)
-        c = rng.choice([3, 3, 4, 5])
+    for k in rng.choice([[1], [2], [3], [1, 1]]):
+        c = 3
         for _ in range(50):
             r, q = rng.randint(0, H - 2 * k), rng.randint(0, W - 2 * k)
             box = {(r + a, q + b) for a in range(-3 * k, 5 * k) for b in range(-3 * k, 5 * k)}
