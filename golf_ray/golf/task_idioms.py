@@ -212,8 +212,12 @@ IDIOMS = {
     # processed middle).
     "bar_middle_dotted": "(a:=0)or[a:=r==a!=(v:=0)and[v:=c*(v<1)for c in r]or r for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
-    # A-coloured arms of width size-2 on its four sides (a plus shape, no corners).
-    "square_inside_out": "[[v and sum({G[q+a+b]for a in(-1,0,1)for b in(-W,0,W)})-v or max(G[q+t]or G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for q,v in enumerate(r,y*W)]for y,r in enumerate(g)if(W:=len(r)+5,G:=sum([r+[0]*5 for r in g],[])+[0]*5*W)]",
+    # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). On the grid
+    # flattened twice over (a torus: the border rows and columns are empty), D = (0, +-1, +-W):
+    # a coloured cell takes the sum of the distinct colours within distance 2, less its own; an
+    # empty one takes the frame colour if the next cell in a direction is frame, or the cells 2
+    # and 5 away are.
+    "square_inside_out": "[[v and sum({G[q+a+b]for a in D for b in D})-v or max(G[q+t]or G[q+2*t]&G[q+5*t]for t in D)for q,v in enumerate(r,y*W)]for y,r in enumerate(g)if(G:=sum(g*2,[]),D:=(0,1,-1,W:=len(r),-W))]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. Trimming = 4 quarter turns, each dropping the leading all-zero
     # rows; then drop the marker rows/columns.
@@ -842,9 +846,10 @@ IDIOMS = {
     # 400 characters: a column is 3 characters, a row 32; width 10 hard-coded.)
     "hole_size_recolor": "(s:='%400s'%g,D:=(3,-3,32,-32))and eval(''.join('0'!=c and c or'321'[sum(s[q+d::e][:2]=='00'for d in D for e in D)]for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
-    # colour) along that diagonal, step = smallest non-overlapping diagonal offset that lands on the
-    # marker
-    "diagonal_echo": "[[[v,c][any(j+i*1j-o*n in S for n in range(1,99))]for j,v in enumerate(r)]for(_,c,M),(_,_,S),_ in[sorted((len(Q),x,Q)for x in range(10)for Q in[{j+i*1j for i,r in enumerate(g)for j,v in enumerate(r)if v==x}]if Q)]if(o:=next(w for t in range(1,99)if{z+(w:=t//4*1j**t*(1+1j))for z in S}&(S|M)==M))for i,r in enumerate(g)]",
+    # colour) along that diagonal. The background is the corner cell's colour and the shape is 0
+    # (in every example), so the marker colour is the largest; the step is the smallest diagonal
+    # shift that moves the shape onto the marker and nothing else of it.
+    "diagonal_echo": "(U:={j+i*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-g[0][0]},c:=max(U.values()))and next([[[v,c][any(j+i*1j-w*n in U for n in range(1,24))]for j,v in enumerate(r)]for i,r in enumerate(g)]for t in range(1,24)if{U.get(z+(w:=t//4*1j**t*(1+1j)))for z in U}=={None,c})",
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (run sums along
     # rows then columns, ranked).
     "rank_lines_by_length": "[g:=[[c and sum(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({-1,*sum(g,[])})*4)[1::3].index,r)]for r in g]",

@@ -4133,7 +4133,8 @@ def diagonal_echo(g):
     return out
 
 
-# symmetric shape on a plain background, marker = a cell of its first echo
+# symmetric shape in 0 on a plain background of another colour (at the corner too), marker = a
+# cell of its first echo, as in every example of task370
 def draw_diagonal_echo(rng, n):
     r = rng.randint(1, 2)
     q = {(a, b) for a in range(r + 1) for b in range(a, r + 1 - a) if rng.random() < 0.5} | {
@@ -4147,7 +4148,7 @@ def draw_diagonal_echo(rng, n):
         for sb in (1, -1)
     }
     cells = {(a - min(x for x, _ in cells), b - min(y for _, y in cells)) for a, b in cells}
-    bg, s, c = rng.sample(range(10), 3)
+    (bg, c), s = rng.sample(range(1, 10), 2), 0
     H, W = rng.randint(12, 16), rng.randint(12, 16)
     g = [[bg] * W for _ in range(H)]
     oi, oj = rng.randint(3, H - 2 * r - 4), rng.randint(3, W - 2 * r - 4)
@@ -4161,7 +4162,9 @@ def draw_diagonal_echo(rng, n):
         for i, j in S
         if 0 <= i + k * d[0] < H and 0 <= j + k * d[1] < W
     ]
-    x, y = rng.choice(opts) if opts else (0, 0)
+    if not opts:
+        return draw_diagonal_echo(rng, n)
+    x, y = rng.choice(opts)
     g[x][y] = c
     return g
 
