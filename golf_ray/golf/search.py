@@ -362,7 +362,9 @@ _IDIOMS = {
     # apart as they are
     "rings_from_diagonal": "(P:=[(i,j)for i,r in enumerate(g)for j,c in enumerate(r)if c])and(a:=P[1][0],b:=P[1][1],d:=a-P[0][0])and[[g[a][b]*(max(abs(i-a),abs(j-b))%d<1)for j in range(len(r))]for i,r in enumerate(g)]",
     # a frame with a cell inside each corner: each such cell thrown out past the opposite corner
-    "inner_corners_out": "(R:=[i for i,r in enumerate(g)if any(r)])and(C:=[j for j,k in enumerate(zip(*g))if any(k)])and(a:=R[0],b:=R[-1],c:=C[0],d:=C[-1])and[[v*(v==g[a][c])or(i in(a-1,b+1)and j in(c-1,d+1))*g[[a+1,b-1][i<a]][[c+1,d-1][j<c]]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # (rows and columns alike: the line just outside one side of the frame reads the line just
+    # inside the other; a cell keeps a colour found in the frame's top row)
+    "inner_corners_out": "(M:=(F:=lambda G:{(R:=[i for i,r in enumerate(G)if any(r)])[0]-1:R[-1]-1,R[-1]+1:R[0]+1})(g),N:=F(zip(*g)))and[[v*(v in g[min(M)+1])or g[M.get(i,0)][N.get(j,0)]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # four pieces of three cells of a 2x2 put together: each where its missing cell faces in
     "corners_assembled": "(C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})and[C[B][A::2]+C[B-2][A::2]for B in(7,6)for A in(0,1)]",
     # a whole row (else column) of 5: each 2 drawn to it, each 1 drawn away from it

@@ -375,10 +375,11 @@ IDIOMS = {
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
     # 4-neighbour)
     "grouped_to_8": "[g:=[[[c,8][c*a>0]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g*4][-1]",
-    # task148: two 2-bars on opposite edges; dots (8) beside bar A: draw 8s from bar A to each dot
-    # (dot turns 4) and a full 8 line from bar B at the same position along B; transposed when the
-    # bars are horizontal
-    "bar_rays_mirror": "(o:=lambda G:[S:=[l for l,e in enumerate(G)if 2in e]]and[[x>>x//8or 8*(l in S and 8in G[S[S.index(l)-len(S)//2]]or sum(e[:u])*sum(e[u:])==16)for u,x in enumerate(e)]for l,e in enumerate(G)])and([*zip(*o([*zip(*g)]))]if 2in g[0]+g[-1]else o(g))",
+    # task148: Two bars of 2 on the left and right edges (in every example), one with 8s beside
+    # it: an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row (the sums on
+    # its left and right multiply to 16), or if its row is a bar row whose partner row in the
+    # other bar has an 8.
+    "bar_rays_mirror": "[S:=[l for l,e in enumerate(g)if 2in e]]and[[x>>x//8or 8*(l in S and 8in g[S[S.index(l)-len(S)//2]]or sum(e[:u])*sum(e[u:])==16)for u,x in enumerate(e)]for l,e in enumerate(g)]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing.
     "ring_around_crossing": "[[[v,4][0<(x-C)**2+(y-R)**2<3]for x,v in enumerate(r)]for R,C in[[[*map(all,h)].index(1)for h in(g,zip(*g))]]for y,r in enumerate(g)]",

@@ -3599,7 +3599,8 @@ def bar_rays_mirror(g):  # rays from bar A to its dots; matching full rays from 
     return [list(r) for r in zip(*out, strict=False)] if flip else out
 
 
-def draw_bar_rays_mirror(rng, n):  # left/right edge bars, A with 1..n-1 dots; maybe transposed
+# left/right edge bars, A with 1..n-1 dots; never transposed, as in every example of task148
+def draw_bar_rays_mirror(rng, n):
     H, W, L = rng.randint(13, 18), rng.randint(7, 12), rng.randint(3, 5)
     g = [[0] * W for _ in range(H)]
     ta, tb = (
@@ -3614,7 +3615,7 @@ def draw_bar_rays_mirror(rng, n):  # left/right edge bars, A with 1..n-1 dots; m
         g[tb + i][b] = 2
     for i in rng.sample(range(L), rng.randint(1, min(L, n - 1))):
         g[ta + i][rng.randint(1, W - 2)] = 8
-    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+    return g
 
 
 def piece_into_ceiling(g):  # move each 5-piece up into the ceiling hole it exactly plugs, recolor 1
