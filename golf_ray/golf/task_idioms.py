@@ -383,8 +383,11 @@ IDIOMS = {
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing.
     "ring_around_crossing": "[[[v,4][0<(x-C)**2+(y-R)**2<3]for x,v in enumerate(r)]for R,C in[[[*map(all,h)].index(1)for h in(g,zip(*g))]]for y,r in enumerate(g)]",
-    # task153: two single-colour pieces fit together into a 3x3 square: output that square.
-    "fit_two_pieces": "(h:=sum(g,[])+[0]*99,w:=len(g[0]),S:=sorted(h)[-9:])and[[O[:3],O[3:6],O[6:]]for u in map(h.index,{*h})for v in range(-3*w,w*w)for O in[[h[x+u]^h[x+v]for x in range(3*w)if x%w<3]]if sorted(O)==S][0]",
+    # task153: two single-colour pieces fit together into a 3x3 square: output that square. On
+    # the flattened grid (padded with 0s), the 3x3 window at a colour's first cell XOR the
+    # window at any offset: the first pair whose 9 cells hold exactly the two colours (no 0, no
+    # overlap) is the square.
+    "fit_two_pieces": "(h:=sum(g,[])+[0]*99,w:=len(g),k:={*h}-{0})and[[O[:3],O[3:6],O[6:]]for u in map(h.index,k)for v in range(-99,w*w)for O in[[h[x+u]^h[x+v]for x in range(3*w)if x%w<3]]if{*O}==k][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
     # row with a 2 is mirrored below it.)
@@ -567,9 +570,12 @@ IDIOMS = {
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
     # pieces painted in.
     "pieces_into_holes": "[r:=lambda g:{e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},n:=lambda g:[*zip(*g[(v:=[a for a,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],D:=r(g),L:=[[(F+h*x)*d for F in(0,1,2)for h in(0,1,2)]for x,v in((1j,(1,-1,-1j,1j)),(-1j,(-1,1,-1j,1j)))for d in v],c:=r(u:=n(n(g))),[c.update({Y+q:t for q,t in zip(f,o)})for o in sorted([o for o in[[D.get(Y+b)for b in L[0]]for Y in D]if all(o)and sum(o)-18][:5],key=lambda o:-o.count(2))for Y,f in[(Y,f)for f in L for Y in c if all(c.get(Y+q)==2*(t!=2)for q,t in zip(f,o))][:1]]]and[*zip(*[iter(c.values())]*len(u[0]))]",
-    # task234: A rectangle tied by a 1-wide stem to an anchor rectangle: drop the stem and slide the
-    # rectangle along it until it touches the anchor.
-    "reel_in_rect": "(l:=max(u:=sum(g,[]),key=u.count),F:=lambda G:(T:=[i for i in G if i.count(l)==len(i)-1])and[(R:=[i for i in G if i!=T[0]])+(Z:=[[l]*len(T[0])]*len(T)),Z+R][{*T[0]}<={*G[G.index(T[0])-1]}]or G)and[*zip(*F([*zip(*F(g))]))]",
+    # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
+    # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured
+    # cell; a stable sort moves them to the front if the row above the stem holds its colour,
+    # else to the end, and blanks them. With no stem row, the same on the transpose (p calls
+    # itself once: g[0]*0+g fails on a transposed grid).
+    "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=lambda r:(r==s)^(max(s)in g[g.index(s)-1]))]for s in g if sum(s)==max(s)>0]or[[*zip(*p([*zip(*g[0]*0+g)]))]])[0]",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
     # the next dot's row.
     "rays_then_drip": "(m:=0)or[[m:=v or m for v in r[:-1]+[c]]for r in g if[c:=max(r)or m,m:=0]]",
