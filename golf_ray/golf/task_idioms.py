@@ -497,10 +497,11 @@ IDIOMS = {
     # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
     # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has)
     "comb_from_seed": "[([0]*g[-1].index(A:=max(g[-1]))+[A,5*(i<1),A,5*(i>8)]*5)[:10]for i in range(10)]",
-    # task201: a frame (4-corners, side columns of colours L and R) and a loose two-colour shape:
-    # crop the frame and drop the shape inside it, mirrored if needed so its L part faces the L side
-    # (transposed for horizontal frames)
-    "shape_mirrored_into_frame": "[[[*zip(*(t:=[a[l][h:n+1],*[(0,*f[c:c+n-h-1],0)for f in a[z:z+m-l-1][::(a[l][h+1]in a[z][c:c+n-h])*2-1]],a[m][h:n+1]]))],t][a==g]for a in(g,[*zip(*g)])for(l,h),*_,(m,n)in[[(e,o)for e,f in enumerate(a)for o,i in enumerate(f)if i==4]]if a[l][h+1]for z,c in[map(min,zip(*[(e,o)for e,f in enumerate(a)for o,i in enumerate(f)if i*(l<=e<=m)*(h<=o<=n)<i]))]][0]",
+    # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
+    # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into
+    # the frame, mirrored if the left side's colour is in its last column, padded with 0 above
+    # and below, between the frame's columns; the sides' cells are cleared first.
+    "shape_mirrored_into_frame": "[[*zip(T[h][l:m+1],*[(0,*c,0)for c in[C,C[::-1]][T[h][l+1]in C[-1]]],T[n][l:m+1])]for T in[[*zip(*g)]]for(l,m),(h,n)in[[[i for i,r in enumerate(G)if 4in r]for G in(g,T)]]for r in g[l:m+1]for r[h]in[0]for r[n]in[0]for C in[[*filter(any,zip(*filter(any,g)))]]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. (EXPR assumes no column/row has a hole in every band, true in
     # all task examples)

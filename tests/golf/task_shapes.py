@@ -3792,7 +3792,8 @@ def shape_mirrored_into_frame(g):
     return out
 
 
-# frame with coloured sides + the two-part shape elsewhere
+# frame with coloured sides on the left and right + the two-part shape elsewhere, no column of it
+# empty: as in every example of task201
 def draw_shape_mirrored_into_frame(rng, n):
     while True:
         h, w = rng.randint(2, 5), rng.randint(3, 6)
@@ -3802,7 +3803,7 @@ def draw_shape_mirrored_into_frame(rng, n):
         for a in range(h):
             S[a][k - 1] = L
             S[a][k] = R  # keep both parts connected/complete
-        if any(S[a][0] for a in range(h)) and any(S[a][-1] for a in range(h)):
+        if all(any(S[a][b] for a in range(h)) for b in range(w)):
             break
     if rng.random() < 0.5:
         S = [r[::-1] for r in S]
@@ -3817,7 +3818,7 @@ def draw_shape_mirrored_into_frame(rng, n):
     for a in range(h):
         for b in range(w):
             g[sr + a][sc + b] = S[a][b]
-    return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+    return g
 
 
 def triangle_to_parallel(g):  # each 5-triangle is replaced by a parallel diagonal just past it
