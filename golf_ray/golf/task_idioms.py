@@ -53,16 +53,19 @@ IDIOMS = {
     # max of all rows and columns that agree with it wherever both are non-zero
     "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if 1>any(a!=b>0<a for a,b in zip(r,s))])]for r in g]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
-    # colours) is moved, turned or flipped as needed, onto every triple of loose cells with its
-    # markers' colours; the templates' own places are cleared.
-    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:k for k,z in enumerate(d)},[C:={z:max(C.get(z+u,-1)for u in(0,1,-1,1j,-1j))for z in C}for _ in g],L:=[*C.values()],A:={z:d[z]for z in d if L.count(C[z])<4},P:={**A,**{f(z-m)+a:d[z]for k in{*L}for T in[[z for z in d if C[z]==k]]if T[3:]for c in[[d[z]for z in T]]for m in T if c.count(d[m])<2 for u in(1,1j,-1,-1j)for f in(lambda z:z*u,lambda z:z.conjugate()*u)for a in A if all(A.get(f(z-m)+a)==d[z]for z in T if c.count(d[z])<2)for z in T}})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
+    # markers' colours; the templates' own places are cleared. Groups are side-joined cells
+    # (templates are side-joined in every example); groups of 1-3 cells are the loose markers.
+    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:hash(z)for z in d},[C:={z:max(C.get(z+u,0)for u in(0,1,-1j,-1,1j))for z in C}for _ in g],A:={z:d[z]for z in d if [*C.values()].count(C[z])<4},P:={c(z-m)*u+a:d[z]for k in{*C.values()}for T in[[z for z in d if C[z]==k]]for a in A for m in[z for z in T if d[z]==A[a]][-1:1]for u in(1,1j,-1,-1j)for c in(complex,complex.conjugate)if sum(d[z]==A.get(c(z-m)*u+a)for z in T)>2for z in T})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left is a colour other than 0/8;
     # the first two passes also double the rows, which tiles both ways.)
     "tile_diagonal_halo": "[g:=[*zip(*[[v or 8*(p%8>0)for v,p in zip(r,[0,*h])]for r,h in zip(g*k,[[0]*99]+g*k)][::-1])]for k in[2,2]+[1]*6][-1]",
-    # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
-    # symmetry.
-    "d4_complete_5x5": "[r:=[*map(any,g)].index(1)+2,c:=[*map(any,zip(*g))].index(1)+2,D:={(i-r)**2+(j-c)**2:v for i,R in enumerate(g)for j,v in enumerate(R)if v}]and[[D.get((i-r)**2+(j-c)**2,0)for j,v in enumerate(R)]for i,R in enumerate(g)]",
+    # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore
+    # it by symmetry. On flat indices n=10i+j+1 taken mod 101 (the flat grid with a 0 in front,
+    # repeated), multiplying an offset by 10 turns it a quarter (10*10 = -1 mod 101): each cell
+    # is the max over its four turns about the centre C. (10x10 hard-coded, as every example.)
+    "d4_complete_5x5": "(s:=sum(g,[0])*9,C:=[*map(any,g)].index(1)*10+[*map(any,zip(*g))].index(1)+23)and[*zip(*[iter([max(s[C+(n-C)*m]for m in(1,10,-1,-10))for n in range(1,101)])]*10)]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output.
     "stack_on_fives": "(S:=sum(g+[[0]*99],[]),w:=len(g[0]))and[[max(S[k+y+x]for k,v in enumerate(S)if v==5)for x in(-1,0,1)]for y in(-w,0,w)]",
@@ -74,9 +77,10 @@ IDIOMS = {
     # attract the dots of their colour to the cell beside them (on the dot's side); other dots
     # vanish. (Rows are `p` of the transpose; `g+[]` fails on the tuples of a second turn.)
     "dots_stick_to_lines": "max(A:=[*map(min,zip(*g)),0])and[[A[l]or(A[l+1]in r[:l+1])*A[l+1]or(A[l-1]in r[l:])*A[l-1]for l in range(len(r))]for r in g]or[*zip(*p((*zip(*g+[]),)))]",
-    # task027: a figure with 4-fold rotational symmetry has one side missing: rotate the figure 90
-    # degrees about the centre that overlaps it best and paint the cells it adds in 2
-    "complete_rotational": "[[g[i][j]or 2*P[B-j][A+i]for j in range(10)]for P in[[r+[0]*20for r in g]+[[0]*30]*20]for*_,A,B in[max((sum(g[i][j]*P[B-j][A+i]for i in range(10)for j in range(10)),-A-B,A-B,A,B)for B in range(19)for A in range(-B,B+1))]for i in range(10)]",
+    # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 90 degrees
+    # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it
+    # adds in 2; the centre is the one that adds fewer 2s (overlaps best).
+    "complete_rotational": "min(([[x or 2*y for x,y in zip(r,k+s)]for r,s in zip(g,zip(*g[::-1]))]for k in((),(0,))),key=lambda o:str(o).count('2'))",
     # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
     # side columns) and a full line through its seed, in its seed's colour
     "two_seed_frames": "[[c,*[c*(645>>i&1)]*8,c]for i in range(10)if(c:=max(g[i-i%5+2]))]",
@@ -92,9 +96,10 @@ IDIOMS = {
     # full pattern: in every block, the empty cells of the pattern are drawn in L.
     "pattern_in_line_colour": "[[v or g[y%6][x%6]and g[5][0]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
-    # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal band
-    # of e; the 2s become e. (Width 9 hard-coded.)
-    "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[(-2<(d^d>>9)-(l^l>>9)<2 and 2==s[n+9*(d>-1)+(l>-1)]or c)and-2+sum({*s})for l,c in enumerate(r,~(n%9))]for d,r in enumerate(g,~n//9)]",
+    # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal
+    # band of e; the 2s become e. A cell is on a band when l-d or l+d+1 is 8, 9 or 10 (d, l:
+    # offsets from the block). (Width 9 hard-coded.)
+    "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[({l-d,l-~d}&{8,9,10}and 2==s[n+9*(d>-1)+(l>8)]or c)and-2+sum({*s})for l,c in enumerate(r,~n%9)]for d,r in enumerate(g,~n//9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour.
     "edge_dots_tint_block": "[g:=[*zip(*[[c==8>p*9and r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in[0]*4][-1]",
@@ -159,7 +164,7 @@ IDIOMS = {
     "mirror_onto_marker": "(f:=lambda g:[[[3,A][A in p]for p in zip(r,(r*3)[s::-1])]for s,A in{(x+x+9,a+r[x-1]-2)for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g])(g)or[*zip(*f([*zip(*g)]))]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it.
-    "dots_shoot_to_block": "[g:=[*zip(*[[[x,d][x-R and d in r[:j]and R in r[j:]]for j,x in enumerate(r)]for r in g][::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
+    "dots_shoot_to_block": "[g:=[[[x,d][d in r[:j]and x!=R in r[j:]]for j,x in enumerate(r)]for r in zip(*g[::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square in every example; the odd
     # cell's digit is the rarest character of str(g).)
@@ -175,10 +180,10 @@ IDIOMS = {
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes knock out
     # rows before the first 8).
     "box_of_8_recolor": "[(v:=-3,g:=[*zip(*[[(c|c*2&k)&(v:=v|-(8in r))for c in r]for r in g][::-1])])for k in[2,0,0,0]]and g",
-    # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
-    # rectangle: erase the rectangle and restore the shape by mirroring it about the axis that fits
-    # best.
-    "unhide_mirror_shape": "(t:=sorted({*sum(g,[])}-{0},key=lambda q:len({f.count(q)for f in g}))[-1],o:=max(range(60),key=lambda o:sum((r==t)-9*(r==0)for f in g for i,r in zip(f,(f+g*9)[o::-1]+g)if i==t)))and[[t*(t in(i,r))for i,r in zip(f,(f+g*9)[o::-1]+g)]for f in g]",
+    # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a
+    # solid rectangle: erase the rectangle and mirror the shape's cells. The shape colour's
+    # count per row takes the most values; the first row with only it and 0 gives the axis.
+    "unhide_mirror_shape": "(t:=max(sum(g,[]),key=lambda q:len({f.count(q)for f in g if q})),o:=[f.index(t)-f[::-1].index(t)for f in g if{*f}=={0,t}][0])and[[t*(t in(v,(f[::-1]+g)[x-o]))for x,v in enumerate(f)]for f in g]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells (len(g) times, each cell the min of itself, its transpose and its
     # mirror).
@@ -227,9 +232,9 @@ IDIOMS = {
     # 2-template (anchored on the 3 / 2 cell). A marker is a 2/3 with a coloured neighbour; the
     # `len(N)<=` test only keeps the search fast on grids it does not fit.
     "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},N:={o:i[q]for o in i if 1<i[o]<4 for q in i if 0<abs(o-q)<2},S:={f+c-o-(c-o).real*(i[f]<3)*2:N[o]for f in i.keys()-N for o in N if len(N)<=i[o]==i[f]for c in i if i[c]==N[o]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
-    # task090: Find the largest area of an all-zero rectangle with both sides >= 2 and paint every
-    # zero rectangle of that area 6.
-    "largest_empty_rects": "[g for t in[max((e-l)*i for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)]if i>1)]for R,n,i in[(R,n,i)for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)]if i>1 for R in g[l:e]*((e-l)*i==t)]for R[n:n+i]in[[6]*i]][0]",
+    # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
+    # example): over bands of 2+ rows, each run of all-zero columns.
+    "largest_empty_rects": "[g for a,n,i,B in[max(((e-l)*i,n,i,g[l:e])for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)])]for R in B for R[n:n+i]in[[6]*i]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example: the first and last 5 in reading
     # order are opposite corners)
@@ -260,17 +265,17 @@ IDIOMS = {
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, 5 stays a barrier)
     # and spreads the max label.
-    "square_holes_filled": "(k:=(v:=7))and[g:=[*zip(*[[v:=max(c or(k:=k+1),c-5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[5>>c-5or 132132>>s.count(c)&2for c in r]for r in g if[s:=sum(g,())]]",
+    "square_holes_filled": "(k:=(v:=0))or[s:=sum(g:=[*zip(*[[v:=max(c or(k:=k+10),c-5and v)for c in r]for r in g][::-1])],())for _ in g*4]and[[c%10or 132132>>s.count(c)&2for c in r]for r in g]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
     # blocks of 3 on the diagonal starting from that corner (flip the index when the L is at the
     # bottom / right; g[2][1], g[1][2] tell which).
     "corner_blocks": "[[3*(abs(a-g[2][1]*8/3)//4==abs(f-g[1][2]*8/3)//4<2)for f in range(9)]for a in range(9)]",
-    # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
-    # the box outline and of the inner line with 2. Eight passes, turning the grid a quarter each
-    # time; each pass fills, inside the columns of the 1s, rows whose interior has 2+ ones and the
-    # leftmost box column on rows that already have something. (Not fully general: a gap row with no
-    # crossing line, where both side borders have <=1 inner 1, stays open.)
-    "dotted_box_fill": "[g:=[*zip(*[[c or 2*(l<=j<=m)*(any(r)>j-l or r[l+1:m].count(1)>1)for j,c in enumerate(r)]for r in g][::-1])]for _ in 8*[g]for l,*_,m in[[i for i,r in enumerate(zip(*g))if 1 in r]]][-1]",
+    # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s)
+    # of the box outline and of the inner line with 2. Eight passes, turning the grid a quarter
+    # each time; each pass, between the first and last rows holding a 1, fills columns with 2+
+    # inner 1s and the top cell of every non-empty column. (Not fully general: a gap line with
+    # no crossing line stays open.)
+    "dotted_box_fill": "[g:=[[v or 2*(a<=i<=b)*(any(c)>i-a or c[a+1:b].count(1)>1)for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in 8*[g]for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][-1]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; left half L = g
     # over rot270, right half = rot180 of L.
     "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
@@ -527,10 +532,10 @@ IDIOMS = {
     # same size whose box fits inside the grid gets the same box (no box touches the edge in any
     # example). Holes are read from a copy of the columns taken before painting.
     "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),z:=[*zip(*g)],h:=sum(c in r for r in g)-1,w:=sum(c in r for r in z)-1,[g[i+a].__setitem__(j+b,c)for i in range(len(g)-h)for j in range(len(z)-w)if any(any(r[i+1:i+h])for r in z[j+1:j+w])<1 for a in range(h+1)for b in range(w+1)if a%h*(b%w)<1])and g",
-    # task209: Four same-coloured corner marks frame a region holding a few blocks of an upscaled
-    # copy of the small pattern lying outside; output the framed region with the whole upscaled
-    # pattern painted in.
-    "frame_upscaled_template": "(b:=max(S:=sum(g,[]),key=S.count),P:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if{*r}=={b,v}and S.count(v)==4==2*r.count(v)],Y:=range(P[-4][0],P[-1][0]+1),X:=range(P[-4][1],P[-1][1]+1),D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v-b and(i in Y)*(j in X)<1})and next([[D.get((i+(y-a)//s,j+(x-c)//s),g[y][x])for x in X]for y in Y]for a,c in[min((y,x)for y in Y[1:-1]for x in X[1:-1]if g[y][x]-b)]for s in range(1,31)for i,j in D if all(D.get((i+(y-a)//s,j+(x-c)//s))==g[y][x]for y in Y[1:-1]for x in X[1:-1]if g[y][x]-b))",
+    # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks
+    # of an upscaled copy of the small pattern lying outside; output the framed region with the
+    # whole upscaled pattern painted in (the smallest scale and placement that fits).
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[-1][0]+1),X:=range(u[0][1],u[-1][1]+1),D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)},S:=[(y,x)for y in Y for x in X if g[y][x]])and next([[D.get((l+(y-o)//d,f+(x-b)//d),g[y][x])for x in X]for y in Y]for o,b in[S[2]]for d in range(1,9)for l,f in D if all(D.get((l+(y-o)//d,f+(x-b)//d),4)==g[y][x]for y,x in S))",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
     # half by the same column rule.
@@ -669,7 +674,7 @@ IDIOMS = {
     "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c*(c<9 or v>0)+7*(c==1<7<v<x/4))or x//79*9 for c in(0,*r)][1:]for r in g][::-1])]for x in range(80)][-1]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one.
-    "ray_from_edge_mark": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)},O:={z+d*(k+m*1j):3-(m==0)for z in D if D[z]==2 for d in(1,-1,1j,-1j)if D.get(z+d)!=3 for L in[next(k for k in range(1,9)if D.get(z-k*d)!=3)]for k in range(1,30)for m in range(1-L,L)})and[[O.get(y+x*1j,v)for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "ray_from_edge_mark": "[g:=[*zip(*[[v+sum(2+(i!=y)for y,x,L in M if abs(i-y)<L>x-j<0)for j,v in enumerate(r)]for M in[[(y,x,x-bytes(r[:x]).rfind(0))for y,r in enumerate(g)for x in[bytes(r).find(b'\\2\\0')]if~x]]for i,r in enumerate(g)])][::-1]for _ in'1234'][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot.
     "box_stretch_to_dot": "(S:=lambda g:[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)])(S(g))",
@@ -759,9 +764,10 @@ IDIOMS = {
     # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
     # shifted right, input row).
     "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
-    # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
-    # when its Chebyshev distance to that seed is even (concentric square rings every other step)
-    "corner_rings_voronoi": "[[(L:=sorted(x+y<<5|~max(x,y)%2*v for x,R in((i,g[0]),(len(g)+~i,g[-1]))for y,v in((j,R[0]),(len(r)+~j,R[-1]))if v))[0]%32*(L[1]-L[0]>9)for j in range(len(r))]for i,r in enumerate(g)]",
+    # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its
+    # colour when its Chebyshev distance to that seed is even (concentric square rings every
+    # other step). Square grids, as every example.
+    "corner_rings_voronoi": "(P:=[((i,0),(len(g)+~i,-1))for i in range(len(g))])and[[(L:=sorted(x+y<<5|~max(x,y)%2*v for x,a in X for y,b in Y if(v:=g[a][b])))[0]%32*(L[1]-L[0]>9)for Y in P]for X in P]",
     # task330: 4-connected shapes of 5: those of exactly 6 cells become 2, the others 1. (Each 5
     # gets a label 5*8**k, two private bits; labels are OR-spread over each shape, so the popcount
     # of the final label is twice its size.)
@@ -798,9 +804,10 @@ IDIOMS = {
     # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
     # dominoes (EXPR: four times, '2, 3' -> '0, 8' in the grid's text, then a quarter turn)
     "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0, 8'))[::-1])]for _ in'....'][-1]",
-    # task345: 2s on one edge rise across the grid (rotated so they sit at the bottom); a rise
-    # blocked by a 5 steps one cell to the right just below it and continues to the far edge.
-    "deflected_risers": "(Q:=[0]*30)and[g:=[*zip(*([Q:=[v or(q|l*e)&2for q,l,e,v in zip(Q,(0,*Q),(0,*a),r)]for r,a in zip(g[::-1],g[-2::-1]+g)]if 2in{*g[-1]}-{*Q}else g[::-1]))]for _ in'1234'][3]",
+    # task345: 2s on the bottom row (as in every example) rise row by row; a rise blocked by a 5
+    # steps one cell to the right just below it and continues to the top: a cell becomes 2 if
+    # the cell below is a riser, or the cell below-left is one and the cell above-left is 5.
+    "deflected_risers": "(Q:=g[-1])and[Q:=[v or(q|l*e)&2for q,l,e,v in zip(Q,(0,*Q),(0,*a),r)]for r,a in zip(g[::-1],g[-2::-1]+g)][::-1]",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]] (the EXPR only looks for the ring's top-left 2x2 corner "a a / a y", the
     # first such block in reading order)
@@ -839,10 +846,11 @@ IDIOMS = {
     # else 2. A colour other than 0/3/6/9 divides by zero: the search gives up on foreign grids
     # fast.
     "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,-1,1j,-1j)}&P for _ in g],R:={c.real for c in C},I:={c.imag for c in C})and[2+4*all(c.real in(min(R),max(R))or c.imag in(min(I),max(I))for c in C),1][len(C)<len(R)+len(I)]for j,v in enumerate(r)]for i,r in enumerate(g)]",
-    # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
-    # other; stamp each rectangle (most markers first, first row-major fit) onto the bare half where
-    # its markers line up
-    "stamp_by_markers": "(y:=min(len({*i})for i in g)>1,t:=len(g)>>1-y,p:=len(g[0])>>y,o:=sorted([[i[l:l+p]for i in g[d:d+t]]for d,l in((0,0),(t-t*y,p*y))],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(s:=sum(o[1],[]))},key=s.count),a:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,s:=sum([i+[a]for i in o[1]],[])+[a]*99,w:=p+1,[e.__setitem__(q+u,v)for i in range(len(s))if s[i-1]==s[i-w]==a!=s[i]for n in[[(x*w+k,s[i+x*w+k])for x in range(-1,s[i::w].index(a)+1)for k in range(-1,s.index(a,i)-i+1)]]for q in[q for q in range(t*w)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-a])and[e[d*w:][:p]for d in range(t)]",
+    # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in
+    # the other; stamp each rectangle (first row-major fit) onto the bare half where, seen
+    # through the rectangle and a 1-cell border, its markers line up on bare background. A wide
+    # grid (split left/right in every example) is solved transposed.
+    "stamp_by_markers": "(F:=lambda g:len(g)<len(g[0])and[*zip(*F([*map(list,zip(*g))]))]or(t:=len(g)//2,w:=len(g[0])+1,o:=sorted([g[:t],g[t:]],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(s:=sum(o[1],[]))},key=s.count),a:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,s:=sum([i+[a]for i in o[1]],[])+[a]*99,[e.__setitem__(q+u,v)for i in range(t*w)if s[i-1]==s[i-w]==a!=s[i]for n in[[(x*w+k,s[i+x*w+k])for x in range(-1,s[i::w].index(a)+1)for k in range(-1,s.index(a,i)-i+1)]]for q in[q for q in range(t*w)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-a])and[e[d*w:][:w-1]for d in range(t)])(g)",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on
     # straight from a corner, are filled with 4. On the grid padded with 6 above and to the
     # left, passes turning a quarter each spread 4 (not fillable) to a 0 whose left neighbour is
@@ -894,7 +902,7 @@ IDIOMS = {
     "nested_boxes_continued": "[[v or[5,C][max(y,z,1)%d<1]for v,z in zip(r,Z)]for C in[max(max(g))]for d in[2+(f'{C}, 0, 0, {C}'in str(g))]for Y,Z in[[[min(abs(i-k)for k,r in enumerate(h)if any(r))for i in range(99)]for h in(g,[*zip(*g)])]]for r,y in zip(g,Y)]",
     # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
     # consistent with the visible cells and output the hole's contents
-    "periodic_hole_fill": "(F:=lambda G,M:[[max(r[j%q::q])for r in G]for q in[min(q for q in range(1,99)if all(a*b in(0,a*a)for r in zip(*M)for a,b in zip(r,r[q:])))]for j,c in enumerate(M)if 0in c])(F(g,[*zip(*g)]),g)",
+    "periodic_hole_fill": "(F:=lambda G,M:(q:=min(k for k in range(1,99)if 1>any(a*b*(a-b)for r in G for a,b in zip(r,r[k:]))))and[[max(r[j%q::q])for r in G]for j,c in enumerate(M)if 0in c])(F(g,zip(*g)),g)",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. The EXPR crops one side 4 times (rotating): the left edge is
     # where the lexicographically largest suffix of (0<c!=dot) starts, i.e. the longest run of frame

@@ -187,7 +187,8 @@ def frame_upscaled_template(g):
 
 # a small 3-colour pattern, a corner-marked frame, some scaled blocks shown inside
 def draw_frame_upscaled_template(rng, n):
-    b, k, o, a1, a2 = rng.sample(range(10), 5)
+    b, k = 0, 4  # background 0 and corners 4, as in every example of task209
+    o, a1, a2 = rng.sample((1, 2, 3, 5, 6, 7, 8, 9), 3)
     th, tw, s = rng.randint(2, 3), rng.randint(2, 3), rng.randint(1, n - 1)
     T = [[rng.choice((b, o, o)) for _ in range(tw)] for _ in range(th)]
     (i1, j1), (i2, j2) = rng.sample([(i, j) for i in range(th) for j in range(tw)], 2)
@@ -1439,6 +1440,33 @@ def draw_ray_from_edge_mark(rng, n):
         if sides:
             a, b = rng.choice(sides)
             g[a][b] = 2
+    # as in every example of task280: each ray (as the rule draws it on the input) covers only 0
+    # cells, none of another ray's, and touches no other rectangle at a side
+    group = {c: k for k, p in enumerate(parts(g, bool)) for c in p}
+    seen = set()
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] != 2:
+                continue
+            for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                if g[i + di][j + dj] if 0 <= i + di < H and 0 <= j + dj < W else 0:
+                    continue
+                L = 1
+                while (
+                    0 <= i - L * di < H and 0 <= j - L * dj < W and g[i - L * di][j - L * dj] == 3
+                ):
+                    L += 1
+                for k in range(1, max(H, W)):
+                    for m in range(1 - L, L):
+                        y, x = i + k * di + m * dj, j + k * dj + m * di
+                        if 0 <= y < H and 0 <= x < W:
+                            near = {
+                                group.get((y + u, x + v), group[i, j])
+                                for u, v in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                            }
+                            if g[y][x] or (y, x) in seen or near != {group[i, j]}:
+                                return draw_ray_from_edge_mark(rng, n)
+                            seen.add((y, x))
     return g
 
 
@@ -2719,12 +2747,10 @@ def draw_deflected_risers(rng, n):
     H, W = rng.randint(8, 14), rng.randint(8, 14)
     g = [[0] * W for _ in range(H)]
     cols = sorted(rng.sample(range(0, W - 1, 3), min(n, len(range(0, W - 1, 3)))))
-    for j in cols:
+    for j in cols:  # risers start on the bottom row, never turned, as in every example of task345
         g[H - 1][j] = 2
         if rng.random() < 0.6:
             g[rng.randint(1, H - 3)][j] = 5
-    for _ in range(rng.randint(0, 3)):
-        g = [list(r) for r in zip(*g[::-1], strict=False)]
     return g
 
 
@@ -2750,18 +2776,31 @@ def largest_empty_rects(g):
 
 
 def draw_largest_empty_rects(rng, n):  # n rows (3-5) of random 0/c noise, 10-16 wide
-    W = rng.randint(10, 16)
-    c = rng.choice([1, 2, 3, 4, 5, 7, 8, 9])
-    dens = rng.uniform(0.3, 0.6)
-    g = [[c if rng.random() < dens else 0 for _ in range(W)] for _ in range(n)]
-    i, j, w = (
-        rng.randint(0, n - 2),
-        rng.randint(0, W - 4),
-        rng.randint(2, 4),
-    )  # make sure a zero rectangle exists
-    for y in (i, i + 1):
-        g[y][j : j + w] = [0] * w
-    return g
+    while True:
+        W = rng.randint(10, 16)
+        c = rng.choice([1, 2, 3, 4, 5, 7, 8, 9])
+        dens = rng.uniform(0.3, 0.6)
+        g = [[c if rng.random() < dens else 0 for _ in range(W)] for _ in range(n)]
+        i, j, w = (
+            rng.randint(0, n - 2),
+            rng.randint(0, W - 4),
+            rng.randint(2, 4),
+        )  # make sure a zero rectangle exists
+        for y in (i, i + 1):
+            g[y][j : j + w] = [0] * w
+        # as in every example of task090: the largest zero rectangle (both sides >= 2) is unique,
+        # and every one-column zero strip (2+ tall) is smaller than it
+        z = [
+            (h * w, w > 1)
+            for y in range(n)
+            for x in range(W)
+            for h in range(2, n - y + 1)
+            for w in range(1, W - x + 1)
+            if all(g[a][b] == 0 for a in range(y, y + h) for b in range(x, x + w))
+        ]
+        A = max(z)[0]
+        if [t for t in z if t[0] == A] == [(A, True)]:
+            return g
 
 
 # wherever a hole the size of the box's interior is all 0, draw the box outline around it
@@ -2907,21 +2946,30 @@ def unhide_mirror_shape(g):
 
 # random left-right symmetric blob, partly covered by a solid rectangle of another colour
 def draw_unhide_mirror_shape(rng, n):
-    H = W = rng.randint(12, 16)
-    c, q = rng.sample(range(1, 10), 2)
-    h, w = rng.randint(4, 6), rng.randint(2, 4)
-    half = set()
-    while len(half) < 2 * h:
-        half.add((rng.randrange(h), rng.randrange(w)))
-    i0, j0 = rng.randint(0, H - h), rng.randint(0, W - 2 * w)
-    g = [[0] * W for _ in range(H)]
-    for a, b in half:
-        g[i0 + a][j0 + b] = g[i0 + a][j0 + 2 * w - 1 - b] = c
-    rh, rw = rng.randint(2, h), rng.randint(2, w)
-    ri, rj = i0 + rng.randint(0, h - rh), j0 + rng.choice([0, 2 * w - rw])
-    for a in range(ri, ri + rh):
-        g[a][rj : rj + rw] = [q] * rw
-    return g
+    while True:
+        H = W = rng.randint(12, 16)
+        c, q = rng.sample(range(1, 10), 2)
+        h, w = rng.randint(4, 6), rng.randint(2, 4)
+        half = set()
+        while len(half) < 2 * h:
+            half.add((rng.randrange(h), rng.randrange(w)))
+        i0, j0 = rng.randint(0, H - h), rng.randint(0, W - 2 * w)
+        g = [[0] * W for _ in range(H)]
+        for a, b in half:
+            g[i0 + a][j0 + b] = g[i0 + a][j0 + 2 * w - 1 - b] = c
+        rh, rw = rng.randint(2, h), rng.randint(2, w)
+        ri, rj = i0 + rng.randint(0, h - rh), j0 + rng.choice([0, 2 * w - rw])
+        for a in range(ri, ri + rh):
+            g[a][rj : rj + rw] = [q] * rw
+        # as in every example of task071: the shape stays off the first and last columns, some
+        # row shows the shape colour but not the rectangle's, and the shape colour's per-row
+        # counts take more distinct values than the rectangle colour's
+        if (
+            all(c not in (r[0], r[-1]) for r in g)
+            and any(c in r and q not in r for r in g)
+            and len({r.count(c) for r in g}) > len({r.count(q) for r in g})
+        ):
+            return g
 
 
 # each dot paints right to the edge, then down the last column until the next dot's row
@@ -3304,21 +3352,19 @@ def complete_rotational(g):
     return out
 
 
-# 4-fold symmetric blob with its left strip removed, random turn
+# a 4-fold symmetric blob of 1s on 0 with one of its four turned parts missing; as in every example
+# of task027 the grid is 10x10 and the turns are about its centre, (4.5, 4.5) or (5, 5)
 def draw_complete_rotational(rng, n):
-    N = rng.randint(5, 8)
-    q = {(i, j) for i in range(N) for j in range(N) if rng.random() < 0.2}
-    S = set()
-    for i, j in q:
-        S |= {(i, j), (j, N - 1 - i), (N - 1 - i, N - 1 - j), (N - 1 - j, i)}
-    k = rng.randint(1, N // 2)
-    S = {(i, j) for i, j in S if j >= k}
+    c = rng.choice((9, 10))  # twice the centre
+    q = [(i, j) for i in range(c - 9, (c + 1) // 2) for j in range(c - 9, c // 2 + 1)]
+    q = {z for z in q if rng.random() < 0.5}
+    parts4 = [q]
+    for _ in range(3):
+        parts4.append({(j, c - i) for i, j in parts4[-1]})
+    del parts4[rng.randrange(4)]
     g = [[0] * 10 for _ in range(10)]
-    oi, oj = rng.randint(0, 10 - N), rng.randint(0, 10 - N)
-    for i, j in S:
-        g[oi + i][oj + j] = 1
-    for _ in range(rng.randrange(4)):
-        g = [list(r) for r in zip(*g[::-1], strict=False)]
+    for i, j in set().union(*parts4):
+        g[i][j] = 1
     return g
 
 
@@ -3973,7 +4019,7 @@ def corner_rings_voronoi(g):
 
 
 def draw_corner_rings_voronoi(rng, n):  # 2-4 coloured seeds in distinct corners of a blank grid
-    H, W = rng.randint(n + 3, 3 * n + 1), rng.randint(n + 3, 3 * n + 1)
+    H = W = rng.randint(n + 3, 3 * n + 1)  # square, as in every example of task328
     g = [[0] * W for _ in range(H)]
     corners = rng.sample([(0, 0), (0, W - 1), (H - 1, 0), (H - 1, W - 1)], rng.randint(2, 4))
     for (a, b), c in zip(corners, rng.sample(range(1, 10), 4), strict=False):
@@ -4937,7 +4983,12 @@ def draw_templates_onto_markers(rng, n):  # one template at the top left, n-2 tu
                     if v != bc:
                         g[a + oa][b + ob] = v
                 break
-    return g
+    # as in every example of task018: every group of 4+ non-0 cells joined by sides or corners
+    # is joined by sides alone (templates are side-connected; loose markers never touch them)
+    four = sorted(map(sorted, parts(g, bool)))
+    if all(sorted(p) in four for p in parts(g, bool, True) if len(p) > 3):
+        return g
+    return draw_templates_onto_markers(rng, n)
 
 
 def closed_rooms_filled(g):  # 0-regions that are rectangles with clean corners become 4
