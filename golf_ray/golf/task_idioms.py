@@ -255,9 +255,11 @@ IDIOMS = {
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
     # gap); output side = largest size.
     "nested_corner_frames": "(f:=sum(g,[]),B:=max(f,key=f.count),Q:=sorted(max(((x:=r.strip(b'\\0').count(0))+R+R*(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes(v==c for v in r)]for R in[len(max(r.split(b'\\0')))])for c in{*f}-{B})[::-1]+[(0,0,B)],V:=[*range(K:=Q[0][0]//2),*range(K,-1,-1)])and[[[B,(q:=Q[min(u,v)])[2]][abs(u-v)<q[1]]for v in V]for u in V]",
-    # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
-    # the row above it with that colour.
-    "fill_cup_and_lid": "[[v or c*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for r,s,c in zip(g,g[1:]+g[-1:],[max(b'\\0'+s)for s in bytes(map(max,g)).split(b'\\0')for _ in b'\\0'+s][1:])for u in[[*map(max,r,s)]]]",
+    # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells
+    # and the row above it with that colour. Each row fills between the outermost cells of
+    # itself and the row below, with the largest value in rows i-1..i+3 (the colour sits on the
+    # cup's middle inner row, as in every example).
+    "fill_cup_and_lid": "[[v or c*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for i,r in enumerate(g)for u,c in[([*map(max,*g[i:i+2],r)],max(sum(g[i and i-1:i+4],[])))]]",
     # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 3
     # steps over non-0 cells; its copy scaled by k=1..5 is painted at every shift where the
     # non-0 cells under the copy and the ring around it are exactly its scaled 2s.
@@ -302,7 +304,7 @@ IDIOMS = {
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
-    "hidden_crosses": "(w:=40,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in(2,3,4)for a in range(1,k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in(2,3,4)for a in range(1,k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},Q:=P-C,X:={q+a*d for q in C|{q+h*d for q in Q for d in(1,w)if{q+a*d for a in range(L)}<=Q}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "hidden_crosses": "(w:=40,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},X:={q+a*d for q in C|{q+h*d for q in P-C for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge.
     "diagonal_bounce": "(m:={n+v*1j:w for n,b in enumerate(g)for v,w in enumerate(b)},s:=[r for r in m if m[r]>7],f:={r:=r+c for t in(1j,-1j)for i in(1,-1)if[r:=s[0],c:=i*(s[1]-r)]for h in m if m.get(r+c)!=2 or 0*(c:=c*t)})and[[w or 3*(n+v*1j in f)for v,w in enumerate(b)]for n,b in enumerate(g)]",
@@ -555,8 +557,9 @@ IDIOMS = {
     # (colour map c*5%9).
     "ring_colour_map": "[[v or max(c*5%9for s in([],*g)[i:i+3]for c in(0,*s)[j:j+3])for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise: cells with a like
-    # neighbour along their row, then their column, ..., of the commonest colour left.
-    "keep_solid_block": "[g:=[*zip(*[[v*(v in(a,b))for a,v,b in zip((0,*r),r,(*r[1:],0))]for r in g])]for _ in g*2]and(c:=max({*(s:=sum(g,()))}-{0},key=s.count))and[[v*(v==c)for v in r]for r in g]",
+    # neighbour along their row, then their column, ..., then only colours with more than 5
+    # cells left (surviving 2x2 noise blocks have at most 4).
+    "keep_solid_block": "[g:=[*zip(*[[v*(v in(a,b))for a,v,b in zip((0,*r),r,(*r[1:],0))]for r in g])]for _ in g*2]and[[v*(s.count(v)>5)for v in r]for s in[sum(g,())]for r in g]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
     "inbox_of_dots": "(E:=enumerate)and[[[x,sum({*map(max,g)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5in r]for h in(g,zip(*g))]]for i,r in E(g)]",

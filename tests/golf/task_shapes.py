@@ -1957,7 +1957,8 @@ def draw_fill_cup_and_lid(rng, n):
                 if a in (0, h - 1) or b in (0, w - 1):
                     g[t + a][ell + b] = 1
         g[t][ell + rng.randint(1, w - 2)] = 0
-        g[t + rng.randint(1, h - 2)][ell + rng.randint(1, w - 2)] = rng.randint(2, 9)
+        # the colour on the cup's middle inner row (the upper one of two), as in every example of task099
+        g[t + (h - 1) // 2][ell + rng.randint(1, w - 2)] = rng.randint(2, 9)
         top = t + h
     return g
 
