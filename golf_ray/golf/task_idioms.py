@@ -649,10 +649,10 @@ IDIOMS = {
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     "box_spill_rays": "(j:=lambda g,i=4:[m:=[*map(any,zip(*g))],u:=[*map(any,g)].index(1),v:=[b for b,r in enumerate(g[u])if r<m[b]]]and v and[[[r,4][r<any(H)*m[b]or s<u and min(abs(b-y)for y in v)in(0,u-s)]for b,r in enumerate(H)]for s,H in enumerate(g)]or i and[*zip(*j([*zip(*g[::-1])],i-1))][::-1])(g)",
-    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2 (target =
-    # centre + unit step towards the satellite, computed with complex numbers; 8%7=1, 8%3=2 finds
-    # the centre's colour).
-    "satellites_to_centre": "[E:={v:j+i*1j for i,r in enumerate(g)for j,v in enumerate(r)},T:={(c:=E[8%v])+((y:=j+i*1j)-c)/abs(y-c):v for i,r in enumerate(g)for j,v in enumerate(r)if v>2}]and[[T.get(j+i*1j,v*(v<3))for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on the
+    # rows as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2), over eight quarter
+    # turns. (No colour 9 in the task: bytes.split() would split on it.)
+    "satellites_to_centre": "(f:=lambda g,n=8:n and f(zip(*__import__('re').sub(b'((\\7)|\\3)(.*)\\0(?=(?(2)\\1|\\2))',rb'\\0\\3\\1',b'\\n'.join(map(bytes,g))).split()[::-1]),n-1)or[*g])(g)",
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
     # the top-left 9x9 becomes [no-zero?, -sum, window]; max picks a full block with the smallest
     # sum (most 1s).
@@ -883,7 +883,7 @@ IDIOMS = {
     "dot_rays_to_lines": "[b:=max(s:=sum(g,[]),key=s.count)]and(f:=lambda g,t:[*zip(*f([*zip(*g)],0))]if t>len(L:=[i for i,r in enumerate(g)if b not in r])else(E:={(k,j):v for i,r in enumerate(g)if b in r for j,v in enumerate(r)if v-b for k in range([i,*[l for l in L if l<i]][-1],[*[l for l in L if l>i],i][0]+1)})and[[g[L[0]][0]if any(i+a in L and(i+a,j+c)in E for a in(-1,1)for c in(-1,0,1))else E.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)])(g,1)",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on.
-    "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({2,*(S:=g[0])})>2and 2in[*zip(*g)][0]or n<1else[(g:=f([g[::-1],[*zip(*g)]][n%2],n-1))[::-1],[*zip(*g)]][n%2])(g,8)",
+    "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({2,*(S:=g[0])})>2and 2in[*zip(*g)][0]else(T:=lambda g:[g[::-1],[*zip(*g)]][n%2%n])(f(T(g),n-1)))(g,8)",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one.
