@@ -406,10 +406,12 @@ IDIOMS = {
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1
     "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in[Q for d in range(-160,0)for Q in[{p%10*16-p//10+d for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c-1,c+1,c-16)if n<33}&Z][0]}]for i,r in enumerate(g)]",
-    # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
-    # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..4: paint the full
-    # template (same transform/scale) around them.
-    "template_stamp": "(b:=max(s:=sum(g,[]),key=s.count),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},X:=[z for z in d if d[z]-b and{d.get(z+e)for e in(1,1j,1+1j,1-1j)}-{b,d[z],None}][:30],T:=[z for z in d if d[z]-b and min(abs(z-y)for y in X)<3],m:=max(L:=[d[z]for z in T],key=L.count),o:=[z for z in X if d[z]-m][0],M:={p+w*u:v for k in(1,2,3,4)for S in[{k*(z-o)+a+c*1j:[b,d[z]][f]for f in(0,1)for z in T for a in range(f-1,k+1-f)for c in range(f-1,k+1-f)}]for u in(1,1j,-1,-1j)for p in d if d[p]==d[o]and all(d.get(p+w*u,b)==[v,b][v==m]for w,v in S.items())for w,v in S.items()})and[[M.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task158: A 3-colour template (main colour + two single-cell markers at opposite corners)
+    # is given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint
+    # the full template (same transform/scale) around them. The template is the first 3x3 window
+    # with 3 colours besides the background (3x3 in every example); a window matches a turned,
+    # scaled template whose repeated colour is read as background.
+    "template_stamp": "(d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},b:=max(s:=sum(g,[]),key=s.count),T:=next(R for i,j in d for R in[[r[j:j+3]for r in g[i:i+3]]]if len({b,*(F:=sum(R,[]))})>3),M:={(i+a,j+c):T[a//k][c//k]for _ in T+T if(T:=[*zip(*T[::-1])])for k in(1,2,3)for i,j in d if all(d.get((i+a,j+c))==[b,v:=T[a//k][c//k]][F.count(v)<2]for a in range(3*k)for c in range(3*k))for a in range(3*k)for c in range(3*k)})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (Twice: keep rows holding a colour other than 0/2, repeat
     # each k times, add a 2 at both ends, transpose.)
@@ -438,9 +440,11 @@ IDIOMS = {
     # (same OR-spread labels as task330; popcount is 2*size and 2*2*size % 5 == 5-size).  Needs
     # int.bit_count (Python 3.10+).
     "size_to_colour": "(k:=1,h:=[[c*(k:=k*8)for c in r]for r in g],[h:=zip(*[[v:=c and c|v for c in(0,*r)][:0:-1]for r in h])for _ in h*4])and[[c.bit_count()*2%5 for c in r]for r in h]",
-    # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square:
-    # keep the square's cells where the (downscaled) pattern is set, blank the rest.
-    "mask_square_by_pattern": "(t:=lambda R:[c for c in zip(*R)if{*c}-{*g[0]}],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and[[[v,p][p in g[0]]for v,p in q]for q in map(zip,t(t(A[-n:])[-n:]),t(t(A[:-n:k])[::k]))]",
+    # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour
+    # square, on 0 (as every example): keep the square's cells where the (downscaled) pattern is
+    # set, blank the rest. After cropping, n is the count of the last row, the square is the
+    # last n rows' last n columns, the pattern every k-th row and column of the rest.
+    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and[[p and v for v,p in q]for q in map(zip,t(t(A[-n:])[-n:]),t(t(A[:-n:k])[::k]))]",
     # task173: two-colour templates; wherever one colour-part of a template appears on its own,
     # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
     # 20 seed cells: fast on dense grids).
@@ -462,7 +466,7 @@ IDIOMS = {
     # task185: A line lattice with some intersections recoloured; over the 4x4 recoloured
     # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
     # special colour, else 0.
-    "lattice_corner_cells": "(f:=lambda M,K:[R:=M[d::d+1],i:=[{*r}=={L}for r in R].index(0)]and[*zip(*map(lambda r,s:map(lambda x,y:x*(x==y!=K),r,s),R[i:],R[i+1:i+4]))])(f(g,~(d:=g[0].index(L:=max(g[0])))),L)",
+    "lattice_corner_cells": "(f:=lambda M,K:[*zip(*map(lambda r,s:map(lambda x,y:x*(x==y!=K),r,s),R:=(R:=M[d::d+1])[[{*r}=={L}for r in R].index(0):],R[1:4]))])(f(g,~(d:=g[0].index(L:=max(g[0])))),L)",
     # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
     # enclosed ones 2
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)][1:]for r in g][::-1])]for _ in g*4][-1]",
@@ -817,7 +821,7 @@ IDIOMS = {
     "ring_centre_by_corner": "[[y]for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:])if a==b==d!=y>0<a][:1]",
     # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
     # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
-    "framed_squares_shadow": "[[v or max(3*(abs(a-y)<=s>=x-b>-3*s)|(x==b>b+y-a)for y,x,s in K)for b,v in enumerate(r)]for K in[[(y,x,(r[x:]+[0]).index(0)/2)for y,r in enumerate(g)for x,v in enumerate(r)if v>8]]for a,r in enumerate(g)]",
+    "framed_squares_shadow": "[[v or max(3*(abs(a-y)<=s>=x-b>-3*s)|(x==b>b+y-a)for y,r in enumerate(g)for x,v in enumerate(r)if v>8for s in[(r[x:]+[0]).index(0)/2])for b,v in enumerate(r)]for a,r in enumerate(g)]",
     # task350: blank cells lying between two 1s of the same row or the same column become 8
     "link_1s_with_8": "[g:=[[c or 8*(1in r[:j])*(1in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column

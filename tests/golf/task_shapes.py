@@ -2136,7 +2136,7 @@ def template_stamp(g):
 def draw_template_stamp(rng, n):
     H, W = rng.randint(10, 16), rng.randint(10, 16)
     bg, fg, c1, c2 = rng.sample(range(10), 4)
-    od = rng.randint(3, 4)  # od=2 would make lone marker blocks touch diagonally
+    od = 3  # a 3x3 template, as in every example of task158 (od=2 would make markers touch)
     cells = (
         {(a, c) for a in range(od) for c in range(od) if rng.random() < 0.4}
         | {(0, 1), (od - 1, od - 2)}
@@ -2548,7 +2548,7 @@ def mask_square_by_pattern(g):
 # n x n random mask (full rows/cols used) scaled by k, plus an n x n colour square elsewhere
 def draw_mask_square_by_pattern(rng, n):
     k = rng.randint(2, 4)
-    bg, C = rng.sample(range(10), 2)
+    bg, C = 0, rng.randint(1, 9)  # background 0, as in every example of task170
     H, W = n * k + n + 4, n * k + n + 2
     while True:
         M = [[rng.random() < 0.45 for _ in range(n)] for _ in range(n)]
