@@ -121,9 +121,9 @@ IDIOMS = {
     # k=1.
     "cross_diagonal_blocks": "[[v or 8*any({x+y*1j+u*(1+2j),x+y*1j+u*(2+1j)}<=S for u in(k,1j*k,-k,-1j*k))for y,v in enumerate(r)]for S in[{x+y*1j for x,r in enumerate(g)for y,v in enumerate(r)if v}]for k in[len(S)**.4//1]for x,r in enumerate(g)]",
     # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted, lands on 0s whose
-    # outside 4-neighbours are all 5 moves there (its old cells become 0). The grid is
-    # flattened, so the neighbours are +-1 and +-W.
-    "move_into_hole": "(D:=dict(enumerate(sum(g,[]))),W:=len(g[0]))and[*zip(*[iter((D|{k:v for c in{}.fromkeys(D.values())if[S:=[z for z in D if D[z]==c]]for w in D if all(D.get(s+w-S[0]+d)==5*(s+d not in S)for s in S for d in(0,1,-1,W,-W))for s in S for k,v in((s,0),(s+w-S[0],c))}).values())]*W)]",
+    # outside 4-neighbours are all 5 moves there (its old cells become 0). The grid is flattened
+    # (10x10, as every example), so the neighbours are +-1 and +-10.
+    "move_into_hole": "[*zip(*[iter(((D:=dict(enumerate(G:=sum(g,[]))))|{k:v for c in{}.fromkeys(G)if[S:=[z for z in D if G[z]==c]]for w in D if all(D.get(s+w-S[0]+d)==5*(s+d not in S)for s in S for d in(0,1,-1,10,-10))for s in S for k,v in((s+w-S[0],c),(s,0))}).values())]*10)]",
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
@@ -836,9 +836,10 @@ IDIOMS = {
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
     # its whole row / column.
     "repeat_cross_segments": "[*zip(*(F:=lambda g:[s[1:]and[(s*30)[x-b.find(s)]for x in range(len(b))]or b for b in map(bytes,g)for s in[b.strip(b'\\0')]])(zip(*F(g))))]",
-    # task361: the largest (size 2..7) square that is rot90-symmetric and holds >1 coloured cell
-    # gives a centre; every coloured cell is copied by the three rotations about that centre.
-    "rot4_complete": "[u:={d+e*1j:f for d,a in enumerate(g)for e,f in enumerate(a)if f},t:=max([j+m/2 for j in[*u][:30]for m in(0,1+1j)],key=lambda t:sum(u[j]==u.get(t+(j-t)*1j)==u.get(t+t-j)for j in u))]and[[max(u.get(t+(d+e*1j-t)*r,0)for r in(1,-1,1j,-1j))for e,f in enumerate(a)]for d,a in enumerate(g)]",
+    # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the
+    # cell or half-step point beside a coloured cell that the most cells match under rot90;
+    # every cell takes the max colour over its 4 rotations about it.
+    "rot4_complete": "[u:={d+e*1j:f for d,a in enumerate(g)for e,f in enumerate(a)if f},t:=max([j+m/2 for m in(1+1j,0)for j in[*u][:30]],key=lambda t:sum(u[j]==u.get(t+(j-t)*1j)for j in u))]and[[max(u.get(t+(d+e*1j-t)*r,0)for r in(1j,-1,-1j,1))for e,f in enumerate(a)]for d,a in enumerate(g)]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
     # roll of rows and columns. The 5s sit in the last column: each row's last cell is dropped and
     # its first (the cross colour or 0) put in its place.
@@ -888,10 +889,11 @@ IDIOMS = {
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on.
     "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({2,*(S:=g[0])})>2and 2in[*zip(*g)][0]else(T:=lambda g:[g[::-1],[*zip(*g)]][n%2%n])(f(T(g),n-1)))(g,8)",
-    # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
-    # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
-    # outside the big one.
-    "bump_lines_through": "[[[v,[A,B][v==b]][0<r.count(A)<4or 0<c.count(A)<4]for v,c in zip(r,zip(*g))]for b,A,B in[sorted({*sum(g,[])},key=sum(g,[]).index)]for r in g]",
+    # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between;
+    # each B bump in the ring sends a line through its row/column: A across the inner rectangle,
+    # B outside the big one. Colours by first appearance are background, A, B; a row or column
+    # with 1 to 3 As is a bump line.
+    "bump_lines_through": "[[[v,[A,B][v==b]][0<r.count(A)<4or 0<c.count(A)<4]for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass keeps the nonempty rows, doubles them,
     # and transposes.
     "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',
