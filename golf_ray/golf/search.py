@@ -1156,8 +1156,9 @@ def _panel_counts(pairs) -> Iterator[tuple[str, str]]:
 
 def _block_corners(pairs) -> Iterator[tuple[str, str]]:
     """The background cells diagonally off each 2x2 block of colour `x` marked, one colour a
-    corner (top left, top right, bottom left, bottom right): a cell looks for a block two cells
-    away along each diagonal (a window of four `x`, its sum `4x`)."""
+    corner (top left, top right, bottom left, bottom right): a cell whose diagonal neighbour is
+    filled and the two cells between are not is a block's corner (blocks stand apart, off the
+    edges)."""
     colours = {c for g, _ in pairs for r in g for c in r} - {0}
     if len(colours) != 1 or not all(_same_shape(g, t) for g, t in pairs):
         return
@@ -1173,13 +1174,15 @@ def _block_corners(pairs) -> Iterator[tuple[str, str]]:
     if len(marks) < 4:
         return
     table = [marks[k] for k in range(4)]
-    corner = "(b<j)+2*(a<i)"  # a, b: the block's top left, below or above, right or left
-    mark = f"1+{corner}" if table == [1, 2, 3, 4] else f"{table}[{corner}]".replace(" ", "")
-    near = "for a in(i+1,i-2)for b in(j+1,j-2)"
-    block = f"sum(sum(s[b:b+2])for s in g[a:a+2])>{4 * x - 1}"
+    corner = "(b<j)+2*(a<i)"  # a, b: the diagonal neighbour, below or above, right or left
+    mark = "(a<i)*2-~(b<j)" if table == [1, 2, 3, 4] else f"{table}[{corner}]".replace(" ", "")
+    near = "for a in(i+1,i-1)for b in(j+1,j-1)"
+    # the neighbour filled and the two cells between background: a block's corner, when the
+    # blocks stand apart; doubled rows wrap past the edge onto the blank first row and column
+    block = "(s:=(g*2)[a]*2)[b]>s[j]+(r*2)[b]"
     yield (
         "block_corners",
-        f"[[c or sum({mark}{near}if {block})for j,c in enumerate(r)]for i,r in enumerate(g)]",
+        f"[[c or sum({mark}{near}if{block})for j,c in enumerate(r)]for i,r in enumerate(g)]",
     )
 
 

@@ -229,9 +229,10 @@ IDIOMS = {
     "framed_recolor": "[g:=[*zip(*g[[*map(any,g)].index(1):][::-1])]for _ in'abcd']and[[c and g[0][0]for c in r[1:-1]]for r in g[1:-1]]",
     # task089: a template holds one 3 and another holds one 2, in two different colours; every
     # lone 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the
-    # 2-template (anchored on the 3 / 2 cell). A marker is a 2/3 with a coloured neighbour; the
-    # `len(N)<=` test only keeps the search fast on grids it does not fit.
-    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},N:={o:i[q]for o in i if 1<i[o]<4 for q in i if 0<abs(o-q)<2},S:={f+c-o-(c-o).real*(i[f]<3)*2:N[o]for f in i.keys()-N for o in N if len(N)<=i[o]==i[f]for c in i if i[c]==N[o]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
+    # 2-template (anchored on the 3 / 2 cell): for each pair of equal 2/3 cells o, f and each
+    # colour touching o, that colour's cells are copied from o to f. The `len(i)/5` test only
+    # keeps the search fast on grids it does not fit.
+    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-(c-o).real*(i[f]<3)*2:i[c]for o in i if 1<i[o]<4>len(i)/5for q in i if 0<abs(o-q)<2for f in i if f-o and i[f]==i[o]for c in i if i[c]==i[q]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
     # example): over bands of 2+ rows, each run of all-zero columns.
     "largest_empty_rects": "[g for a,n,i,B in[max(((e-l)*i,n,i,g[l:e])for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)])]for R in B for R[n:n+i]in[[6]*i]][0]",
@@ -882,10 +883,11 @@ IDIOMS = {
     # diagonals out of the box's corners: they take the colour found in the fewest rows (the
     # inner colour).
     "corner_diagonals": "[[[v,c][x==y>0]for v,y in zip(r,Y)]for X,Y in[[[min(abs(i-k)for k,s in enumerate(h)if max(s)>min(s))for i,_ in enumerate(h)]for h in(g,[*zip(*g)])]]for c in[min(sum(g,[]),key=lambda c:sum(c in r for r in g))]for r,x in zip(g,X)]",
-    # task379: Full lines of colour A cross the grid; each dot shoots a ray perpendicular to them:
-    # between two lines it spans from line to line, outside them it runs to the nearest line; every
-    # crossing gets an A ring (3x3 minus centre).
-    "dot_rays_to_lines": "[b:=max(s:=sum(g,[]),key=s.count)]and(f:=lambda g,t:[*zip(*f([*zip(*g)],0))]if t>len(L:=[i for i,r in enumerate(g)if b not in r])else(E:={(k,j):v for i,r in enumerate(g)if b in r for j,v in enumerate(r)if v-b for k in range([i,*[l for l in L if l<i]][-1],[*[l for l in L if l>i],i][0]+1)})and[[g[L[0]][0]if any(i+a in L and(i+a,j+c)in E for a in(-1,1)for c in(-1,0,1))else E.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)])(g,1)",
+    # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots
+    # a ray perpendicular to them: between two lines it spans from line to line, outside them it
+    # runs to the nearest line; every crossing gets an 8 ring (3x3 minus centre). Each 2 looks
+    # both ways along its row and column for the first 8 (bytes.find).
+    "dot_rays_to_lines": "(d:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)})and(R:={**d,**{z+m*u:2for z in d if d[z]&2for u in(1,-1,1j,-1j)for m in range(bytes(d.get(z+n*u,0)for n in range(30)).find(8)+1)}})and(O:={**R,**{x+a+b:8for x in d if d[x]>R[x]for a in(-1,0,1)for b in(-1j,0,1j)if a or b}})and[[O[i*1j+j]for j,_ in enumerate(r)]for i,r in enumerate(g)]",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on.
     "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({2,*(S:=g[0])})>2and 2in[*zip(*g)][0]else(T:=lambda g:[g[::-1],[*zip(*g)]][n%2%n])(f(T(g),n-1)))(g,8)",
