@@ -196,12 +196,11 @@ IDIOMS = {
     # and 2s: paint the full template, turned about its 2, wherever its 4/2 part occurs. The
     # template is grown 5 steps from the decorations.
     "complete_from_template": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2},[T:={z+a%3+a//3*1j-1-1j for z in T for a in range(9)}&{*D}for _ in g[:5]],c:={D[z]:z for z in T}[2],P:={s+d:v for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(v%2or D.get(s+d)==v for d,v in Q)for d,v in Q},[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
-    # task077: Scattered cells of the rarest colour form clusters (cells within 2 of each other,
-    # both ways); fill each cluster's bounding box with 4 except on the cluster's own cells. (EXPR:
-    # three times, add the box spanned by every pair of marked cells within +-2 of each other; 4 on
-    # the added cells. Worst case ~60 ms on a 30x30 grid all of one colour; the 368-byte version
-    # with per-cell neighbourhood boxes, applied twice, takes ~25 ms)
-    "cluster_boxes_filled": "[g:=[*zip(*[[v^2and 20>>b&(20>>x|20>>c)&1and 4or v for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r,p in zip(g,[[0]*30,*g])][::-1])]for _ in g*4][-1]",
+    # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
+    # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
+    # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above or to its
+    # right.)
+    "cluster_boxes_filled": "[g:=[*zip(*[[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r,p in zip(g,[g[0],*g])][::-1])]for _ in g*4][-1]",
     # task079: Several small one-colour shapes (each with a 3x3 bounding box) on a 14x14 grid:
     # output the most frequent one. (Scans every 3x3 window whose rows and columns are all non-
     # empty; grid 14 hard-coded.)
@@ -308,7 +307,7 @@ IDIOMS = {
     "hidden_crosses": "(w:=40,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},X:={q+a*d for q in C|{q+h*d for q in P-C for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge.
-    "diagonal_bounce": "(m:={n+v*1j:w for n,b in enumerate(g)for v,w in enumerate(b)},s:=[r for r in m if m[r]>7],f:={r:=r+c for t in(1j,-1j)for i in(1,-1)if[r:=s[0],c:=i*(s[1]-r)]for h in m if m.get(r+c)!=2 or 0*(c:=c*t)})and[[w or 3*(n+v*1j in f)for v,w in enumerate(b)]for n,b in enumerate(g)]",
+    "diagonal_bounce": "(s:=[i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v>7],q:=max((abs(i+j*1j-s[0]),i+j*1j)for i,r in enumerate(g)for j,v in enumerate(r)if((i+j*1j-s[0])/(s[-1]-s[0])).imag==0==v)[1])and[[v or 3*(((i+j*1j-q)**2).real==0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: the 3x3 around the 8, read from the flattened grid.)
     "marked_shape_crop": "(s:=sum(g,[]),k:=s.index(8)-14)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,13,26)]",
@@ -554,10 +553,10 @@ IDIOMS = {
     # a quarter clockwise and a half turn
     "rotations_strip": "[r[:4]+[*b,5]+c[2::-1]for r,b,c in zip(g,zip(*g[::-1]),g[::-1])]",
     # task219: Bands of 8s separated by empty rows; the first band is the template. Each band
-    # takes the shift of the template that overlaps it most (ties: the larger shift, dx >= -2),
-    # and the template's cells it lacks become 1. Cells are i+j*99; grids of 90 or more coloured
-    # cells are given up, for speed.
-    "complete_band_prefix": "(k:=0,D:={i+j*99:k for i,r in enumerate(g)if[k:=k+(max(r)<1)]for j,v in enumerate(r)if v},T:=[p for p in D if D[p]==D[[*D][0]]<90-len(D)],F:={t+z for v in{*D.values()}if[S:=[q-t for q in D if D[q]==v for t in T],z:=max((S.count(s),s)for s in{*S}if s>-230)[1]]for t in T}-{*D})and[[v|(i+j*99 in F)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # takes the shift of the template that overlaps it most (ties: the larger shift), and the
+    # template's cells it lacks become 1. Cells are i+j*30; a cell's band is the count of empty
+    # rows above it.
+    "complete_band_prefix": "(k:=0,D:={i+j*30:k for i,r in enumerate(g)if[k:=k+1-any(r)]for j,v in enumerate(r)if v},T:=[p for p in D if D[p]==D[[*D][0]]],F:={t+z for v in{*D.values()}if[z:=max(range(99,-49,-1),key=lambda z:sum(D.get(t+z)==v for t in T))]for t in T})and[[v or i+j*30in F for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9).
     "ring_colour_map": "[[v or max(c*5%9for s in([],*g)[i:i+3]for c in(0,*s)[j:j+3])for j,v in enumerate(r)]for i,r in enumerate(g)]",
