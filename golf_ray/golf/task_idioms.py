@@ -429,10 +429,11 @@ IDIOMS = {
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11)
     "panel_by_marker": "[[5*(v==5)or g[x-x%4+i%4][y-y%4+j%4]*((i//4,j//4)==(x%4,y%4))for j,v in enumerate(r)]for x,y in[divmod(sum(g,[]).index(4),11)]for i,r in enumerate(g)]",
-    # task165: an arrow-head umbrella opening downward (in every example), among scattered dots:
-    # u is the colour of a cell with three of its colour centred below it; in each column, read
-    # bottom-up, the cells below its lowest u take the largest colour found there (0 if none).
-    "umbrella_rain": "[*zip(*[(max((0,*d[:n])),)*n+d[n:]for u in[max(v for r,s in zip(g,g[1:])for v,x,y,z in zip(r[1:],s,s[1:],s[2:])if v==x==y==z)]for d in zip(*g[::-1])for n in[(*d,u).index(u)%len(d)]])][::-1]",
+    # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among
+    # scattered dots: u is the colour of a cell with three of its colour centred below it (flat
+    # offsets 19..21); in each column, read bottom-up, the cells below its lowest u take the
+    # largest colour found there (0 if none).
+    "umbrella_rain": "[s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])]and[*zip(*[(max((0,*d[:(n:=(*d,u).index(u)%20)])),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner.
     "l_corner_diag_ray": "[[max([P[i][j]]+[P[x][y]for a in(1,-1)for b in(1,-1)for k in range(2,30)if P[x:=i-k*a][y:=j-k*b]==P[x][y+b]==P[x+a][y]>P[x+a][y+b]<1])for j in range(len(g))]for P in[[r+[0]*30for r in g+[[0]*30]*30]]for i in range(len(g))]",
@@ -696,11 +697,11 @@ IDIOMS = {
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
     # the dots share a row
     "dots_to_brackets": "[[(h,r)[a>p//2]*((7,4,4,7,*[0<=a<=p]*40)[a-p//2+1]>>abs(F)&1)for A in range(len(V))for a,F in[[(W-Q,A-_),(A-_,W-Q)][_!=k]]]for(Q,_,h),*b,(m,k,r)in[[(W,A,f)for W,V in enumerate(g)for A,f in enumerate(V)if f]]for p in[m-Q+k-_]for W,V in enumerate(g)]",
-    # task285: each object has a 2x2 core of four different values (0 counts, on the grid padded
-    # with 0s); the shape grown 5 steps (8-neighbour, non-0) from the core's top-left cell is
-    # mirrored into the other quadrants, each copy in the colour of the core cell of its
-    # quadrant.
-    "mirror_into_quadrants": "[[f.get((i,c),l)for c,l in enumerate(r)]for G in[[r+[0]*99for r in g+[[]]*30]]for f in[{(o,b):G[n+(o>n)][d+(b>d)]for n in range(30)for d in range(30)if len({*G[n][d:d+2],*G[n+1][d:d+2]})>3 for a in[{(n,d)}]for _ in g[:5]for a in[{(x,y)for i,c in a for x in (i-1,i,i+1)for y in (c-1,c,c+1)if G[x][y]}]for i,c in a for o in(i,2*n+1-i)for b in(c,2*d+1-c)}]for i,r in enumerate(g)]",
+    # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
+    # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy
+    # in the colour of the core cell of its quadrant. Paints g in place; no copy reaches the
+    # last row or column (as in every example), so nothing is padded.
+    "mirror_into_quadrants": "[0for n,(r,s)in enumerate(zip(g,g[1:]))for d in range(29)if len({*r[d:d+2],*s[d:d+2]})>3 for a in[{(n,d)}]for _ in g[:5]for a in[{(x,y)for i,c in a for x in(i-1,i,i+1)for y in(c-1,c,c+1)if g[x][y]}]for i,c in a for o in(i,2*n+1-i)for b in(c,2*d+1-c)for g[o][b]in[g[n+(o>n)][d+(b>d)]]]and g",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 8 x height turns.)

@@ -1195,7 +1195,9 @@ def draw_mirror_into_quadrants(rng, n):
         for _ in range(rng.randint(2, 6)):
             y, x = rng.choice(pts)
             y, x = y + sy * rng.randint(0, 1), x + sx * rng.randint(0, 1)
-            if abs(y - a) <= 3 and abs(x - b) <= 3:
+            # off the last row and column, with its mirror, as in every example of task285
+            near = abs(y - a) <= 3 and abs(x - b) <= 3
+            if near and max(y, 2 * i + 1 - y) < H - 1 and max(x, 2 * j + 1 - x) < W - 1:
                 g[y][x] = cs[main]
                 pts.append((y, x))
     return g
@@ -3789,9 +3791,9 @@ def umbrella_rain(g):  # rotate until the umbrella opens downward, rain below it
         G = [list(r) for r in zip(*G[::-1], strict=False)]  # rotate clockwise
 
 
-# umbrella + scattered single dots; it opens downward, as in every example of task165
+# umbrella + scattered single dots; it opens downward on 20x20, as in every example of task165
 def draw_umbrella_rain(rng, n):
-    H, W = rng.randint(12, 18), rng.randint(12, 18)
+    H, W = 20, 20
     u, d = rng.sample(range(1, 10), 2)
     g = [[0] * W for _ in range(H)]
     i, j = rng.randint(0, H - 8), rng.randint(0, W - 7)
