@@ -2837,7 +2837,7 @@ def copy_box_to_holes(g):
 
 # dense noise of 1-2 colours with 0s, one box (rarest colour) around a 0 hole, n-1 more 0 holes
 def draw_copy_box_to_holes(rng, n):
-    H, W = rng.randint(12, 16), rng.randint(12, 16)
+    H = W = 21  # as in every example of task208
     cols = rng.sample(range(1, 10), 3)
     c = cols[2]
     h, w = rng.randint(2, 4), rng.randint(2, 4)
@@ -2867,7 +2867,19 @@ def draw_copy_box_to_holes(rng, n):
             for b in range(W - w + 1)
             if not (0 < a < H - h and 0 < b < W - w)
         )
-        if min(set(s), key=s.count) == c and not clipped:
+        holes = [
+            (a, b)
+            for a in range(1, H - h)
+            for b in range(1, W - w)
+            if not any(g[y][x] for y in range(a, a + h) for x in range(b, b + w))
+        ]
+        overlap = any(  # two holes whose boxes overlap: no example of task208 has them
+            abs(a - y) < h + 2 and abs(b - x) < w + 2
+            for a, b in holes
+            for y, x in holes
+            if (a, b) < (y, x)
+        )
+        if min(set(s), key=s.count) == c and not clipped and not overlap:
             return g
 
 
