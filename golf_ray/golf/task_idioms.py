@@ -174,9 +174,9 @@ IDIOMS = {
     # blocked the first leg (an 8 or the edge); turn and walk until the next cell is red. (bg 0
     # and square grids in every example: a walk is capped at len(g) steps.)
     "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},W:=lambda p,s:[p,*[p:=p+s for _ in g if 0==c.get(p+s)],p+s],[T:=R+D+d for p in c for s in(1,1j,-1,-1j)if c[p]==3==c.get(p-s)if(d:=W(p,s))[2:]for t in(1,1j,-1,-1j)for u in(1,1j,-1,-1j)if c.get(d[-1])==c.get((D:=W(d[-2],t))[-1])if c.get((R:=W(D[-2],u))[-1])==2]]and[[v or 3*(i+j*1j in T)for j,v in enumerate(r)]for i,r in enumerate(g)]",
-    # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
-    # ring of 2s.
-    "lone_cell_ringed": "(e:=enumerate)and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-b)]for a,R in e(g)for b,c in e(R)if 2>sum(r.count(c)for r in g)for x,r in e(g,-a)]",
+    # task068: Keep only the colour that occurs exactly once, at its place, and surround it with
+    # a ring of 2s (10x10, as every example: its flat index p is at row p//10, column p%10).
+    "lone_cell_ringed": "(e:=enumerate,f:=sum(g,[]))and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-(p%10))]for p,c in e(f)if 2>f.count(c)for x,r in e(g,-(p//10))]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes knock out
     # rows before the first 8).
     "box_of_8_recolor": "[(v:=-3,g:=[*zip(*[[(c|c*2&k)&(v:=v|-(8in r))for c in r]for r in g][::-1])])for k in[2,0,0,0]]and g",
@@ -254,7 +254,7 @@ IDIOMS = {
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
     # gap); output side = largest size.
-    "nested_corner_frames": "(f:=sum(g,[]),B:=max(f,key=f.count),Q:=sorted(max(((x:=r.strip(b'\\0').count(0))+R+R*(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes(v==c for v in r)]for R in[len(max(r.split(b'\\0')))])for c in{*f}-{B})[::-1]+[(0,0,B)],V:=[*range(K:=Q[0][0]//2),*range(K,-1,-1)])and[[[B,(q:=Q[min(u,v)])[2]][abs(u-v)<q[1]]for v in V]for u in V]",
+    "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))*-~(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes((v!=c)*9for v in r)])for c in range(10)),B:=Q.pop()[2],S:=Q[-1][0],V:=[~min(i,S+~i)for i in range(S)])and[[[B,(q:=Q[max(a,b)])[2]][abs(a-b)<q[1]]for b in V]for a in V]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells
     # and the row above it with that colour. Each row fills between the outermost cells of
     # itself and the row below, with the largest value in rows i-1..i+3 (the colour sits on the
@@ -905,9 +905,11 @@ IDIOMS = {
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
     # nearest corner
     "corner_rings_dotted_box": "[[v or 5*(min(H:=min(i-a,b-i),J:=min(j-e,f-j))==H+J&1<1)or(H*H<2>J*J)*g[[b,a][i-a<2]][[e,f][j-e<2]]for j,v in enumerate(R)]for(a,e),*_,(b,f)in[[(i,j)for i,R in enumerate(g)for j,v in enumerate(R)if v]]for i,R in enumerate(g)]",
-    # task390: Two brackets enclose a pattern: split it in half across the bracket axis and reflect
-    # each half out across the bracket on its side; the inside is cleared.
-    "bracket_halves_out": "(p:=lambda g,d=1:[s:=sum(map(list,g),[]),b:=max(s,key=s.count),f:=[v for v in s if v!=b][0],R:=[i for i,r in enumerate(g)if f in r],C:=[j for j,c in enumerate(zip(*g))if f in c],a:=R[0],z:=R[-1],c:=C[0],w:=C[-1],h:=(z-a-1)//2]and(g[a].count(f)>w-c and[[(b if a<i<z else g[2*a-i][j]if 0<a-i<=h else g[2*z-i][j]if 0<i-z<=h else v)if c<j<w else v for j,v in enumerate(r)]for i,r in enumerate(g)]or d and[*zip(*p([*zip(*g)],0))]))(g)",
+    # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3: as every example) enclose a
+    # pattern: split it in half across the bracket axis and reflect each half out across the
+    # bracket on its side; the inside is cleared. Four quarter turns; on each, a line holding 2
+    # and 5 has the 7 cells centred on its first 2 reversed.
+    "bracket_halves_out": "[g:=[*zip(*[r[:(a:=r.index(2))-3]+r[a+3::-1][:7]+r[a+4:]if{2,5}<{*r}else r for r in g][::-1])]for _ in g][3]",
     # task392: Nested box outlines of one colour C on 0 continue outward: a cell is C where its
     # distance to the boxes (the larger of its row and column distances) is a multiple of the
     # spacing d, and other empty cells become 5. d is 3 if a row holds C,0,0,C, else 2 (every

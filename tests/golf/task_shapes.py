@@ -379,18 +379,19 @@ def bracket_halves_out(g):
 
 # two bracket shapes with a random pattern between them, maybe transposed
 def draw_bracket_halves_out(rng, n):
-    f, q = rng.sample(range(1, 10), 2)
-    k, w = rng.randint(2, 3), rng.randint(3, 7)
+    # as in every example of task390: bracket 2, pattern 5, half 3, arm 1, pattern off the arm rows
+    f, q = 2, 5
+    k, w = 3, rng.randint(3, 7)
     g = [[0] * 15 for _ in range(15)]
     r0, c0 = rng.randint(k, 13 - 3 * k), rng.randint(0, 13 - w)
     r1, c1 = r0 + 2 * k + 1, c0 + w + 1
-    arm = rng.randint(0, 2)
+    arm = 1
     for r, s in ((r0, 1), (r1, -1)):
         g[r][c0 : c1 + 1] = [f] * (w + 2)
         for t in range(1, arm + 1):
             g[r + s * t][c0] = g[r + s * t][c1] = f
     for _ in range(3 * n):
-        g[rng.randint(r0 + 1, r1 - 1)][rng.randint(c0 + 1, c1 - 1)] = q
+        g[rng.randint(r0 + 2, r1 - 2)][rng.randint(c0 + 1, c1 - 1)] = q
     return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
 
 
@@ -7666,7 +7667,7 @@ def lone_cell_ringed(g):  # blank grid; the unique-count colour stays, its 8 nei
 def draw_lone_cell_ringed(
     rng, n
 ):  # random coloured noise where every colour but one occurs 2+ times
-    H, W = rng.randint(n + 2, 14), rng.randint(n + 2, 14)
+    H, W = 10, 10  # as in every example of task068
     cols = rng.sample(range(1, 10), n + 1)
     g = [[0] * W for _ in range(H)]
     cells = rng.sample([(i, j) for i in range(H) for j in range(W)], 2 * n + 1)
