@@ -14,10 +14,10 @@ IDIOMS = {
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
     "shear_except_base": "(t:=sum(g[1:],[]),p:=0)and[[p|v^(p:=v*(v in(t:=t[1:])))for v in r]for r in g]",
     # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4; the main shape
-    # is the commonest colour, ties -> the one in fewer rows.) In each of the 8 directions, a
-    # hint colour found on the shape shifted one step repeats the shape in that colour, step
-    # after step, to the border.
-    "repeat_toward_hints": "(s:=sum(g,[]),m:=max({*s}-{0},key=lambda c:s.count(c)-sum(c in r for r in g)/9),d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=[z for z in d if d[z]==m],P:={z+k*q:c for y in(-4,0,4)for q in(y-4j,y,y+4j)for c in{d.get(z+q,0)for z in S}-{0}for k in(1,2,3,4,5)for z in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # is the colour with the most cells, ties -> the one whose first cell is lower.) In each of
+    # the 8 directions, a hint colour found on the shape shifted one step repeats the shape in
+    # that colour, step after step, to the border.
+    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=max(([z for z in d if c==d[z]]for c in{*d.values()}-{0}),key=lambda s:(len(s),s[0].real)),P:={z+k*q:c for y in(-4,0,4)for q in(y-4j,y,y+4j)for c in{d.get(z+q,0)for z in S}-{0}for k in range(1,6)for z in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
     # i+j mod 3.
     "diag3_tiling": "[[max(sum(g,[])[(i+j)%3::3])for j in range(7)]for i in range(7)]",
@@ -738,7 +738,7 @@ IDIOMS = {
     # figures centred on one square canvas as tall as the tallest figure (every output is
     # square), background elsewhere. A cell is keyed by its doubled flat offset from its
     # figure's centre.
-    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.index(v)-s.rindex(v):v for k,v in enumerate(s)if v-b},R:=range(-(h:=max(D)//W),h+1,2)]and[[D.get(y*W+x,b)for x in R]for y in R]",
+    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)if v-b},R:=range(h:=max(D)//W,~h,-2)]and[[D.get(y*W+x,b)for x in R]for y in R]",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour).
     "rarest_frame_crop": "(m:=min(s:=sum(g,[]),key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
