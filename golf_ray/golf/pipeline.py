@@ -471,7 +471,7 @@ def _searched(task) -> dict[str, str]:
     check = [(e.input, e.output) for e in task.arc_gen]
     # seconds for all of `check`: the sandbox's limit is per example, and these are few
     kept = {how: s for how, s in found.items() if search.reproduces(s, check, seconds=10)}
-    # A long fit may compress below a shorter one (task270: 244 bytes, 197 compressed, against
+    # A long fit may compress below a shorter one (task270 once: 244 bytes, 197 compressed, against
     # 243 that compress to 228): each is queued by the size it would be submitted at, too.
     return kept | {f"{how}+zlib": _wrapped(s) for how, s in kept.items() if len(s) >= PACKS_FROM}
 

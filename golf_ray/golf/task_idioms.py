@@ -570,10 +570,11 @@ IDIOMS = {
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
     "inbox_of_dots": "(E:=enumerate)and[[[x,sum({*map(max,g)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5in r]for h in(g,zip(*g))]]for i,r in E(g)]",
-    # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
-    # coloured by the opposite corner. (Lookup in the flattened grid, repeated: index k + 6*T[dy] +
-    # T[dx], T a byte table that is the source offset mod 6/36.)
-    "opposite_corner_squares": "(k:=[*map(bool,s:=sum(g,[]))].index(1),T:=b'&&$$&&%%')and[[v or(s*9)[k+6*T[y-k//6]+T[x-k%6]]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each
+    # corner, coloured by the opposite corner. (Lookup in the flattened grid, repeated: index k
+    # + 6*T[dy] + T[dx], k the first coloured cell, T a byte table of offsets plus 36; cells off
+    # the squares read a 0.)
+    "opposite_corner_squares": "[[g[y][x]or(s:=sum(g,[])*9)[(k:=[*map(bool,s)].index(1))+6*(T:=b'&&$$&%%')[y-k//6]+T[x-k%6]]for x in range(6)]for y in range(6)]",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
     # the bottom-right cell 3. Per axis, a = running sum of row minima (5 per line passed), t =
     # total: band code 1+2a/t when 2a/t is 0, 1 or 2, else 0; a 0-cell takes the code when row and
@@ -698,7 +699,7 @@ IDIOMS = {
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
     # the dots share a row
-    "dots_to_brackets": "[[(h,r)[a>p//2]*((7,4,4,7,*[0<=a<=p]*40)[a-p//2+1]>>abs(F)&1)for A in range(len(V))for a,F in[[(W-Q,A-_),(A-_,W-Q)][_!=k]]]for(Q,_,h),*b,(m,k,r)in[[(W,A,f)for W,V in enumerate(g)for A,f in enumerate(V)if f]]for p in[m-Q+k-_]for W,V in enumerate(g)]",
+    "dots_to_brackets": "[[(h,r)[a>p/2]*((7,4,4,7,*[0<=a<=p]*40)[a+1-p//2]>>abs(W+A-a)&1)for A,f in enumerate(V,-c)for a in[(W,A)[c<k]]]for(Q,c,h),*_,(m,k,r)in[[(W,A,f)for W,V in enumerate(g)for A,f in enumerate(V)if f]]for p in[m-Q+k-c]for W,V in enumerate(g,-Q)]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy
     # in the colour of the core cell of its quadrant. Paints g in place; no copy reaches the
@@ -762,10 +763,11 @@ IDIOMS = {
     # task323: from the single seed, a 5-staircase (1 down, 2 across) runs down-left and, rotated
     # 180 degrees, up-right
     "seed_staircase": "[[v|5*(abs(d+u+1-2*(d>0))<=~d%2<d*d)for u,v in enumerate(x,-c)]for r,y in enumerate(g)for c in[y.index(max(y))]if y[c]for d,x in enumerate(g,-r)]",
-    # task324: two background colours and one mark colour per background; both diagonals through
-    # every mark are drawn, each cell in the mark colour that belongs to its background (pairing:
-    # the one that best fits the marks' neighbours).
-    "diagonals_by_region": "(f:=sorted({*(s:=sum(g,[]))},key=s.count),e:=max(f[2:],key=[w for y,r in enumerate(g)for x,v in enumerate(r)if v in f[:1]for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count),P:={k for y,r in enumerate(g)for x,v in enumerate(r)if v in f[:2]for k in(y-x,y+x+.1)})and[[f[v!=e]if v in f[2:]and{y-x,y+x+.1}&P else v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task324: two background colours and one mark colour per background (at most 2 cells each,
+    # as every example); both diagonals through every mark are drawn, each cell in the mark
+    # colour that belongs to its background (pairing: the commonest colour in the 3x3 boxes
+    # around the mark's cells).
+    "diagonals_by_region": "(s:=sum(g,P:=[]),M:={max(s,key=[w for y,r in enumerate(g)for x,v in enumerate(r)if m==v!=(P:={*P,y-x,x+y+.1})for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count):m for m in{*s}if 3>s.count(m)})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the main diagonal. The
     # flood labels each 8 on first sight (k counter from 8, so labels > 8) and spreads the max
     # label; the identity grid is built over the set of labels (one iteration order for rows and

@@ -3750,14 +3750,20 @@ def test_the_pipeline_drops_fits_that_arc_gen_examples_refute(shared_tasks):
 
 @pytest.mark.shared_data
 def test_the_pipeline_queues_a_fit_by_the_size_it_is_submitted_at(shared_tasks):
-    """task270's satellites_to_centre (244 bytes) compresses below the 243-byte
-    gathered_to_1_2 that comes first by raw size: the compressed form is judged first."""
-    task = shared_tasks.by_id("task270")
+    """A long fit may compress below a shorter one: every fit is queued compressed too, by the
+    size it would be submitted at. task118's hidden_crosses (about 590 bytes, 300 compressed) goes
+    before a 450-byte fit that does not compress."""
+    task = shared_tasks.by_id("task118")
     kept = pipeline._searched(pipeline._few_examples(task))
-    first = pipeline._queue(task.id, kept, float("inf"), "search")[0]
-    assert first.origin == "search/satellites_to_centre+zlib"
-    raw = [program_bytes(s) for how, s in kept.items() if not how.endswith("+zlib")]
-    assert program_bytes(first.source) < min(raw) - 30
+    rng = random.Random(0)
+    other = "p=lambda g:g#" + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(437))
+    queue = pipeline._queue(task.id, kept | {"other": other}, float("inf"), "search")
+    first = queue[0]
+    assert first.origin == "search/hidden_crosses+zlib"
+    assert (
+        program_bytes(first.source) < program_bytes(other) < program_bytes(kept["hidden_crosses"])
+    )
+    assert [e.origin for e in queue[1:]] == ["search/other", "search/hidden_crosses"]
     assert search.reproduces(first.source, [(e.input, e.output) for e in task.train])
 
 
