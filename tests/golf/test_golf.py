@@ -37,7 +37,6 @@ from golf_ray.golf.seeds import (
     rearc_program,
     rearc_seeds,
 )
-from golf_ray.golf.task_idioms import IDIOMS
 from golf_ray.score import load_submission, score_submission
 from golf_ray.solutions import SolutionDB
 from golf_ray.tasks import Example, Task, TaskSet
@@ -606,10 +605,14 @@ def test_shrink_survives_an_edit_that_never_ends():
 def test_a_shrink_no_timer_can_stop_is_given_up_and_its_program_stays(
     pool, tmp_path, golf_tasks, monkeypatch, caplog
 ):
-    # task222's idiom with its cell rule edited away keeps rows of tuples nested 2 x height deep,
-    # and hashing one (in C, where the timer never fires) would take years: the worker is killed
+    # task222's idiom of 6a25061 with its cell rule edited away keeps rows of tuples nested
+    # 2 x height deep, and hashing one (in C, where the timer never fires) would take years: the
+    # worker is killed
     task = golf_tasks.by_id("task222")
-    source = program(IDIOMS["keep_solid_block"])
+    source = program(
+        "[g:=[*zip(*[[v*(v in(a,b))for a,v,b in zip((0,*r),r,(*r[1:],0))]for r in g])]for _ in g*2]"
+        "and(c:=max({*(s:=sum(g,()))}-{0},key=s.count))and[[v*(v==c)for v in r]for r in g]"
+    )
     monkeypatch.setattr(pipeline, "SHRINK_GRACE_S", 5.0)
     with SolutionDB(tmp_path / "s.sqlite") as db:
         db.add(task.id, source, Verdict(True, 1, 1, None, None, "", 0, 0.0), 0, 0, "search/x")
