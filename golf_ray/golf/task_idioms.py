@@ -31,9 +31,11 @@ IDIOMS = {
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1).
     # Columns compare as tuples: a taller bar is a larger tuple, so rank = number of columns >= it.
     "rank_bars_by_height": "[*zip(*[[c//5*sum(D>=C for D in zip(*g))for c in C]for C in zip(*g)])]",
-    # task011: An 11x11 grid of 3x3 blocks split by lines; the block with the fewest colours is a
-    # key: each block becomes solid in the key's colour at the block's position (0 stays empty).
-    "key_block_upscale": "[[[g[i][j],g[a+i//4][b+j//4]][~i&3>0<~j&3]for j in range(11)]for a in(0,4,8)for b in(0,4,8)if 4<str([*zip(*g[a:a+3])][b:b+3]).count('0')for i in range(11)]",
+    # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
+    # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
+    # Each of the 9 blocks k is blown up as a candidate output; the key's has the most '0's in str
+    # (max of (count, output) pairs). (Lines are 5 in every example.)
+    "key_block_upscale": "max((str(O:=[[[5,g[k//3*4+i//4][k%3*4+j//4]][i%4<3>j%4]for j in range(11)]for i in range(11)]).count('0'),O)for k in range(9))[1]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid, 40 zeros in front; a centre
     # has both row neighbours set; every cell takes the max over centres k within 26 cells of
@@ -61,11 +63,12 @@ IDIOMS = {
     # each turning the grid a quarter and marking cells whose up-left is a colour other than 0/8;
     # the first two passes also double the rows, which tiles both ways.)
     "tile_diagonal_halo": "[g:=[*zip(*[[v or 8*(p%8>0)for v,p in zip(r,[0,*h])]for r,h in zip(g*k,[[0]*99]+g*k)][::-1])]for k in[2,2]+[1]*6][-1]",
-    # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore
-    # it by symmetry. On flat indices n=10i+j+1 taken mod 101 (the flat grid with a 0 in front,
-    # repeated), multiplying an offset by 10 turns it a quarter (10*10 = -1 mod 101): each cell
-    # is the max over its four turns about the centre C. (10x10 hard-coded, as every example.)
-    "d4_complete_5x5": "(s:=sum(g,[0])*9,C:=[*map(any,g)].index(1)*10+[*map(any,zip(*g))].index(1)+23)and[*zip(*[iter([max(s[C+(n-C)*m]for m in(1,10,-1,-10))for n in range(1,101)])]*10)]",
+    # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
+    # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: period 101, repeated 9
+    # times), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell
+    # is the max over its four turns n+k*(n-C), k = 0,9,-2,-11 (C from the first non-empty row and
+    # column; 10x10 hard-coded, as every example).
+    "d4_complete_5x5": "[*zip(*[iter(max((sum(g,[0])*9)[n+k*(n-[*map(any,g)].index(1)*10-[*map(any,zip(*g))].index(1)-23)]for k in(0,9,-2,-11))for n in range(1,101))]*10)]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output.
     "stack_on_fives": "(S:=sum(g+[[0]*99],[]),w:=len(g[0]))and[[max(S[k+y+x]for k,v in enumerate(S)if v==5)for x in(-1,0,1)]for y in(-w,0,w)]",
@@ -75,8 +78,10 @@ IDIOMS = {
     "tile_squares_bars": "g*(f:=lambda S:S<{0}or any(P<=S and[0for p in P for g[p//50][p%50]in[c]]and f(S-P)for m in[min(S)][:len(S)<50]for c,P in((8,{m,m+1,m+50,m+51}),(2,{m,m+1,m+2}),(2,{m,m+50,m+100}))))({i*50+j for i,r in enumerate(g)for j,v in enumerate(r)if v})",
     # task025: Full-height (or full-width) lines (the columns with no 0; their min is their colour)
     # attract the dots of their colour to the cell beside them (on the dot's side); other dots
-    # vanish. (Rows are `p` of the transpose; `g+[]` fails on the tuples of a second turn.)
-    "dots_stick_to_lines": "max(A:=[*map(min,zip(*g)),0])and[[A[l]or(A[l+1]in r[:l+1])*A[l+1]or(A[l-1]in r[l:])*A[l-1]for l in range(len(r))]for r in g]or[*zip(*p((*zip(*g+[]),)))]",
+    # vanish. Cell l takes the max of its line colour, the colour of the line at l+1 if a dot of it
+    # lies left of l, and of the line at l-1 if one lies at or right of l (no dot ever sits beside a
+    # line, as in every example). Rows are `p` of the transpose.
+    "dots_stick_to_lines": "max(A:=[*map(min,zip(*g)),0])and[[max({A[l]}|{A[l+1]}&{*r[:l]}|{A[l-1]}&{*r[l:]})for l in range(len(r))]for r in g]or[*zip(*p([*zip(*g)]))]",
     # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 90 degrees
     # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it
     # adds in 2; the centre is the one that adds fewer 2s (overlaps best).
@@ -157,11 +162,11 @@ IDIOMS = {
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
     # fill with that colour, the others empty.
     "fullest_cell_fills": "(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in range(12)])and[[5*(g[i][j]==5)or(S[i&12|j//4]==max(S))*max(S)[-1]for j in range(11)]for i in range(11)]",
-    # task062: A shape with a marker of another colour beside it: each horizontal shape/marker
-    # pair (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read
-    # from r*3, for the task's 10-wide grids); the background becomes 3. Without such a pair,
-    # the same on the transpose.
-    "mirror_onto_marker": "(f:=lambda g:[[[3,A][A in p]for p in zip(r,(r*3)[s::-1])]for s,A in{(x+x+9,a+r[x-1]-2)for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g])(g)or[*zip(*f([*zip(*g)]))]",
+    # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
+    # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
+    # for the task's 10-wide grids); the background becomes 3. Without such a pair the list is empty
+    # and p recurses on the transpose (which has one), transposing the result back.
+    "mirror_onto_marker": "[[[3,A][A in q]for q in zip(r,(r*3)[s::-1])]for s,A in{(x+x+9,a+r[x-1]-2)for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it.
     "dots_shoot_to_block": "[g:=[[[x,d][d in r[:j]and x!=R in r[j:]]for j,x in enumerate(r)]for r in zip(*g[::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
@@ -180,10 +185,11 @@ IDIOMS = {
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes knock out
     # rows before the first 8).
     "box_of_8_recolor": "[(v:=-3,g:=[*zip(*[[(c|c*2&k)&(v:=v|-(8in r))for c in r]for r in g][::-1])])for k in[2,0,0,0]]and g",
-    # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a
-    # solid rectangle: erase the rectangle and mirror the shape's cells. The shape colour's
-    # count per row takes the most values; the first row with only it and 0 gives the axis.
-    "unhide_mirror_shape": "(t:=max(sum(g,[]),key=lambda q:len({f.count(q)for f in g if q})),o:=[f.index(t)-f[::-1].index(t)for f in g if{*f}=={0,t}][0])and[[t*(t in(v,(f[::-1]+g)[x-o]))for x,v in enumerate(f)]for f in g]",
+    # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
+    # rectangle: erase the rectangle and mirror the shape's cells. The first nonzero row shows only
+    # the shape colour t (as in every example); its first and last t give the axis, o = a+b-W, so
+    # (g+f)[o-x] is the mirror cell (rows of g stand in past the edges).
+    "unhide_mirror_shape": "(r:=max(g,key=any),o:=r.index(t:=max(r))+~r[::-1].index(t))and[[t*(t in(v,(g+f)[o-x]))for x,v in enumerate(f)]for f in g]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells (len(g) times, each cell the min of itself, its transpose and its
     # mirror).
@@ -206,8 +212,10 @@ IDIOMS = {
     # empty; grid 14 hard-coded.)
     "most_common_shape": "max(L:=[w for i in range(12)for j in range(12)if all(map(any,(w:=[r[j:j+3]for r in g[i:i+3]])+[*zip(*w)]))],key=L.count)",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
-    # colour t, and lone t blocks: stamp the pattern around every lone t block.
-    "stamp_pattern_on_cells": "(l:=[len({*d})for d in g].index(1)+1,n:={t+s*1j:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[l*(f+b*1j)for f in(-1,0,1)for b in(-1,0,1)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e[1::2])))and[[{n.get(t+s*1j-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
+    # first all-line row is min(g,key=set), a subset of every row's colours; the centre m is the
+    # cell whose orthogonal neighbours at distance l differ from it most.)
+    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[l*(b*1j+f)for f in(-1,0,1)for b in(-1,0,1)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e[1::2])))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it; valid because the trominoes never come close to each other).
     "tromino_corner": "[[k[i]or 8in[0,*r][j:j+3]and 8in[0,*k][i:i+3]for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
@@ -216,12 +224,12 @@ IDIOMS = {
     # processed middle).
     "bar_middle_dotted": "(a:=0)or[a:=r==a!=(v:=0)and[v:=c*(v<1)for c in r]or r for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
-    # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). On the grid
-    # flattened twice over (a torus: the border rows and columns are empty), D = (0, +-1, +-W):
-    # a coloured cell takes the sum of the distinct colours within distance 2, less its own; an
-    # empty one takes the frame colour if the next cell in a direction is frame, or the cells 2
-    # and 5 away are.
-    "square_inside_out": "[[v and sum({G[q+a+b]for a in D for b in D})-v or max(G[q+t]or G[q+2*t]&G[q+5*t]for t in D)for q,v in enumerate(r,y*W)]for y,r in enumerate(g)if(G:=sum(g*2,[]),D:=(0,1,-1,W:=len(r),-W))]",
+    # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). Every example
+    # has one colour pair, so a coloured cell takes the sum of the grid's colours less its own. On
+    # the grid flattened twice over (a torus: the border rows and columns are empty; q counts the
+    # cells), an empty cell takes the frame colour if the next cell in a direction is frame, or the
+    # cells 2 and 5 away are.
+    "square_inside_out": "(G:=sum(g*2,[]),W:=len(g),q:=-1)and[[v and sum({*G})-v or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r if[q:=q+1]]for r in g]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. Trimming = 4 quarter turns, each dropping the leading all-zero
     # rows; then drop the marker rows/columns.
@@ -233,8 +241,9 @@ IDIOMS = {
     # keeps the search fast on grids it does not fit.
     "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-(c-o).real*(i[f]<3)*2:i[c]for o in i if 1<i[o]<4>len(i)/5for q in i if 0<abs(o-q)<2for f in i if f-o and i[f]==i[o]for c in i if i[c]==i[q]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
-    # example): over bands of 2+ rows, each run of all-zero columns.
-    "largest_empty_rects": "[g for a,n,i,B in[max(((e-l)*i,n,i,g[l:e])for e in range(len(g)+1)for l in range(e-1)for c in[[*map(any,zip(*g[l:e])),1]]for n in range(len(c))for i in[c[n:].index(1)])]for R in B for R[n:n+i]in[[6]*i]][0]",
+    # example): over bands of 2+ rows and widths i, the first run of i zeros in the bytes of the
+    # band's column maxima (find(bytes(i))).
+    "largest_empty_rects": "[g for a,n,i,B in[max(((e-l)*i,n,i,g[l:e])for e in range(len(g)+1)for l in range(e-1)for i in range(31)for n in[bytes(map(max,*g[l:e])).find(bytes(i))]if~n)]for R in B for R[n:n+i]in[[6]*i]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example: the first and last 5 in reading
     # order are opposite corners)
@@ -298,9 +307,10 @@ IDIOMS = {
     # by side) or a column (bands stacked).
     "band_colours": "(a:=[*{}.fromkeys(g[0])])[1:]and[a]or[*zip({}.fromkeys(next(zip(*g))))]",
     # task117: The X's lower-right corner (a, b) is the last cell, row-major, where (a, b), (a,
-    # b-2), (a-2, b-2) and (a-2, b) share one colour; each cell becomes the max of the picture
-    # mirrored through (a-1, b-1) across, down and both, and itself (a square grid).
-    "x_center_mirror4": "[[max(g[x][y]for x in(i,2*a-i-2)for y in(j,2*b-j-2)if x in f and y in f)for j in f]for f in[range(len(g))]for a,b in[max((a,b)for a in f for b in f if g[a][b]==g[a][b-2]==g[a-2][b-2]==g[a-2][b]>0)]for i in f]",
+    # b-2), (a-2, b-2) and (a-2, b) share one colour; mirror through its middle (a-1, b-1): each row
+    # takes the max of itself and row 2a-2-i (zero rows padded; negative indices hit the padding),
+    # then the same on the transpose for the columns.
+    "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g+[[0]*30]*30)[2*c-2-i])for i,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
@@ -336,10 +346,10 @@ IDIOMS = {
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
     # for a horizontal wall)
     "slide_to_wall_marker": '[g:=[*zip(*(sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]if 2==min(g[A:=bytes(map(any,g)).rfind(1)])else g)[::-1])]for _ in"abcd"][3]',
-    # task132: Each colour's bounding box is filled with that colour. Per axis, the set of colours
-    # seen both at or before and at or after index i (prefix set & suffix set); cell = max of row-
-    # set & column-set.
-    "bbox_fill": "[[max(a&b)for b in B]for A,B in[[[{*sum(h[:i+1],())}&{*sum(h[i:],())}for i in range(len(h))]for h in([*map(tuple,g)],[*zip(*g)])]]for a in A]",
+    # task132: Each colour's bounding box is filled with that colour. f gives, per row of h, the set
+    # of colours seen both at or before and at or after it (sum from the row itself over the prefix
+    # and over the suffix); cell = max of its row-set & column-set.
+    "bbox_fill": "(f:=lambda h:[{*sum(h[:i],r)}&{*sum(h[i:],r)}for i,r in enumerate(h)])and[[max(a&b)for b in f([*zip(*g)])]for a in f(g)]",
     # task133: The key colour is the one met most often where two different colours touch
     # (8-neighbour). The template is the largest one-colour set of cells beside a 1x1 key cell,
     # kept as offsets from it; each row of every other key block (leftmost cell z, width k) gets
@@ -369,39 +379,44 @@ IDIOMS = {
     # cell's row shifted by +-distance)
     "diag_cross": "(Q:=(R:=max(g))+[0]*60)and[[*map(max,r,Q[-d:]+Q,Q[d:]+Q)]for d,r in enumerate(g,-g.index(R))]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
-    # corner box whose shape equals the boxed shape is recoloured 5. (A colour's shape: its mask
-    # over str(g), trimmed; the twin's digit is replaced in the text.)
-    "find_boxed_twin": "(s:=str(g),E:=lambda c:bytes(map(c.__eq__,s)).strip(b'\\0'),m:=max(s[2:9]+s[34:41]))and eval(s.replace(*[x for x in{*s}if E(x)==E(m)!=x!=m],'5'))",
+    # corner box whose shape equals the boxed shape is recoloured 5. A colour's shape: the lengths
+    # of the gaps between its occurrences in str(g) (split on its digit, ends dropped); the twin is
+    # the colour whose shape is that of another colour found in column 0 of rows 0-2 (the boxed
+    # shape touches column 0 in every example). Only digits are tried: on other tasks' grids a
+    # comma or space matches too, and the text it leaves does not compile.
+    "find_boxed_twin": "(s:=str(g),E:=lambda c:[*map(len,s.split(c))][1:-1])and eval(s.replace(*[x for x in'123456789'if E(x)in map(E,{*s[2:67:32]}-{x})],'5'))",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
-    # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, rooms carry
-    # 3*area, walls stay 2)
-    "room_size_extremes": "[g:=[*zip(*[[v%3or max(v,3)*len(w)for w in bytes(r).split(b'\\2')for v in w+b'\\2'][:-1]for r in g])]for _ in'ab']and(t:={*sum(g,())})and[[{max(t):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, the loop
+    # variable W is the wall byte; rooms carry 3*area, walls stay 2)
+    "room_size_extremes": "[g:=[*zip(*[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in g])]for W in[b'\\2']*2]and(t:={*sum(g,())})and[[{max(t):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal.
     "asymmetric_block": "[b for k in(0,3,6)if(b:=g[k:k+3])!=[*map(list,zip(*b))]][0]",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
     # 4-neighbour)
     "grouped_to_8": "[g:=[[[c,8][c*a>0]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g*4][-1]",
-    # task148: Two bars of 2 on the left and right edges (in every example), one with 8s beside
-    # it: an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row (the sums on
-    # its left and right multiply to 16), or if its row is a bar row whose partner row in the
-    # other bar has an 8.
-    "bar_rays_mirror": "[S:=[l for l,e in enumerate(g)if 2in e]]and[[x>>x//8or 8*(l in S and 8in g[S[S.index(l)-len(S)//2]]or sum(e[:u])*sum(e[u:])==16)for u,x in enumerate(e)]for l,e in enumerate(g)]",
+    # task148: Two bars of 2 on the left and right edges (in every example), one with 8s beside it:
+    # an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row (0 < sum on its left
+    # < row sum), or if its row is a bar row whose partner row in the other bar has an 8 (the bar
+    # rows' has-8 flags, rotated by half, are popped one per bar row).
+    "bar_rays_mirror": "(P:=(T:=[8in e for e in g if 2in e])[len(T)//2:]+T)and[[x>>x//8or 8*(f or 0<sum(e[:u])<sum(e))for u,x in enumerate(e)]for e in g for f in[2in e and P.pop(0)]]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing.
     "ring_around_crossing": "[[[v,4][0<(x-C)**2+(y-R)**2<3]for x,v in enumerate(r)]for R,C in[[[*map(all,h)].index(1)for h in(g,zip(*g))]]for y,r in enumerate(g)]",
-    # task153: two single-colour pieces fit together into a 3x3 square: output that square. On
-    # the flattened grid (padded with 0s), the 3x3 window at a colour's first cell XOR the
-    # window at any offset: the first pair whose 9 cells hold exactly the two colours (no 0, no
-    # overlap) is the square.
-    "fit_two_pieces": "(h:=sum(g,[])+[0]*99,w:=len(g),k:={*h}-{0})and[[O[:3],O[3:6],O[6:]]for u in map(h.index,k)for v in range(-99,w*w)for O in[[h[x+u]^h[x+v]for x in range(3*w)if x%w<3]]if{*O}==k][0]",
+    # task153: two single-colour pieces fit together into a 3x3 square: output that square. On the
+    # flattened 10-wide grid (padded with 0s; 10x10 in every example), the 3x3 window at the first
+    # cell of a colour XOR the window at offset v: the first pair whose 9 cells hold exactly the two
+    # colours (no 0, no overlap) is the square. (Every pair of windows is 10x slower on other
+    # tasks.)
+    "fit_two_pieces": "(h:=sum(g+[[0]*99],[]))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(-99,99)if{*(O:=[h[x+u]^h[x+v]for x in range(30)if x%10<3])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
     # row with a 2 is mirrored below it.)
     "mirror_into_brackets": "[g:=[[0]*a+[*map(max,c[a:],c[a::-1]+(0,)*15)]for a in[str(g).find('2')//47]for c in zip(*g)][::-1]for _ in'abcd'][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
-    # the larger with 2.
-    "inner_fill_by_size": "(f:=lambda r:[len(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[-(-a*b*8//sum(map(sum,g)))or x for x,a,b in zip(r,f(r),c)]for r,c in zip(g,zip(*map(f,zip(*g))))]",
+    # the larger with 2. f gives each cell strictly inside its run the run's sum; f on rows then on
+    # columns gives 4*area inside a rectangle, 0 elsewhere; ceil(2*that/grid sum) is 1|2.
+    "inner_fill_by_size": "(f:=lambda r:[sum(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[-(-v*2//sum(sum(g,[])))or x for x,v in zip(*R)]for R in zip(g,zip(*map(f,zip(*map(f,g)))))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1
@@ -428,15 +443,18 @@ IDIOMS = {
     "greedy_zero_window_fill": "([()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]],g)[1]",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11)
-    "panel_by_marker": "[[5*(v==5)or g[x-x%4+i%4][y-y%4+j%4]*((i//4,j//4)==(x%4,y%4))for j,v in enumerate(r)]for x,y in[divmod(sum(g,[]).index(4),11)]for i,r in enumerate(g)]",
+    "panel_by_marker": "[[5*(g[i][j]==5)or g[x-x%4+i%4][y-y%4+j%4]*(i//4==x%4)*(j//4==y%4)for j in range(11)]for x,y in[divmod(sum(g,[]).index(4),11)]for i in range(11)]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among
     # scattered dots: u is the colour of a cell with three of its colour centred below it (flat
     # offsets 19..21); in each column, read bottom-up, the cells below its lowest u take the
     # largest colour found there (0 if none).
     "umbrella_rain": "[s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])]and[*zip(*[(max((0,*d[:(n:=(*d,u).index(u)%20)])),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
-    # missing corner, starting one step beyond that corner.
-    "l_corner_diag_ray": "[[max([P[i][j]]+[P[x][y]for a in(1,-1)for b in(1,-1)for k in range(2,30)if P[x:=i-k*a][y:=j-k*b]==P[x][y+b]==P[x+a][y]>P[x+a][y+b]<1])for j in range(len(g))]for P in[[r+[0]*30for r in g+[[0]*30]*30]]for i in range(len(g))]",
+    # missing corner, starting one step beyond that corner: an empty cell takes the colour of
+    # (x-a,y) and (x,y-b) when they match over the empty (x,y) k>=1 steps back along (a,b) (Ls never
+    # touch, so such a pair is one L's two arms). 10x10 hard-coded (every example is 10x10); padded
+    # with zeros so that negative and overlong indices read 0.
+    "l_corner_diag_ray": "[[P[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x-a][y]==P[x][y-b])*P[x-a][y]for a in(1,-1)for b in(1,-1)for k in range(1,10))for j in range(10)]for P in[[r+[0]*10for r in g+[[0]*10]*10]]for i in range(10)]",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (same OR-spread labels as task330; popcount is 2*size and 2*2*size % 5 == 5-size).  Needs
     # int.bit_count (Python 3.10+).
@@ -475,9 +493,11 @@ IDIOMS = {
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
     "colour_by_key_quadrant": "[[g[i-(y:=g[2][0]//4)*3][j-(z:=g[0][2]//4)*3]and g[i//3+y-2][j//3+z-2]for j in range(6)]for i in range(6)]",
-    # task190: A 2x2 block with single cells touching its corners diagonally: each single shoots a
-    # diagonal ray outward.
-    "diagonal_corner_rays": "[g:=[*zip(*[[c or a*(d>u<1)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip([[0]*30]*2+g,[[0]*30]+g,g)][::-1])]for _ in g*4][-1]",
+    # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
+    # diagonally: each single shoots a diagonal ray outward. (40 quarter-turn passes: a 0 takes its
+    # up-left neighbour's colour when the cell two steps up-left is set and the one right of that is
+    # blank; the loop variable Z is the zero row that pads the top; c|... as one colour.)
+    "diagonal_corner_rays": "[g:=[*zip(*[[c|a*(d>u)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations,
     # as complex offsets from the box's first 4) lands its 4s on 4s and its 1s on empty or off-
     # grid cells, the box (1s) is drawn around it (boxes may run off the grid).
@@ -502,8 +522,10 @@ IDIOMS = {
     # prefix -> complete it with the template.
     "template_row_recolour": "(T:=max(g,key=all))and[[r[T.index(c)]for c in T]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
-    # every other zero (gaps, leaky rooms) becomes 4.
-    "sealed_rooms": "[g:=[*zip(*[[v:=(d:=c or 3+any(x.count(0)*2<len(x)for x in(r,k)))+(3==d<v<5)for c,k in zip(r,zip(*g))]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
+    # every other zero (gaps, leaky rooms) becomes 4. (8 rotating row sweeps: a 0 or 3 (9>>c&1)
+    # becomes 4 after a 4 or on a wall line, one whose median value M is not 0, 3 or 4 (25>>M&1 is
+    # 0), else 3.)
+    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(v^4and 25>>sorted(r)[len(r)//2]&1)][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity.
     "drop_cell_stripes": "[([4,0]*30)[(t:=max(g)).index(max(t)):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
@@ -511,10 +533,11 @@ IDIOMS = {
     # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has)
     "comb_from_seed": "[([0]*g[-1].index(A:=max(g[-1]))+[A,5*(i<1),A,5*(i>8)]*5)[:10]for i in range(10)]",
     # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
-    # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into
-    # the frame, mirrored if the left side's colour is in its last column, padded with 0 above
-    # and below, between the frame's columns; the sides' cells are cleared first.
-    "shape_mirrored_into_frame": "[[*zip(T[h][l:m+1],*[(0,*c,0)for c in[C,C[::-1]][T[h][l+1]in C[-1]]],T[n][l:m+1])]for T in[[*zip(*g)]]for(l,m),(h,n)in[[[i for i,r in enumerate(G)if 4in r]for G in(g,T)]]for r in g[l:m+1]for r[h]in[0]for r[n]in[0]for C in[[*filter(any,zip(*filter(any,g)))]]][-1]",
+    # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
+    # frame, mirrored unless the left side's colour is in its first column, padded with 0 above and
+    # below, between the frame's sides. The corners are the first/last 4 of the flat bytes (13 wide,
+    # as every example); the sides' cells are cleared in g before the crop.
+    "shape_mirrored_into_frame": "(R:=(b:=bytes(sum(g,[]))).find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(any,zip(13*[0],*filter(any,g),13*[0]))])[::(b[R+13]in V[0])or-1],b[w:R:-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. (EXPR assumes no column/row has a hole in every band, true in
     # all task examples)
@@ -525,7 +548,7 @@ IDIOMS = {
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: one
     # carried pass type that floods the outside with 8, labels holes 7,2,7,... from a wall and then
     # copies the label of the cell beside the far wall across the hole.)
-    "hole_parity_fill": "[g:=[*zip(*[[v:=c^7>5and c or v&8or c and[c,v][v>1]or 9-v-(v<2)for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
+    "hole_parity_fill": "[g:=[*zip(*[[v:=c%7%2*c or v&8or c and[c,v][v>1]or 15//v%8for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
     # task205: Crop the big one-colour rectangle hidden in noise: four turns, each dropping the
     # leading rows until one holding six equal cells in a row (the rectangle is 6x6 or more, in
     # noise of all ten colours, in every example); every odd cell inside it shoots a full row
@@ -576,10 +599,10 @@ IDIOMS = {
     # the squares read a 0.)
     "opposite_corner_squares": "[[g[y][x]or(s:=sum(g,[])*9)[(k:=[*map(bool,s)].index(1))+6*(T:=b'&&$$&%%')[y-k//6]+T[x-k%6]]for x in range(6)]for y in range(6)]",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
-    # the bottom-right cell 3. Per axis, a = running sum of row minima (5 per line passed), t =
-    # total: band code 1+2a/t when 2a/t is 0, 1 or 2, else 0; a 0-cell takes the code when row and
-    # column agree.
-    "band_corners_centre": "(F:=lambda h,a=0:[(2*(a:=a+min(r))%t<1)*(1+2*a//t)for t in[sum(map(min,h))]for r in h])and[[c or u*(u==v)for c,v in zip(r,F([*zip(*g)]))]for r,u in zip(g,F(g))]",
+    # the bottom-right cell 3. Per axis, a = twice the running sum of row minima (10 per line
+    # passed), t = their total: band code 1+a//t when a%t is 0 (a/t is 0, 1 or 2), else 0; a 0-cell
+    # takes the code when row and column agree.
+    "band_corners_centre": "(F:=lambda h,a=0:[((a:=a+2*min(r))%t<1)*(1+a//t)for t in[sum(map(min,h))]for r in h])and[[c or u*(u==v)for c,v in zip(r,F([*zip(*g)]))]for r,u in zip(g,F(g))]",
     # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
     # colour, 5...
     "alternate_ray": "[[v:=c or v and x+5-v for c in r]for r in g if[x:=max(r),v:=0]]",
@@ -606,9 +629,9 @@ IDIOMS = {
     "mirror_dotted_frame": "[g:=[*zip(*[[C[B]|C[~B]|C[(A<B<18-A)*B%2*(A+2)]for B in range(19)]for A,C in enumerate(g)])]for _ in[0]*6][-1]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
-    # laid after (first 3-row + 1) blank rows; a cell keeps its 3 (a%2*3) and takes the 2 of that
-    # row (b%3).
-    "shape_into_corners": "[g:=[*zip(*[[a%2*3+b%3 for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2 in r]+Z*30)])]for Z in[[[0]*30]]*2][1]",
+    # laid after (first 3-row + 1) blank rows (9 blank rows pad the end: grids are <= 10 high); a
+    # cell keeps its 3 (a%2*3) and takes the 2 of that row (b%3).
+    "shape_into_corners": "[g:=[*zip(*[[a%2*3+b%3for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2in r]+Z*9)])]for Z in[[[0]*30]]*2][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
     "biggest_colours_bars": "(m:=max(map((T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0for c in T if T.count(c)==m}]]",
@@ -617,8 +640,10 @@ IDIOMS = {
     # repeat, take 10, flip.
     "bounce_up_from_corner": "(((R:=[g[-1][-i:]+g[-1][:-i]for i in range(len(g[0]))])+R[-2:0:-1])*9)[9::-1]",
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
-    # wise clamp): clamp every row toward the block's columns, transpose, repeat, transpose back.
-    "clamp_to_block_ring": "(F:=lambda g:[*zip(*[[0]*(n-1)+[max(r[:n]),*r[n:n+2],max(r[n+2:])]+[0]*(len(r)-n-3)for n in[[2 in c for c in zip(*g)].index(1)]for r in g])])(F(g))",
+    # wise clamp). Four quarter turns, each sorting every column's part above the block, which puts
+    # its 5 next to the block (no two 5s share a ring cell in any example). The block's top row is
+    # from the first '2' in str(g): a 10-wide row takes 32 characters.
+    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')//32)])+[*c[m:]]for c in zip(*g)][::-1]for _ in'abcd'][3]",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
     # compared as tuples: taller = greater)
     "tallest_shortest_bars": "[*zip(*[[c and(k==C[-1])+2*(k==C[1])for c in k]for k in zip(*g)if(C:=sorted({*zip(*g)}))])]",
@@ -629,11 +654,11 @@ IDIOMS = {
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
     # becomes 0.
     "crop_recolor_bg": "[g:=[*zip(*[[c*(c>1)for c in r]for r in g[[max(r)>1 for r in g].index(1):][::-1]])]for _ in g*4][-1]",
-    # task260: Every coloured cell keyed by its diagonal j-i: the commonest (key, colour) pair
-    # is the line (d, c). Draw c on diagonal d and on the diagonals max key+2 and min key-2,
-    # except d+-2 (a side with no triangle). 10x10, the line running down to the right, as in
-    # every example.
-    "triangle_to_parallel": "[[c*(j-i in{d,max(P)[0]+2,min(P)[0]-2}-{d+2,d-2})for j in range(10)]for P in[[(j-i,v)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for d,c in[max(P,key=P.count)]for i in range(10)]",
+    # task260: Every coloured cell keyed by its diagonal j-i: the commonest (key, colour) pair is
+    # the line (d, c). Draw c on diagonal d and on the diagonals max key+2 and min key-2, except
+    # d+-2 (a side with no triangle). 10x10, the line running down to the right, as in every
+    # example.
+    "triangle_to_parallel": "(R:=range(10),P:=[(j-i,v)for i in R for j in R if(v:=g[i][j])])and[[c*(j-i in{d,max(P)[0]+2,min(P)[0]-2}-{d+2,d-2})for j in R]for d,c in[max(P,key=P.count)]for i in R]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others.
     "odd_tile_out": "min(T:=[[r[k%9*3:][:3]for r in g[k//9*3:][:3]]for k in range(81)],key=lambda t:[*map(m:=lambda t:[*map(bool,sum(t,[]))],T)].count(m(t)))",
@@ -656,7 +681,9 @@ IDIOMS = {
     "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[-1][0])]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
-    "box_spill_rays": "(j:=lambda g,i=4:[m:=[*map(any,zip(*g))],u:=[*map(any,g)].index(1),v:=[b for b,r in enumerate(g[u])if r<m[b]]]and v and[[[r,4][r<any(H)*m[b]or s<u and min(abs(b-y)for y in v)in(0,u-s)]for b,r in enumerate(H)]for s,H in enumerate(g)]or i and[*zip(*j([*zip(*g[::-1])],i-1))][::-1])(g)",
+    # Turned (p of the quarter turn) until the gap v is in the top row u: rows s<u get 4 at the gap
+    # columns and at v[0]-(u-s), v[-1]+(u-s); inside the box's rows x columns every 0 becomes 4.
+    "box_spill_rays": "[m:=[*map(any,zip(*g))],u:=[*map(any,g)].index(1),v:=[b for b,r in enumerate(g[u])if r<m[b]]]and v and[[r or(any(H)*m[b]or s<u and b in(v[0]+s-u,v[-1]+u-s,*v))*4for b,r in enumerate(H)]for s,H in enumerate(g)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
     # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on the
     # rows as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2), over eight quarter
     # turns. (No colour 9 in the task: bytes.split() would split on it.)
@@ -665,9 +692,11 @@ IDIOMS = {
     # the top-left 9x9 becomes [no-zero?, -sum, window]; max picks a full block with the smallest
     # sum (most 1s).
     "most_ones_block": "max([all(A:=sum(W:=[r[B%7:][:3]for r in g[B//7:][:3]],[])),-sum(A),W]for B in range(49))[2]",
-    # task273: Four same-coloured points at the corners of a 3..6-sided box: fill the box's inside
-    # with 2.
-    "corners_fill_inside": "[r.__setitem__(b,2)for c in[max(max(g))]for i in range(30)for j in range(30)for h in range(1,5)for w in range(1,5)if[r[j:j+w+2]for r in g[i:i+h+2]]==[E:=[c,*[0]*w,c],*[[0]*(w+2)]*h,E]for r in g[i+1:i+h+1]for b in range(j+1,j+w+1)]*0+g",
+    # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
+    # fill the box's inside with 2. A cell is strictly inside a box exactly when both its up-left
+    # quadrants, rows < i and columns < j (k=0) and rows <= i and columns <= j (k=1), hold an odd
+    # number of 4s (bit 2 of their sum); other boxes' corners count 0, 2 or 4 there.
+    "corners_fill_inside": "[[v|2*all(4&sum(sum(r[:j+k])for r in g[:i+k])for k in(0,1))for j,v in enumerate(R)]for i,R in enumerate(g)]",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
     # - 1); the first k cells of a 3x3 snake are 8.
     "cup_level_snake": "[(L:=[8]*sum(max(r)==5for r in g)+[0]*5)[1:4],L[6:3:-1],[0]*3]",
@@ -684,8 +713,11 @@ IDIOMS = {
     # hole 9s through 1s, the last turns 0 back to 9.
     "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c*(c<9 or v>0)+7*(c==1<7<v<x/4))or x//79*9 for c in(0,*r)][1:]for r in g][::-1])]for x in range(80)][-1]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
-    # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one.
-    "ray_from_edge_mark": "[g:=[*zip(*[[v+sum(2+(i!=y)for y,x,L in M if abs(i-y)<L>x-j<0)for j,v in enumerate(r)]for M in[[(y,x,x-bytes(r[:x]).rfind(0))for y,r in enumerate(g)for x in[bytes(r).find(b'\\2\\0')]if~x]]for i,r in enumerate(g)])][::-1]for _ in'1234'][3]",
+    # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. Per
+    # quarter turn, a row y with "2,0" at x (%99 makes a miss 98) fills the cells right of x in rows
+    # i with |i-y| < depth (x - last 0 before x) with row i's edge cell r[x]: 2 or 3, as the band
+    # lies on the rectangle's side in every example.
+    "ray_from_edge_mark": "[g:=[*zip(*[[v+sum(r[x]for y,R in enumerate(map(bytes,g))for x in[R.find(b'\\2\\0')%99]if j>x>R.rfind(0,0,x)+abs(i-y))for j,v in enumerate(r)]for i,r in enumerate(g)])][::-1]for _ in'1234'][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot.
     "box_stretch_to_dot": "(S:=lambda g:[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)])(S(g))",
@@ -725,8 +757,9 @@ IDIOMS = {
     # hold it).
     "crop_commonest_colour": '(f:=lambda g:[*zip(*[r for r in g if max("123456789",key=str(g).count)in str(r)])])(f(g))',
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). (The
-    # outside flooded with 1 first; a hole's side is the 0s in a 5-wide window of its row.)
-    "square_holes_by_size": "[g:=zip(*[[v:=c or v%5for c in(1,*r)][1:]for r in g])for _ in g]and[[c^1and(c or 5+(1,1,*r)[x:x+5].count(0))for x,c in enumerate(r)]for r in g]",
+    # outside flooded with 16 first (16&16 keeps it, 5&16 stops it); a hole's side is the 0s in a
+    # 5-wide window of its row; &15 turns the flooded 16 back to 0.)
+    "square_holes_by_size": "[g:=zip(*[[v:=c or v&16for c in(16,*r)][1:]for r in g])for _ in g]and[[(c or 5+(1,1,*r)[x:x+5].count(0))&15for x,c in enumerate(r)]for r in g]",
     # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
     # (i+j)%k+1, k = the top colour). (size 16 is hard-coded: every example is 16x16; max(max(g)) =
     # max of the lexicographically largest row, whose first cell is k)
@@ -776,14 +809,16 @@ IDIOMS = {
     # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
     # shifted right, input row).
     "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
-    # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its
-    # colour when its Chebyshev distance to that seed is even (concentric square rings every
-    # other step). Square grids, as every example.
-    "corner_rings_voronoi": "(P:=[((i,0),(len(g)+~i,-1))for i in range(len(g))])and[[(L:=sorted(x+y<<5|~max(x,y)%2*v for x,a in X for y,b in Y if(v:=g[a][b])))[0]%32*(L[1]-L[0]>9)for Y in P]for X in P]",
+    # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
+    # when its Chebyshev distance to that seed is even (concentric square rings every other step).
+    # Square grids, as every example. Corner a in (0,-1): distance R[a^i] (i or n-1-i); keys
+    # distance<<5|ring colour sorted, the first wins if the second is farther.
+    "corner_rings_voronoi": "(R:=range(len(g)))and[[(L:=sorted((x:=R[a^i])+(y:=R[b^j])<<5|~max(x,y)%2*v for a in(0,-1)for b in(0,-1)if(v:=g[a][b])))[0]%32*(L[1]-L[0]>9)for j in R]for i in R]",
     # task330: 4-connected shapes of 5: those of exactly 6 cells become 2, the others 1. (Each 5
-    # gets a label 5*8**k, two private bits; labels are OR-spread over each shape, so the popcount
-    # of the final label is twice its size.)
-    "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c>5 or(k:=k*8))*c|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[(c>0)+(c.bit_count()==12)for c in r]for r in g]",
+    # gets a label 5*32**k, private bits; labels are OR-spread over each shape, so a final label is
+    # 5 times a sum of size distinct powers of 32 and c%31 == 5*size%31; *9%16%3 then sends sizes
+    # 1-8 to 1 but 6 to 2, and 0 stays 0.)
+    "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c>5 or(k:=k*32))*c|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%31*9%16%3for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
     # apart, so sums never mix).
     "plus_colored_arms": "[g:=[*zip(*[[x+k*(p==1)for x,p in zip(r,(0,*r))]for r in g][::-1])]for k in(6,2,7,8)][-1]",
@@ -864,24 +899,25 @@ IDIOMS = {
     # through the rectangle and a 1-cell border, its markers line up on bare background. A wide
     # grid (split left/right in every example) is solved transposed.
     "stamp_by_markers": "(F:=lambda g:len(g)<len(g[0])and[*zip(*F([*map(list,zip(*g))]))]or(t:=len(g)//2,w:=len(g[0])+1,o:=sorted([g[:t],g[t:]],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(s:=sum(o[1],[]))},key=s.count),a:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,s:=sum([i+[a]for i in o[1]],[])+[a]*99,[e.__setitem__(q+u,v)for i in range(t*w)if s[i-1]==s[i-w]==a!=s[i]for n in[[(x*w+k,s[i+x*w+k])for x in range(-1,s[i::w].index(a)+1)for k in range(-1,s.index(a,i)-i+1)]]for q in[q for q in range(t*w)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-a])and[e[d*w:][:w-1]for d in range(t)])(g)",
-    # task367: Empty regions that are filled rectangles, whose frame has no line going on
-    # straight from a corner, are filled with 4. On the grid padded with 6 above and to the
-    # left, passes turning a quarter each spread 4 (not fillable) to a 0 whose left neighbour is
-    # 4, that is a concave corner (up and left open, up-left a wall), or whose up and left are
-    # walls with a 5 beyond the corner; at the end 4-c&5 swaps 0 and 4 and keeps 5.
-    "closed_rooms_filled": "(G:=[[6,6,*r]for r in[[6]*99]*2+g],[G:=[*zip(*[[v:=c or 4*(v==4or(u:=G[i-1])[j]|v<5<=u[j-1]or u[j]>4<v and 5in(G[i-2][j-1],u[j-2]))for j,c in enumerate(r)]for i,r in enumerate(G)][::-1])]for _ in g[::2]*4])and[[4-c&5for c in r[2:]]for r in G[2:]]",
+    # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
+    # from a corner, are filled with 4. On the grid padded with 7 all round, 36 passes over all 8
+    # orientations (transpose, transpose, turn) spread 4 (not fillable) to a 0 whose left neighbour
+    # is 4, that is a concave corner (up and left open, up-left a wall), or whose up and left are
+    # walls (u&v>4) with a 5 two left of the cell above; at the end 4-c&5 swaps 0 and 4, keeps 5.
+    "closed_rooms_filled": "(G:=[[7,*r,7]for r in[[7]*99,*g,[7]*99]],[G:=zip(*[u:=[v:=c or 4*(v==4or u[j]|v<5<=u[j-1]or 5==u[j-2]<=u[j]&v)for j,c in enumerate(r)]for r in G][::k])for k in[1,1,-1]*12])and[[4-c&5for c in r[1:-1]]for r in G][1:-1]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
-    # -> 2, size 3 -> 1. (Size = 1 + number of 2-step 0-paths from the cell, on str(g) padded to
-    # 400 characters: a column is 3 characters, a row 32; width 10 hard-coded.)
-    "hole_size_recolor": "(s:='%400s'%g,D:=(3,-3,32,-32))and eval(''.join('0'!=c and c or'321'[sum(s[q+d::e][:2]=='00'for d in D for e in D)]for q,c in enumerate(s)))",
+    # -> 2, size 3 -> 1. (3 - number of 2-step 0-paths from the cell, on str(g) padded to 400
+    # characters: a column is 3 characters, a row 32; width 10 hard-coded; worked out for every
+    # character, kept only for '0'.)
+    "hole_size_recolor": "(s:='%400s'%g,D:=(3,-3,32,-32))and eval(''.join([c,str(3-sum(s[q+d::e][:2]=='00'for d in D for e in D))][c=='0']for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
-    # colour) along that diagonal. The background is the corner cell's colour and the shape is 0
-    # (in every example), so the marker colour is the largest; the step is the smallest diagonal
-    # shift that moves the shape onto the marker and nothing else of it.
-    "diagonal_echo": "(U:={j+i*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-g[0][0]},c:=max(U.values()))and next([[[v,c][any(j+i*1j-w*n in U for n in range(1,24))]for j,v in enumerate(r)]for i,r in enumerate(g)]for t in range(1,24)if{U.get(z+(w:=t//4*1j**t*(1+1j)))for z in U}=={None,c})",
-    # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (run sums along
-    # rows then columns, ranked).
-    "rank_lines_by_length": "[g:=[[c and sum(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({-1,*sum(g,[])})*4)[1::3].index,r)]for r in g]",
+    # colour) along that diagonal. The background is the corner cell's colour and the shape is 0 (in
+    # every example), so the marker colour is the largest; the step is the smallest diagonal shift
+    # that moves the shape onto the marker and nothing else of it.
+    "diagonal_echo": "(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-g[0][0]},c:=max(U.values()))and[[[[v,c][any(i+j*1j-w*t in U for t in range(1,24))]for j,v in enumerate(r)]for i,r in enumerate(g)]for t in range(1,24)if{U.get(z+(w:=t//4*1j**t*(1+1j)))for z in U}=={None,c}][0]",
+    # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (each cell times
+    # its run length along columns, then along rows, gives 5*length; ranked).
+    "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({*sum(g,[-1])})*4)[1::3].index,r)]for r in g]",
     # task378: Each row's (column's) distance to the nearest line holding two colours says how
     # far it lies outside the shell's box (0 inside). Cells as far out both ways lie on the
     # diagonals out of the box's corners: they take the colour found in the fewest rows (the
@@ -905,8 +941,9 @@ IDIOMS = {
     "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',
     # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
-    # nearest corner
-    "corner_rings_dotted_box": "[[v or 5*(min(H:=min(i-a,b-i),J:=min(j-e,f-j))==H+J&1<1)or(H*H<2>J*J)*g[[b,a][i-a<2]][[e,f][j-e<2]]for j,v in enumerate(R)]for(a,e),*_,(b,f)in[[(i,j)for i,R in enumerate(g)for j,v in enumerate(R)if v]]for i,R in enumerate(g)]",
+    # nearest corner (I, J: distances to the nearest horizontal / vertical edge; the other colour is
+    # the top row's dot in column f when the near corner is top-left or bottom-right, else in e)
+    "corner_rings_dotted_box": "[[v or 5*(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)or(I*I<2>J*J)*g[a][[f,e][(i-a<2)^(j-e<2)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
     # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3: as every example) enclose a
     # pattern: split it in half across the bracket axis and reflect each half out across the
     # bracket on its side; the inside is cleared. Four quarter turns; on each, a line holding 2
@@ -917,15 +954,16 @@ IDIOMS = {
     # spacing d, and other empty cells become 5. d is 3 if a row holds C,0,0,C, else 2 (every
     # example: the same spacing across rows and columns, 2 or 3).
     "nested_boxes_continued": "[[v or[5,C][max(y,z,1)%d<1]for v,z in zip(r,Z)]for C in[max(max(g))]for d in[2+(f'{C}, 0, 0, {C}'in str(g))]for Y,Z in[[[min(abs(i-k)for k,r in enumerate(h)if any(r))for i in range(99)]for h in(g,[*zip(*g)])]]for r,y in zip(g,Y)]",
-    # task394: a periodic tiling with a rectangular hole of 0s: find the smallest row/column periods
-    # consistent with the visible cells and output the hole's contents
-    "periodic_hole_fill": "(F:=lambda G,M:(q:=min(k for k in range(1,99)if 1>any(a*b*(a-b)for r in G for a,b in zip(r,r[k:]))))and[[max(r[j%q::q])for r in G]for j,c in enumerate(M)if 0in c])(F(g,zip(*g)),g)",
+    # task394: a periodic tiling with a rectangular hole of 0s: output the hole's contents. q is the
+    # smallest period of the zero-free rows (as RE-ARC's verifier reads it); a hole cell takes the
+    # max of its row's cells of its residue mod q (in every example one lies outside the hole).
+    "periodic_hole_fill": "[[max(r[j%q::q])for j,c in enumerate(r)if c<1]for r in g if 0in r if(q:=min(k for k in range(1,9)if all(r[k:]==r[:-k]for r in g if min(r))))]",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
-    # non-0 cells in the dot colour. The EXPR crops one side 4 times (rotating): the left edge is
-    # where the lexicographically largest suffix of (0<c!=dot) starts, i.e. the longest run of frame
-    # colour; in every example (and gen) the frame with the most dots is the widest and the tallest
-    # one.
-    "frame_with_most_dots": "(d:=min(s:=sum(g,[]),key=s.count))and[g:=[*zip(*[r[-len(x):]for r in g][::-1])]for _ in g[:4]if[x:=max([0<c!=d for c in r[j:]]for r in g for j in range(30))]]and[[c and d for c in r]for r in g]",
+    # non-0 cells in the dot colour. The EXPR turns the grid 4k times, each time keeping the last
+    # len(x) rows of the turn, x = the lexicographically largest row suffix of (0<c!=dot): it starts
+    # at the longest run of frame colour (the left edge); in every example (and gen) the frame with
+    # the most dots is the widest and the tallest one.
+    "frame_with_most_dots": "(d:=min(s:=sum(g,[]),key=s.count))and[g:=[*zip(*g[::-1])][-len(max([0<c!=d for c in r[j:]]for r in g for j in range(30))):]for _ in g*4]and[[c and d for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up and
     # paints by slice-assignment (mutates g), so painted 3s are never mistaken for blocks.

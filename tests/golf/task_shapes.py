@@ -470,16 +470,26 @@ def corners_fill_inside(g):
     return o
 
 
-# up to n-1 boxes' corner points, one per quadrant, plus a stray dot
+# up to n-1 boxes' corner points, one per quadrant
 def draw_corners_fill_inside(rng, n):
     g = [[0] * 16 for _ in range(16)]
-    c = rng.choice([1, 3, 4, 5, 6, 7, 8, 9])
+    c = 4  # as in every example of task273: colour 4, and every dot is a box's corner (no strays)
     for q in rng.sample(range(4), n - 1):
         h, w = rng.randint(2, 5), rng.randint(2, 5)
         i, j = 8 * (q // 2) + rng.randint(0, 6 - h), 8 * (q % 2) + rng.randint(0, 6 - w)
         for a, b in ((i, j), (i + h, j), (i, j + w), (i + h, j + w)):
             g[a][b] = c
-    g[rng.randrange(16)][rng.randrange(16)] = c
+    # as in every example of task273: no four corners of different boxes make another empty box
+    found = sum(
+        all(g[a][b] == c for a in (i, k) for b in (j, ell))
+        and sum(map(bool, (v for r in g[i : k + 1] for v in r[j : ell + 1]))) == 4
+        for i in range(16)
+        for j in range(16)
+        for k in range(i + 2, min(i + 6, 16))
+        for ell in range(j + 2, min(j + 6, 16))
+    )
+    if found != n - 1:
+        return draw_corners_fill_inside(rng, n)
     return g
 
 
@@ -745,9 +755,9 @@ def l_corner_diag_ray(g):  # diagonal ray from beyond the empty corner of every 
 
 def draw_l_corner_diag_ray(rng, n):  # n-1 L-trominoes of one colour in separate 5x5 slots
     c = rng.randint(1, 9)
-    g = [[0] * 15 for _ in range(15)]
-    for s in rng.sample(range(9), n - 1):
-        i, j = 5 * (s // 3) + rng.randint(1, 2), 5 * (s % 3) + rng.randint(1, 2)
+    g = [[0] * 10 for _ in range(10)]  # 10x10, as in every example of task168
+    for s in rng.sample(range(4), n - 1):
+        i, j = 5 * (s // 2) + rng.randint(1, 2), 5 * (s % 2) + rng.randint(1, 2)
         miss = rng.randrange(4)
         for k, (x, y) in enumerate(((i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1))):
             if k != miss:
@@ -947,7 +957,7 @@ def key_block_upscale(g):  # blow the sparsest block up over the 3x3 layout, kee
 
 # 9 blocks of scattered distinct colours; one block with only 4 colours
 def draw_key_block_upscale(rng, n):
-    L = rng.choice([5, 1, 7])
+    L = 5  # lines of 5, as in every example of task011
     g = [[L if i % 4 == 3 or j % 4 == 3 else 0 for j in range(11)] for i in range(11)]
     key = rng.randrange(9)
     pal = [c for c in range(1, 10) if c != L]
@@ -1459,6 +1469,12 @@ def draw_ray_from_edge_mark(rng, n):
                     0 <= i - L * di < H and 0 <= j - L * dj < W and g[i - L * di][j - L * dj] == 3
                 ):
                     L += 1
+                # as in every example of task280: the ray's band (2L-1 wide, centred on the 2)
+                # lies within the rectangle's side that holds the 2
+                for m in range(1 - L, L):
+                    y, x = i + m * dj, j + m * di
+                    if not (0 <= y < H and 0 <= x < W and g[y][x]):
+                        return draw_ray_from_edge_mark(rng, n)
                 for k in range(1, max(H, W)):
                     for m in range(1 - L, L):
                         y, x = i + k * di + m * dj, j + k * dj + m * di
@@ -1664,7 +1680,7 @@ def draw_fit_two_pieces(rng, n):
             if 0 <= c[0] < 3 and 0 <= c[1] < 3:
                 A.add(c)
         B = {(a, b) for a in range(3) for b in range(3)} - A
-        S = rng.randint(8, 12)
+        S = 10  # 10x10, as in every example of task153
         g = [[0] * S for _ in range(S)]
         c1, c2 = rng.sample(range(1, 10), 2)
         i, j = rng.randint(0, 1), rng.randint(0, S - 3)
@@ -2911,10 +2927,11 @@ def draw_square_inside_out(rng, n):  # 1-2 framed squares (size 3-4) with room f
         g = [[0] * W for _ in range(H)]
         ok = True
         used = set()
+        # one frame/core colour pair for all squares, as in every example of task086
+        A, B = rng.sample(range(1, 10), 2)
         for _ in range(rng.randint(1, 2)):
             s = rng.randint(3, 4)
             k = s - 2
-            A, B = rng.sample(range(1, 10), 2)
             i, j = rng.randint(k, H - s - k), rng.randint(k, W - s - k)
             box = {
                 (y, x)
@@ -2984,6 +3001,8 @@ def draw_unhide_mirror_shape(rng, n):
             all(c not in (r[0], r[-1]) for r in g)
             and any(c in r and q not in r for r in g)
             and len({r.count(c) for r in g}) > len({r.count(q) for r in g})
+            # as in every example of task071: the first row with a nonzero cell shows only c
+            and {*[r for r in g if any(r)][0]} == {0, c}
         ):
             return g
 
@@ -3160,6 +3179,8 @@ def draw_find_boxed_twin(rng, n):
     for k in range(4):
         g[3][k] = g[k][3] = 5
     K = shape()
+    # the boxed shape touches column 0, as in every example of task143
+    K = {(a, b - min(y for x, y in K)) for a, b in K}
     cols = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], n + 1)
     for a, b in K:
         g[a][b] = cols[0]
@@ -3869,14 +3890,22 @@ def draw_shape_mirrored_into_frame(rng, n):
             break
     if rng.random() < 0.5:
         S = [r[::-1] for r in S]
-    N = h + w + 8
+    N = 13  # 13x13, as in every example of task201: the shape right of the frame or above or
+    # below it (any column)
+    while True:
+        fr, fc = rng.randint(0, N - h - 2), rng.randint(0, 1)
+        if fc + 2 * w + 3 <= N and rng.random() < 0.5:
+            sr, sc = rng.randint(0, N - h), rng.randint(fc + w + 3, N - w)
+            break
+        rows = [r for r in range(N - h + 1) if r + h < fr or r > fr + h + 2]
+        if rows:
+            sr, sc = rng.choice(rows), rng.randint(0, N - w)
+            break
     g = [[0] * N for _ in range(N)]
-    fr, fc = rng.randint(0, N - h - 2), rng.randint(0, 1)
     g[fr][fc] = g[fr][fc + w + 1] = g[fr + h + 1][fc] = g[fr + h + 1][fc + w + 1] = 4
     for a in range(h):
         g[fr + 1 + a][fc] = L
         g[fr + 1 + a][fc + w + 1] = R
-    sr, sc = rng.randint(0, N - h), rng.randint(fc + w + 3, N - w)
     for a in range(h):
         for b in range(w):
             g[sr + a][sc + b] = S[a][b]
@@ -4304,6 +4333,18 @@ def draw_periodic_hole_fill(rng, n):  # tile a random motif, then blank a rectan
     for i in range(a, a + h):
         for j in range(b, b + w):
             g[i][j] = 0
+    # every hole column has a visible column of the same residue mod the row period (the hole
+    # never covers a whole period class of a row), as in every example of task394
+    q = next(
+        k
+        for k in range(1, W + 1)
+        if all(x == 0 or y == 0 or x == y for r in g for x, y in zip(r, r[k:], strict=False))
+    )
+    # and the zero-free rows alone show that period (RE-ARC's verifier reads it from them), as
+    # in every example of task394
+    f = next(k for k in range(1, W + 1) if all(r[k:] == r[:-k] for r in g if 0 not in r))
+    if f != q or any(all(b <= x < b + w for x in range(j % q, W, q)) for j in range(b, b + w)):
+        return draw_periodic_hole_fill(rng, n)
     return g
 
 
@@ -5345,17 +5386,17 @@ def diagonal_corner_rays(
 
 def draw_diagonal_corner_rays(
     rng, n
-):  # a 2x2 block (one colour per cell) plus 0-4 diagonal singles at its corners
-    H, W = rng.randint(n + 2, 3 * n), rng.randint(n + 2, 3 * n)
+):  # a 10x10 grid: a one-colour 2x2 block plus 0-4 diagonal singles at its corners
+    H, W = 10, 10  # 10x10 and one colour, as in every example of task190
     g = [[0] * W for _ in range(H)]
     i, j = rng.randint(0, H - 2), rng.randint(0, W - 2)
+    c = rng.randint(1, 9)
     for (a, b), (da, db) in (
         ((0, 0), (-1, -1)),
         ((0, 1), (-1, 1)),
         ((1, 0), (1, -1)),
         ((1, 1), (1, 1)),
     ):
-        c = rng.randint(1, 9)
         g[i + a][j + b] = c
         if rng.random() < 0.6 and 0 <= i + a + da < H and 0 <= j + b + db < W:
             g[i + a + da][j + b + db] = c
@@ -5390,7 +5431,8 @@ def draw_dots_stick_to_lines(
     cs = rng.sample(range(1, 10), len(ks) + 1)
     for _ in range(rng.randint(1, 2 * n)):
         i, j = rng.randrange(H), rng.randrange(W)
-        if j not in ks:
+        # never on or beside a line, as in every example of task025
+        if all(abs(j - k) > 1 for k in ks):
             g[i][j] = rng.choice(cs)
     for k, c in zip(ks, cs, strict=False):
         for i in range(H):
@@ -5440,15 +5482,18 @@ def clamp_to_block_ring(g):  # move every 5 to the closest cell around the 2x2 b
 
 
 def draw_clamp_to_block_ring(rng, n):  # a 2x2 block of 2 and a few 5s outside the 4x4 box around it
-    H, W = rng.randint(8, 12), rng.randint(8, 12)
+    H, W = 10, 10  # as in every example of task250
     g = [[0] * W for _ in range(H)]
     m, k = rng.randint(1, H - 3), rng.randint(1, W - 3)
     for a in range(2):
         for b in range(2):
             g[m + a][k + b] = 2
+    seen = set()  # no two 5s go to the same ring cell, as in every example of task250
     for _ in range(n):
         a, b = rng.randrange(H), rng.randrange(W)
-        if not (m - 1 <= a <= m + 2 and k - 1 <= b <= k + 2):
+        to = (max(m - 1, min(a, m + 2)), max(k - 1, min(b, k + 2)))
+        if not (m - 1 <= a <= m + 2 and k - 1 <= b <= k + 2) and to not in seen:
+            seen.add(to)
             g[a][b] = 5
     return g
 
