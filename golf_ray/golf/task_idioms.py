@@ -39,18 +39,22 @@ IDIOMS = {
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid, 40 zeros in front; a centre
     # has both row neighbours set; every cell takes the max over centres k within 26 cells of
-    # s[k+T], T a base-3 digit of |q-k|: the centre, an arm or 0.)
-    "plus_to_star": "(s:=sum(g,[0]*40))and[[max(s[k-1]*s[k+1]and s[k+2196670098234//3**abs(q-k)%3]for k in range(q-26,q+27))for q in range(i,i+12)]for i in range(-144,0,12)]",
+    # s[k+T], T a base-3 digit of |q-k|: the centre, an arm or 0; the 144 cells are cut into rows of
+    # 12 by zip over one generator.)
+    "plus_to_star": "[*zip(*[(max(s[k-1]*s[k+1]and s[k+2196670098234//3**abs(q-k)%3]for k in range(q-26,q+27))for q in range(-144,0)if(s:=sum(g,[0]*40)))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
     # (period 2*distance) to the end. (Uses max over M[i::-2d] on the per-line maxima M; d from the
-    # zero-stripped bytes of M; a wide grid is `p` of its transpose.)
-    "two_pixel_stripes": "g[len(g[0]):]and[[max((M:=[*map(max,g)])[i::2-2*len(bytes(M).strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
+    # zero-stripped bytes of M; tall = 13+ rows, as every example's long side is 20-30 and short
+    # side at most 12; a wide grid is `p` of its transpose, a tuple so that a second turn fails.)
+    "two_pixel_stripes": "g[12:]and[[max((M:=[*map(max,g)])[i::2-2*len(bytes(M).strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it).
     "rarest_lines_kept": "(m:=min({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[r for r in g if m in r])]for _ in g][1]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
-    # neighbours (4 wins); other dots stay.
-    "plus_and_cross_halos": "[g:=[*zip(*[[4*(x==2)or c or 7*(p==1)for x,p,c in zip((0,*q),(0,*r),r)]for q,r in zip([(0,)*99,*g],g)][::-1])]for _ in[0]*4][-1]",
+    # neighbours; other dots stay. Each of 4 quarter turns ORs into a cell 4 if its up-left is 2
+    # (16>>x&4) and 7 if its up is 1; the row above the top is the bottom row. No example has a 1 or
+    # 2 on the border or a cell beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
+    "plus_and_cross_halos": "[g:=[*zip(*[[c|16>>x&4|7*(p==1)for x,p,c in zip((0,*q),q,r)]for q,r in zip(g[-1:]+g,g)][::-1])]for _ in g][3]",
     # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
     # max of all rows and columns that agree with it wherever both are non-zero
     "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if 1>any(a!=b>0<a for a,b in zip(r,s))])]for r in g]",
@@ -109,10 +113,10 @@ IDIOMS = {
     # cell with their colour.
     "edge_dots_tint_block": "[g:=[*zip(*[[c==8>p*9and r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in[0]*4][-1]",
     # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
-    # colour. A cell gets the colour found on both opposite rays (SE&NW or SW&NE) of the flattened
-    # transposed grid (10x10, as every example, and 9 zero rows: a line is 19 long, rays never
-    # wrap back into the grid).
-    "diag_connect": "(s:=sum(zip(*g,*[[0]*10]*9),()))and[[max({*s[k::20]}&{*s[k::-20]}|{*s[k::18]}&{*s[k::-18]})for k in range(i,190,19)]for i in range(10)]",
+    # colour. A cell takes the largest digit found on both opposite rays (steps 35 and 29 in str(g),
+    # a row being 32 characters: 10x10 as every example). A ray leaving the grid only meets spaces
+    # and commas (below '0'), never a digit, so the cell's own digit is the fallback.
+    "diag_connect": "(s:=str(g))and[[int(max(max({*s[k::d]}&{*s[k::-d]})for d in(29,35)))for k in range(i,i+30,3)]for i in range(2,320,32)]",
     # task038: count the blue 2x2 squares (each gives two "1, 1" pairs in str(g); other blue cells
     # are singles); 1 x 5 row, that many 1s then 0s
     "count_blue_squares": "[([1]*(str(g).count('1, 1')//2)+[0]*5)[:5]]",
@@ -120,11 +124,12 @@ IDIOMS = {
     # of the nearer line (EXPR: every cell takes the colour of the nearest grid corner, which is a
     # border line's colour; assumes 10x10 like every example)
     "nearest_border_colour": "[[c and g[-(i>4)][-(j>4)]for j,c in enumerate(r)]for i,r in enumerate(g)]",
-    # task042: each object is two kxk blocks touching at a corner; a cell becomes 8 if, for some
-    # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are object cells (the other diagonal,
-    # pushed k out). k = floor(cells**.4): every example holds one object (k 1-3) or two with
-    # k=1.
-    "cross_diagonal_blocks": "[[v or 8*any({x+y*1j+u*(1+2j),x+y*1j+u*(2+1j)}<=S for u in(k,1j*k,-k,-1j*k))for y,v in enumerate(r)]for S in[{x+y*1j for x,r in enumerate(g)for y,v in enumerate(r)if v}]for k in[len(S)**.4//1]for x,r in enumerate(g)]",
+    # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for some
+    # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
+    # Works on the grid's text padded to 999 chars (10x10: a row is 32 chars, a column 3; wrapped
+    # offsets never land on a digit): offsets a=67,61 pair with a*2%48 (38,26), times k and -k. k =
+    # count('3')//7+1: every example holds one object (2, 8 or 18 cells) or two with k=1.
+    "cross_diagonal_blocks": "(k:=(t:='%-999s'%g).count('3')//7+1)and eval(''.join([c,'8'][any('0'==c<t[P+a*u]==t[P+a*2%48*u]for a in b'C='for u in(k,-k))]for P,c in enumerate(t)))",
     # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted, lands on 0s whose
     # outside 4-neighbours are all 5 moves there (its old cells become 0). The grid is flattened
     # (10x10, as every example), so the neighbours are +-1 and +-10.
@@ -134,9 +139,11 @@ IDIOMS = {
     # object's colour; crop to the chain width
     "chain_by_connectors": "(C:=[(5,f:=0),*zip(*g)])and[*zip(*[[v and max({*a+c+b}-{5})for v in c[f:]+c[:f]]for a,c,b in zip(C,C[1:],C[2:]+C)if any(c)if[e:=(*c,5).index(5),any(a)or(f:=e-q),q:=e-f]])]",
     # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
-    # touches both squares, else [[0]]. (EXPR labels the eight 2-cells 73..80, spreads the max over
-    # nonzero cells; connected iff no label 73..79 survives - relies on exactly 8 cells of 2)
-    "squares_linked": "(k:=72)and[[8*('7'not in str([g:=[*zip(*[[v:=c and max(v,c,c<3and(k:=k+1))for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4][-1]))]]",
+    # touches both squares, else [[0]]. (EXPR gives each 2-cell its own bit 32,64,... in reading
+    # order in the first OR-spread pass; the first and last 2-cells lie in different squares and the
+    # grid's max is the last one's component, so it has bit 32 iff linked - relies on the 2s being
+    # the squares)
+    "squares_linked": "(k:=8)and[g:=zip(*[[v:=c and c*(c>2or(k:=k*2))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[max(sum(g,()))>>2&8]]",
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
@@ -146,7 +153,7 @@ IDIOMS = {
     # colour from it through the apex to the edge, over background only. (the EXPR fires where the
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
     # triangles of height >= 3)
-    "ray_through_apex": "[g:=[*zip(*[[x or((u:=[y for y in r[:j]if y]+[0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in g][::-1])]for _ in'abcd'][-1]",
+    "ray_through_apex": "[g:=[*zip(*[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in g][::-1])]for _ in'abcd'][-1]",
     # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased.
@@ -160,16 +167,20 @@ IDIOMS = {
     # all 3. Depth <= h+w, needs g all 0.
     "spiral_recursive": "[[3]*len(g[0]),[*(g+[[3,3]]*2)[2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])][:len(g)]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
-    # fill with that colour, the others empty.
-    "fullest_cell_fills": "(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in range(12)])and[[5*(g[i][j]==5)or(S[i&12|j//4]==max(S))*max(S)[-1]for j in range(11)]for i in range(11)]",
+    # fill with that colour, the others empty. S[k] is cell k's sorted contents (k&12 = row band,
+    # k%4 = column band; k%4==3 is empty); the largest M has the most dots, M[-1] is the colour and
+    # M[0] a 0 (no cell is ever full: at most 5 dots in every example).
+    "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in R]))and[[5*(g[i][j]==5)or M[-(S[i&12|j//4]==M)]for j in R]for i in R]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
     # for the task's 10-wide grids); the background becomes 3. Without such a pair the list is empty
     # and p recurses on the transpose (which has one), transposing the result back.
     "mirror_onto_marker": "[[[3,A][A in q]for q in zip(r,(r*3)[s::-1])]for s,A in{(x+x+9,a+r[x-1]-2)for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
-    # rectangle (same rows or columns) shoots a line to it.
-    "dots_shoot_to_block": "[g:=[[[x,d][d in r[:j]and x!=R in r[j:]]for j,x in enumerate(r)]for r in zip(*g[::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][-1]",
+    # rectangle (same rows or columns) shoots a line to it. Colours sorted by their most per row
+    # give dot d, block R, background b; in each of 4 quarter turns a cell with d to its left and R
+    # at or right of it (not R itself) becomes d.
+    "dots_shoot_to_block": "[g:=[[[x,d][d in r[:j]and x!=R in r[j:]]for j,x in enumerate(r)]for r in zip(*g[::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square in every example; the odd
     # cell's digit is the rarest character of str(g).)
@@ -251,10 +262,12 @@ IDIOMS = {
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5.
     "dots_fall_onto_band": "{0,5}<={*g[0]}and[[5*(v>0)for v in sorted(r[:r.index(5)])+sorted(r[r.index(5):])[::-1]]for r in g]or[*zip(*p([*zip(*g[0]*0+g)]))]",
-    # task094: Hollow 5x5 squares of 1 on an 8 background: through the centre of each, draw a full
-    # row and a full column of 6 over the 8s. A row i is a centre row iff some column has 1s on all
-    # of rows i-2..i+2 (the square's side); columns likewise on the transpose.
-    "frame_cross": "(F:=lambda h:[5 in map(sum,zip(*h[i-2:i+3]))for i in range(30)])and[[c-c//4*(x|y)for c,y in zip(r,F([*zip(*g)]))]for r,x in zip(g,F(g))]",
+    # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
+    # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
+    # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
+    # of that window); two passes, each marking rows then transposing (8 -> 6, 6 and 1 stay:
+    # c-c//8*2).
+    "frame_cross": "[g:=[*zip(*[[c-c//8*2*((1,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in'ab'][1]",
     # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); four passes, each
     # turning the grid a quarter and setting a cell to c|1&(its left neighbour), so 5 and 1 spread
     # one step as 1 (5 stays 5)
@@ -274,9 +287,10 @@ IDIOMS = {
     # shift where the non-0 cells in the ring around its scaled 2s are exactly those 2s.
     "scaled_template_complete": "[N:=[a%3-1+a//3*1j-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z+a for z in D if D[z]<2 for a in N}&{*D},T:={z+a for z in T for a in N}&{*D},P:={z*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[z*k+a%k+a//k*1j for z in T if D[z]>1 for a in range(k*k)]]for o in{p-Q[0]for p in D}if{z+a for z in Q for a in N if z+a+o in D}=={*Q}for z in T for a in range(k*k)},[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
-    # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, 5 stays a barrier)
-    # and spreads the max label.
-    "square_holes_filled": "(k:=(v:=0))or[s:=sum(g:=[*zip(*[[v:=max(c or(k:=k+10),c-5and v)for c in r]for r in g][::-1])],())for _ in g*4]and[[c%10or 132132>>s.count(c)&2for c in r]for r in g]",
+    # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, multiples of 8, so
+    # c&5 keeps 5 and clears labels; 5 stays a barrier) and spreads the max label; the final sizes
+    # are counted on the flattened grid (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
+    "square_holes_filled": "(k:=(v:=0))or[g:=[*zip(*[[v:=max(c or(k:=k+8),c-5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
     # blocks of 3 on the diagonal starting from that corner (flip the index when the L is at the
     # bottom / right; g[2][1], g[1][2] tell which).
@@ -343,9 +357,11 @@ IDIOMS = {
     # task130: 9x9 grid of 3x3 solid blocks sprinkled with a few 5s -> the 3x3 grid of block colours
     # (the colour other than 5 in each block's top row: no block of the task has over two 5s).
     "block_median_downscale": "[[max({*r[j:j+3]}-{5})for j in(0,3,6)]for r in g[::3]]",
-    # task131: slide the shape against the 2-wall and draw a full 8 line just behind it (transposed
-    # for a horizontal wall)
-    "slide_to_wall_marker": '[g:=[*zip(*(sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]if 2==min(g[A:=bytes(map(any,g)).rfind(1)])else g)[::-1])]for _ in"abcd"][3]',
+    # task131: slide the shape against the 2-wall and draw a full 8 line just behind it. In each of
+    # 4 quarter turns, when the last nonzero row A holds a 2 (the wall below the shape, or a
+    # vertical wall, where the sort below changes nothing), the rows above A are sorted blank-first
+    # behind a leading 8 row and the first (blank) row is dropped.
+    "slide_to_wall_marker": "[g:=[*zip(*(2in g[A:=bytes(map(any,g)).rfind(1)]and sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]or g)[::-1])]for _ in[0]*4][3]",
     # task132: Each colour's bounding box is filled with that colour. f gives, per row of h, the set
     # of colours seen both at or before and at or after it (sum from the row itself over the prefix
     # and over the suffix); cell = max of its row-set & column-set.
@@ -366,11 +382,13 @@ IDIOMS = {
     # left are not; then turn 180 and do 1s.)
     "corner_diagonal_shots": "(f:=lambda g,c,h=[0]*99:[(h:=[v or c*(l!=c==a!=u)for v,l,a,u in zip(r,[0]+r,[0]+h,h)])[::-1]for r in g][::-1])(f(g,2),1)",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
-    # middle one, every E cells.
-    "concentric_squares": "[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_,R in[[*(divmod(k,len(g))for k,v in enumerate(sum(g,[]))if v),range(len(g))]]for i in R]",
+    # middle one (a,b), every e = a - x cells (x: the first point's row); c>>k*4 is c iff k == 0.
+    "concentric_squares": "(R:=range(len(g)))and[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_ in[[(i,j)for i in R for j in R if g[i][j]]]for i in R]",
     # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
-    # its own colour.
-    "lines_to_matching_wall": "[g:=[[v:=x or i and v*(v==r[-1])for x in r]for r in zip(*g[t.find(1):t.rfind(1)+1][::-1])]for i in range(8)if(t:=bytes(map(all,g)))][-1]",
+    # its own colour. Each pass drops the rows above the first full row, turns a quarter (columns
+    # read bottom-up), and (once all 4 sides are cropped: i is 0 for 3 passes, then a row) runs v
+    # along each, filling a 0 with v when v is the colour of the far end r[0]; [7] is the 8th pass.
+    "lines_to_matching_wall": "[g:=[[v:=x or i and v*(v==r[0])for x in r[::-1]]for r in zip(*g[[*map(all,g)].index(1):])]for i in[0]*3+g][7]",
     # task139: Fill the empty cells of each object's (3x3) bounding box with 7. A zero becomes 7
     # when its row has a cell within 2 columns and its column has a cell within 2 rows (exact for
     # the task's well-separated objects).
@@ -401,8 +419,11 @@ IDIOMS = {
     # rows' has-8 flags, rotated by half, are popped one per bar row).
     "bar_rays_mirror": "(P:=(T:=[8in e for e in g if 2in e])[len(T)//2:]+T)and[[x>>x//8or 8*(f or 0<sum(e[:u])<sum(e))for u,x in enumerate(e)]for e in g for f in[2in e and P.pop(0)]]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
-    # of 4 around the crossing.
-    "ring_around_crossing": "[[[v,4][0<(x-C)**2+(y-R)**2<3]for x,v in enumerate(r)]for R,C in[[[*map(all,h)].index(1)for h in(g,zip(*g))]]for y,r in enumerate(g)]",
+    # of 4 around the crossing. Quarter turns (the 4th result is kept); each marks 4 on the row just
+    # below the full row where the cell or its left neighbour is non-zero (the line cell and the one
+    # right of it), so each turn adds one edge and one corner of the ring (earlier 4s only sit left
+    # of a line cell, and a row of 4 or more cells never turns full).
+    "ring_around_crossing": "[g:=[*zip(*[[[a,4][all(n)>0<a|b]for a,b in zip(r,(0,*r))]for r,n in zip(g,[[0]]+g)][::-1])]for _ in g][3]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. On the
     # flattened 10-wide grid (padded with 0s; 10x10 in every example), the 3x3 window at the first
     # cell of a colour XOR the window at offset v: the first pair whose 9 cells hold exactly the two
@@ -456,9 +477,10 @@ IDIOMS = {
     # with zeros so that negative and overlong indices read 0.
     "l_corner_diag_ray": "[[P[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x-a][y]==P[x][y-b])*P[x-a][y]for a in(1,-1)for b in(1,-1)for k in range(1,10))for j in range(10)]for P in[[r+[0]*10for r in g+[[0]*10]*10]]for i in range(10)]",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
-    # (same OR-spread labels as task330; popcount is 2*size and 2*2*size % 5 == 5-size).  Needs
-    # int.bit_count (Python 3.10+).
-    "size_to_colour": "(k:=1,h:=[[c*(k:=k*8)for c in r]for r in g],[h:=zip(*[[v:=c and c|v for c in(0,*r)][:0:-1]for r in h])for _ in h*4])and[[c.bit_count()*2%5 for c in r]for r in h]",
+    # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
+    # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
+    # 5-size. k restarts each pass, so later passes' unused labels stay small.)
+    "size_to_colour": "[g:=zip(*[[v:=c and[c,k:=k*16][c<6]|v for c in(0,*r)][:0:-1]for r in g])for _ in 4*g if[k:=4]]and[[c%5for c in r]for r in g]",
     # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour
     # square, on 0 (as every example): keep the square's cells where the (downscaled) pattern is
     # set, blank the rest. After cropping, n is the count of the last row, the square is the
@@ -498,15 +520,16 @@ IDIOMS = {
     # up-left neighbour's colour when the cell two steps up-left is set and the one right of that is
     # blank; the loop variable Z is the zero row that pads the top; c|... as one colour.)
     "diagonal_corner_rays": "[g:=[*zip(*[[c|a*(d>u)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
-    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations,
-    # as complex offsets from the box's first 4) lands its 4s on 4s and its 1s on empty or off-
-    # grid cells, the box (1s) is drawn around it (boxes may run off the grid).
-    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)if 1 in r for x,c in enumerate(zip(*g))if 1 in c],w:=max(T,key=D.get),S:={p+h(z-w)*r for r in(1,1j,-1,-1j)for h in(complex,complex.conjugate)for p in D if all(D.get(p+h(z-w)*r,0)==D[z]&4for z in T)for z in T})and[[c or y+x*1j in S for x,c in enumerate(r)]for y,r in enumerate(g)]",
+    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations, as
+    # complex offsets from the box's first 4) lands its 4s on 4s and its 1s on empty or off- grid
+    # cells, the box (1s) is drawn around it (boxes may run off the grid). The box's cells are those
+    # of rows with 1s lying between the row's first and last 1.
+    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]and 1in r[x:]],w:=max(T,key=D.get),S:={p+h(z-w)*r for r in(1,1j,-1,-1j)for h in(complex,complex.conjugate)for p in D if all(D.get(p+h(z-w)*r,0)==D[z]&4for z in T)for z in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
-    # drop the noise, restore the rectangles. (EXPR: in each of two transposing passes a set cell
-    # with a set neighbour along its line becomes the main colour, the others 0: noise never
-    # touches noise)
-    "denoise_rectangles": "(n:=max({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[[x*(l|r)and n for l,x,r in zip([0,*b],b,[*b[1:],0])]for b in g])]for _ in'ab'][-1]",
+    # drop the noise, restore the rectangles. (EXPR: n = the commonest of colours 1-9; in each of
+    # two transposing passes a set cell with a set neighbour along its line becomes n, the others 0:
+    # noise never touches noise)
+    "denoise_rectangles": "(n:=max(range(1,10),key=sum(g,[]).count))and[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for _ in'ab'][-1]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other).
@@ -564,10 +587,11 @@ IDIOMS = {
     # two boxes overlap, the grid is 21x21: as in every example). Painted in place, read as it
     # is painted.
     "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g)-1,w:=s.count(c)//2-h,[g[i+a].__setitem__(j+b,c)for i in range(21-h)for j in range(21-w)if not any(any(r[j+1:j+w])for r in g[i+1:i+h])for a in range(h+1)for b in range(w+1)if a%h*(b%w)<1])and g",
-    # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks
-    # of an upscaled copy of the small pattern lying outside; output the framed region with the
-    # whole upscaled pattern painted in (the smallest scale and placement that fits).
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[-1][0]+1),X:=range(u[0][1],u[-1][1]+1),D:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)},S:=[(y,x)for y in Y for x in X if g[y][x]])and next([[D.get((l+(y-o)//d,f+(x-b)//d),g[y][x])for x in X]for y in Y]for o,b in[S[2]]for d in range(1,9)for l,f in D if all(D.get((l+(y-o)//d,f+(x-b)//d),4)==g[y][x]for y,x in S))",
+    # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
+    # an upscaled copy of the small pattern lying outside; output the framed region with the whole
+    # upscaled pattern painted in (the smallest scale and placement that fits: a shown cell is tied
+    # to each pattern cell at each scale, shown cells in turn; pattern dict keyed i*99+j).
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[-1][0]+1),X:=range(u[0][1],u[-1][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)})and next([[D.get(l+(y-o)//d*99+(x-b)//d,g[y][x])for x in X]for y in Y]for o in Y for b in X if 4!=g[o][b]>0 for d in range(1,9)for l in D if all(g[y][x]in(0,D.get(l+(y-o)//d*99+(x-b)//d,4))for y in Y for x in X))",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
     # half by the same column rule.
@@ -660,8 +684,10 @@ IDIOMS = {
     # example.
     "triangle_to_parallel": "(R:=range(10),P:=[(j-i,v)for i in R for j in R if(v:=g[i][j])])and[[c*(j-i in{d,max(P)[0]+2,min(P)[0]-2}-{d+2,d-2})for j in R]for d,c in[max(P,key=P.count)]for i in R]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
-    # differs from the others.
-    "odd_tile_out": "min(T:=[[r[k%9*3:][:3]for r in g[k//9*3:][:3]]for k in range(81)],key=lambda t:[*map(m:=lambda t:[*map(bool,sum(t,[]))],T)].count(m(t)))",
+    # differs from the others. A vertical strip (g[3:] non-empty) is cut into 3-row tiles; a
+    # horizontal one recurses on the transpose and transposes back. The mask of a tile is read from
+    # its text (char > '0'); the tile whose mask is the least common is returned.
+    "odd_tile_out": "g[3:]and(T:=[*zip(*[iter(g)]*3)])[(M:=[[c>'0'for c in str(t)]for t in T]).index(min(M,key=M.count))]or[*zip(*p([*zip(*g)]))]",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a
     # 9x9 square: every full 3x3 window is keyed by which of its edge-middle cells are 5, and
     # each layout cell takes the window whose key says where it points; the middle is the plain
@@ -702,8 +728,8 @@ IDIOMS = {
     "cup_level_snake": "[(L:=[8]*sum(max(r)==5for r in g)+[0]*5)[1:4],L[6:3:-1],[0]*3]",
     # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
-    # (Kronecker product)
-    "mask_kronecker": "[[a%8*(b>7)for a in l for b in m]for V in[[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])]]for l in V for m in V]",
+    # (Kronecker product; V sums the halves, so a cell is colour + 8*mask: a&7 if b has the 8)
+    "mask_kronecker": "(V:=[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])])and[[a&b//8*7 for a in l for b in m]for l in V for m in V]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. (The EXPR rings any 2 with a 2 beside it, so bigger 2-objects would be
     # ringed too; none occur.)
@@ -719,8 +745,9 @@ IDIOMS = {
     # lies on the rectangle's side in every example.
     "ray_from_edge_mark": "[g:=[*zip(*[[v+sum(r[x]for y,R in enumerate(map(bytes,g))for x in[R.find(b'\\2\\0')%99]if j>x>R.rfind(0,0,x)+abs(i-y))for j,v in enumerate(r)]for i,r in enumerate(g)])][::-1]for _ in'1234'][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
-    # box so it reaches the dot.
-    "box_stretch_to_dot": "(S:=lambda g:[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)])(S(g))",
+    # box so it reaches the dot. (Two transposing passes, run as `for _ in g` and taking [1]: each
+    # line holding box cells spans all nonzero lines x..y: border colour at x and y, inner between.)
+    "box_stretch_to_dot": "[g:=[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)]for _ in g][1]",
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with i-8 / j-8.
@@ -782,7 +809,11 @@ IDIOMS = {
     "extend_tiling_shifted": "[(r[1:len({*r})]*30)[:len(g)]for r in g[:2]*15][:len(g)]",
     # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
-    "complete_middle_block": "[[2<x<len(r)-3 and r[x-3]==r[x+3]>1 and r[x-3]or 2<y<len(g)-3 and g[y-3][x]==g[y+3][x]>1 and g[y-3][x]or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # Two passes (rows, then columns via zip): a cell takes a when the cells 3 left and 3 right
+    # (cyclic, 8 wide) are both a>1; pass 1 writes a-10 so pass 2 never reads it as a mark, and pass
+    # 2 decodes it by v%10. (Every example: filled cells hold 1, none is filled both ways, and no
+    # row or column has a mark at its index 4 (3) repeated at 6 (1).)
+    "complete_middle_block": "[g:=[*zip(*[[[v%10,a-s][a==b>1]for v,a,b in zip(r,r[5:]+r,r[3:]+r)]for r in g])]for s in(10,0)][1]",
     # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes all 1
     # (True), the rest 0 (False)
     "block_centre_fill": "[[c>0 for c in r[1::3]for _ in'abc']for r in g[1::3]for _ in'abc']",
@@ -793,19 +824,22 @@ IDIOMS = {
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(map(bool,c))>>1)or 99]+(8,)*k for c in zip(*g)])]",
-    # task323: from the single seed, a 5-staircase (1 down, 2 across) runs down-left and, rotated
-    # 180 degrees, up-right
-    "seed_staircase": "[[v|5*(abs(d+u+1-2*(d>0))<=~d%2<d*d)for u,v in enumerate(x,-c)]for r,y in enumerate(g)for c in[y.index(max(y))]if y[c]for d,x in enumerate(g,-r)]",
+    # task323: from the single seed (8 in every example), a 5-staircase (1 down, 2 across) runs
+    # down-left and, rotated 180 degrees, up-right. The seed row is max(g); with d = row offset, s =
+    # its sign and x = d + column offset - s, a cell is 5 iff d != 0 and x == 0, or d is even and
+    # |x| <= 1.
+    "seed_staircase": "[[v|5*(x*x<=~d%2<d*d)for x,v in enumerate(z,d-max(g).index(8)-(d>>4|1))]for d,z in enumerate(g,-g.index(max(g)))]",
     # task324: two background colours and one mark colour per background (at most 2 cells each,
     # as every example); both diagonals through every mark are drawn, each cell in the mark
     # colour that belongs to its background (pairing: the commonest colour in the 3x3 boxes
     # around the mark's cells).
     "diagonals_by_region": "(s:=sum(g,P:=[]),M:={max(s,key=[w for y,r in enumerate(g)for x,v in enumerate(r)if m==v!=(P:={*P,y-x,x+y+.1})for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count):m for m in{*s}if 3>s.count(m)})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the main diagonal. The
-    # flood labels each 8 on first sight (k counter from 8, so labels > 8) and spreads the max
-    # label; the identity grid is built over the set of labels (one iteration order for rows and
-    # columns).
-    "count_to_diagonal": "(k:=8)and[g:=[*zip(*[[v:=c and max(c>8and c or(k:=k+1),v)for c in(0,*r)][1:]for r in g][::-1])]for _ in g*4]and(L:={*sum(g,())}-{0})and[[8*(a==b)for b in L]for a in L]",
+    # flood labels each 8 on first sight (k counter from 8, so labels > 8: (c>8)*c is 0 for a fresh
+    # 8) and spreads the running max along each row, 3*height quarter turns (a 0 column is prepended
+    # each turn to cut rows apart, so the grid grows); the identity grid is built over the set of
+    # labels (one iteration order for rows and columns).
+    "count_to_diagonal": "(k:=8)and[g:=zip(*[[v:=c and max((c>8)*c or(k:=k+1),v)for c in(0,*r)]for r in g][::-1])for _ in g*3]and(L:={*sum(g,())}-{0})and[[8*(a==b)for b in L]for a in L]",
     # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
     # shifted right, input row).
     "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
@@ -826,8 +860,9 @@ IDIOMS = {
     # colour up to the block.
     "dots_shoot_to_square": "[g:=[*zip(*[[c or max(0,0,*r[:j])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
     # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
-    # goes from the 8 along its column to the 2's row, then along that row to the 2.
-    "elbow_path": "(f:=0)or[[c or 4*(j==x and f|any(r)or 2in r[j::j>x or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),x:=sum(g,[]).index(8)%len(r)]]",
+    # goes from the 8 along its column to the 2's row, then along that row to the 2. (f toggles on
+    # the two non-empty rows; f|any(r) > (j!=x) marks column x on them and between.)
+    "elbow_path": "(f:=0)or[[c or 4*(f|any(r)>(j!=x)or 2in r[j::j>x or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),x:=sum(g,[]).index(8)%len(r)]]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
@@ -836,15 +871,20 @@ IDIOMS = {
     # the border, rest -> 3).
     "hollow_insides_only": "[g:=[*zip(*[[v:=c or v&1 for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[3>>c+c for c in r]for r in g]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
-    # that side, other dots vanish.
-    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(c in{*g[0],*g[1],*g[-1]}-{a})for c in r[2:]]]for r in g][::-1])]for _ in'abcd'][-1]",
-    # task341: two facing rectangles: the empty gap between them, over their common span less one
-    # cell at each side, becomes 8.
-    "bridge_between_blocks": "(f:=lambda G:[*zip(*[[v or 8*all(any(r[:x])*any(r[x+1:])for r in[(),*G,()][y:y+3])for x,v in enumerate(R)]for y,R in enumerate(G)])])(f(g))",
+    # that side, other dots vanish. (Four quarter turns, each for the left side: cell 1 takes its
+    # colour if the row holds it; a dot lives on if it is another side's colour: top or bottom row,
+    # or the row's last cell.)
+    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(a!=c in{*g[0]+g[-1],r[-1]})for c in r[2:]]]for r in g][::-1])]for _ in[0]*4][-1]",
+    # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
+    # their common span less one cell at each side, becomes 8. Per pass (rows, then transposed), an
+    # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (the span never
+    # reaches the grid's border in any example, so no padding below is needed).
+    "bridge_between_blocks": "[g:=[*zip(*[[g[y][x]or 8*all(any(r[:x])*any(r[x:])for r in[(),*g][y:y+3])for x in R]for y in R])]for R in[range(10)]*2][1]",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
-    # cell nearest them. (Assumes 10-wide grids, as in every example: the dots above the block, then
-    # those below, read column by column, fill its cells in reading order.)
-    "dots_into_block": "(a:=sum(g,[]).index(8)//10,L:=(c for k in(*zip(*g[:a]),*zip(*g[a+2:]))for c in k if c))and[[v==8and next(L)for v in r]for r in g]",
+    # cell nearest them. (Assumes 10-wide grids, as in every example: the block's row is the first
+    # '8' in str(g) // 32; the dots above the block, then those below, read column by column, fill
+    # its cells in reading order.)
+    "dots_into_block": "(a:=str(g).find('8')//32,L:=filter(None,sum((*zip(*g[:a]),*zip(*g[a+2:])),())))and[[v==8and next(L)for v in r]for r in g]",
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15
     # (smallest period that fits).
     "period_extend": "(f:=lambda k:all(b in(0,a)for r in g for a,b in zip(r,r[k:]))and[(r[:k]*15)[:15]for r in g]or f(k+1))(1)",
@@ -865,8 +905,10 @@ IDIOMS = {
     # task350: blank cells lying between two 1s of the same row or the same column become 8
     "link_1s_with_8": "[g:=[[c or 8*(1in r[:j])*(1in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
-    # differences): in each of 4 turns, the 3 moves down a row when the 4 is below it.
-    "step_toward": '[g:=[*zip(*[[u&4|w&3for u,w in zip(r,q)]for r,q in zip(g,g[-d:]+g[:-d])][::-1])]for _ in"abcd"for d in[[*filter(None,map(max,g))]<[4]]][3]',
+    # differences). Two transposing passes, one per axis: s = sum of the first nonzero row (3: the 4
+    # is further on, 4: behind, 7: level) and 6%-s^-1 maps it to a shift of -1, 1 or 0; each column
+    # pairs with itself shifted so, keeping its 4 (u&4) and taking the shifted 3 (w&3).
+    "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[6%-sum(max(g,key=any))^-1:]+c)]for c in zip(*g)]for _ in'ab'][1]",
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
@@ -874,8 +916,10 @@ IDIOMS = {
     # becomes 8. (EXPR assumes height 10 like every example; width >= 2)
     "bounce_zigzag": "[[8-7*(i%k in(j,k-j))for j in range(k//2+1)]for i in range(-9,1)if(k:=len(g[0])*2-2)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
-    # its whole row / column.
-    "repeat_cross_segments": "[*zip(*(F:=lambda g:[s[1:]and[(s*30)[x-b.find(s)]for x in range(len(b))]or b for b in map(bytes,g)for s in[b.strip(b'\\0')]])(zip(*F(g))))]",
+    # its whole row / column. (Two passes, each tiling every row whose stripped run s is longer than
+    # one cell, then transposing: the row becomes the last find(s) cells of s*20, then s*20, which
+    # is in phase with s; zip cuts it to the grid's width.)
+    "repeat_cross_segments": "[g:=[*zip(*[(s:=b.strip(b'\\0'))[1:]and(s*20)[-b.find(s):]+s*20or b for b in map(bytes,g)])]for _ in'ab'][1]",
     # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the
     # cell or half-step point beside a coloured cell that the most cells match under rot90;
     # every cell takes the max colour over its 4 rotations about it.
@@ -950,10 +994,11 @@ IDIOMS = {
     # and 5 has the 7 cells centred on its first 2 reversed.
     "bracket_halves_out": "[g:=[*zip(*[r[:(a:=r.index(2))-3]+r[a+3::-1][:7]+r[a+4:]if{2,5}<{*r}else r for r in g][::-1])]for _ in g][3]",
     # task392: Nested box outlines of one colour C on 0 continue outward: a cell is C where its
-    # distance to the boxes (the larger of its row and column distances) is a multiple of the
-    # spacing d, and other empty cells become 5. d is 3 if a row holds C,0,0,C, else 2 (every
-    # example: the same spacing across rows and columns, 2 or 3).
-    "nested_boxes_continued": "[[v or[5,C][max(y,z,1)%d<1]for v,z in zip(r,Z)]for C in[max(max(g))]for d in[2+(f'{C}, 0, 0, {C}'in str(g))]for Y,Z in[[[min(abs(i-k)for k,r in enumerate(h)if any(r))for i in range(99)]for h in(g,[*zip(*g)])]]for r,y in zip(g,Y)]",
+    # Chebyshev distance to the nearest C cell is a multiple of the spacing d, else 5. d is 2 if a
+    # row holds C,0,C, else 3 (every example: 10x10, the same spacing across rows and columns, and
+    # C,0,C only at spacing 2). EXPR hard-codes 10, which also bounds the all-pairs work on big
+    # grids.
+    "nested_boxes_continued": "[[[5,C][min(max(i-y,y-i,j-x,x-j)for y in R for x in R if g[y][x])%(3-(f'{C}, 0, {C}'in str(g)))<1]for j in R]for C,R in[(max(max(g)),range(10))]for i in R]",
     # task394: a periodic tiling with a rectangular hole of 0s: output the hole's contents. q is the
     # smallest period of the zero-free rows (as RE-ARC's verifier reads it); a hole cell takes the
     # max of its row's cells of its residue mod q (in every example one lies outside the hole).
@@ -965,9 +1010,10 @@ IDIOMS = {
     # the most dots is the widest and the tallest one.
     "frame_with_most_dots": "(d:=min(s:=sum(g,[]),key=s.count))and[g:=[*zip(*g[::-1])][-len(max([0<c!=d for c in r[j:]]for r in g for j in range(30))):]for _ in g*4]and[[c and d for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
-    # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up and
-    # paints by slice-assignment (mutates g), so painted 3s are never mistaken for blocks.
-    "block_colour_count_drip": "([()for i in range(9)[::-1]for j in range(9)if all(D:=g[i][j:j+2]+g[i+1][j:j+2])for r in g[i+2:][:len({*D})]for r[j:j+2]in[[3,3]]],g)[1]",
+    # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up
+    # (rows 7-i,8-i; the bottom window could paint nothing) and paints by slice-assignment (mutates
+    # g, returned by []*0+g), so painted 3s are never mistaken for blocks.
+    "block_colour_count_drip": "[()for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r in g[9-i:][:len({*D})]for r[j:j+2]in[[3,3]]]*0+g",
     # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
     # diagonals from the bottom-left
     "row_to_diagonals": "(N:=25-5*g[0].count(0))and[([0]*i+g[0]+[0]*N)[:N]for i in range(N)[::-1]]",

@@ -206,6 +206,11 @@ def draw_frame_upscaled_template(rng, n):
         for y in range(s):
             for x in range(s):
                 g[Y + i * s + y][X + j * s + x] = T[i][j]
+    # only the 4s are four cells on the corners of a rectangle, as in every example of task209
+    for c in {v for r in g for v in r} - {4}:
+        cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v == c]
+        if len(cells) == 4 and len({i for i, j in cells}) == len({j for i, j in cells}) == 2:
+            return draw_frame_upscaled_template(rng, n)
     return g
 
 
@@ -1708,16 +1713,27 @@ def complete_middle_block(g):
 
 # 8x8: 3x3 blocks of 2x2 ones, random marks, some outer pairs matching
 def draw_complete_middle_block(rng, n):
-    g = [[0 if y == 2 or y == 5 or x == 2 or x == 5 else 1 for x in range(8)] for y in range(8)]
-    for _ in range(rng.randint(1, 3)):
-        c, a, b, k = rng.randint(2, 9), rng.randrange(2), rng.randrange(2), rng.randrange(3)
-        if rng.random() < 0.5:
-            g[3 * k + a][b] = g[3 * k + a][6 + b] = c
-        else:
-            g[a][3 * k + b] = g[6 + a][3 * k + b] = c
-    for _ in range(rng.randint(0, 3)):
-        g[rng.choice([0, 1, 3, 4, 6, 7])][rng.choice([0, 1, 3, 4, 6, 7])] = rng.randint(2, 9)
-    return g
+    while 1:
+        g = [[0 if y == 2 or y == 5 or x == 2 or x == 5 else 1 for x in range(8)] for y in range(8)]
+        for _ in range(rng.randint(1, 3)):
+            c, a, b, k = rng.randint(2, 9), rng.randrange(2), rng.randrange(2), rng.randrange(3)
+            if rng.random() < 0.5:
+                g[3 * k + a][b] = g[3 * k + a][6 + b] = c
+            else:
+                g[a][3 * k + b] = g[6 + a][3 * k + b] = c
+        for _ in range(rng.randint(0, 3)):
+            g[rng.choice([0, 1, 3, 4, 6, 7])][rng.choice([0, 1, 3, 4, 6, 7])] = rng.randint(2, 9)
+        # as in every example of task314: every cell the rule fills holds 1 and no cell is filled
+        # both ways; no row or column has a mark at its index 4 (3) repeated at its index 6 (1)
+        h = [[2 < x < 5 and r[x - 3] == r[x + 3] > 1 for x in range(8)] for r in g]
+        v = [[2 < y < 5 and g[y - 3][x] == g[y + 3][x] > 1 for x in range(8)] for y in range(8)]
+        if all(
+            g[y][x] == 1 and not (h[y][x] and v[y][x])
+            for y in range(8)
+            for x in range(8)
+            if h[y][x] or v[y][x]
+        ) and not any(r[6] == r[4] > 1 or r[3] == r[1] > 1 for r in (*g, *zip(*g, strict=True))):
+            return g
 
 
 # paint each 2-colour template wherever one of its colour parts occurs
@@ -2016,7 +2032,7 @@ def bridge_between_blocks(g):  # 8-bridge between two rectangles, narrowed by on
 
 # two rectangles stacked (maybe transposed) with an overlap of >= 3 columns
 def draw_bridge_between_blocks(rng, n):
-    H, W = rng.randint(10, 14), rng.randint(8, 14)
+    H, W = 10, 10  # as in every example of task341
     g = [[0] * W for _ in range(H)]
     c1, c2 = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], 2)
     h1, h2 = rng.randint(1, 4), rng.randint(1, 4)
@@ -2025,6 +2041,8 @@ def draw_bridge_between_blocks(rng, n):
     r1 = rng.randint(l1 + 2, W - 1)
     l2 = rng.randint(0, r1 - 2)
     r2 = rng.randint(max(l2, l1) + 2, W - 1)
+    if max(l1, l2) == 0 or min(r1, r2) == W - 1:  # the common span never reaches the border,
+        return draw_bridge_between_blocks(rng, n)  # as in every example of task341
     t1 = rng.randint(0, H - h1 - h2 - gap)
     t2 = t1 + h1 + gap
     for y in range(t1, t1 + h1):
@@ -4040,10 +4058,10 @@ def seed_staircase(g):  # walk the staircase step by step in both directions
     return out
 
 
-def draw_seed_staircase(rng, n):  # one coloured seed on a blank grid
+def draw_seed_staircase(rng, n):  # one seed of 8 (as in every example of task323) on a blank grid
     H, W = rng.randint(5, 16), rng.randint(5, 16)
     g = [[0] * W for _ in range(H)]
-    g[rng.randrange(H)][rng.randrange(W)] = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    g[rng.randrange(H)][rng.randrange(W)] = 8
     return g
 
 
@@ -5190,11 +5208,14 @@ def nested_boxes_continued(g):  # more boxes outward at the inner two's spacing;
 # columns, as in every example of task392
 def draw_nested_boxes_continued(rng, n):
     while True:
-        S = rng.randint(10, 16)
+        S = 10  # 10x10, as in every example of task392
         h, w, dy = rng.randint(1, 3), rng.randint(1, 3), rng.randint(2, 3)
         dx = dy
         m = rng.randint(1, 2)
         t, lf = rng.randint(m * dy, S - 1), rng.randint(m * dx, S - 1)
+        # at spacing 3 no row holds C,0,C (no inner box 3 wide), as in every example of task392
+        if dy == 3 and w == 3:
+            continue
         if t + h - 1 + m * dy < S and lf + w - 1 + m * dx < S:
             break
     colour = rng.randint(1, 9)
@@ -6381,7 +6402,16 @@ def draw_plus_and_cross_halos(rng, n):  # sparse dots (1, 2 and others), no dot 
             for y in range(max(j - 1, 0), min(j + 2, W))
         ):
             continue
-        g[i][j] = rng.choice([1, 1, 2, 2, 3, 6, 8])
+        c = rng.choice([1, 1, 2, 2, 3, 6, 8])
+        if c < 3 and not (0 < i < H - 1 and 0 < j < W - 1):
+            continue  # no 1 or 2 on the border, as in every example of task015
+        if c < 3 and any(
+            0 <= i + a < H and 0 <= j + b < W and g[i + a][j + b] == 3 - c
+            for a, b in ((1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1))
+        ):
+            continue  # no 1 a knight's move from a 2 (no cell beside a 1 and diagonal to a 2),
+            # as in every example of task015
+        g[i][j] = c
     return g
 
 
@@ -6911,7 +6941,8 @@ def two_pixel_stripes(
 def draw_two_pixel_stripes(
     rng, n
 ):  # a long grid with two pixels of different colours at different long-axis positions
-    L, S = rng.randint(8, 25), rng.randint(3, 7)
+    # long side 20-30, short side at most 12, as in every example of task013
+    L, S = rng.randint(20, 30), rng.randint(3, 12)
     g = [[0] * L for _ in range(S)]
     a, b = sorted(rng.sample(range(L), 2))
     c, e = rng.sample(range(1, 10), 2)
