@@ -26,8 +26,9 @@ IDIOMS = {
     # rows by max); done in all 4 turns.
     "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g*4][-1]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
-    # between them filled with their colour (lattice lines stay).
-    "join_same_color_cells": "[[v or max(({0,*r[:j]}&{*r[j:]}|{*c[:i]}&{*c[i:]})-{r[2]})for j,(v,c)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    # between them filled with their colour (lattice lines stay; a cell takes a colour, not the
+    # lattice one, found both before and after it in its row or its column).
+    "join_same_color_cells": "[[r[j]or max(({0,*r[:j]}&{*r[j:]}|{*c[:i]}&{*c[i:]})-{r[2]})for j,c in enumerate(zip(*g))]for i,r in enumerate(g)]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1).
     # Columns compare as tuples: a taller bar is a larger tuple, so rank = number of columns >= it.
     "rank_bars_by_height": "[*zip(*[[c//5*sum(D>=C for D in zip(*g))for c in C]for C in zip(*g)])]",
@@ -64,9 +65,10 @@ IDIOMS = {
     # (templates are side-joined in every example); groups of 1-3 cells are the loose markers.
     "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:hash(z)for z in d},[C:={z:max(C.get(z+u,0)for u in(0,1,-1j,-1,1j))for z in C}for _ in g],A:={z:d[z]for z in d if [*C.values()].count(C[z])<4},P:={c(z-m)*u+a:d[z]for k in{*C.values()}for T in[[z for z in d if C[z]==k]]for a in A for m in[z for z in T if d[z]==A[a]][-1:1]for u in(1,1j,-1,-1j)for c in(complex,complex.conjugate)if sum(d[z]==A.get(c(z-m)*u+a)for z in T)>2for z in T})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
-    # each turning the grid a quarter and marking cells whose up-left is a colour other than 0/8;
-    # the first two passes also double the rows, which tiles both ways.)
-    "tile_diagonal_halo": "[g:=[*zip(*[[v or 8*(p%8>0)for v,p in zip(r,[0,*h])]for r,h in zip(g*k,[[0]*99]+g*k)][::-1])]for k in[2,2]+[1]*6][-1]",
+    # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
+    # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
+    # both ways.)
+    "tile_diagonal_halo": "[g:=[*zip(*[[v or 8&-(p%8)for v,p in zip(r,[0,*h])]for r,h in zip(g*k,[[0]*99]+g*k)][::-1])]for k in[2,2]+[1]*6][7]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: period 101, repeated 9
     # times), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell
@@ -74,8 +76,9 @@ IDIOMS = {
     # column; 10x10 hard-coded, as every example).
     "d4_complete_5x5": "[*zip(*[iter(max((sum(g,[0])*9)[n+k*(n-[*map(any,g)].index(1)*10-[*map(any,zip(*g))].index(1)-23)]for k in(0,9,-2,-11))for n in range(1,101))]*10)]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
-    # 3x3 output.
-    "stack_on_fives": "(S:=sum(g+[[0]*99],[]),w:=len(g[0]))and[[max(S[k+y+x]for k,v in enumerate(S)if v==5)for x in(-1,0,1)]for y in(-w,0,w)]",
+    # 3x3 output: each output cell is the max, over every 5 in the flat grid, of the cell at that
+    # offset (11x11 hard-coded, as every example).
+    "stack_on_fives": "[[max(S[k+x+y]for k,v in enumerate(S)if v==5)for x in(-1,0,1)]for y in(-11,0,11)if(S:=sum(g,[]))]",
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
     # cover, first free cell (row-major) is tried as square, horizontal bar, vertical bar in that
     # order
@@ -98,9 +101,9 @@ IDIOMS = {
     # values; rows with exactly two of it, split between them.)
     "inside_frame_crop": "(B:=min({*sum(g,[])},key=lambda c:len({(r+[c]).index(c)for r in g})))and[[*bytes(r).split(bytes([B]))[1]]for r in g if r.count(B)==2]",
     # task030: Coloured objects in separate columns: move each one vertically so its bottom row
-    # lines up with the 1-object's bottom row. (Per column: shift by bottom(1) - bottom(column's
-    # colour); L(m) = last row holding m.)
-    "align_bottoms_to_one": "[[(c+(0,)*99)[y-B[1]+B[max(c)]]for c in zip(*g)]for y,_ in enumerate(g)if(B:={m:i for i,r in enumerate(g)for m in r})]",
+    # lines up with the 1-object's bottom row. (B[m] = last row holding m; each column is rotated by
+    # B[its colour] - B[1]: no object is pushed off the grid in any example, so nothing wraps.)
+    "align_bottoms_to_one": "[*zip(*[c[(k:=B[max(c)]-B[1]):]+c[:k]for c in zip(*g)if(B:={m:i for i,r in enumerate(g)for m in r})])]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
     # full pattern: in every block, the empty cells of the pattern are drawn in L.
     "pattern_in_line_colour": "[[v or g[y%6][x%6]and g[5][0]for x,v in enumerate(r)]for y,r in enumerate(g)]",
@@ -182,9 +185,9 @@ IDIOMS = {
     # at or right of it (not R itself) becomes d.
     "dots_shoot_to_block": "[g:=[[[x,d][d in r[:j]and x!=R in r[j:]]for j,x in enumerate(r)]for r in zip(*g[::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
-    # the odd cell. (The lines cross in the middle of an odd square in every example; the odd
-    # cell's digit is the rarest character of str(g).)
-    "odd_quadrant": "[g:=[*zip(*g[(m in str(g[(k:=len(g)//2):]))*-~k:][:k])]for m in[min(str(g),key=str(g).count)]*2][1]",
+    # the odd cell. (The lines cross in the middle of an odd square in every example; the odd cell's
+    # digit is the rarest character of str(g); m iterates over that 1-char string doubled.)
+    "odd_quadrant": "[g:=[*zip(*g[(m in str(g[(k:=len(g)//2):]))*-~k:][:k])]for m in min(str(g),key=str(g).count)*2][1]",
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
     # end, walk away from the other green until blocked; turn and walk until blocked by what
     # blocked the first leg (an 8 or the edge); turn and walk until the next cell is red. (bg 0
@@ -193,9 +196,10 @@ IDIOMS = {
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with
     # a ring of 2s (10x10, as every example: its flat index p is at row p//10, column p%10).
     "lone_cell_ringed": "(e:=enumerate,f:=sum(g,[]))and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-(p%10))]for p,c in e(f)if 2>f.count(c)for x,r in e(g,-(p//10))]",
-    # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes knock out
-    # rows before the first 8).
-    "box_of_8_recolor": "[(v:=-3,g:=[*zip(*[[(c|c*2&k)&(v:=v|-(8in r))for c in r]for r in g][::-1])])for k in[2,0,0,0]]and g",
+    # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; the first
+    # multiplies by 3; v = -19 masks bits 16 and 2 (8*3 -> 8, 3 -> 1) until a row with an 8, then
+    # only bit 16, so rows before the first 8 from each side are knocked back to 1)
+    "box_of_8_recolor": "[(v:=-19,g:=[*zip(*[[c*k&(v:=v|2*(8 in r))for c in r]for r in g][::-1])])for k in[3,1,1,1]]and g",
     # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
     # rectangle: erase the rectangle and mirror the shape's cells. The first nonzero row shows only
     # the shape colour t (as in every example); its first and last t give the axis, o = a+b-W, so
@@ -219,9 +223,9 @@ IDIOMS = {
     # right.)
     "cluster_boxes_filled": "[g:=[*zip(*[[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r,p in zip(g,[g[0],*g])][::-1])]for _ in g*4][-1]",
     # task079: Several small one-colour shapes (each with a 3x3 bounding box) on a 14x14 grid:
-    # output the most frequent one. (Scans every 3x3 window whose rows and columns are all non-
-    # empty; grid 14 hard-coded.)
-    "most_common_shape": "max(L:=[w for i in range(12)for j in range(12)if all(map(any,(w:=[r[j:j+3]for r in g[i:i+3]])+[*zip(*w)]))],key=L.count)",
+    # output the most frequent one. (Scans the 144 3x3 windows, corner (i//12, i%12), whose rows and
+    # columns are all non-empty; grid 14 hard-coded.)
+    "most_common_shape": "max(L:=[w for i in range(144)if all(map(any,(w:=[r[i%12:][:3]for r in g[i//12:][:3]])+[*zip(*w)]))],key=L.count)",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
     # first all-line row is min(g,key=set), a subset of every row's colours; the centre m is the
@@ -242,9 +246,10 @@ IDIOMS = {
     # cells 2 and 5 away are.
     "square_inside_out": "(G:=sum(g*2,[]),W:=len(g),q:=-1)and[[v and sum({*G})-v or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r if[q:=q+1]]for r in g]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
-    # shape with the marker colour. Trimming = 4 quarter turns, each dropping the leading all-zero
-    # rows; then drop the marker rows/columns.
-    "framed_recolor": "[g:=[*zip(*g[[*map(any,g)].index(1):][::-1])]for _ in'abcd']and[[c and g[0][0]for c in r[1:-1]]for r in g[1:-1]]",
+    # shape with the marker colour. Trimming = 8*height quarter turns, each dropping the top row if
+    # it is all zero (one row a turn: no example or draw has a margin over 2*height); then drop the
+    # marker rows/columns.
+    "framed_recolor": "[g:=[*zip(*g[max(g[0])<1:][::-1])]for _ in g*8]and[[c and g[0][0]for c in r[1:-1]]for r in g[1:-1]]",
     # task089: a template holds one 3 and another holds one 2, in two different colours; every
     # lone 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the
     # 2-template (anchored on the 3 / 2 cell): for each pair of equal 2/3 cells o, f and each
@@ -260,8 +265,9 @@ IDIOMS = {
     # order are opposite corners)
     "capped_lines_crop": "(b:=bytes(sum(g,[])),W:=len(g[0]),i:=b.find(5),j:=b.rfind(5))and[r[i%W:j%W+1]for r in g[i//W-1:j//W+2]]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
-    # and stacks on it as a 5.
-    "dots_fall_onto_band": "{0,5}<={*g[0]}and[[5*(v>0)for v in sorted(r[:r.index(5)])+sorted(r[r.index(5):])[::-1]]for r in g]or[*zip(*p([*zip(*g[0]*0+g)]))]",
+    # and stacks on it as a 5. (Band upright when the top row holds a 5: the band never touches the
+    # border, as in every example; else transpose and recurse once.)
+    "dots_fall_onto_band": "5in g[0]and[[5*(v>0)for v in sorted(r[:i])+sorted(r[i:])[::-1]]for r in g if[i:=r.index(5)]]or[*zip(*p([*zip(*g[0]*0+g)]))]",
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
@@ -305,8 +311,10 @@ IDIOMS = {
     # over rot270, right half = rot180 of L.
     "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
     # task107: 5x5 grid: a 2x2 square over the cell (1, 1) and a coloured border; upscale by
-    # (#colours-1) and draw both diagonals through the square in colour 2 over the background.
-    "upscale_square_diagonals": "(R:=range(5*(A:=len({*str(g)})-5)))and[[g[E//A][D//A]or 2*(-2<E-A-A*(g[2][1]>0)^D-A-A*(g[1][2]>0)<1)for D in R]for E in R]",
+    # (#colours-1)=A and draw both diagonals through the square in colour 2 over the background:
+    # with e, d the offsets from the square's centre (A*~(g[2][1]>0) is minus its row), a cell is on
+    # a diagonal when e^d is 0 or -1 (e==d or e==~d).
+    "upscale_square_diagonals": "(R:=range(5*(A:=len({*str(g)})-5)))and[[g[E//A][D//A]or 2*(-2<E+~(g[2][1]>0)*A^D+~(g[1][2]>0)*A<1)for D in R]for E in R]",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
     # quadrants, recoloured with the cross colour (cross removed)
     "quadrant_mirror4": "(q:=len(g)//2)and[(b:=[v and g[q][0]for v in r[:q]])+b[::-1]for r in g[:q]+g[q-1::-1]]",
@@ -336,16 +344,18 @@ IDIOMS = {
     # as every example: the 3x3 around the 8, read from the flattened grid.)
     "marked_shape_crop": "(s:=sum(g,[]),k:=s.index(8)-14)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,13,26)]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
-    # line (right or down). (On the line's way, read off `3, 2, 3` in str(g), each cell takes the 2
-    # of the cell two before it.)
-    "slide_box_on_dots": "[g:=[*zip(*[[v-v%3+u%3for v,u in zip(r,[0,0]*('3, 2, 3'in str(g))+[*r])]for r in g])]for _ in'ab'][-1]",
+    # line (right or down). (The line is a row iff some row sums over 7; each cell drops its 2 and
+    # takes the 2 of the cell two before it: the row two above, q, or its own row shifted right by
+    # r[-2:]+r; the wrapped last two rows/columns hold no 2.)
+    "slide_box_on_dots": "[[v-v%3+u%3for v,u in zip(r,(q,r[-2:]+r)[max(map(sum,g))>7])]for r,q in zip(g,g[-2:]+g)]",
     # task123: nested L-shapes in the corner of a 5x5: extend to 10x10, cell (i,j) coloured by the
     # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
     # row's non-zero cells repeated)
     "nested_corner_extend": "[[(B:=[*filter(None,g[0])]*9)[i]]*i+B[i:10]for i in range(10)]",
     # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
-    # continue it to 10 rows.
-    "continue_pattern_down": "[o for t in range(1,5)for e in range(4)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])[:len(g)]==g][0]",
+    # continue it to 10 rows (t <= 3 and e <= 2 in every example; the first (t, e) that rebuilds the
+    # given rows wins).
+    "continue_pattern_down": "[o for t in(1,2,3)for e in(0,1,2)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])[:len(g)]==g][0]",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # flood the border-connected 8s one step per pass for 96 passes, then dilate the 6s by one
     # cell.)
@@ -378,9 +388,9 @@ IDIOMS = {
     # every len/3-th, twice (transposing).
     "noisy_upscaled_pattern": "[[a*(c==b)for c in r]for a,b in[sorted({*sum(g,[])}-{0},key=lambda c:str(g).count(f'{c}, {c}'))]if[g:=zip(*(X:=[r for r in g if b in r])[::len(X)//3])for _ in'ab']for r in g]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
-    # one of 2s down-right. (2-pass row scan: a cell takes c if its up-left is c while its up and
-    # left are not; then turn 180 and do 1s.)
-    "corner_diagonal_shots": "(f:=lambda g,c,h=[0]*99:[(h:=[v or c*(l!=c==a!=u)for v,l,a,u in zip(r,[0]+r,[0]+h,h)])[::-1]for r in g][::-1])(f(g,2),1)",
+    # one of 2s down-right. (2-pass row scan: a cell takes c if up-left - left - up == c (no 1 ever
+    # touches a 2); then turn 180 and do 1s. The first row doubles as the row above it: a==l there.)
+    "corner_diagonal_shots": "[g:=[(h:=[v|c*(a-l-u==c)for v,l,a,u in zip(r,[0]+r,[0]+h,h)])[::-1]for r in g][::-1]for c in(2,1)if(h:=g[0])][1]",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x cells (x: the first point's row); c>>k*4 is c iff k == 0.
     "concentric_squares": "(R:=range(len(g)))and[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_ in[[(i,j)for i in R for j in R if g[i][j]]]for i in R]",
@@ -538,9 +548,9 @@ IDIOMS = {
     # itself in each filled cell).
     "block_pattern_fractal": "[g:=[*filter(any,zip(*g))][::3]for _ in'ab']and[[a&b for a in A for b in B]for A in g for B in g]",
     # task196: 1-objects that are closed hollow rectangles (enclose a hole) turn 3; others stay 1.
-    # (fill outside 0s with 4 for 8 sweeps, then 4 sweeps where a 1 after a hole-0 or a 3 becomes
-    # 3)
-    "closed_boxes_recolor": "[g:=[*zip(*[[v:=c|k*(1==c>v%3)or v&4for c in(4,*r)][:0:-1]for r in g])]for k in[0]*8+[2]*4]and[[c%4for c in r]for r in g]",
+    # (12 sweeps, k=0..11: a 0 after a 4 or the edge becomes 4 (outside); from k=8 on, a 1 after a
+    # hole-0 or a 3 becomes 3; each sweep keeps v%(15-k), so only the last one sends 4 back to 0)
+    "closed_boxes_recolor": "[g:=[*zip(*[[(v:=c|2*(c==1>v%3<k-7)or v&4)%(15-k)for c in(4,*r)][:0:-1]for r in g])]for k in range(12)][-1]",
     # task197: one full two-colour row is the template; every other row shows only a recoloured
     # prefix -> complete it with the template.
     "template_row_recolour": "(T:=max(g,key=all))and[[r[T.index(c)]for c in T]for r in g]",
@@ -597,8 +607,9 @@ IDIOMS = {
     # half by the same column rule.
     "toward_away_rays": "(F:=lambda g,k=2,q=g*9:[q:=[c or(x==k)*k for c,x in zip(r,q)]for r in g if(k:=k-(5in r))][::-1])(F(g))",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
-    # colours in order, striped like the lines
-    "lines_to_square": "min([*zip(*(E:=lambda X:[L:=[s.pop()for r in X if(s:={*r}-{0,5})]]*len(L))(g))],E(zip(*g)),key=len)",
+    # colours in order, striped like the lines (E keeps max(row's colours - {5}) of rows that have
+    # one; the wrong direction counts every row, so the shorter of the two is right)
+    "lines_to_square": "min([*zip(*(E:=lambda X:[L:=[c for r in X if(c:=max({*r}-{5}))]]*len(L))(g))],E(zip(*g)),key=len)",
     # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
     # a quarter clockwise and a half turn
     "rotations_strip": "[r[:4]+[*b,5]+c[2::-1]for r,b,c in zip(g,zip(*g[::-1]),g[::-1])]",
@@ -608,8 +619,8 @@ IDIOMS = {
     # rows above it.
     "complete_band_prefix": "(k:=0,D:={i+j*30:k for i,r in enumerate(g)if[k:=k+1-any(r)]for j,v in enumerate(r)if v},T:=[p for p in D if D[p]==D[[*D][0]]],F:={t+z for v in{*D.values()}if[z:=max(range(99,-49,-1),key=lambda z:sum(D.get(t+z)==v for t in T))]for t in T})and[[v or i+j*30in F for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
-    # (colour map c*5%9).
-    "ring_colour_map": "[[v or max(c*5%9for s in([],*g)[i:i+3]for c in(0,*s)[j:j+3])for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # (colour map c*5%9, applied to the 3x3 window's sum: no window holds two lone cells).
+    "ring_colour_map": "[[v or sum(sum((0,*s)[j:j+3])for s in([],*g)[i:i+3])*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise: cells with a like
     # neighbour along their row, then their column, ..., then only colours with more than 5
     # cells left (surviving 2x2 noise blocks have at most 4).
@@ -649,8 +660,10 @@ IDIOMS = {
     "frame_nearest_side": "(k:=lambda s:[*zip(*[r for r in zip(*[r for r in g if{*r}-s])if{*r}-s])])and(N:=len(F:=k({0,8}))-1)and[F[0],*[[F[i][0],*[(i-j)*(i+j-N)*v and[F[0][j],F[i][0],F[i][-1],F[-1][j]][(i>j)+2*(i+j>N)]or v for j,v in enumerate(s,1)],F[i][-1]]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
-    # up to its mirror image. (19x19 on 0, as every example.)
-    "mirror_dotted_frame": "[g:=[*zip(*[[C[B]|C[~B]|C[(A<B<18-A)*B%2*(A+2)]for B in range(19)]for A,C in enumerate(g)])]for _ in[0]*6][-1]",
+    # up to its mirror image. (19x19 on 0, as every example.) In 4 transposing passes cell (A,B)
+    # reads C[j]|C[~j], j = min(B, 18-B, A+1+B%2): the mirror, or past the dot the dot itself on odd
+    # B (an even column, all 0, on even B).
+    "mirror_dotted_frame": "[g:=[*zip(*[[C[j:=min(B,18-B,A+1+B%2)]|C[~j]for B in range(19)]for A,C in enumerate(g)])]for _ in[0]*4][-1]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
     # laid after (first 3-row + 1) blank rows (9 blank rows pad the end: grids are <= 10 high); a
@@ -676,8 +689,10 @@ IDIOMS = {
     # 4 directions.
     "corridor_fill": "[g:=[*zip(*[[y*(y!=3or x==3or b'\\3'*4in bytes((0,)*3+b)[j:j+7])if i>1else y or 3*(b'\\1'*14in bytes([0]*11+[1,*[{*t}<={0,3}for t in zip(a,b,c)],1])[j:j+25])for j,(x,y)in enumerate(zip(a,b))]for a,b,c in zip([[3]*30,*g],g,[*g[1:],[3]*30])][::-1])]for i in range(16)][-1]",
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
-    # becomes 0.
-    "crop_recolor_bg": "[g:=[*zip(*[[c*(c>1)for c in r]for r in g[[max(r)>1 for r in g].index(1):][::-1]])]for _ in g*4][-1]",
+    # becomes 0. 8*height quarter turns, each dropping the top row if it holds no colour >1 (one row
+    # a turn; every example is 5..7 rows and columns, so 2*height turns a side suffice); then 1 -> 0
+    # on the text of the crop.
+    "crop_recolor_bg": "eval(str([g:=[*zip(*g[max(g[0])<2:][::-1])]for _ in g*8][-1]).replace(*'10'))",
     # task260: Every coloured cell keyed by its diagonal j-i: the commonest (key, colour) pair is
     # the line (d, c). Draw c on diagonal d and on the diagonals max key+2 and min key-2, except
     # d+-2 (a side with no triangle). 10x10, the line running down to the right, as in every
@@ -735,9 +750,10 @@ IDIOMS = {
     # ringed too; none occur.)
     "domino_outbox": "[g:=zip(*[[a|a*b>>2|b&k for a,b in zip(r,(0,*r))]for r in g][::-1])for k in[0]*4+[1]*4]and[[2>>v^2for v in r]for r in g]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
-    # 8. One loop of 80 row-sweeps: first ~37 flood the outer 9s to 0, later ones also spread 8 from
-    # hole 9s through 1s, the last turns 0 back to 9.
-    "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c*(c<9 or v>0)+7*(c==1<7<v<x/4))or x//79*9 for c in(0,*r)][1:]for r in g][::-1])]for x in range(80)][-1]",
+    # 8. One loop of 80 row-sweeps (v, the left cell, is 0 at each row's start): first ~37 flood the
+    # outer 9s to 0 (c%(v+9) is 0 only for a 9 after a 0), later ones also spread 8 from hole 9s
+    # through 1s, the last turns 0 back to 9.
+    "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c%(v+9)+7*(c==1<7<v<x/4))or x//79*9 for c in r]for r in g if[v:=0]][::-1])]for x in range(80)][-1]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. Per
     # quarter turn, a row y with "2,0" at x (%99 makes a miss 98) fills the cells right of x in rows
@@ -766,8 +782,8 @@ IDIOMS = {
     "mirror_into_quadrants": "[0for n,(r,s)in enumerate(zip(g,g[1:]))for d in range(29)if len({*r[d:d+2],*s[d:d+2]})>3 for a in[{(n,d)}]for _ in g[:5]for a in[{(x,y)for i,c in a for x in(i-1,i,i+1)for y in(c-1,c,c+1)if g[x][y]}]for i,c in a for o in(i,2*n+1-i)for b in(c,2*d+1-c)for g[o][b]in[g[n+(o>n)][d+(b>d)]]]and g",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
-    # seed colour v in a row becomes a+b-v, over 8 x height turns.)
-    "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in r]for r in g if[v:=0]][::-1])]for s in[sum({*sum(g,[])})-8]for _ in g*8][-1]",
+    # seed colour v in a row becomes a+b-v, over 8 x height turns; s=a+b is each turn's loop value.)
+    "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in r]for r in g if[v:=0]][::-1])]for s in[sum({*sum(g,[])})-8]*len(g*8)][-1]",
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
     "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
@@ -857,8 +873,9 @@ IDIOMS = {
     # apart, so sums never mix).
     "plus_colored_arms": "[g:=[*zip(*[[x+k*(p==1)for x,p in zip(r,(0,*r))]for r in g][::-1])]for k in(6,2,7,8)][-1]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
-    # colour up to the block.
-    "dots_shoot_to_square": "[g:=[*zip(*[[c or max(0,0,*r[:j])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
+    # colour up to the block. (4 quarter turns: a blank with a 3 to its right takes the max of the
+    # row up to it, itself a 0.)
+    "dots_shoot_to_square": "[g:=[*zip(*[[c or max(r[:j+1])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
     # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
     # goes from the 8 along its column to the 2's row, then along that row to the 2. (f toggles on
     # the two non-empty rows; f|any(r) > (j!=x) marks column x on them and between.)
@@ -868,8 +885,9 @@ IDIOMS = {
     # cell)
     "leaky_box": "(f:=lambda g:[*zip(*[max(g[i:]+g[::-1],key=any)for i in range(30)])])and[[v|8>>w for v,w in zip(*x)]for x in zip(g,f(f(g)))]",
     # task338: Hollow rectangles: erase them and fill their insides with 3 (flood the outside from
-    # the border, rest -> 3).
-    "hollow_insides_only": "[g:=[*zip(*[[v:=c or v&1 for c in(1,*r)][1:]for r in g][::-1])]for _ in g*4]and[[3>>c+c for c in r]for r in g]",
+    # the border, rest -> 3; each pass sweeps rows from a 1 pad, g turns a quarter as a one-shot
+    # zip).
+    "hollow_insides_only": "[g:=zip(*[[v:=c or v&1for c in(1,*r)][1:]for r in g][::-1])for _ in g*4]and[[3>>c+c for c in r]for r in g]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
     # that side, other dots vanish. (Four quarter turns, each for the left side: cell 1 takes its
     # colour if the row holds it; a dot lives on if it is another side's colour: top or bottom row,
@@ -886,8 +904,9 @@ IDIOMS = {
     # its cells in reading order.)
     "dots_into_block": "(a:=str(g).find('8')//32,L:=filter(None,sum((*zip(*g[:a]),*zip(*g[a+2:])),())))and[[v==8and next(L)for v in r]for r in g]",
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15
-    # (smallest period that fits).
-    "period_extend": "(f:=lambda k:all(b in(0,a)for r in g for a,b in zip(r,r[k:]))and[(r[:k]*15)[:15]for r in g]or f(k+1))(1)",
+    # (smallest period that fits: the first k in 1..15 where every cell k to the right is 0 or
+    # equal).
+    "period_extend": "[[(r[:k]*15)[:15]for r in g]for k in range(1,16)if all(b in(0,a)for r in g for a,b in zip(r,r[k:]))][0]",
     # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
     # dominoes (EXPR: four times, '2, 3' -> '0, 8' in the grid's text, then a quarter turn)
     "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0, 8'))[::-1])]for _ in'....'][-1]",

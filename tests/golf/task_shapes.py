@@ -3253,7 +3253,7 @@ def draw_stack_on_fives(rng, n):
     keys = sorted(T)
     rng.shuffle(keys)
     parts = [keys[k::n] for k in range(n)]
-    H = W = rng.randint(10, 14)
+    H = W = 11  # 11x11, as in every example of task022
     g = [[0] * W for _ in range(H)]
     used = set()
     for part in parts:
@@ -4691,7 +4691,7 @@ def continue_pattern_down(g):
 
 # a t-row motif of one colour repeated down with a column shift, 10 wide, cut at 5..9 rows
 def draw_continue_pattern_down(rng, n):
-    t, e = rng.randint(1, 4), rng.randint(0, 3)
+    t, e = rng.randint(1, 3), rng.randint(0, 2)  # t <= 3, e <= 2 as in every example of task124
     c = rng.randint(1, 9)
     m = [[c * (rng.random() < 0.4) for _ in range(10)] for _ in range(t)]
     for r in m:
@@ -5800,7 +5800,8 @@ def draw_dots_fall_onto_band(rng, n):  # 14x14, a 5-band n-1 thick, ~12 dots of 
     H = 14
     g = [[0] * H for _ in range(H)]
     t = n - 1
-    a = rng.randint(0, H - t)
+    # the band never touches the border, as in every example of task093
+    a = rng.randint(1, H - t - 1)
     for i in range(a, a + t):
         g[i] = [5] * H
     c = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
@@ -7023,6 +7024,13 @@ def draw_align_bottoms_to_one(
             for j in range(a, b):
                 if rng.random() < 0.7 or i == t + hh - 1:
                     g[i][j] = c
+    # no object is pushed off the grid, as in every example of task030: cut the cells that would
+    # land above row 0
+    low = {v: i for i in range(H) for v in g[i]}
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] and i + low[1] - low[g[i][j]] < 0:
+                g[i][j] = 0
     return g
 
 
@@ -7442,6 +7450,20 @@ def draw_closed_boxes_recolor(
             cells.remove((i, j + 1))
         for a, b in cells:
             g[a][b] = 1
+    # no object sits inside another's hole, as in every example of task196: drop those that do
+    out = set()
+    for comp in parts(g, lambda v: v == 0):
+        if any(a in (0, H - 1) or b in (0, W - 1) for a, b in comp):
+            out |= set(comp)
+    for comp in parts(g, lambda v: v == 1):
+        if not any(
+            a in (0, H - 1)
+            or b in (0, W - 1)
+            or {(a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)} & out
+            for a, b in comp
+        ):
+            for a, b in comp:
+                g[a][b] = 0
     return g
 
 
@@ -7831,6 +7853,14 @@ def draw_corner_diagonal_shots(
             for i in range(2):
                 for j in range(2):
                     g[y + i][x + j] = v
+        o = corner_diagonal_shots([r[:] for r in g])
+        if any(
+            {o[y][x], o[y + i][x + 1 - i]} == {1, 2}
+            for i in (0, 1)
+            for y in range(H - i)
+            for x in range(W - 1 + i)
+        ):
+            continue  # no 1 side by side with a 2 in the output, as in every example of task136
         return g
 
 
@@ -7997,7 +8027,8 @@ def crop_recolor_bg(g):  # crop to the box around cells of colour > 1, then 1 ->
 
 
 def draw_crop_recolor_bg(rng, n):  # background of 1s with a few coloured cells in a small area
-    h, w = rng.randint(n, 3 * n), rng.randint(n, 3 * n)
+    # 5..7 rows and columns, as in every example of task259
+    h, w = rng.randint(5, 7), rng.randint(5, 7)
     g = [[1] * w for _ in range(h)]
     a, b = rng.randrange(h), rng.randrange(w)
     for _ in range(rng.randint(1, n)):
