@@ -321,10 +321,11 @@ IDIOMS = {
     # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that shape
     # (the 3 rows under the 5, columns j-1..j+1)
     "shape_under_5_crop": "(j:=0)or[r[j-1:j+2]for r in g if(j:=5 in r and r.index(5)or j)][1:4]",
-    # task112: Mirror everything across the 2x2 block of 3s, both ways: twice (via transpose) OR
-    # each row with the row reflected about the 3-rows (row index 2*first3row+1-i of the zero-padded
-    # grid).
-    "mirror_about_block": "[g:=[*zip(*[map(max,r,(g+[[0]*30]*30)[[3in r for r in g].index(1)*2+1-i])for i,r in enumerate(g)])]for _ in'ab'][1]",
+    # task112: Mirror everything across the 2x2 block of 3s, both ways. Four quarter turns: each
+    # takes the max of the reversed rows with (g*3)[2a+2:] (a: the first row holding a 3), which
+    # lines row i up with its mirror row 2a+1-i (mod height; a wrapped row is one the shape never
+    # reaches).
+    "mirror_about_block": "[g:=[*zip(*map(map,[max]*99,g[::-1],(g*3)[[*map(max,g)].index(3)*2+2:]))]for _ in'abcd'][3]",
     # task115: colour bands with ragged borders -> the band colours in order, as a row (bands side
     # by side) or a column (bands stacked).
     "band_colours": "(a:=[*{}.fromkeys(g[0])])[1:]and[a]or[*zip({}.fromkeys(next(zip(*g))))]",
@@ -399,10 +400,10 @@ IDIOMS = {
     # read bottom-up), and (once all 4 sides are cropped: i is 0 for 3 passes, then a row) runs v
     # along each, filling a 0 with v when v is the colour of the far end r[0]; [7] is the 8th pass.
     "lines_to_matching_wall": "[g:=[[v:=x or i and v*(v==r[0])for x in r[::-1]]for r in zip(*g[[*map(all,g)].index(1):])]for i in[0]*3+g][7]",
-    # task139: Fill the empty cells of each object's (3x3) bounding box with 7. A zero becomes 7
-    # when its row has a cell within 2 columns and its column has a cell within 2 rows (exact for
-    # the task's well-separated objects).
-    "box_fill_near": "[[c or 7*(any(R[:j+3][-5:])and any(r[j]for r in g[:i+3][-5:]))for j,c in enumerate(R)]for i,R in enumerate(g)]",
+    # task139: Fill the empty cells of each object's (3x3) bounding box with 7. Rows 0-3 and rows
+    # 4-8 each hold one object (as in every example), so in each band a zero becomes 7 when its row
+    # and its column (within the band) both hold a 4: column max k times row max is 16, 16%9 is 7.
+    "box_fill_near": "[[c or k*max(R)%9for c,k in zip(R,map(max,*h))]for h in(g[:4],g[4:])for R in h]",
     # task141: one coloured cell: draw both full diagonals through it in its colour (row = the
     # cell's row shifted by +-distance)
     "diag_cross": "(Q:=(R:=max(g))+[0]*60)and[[*map(max,r,Q[-d:]+Q,Q[d:]+Q)]for d,r in enumerate(g,-g.index(R))]",
@@ -604,8 +605,9 @@ IDIOMS = {
     "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[-1][0]+1),X:=range(u[0][1],u[-1][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)})and next([[D.get(l+(y-o)//d*99+(x-b)//d,g[y][x])for x in X]for y in Y]for o in Y for b in X if 4!=g[o][b]>0 for d in range(1,9)for l in D if all(g[y][x]in(0,D.get(l+(y-o)//d*99+(x-b)//d,4))for y in Y for x in X))",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
-    # half by the same column rule.
-    "toward_away_rays": "(F:=lambda g,k=2,q=g*9:[q:=[c or(x==k)*k for c,x in zip(r,q)]for r in g if(k:=k-(5in r))][::-1])(F(g))",
+    # half by the same column rule: k is 2 above the line, 1 from it on; a cell gets k when the cell
+    # above (q, the previous output row; the grid's rows at first: 10x10, as every example) holds k.
+    "toward_away_rays": "(F:=lambda g,k=2,q=g:[q:=[c|(x==k)*k for c,x in zip(r,q)]for r in g if(k:=k-(5in r))][::-1])(F(g))",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines (E keeps max(row's colours - {5}) of rows that have
     # one; the wrong direction counts every row, so the shorter of the two is right)
@@ -746,9 +748,11 @@ IDIOMS = {
     # (Kronecker product; V sums the halves, so a cell is colour + 8*mask: a&7 if b has the 8)
     "mask_kronecker": "(V:=[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])])and[[a&b//8*7 for a in l for b in m]for l in V for m in V]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
-    # outbox); lone 2s stay. (The EXPR rings any 2 with a 2 beside it, so bigger 2-objects would be
-    # ringed too; none occur.)
-    "domino_outbox": "[g:=zip(*[[a|a*b>>2|b&k for a,b in zip(r,(0,*r))]for r in g][::-1])for k in[0]*4+[1]*4]and[[2>>v^2for v in r]for r in g]",
+    # outbox); lone 2s stay. Eight quarter turns, x = a|a*b>>2|b&k with b the left neighbour: k=116
+    # marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4) keeps x for those,
+    # and in the last turn (k=89) maps 1 -> 3 and 3 -> 2, so the 8th pass is the answer. Bigger
+    # 2-objects would be ringed too; none occur.
+    "domino_outbox": "[g:=[*zip(*[[k*412%(a|a*b>>2|b&k|4)for a,b in zip(r,(0,*r))]for r in g][::-1])]for k in b'tttt555Y'][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
     # 8. One loop of 80 row-sweeps (v, the left cell, is 0 at each row's start): first ~37 flood the
     # outer 9s to 0 (c%(v+9) is 0 only for a 9 after a 0), later ones also spread 8 from hole 9s

@@ -6070,19 +6070,22 @@ def box_fill_near(g):  # 8-connected objects; zeros inside each object's boundin
 
 def draw_box_fill_near(
     rng, n
-):  # 8-connected shapes with a full 3x3 box, on a lattice with 2-cell gaps
-    g = [[0] * 13 for _ in range(13)]
-    for bi, bj in rng.sample([(a, b) for a in (0, 5, 10) for b in (0, 5, 10)], n - 1):
-        while True:
-            s = {(x, y) for x in range(3) for y in range(3) if rng.random() < 0.6}
-            c = {min(s, default=0)}
-            for _ in range(9):
-                c |= {(x, y) for x, y in s for a, b in c if abs(x - a) < 2 > abs(y - b)}
-            if {x for x, y in s} == {0, 1, 2} == {y for x, y in s} and len(s) < 9 and c == s:
-                break
-        for x, y in s:
-            g[bi + x][bj + y] = 4
-    return g
+):  # 9x9: two 8-connected shapes with a full 3x3 box, one box at rows 1-3 (columns 0-2 or 2-4), the
+    # other at columns 5-7 (rows 4-6 or 6-8), not 8-adjacent: as in every example of task139
+    while True:
+        g = [[0] * 9 for _ in range(9)]
+        for bi, bj in ((1, rng.choice((0, 2))), (rng.choice((4, 6)), 5)):
+            while True:
+                s = {(x, y) for x in range(3) for y in range(3) if rng.random() < 0.6}
+                c = {min(s, default=0)}
+                for _ in range(9):
+                    c |= {(x, y) for x, y in s for a, b in c if abs(x - a) < 2 > abs(y - b)}
+                if {x for x, y in s} == {0, 1, 2} == {y for x, y in s} and len(s) < 9 and c == s:
+                    break
+            for x, y in s:
+                g[bi + x][bj + y] = 4
+        if len(parts(g, bool, corners=True)) == 2:
+            return g
 
 
 def sealed_rooms(
@@ -6184,7 +6187,7 @@ def toward_away_rays(
 def draw_toward_away_rays(
     rng, n
 ):  # a full row of 5s and a few 1/2 markers, at most one per column on each side
-    H, W = rng.randint(8, 12), rng.randint(8, 12)
+    H = W = 10  # as in every example of task212
     B = rng.randint(2, H - 3)
     g = [[0] * W for _ in range(H)]
     g[B] = [5] * W
