@@ -1713,7 +1713,7 @@ def complete_middle_block(g):
 
 # 8x8: 3x3 blocks of 2x2 ones, random marks, some outer pairs matching
 def draw_complete_middle_block(rng, n):
-    while 1:
+    while True:
         g = [[0 if y == 2 or y == 5 or x == 2 or x == 5 else 1 for x in range(8)] for y in range(8)]
         for _ in range(rng.randint(1, 3)):
             c, a, b, k = rng.randint(2, 9), rng.randrange(2), rng.randrange(2), rng.randrange(3)
