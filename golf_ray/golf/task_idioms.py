@@ -6,6 +6,11 @@ one it does not fit. `tests/golf/task_shapes.py` holds a rule written apart for 
 inputs for it."""
 
 IDIOMS = {
+    # task002: blank regions (4-connected) that do not reach the border are filled with 4 (walls 3).
+    # 4*len(g) sweeps, each reversing the rows and transposing (a quarter turn), flood the outside
+    # as 4: a 4 stands before each row and a 0 takes v&4 of its left neighbour v, so 3 stops it; the
+    # last map 6^c+2 swaps 0 and 4 (outside -> 0, unreached -> 4) and keeps 3.
+    "fill_enclosed_0_with_4": "[g:=zip(*[[v:=c or v&4 for c in(4,*r)][:0:-1]for r in g])for _ in g*4]and[[6^c+2 for c in r]for r in g]",
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
     # x..x+2 for the largest x<=3 with g[6-x:]==g[:x] (6-x = the smallest period >= 3).
     "continue_rows_to_9": "[[2*c for c in r]for r in g+[g[x:x+3]for x in range(4)if g[6-x:]==g[:x]][-1]]",
@@ -115,6 +120,11 @@ IDIOMS = {
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour.
     "edge_dots_tint_block": "[g:=[*zip(*[[c==8>p*9and r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in[0]*4][-1]",
+    # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
+    # noise: cut out the box around the shape. Each colour's box is cut by keeping the rows, then
+    # the columns, that hold it; the shape's box is nearly full while a scattered colour's box is
+    # mostly 0 (and 0's own box is the whole grid), so the box with the fewest 0s wins.
+    "densest_colour_box": "min((str(b:=[*zip(*[r for r in zip(*[r for r in g if c in r])if c in r])]).count('0'),b)for c in{*sum(g,[])})[1]",
     # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
     # colour. A cell takes the largest digit found on both opposite rays (steps 35 and 29 in str(g),
     # a row being 32 characters: 10x10 as every example). A ray leaving the grid only meets spaces
@@ -193,9 +203,16 @@ IDIOMS = {
     # blocked the first leg (an 8 or the edge); turn and walk until the next cell is red. (bg 0
     # and square grids in every example: a walk is capped at len(g) steps.)
     "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},W:=lambda p,s:[p,*[p:=p+s for _ in g if 0==c.get(p+s)],p+s],[T:=R+D+d for p in c for s in(1,1j,-1,-1j)if c[p]==3==c.get(p-s)if(d:=W(p,s))[2:]for t in(1,1j,-1,-1j)for u in(1,1j,-1,-1j)if c.get(d[-1])==c.get((D:=W(d[-2],t))[-1])if c.get((R:=W(D[-2],u))[-1])==2]]and[[v or 3*(i+j*1j in T)for j,v in enumerate(r)]for i,r in enumerate(g)]",
-    # task068: Keep only the colour that occurs exactly once, at its place, and surround it with
-    # a ring of 2s (10x10, as every example: its flat index p is at row p//10, column p%10).
-    "lone_cell_ringed": "(e:=enumerate,f:=sum(g,[]))and[[[2,c][v==c]*(x*x<2>y*y)for y,v in e(r,-(p%10))]for p,c in e(f)if 2>f.count(c)for x,r in e(g,-(p//10))]",
+    # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
+    # ring of 2s (10x10, as every example: its flat index p is at row p//10, column p%10; the
+    # enumerate starts 9-p//10 and ~p%10 = 9-p%10 put the ring's rows and columns at 8..10).
+    "lone_cell_ringed": "(e:=enumerate,f:=sum(g,[]))and[[[2,c][v==c]*(7<x<11>y>7)for y,v in e(r,~p%10)]for p,c in e(f)if 2>f.count(c)for x,r in e(g,9-p//10)]",
+    # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
+    # erased. Flat index i*11+j over rows padded with a 0 (a shift that wraps a row hits the pad,
+    # and .get reads None off the ends); a cell takes colour e[k] when the template shifted by
+    # cell-k lies wholly on 8s (copies never touch the template or each other at their sides, so
+    # only the true shift fits). 10x10 hard-coded (every example); [:110] keeps foreign grids cheap.
+    "stamp_template_on_eights": "[[sum(e[k]*all(e.get(i*11+j-k+q)==8for q in e if e[q]%8)for k in e if e[k]%8)for j in range(10)]for i in range(10)if(e:=dict(enumerate(sum([r+[0]for r in g],[])[:110])))]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; the first
     # multiplies by 3; v = -19 masks bits 16 and 2 (8*3 -> 8, 3 -> 1) until a row with an 8, then
     # only bit 16, so rows before the first 8 from each side are knocked back to 1)
@@ -219,9 +236,9 @@ IDIOMS = {
     "complete_from_template": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2},[T:={z+a%3+a//3*1j-1-1j for z in T for a in range(9)}&{*D}for _ in g[:5]],c:={D[z]:z for z in T}[2],P:={s+d:v for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(v%2or D.get(s+d)==v for d,v in Q)for d,v in Q},[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
-    # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above or to its
-    # right.)
-    "cluster_boxes_filled": "[g:=[*zip(*[[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r,p in zip(g,[g[0],*g])][::-1])]for _ in g*4][-1]",
+    # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
+    # just rebuilt, p) or to its right.)
+    "cluster_boxes_filled": "[g:=[*zip(*[p:=[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r in g][::-1])]for _ in g*4 if(p:=g[0])][-1]",
     # task079: Several small one-colour shapes (each with a 3x3 bounding box) on a 14x14 grid:
     # output the most frequent one. (Scans the 144 3x3 windows, corner (i//12, i%12), whose rows and
     # columns are all non-empty; grid 14 hard-coded.)
@@ -264,6 +281,11 @@ IDIOMS = {
     # lines plus their caps (lines upright, as in every example: the first and last 5 in reading
     # order are opposite corners)
     "capped_lines_crop": "(b:=bytes(sum(g,[])),W:=len(g[0]),i:=b.find(5),j:=b.rfind(5))and[r[i%W:j%W+1]for r in g[i//W-1:j//W+2]]",
+    # task092: each colour's two cells in one row (column) are joined by a line of it; column lines
+    # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that, blanks only: o, the
+    # open colour, toggles (XOR) on a colour found twice in the line, so a line's single crossing
+    # cells neither open nor close it; o is 0 again at each line's end.
+    "pairs_to_lines_vertical_on_top": "[g:=[[c or o for c in r if[o:=o^r.count(c)//2*c]]for r in zip(*g)]for _ in'ab'if[o:=0]][1]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5. (Band upright when the top row holds a 5: the band never touches the
     # border, as in every example; else transpose and recurse once.)
@@ -283,11 +305,12 @@ IDIOMS = {
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
     # gap); output side = largest size.
     "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))*-~(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes((v!=c)*9for v in r)])for c in range(10)),B:=Q.pop()[2],S:=Q[-1][0],V:=[~min(i,S+~i)for i in range(S)])and[[[B,(q:=Q[max(a,b)])[2]][abs(a-b)<q[1]]for b in V]for a in V]",
-    # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells
-    # and the row above it with that colour. Each row fills between the outermost cells of
-    # itself and the row below, with the largest value in rows i-1..i+3 (the colour sits on the
-    # cup's middle inner row, as in every example).
-    "fill_cup_and_lid": "[[v or c*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for i,r in enumerate(g)for u,c in[([*map(max,*g[i:i+2],r)],max(sum(g[i and i-1:i+4],[])))]]",
+    # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
+    # the row above it with that colour. Each row fills between the outermost cells of itself and
+    # the row below, with the largest value in rows i-1..i+3 (the colour sits on the cup's middle
+    # inner row, as in every example; at i=0, g[i-1] is the last row, which never holds a colour: it
+    # is empty or a cup's bottom).
+    "fill_cup_and_lid": "[[v or max(sum(g[i:i+4],g[i-1]))*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for i,r in enumerate(g)for u in[[*map(max,*g[i:i+2],r)]]]",
     # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2
     # steps over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every
     # shift where the non-0 cells in the ring around its scaled 2s are exactly those 2s.
@@ -341,6 +364,11 @@ IDIOMS = {
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge.
     "diagonal_bounce": "(s:=[i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v>7],q:=max((abs(i+j*1j-s[0]),i+j*1j)for i,r in enumerate(g)for j,v in enumerate(r)if((i+j*1j-s[0])/(s[-1]-s[0])).imag==0==v)[1])and[[v or 3*(((i+j*1j-q)**2).real==0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
+    # inside of each becomes 8. A non-0 cell is inside when the cells up-left and down-right of it
+    # are non-0 too: rectangles never touch, even at corners, so both are in its own rectangle. The
+    # top and bottom rows are never inside: only rows with both neighbours are zipped.
+    "rect_interiors_eight": "g[:1]+[[[v,8][all(n)]for v,*n in zip(r,r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: the 3x3 around the 8, read from the flattened grid.)
     "marked_shape_crop": "(s:=sum(g,[]),k:=s.index(8)-14)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,13,26)]",
@@ -464,8 +492,9 @@ IDIOMS = {
     # each k times, add a 2 at both ends, transpose.)
     "frame_scaled_shape": "[g:=[*zip(B:=[2]*99,*[r for r in g if{*r}-{0,2}for _ in k],B)]for k in[g[:str(g).count('2')//12]]*2][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
-    # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes.)
-    "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('1, 1, 1(.{25})1, 0, 1(.{25})1, 1, 1',r'0, 2, 0\\g<1>2, 2, 2\\g<2>0, 2, 0',str(g)))))or p(h)",
+    # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes; the bottom
+    # row is a backreference to the top row.)
+    "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('(1, 1, 1)(.{25})1, 0, 1(.{25})\\\\1',r'0, 2, 0\\g<2>2, 2, 2\\g<3>0, 2, 0',str(g)))))or p(h)",
     # task161: the rarest colour sits only at pairs of opposite border cells: draw those
     # rows/columns in it on a blank grid
     "border_pair_lines": "(A:=min(C:=sum(g,[]),key=C.count))and[[A*(A in(B[0],C[0]))for C in zip(*g)]for B in g]",
@@ -476,11 +505,11 @@ IDIOMS = {
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11)
     "panel_by_marker": "[[5*(g[i][j]==5)or g[x-x%4+i%4][y-y%4+j%4]*(i//4==x%4)*(j//4==y%4)for j in range(11)]for x,y in[divmod(sum(g,[]).index(4),11)]for i in range(11)]",
-    # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among
-    # scattered dots: u is the colour of a cell with three of its colour centred below it (flat
-    # offsets 19..21); in each column, read bottom-up, the cells below its lowest u take the
-    # largest colour found there (0 if none).
-    "umbrella_rain": "[s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])]and[*zip(*[(max((0,*d[:(n:=(*d,u).index(u)%20)])),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
+    # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
+    # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
+    # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
+    # found there (0 if none).
+    "umbrella_rain": "[s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])]and[*zip(*[(max(d[:(n:=(*d,u).index(u)%20)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner: an empty cell takes the colour of
     # (x-a,y) and (x,y-b) when they match over the empty (x,y) k>=1 steps back along (a,b) (Ls never
@@ -492,11 +521,12 @@ IDIOMS = {
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
     # 5-size. k restarts each pass, so later passes' unused labels stay small.)
     "size_to_colour": "[g:=zip(*[[v:=c and[c,k:=k*16][c<6]|v for c in(0,*r)][:0:-1]for r in g])for _ in 4*g if[k:=4]]and[[c%5for c in r]for r in g]",
-    # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour
-    # square, on 0 (as every example): keep the square's cells where the (downscaled) pattern is
-    # set, blank the rest. After cropping, n is the count of the last row, the square is the
-    # last n rows' last n columns, the pattern every k-th row and column of the rest.
-    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and[[p and v for v,p in q]for q in map(zip,t(t(A[-n:])[-n:]),t(t(A[:-n:k])[::k]))]",
+    # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square,
+    # on 0 (as every example): keep the square's cells where the (downscaled) pattern is set, blank
+    # the rest. After cropping, n is the count of the last row, the square is the last n rows' last
+    # n columns, the pattern every k-th row and column of the rest; both are masked column by column
+    # and the result transposed back (no result row or column is blank).
+    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and t([[p and v for v,p in q]for q in map(zip,t(A[-n:])[-n:],t(A[:-n:k])[::k])])",
     # task173: two-colour templates; wherever one colour-part of a template appears on its own,
     # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
     # 20 seed cells: fast on dense grids).
@@ -519,7 +549,7 @@ IDIOMS = {
     # task185: A line lattice with some intersections recoloured; over the 4x4 recoloured
     # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
     # special colour, else 0.
-    "lattice_corner_cells": "(f:=lambda M,K:[*zip(*map(lambda r,s:map(lambda x,y:x*(x==y!=K),r,s),R:=(R:=M[d::d+1])[[{*r}=={L}for r in R].index(0):],R[1:4]))])(f(g,~(d:=g[0].index(L:=max(g[0])))),L)",
+    "lattice_corner_cells": "(f:=lambda M,K:[*zip(*map(lambda r,s:map(lambda x,y:x*(x==y!=K),r,s),R:=(R:=M[d::d+1])[[{*r}=={L}for r in R].index(0):],R[1:4]))])(f(g,[d:=g[0].index(L:=max(g[0]))]),L)",
     # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
     # enclosed ones 2
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)][1:]for r in g][::-1])]for _ in g*4][-1]",
@@ -592,7 +622,7 @@ IDIOMS = {
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
     # 5's row, then overlaying.
-    "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[(k:=[{*r}<={0,5}for r in X].index(0)+1-[5 in r for r in X].index(1)):]+X[:k])]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(r,q)]for r,q in zip(g,X)]",
+    "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[(k:=[{*r}<={0,5}for r in X].index(0)+1-[5 in r for r in X].index(1)):]+X[:k])]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(*r)]for r in zip(g,X)]",
     # task208: The rarest colour draws a box around an all-0 hole; every other all-0 hole of the
     # same size whose box fits inside the grid gets the same box (no box touches the edge, no
     # two boxes overlap, the grid is 21x21: as in every example). Painted in place, read as it
@@ -615,6 +645,12 @@ IDIOMS = {
     # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
     # a quarter clockwise and a half turn
     "rotations_strip": "[r[:4]+[*b,5]+c[2::-1]for r,b,c in zip(g,zip(*g[::-1]),g[::-1])]",
+    # task216, task365: rectangles on 0 (apart, maybe at the edges) dotted with 2: cut out the one
+    # with the most 2s. For each column j, each row's run from j to its next 0 (r*9 wraps, so a 0 is
+    # found) is written "[..]," and the text split at the empty runs "[],": each piece is a
+    # rectangle's rows seen from column j (a tuple once eval'd). Pieces from columns inside a
+    # rectangle tie with it on 2s, so -j makes its left column win the max.
+    "rect_with_most_twos": "eval(max((s.count('2'),-j,s)for j in range(20)for s in''.join(f'{r[j:(r*9).index(0,j)]},'for r in g).split('[],'))[2])",
     # task219: Bands of 8s separated by empty rows; the first band is the template. Each band
     # takes the shift of the template that overlaps it most (ties: the larger shift), and the
     # template's cells it lacks become 1. Cells are i+j*30; a cell's band is the count of empty
@@ -623,13 +659,14 @@ IDIOMS = {
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9, applied to the 3x3 window's sum: no window holds two lone cells).
     "ring_colour_map": "[[v or sum(sum((0,*s)[j:j+3])for s in([],*g)[i:i+3])*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
-    # task222: Keep only the solid one-colour rectangle hidden in the noise: cells with a like
-    # neighbour along their row, then their column, ..., then only colours with more than 5
-    # cells left (surviving 2x2 noise blocks have at most 4).
-    "keep_solid_block": "[g:=[*zip(*[[v*(v in(a,b))for a,v,b in zip((0,*r),r,(*r[1:],0))]for r in g])]for _ in g*2]and[[v*(s.count(v)>5)for v in r]for s in[sum(g,())]for r in g]",
+    # task222: Keep only the solid one-colour rectangle hidden in the noise: H passes, each on the
+    # transpose of the last, keep cells with a like neighbour along their line whose colour still
+    # has more than 5 cells (surviving 2x2 noise blocks have at most 4). Every example is 16x16, so
+    # the even count of passes restores the orientation.
+    "keep_solid_block": "[(s:=sum(g,[]),g:=[[v*(v in(a,b))*(s.count(v)>5)for a,v,b in zip((0,*r),r,r[1:]+(0,))]for r in zip(*g)])for _ in g]and g",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
-    "inbox_of_dots": "(E:=enumerate)and[[[x,sum({*map(max,g)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5in r]for h in(g,zip(*g))]]for i,r in E(g)]",
+    "inbox_of_dots": "(E:=enumerate)and[[[x,sum({*sum(g,[])})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5in r]for h in(g,zip(*g))]]for i,r in E(g)]",
     # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each
     # corner, coloured by the opposite corner. (Lookup in the flattened grid, repeated: index k
     # + 6*T[dy] + T[dx], k the first coloured cell, T a byte table of offsets plus 36; cells off
@@ -640,6 +677,17 @@ IDIOMS = {
     # passed), t = their total: band code 1+a//t when a%t is 0 (a/t is 0, 1 or 2), else 0; a 0-cell
     # takes the code when row and column agree.
     "band_corners_centre": "(F:=lambda h,a=0:[((a:=a+2*min(r))%t<1)*(1+a//t)for t in[sum(map(min,h))]for r in h])and[[c or u*(u==v)for c,v in zip(r,F([*zip(*g)]))]for r,u in zip(g,F(g))]",
+    # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
+    # beyond the opposite outer corner. Two passes, each a quarter turn: row r0-1 takes row r1-1 and
+    # row r1+1 takes row r0+1 (k = rows with a cell), keeping only non-box colours there and only
+    # the box colour (v in its top row) elsewhere; the second pass does the columns. 10x10
+    # hard-coded.
+    "frame_corners_swap_out": "[g:=[*zip(*[[v*((v in g[k[0]])^(i in I))for v in g[I.get(i,i)]]for i in range(10)])]for _ in'  'if(I:={(k:=[i for i in range(10)if any(g[i])])[0]-1:k[-2],k[-1]+1:k[1]})][1]",
+    # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
+    # Four quarter turns; a pass adds label L to a cell whose lower-right neighbour z is 5 while its
+    # right and lower neighbours x, y are 0 (|4 ignores labels set earlier; only 0 cells pass, so c+
+    # is safe). Rows/columns wrap to the all-zero border. Turns give labels 1,3,4,2.
+    "label_block_corners": "[g:=[*zip(*[[c+L*(z>x+y|4)for c,x,y,z in zip(r,r[1:]+r,s,s[1:]+s)]for r,s in zip(g,g[1:]+g)][::-1])]for L in(1,3,4,2)][3]",
     # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
     # colour, 5...
     "alternate_ray": "[[v:=c or v and x+5-v for c in r]for r in g if[x:=max(r),v:=0]]",
@@ -671,6 +719,11 @@ IDIOMS = {
     # laid after (first 3-row + 1) blank rows (9 blank rows pad the end: grids are <= 10 high); a
     # cell keeps its 3 (a%2*3) and takes the 2 of that row (b%3).
     "shape_into_corners": "[g:=[*zip(*[[a%2*3+b%3for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2in r]+Z*9)])]for Z in[[[0]*30]]*2][1]",
+    # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
+    # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
+    # each over the span between the first and last non-zero perpendicular line (a row is non-zero
+    # iff it compares above [0]*99), which is exactly the elbow's extent.
+    "elbow_line_two_three": "[g:=[[c or 8*(u in r)*(max(g[:j+1])>[0]*99<max(g[j:]))for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
     "biggest_colours_bars": "(m:=max(map((T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0for c in T if T.count(c)==m}]]",
@@ -683,6 +736,16 @@ IDIOMS = {
     # its 5 next to the block (no two 5s share a ring cell in any example). The block's top row is
     # from the first '2' in str(g): a 10-wide row takes 32 characters.
     "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')//32)])+[*c[m:]]for c in zip(*g)][::-1]for _ in'abcd'][3]",
+    # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
+    # 4*len(g) sweeps, each reversing the rows and transposing (a quarter turn), flood the outside
+    # as 1: a 1 stands before each row and a 0 takes v&1 of its left neighbour v, so 2 stops it; the
+    # last map c^(c<2) swaps 0 and 1 (outside -> 0, unreached -> 1) and keeps 2.
+    "fill_enclosed_0_with_1": "[g:=zip(*[[v:=c or v&1 for c in(1,*r)][:0:-1]for r in g])for _ in g*4]and[[c^(c<2)for c in r]for r in g]",
+    # task253: four L-triominoes (2x2 less a corner) packed into a 4x4, each in its bend's corner.
+    # Every 2x2 window with exactly one 0 is a piece (pieces never touch); the key
+    # count(0)*4+index(0) files them at 4..7 by missing corner. Windows are column-major
+    # (TL,BL,TR,BR), so a half's two pieces concatenated and strided [A::2] give its rows.
+    "assemble_l_pieces": "[(C[B]+C[B-2])[A::2]for B in(7,6)for A in(0,1)if(C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})]",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
     # compared as tuples: taller = greater)
     "tallest_shortest_bars": "[*zip(*[[c and(k==C[-1])+2*(k==C[1])for c in k]for k in zip(*g)if(C:=sorted({*zip(*g)}))])]",
@@ -713,8 +776,9 @@ IDIOMS = {
     # task265: Noise of 5s on 0: every 2x2 block of 0s is painted 2. Special case for ARC train
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0 (the
-    # `>Z(y-1,x-1)*Z(y,x-1)` in EXPR; no other example of the task has that configuration).
-    "zero_squares_painted": "[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<32)>>k&2for v in r]for r in g if(k:=k|31)]for _ in(0,1)if[z:=_ and z,k:=0,Z:=(c:=z&z>>32)&c*2,D:=(Y:=Z&~(Z&Z<<32)*2)*2|Y]][1]",
+    # `Z&~(Z&Z<<19)*2` in EXPR). Cells are bits of z, row stride 19 = width 18 + 1 blank bit (every
+    # example is 18x18); a first pass builds z, the second paints.
+    "zero_squares_painted": "[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<19)>>k&2 for v in r]for r in g if(k:=k+1)]for _ in(0,1)if[z:=_ and z,k:=0,Z:=(c:=z&z>>19)&c*2,D:=(Y:=Z&~(Z&Z<<19)*2)*2|Y]][1]",
     # task266: Each lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
     # left 8, down-right 7. (assumes the dots are colour 2, as in every example: the >>1 halves
     # 2*weight)
@@ -727,14 +791,18 @@ IDIOMS = {
     # Turned (p of the quarter turn) until the gap v is in the top row u: rows s<u get 4 at the gap
     # columns and at v[0]-(u-s), v[-1]+(u-s); inside the box's rows x columns every 0 becomes 4.
     "box_spill_rays": "[m:=[*map(any,zip(*g))],u:=[*map(any,g)].index(1),v:=[b for b,r in enumerate(g[u])if r<m[b]]]and v and[[r or(any(H)*m[b]or s<u and b in(v[0]+s-u,v[-1]+u-s,*v))*4for b,r in enumerate(H)]for s,H in enumerate(g)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
-    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on the
-    # rows as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2), over eight quarter
-    # turns. (No colour 9 in the task: bytes.split() would split on it.)
-    "satellites_to_centre": "(f:=lambda g,n=8:n and f(zip(*__import__('re').sub(b'((\\7)|\\3)(.*)\\0(?=(?(2)\\1|\\2))',rb'\\0\\3\\1',b'\\n'.join(map(bytes,g))).split()[::-1]),n-1)or[*g])(g)",
+    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on each row
+    # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 4*len(g)
+    # quarter turns.
+    "satellites_to_centre": "[g:=[*zip(*[__import__('re').sub(b'((\\7)|\\3)(.*)\\0(?=(?(2)\\1|\\2))',rb'\\0\\3\\1',bytes(r))for r in g][::-1])]for _ in g*4][-1]",
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
     # the top-left 9x9 becomes [no-zero?, -sum, window]; max picks a full block with the smallest
     # sum (most 1s).
     "most_ones_block": "max([all(A:=sum(W:=[r[B%7:][:3]for r in g[B//7:][:3]],[])),-sum(A),W]for B in range(49))[2]",
+    # task272: a 2 with no 2 beside it (sides only) becomes 1. Each row is zipped with the rows
+    # above and below (a zero row past the edges) and with itself shifted both ways (0 padded), so n
+    # holds the 4 side neighbours; a 2 above them all (none is 2) drops to 1.
+    "lone_twos_to_one": "[[v-(v>max(n))for v,*n in zip(r,a,c,[0,*r],r[1:]+[0])]for a,r,c in zip([[0]*9]+g,g,g[1:]+[[0]*9])]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. A cell is strictly inside a box exactly when both its up-left
     # quadrants, rows < i and columns < j (k=0) and rows <= i and columns <= j (k=1), hold an odd
@@ -788,6 +856,11 @@ IDIOMS = {
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 8 x height turns; s=a+b is each turn's loop value.)
     "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in r]for r in g if[v:=0]][::-1])]for s in[sum({*sum(g,[])})-8]*len(g*8)][-1]",
+    # task288: a square grid, the bottom row one colour with a centred run of a rarer colour D (its
+    # middle cell), the outer colour again above that run; from above the run's two ends, rays of D
+    # go up-left and up-right. Columns are numbered from the middle (-m) and rows so that the rays'
+    # meeting point (above the grid) is row 0: a ray cell is then i*i==j*j; `v or` keeps the base.
+    "base_diagonal_rays": "(D:=g[-1][m:=len(g)//2])and[[v or D*(i*i==j*j)for j,v in enumerate(r,-m)]for i,r in enumerate(g,g[-1].index(D)+1-3*m)]",
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
     "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
@@ -796,6 +869,11 @@ IDIOMS = {
     # task293: a horizontal and a vertical band cross: in the crossing (row and column both free of
     # 0) the other band's colour comes on top
     "band_cross_swap": "[[[sum(S:={*r,*k})-c,c][0 in S]for c,k in zip(r,zip(*g))]for r in g]",
+    # task294: two solid rectangles of 5 (with a 0 row or column between them) on 0: the inside of
+    # each becomes 2. A non-0 cell is inside when the cells up-left and down-right of it are non-0
+    # too: rectangles never touch, even at corners, so both are in its own rectangle. The top and
+    # bottom rows are never inside: only rows with both neighbours are zipped.
+    "rect_interiors_two": "g[:1]+[[[v,2][all(n)]for v,*n in zip(r,r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
     # task298: concentric square rings cycling through 3 colours: each colour becomes the one of the
     # ring outside it (row 2 starts with the colours of depths 0,1,2; the outermost takes the
     # innermost's)
@@ -815,11 +893,10 @@ IDIOMS = {
     # picture: copy it into every cell (each cell is the max over all cells at the same position mod
     # 10).
     "tile_cell_mod10": '[g:=[*zip(*[map(max,zip(*g[i%10::10]))for i in range(len(g))])]for _ in"ab"][1]',
-    # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all
-    # figures centred on one square canvas as tall as the tallest figure (every output is
-    # square), background elsewhere. A cell is keyed by its doubled flat offset from its
-    # figure's centre.
-    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),W:=len(g[0]),D:={2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)if v-b},R:=range(h:=max(D)//W,~h,-2)]and[[D.get(y*W+x,b)for x in R]for y in R]",
+    # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
+    # centred on one square canvas as tall as the tallest figure (every output is square),
+    # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre.
+    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),R:=range(h:=max(D:={2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)if v-b})//(W:=len(g[0])),~h,-2)]and[[D.get(y*W+x,b)for x in R]for y in R]",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour).
     "rarest_frame_crop": "(m:=min(s:=sum(g,[]),key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
@@ -935,6 +1012,10 @@ IDIOMS = {
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
+    # task356: in each row and each column of the input, the cells between its first and last 8
+    # become 8. Pass 1 (columns) fills a blank that has an 8 before and after it with 9, which pass
+    # 2 (rows) does not join on (it looks for 8 only) and turns back to 8 by c&8.
+    "join_8s_in_rows_and_cols": "[g:=[[c&8 or s*(8 in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for s in(9,8)][1]",
     # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
     # becomes 8. (EXPR assumes height 10 like every example; width >= 2)
     "bounce_zigzag": "[[8-7*(i%k in(j,k-j))for j in range(k//2+1)]for i in range(-9,1)if(k:=len(g[0])*2-2)]",
@@ -972,6 +1053,12 @@ IDIOMS = {
     # is 4, that is a concave corner (up and left open, up-left a wall), or whose up and left are
     # walls (u&v>4) with a 5 two left of the cell above; at the end 4-c&5 swaps 0 and 4, keeps 5.
     "closed_rooms_filled": "(G:=[[7,*r,7]for r in[[7]*99,*g,[7]*99]],[G:=zip(*[u:=[v:=c or 4*(v==4or u[j]|v<5<=u[j-1]or 5==u[j-2]<=u[j]&v)for j,c in enumerate(r)]for r in G][::k])for k in[1,1,-1]*12])and[[4-c&5for c in r[1:-1]]for r in G][1:-1]",
+    # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
+    # copy is painted with the rectangle. A 5 in row i, column c takes template[a][k]: a = 5s above
+    # it in c, k = 5s before it in its row (a walrus counter reset per row, bumped only on 5s).
+    # Copies are whole rectangles, so these are the offsets modulo the template size, which the
+    # template rows repeated 4x (both ways) absorb.
+    "stamp_template_on_gray": "[[5==c[i]and[A*4 for B in g*4 if(A:=[A for A in B if A%5])][c[:i].count(5)][k:=k+1]or c[i]for c in zip(*g)]for i in range(10)if[k:=-1]]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
     # -> 2, size 3 -> 1. (3 - number of 2-step 0-paths from the cell, on str(g) padded to 400
     # characters: a column is 3 characters, a row 32; width 10 hard-coded; worked out for every
@@ -982,6 +1069,12 @@ IDIOMS = {
     # every example), so the marker colour is the largest; the step is the smallest diagonal shift
     # that moves the shape onto the marker and nothing else of it.
     "diagonal_echo": "(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-g[0][0]},c:=max(U.values()))and[[[[v,c][any(i+j*1j-w*t in U for t in range(1,24))]for j,v in enumerate(r)]for i,r in enumerate(g)]for t in range(1,24)if{U.get(z+(w:=t//4*1j**t*(1+1j)))for z in U}=={None,c}][0]",
+    # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
+    # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
+    # '1's, so from 3 characters before it the next n 0s become 3s (only digits change: the text
+    # stays a grid); done twice with a transpose each time: 3 cells across, then the 2 above and
+    # below.
+    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+s[k:].replace('0','3',n)))]for n in(3,2)][1]",
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (each cell times
     # its run length along columns, then along rows, gives 5*length; ranked).
     "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({*sum(g,[-1])})*4)[1::3].index,r)]for r in g]",
@@ -996,8 +1089,10 @@ IDIOMS = {
     # both ways along its row and column for the first 8 (bytes.find).
     "dot_rays_to_lines": "(d:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)})and(R:={**d,**{z+m*u:2for z in d if d[z]&2for u in(1,-1,1j,-1j)for m in range(bytes(d.get(z+n*u,0)for n in range(30)).find(8)+1)}})and(O:={**R,**{x+a+b:8for x in d if d[x]>R[x]for a in(-1,0,1)for b in(-1j,0,1j)if a or b}})and[[O[i*1j+j]for j,_ in enumerate(r)]for i,r in enumerate(g)]",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
-    # every ray step one cell further away from that edge from its row/column on.
-    "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({2,*(S:=g[0])})>2and 2in[*zip(*g)][0]else(T:=lambda g:[g[::-1],[*zip(*g)]][n%2%n])(f(T(g),n-1)))(g,8)",
+    # every ray step one cell further away from that edge from its row/column on. Flips/transposes
+    # until the dots are in row 0 and the 2s in column 0 (no 2 is ever in a corner); each row is the
+    # row above shifted right once more at each 2.
+    "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({*(S:=g[0])})>1and 2in[*zip(*g)][0]else(T:=lambda g:n%2%n*[*zip(*g)]or g[::-1])(f(T(g),n-1)))(g,8)",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between;
     # each B bump in the ring sends a line through its row/column: A across the inner rectangle,
     # B outside the big one. Colours by first appearance are background, A, B; a row or column

@@ -833,7 +833,7 @@ def keep_solid_block(g):  # the largest one-colour solid rectangle, alone on a b
 # sparse noise in all colours plus one solid rectangle; no other 2x2 blocks
 def draw_keep_solid_block(rng, n):
     while True:
-        H, W = rng.randint(10, 16), rng.randint(10, 16)
+        H, W = 16, 16  # as in every example of task222
         g = [
             [rng.randint(1, 9) if rng.random() < n / 10 else 0 for _ in range(W)] for _ in range(H)
         ]
@@ -2706,7 +2706,8 @@ def draw_staggered_rays(rng, n):
     g = [[bg] * W for _ in range(H)]
     for j in rng.sample(range(1, W - 2), rng.randint(1, min(n, W - 3))):
         g[0][j] = c
-    for i in rng.sample(range(2, H), rng.randint(1, min(n, H - 2))):
+    # no 2 in a corner (the last row), as in every example of task382
+    for i in rng.sample(range(2, H - 1), rng.randint(1, min(n, H - 3))):
         g[i][0] = 2
     if rng.random() < 0.5:
         g = [list(r) for r in zip(*g, strict=False)]
@@ -4756,7 +4757,7 @@ def zero_squares_painted(g):
 
 
 def draw_zero_squares_painted(rng, n):  # random 5/0 noise, mostly 5
-    h, w = rng.randint(8, 10 + 2 * n), rng.randint(8, 10 + 2 * n)
+    h, w = 18, 18  # as in every example of task265
     p = rng.uniform(0.5, 0.7)
     return [[5 * (rng.random() < p) for _ in range(w)] for _ in range(h)]
 
@@ -9731,6 +9732,653 @@ def draw_pieces_into_holes(rng, n):
     return g
 
 
+def _fill_holes(
+    g, colour
+):  # the commonest colour's 4-connected parts that miss the border -> colour
+    H, W = len(g), len(g[0])
+    cells = Counter(v for r in g for v in r)
+    bg = max(cells, key=cells.get)
+    o = [r[:] for r in g]
+    for part in parts(g, lambda v: v == bg):
+        if not any(i in (0, H - 1) or j in (0, W - 1) for i, j in part):
+            for i, j in part:
+                o[i][j] = colour
+    return o
+
+
+def _boxes_and_noise(rng, S, wall, boxes, noise):  # box outlines 3..8 (some corners cut, some
+    g = [[0] * S for _ in range(S)]  # sides opened) on an S x S blank grid, then noise dots
+    for _ in range(boxes):
+        h, w = rng.randint(3, min(8, S)), rng.randint(3, min(8, S))
+        a, b = rng.randint(0, S - h), rng.randint(0, S - w)
+        ring = [
+            (a + i, b + j) for i in range(h) for j in range(w) if i in (0, h - 1) or j in (0, w - 1)
+        ]
+        cut = {(a, b), (a, b + w - 1), (a + h - 1, b), (a + h - 1, b + w - 1)}
+        cut = set(rng.sample(sorted(cut), rng.randint(0, 4)))
+        if rng.random() < 0.25:
+            cut.add(rng.choice(ring))
+        if sum(r.count(wall) for r in g) + len(ring) < S * S // 3:  # blank stays the commonest
+            for i, j in ring:
+                if (i, j) not in cut:
+                    g[i][j] = wall
+    for _ in range(min(noise, S * S // 3 - sum(r.count(wall) for r in g))):
+        g[rng.randrange(S)][rng.randrange(S)] = wall
+    return g
+
+
+def fill_enclosed_0_with_4(g):  # blank (commonest-colour) regions not touching the border -> 4
+    return _fill_holes(g, 4)
+
+
+def draw_fill_enclosed_0_with_4(rng, n):  # 6..20 square, 3-box outlines and sparse 3 dots
+    S = rng.randint(6, 20)
+    return _boxes_and_noise(
+        rng, S, 3, rng.randint(1, max(1, S * S // 60)), rng.randint(0, S * S // 12)
+    )
+
+
+def fill_enclosed_0_with_1(g):  # blank (commonest-colour) regions not touching the border -> 1
+    return _fill_holes(g, 1)
+
+
+def draw_fill_enclosed_0_with_1(rng, n):  # 8..12 square, 2-box outlines with dots inside, rare dots
+    S = rng.randint(8, 12)
+    g = _boxes_and_noise(rng, S, 2, rng.randint(1, 3), rng.randint(0, 3))
+    for _ in range(rng.randint(0, 3)):  # dots, mostly inside the boxes
+        g[rng.randrange(1, S - 1)][rng.randrange(1, S - 1)] = 2
+    return g
+
+
+def pairs_to_lines_vertical_on_top(g):  # each colour's two cells in one row/column are joined by
+    H, W = len(g), len(g[0])  # a line of that colour; columns painted after rows
+    cells = Counter(v for r in g for v in r)
+    bg = max(cells, key=cells.get)
+    o = [r[:] for r in g]
+    at = {}
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] != bg:
+                at.setdefault(g[i][j], []).append((i, j))
+    for vertical in (False, True):
+        for c, where in at.items():
+            rows = {i for i, j in where}
+            cols = {j for i, j in where}
+            if not vertical and len(rows) == 1:
+                i = where[0][0]
+                for j in range(min(cols), max(cols) + 1):
+                    o[i][j] = c
+            if vertical and len(cols) == 1:
+                j = where[0][1]
+                for i in range(min(rows), max(rows) + 1):
+                    o[i][j] = c
+    return o
+
+
+def draw_pairs_to_lines_vertical_on_top(rng, n):  # RE-ARC's generator: row pairs, then column pairs
+    H, W = rng.randint(5, 30), rng.randint(5, 30)  # on blank cells; (as in every example) no column
+    g = [[0] * W for _ in range(H)]  # pair spans a row pair's end
+    colours = rng.sample(range(1, 10), 8)
+    lines = rng.randint(2, 8)
+    hori = rng.randint(1, lines - 1)
+    for i in rng.sample(range(H), min(hori, H)):
+        a, b = sorted(rng.sample(range(W), 2))
+        g[i][a] = g[i][b] = colours.pop()
+    cols = [j for j in range(W) if sum(r[j] == 0 for r in g) > 1]
+    for j in rng.sample(cols, min(lines - hori, len(cols))):
+        free = [i for i in range(H) if g[i][j] == 0]
+        a, b = sorted(rng.sample(range(len(free)), 2))
+        a, b = free[a], free[b]
+        if any(g[i][j] for i in range(a, b + 1)):
+            continue
+        g[a][j] = g[b][j] = colours.pop()
+    return g
+
+
+def join_8s_in_rows_and_cols(g):  # between the first and last 8 of each row and of each column
+    H, W = len(g), len(g[0])  # of the input, cells become 8
+    o = [r[:] for r in g]
+    for i in range(H):
+        js = [j for j in range(W) if g[i][j] == 8]
+        for j in range(js[0], js[-1] + 1) if js else ():
+            o[i][j] = 8
+    for j in range(W):
+        iz = [i for i in range(H) if g[i][j] == 8]
+        for i in range(iz[0], iz[-1] + 1) if iz else ():
+            o[i][j] = 8
+    return o
+
+
+def draw_join_8s_in_rows_and_cols(
+    rng, n
+):  # 10x10 blank, 2..11 8-dots, the later ones touching none
+    g = [[0] * 10 for _ in range(10)]  # (not even at corners); the first two share a row/column
+    k = rng.randrange(10)
+    a = rng.randint(0, 7)
+    b = rng.randint(a + 2, 9)
+    first = [(k, a), (k, b)] if rng.random() < 0.5 else [(a, k), (b, k)]
+    free = {(i, j) for i in range(10) for j in range(10)}
+    for i, j in first:  # (their neighbours stay free, as in RE-ARC's generator)
+        g[i][j] = 8
+        free.discard((i, j))
+    for _ in range(rng.randint(0, 9)):
+        if not free:
+            break
+        i, j = rng.choice(sorted(free))
+        g[i][j] = 8
+        free -= {(i + x, j + y) for x in (-1, 0, 1) for y in (-1, 0, 1)}
+    return g
+
+
+def lone_twos_to_one(g):  # a 2 with no 2 beside it (sides only, the edge counts as 0) becomes 1
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 2:
+                near = [
+                    g[y][x]
+                    for y, x in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1))
+                    if 0 <= y < H and 0 <= x < W
+                ]
+                if 2 not in near:
+                    out[i][j] = 1
+    return out
+
+
+def draw_lone_twos_to_one(rng, n):  # 3x3 to 5x5, 0s and 2s, 20-70% of the cells 2
+    H, W = rng.randint(3, 5), rng.randint(3, 5)
+    k = rng.uniform(0.2, 0.7)
+    return [[2 if rng.random() < k else 0 for _ in range(W)] for _ in range(H)]
+
+
+def _rect_interiors(g, new):  # each solid one-colour rectangle on 0: its inside (all but the
+    out = [r[:] for r in g]  # border ring) becomes `new`
+    for group in parts(g, lambda v: v != 0):
+        ys = [a for a, b in group]
+        xs = [b for a, b in group]
+        t, b, left, r = min(ys), max(ys), min(xs), max(xs)
+        if len(group) != (b - t + 1) * (r - left + 1) or len({g[y][x] for y, x in group}) > 1:
+            raise ValueError("not a solid rectangle")
+        for y in range(t + 1, b):
+            for x in range(left + 1, r):
+                out[y][x] = new
+    return out
+
+
+def _draw_rects(rng, H, W, count, colours, lo=3, hi=8):  # solid rectangles, lo..hi a side, at
+    g = [[0] * W for _ in range(H)]  # least one 0 row or column between any two (corners too)
+    placed = 0
+    for _ in range(200):
+        if placed == count:
+            break
+        h, w = rng.randint(lo, min(hi, H)), rng.randint(lo, min(hi, W))
+        t, left = rng.randint(0, H - h), rng.randint(0, W - w)
+        if any(
+            g[y][x]
+            for y in range(max(0, t - 1), min(H, t + h + 1))
+            for x in range(max(0, left - 1), min(W, left + w + 1))
+        ):
+            continue
+        c = rng.choice(colours)
+        for y in range(t, t + h):
+            for x in range(left, left + w):
+                g[y][x] = c
+        placed += 1
+    return g
+
+
+def rect_interiors_eight(g):  # solid rectangles of colours 1-3 on 0: the inside of each becomes 8
+    return _rect_interiors(g, 8)
+
+
+def draw_rect_interiors_eight(rng, n):  # 10-16 x 11-15, 2-4 rectangles of 1, 2 or 3, 3-8 a side
+    return _draw_rects(rng, rng.randint(10, 16), rng.randint(11, 15), rng.randint(2, 4), (1, 2, 3))
+
+
+def rect_interiors_two(g):  # two solid rectangles of 5 on 0: the inside of each becomes 2
+    return _rect_interiors(g, 2)
+
+
+def draw_rect_interiors_two(rng, n):  # 10x10, two rectangles of 5, 3-8 a side, apart
+    return _draw_rects(rng, 10, 10, 2, (5,))
+
+
+def plus_between_pair(g):  # two 1s on one row or column: a plus of 3s (centre and its 4 side
+    ones = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]  # cells) midway
+    if len(ones) != 2:
+        raise ValueError("not two cells")
+    (a, b), (c, d) = ones
+    if (a + c) % 2 or (b + d) % 2:
+        raise ValueError("no middle cell")
+    y, x = (a + c) // 2, (b + d) // 2
+    out = [r[:] for r in g]
+    for dy, dx in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+        out[y + dy][x + dx] = 3
+    return out
+
+
+def draw_plus_between_pair(rng, n):  # two 1s 6-12 apart (even) along a side of 10-14, on a row
+    W, H = rng.choice((10, 12, 14)), rng.choice((6, 8, 10, 12, 14))  # 2+ from the edges of an
+    d = rng.choice([k for k in (6, 8, 10, 12) if k < W])  # even side of 6-14; or the same on
+    r, left = rng.randint(2, H - 3), rng.randint(0, W - 1 - d)  # a column
+    g = [[0] * W for _ in range(H)]
+    g[r][left] = g[r][left + d] = 1
+    return [list(c) for c in zip(*g, strict=True)] if rng.random() < 0.5 else g
+
+
+def base_diagonal_rays(g):  # the rarest colour's run in the bottom row: from the cells above
+    H, W = len(g), len(g[0])  # its two ends, rays of it go up-left and up-right over the 0s
+    n = Counter(v for r in g for v in r if v)
+    D = min(n, key=n.get)
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j] == D]
+    if any(i != H - 1 for i, _ in cells):
+        raise ValueError("the rare colour is not all in the bottom row")
+    left, right = min(j for _, j in cells), max(j for _, j in cells)
+    out = [r[:] for r in g]
+    for j0, step in ((left, -1), (right, 1)):
+        i, j = H - 2, j0
+        while i >= 0 and 0 <= j < W:
+            if out[i][j] == 0:
+                out[i][j] = D
+            i, j = i - 1, j + step
+    return out
+
+
+def draw_base_diagonal_rays(rng, n):  # square, as task288: a full bottom row of one colour with
+    N = rng.choice((3, 5, 7, 9))  # a centred run of another, the first colour again above the run
+    E = rng.choice({3: (1,), 5: (1, 2), 7: (2, 3), 9: (3,)}[N])  # outer cells a side, as shown
+    o, D = rng.sample(range(1, 10), 2)
+    g = [[0] * N for _ in range(N)]
+    g[-1] = [o] * N
+    for j in range(E, N - E):
+        g[-1][j], g[-2][j] = D, o
+    return g
+
+
+def densest_colour_box(g):  # the colour (not 0) whose cells make one 4-connected group, the
+    n = Counter(v for r in g for v in r if v)  # commonest such: the box around it, cut out
+    ones = [c for c in n if len(parts(g, lambda v, c=c: v == c)) == 1]
+    if not ones:
+        raise ValueError("no colour is one group")
+    c = max(ones, key=n.get)
+    cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v == c]
+    top, bottom, left, right = box(cells)
+    return [g[i][left : right + 1] for i in range(top, bottom + 1)]
+
+
+def draw_densest_colour_box(rng, n):  # 30x30 on 0, as task036: one 4-connected shape in a box
+    g = [[0] * 30 for _ in range(30)]  # of 2..5, 1 to 3 other colours (4..40 cells each) outside it
+    cols = rng.sample(range(1, 10), rng.randint(2, 4))
+    oh, ow = rng.randint(3, 5), rng.randint(3, 5)
+    cells = {(rng.randrange(oh), rng.randrange(ow))}
+    for _ in range(rng.randint(max(oh, ow), oh * ow) - 1):
+        steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+        cand = sorted(
+            {
+                (a + u, b + v)
+                for a, b in cells
+                for u, v in steps
+                if 0 <= a + u < oh and 0 <= b + v < ow
+            }
+            - cells
+        )
+        cells.add(rng.choice(cand))
+    t, b_, left, r = box(cells)
+    i0, j0 = rng.randint(0, 30 - oh), rng.randint(0, 30 - ow)
+    for a, b in cells:
+        g[i0 + a][j0 + b] = cols[0]
+    free = [
+        (i, j)
+        for i in range(30)
+        for j in range(30)
+        if not (i0 + t <= i <= i0 + b_ and j0 + left <= j <= j0 + r)
+    ]
+    spots = rng.sample(free, sum(counts := [rng.randint(4, 40) for _ in cols[1:]]))
+    for c, k in zip(cols[1:], counts, strict=True):
+        for i, j in spots[:k]:
+            g[i][j] = c
+        spots = spots[k:]
+    return g
+
+
+def rect_with_most_twos(g):  # blocks (4-connected non-0 cells, each a full rectangle) dotted
+    best = []  # with 2: the one with the most 2s, cut out
+    for p in parts(g, lambda v: v != 0):
+        top, bottom, left, right = box(p)
+        if len(p) != (bottom - top + 1) * (right - left + 1):
+            raise ValueError("a block is not a rectangle")
+        sub = [g[i][left : right + 1] for i in range(top, bottom + 1)]
+        best.append((sum(r.count(2) for r in sub), sub))
+    best.sort(key=lambda x: -x[0])
+    if len(best) > 1 and best[0][0] == best[1][0]:
+        raise ValueError("two blocks have as many 2s")
+    return best[0][1]
+
+
+def draw_rect_with_most_twos(rng, n):  # task216 (20x20, blocks of 1, 3 or 4 of them) or task365
+    small = rng.random() < 0.5  # (10x10, blocks of 8 and 1, 2 or 3 of them); 2s dot the blocks, one
+    S = 10 if small else 20  # block with more 2s than any other; blocks may touch the edges but not
+    g = [[0] * S for _ in range(S)]  # each other (not even at corners)
+    want, placed, most = rng.randint(2, 3) if small else rng.randint(3, 4), 0, None
+    for _ in range(200):
+        if placed == want:
+            break
+        top = 6 if small else 17
+        h, w = rng.randint(3, top), rng.randint(3, top)
+        i0, j0 = rng.randint(0, S - h), rng.randint(0, S - w)
+        if any(
+            g[i][j]
+            for i in range(max(0, i0 - 1), min(S, i0 + h + 1))
+            for j in range(max(0, j0 - 1), min(S, j0 + w + 1))
+        ):
+            continue
+        area = h * w
+        k = rng.randint(1, area // 2) if most is None else rng.randint(0, min(most - 1, area // 2))
+        most = k if most is None else most
+        dots = set(rng.sample([(a, b) for a in range(h) for b in range(w)], k))
+        for a in range(h):
+            for b in range(w):
+                g[i0 + a][j0 + b] = 2 if (a, b) in dots else rng.choice((8, 8, 1)) if small else 1
+        placed += 1
+    return g
+
+
+# task246: a 2 and a 3; 8s run along the 2's row to the 3's column, then down/up that column to the 3
+def elbow_line_two_three(g):
+    cells = {v: (i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v in (2, 3)}
+    if sum(r.count(2) for r in g) != 1 or sum(r.count(3) for r in g) != 1:
+        raise ValueError("needs exactly one 2 and one 3")
+    (a, b), (c, d) = cells[2], cells[3]
+    o = [r[:] for r in g]
+    for j in range(min(b, d), max(b, d) + 1):
+        if o[a][j] == 0:
+            o[a][j] = 8
+    for i in range(min(a, c), max(a, c) + 1):
+        if o[i][d] == 0:
+            o[i][d] = 8
+    return o
+
+
+# a 10..20 x 10..20 zero grid with one 2 and one 3 in different rows and columns
+def draw_elbow_line_two_three(rng, n):
+    H, W = rng.randint(10, 20), rng.randint(10, 20)
+    g = [[0] * W for _ in range(H)]
+    a, c = rng.sample(range(H), 2)
+    b, d = rng.sample(range(W), 2)
+    g[a][b], g[c][d] = 2, 3
+    return g
+
+
+# task230: each object (a 2x2 block) gets 1,2,3,4 on the cells diagonal to its corners UL,UR,LL,LR
+def label_block_corners(g):
+    H, W = len(g), len(g[0])
+    bg = Counter(v for r in g for v in r).most_common(1)[0][0]
+    seen, objs = set(), []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] != bg and (i, j) not in seen:
+                comp, todo = [], [(i, j)]
+                seen.add((i, j))
+                while todo:
+                    x, y = todo.pop()
+                    comp.append((x, y))
+                    for u, v in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                        p = (x + u, y + v)
+                        if (
+                            0 <= p[0] < H
+                            and 0 <= p[1] < W
+                            and p not in seen
+                            and g[p[0]][p[1]] == g[x][y]
+                        ):
+                            seen.add(p)
+                            todo.append(p)
+                objs.append(comp)
+    o = [r[:] for r in g]
+    for lab, pick in (
+        (1, lambda c: (min(x for x, _ in c) - 1, min(y for _, y in c) - 1)),
+        (2, lambda c: (min(x for x, _ in c) - 1, max(y for _, y in c) + 1)),
+        (3, lambda c: (max(x for x, _ in c) + 1, min(y for _, y in c) - 1)),
+        (4, lambda c: (max(x for x, _ in c) + 1, max(y for _, y in c) + 1)),
+    ):
+        for c in objs:
+            x, y = pick(c)
+            if 0 <= x < H and 0 <= y < W:
+                o[x][y] = lab
+    return o
+
+
+# a 10x10 (1-3 blocks) or 15x15 (3-6 blocks) zero grid of 2x2 blocks of 5 whose 4x4 surrounds
+# lie inside the grid and do not overlap
+def draw_label_block_corners(rng, n):
+    S = rng.choice((10, 15))
+    k = rng.randint(1, 3) if S == 10 else rng.randint(3, 6)
+    g = [[0] * S for _ in range(S)]
+    locs = []
+    for _ in range(200):
+        if len(locs) == k:
+            break
+        a, b = rng.randint(0, S - 4), rng.randint(0, S - 4)
+        if all(abs(a - x) > 3 or abs(b - y) > 3 for x, y in locs):
+            locs.append((a, b))
+    for a, b in locs:
+        for x in (1, 2):
+            g[a + x][b + 1] = g[a + x][b + 2] = 5
+    return g
+
+
+# task253: four L-triominoes (a 2x2 box less one corner); each goes to the output corner where
+# its bend is: missing lower right -> top left, missing lower left -> top right, and so on
+def assemble_l_pieces(g):
+    cells = {}
+    for i, r in enumerate(g):
+        for j, v in enumerate(r):
+            if v:
+                cells.setdefault(v, set()).add((i, j))
+    where = {}
+    for v, c in cells.items():
+        t, left = min(x for x, _ in c), min(y for _, y in c)
+        b, r = max(x for x, _ in c), max(y for _, y in c)
+        for k, corner in enumerate(((b, r), (b, left), (t, r), (t, left))):
+            if corner not in c:
+                where[k] = (v, c, t, left, b - t + 1, r - left + 1)
+    if len(where) != 4:
+        raise ValueError("needs one piece missing each corner")
+    H = where[0][4] + where[2][4]
+    W = where[0][5] + where[1][5]
+    o = [[0] * W for _ in range(H)]
+    for k, (v, c, t, left, h, w) in where.items():
+        di = 0 if k in (0, 1) else H - h
+        dj = 0 if k in (0, 2) else W - w
+        for x, y in c:
+            o[x - t + di][y - left + dj] = v
+    return o
+
+
+# a 13x13 zero grid with four L-triominoes, one missing each corner, distinct colours,
+# no two pieces touching (not even at a corner)
+def draw_assemble_l_pieces(rng, n):
+    g = [[0] * 13 for _ in range(13)]
+    cols = rng.sample(range(1, 10), 4)
+    placed = []
+    for miss, v in zip(rng.sample(range(4), 4), cols, strict=True):
+        for _ in range(500):
+            a, b = rng.randint(0, 11), rng.randint(0, 11)
+            c = {(a + x, b + y) for x in (0, 1) for y in (0, 1)} - {(a + miss // 2, b + miss % 2)}
+            if all(max(abs(p - q), abs(s - t)) > 1 for p, s in c for q, t in placed):
+                break
+        else:
+            raise ValueError("no room")
+        placed += c
+        for x, y in c:
+            g[x][y] = v
+    return g
+
+
+# task368: one many-coloured object (the template) and gray (5) copies of its shape; each copy
+# is painted over with the template
+def stamp_template_on_gray(g):
+    H, W = len(g), len(g[0])
+    bg = Counter(v for r in g for v in r).most_common(1)[0][0]
+    seen, objs = set(), []
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] != bg and (i, j) not in seen:
+                comp, todo = [], [(i, j)]
+                seen.add((i, j))
+                while todo:
+                    x, y = todo.pop()
+                    comp.append((x, y))
+                    for u, v in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                        p = (x + u, y + v)
+                        if (
+                            0 <= p[0] < H
+                            and 0 <= p[1] < W
+                            and p not in seen
+                            and g[p[0]][p[1]] != bg
+                        ):
+                            seen.add(p)
+                            todo.append(p)
+                objs.append(comp)
+    tpl = max(objs, key=lambda c: len({g[x][y] for x, y in c}))
+    t0, l0 = min(x for x, _ in tpl), min(y for _, y in tpl)
+    o = [r[:] for r in g]
+    for c in objs:
+        if c is tpl:
+            continue
+        t, left = min(x for x, _ in c), min(y for _, y in c)
+        for x, y in tpl:
+            X, Y = x - t0 + t, y - l0 + left
+            if 0 <= X < H and 0 <= Y < W:
+                o[X][Y] = g[x][y]
+    return o
+
+
+# a 10x10 zero grid: a 3x3, 3x4 or 4x3 template in two colours (not 5) and 2-3 gray copies,
+# no two objects touching (not even at a corner)
+def draw_stamp_template_on_gray(rng, n):
+    g = [[0] * 10 for _ in range(10)]
+    h, w = rng.choice(((3, 3), (3, 4), (4, 3)))
+    cs = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], 2)
+    while True:
+        t = [[rng.choice(cs) for _ in range(w)] for _ in range(h)]
+        if len({v for r in t for v in r}) == 2:
+            break
+    boxes = []
+    for k in range(rng.randint(3, 4)):
+        for _ in range(500):
+            a, b = rng.randint(0, 10 - h), rng.randint(0, 10 - w)
+            if all(a > x + h or x > a + h or b > y + w or y > b + w for x, y in boxes):
+                boxes.append((a, b))
+                break
+        else:
+            if k < 2:
+                raise ValueError("no room")
+    for k, (a, b) in enumerate(boxes):
+        for x in range(h):
+            for y in range(w):
+                g[a + x][b + y] = t[x][y] if k == 0 else 5
+    return g
+
+
+def stamp_template_on_eights(g):  # the many-coloured shape is stamped on each 8-copy, then erased
+    H, W = len(g), len(g[0])
+    groups = parts(g, lambda v: v != 0)
+    tmpl = max(groups, key=lambda p: len({g[i][j] for i, j in p}))
+    ti, tj = min(i for i, j in tmpl), min(j for i, j in tmpl)
+    o = [r[:] for r in g]
+    for p in groups:
+        if p is tmpl:
+            continue
+        oi, oj = min(i for i, j in p), min(j for i, j in p)
+        for i, j in tmpl:
+            y, x = oi + i - ti, oj + j - tj
+            if 0 <= y < H and 0 <= x < W:
+                o[y][x] = g[i][j]
+    for i, j in tmpl:
+        o[i][j] = 0
+    return o
+
+
+# a random shape in a box of up to 3x4 (as the examples), 2+ colours (never 0 or 8), on 0; up to
+# 3 copies of the shape in 8, apart from it and from each other at their sides (corners may touch)
+def draw_stamp_template_on_eights(rng, n):
+    H = W = 10
+    while True:
+        oh, ow = rng.randint(1, 3), rng.randint(1, 4)
+        if oh * ow < 3:
+            continue
+        box = [(i, j) for i in range(oh) for j in range(ow)]
+        shp = {rng.choice(box)}
+        for _ in range(rng.randint(1, max(1, oh * ow - 2))):
+            nb = [
+                (i, j)
+                for i, j in box
+                if (i, j) not in shp and any(abs(i - a) + abs(j - b) == 1 for a, b in shp)
+            ]
+            shp.add(rng.choice(nb))
+        a0, b0 = min(i for i, j in shp), min(j for i, j in shp)
+        shp = [(i - a0, j - b0) for i, j in shp]
+        sh, sw = max(i for i, j in shp) + 1, max(j for i, j in shp) + 1
+        cols = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], rng.randint(2, 4))
+        cc = [rng.choice(cols) for _ in shp]
+        if len(set(cc)) < 2:
+            continue
+        g = [[0] * W for _ in range(H)]
+        li, lj = rng.randint(0, H - sh), rng.randint(0, W - sw)
+        for (i, j), c in zip(shp, cc, strict=True):
+            g[li + i][lj + j] = c
+        used = {(li + i, lj + j) for i, j in shp}
+        plus = ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))
+        ban = {(y + a, x + b) for y, x in used for a, b in plus}
+        cnt = 0
+        for _ in range(60):
+            y, x = rng.randint(0, H - sh), rng.randint(0, W - sw)
+            cells = {(y + i, x + j) for i, j in shp}
+            if cells & ban:
+                continue
+            for i, j in cells:
+                g[i][j] = 8
+            ban |= {(i + a, j + b) for i, j in cells for a, b in plus}
+            cnt += 1
+            if cnt == 3:
+                break
+        if cnt:
+            return g
+
+
+def frame_corners_swap_out(g):  # a box's inner corner colours move out beyond the far corners
+    H, W = len(g), len(g[0])
+    rows = [i for i in range(H) if any(g[i])]
+    cols = [j for j in range(W) if any(g[i][j] for i in range(H))]
+    r0, r1, c0, c1 = rows[0], rows[-1], cols[0], cols[-1]
+    o = [r[:] for r in g]
+    for i in range(r0 + 1, r1):
+        for j in range(c0 + 1, c1):
+            o[i][j] = 0
+    o[r1 + 1][c1 + 1] = g[r0 + 1][c0 + 1]
+    o[r0 - 1][c0 - 1] = g[r1 - 1][c1 - 1]
+    o[r0 - 1][c1 + 1] = g[r1 - 1][c0 + 1]
+    o[r1 + 1][c0 - 1] = g[r0 + 1][c1 - 1]
+    return o
+
+
+# a one-colour box of 4x4 to 8x8 on 0, a 1-cell margin, four other colours at its inner corners
+def draw_frame_corners_swap_out(rng, n):
+    H = W = 10
+    ih, iw = rng.randint(4, H - 2), rng.randint(4, W - 2)
+    r0, c0 = rng.randint(1, H - ih - 1), rng.randint(1, W - iw - 1)
+    r1, c1 = r0 + ih - 1, c0 + iw - 1
+    f, a, b, c, d = rng.sample(range(1, 10), 5)
+    g = [[0] * W for _ in range(H)]
+    for i in range(r0, r1 + 1):
+        for j in range(c0, c1 + 1):
+            if i in (r0, r1) or j in (c0, c1):
+                g[i][j] = f
+    g[r0 + 1][c0 + 1], g[r0 + 1][c1 - 1], g[r1 - 1][c0 + 1], g[r1 - 1][c1 - 1] = a, b, c, d
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -10036,4 +10684,36 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "elbow_path": (elbow_path, draw_elbow_path, "task335", 170),
     "frame_with_most_dots": (frame_with_most_dots, draw_frame_with_most_dots, "task396", 230),
     "pieces_into_holes": (pieces_into_holes, draw_pieces_into_holes, "task233", 620),
+    "fill_enclosed_0_with_4": (fill_enclosed_0_with_4, draw_fill_enclosed_0_with_4, "task002", 140),
+    "fill_enclosed_0_with_1": (fill_enclosed_0_with_1, draw_fill_enclosed_0_with_1, "task251", 140),
+    "pairs_to_lines_vertical_on_top": (
+        pairs_to_lines_vertical_on_top,
+        draw_pairs_to_lines_vertical_on_top,
+        "task092",
+        130,
+    ),
+    "join_8s_in_rows_and_cols": (
+        join_8s_in_rows_and_cols,
+        draw_join_8s_in_rows_and_cols,
+        "task356",
+        130,
+    ),
+    "lone_twos_to_one": (lone_twos_to_one, draw_lone_twos_to_one, "task272", 130),
+    "rect_interiors_eight": (rect_interiors_eight, draw_rect_interiors_eight, "task120", 130),
+    "rect_interiors_two": (rect_interiors_two, draw_rect_interiors_two, "task294", 130),
+    "plus_between_pair": (plus_between_pair, draw_plus_between_pair, "task371", 140),
+    "base_diagonal_rays": (base_diagonal_rays, draw_base_diagonal_rays, "task288", 150),
+    "densest_colour_box": (densest_colour_box, draw_densest_colour_box, "task036", 150),
+    "rect_with_most_twos": (rect_with_most_twos, draw_rect_with_most_twos, "task216", 150),
+    "elbow_line_two_three": (elbow_line_two_three, draw_elbow_line_two_three, "task246", 150),
+    "label_block_corners": (label_block_corners, draw_label_block_corners, "task230", 160),
+    "assemble_l_pieces": (assemble_l_pieces, draw_assemble_l_pieces, "task253", 170),
+    "stamp_template_on_gray": (stamp_template_on_gray, draw_stamp_template_on_gray, "task368", 170),
+    "stamp_template_on_eights": (
+        stamp_template_on_eights,
+        draw_stamp_template_on_eights,
+        "task069",
+        220,
+    ),
+    "frame_corners_swap_out": (frame_corners_swap_out, draw_frame_corners_swap_out, "task228", 220),
 }
