@@ -8,6 +8,7 @@ import dataclasses
 import functools
 import itertools
 import random
+import warnings
 from collections import Counter
 
 import pytest
@@ -3647,6 +3648,16 @@ def test_reproduces_compares_as_the_checker_does():
     assert not search.reproduces("p=lambda g:g", pairs)
     assert not search.reproduces("p=lambda g:1/0", pairs)
     assert not search.reproduces("p=lambda g:", pairs)  # not even Python
+
+
+def test_an_idiom_that_evals_a_grid_it_does_not_fit_warns_nothing():
+    """Idioms `eval` text edited from the grid; on another task's grid that text may not be
+    Python, which Python reports as a SyntaxWarning the search must not print."""
+    pairs = [([[1, 2]], [[1, 2]])]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert not search.reproduces("p=lambda g:eval(str(g[0][0])+'[0]')", pairs)  # `1[0]`
+    assert caught == []
 
 
 @pytest.fixture(scope="module")
