@@ -54,8 +54,9 @@ IDIOMS = {
     # side at most 12; a wide grid is `p` of its transpose, a tuple so that a second turn fails.)
     "two_pixel_stripes": "g[12:]and[[max((M:=[*map(max,g)])[i::2-2*len(bytes(M).strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
-    # rows, then columns, holding it).
-    "rarest_lines_kept": "(m:=min({*(s:=sum(g,[]))}-{0},key=s.count))and[g:=[*zip(*[r for r in g if m in r])]for _ in g][1]",
+    # rows, then columns, holding it). 99 extra 0s padded into the flattened grid keep 0 from being
+    # the rarest value (the rare block never has 99 more cells than there are 0s).
+    "rarest_lines_kept": "(m:=min(s:=sum(g,[0]*99),key=s.count))and[g:=[*zip(*[r for r in g if m in r])]for _ in g][1]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
     # neighbours; other dots stay. Each of 4 quarter turns ORs into a cell 4 if its up-left is 2
     # (16>>x&4) and 7 if its up is 1; the row above the top is the bottom row. No example has a 1 or
@@ -66,9 +67,11 @@ IDIOMS = {
     "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if 1>any(a!=b>0<a for a,b in zip(r,s))])]for r in g]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
-    # markers' colours; the templates' own places are cleared. Groups are side-joined cells
-    # (templates are side-joined in every example); groups of 1-3 cells are the loose markers.
-    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:hash(z)for z in d},[C:={z:max(C.get(z+u,0)for u in(0,1,-1j,-1,1j))for z in C}for _ in g],A:={z:d[z]for z in d if [*C.values()].count(C[z])<4},P:={c(z-m)*u+a:d[z]for k in{*C.values()}for T in[[z for z in d if C[z]==k]]for a in A for m in[z for z in T if d[z]==A[a]][-1:1]for u in(1,1j,-1,-1j)for c in(complex,complex.conjugate)if sum(d[z]==A.get(c(z-m)*u+a)for z in T)>2for z in T})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # markers' colours; the templates' own places are cleared. Groups of side-joined cells get a
+    # label C (99 * the largest hash spread through them); groups of 1-3 cells are loose. Per
+    # turn/flip, each cell z votes a-c(z)*u+C[z] for each loose a of its colour; a vote met 3 times
+    # paints the group (other groups' cells land 99+ rows away, off the grid).
+    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:99*hash(z)for z in d},[C:={z:max(C.get(z+u,0)for u in(1,1j,-1,-1j,0))for z in C}for _ in g],A:=[z for z in C if[*C.values()].count(C[z])<4],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for z in d for a in A[:9]if d[z]==d[a]]]for x in S[:40]if S.count(x)>2for z in C})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -95,9 +98,9 @@ IDIOMS = {
     # line, as in every example). Rows are `p` of the transpose.
     "dots_stick_to_lines": "max(A:=[*map(min,zip(*g)),0])and[[max({A[l]}|{A[l+1]}&{*r[:l]}|{A[l-1]}&{*r[l:]})for l in range(len(r))]for r in g]or[*zip(*p([*zip(*g)]))]",
     # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 90 degrees
-    # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it
-    # adds in 2; the centre is the one that adds fewer 2s (overlaps best).
-    "complete_rotational": "min(([[x or 2*y for x,y in zip(r,k+s)]for r,s in zip(g,zip(*g[::-1]))]for k in((),(0,))),key=lambda o:str(o).count('2'))",
+    # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it adds
+    # in 2; the centre is the one that adds fewer 2s (smaller sum of the grid).
+    "complete_rotational": "min((sum(sum(o:=[[x or 2*y for x,y in zip(r,k+s)]for r,s in zip(g,zip(*g[::-1]))],[])),o)for k in((),(0,)))[1]",
     # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
     # side columns) and a full line through its seed, in its seed's colour
     "two_seed_frames": "[[c,*[c*(645>>i&1)]*8,c]for i in range(10)if(c:=max(g[i-i%5+2]))]",
@@ -118,8 +121,9 @@ IDIOMS = {
     # offsets from the block). (Width 9 hard-coded.)
     "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[({l-d,l-~d}&{8,9,10}and 2==s[n+9*(d>-1)+(l>8)]or c)and-2+sum({*s})for l,c in enumerate(r,~n%9)]for d,r in enumerate(g,~n//9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
-    # cell with their colour.
-    "edge_dots_tint_block": "[g:=[*zip(*[[c==8>p*9and r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in[0]*4][-1]",
+    # cell with their colour (four quarter turns; an 8 after a 0, c-8|p==0, takes the row's first
+    # cell; 10x10 grids, so iterating over g's rows and taking [3] is four turns).
+    "edge_dots_tint_block": "[g:=[*zip(*[[(c-8|p==0)*r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
     # noise: cut out the box around the shape. Each colour's box is cut by keeping the rows, then
     # the columns, that hold it; the shape's box is nearly full while a scattered colour's box is
@@ -160,8 +164,9 @@ IDIOMS = {
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
-    # task050: blank cells lying between two 8s of the same row or the same column become 3
-    "link_8s_with_3": "[g:=[[c or 3*(8in r[:j])*(8in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
+    # task050: blank cells lying between two 8s of the same row or the same column become 3 (8 in
+    # the common colours of the line's parts before and after the cell)
+    "link_8s_with_3": "[g:=[[c or 3*(8in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (the EXPR fires where the
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
@@ -169,8 +174,10 @@ IDIOMS = {
     "ray_through_apex": "[g:=[*zip(*[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in g][::-1])]for _ in'abcd'][-1]",
     # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
-    # rectangle's edge in each arm direction; the original stamp is erased.
-    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={K*1j+z:h for K,w in enumerate(g)for z,h in enumerate(w)},e:={a for a in i if c!=i[a]!=x[-2]!=i.get(a+1)},r:=min(e,key=lambda a:abs(a-sum(e)/len(e))),s:={**i,**{a:c for a in e},**{f+(a-r)*k/2:i[a]for f in{*i}-e if i[f]==i[r]for a in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(a-r)*k/2,c)-c))}})and[*zip(*[iter(s.values())]*len(g[0]))]",
+    # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
+    # pairs and grids are 30x30 in every example, so the centre is the stamp's mean cell and rows
+    # are 30 wide; the stamp also pastes on itself, which the erasing (last) overwrites.
+    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p%30+p//30*1j:h for p,h in enumerate(j)},e:={a for a in i if c!=i[a]!=x[-2]!=i.get(a+1)},r:=sum(e)/len(e))and[*zip(*[iter({**i,**{f+(a-r)*k/2:i[a]for f in i if i[f]==i[r]for a in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(a-r)*k/2,c)-c))},**{a:c for a in e}}.values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
@@ -229,11 +236,11 @@ IDIOMS = {
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right.
     "stamp_on_ones": "[r[:4]+[x*g[i-i%3+1][k]for k in(5,8,11)for x in g[i%3][:3]]for i,r in enumerate(g)]",
-    # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3,
-    # as in every example); every other object is a rotated/mirrored copy showing only its 4s
-    # and 2s: paint the full template, turned about its 2, wherever its 4/2 part occurs. The
-    # template is grown 5 steps from the decorations.
-    "complete_from_template": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2},[T:={z+a%3+a//3*1j-1-1j for z in T for a in range(9)}&{*D}for _ in g[:5]],c:={D[z]:z for z in T}[2],P:={s+d:v for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(v%2or D.get(s+d)==v for d,v in Q)for d,v in Q},[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3, as
+    # in every example); every other object is a rotated/mirrored copy showing only its 4s and 2s:
+    # paint the full template, turned about its 2, wherever its 4/2 part occurs. The template is
+    # grown from the decorations over non-0 cells, len(g) steps (its whole object).
+    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2},[T:={z-1j+a%3-1+a//3*1j for z in T for a in range(9)}&{*D}for _ in g],c:={D[z]:z for z in T}[2],P:={s+d:v for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(v%2or D.get(s+d)==v for d,v in Q)for d,v in Q})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
@@ -249,8 +256,9 @@ IDIOMS = {
     # cell whose orthogonal neighbours at distance l differ from it most.)
     "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[l*(b*1j+f)for f in(-1,0,1)for b in(-1,0,1)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e[1::2])))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
-    # an 8 above/below it; valid because the trominoes never come close to each other).
-    "tromino_corner": "[[k[i]or 8in[0,*r][j:j+3]and 8in[0,*k][i:i+3]for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
+    # an 8 above/below it: 8 in the intersection of the two neighbourhood sets; valid because the
+    # trominoes never come close to each other).
+    "tromino_corner": "[[k[i]or 8in{*[0,*r][j:j+3]}&{*[0,*k][i:i+3]}for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
     # task085: 3-row bars: the middle row keeps only every other cell, starting with the first; a
     # row equal to the previous OUTPUT row is a middle row (the bottom row then differs from the
     # processed middle).
@@ -305,16 +313,21 @@ IDIOMS = {
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
     # gap); output side = largest size.
     "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))*-~(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes((v!=c)*9for v in r)])for c in range(10)),B:=Q.pop()[2],S:=Q[-1][0],V:=[~min(i,S+~i)for i in range(S)])and[[[B,(q:=Q[max(a,b)])[2]][abs(a-b)<q[1]]for b in V]for a in V]",
+    # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
+    # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
+    # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
+    # the wrapped rows/columns at the edges only ever read 0 ground.
+    "hollow_rectangles": "[[c>>a*b for a,c,b in zip((0,*u),R,v[1:]+v)]for u,R,v in zip(g[:1]+g,g,g[1:]+g)]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour. Each row fills between the outermost cells of itself and
     # the row below, with the largest value in rows i-1..i+3 (the colour sits on the cup's middle
     # inner row, as in every example; at i=0, g[i-1] is the last row, which never holds a colour: it
     # is empty or a cup's bottom).
     "fill_cup_and_lid": "[[v or max(sum(g[i:i+4],g[i-1]))*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for i,r in enumerate(g)for u in[[*map(max,*g[i:i+2],r)]]]",
-    # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2
-    # steps over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every
-    # shift where the non-0 cells in the ring around its scaled 2s are exactly those 2s.
-    "scaled_template_complete": "[N:=[a%3-1+a//3*1j-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z+a for z in D if D[z]<2 for a in N}&{*D},T:={z+a for z in T for a in N}&{*D},P:={z*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[z*k+a%k+a//k*1j for z in T if D[z]>1 for a in range(k*k)]]for o in{p-Q[0]for p in D}if{z+a for z in Q for a in N if z+a+o in D}=={*Q}for z in T for a in range(k*k)},[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2 steps
+    # over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every shift where
+    # the non-0 cells in the ring around its scaled 2s are exactly those 2s.
+    "scaled_template_complete": "(N:=[a//3*1j-1j+a%3-1 for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z+a for z in D if D[z]==1 for a in N}&{*D},T:={z+a for z in T for a in N}&{*D},P:={z*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[z*k+a%k+a//k*1j for z in T if D[z]>1 for a in range(k*k)]]for o in{p-Q[0]for p in D}if{z+a for z in Q for a in N if z+a+o in D}=={*Q}for z in T for a in range(k*k)})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, multiples of 8, so
     # c&5 keeps 5 and clears labels; 5 stays a barrier) and spreads the max label; the final sizes
@@ -360,7 +373,7 @@ IDIOMS = {
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
-    "hidden_crosses": "(w:=40,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},X:={q+a*d for q in C|{q+h*d for q in P-C for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "hidden_crosses": "(w:=50,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},X:={q+a*d for q in C|{q+h*d for q in P-C for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for a in range(-h,h+1)for d in(1,w)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge.
     "diagonal_bounce": "(s:=[i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v>7],q:=max((abs(i+j*1j-s[0]),i+j*1j)for i,r in enumerate(g)for j,v in enumerate(r)if((i+j*1j-s[0])/(s[-1]-s[0])).imag==0==v)[1])and[[v or 3*(((i+j*1j-q)**2).real==0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -406,11 +419,10 @@ IDIOMS = {
     # and over the suffix); cell = max of its row-set & column-set.
     "bbox_fill": "(f:=lambda h:[{*sum(h[:i],r)}&{*sum(h[i:],r)}for i,r in enumerate(h)])and[[max(a&b)for b in f([*zip(*g)])]for a in f(g)]",
     # task133: The key colour is the one met most often where two different colours touch
-    # (8-neighbour). The template is the largest one-colour set of cells beside a 1x1 key cell,
-    # kept as offsets from it; each row of every other key block (leftmost cell z, width k) gets
-    # the template drawn at z + offset*k, k cells wide, in its shape's other colour. Cells are
-    # i*99+j.
-    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},N:=[(z,D[z+a+b])for z in D for a in(-1,0,1)for b in(-99,0,99)if D[z]!=D.get(z+a+b,D[z])],A:=max(range(10),key=[D[z]for z,c in N].count),B:=[(z,next(k for k in range(99)if D.get(z+k)!=A))for z in D if D[z]==A!=D.get(z-1)],T:=max([[w-z for w in D if D[w]==c]for z,c in N if(z,1)in B],key=len),P:={z+w*k+b:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for w in T for b in range(k)}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # (8-neighbour). The template is the largest one-colour set of cells beside a 1x1 key cell, kept
+    # as offsets from it; each row of every other key block (leftmost cell z, width k) gets the
+    # template drawn at z + offset*k, k cells wide, in its shape's other colour. Cells are i*99+j.
+    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},N:=[(z,D[z+a+b])for z in D for a in(-1,0,1)for b in(-99,0,99)if D[z]!=D.get(z+a+b,D[z])],A:=max(range(10),key=[c for z,c in N].count),B:=[(z,next(k for k in range(99)if D.get(z+k)!=A))for z in D if D[z]==A!=D.get(z-1)],T:=max([[w-z for w in D if D[w]==c]for z,c in N if(z,1)in B],key=len),P:={z+w*k+b:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for b in range(k)for w in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
     # with more side-by-side pairs in str(g) ("c, c"); the crop keeps rows holding it and takes
@@ -432,9 +444,10 @@ IDIOMS = {
     # 4-8 each hold one object (as in every example), so in each band a zero becomes 7 when its row
     # and its column (within the band) both hold a 4: column max k times row max is 16, 16%9 is 7.
     "box_fill_near": "[[c or k*max(R)%9for c,k in zip(R,map(max,*h))]for h in(g[:4],g[4:])for R in h]",
-    # task141: one coloured cell: draw both full diagonals through it in its colour (row = the
-    # cell's row shifted by +-distance)
-    "diag_cross": "(Q:=(R:=max(g))+[0]*60)and[[*map(max,r,Q[-d:]+Q,Q[d:]+Q)]for d,r in enumerate(g,-g.index(R))]",
+    # task141: one coloured cell: draw both full diagonals through it in its colour. Row d (offset
+    # from the cell's row) is the max of the cell's row shifted right and left by d: P is that row
+    # followed by a blank row (square grids, as in every example, so |d| < width).
+    "diag_cross": "[[*map(max,r,(P:=max(g)+r)[-d:]+P,P[d:]+P)]for d,r in enumerate(g,-g.index(max(g)))]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5. A colour's shape: the lengths
     # of the gaps between its occurrences in str(g) (split on its digit, ends dropped); the twin is
@@ -481,12 +494,13 @@ IDIOMS = {
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1
     "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in[Q for d in range(-160,0)for Q in[{p%10*16-p//10+d for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c-1,c+1,c-16)if n<33}&Z][0]}]for i,r in enumerate(g)]",
-    # task158: A 3-colour template (main colour + two single-cell markers at opposite corners)
-    # is given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint
-    # the full template (same transform/scale) around them. The template is the first 3x3 window
-    # with 3 colours besides the background (3x3 in every example); a window matches a turned,
-    # scaled template whose repeated colour is read as background.
-    "template_stamp": "(d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},b:=max(s:=sum(g,[]),key=s.count),T:=next(R for i,j in d for R in[[r[j:j+3]for r in g[i:i+3]]]if len({b,*(F:=sum(R,[]))})>3),M:={(i+a,j+c):T[a//k][c//k]for _ in T+T if(T:=[*zip(*T[::-1])])for k in(1,2,3)for i,j in d if all(d.get((i+a,j+c))==[b,v:=T[a//k][c//k]][F.count(v)<2]for a in range(3*k)for c in range(3*k))for a in range(3*k)for c in range(3*k)})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
+    # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
+    # template (same transform/scale) around them. The template is the first 3x3 window with 3
+    # colours besides the background (the top-right cell, bg in every example); a window matches a
+    # turned, scaled template whose middle-row colours (main colour, in every example) are read as
+    # bg; k cycling through (1,2,3)*4, a quarter turn a step, meets every scale and turn.
+    "template_stamp": "(b:=g[0][-1],d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},next(1 for i,j in d if len({b,*sum(T:=[[d.get((i+a,j+c),b)for c in range(3)]for a in range(3)],[])})>3),M:={(i+a,j+c):T[a//k][c//k]for k in(1,2,3)*4 if(T:=[*zip(*T[::-1])])for i,j in d if all(d.get((i+a,j+c),b)==(v:=T[a//k][c//k],b)[v in T[1]]for a in range(3*k)for c in range(3*k))for a in range(3*k)for c in range(3*k)})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (Twice: keep rows holding a colour other than 0/2, repeat
     # each k times, add a 2 at both ends, transpose.)
@@ -531,6 +545,11 @@ IDIOMS = {
     # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
     # 20 seed cells: fast on dense grids).
     "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k-b+n:a[n]for c in e if c+2not in e if(a:={n-c:e[n]for n in e if abs(n-c)<3})if max(abs(n)*2**(a[n]==e[c])for n in a)<2for b in a for k in e if all(e.get(k-b+n)==a[n]for n in a if a[n]==a[b])for n in a})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
+    # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
+    # mirror. B keeps the lines that hold colour c and transposes; three Bs give c's box as columns,
+    # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
+    # yields [] (a palindrome too), which max() ranks below the real crop.
+    "crop_symmetric_object": "max(B(X)for c in range(10)if(X:=(B:=lambda g:[*zip(*[r for r in g if c in r])])(B(B(g))))==X[::-1])",
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell,
     # diagonal holes with the corner colour. (As RE-ARC draws it: no hole in row or column 0, none
     # whose mirror cell is one; so g[0][1] is the colour off the diagonal.)
@@ -603,9 +622,10 @@ IDIOMS = {
     # as every example); the sides' cells are cleared in g before the crop.
     "shape_mirrored_into_frame": "(R:=(b:=bytes(sum(g,[]))).find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(any,zip(13*[0],*filter(any,g),13*[0]))])[::(b[R+13]in V[0])or-1],b[w:R:-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
-    # band, perpendicular to the band. (EXPR assumes no column/row has a hole in every band, true in
-    # all task examples)
-    "band_holes_across": "[g:=[*zip(*[map(min,r,r,*[B for B in g if len({*B,*r}-{0})<2])for r in g])]for _ in'ab'][-1]",
+    # band, perpendicular to the band. Twice: each line takes the min over all lines, where a line
+    # of another band (more than one colour besides 0 in the two) counts as the line itself;
+    # transpose. (EXPR assumes no column/row has a hole in every band, true in all task examples)
+    "band_holes_across": '[g:=[*zip(*[map(min,*[[r,B][len({0,*B,*r})<3]for B in g])for r in g])]for _ in"ab"][1]',
     # task203: Concentric square rings, one colour each: reverse the order of the ring colours.  h =
     # the left half of the middle row = ring colours outside-in; colour at ring k -> h[-1-k].
     "reverse_ring_colours": "[[h[~h.index(c)]for c in r]for r in g if(h:=g[k:=len(g)//2][:k])]",
@@ -693,8 +713,10 @@ IDIOMS = {
     "alternate_ray": "[[v:=c or v and x+5-v for c in r]for r in g if[x:=max(r),v:=0]]",
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
-    # pieces painted in.
-    "pieces_into_holes": "[r:=lambda g:{e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},n:=lambda g:[*zip(*g[(v:=[a for a,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],D:=r(g),L:=[[(F+h*x)*d for F in(0,1,2)for h in(0,1,2)]for x,v in((1j,(1,-1,-1j,1j)),(-1j,(-1,1,-1j,1j)))for d in v],c:=r(u:=n(n(g))),[c.update({Y+q:t for q,t in zip(f,o)})for o in sorted([o for o in[[D.get(Y+b)for b in L[0]]for Y in D]if all(o)and sum(o)-18][:5],key=lambda o:-o.count(2))for Y,f in[(Y,f)for f in L for Y in c if all(c.get(Y+q)==2*(t!=2)for q,t in zip(f,o))][:1]]]and[*zip(*[iter(c.values())]*len(u[0]))]",
+    # pieces painted in. Each piece is keyed by its negative (2 -> 0, other -> 2); pieces with most
+    # 2s first (a smaller one could fit part of a big hole), each is painted once, at the first turn
+    # (RE-ARC's order) and box cell whose 3x3 window equals its key.
+    "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[c.update(zip([Y+q for q in f],M.pop(k)))for k in sorted(M,key=sum)[:8]for f in L for Y in c if k in M and k==tuple(c.get(Y+q)for q in f)]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured
     # cell; a stable sort moves them to the front if the row above the stem holds its colour,
@@ -753,6 +775,11 @@ IDIOMS = {
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
     # 4 directions.
     "corridor_fill": "[g:=[*zip(*[[y*(y!=3or x==3or b'\\3'*4in bytes((0,)*3+b)[j:j+7])if i>1else y or 3*(b'\\1'*14in bytes([0]*11+[1,*[{*t}<={0,3}for t in zip(a,b,c)],1])[j:j+25])for j,(x,y)in enumerate(zip(a,b))]for a,b,c in zip([[3]*30,*g],g,[*g[1:],[3]*30])][::-1])]for i in range(16)][-1]",
+    # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per row
+    # up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max row);
+    # each row is L-d cells of colour 1+(d<1)+(d<0), padded with the blank top row g[0] and cut to
+    # the width.
+    "stair_above_below_bar": "[([(d<1)-~(d<0)]*(sum(max(g))//2-d)+g[0])[:len(r)]for d,r in enumerate(g,-g.index(max(g)))]",
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
     # becomes 0. 8*height quarter turns, each dropping the top row if it holds no colour >1 (one row
     # a turn; every example is 5..7 rows and columns, so 2*height turns a side suffice); then 1 -> 0
@@ -841,8 +868,9 @@ IDIOMS = {
     # example): indices wrap with i-8 / j-8.
     "ring_stamp": "[g:=[*zip(*[[r[j-1]|r[j-8]or r[j]//5for j in range(9)]for r in g])]for _ in'ab'][1]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2 (two passes,
-    # rows then columns, (25^c+7*inner)%5)
-    "rect_frame_corners": "[g:=[[(25^c+7*(a*b>0))%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in'ab'][1]",
+    # rows then columns, c*(8|a*b)%28%5 on a cell c between neighbours a, b: 5 -> 2 at an end, 3
+    # inside; then 2 -> 1 / 4 and 3 -> 4 / 2; 0 stays 0)
+    "rect_frame_corners": "[g:=[[c*(8|a*b)%28%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in'ab'][1]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
     # the dots share a row
@@ -898,8 +926,8 @@ IDIOMS = {
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre.
     "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),R:=range(h:=max(D:={2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)if v-b})//(W:=len(g[0])),~h,-2)]and[[D.get(y*W+x,b)for x in R]for y in R]",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
-    # that colour).
-    "rarest_frame_crop": "(m:=min(s:=sum(g,[]),key=s.count))and[*zip(*[c for c in zip(*[r for r in g if m in r])if m in c])]",
+    # that colour): twice keep the lines holding it and transpose.
+    "rarest_frame_crop": "[g:=[*zip(*[r for r in g if m in r])]for m in[min(sum(g,[]),key=sum(g,[]).count)]*2][1]",
     # task313: a periodic pattern fills the top-left, the rest is one colour: tile the whole grid
     # with the pattern, shifted one column to the left. (Every example: a square grid, a 2-row
     # tile, its rows of distinct colours, so a row's period is its colours less the background.)
@@ -992,18 +1020,30 @@ IDIOMS = {
     # dominoes (EXPR: four times, '2, 3' -> '0, 8' in the grid's text, then a quarter turn)
     "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0, 8'))[::-1])]for _ in'....'][-1]",
     # task345: 2s on the bottom row (as in every example) rise row by row; a rise blocked by a 5
-    # steps one cell to the right just below it and continues to the top: a cell becomes 2 if
-    # the cell below is a riser, or the cell below-left is one and the cell above-left is 5.
-    "deflected_risers": "(Q:=g[-1])and[Q:=[v or(q|l*e)&2for q,l,e,v in zip(Q,(0,*Q),(0,*a),r)]for r,a in zip(g[::-1],g[-2::-1]+g)][::-1]",
+    # steps one cell to the right just below it and continues to the top: a cell becomes 2 if the
+    # cell below is a riser, or the cell below-left is one and the cell above-left is 5. Recursive:
+    # the row above the (finished) bottom row Q is computed, then p finishes the rest.
+    "deflected_risers": "g[1:]and[p(h+[[v or(q|l*e)&2for q,l,e,v in zip(Q,(0,*Q),(0,*g[-3:][0]),r)]])+[Q]for*h,r,Q in[g]][0]or g",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]] (the EXPR only looks for the ring's top-left 2x2 corner "a a / a y", the
     # first such block in reading order)
     "ring_centre_by_corner": "[[y]for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:])if a==b==d!=y>0<a][:1]",
+    # task348: a 7 line hangs from the top row; it grows a triangle: cell (r,c) is lit when r+|c-x|
+    # < the line's length, 7 on even offsets from the line, 8 on odd ones. Recursive on rows: the
+    # top row's span is the count of rows equal to it (the 7 rows are all alike), d walks the offset
+    # from the line; the first row without a 7 ends it (rest is blank).
+    "line_to_checker_triangle": "7in(r:=g[0])and(d:=~r.index(7))and[[(abs(d:=d+1)<g.count(r))*(7+d%2)for c in r]]+p(g[1:])or g",
     # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
     # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
     "framed_squares_shadow": "[[v or max(3*(abs(a-y)<=s>=x-b>-3*s)|(x==b>b+y-a)for y,r in enumerate(g)for x,v in enumerate(r)if v>8for s in[(r[x:]+[0]).index(0)/2])for b,v in enumerate(r)]for a,r in enumerate(g)]",
-    # task350: blank cells lying between two 1s of the same row or the same column become 8
-    "link_1s_with_8": "[g:=[[c or 8*(1in r[:j])*(1in r[j:])for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
+    # task350: blank cells lying between two 1s of the same row or the same column become 8 (1 in
+    # the common colours of the line's parts before and after the cell)
+    "link_1s_with_8": "[g:=[[c or 8*(1in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
+    # task352: each 0 cell with a 2 among its 8 neighbours becomes 1 (other colours never touch a
+    # 2). Four quarter turns, each marking a 0 whose left neighbour is a 2 or an earlier mark: marks
+    # spread one step right, down, left, up in turn, covering exactly the 3x3 ring (bools print
+    # 0/1).
+    "ones_around_twos": "[g:=[[c or(0<a<3)for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g[:4]][3]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
     # differences). Two transposing passes, one per axis: s = sum of the first nonzero row (3: the 4
     # is further on, 4: behind, 7: level) and 6%-s^-1 maps it to a shift of -1, 1 or 0; each column
@@ -1012,6 +1052,11 @@ IDIOMS = {
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
+    # task355: rectangles of colour sprinkled with a rare noise colour; answer (1x1) the rectangle's
+    # colour that holds the most noise cells. For each colour c, count the non-c cells whose row and
+    # column both hold c (c's rectangle); the noise colour scores highest (its rows x columns span
+    # most of the grid), so take the second best of the 10 colours ([8] of the sorted range).
+    "region_with_most_noise": "[[sorted(range(10),key=lambda c:sum(v!=c in{*r}&{*k}for k in zip(*g)for v,r in zip(k,g)))[8]]]",
     # task356: in each row and each column of the input, the cells between its first and last 8
     # become 8. Pass 1 (columns) fills a blank that has an 8 before and after it with 9, which pass
     # 2 (rows) does not join on (it looks for 8 only) and turns back to 8 by c&8.
@@ -1042,11 +1087,11 @@ IDIOMS = {
     # else 2. A colour other than 0/3/6/9 divides by zero: the search gives up on foreign grids
     # fast.
     "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,-1,1j,-1j)}&P for _ in g],R:={c.real for c in C},I:={c.imag for c in C})and[2+4*all(c.real in(min(R),max(R))or c.imag in(min(I),max(I))for c in C),1][len(C)<len(R)+len(I)]for j,v in enumerate(r)]for i,r in enumerate(g)]",
-    # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in
-    # the other; stamp each rectangle (first row-major fit) onto the bare half where, seen
-    # through the rectangle and a 1-cell border, its markers line up on bare background. A wide
-    # grid (split left/right in every example) is solved transposed.
-    "stamp_by_markers": "(F:=lambda g:len(g)<len(g[0])and[*zip(*F([*map(list,zip(*g))]))]or(t:=len(g)//2,w:=len(g[0])+1,o:=sorted([g[:t],g[t:]],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(s:=sum(o[1],[]))},key=s.count),a:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,s:=sum([i+[a]for i in o[1]],[])+[a]*99,[e.__setitem__(q+u,v)for i in range(t*w)if s[i-1]==s[i-w]==a!=s[i]for n in[[(x*w+k,s[i+x*w+k])for x in range(-1,s[i::w].index(a)+1)for k in range(-1,s.index(a,i)-i+1)]]for q in[q for q in range(t*w)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-a])and[e[d*w:][:w-1]for d in range(t)])(g)",
+    # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
+    # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
+    # rectangle and a 1-cell border, its markers line up on bare background. A wide grid (split
+    # left/right in every example) is solved transposed.
+    "stamp_by_markers": "(F:=lambda g:len(g)<len(g[0])and[*zip(*F([*map(list,zip(*g))]))]or(t:=len(g)//2,M:=len(g[0])+1,o:=sorted([g[:t],g[t:]],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(z:=sum(o[1],[]))},key=z.count),p:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,z:=sum([i+[p]for i in o[1]],[])+[p]*99,[e.__setitem__(q+u,v)for i in range(t*M)if z[i-1]==z[i-M]==p!=z[i]for n in[[(x*M+k,z[i+x*M+k])for x in range(-1,z[i::M].index(p)+1)for k in range(-1,z.index(p,i)-i+1)]]for q in[q for q in range(t*M)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-p])and[e[d*M:][:M-1]for d in range(t)])(g)",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. On the grid padded with 7 all round, 36 passes over all 8
     # orientations (transpose, transpose, turn) spread 4 (not fillable) to a 0 whose left neighbour
@@ -1093,11 +1138,11 @@ IDIOMS = {
     # until the dots are in row 0 and the 2s in column 0 (no 2 is ever in a corner); each row is the
     # row above shifted right once more at each 2.
     "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({*(S:=g[0])})>1and 2in[*zip(*g)][0]else(T:=lambda g:n%2%n*[*zip(*g)]or g[::-1])(f(T(g),n-1)))(g,8)",
-    # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between;
-    # each B bump in the ring sends a line through its row/column: A across the inner rectangle,
-    # B outside the big one. Colours by first appearance are background, A, B; a row or column
-    # with 1 to 3 As is a bump line.
-    "bump_lines_through": "[[[v,[A,B][v==b]][0<r.count(A)<4or 0<c.count(A)<4]for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
+    # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
+    # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
+    # outside the big one. Colours by first appearance are background (0, as in every example), A,
+    # B; a row or column with 1 to 3 As is a bump line.
+    "bump_lines_through": "[[[v,[A,B][v<1]][0<r.count(A)<4or 0<c.count(A)<4]for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass keeps the nonempty rows, doubles them,
     # and transposes.
     "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',

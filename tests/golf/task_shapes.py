@@ -117,12 +117,13 @@ def stamp_with_rays(g):
 
 # a stamp near the top, a rectangle below holding n-2 separated markers
 def draw_stamp_with_rays(rng, n):
-    H, W = rng.randint(12, 16), rng.randint(12, 16)
+    H, W = 30, 30  # as in every example of task054
     b, q, L, m, N = rng.sample(range(10), 5)
     N = rng.choice((N, m))
     g = [[b] * W for _ in range(H)]
     i0, j0 = rng.randint(0, 1), rng.randint(0, W - 5)
-    sp = rng.sample([(-1, 0), (1, 0), (0, -1), (0, 1)], rng.randint(1, 4))
+    # arms in opposite pairs (a row pair, a column pair or all four), as in every example of task054
+    sp = rng.choice(([(0, -1), (0, 1)], [(-1, 0), (1, 0)], [(-1, 0), (1, 0), (0, -1), (0, 1)]))
     for u in (-1, 0, 1):
         for v in (-1, 0, 1):
             g[i0 + 2 + u][j0 + 2 + v] = L if (u, v) in sp else N
@@ -721,7 +722,7 @@ def bump_lines_through(g):  # lines through the ring bumps: A inside, B outside,
 
 def draw_bump_lines_through(rng, n):  # nested rectangles with n-2 bumps poking into the ring
     H, W = rng.randint(12, 16), rng.randint(12, 16)
-    b, A, B = rng.sample(range(10), 3)
+    b, (A, B) = 0, rng.sample(range(1, 10), 2)  # background 0, as in every example of task383
     r0, c0 = rng.randint(1, 3), rng.randint(1, 3)
     r1, c1 = rng.randint(r0 + 6, H - 2), rng.randint(c0 + 6, W - 2)
     g = [
@@ -2201,7 +2202,9 @@ def draw_template_stamp(rng, n):
             for c, v in enumerate(row):
                 if t == 0 or v in (c1, c2):
                     g[i + a][j + c] = v
-    return g
+    # the top-right cell is background, as in every example of task158: flip the grid so it is
+    flips = (g, g[::-1], [row[::-1] for row in g], [row[::-1] for row in g[::-1]])
+    return next((f for f in flips if f[0][-1] == bg), g)
 
 
 # rays from dots to the nearest full lines, with a ring of line colour at each hit
@@ -4180,7 +4183,7 @@ def stamp_by_markers(g):  # copy each marked rectangle onto the matching marker 
 
 
 # pattern half with n-1 marked rectangles, marker half with their markers
-def draw_stamp_by_markers(rng, n):
+def _draw_stamp_by_markers(rng, n):
     H, W = rng.randint(8, 11), rng.randint(10, 14)
     a, b, m, *mk = rng.sample(range(10), 7)  # one marker colour per rectangle
     P = [[b] * W for _ in range(H)]
@@ -4218,8 +4221,17 @@ def draw_stamp_by_markers(rng, n):
                     P[x + i][y + j] = c
                     M[u + i][v + j] = c
                 break
+    cells = [v for r in P for v in r]  # the pattern half's main colour outnumbers each marker
+    if any(cells.count(c) >= cells.count(m) for c in set(cells) - {b, m}):  # colour there,
+        return None  # as in every example of task366
     g = P + M if rng.random() < 0.5 else M + P
     return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
+
+
+def draw_stamp_by_markers(rng, n):
+    while (g := _draw_stamp_by_markers(rng, n)) is None:
+        pass
+    return g
 
 
 # DSL rule: step k from the (1,1) self-overlap, direction with most marker overlap
@@ -8195,7 +8207,7 @@ def diag_cross(g):  # the X of diagonals through the single non-zero cell
 
 
 def draw_diag_cross(rng, n):  # a blank grid with one random coloured cell
-    H, W = rng.randint(n, 5 * n), rng.randint(n, 5 * n)
+    H = W = rng.randint(n, 5 * n)  # square, as in every example of task141
     g = [[0] * W for _ in range(H)]
     g[rng.randrange(H)][rng.randrange(W)] = rng.randint(1, 9)
     return g
@@ -10379,6 +10391,190 @@ def draw_frame_corners_swap_out(rng, n):
     return g
 
 
+def line_to_checker_triangle(g):  # a 7 line down from the top grows a 7/8 checker triangle
+    h, w = len(g), len(g[0])
+    x = g[0].index(7)
+    n = sum(row[x] == 7 for row in g)
+    out = [[0] * w for _ in range(h)]
+    for r in range(h):
+        for c in range(w):
+            if r + abs(c - x) < n:
+                out[r][c] = 7 if (c - x) % 2 == 0 else 8
+    return out
+
+
+def draw_line_to_checker_triangle(rng, n):
+    h, w = rng.randint(5, 10), rng.randint(5, 10)
+    g = [[0] * w for _ in range(h)]
+    x, m = rng.randint(2, w - 3), rng.randint(3, min(9, h - 1))
+    for r in range(m):
+        g[r][x] = 7
+    return g
+
+
+def region_with_most_noise(g):  # the rarest colour is noise: answer the region holding most of it
+    cnt = Counter(v for row in g for v in row)
+    noise = min(cnt, key=lambda c: cnt[c])
+    best, most = None, -1
+    for c in cnt:
+        if c == noise:
+            continue
+        rows = [i for i, row in enumerate(g) if c in row]
+        cols = [j for j in range(len(g[0])) if any(row[j] == c for row in g)]
+        k = sum(
+            g[i][j] == noise
+            for i in range(rows[0], rows[-1] + 1)
+            for j in range(cols[0], cols[-1] + 1)
+        )
+        if k > most:
+            best, most = c, k
+    return [[best]]
+
+
+def draw_region_with_most_noise(rng, n):
+    h, w = rng.randint(10, 20), rng.randint(10, 20)
+    noise, *cs = rng.sample(range(10), 5)
+    if noise == 0:
+        noise, cs[0] = cs[0], noise
+    a, b = rng.randint(5, h - 5), rng.randint(5, w - 5)
+    boxes = [(0, a, 0, b), (0, a, b, w), (a, h, 0, b), (a, h, b, w)]
+    merge = rng.choice([None] * 8 + [(0, 1), (2, 3), (0, 2), (1, 3)])
+    if merge:
+        u, v = boxes[merge[0]], boxes[merge[1]]
+        boxes[merge[0]] = (min(u[0], v[0]), max(u[1], v[1]), min(u[2], v[2]), max(u[3], v[3]))
+        del boxes[merge[1]], cs[-1]
+    g = [[0] * w for _ in range(h)]
+    for c, (r0, r1, c0, c1) in zip(cs, boxes, strict=True):
+        for i in range(r0, r1):
+            g[i][c0:c1] = [c] * (c1 - c0)
+    ks = rng.sample(range(6), len(boxes))  # distinct noise counts, as in the task
+    for k, (r0, r1, c0, c1) in zip(ks, boxes, strict=True):
+        for i, j in rng.sample([(i, j) for i in range(r0, r1) for j in range(c0, c1)], k):
+            g[i][j] = noise
+    return g
+
+
+def ones_around_twos(g):  # each 0 cell with a 2 among its 8 neighbours becomes 1
+    H, W = len(g), len(g[0])
+    out = [r[:] for r in g]
+    for i in range(H):
+        for j in range(W):
+            if g[i][j] == 2:
+                for y in range(max(i - 1, 0), min(i + 2, H)):
+                    for x in range(max(j - 1, 0), min(j + 2, W)):
+                        if out[y][x] == 0:
+                            out[y][x] = 1
+    return out
+
+
+def draw_ones_around_twos(rng, n):  # 1 to 7 cells (2s and other colours), 2 apart at least
+    H = rng.randint(4, 10)
+    W = H + rng.randint(0, 1)
+    g = [[0] * W for _ in range(H)]
+    cells = []
+    for k in range(rng.randint(1, 7)):
+        i, j = rng.randrange(H), rng.randrange(W)
+        if all(max(abs(i - y), abs(j - x)) > 1 for y, x in cells):
+            cells.append((i, j))
+            g[i][j] = 2 if k == 0 else rng.choice((2, 2, 3, 4, 5, 6, 7, 8, 9))
+    return g
+
+
+def hollow_rectangles(g):  # each one-colour part keeps only the cells on its box's outline
+    bg = Counter(v for r in g for v in r).most_common(1)[0][0]
+    out = [r[:] for r in g]
+    for colour in set(v for r in g for v in r) - {bg}:
+        for group in parts(g, lambda v, c=colour: v == c):
+            top, bottom, left, right = box(group)
+            for i, j in group:
+                if top < i < bottom and left < j < right:
+                    out[i][j] = bg
+    return out
+
+
+def draw_hollow_rectangles(rng, n):  # solid rectangles (sides 3-7) apart, off the edge; 0 commonest
+    H = rng.randint(8, 20)
+    W = max(6, min(22, H + rng.randint(-2, 2)))
+    g = [[0] * W for _ in range(H)]
+    for _ in range(rng.randint(1, 2 * n)):
+        h, w = rng.randint(3, 7), rng.randint(3, 7)
+        if h > H - 2 or w > W - 2:
+            continue
+        top, left = rng.randint(1, H - 1 - h), rng.randint(1, W - 1 - w)
+        near = [r[max(left - 1, 0) : left + w + 1] for r in g[top - 1 : top + h + 1]]
+        if not any(map(any, near)) and sum(map(bool, sum(g, []))) + h * w < H * W / 2:
+            colour = rng.randint(1, 9)
+            for i in range(top, top + h):
+                g[i][left : left + w] = [colour] * w
+    return g
+
+
+def stair_above_below_bar(g):  # a 2 bar at the left edge: rows above it get 3s, one longer per
+    # row up; rows below get 1s, one shorter per row down
+    bars = [i for i, r in enumerate(g) if 2 in r]
+    if len(bars) != 1 or g[bars[0]][0] != 2:
+        raise ValueError("no bar at the left edge")
+    top, length = bars[0], g[bars[0]].count(2)
+    out = []
+    for i, r in enumerate(g):
+        d = i - top
+        colour = 3 if d < 0 else 2 if d == 0 else 1
+        out.append([colour if j < length - d else 0 for j in range(len(r))])
+    return out
+
+
+def draw_stair_above_below_bar(rng, n):  # a blank grid with one 2 bar from the left edge
+    top, length = rng.randint(1, 7), rng.randint(2, 8)
+    W = min(13, length + top + rng.randint(1, 4))
+    if length + top >= W:
+        top = W - 1 - length
+    H = rng.randint(max(4, top + 3), 13)
+    g = [[0] * W for _ in range(H)]
+    g[top][:length] = [2] * length
+    return g
+
+
+def crop_symmetric_object(g):  # crop the box of the one-colour part that is its own mirror image
+    for colour in sorted(set(v for r in g for v in r) - {0}):
+        for group in parts(g, lambda v, c=colour: v == c, corners=True):
+            top, bottom, left, right = box(group)
+            cells = {(a - top, b - left) for a, b in group}
+            if cells == {(a, right - left - b) for a, b in cells}:
+                return [r[left : right + 1] for r in g[top : bottom + 1]]
+    raise ValueError("no symmetric part")
+
+
+def draw_crop_symmetric_object(rng, n):  # 10x10: 3 parts of 3 colours, boxes apart, one symmetric
+    shapes = []
+    for k, colour in enumerate(rng.sample(range(1, 10), 3)):
+        while True:
+            h, w = rng.randint(1, 5), rng.randint(1, 5)
+            cells = {(a, b) for a in range(h) for b in range(w) if rng.random() < 0.6}
+            if k == 0:
+                cells |= {(a, w - 1 - b) for a, b in cells}
+            mirror = {(a, w - 1 - b) for a, b in cells}
+            if (
+                cells
+                and box(cells) == (0, h - 1, 0, w - 1)
+                and len(parts([[(a, b) in cells for b in range(w)] for a in range(h)], bool, True))
+                == 1
+                and (k == 0) == (cells == mirror)
+            ):
+                break
+        shapes.append((h, w, cells, colour))
+    while True:  # place them, boxes not overlapping
+        g, taken = [[0] * 10 for _ in range(10)], []
+        for h, w, cells, colour in shapes:
+            top, left = rng.randint(0, 10 - h), rng.randint(0, 10 - w)
+            if any(top + h > t and b >= top and left + w > x and r >= left for t, b, x, r in taken):
+                break
+            taken.append((top, top + h - 1, left, left + w - 1))
+            for a, b in cells:
+                g[top + a][left + b] = colour
+        else:
+            return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -10716,4 +10912,15 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         220,
     ),
     "frame_corners_swap_out": (frame_corners_swap_out, draw_frame_corners_swap_out, "task228", 220),
+    "line_to_checker_triangle": (
+        line_to_checker_triangle,
+        draw_line_to_checker_triangle,
+        "task348",
+        130,
+    ),
+    "region_with_most_noise": (region_with_most_noise, draw_region_with_most_noise, "task355", 130),
+    "crop_symmetric_object": (crop_symmetric_object, draw_crop_symmetric_object, "task174", 130),
+    "stair_above_below_bar": (stair_above_below_bar, draw_stair_above_below_bar, "task256", 130),
+    "hollow_rectangles": (hollow_rectangles, draw_hollow_rectangles, "task098", 120),
+    "ones_around_twos": (ones_around_twos, draw_ones_around_twos, "task352", 120),
 }
