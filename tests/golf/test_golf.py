@@ -4,6 +4,8 @@ judged by real sandbox actors (process backend) on a real local Ray."""
 from __future__ import annotations
 
 import ast
+import random
+import string
 import subprocess
 import sys
 import warnings
@@ -891,6 +893,34 @@ def test_packing_beats_wrapping_and_runs_the_same(golf_tasks):
     assert compress.unwrap(packed) in compress.renamings(source, tries=500, keep=16)
     for example in task.train:
         assert run(decode_source(packed), example.input) == run(source, example.input)
+
+
+def test_the_pack_stage_packs_each_compressed_program_near_the_best(tmp_path, monkeypatch):
+    """An idiom as written can pack shorter than its shrunk text (task018: 315 bytes against
+    327), so each correct compressed program within PACK_MARGIN of the best is packed."""
+    rng = random.Random(0)
+
+    def source(n: int) -> str:  # random letters deflate little: wrappers keep their order
+        return "p=lambda g:g#" + "".join(rng.choice(string.ascii_letters) for _ in range(n))
+
+    inner = {name: source(n) for name, n in [("best", 200), ("near", 205), ("wrong", 202)]}
+    inner["far"] = source(300)
+    ok, bad = (
+        Verdict(True, 1, 1, None, None, "", 0, 0.0),
+        Verdict(False, 0, 1, None, None, "", 0, 0.0),
+    )
+    with SolutionDB(tmp_path / "s.sqlite") as db:
+        for name, text in inner.items():
+            verdict = bad if name == "wrong" else ok
+            db.add("task001", compress.wrap(text).decode("latin-1"), verdict, 0, 0, name)
+        db.add("task001", source(290), ok, 0, 0, "raw")  # longer than the best, not compressed
+        history, best = db.history("task001"), db.best("task001")
+        assert best.origin == "best"
+        assert pipeline.pack_sources(history, best) == [inner["best"], inner["near"]]
+        monkeypatch.setattr(pipeline, "PACK_SOURCES", 1)
+        assert pipeline.pack_sources(history, best) == [inner["best"]]
+        db.add("task001", source(50), ok, 0, 0, "short")  # now the best, and not compressed
+        assert pipeline.pack_sources(db.history("task001"), db.best("task001")) == []
 
 
 def deflated(text: str) -> int:
