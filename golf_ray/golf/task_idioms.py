@@ -236,11 +236,11 @@ IDIOMS = {
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right.
     "stamp_on_ones": "[r[:4]+[x*g[i-i%3+1][k]for k in(5,8,11)for x in g[i%3][:3]]for i,r in enumerate(g)]",
-    # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3,
-    # as in every example); every other object is a rotated/mirrored copy showing only its 4s
-    # and 2s: paint the full template, turned about its 2, wherever its 4/2 part occurs. The
-    # template is grown 5 steps from the decorations.
-    "complete_from_template": "[D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2},[T:={z+a%3+a//3*1j-1-1j for z in T for a in range(9)}&{*D}for _ in g[:5]],c:={D[z]:z for z in T}[2],P:={s+d:v for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(v%2or D.get(s+d)==v for d,v in Q)for d,v in Q},[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3, as
+    # in every example); every other object is a rotated/mirrored copy showing only its 4s and 2s:
+    # paint the full template, turned about its 2, wherever its 4/2 part occurs. The template is
+    # grown from the decorations over non-0 cells, len(g) steps (its whole object).
+    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2},[T:={z-1j+a%3-1+a//3*1j for z in T for a in range(9)}&{*D}for _ in g],c:={D[z]:z for z in T}[2],P:={s+d:v for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(v%2or D.get(s+d)==v for d,v in Q)for d,v in Q})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
@@ -324,10 +324,10 @@ IDIOMS = {
     # inner row, as in every example; at i=0, g[i-1] is the last row, which never holds a colour: it
     # is empty or a cup's bottom).
     "fill_cup_and_lid": "[[v or max(sum(g[i:i+4],g[i-1]))*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for i,r in enumerate(g)for u in[[*map(max,*g[i:i+2],r)]]]",
-    # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2
-    # steps over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every
-    # shift where the non-0 cells in the ring around its scaled 2s are exactly those 2s.
-    "scaled_template_complete": "[N:=[a%3-1+a//3*1j-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z+a for z in D if D[z]<2 for a in N}&{*D},T:={z+a for z in T for a in N}&{*D},P:={z*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[z*k+a%k+a//k*1j for z in T if D[z]>1 for a in range(k*k)]]for o in{p-Q[0]for p in D}if{z+a for z in Q for a in N if z+a+o in D}=={*Q}for z in T for a in range(k*k)},[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]][-1]",
+    # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2 steps
+    # over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every shift where
+    # the non-0 cells in the ring around its scaled 2s are exactly those 2s.
+    "scaled_template_complete": "(N:=[a//3*1j-1j+a%3-1 for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z+a for z in D if D[z]==1 for a in N}&{*D},T:={z+a for z in T for a in N}&{*D},P:={z*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[z*k+a%k+a//k*1j for z in T if D[z]>1 for a in range(k*k)]]for o in{p-Q[0]for p in D}if{z+a for z in Q for a in N if z+a+o in D}=={*Q}for z in T for a in range(k*k)})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, multiples of 8, so
     # c&5 keeps 5 and clears labels; 5 stays a barrier) and spreads the max label; the final sizes
