@@ -12,8 +12,9 @@ IDIOMS = {
     # last map 6^c+2 swaps 0 and 4 (outside -> 0, unreached -> 4) and keeps 3.
     "fill_enclosed_0_with_4": "[g:=zip(*[[v:=c or v&4 for c in(4,*r)][:0:-1]for r in g])for _ in g*4]and[[6^c+2 for c in r]for r in g]",
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
-    # x..x+2 for the largest x<=3 with g[6-x:]==g[:x] (6-x = the smallest period >= 3).
-    "continue_rows_to_9": "[[2*c for c in r]for r in g+[g[x:x+3]for x in range(4)if g[6-x:]==g[:x]][-1]]",
+    # 3..5 when the period divides 3 (g[3:]==g[:3]), else rows 2..4 (period 2 or 4; every example's
+    # period is 2, 3 or 4, never 5)
+    "continue_rows_to_9": "[[2*c for c in r]for r in g+g[2+(g[3:]==g[:3]):][:3]]",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
     # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
@@ -63,8 +64,9 @@ IDIOMS = {
     # 2 on the border or a cell beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
     "plus_and_cross_halos": "[g:=[*zip(*[[c|16>>x&4|7*(p==1)for x,p,c in zip((0,*q),q,r)]for q,r in zip(g[-1:]+g,g)][::-1])]for _ in g][3]",
     # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
-    # max of all rows and columns that agree with it wherever both are non-zero
-    "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if 1>any(a!=b>0<a for a,b in zip(r,s))])]for r in g]",
+    # max of all rows and columns that agree with it wherever both are non-zero (a*b*(a-b) is 0 at
+    # every cell)
+    "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if{a*b*(a-b)for a,b in zip(r,s)}=={0}])]for r in g]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared. Groups of side-joined cells get a
@@ -113,8 +115,9 @@ IDIOMS = {
     # B[its colour] - B[1]: no object is pushed off the grid in any example, so nothing wraps.)
     "align_bottoms_to_one": "[*zip(*[c[(k:=B[max(c)]-B[1]):]+c[:k]for c in zip(*g)if(B:={m:i for i,r in enumerate(g)for m in r})])]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
-    # full pattern: in every block, the empty cells of the pattern are drawn in L.
-    "pattern_in_line_colour": "[[v or g[y%6][x%6]and g[5][0]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # full pattern: in every block, the empty cells of the pattern are drawn in L. (Each row is
+    # zipped with its pattern row of period 6, cut to 6 and repeated; L is r[5], the vertical line.)
+    "pattern_in_line_colour": "[[v or t and r[5]for v,t in zip(r,P[:6]*3)]for r,P in zip(g,g[:6]*3)]",
     # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
     # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal
     # band of e; the 2s become e. A cell is on a band when l-d or l+d+1 is 8, 9 or 10 (d, l:
@@ -183,9 +186,10 @@ IDIOMS = {
     "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
     # task058: blank square -> clockwise inward spiral of 3 from the top-left corner, arms one cell
     # apart. Recursive (calls p itself, so the program must be exactly p=lambda g:EXPR): spiral(h,w)
-    # = a row of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; 2-row (and 1-row) spirals are
-    # all 3. Depth <= h+w, needs g all 0.
-    "spiral_recursive": "[[3]*len(g[0]),[*(g+[[3,3]]*2)[2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])][:len(g)]",
+    # = a row of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; 2-row spirals are all 3; rows
+    # of a sub-spiral may run long (zip trims them). Depth <= h+w, needs g all 0 and square, k >= 2
+    # (every example is 5x5 to 20x20)
+    "spiral_recursive": "[[3]*len(g),[*(g+[[3,3]]*2)[2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
     # fill with that colour, the others empty. S[k] is cell k's sorted contents (k&12 = row band,
     # k%4 = column band; k%4==3 is empty); the largest M has the most dots, M[-1] is the colour and
@@ -234,8 +238,9 @@ IDIOMS = {
     # mirror).
     "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[:1:-1])]for r,c in zip(g,zip(*g))]for _ in g][-1]",
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
-    # 3x3 block grid on the right.
-    "stamp_on_ones": "[r[:4]+[x*g[i-i%3+1][k]for k in(5,8,11)for x in g[i%3][:3]]for i,r in enumerate(g)]",
+    # 3x3 block grid on the right. (9 rows as in every example: row i reads the block row's middle
+    # row i-i%3+1 at columns 5, 8, 11 via [5::3] and the pattern row i%3.)
+    "stamp_on_ones": "[g[i][:4]+[x*k for k in g[i-i%3+1][5::3]for x in g[i%3][:3]]for i in range(9)]",
     # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3, as
     # in every example); every other object is a rotated/mirrored copy showing only its 4s and 2s:
     # paint the full template, turned about its 2, wherever its 4/2 part occurs. The template is
@@ -305,9 +310,9 @@ IDIOMS = {
     # c-c//8*2).
     "frame_cross": "[g:=[*zip(*[[c-c//8*2*((1,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in'ab'][1]",
     # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); four passes, each
-    # turning the grid a quarter and setting a cell to c|1&(its left neighbour), so 5 and 1 spread
-    # one step as 1 (5 stays 5)
-    "ring_around_cells": "[g:=[[c|1&a for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in[0]*4][3]",
+    # turning the grid a quarter and setting a cell to c|1&(its left neighbour a), so 5 and 1 spread
+    # one step as 1 (5 stays 5); a is carried by a walrus, reset to 0 at each row's start
+    "ring_around_cells": "[g:=[[1&a|(a:=c)for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in[0]*4][3]",
     # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
@@ -324,6 +329,11 @@ IDIOMS = {
     # inner row, as in every example; at i=0, g[i-1] is the last row, which never holds a colour: it
     # is empty or a cup's bottom).
     "fill_cup_and_lid": "[[v or max(sum(g[i:i+4],g[i-1]))*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for i,r in enumerate(g)for u in[[*map(max,*g[i:i+2],r)]]]",
+    # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest bounding box. A
+    # colour lies in both row r and column k for exactly the (row, column) pairs of its box, so
+    # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
+    # mode of that list is the answer.
+    "largest_box_colour_2x2": "[[max(L:=[c for r in g for k in zip(*g)for c in{*r}&{*k}-{0}],key=L.count)]*2]*2",
     # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2 steps
     # over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every shift where
     # the non-0 cells in the ring around its scaled 2s are exactly those 2s.
@@ -334,9 +344,10 @@ IDIOMS = {
     # are counted on the flattened grid (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
     "square_holes_filled": "(k:=(v:=0))or[g:=[*zip(*[[v:=max(c or(k:=k+8),c-5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
-    # blocks of 3 on the diagonal starting from that corner (flip the index when the L is at the
-    # bottom / right; g[2][1], g[1][2] tell which).
-    "corner_blocks": "[[3*(abs(a-g[2][1]*8/3)//4==abs(f-g[1][2]*8/3)//4<2)for f in range(9)]for a in range(9)]",
+    # blocks of 3 on the diagonal starting from that corner. Rows and columns are labelled by block
+    # ('000011112', reversed by the step 1-x|1 when the L is at the bottom / right: g[2][1], g[1][2]
+    # are 3); a cell is 3 when its row and column labels agree and are not '2'.
+    "corner_blocks": "[[3*(a==f<'2')for f in'000011112'[::1-g[1][2]|1]]for a in'000011112'[::1-g[2][1]|1]]",
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s)
     # of the box outline and of the inner line with 2. Eight passes, turning the grid a quarter
     # each time; each pass, between the first and last rows holding a 1, fills columns with 2+
@@ -352,8 +363,13 @@ IDIOMS = {
     # a diagonal when e^d is 0 or -1 (e==d or e==~d).
     "upscale_square_diagonals": "(R:=range(5*(A:=len({*str(g)})-5)))and[[g[E//A][D//A]or 2*(-2<E+~(g[2][1]>0)*A^D+~(g[1][2]>0)*A<1)for D in R]for E in R]",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
-    # quadrants, recoloured with the cross colour (cross removed)
-    "quadrant_mirror4": "(q:=len(g)//2)and[(b:=[v and g[q][0]for v in r[:q]])+b[::-1]for r in g[:q]+g[q-1::-1]]",
+    # quadrants, recoloured with the cross colour (cross removed). Rows and cells are both taken as
+    # x[:q]+x[q-1::-1]; r[q] is the cross colour (the vertical bar crosses every row).
+    "quadrant_mirror4": "(q:=len(g)//2)and[[v and r[q]for v in r[:q]+r[q-1::-1]]for r in g[:q]+g[q-1::-1]]",
+    # task110: a periodic mosaic with rectangles of 0s cut out; repair the holes. Rows that agree
+    # with row r wherever both are coloured (a*b*(a-b)==0 for every pair) are its period copies, r
+    # itself among them, so the columnwise max over them fills r's holes.
+    "periodic_holes_filled": "[[*map(max,*[s for s in g if{a*b*(a-b)for a,b in zip(r,s)}<={0}])]for r in g]",
     # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that shape
     # (the 3 rows under the 5, columns j-1..j+1)
     "shape_under_5_crop": "(j:=0)or[r[j-1:j+2]for r in g if(j:=5 in r and r.index(5)or j)][1:4]",
@@ -406,6 +422,10 @@ IDIOMS = {
     # each hole. EXPR shortcut: the cups use disjoint columns, so a column holding an odd number of
     # coloured cells is a middle column
     "cup_hole_marks": "g[:-1]+[[4*sum(map(bool,b))%8 for b in zip(*g)]]",
+    # task127: 3x3 cells between grey (5) lines each hold one colour c at the centre; fill each cell
+    # with c+5 and keep the grey lines. 1|x&2-x maps 0,1,2->1, 4,5,6->5, 8,9,10->9 (the centres) and
+    # a grey line 3/7 to a grey line (3), so the looked-up value is c or 5, and %5+5 gives c+5 or 5.
+    "cells_filled_by_centre": "[[g[1|B&2-B][1|A&2-A]%5+5for A in range(11)]for B in range(len(g))]",
     # task130: 9x9 grid of 3x3 solid blocks sprinkled with a few 5s -> the 3x3 grid of block colours
     # (the colour other than 5 in each block's top row: no block of the task has over two 5s).
     "block_median_downscale": "[[max({*r[j:j+3]}-{5})for j in(0,3,6)]for r in g[::3]]",
@@ -470,6 +490,10 @@ IDIOMS = {
     # < row sum), or if its row is a bar row whose partner row in the other bar has an 8 (the bar
     # rows' has-8 flags, rotated by half, are popped one per bar row).
     "bar_rays_mirror": "(P:=(T:=[8in e for e in g if 2in e])[len(T)//2:]+T)and[[x>>x//8or 8*(f or 0<sum(e[:u])<sum(e))for u,x in enumerate(e)]for e in g for f in[2in e and P.pop(0)]]",
+    # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
+    # the blocks with the most 6s (always two), else 0. A block's sum is 6 per 6, so sum//7 is 0 for
+    # one 6 and 1 for two.
+    "blocks_with_two_sixes": "[[sum(sum(r[j:j+3])for r in g[i:i+3])//7 for j in(0,4,8)]for i in(0,4,8)]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (the 4th result is kept); each marks 4 on the row just
     # below the full row where the cell or its left neighbour is non-zero (the line cell and the one
@@ -510,8 +534,9 @@ IDIOMS = {
     # row is a backreference to the top row.)
     "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('(1, 1, 1)(.{25})1, 0, 1(.{25})\\\\1',r'0, 2, 0\\g<2>2, 2, 2\\g<3>0, 2, 0',str(g)))))or p(h)",
     # task161: the rarest colour sits only at pairs of opposite border cells: draw those
-    # rows/columns in it on a blank grid
-    "border_pair_lines": "(A:=min(C:=sum(g,[]),key=C.count))and[[A*(A in(B[0],C[0]))for C in zip(*g)]for B in g]",
+    # rows/columns in it on a blank grid (a row is drawn when its first cell is that colour, a
+    # column when its cell in the top row g[0] is)
+    "border_pair_lines": "(A:=min(C:=sum(g,[]),key=C.count))and[[A*(A in(B[0],c))for c in g[0]]for B in g]",
     # task162: Scanning 3x3 windows row-major, each window that is still all 0 is filled with 1
     # (greedy: a filled window blocks later overlapping ones). Slice-assignment comprehension
     # targets mutate g; b<18 assumes width <= 20.
@@ -541,6 +566,9 @@ IDIOMS = {
     # n columns, the pattern every k-th row and column of the rest; both are masked column by column
     # and the result transposed back (no result row or column is blank).
     "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and t([[p and v for v,p in q]for q in map(zip,t(A[-n:])[-n:],t(A[:-n:k])[::k])])",
+    # task171: an all-0 grid gets its border drawn in 8. The top row r is all 8 and reused as the
+    # bottom row; each inner row keeps the 0s of an input row between two 8s.
+    "zero_grid_border_8": "[r:=[8]*len(g[0]),*[[8,*x[2:],8]for x in g[2:]],r]",
     # task173: two-colour templates; wherever one colour-part of a template appears on its own,
     # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
     # 20 seed cells: fast on dense grids).
@@ -554,6 +582,11 @@ IDIOMS = {
     # diagonal holes with the corner colour. (As RE-ARC draws it: no hole in row or column 0, none
     # whose mirror cell is one; so g[0][1] is the colour off the diagonal.)
     "transpose_fill_holes": "[[v or g[j][i]or g[0][i!=j]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task180: the 8x8 grid is four 4x4 quadrants; overlay them, where several are coloured the
+    # top-right wins, then bottom-left, then bottom-right, then top-left (the verifier's paint
+    # order). zip of rows r,s (top, bottom half) with their [4:] tails gives the four cells; `or`
+    # keeps priority.
+    "quadrants_overlaid": "[[b or c or d or a for a,b,c,d in zip(r,r[4:],s,s[4:])]for r,s in zip(g,g[4:])]",
     # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
     # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side
     # (g[3][3] vs g[3][5]) says.
@@ -562,6 +595,10 @@ IDIOMS = {
     # the template: every object with exactly its shape (the 1-shapes; their cells and
     # 4-neighbours line up with the template's) takes its colour.
     "recolor_same_shape": "(U:={j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5},r:=[j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5>1 and 5 in t[:n]and 5 in t[n:]and(c:=G)],d:={a-r[0]+l:c for a in U if all((l+b-r[0]+a in U)==(l+b in r)for l in r for b in(1,1j,-1,-1j))for l in r})and[[d.get(j+n*1j,G)for n,G in enumerate(t)]for j,t in enumerate(g)]",
+    # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
+    # grid corner of its quadrant. K=len(g)-2, so K-i*2>>K is 0 in the top/left half (K-2i>=0 is
+    # below 2**K) and -1 in the bottom/right half: it picks row (column) 0 or -1 of g.
+    "corner_colour_quadrants": "(R:=range(2,K:=len(g)-2))and[[g[i][j]and g[K-i*2>>K][K-j*2>>K]for j in R]for i in R]",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours.
     "block_colors_grid": "(f:=lambda g,m=():[*zip(*[o for r in(*g,())if[o:=m,0,m:=[*map(max,m*any(r)or r,r)]][any(r)]])])(f(g))",
@@ -570,8 +607,9 @@ IDIOMS = {
     # special colour, else 0.
     "lattice_corner_cells": "(f:=lambda M,K:[*zip(*map(lambda r,s:map(lambda x,y:x*(x==y!=K),r,s),R:=(R:=M[d::d+1])[[{*r}=={L}for r in R].index(0):],R[1:4]))])(f(g,[d:=g[0].index(L:=max(g[0]))]),L)",
     # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
-    # enclosed ones 2
-    "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)][1:]for r in g][::-1])]for _ in g*4][-1]",
+    # enclosed ones 2. Each pass colours 0 as 2, or 3 when its left neighbour is 3, over each row
+    # with a 3 put in front; the transposed sentinel row is dropped by [:0:-1] (a quarter turn).
+    "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)]for r in g])][:0:-1]for _ in g*4][-1]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
     "colour_by_key_quadrant": "[[g[i-(y:=g[2][0]//4)*3][j-(z:=g[0][2]//4)*3]and g[i//3+y-2][j//3+z-2]for j in range(6)]for i in range(6)]",
@@ -610,11 +648,13 @@ IDIOMS = {
     # 0), else 3.)
     "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(v^4and 25>>sorted(r)[len(r)//2]&1)][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
-    # the columns of its parity.
-    "drop_cell_stripes": "[([4,0]*30)[(t:=max(g)).index(max(t)):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
+    # the columns of its parity (any(t[1::2]) is 1 iff the cell's column is odd: the stripe row is
+    # [4,0,...] shifted by it).
+    "drop_cell_stripes": "[([4,0]*30)[any((t:=max(g))[1::2]):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
     # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
-    # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has)
-    "comb_from_seed": "[([0]*g[-1].index(A:=max(g[-1]))+[A,5*(i<1),A,5*(i>8)]*5)[:10]for i in range(10)]",
+    # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has; 5>>i*3
+    # is 5 only on row 0, i//9*5 only on row 9)
+    "comb_from_seed": "[([0]*g[-1].index(A:=max(g[-1]))+[A,5>>i*3,A,i//9*5]*5)[:10]for i in range(10)]",
     # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
     # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
     # frame, mirrored unless the left side's colour is in its first column, padded with 0 above and
@@ -665,6 +705,10 @@ IDIOMS = {
     # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
     # a quarter clockwise and a half turn
     "rotations_strip": "[r[:4]+[*b,5]+c[2::-1]for r,b,c in zip(g,zip(*g[::-1]),g[::-1])]",
+    # task215: a band of 3 non-0 rows on 0 is repeated up and down with period 3 over the whole
+    # grid. Every residue class of rows mod 3 holds exactly one band row and otherwise all-0 rows,
+    # so the lexicographic max of g[i%3::3] is the band row that output row i repeats.
+    "repeat_three_row_band": "[max(g[i%3::3])for i in range(len(g))]",
     # task216, task365: rectangles on 0 (apart, maybe at the edges) dotted with 2: cut out the one
     # with the most 2s. For each column j, each row's run from j to its next 0 (r*9 wraps, so a 0 is
     # found) is written "[..]," and the text split at the empty runs "[],": each piece is a
@@ -679,6 +723,10 @@ IDIOMS = {
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9, applied to the 3x3 window's sum: no window holds two lone cells).
     "ring_colour_map": "[[v or sum(sum((0,*s)[j:j+3])for s in([],*g)[i:i+3])*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task221: a 3x3 grid with k coloured cells and z=9-k zeros -> a 3z x 3z zero canvas whose first
+    # k 3x3 tiles (row-major) are copies of g. A counts zeros; output row B*3+i is row C repeated
+    # 9-A*(B+1) (=9+A*~B) times, padded with zeros and cut to 3A (a negative count gives no copies).
+    "tiled_by_colour_count": "(A:=str(g).count('0'))and[(C*(9+A*~B)+[0]*27)[:3*A]for B in range(A)for C in g]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise: H passes, each on the
     # transpose of the last, keep cells with a like neighbour along their line whose colour still
     # has more than 5 cells (surviving 2x2 noise blocks have at most 4). Every example is 16x16, so
@@ -708,6 +756,10 @@ IDIOMS = {
     # right and lower neighbours x, y are 0 (|4 ignores labels set earlier; only 0 cells pass, so c+
     # is safe). Rows/columns wrap to the all-zero border. Turns give labels 1,3,4,2.
     "label_block_corners": "[g:=[*zip(*[[c+L*(z>x+y|4)for c,x,y,z in zip(r,r[1:]+r,s,s[1:]+s)]for r,s in zip(g,g[1:]+g)][::-1])]for L in(1,3,4,2)][3]",
+    # task231: continue each row's horizontal period to twice the width (5 rows, 1-2 pattern rows).
+    # Every example's period is 1, 2 or 3 and the width is at least 6, so 6 is always a period: the
+    # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
+    "extend_row_period": "[(r[:6]*4)[:len(r)*2]for r in g]",
     # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
     # colour, 5...
     "alternate_ray": "[[v:=c or v and x+5-v for c in r]for r in g if[x:=max(r),v:=0]]",
@@ -724,8 +776,10 @@ IDIOMS = {
     # itself once: g[0]*0+g fails on a transposed grid).
     "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=lambda r:(r==s)^(max(s)in g[g.index(s)-1]))]for s in g if sum(s)==max(s)>0]or[[*zip(*p([*zip(*g[0]*0+g)]))]])[0]",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
-    # the next dot's row.
-    "rays_then_drip": "(m:=0)or[[m:=v or m for v in r[:-1]+[c]]for r in g if[c:=max(r)or m,m:=0]]",
+    # the next dot's row (no dot is in the last column). Per row, k takes the previous row's last
+    # cell and m restarts at 0 and keeps the first colour it meets (m or v) over the row's cells
+    # then k.
+    "rays_then_drip": "(m:=0)or[[m:=m or v for v in r[:-1]+[k]]for r in g if[k:=m,m:=0]]",
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
     # side (cells on the diagonals stay 8).
@@ -736,6 +790,11 @@ IDIOMS = {
     # reads C[j]|C[~j], j = min(B, 18-B, A+1+B%2): the mirror, or past the dot the dot itself on odd
     # B (an even column, all 0, on even B).
     "mirror_dotted_frame": "[g:=[*zip(*[[C[j:=min(B,18-B,A+1+B%2)]|C[~j]for B in range(19)]for A,C in enumerate(g)])]for _ in[0]*4][-1]",
+    # task243: every side-touching group of 0s that touches a 1 becomes 1s. Sweeps each row left to
+    # right (a 0 after a 1 becomes True, which prints as 1), then turns the grid a quarter: row
+    # reversed with its leading 2 (a stopper, so no 1 runs on from the row before) dropped, then
+    # transposed; 4*len(g) turns bring it back upright after reaching every winding region.
+    "ones_flood_zero_regions": "[g:=[*zip(*[[v:=c or(v==1)for c in(2,*r)][:0:-1]for r in g])]for _ in g*4][-1]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
     # laid after (first 3-row + 1) blank rows (9 blank rows pad the end: grids are <= 10 high); a
@@ -780,6 +839,10 @@ IDIOMS = {
     # each row is L-d cells of colour 1+(d<1)+(d<0), padded with the blank top row g[0] and cut to
     # the width.
     "stair_above_below_bar": "[([(d<1)-~(d<0)]*(sum(max(g))//2-d)+g[0])[:len(r)]for d,r in enumerate(g,-g.index(max(g)))]",
+    # task257: the four 4x4 quarters of a 9x9 split by 1s are stacked, top-left over top-right over
+    # bottom-left over bottom-right. Each step lays every row's cell j over cell j+5 (first non-0
+    # wins) and transposes: step 1 merges left over right, step 2 (index [1]) top over bottom.
+    "overlay_quadrants_priority": "[g:=[*zip(*[map(lambda a,b:a or b,r,r[5:])for r in g])]for _ in g][1]",
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
     # becomes 0. 8*height quarter turns, each dropping the top row if it holds no colour >1 (one row
     # a turn; every example is 5..7 rows and columns, so 2*height turns a side suffice); then 1 -> 0
@@ -865,8 +928,9 @@ IDIOMS = {
     "box_stretch_to_dot": "[g:=[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)]for _ in g][1]",
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
-    # example): indices wrap with i-8 / j-8.
-    "ring_stamp": "[g:=[*zip(*[[r[j-1]|r[j-8]or r[j]//5for j in range(9)]for r in g])]for _ in'ab'][1]",
+    # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
+    # transpose at once: cell j of each row r is r[j-1]|r[j+1] or r[j]//5, written as column j.
+    "ring_stamp": "[g:=[[r[j-1]|r[j-8]or r[j]//5for r in g]for j in range(9)]for _ in g][1]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2 (two passes,
     # rows then columns, c*(8|a*b)%28%5 on a cell c between neighbours a, b: 5 -> 2 at an end, 3
     # inside; then 2 -> 1 / 4 and 3 -> 4 / 2; 0 stays 0)
@@ -884,6 +948,12 @@ IDIOMS = {
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 8 x height turns; s=a+b is each turn's loop value.)
     "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in r]for r in g if[v:=0]][::-1])]for s in[sum({*sum(g,[])})-8]*len(g*8)][-1]",
+    # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s; each
+    # 4 takes its half-turn image, never hidden in the task. In the grid's text the half turn is the
+    # text reversed (digits land on digits), so each '4' is replaced by the character at the mirror
+    # place (str.replace with '4' as old; '4'*9**6 outlasts any grid's text), then the text is
+    # eval'd.
+    "unmask_fours_half_turn": "eval(''.join(map(str.replace,s:=str(g),'4'*9**6,s[::-1])))",
     # task288: a square grid, the bottom row one colour with a centred run of a rarer colour D (its
     # middle cell), the outer colour again above that run; from above the run's two ends, rays of D
     # go up-left and up-right. Columns are numbered from the middle (-m) and rows so that the rays'
@@ -902,6 +972,9 @@ IDIOMS = {
     # too: rectangles never touch, even at corners, so both are in its own rectangle. The top and
     # bottom rows are never inside: only rows with both neighbours are zipped.
     "rect_interiors_two": "g[:1]+[[[v,2][all(n)]for v,*n in zip(r,r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
+    # task296: the four 3x3 corners of a 5x7 grid (rows 0-2 / 2-4, columns 0-2 / 4-6) laid on one
+    # another; one colour on 0, so the max of the four cells is the colour where any of them has it.
+    "overlay_corner_3x3": "[[*map(max,r,r[4:],s,s[4:])]for r,s in zip(g,g[2:])]",
     # task298: concentric square rings cycling through 3 colours: each colour becomes the one of the
     # ring outside it (row 2 starts with the colours of depths 0,1,2; the outermost takes the
     # innermost's)
@@ -919,8 +992,10 @@ IDIOMS = {
     "diagonal_cycle_fill": "[[(i+j)%max(max(g))+1for j in range(16)]for i in range(16)]",
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
     # picture: copy it into every cell (each cell is the max over all cells at the same position mod
-    # 10).
-    "tile_cell_mod10": '[g:=[*zip(*[map(max,zip(*g[i%10::10]))for i in range(len(g))])]for _ in"ab"][1]',
+    # 10). Each pass maxes the rows of a class mod 10 (listed twice, so map(max,...) always gets 2+
+    # rows) and transposes; the result is taken after 2 of len(g) passes (more passes change
+    # nothing).
+    "tile_cell_mod10": "[g:=[*zip(*[map(max,*g[i%10::10]*2)for i in range(len(g))])]for _ in g][1]",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one square canvas as tall as the tallest figure (every output is square),
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre.
@@ -1039,6 +1114,11 @@ IDIOMS = {
     # task350: blank cells lying between two 1s of the same row or the same column become 8 (1 in
     # the common colours of the line's parts before and after the cell)
     "link_1s_with_8": "[g:=[[c or 8*(1in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
+    # task351: a 16x16 grid symmetric under all turns/flips has a 5x5 hole of 3s: output what it
+    # hides. The hole never meets its own half-turn image, so cell (i,j) is read from (~i,~j): each
+    # row with a 3 is paired with the mirrored row s, and s read backwards from ~(first 3) gives the
+    # 5 cells.
+    "d4_hole_under_3": "[s[~r.index(3)::-1][:5]for r,s in zip(g,g[::-1])if 3 in r]",
     # task352: each 0 cell with a 2 among its 8 neighbours becomes 1 (other colours never touch a
     # 2). Four quarter turns, each marking a 0 whose left neighbour is a 2 or an earlier mark: marks
     # spread one step right, down, left, up in turn, covering exactly the 3x3 ring (bools print
@@ -1062,8 +1142,9 @@ IDIOMS = {
     # 2 (rows) does not join on (it looks for 8 only) and turns back to 8 by c&8.
     "join_8s_in_rows_and_cols": "[g:=[[c&8 or s*(8 in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for s in(9,8)][1]",
     # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
-    # becomes 8. (EXPR assumes height 10 like every example; width >= 2)
-    "bounce_zigzag": "[[8-7*(i%k in(j,k-j))for j in range(k//2+1)]for i in range(-9,1)if(k:=len(g[0])*2-2)]",
+    # becomes 8. (EXPR assumes height 10 like every example; width >= 2.) With m = width-1, row i
+    # (-9..0, top to bottom) has its 1 after m-d 8s, d = |i%2m - m| (a triangle wave).
+    "bounce_zigzag": "[[8]*(m-(d:=abs(i%(2*m)-m)))+[1]+[8]*d for i in range(-9,1)if(m:=len(g[0])-1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
     # its whole row / column. (Two passes, each tiling every row whose stripped run s is longer than
     # one cell, then transposing: the row becomes the last find(s) cells of s*20, then s*20, which
@@ -1133,6 +1214,10 @@ IDIOMS = {
     # runs to the nearest line; every crossing gets an 8 ring (3x3 minus centre). Each 2 looks
     # both ways along its row and column for the first 8 (bytes.find).
     "dot_rays_to_lines": "(d:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)})and(R:={**d,**{z+m*u:2for z in d if d[z]&2for u in(1,-1,1j,-1j)for m in range(bytes(d.get(z+n*u,0)for n in range(30)).find(8)+1)}})and(O:={**R,**{x+a+b:8for x in d if d[x]>R[x]for a in(-1,0,1)for b in(-1j,0,1j)if a or b}})and[[O[i*1j+j]for j,_ in enumerate(r)]for i,r in enumerate(g)]",
+    # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
+    # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
+    # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay.
+    "nine_between_in_rows": "g[:1]+[[c+9*(c*9<(s:=s+c)<sum(r))for c in r]for r in g[1:-1]if[s:=0]]+g[-1:]",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on. Flips/transposes
     # until the dots are in row 0 and the 2s in column 0 (no 2 is ever in a corner); each row is the
@@ -1178,9 +1263,15 @@ IDIOMS = {
     # g, returned by []*0+g), so painted 3s are never mistaken for blocks.
     "block_colour_count_drip": "[()for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r in g[9-i:][:len({*D})]for r[j:j+2]in[[3,3]]]*0+g",
     # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
-    # diagonals from the bottom-left
-    "row_to_diagonals": "(N:=25-5*g[0].count(0))and[([0]*i+g[0]+[0]*N)[:N]for i in range(N)[::-1]]",
+    # diagonals from the bottom-left (each row is the input row after ~i zeros, i = -N..-1, so N-1
+    # zeros in the top row down to none at the bottom, padded and cut to N)
+    "row_to_diagonals": "(N:=25-5*g[0].count(0))and[([0]*~i+g[0]+[0]*N)[:N]for i in range(-N,0)]",
     # task399: n red 2x2 squares (4n cells of 2): a 3x3 grid with 1s at the first n of the flattened
     # places 0,2,4,6,8
     "count_squares_checker": "[([1,0]*(str(g).count('2')//4)+[0]*9)[i:i+3]for i in(0,3,6)]",
+    # task400: a 24x24 grid symmetric under all turns/flips has a 5x5 hole of 1s: output what it
+    # hides. The hole never meets its own half-turn image, so cell (i,j) is read from (~i,~j): each
+    # row with a 1 is paired with the mirrored row s, and s read backwards from ~(first 1) gives the
+    # 5 cells.
+    "d4_hole_under_1": "[s[~r.index(1)::-1][:5]for r,s in zip(g,g[::-1])if 1 in r]",
 }

@@ -8574,7 +8574,7 @@ def continue_rows_to_9(g):  # smallest row period p; row i of the output = row i
 
 
 def draw_continue_rows_to_9(rng, n):  # 6x3 grid of 0/1 with rows periodic
-    p = rng.randint(1, 5)
+    p = rng.randint(1, 4)  # as in every example of task003: smallest period 2, 3 or 4, never 5
     rows = [[rng.randint(0, 1) for _ in range(3)] for _ in range(p)]
     return [rows[i % p][:] for i in range(6)]
 
@@ -9050,7 +9050,7 @@ def draw_periodic_patch_fill(
     rng, n
 ):  # a symmetric p x p tile repeated over an N x N grid, a few rectangles blanked
     p = rng.randint(2, n)
-    N = rng.randint(3 * p, 16)
+    N = 21  # 21 x 21 as in every example of task017
     T = [[0] * p for _ in range(p)]
     for i in range(p):
         for j in range(i, p):
@@ -9380,8 +9380,8 @@ def spiral_recursive(
     return o
 
 
-def draw_spiral_recursive(rng, n):  # blank k x k grid, k in 1..16
-    k = rng.randint(1, 16)
+def draw_spiral_recursive(rng, n):  # blank k x k grid, k in 5..16
+    k = rng.randint(5, 16)  # as in every example of task058: 5x5 to 20x20, never 1x1
     return [[0] * k for _ in range(k)]
 
 
@@ -10575,6 +10575,420 @@ def draw_crop_symmetric_object(rng, n):  # 10x10: 3 parts of 3 colours, boxes ap
             return g
 
 
+def extend_row_period(g):  # task231: continue the grid's horizontal period to double the width
+    w = len(g[0])
+    cols = [[r[j] for r in g] for j in range(w)]
+    per = next(q for q in range(1, w + 1) if all(cols[j] == cols[j + q] for j in range(w - q)))
+    return [[r[j % per] for j in range(2 * w)] for r in g]
+
+
+def draw_extend_row_period(rng, n):  # 5 rows; 1-2 rows of a period-2/3 pattern in 2 colours
+    w, per = rng.randint(6, 10), rng.choice((2, 3))
+    a, b = rng.sample(range(1, 10), 2)
+    g = [[0] * w for _ in range(5)]
+    for i in rng.choice(((1,), (2,), (1, 2), (2, 3))):
+        unit = [rng.choice((a, b)) for _ in range(per)]
+        g[i] = [unit[j % per] for j in range(w)]
+    return g
+
+
+def nine_between_in_rows(g):  # task381: in inner rows, 0s between the row's first and last 2 -> 9
+    out = [r[:] for r in g]
+    for i in range(1, len(g) - 1):
+        nz = [j for j, c in enumerate(g[i]) if c]
+        if nz:
+            for j in range(nz[0] + 1, nz[-1]):
+                if g[i][j] == 0 and 0 < j < len(g[i]) - 1:
+                    out[i][j] = 9
+    return out
+
+
+def draw_nine_between_in_rows(rng, n):  # 10x10: 3-5 solid 2 rectangles (2-6 x 1-4), not touching
+    while True:
+        g, boxes = [[0] * 10 for _ in range(10)], []
+        for _ in range(rng.randint(3, 5)):
+            for _ in range(50):
+                h, w = rng.randint(2, 6), rng.randint(1, 4)
+                t, x = rng.randint(0, 10 - h), rng.randint(0, 10 - w)
+                if all(t > b + 1 or t + h < a or x > r + 1 or x + w < c for a, b, c, r in boxes):
+                    boxes.append((t, t + h - 1, x, x + w - 1))
+                    for i in range(t, t + h):
+                        g[i][x : x + w] = [2] * w
+                    break
+        if len(boxes) >= 3:
+            return g
+
+
+def corner_colour_quadrants(g):  # task183: inner 8s take the colour of their quadrant's corner
+    n = len(g)
+    out = []
+    for i in range(2, n - 2):
+        row = []
+        for j in range(2, n - 2):
+            corner = g[0 if i < n // 2 else n - 1][0 if j < n // 2 else n - 1]
+            row.append(corner if g[i][j] else 0)
+        out.append(row)
+    return out
+
+
+def draw_corner_colour_quadrants(rng, n):  # 6/8/10 square: 4 corner colours, 1 ring, 8s inside
+    size = rng.choice((6, 8, 10))
+    g = [[0] * size for _ in range(size)]
+    for k in range(size):
+        g[1][k] = g[size - 2][k] = g[k][1] = g[k][size - 2] = 1
+    a, b, c, d = rng.sample((2, 3, 4, 5, 6, 7, 9), 4)
+    g[0][0], g[0][-1], g[-1][0], g[-1][-1] = a, b, c, d
+    p = rng.random()
+    for i in range(2, size - 2):
+        for j in range(2, size - 2):
+            g[i][j] = 8 if rng.random() < p else 0
+    return g
+
+
+def largest_box_colour_2x2(g):  # task100: 2x2 of the colour whose object has the largest box
+    best, colour = -1, None
+    for c in range(1, 10):
+        rows = [i for i, r in enumerate(g) if c in r]
+        cols = [j for j in range(len(g[0])) if any(r[j] == c for r in g)]
+        if rows:
+            area = (rows[-1] - rows[0] + 1) * (cols[-1] - cols[0] + 1)
+            if area == best:
+                raise ValueError("tie")
+            if area > best:
+                best, colour = area, c
+    return [[colour] * 2 for _ in range(2)]
+
+
+def draw_largest_box_colour_2x2(rng, n):  # 10x10: two hollow rectangles (sides 3-10), boxes apart
+    while True:
+        g, boxes = [[0] * 10 for _ in range(10)], []
+        for c in rng.sample(range(1, 10), 2):
+            h, w = rng.randint(3, 10), rng.randint(3, 10)
+            t, x = rng.randint(0, 10 - h), rng.randint(0, 10 - w)
+            if any(t <= b and t + h > a and x <= r and x + w > q for a, b, q, r in boxes):
+                break
+            boxes.append((t, t + h - 1, x, x + w - 1))
+            for i in range(t, t + h):
+                for j in range(x, x + w):
+                    if i in (t, t + h - 1) or j in (x, x + w - 1):
+                        g[i][j] = c
+        else:
+            return g
+
+
+def ones_flood_zero_regions(g):  # every side-touching group of 0s that touches a 1 turns to 1s
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    for group in parts(g, lambda v: v == 0):
+        near = {(a + u, b + v) for a, b in group for u, v in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        if any(0 <= a < H and 0 <= b < W and g[a][b] == 1 for a, b in near):
+            for a, b in group:
+                o[a][b] = 1
+    return o
+
+
+def draw_ones_flood_zero_regions(rng, n):  # square 12..18, about half noise in 2..9, a few 1s
+    size = rng.randint(12, 18)
+    g = [[0] * size for _ in range(size)]
+    cells = [(a, b) for a in range(size) for b in range(size)]
+    rng.shuffle(cells)
+    noise = int(size * size * rng.uniform(0.4, 0.6))
+    for a, b in cells[:noise]:
+        g[a][b] = rng.randint(2, 9)
+    rest = cells[noise:]
+    for a, b in rest[: rng.randint(3, max(3, len(rest) // 6))]:
+        g[a][b] = 1
+    return g
+
+
+def unmask_fours_half_turn(g):  # each 4 cell takes the most of its 8 mirror images that are not 4
+    n = len(g)
+    o = [r[:] for r in g]
+    for a in range(n):
+        for b in range(n):
+            if g[a][b] == 4:
+                x, y = n - 1 - a, n - 1 - b
+                imgs = [(a, b), (b, a), (y, x), (x, b), (a, y), (b, x), (y, a), (x, y)]
+                seen = [g[i][j] for i, j in imgs if g[i][j] != 4]
+                if not seen:
+                    raise ValueError("a cell hidden in all its images")
+                o[a][b] = max(seen)
+    return o
+
+
+def draw_unmask_fours_half_turn(rng, n):  # a 16x16 D4-symmetric pattern (colours not 4), two
+    cols = rng.sample((1, 2, 3, 5, 6, 7, 8, 9), rng.choice((7, 8)))  # 2..4 x 2..4 boxes of 4s:
+    q = [[rng.choice(cols) for _ in range(8)] for _ in range(8)]  # mostly in the top-left
+    for a in range(8):  # quarter, else anywhere, but never hiding a cell's half-turn image too
+        for b in range(a):
+            q[a][b] = q[b][a]
+    while True:
+        g = [[q[min(a, 15 - a)][min(b, 15 - b)] for b in range(16)] for a in range(16)]
+        anywhere = rng.random() < 0.15
+        for _ in range(2):
+            h, w = rng.randint(2, 4), rng.randint(2, 4)
+            top = rng.randint(0, 16 - h if anywhere else 8 - h)
+            left = rng.randint(0, 16 - w if anywhere else 8 - w)
+            for a in range(top, top + h):
+                g[a][left : left + w] = [4] * w
+        if all(g[15 - a][15 - b] != 4 for a in range(16) for b in range(16) if g[a][b] == 4):
+            return g
+
+
+def overlay_corner_3x3(g):  # the four 3x3 corners (rows 0-2 / H-3..H-1, columns 0-2 / W-3..W-1)
+    H, W = len(g), len(g[0])  # laid on one another: a cell is the shape colour if any of them is
+    bg = Counter(v for r in g for v in r).most_common(1)[0][0]
+    other = [v for r in g for v in r if v != bg]
+    o = [[bg] * 3 for _ in range(3)]
+    for a in range(3):
+        for b in range(3):
+            for i, j in ((a, b), (a, W - 3 + b), (H - 3 + a, b), (H - 3 + a, W - 3 + b)):
+                if g[i][j] != bg:
+                    o[a][b] = other[0]
+    return o
+
+
+def draw_overlay_corner_3x3(rng, n):  # 5x7 of 0s: each corner 2x2 cell in one colour or not
+    colour = rng.randint(1, 9)
+    g = [[0] * 7 for _ in range(5)]
+    for a in (0, 1, 3, 4):
+        for b in (0, 1, 5, 6):
+            if rng.random() < 0.5:
+                g[a][b] = colour
+    return g
+
+
+def overlay_quadrants_priority(g):  # four 4x4 quarters split by a line of 1s, stacked: top-left
+    o = [[0] * 4 for _ in range(4)]  # over top-right over bottom-left over bottom-right
+    for a in range(4):
+        for b in range(4):
+            for i, j in ((a + 5, b + 5), (a + 5, b), (a, b + 5), (a, b)):  # last painted wins
+                if g[i][j]:
+                    o[a][b] = g[i][j]
+    return o
+
+
+def draw_overlay_quadrants_priority(rng, n):  # 9x9, row 4 and column 4 of 1s; quarters of 7
+    g = [[1] * 9 for _ in range(9)]  # (top-left), 4, 8 and 6 (bottom-right) on 0, each its own
+    for top, left, colour in ((0, 0, 7), (0, 5, 4), (5, 0, 8), (5, 5, 6)):  # density
+        p = rng.uniform(0.15, 0.85)
+        for a in range(top, top + 4):
+            for b in range(left, left + 4):
+                g[a][b] = colour if rng.random() < p else 0
+    return g
+
+
+def tiled_by_colour_count(g):  # task221: k coloured cells -> k copies of g on a 3z x 3z canvas
+    z = sum(row.count(0) for row in g)
+    k = 9 - z
+    out = [[0] * (3 * z) for _ in range(3 * z)]
+    for t in range(k):
+        ti, tj = divmod(t, z)
+        for i in range(3):
+            for j in range(3):
+                out[3 * ti + i][3 * tj + j] = g[i][j]
+    return out
+
+
+def draw_tiled_by_colour_count(rng, n):
+    c = rng.randint(1, 9)
+    k = rng.randint(2, 6)  # as in the examples of task221 (k <= (9 - k) ** 2 always)
+    cells = rng.sample(range(9), k)
+    return [[c if 3 * i + j in cells else 0 for j in range(3)] for i in range(3)]
+
+
+def quadrants_overlaid(g):  # task180: overlay 4x4 quadrants, priority TR > BL > BR > TL
+    out = [[0] * 4 for _ in range(4)]
+    for i in range(4):
+        for j in range(4):
+            for v in (g[i][j], g[i + 4][j + 4], g[i + 4][j], g[i][j + 4]):
+                if v:
+                    out[i][j] = v
+    return out
+
+
+def draw_quadrants_overlaid(rng, n):
+    cs = rng.sample(range(1, 10), 4)
+    g = [[0] * 8 for _ in range(8)]
+    for q, (a, b) in enumerate(((0, 0), (0, 4), (4, 0), (4, 4))):
+        d = rng.random()
+        for i in range(4):
+            for j in range(4):
+                if rng.random() < d:
+                    g[a + i][b + j] = cs[q]
+    return g
+
+
+def cells_filled_by_centre(g):  # task127: each 3x3 cell between grey lines -> its centre + 5
+    out = [row[:] for row in g]
+    for i in range(len(g)):
+        for j in range(len(g[0])):
+            if g[i][j] != 5:
+                out[i][j] = g[i // 4 * 4 + 1][j // 4 * 4 + 1] + 5
+    return out
+
+
+def draw_cells_filled_by_centre(rng, n):
+    H = rng.choice((3, 7))
+    g = [[5 if i % 4 == 3 or j % 4 == 3 else 0 for j in range(11)] for i in range(H)]
+    for i in range(1, H, 4):
+        for j in range(1, 11, 4):
+            g[i][j] = rng.randint(1, 4)
+    return g
+
+
+def periodic_holes_filled(g):  # task110: a periodic mosaic with 0 holes -> the holes repaired
+    H, W = len(g), len(g[0])
+
+    def period(n, get):
+        for q in range(1, n):
+            if all(
+                not get(i, j) or not get(i + q, j) or get(i, j) == get(i + q, j)
+                for i in range(n - q)
+                for j in range(W if n == H else H)
+            ):
+                return q
+        return n  # no period: only the cell's own line helps
+
+    pv = period(H, lambda i, j: g[i][j])
+    ph = period(W, lambda i, j: g[j][i])
+    out = [row[:] for row in g]
+    for i in range(H):
+        for j in range(W):
+            if not out[i][j]:
+                vals = [g[a][b] for a in range(i % pv, H, pv) for b in range(j % ph, W, ph)]
+                vals = [v for v in vals if v]
+                if not vals:
+                    raise ValueError("hole not seen")
+                out[i][j] = vals[0]
+    return out
+
+
+def draw_periodic_holes_filled(rng, n):
+    pv, ph = rng.randint(2, 8), rng.randint(2, 8)
+    tile = [[rng.randint(1, 9) for _ in range(ph)] for _ in range(pv)]
+    g = [[tile[i % pv][j % ph] for j in range(29)] for i in range(29)]
+    for _ in range(rng.randint(1, 5)):
+        h, w = rng.randint(2, 6), rng.randint(2, 6)
+        a, b = rng.randint(0, 29 - h), rng.randint(0, 29 - w)
+        for i in range(a, a + h):
+            for j in range(b, b + w):
+                g[i][j] = 0
+    return g
+
+
+def _d4_hole(g, m):  # the grid is symmetric under all 8 turns/flips; read each m-cell from an image
+    n = len(g)
+    cells = [(i, j) for i in range(n) for j in range(n) if g[i][j] == m]
+    if not cells:
+        raise ValueError("no hole")
+    top, left = min(i for i, _ in cells), min(j for _, j in cells)
+    bottom, right = max(i for i, _ in cells), max(j for _, j in cells)
+    out = []
+    for i in range(top, bottom + 1):
+        row = []
+        for j in range(left, right + 1):
+            a, b = n - 1 - i, n - 1 - j
+            seen = [
+                g[y][x] for y, x in ((i, j), (j, i), (a, j), (i, b), (a, b), (b, a), (j, a), (b, i))
+            ]
+            ok = [v for v in seen if v != m]
+            if not ok:
+                raise ValueError("cell hidden in every image")
+            row.append(ok[0])
+        out.append(row)
+    return out
+
+
+def d4_hole_under_1(g):  # the 1-rectangle hides part of a D4-symmetric grid: output what it hides
+    return _d4_hole(g, 1)
+
+
+def d4_hole_under_3(g):  # the 3-rectangle hides part of a D4-symmetric grid: output what it hides
+    return _d4_hole(g, 3)
+
+
+def _draw_d4_hole(rng, n, side, m, ncol):
+    cols = rng.sample([c for c in range(10) if c != m], ncol)
+    g = [[0] * side for _ in range(side)]
+    h = side // 2
+    for i in range(h):
+        for j in range(i, h):
+            v = rng.choice(cols)
+            for y, x in ((i, j), (j, i)):
+                for yy in (y, side - 1 - y):
+                    for xx in (x, side - 1 - x):
+                        g[yy][xx] = v
+    while True:  # a 5x5 hole that does not meet its own half-turn image, as in every example
+        a, b = rng.randint(0, side - 5), rng.randint(0, side - 5)
+        if abs(side - 5 - 2 * a) >= 5 or abs(side - 5 - 2 * b) >= 5:
+            break
+    for i in range(a, a + 5):
+        g[i][b : b + 5] = [m] * 5
+    return g
+
+
+def draw_d4_hole_under_1(rng, n):  # 24x24 in 2-4 colours (never 1), a 5x5 hole of 1
+    return _draw_d4_hole(rng, n, 24, 1, rng.randint(2, 4))
+
+
+def draw_d4_hole_under_3(rng, n):  # 16x16 in 5-8 colours (never 3), a 5x5 hole of 3
+    return _draw_d4_hole(rng, n, 16, 3, rng.randint(5, 8))
+
+
+def repeat_three_row_band(g):  # repeat the band of non-0 rows up and down the whole grid
+    rows = [i for i, r in enumerate(g) if any(r)]
+    if not rows:
+        raise ValueError("no band")
+    top, h = rows[0], rows[-1] - rows[0] + 1
+    return [list(g[top + (i - top) % h]) for i in range(len(g))]
+
+
+def draw_repeat_three_row_band(rng, n):  # 10-20 x 10-20 of 0, a 3-row band of one colour
+    H, W, c = rng.randint(10, 20), rng.randint(10, 20), rng.randint(1, 9)
+    g = [[0] * W for _ in range(H)]
+    top = rng.randint(0, H - 3)
+    for i in range(top, top + 3):
+        while not any(g[i]):
+            g[i] = [c if rng.random() < 0.4 else 0 for _ in range(W)]
+    return g
+
+
+def blocks_with_two_sixes(g):  # 1 in the output for each 3x3 block with the most 6s, else 0
+    counts = [[0] * 3 for _ in range(3)]
+    for bi in range(3):
+        for bj in range(3):
+            for i in range(3):
+                for j in range(3):
+                    counts[bi][bj] += g[4 * bi + i][4 * bj + j] == 6
+    top = max(max(r) for r in counts)
+    return [[int(c == top) for c in r] for r in counts]
+
+
+def draw_blocks_with_two_sixes(rng, n):  # 11x11, 8-lines between 3x3 blocks holding one or two 6s
+    g = [[8 if i % 4 == 3 or j % 4 == 3 else 0 for j in range(11)] for i in range(11)]
+    counts = [rng.choice((1, 2)) for _ in range(9)]
+    counts[rng.randrange(9)] = 1
+    k = rng.randrange(8)
+    counts[k + (counts.index(1) <= k)] = 2
+    for b, c in enumerate(counts):
+        for p in rng.sample(range(9), c):
+            g[4 * (b // 3) + p // 3][4 * (b % 3) + p % 3] = 6
+    return g
+
+
+def zero_grid_border_8(g):  # draw the grid's border in 8
+    H, W = len(g), len(g[0])
+    return [
+        [8 if i in (0, H - 1) or j in (0, W - 1) else g[i][j] for j in range(W)] for i in range(H)
+    ]
+
+
+def draw_zero_grid_border_8(rng, n):  # 3-9 x 3-9 of 0
+    H, W = rng.randint(3, 9), rng.randint(3, 9)
+    return [[0] * W for _ in range(H)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -10923,4 +11337,41 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "stair_above_below_bar": (stair_above_below_bar, draw_stair_above_below_bar, "task256", 130),
     "hollow_rectangles": (hollow_rectangles, draw_hollow_rectangles, "task098", 120),
     "ones_around_twos": (ones_around_twos, draw_ones_around_twos, "task352", 120),
+    "largest_box_colour_2x2": (largest_box_colour_2x2, draw_largest_box_colour_2x2, "task100", 120),
+    "corner_colour_quadrants": (
+        corner_colour_quadrants,
+        draw_corner_colour_quadrants,
+        "task183",
+        120,
+    ),
+    "extend_row_period": (extend_row_period, draw_extend_row_period, "task231", 70),
+    "nine_between_in_rows": (nine_between_in_rows, draw_nine_between_in_rows, "task381", 110),
+    "ones_flood_zero_regions": (
+        ones_flood_zero_regions,
+        draw_ones_flood_zero_regions,
+        "task243",
+        110,
+    ),
+    "unmask_fours_half_turn": (
+        unmask_fours_half_turn,
+        draw_unmask_fours_half_turn,
+        "task287",
+        90,
+    ),
+    "overlay_corner_3x3": (overlay_corner_3x3, draw_overlay_corner_3x3, "task296", 90),
+    "overlay_quadrants_priority": (
+        overlay_quadrants_priority,
+        draw_overlay_quadrants_priority,
+        "task257",
+        100,
+    ),
+    "periodic_holes_filled": (periodic_holes_filled, draw_periodic_holes_filled, "task110", 110),
+    "tiled_by_colour_count": (tiled_by_colour_count, draw_tiled_by_colour_count, "task221", 110),
+    "quadrants_overlaid": (quadrants_overlaid, draw_quadrants_overlaid, "task180", 110),
+    "cells_filled_by_centre": (cells_filled_by_centre, draw_cells_filled_by_centre, "task127", 100),
+    "d4_hole_under_1": (d4_hole_under_1, draw_d4_hole_under_1, "task400", 90),
+    "d4_hole_under_3": (d4_hole_under_3, draw_d4_hole_under_3, "task351", 90),
+    "repeat_three_row_band": (repeat_three_row_band, draw_repeat_three_row_band, "task215", 70),
+    "blocks_with_two_sixes": (blocks_with_two_sixes, draw_blocks_with_two_sixes, "task149", 110),
+    "zero_grid_border_8": (zero_grid_border_8, draw_zero_grid_border_8, "task171", 90),
 }
