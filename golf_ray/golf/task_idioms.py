@@ -85,6 +85,11 @@ IDIOMS = {
     # is the max over its four turns n+k*(n-C), k = 0,9,-2,-11 (C from the first non-empty row and
     # column; 10x10 hard-coded, as every example).
     "d4_complete_5x5": "[*zip(*[iter(max((sum(g,[0])*9)[n+k*(n-[*map(any,g)].index(1)*10-[*map(any,zip(*g))].index(1)-23)]for k in(0,9,-2,-11))for n in range(1,101))]*10)]",
+    # task021: full lines of one colour cross a background (never at the edge, never side by side):
+    # output a background canvas (horizontal lines + 1) x (vertical lines + 1). Row 0 and column 0
+    # are never lines, so a line is a cell of row 0 / column 0 that differs from g[0][0]; the
+    # sentinel [g] in front of each list counts the +1 (it differs from any colour).
+    "count_grid_lines_canvas": "[[b for c in[g]+g[0]if c!=b]for r in[g]+g if(b:=g[0][0])!=r[0]]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output: each output cell is the max, over every 5 in the flat grid, of the cell at that
     # offset (11x11 hard-coded, as every example).
@@ -140,10 +145,20 @@ IDIOMS = {
     # task038: count the blue 2x2 squares (each gives two "1, 1" pairs in str(g); other blue cells
     # are singles); 1 x 5 row, that many 1s then 0s
     "count_blue_squares": "[([1]*(str(g).count('1, 1')//2)+[0]*5)[:5]]",
+    # task039: a 6x6 object with quarter-turn symmetry on 0: output its top-left 3x3 quarter. Every
+    # row and column of its box has a coloured cell, so dropping the empty rows, then the empty
+    # columns (of all six rows: a quarter alone may have an empty column), keeps the box; the first
+    # three columns, turned back to rows, and the first three of those are the quarter.
+    "c4_object_top_left_quadrant": "[*zip(*[*filter(any,zip(*filter(any,g)))][:3])][:3]",
     # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
     # of the nearer line (EXPR: every cell takes the colour of the nearest grid corner, which is a
     # border line's colour; assumes 10x10 like every example)
     "nearest_border_colour": "[[c and g[-(i>4)][-(j>4)]for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # task041: each downward V (one colour each) is filled: every cell between two cells of one
+    # colour in a row takes that colour. A cell keeps the largest colour found both at or left of it
+    # and at or right of it (its own colour is on both sides, so the set is never empty; 0
+    # otherwise).
+    "fill_between_same_colour_in_row": "[[max({*r[:j+1]}&{*r[j:]})for j in range(10)]for r in g]",
     # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for some
     # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
     # Works on the grid's text padded to 999 chars (10x10: a row is 32 chars, a column 3; wrapped
@@ -158,6 +173,10 @@ IDIOMS = {
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
     "chain_by_connectors": "(C:=[(5,f:=0),*zip(*g)])and[*zip(*[[v and max({*a+c+b}-{5})for v in c[f:]+c[:f]]for a,c,b in zip(C,C[1:],C[2:]+C)if any(c)if[e:=(*c,5).index(5),any(a)or(f:=e-q),q:=e-f]])]",
+    # task047: a line across the grid through the 8 and through the 7 (row and column), 2 where the
+    # two cross. A cell's row and column together hold {0}, {0,8}, {0,7} or {0,7,8}: their sums 0,
+    # 8, 7, 15 are taken mod 13 to give 0, 8, 7 and 2.
+    "cross_lines_meet_red": "[[sum({*r,*k})%13 for k in zip(*g)]for r in g]",
     # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
     # touches both squares, else [[0]]. (EXPR gives each 2-cell its own bit 32,64,... in reading
     # order in the first OR-spread pass; the first and last 2-cells lie in different squares and the
@@ -184,6 +203,10 @@ IDIOMS = {
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
+    # task057: crop the one 8-connected object (3x3 box) out of the 8x8 grid and set it twice side
+    # by side. Keeping non-0 columns, listing them twice and zipping back gives 6-wide rows; keeping
+    # the non-0 rows crops the box (8-connected, so no empty row or column lies inside it).
+    "object_crop_twice_wide": "[*filter(any,zip(*[*filter(any,zip(*g))]*2))]",
     # task058: blank square -> clockwise inward spiral of 3 from the top-left corner, arms one cell
     # apart. Recursive (calls p itself, so the program must be exactly p=lambda g:EXPR): spiral(h,w)
     # = a row of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; 2-row spirals are all 3; rows
@@ -195,6 +218,9 @@ IDIOMS = {
     # k%4 = column band; k%4==3 is empty); the largest M has the most dots, M[-1] is the colour and
     # M[0] a 0 (no cell is ever full: at most 5 dots in every example).
     "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in R]))and[[5*(g[i][j]==5)or M[-(S[i&12|j//4]==M)]for j in R]for i in R]",
+    # task061: an 18x18 table, cell (i,j) = i*j%B+1 with B (4..9) its largest colour, has 0
+    # rectangles painted over; redraw the whole table from B alone (the 0s never hide every B).
+    "mod_product_table_repair": "[[i*j%max(map(max,g))+1for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
     # for the task's 10-wide grids); the background becomes 3. Without such a pair the list is empty
@@ -233,6 +259,9 @@ IDIOMS = {
     # the shape colour t (as in every example); its first and last t give the axis, o = a+b-W, so
     # (g+f)[o-x] is the mirror cell (rows of g stand in past the edges).
     "unhide_mirror_shape": "(r:=max(g,key=any),o:=r.index(t:=max(r))+~r[::-1].index(t))and[[t*(t in(v,(g+f)[o-x]))for x,v in enumerate(f)]for f in g]",
+    # task073: 5x5, each 1 (row 2, over a 5 in row 3) leaves its place and turns the bottom row's 5
+    # below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-4*x of row 2.
+    "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells (len(g) times, each cell the min of itself, its transpose and its
     # mirror).
@@ -264,6 +293,11 @@ IDIOMS = {
     # an 8 above/below it: 8 in the intersection of the two neighbourhood sets; valid because the
     # trominoes never come close to each other).
     "tromino_corner": "[[k[i]or 8in{*[0,*r][j:j+3]}&{*[0,*k][i:i+3]}for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
+    # task084: a square of 0 whose left column is one colour: keep the column, draw 2 on the
+    # anti-diagonal above the bottom row and fill the bottom row with 4. Every row is the same, so
+    # row i is its own first n-1-i cells (bar and 0s), a 2 and i 0s; only on the bottom row is that
+    # prefix empty, and there the row is the bar and i 4s.
+    "bar_with_diagonal_and_floor": "[r[:~i]and r[:~i]+[2]+i*[0]or r[:1]+i*[4]for i,r in enumerate(g)]",
     # task085: 3-row bars: the middle row keeps only every other cell, starting with the first; a
     # row equal to the previous OUTPUT row is a middle row (the bottom row then differs from the
     # processed middle).
@@ -549,6 +583,10 @@ IDIOMS = {
     # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
     # found there (0 if none).
     "umbrella_rain": "[s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])]and[*zip(*[(max(d[:(n:=(*d,u).index(u)%20)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
+    # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
+    # connected, so its box is the rows and the columns that hold an 8: a 0 there has max(row) and
+    # max(column) 8, and 8*8>>5 is 2 (0 elsewhere); zip(r,*g) gives each cell with its column.
+    "fill_box_of_shape_red": "[[c or max(r)*max(k)>>5for c,*k in zip(r,*g)]for r in g]",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner: an empty cell takes the colour of
     # (x-a,y) and (x,y-b) when they match over the empty (x,y) k>=1 steps back along (a,b) (Ls never
@@ -582,6 +620,16 @@ IDIOMS = {
     # diagonal holes with the corner colour. (As RE-ARC draws it: no hole in row or column 0, none
     # whose mirror cell is one; so g[0][1] is the colour off the diagonal.)
     "transpose_fill_holes": "[[v or g[j][i]or g[0][i!=j]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task176: a 3-row zigzag of 2s (period 4); of the 0 pockets between them, counted from the
+    # left, every third (the first, fourth, ...) becomes 4. The output has period 12 and row 2 is
+    # row 0 moved by 6 columns: counting k from 6 on row 2 (r[2] is 2 only there), a 0 is filled
+    # exactly where k%12 is in {0,5,6,7} (row 1's 0s are even: only 0 and 6 there); 900 is that set
+    # of bits moved up 2 to read 4 or 0.
+    "zigzag_every_third_gap": "[[c or 900>>k%12&4for k,c in enumerate(r,3*r[2])]for r in g]",
+    # task177: crop the grid to the box of its non-0 cells and mirror it left to right. Keeping the
+    # non-0 rows, then the non-0 columns, crops; reversing the list of columns before turning them
+    # back into rows mirrors.
+    "crop_object_mirrored": "[*zip(*[*filter(any,zip(*filter(any,g)))][::-1])]",
     # task180: the 8x8 grid is four 4x4 quadrants; overlay them, where several are coloured the
     # top-right wins, then bottom-left, then bottom-right, then top-left (the verifier's paint
     # order). zip of rows r,s (top, bottom half) with their [4:] tails gives the four cells; `or`
@@ -610,6 +658,11 @@ IDIOMS = {
     # enclosed ones 2. Each pass colours 0 as 2, or 3 when its left neighbour is 3, over each row
     # with a 3 put in front; the transposed sentinel row is dropped by [:0:-1] (a quarter turn).
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)]for r in g])][:0:-1]for _ in g*4][-1]",
+    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. f halves a
+    # sequence; a (each row halved) is the left half, kept when doubling its rows gives g back
+    # (checked first, as the verifier does, so a grid that repeats both ways gives the left); else
+    # a*False is [] and f(g), the top half, is the answer.
+    "halve_repeated_grid": "(a:=[*map(f:=lambda x:x[:len(x)//2],g)])*([r*2for r in a]==g)or f(g)",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
     "colour_by_key_quadrant": "[[g[i-(y:=g[2][0]//4)*3][j-(z:=g[0][2]//4)*3]and g[i//3+y-2][j//3+z-2]for j in range(6)]for i in range(6)]",
@@ -632,6 +685,11 @@ IDIOMS = {
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other).
     "drop_cells_without_row_and_col_neighbour": "(f:=lambda g:[*zip(*[[b*(a|c>0)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in g])])(f(g))",
+    # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
+    # counter-clockwise turn | half turn. The left half L is the grid over its ccw turn and the
+    # right half is L turned half way, so row i is L[i] followed by L[5-i] reversed; map with two
+    # lists lets the walrus define L inside the call (a comprehension's iterable may not hold one).
+    "c4_rotations_6x6": "[*map(lambda a,b:[*a,*b[::-1]],L:=g+[*zip(*g)][::-1],L[::-1])]",
     # task195: A shape of 3x3 blocks forms a pattern P; output is P (x) P (the pattern drawn with
     # itself in each filled cell).
     "block_pattern_fractal": "[g:=[*filter(any,zip(*g))][::3]for _ in'ab']and[[a&b for a in A for b in B]for A in g for B in g]",
@@ -790,11 +848,19 @@ IDIOMS = {
     # reads C[j]|C[~j], j = min(B, 18-B, A+1+B%2): the mirror, or past the dot the dot itself on odd
     # B (an even column, all 0, on even B).
     "mirror_dotted_frame": "[g:=[*zip(*[[C[j:=min(B,18-B,A+1+B%2)]|C[~j]for B in range(19)]for A,C in enumerate(g)])]for _ in[0]*4][-1]",
+    # task242: a 16x16 grid symmetric left-right hides a 3x3 hole of 0 (never across the middle
+    # column): output what the left-right mirror shows there. In a row with 0s, r[~j::-1] starts at
+    # the mirror of the hole's first column j and walks on through the mirrors of the next ones.
+    "mirror_of_zero_patch_3x3": "[r[~r.index(0)::-1][:3]for r in g if 0 in r]",
     # task243: every side-touching group of 0s that touches a 1 becomes 1s. Sweeps each row left to
     # right (a 0 after a 1 becomes True, which prints as 1), then turns the grid a quarter: row
     # reversed with its leading 2 (a stopper, so no 1 runs on from the row before) dropped, then
     # transposed; 4*len(g) turns bring it back upright after reaching every winding region.
     "ones_flood_zero_regions": "[g:=[*zip(*[[v:=c or(v==1)for c in(2,*r)][:0:-1]for r in g])]for _ in g*4][-1]",
+    # task244: blocks of side k-1 between lines of one colour -> one cell per block, mirrored
+    # left-right. min(g,key=set) is the first line row (its set {c} is a proper subset of every
+    # block row's set), so k is its index + 1; r[::-k] reads each block row's blocks from the right.
+    "blocks_to_cells_mirrored": "(k:=g.index(min(g,key=set))+1)and[r[::-k]for r in g[::k]]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
     # laid after (first 3-row + 1) blank rows (9 blank rows pad the end: grids are <= 10 high); a
@@ -822,6 +888,11 @@ IDIOMS = {
     # as 1: a 1 stands before each row and a 0 takes v&1 of its left neighbour v, so 2 stops it; the
     # last map c^(c<2) swaps 0 and 1 (outside -> 0, unreached -> 1) and keeps 2.
     "fill_enclosed_0_with_1": "[g:=zip(*[[v:=c or v&1 for c in(1,*r)][:0:-1]for r in g])for _ in g*4]and[[c^(c<2)for c in r]for r in g]",
+    # task252: diagonal lines run down-right from the top row or the left column; every 2nd cell of
+    # each line, from the 2nd, becomes 4. Top-row lines start at even columns, so the cells to
+    # recolour are the line cells in odd columns: zip pairs each cell with 0,4,0,4... and a coloured
+    # cell takes the 4 where there is one.
+    "diagonal_odd_columns_yellow": "[[k*(c>0)or c for c,k in zip(r,[0,4]*8)]for r in g]",
     # task253: four L-triominoes (2x2 less a corner) packed into a 4x4, each in its bend's corner.
     # Every 2x2 window with exactly one 0 is a piece (pieces never touch); the key
     # count(0)*4+index(0) files them at 4..7 by missing corner. Windows are column-major
@@ -843,6 +914,10 @@ IDIOMS = {
     # bottom-left over bottom-right. Each step lays every row's cell j over cell j+5 (first non-0
     # wins) and transposes: step 1 merges left over right, step 2 (index [1]) top over bottom.
     "overlay_quadrants_priority": "[g:=[*zip(*[map(lambda a,b:a or b,r,r[5:])for r in g])]for _ in g][1]",
+    # task258: in each row the 1s run one cell apart; the 0s between them turn 2. A 0 between two 1s
+    # is the one cell whose left and right neighbours add to 2 (a 1's neighbours are 0), so a+c&2 is
+    # 2 there and 0 elsewhere, or-ed onto the cell (rows padded with 0 at both ends).
+    "fill_gaps_between_ones": "[[b|a+c&2 for a,b,c in zip([0]+r,r,r[1:]+[0])]for r in g]",
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
     # becomes 0. 8*height quarter turns, each dropping the top row if it holds no colour >1 (one row
     # a turn; every example is 5..7 rows and columns, so 2*height turns a side suffice); then 1 -> 0
@@ -853,6 +928,9 @@ IDIOMS = {
     # d+-2 (a side with no triangle). 10x10, the line running down to the right, as in every
     # example.
     "triangle_to_parallel": "(R:=range(10),P:=[(j-i,v)for i in R for j in R if(v:=g[i][j])])and[[c*(j-i in{d,max(P)[0]+2,min(P)[0]-2}-{d+2,d-2})for j in R]for d,c in[max(P,key=P.count)]for i in R]",
+    # task261: the 8s move one row down and become 2. The last row is always empty, so it serves as
+    # the new top row; 8//4 is 2 and 0//4 is 0.
+    "shift_down_recolour_red": "[[c//4for c in r]for r in g[-1:]+g[:-1]]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others. A vertical strip (g[3:] non-empty) is cut into 3-row tiles; a
     # horizontal one recurses on the transpose and transposes back. The mask of a tile is read from
@@ -959,6 +1037,11 @@ IDIOMS = {
     # go up-left and up-right. Columns are numbered from the middle (-m) and rows so that the rays'
     # meeting point (above the grid) is row 0: a ray cell is then i*i==j*j; `v or` keeps the base.
     "base_diagonal_rays": "(D:=g[-1][m:=len(g)//2])and[[v or D*(i*i==j*j)for j,v in enumerate(r,-m)]for i,r in enumerate(g,g[-1].index(D)+1-3*m)]",
+    # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
+    # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
+    # k is the count of its distinct characters less 5; zip(*[r]*k) repeats each cell k times
+    # (flattened by sum), and each row is made k times.
+    "upscale_by_colour_count": "(k:=len({*str(g)})-5)and[sum(zip(*R),())for r in g for R in[[r]*k]*k]",
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
     "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
@@ -986,6 +1069,10 @@ IDIOMS = {
     # outside flooded with 16 first (16&16 keeps it, 5&16 stops it); a hole's side is the 0s in a
     # 5-wide window of its row; &15 turns the flooded 16 back to 0.)
     "square_holes_by_size": "[g:=zip(*[[v:=c or v&16for c in(16,*r)][1:]for r in g])for _ in g]and[[(c or 5+(1,1,*r)[x:x+5].count(0))&15for x,c in enumerate(r)]for r in g]",
+    # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
+    # A cell keeps its colour c, or, when max(row)*max(column) is 0, gets 2>>0 = 2; a nonzero
+    # product shifts 2 away to 0 (times 2, so a product of 1 cannot leave 1).
+    "zero_lines_to_red": "[[c|2>>2*max(r)*max(k)for c,k in zip(r,zip(*g))]for r in g]",
     # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
     # (i+j)%k+1, k = the top colour). (size 16 is hard-coded: every example is 16x16; max(max(g)) =
     # max of the lexicographically largest row, whose first cell is k)
@@ -1014,6 +1101,10 @@ IDIOMS = {
     # 2 decodes it by v%10. (Every example: filled cells hold 1, none is filled both ways, and no
     # row or column has a mark at its index 4 (3) repeated at 6 (1).)
     "complete_middle_block": "[g:=[*zip(*[[[v%10,a-s][a==b>1]for v,a,b in zip(r,r[5:]+r,r[3:]+r)]for r in g])]for s in(10,0)][1]",
+    # task316: 10x10 of 0 with 6-9 cells, one per column; read them left to right into a 3x3, the
+    # middle row right to left (a snake), 0 where they run out. Each column holds at most one cell,
+    # so the column maxima without the 0s list the colours in order; nine 0s pad them to 9.
+    "column_colours_snake": "[(s:=[*filter(int,map(max,*g))]+[0]*9)[:3],s[5:2:-1],s[6:9]]",
     # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes all 1
     # (True), the rest 0 (False)
     "block_centre_fill": "[[c>0 for c in r[1::3]for _ in'abc']for r in g[1::3]for _ in'abc']",
@@ -1024,6 +1115,10 @@ IDIOMS = {
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(map(bool,c))>>1)or 99]+(8,)*k for c in zip(*g)])]",
+    # task322: each coloured cell paints itself and every cell below it (one colour a column, on 0).
+    # Output row i is the cell-wise max of rows 0..i: the rows above come from p on g[:-1], and
+    # map(max,*g+g) takes that max over the rows twice (so one row still gives max two arguments).
+    "drip_colours_down": "g and p(g[:-1])+[[*map(max,*g+g)]]",
     # task323: from the single seed (8 in every example), a 5-staircase (1 down, 2 across) runs
     # down-left and, rotated 180 degrees, up-right. The seed row is max(g); with d = row offset, s =
     # its sign and x = d + column offset - s, a cell is 5 iff d != 0 and x == 0, or d is even and
@@ -1060,6 +1155,11 @@ IDIOMS = {
     # colour up to the block. (4 quarter turns: a blank with a 3 to its right takes the max of the
     # row up to it, itself a 0.)
     "dots_shoot_to_square": "[g:=[*zip(*[[c or max(r[:j+1])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
+    # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
+    # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; bit c*8-i-j of 5231290 (i in
+    # 0,3,6) is cell (i/3,j) of c's shape: the three 9-bit windows overlap by one bit, where the
+    # shapes agree.
+    "colour_picks_cross_shape": "[[5*(5231290>>max(max(g))*8-i-j&1)for j in(0,1,2)]for i in(0,3,6)]",
     # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
     # goes from the 8 along its column to the 2's row, then along that row to the 2. (f toggles on
     # the two non-empty rows; f|any(r) > (j!=x) marks column x on them and between.)
@@ -1204,6 +1304,11 @@ IDIOMS = {
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (each cell times
     # its run length along columns, then along rows, gives 5*length; ranked).
     "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({*sum(g,[-1])})*4)[1::3].index,r)]for r in g]",
+    # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
+    # 0. r is a colour row with one extra 0 at its end (n+1 long); turned left once a row, its 0
+    # falls at n-1, n-2, ..., 0 in the first n cells, and min with those n reversed (r[-2::-1]) adds
+    # the mirror 0, so row i has 0 at i and n-1-i.
+    "x_diagonals_zeroed": "(r:=g[0]+[0])and[[*map(min,r:=r[1:]+r[:1],r[-2::-1])]for _ in g]",
     # task378: Each row's (column's) distance to the nearest line holding two colours says how
     # far it lies outside the shell's box (0 inside). Cells as far out both ways lie on the
     # diagonals out of the box's corners: they take the colour found in the fewest rows (the
@@ -1236,17 +1341,31 @@ IDIOMS = {
     # nearest corner (I, J: distances to the nearest horizontal / vertical edge; the other colour is
     # the top row's dot in column f when the near corner is top-left or bottom-right, else in e)
     "corner_rings_dotted_box": "[[v or 5*(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)or(I*I<2>J*J)*g[a][[f,e][(i-a<2)^(j-e<2)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
+    # task388: in every column that holds a colour the 0s turn 8; the result is tiled 2x2. zip(*g*2)
+    # gives the columns already doubled down; `*2` doubles them across, and the outer zip turns the
+    # columns back into rows.
+    "fill_8_under_columns_tile_2x2": "[*zip(*[[c or 8*any(k)for c in k]for k in zip(*g*2)]*2)]",
     # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3: as every example) enclose a
     # pattern: split it in half across the bracket axis and reflect each half out across the
     # bracket on its side; the inside is cleared. Four quarter turns; on each, a line holding 2
     # and 5 has the 7 cells centred on its first 2 reversed.
     "bracket_halves_out": "[g:=[*zip(*[r[:(a:=r.index(2))-3]+r[a+3::-1][:7]+r[a+4:]if{2,5}<{*r}else r for r in g][::-1])]for _ in g][3]",
+    # task391: 1x2 blocks between 0 lines; list the colours by how many cells they hold, most first,
+    # leaving out the commonest colour, one a row. 0 always outnumbers every colour, so after
+    # sorting by count the last two are 0 and the commonest colour: [-3::-1] skips both and
+    # reverses; zip of one list makes the 1-wide rows.
+    "colour_counts_ranked_below_top": "[*zip(sorted({*(s:=sum(g,[]))},key=s.count)[-3::-1])]",
     # task392: Nested box outlines of one colour C on 0 continue outward: a cell is C where its
     # Chebyshev distance to the nearest C cell is a multiple of the spacing d, else 5. d is 2 if a
     # row holds C,0,C, else 3 (every example: 10x10, the same spacing across rows and columns, and
     # C,0,C only at spacing 2). EXPR hard-codes 10, which also bounds the all-pairs work on big
     # grids.
     "nested_boxes_continued": "[[[5,C][min(max(i-y,y-i,j-x,x-j)for y in R for x in R if g[y][x])%(3-(f'{C}, 0, {C}'in str(g)))<1]for j in R]for C,R in[(max(max(g)),range(10))]for i in R]",
+    # task393: three shapes of their own colours on 0; list their colours, biggest shape first, as a
+    # 1-wide column. Colours are sorted by their cell count (0, the ground, is the commonest and
+    # colours absent count 0), so places 8, 7, 6 of the ten hold the shapes' colours, biggest first;
+    # zip makes each a 1-cell row.
+    "colours_by_size_column": "[*zip(sorted(range(10),key=sum(g,g).count)[8:5:-1])]",
     # task394: a periodic tiling with a rectangular hole of 0s: output the hole's contents. q is the
     # smallest period of the zero-free rows (as RE-ARC's verifier reads it); a hole cell takes the
     # max of its row's cells of its residue mod q (in every example one lies outside the hole).

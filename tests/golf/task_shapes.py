@@ -10989,6 +10989,686 @@ def draw_zero_grid_border_8(rng, n):  # 3-9 x 3-9 of 0
     return [[0] * W for _ in range(H)]
 
 
+def mod_product_table_repair(g):  # 0 patches erased from a doubly periodic table: restore it
+    H, W = len(g), len(g[0])
+    for per in range(2, 10):
+        cls = {}
+        fits = True
+        for i in range(H):
+            for j in range(W):
+                v = g[i][j]
+                if v:
+                    if cls.setdefault((i % per, j % per), v) != v:
+                        fits = False
+        if fits and len(cls) == per * per:
+            return [[cls[i % per, j % per] for j in range(W)] for i in range(H)]
+    raise ValueError("no period")
+
+
+def draw_mod_product_table_repair(rng, n):  # 18x18 table i*j%B+1 with a few 0 rectangles
+    b = rng.randint(4, 9)
+    g = [[i * j % b + 1 for j in range(18)] for i in range(18)]
+    for _ in range(rng.randint(2, n + 1)):
+        h, w = rng.randint(2, 6), rng.randint(2, 6)
+        a, c = rng.randint(0, 18 - h), rng.randint(0, 18 - w)
+        for i in range(a, a + h):
+            for j in range(c, c + w):
+                g[i][j] = 0
+    return g
+
+
+def zigzag_every_third_gap(g):  # 3-row zigzag of 2s: every third 0 pocket from the left is 4
+    H, W = len(g), len(g[0])
+    seen, pockets = set(), []
+    for j in range(W):
+        for i in range(H):
+            if g[i][j] == 0 and (i, j) not in seen:
+                todo, cells = [(i, j)], []
+                seen.add((i, j))
+                while todo:
+                    a, b = todo.pop()
+                    cells.append((a, b))
+                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= x < H and 0 <= y < W and g[x][y] == 0 and (x, y) not in seen:
+                            seen.add((x, y))
+                            todo.append((x, y))
+                pockets.append(cells)
+    out = [row[:] for row in g]
+    for k, cells in enumerate(pockets):
+        if k % 3 == 0:
+            for a, b in cells:
+                out[a][b] = 4
+    return out
+
+
+def draw_zigzag_every_third_gap(rng, n):  # 3 rows: 2 at (0,0),(1,1),(2,2),(1,3),(0,4),...
+    w = rng.randint(5, 25)
+    g = [[0] * w for _ in range(3)]
+    for j in range(w):
+        g[(0, 1, 2, 1)[j % 4]][j] = 2
+    return g
+
+
+def halve_repeated_grid(g):  # the grid is a tile twice: left half if left = right, else top
+    w = len(g[0])
+    left = [row[: w // 2] for row in g]
+    if w % 2 == 0 and all(row[: w // 2] == row[w // 2 :] for row in g):
+        return left
+    h = len(g)
+    if h % 2 or g[: h // 2] != g[h // 2 :]:
+        raise ValueError("not two copies")
+    return g[: h // 2]
+
+
+def draw_halve_repeated_grid(rng, n):  # a random 2..4 x 2..4 tile, twice: side by side or stacked
+    h, w = rng.randint(2, 4), rng.randint(2, 4)
+    cols = rng.sample(range(10), rng.randint(1, 4))
+    t = [[rng.choice(cols) for _ in range(w)] for _ in range(h)]
+    if rng.random() < 0.5:
+        return [row + row for row in t]
+    return [row[:] for row in t + t]
+
+
+def colour_picks_cross_shape(g):  # 5x5 of 0 and one colour: 1 plus, 2 T, 3 L of 5s in a 3x3
+    cols = {v for row in g for v in row} - {0}
+    if len(cols) != 1:
+        raise ValueError("one colour")
+    a, b = {1: (1, 1), 2: (0, 1), 3: (2, 2)}[cols.pop()]
+    return [[5 if i == a or j == b else 0 for j in range(3)] for i in range(3)]
+
+
+def draw_colour_picks_cross_shape(rng, n):  # 5x5, 9..17 cells 0, the rest colour 1, 2 or 3
+    c = rng.randint(1, 3)
+    cells = [c] * 25
+    for k in rng.sample(range(25), rng.randint(9, 17)):
+        cells[k] = 0
+    return [cells[k : k + 5] for k in range(0, 25, 5)]
+
+
+def column_colours_snake(g):  # task316: cells left to right fill a 3x3 as a snake (row 2 reversed)
+    cells = sorted((j, i) for i, r in enumerate(g) for j, v in enumerate(r) if v)
+    if len({j for j, _ in cells}) < len(cells) or len(cells) > 9:
+        raise ValueError("two cells in a column, or too many")
+    out = [[0] * 3 for _ in range(3)]
+    for k, (j, i) in enumerate(cells):
+        row, col = divmod(k, 3)
+        out[row][2 - col if row == 1 else col] = g[i][j]
+    return out
+
+
+def draw_column_colours_snake(rng, n):  # 10x10 of 0, 6-9 cells of 1-9, each in its own column
+    g = [[0] * 10 for _ in range(10)]
+    for j in rng.sample(range(10), rng.randint(6, 9)):
+        g[rng.randrange(10)][j] = rng.randint(1, 9)
+    return g
+
+
+def bar_with_diagonal_and_floor(g):  # task084: left bar; 2 on the anti-diagonal, 4 on the bottom
+    size = len(g)
+    out = [list(r) for r in g]
+    for i in range(size - 1):
+        out[i][size - 1 - i] = 2
+    for j in range(1, size):
+        out[size - 1][j] = 4
+    return out
+
+
+def draw_bar_with_diagonal_and_floor(rng, n):  # 3-21 square of 0 with its left column in 1-9
+    size, c = rng.randint(3, 21), rng.randint(1, 9)
+    return [[c] + [0] * (size - 1) for _ in range(size)]
+
+
+def crop_object_mirrored(g):  # task177: crop to the non-0 cells' box, then mirror left-right
+    rows = [i for i, r in enumerate(g) if any(r)]
+    cols = [j for j in range(len(g[0])) if any(r[j] for r in g)]
+    return [g[i][cols[0] : cols[-1] + 1][::-1] for i in range(rows[0], rows[-1] + 1)]
+
+
+def draw_crop_object_mirrored(rng, n):  # 10-20 x 10-20 of 0, a 4-8 x 4-8 box of a, some cells b
+    h, w = rng.randint(10, 20), rng.randint(10, 20)
+    a, b = rng.sample(range(1, 10), 2)
+    g = [[0] * w for _ in range(h)]
+    H, W = rng.randint(4, 8), rng.randint(4, 8)
+    y, x = rng.randint(1, h - H - 1), rng.randint(1, w - W - 1)
+    share = rng.random() / 2
+    for i in range(H):
+        for j in range(W):
+            g[y + i][x + j] = b if rng.random() < share else a
+    return g
+
+
+def upscale_by_colour_count(g):  # scale the grid up by (the number of colours in it) - 1
+    k = len({v for r in g for v in r}) - 1
+    if k < 1:
+        raise ValueError("one colour")
+    return [[g[i // k][j // k] for j in range(len(g[0]) * k)] for i in range(len(g) * k)]
+
+
+def draw_upscale_by_colour_count(rng, n):  # 3x3 holding 0 and 2-5 other colours, as in task289
+    m = rng.randint(3, 6)
+    cols = [0] + rng.sample(range(1, 10), m - 1)
+    cells = [(i, j) for i in range(3) for j in range(3)]
+    rng.shuffle(cells)
+    g = [[0] * 3 for _ in range(3)]
+    for k, (i, j) in enumerate(cells):
+        g[i][j] = cols[k] if k < m else rng.choice(cols)
+    return g
+
+
+def drip_colours_down(g):  # each coloured cell paints itself and every cell below it, on 0
+    out = [r[:] for r in g]
+    for j in range(len(g[0])):
+        colour = 0
+        for i in range(len(g)):
+            colour = g[i][j] or colour
+            out[i][j] = colour
+    return out
+
+
+def draw_drip_colours_down(rng, n):  # 3x3 of 0, each column holding at most one colour
+    g = [[0] * 3 for _ in range(3)]
+    for j in range(3):
+        if rng.random() < 0.7:
+            g[rng.randint(0, 2)][j] = rng.randint(1, 9)
+    return g
+
+
+def fill_gaps_between_ones(g):  # in each row, the 0s between its first and last 1 turn 2
+    out = [r[:] for r in g]
+    for i, r in enumerate(g):
+        ones = [j for j, v in enumerate(r) if v == 1]
+        for j in range(ones[0] + 1, ones[-1]) if ones else ():
+            if r[j] == 0:
+                out[i][j] = 2
+    return out
+
+
+def draw_fill_gaps_between_ones(rng, n):  # 5-10 square of 0, rows (not touching) holding
+    s = rng.randint(5, 10)  # a run of 2-5 1s one cell apart, as in task258
+    g = [[0] * s for _ in range(s)]
+    i = rng.randint(0, 1)
+    while i < s:
+        m = rng.randint(2, min(5, (s + 1) // 2))
+        start = rng.randint(0, s - 1 - 2 * (m - 1))
+        for t in range(m):
+            g[i][start + 2 * t] = 1
+        i += rng.randint(2, 3)
+    return g
+
+
+def cross_lines_meet_red(g):  # lines through the 8 and the 7 across the grid, 2 where they cross
+    spots = {v: (i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v}
+    (a, b), (c, d) = spots[8], spots[7]
+    out = [r[:] for r in g]
+    for i, r in enumerate(g):
+        for j, v in enumerate(r):
+            eight, seven = i == a or j == b, i == c or j == d
+            if v == 0 and (eight or seven):
+                out[i][j] = 2 if eight and seven else 8 if eight else 7
+    return out
+
+
+def draw_cross_lines_meet_red(rng, n):  # 9x9 of 0, one 8 and one 7 in other rows and columns
+    g = [[0] * 9 for _ in range(9)]
+    rows, cols = rng.sample(range(9), 2), rng.sample(range(9), 2)
+    g[rows[0]][cols[0]], g[rows[1]][cols[1]] = 8, 7
+    return g
+
+
+def object_crop_twice_wide(g):  # crop the one object's bounding box, set it twice side by side
+    cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
+    if not cells:
+        raise ValueError("no object")
+    top, bottom = min(i for i, _ in cells), max(i for i, _ in cells)
+    left, right = min(j for _, j in cells), max(j for _, j in cells)
+    out = []
+    for i in range(top, bottom + 1):
+        row = [g[i][j] for j in range(left, right + 1)]
+        out.append(row + row)
+    return out
+
+
+def draw_object_crop_twice_wide(rng, n):  # 8x8 of 0, one 8-connected shape of one colour, 3x3 box
+    while True:
+        m = [[rng.random() < 0.55 for _ in range(3)] for _ in range(3)]
+        cells = {(i, j) for i in range(3) for j in range(3) if m[i][j]}
+        if not cells or {i for i, _ in cells} != {0, 1, 2} or {j for _, j in cells} != {0, 1, 2}:
+            continue
+        seen, todo = set(), [min(cells)]
+        while todo:
+            a, b = todo.pop()
+            if (a, b) in cells and (a, b) not in seen:
+                seen.add((a, b))
+                todo += [(a + da, b + db) for da in (-1, 0, 1) for db in (-1, 0, 1)]
+        if seen == cells:
+            break
+    c, top, left = rng.randint(1, 9), rng.randint(0, 5), rng.randint(0, 5)
+    g = [[0] * 8 for _ in range(8)]
+    for i, j in cells:
+        g[top + i][left + j] = c
+    return g
+
+
+def blocks_to_cells_mirrored(g):  # one cell per block between the lines, mirrored left-right
+    seps = [i for i, r in enumerate(g) if len(set(r)) == 1]
+    if not seps:
+        raise ValueError("no lines")
+    size = seps[0]
+    n = (len(g) + 1) // (size + 1)
+    out = []
+    for bi in range(n):
+        row = []
+        for bj in range(n):
+            row.append(g[bi * (size + 1)][bj * (size + 1)])
+        out.append(row[::-1])
+    return out
+
+
+def draw_blocks_to_cells_mirrored(rng, n):  # 3x3 or 4x4 blocks of side 2-5 between lines of c;
+    m, side = rng.choice((3, 4)), rng.randint(2, 5)  # blocks 0 or one of 1-3 other colours
+    c = rng.randint(1, 9)
+    cols = rng.sample([x for x in range(1, 10) if x != c], rng.randint(1, 3))
+    blocks = [[rng.choice(cols) if rng.random() < 0.5 else 0 for _ in range(m)] for _ in range(m)]
+    k, size = side + 1, m * (side + 1) - 1
+    return [
+        [c if side in (i % k, j % k) else blocks[i // k][j // k] for j in range(size)]
+        for i in range(size)
+    ]
+
+
+def fill_between_same_colour_in_row(g):  # join every two same-coloured cells on one line
+    H, W = len(g), len(g[0])
+    out = [list(r) for r in g]
+    cells = [(i, j, v) for i in range(H) for j in range(W) if (v := g[i][j])]
+    for a, b, v in cells:
+        for c, d, w in cells:
+            if v != w or (a, b) >= (c, d):
+                continue
+            di, dj = c - a, d - b
+            if di and dj and abs(di) != abs(dj):
+                continue
+            steps = max(abs(di), abs(dj))
+            for s in range(steps + 1):
+                out[a + s * (di > 0) - s * (di < 0)][b + s * (dj > 0) - s * (dj < 0)] = v
+    return out
+
+
+def draw_fill_between_same_colour_in_row(rng, n):  # 10x10 of 0, 1-4 downward Vs (3-5 rows high)
+    g = [[0] * 10 for _ in range(10)]  # with a 2-wide stem, each in its own colour, boxes apart
+    boxes = []
+    for c in rng.sample(range(1, 10), rng.randint(1, 4)):
+        for _ in range(50):
+            h = rng.randint(3, 5)
+            w = 2 * h - 2
+            top, left = rng.randint(0, 10 - h), rng.randint(0, 10 - w)
+            box = (top, left, top + h - 1, left + w - 1)
+            if all(box[2] < b[0] or b[2] < box[0] or box[3] < b[1] or b[3] < box[1] for b in boxes):
+                boxes.append(box)
+                for i in range(h - 1):
+                    g[top + i][left + i] = g[top + i][left + w - 1 - i] = c
+                g[top + h - 1][left + h - 2] = g[top + h - 1][left + h - 1] = c
+                break
+    return g
+
+
+def ones_sink_into_base_row(g):  # each 1 leaves its place (0) and turns its column's bottom cell 1
+    out = [list(r) for r in g]
+    for i, r in enumerate(g):
+        for j, v in enumerate(r):
+            if v == 1:
+                out[i][j] = 0
+                out[-1][j] = 1
+    return out
+
+
+def draw_ones_sink_into_base_row(rng, n):  # 5x5: bottom row 5s, 1-3 columns with a 1 over a 5
+    g = [[0] * 5 for _ in range(4)] + [[5] * 5]
+    for j in rng.sample(range(5), rng.randint(1, 3)):
+        g[2][j], g[3][j] = 1, 5
+    return g
+
+
+def fill_8_under_columns_tile_2x2(g):  # task388: 0s in a column holding colour -> 8; tile 2x2
+    H, W = len(g), len(g[0])
+    out = [list(r) for r in g]
+    for j in range(W):
+        if any(g[i][j] for i in range(H)):
+            for i in range(H):
+                if out[i][j] == 0:
+                    out[i][j] = 8
+    rows = [r + r for r in out]
+    return rows + [list(r) for r in rows]
+
+
+def draw_fill_8_under_columns_tile_2x2(rng, n):  # square 2-6 of 0, some cells in one colour
+    s, c = rng.randint(2, 6), rng.choice([1, 2, 3, 4, 5, 6, 7, 9])
+    p = rng.choice((0.1, 0.2, 0.3, 0.5))
+    g = [[c if rng.random() < p else 0 for _ in range(s)] for _ in range(s)]
+    g[rng.randrange(s)][rng.randrange(s)] = c
+    return g
+
+
+def mirror_of_zero_patch_3x3(g):  # task242: the 0-hole of a mirror-symmetric grid, read from
+    # the left-right mirror or the up-down mirror, whichever has fewer 0s there
+    H, W = len(g), len(g[0])
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 0]
+    if not cells:
+        raise ValueError("no hole")
+    i0, i1 = min(i for i, _ in cells), max(i for i, _ in cells)
+    j0, j1 = min(j for _, j in cells), max(j for _, j in cells)
+    best = None
+    for src in ([r[::-1] for r in g], g[::-1]):
+        part = [src[i][j0 : j1 + 1] for i in range(i0, i1 + 1)]
+        zeros = sum(row.count(0) for row in part)
+        if best is None or zeros < best[0]:
+            best = (zeros, part)
+    return best[1]
+
+
+def draw_mirror_of_zero_patch_3x3(rng, n):  # 16x16, an 8x8 diagonal-symmetric quarter mirrored
+    # both ways, colours 1-9; a 3x3 hole of 0 that never crosses the middle column
+    cols = rng.sample(range(1, 10), rng.randint(2, 6))
+    q = [[0] * 8 for _ in range(8)]
+    for i in range(8):
+        for j in range(i, 8):
+            q[i][j] = q[j][i] = rng.choice(cols)
+    top = [r + r[::-1] for r in q]
+    g = [list(r) for r in top + top[::-1]]
+    i0, j0 = rng.randint(0, 13), rng.choice((*range(6), *range(8, 14)))
+    for i in range(i0, i0 + 3):
+        for j in range(j0, j0 + 3):
+            g[i][j] = 0
+    return g
+
+
+def colour_counts_ranked_below_top(g):  # task391: colours of the 1x2 blocks ranked by count,
+    # most first, the commonest one left out: one colour a row
+    counts = {}
+    for r in g:
+        for c in r:
+            if c:
+                counts[c] = counts.get(c, 0) + 1
+    order = sorted(counts, key=lambda c: -counts[c])
+    if len({counts[c] for c in order}) < len(order):
+        raise ValueError("tied counts")
+    return [[c] for c in order[1:]]
+
+
+def draw_colour_counts_ranked_below_top(rng, n):  # 6-7 x 3-5 blocks of 1x2 between 0 lines,
+    # one main colour and three others on 1-5 blocks each, all counts different
+    bh, bw = rng.randint(6, 7), rng.randint(3, 5)
+    main, *others = rng.sample(range(1, 10), 4)
+    counts = rng.sample(range(1, 6), 3)
+    blocks = [main] * (bh * bw)
+    spots = rng.sample(range(bh * bw), sum(counts))
+    k = 0
+    for c, m in zip(others, counts, strict=True):
+        for s in spots[k : k + m]:
+            blocks[s] = c
+        k += m
+    g = [[0] * (3 * bw + 1) for _ in range(2 * bh + 1)]
+    for s, c in enumerate(blocks):
+        i, j = 2 * (s // bw) + 1, 3 * (s % bw) + 1
+        g[i][j] = g[i][j + 1] = c
+    return g
+
+
+def count_grid_lines_canvas(g):  # task021: lines across the grid -> a canvas of the background,
+    # (horizontal lines + 1) x (vertical lines + 1); background = commonest corner colour
+    H, W = len(g), len(g[0])
+    corners = [g[0][0], g[0][W - 1], g[H - 1][0], g[H - 1][W - 1]]
+    b = max(corners, key=corners.count)
+    nh = sum(1 for r in g if len(set(r)) == 1 and r[0] != b)
+    nv = sum(1 for j in range(W) if len({r[j] for r in g}) == 1 and g[0][j] != b)
+    return [[b] * (nv + 1) for _ in range(nh + 1)]
+
+
+def _draw_line_spots(rng, size):  # 1 or more non-adjacent positions in 1..size-2
+    opts, spots = list(range(1, size - 1)), []
+    for _ in range(rng.randint(1, max(1, size // 3))):
+        if not opts:
+            break
+        s = rng.choice(opts)
+        spots.append(s)
+        opts = [o for o in opts if abs(o - s) > 1]
+    return spots
+
+
+def draw_count_grid_lines_canvas(rng, n):  # 4-30 (at times up to 70) per side in one colour,
+    # full rows and columns of one other colour, never at the edge nor side by side
+    H, W = (rng.randint(4, 70) if rng.random() < 0.1 else rng.randint(4, 30) for _ in "HW")
+    b, c = rng.sample(range(10), 2)
+    g = [[b] * W for _ in range(H)]
+    for i in _draw_line_spots(rng, H):
+        g[i] = [c] * W
+    for j in _draw_line_spots(rng, W):
+        for r in g:
+            r[j] = c
+    return g
+
+
+def c4_rotations_6x6(g):  # task194: the 3x3 grid and its 90/180/270 turns as the four quadrants
+    n = len(g)
+    out = [[0] * (2 * n) for _ in range(2 * n)]
+    for i in range(n):
+        for j in range(n):
+            out[i][j] = g[i][j]  # top left: the grid
+            out[i][n + j] = g[n - 1 - j][i]  # top right: a clockwise turn
+            out[n + i][j] = g[j][n - 1 - i]  # bottom left: a counter-clockwise turn
+            out[n + i][n + j] = g[n - 1 - i][n - 1 - j]  # bottom right: a half turn
+    return out
+
+
+def draw_c4_rotations_6x6(rng, n):  # 3x3 of 2-5 colours (0 among them or not)
+    cols = rng.sample(range(10), rng.randint(2, 5))
+    return [[rng.choice(cols) for _ in range(3)] for _ in range(3)]
+
+
+def zero_lines_to_red(g):  # task303: every row or column that is all 0 becomes 2
+    H, W = len(g), len(g[0])
+    rows = [all(g[i][j] == 0 for j in range(W)) for i in range(H)]
+    cols = [all(g[i][j] == 0 for i in range(H)) for j in range(W)]
+    out = [row[:] for row in g]
+    for i in range(H):
+        for j in range(W):
+            if rows[i] or cols[j]:
+                out[i][j] = 2
+    return out
+
+
+def draw_zero_lines_to_red(rng, n):  # 4-30 x 4-30 of one colour (not 0, 2), 0 lines and 0 noise
+    H, W = rng.randint(4, 30), rng.randint(4, 30)
+    c = rng.choice((1, 3, 4, 5, 6, 7, 8, 9))
+    g = [[c] * W for _ in range(H)]
+    for i in rng.sample(range(H), rng.randint(1, max(1, H // 4))):
+        g[i] = [0] * W
+    for j in rng.sample(range(W), rng.randint(1, max(1, W // 4))):
+        for i in range(H):
+            g[i][j] = 0
+    cells = [(i, j) for i in range(H) for j in range(W) if g[i][j]]
+    k = rng.randint(0, max(0, len(cells) - H * W // 2 - 1))
+    for i, j in rng.sample(cells, k):
+        g[i][j] = 0
+    return g
+
+
+def c4_object_top_left_quadrant(g):  # task039: crop the nonzero object, keep its top-left quarter
+    rows = [i for i in range(len(g)) if any(g[i])]
+    cols = [j for j in range(len(g[0])) if any(r[j] for r in g)]
+    if not rows:
+        raise ValueError("no object")
+    box = [r[cols[0] : cols[-1] + 1] for r in g[rows[0] : rows[-1] + 1]]
+    h, w = len(box) // 2, len(box[0]) // 2
+    return [r[:w] for r in box[:h]]
+
+
+def draw_c4_object_top_left_quadrant(rng, n):  # 10x10 of 0, a 6x6 object of 4 turned 3x3 quarters
+    cols = rng.sample(range(1, 10), rng.randint(2, 5))
+    q = [[0] * 3 for _ in range(3)]
+    for i, j in ((1, 1), (1, 2), (2, 1), (2, 2)):  # the 4x4 core, always full
+        q[i][j] = rng.choice(cols)
+    ring = rng.choice(((0, 0), (0, 2), (2, 0), (0, 0, 0, 2), (0, 0, 2, 0), (0, 2, 2, 0)))
+    for k in range(0, len(ring), 2):  # one or two of the three outer corner cells, as in the task
+        q[ring[k]][ring[k + 1]] = rng.choice(cols)
+    top = [q[i] + [q[2 - j][i] for j in range(3)] for i in range(3)]
+    box = top + [r[::-1] for r in top[::-1]]
+    g = [[0] * 10 for _ in range(10)]
+    i0, j0 = rng.randint(1, 3), rng.randint(1, 3)
+    for i in range(6):
+        for j in range(6):
+            g[i0 + i][j0 + j] = box[i][j]
+    return g
+
+
+def x_diagonals_zeroed(g):  # task375: both diagonals through the 0 at the centre become 0
+    n = len(g)
+    m = n // 2
+    if len(g[0]) != n or n % 2 == 0 or g[m][m] != 0:
+        raise ValueError("not an odd square with its 0 at the centre")
+    out = [row[:] for row in g]
+    for k in range(-m, m + 1):
+        out[m + k][m + k] = 0
+        out[m + k][m - k] = 0
+    return out
+
+
+def draw_x_diagonals_zeroed(rng, n):  # odd 3-15 square of one colour (not 0), 0 at its centre
+    size = rng.choice((3, 5, 7, 9, 11, 13, 15))
+    c = rng.randint(1, 9)
+    g = [[c] * size for _ in range(size)]
+    g[size // 2][size // 2] = 0
+    return g
+
+
+def colours_by_size_column(g):  # task393: the colours of the shapes, biggest shape first, 1 wide
+    bg, groups = ground_and_parts(g)
+    sizes = sorted(((len(cells), g[cells[0][0]][cells[0][1]]) for cells in groups), reverse=True)
+    return [[colour] for _, colour in sizes]
+
+
+def draw_colours_by_size_column(rng, n):
+    # 12x12 of 0 with 3 shapes of 3 to 14 cells, each its own colour and size, apart (corners too)
+    g = [[0] * 12 for _ in range(12)]
+    colours, sizes = rng.sample(range(1, 10), 3), rng.sample(range(3, 15), 3)
+    for colour, size in zip(colours, sizes, strict=True):
+        side = 4 if size < 9 else 5
+        cells = {(rng.randrange(side), rng.randrange(side))}
+        while len(cells) < size:
+            a, b = rng.choice(sorted(cells))
+            da, db = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+            if 0 <= a + da < side and 0 <= b + db < side:
+                cells.add((a + da, b + db))
+        for _ in range(200):
+            y, x = rng.randint(0, 12 - side), rng.randint(0, 12 - side)
+            near = [
+                g[y + a + u][x + b + v]
+                for a, b in cells
+                for u in (-1, 0, 1)
+                for v in (-1, 0, 1)
+                if 0 <= y + a + u < 12 and 0 <= x + b + v < 12
+            ]
+            if not any(near):
+                break
+        else:
+            return draw_colours_by_size_column(rng, n)
+        for a, b in cells:
+            g[y + a][x + b] = colour
+    return g
+
+
+def fill_box_of_shape_red(g):  # task166: the 0s in the box around the 8-shape become 2
+    cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
+    top, bottom, left, right = box(cells)
+    out = [r[:] for r in g]
+    for i in range(top, bottom + 1):
+        for j in range(left, right + 1):
+            if out[i][j] == 0:
+                out[i][j] = 2
+    return out
+
+
+def draw_fill_box_of_shape_red(rng, n):
+    # one side-connected shape of 8 on 0, a full bar on one side of its box and cells hanging
+    # from it, at least 1 cell from the edge; the grid 7 to 14 each way, as in task166
+    h, w = rng.randint(3, 9), rng.randint(3, 9)
+    keep = rng.choice((0.4, 0.6, 0.8))
+    shape = {(i, j) for i in range(h) for j in range(w) if i == 0 or rng.random() < keep}
+    seen, stack = {(0, j) for j in range(w)}, [(0, j) for j in range(w)]
+    while stack:
+        a, b = stack.pop()
+        for u, v in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if (a + u, b + v) in shape and (a + u, b + v) not in seen:
+                seen.add((a + u, b + v))
+                stack.append((a + u, b + v))
+    for _ in range(rng.randrange(4)):  # the bar on another side
+        seen = {(b, h - 1 - a) for a, b in seen}
+        h, w = w, h
+    H, W = rng.randint(max(7, h + 2), 14), rng.randint(max(7, w + 2), 14)
+    y, x = rng.randint(1, H - 1 - h), rng.randint(1, W - 1 - w)
+    g = [[0] * W for _ in range(H)]
+    for a, b in seen:
+        g[y + a][x + b] = 8
+    return g
+
+
+def diagonal_odd_columns_yellow(g):  # task252: every 2nd cell of each diagonal line becomes 4
+    out = [r[:] for r in g]
+    H, W = len(g), len(g[0])
+    starts = [(i, j) for i in range(H) for j in range(W) if g[i][j] and (i == 0 or j == 0)]
+    for i, j in starts:
+        k = 1
+        while i + k < H and j + k < W:
+            out[i + k][j + k] = 4
+            k += 2
+    return out
+
+
+def draw_diagonal_odd_columns_yellow(rng, n):
+    # an s x s grid (3 to 15) of 0 with 1 to s//3 lines of one colour (not 4) running down-right
+    # from the top row (at even columns) or from the left column, no two side by side (task252)
+    s = rng.randint(3, 15)
+    g = [[0] * s for _ in range(s)]
+    offs = list(range(0, s - 1, 2)) + [-i for i in range(1, s - 1)]
+    chosen = []
+    for _ in range(rng.randint(1, max(1, s // 3))):
+        free = [d for d in offs if all(abs(d - e) > 1 for e in chosen)]
+        if free:
+            chosen.append(rng.choice(free))
+    colour = rng.choice((1, 2, 3, 5, 6, 7, 8, 9))
+    for d in chosen:
+        i, j = max(0, -d), max(0, d)
+        while i < s and j < s:
+            g[i][j] = colour
+            i, j = i + 1, j + 1
+    return g
+
+
+def shift_down_recolour_red(g):  # task261: the 8s move one row down and become 2
+    H, W = len(g), len(g[0])
+    out = [[0] * W for _ in range(H)]
+    for i in range(H - 1):
+        for j in range(W):
+            if g[i][j]:
+                out[i + 1][j] = 2
+    return out
+
+
+def draw_shift_down_recolour_red(rng, n):
+    # an s x s grid (3 to 7) of 0 with a few 8s, never in the last row, as in task261
+    s = rng.randint(3, 7)
+    g = [[0] * s for _ in range(s)]
+    a, b = rng.randrange(s - 1), rng.randrange(s)
+    cells = {(a, b)}
+    for _ in range(rng.randint(0, 2 * s)):
+        a, b = rng.choice(sorted(cells))
+        u, v = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1)))
+        if 0 <= a + u < s - 1 and 0 <= b + v < s:
+            cells.add((a + u, b + v))
+    for a, b in cells:
+        g[a][b] = 8
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -11374,4 +12054,106 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "repeat_three_row_band": (repeat_three_row_band, draw_repeat_three_row_band, "task215", 70),
     "blocks_with_two_sixes": (blocks_with_two_sixes, draw_blocks_with_two_sixes, "task149", 110),
     "zero_grid_border_8": (zero_grid_border_8, draw_zero_grid_border_8, "task171", 90),
+    "mod_product_table_repair": (
+        mod_product_table_repair,
+        draw_mod_product_table_repair,
+        "task061",
+        90,
+    ),
+    "zigzag_every_third_gap": (zigzag_every_third_gap, draw_zigzag_every_third_gap, "task176", 110),
+    "halve_repeated_grid": (halve_repeated_grid, draw_halve_repeated_grid, "task188", 100),
+    "colour_picks_cross_shape": (
+        colour_picks_cross_shape,
+        draw_colour_picks_cross_shape,
+        "task334",
+        100,
+    ),
+    "column_colours_snake": (column_colours_snake, draw_column_colours_snake, "task316", 100),
+    "bar_with_diagonal_and_floor": (
+        bar_with_diagonal_and_floor,
+        draw_bar_with_diagonal_and_floor,
+        "task084",
+        100,
+    ),
+    "crop_object_mirrored": (crop_object_mirrored, draw_crop_object_mirrored, "task177", 80),
+    "upscale_by_colour_count": (
+        upscale_by_colour_count,
+        draw_upscale_by_colour_count,
+        "task289",
+        100,
+    ),
+    "drip_colours_down": (drip_colours_down, draw_drip_colours_down, "task322", 70),
+    "fill_gaps_between_ones": (fill_gaps_between_ones, draw_fill_gaps_between_ones, "task258", 90),
+    "cross_lines_meet_red": (cross_lines_meet_red, draw_cross_lines_meet_red, "task047", 80),
+    "object_crop_twice_wide": (
+        object_crop_twice_wide,
+        draw_object_crop_twice_wide,
+        "task057",
+        80,
+    ),
+    "blocks_to_cells_mirrored": (
+        blocks_to_cells_mirrored,
+        draw_blocks_to_cells_mirrored,
+        "task244",
+        90,
+    ),
+    "fill_between_same_colour_in_row": (
+        fill_between_same_colour_in_row,
+        draw_fill_between_same_colour_in_row,
+        "task041",
+        90,
+    ),
+    "ones_sink_into_base_row": (
+        ones_sink_into_base_row,
+        draw_ones_sink_into_base_row,
+        "task073",
+        70,
+    ),
+    "fill_8_under_columns_tile_2x2": (
+        fill_8_under_columns_tile_2x2,
+        draw_fill_8_under_columns_tile_2x2,
+        "task388",
+        90,
+    ),
+    "mirror_of_zero_patch_3x3": (
+        mirror_of_zero_patch_3x3,
+        draw_mirror_of_zero_patch_3x3,
+        "task242",
+        80,
+    ),
+    "colour_counts_ranked_below_top": (
+        colour_counts_ranked_below_top,
+        draw_colour_counts_ranked_below_top,
+        "task391",
+        90,
+    ),
+    "count_grid_lines_canvas": (
+        count_grid_lines_canvas,
+        draw_count_grid_lines_canvas,
+        "task021",
+        100,
+    ),
+    "c4_rotations_6x6": (c4_rotations_6x6, draw_c4_rotations_6x6, "task194", 100),
+    "zero_lines_to_red": (zero_lines_to_red, draw_zero_lines_to_red, "task303", 90),
+    "c4_object_top_left_quadrant": (
+        c4_object_top_left_quadrant,
+        draw_c4_object_top_left_quadrant,
+        "task039",
+        90,
+    ),
+    "x_diagonals_zeroed": (x_diagonals_zeroed, draw_x_diagonals_zeroed, "task375", 100),
+    "colours_by_size_column": (colours_by_size_column, draw_colours_by_size_column, "task393", 90),
+    "fill_box_of_shape_red": (fill_box_of_shape_red, draw_fill_box_of_shape_red, "task166", 90),
+    "diagonal_odd_columns_yellow": (
+        diagonal_odd_columns_yellow,
+        draw_diagonal_odd_columns_yellow,
+        "task252",
+        90,
+    ),
+    "shift_down_recolour_red": (
+        shift_down_recolour_red,
+        draw_shift_down_recolour_red,
+        "task261",
+        80,
+    ),
 }
