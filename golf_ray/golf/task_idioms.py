@@ -226,6 +226,11 @@ IDIOMS = {
     # for the task's 10-wide grids); the background becomes 3. Without such a pair the list is empty
     # and p recurses on the transpose (which has one), transposing the result back.
     "mirror_onto_marker": "[[[3,A][A in q]for q in zip(r,(r*3)[s::-1])]for s,A in{(x+x+9,a+r[x-1]-2)for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
+    # task063: inside a frame of 2s and 8s, every row or column whose inner cells are all 0 becomes
+    # 3 there. Columns come from zip(*g[1:-1]) so they are already cut to the inner rows; a cell
+    # stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the product at
+    # least 4 and the shift 0, an empty line makes it 0 and the shift 3.
+    "fill_empty_interior_lines": "[[c or 3>>max(r[1:-1])*max(k)for c,k in zip(r,zip(*g[1:-1]))]for r in g]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it. Colours sorted by their most per row
     # give dot d, block R, background b; in each of 4 quarter turns a cell with d to its left and R
@@ -587,6 +592,11 @@ IDIOMS = {
     # connected, so its box is the rows and the columns that hold an 8: a 0 there has max(row) and
     # max(column) 8, and 8*8>>5 is 2 (0 elsewhere); zip(r,*g) gives each cell with its column.
     "fill_box_of_shape_red": "[[c or max(r)*max(k)>>5for c,*k in zip(r,*g)]for r in g]",
+    # task167: a 3x3 in 1, 2 or 3 colours -> a 3x3 of 0 with a line of 5s: the top row, the main
+    # diagonal or the anti-diagonal. len({*str(g)}) is the colour count + 4 (brackets, comma,
+    # space); the 27 answers are bits of 840, read at i-j-count: the byte strings give i and j
+    # offsets chosen (by a search) so every cell of the three outputs lands on a bit that fits.
+    "colour_count_line_3x3": "[[5*(840>>i-j-len({*str(g)})&1)for j in b'adb']for i in b'osk']",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner: an empty cell takes the colour of
     # (x-a,y) and (x,y-b) when they match over the empty (x,y) k>=1 steps back along (a,b) (Ls never
@@ -741,6 +751,11 @@ IDIOMS = {
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
     # 5's row, then overlaying.
     "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[(k:=[{*r}<={0,5}for r in X].index(0)+1-[5 in r for r in X].index(1)):]+X[:k])]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(*r)]for r in zip(g,X)]",
+    # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
+    # equal, output the odd one. Row by row: pairing row r with row r+3 gives the four block rows
+    # [r[:2],r[3:],s[:2],s[3:]]; where the odd block differs it is the one seen once (min by count),
+    # where it does not all four agree, so the odd block's row comes out either way.
+    "odd_quadrant_2x2": "[min(v:=[r[:2],r[3:],s[:2],s[3:]],key=v.count)for r,s in zip(g,g[3:])]",
     # task208: The rarest colour draws a box around an all-0 hole; every other all-0 hole of the
     # same size whose box fits inside the grid gets the same box (no box touches the edge, no
     # two boxes overlap, the grid is 21x21: as in every example). Painted in place, read as it
@@ -1055,6 +1070,10 @@ IDIOMS = {
     # too: rectangles never touch, even at corners, so both are in its own rectangle. The top and
     # bottom rows are never inside: only rows with both neighbours are zipped.
     "rect_interiors_two": "g[:1]+[[[v,2][all(n)]for v,*n in zip(r,r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
+    # task295: a 1xW row of k cells of colour c then 0s -> W/2 rows, row t with k+t cells of c.
+    # Recursive: while W is longer than twice the rows so far (g[0][len(g+g):] not empty), add a row
+    # made of c and the last row less its last cell (one more c, same width).
+    "staircase_from_row": "g[0][len(g+g):]and p(g+[g[0][:1]+g[-1][:-1]])or g",
     # task296: the four 3x3 corners of a 5x7 grid (rows 0-2 / 2-4, columns 0-2 / 4-6) laid on one
     # another; one colour on 0, so the max of the four cells is the colour where any of them has it.
     "overlay_corner_3x3": "[[*map(max,r,r[4:],s,s[4:])]for r,s in zip(g,g[2:])]",

@@ -11669,6 +11669,114 @@ def draw_shift_down_recolour_red(rng, n):
     return g
 
 
+def odd_quadrant_2x2(g):  # task207: of the four 2x2 corner blocks of a 5x5, the one unlike the rest
+    quads = []
+    for top in (0, 3):
+        for left in (0, 3):
+            quads.append([[g[top + y][left + x] for x in range(2)] for y in range(2)])
+    for q in quads:
+        same = 0
+        for other in quads:
+            if other == q:
+                same += 1
+        if same == 1:
+            return q
+    if all(q == quads[0] for q in quads):
+        return quads[0]
+    raise ValueError("no odd block")
+
+
+def draw_odd_quadrant_2x2(rng, n):  # 5x5 of 0, one colour; three equal 2x2 corners, one changed
+    c = rng.randint(1, 9)
+    base = [[rng.choice((0, c)) for _ in range(2)] for _ in range(2)]
+    odd = [row[:] for row in base]
+    y, x = rng.randrange(2), rng.randrange(2)
+    odd[y][x] = c - odd[y][x]
+    k = rng.randrange(4)
+    g = [[0] * 5 for _ in range(5)]
+    for q, (top, left) in enumerate(((0, 0), (0, 3), (3, 0), (3, 3))):
+        src = odd if q == k else base
+        for dy in range(2):
+            for dx in range(2):
+                g[top + dy][left + dx] = src[dy][dx]
+    return g
+
+
+def colour_count_line_3x3(g):  # task167: 1 colour -> top row of 5s, 2 -> main diagonal, 3 -> anti
+    colours = set()
+    for row in g:
+        for v in row:
+            colours.add(v)
+    out = [[0] * 3 for _ in range(3)]
+    for y in range(3):
+        for x in range(3):
+            if len(colours) == 1 and y == 0:
+                out[y][x] = 5
+            elif len(colours) == 2 and x == y:
+                out[y][x] = 5
+            elif len(colours) == 3 and x + y == 2:
+                out[y][x] = 5
+    if len(colours) > 3:
+        raise ValueError("more than three colours")
+    return out
+
+
+def draw_colour_count_line_3x3(rng, n):  # 3x3 in 1-3 of the colours 2, 3, 4 (each used)
+    k = rng.choice((1, 2, 2, 3, 3))
+    cols = rng.sample((2, 3, 4), k)
+    while True:
+        g = [[rng.choice(cols) for _ in range(3)] for _ in range(3)]
+        if len({v for row in g for v in row}) == k:
+            return g
+
+
+def fill_empty_interior_lines(g):  # task063: inside the frame, a row or column with no colour
+    h, w = len(g), len(g[0])  # (only 0s between the border cells) is filled with 3
+    out = [row[:] for row in g]
+    for y in range(1, h - 1):
+        if all(g[y][x] == 0 for x in range(1, w - 1)):
+            for x in range(1, w - 1):
+                out[y][x] = 3
+    for x in range(1, w - 1):
+        if all(g[y][x] == 0 for y in range(1, h - 1)):
+            for y in range(1, h - 1):
+                out[y][x] = 3
+    return out
+
+
+def draw_fill_empty_interior_lines(rng, n):  # 10, 12 or 14 square; each side a 2 or 8 border
+    s = rng.choice((10, 12, 14))  # with a few bumps 1-3 deep growing in from it; 0 inside
+    g = [[0] * s for _ in range(s)]
+    sides = [rng.choice((2, 8)) for _ in range(4)]
+    for i in range(s):
+        g[0][i], g[s - 1][i], g[i][0], g[i][s - 1] = sides
+    for side, c in enumerate(sides):
+        for i in range(1, s - 1):
+            if rng.random() < 0.3:
+                for d in range(1, rng.randint(1, 3) + 1):
+                    y, x = ((d, i), (s - 1 - d, i), (i, d), (i, s - 1 - d))[side]
+                    g[y][x] = c
+    return g
+
+
+def staircase_from_row(g):  # task295: a 1xW row of k cells of c then 0s -> W/2 rows, row t has
+    row = g[0]  # k+t cells of c
+    w, c = len(row), row[0]
+    k = 0
+    while k < w and row[k] == c:
+        k += 1
+    out = []
+    for t in range(w // 2):
+        out.append([c if x < k + t else 0 for x in range(w)])
+    return out
+
+
+def draw_staircase_from_row(rng, n):  # even width 6-18, k = 1 .. W/2+1 cells of colour 1-9
+    w = rng.choice((6, 8, 10, 12, 14, 16, 18))
+    k = rng.randint(1, w // 2 + 1)
+    return [[rng.randint(1, 9)] * k + [0] * (w - k)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -12156,4 +12264,13 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         "task261",
         80,
     ),
+    "odd_quadrant_2x2": (odd_quadrant_2x2, draw_odd_quadrant_2x2, "task207", 110),
+    "colour_count_line_3x3": (colour_count_line_3x3, draw_colour_count_line_3x3, "task167", 100),
+    "fill_empty_interior_lines": (
+        fill_empty_interior_lines,
+        draw_fill_empty_interior_lines,
+        "task063",
+        110,
+    ),
+    "staircase_from_row": (staircase_from_row, draw_staircase_from_row, "task295", 80),
 }
