@@ -10126,35 +10126,12 @@ def draw_elbow_line_two_three(rng, n):
 def label_block_corners(g):
     H, W = len(g), len(g[0])
     bg = Counter(v for r in g for v in r).most_common(1)[0][0]
-    seen, objs = set(), []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] != bg and (i, j) not in seen:
-                comp, todo = [], [(i, j)]
-                seen.add((i, j))
-                while todo:
-                    x, y = todo.pop()
-                    comp.append((x, y))
-                    for u, v in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-                        p = (x + u, y + v)
-                        if (
-                            0 <= p[0] < H
-                            and 0 <= p[1] < W
-                            and p not in seen
-                            and g[p[0]][p[1]] == g[x][y]
-                        ):
-                            seen.add(p)
-                            todo.append(p)
-                objs.append(comp)
+    boxes = [box(c) for c in parts(g, lambda v: v != bg)]  # one colour each, none touching
     o = [r[:] for r in g]
-    for lab, pick in (
-        (1, lambda c: (min(x for x, _ in c) - 1, min(y for _, y in c) - 1)),
-        (2, lambda c: (min(x for x, _ in c) - 1, max(y for _, y in c) + 1)),
-        (3, lambda c: (max(x for x, _ in c) + 1, min(y for _, y in c) - 1)),
-        (4, lambda c: (max(x for x, _ in c) + 1, max(y for _, y in c) + 1)),
-    ):
-        for c in objs:
-            x, y = pick(c)
+    for lab in (1, 2, 3, 4):  # in this order: a later label wins a cell two blocks share
+        for top, bottom, left, right in boxes:
+            x = top - 1 if lab < 3 else bottom + 1
+            y = left - 1 if lab % 2 else right + 1
             if 0 <= x < H and 0 <= y < W:
                 o[x][y] = lab
     return o
@@ -10232,26 +10209,7 @@ def draw_assemble_l_pieces(rng, n):
 def stamp_template_on_gray(g):
     H, W = len(g), len(g[0])
     bg = Counter(v for r in g for v in r).most_common(1)[0][0]
-    seen, objs = set(), []
-    for i in range(H):
-        for j in range(W):
-            if g[i][j] != bg and (i, j) not in seen:
-                comp, todo = [], [(i, j)]
-                seen.add((i, j))
-                while todo:
-                    x, y = todo.pop()
-                    comp.append((x, y))
-                    for u, v in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-                        p = (x + u, y + v)
-                        if (
-                            0 <= p[0] < H
-                            and 0 <= p[1] < W
-                            and p not in seen
-                            and g[p[0]][p[1]] != bg
-                        ):
-                            seen.add(p)
-                            todo.append(p)
-                objs.append(comp)
+    objs = parts(g, lambda v: v != bg)
     tpl = max(objs, key=lambda c: len({g[x][y] for x, y in c}))
     t0, l0 = min(x for x, _ in tpl), min(y for _, y in tpl)
     o = [r[:] for r in g]
