@@ -10166,8 +10166,7 @@ def assemble_l_pieces(g):
                 cells.setdefault(v, set()).add((i, j))
     where = {}
     for v, c in cells.items():
-        t, left = min(x for x, _ in c), min(y for _, y in c)
-        b, r = max(x for x, _ in c), max(y for _, y in c)
+        t, b, left, r = box(c)
         for k, corner in enumerate(((b, r), (b, left), (t, r), (t, left))):
             if corner not in c:
                 where[k] = (v, c, t, left, b - t + 1, r - left + 1)
@@ -10211,12 +10210,12 @@ def stamp_template_on_gray(g):
     bg = Counter(v for r in g for v in r).most_common(1)[0][0]
     objs = parts(g, lambda v: v != bg)
     tpl = max(objs, key=lambda c: len({g[x][y] for x, y in c}))
-    t0, l0 = min(x for x, _ in tpl), min(y for _, y in tpl)
+    t0, _, l0, _ = box(tpl)
     o = [r[:] for r in g]
     for c in objs:
         if c is tpl:
             continue
-        t, left = min(x for x, _ in c), min(y for _, y in c)
+        t, _, left, _ = box(c)
         for x, y in tpl:
             X, Y = x - t0 + t, y - l0 + left
             if 0 <= X < H and 0 <= Y < W:
@@ -10840,8 +10839,7 @@ def _d4_hole(g, m):  # the grid is symmetric under all 8 turns/flips; read each 
     cells = [(i, j) for i in range(n) for j in range(n) if g[i][j] == m]
     if not cells:
         raise ValueError("no hole")
-    top, left = min(i for i, _ in cells), min(j for _, j in cells)
-    bottom, right = max(i for i, _ in cells), max(j for _, j in cells)
+    top, bottom, left, right = box(cells)
     out = []
     for i in range(top, bottom + 1):
         row = []
@@ -10976,21 +10974,8 @@ def draw_mod_product_table_repair(rng, n):  # 18x18 table i*j%B+1 with a few 0 r
 
 
 def zigzag_every_third_gap(g):  # 3-row zigzag of 2s: every third 0 pocket from the left is 4
-    H, W = len(g), len(g[0])
-    seen, pockets = set(), []
-    for j in range(W):
-        for i in range(H):
-            if g[i][j] == 0 and (i, j) not in seen:
-                todo, cells = [(i, j)], []
-                seen.add((i, j))
-                while todo:
-                    a, b = todo.pop()
-                    cells.append((a, b))
-                    for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                        if 0 <= x < H and 0 <= y < W and g[x][y] == 0 and (x, y) not in seen:
-                            seen.add((x, y))
-                            todo.append((x, y))
-                pockets.append(cells)
+    # from the left: by each pocket's first cell, column by column
+    pockets = sorted(parts(g, lambda v: v == 0), key=lambda c: min((b, a) for a, b in c))
     out = [row[:] for row in g]
     for k, cells in enumerate(pockets):
         if k % 3 == 0:
@@ -11177,8 +11162,7 @@ def object_crop_twice_wide(g):  # crop the one object's bounding box, set it twi
     cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
     if not cells:
         raise ValueError("no object")
-    top, bottom = min(i for i, _ in cells), max(i for i, _ in cells)
-    left, right = min(j for _, j in cells), max(j for _, j in cells)
+    top, bottom, left, right = box(cells)
     out = []
     for i in range(top, bottom + 1):
         row = [g[i][j] for j in range(left, right + 1)]
@@ -11192,13 +11176,7 @@ def draw_object_crop_twice_wide(rng, n):  # 8x8 of 0, one 8-connected shape of o
         cells = {(i, j) for i in range(3) for j in range(3) if m[i][j]}
         if not cells or {i for i, _ in cells} != {0, 1, 2} or {j for _, j in cells} != {0, 1, 2}:
             continue
-        seen, todo = set(), [min(cells)]
-        while todo:
-            a, b = todo.pop()
-            if (a, b) in cells and (a, b) not in seen:
-                seen.add((a, b))
-                todo += [(a + da, b + db) for da in (-1, 0, 1) for db in (-1, 0, 1)]
-        if seen == cells:
+        if len(parts(m, bool, corners=True)) == 1:
             break
     c, top, left = rng.randint(1, 9), rng.randint(0, 5), rng.randint(0, 5)
     g = [[0] * 8 for _ in range(8)]
@@ -11312,8 +11290,7 @@ def mirror_of_zero_patch_3x3(g):  # task242: the 0-hole of a mirror-symmetric gr
     cells = [(i, j) for i in range(H) for j in range(W) if g[i][j] == 0]
     if not cells:
         raise ValueError("no hole")
-    i0, i1 = min(i for i, _ in cells), max(i for i, _ in cells)
-    j0, j1 = min(j for _, j in cells), max(j for _, j in cells)
+    i0, i1, j0, j1 = box(cells)
     best = None
     for src in ([r[::-1] for r in g], g[::-1]):
         part = [src[i][j0 : j1 + 1] for i in range(i0, i1 + 1)]
