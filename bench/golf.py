@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from golf_ray.actors.sandbox import SandboxPool  # noqa: E402
 from golf_ray.fileio import atomic_write_json  # noqa: E402
 from golf_ray.golf.pipeline import GolfOptions, run_golf  # noqa: E402
+from golf_ray.logs import RunLogs, configure  # noqa: E402
 from golf_ray.memory import read_peak  # noqa: E402
 from golf_ray.runtime import init_ray  # noqa: E402
 from golf_ray.score import load_submission, score_submission  # noqa: E402
@@ -88,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     if (work / "solutions.sqlite").exists():
         parser.error(f"--work-dir {work} holds a run already: the timing would not be fresh")
 
+    configure(verbose=False)
+    logs = RunLogs(work)  # as `golf-ray golf`: Ray's and the libraries' lines go to WORK/logs/
     init_ray(num_cpus=args.workers, log_to_driver=False)
     pool = SandboxPool(
         num_actors=args.workers, backend=args.backend, limits=Limits(example_timeout_s=10.0)
@@ -106,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         score_s = time.monotonic() - started
     finally:
         pool.close()
+        logs.close()
 
     stages = {}
     for stage in report.stage_points:
