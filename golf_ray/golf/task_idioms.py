@@ -165,6 +165,10 @@ IDIOMS = {
     # offsets never land on a digit): offsets a=67,61 pair with a*2%48 (38,26), times k and -k. k =
     # count('3')//7+1: every example holds one object (2, 8 or 18 cells) or two with k=1.
     "cross_diagonal_blocks": "(k:=(t:='%-999s'%g).count('3')//7+1)and eval(''.join([c,'8'][any('0'==c<t[P+a*u]==t[P+a*2%48*u]for a in b'C='for u in(k,-k))]for P,c in enumerate(t)))",
+    # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
+    # last column. Marks are 5 and the corner is 0, so c|(a%3&-r[-1]) is 5%3=2 masked by -5 (bit 1
+    # set) when both marks are there, 0 otherwise; the marks themselves keep their 5.
+    "edge_marks_cross": "[[c|a%3&-r[-1]for c,a in zip(r,g[0])]for r in g]",
     # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted, lands on 0s whose
     # outside 4-neighbours are all 5 moves there (its old cells become 0). The grid is flattened
     # (10x10, as every example), so the neighbours are +-1 and +-10.
@@ -264,6 +268,10 @@ IDIOMS = {
     # the shape colour t (as in every example); its first and last t give the axis, o = a+b-W, so
     # (g+f)[o-x] is the mirror cell (rows of g stand in past the edges).
     "unhide_mirror_shape": "(r:=max(g,key=any),o:=r.index(t:=max(r))+~r[::-1].index(t))and[[t*(t in(v,(g+f)[o-x]))for x,v in enumerate(f)]for f in g]",
+    # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
+    # has a 2 there. zip(g,g[7:]) pairs each top row with its bottom row (the zip stops at 6); the
+    # colours are only 0 and 2, so "one of them is 2" is a!=b.
+    "xor_halves_green": "[[3*(a!=b)for a,b in zip(*x)]for x in zip(g,g[7:])]",
     # task073: 5x5, each 1 (row 2, over a 5 in row 3) leaves its place and turns the bottom row's 5
     # below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-4*x of row 2.
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
@@ -285,6 +293,9 @@ IDIOMS = {
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
     # just rebuilt, p) or to its right.)
     "cluster_boxes_filled": "[g:=[*zip(*[p:=[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r in g][::-1])]for _ in g*4 if(p:=g[0])][-1]",
+    # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
+    # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s.
+    "columns_pull_up": "[*zip(*[sorted(c,key=[0].count)for c in zip(*g)])]",
     # task079: Several small one-colour shapes (each with a 3x3 bounding box) on a 14x14 grid:
     # output the most frequent one. (Scans the 144 3x3 windows, corner (i//12, i%12), whose rows and
     # columns are all non-empty; grid 14 hard-coded.)
@@ -382,6 +393,10 @@ IDIOMS = {
     # c&5 keeps 5 and clears labels; 5 stays a barrier) and spreads the max label; the final sizes
     # are counted on the flattened grid (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
     "square_holes_filled": "(k:=(v:=0))or[g:=[*zip(*[[v:=max(c or(k:=k+8),c-5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
+    # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. The chain
+    # g[::-1]!=g!=(each row reversed) is true only when neither mirror gives g back; 7**bool is 7 or
+    # 1.
+    "mirror_symmetric_1_else_7": "[[7**(g[::-1]!=g!=[r[::-1]for r in g])]]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
     # blocks of 3 on the diagonal starting from that corner. Rows and columns are labelled by block
     # ('000011112', reversed by the step 1-x|1 when the L is at the bottom / right: g[2][1], g[1][2]
@@ -417,6 +432,10 @@ IDIOMS = {
     # lines row i up with its mirror row 2a+1-i (mod height; a wrapped row is one the shape never
     # reaches).
     "mirror_about_block": "[g:=[*zip(*map(map,[max]*99,g[::-1],(g*3)[[*map(max,g)].index(3)*2+2:]))]for _ in'abcd'][3]",
+    # task113: 10 rows, the top 2-4 one-colour stripes over 0s; the stripes are mirrored onto the
+    # bottom (the half that is all ground gets the mirror image of the other). The stripes always
+    # lie in the top half, so the output is the top five rows and then the same five upside down.
+    "mirror_top_stripes_down": "g[:5]+g[4::-1]",
     # task115: colour bands with ragged borders -> the band colours in order, as a row (bands side
     # by side) or a column (bands stacked).
     "band_colours": "(a:=[*{}.fromkeys(g[0])])[1:]and[a]or[*zip({}.fromkeys(next(zip(*g))))]",
@@ -465,6 +484,11 @@ IDIOMS = {
     # with c+5 and keep the grey lines. 1|x&2-x maps 0,1,2->1, 4,5,6->5, 8,9,10->9 (the centres) and
     # a grey line 3/7 to a grey line (3), so the looked-up value is c or 5, and %5+5 gives c+5 or 5.
     "cells_filled_by_centre": "[[g[1|B&2-B][1|A&2-A]%5+5for A in range(11)]for B in range(len(g))]",
+    # task128: 15x15: each bar standing on the floor moves up by its own height. A column is Z 0s
+    # then H cells of one colour (H <= 7 < Z), so its last Z cells followed by the whole column
+    # start with the lifted bar and H 0s under it; zip(*) and [:15] cut every column back to the 15
+    # rows.
+    "bars_rise_by_height": "[*zip(*[k[-k.count(0):]+k for k in zip(*g)])][:15]",
     # task130: 9x9 grid of 3x3 solid blocks sprinkled with a few 5s -> the 3x3 grid of block colours
     # (the colour other than 5 in each block's top row: no block of the task has over two 5s).
     "block_median_downscale": "[[max({*r[j:j+3]}-{5})for j in(0,3,6)]for r in g[::3]]",
@@ -640,6 +664,11 @@ IDIOMS = {
     # non-0 rows, then the non-0 columns, crops; reversing the list of columns before turning them
     # back into rows mirrors.
     "crop_object_mirrored": "[*zip(*[*filter(any,zip(*filter(any,g)))][::-1])]",
+    # task178: the grid is stripes (all rows equal, or all columns equal); output the stripes'
+    # colours in order, one per run, as one row (vertical stripes) or one column (horizontal ones).
+    # The same recursion does both levels: drop each row equal to the one before, then do the same
+    # to each kept row's cells; an int (colours are 1-9) makes g*-1 true and comes back as itself.
+    "stripe_colours_deduped": "g*-1and g or[p(A)for A in g if g!=(g:=A)]",
     # task180: the 8x8 grid is four 4x4 quadrants; overlay them, where several are coloured the
     # top-right wins, then bottom-left, then bottom-right, then top-left (the verifier's paint
     # order). zip of rows r,s (top, bottom half) with their [4:] tails gives the four cells; `or`
@@ -664,6 +693,10 @@ IDIOMS = {
     # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
     # special colour, else 0.
     "lattice_corner_cells": "(f:=lambda M,K:[*zip(*map(lambda r,s:map(lambda x,y:x*(x==y!=K),r,s),R:=(R:=M[d::d+1])[[{*r}=={L}for r in R].index(0):],R[1:4]))])(f(g,[d:=g[0].index(L:=max(g[0]))]),L)",
+    # task186: as many 2s as the input has 1s (1 to 4), filled at (0,0), (0,1), (0,2) then (1,1). L
+    # lists the 2s in that filling order, padded with 0s; the input holds only 0 and 1, so the sum
+    # of its cells counts the 1s.
+    "count_ones_as_twos": "[(L:=[2]*sum(sum(g,[]))+[0]*4)[:3],[0,L[3],0],[0]*3]",
     # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
     # enclosed ones 2. Each pass colours 0 as 2, or 3 when its left neighbour is 3, over each row
     # with a 3 put in front; the transposed sentinel row is dropped by [:0:-1] (a quarter turn).
@@ -788,6 +821,11 @@ IDIOMS = {
     # rectangle's rows seen from column j (a tuple once eval'd). Pieces from columns inside a
     # rectangle tie with it on 2s, so -j makes its left column win the max.
     "rect_with_most_twos": "eval(max((s.count('2'),-j,s)for j in range(20)for s in''.join(f'{r[j:(r*9).index(0,j)]},'for r in g).split('[],'))[2])",
+    # task218: a grid of solid colour blocks on 0 -> one cell per block: drop the all-0 rows and
+    # columns and keep one of each repeated row and column. A pass transposes (zip) and keeps the
+    # distinct nonzero lines as dict keys (insertion order, global dedupe as RE-ARC's `dedupe`); the
+    # first call (a list) runs a second pass through p, which sees a dict and returns a list.
+    "dedupe_colour_blocks": "(p,list)[g!=[*g]]({r:0 for r in zip(*g)if any(r)})",
     # task219: Bands of 8s separated by empty rows; the first band is the template. Each band
     # takes the shift of the template that overlaps it most (ties: the larger shift), and the
     # template's cells it lacks become 1. Cells are i+j*30; a cell's band is the count of empty
@@ -805,6 +843,10 @@ IDIOMS = {
     # has more than 5 cells (surviving 2x2 noise blocks have at most 4). Every example is 16x16, so
     # the even count of passes restores the orientation.
     "keep_solid_block": "[(s:=sum(g,[]),g:=[[v*(v in(a,b))*(s.count(v)>5)for a,v,b in zip((0,*r),r,r[1:]+(0,))]for r in zip(*g)])for _ in g]and g",
+    # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
+    # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
+    # widened row three times.
+    "upscale_3x": "[sum(zip(r,r,r),())for r in g for _ in g]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
     "inbox_of_dots": "(E:=enumerate)and[[[x,sum({*sum(g,[])})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5in r]for h in(g,zip(*g))]]for i,r in E(g)]",
@@ -1062,6 +1104,9 @@ IDIOMS = {
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
     # the colour, then 0, then it again).
     "holed_rect_colour": "[[max(a for r in g for j,a in enumerate(r,1)if a in r[j:]<[1])]]",
+    # task292: 3 rows of 4s and 0s; a 4 in columns 0, 3, 6, .. turns 6. pow(c,x,x) with x = 10, 43,
+    # 43 repeating: pow(4,10,10) is 6, pow(4,43,43) is 4 (43 is prime), and pow(0,x,x) stays 0.
+    "every_third_four_to_six": "[[*map(pow,r,X:=b'\\n++'*7,X)]for r in g]",
     # task293: a horizontal and a vertical band cross: in the crossing (row and column both free of
     # 0) the other band's colour comes on top
     "band_cross_swap": "[[[sum(S:={*r,*k})-c,c][0 in S]for c,k in zip(r,zip(*g))]for r in g]",
@@ -1084,6 +1129,10 @@ IDIOMS = {
     # task300: Crop the bounding box of the colour with the most cells (rows, then columns, that
     # hold it).
     "crop_commonest_colour": '(f:=lambda g:[*zip(*[r for r in g if max("123456789",key=str(g).count)in str(r)])])(f(g))',
+    # task301: bars of lengths 1..W-1 above a floor of 8s -> stacked longest lowest, right aligned.
+    # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
+    # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
+    "sort_bars_staircase": "sorted(map(sorted,g))",
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). (The
     # outside flooded with 16 first (16&16 keeps it, 5&16 stops it); a hole's side is the 0s in a
     # 5-wide window of its row; &15 turns the flooded 16 back to 0.)
@@ -1120,6 +1169,9 @@ IDIOMS = {
     # 2 decodes it by v%10. (Every example: filled cells hold 1, none is filled both ways, and no
     # row or column has a mark at its index 4 (3) repeated at 6 (1).)
     "complete_middle_block": "[g:=[*zip(*[[[v%10,a-s][a==b>1]for v,a,b in zip(r,r[5:]+r,r[3:]+r)]for r in g])]for s in(10,0)][1]",
+    # task315: 9x9 made of 3x3 blocks: a copy of the input in the blocks whose input cell is 2,
+    # zeros elsewhere. Colours are 0, 1 and 2, so a//2 is 1 only for a 2.
+    "self_tile_at_twos": "[[a//2*b for a in r for b in s]for r in g for s in g]",
     # task316: 10x10 of 0 with 6-9 cells, one per column; read them left to right into a 3x3, the
     # middle row right to left (a snake), 0 where they run out. Each column holds at most one cell,
     # so the column maxima without the 0s list the colours in order; nine 0s pad them to 9.
@@ -1127,6 +1179,11 @@ IDIOMS = {
     # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes all 1
     # (True), the rest 0 (False)
     "block_centre_fill": "[[c>0 for c in r[1::3]for _ in'abc']for r in g[1::3]for _ in'abc']",
+    # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour. A top
+    # cell is 0/1 and its bottom cell 0/2, so they differ exactly when one is set; rows 5-8 are
+    # taken first (g[5:]), then rows 0-3 are popped off g, and the bottom row's cells popped in
+    # step.
+    "union_of_halves_green": "[[3*(a!=r.pop(0))for a in g.pop(0)]for r in g[5:]]",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape).
@@ -1134,6 +1191,10 @@ IDIOMS = {
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(map(bool,c))>>1)or 99]+(8,)*k for c in zip(*g)])]",
+    # task321: overlay the three 4x4 panels cut by the columns of 2: the 4s of the first panel over
+    # the 9s of the second over the 1s of the third. r[i], r[i+5] and r[i-4] are the three panels'
+    # cells; 9|1 is 9, so `or` is needed only for the first one.
+    "overlay_three_panels": "[[r[i]or r[i+5]|r[i-4]for i in range(4)]for r in g]",
     # task322: each coloured cell paints itself and every cell below it (one colour a column, on 0).
     # Output row i is the cell-wise max of rows 0..i: the rows above come from p on g[:-1], and
     # map(max,*g+g) takes that max over the rows twice (so one row still gives max two arguments).
@@ -1162,6 +1223,9 @@ IDIOMS = {
     # Square grids, as every example. Corner a in (0,-1): distance R[a^i] (i or n-1-i); keys
     # distance<<5|ring colour sorted, the first wins if the second is farther.
     "corner_rings_voronoi": "(R:=range(len(g)))and[[(L:=sorted((x:=R[a^i])+(y:=R[b^j])<<5|~max(x,y)%2*v for a in(0,-1)for b in(0,-1)if(v:=g[a][b])))[0]%32*(L[1]-L[0]>9)for j in R]for i in R]",
+    # task329: an odd square of colours on 0; every cell off the middle column turns 0. Each row is
+    # rebuilt as k zeros, its middle cell, k zeros (k = half the width).
+    "keep_middle_column": "[[0]*(k:=len(r)//2)+[r[k]]+k*[0]for r in g]",
     # task330: 4-connected shapes of 5: those of exactly 6 cells become 2, the others 1. (Each 5
     # gets a label 5*32**k, private bits; labels are OR-spread over each shape, so a final label is
     # 5 times a sum of size distinct powers of 32 and c%31 == 5*size%31; *9%16%3 then sends sizes
@@ -1187,6 +1251,10 @@ IDIOMS = {
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
     "leaky_box": "(f:=lambda g:[*zip(*[max(g[i:]+g[::-1],key=any)for i in range(30)])])and[[v|8>>w for v,w in zip(*x)]for x in zip(g,f(f(g)))]",
+    # task337: swap the colours 5 and 8, keep the others. translate on the grid's text swaps the
+    # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
+    # stays valid Python on any grid).
+    "swap_five_eight": "eval(str(g).translate({53:56,56:53}))",
     # task338: Hollow rectangles: erase them and fill their insides with 3 (flood the outside from
     # the border, rest -> 3; each pass sweeps rows from a 1 pad, g turns a quarter as a one-shot
     # zip).
@@ -1320,6 +1388,10 @@ IDIOMS = {
     # stays a grid); done twice with a transpose each time: 3 cells across, then the 2 above and
     # below.
     "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+s[k:].replace('0','3',n)))]for n in(3,2)][1]",
+    # task373: a 2x6 grid of two one-colour rows a and b; the odd columns are turned upside down,
+    # giving rows (a,b)*3 and (b,a)*3. The first column is (a,b) and every column is the same, so
+    # min(zip(*g)) picks it; the second row is the first one reversed.
+    "checker_two_rows": "[y:=min(zip(*g))*3,y[::-1]]",
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (each cell times
     # its run length along columns, then along rows, gives 5*length; ranked).
     "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({*sum(g,[-1])})*4)[1::3].index,r)]for r in g]",
@@ -1328,6 +1400,11 @@ IDIOMS = {
     # falls at n-1, n-2, ..., 0 in the first n cells, and min with those n reversed (r[-2::-1]) adds
     # the mirror 0, so row i has 0 at i and n-1-i.
     "x_diagonals_zeroed": "(r:=g[0]+[0])and[[*map(min,r:=r[1:]+r[:1],r[-2::-1])]for _ in g]",
+    # task377: rectangles nested one inside the other -> the square of their colours as rings one
+    # cell thick. Keeping only the first of each run of equal rows, then of equal columns, leaves
+    # exactly that square. f keeps the first of each run of equal columns and returns them as rows
+    # (r!=g is true for the first, a tuple against the grid); f(f(g)) does columns, then rows.
+    "nested_rects_dedupe": "(f:=lambda g:[g:=r for r in zip(*g)if r!=g])(f(g))",
     # task378: Each row's (column's) distance to the nearest line holding two colours says how
     # far it lies outside the shell's box (0 inside). Cells as far out both ways lie on the
     # diagonals out of the box's corners: they take the colour found in the fewest rows (the
@@ -1355,6 +1432,10 @@ IDIOMS = {
     # task384: Crop the shape and scale it up 2x: each pass keeps the nonempty rows, doubles them,
     # and transposes.
     "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',
+    # task385: 10x4, the top half empty, bars rising in the bottom half: mirror them into the top.
+    # The top half is always empty, so the answer is the bottom half flipped (g[:4:-1], rows 9..5)
+    # over the bottom half itself (g[5:]).
+    "mirror_bottom_half_up": "g[:4:-1]+g[5:]",
     # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
     # nearest corner (I, J: distances to the nearest horizontal / vertical edge; the other colour is
@@ -1389,6 +1470,10 @@ IDIOMS = {
     # smallest period of the zero-free rows (as RE-ARC's verifier reads it); a hole cell takes the
     # max of its row's cells of its residue mod q (in every example one lies outside the hole).
     "periodic_hole_fill": "[[max(r[j%q::q])for j,c in enumerate(r)if c<1]for r in g if 0in r if(q:=min(k for k in range(1,9)if all(r[k:]==r[:-k]for r in g if min(r))))]",
+    # task395: a 6x3 grid, top half 0/9 over bottom half 0/1; the 3x3 output is 2 where the cell is
+    # 0 in both halves, else 0. Pairs row i with row i+3; a+b*2 is 0 only when both are 0, and any
+    # shift of 2 by 2 or more gives 0.
+    "both_halves_empty_to_two": "[[2>>a+b*2for a,b in zip(*p)]for p in zip(g,g[3:])]",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. The EXPR turns the grid 4k times, each time keeping the last
     # len(x) rows of the turn, x = the lexicographically largest row suffix of (0<c!=dot): it starts

@@ -11712,6 +11712,446 @@ def draw_staircase_from_row(rng, n):  # even width 6-18, k = 1 .. W/2+1 cells of
     return [[rng.randint(1, 9)] * k + [0] * (w - k)]
 
 
+def checker_two_rows(g):  # task373: the odd columns are turned upside down (2 one-colour rows
+    h, w = len(g), len(g[0])  # -> a checkerboard of their two colours)
+    out = [row[:] for row in g]
+    for x in range(1, w, 2):
+        for y in range(h):
+            out[y][x] = g[h - 1 - y][x]
+    return out
+
+
+def draw_checker_two_rows(rng, n):  # 2x6: two rows, each one colour of 1-9, the two differing
+    a, b = rng.sample(range(1, 10), 2)
+    return [[a] * 6, [b] * 6]
+
+
+def nested_rects_dedupe(g):  # task377: nested rectangles, each inside the last -> the square of
+    rows = []  # rings of their colours, one cell thick (runs of equal rows and columns kept once)
+    for row in g:
+        if not rows or rows[-1] != row:
+            rows.append(row)
+    cols = []
+    for x in range(len(rows[0])):
+        col = [row[x] for row in rows]
+        if not cols or cols[-1] != col:
+            cols.append(col)
+    out = [[cols[x][y] for x in range(len(cols))] for y in range(len(rows))]
+    if len(out) != len(out[0]) or any(out[y] != out[~y] for y in range(len(out))):
+        raise ValueError("not nested rings")
+    return out
+
+
+def draw_nested_rects_dedupe(rng, n):  # 20-30 square-ish; 2-5 colours of 1-9 (neighbours
+    d = rng.randint(2, 5)  # differ, far ones may repeat), each a rectangle inside the last with
+    cols = [rng.randint(1, 9)]  # at least a cell of the outer one on every side
+    while len(cols) < d:
+        c = rng.randint(1, 9)
+        if c != cols[-1]:
+            cols.append(c)
+    h, w = rng.randint(20, 30), rng.randint(20, 30)
+    ys = sorted(rng.sample(range(1, h), 2 * d - 2))
+    xs = sorted(rng.sample(range(1, w), 2 * d - 2))
+    g = [[cols[0]] * w for _ in range(h)]
+    for j in range(1, d):
+        for y in range(ys[j - 1], ys[-j]):
+            for x in range(xs[j - 1], xs[-j]):
+                g[y][x] = cols[j]
+    return g
+
+
+def upscale_3x(g):  # task223: every cell becomes a 3x3 block of its colour
+    out = []
+    for row in g:
+        big = []
+        for v in row:
+            big += [v, v, v]
+        for _ in range(3):
+            out.append(big[:])
+    return out
+
+
+def draw_upscale_3x(rng, n):  # 3x3: 0 and 1-3 colours of 1-9, about half the cells 0
+    cols = rng.sample(range(1, 10), rng.randint(1, 3))
+    return [[rng.choice(cols) if rng.random() < 0.5 else 0 for _ in range(3)] for _ in range(3)]
+
+
+def mirror_top_stripes_down(g):  # task113: the commonest colour is the ground; the half that
+    h, w = len(g), len(g[0])  # is all ground is mirrored onto (top/bottom halves, else
+    bg = Counter(v for r in g for v in r).most_common(1)[0][0]  # left/right) from the other one
+    top = {v for r in g[: h // 2] for v in r}
+    bottom = {v for r in g[h - h // 2 :] for v in r}
+    flip_rows = len(top) == 1 or len(bottom) == 1
+    out = [row[:] for row in g]
+    for y in range(h):
+        for x in range(w):
+            v = g[h - 1 - y][x] if flip_rows else g[y][w - 1 - x]
+            if v != bg:
+                out[y][x] = v
+    return out
+
+
+def draw_mirror_top_stripes_down(rng, n):  # 10 rows, 2-10 wide: the top 2-4 rows each one
+    w = rng.randint(2, 10)  # colour of 1-9 (neighbours may match), the rest 0
+    k = rng.randint(2, 4)
+    return [[rng.randint(1, 9)] * w for _ in range(k)] + [[0] * w for _ in range(10 - k)]
+
+
+def stripe_colours_deduped(g):  # the stripes' colours left to right (top to bottom), one row (col)
+    down = len(set(g[0])) == 1  # one colour along the first row: the stripes run across
+    line = [row[0] for row in g] if down else list(g[0])
+    out = []
+    for c in line:
+        if not out or out[-1] != c:
+            out.append(c)
+    return [[c] for c in out] if down else [out]
+
+
+def draw_stripe_colours_deduped(rng, n):  # 3-5 stripes 1-3 wide, 1-5 long, colours 1-9
+    cols = []
+    for _ in range(rng.randint(3, 5)):
+        c = rng.randint(1, 9)
+        while cols and c == cols[-1][0]:
+            c = rng.randint(1, 9)
+        cols.append((c, rng.randint(1, 3)))
+    row = [c for c, k in cols for _ in range(k)]
+    g = [row[:] for _ in range(rng.randint(1, 5))]
+    return [list(r) for r in zip(*g, strict=True)] if rng.random() < 0.5 else g
+
+
+def both_halves_empty_to_two(g):  # 6x3: top half 0/9 over bottom half 0/1; 2 where both are 0
+    out = [[0] * 3 for _ in range(3)]
+    for i in range(3):
+        for j in range(3):
+            if g[i][j] == 0 and g[i + 3][j] == 0:
+                out[i][j] = 2
+    return out
+
+
+def draw_both_halves_empty_to_two(rng, n):  # each cell set with chance 0.3-0.7
+    p = rng.uniform(0.3, 0.7)
+    top = [[9 if rng.random() < p else 0 for _ in range(3)] for _ in range(3)]
+    return top + [[1 if rng.random() < p else 0 for _ in range(3)] for _ in range(3)]
+
+
+def keep_middle_column(g):  # odd square; every cell off the middle column turns 0 (background)
+    w = len(g[0])
+    return [[row[j] if j == w // 2 else 0 for j in range(w)] for row in g]
+
+
+def draw_keep_middle_column(rng, n):  # side 3, 5, 7 or 9; cells coloured 1-9 with chance .2-.8
+    s = rng.choice((3, 5, 7, 9))
+    p = rng.uniform(0.2, 0.8)
+    return [[rng.randint(1, 9) if rng.random() < p else 0 for _ in range(s)] for _ in range(s)]
+
+
+def every_third_four_to_six(g):  # 3 rows of 4 and 0: a 4 in a column 0, 3, 6, .. turns 6
+    out = [row[:] for row in g]
+    for row in out:
+        for j in range(0, len(row), 3):
+            if row[j] == 4:
+                row[j] = 6
+    return out
+
+
+def draw_every_third_four_to_six(rng, n):  # width 10-20: 4 0 4 0 .. / all 4 / 0 4 0 4 ..
+    w = rng.randint(10, 20)
+    a = rng.randint(0, 1)
+    return [
+        [4 * ((j + a) % 2) for j in range(w)],
+        [4] * w,
+        [4 * ((j + a + 1) % 2) for j in range(w)],
+    ]
+
+
+def dedupe_colour_blocks(g):  # task218: drop 0 rows/columns, keep one of each distinct row/column
+    rows = [list(r) for r in g if any(v != 0 for v in r)]
+    kept = []
+    for r in rows:
+        if r not in kept:
+            kept.append(r)
+    cols = []
+    for j in range(len(kept[0])):
+        col = [r[j] for r in kept]
+        if any(v != 0 for v in col) and col not in cols:
+            cols.append(col)
+    return [[col[i] for col in cols] for i in range(len(kept))]
+
+
+def draw_dedupe_colour_blocks(rng, n):  # 21x21 of 0, a 2-3 x 2-3 grid of solid colour blocks
+    h, w = rng.randint(2, 3), rng.randint(2, 3)
+    while True:
+        small = [[rng.randint(1, 9) for _ in range(w)] for _ in range(h)]
+        cols = [tuple(r[j] for r in small) for j in range(w)]
+        if len({tuple(r) for r in small}) == h and len(set(cols)) == w:
+            break
+    hs = [rng.randint(2, 8) for _ in range(h)]
+    ws = [rng.randint(2, 8) for _ in range(w)]
+    while sum(hs) > 21:
+        hs = [rng.randint(2, 7) for _ in range(h)]
+    while sum(ws) > 21:
+        ws = [rng.randint(2, 7) for _ in range(w)]
+    top, left = rng.randint(0, 21 - sum(hs)), rng.randint(0, 21 - sum(ws))
+    g = [[0] * 21 for _ in range(21)]
+    y = top
+    for a, hh in enumerate(hs):
+        for _ in range(hh):
+            x = left
+            for b, ww in enumerate(ws):
+                for _ in range(ww):
+                    g[y][x] = small[a][b]
+                    x += 1
+            y += 1
+    return g
+
+
+def bars_rise_by_height(g):  # task128: each bar standing on the bottom moves up by its height
+    n, w = len(g), len(g[0])
+    out = [[0] * w for _ in range(n)]
+    for j in range(w):
+        height = sum(1 for i in range(n) if g[i][j] != 0)
+        for i in range(n):
+            if g[i][j] != 0:
+                out[i - height][j] = g[i][j]
+    return out
+
+
+def draw_bars_rise_by_height(rng, n):  # 15x15 of 0; bars of 1, 2, 4, 1-5 wide, 1-7 high
+    while True:
+        widths = [rng.randint(1, 5) for _ in range(3)]
+        gaps = [rng.randint(0, 3)] + [rng.randint(1, 3) for _ in range(2)]
+        if sum(widths) + sum(gaps) <= 15:
+            break
+    colours = [1, 2, 4]
+    rng.shuffle(colours)
+    g = [[0] * 15 for _ in range(15)]
+    x = 0
+    for c, wd, gap in zip(colours, widths, gaps, strict=True):
+        x += gap
+        height = rng.randint(1, 7)
+        for j in range(x, x + wd):
+            for i in range(15 - height, 15):
+                g[i][j] = c
+        x += wd
+    return g
+
+
+def union_of_halves_green(g):  # task318: 3 where the 1s (above the 4 row) or 2s (below) are
+    out = []
+    for i in range(4):
+        out.append([3 if g[i][j] != 0 or g[i + 5][j] != 0 else 0 for j in range(4)])
+    return out
+
+
+def draw_union_of_halves_green(rng, n):  # 4x4 of 0/1, a row of 4, 4x4 of 0/2
+    top = [[rng.choice((0, 1)) for _ in range(4)] for _ in range(4)]
+    bottom = [[rng.choice((0, 2)) for _ in range(4)] for _ in range(4)]
+    return top + [[4] * 4] + bottom
+
+
+def sort_bars_staircase(g):  # task301: bars sorted by length (longest lowest) above the 8s, right
+    floor = g[-1]  # aligned
+    w = len(floor)
+    bars = []
+    for r in g[:-1]:
+        cells = [v for v in r if v != 0]
+        if cells:
+            bars.append(cells)
+    bars.sort(key=len)
+    empty = len(g) - 1 - len(bars)
+    out = [[0] * w for _ in range(empty)]
+    for cells in bars:
+        out.append([0] * (w - len(cells)) + cells)
+    return out + [list(floor)]
+
+
+def draw_sort_bars_staircase(rng, n):  # W 3-9, H W..W+3; bars of lengths 1..W-1 shuffled, 8 floor
+    w = rng.randint(3, 9)
+    h = rng.randint(w, w + 3)
+    colours = rng.sample([1, 2, 3, 4, 5, 6, 7, 9], w - 1)
+    rows = [[0] * w for _ in range(h - w)]
+    for length, c in zip(range(1, w), colours, strict=True):
+        x = rng.randint(0, w - length)
+        rows.append([0] * x + [c] * length + [0] * (w - x - length))
+    rng.shuffle(rows)
+    return rows + [[8] * w]
+
+
+def mirror_symmetric_1_else_7(g):  # task103: [[1]] if the grid is left-right or top-bottom
+    flipped_lr = [list(reversed(r)) for r in g]  # symmetric, else [[7]]
+    flipped_tb = [list(r) for r in reversed(g)]
+    return [[1]] if g in (flipped_lr, flipped_tb) else [[7]]
+
+
+def draw_mirror_symmetric_1_else_7(rng, n):  # 3x3 of 0 and 2, half made symmetric one way
+    g = [[rng.choice((0, 2)) for _ in range(3)] for _ in range(3)]
+    k = rng.randint(0, 2)
+    if k == 1:
+        g = [[a, b, a] for a, b, _ in g]
+    elif k == 2:
+        g[2] = list(g[0])
+    return g
+
+
+def edge_marks_cross(g):  # a 2 where a row-0 mark's column meets a last-column mark's row
+    H, W = len(g), len(g[0])
+    o = [r[:] for r in g]
+    cols = [j for j in range(W - 1) if g[0][j]]
+    rows = [i for i in range(1, H) if g[i][W - 1]]
+    for i in rows:
+        for j in cols:
+            o[i][j] = 2
+    return o
+
+
+# 10x10 of 0, grey marks on row 0 (not the corner) and on the last column (not row 0)
+def draw_edge_marks_cross(rng, n):
+    g = [[0] * 10 for _ in range(10)]
+    for j in rng.sample(range(9), rng.randint(1, 8)):
+        g[0][j] = 5
+    for i in rng.sample(range(1, 10), rng.randint(1, 9)):
+        g[i][9] = 5
+    return g
+
+
+def overlay_three_panels(g):  # stack the three 4x4 panels (cut by the 2 columns): 4 over 9 over 1
+    o = []
+    for r in g:
+        row = []
+        for j in range(4):
+            v = 0
+            for k in (10, 5, 0):  # the later panel is painted first, the first one last
+                if r[j + k]:
+                    v = r[j + k]
+            row.append(v)
+        o.append(row)
+    return o
+
+
+# 4x14: panels of 4/0, 9/0 and 1/0 between two columns of 2
+def draw_overlay_three_panels(rng, n):
+    g = []
+    for _ in range(4):
+        row = []
+        for c in (4, 9, 1):
+            row += [c if rng.random() < 0.5 else 0 for _ in range(4)] + [2]
+        g.append(row[:-1])
+    return g
+
+
+def self_tile_at_twos(g):  # 9x9: a copy of the 3x3 input in each block whose input cell is 2
+    o = [[0] * 9 for _ in range(9)]
+    for a in range(3):
+        for b in range(3):
+            if g[a][b] == 2:
+                for i in range(3):
+                    for j in range(3):
+                        o[3 * a + i][3 * b + j] = g[i][j]
+    return o
+
+
+# a 3x3 of 0, 1 and 2
+def draw_self_tile_at_twos(rng, n):
+    return [[rng.choice((0, 1, 2)) for _ in range(3)] for _ in range(3)]
+
+
+def count_ones_as_twos(g):  # one 2 per 1 of the input, filled at (0,0), (0,1), (0,2) then (1,1)
+    k = sum(v == 1 for r in g for v in r)
+    if not 1 <= k <= 4:
+        raise ValueError(k)
+    o = [[0] * 3 for _ in range(3)]
+    for i, j in [(0, 0), (0, 1), (0, 2), (1, 1)][:k]:
+        o[i][j] = 2
+    return o
+
+
+# a 3x3 of 0 with 1 to 4 cells of 1
+def draw_count_ones_as_twos(rng, n):
+    g = [[0] * 3 for _ in range(3)]
+    for c in rng.sample(range(9), rng.randint(1, 4)):
+        g[c // 3][c % 3] = 1
+    return g
+
+
+def columns_pull_up(g):  # in each column the 2s at the bottom rise to sit under the lowest 1
+    H = len(g)
+    o = [r[:] for r in g]
+    for j in range(len(g[0])):
+        col = [g[i][j] for i in range(H)]
+        twos = col.count(2)
+        top = max([i + 1 for i in range(H) if col[i] == 1], default=0)
+        for i in range(top, H):
+            o[i][j] = 2 if i < top + twos else 0
+    return o
+
+
+# 10x10: a block of 1 hanging from row 0 with ragged bottom, columns of 2 rising from row 9
+def draw_columns_pull_up(rng, n):
+    g = [[0] * 10 for _ in range(10)]
+    w = rng.randint(4, 9)
+    j0 = rng.randint(0, 10 - w)
+    base = rng.randint(1, 4)
+    tops = {}
+    for j in range(j0, j0 + w):
+        h = max(1, min(6, base + rng.choice((-1, 0, 0, 1, 2))))
+        tops[j] = h
+        for i in range(h):
+            g[i][j] = 1
+    for j in rng.sample(sorted(tops), rng.randint(1, min(7, w))):
+        k = rng.randint(1, 9 - tops[j])
+        for i in range(10 - k, 10):
+            g[i][j] = 2
+    return g
+
+
+def xor_halves_green(g):  # task072: 6x5 halves over and under a row of 4s: 3 where one is 2
+    top, bottom = g[:6], g[7:]
+    out = []
+    for i in range(6):
+        row = []
+        for j in range(len(g[0])):
+            row.append(3 if (top[i][j] != 0) != (bottom[i][j] != 0) else 0)
+        out.append(row)
+    return out
+
+
+def draw_xor_halves_green(rng, n):  # 13x5: two random 6x5 halves of 0/2 split by a row of 4s
+    def half():
+        return [[rng.choice((0, 2)) for _ in range(5)] for _ in range(6)]
+
+    return half() + [[4] * 5] + half()
+
+
+def mirror_bottom_half_up(g):  # task385: 10x4, bars rising from the bottom in the lower half:
+    h = len(g)  # their mirror image is painted into the empty upper half
+    out = [r[:] for r in g]
+    for i in range(h):
+        for j in range(len(g[0])):
+            if g[i][j] != 0:
+                out[h - 1 - i][j] = g[i][j]
+    return out
+
+
+def draw_mirror_bottom_half_up(rng, n):  # 10x4, each column a bar of 0-5 cells of one colour 1-9
+    g = [[0] * 4 for _ in range(10)]
+    colours = rng.sample(range(1, 10), 4)
+    for j in range(4):
+        for i in range(10 - rng.randint(0, 5), 10):
+            g[i][j] = colours[j]
+    return g
+
+
+def swap_five_eight(g):  # task337: every 5 becomes 8 and every 8 becomes 5
+    out = []
+    for r in g:
+        out.append([{5: 8, 8: 5}.get(v, v) for v in r])
+    return out
+
+
+def draw_swap_five_eight(rng, n):  # n x n of colours 1-9, about half of the cells 5s and 8s
+    return [[rng.choice((5, 8, rng.randint(1, 9))) for _ in range(n)] for _ in range(n)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -12208,4 +12648,50 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         110,
     ),
     "staircase_from_row": (staircase_from_row, draw_staircase_from_row, "task295", 80),
+    "checker_two_rows": (checker_two_rows, draw_checker_two_rows, "task373", 60),
+    "nested_rects_dedupe": (nested_rects_dedupe, draw_nested_rects_dedupe, "task377", 90),
+    "upscale_3x": (upscale_3x, draw_upscale_3x, "task223", 80),
+    "mirror_top_stripes_down": (
+        mirror_top_stripes_down,
+        draw_mirror_top_stripes_down,
+        "task113",
+        50,
+    ),
+    "stripe_colours_deduped": (
+        stripe_colours_deduped,
+        draw_stripe_colours_deduped,
+        "task178",
+        80,
+    ),
+    "both_halves_empty_to_two": (
+        both_halves_empty_to_two,
+        draw_both_halves_empty_to_two,
+        "task395",
+        90,
+    ),
+    "keep_middle_column": (keep_middle_column, draw_keep_middle_column, "task329", 80),
+    "every_third_four_to_six": (
+        every_third_four_to_six,
+        draw_every_third_four_to_six,
+        "task292",
+        80,
+    ),
+    "dedupe_colour_blocks": (dedupe_colour_blocks, draw_dedupe_colour_blocks, "task218", 90),
+    "bars_rise_by_height": (bars_rise_by_height, draw_bars_rise_by_height, "task128", 90),
+    "union_of_halves_green": (union_of_halves_green, draw_union_of_halves_green, "task318", 90),
+    "sort_bars_staircase": (sort_bars_staircase, draw_sort_bars_staircase, "task301", 60),
+    "mirror_symmetric_1_else_7": (
+        mirror_symmetric_1_else_7,
+        draw_mirror_symmetric_1_else_7,
+        "task103",
+        80,
+    ),
+    "edge_marks_cross": (edge_marks_cross, draw_edge_marks_cross, "task043", 80),
+    "overlay_three_panels": (overlay_three_panels, draw_overlay_three_panels, "task321", 90),
+    "self_tile_at_twos": (self_tile_at_twos, draw_self_tile_at_twos, "task315", 90),
+    "count_ones_as_twos": (count_ones_as_twos, draw_count_ones_as_twos, "task186", 90),
+    "columns_pull_up": (columns_pull_up, draw_columns_pull_up, "task078", 90),
+    "xor_halves_green": (xor_halves_green, draw_xor_halves_green, "task072", 90),
+    "mirror_bottom_half_up": (mirror_bottom_half_up, draw_mirror_bottom_half_up, "task385", 50),
+    "swap_five_eight": (swap_five_eight, draw_swap_five_eight, "task337", 70),
 }
