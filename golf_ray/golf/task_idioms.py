@@ -119,6 +119,10 @@ IDIOMS = {
     # lines up with the 1-object's bottom row. (B[m] = last row holding m; each column is rotated by
     # B[its colour] - B[1]: no object is pushed off the grid in any example, so nothing wraps.)
     "align_bottoms_to_one": "[*zip(*[c[(k:=B[max(c)]-B[1]):]+c[:k]for c in zip(*g)if(B:={m:i for i,r in enumerate(g)for m in r})])]",
+    # task031: crop the grid to the box around its one shape (a single colour on 0). The shape is
+    # 4-connected, so it has no empty row or column inside its box: dropping the all-0 rows, then
+    # (transposed) the all-0 columns, and transposing back is the crop.
+    "crop_lone_shape": "[*zip(*filter(any,zip(*filter(any,g))))]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
     # full pattern: in every block, the empty cells of the pattern are drawn in L. (Each row is
     # zipped with its pattern row of period 6, cut to 6 and repeated; L is r[5], the vertical line.)
@@ -416,6 +420,10 @@ IDIOMS = {
     # with e, d the offsets from the square's centre (A*~(g[2][1]>0) is minus its row), a cell is on
     # a diagonal when e^d is 0 or -1 (e==d or e==~d).
     "upscale_square_diagonals": "(R:=range(5*(A:=len({*str(g)})-5)))and[[g[E//A][D//A]or 2*(-2<E+~(g[2][1]>0)*A^D+~(g[1][2]>0)*A<1)for D in R]for E in R]",
+    # task108: the coloured cells sit at odd rows and columns of a 10x10; each becomes a 4x4 block
+    # of a 20x20. p keeps the odd items of a list, each 4 times, after mapping itself on them: on
+    # the grid that repeats rows, on a row cells; an int (g*0==0) is returned as it is.
+    "odd_cells_upscale4": "g*0!=0 and sum((4*[p(x)]for x in g[1::2]),[])or g",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
     # quadrants, recoloured with the cross colour (cross removed). Rows and cells are both taken as
     # x[:q]+x[q-1::-1]; r[q] is the cross colour (the vertical bar crosses every row).
@@ -538,6 +546,10 @@ IDIOMS = {
     # shape touches column 0 in every example). Only digits are tried: on other tasks' grids a
     # comma or space matches too, and the text it leaves does not compile.
     "find_boxed_twin": "(s:=str(g),E:=lambda c:[*map(len,s.split(c))][1:-1])and eval(s.replace(*[x for x in'123456789'if E(x)in map(E,{*s[2:67:32]}-{x})],'5'))",
+    # task144: 4x4 of 7s above a line of 4s, 4x4 of 2s below; 3 where neither half is set.
+    # map(zip,...) pairs the halves cell by cell; 3>>a+b is 3 only when both are 0 (any set cell
+    # shifts by 2 or more).
+    "halves_nor_three": "[[3>>a+b for a,b in t]for t in map(zip,g,g[5:])]",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
     # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, the loop
     # variable W is the wall byte; rooms carry 3*area, walls stay 2)
@@ -860,6 +872,10 @@ IDIOMS = {
     # passed), t = their total: band code 1+a//t when a%t is 0 (a/t is 0, 1 or 2), else 0; a 0-cell
     # takes the code when row and column agree.
     "band_corners_centre": "(F:=lambda h,a=0:[((a:=a+2*min(r))%t<1)*(1+a//t)for t in[sum(map(min,h))]for r in h])and[[c or u*(u==v)for c,v in zip(r,F([*zip(*g)]))]for r,u in zip(g,F(g))]",
+    # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
+    # 0. The colours are 3 and 1, so a==b only where both are 0; pop(4) hands out the lower half's
+    # rows in order while the comprehension walks the upper half's (the copy g[:4]).
+    "stacked_halves_nor_2": "[[2*(a==b)for a,b in zip(r,g.pop(4))]for r in g[:4]]",
     # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
     # beyond the opposite outer corner. Two passes, each a quarter turn: row r0-1 takes row r1-1 and
     # row r1+1 takes row r0+1 (k = rows with a cell), keeping only non-box colours there and only
@@ -890,6 +906,17 @@ IDIOMS = {
     # else to the end, and blanks them. With no stem row, the same on the transpose (p calls
     # itself once: g[0]*0+g fails on a transposed grid).
     "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=lambda r:(r==s)^(max(s)in g[g.index(s)-1]))]for s in g if sum(s)==max(s)>0]or[[*zip(*p([*zip(*g[0]*0+g)]))]])[0]",
+    # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
+    # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
+    # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
+    # the pattern: r1c3 (0 only for side holes), r2c2 (0 for centre/bottom) and r3c2 (0 only for
+    # bottom); (r2c2-r1c3|r3c2*4)%9 maps those 0/5 cells onto 2, 8, 3, 4 (found by a formula
+    # search).
+    "block_pattern_colour_code": "[[(g[2][j]-g[1][j+1]|g[3][j]*4)%9]*3for j in(2,7,12)]",
+    # task236: 4x4 of 1s above a line of 4s, 4x4 of 2s below; 3 where exactly one half is set.
+    # map(zip,...) pairs the halves cell by cell; with a in {0,1}, b in {0,2}, a*3 and -b%5 are each
+    # 3 when set (-2%5 is 3) and 0 when not, so their xor is 3 just when one is set.
+    "halves_xor_three": "[[a*3^-b%5 for a,b in t]for t in map(zip,g,g[5:])]",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
     # the next dot's row (no dot is in the last column). Per row, k takes the previous row's last
     # cell and m restarts at 0 and keeps the first colour it meets (m or v) over the row's cells
@@ -1122,6 +1149,10 @@ IDIOMS = {
     # task296: the four 3x3 corners of a 5x7 grid (rows 0-2 / 2-4, columns 0-2 / 4-6) laid on one
     # another; one colour on 0, so the max of the four cells is the colour where any of them has it.
     "overlay_corner_3x3": "[[*map(max,r,r[4:],s,s[4:])]for r,s in zip(g,g[2:])]",
+    # task297: keep rows 0-1; below them come full rows in row 0's colours, in order, cycled (the
+    # grid is always 2w+2 rows tall, so the colours run exactly twice). zip(*[row]*w) turns row 0
+    # into w-wide one-colour rows; that list doubled fills the 2w rows below.
+    "top_row_colour_bars": "g[:2]+[*zip(*g[:1]*len(g[0]))]*2",
     # task298: concentric square rings cycling through 3 colours: each colour becomes the one of the
     # ring outside it (row 2 starts with the colours of depths 0,1,2; the outermost takes the
     # innermost's)
@@ -1388,6 +1419,10 @@ IDIOMS = {
     # stays a grid); done twice with a transpose each time: 3 cells across, then the 2 above and
     # below.
     "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+s[k:].replace('0','3',n)))]for n in(3,2)][1]",
+    # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
+    # halves' coloured cells never overlap, so max per cell merges them; pop(6) hands out the lower
+    # rows in order while the comprehension walks the upper half (the copy g[:5]).
+    "bar_split_halves_overlay": "[[*map(max,r,g.pop(6))]for r in g[:5]]",
     # task373: a 2x6 grid of two one-colour rows a and b; the odd columns are turned upside down,
     # giving rows (a,b)*3 and (b,a)*3. The first column is (a,b) and every column is the same, so
     # min(zip(*g)) picks it; the second row is the first one reversed.
@@ -1445,6 +1480,10 @@ IDIOMS = {
     # gives the columns already doubled down; `*2` doubles them across, and the outer zip turns the
     # columns back into rows.
     "fill_8_under_columns_tile_2x2": "[*zip(*[[c or 8*any(k)for c in k]for k in zip(*g*2)]*2)]",
+    # task389: a grid of 5 and one other colour c; the 5s become c and the c cells become 0. The
+    # grid's colours less {x,5} are {c} for a 5 and empty for a c: int(*that) is c or int()=0 (and
+    # fails at once on a grid of 3+ colours, which keeps the search cheap).
+    "five_to_other_other_to_zero": "[[int(*{*sum(g,[])}-{x,5})for x in r]for r in g]",
     # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3: as every example) enclose a
     # pattern: split it in half across the bracket axis and reflect each half out across the
     # bracket on its side; the inside is cleared. Four quarter turns; on each, a line holding 2

@@ -12152,6 +12152,182 @@ def draw_swap_five_eight(rng, n):  # n x n of colours 1-9, about half of the cel
     return [[rng.choice((5, 8, rng.randint(1, 9))) for _ in range(n)] for _ in range(n)]
 
 
+def top_row_colour_bars(g):  # task297: keep rows 0-1; below, full rows in row 0's colours,
+    w = len(g[0])  # cycled
+    out = [g[0][:], g[1][:]]
+    for i in range(len(g) - 2):
+        out.append([g[0][i % w]] * w)
+    return out
+
+
+def draw_top_row_colour_bars(rng, n):  # width 2-6, row 0 distinct colours (not 0/5), row 1 all 5
+    w = rng.randint(2, 6)
+    return [rng.sample([1, 2, 3, 4, 6, 7, 8, 9], w), [5] * w] + [[0] * w for _ in range(2 * w)]
+
+
+BLOCK_CODES = {  # task235: the 4x4 blocks of 5s (0 = hole) and their colours
+    ("5555", "5555", "5555", "5555"): 2,
+    ("5555", "5005", "5005", "5555"): 8,
+    ("5555", "0550", "0550", "5555"): 3,
+    ("5555", "5555", "5005", "5005"): 4,
+}
+
+
+def block_pattern_colour_code(g):  # task235: three 4x4 blocks, each one of 4 hole patterns -> a
+    out = []  # colour; output row k = 3 cells of block k's colour
+    for k in range(3):
+        key = tuple("".join(str(v) for v in r[5 * k : 5 * k + 4]) for r in g)
+        if key not in BLOCK_CODES:
+            raise ValueError("unknown block")
+        out.append([BLOCK_CODES[key]] * 3)
+    return out
+
+
+def draw_block_pattern_colour_code(rng, n):  # 4x14: three blocks (any of the 4, repeats allowed)
+    g = [[] for _ in range(4)]
+    for k in range(3):
+        block = rng.choice(sorted(BLOCK_CODES))
+        for i in range(4):
+            g[i] += [int(ch) for ch in block[i]] + ([0] if k < 2 else [])
+    return g
+
+
+def stacked_halves_nor_2(g):  # task227: 8x4 = a 3-half over a 1-half; 2 where both halves are 0
+    out = []
+    for i in range(4):
+        row = []
+        for j in range(len(g[0])):
+            row.append(2 if g[i][j] == 0 and g[i + 4][j] == 0 else 0)
+        out.append(row)
+    return out
+
+
+def draw_stacked_halves_nor_2(rng, n):  # top 4x4 of 3/0, bottom 4x4 of 1/0, about half filled
+    p, q = rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.8)
+    top = [[3 * (rng.random() < p) for _ in range(4)] for _ in range(4)]
+    return top + [[1 * (rng.random() < q) for _ in range(4)] for _ in range(4)]
+
+
+def crop_lone_shape(g):  # task031: the box around the one shape of non-0 cells
+    cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
+    if not cells:
+        raise ValueError("no shape")
+    top, bottom, left, right = box(cells)
+    return [g[i][left : right + 1] for i in range(top, bottom + 1)]
+
+
+def draw_crop_lone_shape(rng, n):  # 10-12 x 12, one 4-connected shape of 8-12 cells in colour 1-9,
+    H, W = rng.randint(10, 12), 12  # inside a box of at most 7x8 that keeps off the edges
+    hb, wb = rng.randint(3, 7), rng.randint(3, 8)
+    cells = {(rng.randrange(hb), rng.randrange(wb))}
+    size = rng.randint(8, min(12, hb * wb))
+    while len(cells) < size:
+        a, b = rng.choice(sorted(cells))
+        u, v = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+        if 0 <= a + u < hb and 0 <= b + v < wb:
+            cells.add((a + u, b + v))
+    top, _, left, _ = box(cells)
+    di, dj = rng.randint(1, H - hb - 1) - top, rng.randint(1, W - wb - 1) - left
+    c = rng.randint(1, 9)
+    g = [[0] * W for _ in range(H)]
+    for a, b in cells:
+        g[a + di][b + dj] = c
+    return g
+
+
+def bar_split_halves_overlay(g):  # task372: 5 rows, a bar of 5s, 5 rows; lay the lower half's
+    out = [r[:] for r in g[:5]]  # cells over the upper half where the upper is 0
+    for i in range(5):
+        for j in range(len(g[0])):
+            if out[i][j] == 0:
+                out[i][j] = g[i + 6][j]
+    return out
+
+
+def draw_bar_split_halves_overlay(rng, n):  # 11x11; two colours (not 0/5) on disjoint cells
+    a, b = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], 2)
+    cells = rng.sample([(i, j) for i in range(5) for j in range(11)], rng.randint(3, 22))
+    k = rng.randint(1, len(cells) - 1)
+    top = [[0] * 11 for _ in range(5)]
+    bottom = [[0] * 11 for _ in range(5)]
+    for i, j in cells[:k]:
+        top[i][j] = a
+    for i, j in cells[k:]:
+        bottom[i][j] = b
+    return top + [[5] * 11] + bottom
+
+
+def odd_cells_upscale4(g):  # the cells at odd rows and columns (counted from the end), each 4x4
+    rows = range((len(g) - 1) % 2, len(g), 2)
+    cols = range((len(g[0]) - 1) % 2, len(g[0]), 2)
+    out = []
+    for i in rows:
+        big = []
+        for j in cols:
+            big += [g[i][j]] * 4
+        for _ in range(4):
+            out.append(big[:])
+    return out
+
+
+def draw_odd_cells_upscale4(rng, n):  # 10x10 of 0, 5 or 6 coloured cells at odd rows and columns
+    g = [[0] * 10 for _ in range(10)]
+    for k in rng.sample(range(25), rng.randint(5, 6)):
+        g[k // 5 * 2 + 1][k % 5 * 2 + 1] = rng.randint(1, 9)
+    return g
+
+
+def halves_xor_three(g):  # 3 where exactly one of the halves (1s above the 4s, 2s below) is set
+    if any(v != 4 for v in g[4]):
+        raise ValueError("no line of 4s")
+    out = []
+    for i in range(4):
+        row = []
+        for j in range(len(g[0])):
+            row.append(3 if (g[i][j] != 0) != (g[i + 5][j] != 0) else 0)
+        out.append(row)
+    return out
+
+
+def draw_halves_xor_three(rng, n):  # 4x4 of 1/0, a row of 4s, 4x4 of 2/0
+    top = [[rng.choice((0, 1)) for _ in range(4)] for _ in range(4)]
+    bottom = [[rng.choice((0, 2)) for _ in range(4)] for _ in range(4)]
+    return top + [[4] * 4] + bottom
+
+
+def halves_nor_three(g):  # 3 where neither half (7s above the 4s, 2s below) is set
+    if any(v != 4 for v in g[4]):
+        raise ValueError("no line of 4s")
+    out = []
+    for i in range(4):
+        row = []
+        for j in range(len(g[0])):
+            row.append(3 if g[i][j] == 0 and g[i + 5][j] == 0 else 0)
+        out.append(row)
+    return out
+
+
+def draw_halves_nor_three(rng, n):  # 4x4 of 7/0, a row of 4s, 4x4 of 2/0
+    top = [[rng.choice((0, 7)) for _ in range(4)] for _ in range(4)]
+    bottom = [[rng.choice((0, 2)) for _ in range(4)] for _ in range(4)]
+    return top + [[4] * 4] + bottom
+
+
+def five_to_other_other_to_zero(g):  # the other colour's cells become 0, the 5s become it
+    others = {v for r in g for v in r} - {5}
+    if len(others) != 1:
+        raise ValueError("not two colours")
+    c = others.pop()
+    return [[c if v == 5 else 0 for v in r] for r in g]
+
+
+def draw_five_to_other_other_to_zero(rng, n):  # n x n of 5 and one other colour, both present
+    c = rng.choice([1, 2, 3, 4, 6, 7, 8, 9])
+    cells = [5, c] + [rng.choice((5, c)) for _ in range(n * n - 2)]
+    rng.shuffle(cells)
+    return [cells[i * n : i * n + n] for i in range(n)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -12694,4 +12870,28 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "xor_halves_green": (xor_halves_green, draw_xor_halves_green, "task072", 90),
     "mirror_bottom_half_up": (mirror_bottom_half_up, draw_mirror_bottom_half_up, "task385", 50),
     "swap_five_eight": (swap_five_eight, draw_swap_five_eight, "task337", 70),
+    "top_row_colour_bars": (top_row_colour_bars, draw_top_row_colour_bars, "task297", 70),
+    "block_pattern_colour_code": (
+        block_pattern_colour_code,
+        draw_block_pattern_colour_code,
+        "task235",
+        90,
+    ),
+    "stacked_halves_nor_2": (stacked_halves_nor_2, draw_stacked_halves_nor_2, "task227", 90),
+    "crop_lone_shape": (crop_lone_shape, draw_crop_lone_shape, "task031", 80),
+    "bar_split_halves_overlay": (
+        bar_split_halves_overlay,
+        draw_bar_split_halves_overlay,
+        "task372",
+        70,
+    ),
+    "odd_cells_upscale4": (odd_cells_upscale4, draw_odd_cells_upscale4, "task108", 80),
+    "halves_xor_three": (halves_xor_three, draw_halves_xor_three, "task236", 90),
+    "halves_nor_three": (halves_nor_three, draw_halves_nor_three, "task144", 80),
+    "five_to_other_other_to_zero": (
+        five_to_other_other_to_zero,
+        draw_five_to_other_other_to_zero,
+        "task389",
+        80,
+    ),
 }
