@@ -202,6 +202,9 @@ IDIOMS = {
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
     # triangles of height >= 3)
     "ray_through_apex": "[g:=[*zip(*[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in g][::-1])]for _ in'abcd'][-1]",
+    # task053: the one shape (1s or 2s on 0, in a 3x3) moves one row down. The last row is always
+    # empty, so a rotation of the rows (last row on top) moves the shape.
+    "object_down_one": "g[2:]+g[:2]",
     # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
@@ -497,6 +500,9 @@ IDIOMS = {
     # start with the lifted bar and H 0s under it; zip(*) and [:15] cut every column back to the 15
     # rows.
     "bars_rise_by_height": "[*zip(*[k[-k.count(0):]+k for k in zip(*g)])][:15]",
+    # task129: the 3x3 grid filled with its commonest colour (always 3 cells, the others fewer). max
+    # over the flat cells keyed by their count; aliased rows are fine as output.
+    "commonest_fills_3x3": "[[max(A:=sum(g,[]),key=A.count)]*3]*3",
     # task130: 9x9 grid of 3x3 solid blocks sprinkled with a few 5s -> the 3x3 grid of block colours
     # (the colour other than 5 in each block's top row: no block of the task has over two 5s).
     "block_median_downscale": "[[max({*r[j:j+3]}-{5})for j in(0,3,6)]for r in g[::3]]",
@@ -1157,6 +1163,10 @@ IDIOMS = {
     # ring outside it (row 2 starts with the colours of depths 0,1,2; the outermost takes the
     # innermost's)
     "ring_colour_shift": "[[(D:=g[2][:3])[D.index(c)-1]for c in r]for r in g]",
+    # task299: the 2s (a row's edge pair) fill their row, the 8s fill their column, 4 where both.
+    # The 8 pair always starts in the top row, so a column holds 8 iff g[0] there is 8: x//4 is 2
+    # for it (0 for 0 or 2), plus 1 for a row holding 2, indexes [0,2,8,4].
+    "cross_lines_meet_yellow": "[[[0,2,8,4][(2in r)+x//4]for x in g[0]]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells (rows, then columns, that
     # hold it).
     "crop_commonest_colour": '(f:=lambda g:[*zip(*[r for r in g if max("123456789",key=str(g).count)in str(r)])])(f(g))',
@@ -1182,6 +1192,10 @@ IDIOMS = {
     # rows) and transposes; the result is taken after 2 of len(g) passes (more passes change
     # nothing).
     "tile_cell_mod10": "[g:=[*zip(*[map(max,*g[i%10::10]*2)for i in range(len(g))])]for _ in g][1]",
+    # task307: every cell becomes a 2x2 block (upscale by 2). zip(r,r) pairs each cell with itself
+    # and sum(...,()) flattens the pairs into the wide row; each wide row is listed twice and
+    # sum(...,[]) joins those lists of rows.
+    "upscale_twice": "sum([[sum(zip(r,r),())]*2for r in g],[])",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one square canvas as tall as the tallest figure (every output is square),
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre.
@@ -1265,6 +1279,10 @@ IDIOMS = {
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
     # apart, so sums never mix).
     "plus_colored_arms": "[g:=[*zip(*[[x+k*(p==1)for x,p in zip(r,(0,*r))]for r in g][::-1])]for k in(6,2,7,8)][-1]",
+    # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3.
+    # enumerate starts at len(r), so the index is odd exactly in those columns; i*x%2*2 is 2 only
+    # for a 5 there (5 is odd, 0 gives 0), and 5-2 = 3.
+    "fives_from_right_green": "[[x-i*x%2*2for i,x in enumerate(r,len(r))]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
     # colour up to the block. (4 quarter turns: a blank with a 3 to its right takes the max of the
     # row up to it, itself a 0.)

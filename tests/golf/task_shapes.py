@@ -12328,6 +12328,130 @@ def draw_five_to_other_other_to_zero(rng, n):  # n x n of 5 and one other colour
     return [cells[i * n : i * n + n] for i in range(n)]
 
 
+def object_down_one(g):  # task053: the one shape (of 1s or 2s on 0) moves one row down
+    H, W = len(g), len(g[0])
+    out = [[0] * W for _ in range(H)]
+    for y in range(H):
+        for x in range(W):
+            if g[y][x]:
+                if y + 1 >= H:
+                    raise ValueError("no room below")
+                out[y + 1][x] = g[y][x]
+    return out
+
+
+def draw_object_down_one(rng, n):
+    # a 3x3 grid of 0 with one 8-connected shape of 1s or 2s in the top two rows, as in task053
+    while True:
+        cells = [(y, x) for y in range(2) for x in range(3) if rng.random() < 0.4]
+        if cells and len(parts_of(cells)) == 1:
+            break
+    g = [[0] * 3 for _ in range(3)]
+    c = rng.choice((1, 2))
+    for y, x in cells:
+        g[y][x] = c
+    return g
+
+
+def parts_of(cells):  # the 8-connected groups of a list of (row, column) cells
+    left, groups = set(cells), []
+    while left:
+        todo, seen = [left.pop()], set()
+        while todo:
+            y, x = todo.pop()
+            seen.add((y, x))
+            for u in (-1, 0, 1):
+                for v in (-1, 0, 1):
+                    if (y + u, x + v) in left:
+                        left.discard((y + u, x + v))
+                        todo.append((y + u, x + v))
+        groups.append(seen)
+    return groups
+
+
+def upscale_twice(g):  # task307: every cell becomes a 2x2 block
+    out = []
+    for row in g:
+        big = []
+        for v in row:
+            big += [v, v]
+        out.append(big)
+        out.append(big[:])
+    return out
+
+
+def draw_upscale_twice(rng, n):
+    # an s x s grid (2 to 5) of random colours, mostly 0, as in task307
+    s = rng.randint(2, 5)
+    cols = rng.sample(range(1, 10), rng.randint(1, 7))
+    return [[rng.choice([0, 0, *cols]) for _ in range(s)] for _ in range(s)]
+
+
+def commonest_fills_3x3(g):  # task129: the 3x3 grid filled with its commonest colour
+    cnt = Counter(v for r in g for v in r).most_common()
+    if len(cnt) > 1 and cnt[0][1] == cnt[1][1]:
+        raise ValueError("tie")
+    return [[cnt[0][0]] * len(g[0]) for _ in g]
+
+
+def draw_commonest_fills_3x3(rng, n):
+    # a 3x3 grid: one colour 3 times, the rest 2+2+1+1 or 2+1+1+1+1 times, as in task129
+    counts = rng.choice(((3, 2, 2, 1, 1), (3, 2, 1, 1, 1, 1)))
+    cols = rng.sample(range(10), len(counts))
+    cells = [c for c, k in zip(cols, counts, strict=True) for _ in range(k)]
+    rng.shuffle(cells)
+    return [cells[i : i + 3] for i in (0, 3, 6)]
+
+
+def fives_from_right_green(g):  # task332: every 2nd column from the right: its 5s become 3
+    W = len(g[0])
+    out = [r[:] for r in g]
+    for row in out:
+        for x in range(W - 1, -1, -2):
+            if row[x] == 5:
+                row[x] = 3
+    return out
+
+
+def draw_fives_from_right_green(rng, n):
+    # 3 rows of width 10 to 20, one 5 per column on 0, as in task332
+    W = rng.randint(10, 20)
+    g = [[0] * W for _ in range(3)]
+    for x in range(W):
+        g[rng.randrange(3)][x] = 5
+    return g
+
+
+def cross_lines_meet_yellow(g):  # task299: the 2s fill their row, the 8s their column; 4 at both
+    H, W = len(g), len(g[0])
+    rows = {y for y in range(H) for x in range(W) if g[y][x] == 2}
+    cols = {x for y in range(H) for x in range(W) if g[y][x] == 8}
+    out = [[0] * W for _ in range(H)]
+    for y in range(H):
+        for x in range(W):
+            if y in rows and x in cols:
+                out[y][x] = 4
+            elif y in rows:
+                out[y][x] = 2
+            elif x in cols:
+                out[y][x] = 8
+    return out
+
+
+def draw_cross_lines_meet_yellow(rng, n):
+    # 6x6 of 0: two 8s down from the top of one column, two 2s in from the left or right edge
+    # of one row, apart from the 8s, as in task299
+    while True:
+        g = [[0] * 6 for _ in range(6)]
+        c, y = rng.randrange(6), rng.randrange(6)
+        g[0][c] = g[1][c] = 8
+        xs = rng.choice(((0, 1), (4, 5)))
+        if all(g[y][x] == 0 for x in xs):
+            for x in xs:
+                g[y][x] = 2
+            return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -12894,4 +13018,14 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         "task389",
         80,
     ),
+    "cross_lines_meet_yellow": (
+        cross_lines_meet_yellow,
+        draw_cross_lines_meet_yellow,
+        "task299",
+        90,
+    ),
+    "object_down_one": (object_down_one, draw_object_down_one, "task053", 50),
+    "upscale_twice": (upscale_twice, draw_upscale_twice, "task307", 80),
+    "commonest_fills_3x3": (commonest_fills_3x3, draw_commonest_fills_3x3, "task129", 70),
+    "fives_from_right_green": (fives_from_right_green, draw_fives_from_right_green, "task332", 90),
 }
