@@ -19,11 +19,12 @@ IDIOMS = {
     # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
     "shear_except_base": "(t:=sum(g[1:],[]),p:=0)and[[p|v^(p:=v*(v in(t:=t[1:])))for v in r]for r in g]",
-    # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4; the main shape
-    # is the colour with the most cells, ties -> the one whose first cell is lower.) In each of
-    # the 8 directions, a hint colour found on the shape shifted one step repeats the shape in
-    # that colour, step after step, to the border.
-    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},S:=max(([z for z in d if c==d[z]]for c in{*d.values()}-{0}),key=lambda s:(len(s),s[0].real)),P:={z+k*q:c for y in(-4,0,4)for q in(y-4j,y,y+4j)for c in{d.get(z+q,0)for z in S}-{0}for k in range(1,6)for z in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4; the main shape S
+    # is the colour with the most cells, ties -> the one whose first cell is lower.) A hint cell h
+    # lies a step of 4 (straight or diagonal) from a shape cell z: h-z has both parts multiples of 4
+    # (|(h-z)^2| % 16 == 0). The shape repeats along h-z in h's colour, 3 steps (to the border). S
+    # is cut to 9 cells only to keep the search fast on grids it does not fit.
+    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([z for z in d if c==d[z]]for c in d.values()),key=lambda s:(len(s),s[0].real))[:9],P:={w+k*(h-z):d[h]for k in(1,2,3)for z in S for h in d if abs((h-z)**2)%16<1for w in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
     # i+j mod 3.
     "diag3_tiling": "[[max(sum(g,[])[(i+j)%3::3])for j in range(7)]for i in range(7)]",
@@ -337,12 +338,12 @@ IDIOMS = {
     # it is all zero (one row a turn: no example or draw has a margin over 2*height); then drop the
     # marker rows/columns.
     "framed_recolor": "[g:=[*zip(*g[max(g[0])<1:][::-1])]for _ in g*8]and[[c and g[0][0]for c in r[1:-1]]for r in g[1:-1]]",
-    # task089: a template holds one 3 and another holds one 2, in two different colours; every
-    # lone 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the
-    # 2-template (anchored on the 3 / 2 cell): for each pair of equal 2/3 cells o, f and each
-    # colour touching o, that colour's cells are copied from o to f. The `len(i)/5` test only
-    # keeps the search fast on grids it does not fit.
-    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-(c-o).real*(i[f]<3)*2:i[c]for o in i if 1<i[o]<4>len(i)/5for q in i if 0<abs(o-q)<2for f in i if f-o and i[f]==i[o]for c in i if i[c]==i[q]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
+    # task089: a template holds one 3 and another holds one 2, in two different colours; every lone
+    # 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the 2-template
+    # (anchored on the 3 / 2 cell): for each pair of equal 2/3 cells o, f and each colour touching
+    # o, that colour's cells are copied from o to f (column offset negated when i[o]%3 is 2). The
+    # `len(i)/5` test only keeps the search fast on grids it does not fit.
+    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i if 1<i[o]<4>len(i)/5for f in i if f-o and i[f]==i[o]for q in i if 0<abs(o-q)<2for c in i if i[c]==i[q]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
     # example): over bands of 2+ rows and widths i, the first run of i zeros in the bytes of the
     # band's column maxima (find(bytes(i))).
@@ -1458,11 +1459,11 @@ IDIOMS = {
     # exactly that square. f keeps the first of each run of equal columns and returns them as rows
     # (r!=g is true for the first, a tuple against the grid); f(f(g)) does columns, then rows.
     "nested_rects_dedupe": "(f:=lambda g:[g:=r for r in zip(*g)if r!=g])(f(g))",
-    # task378: Each row's (column's) distance to the nearest line holding two colours says how
-    # far it lies outside the shell's box (0 inside). Cells as far out both ways lie on the
-    # diagonals out of the box's corners: they take the colour found in the fewest rows (the
-    # inner colour).
-    "corner_diagonals": "[[[v,c][x==y>0]for v,y in zip(r,Y)]for X,Y in[[[min(abs(i-k)for k,s in enumerate(h)if max(s)>min(s))for i,_ in enumerate(h)]for h in(g,[*zip(*g)])]]for c in[min(sum(g,[]),key=lambda c:sum(c in r for r in g))]for r,x in zip(g,X)]",
+    # task378: (bg 0 in every example.) Each row's (column's) distance to the nearest non-empty row
+    # (column) says how far it lies outside the shell's box (0 inside). Cells as far out both ways
+    # lie on the diagonals out of the box's corners: they take the colour found in the fewest rows
+    # (the inner colour). The row distance comes first in the chain, so 0 (inside) skips the rest.
+    "corner_diagonals": "[[[v,c][0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))]for j,v in enumerate(r)]for c in[min(sum(g,[]),key=lambda c:sum(c in s for s in g))]for i,r in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots
     # a ray perpendicular to them: between two lines it spans from line to line, outside them it
     # runs to the nearest line; every crossing gets an 8 ring (3x3 minus centre). Each 2 looks

@@ -3154,7 +3154,7 @@ def corner_diagonals(g):
 # a U-shaped shell (open on a random side) holding a small block of another colour
 def draw_corner_diagonals(rng, n):
     H, W = rng.randint(8, 14), rng.randint(8, 14)
-    bg, S, c = rng.sample(range(10), 3)
+    bg, (S, c) = 0, rng.sample(range(1, 10), 2)  # background 0, as in every example of task378
     g = [[bg] * W for _ in range(H)]
     h, w = rng.randint(4, min(6, H - 2)), rng.randint(4, min(6, W - 2))
     i0, j0 = rng.randint(0, H - h), rng.randint(0, W - w)
