@@ -374,8 +374,9 @@ IDIOMS = {
     # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
-    # gap); output side = largest size.
-    "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))*-~(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes((v!=c)*9for v in r)])for c in range(10)),B:=Q.pop()[2],S:=Q[-1][0],V:=[~min(i,S+~i)for i in range(S)])and[[[B,(q:=Q[max(a,b)])[2]][abs(a-b)<q[1]]for b in V]for a in V]",
+    # gap); output side = largest size. Sorted by size, largest first: Q[0] is the background and
+    # ring k is Q[k+1]; a cell off its ring's arms takes index 0 (the background).
+    "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))*-~(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes((v!=c)*9for v in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(i+1,S-i)for i in range(S)])and[[Q[min(a,b)*(abs(a-b)<Q[min(a,b)][1])][2]for b in V]for a in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
     # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
@@ -461,8 +462,10 @@ IDIOMS = {
     # cross is completed with 8 on the hidden cells.
     "hidden_crosses": "(w:=50,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},X:={q+a*d for q in C|{q+h*d for q in P-C for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for a in range(-h,h+1)for d in(1,w)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
-    # wall like a light ray, and continue to the grid edge.
-    "diagonal_bounce": "(s:=[i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v>7],q:=max((abs(i+j*1j-s[0]),i+j*1j)for i,r in enumerate(g)for j,v in enumerate(r)if((i+j*1j-s[0])/(s[-1]-s[0])).imag==0==v)[1])and[[v or 3*(((i+j*1j-q)**2).real==0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # wall like a light ray, and continue to the grid edge. The bounce cell q is the 0 on the line
+    # through the first and last 8 that lies farthest from the first; every 0 on a diagonal through
+    # q becomes 3.
+    "diagonal_bounce": "[[v or 3*(abs(i-y)==abs(j-x))for j,v in enumerate(r)]for(a,b),*_,(c,e)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v>7]]for _,y,x in[max((abs(i-a),i,j)for i,r in enumerate(g)for j,v in enumerate(r)if(i-a)*(e-b)-(j-b)*(c-a)==v<1)]for i,r in enumerate(g)]",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell is inside when the cells up-left and down-right of it
     # are non-0 too: rectangles never touch, even at corners, so both are in its own rectangle. The
