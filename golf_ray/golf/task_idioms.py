@@ -934,8 +934,10 @@ IDIOMS = {
     "rays_then_drip": "(m:=0)or[[m:=m or v for v in r[:-1]+[k]]for r in g if[k:=m,m:=0]]",
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
-    # side (cells on the diagonals stay 8).
-    "frame_nearest_side": "(k:=lambda s:[*zip(*[r for r in zip(*[r for r in g if{*r}-s])if{*r}-s])])and(N:=len(F:=k({0,8}))-1)and[F[0],*[[F[i][0],*[(i-j)*(i+j-N)*v and[F[0][j],F[i][0],F[i][-1],F[-1][j]][(i>j)+2*(i+j>N)]or v for j,v in enumerate(s,1)],F[i][-1]]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
+    # side (cells on the diagonals stay 8). Shape rows are padded with 8 at both ends so the frame's
+    # side cells come out of the same formula: (j-i)*(i+j-N) is 0 on the diagonals, < 0 in the
+    # top/bottom quadrants (F's first/last row) and > 0 in the left/right ones (row ends).
+    "frame_nearest_side": "(k:=lambda s:[r for r in zip(*[r for r in zip(*g)if{*r}-s])if{*r}-s])and(F:=k({0,8}))and[F[0],*[[(j-i)*(i+j+~len(s))*v and[F[i][-(i<j)],F[-(i>j)][j]][(j-i)*(i+j+~len(s))<0]or v for j,v in enumerate((8,*s,8))]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image. (19x19 on 0, as every example.) In 4 transposing passes cell (A,B)
@@ -1467,11 +1469,12 @@ IDIOMS = {
     # lie on the diagonals out of the box's corners: they take the colour found in the fewest rows
     # (the inner colour). The row distance comes first in the chain, so 0 (inside) skips the rest.
     "corner_diagonals": "[[[v,c][0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))]for j,v in enumerate(r)]for c in[min(sum(g,[]),key=lambda c:sum(c in s for s in g))]for i,r in enumerate(g)]",
-    # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots
-    # a ray perpendicular to them: between two lines it spans from line to line, outside them it
-    # runs to the nearest line; every crossing gets an 8 ring (3x3 minus centre). Each 2 looks
-    # both ways along its row and column for the first 8 (bytes.find).
-    "dot_rays_to_lines": "(d:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)})and(R:={**d,**{z+m*u:2for z in d if d[z]&2for u in(1,-1,1j,-1j)for m in range(bytes(d.get(z+n*u,0)for n in range(30)).find(8)+1)}})and(O:={**R,**{x+a+b:8for x in d if d[x]>R[x]for a in(-1,0,1)for b in(-1j,0,1j)if a or b}})and[[O[i*1j+j]for j,_ in enumerate(r)]for i,r in enumerate(g)]",
+    # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots a
+    # ray perpendicular to them: between two lines it spans from line to line, outside them it runs
+    # to the nearest line; every crossing gets an 8 ring (3x3 minus centre). On a dict of complex
+    # cells, each 2 paints 2s up to the first 8 of each of the 4 ways (bytes.find; none found: no
+    # ray); cells that went 8 -> 2 get 8 on their 8 neighbours (u and u+u*1j per way).
+    "dot_rays_to_lines": "[[e[1j*i+j]for j,v in enumerate(r)]for d in[{1j*i+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for R in[d|{z+m*u:2for z in d if d[z]&2for u in(1,-1,1j,-1j)for m in range(bytes(d.get(z+m*u,0)for m in range(99)).find(8)+1)}]for e in[R|{z+m:8for z in d if d[z]>R[z]for u in(1,-1,1j,-1j)for m in(u,u+u*1j)}]for i,r in enumerate(g)]",
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay.
