@@ -174,10 +174,12 @@ IDIOMS = {
     # last column. Marks are 5 and the corner is 0, so c|(a%3&-r[-1]) is 5%3=2 masked by -5 (bit 1
     # set) when both marks are there, 0 otherwise; the marks themselves keep their 5.
     "edge_marks_cross": "[[c|a%3&-r[-1]for c,a in zip(r,g[0])]for r in g]",
-    # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted, lands on 0s whose
-    # outside 4-neighbours are all 5 moves there (its old cells become 0). The grid is flattened
-    # (10x10, as every example), so the neighbours are +-1 and +-10.
-    "move_into_hole": "[*zip(*[iter(((D:=dict(enumerate(G:=sum(g,[]))))|{k:v for c in{}.fromkeys(G)if[S:=[z for z in D if G[z]==c]]for w in D if all(D.get(s+w-S[0]+d)==5*(s+d not in S)for s in S for d in(0,1,-1,10,-10))for s in S for k,v in((s+w-S[0],c),(s,0))}).values())]*10)]",
+    # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted by w, lands on 0s
+    # whose outside 4-neighbours are all 5 moves there (key s+w*j gets c*j: j=0 clears the old cell,
+    # j=1 paints the new). The grid is flattened (10x10, as every example), so the neighbours are
+    # +-1 and +-10; "outside" = the source cell there is not c. No two colours share a shape in any
+    # example.
+    "move_into_hole": "[*zip(*[iter(((D:=dict(enumerate(G:=sum(g,[]))))|{s+w*j:c*j for c in{*G}for w in range(-99,99)if all(D.get(s+w+d)==5*(c!=D.get(s+d))for s in D if G[s]==c for d in(0,1,-1,10,-10))for s in D if G[s]==c for j in(0,1)}).values())]*10)]",
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
@@ -253,10 +255,11 @@ IDIOMS = {
     # digit is the rarest character of str(g); m iterates over that 1-char string doubled.)
     "odd_quadrant": "[g:=[*zip(*g[(m in str(g[(k:=len(g)//2):]))*-~k:][:k])]for m in min(str(g),key=str(g).count)*2][1]",
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
-    # end, walk away from the other green until blocked; turn and walk until blocked by what
-    # blocked the first leg (an 8 or the edge); turn and walk until the next cell is red. (bg 0
-    # and square grids in every example: a walk is capped at len(g) steps.)
-    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},W:=lambda p,s:[p,*[p:=p+s for _ in g if 0==c.get(p+s)],p+s],[T:=R+D+d for p in c for s in(1,1j,-1,-1j)if c[p]==3==c.get(p-s)if(d:=W(p,s))[2:]for t in(1,1j,-1,-1j)for u in(1,1j,-1,-1j)if c.get(d[-1])==c.get((D:=W(d[-2],t))[-1])if c.get((R:=W(D[-2],u))[-1])==2]]and[[v or 3*(i+j*1j in T)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # end, walk away from the other green until blocked (an 8: walks pass the edge, it never
+    # blocks); turn any way and walk until blocked; walk along the first leg's line (either way)
+    # until the next cell is red; the first path found is drawn. (bg 0 and square grids in every
+    # example: a walk is capped at len(g) steps.)
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},W:=lambda p,s:[p:=p+s for r in g if c.get(p+s,0)<1],*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for p in c for s in(1,1j,-1,-1j)if c.get(p)==3==c.get(p-s)if(d:=W(p,s))for u in(s,-s)for t in(1,1j,-1,-1j)if c.get((P:=(D:=d+W(d[-1],t))+W(D[-1],u))[-1]+u)==2]][2]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
     # ring of 2s (10x10, as every example: its flat index p is at row p//10, column p%10; the
     # enumerate starts 9-p//10 and ~p%10 = 9-p%10 put the ring's rows and columns at 8..10).
@@ -1110,9 +1113,11 @@ IDIOMS = {
     # inside; then 2 -> 1 / 4 and 3 -> 4 / 2; 0 stays 0)
     "rect_frame_corners": "[g:=[[c*(8|a*b)%28%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in'ab'][1]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
-    # 5-wide bracket pair (first dot's colour above the midpoint, second's below); transposed when
-    # the dots share a row
-    "dots_to_brackets": "[[(h,r)[a>p/2]*((7,4,4,7,*[0<=a<=p]*40)[a+1-p//2]>>abs(W+A-a)&1)for A,f in enumerate(V,-c)for a in[(W,A)[c<k]]]for(Q,c,h),*_,(m,k,r)in[[(W,A,f)for W,V in enumerate(g)for A,f in enumerate(V)if f]]for p in[m-Q+k-c]for W,V in enumerate(g,-Q)]",
+    # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With x, z the
+    # Manhattan distances to the dots and d between them (odd in every example): T=|x-z| is the
+    # offset from the midpoint along the line (doubled), x+z-d twice the offset off it; the mask
+    # (16,21,1..)[T>>1] over even bits: 16 sides, 21 bar, 1 stem (T<=d by the triangle inequality).
+    "dots_to_brackets": "[[(h,r)[x>z]*((16,21,*[1]*40)[abs(x-z)>>1]>>Q+c-m-k+x+z&1)for j,f in enumerate(V)for x in[abs(i-Q)+abs(j-c)]for z in[abs(i-m)+abs(j-k)]]for(Q,c,h),(m,k,r)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]for i,V in enumerate(g)]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy
     # in the colour of the core cell of its quadrant. Paints g in place; no copy reaches the

@@ -1347,7 +1347,13 @@ def draw_move_into_hole(rng, n):
         i, j = rng.randint(0, H - 1), rng.randint(0, W - 1)
         if free(i, j, 1, 1):
             g[i][j] = 7
-    return g
+    shapes = []
+    for c in {v for r in g for v in r} - {0, 5}:
+        cells = [(a, b) for a in range(H) for b in range(W) if g[a][b] == c]
+        a0, b0 = min(a for a, b in cells), min(b for a, b in cells)
+        shapes.append(sorted((a - a0, b - b0) for a, b in cells))
+    # no two colours but 0 and 5 share a shape, as in every example of task044: else draw again
+    return g if all(shapes.count(x) == 1 for x in shapes) else draw_move_into_hole(rng, n)
 
 
 # copy the 3-template onto lone 3s, the mirrored 2-template onto lone 2s
@@ -4038,7 +4044,7 @@ def draw_dots_to_brackets(rng, n):  # two coloured dots far apart in one column 
     g = [[0] * W for _ in range(H)]
     c = rng.randint(2, W - 3)
     r1 = rng.randint(0, H - 9)
-    r2 = rng.randint(r1 + 7, H - 1)
+    r2 = r1 + rng.randrange(7, H - r1, 2)  # odd distance, as in every example of task284
     a, b = rng.sample(range(1, 10), 2)
     g[r1][c] = a
     g[r2][c] = b
