@@ -703,10 +703,11 @@ IDIOMS = {
     # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side
     # (g[3][3] vs g[3][5]) says.
     "mirror_by_pointer": "[r[:(k:=-g[3][5]%10)]+r[5:2:-1]+r[k+3:]for r in g[:3]]+g[3:]",
-    # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 left and right in its row) is
-    # the template: every object with exactly its shape (the 1-shapes; their cells and
-    # 4-neighbours line up with the template's) takes its colour.
-    "recolor_same_shape": "(U:={j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5},r:=[j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5>1 and 5 in t[:n]and 5 in t[n:]and(c:=G)],d:={a-r[0]+l:c for a in U if all((l+b-r[0]+a in U)==(l+b in r)for l in r for b in(1,1j,-1,-1j))for l in r})and[[d.get(j+n*1j,G)for n,G in enumerate(t)]for j,t in enumerate(g)]",
+    # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 left and right in its row) is the
+    # template r: every object with exactly its shape (the 1-shapes) takes its colour. A 1-cell is
+    # recoloured when the template, placed with some cell l of it on that cell, lines up: each
+    # template cell's 4-neighbours are 1/2/3 cells (U) exactly where the template has cells.
+    "recolor_same_shape": "(r:={j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5>1 and 5 in t[:n]and 5 in t[n:]and(c:=G)},U:={j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5})and[[(G,c)[G==1 and any(all((m+b+j+n*1j-l in U)==(m+b in r)for b in(1j,1,-1,-1j)for m in r)for l in r)]for n,G in enumerate(t)]for j,t in enumerate(g)]",
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
     # grid corner of its quadrant. K=len(g)-2, so K-i*2>>K is 0 in the top/left half (K-2i>=0 is
     # below 2**K) and -1 in the bottom/right half: it picks row (column) 0 or -1 of g.
@@ -851,11 +852,12 @@ IDIOMS = {
     # distinct nonzero lines as dict keys (insertion order, global dedupe as RE-ARC's `dedupe`); the
     # first call (a list) runs a second pass through p, which sees a dict and returns a list.
     "dedupe_colour_blocks": "(p,list)[g!=[*g]]({r:0 for r in zip(*g)if any(r)})",
-    # task219: Bands of 8s separated by empty rows; the first band is the template. Each band
-    # takes the shift of the template that overlaps it most (ties: the larger shift), and the
-    # template's cells it lacks become 1. Cells are i+j*30; a cell's band is the count of empty
-    # rows above it.
-    "complete_band_prefix": "(k:=0,D:={i+j*30:k for i,r in enumerate(g)if[k:=k+1-any(r)]for j,v in enumerate(r)if v},T:=[p for p in D if D[p]==D[[*D][0]]],F:={t+z for v in{*D.values()}if[z:=max(range(99,-49,-1),key=lambda z:sum(D.get(t+z)==v for t in T))]for t in T})and[[v or i+j*30in F for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task219: Bands of 8s separated by empty rows; the first band is the template. Each band takes
+    # the shift of the template that overlaps it most (ties: the larger shift), and the template's
+    # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
+    # above (g[0] is always empty); w is the template's label (D's first cell). Z holds each band's
+    # best shift; a 0 becomes 1 when a shift in Z puts a template cell on it.
+    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i,r in enumerate(g)for j,v in enumerate(r)if v},w:=D[[*D][0]],Z:={max((sum(v==D.get(t+z)for t in D if w==D[t]),z)for z in range(-30,90))[1]for v in{*D.values()}})and[[v or any(w==D.get(i+30*j-z)for z in Z)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9, applied to the 3x3 window's sum: no window holds two lone cells).
     "ring_colour_map": "[[v or sum(sum((0,*s)[j:j+3])for s in([],*g)[i:i+3])*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
