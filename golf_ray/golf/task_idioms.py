@@ -1244,8 +1244,10 @@ IDIOMS = {
     "union_of_halves_green": "[[3*(a!=r.pop(0))for a in g.pop(0)]for r in g[5:]]",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
-    # ties -> the smaller shape).
-    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),k:=[g:=[*zip(*g[::-1])]for _ in'abcd'*(len({*m})<5)],i:=max((any(bytes(n==e for d in zip(*b)for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in f if i in d for d in(d,d)][:len(b)])for d in(d,d)for n in d)for f in k if e in f[-1]for b in[f[[e in d for d in f].index(1):]]),-m.count(i),i)for e in{*m}for i in{*m}-{e})[2]]and[[[t,i][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
+    # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end); in each
+    # turn, for each colour e on the last row, the mask of e's rows read by columns (zeros stripped)
+    # must appear in the mask of i's rows and columns doubled, cut to e's height, read the same way.
+    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:sum(e in d for d in g)])for d in(d,d)for n in d),-m.count(i),i)for _ in'abcd'if(g:=[*zip(*g)][::-1])for e in{*g[-1]}for i in{*m})[2]]and[[[t,i][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(map(bool,c))>>1)or 99]+(8,)*k for c in zip(*g)])]",
@@ -1399,10 +1401,10 @@ IDIOMS = {
     # one cell, then transposing: the row becomes the last find(s) cells of s*20, then s*20, which
     # is in phase with s; zip cuts it to the grid's width.)
     "repeat_cross_segments": "[g:=[*zip(*[(s:=b.strip(b'\\0'))[1:]and(s*20)[-b.find(s):]+s*20or b for b in map(bytes,g)])]for _ in'ab'][1]",
-    # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the
-    # cell or half-step point beside a coloured cell that the most cells match under rot90;
-    # every cell takes the max colour over its 4 rotations about it.
-    "rot4_complete": "[u:={d+e*1j:f for d,a in enumerate(g)for e,f in enumerate(a)if f},t:=max([j+m/2 for m in(1+1j,0)for j in[*u][:30]],key=lambda t:sum(u[j]==u.get(t+(j-t)*1j)for j in u))]and[[max(u.get(t+(d+e*1j-t)*r,0)for r in(1j,-1,-1j,1))for e,f in enumerate(a)]for d,a in enumerate(g)]",
+    # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the cell or
+    # half-step point beside a coloured cell that the most cells match under rot90; every cell takes
+    # the max colour over its 4 rotations about it.
+    "rot4_complete": "[u:={d+e*1j:f for d,a in enumerate(g)for e,f in enumerate(a)if f},t:=max([d+m/2 for m in(1+1j,0)for d in[*u][:30]],key=lambda t:sum(u[d]==u.get(t+(d-t)*1j)for d in u))]and[[max(u.get(t+(d+e*1j-t)*r,0)for r in(1,1j,-1j,-1))for e,f in enumerate(a)]for d,a in enumerate(g)]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
     # roll of rows and columns. The 5s sit in the last column: each row's last cell is dropped and
     # its first (the cross colour or 0) put in its place.
@@ -1412,11 +1414,12 @@ IDIOMS = {
     # (separators stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
     # z*(m+1) in (3528, 7138), which no other pair of 10x10 cells gives.
     "stamp_shape_in_holes": "[D:=dict(enumerate(str(g))),P:=[q for q in D if'2'==D[q]],[D:=D|{a+z-m:'2'for a in P}for z in D if{'0'[z*-~(m:=P[0])in(3528,7138):]}=={D.get(a+z-m)for a in P}]]and eval(''.join(D.values()))",
-    # task364: Each 4-connected shape of 3 is recoloured: 1 if it has fewer cells than the rows
-    # plus columns it spans (a line or an L), else 6 if all its cells lie on its box's outline,
-    # else 2. A colour other than 0/3/6/9 divides by zero: the search gives up on foreign grids
-    # fast.
-    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,-1,1j,-1j)}&P for _ in g],R:={c.real for c in C},I:={c.imag for c in C})and[2+4*all(c.real in(min(R),max(R))or c.imag in(min(I),max(I))for c in C),1][len(C)<len(R)+len(I)]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
+    # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
+    # angle (c+e and c+e*1j): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to 1, 6, 2.
+    # The shape is flooded from each cell, 2*height steps (enough for the longest). A colour other
+    # than 0/3/6/9 divides by zero: the search gives up on foreign grids fast.
+    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,1j,-1,-1j)}&P for _ in g+g])and-~sum({c+e,c+e*1j}<=P for c in C for e in(1,1j,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. A wide grid (split

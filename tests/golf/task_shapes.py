@@ -5169,28 +5169,43 @@ def bends_coloured(g):  # lines and Ls 1, box outlines 6, the rest 2
     return out
 
 
-def draw_bends_coloured(rng, n):  # n random walks of 3, apart
+def draw_bends_coloured(rng, n):  # n Ls, Us and Hs of 3, apart
+    # only RE-ARC's L, U and H shapes (a top bar, a stem inside it, a foot), in any of the 8
+    # turns, as in every example of task364
     S = 14
     g = [[0] * S for _ in range(S)]
+
+    def bar(a, b, c, d):
+        return {(y, x) for y in range(a, c + 1) for x in range(b, d + 1)}
+
     for _ in range(n * 10):
         if n == 0:
             break
-        y, x = rng.randrange(S), rng.randrange(S)
-        d = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
-        cells = {(y, x)}
-        for _ in range(rng.randint(2, 9)):
-            if rng.random() < 0.35:
-                d = rng.choice(((d[1], d[0]), (-d[1], -d[0])))
-            y, x = y + d[0], x + d[1]
-            if not (0 <= y < S and 0 <= x < S):
-                break
-            cells.add((y, x))
+        kind = rng.randrange(3)
+        h, w = rng.randint(2 + kind // 2, 6), rng.randint(2 + (kind > 0), 6)
+        if kind == 0:
+            cells = bar(0, 0, h - 1, 0) | bar(0, 0, 0, w - 1)
+        elif kind == 1:
+            cells = bar(0, 0, 0, w - 1) | bar(0, 0, rng.randint(1, h - 1), 0)
+            cells |= bar(0, w - 1, rng.randint(1, h - 1), w - 1)
+        else:
+            s = rng.randint(1, w - 2)
+            cells = bar(0, 0, 0, w - 1) | bar(0, s, h - 1, s)
+            cells |= bar(h - 1, s, h - 1, s + rng.randint(1, w - 1))
+        for _ in range(rng.randrange(4)):
+            cells = {(x, -y) for y, x in cells}
+        if rng.random() < 0.5:
+            cells = {(x, y) for y, x in cells}
+        y0, x0 = rng.randrange(S), rng.randrange(S)
+        cells = {(y + y0, x + x0) for y, x in cells}
         near = {
             (a + da, b + db)
             for a, b in cells
             for da, db in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))
         }
-        if any(0 <= a < S and 0 <= b < S and g[a][b] for a, b in near):
+        if not all(0 <= a < S and 0 <= b < S for a, b in cells) or any(
+            0 <= a < S and 0 <= b < S and g[a][b] for a, b in near
+        ):
             continue
         for a, b in cells:
             g[a][b] = 3
