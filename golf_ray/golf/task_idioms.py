@@ -217,6 +217,11 @@ IDIOMS = {
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
+    # task056: a 3x3 one-colour shape is one of four (X, plus, 'C'-ish, 2x2+corner); the output is
+    # its code 2, 6, 1 or 3 (largest 4-connected part). str(g) puts each cell at a fixed place
+    # whatever the colour, so the first 0 not first in its row (' 0' from place 8) tells the shape
+    # apart: places 15/18/26/29 -> %16%7 -> 1/2/3/6.
+    "shape_code_3x3": "[[str(g).find(' 0',8)%16%7]]",
     # task057: crop the one 8-connected object (3x3 box) out of the 8x8 grid and set it twice side
     # by side. Keeping non-0 columns, listing them twice and zipping back gives 6-wide rows; keeping
     # the non-0 rows crops the box (8-connected, so no empty row or column lies inside it).
@@ -320,6 +325,11 @@ IDIOMS = {
     # an 8 above/below it: 8 in the intersection of the two neighbourhood sets; valid because the
     # trominoes never come close to each other).
     "tromino_corner": "[[k[i]or 8in{*[0,*r][j:j+3]}&{*[0,*k][i:i+3]}for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
+    # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
+    # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
+    # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
+    # times.
+    "zigzag_top_pixels": "[A:=g[0],[*map(max,[0]+A,A[1:]+[0])]]*3",
     # task084: a square of 0 whose left column is one colour: keep the column, draw 2 on the
     # anti-diagonal above the bottom row and fill the bottom row with 4. Every row is the same, so
     # row i is its own first n-1-i cells (bar and 0s), a 2 and i 0s; only on the bottom row is that
@@ -1084,6 +1094,8 @@ IDIOMS = {
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
     # (Kronecker product; V sums the halves, so a cell is colour + 8*mask: a&7 if b has the 8)
     "mask_kronecker": "(V:=[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])])and[[a&b//8*7 for a in l for b in m]for l in V for m in V]",
+    # task276: every 6 becomes 2 (the grids hold only 6s and 7s); a digit swap on the grid's text.
+    "replace_six_with_two": "eval(str(g).replace(*'62'))",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight quarter turns, x = a|a*b>>2|b&k with b the left neighbour: k=116
     # marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4) keeps x for those,
@@ -1216,6 +1228,9 @@ IDIOMS = {
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour): twice keep the lines holding it and transpose.
     "rarest_frame_crop": "[g:=[*zip(*[r for r in g if m in r])]for m in[min(sum(g,[]),key=sum(g,[]).count)]*2][1]",
+    # task312: every 5 takes the colour in column 0 of its row; 0 stays 0. Only column 0 and the 5s
+    # are nonzero, so every nonzero cell becomes r[0].
+    "recolor_by_left_column": "[[c and r[0]for c in r]for r in g]",
     # task313: a periodic pattern fills the top-left, the rest is one colour: tile the whole grid
     # with the pattern, shifted one column to the left. (Every example: a square grid, a 2-row
     # tile, its rows of distinct colours, so a row's period is its colours less the background.)
@@ -1354,6 +1369,9 @@ IDIOMS = {
     # output [[centre]] (the EXPR only looks for the ring's top-left 2x2 corner "a a / a y", the
     # first such block in reading order)
     "ring_centre_by_corner": "[[y]for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:])if a==b==d!=y>0<a][:1]",
+    # task347: 3x6 = two 3x3 halves (4s left, 3s right); a cell is 6 where either half is coloured.
+    # zip(r,r[3:]) pairs each left cell with its right twin (zip stops at 3); any() of the pair.
+    "halves_or_six": "[[6*any(a)for a in zip(r,r[3:])]for r in g]",
     # task348: a 7 line hangs from the top row; it grows a triangle: cell (r,c) is lit when r+|c-x|
     # < the line's length, 7 on even offsets from the line, 8 on odd ones. Recursive on rows: the
     # top row's span is the count of rows equal to it (the 7 rows are all alike), d walks the offset
@@ -1401,6 +1419,10 @@ IDIOMS = {
     # one cell, then transposing: the row becomes the last find(s) cells of s*20, then s*20, which
     # is in phase with s; zip cuts it to the grid's width.)
     "repeat_cross_segments": "[g:=[*zip(*[(s:=b.strip(b'\\0'))[1:]and(s*20)[-b.find(s):]+s*20or b for b in map(bytes,g)])]for _ in'ab'][1]",
+    # task360: 10x9 with a bar of 5s in column 4; fold the right half onto the left (mirrored).
+    # r[:4:-1] is columns 8..5, so map stops at 4; where both halves are coloured they share the
+    # colour, so max of the pair is the painted cell.
+    "fold_right_onto_left": "[[*map(max,r,r[:4:-1])]for r in g]",
     # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the cell or
     # half-step point beside a coloured cell that the most cells match under rot90; every cell takes
     # the max colour over its 4 rotations about it.

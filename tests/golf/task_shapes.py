@@ -12473,6 +12473,139 @@ def draw_cross_lines_meet_yellow(rng, n):
             return g
 
 
+def zigzag_top_pixels(g):  # each top-row pixel becomes a 6-row zigzag: itself, then both neighbours
+    h, w = len(g), len(g[0])
+    out = [[0] * w for _ in range(h)]
+    for c in range(w):
+        v = g[0][c]
+        if not v:
+            continue
+        for i in range(h):
+            if i % 2 == 0:
+                out[i][c] = v
+            else:
+                for d in (c - 1, c + 1):
+                    if 0 <= d < w:
+                        out[i][d] = v
+    return out
+
+
+def draw_zigzag_top_pixels(rng, n):
+    # 6 rows of 5..15 columns, all 0 but 1..5 pixels of colour in the top row, 3+ apart and
+    # off both edges, as in task082
+    w = rng.randint(5, 15)
+    while True:
+        g = [[0] * w for _ in range(6)]
+        cs = sorted(rng.sample(range(1, w - 1), rng.randint(1, min(5, (w - 2 + 2) // 3))))
+        if all(b - a >= 3 for a, b in zip(cs, cs[1:], strict=False)):
+            for c in cs:
+                g[0][c] = rng.randint(1, 9)
+            return g
+
+
+def halves_or_six(g):  # 3x6: a cell is 6 where the left or the right 3x3 half is coloured there
+    out = []
+    for row in g:
+        line = []
+        for j in range(3):
+            line.append(6 if row[j] != 0 or row[j + 3] != 0 else 0)
+        out.append(line)
+    return out
+
+
+def draw_halves_or_six(rng, n):
+    # 3x6: left half cells 4 or 0, right half cells 3 or 0, as in task347
+    return [
+        [rng.choice((0, 4)) for _ in range(3)] + [rng.choice((0, 3)) for _ in range(3)]
+        for _ in range(3)
+    ]
+
+
+def fold_right_onto_left(g):  # 10x9 with a 5 bar in column 4: right half mirrored painted on left
+    out = []
+    for row in g:
+        line = []
+        for j in range(4):
+            b = row[8 - j]
+            line.append(b if b != 0 else row[j])
+        out.append(line)
+    return out
+
+
+def draw_fold_right_onto_left(rng, n):
+    # 10x9 of 0 with column 4 all 5; some rows hold a line of 1..4 colours out from the bar, each
+    # cell shown on the left, the right or both sides (same colour), as in task360
+    g = [[0] * 4 + [5] + [0] * 4 for _ in range(10)]
+    cols = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], rng.randint(1, 3))
+    for i in rng.sample(range(10), rng.randint(1, 8)):
+        for k in range(rng.randint(1, 4)):
+            v, side = rng.choice(cols), rng.randrange(3)
+            if side != 1:
+                g[i][3 - k] = v
+            if side != 0:
+                g[i][5 + k] = v
+    return g
+
+
+def shape_code_3x3(g):  # 3x3 shape: largest 4-connected one-colour part 5->6, 4->3, 1->2, else 1
+    best = 0
+    seen = set()
+    for i in range(3):
+        for j in range(3):
+            if (i, j) in seen:
+                continue
+            stack, size = [(i, j)], 0
+            seen.add((i, j))
+            while stack:
+                a, b = stack.pop()
+                size += 1
+                for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                    if 0 <= x < 3 and 0 <= y < 3 and (x, y) not in seen and g[x][y] == g[a][b]:
+                        seen.add((x, y))
+                        stack.append((x, y))
+            best = max(best, size)
+    return [[{5: 6, 4: 3, 1: 2}.get(best, 1)]]
+
+
+def draw_shape_code_3x3(rng, n):
+    # one of the four 3x3 shapes of task056 in one colour 1..9 on 0
+    m = rng.choice(("110101010", "101010101", "011011100", "010111010"))
+    c = rng.randint(1, 9)
+    return [[c * int(m[3 * i + j]) for j in range(3)] for i in range(3)]
+
+
+def recolor_by_left_column(g):  # each 5 takes the colour in column 0 of its row
+    out = []
+    for row in g:
+        out.append([row[0] if v == 5 else v for v in row])
+    return out
+
+
+def draw_recolor_by_left_column(rng, n):
+    # 12x12: column 0 in 2..3 colours (top cell often 0), 5-rectangles in columns 2..11 (task312)
+    cols = rng.sample([1, 2, 3, 4, 6, 7, 8, 9], rng.randint(2, 3))
+    g = [[rng.choice(cols)] + [0] * 11 for _ in range(12)]
+    if rng.random() < 0.6:
+        g[0][0] = 0
+    for _ in range(rng.randint(2, 5)):
+        r0, c0 = rng.randint(0, 10), rng.randint(2, 10)
+        r1, c1 = rng.randint(r0 + 1, 12), rng.randint(c0 + 1, 12)
+        for i in range(r0, r1):
+            for j in range(c0, c1):
+                g[i][j] = 5
+    return g
+
+
+def replace_six_with_two(g):  # every 6 becomes 2
+    return [[2 if v == 6 else v for v in row] for row in g]
+
+
+def draw_replace_six_with_two(rng, n):
+    # 3..6 x 4..6 of 6s and 7s, as in task276
+    h, w = rng.randint(3, 6), rng.randint(4, 6)
+    return [[rng.choice((6, 7)) for _ in range(w)] for _ in range(h)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -13049,4 +13182,10 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "upscale_twice": (upscale_twice, draw_upscale_twice, "task307", 80),
     "commonest_fills_3x3": (commonest_fills_3x3, draw_commonest_fills_3x3, "task129", 70),
     "fives_from_right_green": (fives_from_right_green, draw_fives_from_right_green, "task332", 90),
+    "zigzag_top_pixels": (zigzag_top_pixels, draw_zigzag_top_pixels, "task082", 70),
+    "halves_or_six": (halves_or_six, draw_halves_or_six, "task347", 80),
+    "fold_right_onto_left": (fold_right_onto_left, draw_fold_right_onto_left, "task360", 70),
+    "shape_code_3x3": (shape_code_3x3, draw_shape_code_3x3, "task056", 60),
+    "recolor_by_left_column": (recolor_by_left_column, draw_recolor_by_left_column, "task312", 70),
+    "replace_six_with_two": (replace_six_with_two, draw_replace_six_with_two, "task276", 60),
 }
