@@ -105,6 +105,10 @@ IDIOMS = {
     # lies left of l, and of the line at l-1 if one lies at or right of l (no dot ever sits beside a
     # line, as in every example). Rows are `p` of the transpose.
     "dots_stick_to_lines": "max(A:=[*map(min,zip(*g)),0])and[[max({A[l]}|{A[l+1]}&{*r[:l]}|{A[l-1]}&{*r[l:]})for l in range(len(r))]for r in g]or[*zip(*p([*zip(*g)]))]",
+    # task026: 5x7 split by a middle column of 1 into two 5x3 halves of 0/9; the output is 8 where
+    # both halves are 0, else 0. Cell i of a row pairs with cell i+4; the colours are 0 or 9, so
+    # 8>>a+b is 8 only when both are 0 (a shift by 9 or 18 leaves 0).
+    "halves_both_zero_eight": "[[8>>r[i]+r[i+4]for i in(0,1,2)]for r in g]",
     # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 90 degrees
     # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it adds
     # in 2; the centre is the one that adds fewer 2s (smaller sum of the grid).
@@ -180,6 +184,10 @@ IDIOMS = {
     # +-1 and +-10; "outside" = the source cell there is not c. No two colours share a shape in any
     # example.
     "move_into_hole": "[*zip(*[iter(((D:=dict(enumerate(G:=sum(g,[]))))|{s+w*j:c*j for c in{*G}for w in range(-99,99)if all(D.get(s+w+d)==5*(c!=D.get(s+d))for s in D if G[s]==c for d in(0,1,-1,10,-10))for s in D if G[s]==c for j in(0,1)}).values())]*10)]",
+    # task045: 10x10; a row whose two end cells share a colour is filled with that colour, the other
+    # rows stay. Each row picks itself or its first cell ten times by whether r[0]==r[9]; an empty
+    # row gives zeros either way.
+    "fill_row_equal_ends": "[[r,r[:1]*10][r[0]==r[9]]for r in g]",
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width
@@ -237,6 +245,10 @@ IDIOMS = {
     # k%4 = column band; k%4==3 is empty); the largest M has the most dots, M[-1] is the colour and
     # M[0] a 0 (no cell is ever full: at most 5 dots in every example).
     "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in R]))and[[5*(g[i][j]==5)or M[-(S[i&12|j//4]==M)]for j in R]for i in R]",
+    # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
+    # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
+    # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
+    "row_ends_meet_five": "[5*[a]+[5&a%~a]+5*[b]for a,*_,b in g]",
     # task061: an 18x18 table, cell (i,j) = i*j%B+1 with B (4..9) its largest colour, has 0
     # rectangles painted over; redraw the whole table from B alone (the 0s never hide every B).
     "mod_product_table_repair": "[[i*j%max(map(max,g))+1for j in range(18)]for i in range(18)]",
@@ -1042,6 +1054,10 @@ IDIOMS = {
     # task261: the 8s move one row down and become 2. The last row is always empty, so it serves as
     # the new top row; 8//4 is 2 and 0//4 is 0.
     "shift_down_recolour_red": "[[c//4for c in r]for r in g[-1:]+g[:-1]]",
+    # task262: 3x3 with one 5 in each row; a row becomes all 2, 4 or 3 as its 5 is left, middle or
+    # right. With a, b the first two cells (0 or 5): ~a%4 is 2 if a=5 else 3, and b%2 adds 1 when
+    # the 5 is in the middle.
+    "row_colour_by_five": "[3*[b%2+~a%4]for a,b,c in g]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others. A vertical strip (g[3:] non-empty) is cut into 3-row tiles; a
     # horizontal one recurses on the transpose and transposes back. The mask of a tile is read from
@@ -1491,6 +1507,10 @@ IDIOMS = {
     # falls at n-1, n-2, ..., 0 in the first n cells, and min with those n reversed (r[-2::-1]) adds
     # the mirror 0, so row i has 0 at i and n-1-i.
     "x_diagonals_zeroed": "(r:=g[0]+[0])and[[*map(min,r:=r[1:]+r[:1],r[-2::-1])]for _ in g]",
+    # task376: the rows are mirrored down about the last row, and the result mirrored again about
+    # its last row (4n-3 rows). That is a period of the rows and their inner ones backwards,
+    # g+g[-2:0:-1], taken twice, then the first row once more.
+    "mirror_rows_twice": "(g+g[-2:0:-1])*2+g[:1]",
     # task377: rectangles nested one inside the other -> the square of their colours as rings one
     # cell thick. Keeping only the first of each run of equal rows, then of equal columns, leaves
     # exactly that square. f keeps the first of each run of equal columns and returns them as rows

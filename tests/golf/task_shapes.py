@@ -12606,6 +12606,106 @@ def draw_replace_six_with_two(rng, n):
     return [[rng.choice((6, 7)) for _ in range(w)] for _ in range(h)]
 
 
+def row_ends_meet_five(g):  # task060: a row with end colours a, b becomes a*5, 5, b*5
+    out = []
+    for row in g:
+        if row[0] == row[-1] == 0:
+            out.append(row[:])
+            continue
+        if len(row) != 11 or any(row[1:-1]):
+            raise ValueError("not two ends on a row of 11")
+        out.append([row[0]] * 5 + [5] + [row[-1]] * 5)
+    return out
+
+
+def draw_row_ends_meet_five(rng, n):
+    # 5x11 of 0: 1 or 2 rows with two different colours (not 5) at their ends, as in task060
+    g = [[0] * 11 for _ in range(5)]
+    rows = rng.sample(range(5), rng.randint(1, 2))
+    cols = rng.sample((1, 2, 3, 4, 6, 7, 8, 9), 2 * len(rows))
+    for k, y in enumerate(rows):
+        g[y][0], g[y][10] = cols[2 * k], cols[2 * k + 1]
+    return g
+
+
+def halves_both_zero_eight(g):  # task026: 8 where both halves beside the middle column are 0
+    W = len(g[0])
+    half = W // 2
+    out = []
+    for row in g:
+        left, right = row[:half], row[half + 1 :]
+        line = []
+        for x in range(half):
+            line.append(8 if left[x] == 0 and right[x] == 0 else 0)
+        out.append(line)
+    return out
+
+
+def draw_halves_both_zero_eight(rng, n):
+    # 5x7: a middle column of 1, the rest 0 or 9 at random, as in task026
+    return [
+        [rng.choice((0, 9)) for _ in range(3)] + [1] + [rng.choice((0, 9)) for _ in range(3)]
+        for _ in range(5)
+    ]
+
+
+def fill_row_equal_ends(g):  # task045: a row whose two end cells share a colour is filled with it
+    out = []
+    for row in g:
+        if row[0] == row[-1]:
+            out.append([row[0]] * len(row))
+        else:
+            out.append(row[:])
+    return out
+
+
+def draw_fill_row_equal_ends(rng, n):
+    # 10x10 of 0: rows 1, 3, 5, 7 (and 9) get end colours, each colour used twice, as in task045
+    g = [[0] * 10 for _ in range(10)]
+    rows = [1, 3, 5, 7, 9][: rng.randint(4, 5)]
+    cols = rng.sample(range(1, 10), len(rows)) * 2
+    rng.shuffle(cols)
+    for k, y in enumerate(rows):
+        g[y][0], g[y][9] = cols[2 * k], cols[2 * k + 1]
+    return g
+
+
+def mirror_rows_twice(g):  # task376: the rows mirrored down about the last row, then again
+    once = list(g)
+    for y in range(len(g) - 2, -1, -1):
+        once.append(g[y])
+    twice = list(once)
+    for y in range(len(once) - 2, -1, -1):
+        twice.append(once[y])
+    return [row[:] for row in twice]
+
+
+def draw_mirror_rows_twice(rng, n):
+    # 3 to 6 rows of 17: a zigzag of one colour (top at x%4==2, bottom at x%4==0, the rows
+    # between at odd x), as in task376
+    H, c = rng.randint(3, 6), rng.randint(1, 9)
+    g = [[c if x % 2 else 0 for x in range(17)] for _ in range(H)]
+    g[0] = [c if x % 4 == 2 else 0 for x in range(17)]
+    g[-1] = [c if x % 4 == 0 else 0 for x in range(17)]
+    return g
+
+
+def row_colour_by_five(g):  # task262: each row takes 2, 4 or 3 as its 5 is left, middle, right
+    out = []
+    for row in g:
+        where = row.index(5)
+        out.append([(2, 4, 3)[where]] * len(row))
+    return out
+
+
+def draw_row_colour_by_five(rng, n):
+    # 3x3 of 0 with one 5 in each row, as in task262
+    g = [[0] * 3 for _ in range(3)]
+    for row in g:
+        row[rng.randrange(3)] = 5
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -13188,4 +13288,9 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shape_code_3x3": (shape_code_3x3, draw_shape_code_3x3, "task056", 60),
     "recolor_by_left_column": (recolor_by_left_column, draw_recolor_by_left_column, "task312", 70),
     "replace_six_with_two": (replace_six_with_two, draw_replace_six_with_two, "task276", 60),
+    "row_ends_meet_five": (row_ends_meet_five, draw_row_ends_meet_five, "task060", 70),
+    "halves_both_zero_eight": (halves_both_zero_eight, draw_halves_both_zero_eight, "task026", 80),
+    "fill_row_equal_ends": (fill_row_equal_ends, draw_fill_row_equal_ends, "task045", 70),
+    "mirror_rows_twice": (mirror_rows_twice, draw_mirror_rows_twice, "task376", 60),
+    "row_colour_by_five": (row_colour_by_five, draw_row_colour_by_five, "task262", 60),
 }
