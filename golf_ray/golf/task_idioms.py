@@ -688,10 +688,12 @@ IDIOMS = {
     # task171: an all-0 grid gets its border drawn in 8. The top row r is all 8 and reused as the
     # bottom row; each inner row keeps the 0s of an input row between two 8s.
     "zero_grid_border_8": "[r:=[8]*len(g[0]),*[[8,*x[2:],8]for x in g[2:]],r]",
-    # task173: two-colour templates; wherever one colour-part of a template appears on its own,
-    # complete the template there (templates: 8-connected multicolour objects of < 9 cells, at most
-    # 20 seed cells: fast on dense grids).
-    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k-b+n:a[n]for c in e if c+2not in e if(a:={n-c:e[n]for n in e if abs(n-c)<3})if max(abs(n)*2**(a[n]==e[c])for n in a)<2for b in a for k in e if all(e.get(k-b+n)==a[n]for n in a if a[n]==a[b])for n in a})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
+    # task173: two-colour templates (a centre cell, a ring of 2 opposite or 4 cells around it, as in
+    # every example); wherever one colour-part of a template appears on its own, complete it there.
+    # a: the centre's own cell and its other-coloured neighbours (a centre has 2+ of them); a part
+    # matches at shift k-b if k and its mirror k+2(c-b) through the centre both have b's colour
+    # (only the c+2-free cells are tried as centres: fast on dense grids).
+    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k-b+n:e[n]for c in e if c+2not in e if(a:=[n for n in e if(e[n]==e[c])+abs(n-c)<2])[2:]for b in a for k in e if e[k]==e[b]==e.get(k+2*(c-b))for n in a})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
     # mirror. B keeps the lines that hold colour c and transposes; three Bs give c's box as columns,
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
@@ -1149,10 +1151,11 @@ IDIOMS = {
     # (16,21,1..)[T>>1] over even bits: 16 sides, 21 bar, 1 stem (T<=d by the triangle inequality).
     "dots_to_brackets": "[[(h,r)[x>z]*((16,21,*[1]*40)[abs(x-z)>>1]>>Q+c-m-k+x+z&1)for j,f in enumerate(V)for x in[abs(i-Q)+abs(j-c)]for z in[abs(i-m)+abs(j-k)]]for(Q,c,h),(m,k,r)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]for i,V in enumerate(g)]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
-    # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy
-    # in the colour of the core cell of its quadrant. Paints g in place; no copy reaches the
-    # last row or column (as in every example), so nothing is padded.
-    "mirror_into_quadrants": "[0for n,(r,s)in enumerate(zip(g,g[1:]))for d in range(29)if len({*r[d:d+2],*s[d:d+2]})>3 for a in[{(n,d)}]for _ in g[:5]for a in[{(x,y)for i,c in a for x in(i-1,i,i+1)for y in(c-1,c,c+1)if g[x][y]}]for i,c in a for o in(i,2*n+1-i)for b in(c,2*d+1-c)for g[o][b]in[g[n+(o>n)][d+(b>d)]]]and g",
+    # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
+    # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
+    # copies then join the growth, harmlessly); no copy reaches the last row or column (as in every
+    # example), so nothing is padded.
+    "mirror_into_quadrants": "[0for n,r in enumerate(g[1:])for d,_ in enumerate(r)if len({*g[n][d:d+2],*r[d:d+2],*(a:={(n,d)})})>4for _ in r[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[n+(x>n)][d+(y>d)]]]and g",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 8 x height turns; s=a+b is each turn's loop value.)

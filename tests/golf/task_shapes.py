@@ -1776,14 +1776,23 @@ def draw_complete_partial_templates(rng, n):
     def spot():
         for _ in range(200):
             i, j = rng.randint(1, H - 2), rng.randint(1, W - 2)
-            if all(abs(i - a) > 3 or abs(j - b) > 3 for a, b in used):
+            # parts' centres 5 or more apart (Chebyshev), never 4, as in every example of task173
+            # (one example has a lone 2-cell ring 3 from others; none has 4)
+            if all(abs(i - a) > 4 or abs(j - b) > 4 for a, b in used):
                 used.append((i, j))
                 return i, j
 
     for k in range(rng.randint(1, 3)):
         a, b = cols[2 * k], cols[2 * k + 1]
-        ring = rng.sample(
-            [(d, e) for d in (-1, 0, 1) for e in (-1, 0, 1) if d or e], rng.randint(1, 4)
+        # a centre with a ring of 2 opposite or 4 (orthogonal or diagonal) cells around it, as
+        # in every example of task173
+        ring = rng.choice(
+            [
+                [(0, -1), (0, 1)],
+                [(-1, 0), (1, 0)],
+                [(0, 1), (1, 0), (0, -1), (-1, 0)],
+                [(1, 1), (1, -1), (-1, 1), (-1, -1)],
+            ]
         )
         s = spot()
         if not s:
