@@ -916,11 +916,11 @@ IDIOMS = {
     # rows in order while the comprehension walks the upper half's (the copy g[:4]).
     "stacked_halves_nor_2": "[[2*(a==b)for a,b in zip(r,g.pop(4))]for r in g[:4]]",
     # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
-    # beyond the opposite outer corner. Two passes, each a quarter turn: row r0-1 takes row r1-1 and
-    # row r1+1 takes row r0+1 (k = rows with a cell), keeping only non-box colours there and only
-    # the box colour (v in its top row) elsewhere; the second pass does the columns. 10x10
-    # hard-coded.
-    "frame_corners_swap_out": "[g:=[*zip(*[[v*((v in g[k[0]])^(i in I))for v in g[I.get(i,i)]]for i in range(10)])]for _ in'  'if(I:={(k:=[i for i in range(10)if any(g[i])])[0]-1:k[-2],k[-1]+1:k[1]})][1]",
+    # beyond the opposite outer corner. Two passes, each a quarter turn: with a,b,..,c,d the rows
+    # with a cell, row a-1 takes row c and row d+1 takes row b; rows of the box keep only the box
+    # colour (v in its top row a), rows outside it (all 0 but those two) only the other colours; the
+    # second pass does the columns. 10x10 hard-coded.
+    "frame_corners_swap_out": "[g:=[*zip(*[[v*((v in g[a])==any(g[i]))for v in g[{a-1:c,d+1:b}.get(i,i)]]for i in range(10)])]for _ in'  'for a,b,*_,c,d in[[i for i in range(10)if any(g[i])]]][1]",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass adds label L to a cell whose lower-right neighbour z is 5 while its
     # right and lower neighbours x, y are 0 (|4 ignores labels set earlier; only 0 cells pass, so c+
@@ -1048,11 +1048,11 @@ IDIOMS = {
     # a turn; every example is 5..7 rows and columns, so 2*height turns a side suffice); then 1 -> 0
     # on the text of the crop.
     "crop_recolor_bg": "eval(str([g:=[*zip(*g[max(g[0])<2:][::-1])]for _ in g*8][-1]).replace(*'10'))",
-    # task260: Every coloured cell keyed by its diagonal j-i: the commonest (key, colour) pair is
-    # the line (d, c). Draw c on diagonal d and on the diagonals max key+2 and min key-2, except
-    # d+-2 (a side with no triangle). 10x10, the line running down to the right, as in every
-    # example.
-    "triangle_to_parallel": "(R:=range(10),P:=[(j-i,v)for i in R for j in R if(v:=g[i][j])])and[[c*(j-i in{d,max(P)[0]+2,min(P)[0]-2}-{d+2,d-2})for j in R]for d,c in[max(P,key=P.count)]for i in R]",
+    # task260: Every coloured cell keyed by its diagonal j-i in a dict D (key -> colour): the line's
+    # diagonal d is the one key whose colour is not 5 (no 5 lies on the line's diagonal). Draw D[d]
+    # on diagonal d and on the diagonals max key+2 and min key-2, except d+-2 (a side with no
+    # triangle). 10x10, the line running down to the right, as in every example.
+    "triangle_to_parallel": "(R:=range(10),D:={j-i:v for i in R for j in R if(v:=g[i][j])})and[[D[d]*(j-i in{d,max(D)+2,min(D)-2}-{d+2,d-2})for j in R]for d in D if D[d]-5for i in R]",
     # task261: the 8s move one row down and become 2. The last row is always empty, so it serves as
     # the new top row; 8//4 is 2 and 0//4 is 0.
     "shift_down_recolour_red": "[[c//4for c in r]for r in g[-1:]+g[:-1]]",
