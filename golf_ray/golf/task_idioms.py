@@ -839,11 +839,12 @@ IDIOMS = {
     # [r[:2],r[3:],s[:2],s[3:]]; where the odd block differs it is the one seen once (min by count),
     # where it does not all four agree, so the odd block's row comes out either way.
     "odd_quadrant_2x2": "[min(v:=[r[:2],r[3:],s[:2],s[3:]],key=v.count)for r,s in zip(g,g[3:])]",
-    # task208: The rarest colour draws a box around an all-0 hole; every other all-0 hole of the
-    # same size whose box fits inside the grid gets the same box (no box touches the edge, no
-    # two boxes overlap, the grid is 21x21: as in every example). Painted in place, read as it
-    # is painted.
-    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g)-1,w:=s.count(c)//2-h,[g[i+a].__setitem__(j+b,c)for i in range(21-h)for j in range(21-w)if not any(any(r[j+1:j+w])for r in g[i+1:i+h])for a in range(h+1)for b in range(w+1)if a%h*(b%w)<1])and g",
+    # task208: The rarest colour draws an h x w box (h rows, w columns hold it) around an all-0
+    # hole; every other all-0 hole of that size whose box fits inside the grid gets the same box (no
+    # two boxes overlap, the grid is 21x21: as in every example). (i,j) is a box's top-left corner;
+    # the hole test and the painting walk the same loop (a%~-h*(b%~-w) is 0 on the border), which
+    # packs well; painted in place through a comprehension target, read as it is painted.
+    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g),w:=sum(c in r for r in zip(*g)),[1for i in range(22-h)for j in range(22-w)if all(g[i+a][j+b]<1for a in range(h)for b in range(w)if a%~-h*(b%~-w))for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[i+a][j+b]in[c]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
     # upscaled pattern painted in (the smallest scale and placement that fits: a shown cell is tied
@@ -1029,7 +1030,7 @@ IDIOMS = {
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
     # 4 directions.
-    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or x==3or b'\\3'*4in bytes((0,)*3+b)[j:j+7])if i>1else y or 3*(b'\\1'*14in bytes([0]*11+[1,*[{*t}<={0,3}for t in zip(a,b,c)],1])[j:j+25])for j,(x,y)in enumerate(zip(a,b))]for a,b,c in zip([[3]*30,*g],g,[*g[1:],[3]*30])][::-1])]for i in range(16)][-1]",
+    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or 3==a[j]or b'\\3'*4in bytes((0,)*3+b)[j:j+7])if i>1else y or 3*(b'\\1'*14in bytes((0,)*11+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip([[3]*30]+g,g,g[1:]+[[3]*30])][::-1])]for i in range(16)][-1]",
     # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per row
     # up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max row);
     # each row is L-d cells of colour 1+(d<1)+(d<0), padded with the blank top row g[0] and cut to
