@@ -264,9 +264,10 @@ IDIOMS = {
     "fill_empty_interior_lines": "[[c or 3>>max(r[1:-1])*max(k)for c,k in zip(r,zip(*g[1:-1]))]for r in g]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it. Colours sorted by their most per row
-    # give dot d, block R, background b; in each of 4 quarter turns a cell with d to its left and R
-    # at or right of it (not R itself) becomes d.
-    "dots_shoot_to_block": "[g:=[[[x,d][d in r[:j]and x!=R in r[j:]]for j,x in enumerate(r)]for r in zip(*g[::-1])]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][3]",
+    # give dot d, block R, background b. Each of 4 quarter turns pops every column from the bottom
+    # (r keeps what is still ahead); a cell becomes d when the cell before it (P, reset to b per
+    # column) came out d and R is still ahead (not R or d itself).
+    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square in every example; the odd cell's
     # digit is the rarest character of str(g); m iterates over that 1-char string doubled.)
@@ -1243,8 +1244,10 @@ IDIOMS = {
     "upscale_twice": "sum([[sum(zip(r,r),())]*2for r in g],[])",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one square canvas as tall as the tallest figure (every output is square),
-    # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre.
-    "stack_centered": "[b:=max(s:=bytes(sum(g,[])),key=s.count),R:=range(h:=max(D:={2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)if v-b})//(W:=len(g[0])),~h,-2)]and[[D.get(y*W+x,b)for x in R]for y in R]",
+    # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre
+    # (always even); background cells (the only colour with more than 8 cells) all get key True (=1,
+    # odd, so it never meets a figure key) and D[1], the background, is the default.
+    "stack_centered": "[s:=bytes(sum(g,[])),R:=range(h:=max(D:={8<s.count(v)or 2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)})//(W:=len(g[0])),~h,-2)]and[[D.get(y*W+x,D[1])for x in R]for y in R]",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour): twice keep the lines holding it and transpose.
     "rarest_frame_crop": "[g:=[*zip(*[r for r in g if m in r])]for m in[min(sum(g,[]),key=sum(g,[]).count)]*2][1]",
@@ -1595,11 +1598,12 @@ IDIOMS = {
     # shift of 2 by 2 or more gives 0.
     "both_halves_empty_to_two": "[[2>>a+b*2for a,b in zip(*p)]for p in zip(g,g[3:])]",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
-    # non-0 cells in the dot colour. The EXPR turns the grid 4k times, each time keeping the last
-    # len(x) rows of the turn, x = the lexicographically largest row suffix of (0<c!=dot): it starts
-    # at the longest run of frame colour (the left edge); in every example (and gen) the frame with
-    # the most dots is the widest and the tallest one.
-    "frame_with_most_dots": "(d:=min(s:=sum(g,[]),key=s.count))and[g:=[*zip(*g[::-1])][-len(max([0<c!=d for c in r[j:]]for r in g for j in range(30))):]for _ in g*4]and[[c and d for c in r]for r in g]",
+    # non-0 cells in the dot colour. The EXPR turns the grid 4k times (a quarter turn the other way:
+    # the transpose read from its last row), each time keeping only the turned rows from the last
+    # one down to column W-len(x), x = the lexicographically largest row suffix of (0<c!=dot): it
+    # starts at the longest run of frame colour (the left edge); in every example (and gen) the
+    # frame with the most dots is the widest and the tallest one.
+    "frame_with_most_dots": "(d:=min(s:=sum(g,[]),key=s.count))and[g:=[*zip(*g)][:~len(max([0<c!=d for c in r[j:]]for r in g for j in range(30))):-1]for _ in g*4]and[[c and d for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up
     # (rows 7-i,8-i; the bottom window could paint nothing) and paints by slice-assignment (mutates
