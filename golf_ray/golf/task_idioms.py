@@ -190,8 +190,10 @@ IDIOMS = {
     "fill_row_equal_ends": "[[r,r[:1]*10][r[0]==r[9]]for r in g]",
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
-    # object's colour; crop to the chain width
-    "chain_by_connectors": "(C:=[(5,f:=0),*zip(*g)])and[*zip(*[[v and max({*a+c+b}-{5})for v in c[f:]+c[:f]]for a,c,b in zip(C,C[1:],C[2:]+C)if any(c)if[e:=(*c,5).index(5),any(a)or(f:=e-q),q:=e-f]])]",
+    # object's colour; crop to the chain width. Empty columns drop; at an object's start (empty
+    # column before) the roll f is its first 5's row minus the 5's row in the last rolled column d;
+    # f=5 keeps the first object; c[f:]+c starts with the roll, zip cuts the columns back to 3.
+    "chain_by_connectors": "(C:=[(f:=5,),*zip(*g)])and[*zip(*[[v and max({*a+c+b}-{5})for v in d]for a,c,b in zip(C,C[1:],C[2:]+C)if any(c)if[any(a)or(f:=c.index(5)-d.index(5)),d:=c[f:]+c]])]",
     # task047: a line across the grid through the 8 and through the 7 (row and column), 2 where the
     # two cross. A cell's row and column together hold {0}, {0,8}, {0,7} or {0,7,8}: their sums 0,
     # 8, 7, 15 are taken mod 13 to give 0, 8, 7 and 2.
@@ -833,8 +835,10 @@ IDIOMS = {
     "noise_rect_crosses": "[g:=[*zip(*g[[any(bytes([k]*6)in bytes(r)for k in r)for r in g].index(1):][::-1])]for _ in g[:4]]and[[min(r+c,key=g[0][:1].count)for c in zip(*g)]for r in g]",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
-    # 5's row, then overlaying.
-    "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[(k:=[{*r}<={0,5}for r in X].index(0)+1-[5 in r for r in X].index(1)):]+X[:k])]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(*r)]for r in zip(g,X)]",
+    # 5's row, then overlaying. The shift is sum(i*(object in row i - 3*(5 in row i)))//3 (every row
+    # holds a 0, so {*r,5}>{0,5} tells an object row); X[k:]+X starts with the roll and the
+    # overlay's zips cut the rest.
+    "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[sum(i*(({*r,5}>{0,5})-3*(5 in r))for i,r in enumerate(X))//3:]+X)]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(*r)]for r in zip(g,X)]",
     # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
     # equal, output the odd one. Row by row: pairing row r with row r+3 gives the four block rows
     # [r[:2],r[3:],s[:2],s[3:]]; where the odd block differs it is the one seen once (min by count),
@@ -1129,10 +1133,10 @@ IDIOMS = {
     "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c%(v+9)+7*(c==1<7<v<x/4))or x//79*9 for c in r]for r in g if[v:=0]][::-1])]for x in range(80)][-1]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. Per
-    # quarter turn, a row y with "2,0" at x (%99 makes a miss 98) fills the cells right of x in rows
-    # i with |i-y| < depth (x - last 0 before x) with row i's edge cell r[x]: 2 or 3, as the band
-    # lies on the rectangle's side in every example.
-    "ray_from_edge_mark": "[g:=[*zip(*[[v+sum(r[x]for y,R in enumerate(map(bytes,g))for x in[R.find(b'\\2\\0')%99]if j>x>R.rfind(0,0,x)+abs(i-y))for j,v in enumerate(r)]for i,r in enumerate(g)])][::-1]for _ in'1234'][3]",
+    # quarter turn (rows as bytes), row i lies in a ray's band iff some row y holds |i-y| 3s then
+    # "2,0"; a band row's trailing 0s take its last nonzero (2 or 3), padded past the edge: zip cuts
+    # the rows back to the width, as some row lies outside every band in every example.
+    "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\\3'*abs(i-y)+b'\\2\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot. (Two transposing passes, run as `for _ in g` and taking [1]: each
     # line holding box cells spans all nonzero lines x..y: border colour at x and y, inner between.)
