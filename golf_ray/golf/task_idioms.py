@@ -133,10 +133,11 @@ IDIOMS = {
     # zipped with its pattern row of period 6, cut to 6 and repeated; L is r[5], the vertical line.)
     "pattern_in_line_colour": "[[v or t and r[5]for v,t in zip(r,P[:6]*3)]for r,P in zip(g,g[:6]*3)]",
     # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
-    # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal
-    # band of e; the 2s become e. A cell is on a band when l-d or l+d+1 is 8, 9 or 10 (d, l:
-    # offsets from the block). (Width 9 hard-coded.)
-    "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[({l-d,l-~d}&{8,9,10}and 2==s[n+9*(d>-1)+(l>8)]or c)and-2+sum({*s})for l,c in enumerate(r,~n%9)]for d,r in enumerate(g,~n//9)]",
+    # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal band
+    # of e; the 2s become e. A cell is on a band when l-d or l+d+1 is 8, 9 or 10 (d, l: offsets from
+    # the block); the block corner it looks up is row -~d//9 (d >= 0), column l//9. (Width 9
+    # hard-coded.)
+    "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[({l-d,l-~d}&{8,9,10}and 2==s[n-~d//9*9+l//9]or c)and-2+sum({*s})for l,c in enumerate(r,~n%9)]for d,r in enumerate(g,~n//9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour (four quarter turns; an 8 after a 0, c-8|p==0, takes the row's first
     # cell; 10x10 grids, so iterating over g's rows and taking [3] is four turns).
@@ -554,9 +555,9 @@ IDIOMS = {
     "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},N:=[(z,D[z+a+b])for z in D for a in(-1,0,1)for b in(-99,0,99)if D[z]!=D.get(z+a+b,D[z])],A:=max(range(10),key=[c for z,c in N].count),B:=[(z,next(k for k in range(99)if D.get(z+k)!=A))for z in D if D[z]==A!=D.get(z-1)],T:=max([[w-z for w in D if D[w]==c]for z,c in N if(z,1)in B],key=len),P:={z+w*k+b:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for b in range(k)for w in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
-    # with more side-by-side pairs in str(g) ("c, c"); the crop keeps rows holding it and takes
+    # with more side-by-side pairs in str(g) ("c, c, "); the crop keeps rows holding it and takes
     # every len/3-th, twice (transposing).
-    "noisy_upscaled_pattern": "[[a*(c==b)for c in r]for a,b in[sorted({*sum(g,[])}-{0},key=lambda c:str(g).count(f'{c}, {c}'))]if[g:=zip(*(X:=[r for r in g if b in r])[::len(X)//3])for _ in'ab']for r in g]",
+    "noisy_upscaled_pattern": "[[a*(c==b)for c in r]for a,b in[sorted({*sum(g,[])}-{0},key=lambda c:str(g).count(f'{c}, '*2))]if[g:=zip(*(X:=[r for r in g if b in r])[::len(X)//3])for _ in'ab']for r in g]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
     # one of 2s down-right. (2-pass row scan: a cell takes c if up-left - left - up == c (no 1 ever
     # touches a 2); then turn 180 and do 1s. The first row doubles as the row above it: a==l there.)
@@ -1139,8 +1140,9 @@ IDIOMS = {
     "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\\3'*abs(i-y)+b'\\2\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot. (Two transposing passes, run as `for _ in g` and taking [1]: each
-    # line holding box cells spans all nonzero lines x..y: border colour at x and y, inner between.)
-    "box_stretch_to_dot": "[g:=[(q:=[v for v in c if v%8])and[(x<=a<=y)*q[x<a<y]for a in range(len(c))]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for c in zip(*g)]for _ in g][1]",
+    # line holding box cells becomes its zeros before x, border, inner colour up to y, border, its
+    # zeros after y, where x..y spans all nonzero lines; `for*c,in` makes the line a list.)
+    "box_stretch_to_dot": "[g:=[(q:=[v for v in c if v%8])and c[:x]+q[:1]+q[1:2]*(y+~x)+q[:1]+c[y+1:]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for*c,in zip(*g)]for _ in g][1]",
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
