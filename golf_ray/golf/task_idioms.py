@@ -25,6 +25,10 @@ IDIOMS = {
     # (|(h-z)^2| % 16 == 0). The shape repeats along h-z in h's colour, 3 steps (to the border). S
     # is cut to 9 cells only to keep the search fast on grids it does not fit.
     "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([z for z in d if c==d[z]]for c in d.values()),key=lambda s:(len(s),s[0].real))[:9],P:={w+k*(h-z):d[h]for k in(1,2,3)for z in S for h in d if abs((h-z)**2)%16<1for w in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task006: the 3x7 grid is split by a column of 5 into two halves of 1s; a cell becomes 2 where
+    # both halves hold a 1 there, else 0. The cells are 0 or 1, so 2&(a+b) is 2 only when both are
+    # 1.
+    "halves_both_set_red": "[[2&r[i]+r[i+4]for i in(0,1,2)]for r in g]",
     # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
     # i+j mod 3.
     "diag3_tiling": "[[max(sum(g,[])[(i+j)%3::3])for j in range(7)]for i in range(7)]",
@@ -64,6 +68,10 @@ IDIOMS = {
     # (16>>x&4) and 7 if its up is 1; the row above the top is the bottom row. No example has a 1 or
     # 2 on the border or a cell beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
     "plus_and_cross_halos": "[g:=[*zip(*[[c|16>>x&4|7*(p==1)for x,p,c in zip((0,*q),q,r)]for q,r in zip(g[-1:]+g,g)][::-1])]for _ in g][3]",
+    # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike). A
+    # bytes table holds the new colour as a digit's code, 15& turns the code back into the digit;
+    # one row is mapped and repeated three times, since all rows of the input are the same.
+    "swap_colour_pairs": "[[15&b\"0564312798\"[c]for c in g[0]]]*3",
     # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
     # max of all rows and columns that agree with it wherever both are non-zero (a*b*(a-b) is 0 at
     # every cell)
@@ -128,6 +136,10 @@ IDIOMS = {
     # 4-connected, so it has no empty row or column inside its box: dropping the all-0 rows, then
     # (transposed) the all-0 columns, and transposing back is the crop.
     "crop_lone_shape": "[*zip(*filter(any,zip(*filter(any,g))))]",
+    # task032: every coloured cell falls to the bottom of its column, order kept. Each column holds
+    # only one colour beside 0, so sorting a column puts the 0s on top and its cells at the bottom,
+    # just as falling does.
+    "drop_cells_to_floor": "[*zip(*map(sorted,zip(*g)))]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
     # full pattern: in every block, the empty cells of the pattern are drawn in L. (Each row is
     # zipped with its pattern row of period 6, cut to 6 and repeated; L is r[5], the vertical line.)
@@ -216,6 +228,9 @@ IDIOMS = {
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
     # triangles of height >= 3)
     "ray_through_apex": "[g:=[*zip(*[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in g][::-1])]for _ in'abcd'][-1]",
+    # task052: a row of a single colour becomes all 5, any other row all 0 (3x3 grids). A row is of
+    # one colour when it equals its first cell repeated three times.
+    "uniform_rows_grey": "[3*[5*(r==r[:1]*3)]for r in g]",
     # task053: the one shape (1s or 2s on 0, in a 3x3) moves one row down. The last row is always
     # empty, so a rotation of the rows (last row on top) moves the shape.
     "object_down_one": "g[2:]+g[:2]",
@@ -856,6 +871,10 @@ IDIOMS = {
     # upscaled pattern painted in (the smallest scale and placement that fits: a shown cell is tied
     # to each pattern cell at each scale, shown cells in turn; pattern dict keyed i*99+j).
     "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[-1][0]+1),X:=range(u[0][1],u[-1][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)})and next([[D.get(l+(y-o)//d*99+(x-b)//d,g[y][x])for x in X]for y in Y]for o in Y for b in X if 4!=g[o][b]>0 for d in range(1,9)for l in D if all(g[y][x]in(0,D.get(l+(y-o)//d*99+(x-b)//d,4))for y in Y for x in X))",
+    # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
+    # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
+    # order.
+    "mirror_tile_rows_cols": "[r[::-1]+r for r in(g[::-1]+g)*2][:9]",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
     # half by the same column rule: k is 2 above the line, 1 from it on; a cell gets k when the cell
@@ -1561,6 +1580,10 @@ IDIOMS = {
     # The top half is always empty, so the answer is the bottom half flipped (g[:4:-1], rows 9..5)
     # over the bottom half itself (g[5:]).
     "mirror_bottom_half_up": "g[:4:-1]+g[5:]",
+    # task386: the 4x7 grid is split by a column of 1 into halves of 7s and 5s; a cell becomes 3
+    # where both halves are 0 there, else 0. The halves' colours are 7 and 5, so their sum is 0 or
+    # at least 5, and 3>>sum is 3 only where both are empty.
+    "halves_both_empty_green": "[[3>>r[i]+r[i+4]for i in(0,1,2)]for r in g]",
     # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
     # nearest corner (I, J: distances to the nearest horizontal / vertical edge; the other colour is

@@ -12715,6 +12715,118 @@ def draw_row_colour_by_five(rng, n):
     return g
 
 
+def swap_colour_pairs(g):  # task016: swap colours 3<->4, 8<->9, 2<->6, 1<->5 in every cell
+    swap = {3: 4, 4: 3, 8: 9, 9: 8, 2: 6, 6: 2, 1: 5, 5: 1}
+    out = []
+    for row in g:
+        out.append([swap.get(v, v) for v in row])
+    return out
+
+
+def draw_swap_colour_pairs(rng, n):  # 3x3 of vertical stripes, as in every example of task016
+    row = [rng.choice((1, 2, 3, 4, 5, 6, 8, 9)) for _ in range(3)]
+    return [row[:] for _ in range(3)]
+
+
+def halves_both_empty_green(g):  # task386: 3 where both halves (split by the column of 1) are 0
+    h, w = len(g), len(g[0])
+    mid = w // 2
+    if any(g[i][mid] != 1 for i in range(h)):
+        raise ValueError("no divider")
+    out = []
+    for i in range(h):
+        row = []
+        for j in range(mid):
+            row.append(3 if g[i][j] == 0 and g[i][mid + 1 + j] == 0 else 0)
+        out.append(row)
+    return out
+
+
+def draw_halves_both_empty_green(rng, n):  # 4x7: 7s left, 1 divider, 5s right, as in task386
+    return [
+        [rng.choice((0, 7)) for _ in range(3)] + [1] + [rng.choice((0, 5)) for _ in range(3)]
+        for _ in range(4)
+    ]
+
+
+def halves_both_set_red(g):  # task006: 2 where both halves (split by the column of 5) are set
+    h, w = len(g), len(g[0])
+    mid = w // 2
+    if any(g[i][mid] != 5 for i in range(h)):
+        raise ValueError("no divider")
+    out = []
+    for i in range(h):
+        row = []
+        for j in range(mid):
+            row.append(2 if g[i][j] != 0 and g[i][mid + 1 + j] != 0 else 0)
+        out.append(row)
+    return out
+
+
+def draw_halves_both_set_red(rng, n):  # 3x7: 1s left, 5 divider, 1s right, as in task006
+    return [
+        [rng.choice((0, 1)) for _ in range(3)] + [5] + [rng.choice((0, 1)) for _ in range(3)]
+        for _ in range(3)
+    ]
+
+
+def uniform_rows_grey(g):  # task052: a row of one colour becomes all 5, any other row all 0
+    out = []
+    for row in g:
+        same = True
+        for v in row:
+            if v != row[0]:
+                same = False
+        out.append([5 if same else 0] * len(row))
+    return out
+
+
+def draw_uniform_rows_grey(rng, n):  # 3x3 in a few colours, some rows of one colour (task052)
+    cols = rng.sample(range(1, 10), rng.randint(2, 4))
+    g = []
+    for _ in range(3):
+        if rng.random() < 0.4:
+            g.append([rng.choice(cols)] * 3)
+        else:
+            g.append([rng.choice(cols) for _ in range(3)])
+    return g
+
+
+def mirror_tile_rows_cols(g):  # task211: row r -> mirror(r)+r; rows: flipped, as is, flipped
+    wide = []
+    for row in g:
+        wide.append(list(reversed(row)) + list(row))
+    flipped = list(reversed(wide))
+    return [r[:] for r in flipped] + [r[:] for r in wide] + [r[:] for r in flipped]
+
+
+def draw_mirror_tile_rows_cols(rng, n):  # 3x2 in 0 and one colour, as in task211
+    c = rng.randint(1, 9)
+    return [[rng.choice((0, c)) for _ in range(2)] for _ in range(3)]
+
+
+def drop_cells_to_floor(g):  # task032: every coloured cell falls to the bottom of its column
+    h, w = len(g), len(g[0])
+    out = [[0] * w for _ in range(h)]
+    for j in range(w):
+        cells = [g[i][j] for i in range(h) if g[i][j] != 0]  # top to bottom, order kept
+        for k, v in enumerate(cells):
+            out[h - len(cells) + k][j] = v
+    return out
+
+
+def draw_drop_cells_to_floor(rng, n):  # 4..6 square; each column holds one colour (task032)
+    s = rng.randint(4, 6)
+    g = [[0] * s for _ in range(s)]
+    for j in range(s):
+        if rng.random() < 0.6:
+            c = rng.randint(1, 9)
+            for i in range(s):
+                if rng.random() < 0.35:
+                    g[i][j] = c
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -13302,4 +13414,15 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "fill_row_equal_ends": (fill_row_equal_ends, draw_fill_row_equal_ends, "task045", 70),
     "mirror_rows_twice": (mirror_rows_twice, draw_mirror_rows_twice, "task376", 60),
     "row_colour_by_five": (row_colour_by_five, draw_row_colour_by_five, "task262", 60),
+    "swap_colour_pairs": (swap_colour_pairs, draw_swap_colour_pairs, "task016", 70),
+    "halves_both_empty_green": (
+        halves_both_empty_green,
+        draw_halves_both_empty_green,
+        "task386",
+        80,
+    ),
+    "halves_both_set_red": (halves_both_set_red, draw_halves_both_set_red, "task006", 80),
+    "uniform_rows_grey": (uniform_rows_grey, draw_uniform_rows_grey, "task052", 70),
+    "mirror_tile_rows_cols": (mirror_tile_rows_cols, draw_mirror_tile_rows_cols, "task211", 70),
+    "drop_cells_to_floor": (drop_cells_to_floor, draw_drop_cells_to_floor, "task032", 60),
 }
