@@ -301,11 +301,12 @@ IDIOMS = {
     # enumerate starts 9-p//10 and ~p%10 = 9-p%10 put the ring's rows and columns at 8..10).
     "lone_cell_ringed": "(e:=enumerate,f:=sum(g,[]))and[[[2,c][v==c]*(7<x<11>y>7)for y,v in e(r,~p%10)]for p,c in e(f)if 2>f.count(c)for x,r in e(g,9-p//10)]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
-    # erased. Flat index i*11+j over rows padded with a 0 (a shift that wraps a row hits the pad,
-    # and .get reads None off the ends); a cell takes colour e[k] when the template shifted by
-    # cell-k lies wholly on 8s (copies never touch the template or each other at their sides, so
-    # only the true shift fits). 10x10 hard-coded (every example); [:110] keeps foreign grids cheap.
-    "stamp_template_on_eights": "[[sum(e[k]*all(e.get(i*11+j-k+q)==8for q in e if e[q]%8)for k in e if e[k]%8)for j in range(10)]for i in range(10)if(e:=dict(enumerate(sum([r+[0]for r in g],[])[:110])))]",
+    # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
+    # shift that wraps hits the pad) and 99 zeros after it (indices past either end); a cell takes
+    # colour e[k] when the template shifted by cell-k lies wholly on 8s (>7: the template's 9s never
+    # side a copy, so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the
+    # work.
+    "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*99,R:=range(110))and[[sum(e[k]*all(e[p-k+q]>7for q in R if e[q]%8)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; the first
     # multiplies by 3; v = -19 masks bits 16 and 2 (8*3 -> 8, 3 -> 1) until a row with an 8, then
     # only bit 16, so rows before the first 8 from each side are knocked back to 1)
@@ -498,9 +499,9 @@ IDIOMS = {
     "band_colours": "(a:=[*{}.fromkeys(g[0])])[1:]and[a]or[*zip({}.fromkeys(next(zip(*g))))]",
     # task117: The X's lower-right corner (a, b) is the last cell, row-major, where (a, b), (a,
     # b-2), (a-2, b-2) and (a-2, b) share one colour; mirror through its middle (a-1, b-1): each row
-    # takes the max of itself and row 2a-2-i (zero rows padded; negative indices hit the padding),
-    # then the same on the transpose for the columns.
-    "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g+[[0]*30]*30)[2*c-2-i])for i,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
+    # takes the max of itself and row 2a-2-i (padded with copies of row 0, empty in every example;
+    # negative indices hit the padding), then the same on the transpose for the columns.
+    "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g+g[:1]*30)[2*c-a-2])for a,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.

@@ -9637,11 +9637,11 @@ def draw_x_center_mirror4(rng, n):  # an X of one colour, and cells of another u
     x, other = rng.sample(range(1, 10), 2)
     for da, db in ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)):
         g[a + da][b + db] = x
-    for _ in range(rng.randint(5, 9)):
-        i, j = rng.randint(max(0, a - 1 - n), a - 2), rng.randint(max(0, b - 1 - n), b - 2)
+    for _ in range(rng.randint(5, 9)):  # first row and column empty, as in every example of task117
+        i, j = rng.randint(max(1, a - 1 - n), a - 2), rng.randint(max(1, b - 1 - n), b - 2)
         g[i][j] = other
     while sum(r.count(other) for r in g) == 5:
-        g[rng.randint(0, a - 2)][rng.randint(0, b - 2)] = other
+        g[rng.randint(1, a - 2)][rng.randint(1, b - 2)] = other
     return g
 
 
