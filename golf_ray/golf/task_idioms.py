@@ -641,9 +641,10 @@ IDIOMS = {
     # row with a 2 is mirrored below it.)
     "mirror_into_brackets": "[g:=[[0]*a+[*map(max,c[a:],c[a::-1]+(0,)*15)]for a in[str(g).find('2')//47]for c in zip(*g)][::-1]for _ in'abcd'][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
-    # the larger with 2. f gives each cell strictly inside its run the run's sum; f on rows then on
-    # columns gives 4*area inside a rectangle, 0 elsewhere; ceil(2*that/grid sum) is 1|2.
-    "inner_fill_by_size": "(f:=lambda r:[sum(s)*(0<k<len(s)-1)for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[-(-v*2//sum(sum(g,[])))or x for x,v in zip(*R)]for R in zip(g,zip(*map(f,zip(*map(f,g)))))]",
+    # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. f
+    # gives each cell strictly inside its run (2*run sum//list sum)%2+1: on the row sums that is 1|2
+    # (smaller|larger) on inner rows, on a row's own cells it is 1; u*v is the colour or 0.
+    "inner_fill_by_size": "(f:=lambda r:[0<k<len(s)-1 and sum(s)*2//sum(r)%2+1for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[u*v or x for x,u in zip(r,f(r))]for r,v in zip(g,f([*map(sum,g)]))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1
@@ -1565,10 +1566,13 @@ IDIOMS = {
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay.
     "nine_between_in_rows": "g[:1]+[[c+9*(c*9<(s:=s+c)<sum(r))for c in r]for r in g[1:-1]if[s:=0]]+g[-1:]",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
-    # every ray step one cell further away from that edge from its row/column on. Flips/transposes
-    # until the dots are in row 0 and the 2s in column 0 (no 2 is ever in a corner); each row is the
-    # row above shifted right once more at each 2.
-    "staggered_rays": "(f:=lambda g,n:[r[:1]+(S:=S[:r[0]==2]+S)[1:len(r)]for r in g]if len({*(S:=g[0])})>1and 2in[*zip(*g)][0]else(T:=lambda g:n%2%n*[*zip(*g)]or g[::-1])(f(T(g),n-1)))(g,8)",
+    # every ray step one cell further away from that edge from its row/column on. 8 steps, each a
+    # transpose (after a flip for n=-1), visit every orientation and end where they began; rays are
+    # drawn in the one where row 0 > the last row (8-dots on top) and the greatest row starts with 2
+    # (2s in column 0): each row is its first cell (two at a 2: [2,0]) + the row above less its
+    # first (background 0, 8-dots, as in every example); the next transpose cuts the longer rows to
+    # width.
+    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:r[0]or 1]+S[1:]for r in g]or g)[::n])]for n in[-1,-1,-1,1]*2][7]",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,

@@ -2720,7 +2720,7 @@ def staggered_rays(g):
 # dots on the top edge, 2-markers on the left edge (rows 2+), then a random flip/transpose
 def draw_staggered_rays(rng, n):
     H, W = rng.randint(8, 16), rng.randint(8, 16)
-    bg, c = rng.sample([x for x in range(10) if x != 2], 2)
+    bg, c = 0, 8  # background 0 and 8-dots, as in every example of task382
     g = [[bg] * W for _ in range(H)]
     for j in rng.sample(range(1, W - 2), rng.randint(1, min(n, W - 3))):
         g[0][j] = c
@@ -4743,23 +4743,21 @@ def inner_fill_by_size(g):
     return o
 
 
-# two solid 4-rectangles (>= 2x2, different areas) with a gap between them
+# two solid 4-rectangles (>= 2x2, different areas) on a 10x10 grid, one above the other with an
+# empty row between (their row ranges never overlap), as in every example of task156
 def draw_inner_fill_by_size(rng, n):
-    h, w = rng.randint(10, 10 + 2 * n), rng.randint(10, 10 + 2 * n)
-    g = [[0] * w for _ in range(h)]
-    areas = []
-    while len(areas) < 2:
-        a, b = rng.randint(2, 7), rng.randint(2, 7)
-        t, ell = rng.randint(0, h - a), rng.randint(0, w - b)
-        if a * b not in areas and all(
-            g[i][j] == 0
-            for i in range(max(t - 1, 0), min(t + a + 1, h))
-            for j in range(max(ell - 1, 0), min(ell + b + 1, w))
-        ):
-            areas.append(a * b)
-            for i in range(t, t + a):
-                for j in range(ell, ell + b):
-                    g[i][j] = 4
+    g = [[0] * 10 for _ in range(10)]
+    while True:
+        a, b, c, d = (rng.randint(2, 7) for _ in range(4))
+        if a + c < 10 and a * b != c * d:
+            break
+    t = rng.randint(0, 9 - a - c)
+    u = rng.randint(t + a + 1, 10 - c)
+    for top, height, width in ((t, a, b), (u, c, d)):
+        ell = rng.randint(0, 10 - width)
+        for i in range(top, top + height):
+            for j in range(ell, ell + width):
+                g[i][j] = 4
     return g
 
 
