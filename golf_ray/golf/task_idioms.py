@@ -760,10 +760,12 @@ IDIOMS = {
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours.
     "block_colors_grid": "(f:=lambda g,m=():[*zip(*[o for r in(*g,())if[o:=m,0,m:=[*map(max,m*any(r)or r,r)]][any(r)]])])(f(g))",
-    # task185: A line lattice with some intersections recoloured; over the 4x4 recoloured
-    # intersections, each of the 3x3 cells becomes its corners' colour if all four corners share one
-    # special colour, else 0.
-    "lattice_corner_cells": "(f:=lambda M,K:[*zip(*map(lambda r,s:map(lambda x,y:x*(x==y!=K),r,s),R:=(R:=M[d::d+1])[[{*r}=={L}for r in R].index(0):],R[1:4]))])(f(g,[d:=g[0].index(L:=max(g[0]))]),L)",
+    # task185: A line lattice with a 4x4 window of recoloured intersections; each of the 3x3 cells
+    # between them becomes its corners' colour if all four corners share one special colour, else 0.
+    # f keeps the rows holding a colour outside row 0's set (the 4 window lines: every window row
+    # and column holds a special) and maps each column to its 3 adjacent-pair agreements (x when
+    # x==y, unless x is M[0][0]: 0 on g, the line colour on the second pass), which transposes.
+    "lattice_corner_cells": "(f:=lambda M:[[x*(x==y!=M[0][0])for x,y in zip(c,c[1:])]for c in zip(*[r for r in M if{*r}-{*M[0]}])])(f(g))",
     # task186: as many 2s as the input has 1s (1 to 4), filled at (0,0), (0,1), (0,2) then (1,1). L
     # lists the 2s in that filling order, padded with 0s; the input holds only 0 and 1, so the sum
     # of its cells counts the 1s.
@@ -1484,8 +1486,9 @@ IDIOMS = {
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one), on the characters of str(g)
     # (separators stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
-    # z*(m+1) in (3528, 7138), which no other pair of 10x10 cells gives.
-    "stamp_shape_in_holes": "[D:=dict(enumerate(str(g))),P:=[q for q in D if'2'==D[q]],[D:=D|{a+z-m:'2'for a in P}for z in D if{'0'[z*-~(m:=P[0])in(3528,7138):]}=={D.get(a+z-m)for a in P}]]and eval(''.join(D.values()))",
+    # m**z%8185==5290 (z the place, m the first 2), which no other pair of 10x10 cells gives; it is
+    # tested last, only for places that fit.
+    "stamp_shape_in_holes": "[D:=dict(enumerate(str(g))),P:=[q for q in D if'2'==D[q]],m:=P[0],[D:=D|{a+z-m:'2'for a in P}for z in D if{'0'}=={D.get(a+z-m)for a in P}if m**z%8185-5290]]and eval(''.join(D.values()))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
     # angle (c+e and c+e*1j): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to 1, 6, 2.

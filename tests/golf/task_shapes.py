@@ -245,7 +245,8 @@ def draw_lattice_corner_cells(rng, n):
     while True:
         col = [[rng.choice((L, L, c1, c2)) for _ in range(4)] for _ in range(4)]
         sp = [(a, b) for a in range(4) for b in range(4) if col[a][b] != L]
-        if {0, 3} <= {a for a, b in sp} and {0, 3} <= {b for a, b in sp}:
+        # every row and column of the window holds a special, as in every example of task185
+        if {a for a, b in sp} == {b for a, b in sp} == {0, 1, 2, 3}:
             break
     for a in range(4):
         for b in range(4):
