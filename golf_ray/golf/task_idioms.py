@@ -260,9 +260,10 @@ IDIOMS = {
     "spiral_recursive": "[[3]*len(g),[*(g+[[3,3]]*2)[2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
     # fill with that colour, the others empty. S[k] is cell k's sorted contents (k&12 = row band,
-    # k%4 = column band; k%4==3 is empty); the largest M has the most dots, M[-1] is the colour and
-    # M[0] a 0 (no cell is ever full: at most 5 dots in every example).
-    "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum((r[k%4*4:][:3]for r in g[k&12:][:3]),[]))for k in R]))and[[5*(g[i][j]==5)or M[-(S[i&12|j//4]==M)]for j in R]for i in R]",
+    # k%4 = column band, its columns cut from the band's transpose; k%4==3 is empty); the largest M
+    # has the most dots, M[-1] is the colour and M[0] a 0 (no cell is ever full: at most 5 dots in
+    # every example).
+    "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum([*zip(*g[k&12:][:3])][k%4*4:][:3],()))for k in R]))and[[5*(g[i][j]==5)or M[-(S[i&12|j//4]==M)]for j in R]for i in R]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
@@ -272,9 +273,10 @@ IDIOMS = {
     "mod_product_table_repair": "[[i*j%max(map(max,g))+1for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
-    # for the task's 10-wide grids); the background becomes 3. Without such a pair the list is empty
-    # and p recurses on the transpose (which has one), transposing the result back.
-    "mirror_onto_marker": "[[[3,A][A in q]for q in zip(r,(r*3)[s::-1])]for s,A in{(x+x+9,a+r[x-1]-2)for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
+    # for the task's 10-wide grids): a cell pair q holds A, (A, 2)/(2, A) (the marker mirrors onto
+    # the shape) or (0, 0), so {*q,2} sums to A+2 or 2 and 0 becomes the background 3. Without such
+    # a pair the list is empty and p recurses on the transpose, transposing the result back.
+    "mirror_onto_marker": "[[sum({*q,2})-2or 3for q in zip(r,(r*3)[s::-1])]for s in{x+x+9for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task063: inside a frame of 2s and 8s, every row or column whose inner cells are all 0 becomes
     # 3 there. Columns come from zip(*g[1:-1]) so they are already cut to the inner rows; a cell
     # stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the product at
