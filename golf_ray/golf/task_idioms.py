@@ -446,9 +446,10 @@ IDIOMS = {
     "scaled_template_complete": "(N:=[a//3*1j-1j+a%3-1 for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z+a for z in D if D[z]==1 for a in N}&{*D},T:={z+a for z in T for a in N}&{*D},P:={z*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[z*k+a%k+a//k*1j for z in T if D[z]>1 for a in range(k*k)]]for o in{p-Q[0]for p in D}if{z+a for z in Q for a in N if z+a+o in D}=={*Q}for z in T for a in range(k*k)})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, multiples of 8, so
-    # c&5 keeps 5 and clears labels; 5 stays a barrier) and spreads the max label; the final sizes
-    # are counted on the flattened grid (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
-    "square_holes_filled": "(k:=(v:=0))or[g:=[*zip(*[[v:=max(c or(k:=k+8),c-5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
+    # c&5 keeps 5 and clears labels; 5 stays a barrier) and spreads the max label (c>5 and v: v is
+    # never read before its first assignment); the final sizes are counted on the flattened grid
+    # (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
+    "square_holes_filled": "(k:=0)or[g:=[*zip(*[[v:=max(c or(k:=k+8),c>5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. The chain
     # g[::-1]!=g!=(each row reversed) is true only when neither mirror gives g back; 7**bool is 7 or
     # 1.
@@ -632,12 +633,13 @@ IDIOMS = {
     # right of it), so each turn adds one edge and one corner of the ring (earlier 4s only sit left
     # of a line cell, and a row of 4 or more cells never turns full).
     "ring_around_crossing": "[g:=[*zip(*[[[a,4][all(n)>0<a|b]for a,b in zip(r,(0,*r))]for r,n in zip(g,[[0]]+g)][::-1])]for _ in g][3]",
-    # task153: two single-colour pieces fit together into a 3x3 square: output that square. On the
-    # flattened 10-wide grid (padded with 0s; 10x10 in every example), the 3x3 window at the first
-    # cell of a colour XOR the window at offset v: the first pair whose 9 cells hold exactly the two
-    # colours (no 0, no overlap) is the square. (Every pair of windows is 10x slower on other
-    # tasks.)
-    "fit_two_pieces": "(h:=sum(g+[[0]*99],[]))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(-99,99)if{*(O:=[h[x+u]^h[x+v]for x in range(30)if x%10<3])}=={*h}-{0}][0]",
+    # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
+    # flattened 10-wide grid gets 22 leading 0s (122 cells, read circularly by negative indexes, so
+    # the pad also follows the grid); b'zyxponfed' holds 122 minus the nine 3x3 window offsets. The
+    # window at the first cell of a colour XOR the window at v: the first pair whose 9 cells hold
+    # exactly the two colours (no 0, no overlap) is the square. (Every pair of windows is 10x
+    # slower.)
+    "fit_two_pieces": "(h:=sum(g,[0]*22))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(122)if{*(O:=[h[u-x]^h[v-x]for x in b'zyxponfed'])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
     # row with a 2 is mirrored below it.)
