@@ -709,7 +709,7 @@ IDIOMS = {
     # the rest. After cropping, n is the count of the last row, the square is the last n rows' last
     # n columns, the pattern every k-th row and column of the rest; both are masked column by column
     # and the result transposed back (no result row or column is blank).
-    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and t([[p and v for v,p in q]for q in map(zip,t(A[-n:])[-n:],t(A[:-n:k])[::k])])",
+    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and t([[v*(p>0)for v,p in q]for q in map(zip,t(A[-n:])[-n:],t(A[:-n:k])[::k])])",
     # task171: an all-0 grid gets its border drawn in 8. The top row r is all 8 and reused as the
     # bottom row; each inner row keeps the 0s of an input row between two 8s.
     "zero_grid_border_8": "[r:=[8]*len(g[0]),*[[8,*x[2:],8]for x in g[2:]],r]",
@@ -1542,7 +1542,7 @@ IDIOMS = {
     "checker_two_rows": "[y:=min(zip(*g))*3,y[::-1]]",
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (each cell times
     # its run length along columns, then along rows, gives 5*length; ranked).
-    "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(b'\\0')for c in x+b'\\0'][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({*sum(g,[-1])})*4)[1::3].index,r)]for r in g]",
+    "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(b'\\0')for c in[*x,0]][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({*sum(g,[-1])})*4)[1::3].index,r)]for r in g]",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
     # 0. r is a colour row with one extra 0 at its end (n+1 long); turned left once a row, its 0
     # falls at n-1, n-2, ..., 0 in the first n cells, and min with those n reversed (r[-2::-1]) adds
