@@ -298,6 +298,9 @@ IDIOMS = {
     # until the next cell is red; the first path found is drawn. (bg 0 and square grids in every
     # example: a walk is capped at len(g) steps.)
     "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},W:=lambda p,s:[p:=p+s for r in g if c.get(p+s,0)<1],*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for p in c for s in(1,1j,-1,-1j)if c.get(p)==3==c.get(p-s)if(d:=W(p,s))for u in(s,-s)for t in(1,1j,-1,-1j)if c.get((P:=(D:=d+W(d[-1],t))+W(D[-1],u))[-1]+u)==2]][2]",
+    # task067: the grid is three copies of a tile side by side; output the first copy. The tile is
+    # always square (height = width / 3 in every example), so each row is cut at len(g).
+    "first_third_of_hstrip": "[r[:len(g)]for r in g]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
     # ring of 2s (10x10, as every example: its flat index p is at row p//10, column p%10; the
     # enumerate starts 9-p//10 and ~p%10 = 9-p%10 put the ring's rows and columns at 8..10).
@@ -577,6 +580,9 @@ IDIOMS = {
     # with more side-by-side pairs in str(g) ("c, c, "); the crop keeps rows holding it and takes
     # every len/3-th, twice (transposing).
     "noisy_upscaled_pattern": "[[a*(c==b)for c in r]for a,b in[sorted({*sum(g,[])}-{0},key=lambda c:str(g).count(f'{c}, '*2))]if[g:=zip(*(X:=[r for r in g if b in r])[::len(X)//3])for _ in'ab']for r in g]",
+    # task135: output the 3x3 block in the top right corner. Every grid is 9x9, so the block is the
+    # first three rows from column 6 to the end.
+    "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
     # one of 2s down-right. (2-pass row scan: a cell takes c if up-left - left - up == c (no 1 ever
     # touches a 2); then turn 180 and do 1s. The first row doubles as the row above it: a==l there.)
@@ -1281,6 +1287,9 @@ IDIOMS = {
     # (always even); background cells (the only colour with more than 8 cells) all get key True (=1,
     # odd, so it never meets a figure key) and D[1], the background, is the default.
     "stack_centered": "[s:=bytes(sum(g,[])),R:=range(h:=max(D:={8<s.count(v)or 2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)})//(W:=len(g[0])),~h,-2)]and[[D.get(y*W+x,D[1])for x in R]for y in R]",
+    # task309: every 7 becomes 5, other cells (1, 8) stay. The grid's text holds no other 7, so one
+    # .replace('7','5') on str(g), written replace(*'75'), and eval give the new grid.
+    "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour): twice keep the lines holding it and transpose.
     "rarest_frame_crop": "[g:=[*zip(*[r for r in g if m in r])]for m in[min(sum(g,[]),key=sum(g,[]).count)]*2][1]",
@@ -1346,6 +1355,9 @@ IDIOMS = {
     # each turn to cut rows apart, so the grid grows); the identity grid is built over the set of
     # labels (one iteration order for rows and columns).
     "count_to_diagonal": "(k:=8)and[g:=zip(*[[v:=c and max((c>8)*c or(k:=k+1),v)for c in(0,*r)]for r in g][::-1])for _ in g*3]and(L:={*sum(g,())}-{0})and[[8*(a==b)for b in L]for a in L]",
+    # task326: output the 2x2 block in the top left corner. Two rows written out one by one are
+    # shorter than a comprehension over g[:2].
+    "top_left_2x2_corner": "[g[0][:2],g[1][:2]]",
     # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
     # shifted right, input row).
     "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
@@ -1394,6 +1406,10 @@ IDIOMS = {
     # the border, rest -> 3; each pass sweeps rows from a 1 pad, g turns a quarter as a one-shot
     # zip).
     "hollow_insides_only": "[g:=zip(*[[v:=c or v&1for c in(1,*r)][1:]for r in g][::-1])for _ in g*4]and[[3>>c+c for c in r]for r in g]",
+    # task339: a 3x3 grid with a few cells of one colour; output one row with a cell of that colour
+    # per coloured cell. Flattening with sum(g,[]) and keeping the non-zero cells (filter(int,..):
+    # int(v) is v, so zero drops out) gives exactly that row.
+    "nonzero_cells_in_one_row": "[[*filter(int,sum(g,[]))]]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
     # that side, other dots vanish. (Four quarter turns, each for the left side: cell 1 takes its
     # colour if the row holds it; a dot lives on if it is another side's colour: top or bottom row,

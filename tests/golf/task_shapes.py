@@ -12826,6 +12826,67 @@ def draw_drop_cells_to_floor(rng, n):  # 4..6 square; each column holds one colo
     return g
 
 
+def nonzero_cells_in_one_row(g):  # every non-zero cell, in reading order, as one row
+    row = []
+    for r in g:
+        for v in r:
+            if v != 0:
+                row.append(v)
+    return [row]
+
+
+def draw_nonzero_cells_in_one_row(rng, n):  # 3x3, one colour on 1..9 cells (never none)
+    c = rng.randint(1, 9)
+    cells = rng.sample(range(9), rng.randint(1, 9))
+    return [[c if 3 * i + j in cells else 0 for j in range(3)] for i in range(3)]
+
+
+def recolor_seven_to_five(g):  # every 7 becomes 5, other cells kept
+    out = []
+    for r in g:
+        out.append([5 if v == 7 else v for v in r])
+    return out
+
+
+def draw_recolor_seven_to_five(rng, n):  # 3 rows of 4..6 cells in colours 1, 7, 8
+    w = rng.randint(4, 6)
+    return [[rng.choice((1, 7, 8)) for _ in range(w)] for _ in range(3)]
+
+
+def first_third_of_hstrip(g):  # the strip is 3 copies of a tile side by side: the first one
+    w = len(g[0])
+    if w % 3:
+        raise ValueError("width not a multiple of 3")
+    return [r[: w // 3] for r in g]
+
+
+def draw_first_third_of_hstrip(rng, n):  # an s x s tile (s 2..5) repeated 3 times in a row
+    s = rng.randint(2, 5)
+    t = [[rng.randint(0, 9) for _ in range(s)] for _ in range(s)]
+    return [r * 3 for r in t]
+
+
+def top_right_3x3_of_9x9(g):  # the 3x3 block at the top right corner
+    out = []
+    for i in range(3):
+        out.append([g[i][j] for j in range(len(g[0]) - 3, len(g[0]))])
+    return out
+
+
+def draw_top_right_3x3_of_9x9(rng, n):  # 9x9 noise, about half the cells black
+    return [[rng.randint(1, 9) if rng.random() < 0.5 else 0 for _ in range(9)] for _ in range(9)]
+
+
+def top_left_2x2_corner(g):  # the 2x2 block at the top left corner
+    return [[g[i][j] for j in range(2)] for i in range(2)]
+
+
+def draw_top_left_2x2_corner(rng, n):  # 4..12 by 4..12 (even sides), 2..4 colours
+    h, w = rng.choice((4, 6, 8, 12)), rng.choice((4, 6, 8, 12))
+    cs = rng.sample(range(10), rng.randint(2, 4))
+    return [[rng.choice(cs) for _ in range(w)] for _ in range(h)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -13424,4 +13485,14 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "uniform_rows_grey": (uniform_rows_grey, draw_uniform_rows_grey, "task052", 70),
     "mirror_tile_rows_cols": (mirror_tile_rows_cols, draw_mirror_tile_rows_cols, "task211", 70),
     "drop_cells_to_floor": (drop_cells_to_floor, draw_drop_cells_to_floor, "task032", 60),
+    "nonzero_cells_in_one_row": (
+        nonzero_cells_in_one_row,
+        draw_nonzero_cells_in_one_row,
+        "task339",
+        60,
+    ),
+    "recolor_seven_to_five": (recolor_seven_to_five, draw_recolor_seven_to_five, "task309", 60),
+    "first_third_of_hstrip": (first_third_of_hstrip, draw_first_third_of_hstrip, "task067", 60),
+    "top_right_3x3_of_9x9": (top_right_3x3_of_9x9, draw_top_right_3x3_of_9x9, "task135", 60),
+    "top_left_2x2_corner": (top_left_2x2_corner, draw_top_left_2x2_corner, "task326", 50),
 }
