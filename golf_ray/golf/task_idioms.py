@@ -624,11 +624,12 @@ IDIOMS = {
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
     # 4-neighbour)
     "grouped_to_8": "[g:=[[[c,8][c*a>0]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g*4][-1]",
-    # task148: Two bars of 2 on the left and right edges (in every example), one with 8s beside it:
-    # an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row (0 < sum on its left
-    # < row sum), or if its row is a bar row whose partner row in the other bar has an 8 (the bar
-    # rows' has-8 flags, rotated by half, are popped one per bar row).
-    "bar_rays_mirror": "(P:=(T:=[8in e for e in g if 2in e])[len(T)//2:]+T)and[[x>>x//8or 8*(f or 0<sum(e[:u])<sum(e))for u,x in enumerate(e)]for e in g for f in[2in e and P.pop(0)]]",
+    # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
+    # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
+    # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum
+    # (0 < s < row sum is "between"); P holds the bar rows; each lower-bar row (all alike, so equal
+    # to P[-1]) pops the next upper-bar row from P's front, and its has-8 flag f widens the bounds.
+    "bar_rays_mirror": "(P:=[e for e in g if 2in e])and[[8*(-f<(s:=s+x)<sum(e)+f)>>x|x>>x//8for x in e]for e in g if[s:=0,f:=e==P[-1]and 8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
     # the blocks with the most 6s (always two), else 0. A block's sum is 6 per 6, so sum//7 is 0 for
     # one 6 and 1 for two.
@@ -1449,9 +1450,11 @@ IDIOMS = {
     # top row's span is the count of rows equal to it (the 7 rows are all alike), d walks the offset
     # from the line; the first row without a 7 ends it (rest is blank).
     "line_to_checker_triangle": "7in(r:=g[0])and(d:=~r.index(7))and[[(abs(d:=d+1)<g.count(r))*(7+d%2)for c in r]]+p(g[1:])or g",
-    # task349: each 9-square of side s gets a 3-frame of thickness s/2; below each square its
-    # columns turn 1 down to the bottom; frames cover the 1s, squares stay 9.
-    "framed_squares_shadow": "[[v or max(3*(abs(a-y)<=s>=x-b>-3*s)|(x==b>b+y-a)for y,r in enumerate(g)for x,v in enumerate(r)if v>8for s in[(r[x:]+[0]).index(0)/2])for b,v in enumerate(r)]for a,r in enumerate(g)]",
+    # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
+    # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Every grid is square, so R
+    # indexes rows and columns alike; for each 9-cell (y,x), s is half its run of 9s to the right
+    # (walrus inside the frame test), the cell's frame spans |a-y|<=s, x-s<=b<x+3s.
+    "framed_squares_shadow": "(R:=range(len(g)))and[[g[a][b]or max(3*(-(s:=[*g[y][x:],0].index(0)/2)<=a-y<=s>=x-b>-3*s)|(x-b==0<a-y)for y in R for x in R if g[y][x]>8)for b in R]for a in R]",
     # task350: blank cells lying between two 1s of the same row or the same column become 8 (1 in
     # the common colours of the line's parts before and after the cell)
     "link_1s_with_8": "[g:=[[c or 8*(1in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
@@ -1639,8 +1642,8 @@ IDIOMS = {
     # Chebyshev distance to the nearest C cell is a multiple of the spacing d, else 5. d is 2 if a
     # row holds C,0,C, else 3 (every example: 10x10, the same spacing across rows and columns, and
     # C,0,C only at spacing 2). EXPR hard-codes 10, which also bounds the all-pairs work on big
-    # grids.
-    "nested_boxes_continued": "[[[5,C][min(max(i-y,y-i,j-x,x-j)for y in R for x in R if g[y][x])%(3-(f'{C}, 0, {C}'in str(g)))<1]for j in R]for C,R in[(max(max(g)),range(10))]for i in R]",
+    # grids; C is bound by a walrus in the [5,C] pick, before the f-string reads it.
+    "nested_boxes_continued": "(R:=range(10))and[[[5,C:=max(max(g))][min(max(i-y,y-i,j-x,x-j)for y in R for x in R if g[y][x])%(3-(f'{C}, 0, {C}'in str(g)))<1]for j in R]for i in R]",
     # task393: three shapes of their own colours on 0; list their colours, biggest shape first, as a
     # 1-wide column. Colours are sorted by their cell count (0, the ground, is the commonest and
     # colours absent count 0), so places 8, 7, 6 of the ten hold the shapes' colours, biggest first;

@@ -1556,7 +1556,7 @@ def framed_squares_shadow(g):
 
 # 1-3 separated 9-squares of side 2, 4 or 6 (may be cut by the top edge)
 def draw_framed_squares_shadow(rng, n):
-    H, W = rng.randint(10, 20), rng.randint(10, 20)
+    H = W = rng.randint(10, 20)  # square grid, as in every example of task349
     g = [[0] * W for _ in range(H)]
     sq = []
     for _ in range(rng.randint(1, 3)):
@@ -3725,11 +3725,8 @@ def bar_rays_mirror(g):  # rays from bar A to its dots; matching full rays from 
 def draw_bar_rays_mirror(rng, n):
     H, W, L = rng.randint(13, 18), rng.randint(7, 12), rng.randint(3, 5)
     g = [[0] * W for _ in range(H)]
-    ta, tb = (
-        (1, rng.randint(L + 2, H - L - 1))
-        if rng.random() < 0.5
-        else (rng.randint(L + 2, H - L - 1), 1)
-    )
+    # bar A (the one with the 8s) above bar B, as in every example of task148
+    ta, tb = 1, rng.randint(L + 2, H - L - 1)
     a = rng.choice([0, W - 1])
     b = W - 1 - a
     for i in range(L):
