@@ -339,8 +339,10 @@ IDIOMS = {
     # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3, as
     # in every example); every other object is a rotated/mirrored copy showing only its 4s and 2s:
     # paint the full template, turned about its 2, wherever its 4/2 part occurs. The template is
-    # grown from the decorations over non-0 cells, len(g) steps (its whole object).
-    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2},[T:={z-1j+a%3-1+a//3*1j for z in T for a in range(9)}&{*D}for _ in g],c:={D[z]:z for z in T}[2],P:={s+d:v for Q in[[((z-c-k//4*2*(z-c).real)*1j**k,D[z])for z in T]for k in range(8)]for s in D if all(v%2or D.get(s+d)==v for d,v in Q)for d,v in Q})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # grown from the decorations by king steps (abs<2) over non-0 cells, len(D) steps; only on grids
+    # with under 40 non-0 cells (every example has at most 32), which keeps big grids cheap. The
+    # turned offset is written out twice (test and paint): it packs better than a stored list.
+    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2>len(D)/40},[T:={z for z in D for y in T if abs(z-y)<2}for _ in D],c:={D[z]:z for z in T}[2],P:={s+(z-c-k//4*2*(z-c).real)*1j**k:D[z]for k in range(8)for s in D if all(D.get(s+(z-c-k//4*2*(z-c).real)*1j**k)==D[z]or D[z]%2for z in T)for z in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
@@ -658,8 +660,9 @@ IDIOMS = {
     "inner_fill_by_size": "(f:=lambda r:[0<k<len(s)-1 and sum(s)*2//sum(r)%2+1for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[u*v or x for x,u in zip(r,f(r))]for r,v in zip(g,f([*map(sum,g)]))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
-    # ceiling rows (0-2); pieces become 1
-    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in[Q for d in range(-160,0)for Q in[{p%10*16-p//10+d for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c-1,c+1,c-16)if n<33}&Z][0]}]for i,r in enumerate(g)]",
+    # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -d, d
+    # rising, is the topmost, rightmost one)
+    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in[Q for d in range(160)for Q in[{p%10*16-p//10-d for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c+1,c-1,c-16)if n<33}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. The template is the first 3x3 window with 3
@@ -798,11 +801,11 @@ IDIOMS = {
     # up-left neighbour's colour when the cell two steps up-left is set and the one right of that is
     # blank; the loop variable Z is the zero row that pads the top; c|... as one colour.)
     "diagonal_corner_rays": "[g:=[*zip(*[[c|a*(d>u)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
-    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations, as
-    # complex offsets from the box's first 4) lands its 4s on 4s and its 1s on empty or off- grid
-    # cells, the box (1s) is drawn around it (boxes may run off the grid). The box's cells are those
-    # of rows with 1s lying between the row's first and last 1.
-    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]and 1in r[x:]],w:=max(T,key=D.get),S:={p+h(z-w)*r for r in(1,1j,-1,-1j)for h in(complex,complex.conjugate)for p in D if all(D.get(p+h(z-w)*r,0)==D[z]&4for z in T)for z in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: the
+    # complex offset from a 4 of the box turned by 1j**k, mirrored for k<0) lands its 4s on 4s and
+    # its 1s on empty or off-grid cells, the box (1s) is drawn around it (boxes may run off the
+    # grid). The box's cells are those of rows with 1s lying between the row's first and last 1.
+    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]and 1in r[x:]],w:={D[z]:z for z in T}[4],S:={p+1j**k*(z-w+k//4*2*(z-w).real)for k in range(-4,4)for p in D if all(D.get(p+1j**k*(z-w+k//4*2*(z-w).real),0)==D[z]&4for z in T)for z in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: n = the commonest of colours 1-9; in each of
     # two transposing passes a set cell with a set neighbour along its line becomes n, the others 0:
@@ -883,9 +886,11 @@ IDIOMS = {
     "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g),w:=sum(c in r for r in zip(*g)),[1for i in range(22-h)for j in range(22-w)if all(g[i+a][j+b]<1for a in range(h)for b in range(w)if a%~-h*(b%~-w))for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[i+a][j+b]in[c]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
-    # upscaled pattern painted in (the smallest scale and placement that fits: a shown cell is tied
-    # to each pattern cell at each scale, shown cells in turn; pattern dict keyed i*99+j).
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[-1][0]+1),X:=range(u[0][1],u[-1][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)})and next([[D.get(l+(y-o)//d*99+(x-b)//d,g[y][x])for x in X]for y in Y]for o in Y for b in X if 4!=g[o][b]>0 for d in range(1,9)for l in D if all(g[y][x]in(0,D.get(l+(y-o)//d*99+(x-b)//d,4))for y in Y for x in X))",
+    # upscaled pattern painted in: the smallest scale d, then the first spot (o,b) in the region for
+    # the block of the pattern's first cell l, that leaves every shown cell on its pattern colour
+    # and the corners uncovered (pattern dict keyed i*99+j; cells left of l are negative floor
+    # offsets).
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)},l:=min(D))and next([[D.get(l+(x-b)//d+(y-o)//d*99,g[y][x])for x in X]for y in Y]for d in range(1,9)for o in Y for b in X if all(g[y][x]in(D.get(l+(x-b)//d+(y-o)//d*99,4),0)for y in Y for x in X))",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
