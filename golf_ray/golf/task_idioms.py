@@ -183,10 +183,11 @@ IDIOMS = {
     "fill_between_same_colour_in_row": "[[max({*r[:j+1]}&{*r[j:]})for j in range(10)]for r in g]",
     # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for some
     # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
-    # Works on the grid's text padded to 999 chars (10x10: a row is 32 chars, a column 3; wrapped
-    # offsets never land on a digit): offsets a=67,61 pair with a*2%48 (38,26), times k and -k. k =
-    # count('3')//7+1: every example holds one object (2, 8 or 18 cells) or two with k=1.
-    "cross_diagonal_blocks": "(k:=(t:='%-999s'%g).count('3')//7+1)and eval(''.join([c,'8'][any('0'==c<t[P+a*u]==t[P+a*2%48*u]for a in b'C='for u in(k,-k))]for P,c in enumerate(t)))",
+    # Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars, a column 3;
+    # wrapped offsets never land on a digit): offsets a=67,61 pair with a*2%48 (38,26), times k and
+    # -k; a '0' (48) becomes 48|8 = '8', so only digits change. k = count(51)//7+1: every example
+    # holds one object (2, 8 or 18 cells) or two with k=1.
+    "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(48==c<t[P+a*u]==t[P+a*2%48*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
     # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
     # last column. Marks are 5 and the corner is 0, so c|(a%3&-r[-1]) is 5%3=2 masked by -5 (bit 1
     # set) when both marks are there, 0 otherwise; the marks themselves keep their 5.
@@ -862,11 +863,11 @@ IDIOMS = {
     # copies the label of the cell beside the far wall across the hole.)
     "hole_parity_fill": "[g:=[*zip(*[[v:=c%7%2*c or v&8or c and[c,v][v>1]or 15//v%8for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
     # task205: Crop the big one-colour rectangle hidden in noise: four turns, each dropping the
-    # leading rows until one holding six equal cells in a row (the rectangle is 6x6 or more, in
-    # noise of all ten colours, in every example); every odd cell inside it shoots a full row
-    # and column line: a cell takes the first colour in its row + column other than the
-    # rectangle's.
-    "noise_rect_crosses": "[g:=[*zip(*g[[any(bytes([k]*6)in bytes(r)for k in r)for r in g].index(1):][::-1])]for _ in g[:4]]and[[min(r+c,key=g[0][:1].count)for c in zip(*g)]for r in g]",
+    # leading rows until one holding six equal cells in a row (b'%c'%k*6 in its bytes; the rectangle
+    # is 6x6 or more, and no example has such a run in noise outside its rows and columns); every
+    # odd cell inside shoots a full row and column line: a cell takes the colour of its row + column
+    # that is rarest in its column (an odd colour is there at most once, the rectangle's h-1 times).
+    "noise_rect_crosses": "[g:=[*zip(*g[[any(b'%c'%k*6 in bytes(r)for k in r)for r in g].index(1):][::-1])]for _ in g[:4]]and[[min(r+c,key=c.count)for c in zip(*g)]for r in g]",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
     # 5's row, then overlaying. The shift is sum(i*(object in row i - 3*(5 in row i)))//3 (every row
@@ -986,11 +987,12 @@ IDIOMS = {
     # (RE-ARC's order) and box cell whose 3x3 window equals its key.
     "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[c.update(zip([Y+q for q in f],M.pop(k)))for k in sorted(M,key=sum)[:8]for f in L for Y in c if k in M and k==tuple(c.get(Y+q)for q in f)]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
-    # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured
-    # cell; a stable sort moves them to the front if the row above the stem holds its colour,
-    # else to the end, and blanks them. With no stem row, the same on the transpose (p calls
-    # itself once: g[0]*0+g fails on a transposed grid).
-    "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=lambda r:(r==s)^(max(s)in g[g.index(s)-1]))]for s in g if sum(s)==max(s)>0]or[[*zip(*p([*zip(*g[0]*0+g)]))]])[0]",
+    # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured cell
+    # (0<sum(s)in s: a sum of two or more cells is no cell); a stable sort moves them to the end, or
+    # to the front (reverse=) if t, the row above the first stem (latched by the walrus in the
+    # filter), holds their colour, and blanks them. With no stem row, the same on the transpose (p
+    # calls itself once: g[0]*0+g fails on a transposed grid).
+    "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=s.__eq__,reverse=max(s)in t)]for s in g if 0<sum(s)in s or(t:=s)*0]or[[*zip(*p([*zip(*g[0]*0+g)]))]])[0]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell

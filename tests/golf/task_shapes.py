@@ -303,6 +303,12 @@ def draw_noise_rect_crosses(rng, n):
     other = [k for k in range(10) if k != c]
     g[a - 1][rng.randrange(b, b + w)] = g[a + h][rng.randrange(b, b + w)] = rng.choice(other)
     g[rng.randrange(a, a + h)][b - 1] = g[rng.randrange(a, a + h)][b + w] = rng.choice(other)
+    # no six equal cells in a row in a row or column outside the rectangle's rows or columns, as
+    # in every example of task205 (the noise's longest such run is 5)
+    lines = [r for i, r in enumerate(g) if not a <= i < a + h]
+    lines += [list(col) for j, col in enumerate(zip(*g, strict=True)) if not b <= j < b + w]
+    if any(len({*r[j : j + 6]}) < 2 for r in lines for j in range(len(r) - 5)):
+        return draw_noise_rect_crosses(rng, n)
     return g
 
 
