@@ -773,8 +773,9 @@ IDIOMS = {
     # below 2**K) and -1 in the bottom/right half: it picks row (column) 0 or -1 of g.
     "corner_colour_quadrants": "(R:=range(2,K:=len(g)-2))and[[g[i][j]and g[K-i*2>>K][K-j*2>>K]for j in R]for i in R]",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
-    # grid of block colours.
-    "block_colors_grid": "(f:=lambda g,m=():[*zip(*[o for r in(*g,())if[o:=m,0,m:=[*map(max,m*any(r)or r,r)]][any(r)]])])(f(g))",
+    # grid of block colours. f collapses each run of non-0 rows into its column-wise max (o = the
+    # band finished at a 0 row; the last band is the m left after the loop) and transposes; f(f(g)).
+    "block_colors_grid": "(f:=lambda g,m=():[*zip(*[o for r in g if[o:=m,0,m:=[*map(max,m*any(r)or r,r)]][any(r)]],m)])(f(g))",
     # task185: A line lattice with a 4x4 window of recoloured intersections; each of the 3x3 cells
     # between them becomes its corners' colour if all four corners share one special colour, else 0.
     # f keeps the rows holding a colour outside row 0's set (the 4 window lines: every window row
