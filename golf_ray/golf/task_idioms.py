@@ -539,8 +539,8 @@ IDIOMS = {
     "nested_corner_extend": "[[(B:=[*filter(None,g[0])]*9)[i]]*i+B[i:10]for i in range(10)]",
     # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
     # continue it to 10 rows (t <= 3 and e <= 2 in every example; the first (t, e) that rebuilds the
-    # given rows wins).
-    "continue_pattern_down": "[o for t in(1,2,3)for e in(0,1,2)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])[:len(g)]==g][0]",
+    # first 5 given rows, all grids have 5+, wins).
+    "continue_pattern_down": "[o for t in(1,2,3)for e in(0,1,2)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])[:5]==g[:5]][0]",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # flood the border-connected 8s one step per pass for 96 passes, then dilate the 6s by one
     # cell.)
@@ -1434,10 +1434,10 @@ IDIOMS = {
     # '8' in str(g) // 32; the dots above the block, then those below, read column by column, fill
     # its cells in reading order.)
     "dots_into_block": "(a:=str(g).find('8')//32,L:=filter(None,sum((*zip(*g[:a]),*zip(*g[a+2:])),())))and[[v==8and next(L)for v in r]for r in g]",
-    # task343: A pattern drawn from the left edge is continued periodically to the full width 15
-    # (smallest period that fits: the first k in 1..15 where every cell k to the right is 0 or
-    # equal).
-    "period_extend": "[[(r[:k]*15)[:15]for r in g]for k in range(1,16)if all(b in(0,a)for r in g for a,b in zip(r,r[k:]))][0]",
+    # task343: A pattern drawn from the left edge is continued periodically to the full width 15.
+    # The nonzero columns C (the shown part; its bottom row has no 0 in every example) repeat with
+    # the smallest k where C[k:]==C[:-k] (k <= 8); tile C[:k] to 15 columns and transpose back.
+    "period_extend": "[[*zip(*(C[:k]*15)[:15])]for k in range(9)if(C:=[*filter(any,zip(*g))])[k:]==C[:-k]][0]",
     # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
     # dominoes (EXPR: four times, '2, 3' -> '0, 8' in the grid's text, then a quarter turn)
     "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0, 8'))[::-1])]for _ in'....'][-1]",

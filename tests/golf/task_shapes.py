@@ -7731,14 +7731,26 @@ def period_extend(
 def draw_period_extend(
     rng, n
 ):  # a random tile of width k on the bottom rows, shown for L columns of a 15-wide grid
-    H, k, h = rng.randint(3, 8), rng.randint(1, 6), rng.randint(1, 3)
-    L = rng.randint(k, 14)
-    tile = [[rng.choice([0, 0] + rng.sample(range(1, 10), 2)) for _ in range(k)] for _ in range(h)]
-    g = [[0] * 15 for _ in range(H)]
-    for i in range(h):
-        for j in range(L):
-            g[H - h + i][j] = tile[i][j % k]
-    return g
+    while True:
+        H, k, h = rng.randint(3, 8), rng.randint(1, 6), rng.randint(1, 3)
+        L = rng.randint(k, 14)
+        tile = [
+            [rng.choice([0, 0] + rng.sample(range(1, 10), 2)) for _ in range(k)] for _ in range(h)
+        ]
+        # the bottom row has no 0, as in every example of task343
+        tile[-1] = [rng.randint(1, 9) for _ in range(k)]
+        g = [[0] * 15 for _ in range(H)]
+        for i in range(h):
+            for j in range(L):
+                g[H - h + i][j] = tile[i][j % k]
+        # as in every example of task343, the smallest period the rule finds (cells k to the right
+        # are 0 or equal) also repeats the shown columns exactly
+        cols = [c for c in zip(*g, strict=True) if any(c)]
+        q = next(q for q in range(1, 16) if cols[q:] == cols[:-q])
+        if not any(
+            all(b in (0, a) for r in g for a, b in zip(r, r[k:], strict=False)) for k in range(1, q)
+        ):
+            return g
 
 
 def tromino_corner(g):  # the 0 cell of any 2x2 window holding three 8s becomes 1
