@@ -91,9 +91,10 @@ IDIOMS = {
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: period 101, repeated 9
     # times), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell
-    # is the max over its four turns n+k*(n-C), k = 0,9,-2,-11 (C from the first non-empty row and
-    # column; 10x10 hard-coded, as every example).
-    "d4_complete_5x5": "[*zip(*[iter(max((sum(g,[0])*9)[n+k*(n-[*map(any,g)].index(1)*10-[*map(any,zip(*g))].index(1)-23)]for k in(0,9,-2,-11))for n in range(1,101))]*10)]",
+    # is the max over its four turns n+k*(n-C), k = 0,9,-2,-11. C-23 = 10*r0+c0 is the first True of
+    # u>0<v over u in map(any,g) and v in max(g) (max(g)'s first non-0 is in the first non-empty
+    # column); 10x10 hard-coded, as every example.
+    "d4_complete_5x5": "[*zip(*[(max((sum(g,[0])*9)[n+k*(n-[u>0<v for u in map(any,g)for v in max(g)].index(1)-23)]for k in(0,9,-2,-11))for n in range(1,101))]*10)]",
     # task021: full lines of one colour cross a background (never at the edge, never side by side):
     # output a background canvas (horizontal lines + 1) x (vertical lines + 1). Row 0 and column 0
     # are never lines, so a line is a cell of row 0 / column 0 that differs from g[0][0]; the
@@ -1657,10 +1658,11 @@ IDIOMS = {
     # colours absent count 0), so places 8, 7, 6 of the ten hold the shapes' colours, biggest first;
     # zip makes each a 1-cell row.
     "colours_by_size_column": "[*zip(sorted(range(10),key=sum(g,g).count)[8:5:-1])]",
-    # task394: a periodic tiling with a rectangular hole of 0s: output the hole's contents. q is the
-    # smallest period of the zero-free rows (as RE-ARC's verifier reads it); a hole cell takes the
-    # max of its row's cells of its residue mod q (in every example one lies outside the hole).
-    "periodic_hole_fill": "[[max(r[j%q::q])for j,c in enumerate(r)if c<1]for r in g if 0in r if(q:=min(k for k in range(1,9)if all(r[k:]==r[:-k]for r in g if min(r))))]",
+    # task394: a periodic tiling with a rectangular hole of 0s: output the hole's contents. Each
+    # hole row r is copied from the greatest row s that agrees with it off the hole ([x or y
+    # ...]==s: r is 0 or s there; s*False is [], the least); a zero-free one beats r and the other
+    # hole rows (in every example one exists), and its slice under r's c zeros is the hole row.
+    "periodic_hole_fill": "[max(s*([x or y for x,y in zip(r,s)]==s)for s in g)[r.index(0):][:c]for r in g if(c:=r.count(0))]",
     # task395: a 6x3 grid, top half 0/9 over bottom half 0/1; the 3x3 output is 2 where the cell is
     # 0 in both halves, else 0. Pairs row i with row i+3; a+b*2 is 0 only when both are 0, and any
     # shift of 2 by 2 or more gives 0.

@@ -4380,6 +4380,10 @@ def draw_periodic_hole_fill(rng, n):  # tile a random motif, then blank a rectan
     g = [[tile[i % ph][j % pw] for j in range(W)] for i in range(H)]
     h, w = rng.randint(1, min(3, H - 1)), rng.randint(1, min(3, W - 1))
     a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+    # each hole row, whole, is also a row the hole misses (the hole never covers a whole period
+    # class of the rows), as in every example of task394
+    if any(g[i] not in g[:a] + g[a + h :] for i in range(a, a + h)):
+        return draw_periodic_hole_fill(rng, n)
     for i in range(a, a + h):
         for j in range(b, b + w):
             g[i][j] = 0
