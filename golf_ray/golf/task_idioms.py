@@ -241,7 +241,7 @@ IDIOMS = {
     # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
     # pairs and grids are 30x30 in every example, so the centre is the stamp's mean cell and rows
     # are 30 wide; the stamp also pastes on itself, which the erasing (last) overwrites.
-    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p%30+p//30*1j:h for p,h in enumerate(j)},e:={a for a in i if c!=i[a]!=x[-2]!=i.get(a+1)},r:=sum(e)/len(e))and[*zip(*[iter({**i,**{f+(a-r)*k/2:i[a]for f in i if i[f]==i[r]for a in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(a-r)*k/2,c)-c))},**{a:c for a in e}}.values())]*30)]",
+    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p%30+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i.get(y+1)},r:=sum(e)/len(e))and[*zip(*[iter({**i,**{f+(y-r)*k/2:i[y]for f in i if i[f]==i[r]for y in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(y-r)*k/2,c)-c))},**{y:c for y in e}}.values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
@@ -450,7 +450,7 @@ IDIOMS = {
     # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2 steps
     # over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every shift where
     # the non-0 cells in the ring around its scaled 2s are exactly those 2s.
-    "scaled_template_complete": "(N:=[a//3*1j-1j+a%3-1 for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z+a for z in D if D[z]==1 for a in N}&{*D},T:={z+a for z in T for a in N}&{*D},P:={z*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[z*k+a%k+a//k*1j for z in T if D[z]>1 for a in range(k*k)]]for o in{p-Q[0]for p in D}if{z+a for z in Q for a in N if z+a+o in D}=={*Q}for z in T for a in range(k*k)})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]>1]]for o in{p-Q[0]for p in D}if{*Q}=={E+a for E in Q for a in N if E+a+o in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, multiples of 8, so
     # c&5 keeps 5 and clears labels; 5 stays a barrier) and spreads the max label (c>5 and v: v is
@@ -515,7 +515,7 @@ IDIOMS = {
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells.
-    "hidden_crosses": "(w:=50,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(8)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},X:={q+a*d for q in C|{q+h*d for q in P-C for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for a in range(-h,h+1)for d in(1,w)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "hidden_crosses": "(w:=99,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(9)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},X:={q+a*d for q in C|{q+h*d for q in P for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. The bounce cell q is the 0 on the line
     # through the first and last 8 that lies farthest from the first; every 0 on a diagonal through
