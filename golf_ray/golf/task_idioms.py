@@ -161,10 +161,12 @@ IDIOMS = {
     # mostly 0 (and 0's own box is the whole grid), so the box with the fewest 0s wins.
     "densest_colour_box": "min((str(b:=[*zip(*[r for r in zip(*[r for r in g if c in r])if c in r])]).count('0'),b)for c in{*sum(g,[])})[1]",
     # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
-    # colour. A cell takes the largest digit found on both opposite rays (steps 35 and 29 in str(g),
-    # a row being 32 characters: 10x10 as every example). A ray leaving the grid only meets spaces
-    # and commas (below '0'), never a digit, so the cell's own digit is the fallback.
-    "diag_connect": "(s:=str(g))and[[int(max(max({*s[k::d]}&{*s[k::-d]})for d in(29,35)))for k in range(i,i+30,3)]for i in range(2,320,32)]",
+    # colour. Each character of s=str(g) (10x10 as every example: 320 characters, a row 32) takes
+    # the largest character found on both of its opposite rays (steps 35 and 29): a digit gets its
+    # segment's colour, else its own. On 10x10 no bracket is on both rays, nor a digit on both rays
+    # of a comma or space, so the text stays a grid to eval; on other sizes max() of nothing raises
+    # or the text's brackets never balance (4x26: only digits change, no SyntaxWarning possible).
+    "diag_connect": "eval((s:=str(g))[:0].join(max(max({*s[k::d]}&{*s[k::-d]})for d in(29,35))for k in range(320)))",
     # task038: count the blue 2x2 squares (each gives two "1, 1" pairs in str(g); other blue cells
     # are singles); 1 x 5 row, that many 1s then 0s
     "count_blue_squares": "[([1]*(str(g).count('1, 1')//2)+[0]*5)[:5]]",
@@ -412,9 +414,11 @@ IDIOMS = {
     # cells neither open nor close it; o is 0 again at each line's end.
     "pairs_to_lines_vertical_on_top": "[g:=[[c or o for c in r if[o:=o^r.count(c)//2*c]]for r in zip(*g)]for _ in'ab'if[o:=0]][1]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
-    # and stacks on it as a 5. (Band upright when the top row holds a 5: the band never touches the
-    # border, as in every example; else transpose and recurse once.)
-    "dots_fall_onto_band": "5in g[0]and[[5*(v>0)for v in sorted(r[:i])+sorted(r[i:])[::-1]]for r in g if[i:=r.index(5)]]or[*zip(*p([*zip(*g[0]*0+g)]))]",
+    # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each sorts
+    # (0s first, dots made 5) the part of every line before its first 5, so each turn stacks one
+    # side's dots. A line with no 5 (parallel to the band) is kept: its 5 is the pad at index 14,
+    # and 14%14 = 0 leaves an empty part.
+    "dots_fall_onto_band": "[g:=[*zip(*[sorted(5*(v>0)for v in r[:i])+[*r[i:]]for r in g if[i:=[*r,5].index(5)%14]][::-1])]for _ in g][3]",
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
@@ -686,8 +690,8 @@ IDIOMS = {
     "border_pair_lines": "(A:=min(C:=sum(g,[]),key=C.count))and[[A*(A in(B[0],c))for c in g[0]]for B in g]",
     # task162: Scanning 3x3 windows row-major, each window that is still all 0 is filled with 1
     # (greedy: a filled window blocks later overlapping ones). Slice-assignment comprehension
-    # targets mutate g; b<18 assumes width <= 20.
-    "greedy_zero_window_fill": "([()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]],g)[1]",
+    # targets mutate g; b<18 assumes width <= 20; `and g` returns g as every example fills a window.
+    "greedy_zero_window_fill": "[()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]]and g",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11)
     "panel_by_marker": "[[5*(g[i][j]==5)or g[x-x%4+i%4][y-y%4+j%4]*(i//4==x%4)*(j//4==y%4)for j in range(11)]for x,y in[divmod(sum(g,[]).index(4),11)]for i in range(11)]",
