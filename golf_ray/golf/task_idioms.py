@@ -1130,10 +1130,11 @@ IDIOMS = {
     # `Z&~(Z&Z<<19)*2` in EXPR). Cells are bits of z, row stride 19 = width 18 + 1 blank bit (every
     # example is 18x18); a first pass builds z, the second paints.
     "zero_squares_painted": "[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<19)>>k&2 for v in r]for r in g if(k:=k+1)]for _ in(0,1)if[z:=_ and z,k:=0,Z:=(c:=z&z>>19)&c*2,D:=(Y:=Z&~(Z&Z<<19)*2)*2|Y]][1]",
-    # task266: Each lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
-    # left 8, down-right 7. (assumes the dots are colour 2, as in every example: the >>1 halves
-    # 2*weight)
-    "diagonal_stamp_3687": "[[3*a+6*b+8*c+7*d>>1 for a,b,c,d in zip(D[1:]+[0],[0]+D,U[1:]+[0],[0]+U)]for U,D in zip([[0]*99]+g,g[1:]+[[0]*99])]",
+    # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
+    # left 8, down-right 7. (assumes one 2 on a 3x5 grid, as in every example.) R = the row of the
+    # 2; t = R[j+1]+2*R[j-1] is 2 or 4 beside it; each output row takes a byte n from b'Q3Q1Q' by
+    # its offset from R, and t*n%9 is 3,6 for n='3' (row above), 8,7 for n='1' (below), 0 for n='Q'.
+    "diagonal_stamp_3687": "[[(x+y*2)*n%9 for x,y in zip(R[1:]+[0],[0]+R)]for R in[max(g)]for n in b'Q3Q1Q'[2-g.index(R):][:3]]",
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
     # disappears.
     "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[-1][0])]",
@@ -1213,8 +1214,9 @@ IDIOMS = {
     "mirror_into_quadrants": "[0for n,r in enumerate(g[1:])for d,_ in enumerate(r)if len({*g[n][d:d+2],*r[d:d+2],*(a:={(n,d)})})>4for _ in r[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[n+(x>n)][d+(y>d)]]]and g",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
-    # seed colour v in a row becomes a+b-v, over 8 x height turns; s=a+b is each turn's loop value.)
-    "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in r]for r in g if[v:=0]][::-1])]for s in[sum({*sum(g,[])})-8]*len(g*8)][-1]",
+    # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
+    # 44, draws in 68); s=a+b is each turn's loop value.)
+    "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in r]for r in g if[v:=0]][::-1])]for s in[sum({*sum(g,[])})-8]*96][-1]",
     # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s; each
     # 4 takes its half-turn image, never hidden in the task. In the grid's text the half turn is the
     # text reversed (digits land on digits), so each '4' is replaced by the character at the mirror

@@ -7981,14 +7981,10 @@ def diagonal_stamp_3687(
     return out
 
 
-def draw_diagonal_stamp_3687(rng, n):  # one or two 2s (far apart) on a blank grid
-    H, W = rng.randint(2, n + 4), rng.randint(3, n + 6)
+def draw_diagonal_stamp_3687(rng, n):  # one 2 on a blank grid
+    H, W = 3, 5  # one 2 on a 3x5 grid, as in every example of task266
     g = [[0] * W for _ in range(H)]
-    pts = [(rng.randrange(H), rng.randrange(W)) for _ in range(rng.randint(1, 2))]
-    if len(pts) == 2 and max(abs(pts[0][0] - pts[1][0]), abs(pts[0][1] - pts[1][1])) < 3:
-        pts = pts[:1]
-    for i, j in pts:
-        g[i][j] = 2
+    g[rng.randrange(H)][rng.randrange(W)] = 2
     return g
 
 
