@@ -1438,9 +1438,9 @@ IDIOMS = {
     "bridge_between_blocks": "[g:=[*zip(*[[g[y][x]or 8*all(any(r[:x])*any(r[x:])for r in[(),*g][y:y+3])for x in R]for y in R])]for R in[range(10)]*2][1]",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
     # cell nearest them. (Assumes 10-wide grids, as in every example: the block's row is the first
-    # '8' in str(g) // 32; the dots above the block, then those below, read column by column, fill
-    # its cells in reading order.)
-    "dots_into_block": "(a:=str(g).find('8')//32,L:=filter(None,sum((*zip(*g[:a]),*zip(*g[a+2:])),())))and[[v==8and next(L)for v in r]for r in g]",
+    # '8' in str(g) >> 5 (32 chars a row); the dots above the block, then those below, read column
+    # by column and kept by filter(int, ...), fill its cells in reading order.)
+    "dots_into_block": "(a:=str(g).find('8')>>5,L:=filter(int,sum((*zip(*g[:a]),*zip(*g[a+2:])),())))and[[v==8and next(L)for v in r]for r in g]",
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15.
     # The nonzero columns C (the shown part; its bottom row has no 0 in every example) repeat with
     # the smallest k where C[k:]==C[:-k] (k <= 8); tile C[:k] to 15 columns and transpose back.
