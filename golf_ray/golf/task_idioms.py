@@ -693,8 +693,11 @@ IDIOMS = {
     # targets mutate g; b<18 assumes width <= 20; `and g` returns g as every example fills a window.
     "greedy_zero_window_fill": "[()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]]and g",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
-    # grid position equals the 4's position inside its panel; every other panel is cleared (11x11)
-    "panel_by_marker": "[[5*(g[i][j]==5)or g[x-x%4+i%4][y-y%4+j%4]*(i//4==x%4)*(j//4==y%4)for j in range(11)]for x,y in[divmod(sum(g,[]).index(4),11)]for i in range(11)]",
+    # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
+    # The rule is separable: two passes (rows, then columns via transpose) each find the 4's row x
+    # (str(g) rows are 35 chars apart), put rows x&-4.. into row block x%4 and keep only the 5s
+    # elsewhere ((g+[r]) lets the line row after the last block index past the end).
+    "panel_by_marker": "[g:=[*zip(*[i//4-(x:=str(g).find('4')//35)%4and[c*(c==5)for c in r]or(g+[r])[x&-4|i%4]for i,r in enumerate(g)])]for _ in'12'][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
     # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
@@ -1043,8 +1046,9 @@ IDIOMS = {
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
     # laid after (first 3-row + 1) blank rows (9 blank rows pad the end: grids are <= 10 high); a
-    # cell keeps its 3 (a%2*3) and takes the 2 of that row (b%3).
-    "shape_into_corners": "[g:=[*zip(*[[a%2*3+b%3for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2in r]+Z*9)])]for Z in[[[0]*30]]*2][1]",
+    # cell keeps its 3 and takes the 2 of that row: a^2&a-~b = a^(2&(a+b+1)) is 3 for a=3, 2 for
+    # b=2, else 0 (a's 2 and b's 3 drop out).
+    "shape_into_corners": "[g:=[*zip(*[[a^2&a-~b for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2in r]+Z*9)])]for Z in[[[0]*30]]*2][1]",
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
     # each over the span between the first and last non-zero perpendicular line (a row is non-zero
@@ -1276,9 +1280,11 @@ IDIOMS = {
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
     "sort_bars_staircase": "sorted(map(sorted,g))",
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). (The
-    # outside flooded with 16 first (16&16 keeps it, 5&16 stops it); a hole's side is the 0s in a
-    # 5-wide window of its row; &15 turns the flooded 16 back to 0.)
-    "square_holes_by_size": "[g:=zip(*[[v:=c or v&16for c in(16,*r)][1:]for r in g])for _ in g]and[[(c or 5+(1,1,*r)[x:x+5].count(0))&15for x,c in enumerate(r)]for r in g]",
+    # outside is flooded with 16 first (16&16 keeps it, 5&16 stops it); each pass prepends a 16 to
+    # every row, so the 12x12 grid ends at offset 6 in an 18x18 one and r[x-2:x+3] needs no edge
+    # padding; a hole's side is the 0s in that 5-wide window of its row; &15 turns the flooded 16
+    # back to 0.)
+    "square_holes_by_size": "[g:=zip(*[[v:=c or v&16for c in(16,*r)]for r in g])for _ in g]and[[15&(r[x]or 5+r[x-2:x+3].count(0))for x in range(6,18)]for r in g][6:]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
     # A cell keeps its colour c, or, when max(row)*max(column) is 0, gets 2>>0 = 2; a nonzero
     # product shifts 2 away to 0 (times 2, so a product of 1 cannot leave 1).
