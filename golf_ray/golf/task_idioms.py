@@ -320,11 +320,12 @@ IDIOMS = {
     # multiplies by 3; v = -19 masks bits 16 and 2 (8*3 -> 8, 3 -> 1) until a row with an 8, then
     # only bit 16, so rows before the first 8 from each side are knocked back to 1)
     "box_of_8_recolor": "[(v:=-19,g:=[*zip(*[[c*k&(v:=v|2*(8 in r))for c in r]for r in g][::-1])])for k in[3,1,1,1]]and g",
-    # task071: (bg is 0 in every example) A left-right symmetric shape is partly hidden by a solid
-    # rectangle: erase the rectangle and mirror the shape's cells. The first nonzero row shows only
-    # the shape colour t (as in every example); its first and last t give the axis, o = a+b-W, so
-    # (g+f)[o-x] is the mirror cell (rows of g stand in past the edges).
-    "unhide_mirror_shape": "(r:=max(g,key=any),o:=r.index(t:=max(r))+~r[::-1].index(t))and[[t*(t in(v,(g+f)[o-x]))for x,v in enumerate(f)]for f in g]",
+    # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
+    # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
+    # nonzero row r shows only the shape colour t (as in every example); its first and last t (at a,
+    # b) give the axis. Each row f is zipped with its mirror, (g+f+g) read backwards from index
+    # 16+a+b (rows of g stand in past the edges), and a cell is t when either holds t.
+    "unhide_mirror_shape": "(t:=max(r:=max(g,key=any)))and[[t*(t in x)for x in zip(f,(g+f+g)[r.index(t)-r[::-1].index(t)+31::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
     # has a 2 there. zip(g,g[7:]) pairs each top row with its bottom row (the zip stops at 6); the
     # colours are only 0 and 2, so "one of them is 2" is a!=b.
@@ -480,10 +481,11 @@ IDIOMS = {
     # over rot270, right half = rot180 of L.
     "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
     # task107: 5x5 grid: a 2x2 square over the cell (1, 1) and a coloured border; upscale by
-    # (#colours-1)=A and draw both diagonals through the square in colour 2 over the background:
+    # (#colours-1)=A and draw both diagonals through the square in colour 2 over the background. Row
+    # 4 holds every border colour (the border is symmetric in every example), so A = |{0,*g[4]}|;
     # with e, d the offsets from the square's centre (A*~(g[2][1]>0) is minus its row), a cell is on
     # a diagonal when e^d is 0 or -1 (e==d or e==~d).
-    "upscale_square_diagonals": "(R:=range(5*(A:=len({*str(g)})-5)))and[[g[E//A][D//A]or 2*(-2<E+~(g[2][1]>0)*A^D+~(g[1][2]>0)*A<1)for D in R]for E in R]",
+    "upscale_square_diagonals": "(R:=range(5*(A:=len({0,*g[4]}))))and[[g[E//A][D//A]or 2*(-2<E+~(g[2][1]>0)*A^D+~(g[1][2]>0)*A<1)for D in R]for E in R]",
     # task108: the coloured cells sit at odd rows and columns of a 10x10; each becomes a 4x4 block
     # of a 20x20. p keeps the odd items of a list, each 4 times, after mapping itself on them: on
     # the grid that repeats rows, on a row cells; an int (g*0==0) is returned as it is.
@@ -574,10 +576,11 @@ IDIOMS = {
     # vertical wall, where the sort below changes nothing), the rows above A are sorted blank-first
     # behind a leading 8 row and the first (blank) row is dropped.
     "slide_to_wall_marker": "[g:=[*zip(*(2in g[A:=bytes(map(any,g)).rfind(1)]and sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]or g)[::-1])]for _ in[0]*4][3]",
-    # task132: Each colour's bounding box is filled with that colour. f gives, per row of h, the set
-    # of colours seen both at or before and at or after it (sum from the row itself over the prefix
-    # and over the suffix); cell = max of its row-set & column-set.
-    "bbox_fill": "(f:=lambda h:[{*sum(h[:i],r)}&{*sum(h[i:],r)}for i,r in enumerate(h)])and[[max(a&b)for b in f([*zip(*g)])]for a in f(g)]",
+    # task132: Each colour's bounding box is filled with that colour. Every example marks each
+    # colour by just 2 opposite corners (in different rows and columns), so f walks the rows of h
+    # toggling a set s by each row's colours (s ^= {*r}); the colours spanning row i are s before |
+    # s after it (0 flips every row, so it is always in). Cell = max of its row-set & column-set.
+    "bbox_fill": "(f:=lambda h,s={0}:[s|(s:=s^{*r})for r in h])and[[max(a&b)for b in f(zip(*g))]for a in f(g)]",
     # task133: The key colour is the one met most often where two different colours touch
     # (8-neighbour). The template is the largest one-colour set of cells beside a 1x1 key cell, kept
     # as offsets from it; each row of every other key block (leftmost cell z, width k) gets the
@@ -946,10 +949,11 @@ IDIOMS = {
     # 9-A*(B+1) (=9+A*~B) times, padded with zeros and cut to 3A (a negative count gives no copies).
     "tiled_by_colour_count": "(A:=str(g).count('0'))and[(C*(9+A*~B)+[0]*27)[:3*A]for B in range(A)for C in g]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise: H passes, each on the
-    # transpose of the last, keep cells with a like neighbour along their line whose colour still
-    # has more than 5 cells (surviving 2x2 noise blocks have at most 4). Every example is 16x16, so
-    # the even count of passes restores the orientation.
-    "keep_solid_block": "[(s:=sum(g,[]),g:=[[v*(v in(a,b))*(s.count(v)>5)for a,v,b in zip((0,*r),r,r[1:]+(0,))]for r in zip(*g)])for _ in g]and g",
+    # transpose of the last, keep cells with a like neighbour along their line (the right neighbour
+    # wraps to the row's start: the rectangle stays off the border in every example) whose colour
+    # still has more than 5 cells (surviving 2x2 noise blocks have at most 4). Every example is
+    # 16x16, so the even count of passes restores the orientation.
+    "keep_solid_block": "[(s:=sum(g,[]),g:=[[v*(v in(a,b))*(s.count(v)>5)for a,v,b in zip((0,*r),r,r[1:]+r)]for r in zip(*g)])for _ in g]and g",
     # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
     # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
     # widened row three times.

@@ -846,7 +846,8 @@ def draw_keep_solid_block(rng, n):
             [rng.randint(1, 9) if rng.random() < n / 10 else 0 for _ in range(W)] for _ in range(H)
         ]
         h, w, c = rng.randint(2, 5), rng.randint(3, 7), rng.randint(1, 9)
-        a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+        # the rectangle stays off the border, as in every example of task222
+        a, b = rng.randint(1, H - h - 1), rng.randint(1, W - w - 1)
         for i in range(a, a + h):
             g[i][b : b + w] = [c] * w
         blocks = [
@@ -3024,7 +3025,7 @@ def unhide_mirror_shape(g):
 # random left-right symmetric blob, partly covered by a solid rectangle of another colour
 def draw_unhide_mirror_shape(rng, n):
     while True:
-        H = W = rng.randint(12, 16)
+        H = W = 16  # as in every example of task071 (all 16x16)
         c, q = rng.sample(range(1, 10), 2)
         h, w = rng.randint(4, 6), rng.randint(2, 4)
         half = set()
@@ -5794,11 +5795,10 @@ def draw_upscale_square_diagonals(
     for y in (a, a + 1):
         for x in (b, b + 1):
             g[y][x] = s
-    seq = sorted(cols + [rng.choice(cols) for _ in range(9 - len(cols))], key=cols.index)
-    for (y, x), c in zip(
-        [(y, 4) for y in range(4)] + [(4, x) for x in range(4, -1, -1)], seq, strict=False
-    ):
-        g[y][x] = c
+    # the border is symmetric (row 4 equals column 4), as in every example of task107
+    seq = sorted(cols + [rng.choice(cols) for _ in range(5 - len(cols))], key=cols.index)
+    for y, c in enumerate(seq):
+        g[y][4] = g[4][y] = c
     return g
 
 
@@ -7233,9 +7233,7 @@ def bbox_fill(g):  # fill the bounding box of every colour with that colour
     return o
 
 
-def draw_bbox_fill(
-    rng, n
-):  # n-2..n disjoint rectangles, each marked by 2 opposite corners (+ maybe an interior dot)
+def draw_bbox_fill(rng, n):  # n-2..n disjoint rectangles, each marked by 2 opposite corners
     H, W = rng.randint(8, 14), rng.randint(8, 14)
     g = [[0] * W for _ in range(H)]
     used = set()
@@ -7244,10 +7242,12 @@ def draw_bbox_fill(
             i0, j0 = rng.randrange(H), rng.randrange(W)
             i1, j1 = rng.randint(i0, min(H - 1, i0 + 4)), rng.randint(j0, min(W - 1, j0 + 4))
             box = {(i, j) for i in range(i0 - 1, i1 + 2) for j in range(j0 - 1, j1 + 2)}
-            if (i0, j0) != (i1, j1) and not box & used:
+            # as in every example of task132: each colour is just 2 opposite corners, in
+            # different rows and different columns
+            if i0 < i1 and j0 < j1 and not box & used:
                 used |= box
                 a, b = rng.choice([((i0, j0), (i1, j1)), ((i0, j1), (i1, j0))])
-                for i, j in (a, b, (rng.randint(i0, i1), rng.randint(j0, j1))):
+                for i, j in (a, b):
                     g[i][j] = c
                 break
     return g
