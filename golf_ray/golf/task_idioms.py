@@ -845,9 +845,10 @@ IDIOMS = {
     "template_row_recolour": "(T:=max(g,key=all))and[[r[T.index(c)]for c in T]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
     # every other zero (gaps, leaky rooms) becomes 4. (8 rotating row sweeps: a 0 or 3 (9>>c&1)
-    # becomes 4 after a 4 or on a wall line, one whose median value M is not 0, 3 or 4 (25>>M&1 is
-    # 0), else 3.)
-    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(v^4and 25>>sorted(r)[len(r)//2]&1)][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
+    # becomes 4 after a 4 or on a wall line, else 3. A line is a wall line when M=sorted(r)[9] is
+    # not 0, 3 or 4 (25>>M&1 is 0): sides are 17-29, a room line holds at most 9 walls and a wall
+    # line at most 9 gaps, as in every example.)
+    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(v^4and 25>>sorted(r)[9]&1)][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[1::2]) is 1 iff the cell's column is odd: the stripe row is
     # [4,0,...] shifted by it).
@@ -1125,8 +1126,8 @@ IDIOMS = {
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others. A vertical strip (g[3:] non-empty) is cut into 3-row tiles; a
     # horizontal one recurses on the transpose and transposes back. The mask of a tile is read from
-    # its text (char > '0'); the tile whose mask is the least common is returned.
-    "odd_tile_out": "g[3:]and(T:=[*zip(*[iter(g)]*3)])[(M:=[[c>'0'for c in str(t)]for t in T]).index(min(M,key=M.count))]or[*zip(*p([*zip(*g)]))]",
+    # its text (char > '0'); the tile whose mask occurs once (count 1) is returned.
+    "odd_tile_out": "g[3:]and(T:=[*zip(*[iter(g)]*3)])[[*map((M:=[[c>'0'for c in str(t)]for t in T]).count,M)].index(1)]or[*zip(*p([*zip(*g)]))]",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a
     # 9x9 square: every full 3x3 window is keyed by which of its edge-middle cells are 5, and
     # each layout cell takes the window whose key says where it points; the middle is the plain
@@ -1627,8 +1628,8 @@ IDIOMS = {
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
-    # B; a row or column with 1 to 3 As is a bump line.
-    "bump_lines_through": "[[[v,[A,B][v<1]][0<r.count(A)<4or 0<c.count(A)<4]for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
+    # B; a row or column with 2 or 3 As ({row count, column count} & {2,3}) is a bump line.
+    "bump_lines_through": "[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass keeps the nonempty rows, doubles them,
     # and transposes.
     "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',

@@ -6153,13 +6153,10 @@ def sealed_rooms(
 def draw_sealed_rooms(
     rng, n
 ):  # nh x nw rooms of h x w zeros between wall lines, at most one gap per wall segment
-    h, w, nh, nw, L = (
-        rng.randint(2, 3),
-        rng.randint(2, 3),
-        rng.randint(3, n),
-        rng.randint(3, n),
-        rng.choice([1, 2, 5, 6, 7, 8, 9]),
-    )
+    # square rooms of side 3-5 in a square grid of side 17-29, as in every example of task198
+    h = w = rng.randint(3, 5)
+    nh = nw = rng.randint(-(-18 // (h + 1)), 30 // (h + 1))
+    L = rng.choice([1, 2, 5, 6, 7, 8, 9])
     H, W = nh * (h + 1) - 1, nw * (w + 1) - 1
     g = [[L if i % (h + 1) == h or j % (w + 1) == w else 0 for j in range(W)] for i in range(H)]
     for i in range(h, H, h + 1):
