@@ -386,10 +386,10 @@ IDIOMS = {
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). Every example
     # has one colour pair, so a coloured cell takes the sum of the grid's colours less its own. On
-    # the grid flattened twice over (a torus: the border rows and columns are empty; q counts the
-    # cells), an empty cell takes the frame colour if the next cell in a direction is frame, or the
-    # cells 2 and 5 away are.
-    "square_inside_out": "(G:=sum(g*2,[]),W:=len(g),q:=-1)and[[v and sum({*G})-v or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r if[q:=q+1]]for r in g]",
+    # the grid flattened twice over behind one 0 (a torus: the border rows and columns are empty; q
+    # counts the cells from 1, set by the start list [q:=0] of the sum), an empty cell takes the
+    # frame colour if the next cell in a direction is frame, or the cells 2 and 5 away are.
+    "square_inside_out": "(G:=sum(g*2,[q:=0]),W:=len(g))and[[v and sum({*G})-v or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r if[q:=q+1]]for r in g]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. Trimming = 8*height quarter turns, each dropping the top row if
     # it is all zero (one row a turn: no example or draw has a margin over 2*height); then drop the
@@ -872,9 +872,12 @@ IDIOMS = {
     # the left half of the middle row = ring colours outside-in; colour at ring k -> h[-1-k].
     "reverse_ring_colours": "[[h[~h.index(c)]for c in r]for r in g if(h:=g[k:=len(g)//2][:k])]",
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: one
-    # carried pass type that floods the outside with 8, labels holes 7,2,7,... from a wall and then
-    # copies the label of the cell beside the far wall across the hole.)
-    "hole_parity_fill": "[g:=[*zip(*[[v:=c%7%2*c or v&8or c and[c,v][v>1]or 15//v%8for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
+    # carried pass type, 4*len(g) quarter turns; states 1 wall, 8 outside, 15/18 hole labels. Each
+    # row starts at an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the
+    # outside, and the label beside the far wall crosses the hole); a 0 takes 275//g%26 (8->8,
+    # 1->15, 15->18, 18->15: labels alternate from a wall). The carried value is named g so it is
+    # bound at the first cell; c%8 sends 8->0, 15->7, 18->2 at the end.)
+    "hole_parity_fill": "[g:=[*zip(*[[g:=[c,g][c>8<=g]or 275//g%26for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
     # task205: Crop the big one-colour rectangle hidden in noise: four turns, each dropping the
     # leading rows until one holding six equal cells in a row (b'%c'%k*6 in its bytes; the rectangle
     # is 6x6 or more, and no example has such a run in noise outside its rows and columns); every
