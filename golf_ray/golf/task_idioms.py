@@ -55,10 +55,11 @@ IDIOMS = {
     # 12 by zip over one generator.)
     "plus_to_star": "[*zip(*[(max(s[k-1]*s[k+1]and s[k+2196670098234//3**abs(q-k)%3]for k in range(q-26,q+27))for q in range(-144,0)if(s:=sum(g,[0]*40)))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
-    # (period 2*distance) to the end. (Uses max over M[i::-2d] on the per-line maxima M; d from the
-    # zero-stripped bytes of M; tall = 13+ rows, as every example's long side is 20-30 and short
-    # side at most 12; a wide grid is `p` of its transpose, a tuple so that a second turn fails.)
-    "two_pixel_stripes": "g[12:]and[[max((M:=[*map(max,g)])[i::2-2*len(bytes(M).strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
+    # (period 2*distance) to the end. (Uses max over s[i::-2d] on the bytes s of the per-line
+    # maxima; d from the zero-stripped s; tall = 13+ rows, as every example's long side is 20-30 and
+    # short side at most 12; a wide grid is `p` of its transpose, a tuple so that a second turn
+    # fails.)
+    "two_pixel_stripes": "g[12:]and[[max((s:=bytes(map(max,g)))[i::2-2*len(s.strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it). 99 extra 0s padded into the flattened grid keep 0 from being
     # the rarest value (the rare block never has 99 more cells than there are 0s).
@@ -965,11 +966,11 @@ IDIOMS = {
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background.
     "inbox_of_dots": "(E:=enumerate)and[[[x,sum({*sum(g,[])})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5in r]for h in(g,zip(*g))]]for i,r in E(g)]",
-    # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each
-    # corner, coloured by the opposite corner. (Lookup in the flattened grid, repeated: index k
-    # + 6*T[dy] + T[dx], k the first coloured cell, T a byte table of offsets plus 36; cells off
-    # the squares read a 0.)
-    "opposite_corner_squares": "[[g[y][x]or(s:=sum(g,[])*9)[(k:=[*map(bool,s)].index(1))+6*(T:=b'&&$$&%%')[y-k//6]+T[x-k%6]]for x in range(6)]for y in range(6)]",
+    # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
+    # coloured by the opposite corner. (k: the first coloured cell of the flattened grid s; a cell
+    # is on a square iff bit 2 is set in both its row and column offsets from k (offsets -2,-1,2,3);
+    # its colour is s[k+6*(above)+(left of)]: the block's opposite corner.)
+    "opposite_corner_squares": "[[g[y][x]or y-(k:=[*map(bool,s:=sum(g,[]))].index(1))//6&x-k%6&2and s[k+6*(6*y<k)+(x<k%6)]for x in range(6)]for y in range(6)]",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
     # the bottom-right cell 3. Per axis, a = twice the running sum of row minima (10 per line
     # passed), t = their total: band code 1+a//t when a%t is 0 (a/t is 0, 1 or 2), else 0; a 0-cell
@@ -1443,8 +1444,8 @@ IDIOMS = {
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
     # that side, other dots vanish. (Four quarter turns, each for the left side: cell 1 takes its
     # colour if the row holds it; a dot lives on if it is another side's colour: top or bottom row,
-    # or the row's last cell.)
-    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(a!=c in{*g[0]+g[-1],r[-1]})for c in r[2:]]]for r in g][::-1])]for _ in[0]*4][-1]",
+    # or the row's last cell; the left colour is in none of these, so its dots go.)
+    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(c in{*g[0]+g[-1],r[-1]})for c in r[2:]]]for r in g][::-1])]for _ in[0]*4][-1]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
     # their common span less one cell at each side, becomes 8. Per pass (rows, then transposed), an
     # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (the span never
@@ -1696,9 +1697,10 @@ IDIOMS = {
     "frame_with_most_dots": "(d:=min(s:=sum(g,[]),key=s.count))and[g:=[*zip(*g)][:~len(max([0<c!=d for c in r[j:]]for r in g for j in range(30))):-1]for _ in g*4]and[[c and d for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up
-    # (rows 7-i,8-i; the bottom window could paint nothing) and paints by slice-assignment (mutates
-    # g, returned by []*0+g), so painted 3s are never mistaken for blocks.
-    "block_colour_count_drip": "[()for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r in g[9-i:][:len({*D})]for r[j:j+2]in[[3,3]]]*0+g",
+    # (rows 7-i,8-i; drip rows g[~i:], from 9-i; the bottom window could paint nothing) and paints
+    # by slice-assignment (mutates g, returned by []*0+g), so painted 3s are never mistaken for
+    # blocks.
+    "block_colour_count_drip": "[()for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r in g[~i:][:len({*D})]for r[j:j+2]in[[3,3]]]*0+g",
     # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
     # diagonals from the bottom-left (each row is the input row after ~i zeros, i = -N..-1, so N-1
     # zeros in the top row down to none at the bottom, padded and cut to N)
