@@ -537,10 +537,11 @@ IDIOMS = {
     # as every example: the 3x3 around the 8, read from the flattened grid.)
     "marked_shape_crop": "(s:=sum(g,[]),k:=s.index(8)-14)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,13,26)]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
-    # line (right or down). (The line is a row iff some row sums over 7; each cell drops its 2 and
-    # takes the 2 of the cell two before it: the row two above, q, or its own row shifted right by
-    # r[-2:]+r; the wrapped last two rows/columns hold no 2.)
-    "slide_box_on_dots": "[[v-v%3+u%3for v,u in zip(r,(q,r[-2:]+r)[max(map(sum,g))>7])]for r,q in zip(g,g[-2:]+g)]",
+    # line (right or down). (The line is a row iff the lexicographically largest row, which is the
+    # line row or else the box's 2,3,2 middle row, sums over 7; each cell drops its 2 and takes the
+    # 2 of the cell two before it: the row two above, q, or its own row shifted right by r[-2:]+r;
+    # the wrapped last two rows/columns hold no 2.)
+    "slide_box_on_dots": "[[v-v%3+u%3for v,u in zip(r,(q,r[-2:]+r)[sum(max(g))>7])]for r,q in zip(g,g[-2:]+g)]",
     # task123: nested L-shapes in the corner of a 5x5: extend to 10x10, cell (i,j) coloured by the
     # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
     # row's non-zero cells repeated)
@@ -827,8 +828,9 @@ IDIOMS = {
     "denoise_rectangles": "(n:=max(range(1,10),key=sum(g,[]).count))and[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for _ in'ab'][-1]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
-    # noise pixels don't touch each other).
-    "drop_cells_without_row_and_col_neighbour": "(f:=lambda g:[*zip(*[[b*(a|c>0)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in g])])(f(g))",
+    # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; f works on the
+    # columns (zip(*g)), so f(f(g)) does both passes and ends upright.
+    "drop_cells_without_row_and_col_neighbour": "(f:=lambda g:[[b&(a|c)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in zip(*g)])(f(g))",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
     # counter-clockwise turn | half turn. The left half L is the grid over its ccw turn and the
     # right half is L turned half way, so row i is L[i] followed by L[5-i] reversed; map with two
@@ -1281,9 +1283,9 @@ IDIOMS = {
     # The 8 pair always starts in the top row, so a column holds 8 iff g[0] there is 8: x//4 is 2
     # for it (0 for 0 or 2), plus 1 for a row holding 2, indexes [0,2,8,4].
     "cross_lines_meet_yellow": "[[[0,2,8,4][(2in r)+x//4]for x in g[0]]for r in g]",
-    # task300: Crop the bounding box of the colour with the most cells (rows, then columns, that
-    # hold it).
-    "crop_commonest_colour": '(f:=lambda g:[*zip(*[r for r in g if max("123456789",key=str(g).count)in str(r)])])(f(g))',
+    # task300: Crop the bounding box of the colour with the most cells (columns, then rows, that
+    # hold it: f keeps the columns of g holding it, so f(f(g)) is the crop, upright).
+    "crop_commonest_colour": "(f:=lambda g:[r for r in zip(*g)if max(\"123456789\",key=str(g).count)in str(r)])(f(g))",
     # task301: bars of lengths 1..W-1 above a floor of 8s -> stacked longest lowest, right aligned.
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
@@ -1406,8 +1408,9 @@ IDIOMS = {
     # 1-8 to 1 but 6 to 2, and 0 stays 0.)
     "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c>5 or(k:=k*32))*c|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%31*9%16%3for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
-    # apart, so sums never mix).
-    "plus_colored_arms": "[g:=[*zip(*[[x+k*(p==1)for x,p in zip(r,(0,*r))]for r in g][::-1])]for k in(6,2,7,8)][-1]",
+    # apart, so sums never mix). Four passes, each on a quarter turn, add k to cells right after a
+    # 1; the 7s come last, so before them the only odd value is 1 and p%2 tests for it.
+    "plus_colored_arms": "[g:=[[x+p%2*k for x,p in zip(r,(0,*r))][::-1]for r in zip(*g)]for k in(8,6,2,7)][-1]",
     # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3.
     # enumerate starts at len(r), so the index is odd exactly in those columns; i*x%2*2 is 2 only
     # for a 5 there (5 is odd, 0 gives 0), and 5-2 = 3.
