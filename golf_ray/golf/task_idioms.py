@@ -34,8 +34,9 @@ IDIOMS = {
     "diag3_tiling": "[[max(sum(g,[])[(i+j)%3::3])for j in range(7)]for i in range(7)]",
     # task008: The 2-shape slides toward the 8 block until it touches it: in the turn where the 2
     # lies above the 8, the empty rows above the first 8-row sink to the top (stable sort of those
-    # rows by max); done in all 4 turns.
-    "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g*4][-1]",
+    # rows by max); done in all 4 turns (grids have >= 8 rows: iterating over g's rows and taking
+    # [3] is four turns).
+    "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g][3]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay; a cell takes a colour, not the
     # lattice one, found both before and after it in its row or its column).
@@ -153,9 +154,9 @@ IDIOMS = {
     # hard-coded.)
     "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[({l-d,l-~d}&{8,9,10}and 2==s[n-~d//9*9+l//9]or c)and-2+sum({*s})for l,c in enumerate(r,~n%9)]for d,r in enumerate(g,~n//9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
-    # cell with their colour (four quarter turns; an 8 after a 0, c-8|p==0, takes the row's first
+    # cell with their colour (four quarter turns; an 8 after a 0, c-p==8, takes the row's first
     # cell; 10x10 grids, so iterating over g's rows and taking [3] is four turns).
-    "edge_dots_tint_block": "[g:=[*zip(*[[(c-8|p==0)*r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in g][3]",
+    "edge_dots_tint_block": "[g:=[*zip(*[[(c-p==8)*r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
     # noise: cut out the box around the shape. Each colour's box is cut by keeping the rows, then
     # the columns, that hold it; the shape's box is nearly full while a scattered colour's box is
@@ -505,8 +506,8 @@ IDIOMS = {
     # task112: Mirror everything across the 2x2 block of 3s, both ways. Four quarter turns: each
     # takes the max of the reversed rows with (g*3)[2a+2:] (a: the first row holding a 3), which
     # lines row i up with its mirror row 2a+1-i (mod height; a wrapped row is one the shape never
-    # reaches).
-    "mirror_about_block": "[g:=[*zip(*map(map,[max]*99,g[::-1],(g*3)[[*map(max,g)].index(3)*2+2:]))]for _ in'abcd'][3]",
+    # reaches). Grids have >= 10 rows: iterating over g's rows and taking [3] is four turns.
+    "mirror_about_block": "[g:=[*zip(*map(map,[max]*99,g[::-1],(g*3)[[*map(max,g)].index(3)*2+2:]))]for _ in g][3]",
     # task113: 10 rows, the top 2-4 one-colour stripes over 0s; the stripes are mirrored onto the
     # bottom (the half that is all ground gets the mirror image of the other). The stripes always
     # lie in the top half, so the output is the top five rows and then the same five upside down.
@@ -1093,8 +1094,9 @@ IDIOMS = {
     # (TL,BL,TR,BR), so a half's two pieces concatenated and strided [A::2] give its rows.
     "assemble_l_pieces": "[(C[B]+C[B-2])[A::2]for B in(7,6)for A in(0,1)if(C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})]",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
-    # compared as tuples: taller = greater)
-    "tallest_shortest_bars": "[*zip(*[[c and(k==C[-1])+2*(k==C[1])for c in k]for k in zip(*g)if(C:=sorted({*zip(*g)}))])]",
+    # compared as tuples: taller = greater). Each cell is c>>s with s = 2*(taller than the shortest)
+    # + (shorter than the tallest): 1 for the shortest (5>>1=2), 2 for the tallest, 3 for the rest.
+    "tallest_shortest_bars": "[*zip(*[[c>>2*(k>C[1])+(k<C[-1])for c in k]for k in zip(*g)if(C:=sorted({*zip(*g)}))])]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
     # 4 directions.
