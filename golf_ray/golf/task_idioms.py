@@ -621,9 +621,9 @@ IDIOMS = {
     # corner box whose shape equals the boxed shape is recoloured 5. A colour's shape: the lengths
     # of the gaps between its occurrences in str(g) (split on its digit, ends dropped); the twin is
     # the colour whose shape is that of another colour found in column 0 of rows 0-2 (the boxed
-    # shape touches column 0 in every example). Only digits are tried: on other tasks' grids a
-    # comma or space matches too, and the text it leaves does not compile.
-    "find_boxed_twin": "(s:=str(g),E:=lambda c:[*map(len,s.split(c))][1:-1])and eval(s.replace(*[x for x in'123456789'if E(x)in map(E,{*s[2:67:32]}-{x})],'5'))",
+    # shape touches column 0 in every example). Only digits are tried: on other tasks' grids a comma
+    # or space matches too, and the text it leaves does not compile. (s, E: walrus at 1st use)
+    "find_boxed_twin": "eval((s:=str(g)).replace(*[x for x in'123456789'if(E:=lambda c:[*map(len,s.split(c))][1:-1])(x)in map(E,{*s[2:67:32]}-{x})],'5'))",
     # task144: 4x4 of 7s above a line of 4s, 4x4 of 2s below; 3 where neither half is set.
     # map(zip,...) pairs the halves cell by cell; 3>>a+b is 3 only when both are 0 (any set cell
     # shifts by 2 or more).
@@ -823,10 +823,10 @@ IDIOMS = {
     # grid). The box's cells are those of rows with 1s lying between the row's first and last 1.
     "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]and 1in r[x:]],w:={D[z]:z for z in T}[4],S:={p+1j**k*(z-w+k//4*2*(z-w).real)for k in range(-4,4)for p in D if all(D.get(p+1j**k*(z-w+k//4*2*(z-w).real),0)==D[z]&4for z in T)for z in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
-    # drop the noise, restore the rectangles. (EXPR: n = the commonest of colours 1-9; in each of
-    # two transposing passes a set cell with a set neighbour along its line becomes n, the others 0:
-    # noise never touches noise)
-    "denoise_rectangles": "(n:=max(range(1,10),key=sum(g,[]).count))and[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for _ in'ab'][-1]",
+    # drop the noise, restore the rectangles. (EXPR: n = the commonest of colours 1-9, bound as the
+    # loop variable of the two passes; in each transposing pass a set cell with a set neighbour
+    # along its line becomes n, the others 0: noise never touches noise)
+    "denoise_rectangles": "[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in[max(range(1,10),key=sum(g,[]).count)]*2][-1]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; f works on the
@@ -1428,8 +1428,9 @@ IDIOMS = {
     "colour_picks_cross_shape": "[[5*(5231290>>max(max(g))*8-i-j&1)for j in(0,1,2)]for i in(0,3,6)]",
     # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
     # goes from the 8 along its column to the 2's row, then along that row to the 2. (f toggles on
-    # the two non-empty rows; f|any(r) > (j!=x) marks column x on them and between.)
-    "elbow_path": "(f:=0)or[[c or 4*(f|any(r)>(j!=x)or 2in r[j::j>x or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),x:=sum(g,[]).index(8)%len(r)]]",
+    # the two non-empty rows; f|any(r) > (j!=x) marks column x on them and between; x is where the
+    # column maxima hold the 8.)
+    "elbow_path": "(f:=0)or[[c or 4*(f|any(r)>(j!=x)or 2in r[j::j>x or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),x:=[*map(max,*g)].index(8)]]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
