@@ -727,8 +727,9 @@ IDIOMS = {
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
-    # 5-size. k restarts each pass, so later passes' unused labels stay small.)
-    "size_to_colour": "[g:=zip(*[[v:=c and[c,k:=k*16][c<6]|v for c in(0,*r)][:0:-1]for r in g])for _ in 4*g if[k:=4]]and[[c%5for c in r]for r in g]",
+    # 5-size. 8 rotating passes reach every cell of a shape of <= 4 cells; each pass emits v%M, M =
+    # 9**99 (above every label up to 76 cells) but 5 in the last pass, which maps sums to colours.)
+    "size_to_colour": "[*[g:=zip(*[[(v:=c and[c,k:=k*16][c<6]|v)%M for c in(0,*r)][:0:-1]for r in g])for M in[9**99]*7+[5]if[k:=4]][-1]]",
     # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square,
     # on 0 (as every example): keep the square's cells where the (downscaled) pattern is set, blank
     # the rest. After cropping, n is the count of the last row, the square is the last n rows' last
