@@ -50,11 +50,11 @@ IDIOMS = {
     # (max of (count, output) pairs). (Lines are 5 in every example.)
     "key_block_upscale": "max((str(O:=[[[5,g[k//3*4+i//4][k%3*4+j//4]][i%4<3>j%4]for j in range(11)]for i in range(11)]).count('0'),O)for k in range(9))[1]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
-    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid, 40 zeros in front; a centre
-    # has both row neighbours set; every cell takes the max over centres k within 26 cells of
-    # s[k+T], T a base-3 digit of |q-k|: the centre, an arm or 0; the 144 cells are cut into rows of
-    # 12 by zip over one generator.)
-    "plus_to_star": "[*zip(*[(max(s[k-1]*s[k+1]and s[k+2196670098234//3**abs(q-k)%3]for k in range(q-26,q+27))for q in range(-144,0)if(s:=sum(g,[0]*40)))]*12)]",
+    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; a centre k has both row
+    # neighbours set; every cell q takes the max over all centres k of s[k+T], T a base-3 digit of
+    # |q-k| in a negative constant (so digits past 26 are 2): 0 the centre colour, 1 the arm, 2 a 0;
+    # the 144 cells are cut into rows of 12 by zip over one generator.)
+    "plus_to_star": "[*zip(*[(max(s[k-1]*s[k+1]and s[k+-5428927386753//3**abs(q-k)%3]for k in range(143))for q in range(144)if(s:=sum(g,[])))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
     # (period 2*distance) to the end. (Uses max over s[i::-2d] on the bytes s of the per-line
     # maxima; d from the zero-stripped s; tall = 13+ rows, as every example's long side is 20-30 and
@@ -295,9 +295,10 @@ IDIOMS = {
     # column) came out d and R is still ahead (not R or d itself).
     "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
-    # the odd cell. (The lines cross in the middle of an odd square in every example; the odd cell's
-    # digit is the rarest character of str(g); m iterates over that 1-char string doubled.)
-    "odd_quadrant": "[g:=[*zip(*g[(m in str(g[(k:=len(g)//2):]))*-~k:][:k])]for m in min(str(g),key=str(g).count)*2][1]",
+    # the odd cell. (The lines cross in the middle of an odd square, k = len//2, in every example.)
+    # Output row i is, of the four half-rows of rows i and i+k+1 (cut before/after the line), the
+    # one seen once (min by count); where the odd cell is not, all four agree, so any is right.
+    "odd_quadrant": "[min(v:=[r[:k],r[-k:],s[:k],s[-k:]],key=v.count)for k in[len(g)//2]for r,s in zip(g,g[-k:])]",
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
     # end, walk away from the other green until blocked (an 8: walks pass the edge, it never
     # blocks); turn any way and walk until blocked; walk along the first leg's line (either way)
