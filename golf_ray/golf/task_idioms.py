@@ -103,9 +103,10 @@ IDIOMS = {
     # sentinel [g] in front of each list counts the +1 (it differs from any colour).
     "count_grid_lines_canvas": "[[b for c in[g]+g[0]if c!=b]for r in[g]+g if(b:=g[0][0])!=r[0]]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
-    # 3x3 output: each output cell is the max, over every 5 in the flat grid, of the cell at that
-    # offset (11x11 hard-coded, as every example).
-    "stack_on_fives": "[[max(S[k+x+y]for k,v in enumerate(S)if v==5)for x in(-1,0,1)]for y in(-11,0,11)if(S:=sum(g,[]))]",
+    # 3x3 output: each output cell is the max, over every 5 in the flat grid S, of the cell at that
+    # offset: S zipped with itself shifted by the offset (S[d:]+S wraps like an index), b*(a==5)
+    # keeping only cells whose partner is a 5 (11x11 hard-coded, as every example).
+    "stack_on_fives": "[[max(b*(a==5)for a,b in zip(S,S[x+y:]+S))for x in(-1,0,1)]for y in(-11,0,11)if(S:=sum(g,[]))]",
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
     # cover, first free cell (row-major) is tried as square, horizontal bar, vertical bar in that
     # order
@@ -840,8 +841,9 @@ IDIOMS = {
     # lists lets the walrus define L inside the call (a comprehension's iterable may not hold one).
     "c4_rotations_6x6": "[*map(lambda a,b:[*a,*b[::-1]],L:=g+[*zip(*g)][::-1],L[::-1])]",
     # task195: A shape of 3x3 blocks forms a pattern P; output is P (x) P (the pattern drawn with
-    # itself in each filled cell).
-    "block_pattern_fractal": "[g:=[*filter(any,zip(*g))][::3]for _ in'ab']and[[a&b for a in A for b in B]for A in g for B in g]",
+    # itself in each filled cell). While rows are longer than 3, p recurses on the transpose with
+    # empty rows dropped and every third row kept: two passes leave P, then the Kronecker product.
+    "block_pattern_fractal": "g[0][3:]and p([*filter(any,zip(*g))][::3])or[[a&b for a in A for b in B]for A in g for B in g]",
     # task196: 1-objects that are closed hollow rectangles (enclose a hole) turn 3; others stay 1.
     # (12 sweeps, k=0..11: a 0 after a 4 or the edge becomes 4 (outside); from k=8 on, a 1 after a
     # hole-0 or a 3 becomes 3; each sweep keeps v%(15-k), so only the last one sends 4 back to 0)
@@ -924,9 +926,11 @@ IDIOMS = {
     # above (q, the previous output row; the grid's rows at first: 10x10, as every example) holds k.
     "toward_away_rays": "(F:=lambda g,k=2,q=g:[q:=[c|(x==k)*k for c,x in zip(r,q)]for r in g if(k:=k-(5in r))][::-1])(F(g))",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
-    # colours in order, striped like the lines (E keeps max(row's colours - {5}) of rows that have
-    # one; the wrong direction counts every row, so the shorter of the two is right)
-    "lines_to_square": "min([*zip(*(E:=lambda X:[L:=[c for r in X if(c:=max({*r}-{5}))]]*len(L))(g))],E(zip(*g)),key=len)",
+    # colours in order, striped like the lines. K = -N (str(g) has N colours and "[], 05"). Each row
+    # less its 0s and 5s (s) is kept when it has >= N cells, cut to its last N, last N rows: across
+    # horizontal lines every line row is [c]*(>N); across vertical lines the uncut rows are exactly
+    # the N colours in order.
+    "lines_to_square": "[s[K:]for r in g if(s:=[c for c in r if c%5])[~(K:=6-len({*str(g)})):]][K:]",
     # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
     # a quarter clockwise and a half turn
     "rotations_strip": "[r[:4]+[*b,5]+c[2::-1]for r,b,c in zip(g,zip(*g[::-1]),g[::-1])]",
@@ -1508,9 +1512,9 @@ IDIOMS = {
     "ones_around_twos": "[g:=[[c or(0<a<3)for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g[:4]][3]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
     # differences). Two transposing passes, one per axis: s = sum of the first nonzero row (3: the 4
-    # is further on, 4: behind, 7: level) and 6%-s^-1 maps it to a shift of -1, 1 or 0; each column
+    # is further on, 4: behind, 7: level) and -6%s-1 maps it to a shift of -1, 1 or 0; each column
     # pairs with itself shifted so, keeping its 4 (u&4) and taking the shifted 3 (w&3).
-    "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[6%-sum(max(g,key=any))^-1:]+c)]for c in zip(*g)]for _ in'ab'][1]",
+    "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[-6%sum(max(g,key=any))-1:]+c)]for c in zip(*g)]for _ in'ab'][1]",
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
