@@ -321,9 +321,10 @@ IDIOMS = {
     # work.
     "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*99,R:=range(110))and[[sum(e[k]*all(e[p-k+q]>7for q in R if e[q]%8)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; the first
-    # multiplies by 3; v = -19 masks bits 16 and 2 (8*3 -> 8, 3 -> 1) until a row with an 8, then
-    # only bit 16, so rows before the first 8 from each side are knocked back to 1)
-    "box_of_8_recolor": "[(v:=-19,g:=[*zip(*[[c*k&(v:=v|2*(8 in r))for c in r]for r in g][::-1])])for k in[3,1,1,1]]and g",
+    # multiplies by 3; v = -19 (reset by the comprehension's if) masks bits 16 and 2 (8*3 -> 8, 3 ->
+    # 1) until a row with an 8, then only bit 16, so rows before the first 8 from each side are
+    # knocked back to 1)
+    "box_of_8_recolor": "[g:=[*zip(*[[c*k&(v:=v|2*(8in r))for c in r]for r in g][::-1])]for k in[3,1,1,1]if[v:=-19]][3]",
     # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
     # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
     # nonzero row r shows only the shape colour t (as in every example); its first and last t (at a,
@@ -370,9 +371,10 @@ IDIOMS = {
     # cell whose orthogonal neighbours at distance l differ from it most.)
     "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[l*(b*1j+f)for f in(-1,0,1)for b in(-1,0,1)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e[1::2])))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
-    # an 8 above/below it: 8 in the intersection of the two neighbourhood sets; valid because the
-    # trominoes never come close to each other).
-    "tromino_corner": "[[k[i]or 8in{*[0,*r][j:j+3]}&{*[0,*k][i:i+3]}for j,k in enumerate(zip(*g))]for i,r in enumerate(g)]",
+    # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
+    # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.
+    # Valid because the trominoes never come close to each other.
+    "tromino_corner": "[g:=[*zip(*[[(x or k)*(8in[0,*r][j:j+3])for j,x in enumerate(r)]for r in g])]for k in(1,0)][1]",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
@@ -537,8 +539,9 @@ IDIOMS = {
     # top and bottom rows are never inside: only rows with both neighbours are zipped.
     "rect_interiors_eight": "g[:1]+[[[v,8][all(n)]for v,*n in zip(r,r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
-    # as every example: the 3x3 around the 8, read from the flattened grid.)
-    "marked_shape_crop": "(s:=sum(g,[]),k:=s.index(8)-14)and[[x and max(s[k:k+3])for x in s[k+d:k+d+3]]for d in(0,13,26)]",
+    # as every example: t = the flattened grid from the 3x3's top-left, set in the comprehension's
+    # if; rows t[d:d+3], colour = max of the top row t[:3].)
+    "marked_shape_crop": "[[x and max(t[:3])for x in t[d:d+3]]for d in(0,13,26)if[t:=(s:=sum(g,[]))[s.index(8)-14:]]]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
     # line (right or down). (The line is a row iff the lexicographically largest row, which is the
     # line row or else the box's 2,3,2 middle row, sums over 7; each cell drops its 2 and takes the
