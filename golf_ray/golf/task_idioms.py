@@ -474,9 +474,10 @@ IDIOMS = {
     "mirror_symmetric_1_else_7": "[[7**(g[::-1]!=g!=[r[::-1]for r in g])]]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
     # blocks of 3 on the diagonal starting from that corner. Rows and columns are labelled by block
-    # ('000011112', reversed by the step 1-x|1 when the L is at the bottom / right: g[2][1], g[1][2]
-    # are 3); a cell is 3 when its row and column labels agree and are not '2'.
-    "corner_blocks": "[[3*(a==f<'2')for f in'000011112'[::1-g[1][2]|1]]for a in'000011112'[::1-g[2][1]|1]]",
+    # ('00001111' plus a last label that differs between rows and columns, so it never matches;
+    # reversed by the step 1-x|1 when the L is at the bottom / right: g[2][1], g[1][2] are 3); a
+    # cell is 3 when its row and column labels agree.
+    "corner_blocks": "[[3*(a==f)for f in'000011113'[::1-g[1][2]|1]]for a in'000011112'[::1-g[2][1]|1]]",
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s)
     # of the box outline and of the inner line with 2. Eight passes, turning the grid a quarter
     # each time; each pass, between the first and last rows holding a 1, fills columns with 2+
@@ -497,9 +498,11 @@ IDIOMS = {
     # the grid that repeats rows, on a row cells; an int (g*0==0) is returned as it is.
     "odd_cells_upscale4": "g*0!=0 and sum((4*[p(x)]for x in g[1::2]),[])or g",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
-    # quadrants, recoloured with the cross colour (cross removed). Rows and cells are both taken as
-    # x[:q]+x[q-1::-1]; r[q] is the cross colour (the vertical bar crosses every row).
-    "quadrant_mirror4": "(q:=len(g)//2)and[[v and r[q]for v in r[:q]+r[q-1::-1]]for r in g[:q]+g[q-1::-1]]",
+    # quadrants, recoloured with the cross colour (cross removed). p takes the first q items of a
+    # list and their mirror x[:q]+x[q-1::-1], for the grid (rows, each mapped by p: v*0!=0 tells a
+    # list) and for a row (cells: v and g[q], the cross colour, as the vertical bar crosses every
+    # row).
+    "quadrant_mirror4": "(q:=len(g)//2)and[v*0!=0and p(v)or v and g[q]for v in g[:q]+g[q-1::-1]]",
     # task110: a periodic mosaic with rectangles of 0s cut out; repair the holes. Rows that agree
     # with row r wherever both are coloured (a*b*(a-b)==0 for every pair) are its period copies, r
     # itself among them, so the columnwise max over them fills r's holes.
