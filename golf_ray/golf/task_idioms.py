@@ -41,9 +41,11 @@ IDIOMS = {
     # between them filled with their colour (lattice lines stay; a cell takes a colour, not the
     # lattice one, found both before and after it in its row or its column).
     "join_same_color_cells": "[[r[j]or max(({0,*r[:j]}&{*r[j:]}|{*c[:i]}&{*c[i:]})-{r[2]})for j,c in enumerate(zip(*g))]for i,r in enumerate(g)]",
-    # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1).
-    # Columns compare as tuples: a taller bar is a larger tuple, so rank = number of columns >= it.
-    "rank_bars_by_height": "[*zip(*[[c//5*sum(D>=C for D in zip(*g))for c in C]for C in zip(*g)])]",
+    # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
+    # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it);
+    # zip(r,*g) pairs each cell v with its column C, whose first v (5) is the bar's top; v%4 keeps
+    # 0.
+    "rank_bars_by_height": "[[v%4*g[C.index(v)].count(5)for v,*C in zip(r,*g)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     # Each of the 9 blocks k is blown up as a candidate output; the key's has the most '0's in str
@@ -1225,8 +1227,9 @@ IDIOMS = {
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
-    # transpose at once: cell j of each row r is r[j-1]|r[j+1] or r[j]//5, written as column j.
-    "ring_stamp": "[g:=[[r[j-1]|r[j-8]or r[j]//5for r in g]for j in range(9)]for _ in g][1]",
+    # transpose at once: cell j of each row r is r[j-1]|r[j+1]|r[j]//5, written as column j (on
+    # values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old `or` and 5 still beats 1).
+    "ring_stamp": "[g:=[[r[j-1]|r[j-8]|r[j]//5for r in g]for j in range(9)]for _ in g][1]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2 (two passes,
     # rows then columns, c*(8|a*b)%28%5 on a cell c between neighbours a, b: 5 -> 2 at an end, 3
     # inside; then 2 -> 1 / 4 and 3 -> 4 / 2; 0 stays 0)
@@ -1321,11 +1324,11 @@ IDIOMS = {
     # max of the lexicographically largest row, whose first cell is k)
     "diagonal_cycle_fill": "[[(i+j)%max(max(g))+1for j in range(16)]for i in range(16)]",
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
-    # picture: copy it into every cell (each cell is the max over all cells at the same position mod
-    # 10). Each pass maxes the rows of a class mod 10 (listed twice, so map(max,...) always gets 2+
-    # rows) and transposes; the result is taken after 2 of len(g) passes (more passes change
-    # nothing).
-    "tile_cell_mod10": "[g:=[*zip(*[map(max,*g[i%10::10]*2)for i in range(len(g))])]for _ in g][1]",
+    # picture: copy it into every cell. Rows of a class mod 10 differ only inside the picture, where
+    # the picture's row is >= elementwise, so the plain (lexicographic) max of the class is its
+    # elementwise max; each pass takes it per class and transposes (result after 2 of len(g)
+    # passes).
+    "tile_cell_mod10": "[g:=[*zip(*[max(g[i%10::10])for i in range(len(g))])]for _ in g][1]",
     # task307: every cell becomes a 2x2 block (upscale by 2). zip(r,r) pairs each cell with itself
     # and sum(...,()) flattens the pairs into the wide row; each wide row is listed twice and
     # sum(...,[]) joins those lists of rows.
@@ -1482,7 +1485,7 @@ IDIOMS = {
     "period_extend": "[[*zip(*(C[:k]*15)[:15])]for k in range(9)if(C:=[*filter(any,zip(*g))])[k:]==C[:-k]][0]",
     # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
     # dominoes (EXPR: four times, '2, 3' -> '0, 8' in the grid's text, then a quarter turn)
-    "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0, 8'))[::-1])]for _ in'....'][-1]",
+    "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0, 8'))[::-1])]for _ in[g]*4][3]",
     # task345: 2s on the bottom row (as in every example) rise row by row; a rise blocked by a 5
     # steps one cell to the right just below it and continues to the top: a cell becomes 2 if the
     # cell below is a riser, or the cell below-left is one and the cell above-left is 5. Recursive:
