@@ -522,8 +522,10 @@ IDIOMS = {
     # lie in the top half, so the output is the top five rows and then the same five upside down.
     "mirror_top_stripes_down": "g[:5]+g[4::-1]",
     # task115: colour bands with ragged borders -> the band colours in order, as a row (bands side
-    # by side) or a column (bands stacked).
-    "band_colours": "(a:=[*{}.fromkeys(g[0])])[1:]and[a]or[*zip({}.fromkeys(next(zip(*g))))]",
+    # by side) or a column (bands stacked). The colours in row-major order of first sight are the
+    # band order either way; they are cut into rows of w = the top row's colour count (zip over w
+    # copies of one iterator): all k when the bands stand side by side, 1 when they are stacked.
+    "band_colours": "[*zip(*[iter({}.fromkeys(sum(g,[])))]*len({*g[0]}))]",
     # task117: The X's lower-right corner (a, b) is the last cell, row-major, where (a, b), (a,
     # b-2), (a-2, b-2) and (a-2, b) share one colour; mirror through its middle (a-1, b-1): each row
     # takes the max of itself and row 2a-2-i (padded with copies of row 0, empty in every example;
@@ -764,8 +766,9 @@ IDIOMS = {
     "crop_symmetric_object": "max(B(X)for c in range(10)if(X:=(B:=lambda g:[*zip(*[r for r in g if c in r])])(B(B(g))))==X[::-1])",
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell,
     # diagonal holes with the corner colour. (As RE-ARC draws it: no hole in row or column 0, none
-    # whose mirror cell is one; so g[0][1] is the colour off the diagonal.)
-    "transpose_fill_holes": "[[v or g[j][i]or g[0][i!=j]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # whose mirror cell is one; so g[0][1] is the colour off the diagonal.) Every example is 21x21,
+    # so both indices run over range(21).
+    "transpose_fill_holes": "[[g[i][j]or g[j][i]or g[0][i!=j]for j in range(21)]for i in range(21)]",
     # task176: a 3-row zigzag of 2s (period 4); of the 0 pockets between them, counted from the
     # left, every third (the first, fourth, ...) becomes 4. The output has period 12 and row 2 is
     # row 0 moved by 6 columns: counting k from 6 on row 2 (r[2] is 2 only there), a 0 is filled
