@@ -263,10 +263,11 @@ IDIOMS = {
     "object_crop_twice_wide": "[*filter(any,zip(*[*filter(any,zip(*g))]*2))]",
     # task058: blank square -> clockwise inward spiral of 3 from the top-left corner, arms one cell
     # apart. Recursive (calls p itself, so the program must be exactly p=lambda g:EXPR): spiral(h,w)
-    # = a row of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; 2-row spirals are all 3; rows
-    # of a sub-spiral may run long (zip trims them). Depth <= h+w, needs g all 0 and square, k >= 2
-    # (every example is 5x5 to 20x20)
-    "spiral_recursive": "[[3]*len(g),[*(g+[[3,3]]*2)[2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])]",
+    # = a row r of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; 2-row spirals are all 3
+    # (the 0..03 row is read from [*g,r,r][2], which is r when g has < 3 rows); rows of a sub-spiral
+    # may run long (zip trims them). Depth <= h+w, needs g all 0 and square (every example:
+    # 5x5..20x20)
+    "spiral_recursive": "[r:=[3]*len(g),[*[*g,r,r][2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
     # fill with that colour, the others empty. S[k] is cell k's sorted contents (k&12 = row band,
     # k%4 = column band, its columns cut from the band's transpose; k%4==3 is empty); the largest M
@@ -872,8 +873,8 @@ IDIOMS = {
     "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(v^4and 25>>sorted(r)[9]&1)][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[1::2]) is 1 iff the cell's column is odd: the stripe row is
-    # [4,0,...] shifted by it).
-    "drop_cell_stripes": "[([4,0]*30)[any((t:=max(g))[1::2]):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
+    # [4,0,...] shifted by it; [4,0]*9 covers widths <= 17, every example is at most 15 wide).
+    "drop_cell_stripes": "[([4,0]*9)[any((t:=max(g))[1::2]):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
     # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
     # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has; 5>>i*3
     # is 5 only on row 0, i//9*5 only on row 9)
@@ -1543,8 +1544,9 @@ IDIOMS = {
     "join_8s_in_rows_and_cols": "[g:=[[c&8 or s*(8 in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for s in(9,8)][1]",
     # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
     # becomes 8. (EXPR assumes height 10 like every example; width >= 2.) With m = width-1, row i
-    # (-9..0, top to bottom) has its 1 after m-d 8s, d = |i%2m - m| (a triangle wave).
-    "bounce_zigzag": "[[8]*(m-(d:=abs(i%(2*m)-m)))+[1]+[8]*d for i in range(-9,1)if(m:=len(g[0])-1)]",
+    # (-9..0, top to bottom) has d = |i%2m - m| (a triangle wave) 8s after its 1: the last m+1 cells
+    # of m 8s, a 1 and d 8s.
+    "bounce_zigzag": "[([8]*m+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)if(m:=len(g[0])-1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
     # its whole row / column. (Two passes, each tiling every row whose stripped run s is longer than
     # one cell, then transposing: the row becomes the last find(s) cells of s*20, then s*20, which

@@ -7532,7 +7532,7 @@ def drop_cell_stripes(
 
 
 def draw_drop_cell_stripes(rng, n):  # blank grid with one cell of colour != 4, not on the last row
-    H, W = rng.randint(n, 5 * n), rng.randint(n, 5 * n)
+    H, W = rng.randint(n, 5 * n), rng.randint(n, 15)  # width <= 15 as in every example of task199
     g = [[0] * W for _ in range(H)]
     g[rng.randrange(H - 1)][rng.randrange(W)] = rng.choice([1, 2, 3, 5, 6, 7, 8, 9])
     return g
