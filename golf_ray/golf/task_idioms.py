@@ -1090,9 +1090,9 @@ IDIOMS = {
     # largest size.
     "biggest_colours_bars": "(m:=max(map((T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0for c in T if T.count(c)==m}]]",
     # task248: A 1 in the bottom-left corner of a 10-row grid bounces up diagonally between the side
-    # walls. R = the rotations of the bottom row (1 at column 0,1,..,w-1), then back (w-2..1);
-    # repeat, take 10, flip.
-    "bounce_up_from_corner": "(((R:=[g[-1][-i:]+g[-1][:-i]for i in range(len(g[0]))])+R[-2:0:-1])*9)[9::-1]",
+    # walls. Walk b (the bottom row) 10 steps, rotating it by d = b[-1]-b[0] (at a wall: away from
+    # it) or else by the last d; b and its first 9 steps, reversed, are the rows.
+    "bounce_up_from_corner": "[b:=g[-1],*[b:=b[(d:=b[-1]-b[0]or d):]+b[:d]for _ in g]][9::-1]",
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
     # wise clamp). Four quarter turns, each sorting every column's part above the block, which puts
     # its 5 next to the block (no two 5s share a ring cell in any example). The block's top row is
