@@ -64,9 +64,10 @@ IDIOMS = {
     # fails.)
     "two_pixel_stripes": "g[12:]and[[max((s:=bytes(map(max,g)))[i::2-2*len(s.strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
-    # rows, then columns, holding it). 99 extra 0s padded into the flattened grid keep 0 from being
-    # the rarest value (the rare block never has 99 more cells than there are 0s).
-    "rarest_lines_kept": "(m:=min(s:=sum(g,[0]*99),key=s.count))and[g:=[*zip(*[r for r in g if m in r])]for _ in g][1]",
+    # rows, then columns, holding it). The odd colour is the set S = first row's colours ^ last
+    # row's colours (in every example the odd block is at top or bottom, the blocks touch the grid's
+    # border and both rows hold 0, so S = {odd}); [S]*2 gives S to both passes.
+    "rarest_lines_kept": "[g:=[*zip(*[r for r in g if{*r}&S])]for S in[{*g[0]}^{*g[-1]}]*2][1]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
     # neighbours; other dots stay. Each of 4 quarter turns ORs into a cell 4 if its up-left is 2
     # (16>>x&4) and 7 if its up is 1; the row above the top is the bottom row. No example has a 1 or
@@ -230,8 +231,9 @@ IDIOMS = {
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
     # task050: blank cells lying between two 8s of the same row or the same column become 3 (8 in
-    # the common colours of the line's parts before and after the cell)
-    "link_8s_with_3": "[g:=[[c or 3*(8in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
+    # the common colours of the line's parts before and after the cell). `for _ in g` runs len(g)
+    # passes; [1] is the second.
+    "link_8s_with_3": "[g:=[[c or 3*(8in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (the EXPR fires where the
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
@@ -1097,7 +1099,7 @@ IDIOMS = {
     # wise clamp). Four quarter turns, each sorting every column's part above the block, which puts
     # its 5 next to the block (no two 5s share a ring cell in any example). The block's top row is
     # from the first '2' in str(g): a 10-wide row takes 32 characters.
-    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')//32)])+[*c[m:]]for c in zip(*g)][::-1]for _ in'abcd'][3]",
+    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')//32)])+[*c[m:]]for c in zip(*g)][::-1]for _ in[0]*4][3]",
     # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
     # 4*len(g) sweeps, each reversing the rows and transposing (a quarter turn), flood the outside
     # as 1: a 1 stands before each row and a 0 takes v&1 of its left neighbour v, so 2 stops it; the
@@ -1236,8 +1238,9 @@ IDIOMS = {
     "ring_stamp": "[g:=[[r[j-1]|r[j-8]|r[j]//5for r in g]for j in range(9)]for _ in g][1]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2 (two passes,
     # rows then columns, c*(8|a*b)%28%5 on a cell c between neighbours a, b: 5 -> 2 at an end, 3
-    # inside; then 2 -> 1 / 4 and 3 -> 4 / 2; 0 stays 0)
-    "rect_frame_corners": "[g:=[[c*(8|a*b)%28%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in'ab'][1]",
+    # inside; then 2 -> 1 / 4 and 3 -> 4 / 2; 0 stays 0). `for _ in g` runs len(g) passes; [1] is
+    # the second (later passes are wasted work, cheaper in bytes than 'ab').
+    "rect_frame_corners": "[g:=[[c*(8|a*b)%28%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in g][1]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With x, z the
     # Manhattan distances to the dots and d between them (odd in every example): T=|x-z| is the
@@ -1513,8 +1516,9 @@ IDIOMS = {
     # (walrus inside the frame test), the cell's frame spans |a-y|<=s, x-s<=b<x+3s.
     "framed_squares_shadow": "(R:=range(len(g)))and[[g[a][b]or max(3*(-(s:=[*g[y][x:],0].index(0)/2)<=a-y<=s>=x-b>-3*s)|(x-b==0<a-y)for y in R for x in R if g[y][x]>8)for b in R]for a in R]",
     # task350: blank cells lying between two 1s of the same row or the same column become 8 (1 in
-    # the common colours of the line's parts before and after the cell)
-    "link_1s_with_8": "[g:=[[c or 8*(1in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in'ab'][1]",
+    # the common colours of the line's parts before and after the cell). `for _ in g` runs len(g)
+    # passes; [1] is the second.
+    "link_1s_with_8": "[g:=[[c or 8*(1in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
     # task351: a 16x16 grid symmetric under all turns/flips has a 5x5 hole of 3s: output what it
     # hides. The hole never meets its own half-turn image, so cell (i,j) is read from (~i,~j): each
     # row with a 3 is paired with the mirrored row s, and s read backwards from ~(first 3) gives the
