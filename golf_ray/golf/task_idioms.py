@@ -183,8 +183,8 @@ IDIOMS = {
     "c4_object_top_left_quadrant": "[*zip(*[*filter(any,zip(*filter(any,g)))][:3])][:3]",
     # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
     # of the nearer line (EXPR: every cell takes the colour of the nearest grid corner, which is a
-    # border line's colour; assumes 10x10 like every example)
-    "nearest_border_colour": "[[c and g[-(i>4)][-(j>4)]for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    # border line's colour; the grid is 10x10 in every example, so i, j run over range(10))
+    "nearest_border_colour": "[[g[i][j]and g[-(i>4)][-(j>4)]for j in range(10)]for i in range(10)]",
     # task041: each downward V (one colour each) is filled: every cell between two cells of one
     # colour in a row takes that colour. A cell keeps the largest colour found both at or left of it
     # and at or right of it (its own colour is on both sides, so the set is never empty; 0
@@ -512,9 +512,10 @@ IDIOMS = {
     # with row r wherever both are coloured (a*b*(a-b)==0 for every pair) are its period copies, r
     # itself among them, so the columnwise max over them fills r's holes.
     "periodic_holes_filled": "[[*map(max,*[s for s in g if{a*b*(a-b)for a,b in zip(r,s)}<={0}])]for r in g]",
-    # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that shape
-    # (the 3 rows under the 5, columns j-1..j+1)
-    "shape_under_5_crop": "(j:=0)or[r[j-1:j+2]for r in g if(j:=5 in r and r.index(5)or j)][1:4]",
+    # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that
+    # shape. On the flat 10x10 grid (10x10 in every example) its rows start 9, 19 and 29 cells after
+    # the 5.
+    "shape_under_5_crop": "[(f:=sum(g,[]))[f.index(5)+k:][:3]for k in(9,19,29)]",
     # task112: Mirror everything across the 2x2 block of 3s, both ways. Four quarter turns: each
     # takes the max of the reversed rows with (g*3)[2a+2:] (a: the first row holding a 3), which
     # lines row i up with its mirror row 2a+1-i (mod height; a wrapped row is one the shape never
@@ -1282,9 +1283,11 @@ IDIOMS = {
     # task292: 3 rows of 4s and 0s; a 4 in columns 0, 3, 6, .. turns 6. pow(c,x,x) with x = 10, 43,
     # 43 repeating: pow(4,10,10) is 6, pow(4,43,43) is 4 (43 is prime), and pow(0,x,x) stays 0.
     "every_third_four_to_six": "[[*map(pow,r,X:=b'\\n++'*7,X)]for r in g]",
-    # task293: a horizontal and a vertical band cross: in the crossing (row and column both free of
-    # 0) the other band's colour comes on top
-    "band_cross_swap": "[[[sum(S:={*r,*k})-c,c][0 in S]for c,k in zip(r,zip(*g))]for r in g]",
+    # task293: a horizontal and a vertical band cross: in the crossing the other band's colour comes
+    # on top. The bands never touch the grid edge (every example), so a row's first cell r[0] is the
+    # horizontal colour or 0 and the top row's cell x the vertical colour or 0: r[0]^x^c is the
+    # other band's colour in the crossing and 0 everywhere else, where c stays.
+    "band_cross_swap": "[[r[0]^x^c or c for c,x in zip(r,g[0])]for r in g]",
     # task294: two solid rectangles of 5 (with a 0 row or column between them) on 0: the inside of
     # each becomes 2. A non-0 cell is inside when the cells up-left and down-right of it are non-0
     # too: rectangles never touch, even at corners, so both are in its own rectangle. The top and
@@ -1388,8 +1391,8 @@ IDIOMS = {
     # must appear in the mask of i's rows and columns doubled, cut to e's height, read the same way.
     "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:sum(e in d for d in g)])for d in(d,d)for n in d),-m.count(i),i)for _ in'abcd'if(g:=[*zip(*g)][::-1])for e in{*g[-1]}for i in{*m})[2]]and[[[t,i][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
-    # bar turns 8.
-    "bar_lower_half": "[*zip(*[c[:-(k:=sum(map(bool,c))>>1)or 99]+(8,)*k for c in zip(*g)])]",
+    # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length.
+    "bar_lower_half": "[*zip(*[c[:-(k:=sum(c)>>2)or 99]+(8,)*k for c in zip(*g)])]",
     # task321: overlay the three 4x4 panels cut by the columns of 2: the 4s of the first panel over
     # the 9s of the second over the 1s of the third. r[i], r[i+5] and r[i-4] are the three panels'
     # cells; 9|1 is 9, so `or` is needed only for the first one.
@@ -1565,9 +1568,9 @@ IDIOMS = {
     # the max colour over its 4 rotations about it.
     "rot4_complete": "[u:={d+e*1j:f for d,a in enumerate(g)for e,f in enumerate(a)if f},t:=max([d+m/2 for m in(1+1j,0)for d in[*u][:30]],key=lambda t:sum(u[d]==u.get(t+(d-t)*1j)for d in u))]and[[max(u.get(t+(d+e*1j-t)*r,0)for r in(1,1j,-1j,-1))for e,f in enumerate(a)]for d,a in enumerate(g)]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
-    # roll of rows and columns. The 5s sit in the last column: each row's last cell is dropped and
-    # its first (the cross colour or 0) put in its place.
-    "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:-1]+r[:1]+r[:k]for r in g[-k:]+g[:-k]]",
+    # roll of rows and columns. The 5s sit in the last column (10 wide in every example): each row's
+    # last cell is dropped and its first (the cross colour or 0) put in its place.
+    "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:9]+r[:1]+r[:k]for r in g[-k:]+g[:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one), on the characters of str(g)
     # (separators stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
