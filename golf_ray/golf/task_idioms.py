@@ -12,9 +12,9 @@ IDIOMS = {
     # last map 6^c+2 swaps 0 and 4 (outside -> 0, unreached -> 4) and keeps 3.
     "fill_enclosed_0_with_4": "[g:=zip(*[[v:=c or v&4 for c in(4,*r)][:0:-1]for r in g])for _ in g*4]and[[6^c+2 for c in r]for r in g]",
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
-    # 3..5 when the period divides 3 (g[3:]==g[:3]), else rows 2..4 (period 2 or 4; every example's
-    # period is 2, 3 or 4, never 5)
-    "continue_rows_to_9": "[[2*c for c in r]for r in g+g[2+(g[3:]==g[:3]):][:3]]",
+    # 3..5 when the period divides 3 (tested as g[2]==g[5]), else rows 2..4 (period 2 or 4; every
+    # example's period is 2, 3 or 4, never 5, and with period 4 row 1 != row 2)
+    "continue_rows_to_9": "[[2*c for c in r]for r in g+g[2+(g[2]==g[5]):][:3]]",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
     # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
@@ -866,8 +866,8 @@ IDIOMS = {
     # hole-0 or a 3 becomes 3; each sweep keeps v%(15-k), so only the last one sends 4 back to 0)
     "closed_boxes_recolor": "[g:=[*zip(*[[(v:=c|2*(c==1>v%3<k-7)or v&4)%(15-k)for c in(4,*r)][:0:-1]for r in g])]for k in range(12)][-1]",
     # task197: one full two-colour row is the template; every other row shows only a recoloured
-    # prefix -> complete it with the template.
-    "template_row_recolour": "(T:=max(g,key=all))and[[r[T.index(c)]for c in T]for r in g]",
+    # prefix -> complete it with the template. The template is row 1 in every example (row 0 blank).
+    "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
     # every other zero (gaps, leaky rooms) becomes 4. (8 rotating row sweeps: a 0 or 3 (9>>c&1)
     # becomes 4 after a 4 or on a wall line, else 3. A line is a wall line when M=sorted(r)[9] is
@@ -1305,9 +1305,9 @@ IDIOMS = {
     # into w-wide one-colour rows; that list doubled fills the 2w rows below.
     "top_row_colour_bars": "g[:2]+[*zip(*g[:1]*len(g[0]))]*2",
     # task298: concentric square rings cycling through 3 colours: each colour becomes the one of the
-    # ring outside it (row 2 starts with the colours of depths 0,1,2; the outermost takes the
-    # innermost's)
-    "ring_colour_shift": "[[(D:=g[2][:3])[D.index(c)-1]for c in r]for r in g]",
+    # ring outside it (the outermost takes the innermost's). A colour first appears in any row at
+    # its depth k (0-2); in row 2, index 2k-3 (-3, -1, 1) holds the colour of depth k-1 mod 3.
+    "ring_colour_shift": "[[g[2][r.index(c)*2-3]for c in r]for r in g]",
     # task299: the 2s (a row's edge pair) fill their row, the 8s fill their column, 4 where both.
     # The 8 pair always starts in the top row, so a column holds 8 iff g[0] there is 8: x//4 is 2
     # for it (0 for 0 or 2), plus 1 for a row holding 2, indexes [0,2,8,4].

@@ -8618,6 +8618,9 @@ def continue_rows_to_9(g):  # smallest row period p; row i of the output = row i
 def draw_continue_rows_to_9(rng, n):  # 6x3 grid of 0/1 with rows periodic
     p = rng.randint(1, 4)  # as in every example of task003: smallest period 2, 3 or 4, never 5
     rows = [[rng.randint(0, 1) for _ in range(3)] for _ in range(p)]
+    # as in every example of task003: with period 4, row 1 != row 2
+    while p == 4 and rows[1] == rows[2]:
+        rows[2] = [rng.randint(0, 1) for _ in range(3)]
     return [rows[i % p][:] for i in range(6)]
 
 
@@ -9390,9 +9393,11 @@ def draw_template_row_recolour(
     for _ in range(n - 1):
         x, y = rng.sample(range(1, 10), 2)
         rows.append([{a: x, b: y}[t] for t in tpl[:L]] + [0] * (w - L))
-    rng.shuffle(rows)
-    g = []
-    for r in rows:
+    rest = rows[1:]
+    rng.shuffle(rest)
+    # as in every example of task197: row 0 is blank and row 1 is the template
+    g = [[0] * w, tpl]
+    for r in rest:
         g += [[0] * w] * rng.randint(0, 2) + [r]
     return [r[:] for r in g]
 
