@@ -489,9 +489,10 @@ IDIOMS = {
     # inner 1s and the top cell of every non-empty column. (Not fully general: a gap line with
     # no crossing line stays open.)
     "dotted_box_fill": "[g:=[[v or 2*(a<=i<=b)*(any(c)>i-a or c[a+1:b].count(1)>1)for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in 8*[g]for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][-1]",
-    # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; left half L = g
-    # over rot270, right half = rot180 of L.
-    "rotation_quad": "(L:=g+[*zip(*g)][::-1])and[[*a,*b[::-1]]for a,b in zip(L,L[::-1])]",
+    # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
+    # the left half; the result is invariant under a quarter turn, so its top half is L turned
+    # clockwise and its bottom half is L turned anticlockwise.
+    "rotation_quad": "[*zip(*(L:=g+[*zip(*g)][::-1])[::-1])]+[*zip(*L)][::-1]",
     # task107: 5x5 grid: a 2x2 square over the cell (1, 1) and a coloured border; upscale by
     # (#colours-1)=A and draw both diagonals through the square in colour 2 over the background. Row
     # 4 holds every border colour (the border is symmetric in every example), so A = |{0,*g[4]}|;
@@ -1022,8 +1023,9 @@ IDIOMS = {
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
     "extend_row_period": "[(r[:6]*4)[:len(r)*2]for r in g]",
     # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
-    # colour, 5...
-    "alternate_ray": "[[v:=c or v and x+5-v for c in r]for r in g if[x:=max(r),v:=0]]",
+    # colour, 5...: v (reset to 0 per row) swaps between the row's max and 5 (max+5-v); the max is
+    # taken again at each cell, shorter than naming it.
+    "alternate_ray": "[[v:=c or v and max(r)+5-v for c in r]for r in g if[v:=0]]",
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
     # pieces painted in. Each piece is keyed by its negative (2 -> 0, other -> 2); pieces with most
@@ -1201,8 +1203,9 @@ IDIOMS = {
     # number of 4s (bit 2 of their sum); other boxes' corners count 0, 2 or 4 there.
     "corners_fill_inside": "[[v|2*all(4&sum(sum(r[:j+k])for r in g[:i+k])for k in(0,1))for j,v in enumerate(R)]for i,R in enumerate(g)]",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
-    # - 1); the first k cells of a 3x3 snake are 8.
-    "cup_level_snake": "[(L:=[8]*sum(max(r)==5for r in g)+[0]*5)[1:4],L[6:3:-1],[0]*3]",
+    # - 1); the first k cells of a 3x3 snake are 8. Rows whose max is 5 (the empty cup rows and the
+    # bottom) are counted as the 5s in the list of row maxima: k+1.
+    "cup_level_snake": "[(L:=[8]*[*map(max,g)].count(5)+[0]*5)[1:4],L[6:3:-1],[0]*3]",
     # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
     # (Kronecker product; V sums the halves, so a cell is colour + 8*mask: a&7 if b has the 8)
@@ -1421,8 +1424,8 @@ IDIOMS = {
     # shorter than a comprehension over g[:2].
     "top_left_2x2_corner": "[g[0][:2],g[1][:2]]",
     # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
-    # shifted right, input row).
-    "diagonal_trails": "(q:=[0]*6)and[q:=[*map(max,[0]+q,r+[0]*3)]for r in g+[[0]*3]*3]",
+    # shifted right, input row padded with z=[0]*3; three z rows follow the input).
+    "diagonal_trails": "(q:=(z:=[0]*3)*2)and[q:=[*map(max,[0]+q,r+z)]for r in g+[z]*3]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step).
     # Square grids, as every example. Corner a in (0,-1): distance R[a^i] (i or n-1-i); keys
