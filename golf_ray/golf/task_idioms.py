@@ -129,8 +129,10 @@ IDIOMS = {
     # in 2; the centre is the one that adds fewer 2s (smaller sum of the grid).
     "complete_rotational": "min((sum(sum(o:=[[x or 2*y for x,y in zip(r,k+s)]for r,s in zip(g,zip(*g[::-1]))],[])),o)for k in((),(0,)))[1]",
     # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
-    # side columns) and a full line through its seed, in its seed's colour
-    "two_seed_frames": "[[c,*[c*(645>>i&1)]*8,c]for i in range(10)if(c:=max(g[i-i%5+2]))]",
+    # side columns) and a full line through its seed, in its seed's colour. One byte per output row:
+    # its seed row is byte%8 (2 or 7) and byte%5 is 0 on the full rows 0, 2, 7, 9 and >= 4 on the
+    # others (c>>4 is 0 for a colour c).
+    "two_seed_frames": "[[c,*[c>>i%5]*8,c]for i in b'2\"2\"\"OO7O7'if(c:=max(g[i%8]))]",
     # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
     # lies inside the outline. (Frame colour = the colour whose first index per row takes fewest
     # values; rows with exactly two of it, split between them.)
@@ -391,9 +393,10 @@ IDIOMS = {
     # prefix empty, and there the row is the bar and i 4s.
     "bar_with_diagonal_and_floor": "[r[:~i]and r[:~i]+[2]+i*[0]or r[:1]+i*[4]for i,r in enumerate(g)]",
     # task085: 3-row bars: the middle row keeps only every other cell, starting with the first; a
-    # row equal to the previous OUTPUT row is a middle row (the bottom row then differs from the
-    # processed middle).
-    "bar_middle_dotted": "(a:=0)or[a:=r==a!=(v:=0)and[v:=c*(v<1)for c in r]or r for r in g]",
+    # row equal to the previous OUTPUT row (g, the grid at first) is a middle row. v = the last cell
+    # made; in a middle row a cell is kept unless it equals v (v carries over from the row above, as
+    # no row has both end cells coloured, so the first cell is kept).
+    "bar_middle_dotted": "[g:=[v:=c*(r!=g or v!=c)for c in r]for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). Every example
     # has one colour pair, so a coloured cell takes the sum of the grid's colours less its own. On
@@ -894,9 +897,10 @@ IDIOMS = {
     # of another band (more than one colour besides 0 in the two) counts as the line itself;
     # transpose. (EXPR assumes no column/row has a hole in every band, true in all task examples)
     "band_holes_across": '[g:=[*zip(*[map(min,*[[r,B][len({0,*B,*r})<3]for B in g])for r in g])]for _ in"ab"][1]',
-    # task203: Concentric square rings, one colour each: reverse the order of the ring colours.  h =
-    # the left half of the middle row = ring colours outside-in; colour at ring k -> h[-1-k].
-    "reverse_ring_colours": "[[h[~h.index(c)]for c in r]for r in g if(h:=g[k:=len(g)//2][:k])]",
+    # task203: Concentric square rings, one colour each: reverse the order of the ring colours. h =
+    # the middle row (row k = n/2): h[i] = colour of ring i for i < k, and by symmetry h[k+i] =
+    # colour of ring k-1-i, so zip(h, h[k:]) pairs each ring colour with its replacement.
+    "reverse_ring_colours": "[[*map(dict(zip(h:=g[k:=len(g)//2],h[k:])).get,r)]for r in g]",
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: one
     # carried pass type, 4*len(g) quarter turns; states 1 wall, 8 outside, 15/18 hole labels. Each
     # row starts at an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the
@@ -1380,8 +1384,10 @@ IDIOMS = {
     # so the column maxima without the 0s list the colours in order; nine 0s pad them to 9.
     "column_colours_snake": "[(s:=[*filter(int,map(max,*g))]+[0]*9)[:3],s[5:2:-1],s[6:9]]",
     # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes all 1
-    # (True), the rest 0 (False)
-    "block_centre_fill": "[[c>0 for c in r[1::3]for _ in'abc']for r in g[1::3]for _ in'abc']",
+    # (True), the rest 0 (False). The same step twice, by recursion: keep every third item from the
+    # second and repeat it 3 times, on the rows, then on each row's cells; a cell (g*0 is 0, not [])
+    # becomes g>0.
+    "block_centre_fill": "g*0==[]and[p(x)for x in g[1::3]for _ in'abc']or g>0",
     # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour. A top
     # cell is 0/1 and its bottom cell 0/2, so they differ exactly when one is set; rows 5-8 are
     # taken first (g[5:]), then rows 0-3 are popped off g, and the bottom row's cells popped in

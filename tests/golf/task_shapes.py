@@ -8698,9 +8698,13 @@ def draw_bar_middle_dotted(rng, n):  # bands of 3 rows, each with 1-2 bars of od
             L = rng.choice(range(3, w - x + 1, 2))
             L = min(L, rng.choice([3, 5, 7, 9, 11]))
             band[x : x + L] = [rng.randint(1, 9)] * L
+            s = x
             x += L + rng.randint(1, 3)
             if rng.random() < 0.4:
                 break
+        # no row has both end cells coloured, as in every example of task085
+        if band[0] and band[-1]:
+            band[s : s + L] = [0] * L
         g += [band[:] for _ in range(3)]
     return g + [[0] * w]
 
