@@ -565,8 +565,8 @@ IDIOMS = {
     "slide_box_on_dots": "[[v-v%3+u%3for v,u in zip(r,(q,r[-2:]+r)[sum(max(g))>7])]for r,q in zip(g,g[-2:]+g)]",
     # task123: nested L-shapes in the corner of a 5x5: extend to 10x10, cell (i,j) coloured by the
     # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
-    # row's non-zero cells repeated)
-    "nested_corner_extend": "[[(B:=[*filter(None,g[0])]*9)[i]]*i+B[i:10]for i in range(10)]",
+    # row's non-zero cells repeated; filter(int,...) drops the 0s as filter(None,...) would)
+    "nested_corner_extend": "[[(B:=[*filter(int,g[0])]*9)[i]]*i+B[i:10]for i in range(10)]",
     # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
     # continue it to 10 rows (t <= 3 and e <= 2 in every example; the first (t, e) that rebuilds the
     # first 5 given rows, all grids have 5+, wins).
@@ -655,8 +655,8 @@ IDIOMS = {
     # variable W is the wall byte; rooms carry 3*area, walls stay 2)
     "room_size_extremes": "[g:=[*zip(*[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in g])]for W in[b'\\2']*2]and(t:={*sum(g,())})and[[{max(t):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
-    # its main diagonal.
-    "asymmetric_block": "[b for k in(0,3,6)if(b:=g[k:k+3])!=[*map(list,zip(*b))]][0]",
+    # its main diagonal (the top block if it differs from its transpose, else recurse on g[3:]).
+    "asymmetric_block": "(b:=g[:3])!=[*map(list,zip(*b))]and b or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
     # 4-neighbour)
     "grouped_to_8": "[g:=[[[c,8][c*a>0]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g*4][-1]",
@@ -1337,9 +1337,9 @@ IDIOMS = {
     # product shifts 2 away to 0 (times 2, so a product of 1 cannot leave 1).
     "zero_lines_to_red": "[[c|2>>2*max(r)*max(k)for c,k in zip(r,zip(*g))]for r in g]",
     # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
-    # (i+j)%k+1, k = the top colour). (size 16 is hard-coded: every example is 16x16; max(max(g)) =
-    # max of the lexicographically largest row, whose first cell is k)
-    "diagonal_cycle_fill": "[[(i+j)%max(max(g))+1for j in range(16)]for i in range(16)]",
+    # (i+j)%k+1): row i is the list 1..k repeated, sliced from i. 1..k = the grid's colours less 0
+    # (a set of small ints iterates in order); *9 is long enough as k >= 4 in every example.
+    "diagonal_cycle_fill": "[([*{*sum(g,[])}-{0}]*9)[i:i+16]for i in range(16)]",
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
     # picture: copy it into every cell. Rows of a class mod 10 differ only inside the picture, where
     # the picture's row is >= elementwise, so the plain (lexicographic) max of the class is its
@@ -1749,9 +1749,10 @@ IDIOMS = {
     # diagonals from the bottom-left (each row is the input row after ~i zeros, i = -N..-1, so N-1
     # zeros in the top row down to none at the bottom, padded and cut to N)
     "row_to_diagonals": "(N:=25-5*g[0].count(0))and[([0]*~i+g[0]+[0]*N)[:N]for i in range(-N,0)]",
-    # task399: n red 2x2 squares (4n cells of 2): a 3x3 grid with 1s at the first n of the flattened
-    # places 0,2,4,6,8
-    "count_squares_checker": "[([1,0]*(str(g).count('2')//4)+[0]*9)[i:i+3]for i in(0,3,6)]",
+    # task399: n red 2x2 squares (4n cells of 2, the rest 0, so the cell sum is 8n): a 3x3 grid with
+    # 1s at the first n of the flattened places 0,2,4,6,8 (L = [1,0]*n padded with 0s, cut into rows
+    # of 3 by zipping one iterator thrice; the first 3 rows, as tuples)
+    "count_squares_checker": "[*zip(*[iter(sum(sum(g,[]))//8*[1,0]+[0]*9)]*3)][:3]",
     # task400: a 24x24 grid symmetric under all turns/flips has a 5x5 hole of 1s: output what it
     # hides. The hole never meets its own half-turn image, so cell (i,j) is read from (~i,~j): each
     # row with a 1 is paired with the mirrored row s, and s read backwards from ~(first 1) gives the
