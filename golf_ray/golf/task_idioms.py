@@ -30,8 +30,10 @@ IDIOMS = {
     # 1.
     "halves_both_set_red": "[[2&r[i]+r[i+4]for i in(0,1,2)]for r in g]",
     # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
-    # i+j mod 3.
-    "diag3_tiling": "[[max(sum(g,[])[(i+j)%3::3])for j in range(7)]for i in range(7)]",
+    # i+j mod 3, so the 49 output cells in flat order are the classes 0,1,2 repeated (51 values; zip
+    # drops the 2 extra), each the max of the flat input's class; one generator repeated 7 times in
+    # zip cuts them into rows.
+    "diag3_tiling": "[*zip(*[(max(sum(g,[])[k::3])for k in[0,1,2]*17)]*7)]",
     # task008: The 2-shape slides toward the 8 block until it touches it: in the turn where the 2
     # lies above the 8, the empty rows above the first 8-row sink to the top (stable sort of those
     # rows by max); done in all 4 turns (grids have >= 8 rows: iterating over g's rows and taking
@@ -954,8 +956,10 @@ IDIOMS = {
     # the N colours in order.
     "lines_to_square": "[s[K:]for r in g if(s:=[c for c in r if c%5])[~(K:=6-len({*str(g)})):]][K:]",
     # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
-    # a quarter clockwise and a half turn
-    "rotations_strip": "[r[:4]+[*b,5]+c[2::-1]for r,b,c in zip(g,zip(*g[::-1]),g[::-1])]",
+    # a quarter clockwise and a half turn. Built by columns and transposed (zip cuts each to 3): the
+    # first 4 columns, the flipped rows (the quarter turn's columns), then the flipped grid's
+    # columns 3..0 (the 5s, then the half turn's columns).
+    "rotations_strip": "[*zip(*[*zip(*g)][:4],*(h:=g[::-1]),*[*zip(*h)][3::-1])]",
     # task215: a band of 3 non-0 rows on 0 is repeated up and down with period 3 over the whole
     # grid. Every residue class of rows mod 3 holds exactly one band row and otherwise all-0 rows,
     # so the lexicographic max of g[i%3::3] is the band row that output row i repeats.
@@ -1678,9 +1682,9 @@ IDIOMS = {
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
     # B; a row or column with 2 or 3 As ({row count, column count} & {2,3}) is a bump line.
     "bump_lines_through": "[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
-    # task384: Crop the shape and scale it up 2x: each pass keeps the nonempty rows, doubles them,
-    # and transposes.
-    "crop_double": '(f:=lambda g:[*zip(*[r for r in g if any(r)for _ in"ab"])])(f(g))',
+    # task384: Crop the shape and scale it up 2x: each pass transposes, keeps the nonempty lines
+    # twice (any(r)*"ab" is "ab" or ""), so two passes crop and double both axes.
+    "crop_double": "(f:=lambda g:[r for r in zip(*g)for _ in any(r)*\"ab\"])(f(g))",
     # task385: 10x4, the top half empty, bars rising in the bottom half: mirror them into the top.
     # The top half is always empty, so the answer is the bottom half flipped (g[:4:-1], rows 9..5)
     # over the bottom half itself (g[5:]).
