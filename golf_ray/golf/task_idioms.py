@@ -241,8 +241,9 @@ IDIOMS = {
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (the EXPR fires where the
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
-    # triangles of height >= 3)
-    "ray_through_apex": "[g:=[*zip(*[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in g][::-1])]for _ in'abcd'][-1]",
+    # triangles of height >= 3; each of 4 passes turns the grid a quarter first, zip(*g[::-1]), so
+    # the pass's own list of rows is the result after the 4th)
+    "ray_through_apex": "[g:=[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in zip(*g[::-1])]for _ in'abcd'][-1]",
     # task052: a row of a single colour becomes all 5, any other row all 0 (3x3 grids). A row is of
     # one colour when it equals its first cell repeated three times.
     "uniform_rows_grey": "[3*[5*(r==r[:1]*3)]for r in g]",
