@@ -661,8 +661,9 @@ IDIOMS = {
     # its main diagonal (the top block if it differs from its transpose, else recurse on g[3:]).
     "asymmetric_block": "(b:=g[:3])!=[*map(list,zip(*b))]and b or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
-    # 4-neighbour)
-    "grouped_to_8": "[g:=[[[c,8][c*a>0]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g*4][-1]",
+    # 4-neighbour). Four quarter turns; each pass maps a cell c with left neighbour a by c+-c%~a%8:
+    # 0 stays 0, 8 stays 8, 3 becomes 8 when a is 3 or 8 (-3%~a%8 is 5) and stays 3 when a is 0.
+    "grouped_to_8": "[g:=[[c+-c%~a%8for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g*4][-1]",
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum
@@ -1552,8 +1553,10 @@ IDIOMS = {
     # pairs with itself shifted so, keeping its 4 (u&4) and taking the shifted 3 (w&3).
     "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[-6%sum(max(g,key=any))-1:]+c)]for c in zip(*g)]for _ in'ab'][1]",
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
-    # one of its columns.
-    "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
+    # one of its columns. Two sweeps (the second over the mirrored grid, whose row 0 is the mirrored
+    # dots): a non-blank cell takes the dot above it, else the colour carried from its left
+    # neighbour, else stays; v is reset to 0 at each row's start.
+    "recolor_by_top_marker": "[g:=[[v:=c and(t or v or c)for c,t in zip(r,g[0])][::-1]for r in g if[v:=0]]for _ in\"ab\"][1]",
     # task355: rectangles of colour sprinkled with a rare noise colour; answer (1x1) the rectangle's
     # colour that holds the most noise cells. For each colour c, count the non-c cells whose row and
     # column both hold c (c's rectangle); the noise colour scores highest (its rows x columns span
