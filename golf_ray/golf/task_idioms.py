@@ -1553,10 +1553,8 @@ IDIOMS = {
     # pairs with itself shifted so, keeping its 4 (u&4) and taking the shifted 3 (w&3).
     "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[-6%sum(max(g,key=any))-1:]+c)]for c in zip(*g)]for _ in'ab'][1]",
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
-    # one of its columns. Two sweeps (the second over the mirrored grid, whose row 0 is the mirrored
-    # dots): a non-blank cell takes the dot above it, else the colour carried from its left
-    # neighbour, else stays; v is reset to 0 at each row's start.
-    "recolor_by_top_marker": "[g:=[[v:=c and(t or v or c)for c,t in zip(r,g[0])][::-1]for r in g if[v:=0]]for _ in\"ab\"][1]",
+    # one of its columns.
+    "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
     # task355: rectangles of colour sprinkled with a rare noise colour; answer (1x1) the rectangle's
     # colour that holds the most noise cells. For each colour c, count the non-c cells whose row and
     # column both hold c (c's rectangle); the noise colour scores highest (its rows x columns span
