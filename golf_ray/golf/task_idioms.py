@@ -78,7 +78,7 @@ IDIOMS = {
     # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike). A
     # bytes table holds the new colour as a digit's code, 15& turns the code back into the digit;
     # one row is mapped and repeated three times, since all rows of the input are the same.
-    "swap_colour_pairs": "[[15&b\"0564312798\"[c]for c in g[0]]]*3",
+    "swap_colour_pairs": '[[15&b"0564312798"[c]for c in g[0]]]*3',
     # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
     # max of all rows and columns that agree with it wherever both are non-zero (a*b*(a-b) is 0 at
     # every cell)
@@ -134,7 +134,7 @@ IDIOMS = {
     # side columns) and a full line through its seed, in its seed's colour. One byte per output row:
     # its seed row is byte%8 (2 or 7) and byte%5 is 0 on the full rows 0, 2, 7, 9 and >= 4 on the
     # others (c>>4 is 0 for a colour c).
-    "two_seed_frames": "[[c,*[c>>i%5]*8,c]for i in b'2\"2\"\"OO7O7'if(c:=max(g[i%8]))]",
+    "two_seed_frames": '[[c,*[c>>i%5]*8,c]for i in b\'2"2""OO7O7\'if(c:=max(g[i%8]))]',
     # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
     # lies inside the outline. (Frame colour = the colour whose first index per row takes fewest
     # values; rows with exactly two of it, split between them.)
@@ -1327,7 +1327,7 @@ IDIOMS = {
     "cross_lines_meet_yellow": "[[[0,2,8,4][(2in r)+x//4]for x in g[0]]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells (columns, then rows, that
     # hold it: f keeps the columns of g holding it, so f(f(g)) is the crop, upright).
-    "crop_commonest_colour": "(f:=lambda g:[r for r in zip(*g)if max(\"123456789\",key=str(g).count)in str(r)])(f(g))",
+    "crop_commonest_colour": '(f:=lambda g:[r for r in zip(*g)if max("123456789",key=str(g).count)in str(r)])(f(g))',
     # task301: bars of lengths 1..W-1 above a floor of 8s -> stacked longest lowest, right aligned.
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
@@ -1686,7 +1686,7 @@ IDIOMS = {
     "bump_lines_through": "[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass transposes, keeps the nonempty lines
     # twice (any(r)*"ab" is "ab" or ""), so two passes crop and double both axes.
-    "crop_double": "(f:=lambda g:[r for r in zip(*g)for _ in any(r)*\"ab\"])(f(g))",
+    "crop_double": '(f:=lambda g:[r for r in zip(*g)for _ in any(r)*"ab"])(f(g))',
     # task385: 10x4, the top half empty, bars rising in the bottom half: mirror them into the top.
     # The top half is always empty, so the answer is the bottom half flipped (g[:4:-1], rows 9..5)
     # over the bottom half itself (g[5:]).
