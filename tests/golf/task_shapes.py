@@ -11580,13 +11580,10 @@ def draw_fill_box_of_shape_red(rng, n):
     h, w = rng.randint(3, 9), rng.randint(3, 9)
     keep = rng.choice((0.4, 0.6, 0.8))
     shape = {(i, j) for i in range(h) for j in range(w) if i == 0 or rng.random() < keep}
-    seen, stack = {(0, j) for j in range(w)}, [(0, j) for j in range(w)]
-    while stack:
-        a, b = stack.pop()
-        for u, v in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            if (a + u, b + v) in shape and (a + u, b + v) not in seen:
-                seen.add((a + u, b + v))
-                stack.append((a + u, b + v))
+    grid = [[(i, j) in shape for j in range(w)] for i in range(h)]
+    seen = {
+        c for part in parts(grid, bool) if (0, 0) in part for c in part
+    }  # what hangs from row 0
     for _ in range(rng.randrange(4)):  # the bar on another side
         seen = {(b, h - 1 - a) for a, b in seen}
         h, w = w, h
@@ -12395,30 +12392,11 @@ def object_down_one(g):  # task053: the one shape (of 1s or 2s on 0) moves one r
 def draw_object_down_one(rng, n):
     # a 3x3 grid of 0 with one 8-connected shape of 1s or 2s in the top two rows, as in task053
     while True:
-        cells = [(y, x) for y in range(2) for x in range(3) if rng.random() < 0.4]
-        if cells and len(parts_of(cells)) == 1:
+        g = [[int(rng.random() < 0.4) for _ in range(3)] for _ in range(2)] + [[0] * 3]
+        if len(parts(g, bool, corners=True)) == 1:
             break
-    g = [[0] * 3 for _ in range(3)]
     c = rng.choice((1, 2))
-    for y, x in cells:
-        g[y][x] = c
-    return g
-
-
-def parts_of(cells):  # the 8-connected groups of a list of (row, column) cells
-    left, groups = set(cells), []
-    while left:
-        todo, seen = [left.pop()], set()
-        while todo:
-            y, x = todo.pop()
-            seen.add((y, x))
-            for u in (-1, 0, 1):
-                for v in (-1, 0, 1):
-                    if (y + u, x + v) in left:
-                        left.discard((y + u, x + v))
-                        todo.append((y + u, x + v))
-        groups.append(seen)
-    return groups
+    return [[c * v for v in r] for r in g]
 
 
 def upscale_twice(g):  # task307: every cell becomes a 2x2 block
@@ -12579,22 +12557,8 @@ def draw_fold_right_onto_left(rng, n):
 
 
 def shape_code_3x3(g):  # 3x3 shape: largest 4-connected one-colour part 5->6, 4->3, 1->2, else 1
-    best = 0
-    seen = set()
-    for i in range(3):
-        for j in range(3):
-            if (i, j) in seen:
-                continue
-            stack, size = [(i, j)], 0
-            seen.add((i, j))
-            while stack:
-                a, b = stack.pop()
-                size += 1
-                for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if 0 <= x < 3 and 0 <= y < 3 and (x, y) not in seen and g[x][y] == g[a][b]:
-                        seen.add((x, y))
-                        stack.append((x, y))
-            best = max(best, size)
+    colours = {v for r in g for v in r}
+    best = max(len(part) for c in colours for part in parts(g, lambda v, c=c: v == c))
     return [[{5: 6, 4: 3, 1: 2}.get(best, 1)]]
 
 
