@@ -1358,7 +1358,7 @@ def draw_move_into_hole(rng, n):
     shapes = []
     for c in {v for r in g for v in r} - {0, 5}:
         cells = [(a, b) for a in range(H) for b in range(W) if g[a][b] == c]
-        a0, b0 = min(a for a, b in cells), min(b for a, b in cells)
+        a0, _, b0, _ = box(cells)
         shapes.append(sorted((a - a0, b - b0) for a, b in cells))
     # no two colours but 0 and 5 share a shape, as in every example of task044: else draw again
     return g if all(shapes.count(x) == 1 for x in shapes) else draw_move_into_hole(rng, n)
