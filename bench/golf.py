@@ -91,24 +91,26 @@ def main(argv: list[str] | None = None) -> int:
 
     configure(verbose=False)
     logs = RunLogs(work)  # as `golf-ray golf`: Ray's and the libraries' lines go to WORK/logs/
-    init_ray(num_cpus=args.workers, log_to_driver=False)
-    pool = SandboxPool(
-        num_actors=args.workers, backend=args.backend, limits=Limits(example_timeout_s=10.0)
-    )
     try:
-        started, cpu_before = time.monotonic(), cpu_times()
-        report = run_golf(tasks, pool, GolfOptions(out=work))
-        pipeline_s, cpu_after = time.monotonic() - started, cpu_times()
-        started = time.monotonic()
-        scored = score_submission(
-            load_submission(work / "submission.zip"),
-            tasks,
-            pool,
-            rerun_timeouts=Limits(example_timeout_s=180.0),
+        init_ray(num_cpus=args.workers, log_to_driver=False)
+        pool = SandboxPool(
+            num_actors=args.workers, backend=args.backend, limits=Limits(example_timeout_s=10.0)
         )
-        score_s = time.monotonic() - started
+        try:
+            started, cpu_before = time.monotonic(), cpu_times()
+            report = run_golf(tasks, pool, GolfOptions(out=work))
+            pipeline_s, cpu_after = time.monotonic() - started, cpu_times()
+            started = time.monotonic()
+            scored = score_submission(
+                load_submission(work / "submission.zip"),
+                tasks,
+                pool,
+                rerun_timeouts=Limits(example_timeout_s=180.0),
+            )
+            score_s = time.monotonic() - started
+        finally:
+            pool.close()
     finally:
-        pool.close()
         logs.close()
 
     stages = {}
