@@ -1460,9 +1460,10 @@ IDIOMS = {
     # for a 5 there (5 is odd, 0 gives 0), and 5-2 = 3.
     "fives_from_right_green": "[[x-i*x%2*2for i,x in enumerate(r,len(r))]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
-    # colour up to the block. (4 quarter turns: a blank with a 3 to its right takes the max of the
-    # row up to it, itself a 0.)
-    "dots_shoot_to_square": "[g:=[*zip(*[[c or max(r[:j+1])*(3 in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in[0]*4][-1]",
+    # colour up to the block. (4 quarter turns, taken as the 4th of one turn per row of the 10x10
+    # grid: left to right, x is the cell just written, and a blank with a 3 to its right takes x,
+    # the nearest dot's colour; the first cell of a row takes nothing.)
+    "dots_shoot_to_square": "[g:=[*zip(*[[x:=c or j and x*(3in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in g][3]",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
     # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; bit c*8-i-j of 5231290 (i in
     # 0,3,6) is cell (i/3,j) of c's shape: the three 9-bit windows overlap by one bit, where the
@@ -1571,9 +1572,10 @@ IDIOMS = {
     "bounce_zigzag": "[([8]*m+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)if(m:=len(g[0])-1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
     # its whole row / column. (Two passes, each tiling every row whose stripped run s is longer than
-    # one cell, then transposing: the row becomes the last find(s) cells of s*20, then s*20, which
-    # is in phase with s; zip cuts it to the grid's width.)
-    "repeat_cross_segments": "[g:=[*zip(*[(s:=b.strip(b'\\0'))[1:]and(s*20)[-b.find(s):]+s*20or b for b in map(bytes,g)])]for _ in'ab'][1]",
+    # one cell, then transposing: the row becomes the last find(s) cells of s*9, then s*9, which is
+    # in phase with s; runs are 3+ cells and lines at most 21 cells, so s*9 is long enough; zip cuts
+    # it to the grid's width.)
+    "repeat_cross_segments": "[g:=[*zip(*[(s:=b.strip(b'\\0'))[1:]and(s*9)[-b.find(s):]+s*9or b for b in map(bytes,g)])]for _ in'ab'][1]",
     # task360: 10x9 with a bar of 5s in column 4; fold the right half onto the left (mirrored).
     # r[:4:-1] is columns 8..5, so map stops at 4; where both halves are coloured they share the
     # colour, so max of the pair is the painted cell.
