@@ -71,10 +71,11 @@ IDIOMS = {
     # border and both rows hold 0, so S = {odd}); [S]*2 gives S to both passes.
     "rarest_lines_kept": "[g:=[*zip(*[r for r in g if{*r}&S])]for S in[{*g[0]}^{*g[-1]}]*2][1]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
-    # neighbours; other dots stay. Each of 4 quarter turns ORs into a cell 4 if its up-left is 2
-    # (16>>x&4) and 7 if its up is 1; the row above the top is the bottom row. No example has a 1 or
-    # 2 on the border or a cell beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
-    "plus_and_cross_halos": "[g:=[*zip(*[[c|16>>x&4|7*(p==1)for x,p,c in zip((0,*q),q,r)]for q,r in zip(g[-1:]+g,g)][::-1])]for _ in g][3]",
+    # neighbours; other dots stay. Each of 4 quarter turns scans rows, ORing into a cell 4 if the
+    # cell up-left of it is 2 (16>>x&4) and 7 if the one above is 1, reading the row above from h,
+    # the last row made (the top row is its own row above). No example has a 1 or 2 on the border or
+    # a cell beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
+    "plus_and_cross_halos": "[g:=[*zip(*[h:=[c|16>>x&4|7*(p==1)for x,p,c in zip((0,*h),h,r)]for r in g][::-1])]for _ in g if(h:=g[0])][3]",
     # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike). A
     # bytes table holds the new colour as a digit's code, 15& turns the code back into the digit;
     # one row is mapped and repeated three times, since all rows of the input are the same.
@@ -377,9 +378,10 @@ IDIOMS = {
     "most_common_shape": "max(L:=[w for i in range(144)if all(map(any,(w:=[r[i%12:][:3]for r in g[i//12:][:3]])+[*zip(*w)]))],key=L.count)",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
-    # first all-line row is min(g,key=set), a subset of every row's colours; the centre m is the
-    # cell whose orthogonal neighbours at distance l differ from it most.)
-    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[l*(b*1j+f)for f in(-1,0,1)for b in(-1,0,1)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e[1::2])))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    # first all-line row is min(g,key=set), a subset of every row's colours; offsets e are the 3x3
+    # of blocks (-l,0,l); the centre m is the cell whose 8 neighbours at distance l differ from it
+    # most: the pattern's centre is off the border in every example.)
+    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[b*1j+f for f in(-l,0,l)for b in(-l,0,l)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e)))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
     # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.

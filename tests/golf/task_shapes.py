@@ -1143,10 +1143,10 @@ def draw_stamp_pattern_on_cells(rng, n):
     L, t, c1, c2 = rng.sample(range(1, 10), 4)
     cell = [[0] * C for _ in range(R)]
     used = set()
-    pa, pb = rng.randint(0, R - 1), rng.randint(0, C - 1)
+    # centre off the border, all four arms in: as in every example of task080
+    pa, pb = rng.randint(1, R - 2), rng.randint(1, C - 2)
     for d, e in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)):
-        if 0 <= pa + d < R and 0 <= pb + e < C and 1:
-            cell[pa + d][pb + e] = t if d == e == 0 else rng.choice([c1, c2])
+        cell[pa + d][pb + e] = t if d == e == 0 else rng.choice([c1, c2])
     used = {(pa + d, pb + e) for d in range(-2, 3) for e in range(-2, 3)}
     k, m = rng.randint(1, 4), 0
     while k and m < 9999:  # a first lone block always fits (R, C >= 6)
