@@ -373,9 +373,10 @@ IDIOMS = {
     # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s.
     "columns_pull_up": "[*zip(*[sorted(c,key=[0].count)for c in zip(*g)])]",
     # task079: Several small one-colour shapes (each with a 3x3 bounding box) on a 14x14 grid:
-    # output the most frequent one. (Scans the 144 3x3 windows, corner (i//12, i%12), whose rows and
-    # columns are all non-empty; grid 14 hard-coded.)
-    "most_common_shape": "max(L:=[w for i in range(144)if all(map(any,(w:=[r[i%12:][:3]for r in g[i//12:][:3]])+[*zip(*w)]))],key=L.count)",
+    # output the most frequent one. (Scans the 3x3 windows, corner (i>>4, i%16), whose rows and
+    # columns are all non-empty; the few windows cut short by the right edge are never the most
+    # frequent.)
+    "most_common_shape": "max(L:=[w for i in range(224)if all(map(any,(w:=[r[i%16:][:3]for r in g[i>>4:][:3]])+[*zip(*w)]))],key=L.count)",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
     # first all-line row is min(g,key=set), a subset of every row's colours; offsets e are the 3x3
@@ -1011,10 +1012,12 @@ IDIOMS = {
     # its colour is s[k+6*(above)+(left of)]: the block's opposite corner.)
     "opposite_corner_squares": "[[g[y][x]or y-(k:=[*map(bool,s:=sum(g,[]))].index(1))//6&x-k%6&2and s[k+6*(6*y<k)+(x<k%6)]for x in range(6)]for y in range(6)]",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
-    # the bottom-right cell 3. Per axis, a = twice the running sum of row minima (10 per line
-    # passed), t = their total: band code 1+a//t when a%t is 0 (a/t is 0, 1 or 2), else 0; a 0-cell
-    # takes the code when row and column agree.
-    "band_corners_centre": "(F:=lambda h,a=0:[((a:=a+2*min(r))%t<1)*(1+a//t)for t in[sum(map(min,h))]for r in h])and[[c or u*(u==v)for c,v in zip(r,F([*zip(*g)]))]for r,u in zip(g,F(g))]",
+    # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so column 0
+    # marks the row lines and row 0 the column lines. Per axis, a = twice the running sum (10 per
+    # line passed), t = their total: band code 1+a//t>>a%t (a/t is 0, 1 or 2 on the three bands; a
+    # non-zero a%t is at least 5 and shifts the code to 0); a 0-cell takes the code when row and
+    # column agree.
+    "band_corners_centre": "(F:=lambda x,a=0:[1+(a:=a+2*v)//t>>a%t for t in[sum(x)]for v in x])and[[c or u*(u==v)for c,v in zip(r,F(g[0]))]for r,u in zip(g,F([*zip(*g)][0]))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. The colours are 3 and 1, so a==b only where both are 0; pop(4) hands out the lower half's
     # rows in order while the comprehension walks the upper half's (the copy g[:4]).
@@ -1485,9 +1488,9 @@ IDIOMS = {
     # stays valid Python on any grid).
     "swap_five_eight": "eval(str(g).translate({53:56,56:53}))",
     # task338: Hollow rectangles: erase them and fill their insides with 3 (flood the outside from
-    # the border, rest -> 3; each pass sweeps rows from a 1 pad, g turns a quarter as a one-shot
-    # zip).
-    "hollow_insides_only": "[g:=zip(*[[v:=c or v&1for c in(1,*r)][1:]for r in g][::-1])for _ in g*4]and[[3>>c+c for c in r]for r in g]",
+    # the top and left borders, rest -> 3; each pass sweeps rows left to right from a 1 pad, a 1
+    # stays 1, and g transposes as a one-shot zip, so 4*len(g) passes alternate rows and columns).
+    "hollow_insides_only": "[g:=zip(*[[A:=B or A&1for B in(1,*B)][1:]for B in g])for B in g*4]and[[3>>A+A for A in A]for A in g]",
     # task339: a 3x3 grid with a few cells of one colour; output one row with a cell of that colour
     # per coloured cell. Flattening with sum(g,[]) and keeping the non-zero cells (filter(int,..):
     # int(v) is v, so zero drops out) gives exactly that row.
@@ -1626,9 +1629,10 @@ IDIOMS = {
     "hole_size_recolor": "(s:='%400s'%g,D:=(3,-3,32,-32))and eval(''.join([c,str(3-sum(s[q+d::e][:2]=='00'for d in D for e in D))][c=='0']for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. The background is the corner cell's colour and the shape is 0 (in
-    # every example), so the marker colour is the largest; the step is the smallest diagonal shift
-    # that moves the shape onto the marker and nothing else of it.
-    "diagonal_echo": "(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-g[0][0]},c:=max(U.values()))and[[[[v,c][any(i+j*1j-w*t in U for t in range(1,24))]for j,v in enumerate(r)]for i,r in enumerate(g)]for t in range(1,24)if{U.get(z+(w:=t//4*1j**t*(1+1j)))for z in U}=={None,c}][0]",
+    # every example), so the marker m is the non-background cell of largest value; it sits
+    # diagonally next to the shape, so the step w is the longest diagonal shift back from m onto the
+    # shape.
+    "diagonal_echo": "(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-g[0][0]},m:=max(U,key=U.get),[w:=t//4*1j**t*(1+1j)for t in range(24)if m-t//4*1j**t*(1+1j)in U])and[[[v,U[m]][any(i+j*1j+w*~t in U for t in range(24))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so from 3 characters before it the next n 0s become 3s (only digits change: the text

@@ -4302,10 +4302,12 @@ def draw_diagonal_echo(rng, n):
     S = {(oi + a, oj + b) for a, b in cells}
     k = 1 + max(t for t in range(H + 1) if {(i + t, j + t) for i, j in S} & S)
     d = rng.choice([(1, 1), (1, -1), (-1, 1), (-1, -1)])
-    opts = [
+    opts = [  # the marker is diagonally next to the shape, as in every example of task370
         (i + k * d[0], j + k * d[1])
         for i, j in S
-        if 0 <= i + k * d[0] < H and 0 <= j + k * d[1] < W
+        if 0 <= i + k * d[0] < H
+        and 0 <= j + k * d[1] < W
+        and (i + k * d[0] - d[0], j + k * d[1] - d[1]) in S
     ]
     if not opts:
         return draw_diagonal_echo(rng, n)
