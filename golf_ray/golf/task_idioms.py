@@ -658,8 +658,9 @@ IDIOMS = {
     "halves_nor_three": "[[3>>a+b for a,b in t]for t in map(zip,g,g[5:])]",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
     # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, the loop
-    # variable W is the wall byte; rooms carry 3*area, walls stay 2)
-    "room_size_extremes": "[g:=[*zip(*[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in g])]for W in[b'\\2']*2]and(t:={*sum(g,())})and[[{max(t):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    # variable W is the wall byte; rooms carry 3*area, walls stay 2; the value set t is taken inside
+    # the final lookup)
+    "room_size_extremes": "[g:=[*zip(*[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in g])]for W in[b'\\2']*2]and[[{max(t:={*sum(g,())}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal (the top block if it differs from its transpose, else recurse on g[3:]).
     "asymmetric_block": "(b:=g[:3])!=[*map(list,zip(*b))]and b or p(g[3:])",
@@ -706,11 +707,11 @@ IDIOMS = {
     "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in[Q for d in range(160)for Q in[{p%10*16-p//10-d for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c+1,c-1,c-16)if n<33}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
-    # template (same transform/scale) around them. The template is the first 3x3 window with 3
-    # colours besides the background (the top-right cell, bg in every example); a window matches a
-    # turned, scaled template whose middle-row colours (main colour, in every example) are read as
-    # bg; k cycling through (1,2,3)*4, a quarter turn a step, meets every scale and turn.
-    "template_stamp": "(b:=g[0][-1],d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},next(1 for i,j in d if len({b,*sum(T:=[[d.get((i+a,j+c),b)for c in range(3)]for a in range(3)],[])})>3),M:={(i+a,j+c):T[a//k][c//k]for k in(1,2,3)*4 if(T:=[*zip(*T[::-1])])for i,j in d if all(d.get((i+a,j+c),b)==(v:=T[a//k][c//k],b)[v in T[1]]for a in range(3*k)for c in range(3*k))for a in range(3*k)for c in range(3*k)})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # template (same transform/scale) around them. The template is the first 3x3 window whose text
+    # shows 4 digits (bg, main, 2 markers: it holds a bg cell in every example; bg is the top-right
+    # cell); a window matches a turned, scaled template whose middle-row colours (main and bg) are
+    # read as bg; k cycling through (1,2,3)*4, a quarter turn a step, meets every scale and turn.
+    "template_stamp": "(b:=g[0][-1],d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},next(1 for i,j in d if len({*str(T:=[[d.get((i+a,j+c),b)for c in range(3)]for a in range(3)])})>7),M:={(i+a,j+c):T[a//k][c//k]for k in(1,2,3)*4 if(T:=[*zip(*T[::-1])])for i,j in d if all(d.get((i+a,j+c),b)==(v:=T[a//k][c//k],b)[v in T[1]]for a in range(3*k)for c in range(3*k))for a in range(3*k)for c in range(3*k)})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (Twice: keep rows holding a colour other than 0/2, repeat
     # each k times, add a 2 at both ends, transpose.)
@@ -1103,9 +1104,10 @@ IDIOMS = {
     "shape_into_corners": "[g:=[*zip(*[[a^2&a-~b for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2in r]+Z*9)])]for Z in[[[0]*30]]*2][1]",
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
-    # each over the span between the first and last non-zero perpendicular line (a row is non-zero
-    # iff it compares above [0]*99), which is exactly the elbow's extent.
-    "elbow_line_two_three": "[g:=[[c or 8*(u in r)*(max(g[:j+1])>[0]*99<max(g[j:]))for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
+    # each over the span between the first and last non-zero perpendicular line (a line is non-zero
+    # iff it compares above g[0], the first line, all 0 in both passes: neither 2 nor 3 ever sits in
+    # row 0 or column 0), which is exactly the elbow's extent.
+    "elbow_line_two_three": "[g:=[[c or 8*(u in r)*(max(g[:j+1])>g[0]<max(g[j:]))for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
     "biggest_colours_bars": "(m:=max(map((T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0for c in T if T.count(c)==m}]]",

@@ -2198,13 +2198,17 @@ def draw_template_stamp(rng, n):
     H, W = rng.randint(10, 16), rng.randint(10, 16)
     bg, fg, c1, c2 = rng.sample(range(10), 4)
     od = 3  # a 3x3 template, as in every example of task158 (od=2 would make markers touch)
-    cells = (
-        {(a, c) for a in range(od) for c in range(od) if rng.random() < 0.4}
-        | {(0, 1), (od - 1, od - 2)}
-        | {(a, a) for a in range(1, od - 1)}
-    )
-    T = [[fg if (a, c) in cells or (c, a) in cells else bg for c in range(od)] for a in range(od)]
-    T[0][0], T[-1][-1] = c1, c2
+    T = [[fg]]
+    while all(bg not in row for row in T):  # a bg cell in it, as in every example of task158
+        cells = (
+            {(a, c) for a in range(od) for c in range(od) if rng.random() < 0.4}
+            | {(0, 1), (od - 1, od - 2)}
+            | {(a, a) for a in range(1, od - 1)}
+        )
+        T = [
+            [fg if (a, c) in cells or (c, a) in cells else bg for c in range(od)] for a in range(od)
+        ]
+        T[0][0], T[-1][-1] = c1, c2
     g = [[bg] * W for _ in range(H)]
     used = set()
     for t in range(n * 3):
@@ -10170,8 +10174,9 @@ def elbow_line_two_three(g):
 def draw_elbow_line_two_three(rng, n):
     H, W = rng.randint(10, 20), rng.randint(10, 20)
     g = [[0] * W for _ in range(H)]
-    a, c = rng.sample(range(H), 2)
-    b, d = rng.sample(range(W), 2)
+    # neither in row 0 nor in column 0 (nor on any border), as in every example of task246
+    a, c = rng.sample(range(1, H), 2)
+    b, d = rng.sample(range(1, W), 2)
     g[a][b], g[c][d] = 2, 3
     return g
 
