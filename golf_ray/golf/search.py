@@ -20,6 +20,7 @@ import functools
 import itertools
 import re
 import signal
+import threading
 import warnings
 from collections.abc import Callable, Iterator
 
@@ -28,6 +29,8 @@ from golf_ray.golf import cells, task_idioms
 Grid = list[list[int]]
 KEEP = 4  # expressions kept per sub-problem, shortest first: enough for the idioms to compete
 DEPTH = 3  # nested splits (a 2x2 layout is two)
+IDIOM_S = 5.0  # one candidate on a task's train and test examples: one that backtracks on
+# another task's grid stops there, not the whole task's search (the stage kills that)
 
 # The eight symmetries of a grid: how to compute each, and its idiom for an expression `x`.
 _SYMMETRIES: dict[str, tuple[Callable[[Grid], Grid], str]] = {
@@ -468,9 +471,10 @@ def programs(task) -> dict[str, str]:
     if not pairs or not all(_rectangular(g) for pair in pairs for g in pair):
         return {}
     found: dict[str, str] = {}  # source -> how
+    seconds = IDIOM_S if threading.current_thread() is threading.main_thread() else None
     for how, expr in _candidates(pairs):
         source = program(expr)
-        if source not in found and reproduces(source, pairs):
+        if source not in found and reproduces(source, pairs, seconds):
             found[source] = how
     out: dict[str, str] = {}
     for source in sorted(found, key=len):

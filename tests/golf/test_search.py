@@ -3642,6 +3642,21 @@ def test_a_task_without_a_shape_finds_nothing():
     assert search.programs(task) == {}
 
 
+def test_a_candidate_that_never_ends_loses_only_its_own_time(monkeypatch):
+    """An idiom may backtrack without end on a grid it was not written for: it stops after
+    IDIOM_S, and the candidates after it are still tried."""
+    pairs = [([[1, 2], [3, 4]], [[1, 3], [2, 4]]), ([[5, 6]], [[5], [6]])]
+    task = Task("task999", 999, None, train=[Example(*p) for p in pairs], test=[])
+
+    def candidates(pairs):
+        yield "endless", "[0for _ in iter(int,1)]"
+        yield "transposed", "[*zip(*g)]"
+
+    monkeypatch.setattr(search, "_candidates", candidates)
+    monkeypatch.setattr(search, "IDIOM_S", 0.2)
+    assert search.programs(task) == {"transposed": "p=lambda g:[*zip(*g)]"}
+
+
 def test_reproduces_compares_as_the_checker_does():
     pairs = [([[1, 2], [3, 4]], [[1, 3], [2, 4]])]
     assert search.reproduces("p=lambda g:[*zip(*g)]", pairs)  # tuples print as lists
