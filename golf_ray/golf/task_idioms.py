@@ -40,9 +40,12 @@ IDIOMS = {
     # [3] is four turns).
     "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g][3]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
-    # between them filled with their colour (lattice lines stay; a cell takes a colour, not the
-    # lattice one, found both before and after it in its row or its column).
-    "join_same_color_cells": "[[r[j]or max(({0,*r[:j]}&{*r[j:]}|{*c[:i]}&{*c[i:]})-{r[2]})for j,c in enumerate(zip(*g))]for i,r in enumerate(g)]",
+    # between them filled with their colour (lattice lines stay). Two transposing passes, rows then
+    # columns; a 0 takes the colour found both before and after it among the cells of its own phase
+    # (every 3rd cell, r[j::-3] and r[j::3], so never a lattice cell; 0 itself is in both). The
+    # first pass writes its fills as -9*c, which max ignores in the second pass (0 is always in the
+    # set), so only original cells are joined; v%10 turns -9*c back into c.
+    "join_same_color_cells": "[g:=[*zip(*[[v%10 or k*max({*r[j::-3]}&{*r[j::3]})for j,v in enumerate(r)]for r in g])]for k in(-9,1)][1]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
     # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it);
     # zip(r,*g) pairs each cell v with its column C, whose first v (5) is the bar's top; v%4 keeps
@@ -114,9 +117,11 @@ IDIOMS = {
     # keeping only cells whose partner is a 5 (11x11 hard-coded, as every example).
     "stack_on_fives": "[[max(b*(a==5)for a,b in zip(S,S[x+y:]+S))for x in(-1,0,1)]for y in(-11,0,11)if(S:=sum(g,[]))]",
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
-    # cover, first free cell (row-major) is tried as square, horizontal bar, vertical bar in that
-    # order
-    "tile_squares_bars": "g*(f:=lambda S:S<{0}or any(P<=S and[0for p in P for g[p//50][p%50]in[c]]and f(S-P)for m in[min(S)][:len(S)<50]for c,P in((8,{m,m+1,m+50,m+51}),(2,{m,m+1,m+2}),(2,{m,m+50,m+100}))))({i*50+j for i,r in enumerate(g)for j,v in enumerate(r)if v})",
+    # cover over flat indices k (row-major, width w; column 0 is blank in every example, so a piece
+    # never wraps a row): the first free cell m is tried as {m,m+a,m+b,m+a+b} for (a,b) = (1,w)
+    # square, (1,1) bar, (w,w) bar, (w,1) square again; cells are painted before recursing (the
+    # successful branch repaints). Only 5-cells are taken, which keeps the search short elsewhere.
+    "tile_squares_bars": "g*(f:=lambda S,w=len(g[0]):S<{0}or any([0for p in P for g[p//w][p%w]in[a%b*6+2]]and f(S-P)for a in(1,w)for b in(w,1)if(P:={m:=min(S),m+a,m+b,m+a+b})<=S))({k for k,v in enumerate(sum(g,[]))if v==5})",
     # task025: Full-height (or full-width) lines (the columns with no 0; their min is their colour)
     # attract the dots of their colour to the cell beside them (on the dot's side); other dots
     # vanish. Cell l takes the max of its line colour, the colour of the line at l+1 if a dot of it
@@ -874,9 +879,10 @@ IDIOMS = {
     # empty rows dropped and every third row kept: two passes leave P, then the Kronecker product.
     "block_pattern_fractal": "g[0][3:]and p([*filter(any,zip(*g))][::3])or[[a&b for a in A for b in B]for A in g for B in g]",
     # task196: 1-objects that are closed hollow rectangles (enclose a hole) turn 3; others stay 1.
-    # (12 sweeps, k=0..11: a 0 after a 4 or the edge becomes 4 (outside); from k=8 on, a 1 after a
-    # hole-0 or a 3 becomes 3; each sweep keeps v%(15-k), so only the last one sends 4 back to 0)
-    "closed_boxes_recolor": "[g:=[*zip(*[[(v:=c|2*(c==1>v%3<k-7)or v&4)%(15-k)for c in(4,*r)][:0:-1]for r in g])]for k in range(12)][-1]",
+    # (12 sweeps, k=0..11: a 0 after a 4 or the edge becomes 4 (outside); from k=8 on, an odd cell
+    # (1) after a hole-0 or a 3 becomes 3 (k>7 first, so v is read only once it is set); each sweep
+    # keeps v%(15-k), so only the last one sends 4 back to 0)
+    "closed_boxes_recolor": "[g:=[*zip(*[[(v:=c|2*(k>7>v%3<c&1)or v&4)%(15-k)for c in(4,*r)][:0:-1]for r in g])]for k in range(12)][-1]",
     # task197: one full two-colour row is the template; every other row shows only a recoloured
     # prefix -> complete it with the template. The template is row 1 in every example (row 0 blank).
     "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
@@ -1030,10 +1036,10 @@ IDIOMS = {
     # second pass does the columns. 10x10 hard-coded.
     "frame_corners_swap_out": "[g:=[*zip(*[[v*((v in g[a])==any(g[i]))for v in g[{a-1:c,d+1:b}.get(i,i)]]for i in range(10)])]for _ in'  'for a,b,*_,c,d in[[i for i in range(10)if any(g[i])]]][1]",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
-    # Four quarter turns; a pass adds label L to a cell whose lower-right neighbour z is 5 while its
-    # right and lower neighbours x, y are 0 (|4 ignores labels set earlier; only 0 cells pass, so c+
-    # is safe). Rows/columns wrap to the all-zero border. Turns give labels 1,3,4,2.
-    "label_block_corners": "[g:=[*zip(*[[c+L*(z>x+y|4)for c,x,y,z in zip(r,r[1:]+r,s,s[1:]+s)]for r,s in zip(g,g[1:]+g)][::-1])]for L in(1,3,4,2)][3]",
+    # Four quarter turns; a pass adds label L to a cell whose lower-left neighbour z is 5 while its
+    # left and lower neighbours x, y are 0 (|4 ignores labels set earlier; only 0 cells pass, so c+
+    # is safe). (0,*r) pads the left; rows wrap to the all-zero border. Turns give labels 2,1,3,4.
+    "label_block_corners": "[g:=[*zip(*[[c+L*(z>x+y|4)for c,x,y,z in zip(r,(0,*r),s,(0,*s))]for r,s in zip(g,g[1:]+g)][::-1])]for L in(2,1,3,4)][3]",
     # task231: continue each row's horizontal period to twice the width (5 rows, 1-2 pattern rows).
     # Every example's period is 1, 2 or 3 and the width is at least 6, so 6 is always a period: the
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
@@ -1079,10 +1085,11 @@ IDIOMS = {
     "frame_nearest_side": "(k:=lambda s:[r for r in zip(*[r for r in zip(*g)if{*r}-s])if{*r}-s])and(F:=k({0,8}))and[F[0],*[[(j-i)*(i+j+~len(s))*v and[F[i][-(i<j)],F[-(i>j)][j]][(j-i)*(i+j+~len(s))<0]or v for j,v in enumerate((8,*s,8))]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
-    # up to its mirror image. (19x19 on 0, as every example.) In 4 transposing passes cell (A,B)
-    # reads C[j]|C[~j], j = min(B, 18-B, A+1+B%2): the mirror, or past the dot the dot itself on odd
-    # B (an even column, all 0, on even B).
-    "mirror_dotted_frame": "[g:=[*zip(*[[C[j:=min(B,18-B,A+1+B%2)]|C[~j]for B in range(19)]for A,C in enumerate(g)])]for _ in[0]*4][-1]",
+    # up to its mirror image. (19x19 on 0, as every example.) In transposing passes cell (A,B) reads
+    # C[j]|C[~j], j = min(B, 18-B, A+1+B%2): the mirror, or past the dot the dot itself on odd B (an
+    # even column, all 0, on even B). 19 passes (the result is a fixed point and symmetric under
+    # transposition, so the odd count is harmless).
+    "mirror_dotted_frame": "[g:=[*zip(*[[C[j:=min(B,18-B,A+1+B%2)]|C[~j]for B in range(19)]for A,C in enumerate(g)])]for _ in g][-1]",
     # task242: a 16x16 grid symmetric left-right hides a 3x3 hole of 0 (never across the middle
     # column): output what the left-right mirror shows there. In a row with 0s, r[~j::-1] starts at
     # the mirror of the hole's first column j and walks on through the mirrors of the next ones.
@@ -1215,10 +1222,11 @@ IDIOMS = {
     # holds the 4 side neighbours; a 2 above them all (none is 2) drops to 1.
     "lone_twos_to_one": "[[v-(v>max(n))for v,*n in zip(r,a,c,[0,*r],r[1:]+[0])]for a,r,c in zip([[0]*9]+g,g,g[1:]+[[0]*9])]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
-    # fill the box's inside with 2. A cell is strictly inside a box exactly when both its up-left
-    # quadrants, rows < i and columns < j (k=0) and rows <= i and columns <= j (k=1), hold an odd
-    # number of 4s (bit 2 of their sum); other boxes' corners count 0, 2 or 4 there.
-    "corners_fill_inside": "[[v|2*all(4&sum(sum(r[:j+k])for r in g[:i+k])for k in(0,1))for j,v in enumerate(R)]for i,R in enumerate(g)]",
+    # fill the box's inside with 2. Two transposing passes keep a running sum s (its parity per row
+    # and per column is local: 4s and marks come in pairs). Rows (k=1): a 0 after an odd number of
+    # 4s gets mark 2 (top/bottom edges). Columns (k=0): a 0 after an odd number of marks gets 2, a
+    # mark (2>>2) drops to 0, 4 stays (v&4).
+    "corners_fill_inside": "[g:=[*zip(*[[(s:=s+v)>>k&2>>v|v&4for v in r]for r in g])]for k in(1,0)if[s:=0]][1]",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
     # - 1); the first k cells of a 3x3 snake are 8. Rows whose max is 5 (the empty cup rows and the
     # bottom) are counted as the 5s in the list of row maxima: k+1.
@@ -1610,14 +1618,14 @@ IDIOMS = {
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. A wide grid (split
-    # left/right in every example) is solved transposed.
-    "stamp_by_markers": "(F:=lambda g:len(g)<len(g[0])and[*zip(*F([*map(list,zip(*g))]))]or(t:=len(g)//2,M:=len(g[0])+1,o:=sorted([g[:t],g[t:]],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(z:=sum(o[1],[]))},key=z.count),p:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,z:=sum([i+[p]for i in o[1]],[])+[p]*99,[e.__setitem__(q+u,v)for i in range(t*M)if z[i-1]==z[i-M]==p!=z[i]for n in[[(x*M+k,z[i+x*M+k])for x in range(-1,z[i::M].index(p)+1)for k in range(-1,z.index(p,i)-i+1)]]for q in[q for q in range(t*M)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-p])and[e[d*M:][:M-1]for d in range(t)])(g)",
+    # left/right in every example) is solved transposed by calling p on the transpose.
+    "stamp_by_markers": "len(g)<len(g[0])and[*zip(*p([*map(list,zip(*g))]))]or(M:=len(g[0])+1,t:=len(g)//2,o:=sorted([g[:t],g[t:]],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(z:=sum(o[1],[]))},key=z.count),b:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,z:=sum([i+[b]for i in o[1]],[])+[b]*99,[e.__setitem__(q+u,v)for i in range(t*M)if z[i-1]==z[i-M]==b!=z[i]for n in[[(x*M+k,z[i+x*M+k])for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1)]]for q in[q for q in range(t*M)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-b])and[e[d*M:][:M-1]for d in range(t)]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. On the grid padded with 7 all round, 36 passes over all 8
     # orientations (transpose, transpose, turn) spread 4 (not fillable) to a 0 whose left neighbour
     # is 4, that is a concave corner (up and left open, up-left a wall), or whose up and left are
     # walls (u&v>4) with a 5 two left of the cell above; at the end 4-c&5 swaps 0 and 4, keeps 5.
-    "closed_rooms_filled": "(G:=[[7,*r,7]for r in[[7]*99,*g,[7]*99]],[G:=zip(*[u:=[v:=c or 4*(v==4or u[j]|v<5<=u[j-1]or 5==u[j-2]<=u[j]&v)for j,c in enumerate(r)]for r in G][::k])for k in[1,1,-1]*12])and[[4-c&5for c in r[1:-1]]for r in G][1:-1]",
+    "closed_rooms_filled": "(G:=[[7]*50,*[[7,*r,7]for r in g],[7]*50],[G:=zip(*[u:=[v:=c or 4*(v==4or u[j]|v<5<=u[j-1]or u[j-2]==5<=u[j]&v)for j,c in enumerate(r)]for r in G][::k])for k in[1,1,-1]*12])and[[4-c&5for c in r[1:-1]]for r in G][1:-1]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. A 5 in row i, column c takes template[a][k]: a = 5s above
     # it in c, k = 5s before it in its row (a walrus counter reset per row, bumped only on 5s).
@@ -1640,7 +1648,7 @@ IDIOMS = {
     # '1's, so from 3 characters before it the next n 0s become 3s (only digits change: the text
     # stays a grid); done twice with a transpose each time: 3 cells across, then the 2 above and
     # below.
-    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+s[k:].replace('0','3',n)))]for n in(3,2)][1]",
+    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+s[k:].replace(*'03',n)))]for n in(3,2)][1]",
     # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
     # halves' coloured cells never overlap, so max per cell merges them; pop(6) hands out the lower
     # rows in order while the comprehension walks the upper half (the copy g[:5]).

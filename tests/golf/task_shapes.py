@@ -3398,7 +3398,8 @@ def draw_tile_squares_bars(rng, n):  # a connected blob of n+2 random squares/ba
     for _ in range(200):
         if len(cells) >= 4 * (n + 2):
             break
-        i, j = rng.randint(0, H - 3), rng.randint(0, W - 3)
+        # column 0 stays blank, as in every example of task023
+        i, j = rng.randint(0, H - 3), rng.randint(1, W - 3)
         P = rng.choice(
             [
                 [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)],
