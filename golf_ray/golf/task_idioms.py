@@ -300,11 +300,11 @@ IDIOMS = {
     # the shape) or (0, 0), so {*q,2} sums to A+2 or 2 and 0 becomes the background 3. Without such
     # a pair the list is empty and p recurses on the transpose, transposing the result back.
     "mirror_onto_marker": "[[sum({*q,2})-2or 3for q in zip(r,(r*3)[s::-1])]for s in{x+x+9for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
-    # task063: inside a frame of 2s and 8s, every row or column whose inner cells are all 0 becomes
-    # 3 there. Columns come from zip(*g[1:-1]) so they are already cut to the inner rows; a cell
-    # stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the product at
-    # least 4 and the shift 0, an empty line makes it 0 and the shift 3.
-    "fill_empty_interior_lines": "[[c or 3>>max(r[1:-1])*max(k)for c,k in zip(r,zip(*g[1:-1]))]for r in g]",
+    # task063: a frame of 2s and 8s: each inner row or column whose inside is all 0 has those 0s set
+    # to 3. zip(r,*g[1:-1]) gives each cell c of row r with k, its column cut to the inner rows; a
+    # cell stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the
+    # product at least 4 and the shift 0, an empty line makes it 0 and the shift 3.
+    "fill_empty_interior_lines": "[[c or 3>>max(r[1:-1])*max(k)for c,*k in zip(r,*g[1:-1])]for r in g]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it. Colours sorted by their most per row
     # give dot d, block R, background b. Each of 4 quarter turns pops every column from the bottom
@@ -1424,9 +1424,10 @@ IDIOMS = {
     # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(c)>>2)or 99]+(8,)*k for c in zip(*g)])]",
     # task321: overlay the three 4x4 panels cut by the columns of 2: the 4s of the first panel over
-    # the 9s of the second over the 1s of the third. r[i], r[i+5] and r[i-4] are the three panels'
-    # cells; 9|1 is 9, so `or` is needed only for the first one.
-    "overlay_three_panels": "[[r[i]or r[i+5]|r[i-4]for i in range(4)]for r in g]",
+    # the 9s of the second over the 1s of the third. Each of the 4 output cells of a row pops the
+    # row's first cell (first panel) and reads r[4] and r[9], which the pops keep on the same column
+    # of the second and third panels; 9|1 is 9, so `or` is needed only for the first one.
+    "overlay_three_panels": "[[r.pop(0)or r[4]|r[9]for _ in g]for r in g]",
     # task322: each coloured cell paints itself and every cell below it (one colour a column, on 0).
     # Output row i is the cell-wise max of rows 0..i: the rows above come from p on g[:-1], and
     # map(max,*g+g) takes that max over the rows twice (so one row still gives max two arguments).
@@ -1470,10 +1471,10 @@ IDIOMS = {
     # apart, so sums never mix). Four passes, each on a quarter turn, add k to cells right after a
     # 1; the 7s come last, so before them the only odd value is 1 and p%2 tests for it.
     "plus_colored_arms": "[g:=[[x+p%2*k for x,p in zip(r,(0,*r))][::-1]for r in zip(*g)]for k in(8,6,2,7)][-1]",
-    # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3.
-    # enumerate starts at len(r), so the index is odd exactly in those columns; i*x%2*2 is 2 only
-    # for a 5 there (5 is odd, 0 gives 0), and 5-2 = 3.
-    "fives_from_right_green": "[[x-i*x%2*2for i,x in enumerate(r,len(r))]for r in g]",
+    # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. Each
+    # cell x of a copy of the row pops the row's first cell, so len(r) before the pop is the cell's
+    # column counted from the right: odd there, (len%2 * x)%3 is 2 for a 5 (0 for a 0), and 5-2 = 3.
+    "fives_from_right_green": "[[x-len(r)%2*r.pop(0)%3for x in r*1]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
     # colour up to the block. (4 quarter turns, taken as the 4th of one turn per row of the 10x10
     # grid: left to right, x is the cell just written, and a blank with a 3 to its right takes x,
@@ -1553,11 +1554,12 @@ IDIOMS = {
     # the common colours of the line's parts before and after the cell). `for _ in g` runs len(g)
     # passes; [1] is the second.
     "link_1s_with_8": "[g:=[[c or 8*(1in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
-    # task351: a 16x16 grid symmetric under all turns/flips has a 5x5 hole of 3s: output what it
+    # task351: a 16x16 grid symmetric under all 8 turns and flips; output the 5x5 the hole of 3s
     # hides. The hole never meets its own half-turn image, so cell (i,j) is read from (~i,~j): each
-    # row with a 3 is paired with the mirrored row s, and s read backwards from ~(first 3) gives the
-    # 5 cells.
-    "d4_hole_under_3": "[s[~r.index(3)::-1][:5]for r,s in zip(g,g[::-1])if 3 in r]",
+    # row r with a 3 is paired with the row g[~g.index(r)] (two equal rows with 3s are a mirror pair
+    # i, 15-i, whose half-turn rows hold the same cells), read backwards from ~(first 3) for 5
+    # cells.
+    "d4_hole_under_3": "[g[~g.index(r)][~r.index(3)::-1][:5]for r in g if 3 in r]",
     # task352: each 0 cell with a 2 among its 8 neighbours becomes 1 (other colours never touch a
     # 2). Four quarter turns, each marking a 0 whose left neighbour is a 2 or an earlier mark: marks
     # spread one step right, down, left, up in turn, covering exactly the 3x3 ring (bools print
