@@ -196,10 +196,10 @@ IDIOMS = {
     # border line's colour; the grid is 10x10 in every example, so i, j run over range(10))
     "nearest_border_colour": "[[g[i][j]and g[-(i>4)][-(j>4)]for j in range(10)]for i in range(10)]",
     # task041: each downward V (one colour each) is filled: every cell between two cells of one
-    # colour in a row takes that colour. A cell keeps the largest colour found both at or left of it
-    # and at or right of it (its own colour is on both sides, so the set is never empty; 0
-    # otherwise).
-    "fill_between_same_colour_in_row": "[[max({*r[:j+1]}&{*r[j:]})for j in range(10)]for r in g]",
+    # colour in a row takes that colour. In a row the coloured cells come in pairs of one colour (a
+    # V's two arms, or its 2-wide foot), so x ^= c toggles between 0 (outside) and the pair's colour
+    # (inside); a cell gets c|x: its own colour, or x between the pair. x starts at 0 on each row.
+    "fill_between_same_colour_in_row": "[[(x:=x^c)|c for c in r]for r in g if[x:=0]]",
     # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for some
     # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
     # Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars, a column 3;
@@ -514,9 +514,10 @@ IDIOMS = {
     # a diagonal when e^d is 0 or -1 (e==d or e==~d).
     "upscale_square_diagonals": "(R:=range(5*(A:=len({0,*g[4]}))))and[[g[E//A][D//A]or 2*(-2<E+~(g[2][1]>0)*A^D+~(g[1][2]>0)*A<1)for D in R]for E in R]",
     # task108: the coloured cells sit at odd rows and columns of a 10x10; each becomes a 4x4 block
-    # of a 20x20. p keeps the odd items of a list, each 4 times, after mapping itself on them: on
-    # the grid that repeats rows, on a row cells; an int (g*0==0) is returned as it is.
-    "odd_cells_upscale4": "g*0!=0 and sum((4*[p(x)]for x in g[1::2]),[])or g",
+    # of a 20x20. p maps itself on a list of 20 items, item i being g[i//2|1] (i//2|1 is 1,1,1,1,
+    # 3,3,3,3,...: each odd item 4 times): on the grid that picks rows, on a row cells; an int
+    # (g*0==0) is returned as it is.
+    "odd_cells_upscale4": "g*0!=0 and[p(g[i//2|1])for i in range(20)]or g",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
     # quadrants, recoloured with the cross colour (cross removed). p takes the first q items of a
     # list and their mirror x[:q]+x[q-1::-1], for the grid (rows, each mapped by p: v*0!=0 tells a
@@ -1202,8 +1203,8 @@ IDIOMS = {
     # its offset from R, and t*n%9 is 3,6 for n='3' (row above), 8,7 for n='1' (below), 0 for n='Q'.
     "diagonal_stamp_3687": "[[(x+y*2)*n%9 for x,y in zip(R[1:]+[0],[0]+R)]for R in[max(g)]for n in b'Q3Q1Q'[2-g.index(R):][:3]]",
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
-    # disappears.
-    "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[-1][0])]",
+    # disappears. (The grid is 7x7 in every example, so the corner is g[6][0].)
+    "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[6][0])]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     # Turned (p of the quarter turn) until the gap v is in the top row u: rows s<u get 4 at the gap
@@ -1317,10 +1318,11 @@ IDIOMS = {
     # other band's colour in the crossing and 0 everywhere else, where c stays.
     "band_cross_swap": "[[r[0]^x^c or c for c,x in zip(r,g[0])]for r in g]",
     # task294: two solid rectangles of 5 (with a 0 row or column between them) on 0: the inside of
-    # each becomes 2. A non-0 cell is inside when the cells up-left and down-right of it are non-0
-    # too: rectangles never touch, even at corners, so both are in its own rectangle. The top and
-    # bottom rows are never inside: only rows with both neighbours are zipped.
-    "rect_interiors_two": "g[:1]+[[[v,2][all(n)]for v,*n in zip(r,r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
+    # each becomes 2. A 5 is inside when the cells up-left and down-right of it (x, y) are non-0
+    # too: rectangles never touch, even at corners, so both are in its own rectangle. v>>(x*y>0)
+    # turns such a 5 into 5>>1 = 2 and leaves a 0 at 0. The top and bottom rows are never inside:
+    # only rows with both neighbours are zipped.
+    "rect_interiors_two": "g[:1]+[[v>>(x*y>0)for v,x,y in zip(r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
     # task295: a 1xW row of k cells of colour c then 0s -> W/2 rows, row t with k+t cells of c.
     # Recursive: while W is longer than twice the rows so far (g[0][len(g+g):] not empty), add a row
     # made of c and the last row less its last cell (one more c, same width).

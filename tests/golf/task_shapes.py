@@ -8769,7 +8769,7 @@ def corner_recolor(g):  # the rarest colour paints every other non-zero cell; it
 def draw_corner_recolor(
     rng, n
 ):  # a random blob of one colour away from the corner, a dot of another at bottom-left
-    s = n + 4
+    s = 7  # 7x7 as in every example of task267
     g = [[0] * s for _ in range(s)]
     a, b = rng.sample(range(1, 10), 2)
     for _ in range(3 * n):
