@@ -594,9 +594,10 @@ IDIOMS = {
     # coloured cells is a middle column
     "cup_hole_marks": "g[:-1]+[[4*sum(map(bool,b))%8 for b in zip(*g)]]",
     # task127: 3x3 cells between grey (5) lines each hold one colour c at the centre; fill each cell
-    # with c+5 and keep the grey lines. 1|x&2-x maps 0,1,2->1, 4,5,6->5, 8,9,10->9 (the centres) and
-    # a grey line 3/7 to a grey line (3), so the looked-up value is c or 5, and %5+5 gives c+5 or 5.
-    "cells_filled_by_centre": "[[g[1|B&2-B][1|A&2-A]%5+5for A in range(11)]for B in range(len(g))]",
+    # with c+5 and keep the grey lines. Recursive, the same step for rows and cells: item i takes
+    # item 1|i&2-i, which maps 0,1,2->1, 4,5,6->5, 8,9,10->9 (the centres) and a grey line 3/7 to
+    # itself; a cell (g*0 is 0, not []) becomes c%5+5, so c+5, or 5 on a grey line.
+    "cells_filled_by_centre": "g*0!=0and[p(g[1|i&2-i])for i in range(len(g))]or g%5+5",
     # task128: 15x15: each bar standing on the floor moves up by its own height. A column is Z 0s
     # then H cells of one colour (H <= 7 < Z), so its last Z cells followed by the whole column
     # start with the lifted bar and H 0s under it; zip(*) and [:15] cut every column back to the 15
@@ -1323,10 +1324,10 @@ IDIOMS = {
     # turns such a 5 into 5>>1 = 2 and leaves a 0 at 0. The top and bottom rows are never inside:
     # only rows with both neighbours are zipped.
     "rect_interiors_two": "g[:1]+[[v>>(x*y>0)for v,x,y in zip(r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
-    # task295: a 1xW row of k cells of colour c then 0s -> W/2 rows, row t with k+t cells of c.
-    # Recursive: while W is longer than twice the rows so far (g[0][len(g+g):] not empty), add a row
-    # made of c and the last row less its last cell (one more c, same width).
-    "staircase_from_row": "g[0][len(g+g):]and p(g+[g[0][:1]+g[-1][:-1]])or g",
+    # task295: a 1xW row of k cells of colour c then 0s -> W/2 rows, row t with k+t cells of c. Each
+    # next row is c then the previous row less its last cell (one more c, same width); r[2::2] has
+    # W/2-1 items (W is even), one per row after the first.
+    "staircase_from_row": "[r:=g[0]]+[r:=r[:1]+r[:-1]for _ in r[2::2]]",
     # task296: the four 3x3 corners of a 5x7 grid (rows 0-2 / 2-4, columns 0-2 / 4-6) laid on one
     # another; one colour on 0, so the max of the four cells is the colour where any of them has it.
     "overlay_corner_3x3": "[[*map(max,r,r[4:],s,s[4:])]for r,s in zip(g,g[2:])]",
