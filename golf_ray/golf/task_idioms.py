@@ -809,9 +809,9 @@ IDIOMS = {
     "stripe_colours_deduped": "g*-1and g or[p(A)for A in g if g!=(g:=A)]",
     # task180: the 8x8 grid is four 4x4 quadrants; overlay them, where several are coloured the
     # top-right wins, then bottom-left, then bottom-right, then top-left (the verifier's paint
-    # order). zip of rows r,s (top, bottom half) with their [4:] tails gives the four cells; `or`
-    # keeps priority.
-    "quadrants_overlaid": "[[b or c or d or a for a,b,c,d in zip(r,r[4:],s,s[4:])]for r,s in zip(g,g[4:])]",
+    # order). zip lists each cell's four quadrant values in that priority order, and max(key=bool)
+    # returns the first non-0 one (max keeps the first of equal keys), or 0 when all are 0.
+    "quadrants_overlaid": "[[max(x,key=bool)for x in zip(r[4:],s,s[4:],r)]for r,s in zip(g,g[4:])]",
     # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
     # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side
     # (g[3][3] vs g[3][5]) says.
@@ -1546,8 +1546,9 @@ IDIOMS = {
     # task348: a 7 line hangs from the top row; it grows a triangle: cell (r,c) is lit when r+|c-x|
     # < the line's length, 7 on even offsets from the line, 8 on odd ones. Recursive on rows: the
     # top row's span is the count of rows equal to it (the 7 rows are all alike), d walks the offset
-    # from the line; the first row without a 7 ends it (rest is blank).
-    "line_to_checker_triangle": "7in(r:=g[0])and(d:=~r.index(7))and[[(abs(d:=d+1)<g.count(r))*(7+d%2)for c in r]]+p(g[1:])or g",
+    # from the line; the first row without a 7 (max 0) ends it (rest is blank). -(lit)&colour is the
+    # colour or 0.
+    "line_to_checker_triangle": "max(r:=g[0])and(d:=~r.index(7))and[[-(abs(d:=d+1)<g.count(r))&7+d%2 for c in r]]+p(g[1:])or g",
     # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
     # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Every grid is square, so R
     # indexes rows and columns alike; for each 9-cell (y,x), s is half its run of 9s to the right
