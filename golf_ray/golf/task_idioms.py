@@ -80,9 +80,10 @@ IDIOMS = {
     # a cell beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
     "plus_and_cross_halos": "[g:=[*zip(*[h:=[c|16>>x&4|7*(p==1)for x,p,c in zip((0,*h),h,r)]for r in g][::-1])]for _ in g if(h:=g[0])][3]",
     # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike). A
-    # bytes table holds the new colour as a digit's code, 15& turns the code back into the digit;
-    # one row is mapped and repeated three times, since all rows of the input are the same.
-    "swap_colour_pairs": '[[15&b"0564312798"[c]for c in g[0]]]*3',
+    # bytes table holds the new colour as a raw byte (\x05 for 1, ..., \x07 for 7, a tab for 8, \x08
+    # for 9); slot 0 is a filler '0' (a null byte cannot be in source; no example has a 0). One row
+    # is mapped and repeated three times, since all rows of the input are the same.
+    "swap_colour_pairs": '[[b"0\u0005\u0006\u0004\u0003\u0001\u0002\u0007\t\b"[c]for c in g[0]]]*3',
     # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
     # max of all rows and columns that agree with it wherever both are non-zero (a*b*(a-b) is 0 at
     # every cell)
@@ -208,9 +209,9 @@ IDIOMS = {
     # holds one object (2, 8 or 18 cells) or two with k=1.
     "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(48==c<t[P+a*u]==t[P+a*2%48*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
     # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
-    # last column. Marks are 5 and the corner is 0, so c|(a%3&-r[-1]) is 5%3=2 masked by -5 (bit 1
-    # set) when both marks are there, 0 otherwise; the marks themselves keep their 5.
-    "edge_marks_cross": "[[c|a%3&-r[-1]for c,a in zip(r,g[0])]for r in g]",
+    # last column. Marks are 5 and the corner is 0, so 2&(a+r[-1]) is 2 only when both marks are
+    # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
+    "edge_marks_cross": "[[c|2&a+r[-1]for c,a in zip(r,g[0])]for r in g]",
     # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted by w, lands on 0s
     # whose outside 4-neighbours are all 5 moves there (key s+w*j gets c*j: j=0 clears the old cell,
     # j=1 paints the new). The grid is flattened (10x10, as every example), so the neighbours are
@@ -487,10 +488,10 @@ IDIOMS = {
     # never read before its first assignment); the final sizes are counted on the flattened grid
     # (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
     "square_holes_filled": "(k:=0)or[g:=[*zip(*[[v:=max(c or(k:=k+8),c>5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
-    # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. The chain
-    # g[::-1]!=g!=(each row reversed) is true only when neither mirror gives g back; 7**bool is 7 or
-    # 1.
-    "mirror_symmetric_1_else_7": "[[7**(g[::-1]!=g!=[r[::-1]for r in g])]]",
+    # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
+    # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
+    # (g[::-1]!=g) decides it; 7**bool is 7 or 1.
+    "mirror_symmetric_1_else_7": "[[7**(g[::-1]!=g)]]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
     # blocks of 3 on the diagonal starting from that corner. Rows and columns are labelled by block
     # ('00001111' plus a last label that differs between rows and columns, so it never matches;

@@ -12040,14 +12040,17 @@ def mirror_symmetric_1_else_7(g):  # task103: [[1]] if the grid is left-right or
     return [[1]] if g in (flipped_lr, flipped_tb) else [[7]]
 
 
-def draw_mirror_symmetric_1_else_7(rng, n):  # 3x3 of 0 and 2, half made symmetric one way
-    g = [[rng.choice((0, 2)) for _ in range(3)] for _ in range(3)]
-    k = rng.randint(0, 2)
-    if k == 1:
-        g = [[a, b, a] for a, b, _ in g]
-    elif k == 2:
-        g[2] = list(g[0])
-    return g
+def draw_mirror_symmetric_1_else_7(rng, n):  # 3x3 of 0 and 2
+    # half symmetric both ways, half neither way: as in every example of task103 (no example is
+    # symmetric one way only)
+    while True:
+        g = [[rng.choice((0, 2)) for _ in range(3)] for _ in range(3)]
+        if rng.random() < 0.5:
+            g = [[a, b, a] for a, b, _ in g]
+            g[2] = list(g[0])
+            return g
+        if g not in (g[::-1], [r[::-1] for r in g]):
+            return g
 
 
 def edge_marks_cross(g):  # a 2 where a row-0 mark's column meets a last-column mark's row
