@@ -668,7 +668,7 @@ IDIOMS = {
     # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, the loop
     # variable W is the wall byte; rooms carry 3*area, walls stay 2; the value set t is taken inside
     # the final lookup)
-    "room_size_extremes": "[g:=[*zip(*[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in g])]for W in[b'\\2']*2]and[[{max(t:={*sum(g,())}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    "room_size_extremes": "[g:=[*zip(*[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in g])]for W in[b'\u0002']*2]and[[{max(t:={*sum(g,())}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal (the top block if it differs from its transpose, else recurse on g[3:]).
     "asymmetric_block": "(b:=g[:3])!=[*map(list,zip(*b))]and b or p(g[3:])",
@@ -1215,7 +1215,7 @@ IDIOMS = {
     # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on each row
     # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 4*len(g)
     # quarter turns.
-    "satellites_to_centre": "[g:=[*zip(*[__import__('re').sub(b'((\\7)|\\3)(.*)\\0(?=(?(2)\\1|\\2))',rb'\\0\\3\\1',bytes(r))for r in g][::-1])]for _ in g*4][-1]",
+    "satellites_to_centre": "[g:=[*zip(*[__import__('re').sub(b'((\u0007)|\u0003)(.*)\\0(?=(?(2)\u0001|\u0002))',rb'\\0\\3\\1',bytes(r))for r in g][::-1])]for _ in g*4][-1]",
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
     # the top-left 9x9 becomes [no-zero?, -sum, window]; max picks a full block with the smallest
     # sum (most 1s).
@@ -1256,7 +1256,7 @@ IDIOMS = {
     # quarter turn (rows as bytes), row i lies in a ray's band iff some row y holds |i-y| 3s then
     # "2,0"; a band row's trailing 0s take its last nonzero (2 or 3), padded past the edge: zip cuts
     # the rows back to the width, as some row lies outside every band in every example.
-    "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\\3'*abs(i-y)+b'\\2\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
+    "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\u0003'*abs(i-y)+b'\u0002\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot. (Two transposing passes, run as `for _ in g` and taking [1]: each
     # line holding box cells becomes its zeros before x, border, inner colour up to y, border, its
