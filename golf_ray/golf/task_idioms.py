@@ -748,9 +748,10 @@ IDIOMS = {
     # found there (0 if none).
     "umbrella_rain": "[s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])]and[*zip(*[(max(d[:(n:=(*d,u).index(u)%20)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
-    # connected, so its box is the rows and the columns that hold an 8: a 0 there has max(row) and
-    # max(column) 8, and 8*8>>5 is 2 (0 elsewhere); zip(r,*g) gives each cell with its column.
-    "fill_box_of_shape_red": "[[c or max(r)*max(k)>>5for c,*k in zip(r,*g)]for r in g]",
+    # connected, so its box is the rows and the columns that hold an 8: a 0 there has any(row) and
+    # any(column) true, and 2*True*True is 2 (0 elsewhere); zip(r,*g) gives each cell with its
+    # column.
+    "fill_box_of_shape_red": "[[c or 2*any(r)*any(k)for c,*k in zip(r,*g)]for r in g]",
     # task167: a 3x3 in 1, 2 or 3 colours -> a 3x3 of 0 with a line of 5s: the top row, the main
     # diagonal or the anti-diagonal. len({*str(g)}) is the colour count + 4 (brackets, comma,
     # space); the 27 answers are bits of 840, read at i-j-count: the byte strings give i and j
@@ -844,11 +845,11 @@ IDIOMS = {
     # enclosed ones 2. Each pass colours 0 as 2, or 3 when its left neighbour is 3, over each row
     # with a 3 put in front; the transposed sentinel row is dropped by [:0:-1] (a quarter turn).
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)]for r in g])][:0:-1]for _ in g*4][-1]",
-    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. f halves a
-    # sequence; a (each row halved) is the left half, kept when doubling its rows gives g back
-    # (checked first, as the verifier does, so a grid that repeats both ways gives the left); else
-    # a*False is [] and f(g), the top half, is the answer.
-    "halve_repeated_grid": "(a:=[*map(f:=lambda x:x[:len(x)//2],g)])*([r*2for r in a]==g)or f(g)",
+    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. a (each row
+    # halved) is the left half, kept when doubling its rows gives g back (checked first, as the
+    # verifier does, so a grid that repeats both ways gives the left); else a*False is [] and the
+    # top half g[:len(g)//2] is the answer.
+    "halve_repeated_grid": "(a:=[r[:len(r)//2]for r in g])*([r+r for r in a]==g)or g[:len(g)//2]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
     "colour_by_key_quadrant": "[[g[i-(y:=g[2][0]//4)*3][j-(z:=g[0][2]//4)*3]and g[i//3+y-2][j//3+z-2]for j in range(6)]for i in range(6)]",
@@ -1677,10 +1678,11 @@ IDIOMS = {
     # g+g[-2:0:-1], taken twice, then the first row once more.
     "mirror_rows_twice": "(g+g[-2:0:-1])*2+g[:1]",
     # task377: rectangles nested one inside the other -> the square of their colours as rings one
-    # cell thick. Keeping only the first of each run of equal rows, then of equal columns, leaves
-    # exactly that square. f keeps the first of each run of equal columns and returns them as rows
-    # (r!=g is true for the first, a tuple against the grid); f(f(g)) does columns, then rows.
-    "nested_rects_dedupe": "(f:=lambda g:[g:=r for r in zip(*g)if r!=g])(f(g))",
+    # cell thick. Keeping only the first of each run of equal columns (r!=g: the first is a tuple
+    # against the grid), returned as rows, is one pass; two passes dedupe both ways, and the result
+    # is a square symmetric about its diagonal, so more passes keep it: len(g) passes, the last
+    # kept.
+    "nested_rects_dedupe": "[g:=[g:=r for r in zip(*g)if r!=g]for _ in g][-1]",
     # task378: (bg 0 in every example.) Each row's (column's) distance to the nearest non-empty row
     # (column) says how far it lies outside the shell's box (0 inside). Cells as far out both ways
     # lie on the diagonals out of the box's corners: they take the colour found in the fewest rows
@@ -1760,9 +1762,9 @@ IDIOMS = {
     # hole rows (in every example one exists), and its slice under r's c zeros is the hole row.
     "periodic_hole_fill": "[max(s*([x or y for x,y in zip(r,s)]==s)for s in g)[r.index(0):][:c]for r in g if(c:=r.count(0))]",
     # task395: a 6x3 grid, top half 0/9 over bottom half 0/1; the 3x3 output is 2 where the cell is
-    # 0 in both halves, else 0. Pairs row i with row i+3; a+b*2 is 0 only when both are 0, and any
-    # shift of 2 by 2 or more gives 0.
-    "both_halves_empty_to_two": "[[2>>a+b*2for a,b in zip(*p)]for p in zip(g,g[3:])]",
+    # 0 in both halves, else 0. Pairs row i with row i+3; as the halves' colours 9 and 1 differ,
+    # a==b holds only when both are 0, and 2*True is 2.
+    "both_halves_empty_to_two": "[[2*(a==b)for a,b in zip(*p)]for p in zip(g,g[3:])]",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. The EXPR turns the grid 4k times (a quarter turn the other way:
     # the transpose read from its last row), each time keeping only the turned rows from the last
