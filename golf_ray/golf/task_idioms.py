@@ -151,9 +151,10 @@ IDIOMS = {
     # B[its colour] - B[1]: no object is pushed off the grid in any example, so nothing wraps.)
     "align_bottoms_to_one": "[*zip(*[c[(k:=B[max(c)]-B[1]):]+c[:k]for c in zip(*g)if(B:={m:i for i,r in enumerate(g)for m in r})])]",
     # task031: crop the grid to the box around its one shape (a single colour on 0). The shape is
-    # 4-connected, so it has no empty row or column inside its box: dropping the all-0 rows, then
-    # (transposed) the all-0 columns, and transposing back is the crop.
-    "crop_lone_shape": "[*zip(*filter(any,zip(*filter(any,g))))]",
+    # 4-connected, so it has no empty row or column inside its box: drop the all-0 rows, then
+    # (transposed) the all-0 columns, and transpose back. The text '[*zip(*filter(any,' written
+    # twice and closed is that expression: eval of a constant string, never of the grid's text.
+    "crop_lone_shape": "eval('[*zip(*filter(any,'*2+'g))]))]')",
     # task032: every coloured cell falls to the bottom of its column, order kept. Each column holds
     # only one colour beside 0, so sorting a column puts the 0s on top and its cells at the bottom,
     # just as falling does.
@@ -185,8 +186,9 @@ IDIOMS = {
     # or the text's brackets never balance (4x26: only digits change, no SyntaxWarning possible).
     "diag_connect": "eval((s:=str(g))[:0].join(max(max({*s[k::d]}&{*s[k::-d]})for d in(29,35))for k in range(320)))",
     # task038: count the blue 2x2 squares (each gives two "1, 1" pairs in str(g); other blue cells
-    # are singles); 1 x 5 row, that many 1s then 0s
-    "count_blue_squares": "[([1]*(str(g).count('1, 1')//2)+[0]*5)[:5]]",
+    # are singles); 1 x 5 row, that many 1s then 0s. With c = 2 x (squares), [1]*c+[0]*9 read at
+    # every second place ([:9:2]) has one 1 per square, then 0s, 5 cells long.
+    "count_blue_squares": "[([1]*str(g).count('1, 1')+[0]*9)[:9:2]]",
     # task039: a 6x6 object with quarter-turn symmetry on 0: output its top-left 3x3 quarter. Every
     # row and column of its box has a coloured cell, so dropping the empty rows, then the empty
     # columns (of all six rows: a quarter alone may have an empty column), keeps the box; the first
@@ -800,10 +802,11 @@ IDIOMS = {
     # exactly where k%12 is in {0,5,6,7} (row 1's 0s are even: only 0 and 6 there); 900 is that set
     # of bits moved up 2 to read 4 or 0.
     "zigzag_every_third_gap": "[[c or 900>>k%12&4for k,c in enumerate(r,3*r[2])]for r in g]",
-    # task177: crop the grid to the box of its non-0 cells and mirror it left to right. Keeping the
-    # non-0 rows, then the non-0 columns, crops; reversing the list of columns before turning them
-    # back into rows mirrors.
-    "crop_object_mirrored": "[*zip(*[*filter(any,zip(*filter(any,g)))][::-1])]",
+    # task177: crop the grid to the box of its non-0 cells and mirror it left to right. The text
+    # '[*filter(any,zip(*' twice and closed reads: keep g's non-0 columns, reverse their order
+    # (mirrors), turn them back into rows and keep the non-0 rows (crops). eval of a constant
+    # string, never of the grid's text.
+    "crop_object_mirrored": "eval('[*filter(any,zip(*'*2+'g))][::-1]))]')",
     # task178: the grid is stripes (all rows equal, or all columns equal); output the stripes'
     # colours in order, one per run, as one row (vertical stripes) or one column (horizontal ones).
     # The same recursion does both levels: drop each row equal to the one before, then do the same
@@ -1178,8 +1181,9 @@ IDIOMS = {
     # triangle). 10x10, the line running down to the right, as in every example.
     "triangle_to_parallel": "(R:=range(10),D:={j-i:v for i in R for j in R if(v:=g[i][j])})and[[D[d]*(j-i in{d,max(D)+2,min(D)-2}-{d+2,d-2})for j in R]for d in D if D[d]-5for i in R]",
     # task261: the 8s move one row down and become 2. The last row is always empty, so it serves as
-    # the new top row; 8//4 is 2 and 0//4 is 0.
-    "shift_down_recolour_red": "[[c//4for c in r]for r in g[-1:]+g[:-1]]",
+    # the new top row: g.pop() takes it off (p gets a fresh grid) and [it]+g is the shifted grid;
+    # only 0 and 8 occur, and c%3 maps 8 to 2 and 0 to 0.
+    "shift_down_recolour_red": "[[c%3 for c in r]for r in[g.pop()]+g]",
     # task262: 3x3 with one 5 in each row; a row becomes all 2, 4 or 3 as its 5 is left, middle or
     # right. With a, b the first two cells (0 or 5): ~a%4 is 2 if a=5 else 3, and b%2 adds 1 when
     # the 5 is in the middle.
