@@ -130,9 +130,10 @@ IDIOMS = {
     # line, as in every example). Rows are `p` of the transpose.
     "dots_stick_to_lines": "max(A:=[*map(min,zip(*g)),0])and[[max({A[l]}|{A[l+1]}&{*r[:l]}|{A[l-1]}&{*r[l:]})for l in range(len(r))]for r in g]or[*zip(*p([*zip(*g)]))]",
     # task026: 5x7 split by a middle column of 1 into two 5x3 halves of 0/9; the output is 8 where
-    # both halves are 0, else 0. Cell i of a row pairs with cell i+4; the colours are 0 or 9, so
-    # 8>>a+b is 8 only when both are 0 (a shift by 9 or 18 leaves 0).
-    "halves_both_zero_eight": "[[8>>r[i]+r[i+4]for i in(0,1,2)]for r in g]",
+    # both halves are 0, else 0. b walks the right half r[4:] (a copy) while r.pop(0) hands out the
+    # left half's cells in order; the colours are 0 or 9, so 8>>a+b is 8 only when both are 0 (a
+    # shift by 9 or 18 leaves 0).
+    "halves_both_zero_eight": "[[8>>b+r.pop(0)for b in r[4:]]for r in g]",
     # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 90 degrees
     # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it adds
     # in 2; the centre is the one that adds fewer 2s (smaller sum of the grid).
@@ -1662,9 +1663,9 @@ IDIOMS = {
     # below.
     "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+s[k:].replace(*'03',n)))]for n in(3,2)][1]",
     # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
-    # halves' coloured cells never overlap, so max per cell merges them; pop(6) hands out the lower
-    # rows in order while the comprehension walks the upper half (the copy g[:5]).
-    "bar_split_halves_overlay": "[[*map(max,r,g.pop(6))]for r in g[:5]]",
+    # halves' coloured cells never overlap, so max per cell merges them; zip(g,g[6:]) pairs row i
+    # with row i+6 and stops after the 5 upper rows (the bar and lower rows run out of partners).
+    "bar_split_halves_overlay": "[[*map(max,*z)]for z in zip(g,g[6:])]",
     # task373: a 2x6 grid of two one-colour rows a and b; the odd columns are turned upside down,
     # giving rows (a,b)*3 and (b,a)*3. The first column is (a,b) and every column is the same, so
     # min(zip(*g)) picks it; the second row is the first one reversed.
