@@ -855,8 +855,10 @@ IDIOMS = {
     # top half g[:len(g)//2] is the answer.
     "halve_repeated_grid": "(a:=[r[:len(r)//2]for r in g])*([r+r for r in a]==g)or g[:len(g)//2]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
-    # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant.
-    "colour_by_key_quadrant": "[[g[i-(y:=g[2][0]//4)*3][j-(z:=g[0][2]//4)*3]and g[i//3+y-2][j//3+z-2]for j in range(6)]for i in range(6)]",
+    # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. y = g[6][0]%3 is 2
+    # when the 8-row is row 6 (key at the bottom), else 0 (that cell is 0 or 3): the pattern row is
+    # i+3y-6 and the key row i//3-y (negative indices reach the bottom); z likewise for columns.
+    "colour_by_key_quadrant": "[[g[i+(y:=g[6][0]%3)*3-6][j+(z:=g[0][6]%3)*3-6]and g[i//3-y][j//3-z]for j in range(6)]for i in range(6)]",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
     # diagonally: each single shoots a diagonal ray outward. (40 quarter-turn passes: a 0 takes its
     # up-left neighbour's colour when the cell two steps up-left is set and the one right of that is
@@ -1302,11 +1304,13 @@ IDIOMS = {
     # place (str.replace with '4' as old; '4'*9**6 outlasts any grid's text), then the text is
     # eval'd.
     "unmask_fours_half_turn": "eval(''.join(map(str.replace,s:=str(g),'4'*9**6,s[::-1])))",
-    # task288: a square grid, the bottom row one colour with a centred run of a rarer colour D (its
-    # middle cell), the outer colour again above that run; from above the run's two ends, rays of D
-    # go up-left and up-right. Columns are numbered from the middle (-m) and rows so that the rays'
-    # meeting point (above the grid) is row 0: a ray cell is then i*i==j*j; `v or` keeps the base.
-    "base_diagonal_rays": "(D:=g[-1][m:=len(g)//2])and[[v or D*(i*i==j*j)for j,v in enumerate(r,-m)]for i,r in enumerate(g,g[-1].index(D)+1-3*m)]",
+    # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
+    # middle cell g[-1][m]), the outer colour again above that run; from above the run's two ends,
+    # rays of that colour go up-left and up-right. Columns are numbered from the middle (-m) and
+    # rows so that the rays' meeting point (above the grid) is row 0: a ray cell is then i*i==j*j.
+    # The run is 1 wide iff g[-2][-m] (column m+1) is empty: 0**that cell adds the one row. `v or`
+    # keeps.
+    "base_diagonal_rays": "[[v or(i*i==j*j)*g[-1][m]for j,v in enumerate(r,-m)]for m in[len(g)//2]for i,r in enumerate(g,0**g[-2][-m]-2*m)]",
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
     # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
     # k is the count of its distinct characters less 5; zip(*[r]*k) repeats each cell k times
