@@ -27,8 +27,8 @@ IDIOMS = {
     "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([z for z in d if c==d[z]]for c in d.values()),key=lambda s:(len(s),s[0].real))[:9],P:={w+k*(h-z):d[h]for k in(1,2,3)for z in S for h in d if abs((h-z)**2)%16<1for w in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task006: the 3x7 grid is split by a column of 5 into two halves of 1s; a cell becomes 2 where
     # both halves hold a 1 there, else 0. The cells are 0 or 1, so 2&(a+b) is 2 only when both are
-    # 1.
-    "halves_both_set_red": "[[2&r[i]+r[i+4]for i in(0,1,2)]for r in g]",
+    # 1. b walks a copy of the right half while r.pop(0) hands out the left half's cells in order.
+    "halves_both_set_red": "[[2&b+r.pop(0)for b in r[4:]]for r in g]",
     # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
     # i+j mod 3, so the 49 output cells in flat order are the classes 0,1,2 repeated (51 values; zip
     # drops the 2 extra), each the max of the flat input's class; one generator repeated 7 times in
@@ -352,9 +352,9 @@ IDIOMS = {
     # 16+a+b (rows of g stand in past the edges), and a cell is t when either holds t.
     "unhide_mirror_shape": "(t:=max(r:=max(g,key=any)))and[[t*(t in x)for x in zip(f,(g+f+g)[r.index(t)-r[::-1].index(t)+31::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
-    # has a 2 there. zip(g,g[7:]) pairs each top row with its bottom row (the zip stops at 6); the
-    # colours are only 0 and 2, so "one of them is 2" is a!=b.
-    "xor_halves_green": "[[3*(a!=b)for a,b in zip(*x)]for x in zip(g,g[7:])]",
+    # has a 2 there. Each bottom row r of g[7:] meets the top row g.pop(0) takes off, cell by cell
+    # through r.pop(0); the colours are only 0 and 2, so "one of them is 2" is a!=b.
+    "xor_halves_green": "[[3*(a!=r.pop(0))for a in g.pop(0)]for r in g[7:]]",
     # task073: 5x5, each 1 (row 2, over a 5 in row 3) leaves its place and turns the bottom row's 5
     # below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-4*x of row 2.
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
