@@ -594,9 +594,10 @@ IDIOMS = {
     # needed.)
     "rect_outbox_holes": "[*[g:=zip(*[[[c%8|u&k or u&1,(c^9)%9or 4][k%2]for c,u in zip(r,(1,*r))]for r in g][::-1])for k in[0]*95+[4]*4+[1]][-1]]",
     # task126: cup shapes (3 wide, 2 tall, hole under the middle): mark 4 in the bottom row under
-    # each hole. EXPR shortcut: the cups use disjoint columns, so a column holding an odd number of
-    # coloured cells is a middle column
-    "cup_hole_marks": "g[:-1]+[[4*sum(map(bool,b))%8 for b in zip(*g)]]",
+    # each hole. EXPR shortcut: the cups use disjoint columns and one colour c each, so a column
+    # sums to c (a cup's middle), 2c (a side) or 0 (empty); {sum} < {cells} holds only for the
+    # middle, whose sum c is among its cells {0, c} (an empty column's {0} is not a proper subset).
+    "cup_hole_marks": "g[:-1]+[[4*({sum(b)}<{*b})for b in zip(*g)]]",
     # task127: 3x3 cells between grey (5) lines each hold one colour c at the centre; fill each cell
     # with c+5 and keep the grey lines. Recursive, the same step for rows and cells: item i takes
     # item 1|i&2-i, which maps 0,1,2->1, 4,5,6->5, 8,9,10->9 (the centres) and a grey line 3/7 to
