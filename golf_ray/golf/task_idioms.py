@@ -222,9 +222,9 @@ IDIOMS = {
     # example.
     "move_into_hole": "[*zip(*[iter(((D:=dict(enumerate(G:=sum(g,[]))))|{s+w*j:c*j for c in{*G}for w in range(-99,99)if all(D.get(s+w+d)==5*(c!=D.get(s+d))for s in D if G[s]==c for d in(0,1,-1,10,-10))for s in D if G[s]==c for j in(0,1)}).values())]*10)]",
     # task045: 10x10; a row whose two end cells share a colour is filled with that colour, the other
-    # rows stay. Each row picks itself or its first cell ten times by whether r[0]==r[9]; an empty
-    # row gives zeros either way.
-    "fill_row_equal_ends": "[[r,r[:1]*10][r[0]==r[9]]for r in g]",
+    # rows stay. r[:r[0]==r[9]] is the first cell when the ends agree and [] when not; ten copies of
+    # it, or the row itself when that is empty (an all-0 row gives ten zeros either way).
+    "fill_row_equal_ends": "[10*r[:r[0]==r[9]]or r for r in g]",
     # task046: objects (bars with grey-5 connectors) are chained left to right: each next object
     # shifts so its leftmost 5 sits just right of the previous object's other 5; all 5s take their
     # object's colour; crop to the chain width. Empty columns drop; at an object's start (empty
@@ -1037,9 +1037,10 @@ IDIOMS = {
     # column agree.
     "band_corners_centre": "(F:=lambda x,a=0:[1+(a:=a+2*v)//t>>a%t for t in[sum(x)]for v in x])and[[c or u*(u==v)for c,v in zip(r,F(g[0]))]for r,u in zip(g,F([*zip(*g)][0]))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
-    # 0. The colours are 3 and 1, so a==b only where both are 0; pop(4) hands out the lower half's
-    # rows in order while the comprehension walks the upper half's (the copy g[:4]).
-    "stacked_halves_nor_2": "[[2*(a==b)for a,b in zip(r,g.pop(4))]for r in g[:4]]",
+    # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
+    # keeps 2 there and 0 for -4, 0, -3. pop(4) hands out the lower half's rows in order while the
+    # comprehension walks g itself: each pop shortens g, so the walk stops after the 4 upper rows.
+    "stacked_halves_nor_2": "[[2&b+~a for a,b in zip(r,g.pop(4))]for r in g]",
     # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
     # beyond the opposite outer corner. Two passes, each a quarter turn: with a,b,..,c,d the rows
     # with a cell, row a-1 takes row c and row d+1 takes row b; rows of the box keep only the box
