@@ -109,9 +109,10 @@ IDIOMS = {
     "d4_complete_5x5": "[*zip(*[(max((sum(g,[0])*9)[n+k*(n-[u>0<v for u in map(any,g)for v in max(g)].index(1)-23)]for k in(0,9,-2,-11))for n in range(1,101))]*10)]",
     # task021: full lines of one colour cross a background (never at the edge, never side by side):
     # output a background canvas (horizontal lines + 1) x (vertical lines + 1). Row 0 and column 0
-    # are never lines, so a line is a cell of row 0 / column 0 that differs from g[0][0]; the
-    # sentinel [g] in front of each list counts the +1 (it differs from any colour).
-    "count_grid_lines_canvas": "[[b for c in[g]+g[0]if c!=b]for r in[g]+g if(b:=g[0][0])!=r[0]]",
+    # are never lines, so a line is a row that differs from row 0. Two passes: make a copy of row 0
+    # for each row unlike it, plus one for the sentinel [g] in front, and transpose; after the first
+    # pass row 0 is column 0 of the grid (all background), so the second counts the vertical lines.
+    "count_grid_lines_canvas": "[g:=[*zip(*[g[0]for r in[g]+g if r!=g[0]])]for _ in'ab'][1]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output: each output cell is the max, over every 5 in the flat grid S, of the cell at that
     # offset: S zipped with itself shifted by the offset (S[d:]+S wraps like an index), b*(a==5)
@@ -604,10 +605,11 @@ IDIOMS = {
     # itself; a cell (g*0 is 0, not []) becomes c%5+5, so c+5, or 5 on a grey line.
     "cells_filled_by_centre": "g*0!=0and[p(g[1|i&2-i])for i in range(len(g))]or g%5+5",
     # task128: 15x15: each bar standing on the floor moves up by its own height. A column is Z 0s
-    # then H cells of one colour (H <= 7 < Z), so its last Z cells followed by the whole column
-    # start with the lifted bar and H 0s under it; zip(*) and [:15] cut every column back to the 15
-    # rows.
-    "bars_rise_by_height": "[*zip(*[k[-k.count(0):]+k for k in zip(*g)])][:15]",
+    # then H cells of one colour (H <= 7 < Z), so H is the count of its last cell, and its cells
+    # from H on followed by the whole column start with the lifted bar and H 0s under it. An empty
+    # column (one in every example) counts 15 and gives just itself, so zip(*) cuts every column to
+    # 15 rows.
+    "bars_rise_by_height": "[*zip(*[k[k.count(k[-1]):]+k for k in zip(*g)])]",
     # task129: the 3x3 grid filled with its commonest colour (always 3 cells, the others fewer). max
     # over the flat cells keyed by their count; aliased rows are fine as output.
     "commonest_fills_3x3": "[[max(A:=sum(g,[]),key=A.count)]*3]*3",
@@ -1315,9 +1317,10 @@ IDIOMS = {
     "base_diagonal_rays": "[[v or(i*i==j*j)*g[-1][m]for j,v in enumerate(r,-m)]for m in[len(g)//2]for i,r in enumerate(g,0**g[-2][-m]-2*m)]",
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
     # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
-    # k is the count of its distinct characters less 5; zip(*[r]*k) repeats each cell k times
-    # (flattened by sum), and each row is made k times.
-    "upscale_by_colour_count": "(k:=len({*str(g)})-5)and[sum(zip(*R),())for r in g for R in[[r]*k]*k]",
+    # k is the count of its distinct characters less 5. Two passes, each of which transposes and
+    # makes every line k times (zip(*[L]*k) pairs each line with its copies; sum flattens), scale
+    # rows then columns; [1] is the second pass.
+    "upscale_by_colour_count": "[g:=sum(zip(*[[*zip(*g)]]*k),())for k in[len({*str(g)})-5]*2][1]",
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
     "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
@@ -1752,10 +1755,10 @@ IDIOMS = {
     # and 5 has the 7 cells centred on its first 2 reversed.
     "bracket_halves_out": "[g:=[*zip(*[r[:(a:=r.index(2))-3]+r[a+3::-1][:7]+r[a+4:]if{2,5}<{*r}else r for r in g][::-1])]for _ in g][3]",
     # task391: 1x2 blocks between 0 lines; list the colours by how many cells they hold, most first,
-    # leaving out the commonest colour, one a row. 0 always outnumbers every colour, so after
-    # sorting by count the last two are 0 and the commonest colour: [-3::-1] skips both and
-    # reverses; zip of one list makes the 1-wide rows.
-    "colour_counts_ranked_below_top": "[*zip(sorted({*(s:=sum(g,[]))},key=s.count)[-3::-1])]",
+    # leaving out the commonest colour, one a row. Every example has exactly 4 colours besides 0,
+    # and 0 outnumbers each, so sorted by count the 5 colours run c4,c3,c2,c1,0: [2::-1] takes
+    # c2,c3,c4; zip of one list makes the 1-wide rows.
+    "colour_counts_ranked_below_top": "[*zip(sorted({*(s:=sum(g,[]))},key=s.count)[2::-1])]",
     # task392: Nested box outlines of one colour C on 0 continue outward: a cell is C where its
     # Chebyshev distance to the nearest C cell is a multiple of the spacing d, else 5. d is 2 if a
     # row holds C,0,C, else 3 (every example: 10x10, the same spacing across rows and columns, and
