@@ -24,7 +24,7 @@ IDIOMS = {
     # lies a step of 4 (straight or diagonal) from a shape cell z: h-z has both parts multiples of 4
     # (|(h-z)^2| % 16 == 0). The shape repeats along h-z in h's colour, 3 steps (to the border). S
     # is cut to 9 cells only to keep the search fast on grids it does not fit.
-    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([z for z in d if c==d[z]]for c in d.values()),key=lambda s:(len(s),s[0].real))[:9],P:={w+k*(h-z):d[h]for k in(1,2,3)for z in S for h in d if abs((h-z)**2)%16<1for w in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([h for h in d if d[h]==d[z]]for z in d),key=lambda s:(len(s),s[0].real))[:9],P:={w+k*(h-z):d[h]for z in S for h in d if abs((h-z)**2)%16<1for k in(1,2,3)for w in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task006: the 3x7 grid is split by a column of 5 into two halves of 1s; a cell becomes 2 where
     # both halves hold a 1 there, else 0. The cells are 0 or 1, so 2&(a+b) is 2 only when both are
     # 1. b walks a copy of the right half while r.pop(0) hands out the left half's cells in order.
@@ -265,8 +265,9 @@ IDIOMS = {
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
     # pairs and grids are 30x30 in every example, so the centre is the stamp's mean cell and rows
-    # are 30 wide; the stamp also pastes on itself, which the erasing (last) overwrites.
-    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p%30+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i.get(y+1)},r:=sum(e)/len(e))and[*zip(*[iter({**i,**{f+(y-r)*k/2:i[y]for f in i if i[f]==i[r]for y in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(y-r)*k/2,c)-c))},**{y:c for y in e}}.values())]*30)]",
+    # are 30 wide. Cells are keyed p+row*1j (p the flat index): the half steps k/2 of a core offset
+    # land on no key, so only the 2-away arm cells make lines; pasting on a stamp cell writes bg.
+    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i.get(y+1)},r:=sum(e)/len(e))and[*zip(*[iter((i|{f+(y-r)*k/2:[i[y],c][f in e]for f in i if i[f]==i[r]for y in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(y-r)*k/2,c)-c))}).values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
@@ -487,11 +488,12 @@ IDIOMS = {
     # the non-0 cells in the ring around its scaled 2s are exactly those 2s.
     "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]>1]]for o in{p-Q[0]for p in D}if{*Q}=={E+a for E in Q for a in N if E+a+o in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
-    # 5-shapes) become 2. One flood pass labels each 0 on first sight (k counter, multiples of 8, so
-    # c&5 keeps 5 and clears labels; 5 stays a barrier) and spreads the max label (c>5 and v: v is
-    # never read before its first assignment); the final sizes are counted on the flattened grid
-    # (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
-    "square_holes_filled": "(k:=0)or[g:=[*zip(*[[v:=max(c or(k:=k+8),c>5and v)for c in r]for r in g][::-1])]for _ in g*4]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
+    # 5-shapes) become 2. Each pass labels each 0 on first sight (k counter, multiples of 8, so c&5
+    # keeps 5 and clears labels; 5 stays a barrier), spreads the max label along rows (c>5 and v: v
+    # is never read before its first assignment) and turns the grid; len(g) passes (12: grids are
+    # 12x12 in every example, a multiple of 4 so the grid ends upright). The final sizes are counted
+    # on the flattened grid (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
+    "square_holes_filled": "(k:=0)or[g:=[*zip(*[[v:=max(c or(k:=k+8),c>5and v)for c in r]for r in g][::-1])]for _ in g]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
     # (g[::-1]!=g) decides it; 7**bool is 7 or 1.
@@ -1287,10 +1289,11 @@ IDIOMS = {
     "rect_frame_corners": "[g:=[[c*(8|a*b)%28%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in g][1]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With x, z the
-    # Manhattan distances to the dots and d between them (odd in every example): T=|x-z| is the
-    # offset from the midpoint along the line (doubled), x+z-d twice the offset off it; the mask
-    # (16,21,1..)[T>>1] over even bits: 16 sides, 21 bar, 1 stem (T<=d by the triangle inequality).
-    "dots_to_brackets": "[[(h,r)[x>z]*((16,21,*[1]*40)[abs(x-z)>>1]>>Q+c-m-k+x+z&1)for j,f in enumerate(V)for x in[abs(i-Q)+abs(j-c)]for z in[abs(i-m)+abs(j-k)]]for(Q,c,h),(m,k,r)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]for i,V in enumerate(g)]",
+    # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
+    # (odd in every example): T=|x-z| is the offset from the midpoint along the line (doubled),
+    # x+z-d twice the offset off it; the mask (16,21,1..)[T>>1] over even bits: 16 sides, 21 bar, 1
+    # stem (T<=d by the triangle inequality).
+    "dots_to_brackets": "[[(h,r)[(x:=abs(i-Q)+abs(j-c))>(z:=abs(i-m)+abs(j-k))]*((16,21,*[1]*40)[abs(x-z)>>1]>>Q+c-m-k+x+z&1)for j,f in enumerate(V)]for(Q,c,h),(m,k,r)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]for i,V in enumerate(g)]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the

@@ -9513,7 +9513,7 @@ def square_holes_filled(g):  # in 2 the box around a shape of 5 less the shape, 
 
 
 def draw_square_holes_filled(rng, n):  # frames of 5 (holes of 1 to 3 a side), apart from each
-    h = w = rng.randint(10, 14)  # other and from the border
+    h = w = 12  # other and from the border; 12x12 as in every example of task102
     g = [[0] * w for _ in range(h)]
     for _ in range(n * 3):
         a, b = rng.randint(1, 3), rng.randint(1, 3)
