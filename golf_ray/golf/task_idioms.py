@@ -1359,9 +1359,9 @@ IDIOMS = {
     # its depth k (0-2); in row 2, index 2k-3 (-3, -1, 1) holds the colour of depth k-1 mod 3.
     "ring_colour_shift": "[[g[2][r.index(c)*2-3]for c in r]for r in g]",
     # task299: the 2s (a row's edge pair) fill their row, the 8s fill their column, 4 where both.
-    # The 8 pair always starts in the top row, so a column holds 8 iff g[0] there is 8: x//4 is 2
-    # for it (0 for 0 or 2), plus 1 for a row holding 2, indexes [0,2,8,4].
-    "cross_lines_meet_yellow": "[[[0,2,8,4][(2in r)+x//4]for x in g[0]]for r in g]",
+    # The 8 pair always starts in the top row and the 2 row lies below it, so g[0] holds only 0 and
+    # 8: a=1 for a row holding 2 halves the 8 to 4, and a 0 there becomes a*2 (a=0 keeps x).
+    "cross_lines_meet_yellow": "[[x>>(a:=2in r)or a*2for x in g[0]]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells (columns, then rows, that
     # hold it: f keeps the columns of g holding it, so f(f(g)) is the crop, upright).
     "crop_commonest_colour": '(f:=lambda g:[r for r in zip(*g)if max("123456789",key=str(g).count)in str(r)])(f(g))',

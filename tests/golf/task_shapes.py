@@ -12481,10 +12481,11 @@ def cross_lines_meet_yellow(g):  # task299: the 2s fill their row, the 8s their 
 
 def draw_cross_lines_meet_yellow(rng, n):
     # 6x6 of 0: two 8s down from the top of one column, two 2s in from the left or right edge
-    # of one row, apart from the 8s, as in task299
+    # of one row, apart from the 8s, as in task299; the 2s' row is below the 8s' two rows
+    # (row 2 or lower), as in every example of task299
     while True:
         g = [[0] * 6 for _ in range(6)]
-        c, y = rng.randrange(6), rng.randrange(6)
+        c, y = rng.randrange(6), rng.randrange(2, 6)
         g[0][c] = g[1][c] = 8
         xs = rng.choice(((0, 1), (4, 5)))
         if all(g[y][x] == 0 for x in xs):
