@@ -91,10 +91,10 @@ IDIOMS = {
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared. Groups of side-joined cells get a
-    # label C (99 * the largest hash spread through them); groups of 1-3 cells are loose. Per
-    # turn/flip, each cell z votes a-c(z)*u+C[z] for each loose a of its colour; a vote met 3 times
-    # paints the group (other groups' cells land 99+ rows away, off the grid).
-    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:99*hash(z)for z in d},[C:={z:max(C.get(z+u,0)for u in(1,1j,-1,-1j,0))for z in C}for _ in g],A:=[z for z in C if[*C.values()].count(C[z])<4],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for z in d for a in A[:9]if d[z]==d[a]]]for x in S[:40]if S.count(x)>2for z in C})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # label C (99 * the largest hash spread through them); groups of 1-3 cells are loose (listed
+    # inline, per turn/flip). Per turn/flip, each loose a votes a-c(z)*u+C[z] for each cell z of its
+    # colour; a vote met 3 times (first seen within S[:30]) paints the group (others land off grid).
+    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:99*hash(z)for z in d},[C:={z:max(C.get(z+u,0)for u in(1,1j,-1,-1j,0))for z in d}for _ in g],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for a in[z for z in d if[*C.values()].count(C[z])<4][:9]for z in d if d[a]==d[z]]]for x in S[:30]if S.count(x)>2for z in d})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -466,7 +466,7 @@ IDIOMS = {
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
     # gap); output side = largest size. Sorted by size, largest first: Q[0] is the background and
     # ring k is Q[k+1]; a cell off its ring's arms takes index 0 (the background).
-    "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))*-~(x>0),R,c)for r in g+[*zip(*g)]for r in[bytes((v!=c)*9for v in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(i+1,S-i)for i in range(S)])and[[Q[min(a,b)*(abs(a-b)<Q[min(a,b)][1])][2]for b in V]for a in V]",
+    "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))*(2-(x<1)),R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(v!=c)for v in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-i,i+1)for i in range(S)])and[[Q[min(a,b)*(abs(a-b)<Q[min(a,b)][1])][2]for b in V]for a in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
     # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
