@@ -370,11 +370,11 @@ IDIOMS = {
     "stamp_on_ones": "[g[i][:4]+[x*k for k in g[i-i%3+1][5::3]for x in g[i%3][:3]]for i in range(9)]",
     # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3, as
     # in every example); every other object is a rotated/mirrored copy showing only its 4s and 2s:
-    # paint the full template, turned about its 2, wherever its 4/2 part occurs. The template is
-    # grown from the decorations by king steps (abs<2) over non-0 cells, len(D) steps; only on grids
-    # with under 40 non-0 cells (every example has at most 32), which keeps big grids cheap. The
-    # turned offset is written out twice (test and paint): it packs better than a stored list.
-    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2>len(D)/40},[T:={z for z in D for y in T if abs(z-y)<2}for _ in D],c:={D[z]:z for z in T}[2],P:={s+(z-c-k//4*2*(z-c).real)*1j**k:D[z]for k in range(8)for s in D if all(D.get(s+(z-c-k//4*2*(z-c).real)*1j**k)==D[z]or D[z]%2for z in T)for z in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # paint the full template, turned about its 2 (c: the one cell of T that is 2, taken by a loop
+    # with a test), wherever its 4/2 part occurs. The template is grown from the decorations by king
+    # steps (abs<2) over non-0 cells, len(D) steps; only on grids with under 40 non-0 cells (every
+    # example has at most 32), which keeps big grids cheap. The turned offset is written out twice.
+    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2>len(D)/40},[T:={z for z in D for y in T if abs(z-y)<2}for _ in D],P:={s+(z-c-k//4*2*(z-c).real)*1j**k:D[z]for c in T if 2==D[c]for k in range(8)for s in D if all(D.get(s+(z-c-k//4*2*(z-c).real)*1j**k)==D[z]or D[z]%2for z in T)for z in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
@@ -720,7 +720,7 @@ IDIOMS = {
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -d, d
     # rising, is the topmost, rightmost one)
-    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{c for r in b''.join(b' '[5 in k:]or bytes(k)for k in zip(*g)).split()for c in[Q for d in range(160)for Q in[{p%10*16-p//10-d for p,v in enumerate(r)if v>4}]if Z>=Q>={n for c in Q for n in(c+1,c-1,c-16)if n<33}&Z][-1]}]for i,r in enumerate(g)]",
+    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(b' '[5 in r:]or bytes(r)for r in zip(*g)).split()for j in[s for d in range(160)for s in[{j%10*16-j//10-d for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<33}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. The template is the first 3x3 window whose text
@@ -1074,9 +1074,9 @@ IDIOMS = {
     # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured cell
     # (0<sum(s)in s: a sum of two or more cells is no cell); a stable sort moves them to the end, or
     # to the front (reverse=) if t, the row above the first stem (latched by the walrus in the
-    # filter), holds their colour, and blanks them. With no stem row, the same on the transpose (p
-    # calls itself once: g[0]*0+g fails on a transposed grid).
-    "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=s.__eq__,reverse=max(s)in t)]for s in g if 0<sum(s)in s or(t:=s)*0]or[[*zip(*p([*zip(*g[0]*0+g)]))]])[0]",
+    # filter), holds their colour, and blanks them. With no stem row, the same on the transpose,
+    # passed as a tuple (p calls itself once: g+[] fails on a tuple).
+    "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=s.__eq__,reverse=max(s)in t)]for s in g if 0<sum(s)in s or(t:=s)*0]or[[*zip(*p((*zip(*g+[]),)))]])[0]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
@@ -1459,11 +1459,11 @@ IDIOMS = {
     # its sign and x = d + column offset - s, a cell is 5 iff d != 0 and x == 0, or d is even and
     # |x| <= 1.
     "seed_staircase": "[[v|5*(x*x<=~d%2<d*d)for x,v in enumerate(z,d-max(g).index(8)-(d>>4|1))]for d,z in enumerate(g,-g.index(max(g)))]",
-    # task324: two background colours and one mark colour per background (at most 2 cells each,
-    # as every example); both diagonals through every mark are drawn, each cell in the mark
-    # colour that belongs to its background (pairing: the commonest colour in the 3x3 boxes
-    # around the mark's cells).
-    "diagonals_by_region": "(s:=sum(g,P:=[]),M:={max(s,key=[w for y,r in enumerate(g)for x,v in enumerate(r)if m==v!=(P:={*P,y-x,x+y+.1})for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count):m for m in{*s}if 3>s.count(m)})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task324: two background colours and one mark colour per background (at most 2 cells each, as
+    # every example); both diagonals through every mark are drawn, each cell in the mark colour that
+    # belongs to its background (pairing: the commonest colour in the 3x3 boxes around the mark's
+    # cells).
+    "diagonals_by_region": "(a:=sum(g,P:=[]),M:={max(a,key=[w for y,r in enumerate(g)for x,v in enumerate(r)if m==v!=(P:={y-x,x+y+.1,*P})for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count):m for m in{*a}if 3>a.count(m)})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the main diagonal. The
     # flood labels each 8 on first sight (k counter from 8, so labels > 8: (c>8)*c is 0 for a fresh
     # 8) and spreads the running max along each row, 3*height quarter turns (a 0 column is prepended
@@ -1621,9 +1621,11 @@ IDIOMS = {
     # colour, so max of the pair is the painted cell.
     "fold_right_onto_left": "[[*map(max,r,r[:4:-1])]for r in g]",
     # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the cell or
-    # half-step point beside a coloured cell that the most cells match under rot90; every cell takes
-    # the max colour over its 4 rotations about it.
-    "rot4_complete": "[u:={d+e*1j:f for d,a in enumerate(g)for e,f in enumerate(a)if f},t:=max([d+m/2 for m in(1+1j,0)for d in[*u][:30]],key=lambda t:sum(u[d]==u.get(t+(d-t)*1j)for d in u))]and[[max(u.get(t+(d+e*1j-t)*r,0)for r in(1,1j,-1j,-1))for e,f in enumerate(a)]for d,a in enumerate(g)]",
+    # half-step point beside a coloured cell that the most cells match under rot90 (half-steps
+    # first, so they win ties); every cell takes the max colour over its rotations 1j**r, r in
+    # range(10), about it. Every example is 10x10, so the loops run over R=range(10) (cheap on big
+    # grids too).
+    "rot4_complete": "[R:=range(10),u:={d+e*1j:f for d in R for e in R if(f:=g[d][e])},t:=max([d+m/2 for m in(1+1j,0)for d in u],key=lambda t:sum(u[d]==u.get(t+(d-t)*1j)for d in u))]and[[max(u.get(t+(d+e*1j-t)*1j**r,0)for r in R)for e in R]for d in R]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
     # roll of rows and columns. The 5s sit in the last column (10 wide in every example): each row's
     # last cell is dropped and its first (the cross colour or 0) put in its place.
