@@ -691,9 +691,9 @@ IDIOMS = {
     # to P[-1]) pops the next upper-bar row from P's front, and its has-8 flag f widens the bounds.
     "bar_rays_mirror": "(P:=[e for e in g if 2in e])and[[8*(-f<(s:=s+x)<sum(e)+f)>>x|x>>x//8for x in e]for e in g if[s:=0,f:=e==P[-1]and 8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
-    # the blocks with the most 6s (always two), else 0. A block's sum is 6 per 6, so sum//7 is 0 for
-    # one 6 and 1 for two.
-    "blocks_with_two_sixes": "[[sum(sum(r[j:j+3])for r in g[i:i+3])//7 for j in(0,4,8)]for i in(0,4,8)]",
+    # the blocks with the most 6s (always two), else 0. A block's sum is 6 per 6, so 6<sum is False
+    # for one 6 and True for two (bools print 0/1).
+    "blocks_with_two_sixes": "[[6<sum(sum(r[j:j+3])for r in g[i:i+3])for j in(0,4,8)]for i in(0,4,8)]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (the 4th result is kept); each marks 4 on the row just
     # below the full row where the cell or its left neighbour is non-zero (the line cell and the one
@@ -1234,10 +1234,10 @@ IDIOMS = {
     # the top-left 9x9 becomes [no-zero?, -sum, window]; max picks a full block with the smallest
     # sum (most 1s).
     "most_ones_block": "max([all(A:=sum(W:=[r[B%7:][:3]for r in g[B//7:][:3]],[])),-sum(A),W]for B in range(49))[2]",
-    # task272: a 2 with no 2 beside it (sides only) becomes 1. Each row is zipped with the rows
-    # above and below (a zero row past the edges) and with itself shifted both ways (0 padded), so n
-    # holds the 4 side neighbours; a 2 above them all (none is 2) drops to 1.
-    "lone_twos_to_one": "[[v-(v>max(n))for v,*n in zip(r,a,c,[0,*r],r[1:]+[0])]for a,r,c in zip([[0]*9]+g,g,g[1:]+[[0]*9])]",
+    # task272: a 2 with no 2 beside it (sides only) becomes 1. Four quarter turns, each looking at
+    # the left neighbour a (0 past the edge): a 2 whose neighbour is set (a//2 is 1 for 2 or 3)
+    # turns 3. The last turn (k=1) also subtracts 1, so a marked 3 ends 2 and an unmarked 2 ends 1.
+    "lone_twos_to_one": "[g:=[[c and(c|a//2)-k for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for k in(0,0,0,1)][3]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. Two transposing passes keep a running sum s (its parity per row
     # and per column is local: 4s and marks come in pairs). Rows (k=1): a 0 after an odd number of
@@ -1584,10 +1584,10 @@ IDIOMS = {
     # cells.
     "d4_hole_under_3": "[g[~g.index(r)][~r.index(3)::-1][:5]for r in g if 3 in r]",
     # task352: each 0 cell with a 2 among its 8 neighbours becomes 1 (other colours never touch a
-    # 2). Four quarter turns, each marking a 0 whose left neighbour is a 2 or an earlier mark: marks
-    # spread one step right, down, left, up in turn, covering exactly the 3x3 ring (bools print
-    # 0/1).
-    "ones_around_twos": "[g:=[[c or(0<a<3)for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g[:4]][3]",
+    # 2). Quarter turns, one per row of g (at least 4), each marking a 0 whose left neighbour is a 2
+    # or an earlier mark: marks spread one step right, down, left, up in turn, and the 4th result
+    # covers exactly the 3x3 ring (bools print 0/1).
+    "ones_around_twos": "[g:=[[B or 0<A<3 for A,B in zip((0,*A),A)]for A in zip(*g[::-1])]for A in g][3]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
     # differences). Two transposing passes, one per axis: s = sum of the first nonzero row (3: the 4
     # is further on, 4: behind, 7: level) and -6%s-1 maps it to a shift of -1, 1 or 0; each column
