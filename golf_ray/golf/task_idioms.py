@@ -101,12 +101,12 @@ IDIOMS = {
     # both ways.)
     "tile_diagonal_halo": "[g:=[*zip(*[[v or 8&-(p%8)for v,p in zip(r,[0,*h])]for r,h in zip(g*k,[[0]*99]+g*k)][::-1])]for k in[2,2]+[1]*6][7]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
-    # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: period 101, repeated 9
-    # times), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell
-    # is the max over its four turns n+k*(n-C), k = 0,9,-2,-11. C-23 = 10*r0+c0 is the first True of
-    # u>0<v over u in map(any,g) and v in max(g) (max(g)'s first non-0 is in the first non-empty
-    # column); 10x10 hard-coded, as every example.
-    "d4_complete_5x5": "[*zip(*[(max((sum(g,[0])*9)[n+k*(n-[u>0<v for u in map(any,g)for v in max(g)].index(1)-23)]for k in(0,9,-2,-11))for n in range(1,101))]*10)]",
+    # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: 101 cells, taken mod
+    # 101), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell is
+    # the max over its four turns n+k*(n-C), k = 101,110,99,90 (0,9,-2,-11 mod 101, as the bytes
+    # b'encZ'). C-23 = 10*r0+c0 is the first True of u>0<v over u in map(any,g) and v in max(g)
+    # (max(g)'s first non-0 is in the first non-empty column); 10x10 hard-coded, as every example.
+    "d4_complete_5x5": "[*zip(*[(max(sum(g,[0])[(n+k*(n-[u>0<v for u in map(any,g)for v in max(g)].index(1)-23))%101]for k in b'encZ')for n in range(1,101))]*10)]",
     # task021: full lines of one colour cross a background (never at the edge, never side by side):
     # output a background canvas (horizontal lines + 1) x (vertical lines + 1). Row 0 and column 0
     # are never lines, so a line is a row that differs from row 0. Two passes: make a copy of row 0
@@ -1438,10 +1438,11 @@ IDIOMS = {
     "union_of_halves_green": "[[3*(a!=r.pop(0))for a in g.pop(0)]for r in g[5:]]",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
-    # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end); in each
-    # turn, for each colour e on the last row, the mask of e's rows read by columns (zeros stripped)
-    # must appear in the mask of i's rows and columns doubled, cut to e's height, read the same way.
-    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:sum(e in d for d in g)])for d in(d,d)for n in d),-m.count(i),i)for _ in'abcd'if(g:=[*zip(*g)][::-1])for e in{*g[-1]}for i in{*m})[2]]and[[[t,i][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
+    # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
+    # loop is `for d in'd in'` only because that text repeats and packs); in each turn, for each
+    # colour e on the last row, the mask of e's rows read by columns (zeros stripped) must appear in
+    # the mask of i's rows and columns doubled, cut to e's height, read the same way.
+    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:sum(e in d for d in g)])for d in(d,d)for n in d),-m.count(i),i)for d in'd in'if(g:=[*zip(*g)][::-1])for e in{*g[-1]}for i in{*m})[2]]and[[[t,i][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(c)>>2)or 99]+(8,)*k for c in zip(*g)])]",
@@ -1639,9 +1640,10 @@ IDIOMS = {
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
     # angle (c+e and c+e*1j): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to 1, 6, 2.
-    # The shape is flooded from each cell, 2*height steps (enough for the longest). A colour other
-    # than 0/3/6/9 divides by zero: the search gives up on foreign grids fast.
-    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,1j,-1,-1j)}&P for _ in g+g])and-~sum({c+e,c+e*1j}<=P for c in C for e in(1,1j,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # The shape is flooded from each cell, 2*height steps (enough for the longest; the step loop's
+    # name c only packs better). A colour other than 0/3/6/9 divides by zero: the search gives up on
+    # foreign grids fast.
+    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,1j,-1,-1j)}&P for c in g+g])and-~sum({c+e,c+e*1j}<=P for c in C for e in(1,1j,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. A wide grid (split
@@ -1706,7 +1708,8 @@ IDIOMS = {
     # (column) says how far it lies outside the shell's box (0 inside). Cells as far out both ways
     # lie on the diagonals out of the box's corners: they take the colour found in the fewest rows
     # (the inner colour). The row distance comes first in the chain, so 0 (inside) skips the rest.
-    "corner_diagonals": "[[[v,c][0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))]for j,v in enumerate(r)]for c in[min(sum(g,[]),key=lambda c:sum(c in s for s in g))]for i,r in enumerate(g)]",
+    # The row is named s and rows are counted over enumerate(g) only because that text repeats.
+    "corner_diagonals": "[[[v,c][0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))]for j,v in enumerate(s)]for c in[min(sum(g,[]),key=lambda c:sum(c in s for k,s in enumerate(g)))]for i,s in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots a
     # ray perpendicular to them: between two lines it spans from line to line, outside them it runs
     # to the nearest line; every crossing gets an 8 ring (3x3 minus centre). On a dict of complex
