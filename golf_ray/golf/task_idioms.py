@@ -149,9 +149,10 @@ IDIOMS = {
     # values; rows with exactly two of it, split between them.)
     "inside_frame_crop": "(B:=min({*sum(g,[])},key=lambda c:len({(r+[c]).index(c)for r in g})))and[[*bytes(r).split(bytes([B]))[1]]for r in g if r.count(B)==2]",
     # task030: Coloured objects in separate columns: move each one vertically so its bottom row
-    # lines up with the 1-object's bottom row. (B[m] = last row holding m; each column is rotated by
-    # B[its colour] - B[1]: no object is pushed off the grid in any example, so nothing wraps.)
-    "align_bottoms_to_one": "[*zip(*[c[(k:=B[max(c)]-B[1]):]+c[:k]for c in zip(*g)if(B:={m:i for i,r in enumerate(g)for m in r})])]",
+    # lines up with the 1-object's bottom row. (Each column is rotated by B(its colour) - B(1), B(m)
+    # = the row of m's last digit in str(g): every grid is 10 wide, so a row is 32 characters; no
+    # object is pushed off the grid in any example, so nothing wraps.)
+    "align_bottoms_to_one": "[*zip(*[c[(k:=(s:=str(g)).rfind(f'{max(c)}')//32-s.rfind('1')//32):]+c[:k]for c in zip(*g)])]",
     # task031: crop the grid to the box around its one shape (a single colour on 0). The shape is
     # 4-connected, so it has no empty row or column inside its box: drop the all-0 rows, then
     # (transposed) the all-0 columns, and transpose back. The text '[*zip(*filter(any,' written
@@ -172,9 +173,10 @@ IDIOMS = {
     # hard-coded.)
     "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[({l-d,l-~d}&{8,9,10}and 2==s[n-~d//9*9+l//9]or c)and-2+sum({*s})for l,c in enumerate(r,~n%9)]for d,r in enumerate(g,~n//9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
-    # cell with their colour (four quarter turns; an 8 after a 0, c-p==8, takes the row's first
-    # cell; 10x10 grids, so iterating over g's rows and taking [3] is four turns).
-    "edge_dots_tint_block": "[g:=[*zip(*[[(c-p==8)*r[0]or c for c,p in zip(r,[0,*r])]for r in g][::-1])]for _ in g][3]",
+    # cell with their colour (four quarter turns; in each row's bytes the first 8, b'\b', becomes
+    # the row's first cell, or 8 when that is 0; 10x10 grids, so iterating over g's rows and taking
+    # [3] is four turns).
+    "edge_dots_tint_block": "[g:=[*zip(*[bytes(r).replace(b'\\b',b'%c'%(r[0]or 8),1)for r in g][::-1])]for _ in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
     # noise: cut out the box around the shape. Each colour's box is cut by keeping the rows, then
     # the columns, that hold it; the shape's box is nearly full while a scattered colour's box is
@@ -318,10 +320,11 @@ IDIOMS = {
     # column) came out d and R is still ahead (not R or d itself).
     "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
-    # the odd cell. (The lines cross in the middle of an odd square, k = len//2, in every example.)
-    # Output row i is, of the four half-rows of rows i and i+k+1 (cut before/after the line), the
-    # one seen once (min by count); where the odd cell is not, all four agree, so any is right.
-    "odd_quadrant": "[min(v:=[r[:k],r[-k:],s[:k],s[-k:]],key=v.count)for k in[len(g)//2]for r,s in zip(g,g[-k:])]",
+    # the odd cell. (The lines cross in the middle of an odd square, k = len//2, in every example; k
+    # is bound before the list, (k:=...)and[...], k >= 1.) Output row i is, of the four half-rows of
+    # rows i and i+k+1 (cut before/after the line), the one seen once (min by count); where the odd
+    # cell is not, all four agree, so any is right.
+    "odd_quadrant": "(k:=len(g)//2)and[min(v:=[r[:k],r[-k:],s[:k],s[-k:]],key=v.count)for r,s in zip(g,g[-k:])]",
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
     # end, walk away from the other green until blocked (an 8: walks pass the edge, it never
     # blocks); turn any way and walk until blocked; walk along the first leg's line (either way)
@@ -1779,10 +1782,10 @@ IDIOMS = {
     # zip makes each a 1-cell row.
     "colours_by_size_column": "[*zip(sorted(range(10),key=sum(g,g).count)[8:5:-1])]",
     # task394: a periodic tiling with a rectangular hole of 0s: output the hole's contents. Each
-    # hole row r is copied from the greatest row s that agrees with it off the hole ([x or y
-    # ...]==s: r is 0 or s there; s*False is [], the least); a zero-free one beats r and the other
-    # hole rows (in every example one exists), and its slice under r's c zeros is the hole row.
-    "periodic_hole_fill": "[max(s*([x or y for x,y in zip(r,s)]==s)for s in g)[r.index(0):][:c]for r in g if(c:=r.count(0))]",
+    # hole row r (c 0s from a) is copied from the greatest row s that agrees with it off the hole (s
+    # with its cells a..a+c zeroed is r; s*False is [], the least); a zero-free one beats r and the
+    # other hole rows (in every example one exists), and its slice a:a+c is the hole row.
+    "periodic_hole_fill": "[max(s*(s[:(a:=r.index(0))]+[0]*c+s[a+c:]==r)for s in g)[a:a+c]for r in g if(c:=r.count(0))]",
     # task395: a 6x3 grid, top half 0/9 over bottom half 0/1; the 3x3 output is 2 where the cell is
     # 0 in both halves, else 0. Pairs row i with row i+3; as the halves' colours 9 and 1 differ,
     # a==b holds only when both are 0, and 2*True is 2.

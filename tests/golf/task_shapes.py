@@ -7066,7 +7066,7 @@ def align_bottoms_to_one(
 def draw_align_bottoms_to_one(
     rng, n
 ):  # n objects (colour 1 among them) in disjoint column bands, random heights
-    W = rng.randint(3 * n, 16)
+    W = 10  # width 10, as in every example of task030
     H = rng.randint(5, 12)
     g = [[0] * W for _ in range(H)]
     cols = sorted(rng.sample(range(1, W), n - 1))
