@@ -146,8 +146,9 @@ IDIOMS = {
     "two_seed_frames": '[[c,*[c>>i%5]*8,c]for i in b\'2"2""OO7O7\'if(c:=max(g[i%8]))]',
     # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
     # lies inside the outline. (Frame colour = the colour whose first index per row takes fewest
-    # values; rows with exactly two of it, split between them.)
-    "inside_frame_crop": "(B:=min({*sum(g,[])},key=lambda c:len({(r+[c]).index(c)for r in g})))and[[*bytes(r).split(bytes([B]))[1]]for r in g if r.count(B)==2]",
+    # values, [*r,c].index(c) being len(r) where c is absent; rows with exactly two of it, split
+    # between them.)
+    "inside_frame_crop": "(B:=min(sum(g,[]),key=lambda c:len({[*r,c].index(c)for r in g})))and[[*bytes(r).split(bytes([B]))[1]]for r in g if r.count(B)==2]",
     # task030: Coloured objects in separate columns: move each one vertically so its bottom row
     # lines up with the 1-object's bottom row. (Each column is rotated by B(its colour) - B(1), B(m)
     # = the row of m's last digit in str(g): every grid is 10 wide, so a row is 32 characters; no
@@ -346,10 +347,10 @@ IDIOMS = {
     # work.
     "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*99,R:=range(110))and[[sum(e[k]*all(e[p-k+q]>7for q in R if e[q]%8)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; the first
-    # multiplies by 3; v = -19 (reset by the comprehension's if) masks bits 16 and 2 (8*3 -> 8, 3 ->
-    # 1) until a row with an 8, then only bit 16, so rows before the first 8 from each side are
-    # knocked back to 1)
-    "box_of_8_recolor": "[g:=[*zip(*[[c*k&(v:=v|2*(8in r))for c in r]for r in g][::-1])]for k in[3,1,1,1]if[v:=-19]][3]",
+    # multiplies by 3; v = 9 (reset by the comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 ->
+    # 1) until a row with an 8, then v = 11 also keeps bit 2 (3 stays 3), so rows before the first 8
+    # from each side are knocked back to 1)
+    "box_of_8_recolor": "[g:=[*zip(*[[c*k&(v:=v|2*(8in r))for c in r]for r in g][::-1])]for k in[3,1,1,1]if[v:=9]][3]",
     # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
     # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
     # nonzero row r shows only the shape colour t (as in every example); its first and last t (at a,
@@ -1144,8 +1145,8 @@ IDIOMS = {
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
     # wise clamp). Four quarter turns, each sorting every column's part above the block, which puts
     # its 5 next to the block (no two 5s share a ring cell in any example). The block's top row is
-    # from the first '2' in str(g): a 10-wide row takes 32 characters.
-    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')//32)])+[*c[m:]]for c in zip(*g)][::-1]for _ in[0]*4][3]",
+    # from the first '2' in str(g): a 10-wide row takes 32 characters (>>5 divides by 32).
+    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+[*c[m:]]for c in zip(*g)][::-1]for _ in[0]*4][3]",
     # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
     # 4*len(g) sweeps, each reversing the rows and transposing (a quarter turn), flood the outside
     # as 1: a 1 stands before each row and a 0 takes v&1 of its left neighbour v, so 2 stops it; the
@@ -1217,10 +1218,11 @@ IDIOMS = {
     # example is 18x18); a first pass builds z, the second paints.
     "zero_squares_painted": "[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<19)>>k&2 for v in r]for r in g if(k:=k+1)]for _ in(0,1)if[z:=_ and z,k:=0,Z:=(c:=z&z>>19)&c*2,D:=(Y:=Z&~(Z&Z<<19)*2)*2|Y]][1]",
     # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
-    # left 8, down-right 7. (assumes one 2 on a 3x5 grid, as in every example.) R = the row of the
-    # 2; t = R[j+1]+2*R[j-1] is 2 or 4 beside it; each output row takes a byte n from b'Q3Q1Q' by
-    # its offset from R, and t*n%9 is 3,6 for n='3' (row above), 8,7 for n='1' (below), 0 for n='Q'.
-    "diagonal_stamp_3687": "[[(x+y*2)*n%9 for x,y in zip(R[1:]+[0],[0]+R)]for R in[max(g)]for n in b'Q3Q1Q'[2-g.index(R):][:3]]",
+    # left 8, down-right 7. (assumes one 2 on a 3x5 grid, as in every example.) R = the row of the 2
+    # (set by a walrus before the comprehension); t = R[j+1]+2*R[j-1] is 2 or 4 beside it; each
+    # output row takes a byte n from b'Q3Q1Q' by its offset from R, and t*n%9 is 3,6 for n='3' (row
+    # above), 8,7 for n='1' (below), 0 for n='Q'.
+    "diagonal_stamp_3687": "(R:=max(g))and[[(x+y*2)*n%9 for x,y in zip(R[1:]+[0],[0]+R)]for n in b'Q3Q1Q'[2-g.index(R):][:3]]",
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
     # disappears. (The grid is 7x7 in every example, so the corner is g[6][0].)
     "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[6][0])]",
@@ -1725,12 +1727,12 @@ IDIOMS = {
     "nine_between_in_rows": "g[:1]+[[c+9*(c*9<(s:=s+c)<sum(r))for c in r]for r in g[1:-1]if[s:=0]]+g[-1:]",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on. 8 steps, each a
-    # transpose (after a flip for n=-1), visit every orientation and end where they began; rays are
-    # drawn in the one where row 0 > the last row (8-dots on top) and the greatest row starts with 2
-    # (2s in column 0): each row is its first cell (two at a 2: [2,0]) + the row above less its
-    # first (background 0, 8-dots, as in every example); the next transpose cuts the longer rows to
-    # width.
-    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:r[0]or 1]+S[1:]for r in g]or g)[::n])]for n in[-1,-1,-1,1]*2][7]",
+    # transpose (after a flip [::-n] for n=1), visit every orientation and end where they began;
+    # rays are drawn in the one where row 0 > the last row (8-dots on top) and the greatest row
+    # starts with 2 (2s in column 0): each row is its first cell (two at a 2: [2,0]) + the row above
+    # less its first (background 0, 8-dots, as in every example); the next transpose cuts longer
+    # rows to width.
+    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:r[0]or 1]+S[1:]for r in g]or g)[::-n])]for n in[1,1,1,-1]*2][7]",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,

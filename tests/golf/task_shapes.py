@@ -7173,7 +7173,8 @@ def inside_frame_crop(
 def draw_inside_frame_crop(
     rng, n
 ):  # noise in n colours (0 included) and a frame of a further colour
-    H, W = rng.randint(8, 16), rng.randint(8, 16)
+    n = max(n, 4)  # 4 or 5 noise colours (0 included): 5 or 6 colours in every example of task029
+    H, W = rng.randint(10, 16), rng.randint(10, 16)  # >= 10, as in every example of task029
     cols = rng.sample(range(1, 10), n + 1)
     B, noise = cols[0], [0] + cols[1:n]
     g = [[rng.choice(noise) for _ in range(W)] for _ in range(H)]
