@@ -336,9 +336,10 @@ IDIOMS = {
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
-    # ring of 2s (10x10, as every example: its flat index p is at row p//10, column p%10; the
-    # enumerate starts 9-p//10 and ~p%10 = 9-p%10 put the ring's rows and columns at 8..10).
-    "lone_cell_ringed": "(e:=enumerate,f:=sum(g,[]))and[[[2,c][v==c]*(7<x<11>y>7)for y,v in e(r,~p%10)]for p,c in e(f)if 2>f.count(c)for x,r in e(g,9-p//10)]",
+    # ring of 2s (10x10, as every example, and the lone cell never on the border). The flat output
+    # is p-1 zeros (p = the cell's flat index), the 3 ring rows [2,2,2]+7 zeros with c in the
+    # middle, then zeros; cut into rows of 10 by zip(*[iter(L)]*10), dropping the first row.
+    "lone_cell_ringed": "[*zip(*[iter([0]*~-(f:=sum(g,[])).index(c:=min(f,key=f.count))+[2]*3+(z:=[0]*7)+[2,c,2]+z+[2]*3+z*99)]*10)][1:11]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
     # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
     # shift that wraps hits the pad) and 99 zeros after it (indices past either end); a cell takes
@@ -442,8 +443,9 @@ IDIOMS = {
     "largest_empty_rects": "[g for a,n,i,B in[max(((e-l)*i,n,i,g[l:e])for e in range(len(g)+1)for l in range(e-1)for i in range(31)for n in[bytes(map(max,*g[l:e])).find(bytes(i))]if~n)]for R in B for R[n:n+i]in[[6]*i]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example: the first and last 5 in reading
-    # order are opposite corners)
-    "capped_lines_crop": "(b:=bytes(sum(g,[])),W:=len(g[0]),i:=b.find(5),j:=b.rfind(5))and[r[i%W:j%W+1]for r in g[i//W-1:j//W+2]]",
+    # order, i and j in the flat bytes, are opposite corners). Every row is cut to columns i%W..j%W
+    # (the walruses sit in the row expression, so no prelude), then the row list is sliced.
+    "capped_lines_crop": "[r[(i:=(b:=bytes(sum(g,[]))).find(5))%(W:=len(r)):(j:=b.rfind(5))%W+1]for r in g][i//W-1:j//W+2]",
     # task092: each colour's two cells in one row (column) are joined by a line of it; column lines
     # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that, blanks only: o, the
     # open colour, toggles (XOR) on a colour found twice in the line, so a line's single crossing
@@ -628,10 +630,11 @@ IDIOMS = {
     # behind a leading 8 row and the first (blank) row is dropped.
     "slide_to_wall_marker": "[g:=[*zip(*(2in g[A:=bytes(map(any,g)).rfind(1)]and sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]or g)[::-1])]for _ in[0]*4][3]",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
-    # colour by just 2 opposite corners (in different rows and columns), so f walks the rows of h
-    # toggling a set s by each row's colours (s ^= {*r}); the colours spanning row i are s before |
-    # s after it (0 flips every row, so it is always in). Cell = max of its row-set & column-set.
-    "bbox_fill": "(f:=lambda h,s={0}:[s|(s:=s^{*r})for r in h])and[[max(a&b)for b in f(zip(*g))]for a in f(g)]",
+    # colour by just 2 opposite corners (in different rows and columns), so a set s toggled by each
+    # row's colours (s ^= {*r}, run in the row's if) holds the colours spanning past row r, and s |
+    # {*r} those spanning row r; t does the same over the columns, per cell (t before | t after; a
+    # full pass of toggles brings t back to {0}). Cell = max of its row-set & column-set.
+    "bbox_fill": "(s:=(t:={0}))and[[max({*r,*s}&(t|(t:=t^{*c})))for c in zip(*g)]for r in g if[s:=s^{*r}]]",
     # task133: The key colour is the one met most often where two different colours touch
     # (8-neighbour). The template is the largest one-colour set of cells beside a 1x1 key cell, kept
     # as offsets from it; each row of every other key block (leftmost cell z, width k) gets the
@@ -1419,11 +1422,11 @@ IDIOMS = {
     "extend_tiling_shifted": "[(r[1:len({*r})]*30)[:len(g)]for r in g[:2]*15][:len(g)]",
     # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
-    # Two passes (rows, then columns via zip): a cell takes a when the cells 3 left and 3 right
-    # (cyclic, 8 wide) are both a>1; pass 1 writes a-10 so pass 2 never reads it as a mark, and pass
-    # 2 decodes it by v%10. (Every example: filled cells hold 1, none is filled both ways, and no
-    # row or column has a mark at its index 4 (3) repeated at 6 (1).)
-    "complete_middle_block": "[g:=[*zip(*[[[v%10,a-s][a==b>1]for v,a,b in zip(r,r[5:]+r,r[3:]+r)]for r in g])]for s in(10,0)][1]",
+    # One pass over the input: a cell takes the max of itself and {its row and column partners 3
+    # before} & {those 3 after} (cyclic mod 8 by negative indices j-3, j-5 and i-3, i-5). (Every
+    # example: filled cells hold 1, none is filled both ways, no row or column has a mark at its
+    # index 4 (3) repeated at 6 (1), and no row partner equals a column partner on the other side.)
+    "complete_middle_block": "[[max({r[j]}|{r[j-3],g[i-3][j]}&{r[j-5],g[i-5][j]})for j in range(8)]for i,r in enumerate(g)]",
     # task315: 9x9 made of 3x3 blocks: a copy of the input in the blocks whose input cell is 2,
     # zeros elsewhere. Colours are 0, 1 and 2, so a//2 is 1 only for a 2.
     "self_tile_at_twos": "[[a//2*b for a in r for b in s]for r in g for s in g]",
@@ -1667,10 +1670,10 @@ IDIOMS = {
     # template rows repeated 4x (both ways) absorb.
     "stamp_template_on_gray": "[[5==c[i]and[A*4 for B in g*4 if(A:=[A for A in B if A%5])][c[:i].count(5)][k:=k+1]or c[i]for c in zip(*g)]for i in range(10)if[k:=-1]]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
-    # -> 2, size 3 -> 1. (3 - number of 2-step 0-paths from the cell, on str(g) padded to 400
-    # characters: a column is 3 characters, a row 32; width 10 hard-coded; worked out for every
-    # character, kept only for '0'.)
-    "hole_size_recolor": "(s:='%400s'%g,D:=(3,-3,32,-32))and eval(''.join([c,str(3-sum(s[q+d::e][:2]=='00'for d in D for e in D))][c=='0']for q,c in enumerate(s)))",
+    # -> 2, size 3 -> 1. (3 - number of 2-step 0-paths from the cell, on str(g) plus a space: a
+    # column is 3 characters, a row 32; width 10 hard-coded; a row-0 step up wraps to just past a
+    # row-9 cell, never a '0'; worked out for every character, kept only for '0'.)
+    "hole_size_recolor": "(s:='%s '%g,D:=(3,-3,32,-32))and eval(''.join([c,str(3-sum(s[q+d::e][:2]=='00'for d in D for e in D))][c=='0']for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. The background is the corner cell's colour and the shape is 0 (in
     # every example), so the marker m is the non-background cell of largest value; it sits

@@ -1748,7 +1748,14 @@ def draw_complete_middle_block(rng, n):
             for x in range(8)
             if h[y][x] or v[y][x]
         ) and not any(r[6] == r[4] > 1 or r[3] == r[1] > 1 for r in (*g, *zip(*g, strict=True))):
-            return g
+            # as in every example of task314: no mark 3 before a cell in its row (cyclic) is met 3
+            # after it in its column, nor 3 before in its column 3 after in its row
+            if not any(
+                g[y][x - 3] == g[(y + 3) % 8][x] > 1 or g[y - 3][x] == g[y][(x + 3) % 8] > 1
+                for y in range(8)
+                for x in range(8)
+            ):
+                return g
 
 
 # paint each 2-colour template wherever one of its colour parts occurs
@@ -7838,6 +7845,9 @@ def draw_lone_cell_ringed(
     cols = rng.sample(range(1, 10), n + 1)
     g = [[0] * W for _ in range(H)]
     cells = rng.sample([(i, j) for i in range(H) for j in range(W)], 2 * n + 1)
+    # as in every example of task068: the lone cell (the last one) is never on the border
+    while not (0 < cells[-1][0] < H - 1 and 0 < cells[-1][1] < W - 1):
+        cells = rng.sample([(i, j) for i in range(H) for j in range(W)], 2 * n + 1)
     for k, (i, j) in enumerate(cells):
         g[i][j] = cols[k // 2] if k < 2 * n else cols[n]
     for i, j in rng.sample([(i, j) for i in range(H) for j in range(W)], rng.randint(0, H)):
