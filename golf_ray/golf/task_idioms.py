@@ -421,11 +421,11 @@ IDIOMS = {
     "bar_middle_dotted": "[g:=[v:=c*(r!=g or v!=c)for c in r]for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). Every example
-    # has one colour pair, so a coloured cell takes the sum of the grid's colours less its own. On
-    # the grid flattened twice over behind one 0 (a torus: the border rows and columns are empty; q
-    # counts the cells from 1, set by the start list [q:=0] of the sum), an empty cell takes the
-    # frame colour if the next cell in a direction is frame, or the cells 2 and 5 away are.
-    "square_inside_out": "(G:=sum(g*2,[q:=0]),W:=len(g))and[[v and sum({*G})-v or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r if[q:=q+1]]for r in g]",
+    # has one colour pair, so a coloured cell v takes -v%(sum of the grid's colours), the other one.
+    # On the grid flattened twice over behind one 0 (a torus: the border rows and columns are empty;
+    # q counts cells from 1, set by the sum's start list [q:=0]), an empty cell takes the frame
+    # colour if the next cell in a direction is frame, or the cells 2 and 5 away are.
+    "square_inside_out": "(G:=sum(g*2,[q:=0]),W:=len(g))and[[-v%sum({*G})or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r if[q:=q+1]]for r in g]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. Trimming = 8*height quarter turns, each dropping the top row if
     # it is all zero (one row a turn: no example or draw has a margin over 2*height); then drop the
@@ -694,9 +694,10 @@ IDIOMS = {
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum
-    # (0 < s < row sum is "between"); P holds the bar rows; each lower-bar row (all alike, so equal
-    # to P[-1]) pops the next upper-bar row from P's front, and its has-8 flag f widens the bounds.
-    "bar_rays_mirror": "(P:=[e for e in g if 2in e])and[[8*(-f<(s:=s+x)<sum(e)+f)>>x|x>>x//8for x in e]for e in g if[s:=0,f:=e==P[-1]and 8in P.pop(0)]]",
+    # (0 < s < row sum is "between"); P holds the bar rows (the nonzero rows: 8s lie in bar rows);
+    # each lower-bar row (all alike, so equal to P[-1]) pops the next upper-bar row from P's front,
+    # and its has-8 flag f widens the bounds.
+    "bar_rays_mirror": "(P:=[*filter(any,g)])and[[8*(-f<(s:=s+x)<sum(e)+f)>>x|x>>x//8for x in e]for e in g if[s:=0,f:=e==P[-1]and 8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
     # the blocks with the most 6s (always two), else 0. A block's sum is 6 per 6, so 6<sum is False
     # for one 6 and True for two (bools print 0/1).
@@ -1582,10 +1583,11 @@ IDIOMS = {
     # indexes rows and columns alike; for each 9-cell (y,x), s is half its run of 9s to the right
     # (walrus inside the frame test), the cell's frame spans |a-y|<=s, x-s<=b<x+3s.
     "framed_squares_shadow": "(R:=range(len(g)))and[[g[a][b]or max(3*(-(s:=[*g[y][x:],0].index(0)/2)<=a-y<=s>=x-b>-3*s)|(x-b==0<a-y)for y in R for x in R if g[y][x]>8)for b in R]for a in R]",
-    # task350: blank cells lying between two 1s of the same row or the same column become 8 (1 in
-    # the common colours of the line's parts before and after the cell). `for _ in g` runs len(g)
-    # passes; [1] is the second.
-    "link_1s_with_8": "[g:=[[c or 8*(1in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
+    # task350: blank cells lying between two 1s of the same row or the same column become 8. Each
+    # transposing pass (`for _ in g` runs len(g) passes; [1] is the second) counts in s the 1s so
+    # far along the line (c%8: the 8s of pass 1 add 0); a cell is 8 when the line's count of 1s > s
+    # > 0, read as > c*9 so that it fails on 1s (a line has at most 9 1s); c|.. keeps the 1s and 8s.
+    "link_1s_with_8": "[g:=[[c|8*(r.count(1)>(s:=s+c%8)>c*9)for c in r]for r in zip(*g)if[s:=0]]for _ in g][1]",
     # task351: a 16x16 grid symmetric under all 8 turns and flips; output the 5x5 the hole of 3s
     # hides. The hole never meets its own half-turn image, so cell (i,j) is read from (~i,~j): each
     # row r with a 3 is paired with the row g[~g.index(r)] (two equal rows with 3s are a mirror pair
@@ -1598,10 +1600,11 @@ IDIOMS = {
     # covers exactly the 3x3 ring (bools print 0/1).
     "ones_around_twos": "[g:=[[B or 0<A<3 for A,B in zip((0,*A),A)]for A in zip(*g[::-1])]for A in g][3]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
-    # differences). Two transposing passes, one per axis: s = sum of the first nonzero row (3: the 4
-    # is further on, 4: behind, 7: level) and -6%s-1 maps it to a shift of -1, 1 or 0; each column
-    # pairs with itself shifted so, keeping its 4 (u&4) and taking the shifted 3 (w&3).
-    "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[-6%sum(max(g,key=any))-1:]+c)]for c in zip(*g)]for _ in'ab'][1]",
+    # differences). Transposing passes (`for _ in g` runs len(g); [1] is the second), one per axis:
+    # s = sum of the first nonzero row (3: the 4 is further on, 4: behind, 7: level), -6%s-1 maps it
+    # to a shift of -1, 1 or 0; each column pairs with itself shifted so, keeping its 4 (u&4) and
+    # taking the shifted 3 (w&3).
+    "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[-6%sum(max(g,key=any))-1:]+c)]for c in zip(*g)]for _ in g][1]",
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
