@@ -255,9 +255,9 @@ IDIOMS = {
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (the EXPR fires where the
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
-    # triangles of height >= 3; each of 4 passes turns the grid a quarter first, zip(*g[::-1]), so
-    # the pass's own list of rows is the result after the 4th)
-    "ray_through_apex": "[g:=[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in zip(*g[::-1])]for _ in'abcd'][-1]",
+    # triangles of height >= 3; each pass turns the grid a quarter first, zip(*g[::-1]); `for _ in
+    # g` runs len(g) passes (10+ rows in every example) and [3] is the 4th, back upright)
+    "ray_through_apex": "[g:=[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in zip(*g[::-1])]for _ in g][3]",
     # task052: a row of a single colour becomes all 5, any other row all 0 (3x3 grids). A row is of
     # one colour when it equals its first cell repeated three times.
     "uniform_rows_grey": "[3*[5*(r==r[:1]*3)]for r in g]",
@@ -460,9 +460,9 @@ IDIOMS = {
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
-    # of that window); two passes, each marking rows then transposing (8 -> 6, 6 and 1 stay:
-    # c-c//8*2).
-    "frame_cross": "[g:=[*zip(*[[c-c//8*2*((1,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in'ab'][1]",
+    # of that window); passes, each marking rows then transposing (8 -> 6, 6 and 1 stay: c-c//8*2);
+    # `for _ in g` runs 15 passes and [1] is the second, with rows and columns marked.
+    "frame_cross": "[g:=[*zip(*[[c-c//8*2*((1,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
     # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); four passes, each
     # turning the grid a quarter and setting a cell to c|1&(its left neighbour a), so 5 and 1 spread
     # one step as 1 (5 stays 5); a is carried by a walrus, reset to 0 at each row's start
@@ -627,8 +627,9 @@ IDIOMS = {
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it. In each of
     # 4 quarter turns, when the last nonzero row A holds a 2 (the wall below the shape, or a
     # vertical wall, where the sort below changes nothing), the rows above A are sorted blank-first
-    # behind a leading 8 row and the first (blank) row is dropped.
-    "slide_to_wall_marker": "[g:=[*zip(*(2in g[A:=bytes(map(any,g)).rfind(1)]and sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]or g)[::-1])]for _ in[0]*4][3]",
+    # behind a leading 8 row and the first (blank) row is dropped. `for _ in g` runs len(g) >= 4
+    # turns; [3] is the 4th.
+    "slide_to_wall_marker": "[g:=[*zip(*(2in g[A:=bytes(map(any,g)).rfind(1)]and sorted([[8]*99]+g[:A],key=any)[1:]+g[A:]or g)[::-1])]for _ in g][3]",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
     # colour by just 2 opposite corners (in different rows and columns), so a set s toggled by each
     # row's colours (s ^= {*r}, run in the row's if) holds the colours spanning past row r, and s |

@@ -4555,7 +4555,8 @@ def draw_ray_through_apex(rng, n):
     T[h - 1][h - 1] = c
     for _ in range(rng.randint(0, 3)):
         T = [list(r) for r in zip(*T[::-1], strict=False)]
-    H, W = rng.randint(len(T), 16), rng.randint(len(T[0]), 16)
+    # at least 4 rows, as in every example of task051 (10-20 rows)
+    H, W = rng.randint(max(len(T), 4), 16), rng.randint(len(T[0]), 16)
     g = [[0] * W for _ in range(H)]
     a, b = rng.randint(0, H - len(T)), rng.randint(0, W - len(T[0]))
     for i, r in enumerate(T):
