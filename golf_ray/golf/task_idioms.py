@@ -294,8 +294,8 @@ IDIOMS = {
     # fill with that colour, the others empty. S[k] is cell k's sorted contents (k&12 = row band,
     # k%4 = column band, its columns cut from the band's transpose; k%4==3 is empty); the largest M
     # has the most dots, M[-1] is the colour and M[0] a 0 (no cell is ever full: at most 5 dots in
-    # every example).
-    "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum([*zip(*g[k&12:][:3])][k%4*4:][:3],()))for k in R]))and[[5*(g[i][j]==5)or M[-(S[i&12|j//4]==M)]for j in R]for i in R]",
+    # every example); a 5 of the input picks 5 from the pair [fill, 5].
+    "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum([*zip(*g[k&12:][:3])][k%4*4:][:3],()))for k in R]))and[[[M[-(S[i&12|j//4]==M)],5][g[i][j]==5]for j in R]for i in R]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
@@ -492,7 +492,7 @@ IDIOMS = {
     # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2 steps
     # over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every shift where
     # the non-0 cells in the ring around its scaled 2s are exactly those 2s.
-    "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]>1]]for o in{p-Q[0]for p in D}if{*Q}=={E+a for E in Q for a in N if E+a+o in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]==1 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]==2]]for o in{p-Q[0]for p in D}if{*Q}=={E+a for E in Q for a in N if o+E+a in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. Each pass labels each 0 on first sight (k counter, multiples of 8, so c&5
     # keeps 5 and clears labels; 5 stays a barrier), spreads the max label along rows (c>5 and v: v
@@ -510,12 +510,12 @@ IDIOMS = {
     # reversed by the step 1-x|1 when the L is at the bottom / right: g[2][1], g[1][2] are 3); a
     # cell is 3 when its row and column labels agree.
     "corner_blocks": "[[3*(a==f)for f in'000011113'[::1-g[1][2]|1]]for a in'000011112'[::1-g[2][1]|1]]",
-    # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s)
-    # of the box outline and of the inner line with 2. Eight passes, turning the grid a quarter
-    # each time; each pass, between the first and last rows holding a 1, fills columns with 2+
-    # inner 1s and the top cell of every non-empty column. (Not fully general: a gap line with
-    # no crossing line stays open.)
-    "dotted_box_fill": "[g:=[[v or 2*(a<=i<=b)*(any(c)>i-a or c[a+1:b].count(1)>1)for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in 8*[g]for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][-1]",
+    # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
+    # the box outline and of the inner line with 2. One pass per row (taking the 4th, so the grid is
+    # back upright), turning the grid a quarter each time; each pass, between the first and last
+    # rows holding a 1, fills columns with 2+ inner 1s and the top cell of every non-empty column.
+    # (Not fully general: a gap line with no crossing line stays open.)
+    "dotted_box_fill": "[g:=[[v or 2*(a<=i<=b)*(any(c)>i-a or c[a+1:b].count(1)>1)for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in g for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][3]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
     # the left half; the result is invariant under a quarter turn, so its top half is L turned
     # clockwise and its bottom half is L turned anticlockwise.
@@ -571,8 +571,8 @@ IDIOMS = {
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. The bounce cell q is the 0 on the line
     # through the first and last 8 that lies farthest from the first; every 0 on a diagonal through
-    # q becomes 3.
-    "diagonal_bounce": "[[v or 3*(abs(i-y)==abs(j-x))for j,v in enumerate(r)]for(a,b),*_,(c,e)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v>7]]for _,y,x in[max((abs(i-a),i,j)for i,r in enumerate(g)for j,v in enumerate(r)if(i-a)*(e-b)-(j-b)*(c-a)==v<1)]for i,r in enumerate(g)]",
+    # q becomes 3. (q is found again for every row: the repeated loop text packs smaller.)
+    "diagonal_bounce": "[[v or 3*(abs(i-y)==abs(j-x))for j,v in enumerate(r)]for i,r in enumerate(g)for(a,b),*_,(c,e)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if 8==v]]for _,y,x in[max((abs(i-a),i,j)for i,r in enumerate(g)for j,v in enumerate(r)if(i-a)*(e-b)-(c-a)*(j-b)==v<1)]]",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell is inside when the cells up-left and down-right of it
     # are non-0 too: rectangles never touch, even at corners, so both are in its own rectangle. The
@@ -710,12 +710,12 @@ IDIOMS = {
     # of a line cell, and a row of 4 or more cells never turns full).
     "ring_around_crossing": "[g:=[*zip(*[[[a,4][all(n)>0<a|b]for a,b in zip(r,(0,*r))]for r,n in zip(g,[[0]]+g)][::-1])]for _ in g][3]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
-    # flattened 10-wide grid gets 22 leading 0s (122 cells, read circularly by negative indexes, so
-    # the pad also follows the grid); b'zyxponfed' holds 122 minus the nine 3x3 window offsets. The
-    # window at the first cell of a colour XOR the window at v: the first pair whose 9 cells hold
-    # exactly the two colours (no 0, no overlap) is the square. (Every pair of windows is 10x
-    # slower.)
-    "fit_two_pieces": "(h:=sum(g,[0]*22))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(122)if{*(O:=[h[u-x]^h[v-x]for x in b'zyxponfed'])}=={*h}-{0}][0]",
+    # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
+    # the pad also follows the grid: 9 are enough on every example and on 9000 draws); b'mlkcbaYXW'
+    # holds 109 minus the nine 3x3 window offsets. The window at the first cell of a colour XOR the
+    # window at v: the first pair whose 9 cells hold exactly the two colours (no 0, no overlap) is
+    # the square. (Every pair of windows is 10x slower.)
+    "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(109)if{*(O:=[h[u-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
     # row with a 2 is mirrored below it.)
@@ -800,7 +800,7 @@ IDIOMS = {
     # a: the centre's own cell and its other-coloured neighbours (a centre has 2+ of them); a part
     # matches at shift k-b if k and its mirror k+2(c-b) through the centre both have b's colour
     # (only the c+2-free cells are tried as centres: fast on dense grids).
-    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k-b+n:e[n]for c in e if c+2not in e if(a:=[n for n in e if(e[n]==e[c])+abs(n-c)<2])[2:]for b in a for k in e if e[k]==e[b]==e.get(k+2*(c-b))for n in a})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
+    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k-b+n:e[n]for c in e if c+2not in e if(a:=[n for n in e if(e[c]==e[n])+abs(c-n)<2])[2:]for b in a for k in e if e[k]==e[b]==e.get(k+2*(c-b))for n in a})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
     # mirror. B keeps the lines that hold colour c and transposes; three Bs give c's box as columns,
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
@@ -1174,7 +1174,7 @@ IDIOMS = {
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
     # 4 directions.
-    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or 3==a[j]or b'\\3'*4in bytes((0,)*3+b)[j:j+7])if i>1else y or 3*(b'\\1'*14in bytes((0,)*11+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip([[3]*30]+g,g,g[1:]+[[3]*30])][::-1])]for i in range(16)][-1]",
+    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])if 1<i else y or 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip([[3]*30]+g,g,g[1:]+[[3]*30])][::-1])]for i in range(16)][-1]",
     # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per row
     # up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max row);
     # each row is L-d cells of colour 1+(d<1)+(d<0), padded with the blank top row g[0] and cut to
