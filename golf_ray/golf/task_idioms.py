@@ -219,12 +219,13 @@ IDIOMS = {
     # last column. Marks are 5 and the corner is 0, so 2&(a+r[-1]) is 2 only when both marks are
     # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
     "edge_marks_cross": "[[c|2&a+r[-1]for c,a in zip(r,g[0])]for r in g]",
-    # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted by w, lands on 0s
-    # whose outside 4-neighbours are all 5 moves there (key s+w*j gets c*j: j=0 clears the old cell,
-    # j=1 paints the new). The grid is flattened (10x10, as every example), so the neighbours are
-    # +-1 and +-10; "outside" = the source cell there is not c. No two colours share a shape in any
-    # example.
-    "move_into_hole": "[*zip(*[iter(((D:=dict(enumerate(G:=sum(g,[]))))|{s+w*j:c*j for c in{*G}for w in range(-99,99)if all(D.get(s+w+d)==5*(c!=D.get(s+d))for s in D if G[s]==c for d in(0,1,-1,10,-10))for s in D if G[s]==c for j in(0,1)}).values())]*10)]",
+    # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted by j, lands on 0s
+    # whose outside 4-neighbours are all 5 moves there (cells cleared and the shifted ones painted
+    # in place in the flat list g, the cells listed before painting). The grid is flattened (10x10,
+    # as every example), so the neighbours are +-1 and +-10; "outside" = the source cell there is
+    # not c; 110 padding 5s make shifts off the grid fail. No two colours share a shape, nor two
+    # holes.
+    "move_into_hole": "(g:=sum(g,[])+[5]*110,[c for c in{*g}for j in range(-100,100)if all(g[i+j+a]==5*(c!=g[i+a])for i in range(0,100)if c==g[i]for a in(0,1,-1,10,-10))for i in[i for i in range(0,100)if c==g[i]]for g[i],g[i+j]in[(0,c)]])and[g[i:i+10]for i in range(0,100,10)]",
     # task045: 10x10; a row whose two end cells share a colour is filled with that colour, the other
     # rows stay. r[:r[0]==r[9]] is the first cell when the ends agree and [] when not; ten copies of
     # it, or the row itself when that is empty (an all-0 row gives ten zeros either way).
@@ -561,13 +562,14 @@ IDIOMS = {
     "band_colours": "[*zip(*[iter({}.fromkeys(sum(g,[])))]*len({*g[0]}))]",
     # task117: The X's lower-right corner (a, b) is the last cell, row-major, where (a, b), (a,
     # b-2), (a-2, b-2) and (a-2, b) share one colour; mirror through its middle (a-1, b-1): each row
-    # takes the max of itself and row 2a-2-i (padded with copies of row 0, empty in every example;
-    # negative indices hit the padding), then the same on the transpose for the columns.
-    "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g+g[:1]*30)[2*c-a-2])for a,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
+    # takes the max of itself and row 2a-2-i of g*2 (the mirrored copies fit in the grid in every
+    # example, so an index that wraps hits an empty row), then the same on the transpose (columns).
+    "x_center_mirror4": "(E:=enumerate)and[g:=[*zip(*[map(max,r,(g*2)[2*c-a-2])for a,r in E(g)])]for c in max((a,b)for a,r in E(g)for b,v in E(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
-    # cross is completed with 8 on the hidden cells.
-    "hidden_crosses": "(w:=99,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)for a in range(k)if q+k*d in P},L:=max(k for q in P for d in(1,w)for k in range(9)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if{q+1,q-1}&P and{q+w,q-w}&P},X:={q+a*d for q in C|{q+h*d for q in P for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in X]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # cross is completed with 8 on the hidden cells. Centres: bridged cells with a neighbour both
+    # ways (all(...) over d in (1, w)), and the middles of full-length lines that hold no such cell.
+    "hidden_crosses": "(w:=99,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)if q+k*d in P for a in range(k)},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)if q+k*d in P for a in range(k)},L:=max(k for q in P for d in(1,w)for k in range(9)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if all({q+d,q-d}&P for d in(1,w))},E:={q+a*d for q in C|{q+h*d for q in P for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in E]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. The bounce cell q is the 0 on the line
     # through the first and last 8 that lies farthest from the first; every 0 on a diagonal through
@@ -879,10 +881,11 @@ IDIOMS = {
     # blank; the loop variable Z is the zero row that pads the top; c|... as one colour.)
     "diagonal_corner_rays": "[g:=[*zip(*[[c|a*(d>u)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: the
-    # complex offset from a 4 of the box turned by 1j**k, mirrored for k<0) lands its 4s on 4s and
-    # its 1s on empty or off-grid cells, the box (1s) is drawn around it (boxes may run off the
-    # grid). The box's cells are those of rows with 1s lying between the row's first and last 1.
-    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},T:=[y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]and 1in r[x:]],w:={D[z]:z for z in T}[4],S:={p+1j**k*(z-w+k//4*2*(z-w).real)for k in range(-4,4)for p in D if all(D.get(p+1j**k*(z-w+k//4*2*(z-w).real),0)==D[z]&4for z in T)for z in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # complex offset from the box's last 4, w, turned by 1j**k, on the box read as is and mirrored,
+    # m=-1 negating the column) lands its 4s on 4s and its 1s on empty or off-grid cells, the box
+    # (1s) is drawn around it (boxes may run off the grid). The box's cells are those of rows with
+    # 1s lying between the row's first and last 1.
+    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+1j**k*(z-w)for m in(1,-1)for T in[[(y+m*x*1j,v)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]and 1in r[x:]]]for w in[{v:z for z,v in T}[4]]for k in range(4)for p in D if all(D.get(p+1j**k*(z-w),0)==v&4for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: n = the commonest of colours 1-9, bound as the
     # loop variable of the two passes; in each transposing pass a set cell with a set neighbour

@@ -1361,6 +1361,16 @@ def draw_move_into_hole(rng, n):
         a0, _, b0, _ = box(cells)
         shapes.append(sorted((a - a0, b - b0) for a, b in cells))
     # no two colours but 0 and 5 share a shape, as in every example of task044: else draw again
+    holes = []  # nor do two holes (0-parts walled by 5, as in the rule), as in every example
+    for c in parts(g, lambda v: v == 0, corners=True):
+        ring = {(a + da, b + db) for a, b in c for da in (-1, 0, 1) for db in (-1, 0, 1)} - set(c)
+        if all(0 < a < H - 1 and 0 < b < W - 1 for a, b in c) and all(
+            g[a][b] == 5 for a, b in ring
+        ):
+            a0, _, b0, _ = box(c)
+            holes.append(sorted((a - a0, b - b0) for a, b in c))
+    if any(holes.count(x) > 1 for x in holes):
+        return draw_move_into_hole(rng, n)
     return g if all(shapes.count(x) == 1 for x in shapes) else draw_move_into_hole(rng, n)
 
 
@@ -9674,7 +9684,8 @@ def x_center_mirror4(g):  # the colour of five cells in an X: every cell mirrore
 def draw_x_center_mirror4(rng, n):  # an X of one colour, and cells of another up and left of it
     side = rng.randint(2 * n + 4, 16)  # (never five in an X)
     g = [[0] * side for _ in range(side)]
-    a, b = rng.randint(n, side - 2), rng.randint(n, side - 2)
+    # the mirrored copies fit in the grid, as in every example of task117
+    a, b = rng.randint(n, side - 2 - n), rng.randint(n, side - 2 - n)
     x, other = rng.sample(range(1, 10), 2)
     for da, db in ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)):
         g[a + da][b + db] = x
@@ -9682,7 +9693,7 @@ def draw_x_center_mirror4(rng, n):  # an X of one colour, and cells of another u
         i, j = rng.randint(max(1, a - 1 - n), a - 2), rng.randint(max(1, b - 1 - n), b - 2)
         g[i][j] = other
     while sum(r.count(other) for r in g) == 5:
-        g[rng.randint(1, a - 2)][rng.randint(1, b - 2)] = other
+        g[rng.randint(max(1, a - 1 - n), a - 2)][rng.randint(max(1, b - 1 - n), b - 2)] = other
     return g
 
 
