@@ -47,10 +47,10 @@ IDIOMS = {
     # set), so only original cells are joined; v%10 turns -9*c back into c.
     "join_same_color_cells": "[g:=[*zip(*[[v%10 or k*max({*r[j::-3]}&{*r[j::3]})for j,v in enumerate(r)]for r in g])]for k in(-9,1)][1]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
-    # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it);
-    # zip(r,*g) pairs each cell v with its column C, whose first v (5) is the bar's top; v%4 keeps
-    # 0.
-    "rank_bars_by_height": "[[v%4*g[C.index(v)].count(5)for v,*C in zip(r,*g)]for r in g]",
+    # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it) =
+    # that row's sum // 5; zip(r,*g) pairs each cell v with its column C, whose first v (5) is the
+    # bar's top; v*sum//25 gives the rank for v=5 and keeps 0 for v=0.
+    "rank_bars_by_height": "[[v*sum(g[C.index(v)])//25for v,*C in zip(r,*g)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     # Each of the 9 blocks k is blown up as a candidate output; the key's has the most '0's in str
@@ -368,8 +368,8 @@ IDIOMS = {
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells (len(g) times, each cell the min of itself, its transpose and its
-    # mirror).
-    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[:1:-1])]for r,c in zip(g,zip(*g))]for _ in g][-1]",
+    # mirror; zip(g,*g) pairs each row r with its column c).
+    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[:1:-1])]for r,*c in zip(g,*g)]for _ in g][-1]",
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right. (9 rows as in every example: row i reads the block row's middle
     # row i-i%3+1 at columns 5, 8, 11 via [5::3] and the pattern row i%3.)
@@ -692,8 +692,9 @@ IDIOMS = {
     "asymmetric_block": "(b:=g[:3])!=[*map(list,zip(*b))]and b or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
     # 4-neighbour). Four quarter turns; each pass maps a cell c with left neighbour a by c+-c%~a%8:
-    # 0 stays 0, 8 stays 8, 3 becomes 8 when a is 3 or 8 (-3%~a%8 is 5) and stays 3 when a is 0.
-    "grouped_to_8": "[g:=[[c+-c%~a%8for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g*4][-1]",
+    # 0 stays 0, 8 stays 8, 3 becomes 8 when a is 3 or 8 (-3%~a%8 is 5) and stays 3 when a is 0. a
+    # is the left cell's new value (blank iff the old one is), reset to 0 at each row start.
+    "grouped_to_8": "[g:=[[a:=c+-c%~a%8for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g*4][-1]",
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum
@@ -995,10 +996,10 @@ IDIOMS = {
     # the N colours in order.
     "lines_to_square": "[s[K:]for r in g if(s:=[c for c in r if c%5])[~(K:=6-len({*str(g)})):]][K:]",
     # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
-    # a quarter clockwise and a half turn. Built by columns and transposed (zip cuts each to 3): the
-    # first 4 columns, the flipped rows (the quarter turn's columns), then the flipped grid's
-    # columns 3..0 (the 5s, then the half turn's columns).
-    "rotations_strip": "[*zip(*[*zip(*g)][:4],*(h:=g[::-1]),*[*zip(*h)][3::-1])]",
+    # a quarter clockwise and a half turn. Built by rows: zip(g,g[::-1],*g) gives row r, its mirror
+    # row s and column c; the row is r[:4] then (s[:4]+c) reversed (c reversed is the quarter turn's
+    # row, s[3::-1] is the 5 and the half turn's row).
+    "rotations_strip": "[r[:4]+(s[:4]+c)[::-1]for r,s,*c in zip(g,g[::-1],*g)]",
     # task215: a band of 3 non-0 rows on 0 is repeated up and down with period 3 over the whole
     # grid. Every residue class of rows mod 3 holds exactly one band row and otherwise all-0 rows,
     # so the lexicographic max of g[i%3::3] is the band row that output row i repeats.
