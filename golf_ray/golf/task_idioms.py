@@ -12,9 +12,10 @@ IDIOMS = {
     # last map 6^c+2 swaps 0 and 4 (outside -> 0, unreached -> 4) and keeps 3.
     "fill_enclosed_0_with_4": "[g:=zip(*[[v:=c or v&4 for c in(4,*r)][:0:-1]for r in g])for _ in g*4]and[[6^c+2 for c in r]for r in g]",
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
-    # 3..5 when the period divides 3 (tested as g[2]==g[5]), else rows 2..4 (period 2 or 4; every
-    # example's period is 2, 3 or 4, never 5, and with period 4 row 1 != row 2)
-    "continue_rows_to_9": "[[2*c for c in r]for r in g+g[2+(g[2]==g[5]):][:3]]",
+    # 3..5 when the period divides 3 (tested as g[2]==g[5]: the bool drops row 0 before [2:5]), else
+    # rows 2..4 (period 2 or 4; every example's period is 2, 3 or 4, never 5, and with period 4 row
+    # 1 != row 2)
+    "continue_rows_to_9": "[[2*c for c in r]for r in g+g[g[2]==g[5]:][2:5]]",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
     # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
@@ -114,10 +115,11 @@ IDIOMS = {
     # pass row 0 is column 0 of the grid (all background), so the second counts the vertical lines.
     "count_grid_lines_canvas": "[g:=[*zip(*[g[0]for r in[g]+g if r!=g[0]])]for _ in'ab'][1]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
-    # 3x3 output: each output cell is the max, over every 5 in the flat grid S, of the cell at that
-    # offset: S zipped with itself shifted by the offset (S[d:]+S wraps like an index), b*(a==5)
-    # keeping only cells whose partner is a 5 (11x11 hard-coded, as every example).
-    "stack_on_fives": "[[max(b*(a==5)for a,b in zip(S,S[x+y:]+S))for x in(-1,0,1)]for y in(-11,0,11)if(S:=sum(g,[]))]",
+    # 3x3 output: each output cell is the max, over every 5 in S (the 11x11 grid flattened, three
+    # times over), of the cell at that offset: S zipped with S[x+y:], x+y = 121 + offset (bytes
+    # '!"#' and 'LWb' hold x = 34+dx, y = 87+11*dy), so offsets wrap like an index; b*(a==5) keeps
+    # only cells whose partner is a 5 (11x11 hard-coded, as every example).
+    "stack_on_fives": "[[max(b*(a==5)for a,b in zip(S,S[x+y:]))for x in b'!\"#']for y in b'LWb'if(S:=sum(g*3,[]))]",
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
     # cover over flat indices k (row-major, width w; column 0 is blank in every example, so a piece
     # never wraps a row): the first free cell m is tried as {m,m+a,m+b,m+a+b} for (a,b) = (1,w)
@@ -464,10 +466,11 @@ IDIOMS = {
     # of that window); passes, each marking rows then transposing (8 -> 6, 6 and 1 stay: c-c//8*2);
     # `for _ in g` runs 15 passes and [1] is the second, with rows and columns marked.
     "frame_cross": "[g:=[*zip(*[[c-c//8*2*((1,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
-    # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); four passes, each
+    # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); passes, each
     # turning the grid a quarter and setting a cell to c|1&(its left neighbour a), so 5 and 1 spread
-    # one step as 1 (5 stays 5); a is carried by a walrus, reset to 0 at each row's start
-    "ring_around_cells": "[g:=[[1&a|(a:=c)for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in[0]*4][3]",
+    # one step as 1 (5 stays 5); a is carried by a walrus, reset to 0 at each row's start. `for _ in
+    # g` runs len(g) passes (9 in every example) and [3] is the fourth.
+    "ring_around_cells": "[g:=[[1&a|(a:=c)for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g][3]",
     # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
@@ -480,11 +483,11 @@ IDIOMS = {
     # the wrapped rows/columns at the edges only ever read 0 ground.
     "hollow_rectangles": "[[c>>a*b for a,c,b in zip((0,*u),R,v[1:]+v)]for u,R,v in zip(g[:1]+g,g,g[1:]+g)]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
-    # the row above it with that colour. Each row fills between the outermost cells of itself and
-    # the row below, with the largest value in rows i-1..i+3 (the colour sits on the cup's middle
-    # inner row, as in every example; at i=0, g[i-1] is the last row, which never holds a colour: it
-    # is empty or a cup's bottom).
-    "fill_cup_and_lid": "[[v or max(sum(g[i:i+4],g[i-1]))*any(u[:j+1])*any(u[j:])for j,v in enumerate(r)]for i,r in enumerate(g)for u in[[*map(max,*g[i:i+2],r)]]]",
+    # the row above it with that colour, i.e. every 0 whose lower neighbour lies in a cup's bounding
+    # box. Cell (i,j) fills when row i+1 (g[i-9]: 10x10 grids, as in every example; row 0 is never a
+    # cup row) has cells on both sides of column j, with the largest value in rows i-1..i+3 (the
+    # colour sits on the middle inner row, the upper of two, as in every example).
+    "fill_cup_and_lid": "[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*any(g[i-9][:j+1])*any(g[i-9][j:])for j in range(10)]for i in range(10)]",
     # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest bounding box. A
     # colour lies in both row r and column k for exactly the (row, column) pairs of its box, so
     # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
@@ -919,7 +922,7 @@ IDIOMS = {
     # becomes 4 after a 4 or on a wall line, else 3. A line is a wall line when M=sorted(r)[9] is
     # not 0, 3 or 4 (25>>M&1 is 0): sides are 17-29, a room line holds at most 9 walls and a wall
     # line at most 9 gaps, as in every example.)
-    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(v^4and 25>>sorted(r)[9]&1)][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][-1]",
+    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(v^4and 25>>sorted(r)[9]&1)][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][7]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[1::2]) is 1 iff the cell's column is odd: the stripe row is
     # [4,0,...] shifted by it; [4,0]*9 covers widths <= 17, every example is at most 15 wide).
@@ -1074,9 +1077,9 @@ IDIOMS = {
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
     "extend_row_period": "[(r[:6]*4)[:len(r)*2]for r in g]",
     # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
-    # colour, 5...: v (reset to 0 per row) swaps between the row's max and 5 (max+5-v); the max is
-    # taken again at each cell, shorter than naming it.
-    "alternate_ray": "[[v:=c or v and max(r)+5-v for c in r]for r in g if[v:=0]]",
+    # colour, 5...: v (reset to 0 per row) swaps between the row's max m and 5 as -v%(m+5): m+5-v
+    # for v in {m, 5}, and 0 stays 0 (cells left of the dot).
+    "alternate_ray": "[[v:=c or-v%(max(r)+5)for c in r]for r in g if[v:=0]]",
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
     # pieces painted in. Each piece is keyed by its negative (2 -> 0, other -> 2); pieces with most
@@ -1505,9 +1508,11 @@ IDIOMS = {
     # 1-8 to 1 but 6 to 2, and 0 stays 0.)
     "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c>5 or(k:=k*32))*c|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%31*9%16%3for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
-    # apart, so sums never mix). Four passes, each on a quarter turn, add k to cells right after a
-    # 1; the 7s come last, so before them the only odd value is 1 and p%2 tests for it.
-    "plus_colored_arms": "[g:=[[x+p%2*k for x,p in zip(r,(0,*r))][::-1]for r in zip(*g)]for k in(8,6,2,7)][-1]",
+    # apart, so sums never mix). Four passes, each on a quarter turn, add k to cells right after a 1
+    # (a walrus a carries the left neighbour, reset to 0 at each row's start); k comes from a bytes
+    # literal of raw bytes \x08\x06\x02\x07; the 7s come last, so before them the only odd value is
+    # 1 and a%2 tests for it.
+    "plus_colored_arms": '[g:=[[a%2*k+(a:=x)for x in r][::-1]for r in zip(*g)if[a:=0]]for k in b"\b\u0006\u0002\u0007"][-1]',
     # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. Each
     # cell x of a copy of the row pops the row's first cell, so len(r) before the pop is the cell's
     # column counted from the right: odd there, (len%2 * x)%3 is 2 for a 5 (0 for a 0), and 5-2 = 3.

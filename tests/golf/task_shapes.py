@@ -2020,7 +2020,7 @@ def fill_cup_and_lid(g):
 
 # 1-2 cups of 1s with a gap in the top edge and one coloured cell inside
 def draw_fill_cup_and_lid(rng, n):
-    H, W = rng.randint(10, 14), rng.randint(10, 14)
+    H, W = 10, 10  # 10x10, as in every example of task099
     g = [[0] * W for _ in range(H)]
     top = 0
     for _ in range(rng.randint(1, 2)):
