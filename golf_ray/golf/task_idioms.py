@@ -252,9 +252,9 @@ IDIOMS = {
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
     # task050: blank cells lying between two 8s of the same row or the same column become 3 (8 in
-    # the common colours of the line's parts before and after the cell). `for _ in g` runs len(g)
-    # passes; [1] is the second.
-    "link_8s_with_3": "[g:=[[c or 3*(8in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
+    # the common colours of the line's parts before and after the cell). c|3*(c<8in...): the chain
+    # c<8 keeps an 8 as 8 (a 3 stays 3, 3|3). `for _ in g` runs len(g) passes; [1] is the second.
+    "link_8s_with_3": "[g:=[[c|3*(c<8in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (the EXPR fires where the
     # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
@@ -677,10 +677,10 @@ IDIOMS = {
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5. A colour's shape: the lengths
     # of the gaps between its occurrences in str(g) (split on its digit, ends dropped); the twin is
-    # the colour whose shape is that of another colour found in column 0 of rows 0-2 (the boxed
-    # shape touches column 0 in every example). Only digits are tried: on other tasks' grids a comma
-    # or space matches too, and the text it leaves does not compile. (s, E: walrus at 1st use)
-    "find_boxed_twin": "eval((s:=str(g)).replace(*[x for x in'123456789'if(E:=lambda c:[*map(len,s.split(c))][1:-1])(x)in map(E,{*s[2:67:32]}-{x})],'5'))",
+    # the one character of s (a set, so its order is moot; the space is left out, since a space
+    # turned 5 can compile with a SyntaxWarning, while a digit, comma or bracket cannot) whose shape
+    # is that of another character found in column 0 of rows 0-2 (the boxed shape touches column 0).
+    "find_boxed_twin": "eval((s:=str(g)).replace(*[x for x in{*s}-{' '}if(E:=lambda c:[*map(len,s.split(c))][1:-1])(x)in map(E,{*s[2:67:32]}-{x})],'5'))",
     # task144: 4x4 of 7s above a line of 4s, 4x4 of 2s below; 3 where neither half is set.
     # map(zip,...) pairs the halves cell by cell; 3>>a+b is 3 only when both are 0 (any set cell
     # shifts by 2 or more).
@@ -815,8 +815,9 @@ IDIOMS = {
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell,
     # diagonal holes with the corner colour. (As RE-ARC draws it: no hole in row or column 0, none
     # whose mirror cell is one; so g[0][1] is the colour off the diagonal.) Every example is 21x21,
-    # so both indices run over range(21).
-    "transpose_fill_holes": "[[g[i][j]or g[j][i]or g[0][i!=j]for j in range(21)]for i in range(21)]",
+    # so both indices run over range(21); a cell and its mirror are equal or one is 0, so | joins
+    # them.
+    "transpose_fill_holes": "[[g[i][j]|g[j][i]or g[0][i!=j]for j in range(21)]for i in range(21)]",
     # task176: a 3-row zigzag of 2s (period 4); of the 0 pockets between them, counted from the
     # left, every third (the first, fourth, ...) becomes 4. The output has period 12 and row 2 is
     # row 0 moved by 6 columns: counting k from 6 on row 2 (r[2] is 2 only there), a 0 is filled
@@ -839,9 +840,9 @@ IDIOMS = {
     # returns the first non-0 one (max keeps the first of equal keys), or 0 when all are 0.
     "quadrants_overlaid": "[[max(x,key=bool)for x in zip(r[4:],s,s[4:],r)]for r,s in zip(g,g[4:])]",
     # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
-    # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side
-    # (g[3][3] vs g[3][5]) says.
-    "mirror_by_pointer": "[r[:(k:=-g[3][5]%10)]+r[5:2:-1]+r[k+3:]for r in g[:3]]+g[3:]",
+    # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side says:
+    # g[3][3] is 4 for left (k = 6>>4 = 0), 0 for right (k = 6); the mirror goes at cols k..k+2.
+    "mirror_by_pointer": "[r[:(k:=6>>g[3][3])]+r[5:2:-1]+r[k+3:]for r in g[:3]]+g[3:]",
     # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 left and right in its row) is the
     # template r: every object with exactly its shape (the 1-shapes) takes its colour. A 1-cell is
     # recoloured when the template, placed with some cell l of it on that cell, lines up: each
@@ -1344,8 +1345,9 @@ IDIOMS = {
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
     "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
-    # the colour, then 0, then it again).
-    "holed_rect_colour": "[[max(a for r in g for j,a in enumerate(r,1)if a in r[j:]<[1])]]",
+    # the colour, then a smaller value (the hole's 0), then it again). Only that colour passes the
+    # test (0 never: nothing is below it), so the set holds it alone.
+    "holed_rect_colour": "[[*{a for r in g for j,a in enumerate(r,1)if a in r[j:]<[a]}]]",
     # task292: 3 rows of 4s and 0s; a 4 in columns 0, 3, 6, .. turns 6. pow(c,x,x) with x = 10, 43,
     # 43 repeating: pow(4,10,10) is 6, pow(4,43,43) is 4 (43 is prime), and pow(0,x,x) stays 0.
     "every_third_four_to_six": "[[*map(pow,r,X:=b'\\n++'*7,X)]for r in g]",
