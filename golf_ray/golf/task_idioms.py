@@ -110,10 +110,11 @@ IDIOMS = {
     "d4_complete_5x5": "[*zip(*[(max(sum(g,[0])[(n+k*(n-[u>0<v for u in map(any,g)for v in max(g)].index(1)-23))%101]for k in b'encZ')for n in range(1,101))]*10)]",
     # task021: full lines of one colour cross a background (never at the edge, never side by side):
     # output a background canvas (horizontal lines + 1) x (vertical lines + 1). Row 0 and column 0
-    # are never lines, so a line is a row that differs from row 0. Two passes: make a copy of row 0
-    # for each row unlike it, plus one for the sentinel [g] in front, and transpose; after the first
-    # pass row 0 is column 0 of the grid (all background), so the second counts the vertical lines.
-    "count_grid_lines_canvas": "[g:=[*zip(*[g[0]for r in[g]+g if r!=g[0]])]for _ in'ab'][1]",
+    # are never lines, so a line is a row that differs from row 0. Two passes (one per row, the
+    # second kept): make a copy of row 0 for each row unlike it, plus one for the sentinel [g] in
+    # front, and transpose; after the first pass row 0 is column 0 of the grid (all background), so
+    # the second counts the vertical lines.
+    "count_grid_lines_canvas": "[g:=[*zip(*[g[0]for r in[g]+g if r!=g[0]])]for _ in g][1]",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output: each output cell is the max, over every 5 in S (the 11x11 grid flattened, three
     # times over), of the cell at that offset: S zipped with S[x+y:], x+y = 121 + offset (bytes
@@ -450,10 +451,11 @@ IDIOMS = {
     # (the walruses sit in the row expression, so no prelude), then the row list is sliced.
     "capped_lines_crop": "[r[(i:=(b:=bytes(sum(g,[]))).find(5))%(W:=len(r)):(j:=b.rfind(5))%W+1]for r in g][i//W-1:j//W+2]",
     # task092: each colour's two cells in one row (column) are joined by a line of it; column lines
-    # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that, blanks only: o, the
-    # open colour, toggles (XOR) on a colour found twice in the line, so a line's single crossing
-    # cells neither open nor close it; o is 0 again at each line's end.
-    "pairs_to_lines_vertical_on_top": "[g:=[[c or o for c in r if[o:=o^r.count(c)//2*c]]for r in zip(*g)]for _ in'ab'if[o:=0]][1]",
+    # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that (one pass per row, the
+    # second kept), blanks only: o, the open colour, toggles (XOR) on a colour found twice in the
+    # line, so a line's single crossing cells neither open nor close it; o is 0 again at each line's
+    # end.
+    "pairs_to_lines_vertical_on_top": "[g:=[[c or o for c in r if[o:=o^r.count(c)//2*c]]for r in zip(*g)]for _ in g if[o:=0]][1]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each sorts
     # (0s first, dots made 5) the part of every line before its first 5, so each turn stacks one
@@ -761,10 +763,11 @@ IDIOMS = {
     "greedy_zero_window_fill": "[()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]]and g",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
-    # The rule is separable: two passes (rows, then columns via transpose) each find the 4's row x
-    # (str(g) rows are 35 chars apart), put rows x&-4.. into row block x%4 and keep only the 5s
-    # elsewhere ((g+[r]) lets the line row after the last block index past the end).
-    "panel_by_marker": "[g:=[*zip(*[i//4-(x:=str(g).find('4')//35)%4and[c*(c==5)for c in r]or(g+[r])[x&-4|i%4]for i,r in enumerate(g)])]for _ in'12'][1]",
+    # The rule is separable: two passes (rows, then columns via transpose; one per row, the second
+    # kept) each find the 4's row x (str(g) rows are 35 chars apart), put rows x&-4.. into row block
+    # x%4 and keep only the 5s elsewhere ((g+[r]) lets the line row after the last block index past
+    # the end).
+    "panel_by_marker": "[g:=[*zip(*[i//4-(x:=str(g).find('4')//35)%4and[c*(c==5)for c in r]or(g+[r])[x&-4|i%4]for i,r in enumerate(g)])]for _ in g][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
     # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
@@ -939,10 +942,11 @@ IDIOMS = {
     # as every example); the sides' cells are cleared in g before the crop.
     "shape_mirrored_into_frame": "(R:=(b:=bytes(sum(g,[]))).find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(any,zip(13*[0],*filter(any,g),13*[0]))])[::(b[R+13]in V[0])or-1],b[w:R:-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
-    # band, perpendicular to the band. Twice: each line takes the min over all lines, where a line
-    # of another band (more than one colour besides 0 in the two) counts as the line itself;
-    # transpose. (EXPR assumes no column/row has a hole in every band, true in all task examples)
-    "band_holes_across": '[g:=[*zip(*[map(min,*[[r,B][len({0,*B,*r})<3]for B in g])for r in g])]for _ in"ab"][1]',
+    # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
+    # the min over all lines, where a line of another band (more than one colour besides 0 in the
+    # two) counts as the line itself; transpose. (EXPR assumes no column/row has a hole in every
+    # band, true in all task examples)
+    "band_holes_across": "[g:=[*zip(*[map(min,*[[r,B][len({0,*B,*r})<3]for B in g])for r in g])]for _ in g][1]",
     # task203: Concentric square rings, one colour each: reverse the order of the ring colours. h =
     # the middle row (row k = n/2): h[i] = colour of ring i for i < k, and by symmetry h[k+i] =
     # colour of ring k-1-i, so zip(h, h[k:]) pairs each ring colour with its replacement.
@@ -1156,10 +1160,11 @@ IDIOMS = {
     # it) or else by the last d; b and its first 9 steps, reversed, are the rows.
     "bounce_up_from_corner": "[b:=g[-1],*[b:=b[(d:=b[-1]-b[0]or d):]+b[:d]for _ in g]][9::-1]",
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
-    # wise clamp). Four quarter turns, each sorting every column's part above the block, which puts
-    # its 5 next to the block (no two 5s share a ring cell in any example). The block's top row is
-    # from the first '2' in str(g): a 10-wide row takes 32 characters (>>5 divides by 32).
-    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+[*c[m:]]for c in zip(*g)][::-1]for _ in[0]*4][3]",
+    # wise clamp). Four quarter turns (one per row, the fourth kept), each sorting every column's
+    # part above the block, which puts its 5 next to the block (no two 5s share a ring cell in any
+    # example). The block's top row is from the first '2' in str(g): a 10-wide row takes 32
+    # characters (>>5 divides by 32).
+    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+[*c[m:]]for c in zip(*g)][::-1]for _ in g][3]",
     # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
     # 4*len(g) sweeps, each reversing the rows and transposing (a quarter turn), flood the outside
     # as 1: a 1 stands before each row and a 0 takes v&1 of its left neighbour v, so 2 stops it; the
@@ -1551,10 +1556,11 @@ IDIOMS = {
     # int(v) is v, so zero drops out) gives exactly that row.
     "nonzero_cells_in_one_row": "[[*filter(int,sum(g,[]))]]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
-    # that side, other dots vanish. (Four quarter turns, each for the left side: cell 1 takes its
-    # colour if the row holds it; a dot lives on if it is another side's colour: top or bottom row,
-    # or the row's last cell; the left colour is in none of these, so its dots go.)
-    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(c in{*g[0]+g[-1],r[-1]})for c in r[2:]]]for r in g][::-1])]for _ in[0]*4][-1]",
+    # that side, other dots vanish. (Four quarter turns, one per row with the fourth kept, each for
+    # the left side: cell 1 takes its colour if the row holds it; a dot lives on if it is another
+    # side's colour: top or bottom row, or the row's last cell; the left colour is in none of these,
+    # so its dots go.)
+    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(c in{*g[0]+g[-1],r[-1]})for c in r[2:]]]for r in g][::-1])]for _ in g][3]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
     # their common span less one cell at each side, becomes 8. Per pass (rows, then transposed), an
     # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (the span never
