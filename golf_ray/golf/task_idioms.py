@@ -765,9 +765,10 @@ IDIOMS = {
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
     # The rule is separable: two passes (rows, then columns via transpose; one per row, the second
     # kept) each find the 4's row x (str(g) rows are 35 chars apart), put rows x&-4.. into row block
-    # x%4 and keep only the 5s elsewhere ((g+[r]) lets the line row after the last block index past
+    # x%4 and make the other non-line rows (0,0,0,5)*3 (zip cuts the 12th cell); line rows (~i%4 ==
+    # 0) take the copy branch, a 5-line too ((g+[r]) lets the row after the last block index past
     # the end).
-    "panel_by_marker": "[g:=[*zip(*[i//4-(x:=str(g).find('4')//35)%4and[c*(c==5)for c in r]or(g+[r])[x&-4|i%4]for i,r in enumerate(g)])]for _ in g][1]",
+    "panel_by_marker": "[g:=[*zip(*[~i%4*(i//4-(x:=str(g).find('4')//35)%4)and(0,0,0,5)*3or(g+[r])[x&-4|i%4]for i,r in enumerate(g)])]for _ in g][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
     # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
@@ -861,10 +862,12 @@ IDIOMS = {
     "block_colors_grid": "(f:=lambda g,m=():[*zip(*[o for r in g if[o:=m,0,m:=[*map(max,m*any(r)or r,r)]][any(r)]],m)])(f(g))",
     # task185: A line lattice with a 4x4 window of recoloured intersections; each of the 3x3 cells
     # between them becomes its corners' colour if all four corners share one special colour, else 0.
-    # f keeps the rows holding a colour outside row 0's set (the 4 window lines: every window row
-    # and column holds a special) and maps each column to its 3 adjacent-pair agreements (x when
-    # x==y, unless x is M[0][0]: 0 on g, the line colour on the second pass), which transposes.
-    "lattice_corner_cells": "(f:=lambda M:[[x*(x==y!=M[0][0])for x,y in zip(c,c[1:])]for c in zip(*[r for r in M if{*r}-{*M[0]}])])(f(g))",
+    # A pass keeps the rows holding a colour outside row 0's set (the 4 window lines: every window
+    # row and column holds a special) and maps each column to its 3 adjacent-pair agreements (x when
+    # x==y, unless x is g[0][0]: 0 on g, the line colour on the second pass), which transposes;
+    # passes run once per row and the second is kept (later ones only shrink a small grid, never
+    # fail).
+    "lattice_corner_cells": "[g:=[[x*(x==y!=g[0][0])for x,y in zip(c,c[1:])]for c in zip(*[r for r in g if{*r}-{*g[0]}])]for _ in g][1]",
     # task186: as many 2s as the input has 1s (1 to 4), filled at (0,0), (0,1), (0,2) then (1,1). L
     # lists the 2s in that filling order, padded with 0s; the input holds only 0 and 1, so the sum
     # of its cells counts the 1s.
