@@ -904,9 +904,10 @@ IDIOMS = {
     "denoise_rectangles": "[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in[max(range(1,10),key=sum(g,[]).count)]*2][-1]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
-    # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; f works on the
-    # columns (zip(*g)), so f(f(g)) does both passes and ends upright.
-    "drop_cells_without_row_and_col_neighbour": "(f:=lambda g:[[b&(a|c)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in zip(*g)])(f(g))",
+    # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; a pass works on the
+    # columns (zip(*g)), so the second pass (one per row, the second kept) has done both and ends
+    # upright.
+    "drop_cells_without_row_and_col_neighbour": "[g:=[[b&(a|c)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in zip(*g)]for _ in g][1]",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
     # counter-clockwise turn | half turn. The left half L is the grid over its ccw turn and the
     # right half is L turned half way, so row i is L[i] followed by L[5-i] reversed; map with two
@@ -1390,8 +1391,9 @@ IDIOMS = {
     # 8: a=1 for a row holding 2 halves the 8 to 4, and a 0 there becomes a*2 (a=0 keeps x).
     "cross_lines_meet_yellow": "[[x>>(a:=2in r)or a*2for x in g[0]]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells (columns, then rows, that
-    # hold it: f keeps the columns of g holding it, so f(f(g)) is the crop, upright).
-    "crop_commonest_colour": '(f:=lambda g:[r for r in zip(*g)if max("123456789",key=str(g).count)in str(r)])(f(g))',
+    # hold it: a pass keeps the columns of g holding it, so the second pass, of one per row, is the
+    # crop, upright).
+    "crop_commonest_colour": '[g:=[r for r in zip(*g)if max("123456789",key=str(g).count)in str(r)]for _ in g][1]',
     # task301: bars of lengths 1..W-1 above a floor of 8s -> stacked longest lowest, right aligned.
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
