@@ -12909,6 +12909,42 @@ def draw_top_left_2x2_corner(rng, n):  # 4..12 by 4..12 (even sides), 2..4 colou
     return [[rng.choice(cs) for _ in range(w)] for _ in range(h)]
 
 
+def stripes_mode_by_direction(g):  # task359: noisy stripes; redraw each line in its mode colour
+    # the stripes run along rows or columns: the way whose modes cover more cells
+    def modes(lines):
+        best, hits = [], 0
+        for line in lines:
+            m = max(sorted(set(line)), key=line.count)
+            best.append(m)
+            hits += line.count(m)
+        return best, hits
+
+    rows, row_hits = modes([list(r) for r in g])
+    cols, col_hits = modes([[r[c] for r in g] for c in range(len(g[0]))])
+    if col_hits > row_hits:
+        return [list(cols) for _ in g]
+    out = []
+    for v in rows:
+        out.append([v] * len(g[0]))
+    return out
+
+
+def draw_stripes_mode_by_direction(rng, n):  # 3-5 stripes 2-6 thick, 13-15 long, noise 4-18%
+    cs = rng.sample(range(1, 10), rng.randint(3, 5))  # distinct colours 1-9
+    line = []
+    for c in cs:
+        line += [c] * rng.randint(2, 6)
+    g = [line[:] for _ in range(rng.randint(13, 15))]
+    q = rng.uniform(0.04, 0.18)
+    for r in g:
+        for j in range(len(r)):
+            if rng.random() < q:
+                r[j] = rng.randint(1, 9)
+    if rng.random() < 0.5:
+        g = [list(c) for c in zip(*g, strict=True)]
+    return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -13517,4 +13553,10 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "first_third_of_hstrip": (first_third_of_hstrip, draw_first_third_of_hstrip, "task067", 60),
     "top_right_3x3_of_9x9": (top_right_3x3_of_9x9, draw_top_right_3x3_of_9x9, "task135", 60),
     "top_left_2x2_corner": (top_left_2x2_corner, draw_top_left_2x2_corner, "task326", 50),
+    "stripes_mode_by_direction": (
+        stripes_mode_by_direction,
+        draw_stripes_mode_by_direction,
+        "task359",
+        90,
+    ),
 }
