@@ -1022,6 +1022,11 @@ IDIOMS = {
     # rectangle's rows seen from column j (a tuple once eval'd). Pieces from columns inside a
     # rectangle tie with it on 2s, so -j makes its left column win the max.
     "rect_with_most_twos": "eval(max((s.count('2'),-j,s)for j in range(20)for s in''.join(f'{r[j:(r*9).index(0,j)]},'for r in g).split('[],'))[2])",
+    # task217: a one-colour 3x3 shape S (full 3x3 bounding box) sits in a 9x9; the output puts S in
+    # block (X, Y) wherever S[X][Y] is set. The self-product a&b of every row pair of g holds that
+    # layout with all-zero rows and columns in between (only the shape's cells are non-zero), so
+    # dropping the empty rows, then the empty columns, leaves exactly the 9x9 answer.
+    "shape_self_fractal": "[*zip(*filter(any,zip(*filter(any,[[a&b for a in A for b in B]for A in g for B in g]))))]",
     # task218: a grid of solid colour blocks on 0 -> one cell per block: drop the all-0 rows and
     # columns and keep one of each repeated row and column. A pass transposes (zip) and keeps the
     # distinct nonzero lines as dict keys (insertion order, global dedupe as RE-ARC's `dedupe`); the
@@ -1408,6 +1413,11 @@ IDIOMS = {
     # A cell keeps its colour c, or, when max(row)*max(column) is 0, gets 2>>0 = 2; a nonzero
     # product shifts 2 away to 0 (times 2, so a product of 1 cannot leave 1).
     "zero_lines_to_red": "[[c|2>>2*max(r)*max(k)for c,k in zip(r,zip(*g))]for r in g]",
+    # task304: a 3x3 grid; block (X, Y) of the 9x9 output is the grid itself where g[X][Y] is the
+    # commonest colour, else black. Kronecker rows of every row pair, each cell masked by whether
+    # its block's colour is the mode (recomputed per cell: a 3x3 grid is cheap). `g[3:]or` returns
+    # at once on taller grids, so the search's trial of this on big grids costs nothing.
+    "commonest_colour_kron": "g[3:]or[[(a==max(t:=sum(g,[]),key=t.count))*b for a in r for b in s]for r in g for s in g]",
     # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
     # (i+j)%k+1): row i is the list 1..k repeated, sliced from i. 1..k = the grid's colours less 0
     # (a set of small ints iterates in order); *9 is long enough as k >= 4 in every example.

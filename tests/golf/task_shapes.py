@@ -12945,6 +12945,66 @@ def draw_stripes_mode_by_direction(rng, n):  # 3-5 stripes 2-6 thick, 13-15 long
     return g
 
 
+def shape_self_fractal(g):  # crop the 3x3 shape S; block (X, Y) is S where S[X][Y] is set
+    cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
+    i0 = min(i for i, j in cells)
+    j0 = min(j for i, j in cells)
+    S = [[g[i0 + a][j0 + b] for b in range(3)] for a in range(3)]
+    out = [[0] * 9 for _ in range(9)]
+    for X in range(3):
+        for Y in range(3):
+            if S[X][Y]:
+                for a in range(3):
+                    for b in range(3):
+                        out[3 * X + a][3 * Y + b] = S[a][b]
+    return out
+
+
+def draw_shape_self_fractal(rng, n):  # 9x9, one colour, a 3x3 shape (full bbox) in one 3x3 block
+    c = rng.randint(1, 9)
+    while True:
+        S = [[c * (rng.random() < 0.5) for _ in range(3)] for _ in range(3)]
+        if all(any(r) for r in S) and all(any(r) for r in zip(*S, strict=True)):
+            break
+    g = [[0] * 9 for _ in range(9)]
+    P, Q = rng.randrange(3), rng.randrange(3)
+    for a in range(3):
+        for b in range(3):
+            g[3 * P + a][3 * Q + b] = S[a][b]
+    return g
+
+
+def commonest_colour_kron(g):  # block (X, Y) of the 9x9 is the grid where g[X][Y] is its mode
+    counts = {}
+    for r in g:
+        for v in r:
+            counts[v] = counts.get(v, 0) + 1
+    top = max(counts.values())
+    modes = [v for v in counts if counts[v] == top]
+    if len(modes) > 1:
+        raise ValueError("no single commonest colour")
+    m = modes[0]
+    n = len(g)
+    out = [[0] * (n * n) for _ in range(n * n)]
+    for X in range(n):
+        for Y in range(n):
+            if g[X][Y] == m:
+                for a in range(n):
+                    for b in range(n):
+                        out[n * X + a][n * Y + b] = g[a][b]
+    return out
+
+
+def draw_commonest_colour_kron(rng, n):  # 3x3, 2..4 colours 1..9, one colour strictly commonest
+    while True:
+        cs = rng.sample(range(1, 10), rng.randint(2, 4))
+        g = [[rng.choice(cs) for _ in range(3)] for _ in range(3)]
+        s = sum(g, [])
+        k = sorted((s.count(v) for v in set(s)), reverse=True)
+        if len(k) == 1 or k[0] > k[1]:
+            return g
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -13559,4 +13619,6 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
         "task359",
         90,
     ),
+    "shape_self_fractal": (shape_self_fractal, draw_shape_self_fractal, "task217", 120),
+    "commonest_colour_kron": (commonest_colour_kron, draw_commonest_colour_kron, "task304", 130),
 }
