@@ -644,10 +644,11 @@ IDIOMS = {
     # full pass of toggles brings t back to {0}). Cell = max of its row-set & column-set.
     "bbox_fill": "(s:=(t:={0}))and[[max({*r,*s}&(t|(t:=t^{*c})))for c in zip(*g)]for r in g if[s:=s^{*r}]]",
     # task133: The key colour is the one met most often where two different colours touch
-    # (8-neighbour). The template is the largest one-colour set of cells beside a 1x1 key cell, kept
-    # as offsets from it; each row of every other key block (leftmost cell z, width k) gets the
-    # template drawn at z + offset*k, k cells wide, in its shape's other colour. Cells are i*99+j.
-    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},N:=[(z,D[z+a+b])for z in D for a in(-1,0,1)for b in(-99,0,99)if D[z]!=D.get(z+a+b,D[z])],A:=max(range(10),key=[c for z,c in N].count),B:=[(z,next(k for k in range(99)if D.get(z+k)!=A))for z in D if D[z]==A!=D.get(z-1)],T:=max([[w-z for w in D if D[w]==c]for z,c in N if(z,1)in B],key=len),P:={z+w*k+b:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for b in range(k)for w in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # (4-neighbour: every key block touches its other block side by side). The template is the
+    # largest one-colour set of cells beside a 1x1 key cell, kept as offsets from it; each row of
+    # every other key block (leftmost cell z, width k) gets the template drawn at z + offset*k, k
+    # cells wide, in its shape's other colour. Cells are i*99+j.
+    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},N:=[(z,D[z+a])for z in D for a in(-1,1,-99,99)if D[z]!=D.get(z+a,D[z])],A:=max(range(10),key=[c for z,c in N].count),B:=[(z,next(k for k in range(99)if D.get(z+k)!=A))for z in D if D[z]==A!=D.get(z-1)],T:=max([[w-z for w in D if D[w]==c]for z,c in N if(z,1)in B],key=len),P:={z+w*k+b:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for b in range(k)for w in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
     # with more side-by-side pairs in str(g) ("c, c, "); the crop keeps rows holding it and takes
@@ -1097,9 +1098,10 @@ IDIOMS = {
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
     # pieces painted in. Each piece is keyed by its negative (2 -> 0, other -> 2); pieces with most
-    # 2s first (a smaller one could fit part of a big hole), each is painted once, at the first turn
-    # (RE-ARC's order) and box cell whose 3x3 window equals its key.
-    "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[c.update(zip([Y+q for q in f],M.pop(k)))for k in sorted(M,key=sum)[:8]for f in L for Y in c if k in M and k==tuple(c.get(Y+q)for q in f)]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
+    # 2s first (a smaller one could fit part of a big hole), each painted at every turn and box cell
+    # whose 3x3 window equals its key (RE-ARC's turn order; no two holes alike, so a painted hole is
+    # matched once and then filled).
+    "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],M:={(*(2*(q!=2)for q in o),):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[c.update(zip((Y+q for q in f),M[k]))for k in sorted(M,key=sum)for f in L for Y in c if k==(*(c.get(Y+q)for q in f),)]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured cell
     # (0<sum(s)in s: a sum of two or more cells is no cell); a stable sort moves them to the end, or

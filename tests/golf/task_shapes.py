@@ -5339,16 +5339,11 @@ def draw_template_scaled_to_keys(rng, n):  # a template and n-2 key blocks, each
         a, b = rng.choice(sorted(shape))
         shape.add((min(2, max(0, a + rng.randint(-1, 1))), min(2, max(0, b + rng.randint(-1, 1)))))
     anchor = rng.choice(sorted(shape))
-    near = [
-        c for c in shape if c != anchor and abs(c[0] - anchor[0]) < 2 and abs(c[1] - anchor[1]) < 2
-    ]
+    # key touches its block side by side, never only diagonally, as in every example of task133
+    near = [c for c in shape if abs(c[0] - anchor[0]) + abs(c[1] - anchor[1]) == 1]
     if not near:
         shape.add((anchor[0], anchor[1] + 1) if anchor[1] < 2 else (anchor[0], anchor[1] - 1))
-        near = [
-            c
-            for c in shape
-            if c != anchor and abs(c[0] - anchor[0]) < 2 and abs(c[1] - anchor[1]) < 2
-        ]
+        near = [c for c in shape if abs(c[0] - anchor[0]) + abs(c[1] - anchor[1]) == 1]
     g = [[0] * S for _ in range(S)]
     taken = set()
     placed = 0
@@ -9790,7 +9785,7 @@ def pieces_into_holes(g):
 
 
 # a 2-rectangle with n-1 holes, each the 2s of a 3x3 piece (turned) drawn apart from it; no two
-# pieces' holes alike under a turn, so each hole takes one piece one way
+# pieces' holes alike under a turn or a shift, so each hole takes one piece one way
 def draw_pieces_into_holes(rng, n):
     S = 18
     g = [[0] * S for _ in range(S)]
@@ -9804,7 +9799,11 @@ def draw_pieces_into_holes(rng, n):
             c = rng.choice([1, 3, 4, 5, 6, 7, 8, 9])
             m = [[rng.choice([2, c]) for _ in range(3)] for _ in range(3)]
             twos = [{(a, b) for a in range(3) for b in range(3) if t[a][b] == 2} for t in turns(m)]
-            if not 0 < len(twos[0]) < 9 or any(t in shapes for t in twos):
+            if not 0 < len(twos[0]) < 9:
+                continue
+            # holes unlike under a shift too (not only a turn), as in every example of task233
+            twos = [{(a - min(s)[0], b - min(y for _, y in s)) for a, b in s} for s in twos]
+            if any(t in shapes for t in twos):
                 continue
             i, j = rng.randint(top + 1, top + h - 4), rng.randint(left + 1, left + w - 4)
             a, b = rng.randint(0, S - 3), rng.randint(0, S - 3)
