@@ -1131,6 +1131,10 @@ IDIOMS = {
     # side cells come out of the same formula: (j-i)*(i+j-N) is 0 on the diagonals, < 0 in the
     # top/bottom quadrants (F's first/last row) and > 0 in the left/right ones (row ends).
     "frame_nearest_side": "(k:=lambda s:[r for r in zip(*[r for r in zip(*g)if{*r}-s])if{*r}-s])and(F:=k({0,8}))and[F[0],*[[(j-i)*(i+j+~len(s))*v and[F[i][-(i<j)],F[-(i>j)][j]][(j-i)*(i+j+~len(s))<0]or v for j,v in enumerate((8,*s,8))]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
+    # task239: one column per colour, as tall as its cell count, tallest first, 0 below the shorter.
+    # Sorting (-count, colour) pairs orders the columns; each is padded with 0s far past any count,
+    # then the transposed rows that are all 0 are dropped (99*[0] avoids a space before `for`).
+    "colour_count_columns": "(s:=sum(g,[]))and[*filter(any,zip(*[[c]*-n+99*[0]for n,c in sorted({(-s.count(c),c)for c in s})]))]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image. (19x19 on 0, as every example.) In transposing passes cell (A,B) reads
@@ -1288,6 +1292,11 @@ IDIOMS = {
     "mask_kronecker": "(V:=[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])])and[[a&b//8*7 for a in l for b in m]for l in V for m in V]",
     # task276: every 6 becomes 2 (the grids hold only 6s and 7s); a digit swap on the grid's text.
     "replace_six_with_two": "eval(str(g).replace(*'62'))",
+    # task277: three 8-connected objects of 8s; two share a shape, the odd one (always the smaller)
+    # turns 2, the twins turn 1. Flatten with a 0 pad column and a 0 pad row above, then spread the
+    # largest cell index over each object's 3x3 neighbourhoods (10 passes): one label per object.
+    # The odd object is the one under a third of the 8s: 3*count(label)+count(0) < 121 cells.
+    "smaller_odd_object_two": "(s:=sum([[0]+k for k in g],[0]*11))and[s:=[s[k]and max([k]+s[k-12:k-9]+s[k-1:k+2]+s[k+10:k+13])for k in range(121)]for k in g]and[[s[k]and 1+(3*s.count(s[k])+s.count(0)<121)for k in range(k,k+10)]for k in range(12,121,11)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight quarter turns, x = a|a*b>>2|b&k with b the left neighbour: k=116
     # marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4) keeps x for those,

@@ -13004,6 +13004,98 @@ def draw_commonest_colour_kron(rng, n):  # 3x3, 2..4 colours 1..9, one colour st
             return g
 
 
+def _eight_parts(g):  # the 8-connected groups of non-0 cells
+    left = {(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v}
+    groups = []
+    while left:
+        todo, group = [left.pop()], set()
+        while todo:
+            a, b = todo.pop()
+            group.add((a, b))
+            for c in (a - 1, a, a + 1):
+                for d in (b - 1, b, b + 1):
+                    if (c, d) in left:
+                        left.discard((c, d))
+                        todo.append((c, d))
+        groups.append(group)
+    return groups
+
+
+def smaller_odd_object_two(g):  # the object whose shape no other has -> 2, the others -> 1
+    groups = _eight_parts(g)
+    shapes = []
+    for group in groups:
+        top, left = min(a for a, _ in group), min(b for _, b in group)
+        shapes.append(frozenset((a - top, b - left) for a, b in group))
+    odd = [k for k, s in enumerate(shapes) if shapes.count(s) == 1]
+    if len(odd) != 1:
+        raise ValueError("no single odd shape")
+    out = [[0] * len(g[0]) for _ in g]
+    for k, group in enumerate(groups):
+        for a, b in group:
+            out[a][b] = 2 if k == odd[0] else 1
+    return out
+
+
+def _grow_shape(rng, size, h, w):  # a random 8-connected set of `size` cells inside h x w
+    cells = {(rng.randrange(h), rng.randrange(w))}
+    while len(cells) < size:
+        a, b = rng.choice(sorted(cells))
+        c, d = a + rng.randint(-1, 1), b + rng.randint(-1, 1)
+        if 0 <= c < h and 0 <= d < w:
+            cells.add((c, d))
+    top, left = min(a for a, _ in cells), min(b for _, b in cells)
+    return {(a - top, b - left) for a, b in cells}
+
+
+def draw_smaller_odd_object_two(rng, n):  # 10x10, colour 8: one shape twice, a smaller one once
+    while True:
+        h, w = rng.randint(1, 4), rng.randint(2, 4)
+        if rng.random() < 0.05:
+            h, w = 3, 5
+        if h * w < 3:
+            continue
+        big = _grow_shape(rng, rng.randint(3, h * w), h, w)
+        small = _grow_shape(rng, rng.randint(2, len(big) - 1), 4, 4)
+        g, taken = [[0] * 10 for _ in range(10)], set()
+        for shape in (big, big, small):
+            hh, ww = max(a for a, _ in shape) + 1, max(b for _, b in shape) + 1
+            for _ in range(50):
+                i, j = rng.randint(0, 10 - hh), rng.randint(0, 10 - ww)
+                cells = {(a + i, b + j) for a, b in shape}
+                if not cells & taken:
+                    break
+            else:
+                break
+            taken |= {(a + u, b + v) for a, b in cells for u in (-1, 0, 1) for v in (-1, 0, 1)}
+            for a, b in cells:
+                g[a][b] = 8
+        else:
+            return g
+
+
+def colour_count_columns(g):  # one column per colour, as tall as its cell count, tallest first
+    counts = Counter(v for r in g for v in r)
+    order = sorted(counts, key=lambda c: -counts[c])
+    if len(set(counts.values())) < len(counts):
+        raise ValueError("two colours with the same count")
+    tall = counts[order[0]]
+    return [[c if counts[c] > i else 0 for c in order] for i in range(tall)]
+
+
+def draw_colour_count_columns(rng, n):  # 3..4 by 3..4, 2..5 colours (not 0) of distinct counts
+    h, w = rng.randint(3, 4), rng.randint(3, 4)
+    while True:
+        k = rng.choice((2, 2, 3, 3, 4, 5))
+        counts = sorted(rng.sample(range(1, h * w), k - 1) + [0, h * w])
+        sizes = [b - a for a, b in zip(counts, counts[1:], strict=False)]
+        if len(set(sizes)) == k and min(sizes) > 0:
+            break
+    cells = [c for c, m in zip(rng.sample(range(1, 10), k), sizes, strict=True) for _ in range(m)]
+    rng.shuffle(cells)
+    return [cells[i * w : (i + 1) * w] for i in range(h)]
+
+
 DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "shear_except_base": (shear_except_base, draw_shear_except_base, "task004", 170),
     "repeat_toward_hints": (repeat_toward_hints, draw_repeat_toward_hints, "task005", 460),
@@ -13620,4 +13712,6 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     ),
     "shape_self_fractal": (shape_self_fractal, draw_shape_self_fractal, "task217", 120),
     "commonest_colour_kron": (commonest_colour_kron, draw_commonest_colour_kron, "task304", 130),
+    "colour_count_columns": (colour_count_columns, draw_colour_count_columns, "task239", 130),
+    "smaller_odd_object_two": (smaller_odd_object_two, draw_smaller_odd_object_two, "task277", 260),
 }
