@@ -420,9 +420,9 @@ IDIOMS = {
     "bar_with_diagonal_and_floor": "[r[:~i]and r[:~i]+[2]+i*[0]or r[:1]+i*[4]for i,r in enumerate(g)]",
     # task085: 3-row bars: the middle row keeps only every other cell, starting with the first; a
     # row equal to the previous OUTPUT row (g, the grid at first) is a middle row. v = the last cell
-    # made; in a middle row a cell is kept unless it equals v (v carries over from the row above, as
-    # no row has both end cells coloured, so the first cell is kept).
-    "bar_middle_dotted": "[g:=[v:=c*(r!=g or v!=c)for c in r]for r in g]",
+    # made; in a middle row a cell is kept only if v < c: v is 0 or the bar's own colour (bars are
+    # apart, and no row has both end cells coloured, so v before a bar, even carried over, is 0).
+    "bar_middle_dotted": "[g:=[v:=c*(r!=g or v<c)for c in r]for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). Every example
     # has one colour pair, so a coloured cell v takes -v%(sum of the grid's colours), the other one.
