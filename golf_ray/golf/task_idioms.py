@@ -569,7 +569,8 @@ IDIOMS = {
     # b-2), (a-2, b-2) and (a-2, b) share one colour; mirror through its middle (a-1, b-1): each row
     # takes the max of itself and row 2a-2-i of g*2 (the mirrored copies fit in the grid in every
     # example, so an index that wraps hits an empty row), then the same on the transpose (columns).
-    "x_center_mirror4": "(E:=enumerate)and[g:=[*zip(*[map(max,r,(g*2)[2*c-a-2])for a,r in E(g)])]for c in max((a,b)for a,r in E(g)for b,v in E(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
+    # enumerate is written out: the pipeline names it once (B=enumerate) in the program it submits.
+    "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g*2)[2*c-a-2])for a,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
     # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
     # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
     # cross is completed with 8 on the hidden cells. Centres: bridged cells with a neighbour both
@@ -1106,9 +1107,9 @@ IDIOMS = {
     # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured cell
     # (0<sum(s)in s: a sum of two or more cells is no cell); a stable sort moves them to the end, or
     # to the front (reverse=) if t, the row above the first stem (latched by the walrus in the
-    # filter), holds their colour, and blanks them. With no stem row, the same on the transpose,
-    # passed as a tuple (p calls itself once: g+[] fails on a tuple).
-    "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=s.__eq__,reverse=max(s)in t)]for s in g if 0<sum(s)in s or(t:=s)*0]or[[*zip(*p((*zip(*g+[]),)))]])[0]",
+    # filter), holds their colour, and blanks them. With no stem row, the same on the transpose (p
+    # calls itself once: g[0]*0+g fails on a transposed grid).
+    "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=s.__eq__,reverse=max(s)in t)]for s in g if 0<sum(s)in s or(t:=s)*0]or[[*zip(*p([*zip(*g[0]*0+g)]))]])[0]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
