@@ -13004,25 +13004,8 @@ def draw_commonest_colour_kron(rng, n):  # 3x3, 2..4 colours 1..9, one colour st
             return g
 
 
-def _eight_parts(g):  # the 8-connected groups of non-0 cells
-    left = {(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v}
-    groups = []
-    while left:
-        todo, group = [left.pop()], set()
-        while todo:
-            a, b = todo.pop()
-            group.add((a, b))
-            for c in (a - 1, a, a + 1):
-                for d in (b - 1, b, b + 1):
-                    if (c, d) in left:
-                        left.discard((c, d))
-                        todo.append((c, d))
-        groups.append(group)
-    return groups
-
-
 def smaller_odd_object_two(g):  # the object whose shape no other has -> 2, the others -> 1
-    groups = _eight_parts(g)
+    groups = parts(g, lambda v: v > 0, corners=True)
     shapes = []
     for group in groups:
         top, left = min(a for a, _ in group), min(b for _, b in group)
