@@ -48,6 +48,11 @@ def box(cells):  # the top, bottom, left and right of the box around `cells`
     return min(rows), max(rows), min(cols), max(cols)
 
 
+def at_origin(cells):  # `cells` moved so that their box's top-left corner is (0, 0)
+    top, _, left, _ = box(cells)
+    return {(a - top, b - left) for a, b in cells}
+
+
 def outline(top, bottom, left, right):  # the cells on the edges of that box
     return {
         (a, b)
@@ -1142,7 +1147,6 @@ def draw_stamp_pattern_on_cells(rng, n):
     s, R, C = rng.randint(1, 3), rng.randint(n + 3, 9), rng.randint(n + 3, 9)
     L, t, c1, c2 = rng.sample(range(1, 10), 4)
     cell = [[0] * C for _ in range(R)]
-    used = set()
     # centre off the border, all four arms in: as in every example of task080
     pa, pb = rng.randint(1, R - 2), rng.randint(1, C - 2)
     for d, e in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)):
@@ -1358,8 +1362,7 @@ def draw_move_into_hole(rng, n):
     shapes = []
     for c in {v for r in g for v in r} - {0, 5}:
         cells = [(a, b) for a in range(H) for b in range(W) if g[a][b] == c]
-        a0, _, b0, _ = box(cells)
-        shapes.append(sorted((a - a0, b - b0) for a, b in cells))
+        shapes.append(sorted(at_origin(cells)))
     # no two colours but 0 and 5 share a shape, as in every example of task044: else draw again
     holes = []  # nor do two holes (0-parts walled by 5, as in the rule), as in every example
     for c in parts(g, lambda v: v == 0, corners=True):
@@ -1367,8 +1370,7 @@ def draw_move_into_hole(rng, n):
         if all(0 < a < H - 1 and 0 < b < W - 1 for a, b in c) and all(
             g[a][b] == 5 for a, b in ring
         ):
-            a0, _, b0, _ = box(c)
-            holes.append(sorted((a - a0, b - b0) for a, b in c))
+            holes.append(sorted(at_origin(c)))
     if any(holes.count(x) > 1 for x in holes):
         return draw_move_into_hole(rng, n)
     return g if all(shapes.count(x) == 1 for x in shapes) else draw_move_into_hole(rng, n)
@@ -9802,7 +9804,7 @@ def draw_pieces_into_holes(rng, n):
             if not 0 < len(twos[0]) < 9:
                 continue
             # holes unlike under a shift too (not only a turn), as in every example of task233
-            twos = [{(a - min(s)[0], b - min(y for _, y in s)) for a, b in s} for s in twos]
+            twos = [at_origin(s) for s in twos]
             if any(t in shapes for t in twos):
                 continue
             i, j = rng.randint(top + 1, top + h - 4), rng.randint(left + 1, left + w - 4)
@@ -10577,7 +10579,7 @@ def crop_symmetric_object(g):  # crop the box of the one-colour part that is its
     for colour in sorted(set(v for r in g for v in r) - {0}):
         for group in parts(g, lambda v, c=colour: v == c, corners=True):
             top, bottom, left, right = box(group)
-            cells = {(a - top, b - left) for a, b in group}
+            cells = at_origin(group)
             if cells == {(a, right - left - b) for a, b in cells}:
                 return [r[left : right + 1] for r in g[top : bottom + 1]]
     raise ValueError("no symmetric part")
@@ -11611,9 +11613,8 @@ def draw_fill_box_of_shape_red(rng, n):
     keep = rng.choice((0.4, 0.6, 0.8))
     shape = {(i, j) for i in range(h) for j in range(w) if i == 0 or rng.random() < keep}
     grid = [[(i, j) in shape for j in range(w)] for i in range(h)]
-    seen = {
-        c for part in parts(grid, bool) if (0, 0) in part for c in part
-    }  # what hangs from row 0
+    # what hangs from row 0 (all of row 0 is in the shape, so its part holds (0, 0))
+    seen = {c for part in parts(grid, bool) if (0, 0) in part for c in part}
     for _ in range(rng.randrange(4)):  # the bar on another side
         seen = {(b, h - 1 - a) for a, b in seen}
         h, w = w, h
@@ -12946,8 +12947,7 @@ def draw_stripes_mode_by_direction(rng, n):  # 3-5 stripes 2-6 thick, 13-15 long
 
 def shape_self_fractal(g):  # crop the 3x3 shape S; block (X, Y) is S where S[X][Y] is set
     cells = [(i, j) for i, r in enumerate(g) for j, v in enumerate(r) if v]
-    i0 = min(i for i, j in cells)
-    j0 = min(j for i, j in cells)
+    i0, _, j0, _ = box(cells)
     S = [[g[i0 + a][j0 + b] for b in range(3)] for a in range(3)]
     out = [[0] * 9 for _ in range(9)]
     for X in range(3):
@@ -13006,10 +13006,7 @@ def draw_commonest_colour_kron(rng, n):  # 3x3, 2..4 colours 1..9, one colour st
 
 def smaller_odd_object_two(g):  # the object whose shape no other has -> 2, the others -> 1
     groups = parts(g, lambda v: v > 0, corners=True)
-    shapes = []
-    for group in groups:
-        top, left = min(a for a, _ in group), min(b for _, b in group)
-        shapes.append(frozenset((a - top, b - left) for a, b in group))
+    shapes = [at_origin(group) for group in groups]
     odd = [k for k, s in enumerate(shapes) if shapes.count(s) == 1]
     if len(odd) != 1:
         raise ValueError("no single odd shape")
@@ -13027,8 +13024,7 @@ def _grow_shape(rng, size, h, w):  # a random 8-connected set of `size` cells in
         c, d = a + rng.randint(-1, 1), b + rng.randint(-1, 1)
         if 0 <= c < h and 0 <= d < w:
             cells.add((c, d))
-    top, left = min(a for a, _ in cells), min(b for _, b in cells)
-    return {(a - top, b - left) for a, b in cells}
+    return at_origin(cells)
 
 
 def draw_smaller_odd_object_two(rng, n):  # 10x10, colour 8: one shape twice, a smaller one once
