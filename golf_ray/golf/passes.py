@@ -622,14 +622,47 @@ def minify_keep_builtins(source: str) -> str:
 
 
 def _minify(source: str, preserve: list[str]) -> str:
-    return python_minifier.minify(
-        source,
-        remove_literal_statements=True,
-        rename_globals=True,
-        preserve_globals=preserve,
-        remove_asserts=False,
-        remove_debug=False,
+    return bare_walrus(
+        python_minifier.minify(
+            source,
+            remove_literal_statements=True,
+            rename_globals=True,
+            preserve_globals=preserve,
+            remove_asserts=False,
+            remove_debug=False,
+        )
     )
+
+
+_WALRUS = re.compile(r"\(\w+:=")
+
+
+def bare_walrus(source: str) -> str:
+    """`source` without the parentheses around each walrus that needs none: python-minifier
+    keeps them on an argument, a display's or a comprehension's element (`f((a:=x))`,
+    `[(a:=x)for`). Each pair goes only if the tree stays the same and no new warning comes
+    (`(a:=1)for` -> `1for`); that also rules out a bracket the scan misreads in a string."""
+    tree = _tree(source)
+    at = 0
+    while m := _WALRUS.search(source, at):
+        start, depth = m.start(), 0
+        for end in range(start, len(source)):
+            depth += (source[end] in "([{") - (source[end] in ")]}")
+            if not depth:
+                break
+        bare = source[:start] + source[start + 1 : end] + source[end + 1 :]
+        source, at = (bare, start) if _tree(bare) == tree else (source, start + 1)
+    return source
+
+
+def _tree(source: str) -> tuple[str, int] | None:
+    """The tree of `source` and how many warnings parsing it gives; None if it does not parse."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            return ast.dump(ast.parse(source)), len(caught)
+        except SyntaxError:
+            return None
 
 
 def shorten_parameters(source: str) -> str:

@@ -196,6 +196,17 @@ def test_each_pass_does_its_job():
     assert "p" in passes.minify(src) and len(passes.minify(src)) < len(src)
 
 
+def test_a_walrus_loses_only_the_parentheses_it_does_not_need():
+    src = "p=lambda g:[max((a:=sum(g,[])),key=a.count)for r in g]+[(b:=[1])for r in g]"
+    bare = "p=lambda g:[max(A:=sum(g,[]),key=A.count)for B in g]+[B:=[1]for A in g]"
+    assert passes.minify(src) == bare
+    kept = ["x=(a:=1)", "x=[y for y in g if(y:=y)]", "f((a:=1)for x in g)", 'f("(a:=1)")']
+    kept += ["[(a:=b)for b in g]"]  # `a:=bfor` is another name
+    assert [passes.bare_walrus(s) for s in kept] == kept
+    # a program that warns already may still lose parentheses, if no new warning comes
+    assert passes.bare_walrus("x=0[1];y=[(a:=[1])for b in g]") == "x=0[1];y=[a:=[1]for b in g]"
+
+
 def test_a_literal_tuple_indexed_by_a_literal_is_its_element():
     src = (
         "def p(g):\n    k = 2\n    return [g[(0, 0)[0]:(len(g) - 1, k)[0]], (1, (2, 3))[-1], "
