@@ -20,12 +20,12 @@ IDIOMS = {
     # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
     "shear_except_base": "(t:=sum(g[1:],[]),p:=0)and[[p|v^(p:=v*(v in(t:=t[1:])))for v in r]for r in g]",
-    # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4; the main shape S
-    # is the colour with the most cells, ties -> the one whose first cell is lower.) A hint cell h
-    # lies a step of 4 (straight or diagonal) from a shape cell z: h-z has both parts multiples of 4
-    # (|(h-z)^2| % 16 == 0). The shape repeats along h-z in h's colour, 3 steps (to the border). S
-    # is cut to 9 cells only to keep the search fast on grids it does not fit.
-    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([h for h in d if d[h]==d[z]]for z in d),key=lambda s:(len(s),s[0].real))[:9],P:={w+k*(h-z):d[h]for z in S for h in d if abs((h-z)**2)%16<1for k in(1,2,3)for w in S})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4.) The main shape S
+    # is the largest set of same-coloured cells within distance 3 of one cell: its 3x3 box (hints of
+    # its colour lie in other boxes, farther off, and are smaller; no tie-break, and S stays small).
+    # A hint cell h lies a step of 4 (straight or diagonal) from a shape cell z: h-z has both parts
+    # multiples of 4 (|(h-z)^2| % 16 == 0). The shape repeats along h-z in h's colour, 3 steps.
+    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([h for h in d if abs(h-z)<3if d[h]==d[z]]for z in d),key=len),P:={w+k*(h-z):d[h]for z in S for h in d if abs((h-z)**2)%16<1for w in S for k in(1,2,3)})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task006: the 3x7 grid is split by a column of 5 into two halves of 1s; a cell becomes 2 where
     # both halves hold a 1 there, else 0. The cells are 0 or 1, so 2&(a+b) is 2 only when both are
     # 1. b walks a copy of the right half while r.pop(0) hands out the left half's cells in order.
@@ -95,7 +95,7 @@ IDIOMS = {
     # label C (99 * the largest hash spread through them); groups of 1-3 cells are loose (listed
     # inline, per turn/flip). Per turn/flip, each loose a votes a-c(z)*u+C[z] for each cell z of its
     # colour; a vote met 3 times (first seen within S[:30]) paints the group (others land off grid).
-    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:99*hash(z)for z in d},[C:={z:max(C.get(z+u,0)for u in(1,1j,-1,-1j,0))for z in d}for _ in g],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for a in[z for z in d if[*C.values()].count(C[z])<4][:9]for z in d if d[a]==d[z]]]for x in S[:30]if S.count(x)>2for z in d})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:99*hash(z)for z in d},[C:={z:max(C.get(u+z,0)for u in(1,1j,-1,-1j,0))for z in d}for _ in g],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for a in[z for z in d if[*C.values()].count(C[z])<4][:9]for z in d if d[a]==d[z]]]for x in S[:30]if 2<S.count(x)for z in d})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -227,8 +227,8 @@ IDIOMS = {
     # in place in the flat list g, the cells listed before painting). The grid is flattened (10x10,
     # as every example), so the neighbours are +-1 and +-10; "outside" = the source cell there is
     # not c; 110 padding 5s make shifts off the grid fail. No two colours share a shape, nor two
-    # holes.
-    "move_into_hole": "(g:=sum(g,[])+[5]*110,[c for c in{*g}for j in range(-100,100)if all(g[i+j+a]==5*(c!=g[i+a])for i in range(0,100)if c==g[i]for a in(0,1,-1,10,-10))for i in[i for i in range(0,100)if c==g[i]]for g[i],g[i+j]in[(0,c)]])and[g[i:i+10]for i in range(0,100,10)]",
+    # holes. (set(g), not {*g}: the same colours, a shorter packed text.)
+    "move_into_hole": "(g:=sum(g,[])+[5]*110,[c for c in set(g)for j in range(-100,100)if all(g[i+j+a]==5*(c!=g[i+a])for i in range(0,100)if c==g[i]for a in(0,1,-1,10,-10))for i in[i for i in range(0,100)if c==g[i]]for g[i+j],g[i]in[(c,0)]])and[g[i:i+10]for i in range(0,100,10)]",
     # task045: 10x10; a row whose two end cells share a colour is filled with that colour, the other
     # rows stay. r[:r[0]==r[9]] is the first cell when the ends agree and [] when not; ten copies of
     # it, or the row itself when that is empty (an all-0 row gives ten zeros either way).
@@ -271,10 +271,10 @@ IDIOMS = {
     # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
-    # pairs and grids are 30x30 in every example, so the centre is the stamp's mean cell and rows
-    # are 30 wide. Cells are keyed p+row*1j (p the flat index): the half steps k/2 of a core offset
-    # land on no key, so only the 2-away arm cells make lines; pasting on a stamp cell writes bg.
-    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i.get(y+1)},r:=sum(e)/len(e))and[*zip(*[iter((i|{f+(y-r)*k/2:[i[y],c][f in e]for f in i if i[f]==i[r]for y in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(f+(y-r)*k/2,c)-c))}).values())]*30)]",
+    # pairs, grids are 30x30 and the first column is background in every example (so i[y-1] exists
+    # for a stamp cell y); the centre is the stamp's mean cell. Cells are keyed p+row*1j (p the flat
+    # index): half steps k/2 of a core offset land on no key, so only arm cells make lines.
+    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],c)[f in e]for f in i if i[f]==i[r]for y in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(q:=f+(y-r)*k/2,c)-c))}).values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
     "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
@@ -402,7 +402,7 @@ IDIOMS = {
     # first all-line row is min(g,key=set), a subset of every row's colours; offsets e are the 3x3
     # of blocks (-l,0,l); the centre m is the cell whose 8 neighbours at distance l differ from it
     # most: the pattern's centre is off the border in every example.)
-    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[b*1j+f for f in(-l,0,l)for b in(-l,0,l)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e)))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[b*1j+f for b in(-l,0,l)for f in(-l,0,l)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e)))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
     # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.
@@ -437,10 +437,10 @@ IDIOMS = {
     "framed_recolor": "[g:=[*zip(*g[max(g[0])<1:][::-1])]for _ in g*8]and[[c and g[0][0]for c in r[1:-1]]for r in g[1:-1]]",
     # task089: a template holds one 3 and another holds one 2, in two different colours; every lone
     # 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the 2-template
-    # (anchored on the 3 / 2 cell): for each pair of equal 2/3 cells o, f and each colour touching
-    # o, that colour's cells are copied from o to f (column offset negated when i[o]%3 is 2). The
-    # `len(i)/5` test only keeps the search fast on grids it does not fit.
-    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i if 1<i[o]<4>len(i)/5for f in i if f-o and i[f]==i[o]for q in i if 0<abs(o-q)<2for c in i if i[c]==i[q]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
+    # (anchored on the 3 / 2 cell): for each 2/3 cell o with a neighbour q, each other cell f of o's
+    # colour and each cell c of q's colour, c is copied from o to f (column offset negated when
+    # i[o]%3 is 2). The `len(i)<20` test only keeps the search fast on grids it does not fit.
+    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(o-q)<2<=i[o]<=3for c in i if i[q]==i[c]for f in i if f-o and i[f]==i[o]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
     # example): over bands of 2+ rows and widths i, the first run of i zeros in the bytes of the
     # band's column maxima (find(bytes(i))).
@@ -478,7 +478,7 @@ IDIOMS = {
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
     # gap); output side = largest size. Sorted by size, largest first: Q[0] is the background and
     # ring k is Q[k+1]; a cell off its ring's arms takes index 0 (the background).
-    "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))*(2-(x<1)),R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(v!=c)for v in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-i,i+1)for i in range(S)])and[[Q[min(a,b)*(abs(a-b)<Q[min(a,b)][1])][2]for b in V]for a in V]",
+    "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))+(x>0)*R,R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(v!=c)for v in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-i,i+1)for i in range(S)])and[[Q[min(a,b)*(abs(a-b)<Q[min(a,b)][1])][2]for b in V]for a in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
     # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
@@ -497,8 +497,9 @@ IDIOMS = {
     "largest_box_colour_2x2": "[[max(L:=[c for r in g for k in zip(*g)for c in{*r}&{*k}-{0}],key=L.count)]*2]*2",
     # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2 steps
     # over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every shift where
-    # the non-0 cells in the ring around its scaled 2s are exactly those 2s.
-    "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]==1 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+o for k in range(1,36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]==2]]for o in{p-Q[0]for p in D}if{*Q}=={E+a for E in Q for a in N if o+E+a in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # the non-0 cells in the ring around its scaled 2s are exactly those 2s (a shift puts the first
+    # scaled 2 on some non-0 cell p).
+    "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+p-Q[0]for k in range(1,36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. Each pass labels each 0 on first sight (k counter, multiples of 8, so c&5
     # keeps 5 and clears labels; 5 stays a barrier), spreads the max label along rows (c>5 and v: v
@@ -577,10 +578,11 @@ IDIOMS = {
     # ways (all(...) over d in (1, w)), and the middles of full-length lines that hold no such cell.
     "hidden_crosses": "(w:=99,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)if q+k*d in P for a in range(k)},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)if q+k*d in P for a in range(k)},L:=max(k for q in P for d in(1,w)for k in range(9)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if all({q+d,q-d}&P for d in(1,w))},E:={q+a*d for q in C|{q+h*d for q in P for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in E]for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
-    # wall like a light ray, and continue to the grid edge. The bounce cell q is the 0 on the line
-    # through the first and last 8 that lies farthest from the first; every 0 on a diagonal through
-    # q becomes 3. (q is found again for every row: the repeated loop text packs smaller.)
-    "diagonal_bounce": "[[v or 3*(abs(i-y)==abs(j-x))for j,v in enumerate(r)]for i,r in enumerate(g)for(a,b),*_,(c,e)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if 8==v]]for _,y,x in[max((abs(i-a),i,j)for i,r in enumerate(g)for j,v in enumerate(r)if(i-a)*(e-b)-(c-a)*(j-b)==v<1)]]",
+    # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
+    # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
+    # past the edge lands on a separator, never a digit): the bounce cell q is the 0 on the line of
+    # the first and last 8 farthest from the first; a 0 at a multiple of 41 or 35 from q becomes 3.
+    "diagonal_bounce": "(a:=(s:=b'%a'%g).find(56))and eval(bytes(c|3>>k%41*(k%35)+c%48for k,c in enumerate(s,-a-max((p*p,p)for p,c in enumerate(s,-a)if p*2%(s.rfind(56)-a)<1>c%48)[1])))",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell is inside when the cells up-left and down-right of it
     # are non-0 too: rectangles never touch, even at corners, so both are in its own rectangle. The
@@ -644,12 +646,13 @@ IDIOMS = {
     # {*r} those spanning row r; t does the same over the columns, per cell (t before | t after; a
     # full pass of toggles brings t back to {0}). Cell = max of its row-set & column-set.
     "bbox_fill": "(s:=(t:={0}))and[[max({*r,*s}&(t|(t:=t^{*c})))for c in zip(*g)]for r in g if[s:=s^{*r}]]",
-    # task133: The key colour is the one met most often where two different colours touch
-    # (4-neighbour: every key block touches its other block side by side). The template is the
-    # largest one-colour set of cells beside a 1x1 key cell, kept as offsets from it; each row of
-    # every other key block (leftmost cell z, width k) gets the template drawn at z + offset*k, k
-    # cells wide, in its shape's other colour. Cells are i*99+j.
-    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},N:=[(z,D[z+a])for z in D for a in(-1,1,-99,99)if D[z]!=D.get(z+a,D[z])],A:=max(range(10),key=[c for z,c in N].count),B:=[(z,next(k for k in range(99)if D.get(z+k)!=A))for z in D if D[z]==A!=D.get(z-1)],T:=max([[w-z for w in D if D[w]==c]for z,c in N if(z,1)in B],key=len),P:={z+w*k+b:c for z,k in B for c in[max(D.get(z+w*k,0)for w in T)]for b in range(k)for w in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task133: The key colour A is the one met most often beside a different colour (4-neighbour:
+    # every key block touches its other colour side by side). Every object beside a 1x1 key (a run
+    # of one A) is a part of the template, so the template T is the union of the offsets, from each
+    # 1x1 key, of the cells of the non-A colours beside it. Each row of every key block (leftmost
+    # cell z, width k) gets T drawn at z + offset*k, k cells wide, in the colour met at those scaled
+    # offsets. Cells are i*99+j.
+    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(z+a)for a in(1,-1,99,-99)for z in D if D[z]!=D.get(z+a)].count),T:={i-z for z in D if D.get(z-1)!=A==D[z]!=D.get(z+1)for a in(1,-1,99,-99)for i in D if A!=D.get(z+a)==D[i]},P:={z+i*k+j:c for z in D if D.get(z-1)!=A==D[z]if(k:=next(k for k in range(99)if D.get(z+k)!=A))if(c:=max(D.get(z+i*k,0)for i in T))for j in range(k)for i in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
     # with more side-by-side pairs in str(g) ("c, c, "); the crop keeps rows holding it and takes
@@ -739,7 +742,7 @@ IDIOMS = {
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -d, d
     # rising, is the topmost, rightmost one)
-    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(b' '[5 in r:]or bytes(r)for r in zip(*g)).split()for j in[s for d in range(160)for s in[{j%10*16-j//10-d for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<33}&Z][-1]}]for i,r in enumerate(g)]",
+    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(bytes(r)if 5 in r else b' 'for r in zip(*g)).split()for j in[s for d in range(160)for s in[{j%10*16-j//10-d for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<33}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. The template is the first 3x3 window whose text
@@ -809,10 +812,11 @@ IDIOMS = {
     "zero_grid_border_8": "[r:=[8]*len(g[0]),*[[8,*x[2:],8]for x in g[2:]],r]",
     # task173: two-colour templates (a centre cell, a ring of 2 opposite or 4 cells around it, as in
     # every example); wherever one colour-part of a template appears on its own, complete it there.
-    # a: the centre's own cell and its other-coloured neighbours (a centre has 2+ of them); a part
-    # matches at shift k-b if k and its mirror k+2(c-b) through the centre both have b's colour
-    # (only the c+2-free cells are tried as centres: fast on dense grids).
-    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k-b+n:e[n]for c in e if c+2not in e if(a:=[n for n in e if(e[c]==e[n])+abs(c-n)<2])[2:]for b in a for k in e if e[k]==e[b]==e.get(k+2*(c-b))for n in a})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
+    # Each pair b,n of touching cells of different colours (b+2 empty: fast on dense grids) is a
+    # part cell and its neighbour x=n-b away: paint n's colour at k+x for every k of b's colour
+    # whose cell k+2x agrees with b's (n+x): the mirror ring cell for a ring b, empty for a centre
+    # b.
+    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k+x:e[n]for b in e if b+2not in e for n in e if(e[b]==e[n])+abs(x:=n-b)<2for k in e if e[b]==e[k]and e.get(k+x+x)==e.get(n+x)})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
     # mirror. B keeps the lines that hold colour c and transposes; three Bs give c's box as columns,
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
@@ -894,11 +898,13 @@ IDIOMS = {
     # blank; the loop variable Z is the zero row that pads the top; c|... as one colour.)
     "diagonal_corner_rays": "[g:=[*zip(*[[c|a*(d>u)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: the
-    # complex offset from the box's last 4, w, turned by 1j**k, on the box read as is and mirrored,
-    # m=-1 negating the column) lands its 4s on 4s and its 1s on empty or off-grid cells, the box
-    # (1s) is drawn around it (boxes may run off the grid). The box's cells are those of rows with
-    # 1s lying between the row's first and last 1.
-    "frame_pattern_copies": "(D:={y+x*1j:v for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+1j**k*(z-w)for m in(1,-1)for T in[[(y+m*x*1j,v)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]and 1in r[x:]]]for w in[{v:z for z,v in T}[4]]for k in range(4)for p in D if all(D.get(p+1j**k*(z-w),0)==v&4for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # complex offset from the box's last 4, w, turned by k in 1,1j,-1,-1j, on the box read as y+x*m,
+    # m=-1j mirroring the columns) lands its 4s on non-0 cells and its 1s on empty or off-grid
+    # cells, the box (1s) is drawn around it (boxes may run off the grid). D is the set of non-0
+    # cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet the box too. T
+    # holds v//4 (1 for a 4). The box's cells are those of rows with 1s lying between the row's
+    # first and last 1.
+    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+k*(z-w)for m in(1j,-1j)for T in[[(y+x*m,v//4)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]*(1in r[x:])]]for w in[{v:z for z,v in T}[1]]for k in(1,1j,-1,-1j)for p in D if all((p+k*(z-w)in D)==v for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: n = the commonest of colours 1-9, bound as the
     # loop variable of the two passes; in each transposing pass a set cell with a set neighbour
@@ -993,7 +999,7 @@ IDIOMS = {
     # the block of the pattern's first cell l, that leaves every shown cell on its pattern colour
     # and the corners uncovered (pattern dict keyed i*99+j; cells left of l are negative floor
     # offsets).
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)},l:=min(D))and next([[D.get(l+(x-b)//d+(y-o)//d*99,g[y][x])for x in X]for y in Y]for d in range(1,9)for o in Y for b in X if all(g[y][x]in(D.get(l+(x-b)//d+(y-o)//d*99,4),0)for y in Y for x in X))",
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)},l:=min(D))and next([[D.get(l+(i-o)//d*99+(j-b)//d,g[i][j])for j in X]for i in Y]for d in range(1,9)for o in Y for b in X if all(g[i][j]in(D.get(l+(i-o)//d*99+(j-b)//d,4),0)for i in Y for j in X))",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
@@ -1037,9 +1043,9 @@ IDIOMS = {
     # task219: Bands of 8s separated by empty rows; the first band is the template. Each band takes
     # the shift of the template that overlaps it most (ties: the larger shift), and the template's
     # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
-    # above (g[0] is always empty); w is the template's label (D's first cell). Z holds each band's
+    # above (g[0] is always empty); a is the template's label (D's first cell). Z holds each band's
     # best shift; a 0 becomes 1 when a shift in Z puts a template cell on it.
-    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i,r in enumerate(g)for j,v in enumerate(r)if v},w:=D[[*D][0]],Z:={max((sum(v==D.get(t+z)for t in D if w==D[t]),z)for z in range(-30,90))[1]for v in{*D.values()}})and[[v or any(w==D.get(i+30*j-z)for z in Z)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i,r in enumerate(g)for j,v in enumerate(r)if v},a:=D[[*D][0]],Z:={max((sum(v==D.get(i+k)for i in D if D[i]==a),k)for k in range(-30,90))[1]for v in{*D.values()}})and[[v or any(a==D.get(i+30*j-k)for k in Z)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9, applied to the 3x3 window's sum: no window holds two lone cells).
     "ring_colour_map": "[[v or sum(sum((0,*s)[j:j+3])for s in([],*g)[i:i+3])*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
@@ -1099,10 +1105,10 @@ IDIOMS = {
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
     # pieces painted in. Each piece is keyed by its negative (2 -> 0, other -> 2); pieces with most
-    # 2s first (a smaller one could fit part of a big hole), each painted at every turn and box cell
-    # whose 3x3 window equals its key (RE-ARC's turn order; no two holes alike, so a painted hole is
-    # matched once and then filled).
-    "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],M:={(*(2*(q!=2)for q in o),):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[c.update(zip((Y+q for q in f),M[k]))for k in sorted(M,key=sum)for f in L for Y in c if k==(*(c.get(Y+q)for q in f),)]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
+    # 2s first (a smaller one could fit part of a big hole), each painted (cell by cell, as the for
+    # targets q,c[Y+q]) at every turn and box cell whose 3x3 window equals its key (RE-ARC's turn
+    # order; no two holes alike, so a painted hole is matched once and then filled).
+    "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[0for k in sorted(M,key=sum)for f in L for Y in c if k==tuple(c.get(Y+q)for q in f)for q,c[Y+q]in zip(f,M[k])]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured cell
     # (0<sum(s)in s: a sum of two or more cells is no cell); a stable sort moves them to the end, or
@@ -1262,9 +1268,10 @@ IDIOMS = {
     "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[6][0])]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
-    # Turned (p of the quarter turn) until the gap v is in the top row u: rows s<u get 4 at the gap
-    # columns and at v[0]-(u-s), v[-1]+(u-s); inside the box's rows x columns every 0 becomes 4.
-    "box_spill_rays": "[m:=[*map(any,zip(*g))],u:=[*map(any,g)].index(1),v:=[b for b,r in enumerate(g[u])if r<m[b]]]and v and[[r or(any(H)*m[b]or s<u and b in(v[0]+s-u,v[-1]+u-s,*v))*4for b,r in enumerate(H)]for s,H in enumerate(g)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
+    # Turned (p of the quarter turn) until the gap v is in the top row u: rows above it (s<0,
+    # counted from u) get 4 at the gap columns and at v[0]+s, v[-1]-s; inside the box's rows x
+    # columns every 0 becomes 4.
+    "box_spill_rays": "[u:=[*map(any,g)].index(1),m:=[*map(any,zip(*g))],v:=[b for b,r in enumerate(g[u])if m[b]>r]]and v and[[r or(any(H)*m[b]or b in(0>s)*(v[0]+s,v[-1]-s,*v))*4for b,r in enumerate(H)]for s,H in enumerate(g,-u)]or[*zip(*p([*zip(*g[::-1])]))][::-1]",
     # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on each row
     # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 4*len(g)
     # quarter turns.
@@ -1334,10 +1341,11 @@ IDIOMS = {
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With x, z the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
-    # (odd in every example): T=|x-z| is the offset from the midpoint along the line (doubled),
-    # x+z-d twice the offset off it; the mask (16,21,1..)[T>>1] over even bits: 16 sides, 21 bar, 1
-    # stem (T<=d by the triangle inequality).
-    "dots_to_brackets": "[[(h,r)[(x:=abs(i-Q)+abs(j-c))>(z:=abs(i-m)+abs(j-k))]*((16,21,*[1]*40)[abs(x-z)>>1]>>Q+c-m-k+x+z&1)for j,f in enumerate(V)]for(Q,c,h),(m,k,r)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]for i,V in enumerate(g)]",
+    # (odd in every example): T=|x-z| (odd) is the offset from the midpoint along the line
+    # (doubled), x+z-d twice the offset off it; the mask byte b'0005!!..'[T] over even bits: '0'
+    # (48) sides, '5' (53) bar, '!' (33) stem (T<=d<30 by the triangle inequality; odd bits >=5
+    # never hit).
+    "dots_to_brackets": "[[(r,h)[(z:=abs(i-m)+abs(j-k))>(x:=abs(i-Q)+abs(j-c))]*(b'0005!!!!!!!!!!!!!!!!!!!!!!!!!!'[abs(x-z)]>>Q+c-m-k+x+z&1)for j,f in enumerate(V)]for(Q,c,h),(m,k,r)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]for i,V in enumerate(g)]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
@@ -1492,8 +1500,9 @@ IDIOMS = {
     # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
     # loop is `for d in'd in'` only because that text repeats and packs); in each turn, for each
     # colour e on the last row, the mask of e's rows read by columns (zeros stripped) must appear in
-    # the mask of i's rows and columns doubled, cut to e's height, read the same way.
-    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:sum(e in d for d in g)])for d in(d,d)for n in d),-m.count(i),i)for d in'd in'if(g:=[*zip(*g)][::-1])for e in{*g[-1]}for i in{*m})[2]]and[[[t,i][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
+    # the mask of i's rows and columns doubled, cut to e's height (len of e's rows: the text
+    # repeats).
+    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for d in(d,d)for n in d),-m.count(i),i)for d in'd in'if(g:=[*zip(*g)][::-1])for e in{*g[-1]}for i in{*m})[2]]and[[(t,i)[n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(c)>>2)or 99]+(8,)*k for c in zip(*g)])]",
@@ -1514,8 +1523,8 @@ IDIOMS = {
     # task324: two background colours and one mark colour per background (at most 2 cells each, as
     # every example); both diagonals through every mark are drawn, each cell in the mark colour that
     # belongs to its background (pairing: the commonest colour in the 3x3 boxes around the mark's
-    # cells).
-    "diagonals_by_region": "(a:=sum(g,P:=[]),M:={max(a,key=[w for y,r in enumerate(g)for x,v in enumerate(r)if m==v!=(P:={y-x,x+y+.1,*P})for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count):m for m in{*a}if 3>a.count(m)})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # cells; m runs over every cell, so a mark is paired once per cell, alike).
+    "diagonals_by_region": "(a:=sum(g,P:=[]),M:={max(a,key=[w for y,r in enumerate(g)for x,v in enumerate(r)if m==v!=(P:={y-x,x+y+.1,*P})for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count):m for m in a if 3>a.count(m)})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the main diagonal. The
     # flood labels each 8 on first sight (k counter from 8, so labels > 8: (c>8)*c is 0 for a fresh
     # 8) and spreads the running max along each row, 3*height quarter turns (a 0 column is prepended
@@ -1684,11 +1693,11 @@ IDIOMS = {
     # colour, so max of the pair is the painted cell.
     "fold_right_onto_left": "[[*map(max,r,r[:4:-1])]for r in g]",
     # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the cell or
-    # half-step point beside a coloured cell that the most cells match under rot90 (half-steps
-    # first, so they win ties); every cell takes the max colour over its rotations 1j**r, r in
-    # range(10), about it. Every example is 10x10, so the loops run over R=range(10) (cheap on big
-    # grids too).
-    "rot4_complete": "[R:=range(10),u:={d+e*1j:f for d in R for e in R if(f:=g[d][e])},t:=max([d+m/2 for m in(1+1j,0)for d in u],key=lambda t:sum(u[d]==u.get(t+(d-t)*1j)for d in u))]and[[max(u.get(t+(d+e*1j-t)*1j**r,0)for r in R)for e in R]for d in R]",
+    # half-step point beside a coloured cell that the most cells match under rot90 (the half-steps
+    # d+.5+.5j listed first, so they win ties); every cell takes the max colour over its rotations
+    # 1j**r, r in range(10), about it. Every example is 10x10, so the loops run over R=range(10)
+    # (cheap on big grids too); u is keyed column-major (row e + column d*1j).
+    "rot4_complete": "[R:=range(10),u:={d*1j+e:f for d in R for e in R if(f:=g[e][d])},t:=max([d+.5+.5j for d in u]+[*u],key=lambda t:sum(u[d]==u.get(t+(d-t)*1j)for d in u))]and[[max(u.get(t+(d*1j+e-t)*1j**r,0)for r in R)for d in R]for e in R]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
     # roll of rows and columns. The 5s sit in the last column (10 wide in every example): each row's
     # last cell is dropped and its first (the cross colour or 0) put in its place.
@@ -1702,10 +1711,10 @@ IDIOMS = {
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
     # angle (c+e and c+e*1j): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to 1, 6, 2.
-    # The shape is flooded from each cell, 2*height steps (enough for the longest; the step loop's
-    # name c only packs better). A colour other than 0/3/6/9 divides by zero: the search gives up on
-    # foreign grids fast.
-    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,1j,-1,-1j)}&P for c in g+g])and-~sum({c+e,c+e*1j}<=P for c in C for e in(1,1j,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # The shape is flooded from each cell, height steps (RE-ARC's shapes put every corner within 10
+    # steps of any cell, and every grid has height >= 10; the step loop's name c only packs better).
+    # A colour other than 0/3/6/9 divides by zero: the search gives up on foreign grids fast.
+    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,1j,-1,-1j)}&P for c in g])and-~sum({c+e,c+e*1j}<=P for c in C for e in(1,1j,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. A wide grid (split

@@ -126,7 +126,9 @@ def draw_stamp_with_rays(rng, n):
     b, q, L, m, N = rng.sample(range(10), 5)
     N = rng.choice((N, m))
     g = [[b] * W for _ in range(H)]
-    i0, j0 = rng.randint(0, 1), rng.randint(0, W - 5)
+    # the stamp keeps off the first column (the whole border is background), as in every
+    # example of task054
+    i0, j0 = rng.randint(0, 1), rng.randint(1, W - 5)
     # arms in opposite pairs (a row pair, a column pair or all four), as in every example of task054
     sp = rng.choice(([(0, -1), (0, 1)], [(-1, 0), (1, 0)], [(-1, 0), (1, 0), (0, -1), (0, 1)]))
     for u in (-1, 0, 1):
@@ -949,8 +951,9 @@ def diagonal_bounce(g):  # extend the 8-diagonal from its open end(s), reflectin
 # wall band at the bottom, a diagonal from the top edge that reaches it; random D4
 def draw_diagonal_bounce(rng, n):
     while True:
-        H, W, t = rng.randint(9, 14), rng.randint(9, 14), rng.randint(1, 3)
-        c, s, L = rng.randrange(W), rng.choice((-1, 1)), rng.randint(2, n)
+        # 12x12 with two or three 8s, as in every example of task119
+        H, W, t = 12, 12, rng.randint(1, 3)
+        c, s, L = rng.randrange(W), rng.choice((-1, 1)), rng.randint(2, 3)
         if 0 <= c + s * (H - t - 1) < W:
             break
     g = [[2 if i >= H - t else 0 for j in range(W)] for i in range(H)]
