@@ -309,21 +309,23 @@ IDIOMS = {
     "mod_product_table_repair": "[[i*j%max(map(max,g))+1for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
-    # for the task's 10-wide grids): a cell pair q holds A, (A, 2)/(2, A) (the marker mirrors onto
-    # the shape) or (0, 0), so {*q,2} sums to A+2 or 2 and 0 becomes the background 3. Without such
-    # a pair the list is empty and p recurses on the transpose, transposing the result back.
-    "mirror_onto_marker": "[[sum({*q,2})-2or 3for q in zip(r,(r*3)[s::-1])]for s in{x+x+9for r in g for x,a in enumerate(r)if 0<a!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
+    # for the task's 10x10 grids; x runs over range(10)): a cell pair q holds A, (A, 2)/(2, A) (the
+    # marker mirrors onto the shape) or (0, 0), so {*q,2} sums to A+2 or 2 and 0 becomes the
+    # background 3. Without such a pair the list is empty and p recurses on the transpose,
+    # transposing the result back.
+    "mirror_onto_marker": "[[sum({*q,2})-2or 3for q in zip(r,(r*3)[s::-1])]for s in{x+x+9for r in g for x in range(10)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task063: a frame of 2s and 8s: each inner row or column whose inside is all 0 has those 0s set
     # to 3. zip(r,*g[1:-1]) gives each cell c of row r with k, its column cut to the inner rows; a
     # cell stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the
     # product at least 4 and the shift 0, an empty line makes it 0 and the shift 3.
     "fill_empty_interior_lines": "[[c or 3>>max(r[1:-1])*max(k)for c,*k in zip(r,*g[1:-1])]for r in g]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
-    # rectangle (same rows or columns) shoots a line to it. Colours sorted by their most per row
-    # give dot d, block R, background b. Each of 4 quarter turns pops every column from the bottom
-    # (r keeps what is still ahead); a cell becomes d when the cell before it (P, reset to b per
-    # column) came out d and R is still ahead (not R or d itself).
-    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=lambda c:max(r.count(c)for r in g))]*4][3]",
+    # rectangle (same rows or columns) shoots a line to it. Colours sorted by how often ' c, c,'
+    # occurs in str(g) give dot d (at most one such pair), block R (never on the left or right edge,
+    # so each of its 2+ rows counts), background b. Each of 4 quarter turns pops every column from
+    # the bottom (r keeps what is still ahead); a cell becomes d when the cell before it (P, reset
+    # to b per column) came out d and R is still ahead (not R or d itself).
+    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=lambda c:str(g).count(f' {c},'*2))]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square, k = len//2, in every example; k
     # is bound before the list, (k:=...)and[...], k >= 1.) Output row i is, of the four half-rows of
@@ -505,8 +507,8 @@ IDIOMS = {
     # keeps 5 and clears labels; 5 stays a barrier), spreads the max label along rows (c>5 and v: v
     # is never read before its first assignment) and turns the grid; len(g) passes (12: grids are
     # 12x12 in every example, a multiple of 4 so the grid ends upright). The final sizes are counted
-    # on the flattened grid (132132 has bits 2,5,10,17: sizes 1,4,9,16 give 2).
-    "square_holes_filled": "(k:=0)or[g:=[*zip(*[[v:=max(c or(k:=k+8),c>5and v)for c in r]for r in g][::-1])]for _ in g]and[[c&5or 132132>>sum(g,()).count(c)&2for c in r]for r in g]",
+    # on the flattened grid (132132 has bits 2,5,10,17), for 5s too: every example has 26 or more.
+    "square_holes_filled": "(k:=0)or[g:=[*zip(*[[v:=max(c or(k:=k+8),c>5 and v)for c in r]for r in g][::-1])]for _ in g]and[[c&5|2&132132>>sum(g,()).count(c)for c in r]for r in g]",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
     # (g[::-1]!=g) decides it; 7**bool is 7 or 1.
@@ -519,10 +521,11 @@ IDIOMS = {
     "corner_blocks": "[[3*(a==f)for f in'000011113'[::1-g[1][2]|1]]for a in'000011112'[::1-g[2][1]|1]]",
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
     # the box outline and of the inner line with 2. One pass per row (taking the 4th, so the grid is
-    # back upright), turning the grid a quarter each time; each pass, between the first and last
-    # rows holding a 1, fills columns with 2+ inner 1s and the top cell of every non-empty column.
-    # (Not fully general: a gap line with no crossing line stays open.)
-    "dotted_box_fill": "[g:=[[v or 2*(a<=i<=b)*(any(c)>i-a or c[a+1:b].count(1)>1)for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in g for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][3]",
+    # back upright), turning the grid a quarter each time; each pass, with a..b the first and last
+    # rows holding a 1, fills the top cell (i==a) of every non-empty column and the cells a<i<b of
+    # columns with 2+ inner 1s (the bottom cell is some later pass's top cell). (Not fully general:
+    # a gap line with no crossing line stays open.)
+    "dotted_box_fill": "[g:=[[v or 2*(i-a==0<sum(c)or(a<i<b)*c[a+1:b].count(1)>1)for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in g for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][3]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
     # the left half; the result is invariant under a quarter turn, so its top half is L turned
     # clockwise and its bottom half is L turned anticlockwise.
@@ -693,10 +696,10 @@ IDIOMS = {
     # shifts by 2 or more).
     "halves_nor_three": "[[3>>a+b for a,b in t]for t in map(zip,g,g[5:])]",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
-    # smallest 8. (room area = horizontal run x vertical run; two byte-split passes, the loop
-    # variable W is the wall byte; rooms carry 3*area, walls stay 2; the value set t is taken inside
-    # the final lookup)
-    "room_size_extremes": "[g:=[*zip(*[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in g])]for W in[b'\u0002']*2]and[[{max(t:={*sum(g,())}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    # smallest 8. (room area = vertical run x horizontal run; two byte-split passes, each over the
+    # columns of the last (r in zip(*g)), the loop variable W is the wall byte; rooms carry 3*area,
+    # walls stay 2; the value set t is taken inside the final lookup)
+    "room_size_extremes": "[g:=[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in zip(*g)]for W in[b'\u0002']*2]and[[{max(t:={*sum(g,[])}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal (the top block if it differs from its transpose, else recurse on g[3:]).
     "asymmetric_block": "(b:=g[:3])!=[*map(list,zip(*b))]and b or p(g[3:])",
@@ -726,9 +729,10 @@ IDIOMS = {
     # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
     # the pad also follows the grid: 9 are enough on every example and on 9000 draws); b'mlkcbaYXW'
     # holds 109 minus the nine 3x3 window offsets. The window at the first cell of a colour XOR the
-    # window at v: the first pair whose 9 cells hold exactly the two colours (no 0, no overlap) is
-    # the square. (Every pair of windows is 10x slower.)
-    "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(109)if{*(O:=[h[u-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
+    # window at v < 99 (v <= 86 on every example and 3000 draws): the first pair whose 9 cells hold
+    # exactly the two colours (no 0, no overlap) is the square. (Every pair of windows is 10x
+    # slower.)
+    "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(99)if{*(O:=[h[u-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
     # row with a 2 is mirrored below it.)
@@ -791,10 +795,11 @@ IDIOMS = {
     "colour_count_line_3x3": "[[5*(840>>i-j-len({*str(g)})&1)for j in b'adb']for i in b'osk']",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner: an empty cell takes the colour of
-    # (x-a,y) and (x,y-b) when they match over the empty (x,y) k>=1 steps back along (a,b) (Ls never
-    # touch, so such a pair is one L's two arms). 10x10 hard-coded (every example is 10x10); padded
-    # with zeros so that negative and overlong indices read 0.
-    "l_corner_diag_ray": "[[P[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x-a][y]==P[x][y-b])*P[x-a][y]for a in(1,-1)for b in(1,-1)for k in range(1,10))for j in range(10)]for P in[[r+[0]*10for r in g+[[0]*10]*10]]for i in range(10)]",
+    # (x-a,y) when (x,y), k>=1 steps back along (a,b), is empty and (x,y-b) is set (Ls never touch
+    # and all are one colour, so such a pair is one L's two arms). 10x10 (as every example); row 0
+    # is empty in every example, so it pads every row and 9 rows below: negative and overlong
+    # indices read 0.
+    "l_corner_diag_ray": "[[P[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x][y-b])*P[x-a][y]for a in(1,-1)for b in(1,-1)for k in range(1,9))for j in range(10)]for i in range(10)if[P:=[r+g[0]for r in g+g[:1]*9]]]",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
@@ -970,18 +975,20 @@ IDIOMS = {
     # 1->15, 15->18, 18->15: labels alternate from a wall). The carried value is named g so it is
     # bound at the first cell; c%8 sends 8->0, 15->7, 18->2 at the end.)
     "hole_parity_fill": "[g:=[*zip(*[[g:=[c,g][c>8<=g]or 275//g%26for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
-    # task205: Crop the big one-colour rectangle hidden in noise: four turns, each dropping the
-    # leading rows until one holding six equal cells in a row (b'%c'%k*6 in its bytes; the rectangle
-    # is 6x6 or more, and no example has such a run in noise outside its rows and columns); every
-    # odd cell inside shoots a full row and column line: a cell takes the colour of its row + column
-    # that is rarest in its column (an odd colour is there at most once, the rectangle's h-1 times).
-    "noise_rect_crosses": "[g:=[*zip(*g[[any(b'%c'%k*6 in bytes(r)for k in r)for r in g].index(1):][::-1])]for _ in g[:4]]and[[min(r+c,key=c.count)for c in zip(*g)]for r in g]",
+    # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
+    # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
+    # a row (b'%c'%k*6 in its bytes; then the stop is -99, past any row); the rectangle is 6x6 or
+    # more, no noise outside its rows and columns has such a run, and every margin is under
+    # 2*len(g), the visits each side gets. Every odd cell inside shoots a full row and column line:
+    # a cell takes the colour of its row + column that is rarest in its column (an odd one is there
+    # at most once).
+    "noise_rect_crosses": "[g:=[*zip(*g[:-99*any(b'%c'%k*6 in bytes(g[0])for k in g[0]):-1])]for _ in g*8]and[[min(r+c,key=c.count)for c in zip(*g)]for r in g]",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
     # 5's row, then overlaying. The shift is sum(i*(object in row i - 3*(5 in row i)))//3 (every row
     # holds a 0, so {*r,5}>{0,5} tells an object row); X[k:]+X starts with the roll and the
-    # overlay's zips cut the rest.
-    "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[sum(i*(({*r,5}>{0,5})-3*(5 in r))for i,r in enumerate(X))//3:]+X)]for _ in'ab']and[[[c,y][y%5>0]for c,y in zip(*r)]for r in zip(g,X)]",
+    # overlay's zips (map(zip,g,X) pairs the rows) cut the rest.
+    "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[sum(i*(({*r,5}>{0,5})-3*(5 in r))for i,r in enumerate(X))//3:]+X)]for _ in'ab']and[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,X)]",
     # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
     # equal, output the odd one. Row by row: pairing row r with row r+3 gives the four block rows
     # [r[:2],r[3:],s[:2],s[3:]]; where the odd block differs it is the one seen once (min by count),
@@ -1064,8 +1071,9 @@ IDIOMS = {
     # widened row three times.
     "upscale_3x": "[sum(zip(r,r,r),())for r in g for _ in g]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
-    # colour, over background.
-    "inbox_of_dots": "(E:=enumerate)and[[[x,sum({*sum(g,[])})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5in r]for h in(g,zip(*g))]]for i,r in E(g)]",
+    # colour, over background. enumerate is spelled out (three times): the pipeline's minified form
+    # aliases it (A=enumerate) for fewer bytes than an in-expression walrus.
+    "inbox_of_dots": "[[[x,sum({*sum(g,[])})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in enumerate(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in enumerate(h)if 5in r]for h in(g,zip(*g))]]for i,r in enumerate(g)]",
     # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
     # coloured by the opposite corner. (k: the first coloured cell of the flattened grid s; a cell
     # is on a square iff bit 2 is set in both its row and column offsets from k (offsets -2,-1,2,3);
@@ -1073,11 +1081,11 @@ IDIOMS = {
     "opposite_corner_squares": "[[g[y][x]or y-(k:=[*map(bool,s:=sum(g,[]))].index(1))//6&x-k%6&2and s[k+6*(6*y<k)+(x<k%6)]for x in range(6)]for y in range(6)]",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
     # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so column 0
-    # marks the row lines and row 0 the column lines. Per axis, a = twice the running sum (10 per
-    # line passed), t = their total: band code 1+a//t>>a%t (a/t is 0, 1 or 2 on the three bands; a
-    # non-zero a%t is at least 5 and shifts the code to 0); a 0-cell takes the code when row and
-    # column agree.
-    "band_corners_centre": "(F:=lambda x,a=0:[1+(a:=a+2*v)//t>>a%t for t in[sum(x)]for v in x])and[[c or u*(u==v)for c,v in zip(r,F(g[0]))]for r,u in zip(g,F([*zip(*g)][0]))]",
+    # marks the row lines and each row its column lines. Per axis, a = twice the running sum (10 per
+    # line passed), t = sum(x) (written out twice): band code 1+a//t>>a%t+v (a/t is 0, 1 or 2 on the
+    # three bands; a non-zero a%t is at least 5, and so is a line's own v: both shift the code to 0,
+    # so a line row codes all 0); a cell takes c|u when its row and column codes agree.
+    "band_corners_centre": "(F:=lambda x,a=0:[1+(a:=a+2*v)//sum(x)>>a%sum(x)+v for v in x])and[[c|u*(u==v)for c,v in zip(r,F(r))]for r,u in zip(g,F([*zip(*g)][0]))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
     # keeps 2 there and 0 for -4, 0, -3. pop(4) hands out the lower half's rows in order while the
@@ -1110,12 +1118,12 @@ IDIOMS = {
     # order; no two holes alike, so a painted hole is matched once and then filled).
     "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[0for k in sorted(M,key=sum)for f in L for Y in c if k==tuple(c.get(Y+q)for q in f)for q,c[Y+q]in zip(f,M[k])]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
-    # slide the rectangle along it until it touches the anchor. Stem rows hold one coloured cell
-    # (0<sum(s)in s: a sum of two or more cells is no cell); a stable sort moves them to the end, or
-    # to the front (reverse=) if t, the row above the first stem (latched by the walrus in the
-    # filter), holds their colour, and blanks them. With no stem row, the same on the transpose (p
-    # calls itself once: g[0]*0+g fails on a transposed grid).
-    "reel_in_rect": "([[[v*(r!=s)for v in r]for r in sorted(g,key=s.__eq__,reverse=max(s)in t)]for s in g if 0<sum(s)in s or(t:=s)*0]or[[*zip(*p([*zip(*g[0]*0+g)]))]])[0]",
+    # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each
+    # (next(..., g): a pass that finds nothing only turns). Stem rows hold one cell of colour
+    # sum(s); a pass acts only where t, the row above the first stem (latched by the walrus in the
+    # filter), lacks that colour (anchor up): it drops the stem rows and appends as many copies of
+    # the top row, 0 like every edge of every example (t is unset only on that first, 0 row).
+    "reel_in_rect": "[g:=[*zip(*next(([*filter(s.__ne__,g)]+g[:1]*g.count(s)for s in g if 0<sum(s)in{*s}-{*t}or(t:=s)*0),g))][::-1]for _ in g][3]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
@@ -1163,11 +1171,12 @@ IDIOMS = {
     # block row's set), so k is its index + 1; r[::-k] reads each block row's blocks from the right.
     "blocks_to_cells_mirrored": "(k:=g.index(min(g,key=set))+1)and[r[::-k]for r in g[::k]]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
-    # the top-left corner. Per pass (rows, then columns via transpose): the rows holding a 2 are
-    # laid after (first 3-row + 1) blank rows (9 blank rows pad the end: grids are <= 10 high); a
-    # cell keeps its 3 and takes the 2 of that row: a^2&a-~b = a^(2&(a+b+1)) is 3 for a=3, 2 for
-    # b=2, else 0 (a's 2 and b's 3 drop out).
-    "shape_into_corners": "[g:=[*zip(*[[a^2&a-~b for a,b in zip(r,q)]for r,q in zip(g,Z*-~[*map(max,g)].index(3)+[r for r in g if 2in r]+Z*9)])]for Z in[[[0]*30]]*2][1]",
+    # the top-left corner. Per pass (rows, then columns via transpose): roll the rows cyclically by
+    # K = (first row holding a 2) - (first 3-row) - 1 (g[K:]+g: row i gets g[i+K]) so the 2-rows
+    # land in the box; map(zip,...) pairs the cells, b%3-9%~a keeps a's 3 (9%~a is -3 for a=3, else
+    # 0) and takes b's 2. A placed shape gives K=0 (no change), so `for _ in g` may run extra
+    # passes; [1].
+    "shape_into_corners": "[g:=[*zip(*[[b%3-9%~a for a,b in r]for r in map(zip,g,g[[2in r for r in g].index(1)+~[*map(max,g)].index(3):]+g)])]for _ in g][1]",
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
     # each over the span between the first and last non-zero perpendicular line (a line is non-zero
@@ -1253,10 +1262,12 @@ IDIOMS = {
     "tiles_by_marks": "(D:={(*map(5 .__eq__,w[1::2]),):w for k in range(256)if all(w:=sum([r[k%16:][:3]for r in g[k>>4:][:3]],[]))},R:=range(9))and[[D[I>2,J>2,J<6,I<6][I%3*3+J%3]for J in R]for I in R]",
     # task265: Noise of 5s on 0: every 2x2 block of 0s is painted 2. Special case for ARC train
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
-    # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0 (the
-    # `Z&~(Z&Z<<19)*2` in EXPR). Cells are bits of z, row stride 19 = width 18 + 1 blank bit (every
-    # example is 18x18); a first pass builds z, the second paints.
-    "zero_squares_painted": "[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<19)>>k&2 for v in r]for r in g if(k:=k+1)]for _ in(0,1)if[z:=_ and z,k:=0,Z:=(c:=z&z>>19)&c*2,D:=(Y:=Z&~(Z&Z<<19)*2)*2|Y]][1]",
+    # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0.
+    # Cells are bits of z, row stride 19 = width 18 + 1 blank bit (every example is 18x18); pass 1
+    # builds z, pass 2 (of len(g)) paints Z|Z*2 (both columns of a block) less the right column of a
+    # skipped block (`~(Z&Z<<19)*4`); its left column is the left block's (no example has a 2x4 of
+    # 0s).
+    "zero_squares_painted": "(z:=0)or[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<19)>>k&2 for v in r]for r in g if(k:=k+1)]for _ in g if[k:=0,Z:=(c:=z&z>>19)&c*2,D:=Z|Z*2&~(Z&Z<<19)*4]][1]",
     # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
     # left 8, down-right 7. (assumes one 2 on a 3x5 grid, as in every example.) R = the row of the 2
     # (set by a walrus before the comprehension); t = R[j+1]+2*R[j-1] is 2 or 4 beside it; each
@@ -1323,10 +1334,11 @@ IDIOMS = {
     # the rows back to the width, as some row lies outside every band in every example.
     "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\u0003'*abs(i-y)+b'\u0002\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
-    # box so it reaches the dot. (Two transposing passes, run as `for _ in g` and taking [1]: each
-    # line holding box cells becomes its zeros before x, border, inner colour up to y, border, its
-    # zeros after y, where x..y spans all nonzero lines; `for*c,in` makes the line a list.)
-    "box_stretch_to_dot": "[g:=[(q:=[v for v in c if v%8])and c[:x]+q[:1]+q[1:2]*(y+~x)+q[:1]+c[y+1:]or c for x,*_,y in[[a for a,r in enumerate(g)if any(r)]]for*c,in zip(*g)]for _ in g][1]",
+    # box so it reaches the dot. Four passes, a quarter turn each (taking the 4th: upright again);
+    # c, b are the last two non-0 rows: when they are apart (c<b-1, only with the dot below the box,
+    # as there is always a gap before the dot) rows c..b become b-c copies of the inner row g[c-1]
+    # and then the bottom border g[c]; else the pass only turns.
+    "box_stretch_to_dot": "[g:=[*zip(*(g,g[:c]+[g[c-1]]*(b-c)+[g[c]]+g[b+1:])[c<b-1])][::-1]for _ in g for*_,c,b in[[i for i,r in enumerate(g)if any(r)]]][3]",
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
@@ -1539,9 +1551,10 @@ IDIOMS = {
     "diagonal_trails": "(q:=(z:=[0]*3)*2)and[q:=[*map(max,[0]+q,r+z)]for r in g+[z]*3]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step).
-    # Square grids, as every example. Corner a in (0,-1): distance R[a^i] (i or n-1-i); keys
-    # distance<<5|ring colour sorted, the first wins if the second is farther.
-    "corner_rings_voronoi": "(R:=range(len(g)))and[[(L:=sorted((x:=R[a^i])+(y:=R[b^j])<<5|~max(x,y)%2*v for a in(0,-1)for b in(0,-1)if(v:=g[a][b])))[0]%32*(L[1]-L[0]>9)for j in R]for i in R]",
+    # Square grids, as every example. Corner index a in (i,~i): distance R[a] (i or n-1-i), corner
+    # row g[a>>9] (g[0] or g[-1]); keys distance<<5|ring colour sorted, the first wins if the second
+    # is farther.
+    "corner_rings_voronoi": "(R:=range(len(g)))and[[(L:=sorted(R[a]+R[b]<<5|~max(R[a],R[b])%2*v for a in(i,~i)for b in(j,~j)if(v:=g[a>>9][b>>9])))[0]%32*(L[1]-L[0]>9)for j in R]for i in R]",
     # task329: an odd square of colours on 0; every cell off the middle column turns 0. Each row is
     # rebuilt as k zeros, its middle cell, k zeros (k = half the width).
     "keep_middle_column": "[[0]*(k:=len(r)//2)+[r[k]]+k*[0]for r in g]",
@@ -1633,10 +1646,11 @@ IDIOMS = {
     # colour or 0.
     "line_to_checker_triangle": "max(r:=g[0])and(d:=~r.index(7))and[[-(abs(d:=d+1)<g.count(r))&7+d%2 for c in r]]+p(g[1:])or g",
     # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
-    # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Every grid is square, so R
-    # indexes rows and columns alike; for each 9-cell (y,x), s is half its run of 9s to the right
-    # (walrus inside the frame test), the cell's frame spans |a-y|<=s, x-s<=b<x+3s.
-    "framed_squares_shadow": "(R:=range(len(g)))and[[g[a][b]or max(3*(-(s:=[*g[y][x:],0].index(0)/2)<=a-y<=s>=x-b>-3*s)|(x-b==0<a-y)for y in R for x in R if g[y][x]>8)for b in R]for a in R]",
+    # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Each output cell (a,b) scans
+    # every 9-cell (y,x) (enumerate throughout, so rows and columns need not match): s is half the
+    # run of 9s right of x (walrus inside the frame test), the frame spans |a-y|<=s, x-s<=b<x+3s,
+    # and the shadow is x==b below y; 3*frame|shadow is 3, 1 or 0.
+    "framed_squares_shadow": "[[v or max(3*(-(s:=[*r[x:],0].index(0)/2)<=a-y<=s>=x-b>-3*s)|(x-b==0<a-y)for y,r in enumerate(g)for x,u in enumerate(r)if u>8)for b,v in enumerate(w)]for a,w in enumerate(g)]",
     # task350: blank cells lying between two 1s of the same row or the same column become 8. Each
     # transposing pass (`for _ in g` runs len(g) passes; [1] is the second) counts in s the 1s so
     # far along the line (c%8: the 8s of pass 1 add 0); a cell is 8 when the line's count of 1s > s
@@ -1758,8 +1772,10 @@ IDIOMS = {
     # min(zip(*g)) picks it; the second row is the first one reversed.
     "checker_two_rows": "[y:=min(zip(*g))*3,y[::-1]]",
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (each cell times
-    # its run length along columns, then along rows, gives 5*length; ranked).
-    "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(b'\\0')for c in[*x,0]][:-1]for r in zip(*g)]for _ in'ab']and[[*map((sorted({*sum(g,[-1])})*4)[1::3].index,r)]for r in g]",
+    # its run length along columns, then along rows, gives 5*length; the loop variable W is the 0
+    # byte the runs are split on and re-added after). Ranked by the index k of the value in the
+    # sorted value set (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1.
+    "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(W)for c in x+W][:-1]for r in zip(*g)]for W in[b'\\0']*2]and[[sorted({*sum(g,[])}).index(c)*2%5for c in r]for r in g]",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
     # 0. r is a colour row with one extra 0 at its end (n+1 long); turned left once a row, its 0
     # falls at n-1, n-2, ..., 0 in the first n cells, and min with those n reversed (r[-2::-1]) adds
@@ -1778,9 +1794,10 @@ IDIOMS = {
     # task378: (bg 0 in every example.) Each row's (column's) distance to the nearest non-empty row
     # (column) says how far it lies outside the shell's box (0 inside). Cells as far out both ways
     # lie on the diagonals out of the box's corners: they take the colour found in the fewest rows
-    # (the inner colour). The row distance comes first in the chain, so 0 (inside) skips the rest.
-    # The row is named s and rows are counted over enumerate(g) only because that text repeats.
-    "corner_diagonals": "[[[v,c][0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))]for j,v in enumerate(s)]for c in[min(sum(g,[]),key=lambda c:sum(c in s for k,s in enumerate(g)))]for i,s in enumerate(g)]",
+    # (the inner colour), found by an `and` only there. The row distance comes first in the chain,
+    # so 0 (inside) skips the rest. Rows are counted over enumerate(g) and the key's argument is
+    # named j only because that text repeats (it packs smaller).
+    "corner_diagonals": "[[0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))and min(sum(g,[]),key=lambda j:sum(j in s for k,s in enumerate(g)))or v for j,v in enumerate(s)]for i,s in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots a
     # ray perpendicular to them: between two lines it spans from line to line, outside them it runs
     # to the nearest line; every crossing gets an 8 ring (3x3 minus centre). On a dict of complex

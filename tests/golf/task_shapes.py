@@ -2452,9 +2452,10 @@ def reel_in_rect(g):
 
 
 # anchor rect on top, mover rect below joined by a vertical stem, on 0 (as in every example of
-# task234), then a random rotation/flip
+# task234), then a random rotation/flip; drawn 2 smaller and framed by a ring of 0s: no shape
+# touches the grid's edge, as in every example of task234
 def draw_reel_in_rect(rng, n):
-    H, W = rng.randint(10, 16), rng.randint(10, 16)
+    H, W = rng.randint(10, 16) - 2, rng.randint(10, 16) - 2
     bg, (A, B) = 0, rng.sample(range(1, 10), 2)
     g = [[bg] * W for _ in range(H)]
     ah, aw = rng.randint(2, H // 3), rng.randint(2, W // 2)
@@ -2472,7 +2473,9 @@ def draw_reel_in_rect(rng, n):
         g[i][sj] = B
     for _ in range(rng.randint(0, 3)):
         g = [list(r) for r in zip(*g[::-1], strict=False)]
-    return g[::-1] if rng.random() < 0.5 else g
+    g = g[::-1] if rng.random() < 0.5 else g
+    ring = [0] * (len(g[0]) + 2)
+    return [ring, *([0, *r, 0] for r in g), ring[:]]
 
 
 # pick the small shape whose 2x upscale explains the border-cropped big shape
@@ -4522,7 +4525,8 @@ def draw_dots_shoot_to_block(rng, n):
     b, R, d = rng.sample(range(10), 3)
     g = [[b] * W for _ in range(H)]
     h, w = rng.randint(2, 4), rng.randint(2, 4)
-    a, c = rng.randint(0, H - h), rng.randint(0, W - w)
+    # the block never touches the left or right edge, as in every example of task064
+    a, c = rng.randint(0, H - h), rng.randint(1, W - w - 1)
     for i in range(h):
         for j in range(w):
             g[a + i][c + j] = R
@@ -4823,7 +4827,12 @@ def zero_squares_painted(g):
 def draw_zero_squares_painted(rng, n):  # random 5/0 noise, mostly 5
     h, w = 18, 18  # as in every example of task265
     p = rng.uniform(0.5, 0.7)
-    return [[5 * (rng.random() < p) for _ in range(w)] for _ in range(h)]
+    g = [[5 * (rng.random() < p) for _ in range(w)] for _ in range(h)]
+    for i in range(h - 1):  # no 2x4 block of 0s, as in every example of task265
+        for j in range(w - 3):
+            if not any(g[i + a][j + b] for a in (0, 1) for b in range(4)):
+                return draw_zero_squares_painted(rng, n)
+    return g
 
 
 # link rarest-colour cells at Chebyshev distance <= 2; each linked cluster's bounding box becomes 4
@@ -9545,6 +9554,8 @@ def draw_square_holes_filled(rng, n):  # frames of 5 (holes of 1 to 3 a side), a
         for u in range(i, i + a + 2):
             for v in range(j, j + b + 2):
                 g[u][v] = 5 * (u in (i, i + a + 1) or v in (j, j + b + 1))
+    if sum(r.count(5) for r in g) < 26:  # 26 or more 5s, as in every example of task102
+        return draw_square_holes_filled(rng, n)
     return g
 
 
