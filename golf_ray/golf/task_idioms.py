@@ -148,10 +148,11 @@ IDIOMS = {
     # others (c>>4 is 0 for a colour c).
     "two_seed_frames": '[[c,*[c>>i%5]*8,c]for i in b\'2"2""OO7O7\'if(c:=max(g[i%8]))]',
     # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
-    # lies inside the outline. (Frame colour = the colour whose first index per row takes fewest
-    # values, [*r,c].index(c) being len(r) where c is absent; rows with exactly two of it, split
-    # between them.)
-    "inside_frame_crop": "(B:=min(sum(g,[]),key=lambda c:len({[*r,c].index(c)for r in g})))and[[*bytes(r).split(bytes([B]))[1]]for r in g if r.count(B)==2]",
+    # lies inside the outline. A row is an inside row for colour c when b'%c' splits it into exactly
+    # three parts (two cells of c) and c is a frame colour: its first index per row takes fewer than
+    # 3 values ([*s,c].index(c) is len(s) where c is absent, else the frame's left column; noise
+    # colours scatter). The middle part is the output row; {*r} tries each colour of the row once.
+    "inside_frame_crop": "[[*S[1]]for r in g for c in{*r}if len({[*s,c].index(c)for s in g})<3==len(S:=bytes(r).split(b'%c'%c))]",
     # task030: Coloured objects in separate columns: move each one vertically so its bottom row
     # lines up with the 1-object's bottom row. (Each column is rotated by B(its colour) - B(1), B(m)
     # = the row of m's last digit in str(g): every grid is 10 wide, so a row is 32 characters; no
@@ -1584,10 +1585,11 @@ IDIOMS = {
     # shapes agree.
     "colour_picks_cross_shape": "[[5*(5231290>>max(max(g))*8-i-j&1)for j in(0,1,2)]for i in(0,3,6)]",
     # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
-    # goes from the 8 along its column to the 2's row, then along that row to the 2. (f toggles on
-    # the two non-empty rows; f|any(r) > (j!=x) marks column x on them and between; x is where the
-    # column maxima hold the 8.)
-    "elbow_path": "(f:=0)or[[c or 4*(f|any(r)>(j!=x)or 2in r[j::j>x or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),x:=[*map(max,*g)].index(8)]]",
+    # goes from the 8 along its column to the 2's row, then along that row to the 2. (m holds the
+    # column maxima, 8 only in the 8's column; f toggles on the two non-empty rows, and f|any(r) >
+    # (m[j]<8) marks that column on them and between; on the 2's row a cell is on the path if a 2
+    # lies ahead of it, looking away from the 8's column: 8 in m[:j] picks the way.)
+    "elbow_path": "(f:=0)or[[c or 4*(f|any(r)>(m[j]<8)or 2in r[j::8in m[:j]or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),m:=[*map(max,*g)]]]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
