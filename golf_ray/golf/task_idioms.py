@@ -54,15 +54,17 @@ IDIOMS = {
     "rank_bars_by_height": "[[v*sum(g[C.index(v)])//25for v,*C in zip(r,*g)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
-    # Each of the 9 blocks k is blown up as a candidate output; the key's has the most '0's in str
-    # (max of (count, output) pairs). (Lines are 5 in every example.)
-    "key_block_upscale": "max((str(O:=[[[5,g[k//3*4+i//4][k%3*4+j//4]][i%4<3>j%4]for j in range(11)]for i in range(11)]).count('0'),O)for k in range(9))[1]",
+    # Each of the 9 blocks k is blown up as a candidate output; the key's has the smallest sum (min
+    # of (sum, output) pairs): as in every example, each block holds one each of 2, 3, 4, 6, 8 and
+    # the key the same less the 8. (Lines are 5 in every example.)
+    "key_block_upscale": "min((sum(sum(C:=[[[5,g[B//3*4+C//4][B%3*4+A//4]][C%4<3>A%4]for A in range(11)]for C in range(11)],[])),C)for B in range(9))[1]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
-    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; a centre k has both row
-    # neighbours set; every cell q takes the max over all centres k of s[k+T], T a base-3 digit of
-    # |q-k| in a negative constant (so digits past 26 are 2): 0 the centre colour, 1 the arm, 2 a 0;
-    # the 144 cells are cut into rows of 12 by zip over one generator.)
-    "plus_to_star": "[*zip(*[(max(s[k-1]*s[k+1]and s[k+-5428927386753//3**abs(q-k)%3]for k in range(143))for q in range(144)if(s:=sum(g,[])))]*12)]",
+    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k (both row
+    # neighbours set) are kept by the generator's if; every cell q takes the max over them of
+    # s[k+T], T a base-3 digit of |q-k| in a negative constant (so digits past 26 are 2): 0 the
+    # centre colour, 1 the arm, 2 a 0; the 144 cells are cut into rows of 12 by zip over one
+    # generator.)
+    "plus_to_star": "[*zip(*[(max(s[k+-5428927386753//3**abs(q-k)%3]for k in range(143)if s[k-1]*s[k+1])for q in range(144)if(s:=sum(g,[])))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
     # (period 2*distance) to the end. (Uses max over s[i::-2d] on the bytes s of the per-line
     # maxima; d from the zero-stripped s; tall = 13+ rows, as every example's long side is 20-30 and
@@ -183,10 +185,11 @@ IDIOMS = {
     # [3] is four turns).
     "edge_dots_tint_block": "[g:=[*zip(*[bytes(r).replace(b'\\b',b'%c'%(r[0]or 8),1)for r in g][::-1])]for _ in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
-    # noise: cut out the box around the shape. Each colour's box is cut by keeping the rows, then
-    # the columns, that hold it; the shape's box is nearly full while a scattered colour's box is
-    # mostly 0 (and 0's own box is the whole grid), so the box with the fewest 0s wins.
-    "densest_colour_box": "min((str(b:=[*zip(*[r for r in zip(*[r for r in g if c in r])if c in r])]).count('0'),b)for c in{*sum(g,[])})[1]",
+    # noise: cut out the box around the shape. For each colour c, two steps of "transpose, keep the
+    # rows holding c" (from g, then from that b) give its columns, then its box; the shape's box is
+    # nearly full while a scattered colour's box is mostly 0 (0's own box is the whole grid), so the
+    # box with the fewest 0s wins (a first-step b is a superset of its box, so never fewer 0s).
+    "densest_colour_box": "min((str(b:=[r for r in zip(*e or b)if c in r]).count('0'),b)for c in{*sum(g,[])}for e in(g,0))[1]",
     # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
     # colour. Each character of s=str(g) (10x10 as every example: 320 characters, a row 32) takes
     # the largest character found on both of its opposite rays (steps 35 and 29): a digit gets its
@@ -534,9 +537,10 @@ IDIOMS = {
     # task107: 5x5 grid: a 2x2 square over the cell (1, 1) and a coloured border; upscale by
     # (#colours-1)=A and draw both diagonals through the square in colour 2 over the background. Row
     # 4 holds every border colour (the border is symmetric in every example), so A = |{0,*g[4]}|;
-    # with e, d the offsets from the square's centre (A*~(g[2][1]>0) is minus its row), a cell is on
-    # a diagonal when e^d is 0 or -1 (e==d or e==~d).
-    "upscale_square_diagonals": "(R:=range(5*(A:=len({0,*g[4]}))))and[[g[E//A][D//A]or 2*(-2<E+~(g[2][1]>0)*A^D+~(g[1][2]>0)*A<1)for D in R]for E in R]",
+    # with e, d the offsets from the square's centre (~0**g[0][1]*A is minus its row: the square
+    # starts at row 1 iff g[0][1] is 0), a cell is on a diagonal when e^d is 0 or -1 (e==d or
+    # e==~d).
+    "upscale_square_diagonals": "(R:=range(5*(A:=len({0,*g[4]}))))and[[g[E//A][D//A]or 2*(-2<E+~0**g[0][1]*A^D+~0**g[1][0]*A<1)for D in R]for E in R]",
     # task108: the coloured cells sit at odd rows and columns of a 10x10; each becomes a 4x4 block
     # of a 20x20. p maps itself on a list of 20 items, item i being g[i//2|1] (i//2|1 is 1,1,1,1,
     # 3,3,3,3,...: each odd item 4 times): on the grid that picks rows, on a row cells; an int
@@ -687,11 +691,12 @@ IDIOMS = {
     "diag_cross": "[[*map(max,r,(P:=max(g)+r)[-d:]+P,P[d:]+P)]for d,r in enumerate(g,-g.index(max(g)))]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5. A colour's shape: the lengths
-    # of the gaps between its occurrences in str(g) (split on its digit, ends dropped); the twin is
-    # the one character of s (a set, so its order is moot; the space is left out, since a space
-    # turned 5 can compile with a SyntaxWarning, while a digit, comma or bracket cannot) whose shape
-    # is that of another character found in column 0 of rows 0-2 (the boxed shape touches column 0).
-    "find_boxed_twin": "eval((s:=str(g)).replace(*[x for x in{*s}-{' '}if(E:=lambda c:[*map(len,s.split(c))][1:-1])(x)in map(E,{*s[2:67:32]}-{x})],'5'))",
+    # of the gaps between its occurrences in str(g) (split on its digit, ends dropped). b = the
+    # boxed colour, the max of column 0 of rows 0-2 (the boxed shape touches column 0); the twin is
+    # the set of characters of s with b's shape, less b. A space always comes with its comma (same
+    # shape), so it is never alone: replace(' ',',','5') fails at once and no space turned 5 is ever
+    # eval'd.
+    "find_boxed_twin": "eval((s:=str(g)).replace(*{x for x in{*s}if(E:=lambda c:[*map(len,s.split(c))][1:-1])(x)==E(b:=max(s[2:67:32]))}-{b},'5'))",
     # task144: 4x4 of 7s above a line of 4s, 4x4 of 2s below; 3 where neither half is set.
     # map(zip,...) pairs the halves cell by cell; 3>>a+b is 3 only when both are 0 (any set cell
     # shifts by 2 or more).
@@ -711,11 +716,11 @@ IDIOMS = {
     "grouped_to_8": "[g:=[[a:=c+-c%~a%8for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g*4][-1]",
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
-    # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum
-    # (0 < s < row sum is "between"); P holds the bar rows (the nonzero rows: 8s lie in bar rows);
-    # each lower-bar row (all alike, so equal to P[-1]) pops the next upper-bar row from P's front,
-    # and its has-8 flag f widens the bounds.
-    "bar_rays_mirror": "(P:=[*filter(any,g)])and[[8*(-f<(s:=s+x)<sum(e)+f)>>x|x>>x//8for x in e]for e in g if[s:=0,f:=e==P[-1]and 8in P.pop(0)]]",
+    # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum,
+    # started at 1 on a lower-bar row whose partner has an 8 (P holds the bar rows; each lower-bar
+    # row, equal to P[-1], pops the next upper-bar row from P's front). (sum-s_old)*s_new is 0 just
+    # on the cells that stay 0; on the others 8>>x%7 maps 0,2,8 to 8,2,4.
+    "bar_rays_mirror": "(P:=[*filter(any,g)])and[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==P[-1]and 8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
     # the blocks with the most 6s (always two), else 0. A block's sum is 6 per 6, so 6<sum is False
     # for one 6 and True for two (bools print 0/1).
@@ -736,8 +741,9 @@ IDIOMS = {
     "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(99)if{*(O:=[h[u-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
-    # row with a 2 is mirrored below it.)
-    "mirror_into_brackets": "[g:=[[0]*a+[*map(max,c[a:],c[a::-1]+(0,)*15)]for a in[str(g).find('2')//47]for c in zip(*g)][::-1]for _ in'abcd'][3]",
+    # row with a 2 is mirrored below it. The row a is found per column by walrus; one pass per row
+    # of g runs, [3] keeps the fourth: the extra passes only cost time.)
+    "mirror_into_brackets": "[g:=[[0]*(a:=str(g).find('2')//47)+[*map(max,c[a:],c[a::-1]+(0,)*15)]for c in zip(*g)][::-1]for _ in g][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. f
     # gives each cell strictly inside its run (2*run sum//list sum)%2+1: on the row sums that is 1|2
@@ -761,8 +767,9 @@ IDIOMS = {
     "frame_scaled_shape": "[g:=[*zip(B:=[2]*99,*[r for r in g if{*r}-{0,2}for _ in k],B)]for k in[g[:str(g).count('2')//12]]*2][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes; the bottom
-    # row is a backreference to the top row.)
-    "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('(1, 1, 1)(.{25})1, 0, 1(.{25})\\\\1',r'0, 2, 0\\g<2>2, 2, 2\\g<3>0, 2, 0',str(g)))))or p(h)",
+    # row is a backreference to the top row; the new rows after a gap group are written `+2`/`+0`,
+    # which eval reads as 2/0, so `\2+` needs no `\g<2>`.)
+    "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('(1, 1, 1)(.{25})1, 0, 1(.{25})\\\\1',r'0, 2, 0\\2+2, 2, 2\\3+0, 2, 0',str(g)))))or p(h)",
     # task161: the rarest colour sits only at pairs of opposite border cells: draw those
     # rows/columns in it on a blank grid (a row is drawn when its first cell is that colour, a
     # column when its cell in the top row g[0] is)
@@ -776,9 +783,8 @@ IDIOMS = {
     # The rule is separable: two passes (rows, then columns via transpose; one per row, the second
     # kept) each find the 4's row x (str(g) rows are 35 chars apart), put rows x&-4.. into row block
     # x%4 and make the other non-line rows (0,0,0,5)*3 (zip cuts the 12th cell); line rows (~i%4 ==
-    # 0) take the copy branch, a 5-line too ((g+[r]) lets the row after the last block index past
-    # the end).
-    "panel_by_marker": "[g:=[*zip(*[~i%4*(i//4-(x:=str(g).find('4')//35)%4)and(0,0,0,5)*3or(g+[r])[x&-4|i%4]for i,r in enumerate(g)])]for _ in g][1]",
+    # 0) take the copy branch, a 5-line too (g+g[3:] makes index 11 a line row; i runs range(11)).
+    "panel_by_marker": "[g:=[*zip(*[~i%4*(i//4-(x:=str(g).find('4')//35)%4)and(0,0,0,5)*3or(g+g[3:])[x&-4|i%4]for i in range(11)])]for _ in g][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
     # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
@@ -912,10 +918,12 @@ IDIOMS = {
     # first and last 1.
     "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+k*(z-w)for m in(1j,-1j)for T in[[(y+x*m,v//4)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]*(1in r[x:])]]for w in[{v:z for z,v in T}[1]]for k in(1,1j,-1,-1j)for p in D if all((p+k*(z-w)in D)==v for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
-    # drop the noise, restore the rectangles. (EXPR: n = the commonest of colours 1-9, bound as the
-    # loop variable of the two passes; in each transposing pass a set cell with a set neighbour
-    # along its line becomes n, the others 0: noise never touches noise)
-    "denoise_rectangles": "[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in[max(range(1,10),key=sum(g,[]).count)]*2][-1]",
+    # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
+    # sorted by count: eight absent colours, the noise, the main colour n, then 0 (commonest, as in
+    # every example); [9] keeps the pass run with n. In each pass a set cell with a set neighbour
+    # along its line becomes that pass's colour, the others 0: noise never touches noise, and the
+    # passes after the first two change nothing but the colour.)
+    "denoise_rectangles": "[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in sorted(range(11),key=sum(g,[]).count)][9]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; a pass works on the
@@ -941,10 +949,10 @@ IDIOMS = {
     "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
     # every other zero (gaps, leaky rooms) becomes 4. (8 rotating row sweeps: a 0 or 3 (9>>c&1)
-    # becomes 4 after a 4 or on a wall line, else 3. A line is a wall line when M=sorted(r)[9] is
-    # not 0, 3 or 4 (25>>M&1 is 0): sides are 17-29, a room line holds at most 9 walls and a wall
-    # line at most 9 gaps, as in every example.)
-    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(v^4and 25>>sorted(r)[9]&1)][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][7]",
+    # becomes 4 after a 4 or on a wall line, else 3: 4-(W>(v==4)) with W=25>>M&1. A line is a room
+    # line (W=1) when M=sorted(r)[9] is 0, 3 or 4: sides are 17-29, a room line holds at most 9
+    # walls and a wall line at most 9 gaps, as in every example.)
+    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(25>>sorted(r)[9]&1>(v==4))][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][7]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[1::2]) is 1 iff the cell's column is odd: the stripe row is
     # [4,0,...] shifted by it; [4,0]*9 covers widths <= 17, every example is at most 15 wide).
@@ -969,13 +977,13 @@ IDIOMS = {
     # the middle row (row k = n/2): h[i] = colour of ring i for i < k, and by symmetry h[k+i] =
     # colour of ring k-1-i, so zip(h, h[k:]) pairs each ring colour with its replacement.
     "reverse_ring_colours": "[[*map(dict(zip(h:=g[k:=len(g)//2],h[k:])).get,r)]for r in g]",
-    # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: one
-    # carried pass type, 4*len(g) quarter turns; states 1 wall, 8 outside, 15/18 hole labels. Each
-    # row starts at an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the
-    # outside, and the label beside the far wall crosses the hole); a 0 takes 275//g%26 (8->8,
-    # 1->15, 15->18, 18->15: labels alternate from a wall). The carried value is named g so it is
-    # bound at the first cell; c%8 sends 8->0, 15->7, 18->2 at the end.)
-    "hole_parity_fill": "[g:=[*zip(*[[g:=[c,g][c>8<=g]or 275//g%26for c in(8,*r)][1:]for r in g][::-1])]for _ in g*4]and[[c%8for c in r]for r in g]",
+    # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: 100
+    # quarter turns of one carried pass; states 1 wall, 8 outside, 15/18 hole labels. Rows start at
+    # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
+    # label beside the far wall crosses the hole); a 0 takes 275//g%26 (8->8, 1->15, 15<->18). The
+    # carried g is bound at the first cell; cells are stored %m, m=19 (no change) but 8 on the last
+    # pass: 8->0, 15->7, 18->2, and [-1] is the answer.)
+    "hole_parity_fill": "[g:=[*zip(*[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][1:]for r in g][::-1])]for m in[19]*99+[8]][-1]",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
     # a row (b'%c'%k*6 in its bytes; then the stop is -99, past any row); the rectangle is 6x6 or
@@ -1034,10 +1042,11 @@ IDIOMS = {
     "repeat_three_row_band": "[max(g[i%3::3])for i in range(len(g))]",
     # task216, task365: rectangles on 0 (apart, maybe at the edges) dotted with 2: cut out the one
     # with the most 2s. For each column j, each row's run from j to its next 0 (r*9 wraps, so a 0 is
-    # found) is written "[..]," and the text split at the empty runs "[],": each piece is a
-    # rectangle's rows seen from column j (a tuple once eval'd). Pieces from columns inside a
-    # rectangle tie with it on 2s, so -j makes its left column win the max.
-    "rect_with_most_twos": "eval(max((s.count('2'),-j,s)for j in range(20)for s in''.join(f'{r[j:(r*9).index(0,j)]},'for r in g).split('[],'))[2])",
+    # found) is listed, and str(list) split at the empty runs "[]": each piece, less its first and
+    # last character, is a rectangle's rows seen from column j (a tuple once eval'd; rectangles have
+    # 3+ rows, as in every example). Pieces from columns inside a rectangle tie with it on 2s, so -j
+    # makes its left column win the max.
+    "rect_with_most_twos": "eval(max((s.count('2'),-j,s)for j in range(20)for s in str([r[j:(r*9).index(0,j)]for r in g]).split('[]'))[2][1:-1])",
     # task217: a one-colour 3x3 shape S (full 3x3 bounding box) sits in a 9x9; the output puts S in
     # block (X, Y) wherever S[X][Y] is set. The self-product a&b of every row pair of g holds that
     # layout with all-zero rows and columns in between (only the shape's cells are non-zero), so
@@ -1101,8 +1110,9 @@ IDIOMS = {
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass adds label L to a cell whose lower-left neighbour z is 5 while its
     # left and lower neighbours x, y are 0 (|4 ignores labels set earlier; only 0 cells pass, so c+
-    # is safe). (0,*r) pads the left; rows wrap to the all-zero border. Turns give labels 2,1,3,4.
-    "label_block_corners": "[g:=[*zip(*[[c+L*(z>x+y|4)for c,x,y,z in zip(r,(0,*r),s,(0,*s))]for r,s in zip(g,g[1:]+g)][::-1])]for L in(2,1,3,4)][3]",
+    # is safe). (0,*r) pads the left; rows wrap to the all-zero border. Turns give labels 2,1,3,4,
+    # read from a bytes literal of raw bytes 2,1,3,4.
+    "label_block_corners": "[g:=[*zip(*[[c+L*(z>x+y|4)for c,x,y,z in zip(r,(0,*r),s,(0,*s))]for r,s in zip(g,g[1:]+g)][::-1])]for L in b'\u0002\u0001\u0003\u0004'][3]",
     # task231: continue each row's horizontal period to twice the width (5 rows, 1-2 pattern rows).
     # Every example's period is 1, 2 or 3 and the width is at least 6, so 6 is always a period: the
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
@@ -1252,10 +1262,11 @@ IDIOMS = {
     # the 5 is in the middle.
     "row_colour_by_five": "[3*[b%2+~a%4]for a,b,c in g]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
-    # differs from the others. A vertical strip (g[3:] non-empty) is cut into 3-row tiles; a
-    # horizontal one recurses on the transpose and transposes back. The mask of a tile is read from
-    # its text (char > '0'); the tile whose mask occurs once (count 1) is returned.
-    "odd_tile_out": "g[3:]and(T:=[*zip(*[iter(g)]*3)])[[*map((M:=[[c>'0'for c in str(t)]for t in T]).count,M)].index(1)]or[*zip(*p([*zip(*g)]))]",
+    # differs from the others. (In every example the odd shape also has another number of cells, so
+    # a tile is told by its count of '0' chars in its text.) A vertical strip (g[3:] non-empty) is
+    # cut into 3-row tiles; a horizontal one recurses on the transpose and transposes back. The tile
+    # whose zero count occurs once (count 1) is returned.
+    "odd_tile_out": "g[3:]and(T:=[*zip(*[iter(g)]*3)])[[*map((M:=[str(t).count('0')for t in T]).count,M)].index(1)]or[*zip(*p([*zip(*g)]))]",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
     # square: every full 3x3 window is keyed by which of its edge-middle cells are 5, and each
     # layout cell takes the window whose key says where it points; the middle is the plain all-5
@@ -1285,9 +1296,10 @@ IDIOMS = {
     # columns every 0 becomes 4.
     "box_spill_rays": "[u:=[*map(any,g)].index(1),m:=[*map(any,zip(*g))],v:=[b for b,r in enumerate(g[u])if m[b]>r]]and v and[[r or(any(H)*m[b]or b in(0>s)*(v[0]+s,v[-1]-s,*v))*4for b,r in enumerate(H)]for s,H in enumerate(g,-u)]or[*zip(*p([*zip(*g[::-1])]))][::-1]",
     # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on each row
-    # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 4*len(g)
-    # quarter turns.
-    "satellites_to_centre": "[g:=[*zip(*[__import__('re').sub(b'((\u0007)|\u0003)(.*)\\0(?=(?(2)\u0001|\u0002))',rb'\\0\\3\\1',bytes(r))for r in g][::-1])]for _ in g*4][-1]",
+    # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 8 quarter
+    # turns ([7] of a pass per row; grids are 15x15): a move blocked by the other centre's satellite
+    # still in its way is done in the second round, as every example needs at most two.
+    "satellites_to_centre": "[g:=[*zip(*[__import__('re').sub(b'((\u0007)|\u0003)(.*)\\0(?=(?(2)\u0001|\u0002))',rb'\\0\\3\\1',bytes(r))for r in g][::-1])]for _ in g][7]",
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
     # the top-left 9x9 becomes [no-zero?, -sum, window]; max picks a full block with the smallest
     # sum (most 1s).
@@ -1611,7 +1623,7 @@ IDIOMS = {
     # the left side: cell 1 takes its colour if the row holds it; a dot lives on if it is another
     # side's colour: top or bottom row, or the row's last cell; the left colour is in none of these,
     # so its dots go.)
-    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(c in{*g[0]+g[-1],r[-1]})for c in r[2:]]]for r in g][::-1])]for _ in g][3]",
+    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(c in r[-1:]+g[0]+g[-1])for c in r[2:]]]for r in g][::-1])]for _ in g][3]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
     # their common span less one cell at each side, becomes 8. Per pass (rows, then transposed), an
     # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (the span never
@@ -1619,9 +1631,10 @@ IDIOMS = {
     "bridge_between_blocks": "[g:=[*zip(*[[g[y][x]or 8*all(any(r[:x])*any(r[x:])for r in[(),*g][y:y+3])for x in R]for y in R])]for R in[range(10)]*2][1]",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
     # cell nearest them. (Assumes 10-wide grids, as in every example: the block's row is the first
-    # '8' in str(g) >> 5 (32 chars a row); the dots above the block, then those below, read column
-    # by column and kept by filter(int, ...), fill its cells in reading order.)
-    "dots_into_block": "(a:=str(g).find('8')>>5,L:=filter(int,sum((*zip(*g[:a]),*zip(*g[a+2:])),())))and[[v==8and next(L)for v in r]for r in g]",
+    # '8' in str(g) >> 5 (32 chars a row); the columns above the block, then those below, kept by
+    # filter(any, ...) (each holds at most one dot: the two dots of a half lie left and right of the
+    # block), fill its cells in reading order with their max.)
+    "dots_into_block": "(a:=str(g).find('8')>>5,L:=filter(any,(*zip(*g[:a]),*zip(*g[a+2:]))))and[[v==8and max(next(L))for v in r]for r in g]",
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15.
     # The nonzero columns C (the shown part; its bottom row has no 0 in every example) repeat with
     # the smallest k where C[k:]==C[:-k] (k <= 8); tile C[:k] to 15 columns and transpose back.

@@ -982,10 +982,11 @@ def draw_key_block_upscale(rng, n):
     L = 5  # lines of 5, as in every example of task011
     g = [[L if i % 4 == 3 or j % 4 == 3 else 0 for j in range(11)] for i in range(11)]
     key = rng.randrange(9)
-    pal = [c for c in range(1, 10) if c != L]
+    # each block holds one each of 2, 3, 4, 6, 8 (the key: of 2, 3, 4, 6), as in every example
+    # of task011
     for k in range(9):
-        m = 4 if k == key else rng.randint(5, 6)
-        for c, s in zip(rng.sample(pal, m), rng.sample(range(9), m), strict=False):
+        pal = [2, 3, 4, 6] + [8] * (k != key)
+        for c, s in zip(pal, rng.sample(range(9), len(pal)), strict=False):
             g[4 * (k // 3) + s // 3][4 * (k % 3) + s % 3] = c
     return g
 
@@ -4741,6 +4742,9 @@ def draw_denoise_rectangles(rng, n):
             g[y][x] = m
     if sum(r.count(c) for r in g) <= sum(r.count(m) for r in g):
         return draw_denoise_rectangles(rng, n)
+    # 0 is the commonest colour, as in every example of task192
+    if sum(r.count(0) for r in g) <= sum(r.count(c) for r in g):
+        return draw_denoise_rectangles(rng, n)
     return g
 
 
@@ -6516,7 +6520,8 @@ def draw_odd_tile_out(
 ):  # n tiles in a row or column, all one shape but one, each its own colour
     while True:
         a, b = [[rng.random() < 0.5 for _ in range(9)] for _ in range(2)]
-        if a != b and any(a) and any(b):
+        # the odd shape has another cell count, as in every example of task263
+        if sum(a) != sum(b) and any(a) and any(b):
             break
     odd = rng.randrange(n)
     tiles = [
