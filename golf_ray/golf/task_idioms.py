@@ -261,11 +261,12 @@ IDIOMS = {
     # c<8 keeps an 8 as 8 (a 3 stays 3, 3|3). `for _ in g` runs len(g) passes; [1] is the second.
     "link_8s_with_3": "[g:=[[c|3*(c<8in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
-    # colour from it through the apex to the edge, over background only. (the EXPR fires where the
-    # nonzero cells before a cell, in a line, begin with a colour that does not recur; needs
-    # triangles of height >= 3; each pass turns the grid a quarter first, zip(*g[::-1]); `for _ in
-    # g` runs len(g) passes (10+ rows in every example) and [3] is the 4th, back upright)
-    "ray_through_apex": "[g:=[[x or((u:=[*filter(None,r[:j]),0])[0]not in u[1:]>[0])*u[0]for j,x in enumerate(r)]for r in zip(*g[::-1])]for _ in g][3]",
+    # colour from it through the apex to the edge, over background only. (EXPR: f is the first
+    # nonzero cell so far in a line; a 0 takes f when f occurs once in the line and the line has 3
+    # colours: only the axis read from the odd cell; needs triangles of height >= 3. Each pass turns
+    # the grid a quarter, zip(*g[::-1]); `for _ in g` runs len(g) passes (10+ rows) and [3] is back
+    # upright.)
+    "ray_through_apex": "[g:=[[v or f*(r.count(f)<2<len({*r}))for v in r if[f:=f or v]]for r in zip(*g[::-1])if[f:=0]]for _ in g][3]",
     # task052: a row of a single colour becomes all 5, any other row all 0 (3x3 grids). A row is of
     # one colour when it equals its first cell repeated three times.
     "uniform_rows_grey": "[3*[5*(r==r[:1]*3)]for r in g]",
@@ -1825,12 +1826,12 @@ IDIOMS = {
     "nine_between_in_rows": "g[:1]+[[c+9*(c*9<(s:=s+c)<sum(r))for c in r]for r in g[1:-1]if[s:=0]]+g[-1:]",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on. 8 steps, each a
-    # transpose (after a flip [::-n] for n=1), visit every orientation and end where they began;
-    # rays are drawn in the one where row 0 > the last row (8-dots on top) and the greatest row
-    # starts with 2 (2s in column 0): each row is its first cell (two at a 2: [2,0]) + the row above
-    # less its first (background 0, 8-dots, as in every example); the next transpose cuts longer
-    # rows to width.
-    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:r[0]or 1]+S[1:]for r in g]or g)[::-n])]for n in[1,1,1,-1]*2][7]",
+    # transpose (after a flip [::n-2] for raw byte n=1; n=3 keeps the order), visit every
+    # orientation and end where they began; rays are drawn in the one where row 0 > the last row
+    # (8-dots on top) and the greatest row starts with 2 (2s in column 0): each row is its first
+    # cell (two at a 2: [2,0]) + the row above less its first (background 0, 8-dots, as in every
+    # example).
+    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:r[0]or 1]+S[1:]for r in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
