@@ -901,10 +901,11 @@ IDIOMS = {
     # top half g[:len(g)//2] is the answer.
     "halve_repeated_grid": "(a:=[r[:len(r)//2]for r in g])*([r+r for r in a]==g)or g[:len(g)//2]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
-    # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. y = g[6][0]%3 is 2
-    # when the 8-row is row 6 (key at the bottom), else 0 (that cell is 0 or 3): the pattern row is
-    # i+3y-6 and the key row i//3-y (negative indices reach the bottom); z likewise for columns.
-    "colour_by_key_quadrant": "[[g[i+(y:=g[6][0]%3)*3-6][j+(z:=g[0][6]%3)*3-6]and g[i//3-y][j//3-z]for j in range(6)]for i in range(6)]",
+    # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. The pattern row is
+    # a = i+g[6][0]%3*3-6: i when the 8-row is row 6 (key at the bottom; that cell is 8), else i-6
+    # (the cell is 0 or 3). Its key row is a//3^-2: XOR with -2 maps -2,-1 (key at the top) to 0,1
+    # and 0,1 (key at the bottom) to -2,-1. Columns likewise with b.
+    "colour_by_key_quadrant": "[[g[a:=i+g[6][0]%3*3-6][b:=j+g[0][6]%3*3-6]and g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
     # diagonally: each single shoots a diagonal ray outward. (40 quarter-turn passes: a 0 takes its
     # up-left neighbour's colour when the cell two steps up-left is set and the one right of that is
@@ -1707,11 +1708,12 @@ IDIOMS = {
     # of m 8s, a 1 and d 8s.
     "bounce_zigzag": "[([8]*m+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)if(m:=len(g[0])-1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
-    # its whole row / column. (Two passes, each tiling every row whose stripped run s is longer than
-    # one cell, then transposing: the row becomes the last find(s) cells of s*9, then s*9, which is
-    # in phase with s; runs are 3+ cells and lines at most 21 cells, so s*9 is long enough; zip cuts
-    # it to the grid's width.)
-    "repeat_cross_segments": "[g:=[*zip(*[(s:=b.strip(b'\\0'))[1:]and(s*9)[-b.find(s):]+s*9or b for b in map(bytes,g)])]for _ in'ab'][1]",
+    # its whole row / column. (Two passes, each tiling a row and transposing: n = colours in the row
+    # less 0 (segment colours are distinct, as in every example); each residue class k mod n holds
+    # one segment cell, so sum(r[k::n]) for k<n is one period in phase; repeated (n-1)*9 times (runs
+    # are 3+ cells, lines <= 21) and cut by zip; a row of one cell or none repeats 0 times: stays
+    # r.)
+    "repeat_cross_segments": "[g:=[*zip(*[[sum(r[k::n])for k in range(n)]*~-n*9 or r for r in g if[n:=len({*r})-1]])]for _ in\"ab\"][1]",
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
