@@ -7,10 +7,11 @@ inputs for it."""
 
 IDIOMS = {
     # task002: blank regions (4-connected) that do not reach the border are filled with 4 (walls 3).
-    # 4*len(g) sweeps, each reversing the rows and transposing (a quarter turn), flood the outside
-    # as 4: a 4 stands before each row and a 0 takes v&4 of its left neighbour v, so 3 stops it; the
-    # last map 6^c+2 swaps 0 and 4 (outside -> 0, unreached -> 4) and keeps 3.
-    "fill_enclosed_0_with_4": "[g:=zip(*[[v:=c or v&4 for c in(4,*r)][:0:-1]for r in g])for _ in g*4]and[[6^c+2 for c in r]for r in g]",
+    # 84 sweeps (grids are at most 20 high: 83 flood sweeps >= 4*len), each reversing the rows and
+    # transposing (a quarter turn); a 12 stands before each row and a 0 takes v&4 of its left
+    # neighbour v, so 3 stops it and the outside floods as 4. The last sweep has _=4: c^4>>c%4 swaps
+    # 0 and 4 and keeps 3 (outside -> 0, unreached -> 4); the 12 turns 8 there, so v&4 stays 0.
+    "fill_enclosed_0_with_4": "[g:=[*zip(*[[v:=c^_>>c%4 or v&4 for c in(12,*r)][:0:-1]for r in g])]for _ in[0]*83+[4]][-1]",
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
     # 3..5 when the period divides 3 (tested as g[2]==g[5]: the bool drops row 0 before [2:5]), else
     # rows 2..4 (period 2 or 4; every example's period is 2, 3 or 4, never 5, and with period 4 row
@@ -181,9 +182,9 @@ IDIOMS = {
     "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[({l-d,l-~d}&{8,9,10}and 2==s[n-~d//9*9+l//9]or c)and-2+sum({*s})for l,c in enumerate(r,~n%9)]for d,r in enumerate(g,~n//9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour (four quarter turns; in each row's bytes the first 8, b'\b', becomes
-    # the row's first cell, or 8 when that is 0; 10x10 grids, so iterating over g's rows and taking
-    # [3] is four turns).
-    "edge_dots_tint_block": "[g:=[*zip(*[bytes(r).replace(b'\\b',b'%c'%(r[0]or 8),1)for r in g][::-1])]for _ in g][3]",
+    # the row's first cell, replacing once only when that cell is non-zero: count r[0]>0; 10x10
+    # grids, so iterating over g's rows and taking [3] is four turns).
+    "edge_dots_tint_block": "[g:=[*zip(*[bytes(r).replace(b'\\b',b'%c'%r[0],r[0]>0)for r in g][::-1])]for _ in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
     # noise: cut out the box around the shape. For each colour c, two steps of "transpose, keep the
     # rows holding c" (from g, then from that b) give its columns, then its box; the shape's box is
@@ -358,11 +359,12 @@ IDIOMS = {
     # side a copy, so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the
     # work.
     "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*99,R:=range(110))and[[sum(e[k]*all(e[p-k+q]>7for q in R if e[q]%8)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
-    # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; the first
-    # multiplies by 3; v = 9 (reset by the comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 ->
-    # 1) until a row with an 8, then v = 11 also keeps bit 2 (3 stays 3), so rows before the first 8
-    # from each side are knocked back to 1)
-    "box_of_8_recolor": "[g:=[*zip(*[[c*k&(v:=v|2*(8in r))for c in r]for r in g][::-1])]for k in[3,1,1,1]if[v:=9]][3]",
+    # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; k is read
+    # from the raw bytes 3,1,1,1: the first pass multiplies by 3; v = 9 (reset by the
+    # comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 -> 1) until a row with an 8, then v =
+    # 11 also keeps bit 2 (3 stays 3), so rows before the first 8 from each side are knocked back to
+    # 1)
+    "box_of_8_recolor": "[g:=[*zip(*[[c*k&(v:=v|2*(8in r))for c in r]for r in g][::-1])]for k in b'\u0003\u0001\u0001\u0001'if[v:=9]][3]",
     # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
     # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
     # nonzero row r shows only the shape colour t (as in every example); its first and last t (at a,
@@ -439,9 +441,10 @@ IDIOMS = {
     "square_inside_out": "(G:=sum(g*2,[q:=0]),W:=len(g))and[[-v%sum({*G})or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r if[q:=q+1]]for r in g]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. Trimming = 8*height quarter turns, each dropping the top row if
-    # it is all zero (one row a turn: no example or draw has a margin over 2*height); then drop the
+    # it is all zero (one row a turn: no example or draw has a margin over 2*height); k keeps the
+    # top row's max, which on the last turn is a frame side, so the marker colour; then drop the
     # marker rows/columns.
-    "framed_recolor": "[g:=[*zip(*g[max(g[0])<1:][::-1])]for _ in g*8]and[[c and g[0][0]for c in r[1:-1]]for r in g[1:-1]]",
+    "framed_recolor": "[g:=[*zip(*g[(k:=max(g[0]))<1:][::-1])]for _ in g*8]and[[k*(c>0)for c in r[1:-1]]for r in g[1:-1]]",
     # task089: a template holds one 3 and another holds one 2, in two different colours; every lone
     # 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the 2-template
     # (anchored on the 3 / 2 cell): for each 2/3 cell o with a neighbour q, each other cell f of o's
@@ -612,9 +615,11 @@ IDIOMS = {
     # row's non-zero cells repeated; filter(int,...) drops the 0s as filter(None,...) would)
     "nested_corner_extend": "[[(B:=[*filter(int,g[0])]*9)[i]]*i+B[i:10]for i in range(10)]",
     # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
-    # continue it to 10 rows (t <= 3 and e <= 2 in every example; the first (t, e) that rebuilds the
-    # first 5 given rows, all grids have 5+, wins).
-    "continue_pattern_down": "[o for t in(1,2,3)for e in(0,1,2)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])[:5]==g[:5]][0]",
+    # continue it to 10 rows (every example is rebuilt with t in (2,3), e <= 2: a 1-row pattern is a
+    # 2-row one shifted 0 or 2). Each (t, e) builds 10 rows; one that rebuilds the given rows starts
+    # with them, so compares above g, and a wrong one above g differs at a given row and compares
+    # above the right one: the min of those above g is the answer.
+    "continue_pattern_down": "min(o for t in(2,3)for e in(0,1,2)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])>g)",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # flood the border-connected 8s one step per pass for 95 passes (k=0), dilate the 6s by one cell
     # in 4 passes (k=4); the 100th pass (k=1, odd) picks the other list item, which maps the states
@@ -1023,10 +1028,11 @@ IDIOMS = {
     # order.
     "mirror_tile_rows_cols": "[r[::-1]+r for r in(g[::-1]+g)*2][:9]",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
-    # from it to the border. Solved for the upper half (with the line) and for the mirrored lower
-    # half by the same column rule: k is 2 above the line, 1 from it on; a cell gets k when the cell
-    # above (q, the previous output row; the grid's rows at first: 10x10, as every example) holds k.
-    "toward_away_rays": "(F:=lambda g,k=2,q=g:[q:=[c|(x==k)*k for c,x in zip(r,q)]for r in g if(k:=k-(5in r))][::-1])(F(g))",
+    # from it to the border. One pass down the rows, then the same pass on the flipped grid (`for _
+    # in g`, [1] is the second; if[k:=2] resets k): k is 2 before the line, 1 from it on; a cell
+    # gets k when the cell above (g, the previous output row; the grid's rows at first) holds k. The
+    # flip after each pass sets up the next and restores the order after the second.
+    "toward_away_rays": "[g:=[g:=[c|(x==k)*k for c,x in zip(r,g)]for r in g if(k:=k-(5in r))][::-1]for _ in g if[k:=2]][1]",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines. K = -N (str(g) has N colours and "[], 05"). Each row
     # less its 0s and 5s (s) is kept when it has >= N cells, cut to its last N, last N rows: across
@@ -1234,9 +1240,9 @@ IDIOMS = {
     "corridor_fill": "[g:=[*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])if 1<i else y or 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip([[3]*30]+g,g,g[1:]+[[3]*30])][::-1])]for i in range(16)][-1]",
     # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per row
     # up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max row);
-    # each row is L-d cells of colour 1+(d<1)+(d<0), padded with the blank top row g[0] and cut to
-    # the width.
-    "stair_above_below_bar": "[([(d<1)-~(d<0)]*(sum(max(g))//2-d)+g[0])[:len(r)]for d,r in enumerate(g,-g.index(max(g)))]",
+    # each row is n = L-d cells of colour 1+(d<1)+(d<0), then the row itself from n on (blank, or
+    # the bar's blank tail); n is clamped at 0 below. (Every example: L + the bar's row <= width.)
+    "stair_above_below_bar": "[[(d<1)-~(d<0)]*(n:=sum(max(g))//2-d)+r[n*(n>0):]for d,r in enumerate(g,-g.index(max(g)))]",
     # task257: the four 4x4 quarters of a 9x9 split by 1s are stacked, top-left over top-right over
     # bottom-left over bottom-right. Each step lays every row's cell j over cell j+5 (first non-0
     # wins) and transposes: step 1 merges left over right, step 2 (index [1]) top over bottom.
@@ -1659,9 +1665,9 @@ IDIOMS = {
     # task348: a 7 line hangs from the top row; it grows a triangle: cell (r,c) is lit when r+|c-x|
     # < the line's length, 7 on even offsets from the line, 8 on odd ones. Recursive on rows: the
     # top row's span is the count of rows equal to it (the 7 rows are all alike), d walks the offset
-    # from the line; the first row without a 7 (max 0) ends it (rest is blank). -(lit)&colour is the
-    # colour or 0.
-    "line_to_checker_triangle": "max(r:=g[0])and(d:=~r.index(7))and[[-(abs(d:=d+1)<g.count(r))&7+d%2 for c in r]]+p(g[1:])or g",
+    # from the line, starting at ~x with x = bytes(row).find(7); the first row without a 7 (find -1,
+    # so d=0 is falsy) ends it (rest is blank). -(lit)&colour is the colour or 0.
+    "line_to_checker_triangle": "(d:=~bytes(r:=g[0]).find(7))and[[-(abs(d:=d+1)<g.count(r))&7+d%2for c in r]]+p(g[1:])or g",
     # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
     # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Each output cell (a,b) scans
     # every 9-cell (y,x) (enumerate throughout, so rows and columns need not match): s is half the
@@ -1713,7 +1719,7 @@ IDIOMS = {
     # one segment cell, so sum(r[k::n]) for k<n is one period in phase; repeated (n-1)*9 times (runs
     # are 3+ cells, lines <= 21) and cut by zip; a row of one cell or none repeats 0 times: stays
     # r.)
-    "repeat_cross_segments": "[g:=[*zip(*[[sum(r[k::n])for k in range(n)]*~-n*9 or r for r in g if[n:=len({*r})-1]])]for _ in\"ab\"][1]",
+    "repeat_cross_segments": '[g:=[*zip(*[[sum(r[k::n])for k in range(n)]*~-n*9 or r for r in g if[n:=len({*r})-1]])]for _ in"ab"][1]',
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
