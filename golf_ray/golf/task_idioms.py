@@ -1366,11 +1366,11 @@ IDIOMS = {
     # transpose at once: cell j of each row r is r[j-1]|r[j+1]|r[j]//5, written as column j (on
     # values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old `or` and 5 still beats 1).
     "ring_stamp": "[g:=[[r[j-1]|r[j-8]|r[j]//5for r in g]for j in range(9)]for _ in g][1]",
-    # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2 (two passes,
-    # rows then columns, c*(8|a*b)%28%5 on a cell c between neighbours a, b: 5 -> 2 at an end, 3
-    # inside; then 2 -> 1 / 4 and 3 -> 4 / 2; 0 stays 0). `for _ in g` runs len(g) passes; [1] is
-    # the second (later passes are wasted work, cheaper in bytes than 'ab').
-    "rect_frame_corners": "[g:=[[c*(8|a*b)%28%5for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in g][1]",
+    # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. Four passes,
+    # each a quarter turn (zip(*g[::-1])) reading each cell c's left neighbour a (0 past the edge):
+    # c*4**(a>0)%14%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per non-0 neighbour, so 2, 3, 4 of them end
+    # at 1, 4, 2; 0 stays 0. `for _ in g` runs len(g) passes; [3] is the fourth (upright again).
+    "rect_frame_corners": "[g:=[[c*4**(a>0)%14%9for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g][3]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With x, z the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
@@ -1424,11 +1424,10 @@ IDIOMS = {
     # other band's colour in the crossing and 0 everywhere else, where c stays.
     "band_cross_swap": "[[r[0]^x^c or c for c,x in zip(r,g[0])]for r in g]",
     # task294: two solid rectangles of 5 (with a 0 row or column between them) on 0: the inside of
-    # each becomes 2. A 5 is inside when the cells up-left and down-right of it (x, y) are non-0
-    # too: rectangles never touch, even at corners, so both are in its own rectangle. v>>(x*y>0)
-    # turns such a 5 into 5>>1 = 2 and leaves a 0 at 0. The top and bottom rows are never inside:
-    # only rows with both neighbours are zipped.
-    "rect_interiors_two": "g[:1]+[[v>>(x*y>0)for v,x,y in zip(r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
+    # each becomes 2. Two passes (rows, then columns after a transpose) of c*59%(a*b|74)%9 on a cell
+    # c between neighbours a, b (0 past the edge): 5 -> 1 at an end, 4 inside; then 1 -> 5 always, 4
+    # -> 2 inside, 5 at an end; 0 stays 0. `for _ in g` runs len(g) passes; [1] is the second.
+    "rect_interiors_two": "[g:=[[c*59%(a*b|74)%9for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in g][1]",
     # task295: a 1xW row of k cells of colour c then 0s -> W/2 rows, row t with k+t cells of c. Each
     # next row is c then the previous row less its last cell (one more c, same width); r[2::2] has
     # W/2-1 items (W is even), one per row after the first.
