@@ -898,8 +898,9 @@ IDIOMS = {
     "count_ones_as_twos": "[(L:=[2]*sum(sum(g,[]))+[0]*4)[:3],[0,L[3],0],[0]*3]",
     # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
     # enclosed ones 2. Each pass colours 0 as 2, or 3 when its left neighbour is 3, over each row
-    # with a 3 put in front; the transposed sentinel row is dropped by [:0:-1] (a quarter turn).
-    "enclosed_2_outside_3": "[g:=[*zip(*[[v:=(c or 2)|(c<3==v)for c in(3,*r)]for r in g])][:0:-1]for _ in g*4][-1]",
+    # with a 3 put in front (c|2>>c is c or 2: 2>>c is 2, 1, then 0 for c>1); the transposed
+    # sentinel row is dropped by [:0:-1] (a quarter turn).
+    "enclosed_2_outside_3": "[g:=[*zip(*[[v:=c|2>>c|(c<3==v)for c in(3,*r)]for r in g])][:0:-1]for _ in g*4][-1]",
     # task188: the grid is one tile put twice, side by side or stacked: answer the tile. a (each row
     # halved) is the left half, kept when doubling its rows gives g back (checked first, as the
     # verifier does, so a grid that repeats both ways gives the left); else a*False is [] and the
