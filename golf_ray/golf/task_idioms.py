@@ -257,10 +257,11 @@ IDIOMS = {
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
-    # task050: blank cells lying between two 8s of the same row or the same column become 3 (8 in
-    # the common colours of the line's parts before and after the cell). c|3*(c<8in...): the chain
-    # c<8 keeps an 8 as 8 (a 3 stays 3, 3|3). `for _ in g` runs len(g) passes; [1] is the second.
-    "link_8s_with_3": "[g:=[[c|3*(c<8in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
+    # task050: blank cells lying between two 8s of the same row or the same column become 3. Each
+    # line is scanned with k = the number of 8s seen so far (reset by if[k:=0]): a cell lies between
+    # two 8s iff 0 < k < count of 8s in the line; >c*8 keeps an 8 as 8 (k never exceeds 30) and a 3
+    # stays 3 (3|3). `for _ in g` runs len(g) passes, columns then rows; [1] is the second.
+    "link_8s_with_3": "[g:=[[c|3*(r.count(8)>(k:=k+c//8)>c*8)for c in r]for r in zip(*g)if[k:=0]]for _ in g][1]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (EXPR: f is the first
     # nonzero cell so far in a line; a 0 takes f when f occurs once in the line and the line has 3
@@ -1314,9 +1315,10 @@ IDIOMS = {
     # sum (most 1s).
     "most_ones_block": "max([all(A:=sum(W:=[r[B%7:][:3]for r in g[B//7:][:3]],[])),-sum(A),W]for B in range(49))[2]",
     # task272: a 2 with no 2 beside it (sides only) becomes 1. Four quarter turns, each looking at
-    # the left neighbour a (0 past the edge): a 2 whose neighbour is set (a//2 is 1 for 2 or 3)
-    # turns 3. The last turn (k=1) also subtracts 1, so a marked 3 ends 2 and an unmarked 2 ends 1.
-    "lone_twos_to_one": "[g:=[[c and(c|a//2)-k for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for k in(0,0,0,1)][3]",
+    # the left neighbour a (0 past the edge): c//~a*-1 keeps a lone 2 as 2 (2//-1) and makes a 2
+    # with a set neighbour 1 (2//-3, 1//~a stays 1). k (raw bytes 1,1,1,2) is 2 on the last turn
+    # only, where *2%3 swaps 1 and 2: marked cells end 2, lone ones 1.
+    "lone_twos_to_one": "[g:=[[c//~a*-k%3for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for k in b'\u0001\u0001\u0001\u0002'][3]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. Two transposing passes keep a running sum s (its parity per row
     # and per column is local: 4s and marks come in pairs). Rows (k=1): a 0 after an odd number of
@@ -1619,9 +1621,10 @@ IDIOMS = {
     # stays valid Python on any grid).
     "swap_five_eight": "eval(str(g).translate({53:56,56:53}))",
     # task338: Hollow rectangles: erase them and fill their insides with 3 (flood the outside from
-    # the top and left borders, rest -> 3; each pass sweeps rows left to right from a 1 pad, a 1
-    # stays 1, and g transposes as a one-shot zip, so 4*len(g) passes alternate rows and columns).
-    "hollow_insides_only": "[g:=zip(*[[A:=B or A&1for B in(1,*B)][1:]for B in g])for B in g*4]and[[3>>A+A for A in A]for A in g]",
+    # the top and left borders; each pass sweeps rows left to right from a 1 pad, a 1 stays 1, and g
+    # transposes as a one-shot zip). 99 flood passes (k=0) then one last pass (k=1) that picks
+    # 3>>B+B instead (unreached 0 -> 3, outside and walls -> 0); [-1] is that pass, [*] lists it.
+    "hollow_insides_only": "[*[g:=zip(*[[A:=[B or A&1,3>>B+B][k]for B in(1,*B)][1:]for B in g])for k in[0]*99+[1]][-1]]",
     # task339: a 3x3 grid with a few cells of one colour; output one row with a cell of that colour
     # per coloured cell. Flattening with sum(g,[]) and keeping the non-zero cells (filter(int,..):
     # int(v) is v, so zero drops out) gives exactly that row.
