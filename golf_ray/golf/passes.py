@@ -644,7 +644,7 @@ def bare_walrus(source: str) -> str:
     (`(a:=1)for` -> `1for`); that also rules out a bracket the scan misreads in a string."""
     tree = _tree(source)
     at = 0
-    while m := _WALRUS.search(source, at):
+    while tree and (m := _WALRUS.search(source, at)):
         start, depth = m.start(), 0
         for end in range(start, len(source)):
             depth += (source[end] in "([{") - (source[end] in ")]}")

@@ -205,6 +205,7 @@ def test_a_walrus_loses_only_the_parentheses_it_does_not_need():
     assert [passes.bare_walrus(s) for s in kept] == kept
     # a program that warns already may still lose parentheses, if no new warning comes
     assert passes.bare_walrus("x=0[1];y=[(a:=[1])for b in g]") == "x=0[1];y=[a:=[1]for b in g]"
+    assert passes.bare_walrus("x=f((a:=1)") == "x=f((a:=1)"  # text that does not parse stays
 
 
 def test_a_literal_tuple_indexed_by_a_literal_is_its_element():
