@@ -967,9 +967,10 @@ IDIOMS = {
     # [4,0,...] shifted by it; [4,0]*9 covers widths <= 17, every example is at most 15 wide).
     "drop_cell_stripes": "[([4,0]*9)[any((t:=max(g))[1::2]):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
     # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
-    # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has; 5>>i*3
-    # is 5 only on row 0, i//9*5 only on row 9)
-    "comb_from_seed": "[([0]*g[-1].index(A:=max(g[-1]))+[A,5>>i*3,A,i//9*5]*5)[:10]for i in range(10)]",
+    # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has: g[9]
+    # is the bottom row). Rows loop over the bytes of b"M********(": i&5 is 5 only for 'M' (row 0),
+    # i%7 is 5 only for '(' (row 9), both 0 for '*'.
+    "comb_from_seed": '[([0]*g[9].index(A:=max(g[9]))+[A,i&5,A,i%7]*5)[:10]for i in b"M********("]',
     # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
     # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
     # frame, mirrored unless the left side's colour is in its first column, padded with 0 above and
@@ -1182,11 +1183,12 @@ IDIOMS = {
     # column): output what the left-right mirror shows there. In a row with 0s, r[~j::-1] starts at
     # the mirror of the hole's first column j and walks on through the mirrors of the next ones.
     "mirror_of_zero_patch_3x3": "[r[~r.index(0)::-1][:3]for r in g if 0 in r]",
-    # task243: every side-touching group of 0s that touches a 1 becomes 1s. Sweeps each row left to
-    # right (a 0 after a 1 becomes True, which prints as 1), then turns the grid a quarter: row
-    # reversed with its leading 2 (a stopper, so no 1 runs on from the row before) dropped, then
-    # transposed; 4*len(g) turns bring it back upright after reaching every winding region.
-    "ones_flood_zero_regions": "[g:=[*zip(*[[v:=c or(v==1)for c in(2,*r)][:0:-1]for r in g])]for _ in g*4][-1]",
+    # task243: every side-touching group of 0s that touches a 1 becomes 1s. Each pass sweeps the
+    # columns, read from zip(g,*g): a column is led by a row of g (a stopper: truthy and not 1, so
+    # no flood runs on from the column before), then a 0 after a 1 becomes True (prints as 1);
+    # [:0:-1] drops the stopper and reverses, a quarter turn of the (square) grid. 4*len(g) turns
+    # bring it back upright after reaching every winding region.
+    "ones_flood_zero_regions": "[g:=[[g:=c or g==1 for c in r][:0:-1]for r in zip(g,*g)]for _ in g*4][-1]",
     # task244: blocks of side k-1 between lines of one colour -> one cell per block, mirrored
     # left-right. min(g,key=set) is the first line row (its set {c} is a proper subset of every
     # block row's set), so k is its index + 1; r[::-k] reads each block row's blocks from the right.
@@ -1320,11 +1322,11 @@ IDIOMS = {
     # only, where *2%3 swaps 1 and 2: marked cells end 2, lone ones 1.
     "lone_twos_to_one": "[g:=[[c//~a*-k%3for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for k in b'\u0001\u0001\u0001\u0002'][3]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
-    # fill the box's inside with 2. Two transposing passes keep a running sum s (its parity per row
-    # and per column is local: 4s and marks come in pairs). Rows (k=1): a 0 after an odd number of
-    # 4s gets mark 2 (top/bottom edges). Columns (k=0): a 0 after an odd number of marks gets 2, a
-    # mark (2>>2) drops to 0, 4 stays (v&4).
-    "corners_fill_inside": "[g:=[*zip(*[[(s:=s+v)>>k&2>>v|v&4for v in r]for r in g])]for k in(1,0)if[s:=0]][1]",
+    # fill the box's inside with 2. Boxes never share a row (as in every example), so one pass down
+    # the rows keeps m, the fill row of the open box: a row's 4s toggle t along it, and m^=2 between
+    # them (t>>v+1), so a box's top row opens m and its bottom row clears it. Each row prints as the
+    # larger of itself and m (a 4-row beats m at its first 4; an empty row takes m).
+    "corners_fill_inside": "(m:=[t:=0]*99)and[max(r,m:=[x^(t:=t^v)>>v+1for v,x in zip(r,m)])for r in g]",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
     # - 1); the first k cells of a 3x3 snake are 8. Rows whose max is 5 (the empty cup rows and the
     # bottom) are counted as the 5s in the list of row maxima: k+1.
@@ -1452,8 +1454,9 @@ IDIOMS = {
     "cross_lines_meet_yellow": "[[x>>(a:=2in r)or a*2for x in g[0]]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells (columns, then rows, that
     # hold it: a pass keeps the columns of g holding it, so the second pass, of one per row, is the
-    # crop, upright).
-    "crop_commonest_colour": '[g:=[r for r in zip(*g)if max("123456789",key=str(g).count)in str(r)]for _ in g][1]',
+    # crop, upright). str(5**18) is '3814697265625', a shorter text holding every digit 1-9 and no 0
+    # (the top count is never tied, so the digits' order does not matter).
+    "crop_commonest_colour": "[g:=[r for r in zip(*g)if max(str(5**18),key=str(g).count)in str(r)]for _ in g][1]",
     # task301: bars of lengths 1..W-1 above a floor of 8s -> stacked longest lowest, right aligned.
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
@@ -1587,11 +1590,11 @@ IDIOMS = {
     # 1-8 to 1 but 6 to 2, and 0 stays 0.)
     "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c>5 or(k:=k*32))*c|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%31*9%16%3for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
-    # apart, so sums never mix). Four passes, each on a quarter turn, add k to cells right after a 1
-    # (a walrus a carries the left neighbour, reset to 0 at each row's start); k comes from a bytes
-    # literal of raw bytes \x08\x06\x02\x07; the 7s come last, so before them the only odd value is
-    # 1 and a%2 tests for it.
-    "plus_colored_arms": '[g:=[[a%2*k+(a:=x)for x in r][::-1]for r in zip(*g)if[a:=0]]for k in b"\b\u0006\u0002\u0007"][-1]',
+    # apart, so arms never meet). Four passes, each on the grid's text: every "1, 0" (a 0 right
+    # after a 1 in a row) becomes "1, k", then eval and a quarter turn clockwise; k runs over '6278'
+    # (right, up, left, down as the turns bring each side to the right). Only digits are replaced by
+    # digits, so the text always stays a valid grid.
+    "plus_colored_arms": "[g:=[*zip(*eval(str(g).replace('1, 0','1, '+k))[::-1])]for k in'6278'][-1]",
     # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. Each
     # cell x of a copy of the row pops the row's first cell, so len(r) before the pop is the cell's
     # column counted from the right: odd there, (len%2 * x)%3 is 2 for a 5 (0 for a 0), and 5-2 = 3.
@@ -1690,9 +1693,10 @@ IDIOMS = {
     "d4_hole_under_3": "[g[~g.index(r)][~r.index(3)::-1][:5]for r in g if 3 in r]",
     # task352: each 0 cell with a 2 among its 8 neighbours becomes 1 (other colours never touch a
     # 2). Quarter turns, one per row of g (at least 4), each marking a 0 whose left neighbour is a 2
-    # or an earlier mark: marks spread one step right, down, left, up in turn, and the 4th result
-    # covers exactly the 3x3 ring (bools print 0/1).
-    "ones_around_twos": "[g:=[[B or 0<A<3 for A,B in zip((0,*A),A)]for A in zip(*g[::-1])]for A in g][3]",
+    # or an earlier mark: a holds the left cell's old value (max reads it, then a:=B), reset per
+    # row; marks spread one step right, down, left, up in turn, and the 4th result covers exactly
+    # the 3x3 ring (bools print 0/1).
+    "ones_around_twos": "[g:=[[max(0<a<3,a:=B)for B in A]for A in zip(*g[::-1])if[a:=0]]for A in g][3]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
     # differences). Transposing passes (`for _ in g` runs len(g); [1] is the second), one per axis:
     # s = sum of the first nonzero row (3: the 4 is further on, 4: behind, 7: level), -6%s-1 maps it

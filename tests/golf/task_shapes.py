@@ -490,27 +490,33 @@ def corners_fill_inside(g):
     return o
 
 
-# up to n-1 boxes' corner points, one per quadrant
+# one or two boxes' corner points on a 10x10 grid
 def draw_corners_fill_inside(rng, n):
-    g = [[0] * 16 for _ in range(16)]
     c = 4  # as in every example of task273: colour 4, and every dot is a box's corner (no strays)
-    for q in rng.sample(range(4), n - 1):
-        h, w = rng.randint(2, 5), rng.randint(2, 5)
-        i, j = 8 * (q // 2) + rng.randint(0, 6 - h), 8 * (q % 2) + rng.randint(0, 6 - w)
-        for a, b in ((i, j), (i + h, j), (i, j + w), (i + h, j + w)):
-            g[a][b] = c
-    # as in every example of task273: no four corners of different boxes make another empty box
-    found = sum(
-        all(g[a][b] == c for a in (i, k) for b in (j, ell))
-        and sum(map(bool, (v for r in g[i : k + 1] for v in r[j : ell + 1]))) == 4
-        for i in range(16)
-        for j in range(16)
-        for k in range(i + 2, min(i + 6, 16))
-        for ell in range(j + 2, min(j + 6, 16))
-    )
-    if found != n - 1:
-        return draw_corners_fill_inside(rng, n)
-    return g
+    k = 1 + n % 2  # as in every example of task273: 10x10, one or two boxes
+    while True:
+        g = [[0] * 10 for _ in range(10)]
+        spans = []
+        for _ in range(k):
+            h, w = rng.randint(2, 5), rng.randint(2, 5)
+            i, j = rng.randint(0, 9 - h), rng.randint(0, 9 - w)
+            spans.append((i, i + h))
+            for a, b in ((i, j), (i + h, j), (i, j + w), (i + h, j + w)):
+                g[a][b] = c
+        # as in every example of task273: no two boxes share a row (their row spans are apart)
+        if k == 2 and not (spans[0][1] < spans[1][0] or spans[1][1] < spans[0][0]):
+            continue
+        # as in every example of task273: no four corners of different boxes make another empty box
+        found = sum(
+            all(g[a][b] == c for a in (i, kk) for b in (j, ell))
+            and sum(map(bool, (v for r in g[i : kk + 1] for v in r[j : ell + 1]))) == 4
+            for i in range(10)
+            for j in range(10)
+            for kk in range(i + 2, min(i + 6, 10))
+            for ell in range(j + 2, min(j + 6, 10))
+        )
+        if found == k:
+            return g
 
 
 def odd_quadrant(g):  # the quadrant (between the uniform cross lines) that contains the odd cell
