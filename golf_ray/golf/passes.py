@@ -642,6 +642,8 @@ def bare_walrus(source: str) -> str:
     keeps them on an argument, a display's or a comprehension's element (`f((a:=x))`,
     `[(a:=x)for`). Each pair goes only if the tree stays the same and no new warning comes
     (`(a:=1)for` -> `1for`); that also rules out a bracket the scan misreads in a string."""
+    if not _WALRUS.search(source):
+        return source  # most programs (every RE-ARC seed): no parse on minify's path
     tree = _tree(source)
     at = 0
     while tree and (m := _WALRUS.search(source, at)):
