@@ -29,8 +29,9 @@ IDIOMS = {
     "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([h for h in d if abs(h-z)<3if d[h]==d[z]]for z in d),key=len),P:={w+k*(h-z):d[h]for z in S for h in d if abs((h-z)**2)%16<1for w in S for k in(1,2,3)})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task006: the 3x7 grid is split by a column of 5 into two halves of 1s; a cell becomes 2 where
     # both halves hold a 1 there, else 0. The cells are 0 or 1, so 2&(a+b) is 2 only when both are
-    # 1. b walks a copy of the right half while r.pop(0) hands out the left half's cells in order.
-    "halves_both_set_red": "[[2&b+r.pop(0)for b in r[4:]]for r in g]",
+    # 1. r.pop(0) hands out the left half's cells in order, and after each pop r[3] is the matching
+    # right-half cell; `for _ in g` gives the 3 steps (3 rows).
+    "halves_both_set_red": "[[2&r.pop(0)+r[3]for _ in g]for r in g]",
     # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
     # i+j mod 3, so the 49 output cells in flat order are the classes 0,1,2 repeated (51 values; zip
     # drops the 2 extra), each the max of the flat input's class; one generator repeated 7 times in
@@ -75,8 +76,9 @@ IDIOMS = {
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it). The odd colour is the set S = first row's colours ^ last
     # row's colours (in every example the odd block is at top or bottom, the blocks touch the grid's
-    # border and both rows hold 0, so S = {odd}); [S]*2 gives S to both passes.
-    "rarest_lines_kept": "[g:=[*zip(*[r for r in g if{*r}&S])]for S in[{*g[0]}^{*g[-1]}]*2][1]",
+    # border and both rows hold 0, so S = {odd}); S.issubset(line) tells a line holding it, and
+    # [S]*2 gives S to both passes.
+    "rarest_lines_kept": "[g:=[*zip(*filter(S.issubset,g))]for S in[{*g[0]}^{*g[-1]}]*2][1]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
     # neighbours; other dots stay. Each of 4 quarter turns scans rows, ORing into a cell 4 if the
     # cell up-left of it is 2 (16>>x&4) and 7 if the one above is 1, reading the row above from h,
@@ -146,10 +148,11 @@ IDIOMS = {
     # in 2; the centre is the one that adds fewer 2s (smaller sum of the grid).
     "complete_rotational": "min((sum(sum(o:=[[x or 2*y for x,y in zip(r,k+s)]for r,s in zip(g,zip(*g[::-1]))],[])),o)for k in((),(0,)))[1]",
     # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
-    # side columns) and a full line through its seed, in its seed's colour. One byte per output row:
-    # its seed row is byte%8 (2 or 7) and byte%5 is 0 on the full rows 0, 2, 7, 9 and >= 4 on the
-    # others (c>>4 is 0 for a colour c).
-    "two_seed_frames": '[[c,*[c>>i%5]*8,c]for i in b\'2"2""OO7O7\'if(c:=max(g[i%8]))]',
+    # side columns) and a full line through its seed, in its seed's colour. One byte per output row
+    # (raw \x7f, DEL, on the two full rows of the lower half): its seed row is byte>>4 (2 or 7), and
+    # its low four bits are 1111 on the full rows 0, 2, 7, 9 and 0000 on the others, so c&byte is c
+    # or 0 for a colour c <= 9.
+    "two_seed_frames": "[[c,*[c&i]*8,c]for i in b'/ /  pp\u007fp\u007f'if(c:=max(g[i>>4]))]",
     # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
     # lies inside the outline. A row is an inside row for colour c when b'%c' splits it into exactly
     # three parts (two cells of c) and c is a frame colour: its first index per row takes fewer than
@@ -214,8 +217,9 @@ IDIOMS = {
     # task041: each downward V (one colour each) is filled: every cell between two cells of one
     # colour in a row takes that colour. In a row the coloured cells come in pairs of one colour (a
     # V's two arms, or its 2-wide foot), so x ^= c toggles between 0 (outside) and the pair's colour
-    # (inside); a cell gets c|x: its own colour, or x between the pair. x starts at 0 on each row.
-    "fill_between_same_colour_in_row": "[[(x:=x^c)|c for c in r]for r in g if[x:=0]]",
+    # (inside), and every row ends with x back at 0, so x is set to 0 once. A cell gets x|(new x): x
+    # before the toggle keeps a right arm, the toggled x the left arm and the cells between.
+    "fill_between_same_colour_in_row": "(x:=0)or[[x|(x:=x^c)for c in r]for r in g]",
     # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for some
     # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
     # Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars, a column 3;
@@ -224,9 +228,10 @@ IDIOMS = {
     # holds one object (2, 8 or 18 cells) or two with k=1.
     "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(48==c<t[P+a*u]==t[P+a*2%48*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
     # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
-    # last column. Marks are 5 and the corner is 0, so 2&(a+r[-1]) is 2 only when both marks are
+    # last column. Marks are 5 and the corner is 0, so 2&(a+r[9]) is 2 only when both marks are
     # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
-    "edge_marks_cross": "[[c|2&a+r[-1]for c,a in zip(r,g[0])]for r in g]",
+    # Every example is 10x10, so the last column is r[9].
+    "edge_marks_cross": "[[c|2&a+r[9]for c,a in zip(r,g[0])]for r in g]",
     # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted by j, lands on 0s
     # whose outside 4-neighbours are all 5 moves there (cells cleared and the shifted ones painted
     # in place in the flat list g, the cells listed before painting). The grid is flattened (10x10,
@@ -400,8 +405,9 @@ IDIOMS = {
     # just rebuilt, p) or to its right.)
     "cluster_boxes_filled": "[g:=[*zip(*[p:=[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r in g][::-1])]for _ in g*4 if(p:=g[0])][-1]",
     # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
-    # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s.
-    "columns_pull_up": "[*zip(*[sorted(c,key=[0].count)for c in zip(*g)])]",
+    # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s; map(f,*g) hands
+    # f the columns as its arguments, and zip(*...) turns the sorted columns back into rows.
+    "columns_pull_up": "[*zip(*map(lambda*c:sorted(c,key=[0].count),*g))]",
     # task079: Several small one-colour shapes (each with a 3x3 bounding box) on a 14x14 grid:
     # output the most frequent one. (Scans the 3x3 windows, corner (i>>4, i%16), whose rows and
     # columns are all non-empty; the few windows cut short by the right edge are never the most
@@ -480,10 +486,12 @@ IDIOMS = {
     # `for _ in g` runs 15 passes and [1] is the second, with rows and columns marked.
     "frame_cross": "[g:=[*zip(*[[c-c//8*2*((1,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
     # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); passes, each
-    # turning the grid a quarter and setting a cell to c|1&(its left neighbour a), so 5 and 1 spread
-    # one step as 1 (5 stays 5); a is carried by a walrus, reset to 0 at each row's start. `for _ in
-    # g` runs len(g) passes (9 in every example) and [3] is the fourth.
-    "ring_around_cells": "[g:=[[1&a|(a:=c)for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g][3]",
+    # turning the grid a quarter and setting a cell to c|(its left neighbour was nonzero), so 5 and
+    # 1 spread one step as 1 (5 stays 5). The flag is carried in g itself (g:=c>0, read as g==1): on
+    # the first cell g is still the grid, which reads as 0, and a row's first cell reads the
+    # previous row's last, which is 0 in the first four passes (the spread's far border is still
+    # blank). `for _ in g` runs len(g) passes (9 in every example) and [3] is the fourth.
+    "ring_around_cells": "[g:=[[c|(g==1)|(g:=c>0)for c in r]for r in zip(*g[::-1])]for _ in g][3]",
     # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
@@ -563,8 +571,8 @@ IDIOMS = {
     "periodic_holes_filled": "[[*map(max,*[s for s in g if{a*b*(a-b)for a,b in zip(r,s)}<={0}])]for r in g]",
     # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that
     # shape. On the flat 10x10 grid (10x10 in every example) its rows start 9, 19 and 29 cells after
-    # the 5.
-    "shape_under_5_crop": "[(f:=sum(g,[]))[f.index(5)+k:][:3]for k in(9,19,29)]",
+    # the 5, i.e. 91, 81, 71 cells before it counted from the end (b'[QG'; the 5 is in row <= 6).
+    "shape_under_5_crop": "[(f:=sum(g,[]))[f.index(5)-k:][:3]for k in b'[QG']",
     # task112: Mirror everything across the 2x2 block of 3s, both ways. Four quarter turns: each
     # takes the max of the reversed rows with (g*3)[2a+2:] (a: the first row holding a 3), which
     # lines row i up with its mirror row 2a+1-i (mod height; a wrapped row is one the shape never
@@ -629,9 +637,9 @@ IDIOMS = {
     "rect_outbox_holes": "[*[g:=zip(*[[[c%8|u&k or u&1,(c^9)%9or 4][k%2]for c,u in zip(r,(1,*r))]for r in g][::-1])for k in[0]*95+[4]*4+[1]][-1]]",
     # task126: cup shapes (3 wide, 2 tall, hole under the middle): mark 4 in the bottom row under
     # each hole. EXPR shortcut: the cups use disjoint columns and one colour c each, so a column
-    # sums to c (a cup's middle), 2c (a side) or 0 (empty); {sum} < {cells} holds only for the
-    # middle, whose sum c is among its cells {0, c} (an empty column's {0} is not a proper subset).
-    "cup_hole_marks": "g[:-1]+[[4*({sum(b)}<{*b})for b in zip(*g)]]",
+    # sums to c (a cup's middle), 2c (a side) or 0 (empty); 0<sum(b) in b holds only for the middle,
+    # whose sum c is one of its cells (an empty column fails 0<0, a side's 2c is no cell).
+    "cup_hole_marks": "g[:-1]+[[4*(0<sum(b)in b)for b in zip(*g)]]",
     # task127: 3x3 cells between grey (5) lines each hold one colour c at the centre; fill each cell
     # with c+5 and keep the grey lines. Recursive, the same step for rows and cells: item i takes
     # item 1|i&2-i, which maps 0,1,2->1, 4,5,6->5, 8,9,10->9 (the centres) and a grey line 3/7 to
@@ -714,8 +722,9 @@ IDIOMS = {
     # walls stay 2; the value set t is taken inside the final lookup)
     "room_size_extremes": "[g:=[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in zip(*g)]for W in[b'\u0002']*2]and[[{max(t:={*sum(g,[])}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
-    # its main diagonal (the top block if it differs from its transpose, else recurse on g[3:]).
-    "asymmetric_block": "(b:=g[:3])!=[*map(list,zip(*b))]and b or p(g[3:])",
+    # its main diagonal (the top block times (it differs from its transpose) is itself or [], and an
+    # empty list falls through to the recursion on g[3:]).
+    "asymmetric_block": "(b:=g[:3])*(b!=[*map(list,zip(*b))])or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
     # 4-neighbour). Four quarter turns; each pass maps a cell c with left neighbour a by c+-c%~a%8:
     # 0 stays 0, 8 stays 8, 3 becomes 8 when a is 3 or 8 (-3%~a%8 is 5) and stays 3 when a is 0. a
@@ -826,9 +835,11 @@ IDIOMS = {
     # n columns, the pattern every k-th row and column of the rest; both are masked column by column
     # and the result transposed back (no result row or column is blank).
     "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and t([[v*(p>0)for v,p in q]for q in map(zip,t(A[-n:])[-n:],t(A[:-n:k])[::k])])",
-    # task171: an all-0 grid gets its border drawn in 8. The top row r is all 8 and reused as the
-    # bottom row; each inner row keeps the 0s of an input row between two 8s.
-    "zero_grid_border_8": "[r:=[8]*len(g[0]),*[[8,*x[2:],8]for x in g[2:]],r]",
+    # task171: an all-0 grid gets its border drawn in 8. One pass turns each column x into a row
+    # [8,*x[2:],8] (the grid transposed, with 8 at both ends of every row); two passes put 8 on all
+    # four sides in the input's orientation. `for _ in g` runs h >= 3 passes (the later ones change
+    # nothing but the orientation) and [1] keeps the second.
+    "zero_grid_border_8": "[g:=[[8,*x[2:],8]for x in zip(*g)]for _ in g][1]",
     # task173: two-colour templates (a centre cell, a ring of 2 opposite or 4 cells around it, as in
     # every example); wherever one colour-part of a template appears on its own, complete it there.
     # Each pair b,n of touching cells of different colours (b+2 empty: fast on dense grids) is a
@@ -853,25 +864,27 @@ IDIOMS = {
     # exactly where k%12 is in {0,5,6,7} (row 1's 0s are even: only 0 and 6 there); 900 is that set
     # of bits moved up 2 to read 4 or 0.
     "zigzag_every_third_gap": "[[c or 900>>k%12&4for k,c in enumerate(r,3*r[2])]for r in g]",
-    # task177: crop the grid to the box of its non-0 cells and mirror it left to right. The text
-    # '[*filter(any,zip(*' twice and closed reads: keep g's non-0 columns, reverse their order
-    # (mirrors), turn them back into rows and keep the non-0 rows (crops). eval of a constant
-    # string, never of the grid's text.
-    "crop_object_mirrored": "eval('[*filter(any,zip(*'*2+'g))][::-1]))]')",
+    # task177: crop the grid to the box of its non-0 cells and mirror it left to right. The object
+    # is a solid rectangle (every example), so a row's non-0 cells are its cropped row: x keeps
+    # them, an empty x (a blank row) is skipped by the walrus condition, and x[::-1] mirrors.
+    "crop_object_mirrored": "[x[::-1]for r in g if(x:=[*filter(int,r)])]",
     # task178: the grid is stripes (all rows equal, or all columns equal); output the stripes'
     # colours in order, one per run, as one row (vertical stripes) or one column (horizontal ones).
     # The same recursion does both levels: drop each row equal to the one before, then do the same
-    # to each kept row's cells; an int (colours are 1-9) makes g*-1 true and comes back as itself.
-    "stripe_colours_deduped": "g*-1and g or[p(A)for A in g if g!=(g:=A)]",
+    # to each kept row's cells; an int (colours are 1-9) survives g*-1*-1 as itself (truthy), while
+    # a list becomes [] and falls through to the comprehension.
+    "stripe_colours_deduped": "g*-1*-1or[p(A)for A in g if g!=(g:=A)]",
     # task180: the 8x8 grid is four 4x4 quadrants; overlay them, where several are coloured the
     # top-right wins, then bottom-left, then bottom-right, then top-left (the verifier's paint
     # order). zip lists each cell's four quadrant values in that priority order, and max(key=bool)
     # returns the first non-0 one (max keeps the first of equal keys), or 0 when all are 0.
     "quadrants_overlaid": "[[max(x,key=bool)for x in zip(r[4:],s,s[4:],r)]for r,s in zip(g,g[4:])]",
     # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
-    # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side says:
-    # g[3][3] is 4 for left (k = 6>>4 = 0), 0 for right (k = 6); the mirror goes at cols k..k+2.
-    "mirror_by_pointer": "[r[:(k:=6>>g[3][3])]+r[5:2:-1]+r[k+3:]for r in g[:3]]+g[3:]",
+    # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side says.
+    # Each shape row is maxed cell by cell with r*3 read backwards from 20|-g[3][3]: pointer left
+    # (g[3][3]=4) starts at -4 (index 23, r[5]) so r[5],r[4],r[3] land in cols 0-2; right (0) starts
+    # at 20 (r[2]) so they land in cols 6-8; elsewhere the backward read meets only 0s.
+    "mirror_by_pointer": "[[*map(max,r,(r*3)[20|-g[3][3]::-1])]for r in g[:3]]+g[3:]",
     # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 left and right in its row) is the
     # template r: every object with exactly its shape (the 1-shapes) takes its colour. A 1-cell is
     # recoloured when the template, placed with some cell l of it on that cell, lines up: each
@@ -902,11 +915,11 @@ IDIOMS = {
     # with a 3 put in front (c|2>>c is c or 2: 2>>c is 2, 1, then 0 for c>1); the transposed
     # sentinel row is dropped by [:0:-1] (a quarter turn).
     "enclosed_2_outside_3": "[g:=[*zip(*[[v:=c|2>>c|(c<3==v)for c in(3,*r)]for r in g])][:0:-1]for _ in g*4][-1]",
-    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. a (each row
-    # halved) is the left half, kept when doubling its rows gives g back (checked first, as the
-    # verifier does, so a grid that repeats both ways gives the left); else a*False is [] and the
-    # top half g[:len(g)//2] is the answer.
-    "halve_repeated_grid": "(a:=[r[:len(r)//2]for r in g])*([r+r for r in a]==g)or g[:len(g)//2]",
+    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. G is the
+    # grid's columns; when its first half t, doubled, gives G back the grid repeats side by side
+    # (checked first, as the verifier does, so a grid that repeats both ways gives the left) and t
+    # turned back is the answer; else the top half g[:len(g)//2].
+    "halve_repeated_grid": "(t:=(G:=[*zip(*g)])[:len(G)//2])*2==G and[*zip(*t)]or g[:len(g)//2]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. The pattern row is
     # a = i+g[6][0]%3*3-6: i when the 8-row is row 6 (key at the bottom; that cell is 8), else i-6
@@ -963,9 +976,9 @@ IDIOMS = {
     # walls and a wall line at most 9 gaps, as in every example.)
     "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(25>>sorted(r)[9]&1>(v==4))][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][7]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
-    # the columns of its parity (any(t[1::2]) is 1 iff the cell's column is odd: the stripe row is
-    # [4,0,...] shifted by it; [4,0]*9 covers widths <= 17, every example is at most 15 wide).
-    "drop_cell_stripes": "[([4,0]*9)[any((t:=max(g))[1::2]):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
+    # the columns of its parity (any(t[::2]) is 1 iff the cell's column is even: the stripe row is
+    # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide).
+    "drop_cell_stripes": "[([0,4]*9)[any((t:=max(g))[::2]):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
     # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
     # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has: g[9]
     # is the bottom row). Rows loop over the bytes of b"M********(": i&5 is 5 only for 'M' (row 0),
@@ -984,9 +997,10 @@ IDIOMS = {
     # band, true in all task examples)
     "band_holes_across": "[g:=[*zip(*[map(min,*[[r,B][len({0,*B,*r})<3]for B in g])for r in g])]for _ in g][1]",
     # task203: Concentric square rings, one colour each: reverse the order of the ring colours. h =
-    # the middle row (row k = n/2): h[i] = colour of ring i for i < k, and by symmetry h[k+i] =
-    # colour of ring k-1-i, so zip(h, h[k:]) pairs each ring colour with its replacement.
-    "reverse_ring_colours": "[[*map(dict(zip(h:=g[k:=len(g)//2],h[k:])).get,r)]for r in g]",
+    # the middle row (row k = n/2, n is even in every example, ring colours distinct): h.index(c) =
+    # i is the ring of colour c and h[i-k] = h[k+i] is, by symmetry, the colour of ring k-1-i. h and
+    # k are set by a walrus in the subscripted term, evaluated before its index.
+    "reverse_ring_colours": "[[(h:=g[k:=len(g)//2])[h.index(c)-k]for c in r]for r in g]",
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: 100
     # quarter turns of one carried pass; states 1 wall, 8 outside, 15/18 hole labels. Rows start at
     # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
@@ -1299,8 +1313,10 @@ IDIOMS = {
     # above), 8,7 for n='1' (below), 0 for n='Q'.
     "diagonal_stamp_3687": "(R:=max(g))and[[(x+y*2)*n%9 for x,y in zip(R[1:]+[0],[0]+R)]for n in b'Q3Q1Q'[2-g.index(R):][:3]]",
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
-    # disappears. (The grid is 7x7 in every example, so the corner is g[6][0].)
-    "corner_recolor": "[[A*(0<c!=A)for c in r]for r in g if(A:=g[6][0])]",
+    # disappears. (The grid is 7x7 in every example, so the corner is g[6][0], and the shape never
+    # touches column 0: r[0] is 0 on every row but the last, where it is the corner colour; a cell
+    # turns the corner colour when it exceeds r[0], which keeps the shape and drops the corner.)
+    "corner_recolor": "[[g[6][0]*(c>r[0])for c in r]for r in g]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     # Turned (p of the quarter turn) until the gap v is in the top row u: rows above it (s<0,
@@ -1417,17 +1433,19 @@ IDIOMS = {
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
     "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
-    # the colour, then a smaller value (the hole's 0), then it again). Only that colour passes the
-    # test (0 never: nothing is below it), so the set holds it alone.
-    "holed_rect_colour": "[[*{a for r in g for j,a in enumerate(r,1)if a in r[j:]<[a]}]]",
+    # the colour, then a smaller value (the hole's 0), then it again). s is the rest of the row
+    # after the cell a (set to the row by a filter that is always true, then cut one cell per step),
+    # so only that colour passes the test (0 never: nothing is below it), and the set holds it
+    # alone.
+    "holed_rect_colour": "[[*{a for r in g if(s:=r)for a in r if a in(s:=s[1:])<[a]}]]",
     # task292: 3 rows of 4s and 0s; a 4 in columns 0, 3, 6, .. turns 6. pow(c,x,x) with x = 10, 43,
     # 43 repeating: pow(4,10,10) is 6, pow(4,43,43) is 4 (43 is prime), and pow(0,x,x) stays 0.
     "every_third_four_to_six": "[[*map(pow,r,X:=b'\\n++'*7,X)]for r in g]",
     # task293: a horizontal and a vertical band cross: in the crossing the other band's colour comes
     # on top. The bands never touch the grid edge (every example), so a row's first cell r[0] is the
-    # horizontal colour or 0 and the top row's cell x the vertical colour or 0: r[0]^x^c is the
+    # horizontal colour or 0 and the top row's cell x the vertical colour or 0: c^x^r[0] is the
     # other band's colour in the crossing and 0 everywhere else, where c stays.
-    "band_cross_swap": "[[r[0]^x^c or c for c,x in zip(r,g[0])]for r in g]",
+    "band_cross_swap": "[[c^x^r[0]or c for c,x in zip(r,g[0])]for r in g]",
     # task294: two solid rectangles of 5 (with a 0 row or column between them) on 0: the inside of
     # each becomes 2. Two passes (rows, then columns after a transpose) of c*59%(a*b|74)%9 on a cell
     # c between neighbours a, b (0 past the edge): 5 -> 1 at an end, 4 inside; then 1 -> 5 always, 4
@@ -1438,16 +1456,18 @@ IDIOMS = {
     # W/2-1 items (W is even), one per row after the first.
     "staircase_from_row": "[r:=g[0]]+[r:=r[:1]+r[:-1]for _ in r[2::2]]",
     # task296: the four 3x3 corners of a 5x7 grid (rows 0-2 / 2-4, columns 0-2 / 4-6) laid on one
-    # another; one colour on 0, so the max of the four cells is the colour where any of them has it.
-    "overlay_corner_3x3": "[[*map(max,r,r[4:],s,s[4:])]for r,s in zip(g,g[2:])]",
+    # another; one colour on 0, so the max of the cells is the colour where any of them has it. One
+    # step pairs row i with row i+len-3 (zip(g,g[-3:])), maxes them cell by cell and transposes; p
+    # recurses while there are more than 3 rows: rows 5->3, then columns 7->3, transposed back.
+    "overlay_corner_3x3": "g[3:]and p([*zip(*map(map,[max]*3,g,g[-3:]))])or g",
     # task297: keep rows 0-1; below them come full rows in row 0's colours, in order, cycled (the
     # grid is always 2w+2 rows tall, so the colours run exactly twice). zip(*[row]*w) turns row 0
     # into w-wide one-colour rows; that list doubled fills the 2w rows below.
     "top_row_colour_bars": "g[:2]+[*zip(*g[:1]*len(g[0]))]*2",
     # task298: concentric square rings cycling through 3 colours: each colour becomes the one of the
     # ring outside it (the outermost takes the innermost's). A colour first appears in any row at
-    # its depth k (0-2); in row 2, index 2k-3 (-3, -1, 1) holds the colour of depth k-1 mod 3.
-    "ring_colour_shift": "[[g[2][r.index(c)*2-3]for c in r]for r in g]",
+    # its depth k (0-2); in row 2, index 2|-k (2, -1, -2) holds the colour of depth k-1 mod 3.
+    "ring_colour_shift": "[[g[2][2|-r.index(c)]for c in r]for r in g]",
     # task299: the 2s (a row's edge pair) fill their row, the 8s fill their column, 4 where both.
     # The 8 pair always starts in the top row and the 2 row lies below it, so g[0] holds only 0 and
     # 8: a=1 for a row holding 2 halves the 8 to 4, and a 0 there becomes a*2 (a=0 keeps x).
@@ -1468,9 +1488,10 @@ IDIOMS = {
     # back to 0.)
     "square_holes_by_size": "[g:=zip(*[[v:=c or v&16for c in(16,*r)]for r in g])for _ in g]and[[15&(r[x]or 5+r[x-2:x+3].count(0))for x in range(6,18)]for r in g][6:]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
-    # A cell keeps its colour c, or, when max(row)*max(column) is 0, gets 2>>0 = 2; a nonzero
-    # product shifts 2 away to 0 (times 2, so a product of 1 cannot leave 1).
-    "zero_lines_to_red": "[[c|2>>2*max(r)*max(k)for c,k in zip(r,zip(*g))]for r in g]",
+    # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
+    # when max(row)*max(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0 (times 2,
+    # so a product of 1 cannot leave 1).
+    "zero_lines_to_red": "[[c|2>>2*max(r)*max(k)for c,*k in zip(r,*g)]for r in g]",
     # task304: a 3x3 grid; block (X, Y) of the 9x9 output is the grid itself where g[X][Y] is the
     # commonest colour, else black. Kronecker rows of every row pair, each cell masked by whether
     # its block's colour is the mode (recomputed per cell: a 3x3 grid is cheap). `g[3:]or` returns
@@ -1524,10 +1545,10 @@ IDIOMS = {
     # so the column maxima without the 0s list the colours in order; nine 0s pad them to 9.
     "column_colours_snake": "[(s:=[*filter(int,map(max,*g))]+[0]*9)[:3],s[5:2:-1],s[6:9]]",
     # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes all 1
-    # (True), the rest 0 (False). The same step twice, by recursion: keep every third item from the
-    # second and repeat it 3 times, on the rows, then on each row's cells; a cell (g*0 is 0, not [])
-    # becomes g>0.
-    "block_centre_fill": "g*0==[]and[p(x)for x in g[1::3]for _ in'abc']or g>0",
+    # (True), the rest 0 (False). The same step twice, by recursion: take items 1,1,1,4,4,4,7,7,7 (a
+    # bytes literal of raw \1 \4 \7), on the rows, then on each row's cells; a cell (g*0 is 0, not
+    # []) becomes g>0.
+    "block_centre_fill": "g*0==[]and[p(g[i])for i in b'\u0001\u0001\u0001\u0004\u0004\u0004\u0007\u0007\u0007']or g>0",
     # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour. A top
     # cell is 0/1 and its bottom cell 0/2, so they differ exactly when one is set; rows 5-8 are
     # taken first (g[5:]), then rows 0-3 are popped off g, and the bottom row's cells popped in
@@ -1595,20 +1616,21 @@ IDIOMS = {
     # (right, up, left, down as the turns bring each side to the right). Only digits are replaced by
     # digits, so the text always stays a valid grid.
     "plus_colored_arms": "[g:=[*zip(*eval(str(g).replace('1, 0','1, '+k))[::-1])]for k in'6278'][-1]",
-    # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. Each
-    # cell x of a copy of the row pops the row's first cell, so len(r) before the pop is the cell's
-    # column counted from the right: odd there, (len%2 * x)%3 is 2 for a 5 (0 for a 0), and 5-2 = 3.
-    "fives_from_right_green": "[[x-len(r)%2*r.pop(0)%3for x in r*1]for r in g]",
+    # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. The
+    # reversed row r[::-1] meets 3,5,3,5,... cell by cell: min(5,3) turns a 5 in an odd place into
+    # 3, min(x,5) keeps the rest and 0 stays 0; the result is reversed back. The 30 values of
+    # [3,5]*15 cover the widest grid a task may have.
+    "fives_from_right_green": "[[*map(min,r[::-1],[3,5]*15)][::-1]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
     # colour up to the block. (4 quarter turns, taken as the 4th of one turn per row of the 10x10
     # grid: left to right, x is the cell just written, and a blank with a 3 to its right takes x,
     # the nearest dot's colour; the first cell of a row takes nothing.)
     "dots_shoot_to_square": "[g:=[*zip(*[[x:=c or j and x*(3in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in g][3]",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
-    # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; bit c*8-i-j of 5231290 (i in
-    # 0,3,6) is cell (i/3,j) of c's shape: the three 9-bit windows overlap by one bit, where the
-    # shapes agree.
-    "colour_picks_cross_shape": "[[5*(5231290>>max(max(g))*8-i-j&1)for j in(0,1,2)]for i in(0,3,6)]",
+    # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; bit c*c+k of 248180 (k = 0..8) is
+    # cell k (row-major) of c's shape: the windows at 1, 4 and 9 overlap where the shapes agree. One
+    # generator of the 9 cells repeated 3 times in zip cuts them into rows.
+    "colour_picks_cross_shape": "[*zip(*[(5*(248180>>max(max(g))**2+k&1)for k in range(9))]*3)]",
     # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
     # goes from the 8 along its column to the 2's row, then along that row to the 2. (m holds the
     # column maxima, 8 only in the 8's column; f toggles on the two non-empty rows, and f|any(r) >
@@ -1716,10 +1738,10 @@ IDIOMS = {
     # 2 (rows) does not join on (it looks for 8 only) and turns back to 8 by c&8.
     "join_8s_in_rows_and_cols": "[g:=[[c&8 or s*(8 in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for s in(9,8)][1]",
     # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
-    # becomes 8. (EXPR assumes height 10 like every example; width >= 2.) With m = width-1, row i
-    # (-9..0, top to bottom) has d = |i%2m - m| (a triangle wave) 8s after its 1: the last m+1 cells
-    # of m 8s, a 1 and d 8s.
-    "bounce_zigzag": "[([8]*m+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)if(m:=len(g[0])-1)]",
+    # becomes 8. (EXPR assumes height 10 like every example; width >= 2.) With m = width-1 (set by a
+    # walrus at its first use), row i (-9..0, top to bottom) has d = |i%2m - m| (a triangle wave) 8s
+    # after its 1: the last m+1 cells of m 8s, a 1 and d 8s.
+    "bounce_zigzag": "[([8]*(m:=len(g[0])-1)+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
     # its whole row / column. (Two passes, each tiling a row and transposing: n = colours in the row
     # less 0 (segment colours are distinct, as in every example); each residue class k mod n holds
@@ -1743,10 +1765,12 @@ IDIOMS = {
     # 1j**r, r in range(10), about it. Every example is 10x10, so the loops run over R=range(10)
     # (cheap on big grids too); u is keyed column-major (row e + column d*1j).
     "rot4_complete": "[R:=range(10),u:={d*1j+e:f for d in R for e in R if(f:=g[e][d])},t:=max([d+.5+.5j for d in u]+[*u],key=lambda t:sum(u[d]==u.get(t+(d-t)*1j)for d in u))]and[[max(u.get(t+(d*1j+e-t)*1j**r,0)for r in R)for d in R]for e in R]",
-    # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): a cyclic
-    # roll of rows and columns. The 5s sit in the last column (10 wide in every example): each row's
-    # last cell is dropped and its first (the cross colour or 0) put in its place.
-    "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:9]+r[:1]+r[:k]for r in g[-k:]+g[:-k]]",
+    # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): rows roll
+    # down k (g[-k:]+g[:-k]). The 5s sit in the last column (10 wide in every example) and the cross
+    # never wraps (its column is >= k, so a plain row's first k+1 cells are 0): each row drops its
+    # first k cells and its last, and ends with k+1 copies of its first cell (the cross colour or
+    # 0).
+    "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:9]+-~k*r[:1]for r in g[-k:]+g[:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one), on the characters of str(g)
     # (separators stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
@@ -1808,20 +1832,19 @@ IDIOMS = {
     # sorted value set (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1.
     "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(W)for c in x+W][:-1]for r in zip(*g)]for W in[b'\\0']*2]and[[sorted({*sum(g,[])}).index(c)*2%5for c in r]for r in g]",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
-    # 0. r is a colour row with one extra 0 at its end (n+1 long); turned left once a row, its 0
-    # falls at n-1, n-2, ..., 0 in the first n cells, and min with those n reversed (r[-2::-1]) adds
-    # the mirror 0, so row i has 0 at i and n-1-i.
-    "x_diagonals_zeroed": "(r:=g[0]+[0])and[[*map(min,r:=r[1:]+r[:1],r[-2::-1])]for _ in g]",
+    # 0. The 0 is the square's centre, so those are the grid's own two diagonals: row i gets 0 at i
+    # and at ~i (n-1-i), written by the for-target r[i],r[~i] (the fresh input rows are edited in
+    # place and returned).
+    "x_diagonals_zeroed": "[r for i,r in enumerate(g)for r[i],r[~i]in[[0,0]]]",
     # task376: the rows are mirrored down about the last row, and the result mirrored again about
     # its last row (4n-3 rows). That is a period of the rows and their inner ones backwards,
     # g+g[-2:0:-1], taken twice, then the first row once more.
     "mirror_rows_twice": "(g+g[-2:0:-1])*2+g[:1]",
     # task377: rectangles nested one inside the other -> the square of their colours as rings one
     # cell thick. Keeping only the first of each run of equal columns (r!=g: the first is a tuple
-    # against the grid), returned as rows, is one pass; two passes dedupe both ways, and the result
-    # is a square symmetric about its diagonal, so more passes keep it: len(g) passes, the last
-    # kept.
-    "nested_rects_dedupe": "[g:=[g:=r for r in zip(*g)if r!=g]for _ in g][-1]",
+    # against the grid), returned as rows, is one pass; two passes dedupe both ways and transpose
+    # twice: `for _ in g` runs len(g) passes, [1] is the second.
+    "nested_rects_dedupe": "[g:=[g:=r for r in zip(*g)if r!=g]for _ in g][1]",
     # task378: (bg 0 in every example.) Each row's (column's) distance to the nearest non-empty row
     # (column) says how far it lies outside the shell's box (0 inside). Cells as far out both ways
     # lie on the diagonals out of the box's corners: they take the colour found in the fewest rows
@@ -1860,18 +1883,20 @@ IDIOMS = {
     # over the bottom half itself (g[5:]).
     "mirror_bottom_half_up": "g[:4:-1]+g[5:]",
     # task386: the 4x7 grid is split by a column of 1 into halves of 7s and 5s; a cell becomes 3
-    # where both halves are 0 there, else 0. The halves' colours are 7 and 5, so their sum is 0 or
-    # at least 5, and 3>>sum is 3 only where both are empty.
-    "halves_both_empty_green": "[[3>>r[i]+r[i+4]for i in(0,1,2)]for r in g]",
+    # where both halves are 0 there, else 0. b walks the right half r[4:] (a copy) while r.pop(0)
+    # hands out the left half's cells in order; the colours are 7 and 5, so the sum is 0 or at least
+    # 5, and 3>>sum is 3 only where both are empty.
+    "halves_both_empty_green": "[[3>>b+r.pop(0)for b in r[4:]]for r in g]",
     # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
     # nearest corner (I, J: distances to the nearest horizontal / vertical edge; the other colour is
     # the top row's dot in column f when the near corner is top-left or bottom-right, else in e)
     "corner_rings_dotted_box": "[[v or 5*(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)or(I*I<2>J*J)*g[a][[f,e][(i-a<2)^(j-e<2)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
-    # task388: in every column that holds a colour the 0s turn 8; the result is tiled 2x2. zip(*g*2)
-    # gives the columns already doubled down; `*2` doubles them across, and the outer zip turns the
-    # columns back into rows.
-    "fill_8_under_columns_tile_2x2": "[*zip(*[[c or 8*any(k)for c in k]for k in zip(*g*2)]*2)]",
+    # task388: in every column that holds a colour the 0s turn 8; the result is tiled 2x2. zip(r,*g)
+    # gives each cell of row r followed by its whole column, so x[0] is the cell and any(x) says
+    # whether its column holds a colour; 2*[...] doubles each row across, the final *2 repeats the
+    # rows down.
+    "fill_8_under_columns_tile_2x2": "[2*[x[0]or 8*any(x)for x in zip(r,*g)]for r in g]*2",
     # task389: a grid of 5 and one other colour c; the 5s become c and the c cells become 0. The
     # grid's colours less {x,5} are {c} for a 5 and empty for a c: int(*that) is c or int()=0 (and
     # fails at once on a grid of 3+ colours, which keeps the search cheap).
@@ -1903,9 +1928,10 @@ IDIOMS = {
     # other hole rows (in every example one exists), and its slice a:a+c is the hole row.
     "periodic_hole_fill": "[max(s*(s[:(a:=r.index(0))]+[0]*c+s[a+c:]==r)for s in g)[a:a+c]for r in g if(c:=r.count(0))]",
     # task395: a 6x3 grid, top half 0/9 over bottom half 0/1; the 3x3 output is 2 where the cell is
-    # 0 in both halves, else 0. Pairs row i with row i+3; as the halves' colours 9 and 1 differ,
-    # a==b holds only when both are 0, and 2*True is 2.
-    "both_halves_empty_to_two": "[[2*(a==b)for a,b in zip(*p)]for p in zip(g,g[3:])]",
+    # 0 in both halves, else 0. Each top row r meets g.pop(3), rows 3, 4, 5 in turn (the pops shrink
+    # g, so the loop over g stops after three rows); a walks the bottom row while r.pop(0) hands out
+    # the top row's cells. 2>>a*2+t is 2 only for a=t=0 (a=1 gives 2>>2, t=9 shifts further).
+    "both_halves_empty_to_two": "[[2>>a*2+r.pop(0)for a in g.pop(3)]for r in g]",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. The EXPR turns the grid 4k times (a quarter turn the other way:
     # the transpose read from its last row), each time keeping only the turned rows from the last
@@ -1920,9 +1946,11 @@ IDIOMS = {
     # blocks.
     "block_colour_count_drip": "[()for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r in g[~i:][:len({*D})]for r[j:j+2]in[[3,3]]]*0+g",
     # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
-    # diagonals from the bottom-left (each row is the input row after ~i zeros, i = -N..-1, so N-1
-    # zeros in the top row down to none at the bottom, padded and cut to N)
-    "row_to_diagonals": "(N:=25-5*g[0].count(0))and[([0]*~i+g[0]+[0]*N)[:N]for i in range(-N,0)]",
+    # diagonals from the bottom-left. The rows are windows sliding down the stream N zeros, the row,
+    # N-5 zeros: q starts as N zeros (the colours are distinct in every example, so k counts the set
+    # of the row less 0) and each row drops q's first cell and appends the next cell of the
+    # row+q[5:].
+    "row_to_diagonals": "(q:=[0]*5*len({*g[0]}-{0}))and[q:=q[1:]+[x]for x in g[0]+q[5:]]",
     # task399: n red 2x2 squares (4n cells of 2, the rest 0, so the cell sum is 8n): a 3x3 grid with
     # 1s at the first n of the flattened places 0,2,4,6,8 (L = [1,0]*n padded with 0s, cut into rows
     # of 3 by zipping one iterator thrice; the first 3 rows, as tuples)
