@@ -166,9 +166,10 @@ IDIOMS = {
     "align_bottoms_to_one": "[*zip(*[c[(k:=(s:=str(g)).rfind(f'{max(c)}')//32-s.rfind('1')//32):]+c[:k]for c in zip(*g)])]",
     # task031: crop the grid to the box around its one shape (a single colour on 0). The shape is
     # 4-connected, so it has no empty row or column inside its box: drop the all-0 rows, then
-    # (transposed) the all-0 columns, and transpose back. The text '[*zip(*filter(any,' written
-    # twice and closed is that expression: eval of a constant string, never of the grid's text.
-    "crop_lone_shape": "eval('[*zip(*filter(any,'*2+'g))]))]')",
+    # (transposed) the all-0 columns, and transpose back. The text 'zip(*filter(any,' written twice
+    # and closed is that expression (less the outer list, which [*...] makes): eval of a constant
+    # string, never of the grid's text.
+    "crop_lone_shape": "[*eval('zip(*filter(any,'*2+'g))))')]",
     # task032: every coloured cell falls to the bottom of its column, order kept. Each column holds
     # only one colour beside 0, so sorting a column puts the 0s on top and its cells at the bottom,
     # just as falling does.
@@ -278,8 +279,8 @@ IDIOMS = {
     # one colour when it equals its first cell repeated three times.
     "uniform_rows_grey": "[3*[5*(r==r[:1]*3)]for r in g]",
     # task053: the one shape (1s or 2s on 0, in a 3x3) moves one row down. The last row is always
-    # empty, so a rotation of the rows (last row on top) moves the shape.
-    "object_down_one": "g[2:]+g[:2]",
+    # empty, so a rotation of the rows (last row on top) moves the shape: rows 2,0,1 of g doubled.
+    "object_down_one": "(g*2)[2:5]",
     # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
@@ -385,9 +386,11 @@ IDIOMS = {
     # below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-4*x of row 2.
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
-    # restore the 9-masked cells (len(g) times, each cell the min of itself, its transpose and its
-    # mirror; zip(g,*g) pairs each row r with its column c).
-    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[:1:-1])]for r,*c in zip(g,*g)]for _ in g][-1]",
+    # restore the 9-masked cells: each pass takes each cell as the min of itself, its transpose and
+    # its mirror (zip(g,*g) pairs each row r with its column c). Pass k holds the min over the
+    # images by words of <= k of the two reflections; 4 passes reach all 8 elements of the group,
+    # hence [3].
+    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[:1:-1])]for r,*c in zip(g,*g)]for _ in g][3]",
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right. (9 rows as in every example: row i reads the block row's middle
     # row i-i%3+1 at columns 5, 8, 11 via [5::3] and the pattern row i%3.)
@@ -807,15 +810,15 @@ IDIOMS = {
     # found there (0 if none).
     "umbrella_rain": "[s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])]and[*zip(*[(max(d[:(n:=(*d,u).index(u)%20)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
-    # connected, so its box is the rows and the columns that hold an 8: a 0 there has any(row) and
-    # any(column) true, and 2*True*True is 2 (0 elsewhere); zip(r,*g) gives each cell with its
-    # column.
-    "fill_box_of_shape_red": "[[c or 2*any(r)*any(k)for c,*k in zip(r,*g)]for r in g]",
+    # connected, so its box is the rows and the columns that hold an 8. With R, K the maxima (8 or
+    # 0) of the cell's row and column (zip(r,*g) gives each cell c with its column), the cell is
+    # K%(R+c-2): 8%14 = 8 on the shape, 8%6 = 2 in the box, 0 when K is 0 or R is 0 (0%6, 8%-2).
+    "fill_box_of_shape_red": "[[max(k)%(max(r)+c-2)for c,*k in zip(r,*g)]for r in g]",
     # task167: a 3x3 in 1, 2 or 3 colours -> a 3x3 of 0 with a line of 5s: the top row, the main
-    # diagonal or the anti-diagonal. len({*str(g)}) is the colour count + 4 (brackets, comma,
-    # space); the 27 answers are bits of 840, read at i-j-count: the byte strings give i and j
-    # offsets chosen (by a search) so every cell of the three outputs lands on a bit that fits.
-    "colour_count_line_3x3": "[[5*(840>>i-j-len({*str(g)})&1)for j in b'adb']for i in b'osk']",
+    # diagonal or the anti-diagonal. L=len({*str(g)}) is the colour count + 4 (brackets, comma,
+    # space); each cell is 5&i>>j%L, with row bytes i and column bytes j chosen (by a search) so
+    # that it is 5 exactly on the line for each L (5, 6, 7) and 0 elsewhere.
+    "colour_count_line_3x3": "[[5&i>>j%len({*str(g)})for j in b'<UF']for i in b'%*P']",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner: an empty cell takes the colour of
     # (x-a,y) when (x,y), k>=1 steps back along (a,b), is empty and (x,y-b) is set (Ls never touch
@@ -1144,8 +1147,9 @@ IDIOMS = {
     "extend_row_period": "[(r[:6]*4)[:len(r)*2]for r in g]",
     # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
     # colour, 5...: v (reset to 0 per row) swaps between the row's max m and 5 as -v%(m+5): m+5-v
-    # for v in {m, 5}, and 0 stays 0 (cells left of the dot).
-    "alternate_ray": "[[v:=c or-v%(max(r)+5)for c in r]for r in g if[v:=0]]",
+    # for v in {m, 5}, and 0 stays 0 (cells left of the dot); |c puts in the dot itself (v is still
+    # 0 there, and c is 0 everywhere else).
+    "alternate_ray": "[[v:=c|-v%(max(r)+5)for c in r]for r in g if[v:=0]]",
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
     # pieces painted in. Each piece is keyed by its negative (2 -> 0, other -> 2); pieces with most
@@ -1502,11 +1506,13 @@ IDIOMS = {
     # (a set of small ints iterates in order); *9 is long enough as k >= 4 in every example.
     "diagonal_cycle_fill": "[([*{*sum(g,[])}-{0}]*9)[i:i+16]for i in range(16)]",
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
-    # picture: copy it into every cell. Rows of a class mod 10 differ only inside the picture, where
-    # the picture's row is >= elementwise, so the plain (lexicographic) max of the class is its
-    # elementwise max; each pass takes it per class and transposes (result after 2 of len(g)
-    # passes).
-    "tile_cell_mod10": "[g:=[*zip(*[max(g[i%10::10])for i in range(len(g))])]for _ in g][1]",
+    # picture: copy it into every cell. Each pass maxes row i with row i-10 (g[:10]+g: rows 0-9 meet
+    # themselves) and turns the grid a quarter (transpose, then reverse), so the copies spread one
+    # cell per pass in turn down, across, up, across: 8 passes ([7], upright again) reach 2 cells
+    # every way. Copies always fill a product of cell rows and cell columns, so two rows of a class
+    # differ only by the picture, and the plain (lexicographic) max of rows is their elementwise
+    # max.
+    "tile_cell_mod10": "[g:=[*zip(*map(max,g,g[:10]+g))][::-1]for _ in g][7]",
     # task307: every cell becomes a 2x2 block (upscale by 2). zip(r,r) pairs each cell with itself
     # and sum(...,()) flattens the pairs into the wide row; each wide row is listed twice and
     # sum(...,[]) joins those lists of rows.
