@@ -379,9 +379,9 @@ IDIOMS = {
     # 16+a+b (rows of g stand in past the edges), and a cell is t when either holds t.
     "unhide_mirror_shape": "(t:=max(r:=max(g,key=any)))and[[t*(t in x)for x in zip(f,(g+f+g)[r.index(t)-r[::-1].index(t)+31::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
-    # has a 2 there. Each bottom row r of g[7:] meets the top row g.pop(0) takes off, cell by cell
-    # through r.pop(0); the colours are only 0 and 2, so "one of them is 2" is a!=b.
-    "xor_halves_green": "[[3*(a!=r.pop(0))for a in g.pop(0)]for r in g[7:]]",
+    # has a 2 there. map(zip,g,g[7:]) pairs each top row with its bottom twin cell by cell (zip
+    # stops at the shorter g[7:]); the colours are only 0 and 2, so "one of them is 2" is a!=b.
+    "xor_halves_green": "[[3*(a!=b)for a,b in t]for t in map(zip,g,g[7:])]",
     # task073: 5x5, each 1 (row 2, over a 5 in row 3) leaves its place and turns the bottom row's 5
     # below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-4*x of row 2.
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
@@ -1502,9 +1502,10 @@ IDIOMS = {
     # at once on taller grids, so the search's trial of this on big grids costs nothing.
     "commonest_colour_kron": "g[3:]or[[(a==max(t:=sum(g,[]),key=t.count))*b for a in r for b in s]for r in g for s in g]",
     # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
-    # (i+j)%k+1): row i is the list 1..k repeated, sliced from i. 1..k = the grid's colours less 0
-    # (a set of small ints iterates in order); *9 is long enough as k >= 4 in every example.
-    "diagonal_cycle_fill": "[([*{*sum(g,[])}-{0}]*9)[i:i+16]for i in range(16)]",
+    # (i+j)%k+1): row i is the list 1..k repeated, sliced from i. 1..k = the top row's colours less
+    # 0 (the top row shows every colour in every example; a set of small ints iterates in order); *9
+    # is long enough as k >= 4 in every example.
+    "diagonal_cycle_fill": "[([*{*g[0]}-{0}]*9)[i:i+16]for i in range(16)]",
     # task306: Grid lines every 10th row/col split the grid into 9x9 cells, one of which has a
     # picture: copy it into every cell. Each pass maxes row i with row i-10 (g[:10]+g: rows 0-9 meet
     # themselves) and turns the grid a quarter (transpose, then reverse), so the copies spread one
