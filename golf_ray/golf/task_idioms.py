@@ -531,8 +531,9 @@ IDIOMS = {
     "square_holes_filled": "(k:=0)or[g:=[*zip(*[[v:=max(c or(k:=k+8),c>5 and v)for c in r]for r in g][::-1])]for _ in g]and[[c&5|2&132132>>sum(g,()).count(c)for c in r]for r in g]",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
-    # (g[::-1]!=g) decides it; 7**bool is 7 or 1.
-    "mirror_symmetric_1_else_7": "[[7**(g[::-1]!=g)]]",
+    # decides it: g==g[::-1]or 7 is True or 7, and True prints as 1 (the checker's json turns true
+    # into 1, and True==1 in the list compare).
+    "mirror_symmetric_1_else_7": "[[g==g[::-1]or 7]]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
     # blocks of 3 on the diagonal starting from that corner. Rows and columns are labelled by block
     # ('00001111' plus a last label that differs between rows and columns, so it never matches;
