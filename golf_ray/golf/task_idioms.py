@@ -318,8 +318,8 @@ IDIOMS = {
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
     "row_ends_meet_five": "[5*[a]+[5&a%~a]+5*[b]for a,*_,b in g]",
     # task061: an 18x18 table, cell (i,j) = i*j%B+1 with B (4..9) its largest colour, has 0
-    # rectangles painted over; redraw the whole table from B alone (the 0s never hide every B).
-    "mod_product_table_repair": "[[i*j%max(map(max,g))+1for j in range(18)]for i in range(18)]",
+    # rectangles painted over; redraw the whole table from B alone.
+    "mod_product_table_repair": "[[i*j%max(sum(g,[]))+1for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
     # for the task's 10x10 grids; x runs over range(10)): a cell pair q holds A, (A, 2)/(2, A) (the
