@@ -401,7 +401,7 @@ IDIOMS = {
     # with a test), wherever its 4/2 part occurs. The template is grown from the decorations by king
     # steps (abs<2) over non-0 cells, len(D) steps; only on grids with under 40 non-0 cells (every
     # example has at most 32), which keeps big grids cheap. The turned offset is written out twice.
-    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2>len(D)/40},[T:={z for z in D for y in T if abs(z-y)<2}for _ in D],P:={s+(z-c-k//4*2*(z-c).real)*1j**k:D[z]for c in T if 2==D[c]for k in range(8)for s in D if all(D.get(s+(z-c-k//4*2*(z-c).real)*1j**k)==D[z]or D[z]%2for z in T)for z in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2>len(D)/40},[T:={z for z in D for y in T if 2>abs(z-y)}for _ in D],P:={s+(z-c-k//4*2*(z-c).real)*1j**k:D[z]for c in T if 2==D[c]for k in range(8)for s in D if all(D.get(s+(z-c-k//4*2*(z-c).real)*1j**k)==D[z]or D[z]%2for z in T)for z in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
@@ -1324,10 +1324,11 @@ IDIOMS = {
     "corner_recolor": "[[g[6][0]*(c>r[0])for c in r]for r in g]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
-    # Turned (p of the quarter turn) until the gap v is in the top row u: rows above it (s<0,
-    # counted from u) get 4 at the gap columns and at v[0]+s, v[-1]-s; inside the box's rows x
-    # columns every 0 becomes 4.
-    "box_spill_rays": "[u:=[*map(any,g)].index(1),m:=[*map(any,zip(*g))],v:=[b for b,r in enumerate(g[u])if m[b]>r]]and v and[[r or(any(H)*m[b]or b in(0>s)*(v[0]+s,v[-1]-s,*v))*4for b,r in enumerate(H)]for s,H in enumerate(g,-u)]or[*zip(*p([*zip(*g[::-1])]))][::-1]",
+    # Turned (p of the quarter turn) until the box's top row (the first row holding the one colour)
+    # has gaps v (0s in columns holding the box): rows above it (s<0, counted from that row) get 4
+    # at the gap columns and at v[0]+s, v[-1]-s; a 0 with box cells left and right of it in its row
+    # (inside the box, or in the gap) becomes 4.
+    "box_spill_rays": "(v:=[b for b,r in enumerate(max(g,key=max))if r<max(H[b]for H in g)])and[[r or(any(H[b:])*any(H[:b])or b in(s<0)*(*v,v[0]+s,v[-1]-s))*4for b,r in enumerate(H)]for s,H in enumerate(g,-g.index(max(g,key=max)))]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
     # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on each row
     # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 8 quarter
     # turns ([7] of a pass per row; grids are 15x15): a move blocked by the other centre's satellite
@@ -1794,9 +1795,11 @@ IDIOMS = {
     "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,1j,-1,-1j)}&P for c in g])and-~sum({c+e,c+e*1j}<=P for c in C for e in(1,1j,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
-    # rectangle and a 1-cell border, its markers line up on bare background. A wide grid (split
-    # left/right in every example) is solved transposed by calling p on the transpose.
-    "stamp_by_markers": "len(g)<len(g[0])and[*zip(*p([*map(list,zip(*g))]))]or(M:=len(g[0])+1,t:=len(g)//2,o:=sorted([g[:t],g[t:]],key=lambda k:len({*str(k)})),j:=max(e:=sum(o[0],[]),key=e.count),r:=sorted({*(z:=sum(o[1],[]))},key=z.count),b:=r[-1],e:=sum([i+[j]for i in o[0]],[])+[j]*99,z:=sum([i+[b]for i in o[1]],[])+[b]*99,[e.__setitem__(q+u,v)for i in range(t*M)if z[i-1]==z[i-M]==b!=z[i]for n in[[(x*M+k,z[i+x*M+k])for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1)]]for q in[q for q in range(t*M)if all(e[q+u]==[v,j][v in r[-2:]]for u,v in n)][:1]for u,v in n if v-b])and[e[d*M:][:M-1]for d in range(t)]",
+    # rectangle and a 1-cell border, its markers line up on bare background. Over the whole grid the
+    # bare background j outnumbers the pattern background b, b the main colour, that each marker (as
+    # in every example), and only bare rows hold j, only pattern rows b: rows are split by that. A
+    # wide grid (split left/right in every example) is solved transposed by calling p on it.
+    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[0for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1))][:1]for x in range(z[i::M].index(b))for k in range(z.index(b,i)-i)for e[q+x*M+k]in[z[i+x*M+k]]])and[e[d*M:][:M-1]for d in range(t)]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. On the grid padded with 7 all round, 36 passes over all 8
     # orientations (transpose, transpose, turn) spread 4 (not fillable) to a 0 whose left neighbour

@@ -4281,6 +4281,10 @@ def _draw_stamp_by_markers(rng, n):
     cells = [v for r in P for v in r]  # the pattern half's main colour outnumbers each marker
     if any(cells.count(c) >= cells.count(m) for c in set(cells) - {b, m}):  # colour there,
         return None  # as in every example of task366
+    cells += [v for r in M for v in r]  # whole grid: count of a > b > m > each marker colour,
+    k = [cells.count(c) for c in (a, b, m)] + [max(cells.count(c) for c in mk)]
+    if not k[0] > k[1] > k[2] > k[3] or any(b not in r for r in P) or any(a not in r for r in M):
+        return None  # and every row holds its half's background, as in every example of task366
     g = P + M if rng.random() < 0.5 else M + P
     return [list(r) for r in zip(*g, strict=False)] if rng.random() < 0.5 else g
 
