@@ -421,7 +421,7 @@ IDIOMS = {
     # first all-line row is min(g,key=set), a subset of every row's colours; offsets e are the 3x3
     # of blocks (-l,0,l); the centre m is the cell whose 8 neighbours at distance l differ from it
     # most: the pattern's centre is off the border in every example.)
-    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},e:=[b*1j+f for b in(-l,0,l)for f in(-l,0,l)],m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e)))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,e:=[b*1j+f for b in(-l,0,l)for f in(-l,0,l)],n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e)))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
     # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.
@@ -1157,7 +1157,7 @@ IDIOMS = {
     # 2s first (a smaller one could fit part of a big hole), each painted (cell by cell, as the for
     # targets q,c[Y+q]) at every turn and box cell whose 3x3 window equals its key (RE-ARC's turn
     # order; no two holes alike, so a painted hole is matched once and then filled).
-    "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[0for k in sorted(M,key=sum)for f in L for Y in c if k==tuple(c.get(Y+q)for q in f)for q,c[Y+q]in zip(f,M[k])]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
+    "pieces_into_holes": "[L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[0for k in sorted(M,key=sum)for f in L for Y in c if k==tuple(c.get(Y+q)for q in f)for q,c[Y+q]in zip(f,M[k])]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each
     # (next(..., g): a pass that finds nothing only turns). Stem rows hold one cell of colour
