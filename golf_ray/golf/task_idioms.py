@@ -674,12 +674,12 @@ IDIOMS = {
     # full pass of toggles brings t back to {0}). Cell = max of its row-set & column-set.
     "bbox_fill": "(s:=(t:={0}))and[[max({*r,*s}&(t|(t:=t^{*c})))for c in zip(*g)]for r in g if[s:=s^{*r}]]",
     # task133: The key colour A is the one met most often beside a different colour (4-neighbour:
-    # every key block touches its other colour side by side). Every object beside a 1x1 key (a run
-    # of one A) is a part of the template, so the template T is the union of the offsets, from each
-    # 1x1 key, of the cells of the non-A colours beside it. Each row of every key block (leftmost
-    # cell z, width k) gets T drawn at z + offset*k, k cells wide, in the colour met at those scaled
-    # offsets. Cells are i*99+j.
-    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(z+a)for a in(1,-1,99,-99)for z in D if D[z]!=D.get(z+a)].count),T:={i-z for z in D if D.get(z-1)!=A==D[z]!=D.get(z+1)for a in(1,-1,99,-99)for i in D if A!=D.get(z+a)==D[i]},P:={z+i*k+j:c for z in D if D.get(z-1)!=A==D[z]if(k:=next(k for k in range(99)if D.get(z+k)!=A))if(c:=max(D.get(z+i*k,0)for i in T))for j in range(k)for i in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # every key block touches its other colour side by side). A key cell's scale k is the count of A
+    # within 3 cells left and right in its row (blocks are at most 4 wide and A runs in a row are 4+
+    # apart in every example). The template T is the union of the offsets, from each 1x1 key (k<2),
+    # of the cells coloured like one of its neighbours. Every key cell z paints z + offset*k for
+    # each offset of T, in the colour met at those scaled offsets. Cells are i*99+j.
+    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(z+a)for a in(-1,1,-99,99)for z in D if D.get(z+a)!=D[z]].count),T:={i-z for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))<2for a in(-1,1,-99,99)for i in D if D.get(z+a)==D[i]},P:={z+i*k:c for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))if(c:=max(D.get(z+a*k,0)for a in T))for i in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
     # with more side-by-side pairs in str(g) ("c, c, "); the crop keeps rows holding it and takes
@@ -850,7 +850,7 @@ IDIOMS = {
     # part cell and its neighbour x=n-b away: paint n's colour at k+x for every k of b's colour
     # whose cell k+2x agrees with b's (n+x): the mirror ring cell for a ring b, empty for a centre
     # b.
-    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k+x:e[n]for b in e if b+2not in e for n in e if(e[b]==e[n])+abs(x:=n-b)<2for k in e if e[b]==e[k]and e.get(k+x+x)==e.get(n+x)})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
+    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k+x:e[n]for b in e if b+2not in e for n in e if(e[b]==e[n])+abs(x:=n-b)<2for k in e if e.get(k+x+x)==e.get(n+x)and e[b]==e[k]})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
     # mirror. B keeps the lines that hold colour c and transposes; three Bs give c's box as columns,
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
@@ -1091,7 +1091,7 @@ IDIOMS = {
     # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
     # above (g[0] is always empty); a is the template's label (D's first cell). Z holds each band's
     # best shift; a 0 becomes 1 when a shift in Z puts a template cell on it.
-    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i,r in enumerate(g)for j,v in enumerate(r)if v},a:=D[[*D][0]],Z:={max((sum(v==D.get(i+k)for i in D if D[i]==a),k)for k in range(-30,90))[1]for v in{*D.values()}})and[[v or any(a==D.get(i+30*j-k)for k in Z)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i,r in enumerate(g)for j,v in enumerate(r)if v},a:=[*D.values()][0],Z:={max(([D.get(i+k)for i in D if D[i]==a].count(v),k)for k in range(-30,90))[1]for v in{*D.values()}})and[[v or a in{D.get(i+30*j-k)for k in Z}for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
     # (colour map c*5%9, applied to the 3x3 window's sum: no window holds two lone cells).
     "ring_colour_map": "[[v or sum(sum((0,*s)[j:j+3])for s in([],*g)[i:i+3])*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
