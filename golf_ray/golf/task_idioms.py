@@ -1801,11 +1801,12 @@ IDIOMS = {
     # wide grid (split left/right in every example) is solved transposed by calling p on it.
     "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[0for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1))][:1]for x in range(z[i::M].index(b))for k in range(z.index(b,i)-i)for e[q+x*M+k]in[z[i+x*M+k]]])and[e[d*M:][:M-1]for d in range(t)]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
-    # from a corner, are filled with 4. On the grid padded with 7 all round, 36 passes over all 8
-    # orientations (transpose, transpose, turn) spread 4 (not fillable) to a 0 whose left neighbour
-    # is 4, that is a concave corner (up and left open, up-left a wall), or whose up and left are
-    # walls (u&v>4) with a 5 two left of the cell above; at the end 4-c&5 swaps 0 and 4, keeps 5.
-    "closed_rooms_filled": "(G:=[[7]*50,*[[7,*r,7]for r in g],[7]*50],[G:=zip(*[u:=[v:=c or 4*(v==4or u[j]|v<5<=u[j-1]or u[j-2]==5<=u[j]&v)for j,c in enumerate(r)]for r in G][::k])for k in[1,1,-1]*12])and[[4-c&5for c in r[1:-1]]for r in G][1:-1]",
+    # from a corner, are filled with 4. 24 passes over all 8 orientations (transpose, transpose,
+    # turn), each with a row of 7s above and a 7 put before each row (6 pile up per side, cut at the
+    # end), zip a row with the one above shifted by 0, 1, 2 (a, b, e) and mark (True) a 0 whose left
+    # v is marked, or a|v<2<b (concave corner), or up and left walls (a&v>4) with e==5 (a line goes
+    # on from the corner). At the end ~-c*3%7 maps 0->4, marked->0, 5->5.
+    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c or v==1or a|v<2<b or e==5<=a&v for c,a,b,e in zip([7,*r],u,[7,*u],[7,7,*u])]for r in g][::k])for k in[1,1,-1]*8if(u:=[7]*99)]and[[~-c*3%7for c in r[6:-6]]for r in g][6:-6]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. A 5 in row i, column c takes template[a][k]: a = 5s above
     # it in c, k = 5s before it in its row (a walrus counter reset per row, bumped only on 5s).
