@@ -497,10 +497,11 @@ IDIOMS = {
     "ring_around_cells": "[g:=[[c|(g==1)|(g:=c>0)for c in r]for r in zip(*g[::-1])]for _ in g][3]",
     # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
-    # 2*arm + the gap between its two arms on a line holding a full arm (or the arm itself if no
-    # gap); output side = largest size. Sorted by size, largest first: Q[0] is the background and
-    # ring k is Q[k+1]; a cell off its ring's arms takes index 0 (the background).
-    "nested_corner_frames": "(Q:=sorted(max(((x:=r.strip().count(9))+(R:=len(max(r.split(b'\\t'))))+(x>0)*R,R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(v!=c)for v in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-i,i+1)for i in range(S)])and[[Q[min(a,b)*(abs(a-b)<Q[min(a,b)][1])][2]for b in V]for a in V]",
+    # max over lines of (longest run)*(number of runs) + (non-c cells between its first and last c):
+    # 2*arm + gap on a line crossing both arms, the side itself on a full side; output side =
+    # largest size. Sorted by size, largest first: Q[0] is the background and ring k is Q[k+1]; a
+    # cell off its ring's arms takes index 0 (the background).
+    "nested_corner_frames": "(Q:=sorted(max(((R:=len(max(r.split(b'\\t'))))*len(r.split())+r.strip().count(9),R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(v!=c)for v in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-i,i+1)for i in range(S)])and[[Q[min(a,b)*(Q[min(a,b)][1]>abs(a-b))][2]for b in V]for a in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
     # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
