@@ -777,11 +777,11 @@ IDIOMS = {
     "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(bytes(r)if 5 in r else b' 'for r in zip(*g)).split()for j in[s for d in range(160)for s in[{j%10*16-j//10-d for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<33}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
-    # template (same transform/scale) around them. The template is the first 3x3 window whose text
-    # shows 4 digits (bg, main, 2 markers: it holds a bg cell in every example; bg is the top-right
-    # cell); a window matches a turned, scaled template whose middle-row colours (main and bg) are
-    # read as bg; k cycling through (1,2,3)*4, a quarter turn a step, meets every scale and turn.
-    "template_stamp": "(b:=g[0][-1],d:={(i,j):v for i,r in enumerate(g)for j,v in enumerate(r)},next(1 for i,j in d if len({*str(T:=[[d.get((i+a,j+c),b)for c in range(3)]for a in range(3)])})>7),M:={(i+a,j+c):T[a//k][c//k]for k in(1,2,3)*4 if(T:=[*zip(*T[::-1])])for i,j in d if all(d.get((i+a,j+c),b)==(v:=T[a//k][c//k],b)[v in T[1]]for a in range(3*k)for c in range(3*k))for a in range(3*k)for c in range(3*k)})and[[M.get((i,j),v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # template (same transform/scale) around them. Template: the first sliced 3x3 window showing 4
+    # digits (`7!=[...]` stamps once, next returns g). Box size k in [3,6,9]*4, a quarter turn a
+    # step, meets every scale and turn; a box matches when each cell holds its template colour v, or
+    # bg (top-right cell) if v is in the middle row; matched boxes are painted in place.
+    "template_stamp": "next(g for i,r in enumerate(g)for j,t in enumerate(r)if len({*str(T:=[r[j:j+3]for r in g[i:i+3]])})>7!=[0for k in[3,6,9]*4if(T:=[*zip(*T[::-1])])for i,r in enumerate(g[~-k:])for j,t in enumerate(r[~-k:])if all(g[i+a][j+c]in{v:=T[a*3//k][c*3//k],(v,g[0][-1])[v in T[1]]}for a in range(k)for c in range(k))for a in range(k)for c in range(k)for g[i+a][j+c]in[T[a*3//k][c*3//k]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (Twice: keep rows holding a colour other than 0/2, repeat
     # each k times, add a 2 at both ends, transpose.)
@@ -1412,7 +1412,7 @@ IDIOMS = {
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
     # copies then join the growth, harmlessly); no copy reaches the last row or column (as in every
     # example), so nothing is padded.
-    "mirror_into_quadrants": "[0for n,r in enumerate(g[1:])for d,_ in enumerate(r)if len({*g[n][d:d+2],*r[d:d+2],*(a:={(n,d)})})>4for _ in r[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[n+(x>n)][d+(y>d)]]]and g",
+    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,_ in enumerate(r)if len({*r[d:d+2],*g[n][d:d+2],*(a:={(n,d)})})>4for _ in r[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[(x>n)+n][(y>d)+d]]]and g",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
