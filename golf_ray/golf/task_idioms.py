@@ -519,10 +519,10 @@ IDIOMS = {
     # mode of that list is the answer.
     "largest_box_colour_2x2": "[[max(L:=[c for r in g for k in zip(*g)for c in{*r}&{*k}-{0}],key=L.count)]*2]*2",
     # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2 steps
-    # over non-0 cells; its copy scaled by k (up to 35 // its size) is painted at every shift where
-    # the non-0 cells in the ring around its scaled 2s are exactly those 2s (a shift puts the first
-    # scaled 2 on some non-0 cell p).
-    "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+p-Q[0]for k in range(1,36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # over non-0 cells; its copy scaled by k (k < 36 // its size; k = 0 scales to nothing and paints
+    # nothing) is painted at every shift where the non-0 cells in the ring around its scaled 2s are
+    # exactly those 2s (a shift puts the first scaled 2 on some non-0 cell p).
+    "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. Each pass labels each 0 on first sight (k counter, multiples of 8, so c&5
     # keeps 5 and clears labels; 5 stays a barrier), spreads the max label along rows (c>5 and v: v
