@@ -1608,10 +1608,10 @@ IDIOMS = {
     "diagonal_trails": "(q:=(z:=[0]*3)*2)and[q:=[*map(max,[0]+q,r+z)]for r in g+[z]*3]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step).
-    # Square grids, as every example. Corner index a in (i,~i): distance R[a] (i or n-1-i), corner
+    # Square grids, as every example. Corner index a in (i,~i): distance a%n (i or n-1-i), corner
     # row g[a>>9] (g[0] or g[-1]); keys distance<<5|ring colour sorted, the first wins if the second
     # is farther.
-    "corner_rings_voronoi": "(R:=range(len(g)))and[[(L:=sorted(R[a]+R[b]<<5|~max(R[a],R[b])%2*v for a in(i,~i)for b in(j,~j)if(v:=g[a>>9][b>>9])))[0]%32*(L[1]-L[0]>9)for j in R]for i in R]",
+    "corner_rings_voronoi": "(R:=range(n:=len(g)))and[[(L:=sorted(a%n+b%n<<5|~max(a%n,b%n)%2*v for a in(i,~i)for b in(j,~j)if(v:=g[a>>9][b>>9])))[0]%32*(L[1]-L[0]>9)for j in R]for i in R]",
     # task329: an odd square of colours on 0; every cell off the middle column turns 0. Each row is
     # rebuilt as k zeros, its middle cell, k zeros (k = half the width).
     "keep_middle_column": "[[0]*(k:=len(r)//2)+[r[k]]+k*[0]for r in g]",
