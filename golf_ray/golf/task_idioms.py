@@ -1361,10 +1361,12 @@ IDIOMS = {
     # task276: every 6 becomes 2 (the grids hold only 6s and 7s); a digit swap on the grid's text.
     "replace_six_with_two": "eval(str(g).replace(*'62'))",
     # task277: three 8-connected objects of 8s; two share a shape, the odd one (always the smaller)
-    # turns 2, the twins turn 1. Flatten with a 0 pad column and a 0 pad row above, then spread the
-    # largest cell index over each object's 3x3 neighbourhoods (10 passes): one label per object.
-    # The odd object is the one under a third of the 8s: 3*count(label)+count(0) < 121 cells.
-    "smaller_odd_object_two": "(s:=sum([[0]+k for k in g],[0]*11))and[s:=[s[k]and max([k]+s[k-12:k-9]+s[k-1:k+2]+s[k+10:k+13])for k in range(121)]for k in g]and[[s[k]and 1+(3*s.count(s[k])+s.count(0)<121)for k in range(k,k+10)]for k in range(12,121,11)]",
+    # turns 2, the twins turn 1. Flatten column by column with a 0 pad after each column and z = 18
+    # pads on top (stride 11, 128 cells); each comprehension step (its `if`) spreads the largest
+    # cell index over 3x3 neighbourhoods: one label per object. With c a cell's label count and T
+    # the 8s, 3c+count(0) = 3c+128-T, so >>7 gives 0 for the odd one (3c<T), 1 for twins, 2+ for 0s:
+    # 2>>that. Steps 0-17 emit junk rows (labels not yet settled), dropped by [18:].
+    "smaller_odd_object_two": "(s:=sum(zip(*g,z:=(0,)*18),z))and[[2>>(3*s.count(v)+s.count(0)>>7)for v in s[k::11]]for k in range(28)if(s:=[s[k]and max(k,*s[k-12:k-9]+s[k-1:k+2]+s[k+10:k+13])for k in range(128)])][18:]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight quarter turns, x = a|a*b>>2|b&k with b the left neighbour: k=116
     # marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4) keeps x for those,
