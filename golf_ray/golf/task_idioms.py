@@ -96,11 +96,11 @@ IDIOMS = {
     "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if{a*b*(a-b)for a,b in zip(r,s)}=={0}])]for r in g]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
-    # markers' colours; the templates' own places are cleared. Groups of side-joined cells get a
-    # label C (99 * the largest hash spread through them); groups of 1-3 cells are loose (listed
-    # inline, per turn/flip). Per turn/flip, each loose a votes a-c(z)*u+C[z] for each cell z of its
-    # colour; a vote met 3 times (first seen within S[:30]) paints the group (others land off grid).
-    "templates_onto_markers": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},C:={z:99*hash(z)for z in d},[C:={z:max(C.get(u+z,0)for u in(1,1j,-1,-1j,0))for z in d}for _ in g],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for a in[z for z in d if[*C.values()].count(C[z])<4][:9]for z in d if d[a]==d[z]]]for x in S[:30]if 2<S.count(x)for z in d})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # markers' colours; the templates' own places are cleared. Side-joined groups get a label C (99
+    # * the largest hash, spread from the colours; an empty side offers the cell's own); groups of
+    # 1-3 are loose. Per turn/flip, each loose a votes a-c(z)*u+C[z] for each cell z of its colour;
+    # a vote met 3 times (first seen within S[:30]) paints the group (other groups land off grid).
+    "templates_onto_markers": "(C:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},d:=C,[C:={z:max(C.get(u+z,99*hash(z))for u in(1,1j,-1,-1j))for z in d}for _ in g],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for a in[z for z in d if[*C.values()].count(C[z])<4][:9]for z in d if d[a]==d[z]]]for x in S[:30]if 2<S.count(x)for z in d})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -1040,11 +1040,11 @@ IDIOMS = {
     "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g),w:=sum(c in r for r in zip(*g)),[1for i in range(22-h)for j in range(22-w)if all(g[i+a][j+b]<1for a in range(h)for b in range(w)if a%~-h*(b%~-w))for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[i+a][j+b]in[c]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
-    # upscaled pattern painted in: the smallest scale d, then the first spot (o,b) in the region for
-    # the block of the pattern's first cell l, that leaves every shown cell on its pattern colour
-    # and the corners uncovered (pattern dict keyed i*99+j; cells left of l are negative floor
-    # offsets).
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)},l:=min(D))and next([[D.get(l+(i-o)//d*99+(j-b)//d,g[i][j])for j in X]for i in Y]for d in range(1,9)for o in Y for b in X if all(g[i][j]in(D.get(l+(i-o)//d*99+(j-b)//d,4),0)for i in Y for j in X))",
+    # upscaled pattern painted in: the smallest scale d (1-4; every example has 2-4), then the first
+    # spot (o,b) in the region for the block of the pattern's first cell l, that leaves every shown
+    # cell on its pattern colour and the corners uncovered (pattern dict keyed i*99+j; cells left of
+    # l are negative floor offsets; all fits are listed and the first taken).
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)},l:=min(D))and[[[D.get(l+(i-o)//d*99+(j-b)//d,g[i][j])for j in X]for i in Y]for d in range(1,5)for o in Y for b in X if all(g[i][j]in(D.get(l+(i-o)//d*99+(j-b)//d,4),0)for j in X for i in Y)][0]",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
@@ -1825,8 +1825,9 @@ IDIOMS = {
     # colour) along that diagonal. The background is the corner cell's colour and the shape is 0 (in
     # every example), so the marker m is the non-background cell of largest value; it sits
     # diagonally next to the shape, so the step w is the longest diagonal shift back from m onto the
-    # shape.
-    "diagonal_echo": "(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-g[0][0]},m:=max(U,key=U.get),[w:=t//4*1j**t*(1+1j)for t in range(24)if m-t//4*1j**t*(1+1j)in U])and[[[v,U[m]][any(i+j*1j+w*~t in U for t in range(24))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # shape. Cells are keyed i-j+(i+j)j (the grid turned 45 degrees), so a diagonal step is 2 times
+    # a power of 1j.
+    "diagonal_echo": "(U:={i-j+(i+j)*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if g[0][0]-v},m:=max(U,key=U.get),[w:=t//4*1j**t for t in range(44)if m-t//4*1j**t in U])and[[[v,U[m]][any(i-j+(i+j)*1j-w-w*t in U for t in range(44))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so from 3 characters before it the next n 0s become 3s (only digits change: the text
@@ -1871,8 +1872,8 @@ IDIOMS = {
     # ray perpendicular to them: between two lines it spans from line to line, outside them it runs
     # to the nearest line; every crossing gets an 8 ring (3x3 minus centre). On a dict of complex
     # cells, each 2 paints 2s up to the first 8 of each of the 4 ways (bytes.find; none found: no
-    # ray); cells that went 8 -> 2 get 8 on their 8 neighbours (u and u+u*1j per way).
-    "dot_rays_to_lines": "[[e[1j*i+j]for j,v in enumerate(r)]for d in[{1j*i+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for R in[d|{z+m*u:2for z in d if d[z]&2for u in(1,-1,1j,-1j)for m in range(bytes(d.get(z+m*u,0)for m in range(99)).find(8)+1)}]for e in[R|{z+m:8for z in d if d[z]>R[z]for u in(1,-1,1j,-1j)for m in(u,u+u*1j)}]for i,r in enumerate(g)]",
+    # ray); cells that went 8 -> 2 get 8 on their 8 neighbours (u*m, m in (1, 1j+1), per way).
+    "dot_rays_to_lines": "[[e[i*1j+j]for j,v in enumerate(r)]for d in[{i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for R in[d|{z+u*m:2for z in d if d[z]&2for u in(1,1j,-1,-1j)for m in range(bytes(d.get(z+u*m,0)for m in range(99)).find(8)+1)}]for e in[R|{z+u*m:8for z in d if d[z]>R[z]for u in(1,1j,-1,-1j)for m in(1,1j+1)}]for i,r in enumerate(g)]",
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay.
