@@ -234,12 +234,11 @@ IDIOMS = {
     # Every example is 10x10, so the last column is r[9].
     "edge_marks_cross": "[[c|2&a+r[9]for c,a in zip(r,g[0])]for r in g]",
     # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted by j, lands on 0s
-    # whose outside 4-neighbours are all 5 moves there (cells cleared and the shifted ones painted
-    # in place in the flat list g, the cells listed before painting). The grid is flattened (10x10,
-    # as every example), so the neighbours are +-1 and +-10; "outside" = the source cell there is
-    # not c; 110 padding 5s make shifts off the grid fail. No two colours share a shape, nor two
-    # holes. (set(g), not {*g}: the same colours, a shorter packed text.)
-    "move_into_hole": "(g:=sum(g,[])+[5]*110,[c for c in set(g)for j in range(-100,100)if all(g[i+j+a]==5*(c!=g[i+a])for i in range(0,100)if c==g[i]for a in(0,1,-1,10,-10))for i in[i for i in range(0,100)if c==g[i]]for g[i+j],g[i]in[(c,0)]])and[g[i:i+10]for i in range(0,100,10)]",
+    # whose outside 4-neighbours are all 5 moves there. The grid is flattened (10x10, as every
+    # example) to o; g is o plus 110 padding 5s (shifts off the grid fail), and checks read g, never
+    # changed, while moves write o (so a moved cell is never moved again). Neighbours are +-1 and
+    # +-10; "outside" = the source cell there is not c. No two colours share a shape.
+    "move_into_hole": "(g:=(o:=sum(g,[]))+[5]*110,[c for c in set(g)for j in range(-100,100)if all(g[i+j+a]==5*(c!=g[i+a])for i in range(0,100)if c==g[i]for a in[0,1,-1,10,-10])for i in range(0,100)if c==g[i]for o[i+j]in[c]for o[i]in[0]])and[o[i:i+10]for i in range(0,100,10)]",
     # task045: 10x10; a row whose two end cells share a colour is filled with that colour, the other
     # rows stay. r[:r[0]==r[9]] is the first cell when the ends agree and [] when not; ten copies of
     # it, or the row itself when that is empty (an all-0 row gives ten zeros either way).
@@ -767,9 +766,11 @@ IDIOMS = {
     "mirror_into_brackets": "[g:=[[0]*(a:=str(g).find('2')//47)+[*map(max,c[a:],c[a::-1]+(0,)*15)]for c in zip(*g)][::-1]for _ in g][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. f
-    # gives each cell strictly inside its run (2*run sum//list sum)%2+1: on the row sums that is 1|2
-    # (smaller|larger) on inner rows, on a row's own cells it is 1; u*v is the colour or 0.
-    "inner_fill_by_size": "(f:=lambda r:[0<k<len(s)-1 and sum(s)*2//sum(r)%2+1for s in bytes(r).split(b'\\0')for k in range(len(s)+1)])and[[u*v or x for x,u in zip(r,f(r))]for r,v in zip(g,f([*map(sum,g)]))]",
+    # walks each run s as 0,s[2:],0 and the 0 after it (an empty run: only that 0; no run is 1
+    # long), so k is nonzero just inside the run, and there gives 3-(2*run sum//list sum): on the
+    # row sums 3|2 (smaller|larger) on inner rows, on a row's own cells 1; x-u*v turns the inner 4s
+    # to 1|2.
+    "inner_fill_by_size": "(f:=lambda r:[k and 3-sum(s)*2//sum(r)for s in bytes(r).split(b'\\0')for k in[*(s and[0,*s[2:],0]),0]])and[[x-u*v for x,u in zip(r,f(r))]for r,v in zip(g,f([*map(sum,g)]))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -d, d
