@@ -1301,10 +1301,11 @@ IDIOMS = {
     # whose zero count occurs once (count 1) is returned.
     "odd_tile_out": "g[3:]and(T:=[*zip(*[iter(g)]*3)])[[*map((M:=[str(t).count('0')for t in T]).count,M)].index(1)]or[*zip(*p([*zip(*g)]))]",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
-    # square: every full 3x3 window is keyed by which of its edge-middle cells are 5, and each
-    # layout cell takes the window whose key says where it points; the middle is the plain all-5
-    # tile, found in every example.
-    "tiles_by_marks": "(D:={(*map(5 .__eq__,w[1::2]),):w for k in range(256)if all(w:=sum([r[k%16:][:3]for r in g[k>>4:][:3]],[]))},R:=range(9))and[[D[I>2,J>2,J<6,I<6][I%3*3+J%3]for J in R]for I in R]",
+    # square: every full 3x3 window is keyed by which of its edge-middle cells are 5 (0/1 from
+    # [5].count, equal to the bools looked up), and each layout cell takes the window whose key says
+    # where it points; the middle is the plain all-5 tile, found in every example. The key table is
+    # built in each output row's `if` (9 rebuilds: cheaper text than a separate walrus).
+    "tiles_by_marks": "[[D[I>2,J>2,J<6,I<6][I%3*3+J%3]for J in range(9)]for I in range(9)if(D:={(*map([5].count,w[1::2]),):w for k in range(256)if all(w:=sum([r[k%16:][:3]for r in g[k>>4:][:3]],[]))})]",
     # task265: Noise of 5s on 0: every 2x2 block of 0s is painted 2. Special case for ARC train
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0.
