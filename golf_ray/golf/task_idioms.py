@@ -827,8 +827,8 @@ IDIOMS = {
     # (x-a,y) when (x,y), k>=1 steps back along (a,b), is empty and (x,y-b) is set (Ls never touch
     # and all are one colour, so such a pair is one L's two arms). 10x10 (as every example); row 0
     # is empty in every example, so it pads every row and 9 rows below: negative and overlong
-    # indices read 0.
-    "l_corner_diag_ray": "[[P[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x][y-b])*P[x-a][y]for a in(1,-1)for b in(1,-1)for k in range(1,9))for j in range(10)]for i in range(10)if[P:=[r+g[0]for r in g+g[:1]*9]]]",
+    # indices read 0. The padded grid P is built in each cell's first read (cheaper than an if).
+    "l_corner_diag_ray": "[[(P:=[r+g[0]for r in g+g[:1]*9])[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x][y-b])*P[x-a][y]for k in range(1,9)for a in(1,-1)for b in(1,-1))for j in range(10)]for i in range(10)]",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
