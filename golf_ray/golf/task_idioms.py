@@ -134,10 +134,10 @@ IDIOMS = {
     "tile_squares_bars": "g*(f:=lambda S,w=len(g[0]):S<{0}or any([0for p in P for g[p//w][p%w]in[a%b*6+2]]and f(S-P)for a in(1,w)for b in(w,1)if(P:={m:=min(S),m+a,m+b,m+a+b})<=S))({k for k,v in enumerate(sum(g,[]))if v==5})",
     # task025: Full-height (or full-width) lines (the columns with no 0; their min is their colour)
     # attract the dots of their colour to the cell beside them (on the dot's side); other dots
-    # vanish. Cell l takes the max of its line colour, the colour of the line at l+1 if a dot of it
-    # lies left of l, and of the line at l-1 if one lies at or right of l (no dot ever sits beside a
-    # line, as in every example). Rows are `p` of the transpose.
-    "dots_stick_to_lines": "max(A:=[*map(min,zip(*g)),0])and[[max({A[l]}|{A[l+1]}&{*r[:l]}|{A[l-1]}&{*r[l:]})for l in range(len(r))]for r in g]or[*zip(*p([*zip(*g)]))]",
+    # vanish. Cell l takes the max of the line colour at l+1 if it occurs left of l, and of the line
+    # colours at l-1 and l if they occur at or right of l (a line at l always does: r[l] is it). No
+    # dot ever sits beside a line, as in every example. Rows are `p` of the transpose.
+    "dots_stick_to_lines": "max(A:=[*map(min,*g),0])and[[max({A[l+1]}&{*r[:l]}|{A[l-1],A[l]}&{*r[l:]})for l in range(len(r))]for r in g]or[*zip(*p([*zip(*g)]))]",
     # task026: 5x7 split by a middle column of 1 into two 5x3 halves of 0/9; the output is 8 where
     # both halves are 0, else 0. b walks the right half r[4:] (a copy) while r.pop(0) hands out the
     # left half's cells in order; the colours are 0 or 9, so 8>>a+b is 8 only when both are 0 (a
@@ -1648,9 +1648,9 @@ IDIOMS = {
     # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
     # goes from the 8 along its column to the 2's row, then along that row to the 2. (m holds the
     # column maxima, 8 only in the 8's column; f toggles on the two non-empty rows, and f|any(r) >
-    # (m[j]<8) marks that column on them and between; on the 2's row a cell is on the path if a 2
+    # 8>>m[j] marks that column on them and between; on the 2's row a cell is on the path if a 2
     # lies ahead of it, looking away from the 8's column: 8 in m[:j] picks the way.)
-    "elbow_path": "(f:=0)or[[c or 4*(f|any(r)>(m[j]<8)or 2in r[j::8in m[:j]or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),m:=[*map(max,*g)]]]",
+    "elbow_path": "(f:=0)or[[c or 4*(f|any(r)>8>>m[j]or 2 in r[j::8 in m[:j]or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),m:=[*map(max,*g)]]]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)
