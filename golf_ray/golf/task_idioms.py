@@ -810,8 +810,9 @@ IDIOMS = {
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
     # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
-    # found there (0 if none).
-    "umbrella_rain": "[s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])]and[*zip(*[(max(d[:(n:=(*d,u).index(u)%20)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
+    # found there (0 if none). s and u are bound inside the index tuple (*d,s,u) (once per column),
+    # so index(u) is 21 where the column has no u and %21 makes n=0.
+    "umbrella_rain": "[*zip(*[(max(d[:(n:=(*d,s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])).index(u)%21)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
     # connected, so its box is the rows and the columns that hold an 8. With R, K the maxima (8 or
     # 0) of the cell's row and column (zip(r,*g) gives each cell c with its column), the cell is
@@ -1253,8 +1254,9 @@ IDIOMS = {
     # task253: four L-triominoes (2x2 less a corner) packed into a 4x4, each in its bend's corner.
     # Every 2x2 window with exactly one 0 is a piece (pieces never touch); the key
     # count(0)*4+index(0) files them at 4..7 by missing corner. Windows are column-major
-    # (TL,BL,TR,BR), so a half's two pieces concatenated and strided [A::2] give its rows.
-    "assemble_l_pieces": "[(C[B]+C[B-2])[A::2]for B in(7,6)for A in(0,1)if(C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})]",
+    # (TL,BL,TR,BR), so a half's two pieces concatenated and strided [A::2] give its rows. The dict
+    # C is bound inside the first subscript (C:=...)[B], so no `if` clause is needed.
+    "assemble_l_pieces": "[((C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})[B]+C[B-2])[A::2]for B in(7,6)for A in(0,1)]",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
     # compared as tuples: taller = greater). Each cell is c>>s with s = 2*(taller than the shortest)
     # + (shorter than the tallest): 1 for the shortest (5>>1=2), 2 for the tallest, 3 for the rest.
