@@ -1672,10 +1672,10 @@ IDIOMS = {
     "nonzero_cells_in_one_row": "[[*filter(int,sum(g,[]))]]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
     # that side, other dots vanish. (Four quarter turns, one per row with the fourth kept, each for
-    # the left side: cell 1 takes its colour if the row holds it; a dot lives on if it is another
-    # side's colour: top or bottom row, or the row's last cell; the left colour is in none of these,
-    # so its dots go.)
-    "dots_to_matching_side": "[g:=[*zip(*[[a:=r[0],a*(a in r[2:])or r[1],*[c*(c in r[-1:]+g[0]+g[-1])for c in r[2:]]]for r in g][::-1])]for _ in g][3]",
+    # the left side: cell 1 is r[0] if the row's inner cells r[2:-1] hold it, else stays r[1] (a
+    # corner row's 0 is never there); a dot lives on if it is another side's colour: top or bottom
+    # row, or the row's last cell; the left colour is in none of these, so its dots go.)
+    "dots_to_matching_side": "[g:=[*zip(*[[r[0],r[r[0]not in r[2:-1]]]+[c*(c in r[-1:]+g[0]+g[-1])for c in r[2:]]for r in g][::-1])]for _ in g][3]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
     # their common span less one cell at each side, becomes 8. Per pass (rows, then transposed), an
     # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (the span never
