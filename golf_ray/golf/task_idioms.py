@@ -110,9 +110,9 @@ IDIOMS = {
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: 101 cells, taken mod
     # 101), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell is
     # the max over its four turns n+k*(n-C), k = 101,110,99,90 (0,9,-2,-11 mod 101, as the bytes
-    # b'encZ'). C-23 = 10*r0+c0 is the first True of u>0<v over u in map(any,g) and v in max(g)
+    # b'encZ'). C-23 = 10*r0+c0 is the first True of v>0<any(u) over rows u of g and v in max(g)
     # (max(g)'s first non-0 is in the first non-empty column); 10x10 hard-coded, as every example.
-    "d4_complete_5x5": "[*zip(*[(max(sum(g,[0])[(n+k*(n-[u>0<v for u in map(any,g)for v in max(g)].index(1)-23))%101]for k in b'encZ')for n in range(1,101))]*10)]",
+    "d4_complete_5x5": "[*zip(*[(max(sum(g,[0])[(n+k*(n-[v>0<any(u)for u in g for v in max(g)].index(1)-23))%101]for k in b'encZ')for n in range(1,101))]*10)]",
     # task021: full lines of one colour cross a background (never at the edge, never side by side):
     # output a background canvas (horizontal lines + 1) x (vertical lines + 1). Row 0 and column 0
     # are never lines, so a line is a row that differs from row 0. Two passes (one per row, the
@@ -307,11 +307,11 @@ IDIOMS = {
     # 5x5..20x20)
     "spiral_recursive": "[r:=[3]*len(g),[*[*g,r,r][2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
-    # fill with that colour, the others empty. S[k] is cell k's sorted contents (k&12 = row band,
+    # fill with that colour, the others empty. S[k] is cell k's sorted contents (rows k&12 to k|3,
     # k%4 = column band, its columns cut from the band's transpose; k%4==3 is empty); the largest M
     # has the most dots, M[-1] is the colour and M[0] a 0 (no cell is ever full: at most 5 dots in
     # every example); a 5 of the input picks 5 from the pair [fill, 5].
-    "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum([*zip(*g[k&12:][:3])][k%4*4:][:3],()))for k in R]))and[[[M[-(S[i&12|j//4]==M)],5][g[i][j]==5]for j in R]for i in R]",
+    "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum([*zip(*g[k&12:k|3])][k%4*4:][:3],()))for k in R]))and[[[M[-(S[i&12|j//4]==M)],5][g[i][j]==5]for j in R]for i in R]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
@@ -803,10 +803,10 @@ IDIOMS = {
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
     # The rule is separable: two passes (rows, then columns via transpose; one per row, the second
-    # kept) each find the 4's row x (str(g) rows are 35 chars apart), put rows x&-4.. into row block
-    # x%4 and make the other non-line rows (0,0,0,5)*3 (zip cuts the 12th cell); line rows (~i%4 ==
-    # 0) take the copy branch, a 5-line too (g+g[3:] makes index 11 a line row; i runs range(11)).
-    "panel_by_marker": "[g:=[*zip(*[~i%4*(i//4-(x:=str(g).find('4')//35)%4)and(0,0,0,5)*3or(g+g[3:])[x&-4|i%4]for i in range(11)])]for _ in g][1]",
+    # kept) each find the 4's row x (str(g) rows are 35 chars apart) and build B = rows x&-4..x|3 of
+    # its band, a 5-line L, then (Z,Z,Z,L)*2 with Z = (0,0,0,5)*3 (zip cuts the 12th cell): a 12-row
+    # period, so (B*3)[x%4*8:][:11] puts the copied band at band x%4.
+    "panel_by_marker": "[g:=[*zip(*((g[(x:=str(g).find('4')//35)&-4:x|3]+[L:=g[3]]+[Z:=(0,0,0,5)*3,Z,Z,L]*2)*3)[x%4*8:][:11])]for _ in g][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
     # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
@@ -1017,12 +1017,12 @@ IDIOMS = {
     "hole_parity_fill": "[g:=[*zip(*[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][1:]for r in g][::-1])]for m in[19]*99+[8]][-1]",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
-    # a row (b'%c'%k*6 in its bytes; then the stop is -99, past any row); the rectangle is 6x6 or
-    # more, no noise outside its rows and columns has such a run, and every margin is under
-    # 2*len(g), the visits each side gets. Every odd cell inside shoots a full row and column line:
-    # a cell takes the colour of its row + column that is rarest in its column (an odd one is there
-    # at most once).
-    "noise_rect_crosses": "[g:=[*zip(*g[:-99*any(b'%c'%k*6 in bytes(g[0])for k in g[0]):-1])]for _ in g*8]and[[min(r+c,key=c.count)for c in zip(*g)]for r in g]",
+    # a row (each cell k of the run has b'%c'%k*6 in the row's bytes: the sum is >= 6, the stop
+    # -6*sum past any row); the rectangle is 6x6 or more, no noise outside it has such a run, every
+    # margin is under 2*len(g). Every odd cell inside shoots a full row and column line: a cell
+    # takes the colour of its row + column that is rarest in its column (an odd one is there at most
+    # once).
+    "noise_rect_crosses": "[g:=[*zip(*g[:-6*sum(b'%c'%k*6 in bytes(g[0])for k in g[0]):-1])]for _ in g*8]and[[min(r+c,key=c.count)for c in zip(*g)]for r in g]",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
     # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
     # 5's row, then overlaying. The shift is sum(i*(object in row i - 3*(5 in row i)))//3 (every row
@@ -1885,11 +1885,11 @@ IDIOMS = {
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on. 8 steps, each a
     # transpose (after a flip [::n-2] for raw byte n=1; n=3 keeps the order), visit every
-    # orientation and end where they began; rays are drawn in the one where row 0 > the last row
-    # (8-dots on top) and the greatest row starts with 2 (2s in column 0): each row is its first
-    # cell (two at a 2: [2,0]) + the row above less its first (background 0, 8-dots, as in every
-    # example).
-    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:r[0]or 1]+S[1:]for r in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
+    # orientation; rays are drawn where row 0 > the last row (8-dots on top) and the greatest row
+    # starts with 2: a row is its first cell + the row above, less that row's first cell unless this
+    # row starts with 2 (then all shift right: the row above starts with 0 as 2s are never adjacent;
+    # zip cuts the rest).
+    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:1]+S[r[0]<1:]for r in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,

@@ -2769,8 +2769,10 @@ def draw_staggered_rays(rng, n):
     for j in rng.sample(range(1, W - 2), rng.randint(1, min(n, W - 3))):
         g[0][j] = c
     # no 2 in a corner (the last row), as in every example of task382
-    for i in rng.sample(range(2, H - 1), rng.randint(1, min(n, H - 3))):
-        g[i][0] = 2
+    # no 2 right after another 2: in every example of task382 they are at least 4 apart
+    for i in sorted(rng.sample(range(2, H - 1), rng.randint(1, min(n, H - 3)))):
+        if g[i - 1][0] != 2:
+            g[i][0] = 2
     if rng.random() < 0.5:
         g = [list(r) for r in zip(*g, strict=False)]
     if rng.random() < 0.5:
