@@ -56,10 +56,11 @@ IDIOMS = {
     "rank_bars_by_height": "[[v*sum(g[C.index(v)])//25for v,*C in zip(r,*g)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
-    # Each of the 9 blocks k is blown up as a candidate output; the key's has the smallest sum (min
-    # of (sum, output) pairs): as in every example, each block holds one each of 2, 3, 4, 6, 8 and
-    # the key the same less the 8. (Lines are 5 in every example.)
-    "key_block_upscale": "min((sum(sum(C:=[[[5,g[B//3*4+C//4][B%3*4+A//4]][C%4<3>A%4]for A in range(11)]for C in range(11)],[])),C)for B in range(9))[1]",
+    # Each block (row offset B&12, column offset B%3*4: B in 0..11 meets all 9) is blown up as a
+    # candidate output, stored in a dict under whether its text holds an 8: as in every example,
+    # each block holds one each of 2, 3, 4, 6, 8 and the key the same less the 8, so only the key's
+    # candidate has key False, read back as [0]. (Lines are 5 in every example.)
+    "key_block_upscale": "{'8'in str(C:=[[[5,g[B&12|C//4][B%3*4+A//4]][C%4<3>A%4]for A in range(11)]for C in range(11)]):C for B in range(12)}[0]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k (both row
     # neighbours set) are kept by the generator's if; every cell q takes the max over them of
@@ -1226,8 +1227,9 @@ IDIOMS = {
     # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
     # each over the span between the first and last non-zero perpendicular line (a line is non-zero
     # iff it compares above g[0], the first line, all 0 in both passes: neither 2 nor 3 ever sits in
-    # row 0 or column 0), which is exactly the elbow's extent.
-    "elbow_line_two_three": "[g:=[[c or 8*(u in r)*(max(g[:j+1])>g[0]<max(g[j:]))for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
+    # row 0 or column 0), which is exactly the elbow's extent. The chain ends `!=u in r`: a list is
+    # never equal to u, so that link only adds the test u in r.
+    "elbow_line_two_three": "[g:=[[c or 8*(max(g[:j+1])>g[0]<max(g[j:])!=u in r)for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
     "biggest_colours_bars": "(m:=max(map((T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0for c in T if T.count(c)==m}]]",
@@ -1494,12 +1496,13 @@ IDIOMS = {
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
     "sort_bars_staircase": "sorted(map(sorted,g))",
-    # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). (The
-    # outside is flooded with 16 first (16&16 keeps it, 5&16 stops it); each pass prepends a 16 to
-    # every row, so the 12x12 grid ends at offset 6 in an 18x18 one and r[x-2:x+3] needs no edge
-    # padding; a hole's side is the 0s in that 5-wide window of its row; &15 turns the flooded 16
-    # back to 0.)
-    "square_holes_by_size": "[g:=zip(*[[v:=c or v&16for c in(16,*r)]for r in g])for _ in g]and[[15&(r[x]or 5+r[x-2:x+3].count(0))for x in range(6,18)]for r in g][6:]",
+    # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). In
+    # every example a 0 is a hole cell iff its run of 0s (between 5s or the border) has the same
+    # length n<4 along its row and along its column. Two passes (rows, then columns; each
+    # transposes) split each line on the byte 5 and join it back; m=n+5: pass 1 (all 0s) writes m,
+    # doubled when n>3 so it never matches; pass 2 keeps a cell only where its value equals the new
+    # m<9.
+    "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((c in(0,m:=len(x)+5))*m<<(m>8)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
     # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
     # when max(row)*max(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0 (times 2,
@@ -1682,11 +1685,11 @@ IDIOMS = {
     # reaches the grid's border in any example, so no padding below is needed).
     "bridge_between_blocks": "[g:=[*zip(*[[g[y][x]or 8*all(any(r[:x])*any(r[x:])for r in[(),*g][y:y+3])for x in R]for y in R])]for R in[range(10)]*2][1]",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
-    # cell nearest them. (Assumes 10-wide grids, as in every example: the block's row is the first
-    # '8' in str(g) >> 5 (32 chars a row); the columns above the block, then those below, kept by
-    # filter(any, ...) (each holds at most one dot: the two dots of a half lie left and right of the
-    # block), fill its cells in reading order with their max.)
-    "dots_into_block": "(a:=str(g).find('8')>>5,L:=filter(any,(*zip(*g[:a]),*zip(*g[a+2:]))))and[[v==8and max(next(L))for v in r]for r in g]",
+    # cell nearest them. The block's two rows hold only the 8s (no dot shares them), so they are
+    # equal: an 8-row is the block's first row iff it differs from row i-1. Per row, L is the
+    # non-empty columns (filter(any, ...)) of the rows above it (g[:i]) or, for the second block
+    # row, of the rows below it (g[:i:-1], step r!=g[i-1] or -1); its 8s take their max in order.
+    "dots_into_block": "[[v==8 and max(next(L))for v in r]for i,r in enumerate(g)if[L:=filter(any,zip(*g[:i:r!=g[i-1]or-1]))]]",
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15.
     # The nonzero columns C (the shown part; its bottom row has no 0 in every example) repeat with
     # the smallest k where C[k:]==C[:-k] (k <= 8); tile C[:k] to 15 columns and transpose back.
