@@ -790,9 +790,10 @@ IDIOMS = {
     "frame_scaled_shape": "[g:=[*zip(B:=[2]*99,*[r for r in g if{*r}-{0,2}for _ in k],B)]for k in[g[:str(g).count('2')//12]]*2][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes; the bottom
-    # row is a backreference to the top row; the new rows after a gap group are written `+2`/`+0`,
-    # which eval reads as 2/0, so `\2+` needs no `\g<2>`.)
-    "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('(1, 1, 1)(.{25})1, 0, 1(.{25})\\\\1',r'0, 2, 0\\2+2, 2, 2\\3+0, 2, 0',str(g)))))or p(h)",
+    # row is a backreference to the top row; eval needs no spaces, so the new rows are `0,2,0`;
+    # after a gap group they are written `+2`/`+0`, which eval reads as 2/0, so `\2+` needs no
+    # `\g<2>`.)
+    "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('(1, 1, 1)(.{25})1, 0, 1(.{25})\\\\1',r'0,2,0\\2+2,2,2\\3+0,2,0',str(g)))))or p(h)",
     # task161: the rarest colour sits only at pairs of opposite border cells: draw those
     # rows/columns in it on a blank grid (a row is drawn when its first cell is that colour, a
     # column when its cell in the top row g[0] is)
@@ -936,9 +937,10 @@ IDIOMS = {
     "colour_by_key_quadrant": "[[g[a:=i+g[6][0]%3*3-6][b:=j+g[0][6]%3*3-6]and g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
     # diagonally: each single shoots a diagonal ray outward. (40 quarter-turn passes: a 0 takes its
-    # up-left neighbour's colour when the cell two steps up-left is set and the one right of that is
-    # blank; the loop variable Z is the zero row that pads the top; c|... as one colour.)
-    "diagonal_corner_rays": "[g:=[*zip(*[[c|a*(d>u)for c,a,d,u in zip(r,[0,*p],[0,0,*q],[0,*q])]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
+    # up-left neighbour p[j] when the cell two steps up-left q[j-1] is set and the one right of that
+    # q[j] is blank; j counts from -1, and the chained `q[j]<j` is false for j<1, where the indices
+    # wrap; the loop variable Z is the zero row that pads the top; c|... as one colour.)
+    "diagonal_corner_rays": "[g:=[*zip(*[[c|p[j]*(q[j-1]>q[j]<j)for j,c in enumerate(r,-1)]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: the
     # complex offset from the box's last 4, w, turned by k in 1,1j,-1,-1j, on the box read as y+x*m,
     # m=-1j mirroring the columns) lands its 4s on non-0 cells and its 1s on empty or off-grid
