@@ -144,10 +144,12 @@ IDIOMS = {
     # left half's cells in order; the colours are 0 or 9, so 8>>a+b is 8 only when both are 0 (a
     # shift by 9 or 18 leaves 0).
     "halves_both_zero_eight": "[[8>>b+r.pop(0)for b in r[4:]]for r in g]",
-    # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 90 degrees
+    # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 180 degrees
     # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it adds
-    # in 2; the centre is the one that adds fewer 2s (smaller sum of the grid).
-    "complete_rotational": "min((sum(sum(o:=[[x or 2*y for x,y in zip(r,k+s)]for r,s in zip(g,zip(*g[::-1]))],[])),o)for k in((),(0,)))[1]",
+    # in 2; the centre is the one that adds fewer 2s (min by sum). Flattened (100 cells), the turn
+    # pairs cell m with c-m of g*2 flattened, c = 99 or 110 (b'cn'); a figure about (5, 5) leaves
+    # row 0 and column 0 blank, so the wrap of c = 110 reads 0s there. Then cut into rows of 10.
+    "complete_rotational": "[*zip(*[iter(min(([x or 2*y for x,y in zip(sum(g,[]),sum(g*2,[])[k::-1])]for k in b'cn'),key=sum))]*10)]",
     # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
     # side columns) and a full line through its seed, in its seed's colour. One byte per output row
     # (raw \x7f, DEL, on the two full rows of the lower half): its seed row is byte>>4 (2 or 7), and
@@ -1127,10 +1129,11 @@ IDIOMS = {
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
     # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so column 0
     # marks the row lines and each row its column lines. Per axis, a = twice the running sum (10 per
-    # line passed), t = sum(x) (written out twice): band code 1+a//t>>a%t+v (a/t is 0, 1 or 2 on the
-    # three bands; a non-zero a%t is at least 5, and so is a line's own v: both shift the code to 0,
-    # so a line row codes all 0); a cell takes c|u when its row and column codes agree.
-    "band_corners_centre": "(F:=lambda x,a=0:[1+(a:=a+2*v)//sum(x)>>a%sum(x)+v for v in x])and[[c|u*(u==v)for c,v in zip(r,F(r))]for r,u in zip(g,F([*zip(*g)][0]))]",
+    # line passed), t = sum(x): band code k = 1+a//t>>a%t+v (a/t is 0, 1 or 2 on the three bands; a
+    # non-zero a%t or a line's own v shifts it to 0). F(x,u) gives v|k where k is in u: column 0
+    # with u = b'\1\2\3' (all codes) gives the row codes, and each row is mapped with its row code
+    # as (u,).
+    "band_corners_centre": "(F:=lambda x,u=b'\u0001\u0002\u0003',a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(k in u)for v in x])and[*map(F,g,zip(F([*zip(*g)][0])))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
     # keeps 2 there and 0 for -4, 0, -3. pop(4) hands out the lower half's rows in order while the
@@ -1394,10 +1397,11 @@ IDIOMS = {
     "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\u0003'*abs(i-y)+b'\u0002\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot. Four passes, a quarter turn each (taking the 4th: upright again);
-    # c, b are the last two non-0 rows: when they are apart (c<b-1, only with the dot below the box,
-    # as there is always a gap before the dot) rows c..b become b-c copies of the inner row g[c-1]
-    # and then the bottom border g[c]; else the pass only turns.
-    "box_stretch_to_dot": "[g:=[*zip(*(g,g[:c]+[g[c-1]]*(b-c)+[g[c]]+g[b+1:])[c<b-1])][::-1]for _ in g for*_,c,b in[[i for i,r in enumerate(g)if any(r)]]][3]",
+    # each row index is listed once per coloured cell, and c, b are the last two entries: the dot
+    # row below the box (one cell) gives b = dot row and c = the bottom border, else c = b (the last
+    # coloured row has 2+ cells) and the rebuild is the identity. Rows c..b become b-c copies of the
+    # inner row g[c-1], then the bottom border g[c].
+    "box_stretch_to_dot": "[g:=[*zip(*g[:c]+[g[c-1]]*(b-c)+[g[c]]+g[b+1:])][::-1]for _ in g for*_,c,b in[[i for i,r in enumerate(g)for v in r if v]]][3]",
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
