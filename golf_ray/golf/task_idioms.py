@@ -1249,10 +1249,12 @@ IDIOMS = {
     # characters (>>5 divides by 32).
     "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+[*c[m:]]for c in zip(*g)][::-1]for _ in g][3]",
     # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
-    # 4*len(g) sweeps, each reversing the rows and transposing (a quarter turn), flood the outside
-    # as 1: a 1 stands before each row and a 0 takes v&1 of its left neighbour v, so 2 stops it; the
-    # last map c^(c<2) swaps 0 and 1 (outside -> 0, unreached -> 1) and keeps 2.
-    "fill_enclosed_0_with_1": "[g:=zip(*[[v:=c or v&1 for c in(1,*r)][:0:-1]for r in g])for _ in g*4]and[[c^(c<2)for c in r]for r in g]",
+    # 52 sweeps (grids are at most 12 high: 51 flood sweeps >= 4*len), each reversing the rows and
+    # transposing (a quarter turn); a 3 stands before each row and a 0 takes v&1 of its left
+    # neighbour v, so 2 stops it and the outside floods as 1. The last sweep has _=11 (bits 0,1,3):
+    # c^_>>c&1 flips 0<->1 and 3 -> 2, keeps 2 (outside -> 0, unreached -> 1); the row-start 3 turns
+    # 2, so v&1 stays 0 and nothing floods in that sweep.
+    "fill_enclosed_0_with_1": "[g:=[*zip(*[[v:=c^_>>c&1 or v&1 for c in(3,*r)][:0:-1]for r in g])]for _ in[0]*51+[11]][-1]",
     # task252: diagonal lines run down-right from the top row or the left column; every 2nd cell of
     # each line, from the 2nd, becomes 4. Top-row lines start at even columns, so the cells to
     # recolour are the line cells in odd columns: zip pairs each cell with 0,4,0,4... and a coloured
