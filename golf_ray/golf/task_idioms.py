@@ -622,10 +622,10 @@ IDIOMS = {
     "marked_shape_crop": "[[x and max(t[:3])for x in t[d:d+3]]for d in(0,13,26)if[t:=(s:=sum(g,[]))[s.index(8)-14:]]]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
     # line (right or down). (The line is a row iff the lexicographically largest row, which is the
-    # line row or else the box's 2,3,2 middle row, sums over 7; each cell drops its 2 and takes the
-    # 2 of the cell two before it: the row two above, q, or its own row shifted right by r[-2:]+r;
-    # the wrapped last two rows/columns hold no 2.)
-    "slide_box_on_dots": "[[v-v%3+u%3for v,u in zip(r,(q,r[-2:]+r)[sum(max(g))>7])]for r,q in zip(g,g[-2:]+g)]",
+    # line row or else the box's 2,3,2 middle row, sums over 7; each cell keeps only its 3 (9%~v is
+    # -3 for v=3, else 0) and takes the 2 of the cell two before it (u%3): the row two above, q, or
+    # its own row shifted right by r[-2:]+r; the wrapped last two rows/columns hold no 2.)
+    "slide_box_on_dots": "[[u%3-9%~v for v,u in zip(r,(q,r[-2:]+r)[sum(max(g))>7])]for r,q in zip(g,g[-2:]+g)]",
     # task123: nested L-shapes in the corner of a 5x5: extend to 10x10, cell (i,j) coloured by the
     # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
     # row's non-zero cells repeated; filter(int,...) drops the 0s as filter(None,...) would)
@@ -1013,13 +1013,13 @@ IDIOMS = {
     # i is the ring of colour c and h[i-k] = h[k+i] is, by symmetry, the colour of ring k-1-i. h and
     # k are set by a walrus in the subscripted term, evaluated before its index.
     "reverse_ring_colours": "[[(h:=g[k:=len(g)//2])[h.index(c)-k]for c in r]for r in g]",
-    # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: 100
+    # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: 8
     # quarter turns of one carried pass; states 1 wall, 8 outside, 15/18 hole labels. Rows start at
     # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
     # label beside the far wall crosses the hole); a 0 takes 275//g%26 (8->8, 1->15, 15<->18). The
     # carried g is bound at the first cell; cells are stored %m, m=19 (no change) but 8 on the last
-    # pass: 8->0, 15->7, 18->2, and [-1] is the answer.)
-    "hole_parity_fill": "[g:=[*zip(*[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][1:]for r in g][::-1])]for m in[19]*99+[8]][-1]",
+    # pass: 8->0, 15->7, 18->2, and [-1] is the answer. Two turns (8 passes) flood every example.)
+    "hole_parity_fill": "[g:=[*zip(*[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][1:]for r in g][::-1])]for m in[19]*7+[8]][-1]",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
     # a row (each cell k of the run has b'%c'%k*6 in the row's bytes: the sum is >= 6, the stop
