@@ -260,8 +260,8 @@ IDIOMS = {
     # touches both squares, else [[0]]. (EXPR gives each 2-cell its own bit 32,64,... in reading
     # order in the first OR-spread pass; the first and last 2-cells lie in different squares and the
     # grid's max is the last one's component, so it has bit 32 iff linked - relies on the 2s being
-    # the squares)
-    "squares_linked": "(k:=8)and[g:=zip(*[[v:=c and c*(c>2or(k:=k*2))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[max(sum(g,()))>>2&8]]",
+    # the squares; [k:=8]+ seeds k, the list is truthy so `and` yields the answer)
+    "squares_linked": "[k:=8]+[g:=zip(*[[v:=c and c*(c>2or(k:=k*2))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[max(sum(g,()))>>2&8]]",
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
@@ -802,8 +802,8 @@ IDIOMS = {
     "border_pair_lines": "(A:=min(C:=sum(g,[]),key=C.count))and[[A*(A in(B[0],c))for c in g[0]]for B in g]",
     # task162: Scanning 3x3 windows row-major, each window that is still all 0 is filled with 1
     # (greedy: a filled window blocks later overlapping ones). Slice-assignment comprehension
-    # targets mutate g; b<18 assumes width <= 20; `and g` returns g as every example fills a window.
-    "greedy_zero_window_fill": "[()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]]and g",
+    # targets mutate g; b<18 assumes width <= 20; `*0+g` drops the list and returns g.
+    "greedy_zero_window_fill": "[()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]]*0+g",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
     # The rule is separable: two passes (rows, then columns via transpose; one per row, the second
