@@ -267,9 +267,10 @@ IDIOMS = {
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
     # task050: blank cells lying between two 8s of the same row or the same column become 3. Each
     # line is scanned with k = the number of 8s seen so far (reset by if[k:=0]): a cell lies between
-    # two 8s iff 0 < k < count of 8s in the line; >c*8 keeps an 8 as 8 (k never exceeds 30) and a 3
-    # stays 3 (3|3). `for _ in g` runs len(g) passes, columns then rows; [1] is the second.
-    "link_8s_with_3": "[g:=[[c|3*(r.count(8)>(k:=k+c//8)>c*8)for c in r]for r in zip(*g)if[k:=0]]for _ in g][1]",
+    # two 8s iff 0 < k < count of 8s in the line; >c keeps an 8 as 8 (a line holds at most 2 8s in
+    # every example, so k < 8) and a 3 stays 3 (3|3). `for _ in g` runs len(g) passes, columns then
+    # rows; [1] is the second.
+    "link_8s_with_3": "[g:=[[c|3*(r.count(8)>(k:=k+c//8)>c)for c in r]for r in zip(*g)if[k:=0]]for _ in g][1]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (EXPR: f is the first
     # nonzero cell so far in a line; a 0 takes f when f occurs once in the line and the line has 3
@@ -1770,12 +1771,12 @@ IDIOMS = {
     # after its 1: the last m+1 cells of m 8s, a 1 and d 8s.
     "bounce_zigzag": "[([8]*(m:=len(g[0])-1)+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
-    # its whole row / column. (Two passes, each tiling a row and transposing: n = colours in the row
-    # less 0 (segment colours are distinct, as in every example); each residue class k mod n holds
-    # one segment cell, so sum(r[k::n]) for k<n is one period in phase; repeated (n-1)*9 times (runs
-    # are 3+ cells, lines <= 21) and cut by zip; a row of one cell or none repeats 0 times: stays
-    # r.)
-    "repeat_cross_segments": '[g:=[*zip(*[[sum(r[k::n])for k in range(n)]*~-n*9 or r for r in g if[n:=len({*r})-1]])]for _ in"ab"][1]',
+    # its whole row / column. (Passes, each tiling a row and transposing; [1] keeps the second, with
+    # rows and columns done: n = colours in the row less 0 (segment colours distinct, as in every
+    # example); each residue class k mod n holds one segment cell, so max(r[k::n]) for k<n is one
+    # period in phase; repeated (n-1)*9 times (runs are 3+ cells, lines <= 21) and cut by zip; a row
+    # of one cell or none repeats 0 times: stays r.)
+    "repeat_cross_segments": "[g:=[*zip(*[[max(r[k::n])for k in range(n)]*~-n*9 or r for r in g if[n:=len({*r})-1]])]for _ in g][1]",
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
