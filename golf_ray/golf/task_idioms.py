@@ -1101,9 +1101,11 @@ IDIOMS = {
     # above (g[0] is always empty); a is the template's label (D's first cell). Z holds each band's
     # best shift; a 0 becomes 1 when a shift in Z puts a template cell on it.
     "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i,r in enumerate(g)for j,v in enumerate(r)if v},a:=[*D.values()][0],Z:={max(([D.get(i+k)for i in D if D[i]==a].count(v),k)for k in range(-30,90))[1]for v in{*D.values()}})and[[v or a in{D.get(i+30*j-k)for k in Z}for j,v in enumerate(r)]for i,r in enumerate(g)]",
-    # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1
-    # (colour map c*5%9, applied to the 3x3 window's sum: no window holds two lone cells).
-    "ring_colour_map": "[[v or sum(sum((0,*s)[j:j+3])for s in([],*g)[i:i+3])*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1. Four
+    # quarter turns, each filling a 0 from its left neighbour's colour mapped by the byte table (3,6
+    # -> 6; 8,4 -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right, down, left, up, so the
+    # 4th result covers exactly its 3x3 box (no window holds two lone cells); g has >= 4 rows.
+    "ring_colour_map": "[g:=[[c or b'\\0\u0001\u0001\u0006\u0004x\u0006x\u0004'[a]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g][3]",
     # task221: a 3x3 grid with k coloured cells and z=9-k zeros -> a 3z x 3z zero canvas whose first
     # k 3x3 tiles (row-major) are copies of g. A counts zeros; output row B*3+i is row C repeated
     # 9-A*(B+1) (=9+A*~B) times, padded with zeros and cut to 3A (a negative count gives no copies).
