@@ -734,10 +734,11 @@ IDIOMS = {
     # empty list falls through to the recursion on g[3:]).
     "asymmetric_block": "(b:=g[:3])*(b!=[*map(list,zip(*b))])or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
-    # 4-neighbour). Four quarter turns; each pass maps a cell c with left neighbour a by c+-c%~a%8:
-    # 0 stays 0, 8 stays 8, 3 becomes 8 when a is 3 or 8 (-3%~a%8 is 5) and stays 3 when a is 0. a
-    # is the left cell's new value (blank iff the old one is), reset to 0 at each row start.
-    "grouped_to_8": "[g:=[[a:=c+-c%~a%8for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g*4][-1]",
+    # 4-neighbour). Four quarter turns (g*2 has at least 6 items; [3] is the fourth, upright); each
+    # pass maps a cell c with left neighbour a by c+-c%~a%8: 0 stays 0, 8 stays 8, 3 becomes 8 when
+    # a is 3 or 8 (-3%~a%8 is 5) and stays 3 when a is 0. a is the left cell's new value (blank iff
+    # the old one is), reset to 0 at each row start.
+    "grouped_to_8": "[g:=[[a:=c+-c%~a%8for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g*2][3]",
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum,
@@ -934,10 +935,10 @@ IDIOMS = {
     "halve_repeated_grid": "(t:=(G:=[*zip(*g)])[:len(G)//2])*2==G and[*zip(*t)]or g[:len(g)//2]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. The pattern row is
-    # a = i+g[6][0]%3*3-6: i when the 8-row is row 6 (key at the bottom; that cell is 8), else i-6
-    # (the cell is 0 or 3). Its key row is a//3^-2: XOR with -2 maps -2,-1 (key at the top) to 0,1
-    # and 0,1 (key at the bottom) to -2,-1. Columns likewise with b.
-    "colour_by_key_quadrant": "[[g[a:=i+g[6][0]%3*3-6][b:=j+g[0][6]%3*3-6]and g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
+    # a = i-~g[6][0]%3*3: i when the 8-row is row 6 (key at the bottom; that cell is 8, ~8%3 is 0),
+    # else i-6 (the cell is 0 or 3, ~x%3 is 2). Its key row is a//3^-2: XOR with -2 maps -2,-1 (key
+    # at the top) to 0,1 and 0,1 (key at the bottom) to -2,-1. Columns likewise with b.
+    "colour_by_key_quadrant": "[[g[a:=i-~g[6][0]%3*3][b:=j-~g[0][6]%3*3]and g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
     # diagonally: each single shoots a diagonal ray outward. (40 quarter-turn passes: a 0 takes its
     # up-left neighbour p[j] when the cell two steps up-left q[j-1] is set and the one right of that
@@ -1473,10 +1474,10 @@ IDIOMS = {
     # other band's colour in the crossing and 0 everywhere else, where c stays.
     "band_cross_swap": "[[c^x^r[0]or c for c,x in zip(r,g[0])]for r in g]",
     # task294: two solid rectangles of 5 (with a 0 row or column between them) on 0: the inside of
-    # each becomes 2. Two passes (rows, then columns after a transpose) of c*59%(a*b|74)%9 on a cell
-    # c between neighbours a, b (0 past the edge): 5 -> 1 at an end, 4 inside; then 1 -> 5 always, 4
+    # each becomes 2. Two passes (rows, then columns after a transpose) of c*7%(a*b|33)%9 on a cell
+    # c between neighbours a, b (0 past the edge): 5 -> 2 at an end, 8 inside; then 2 -> 5 always, 8
     # -> 2 inside, 5 at an end; 0 stays 0. `for _ in g` runs len(g) passes; [1] is the second.
-    "rect_interiors_two": "[g:=[[c*59%(a*b|74)%9for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in g][1]",
+    "rect_interiors_two": "[g:=[[c*7%(a*b|33)%9for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in g][1]",
     # task295: a 1xW row of k cells of colour c then 0s -> W/2 rows, row t with k+t cells of c. Each
     # next row is c then the previous row less its last cell (one more c, same width); r[2::2] has
     # W/2-1 items (W is even), one per row after the first.
@@ -1751,10 +1752,10 @@ IDIOMS = {
     "ones_around_twos": "[g:=[[max(0<a<3,a:=B)for B in A]for A in zip(*g[::-1])if[a:=0]]for A in g][3]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
     # differences). Transposing passes (`for _ in g` runs len(g); [1] is the second), one per axis:
-    # s = sum of the first nonzero row (3: the 4 is further on, 4: behind, 7: level), -6%s-1 maps it
+    # s = sum of the first nonzero row (3: the 4 is further on, 4: behind, 7: level), 1-8%s maps it
     # to a shift of -1, 1 or 0; each column pairs with itself shifted so, keeping its 4 (u&4) and
     # taking the shifted 3 (w&3).
-    "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[-6%sum(max(g,key=any))-1:]+c)]for c in zip(*g)]for _ in g][1]",
+    "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[1-8%sum(max(g,key=any)):]+c)]for c in zip(*g)]for _ in g][1]",
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
     # one of its columns.
     "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
