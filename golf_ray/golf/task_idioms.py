@@ -404,7 +404,7 @@ IDIOMS = {
     # with a test), wherever its 4/2 part occurs. The template is grown from the decorations by king
     # steps (abs<2) over non-0 cells, len(D) steps; only on grids with under 40 non-0 cells (every
     # example has at most 32), which keeps big grids cheap. The turned offset is written out twice.
-    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2>len(D)/40},[T:={z for z in D for y in T if 2>abs(z-y)}for _ in D],P:={s+(z-c-k//4*2*(z-c).real)*1j**k:D[z]for c in T if 2==D[c]for k in range(8)for s in D if all(D.get(s+(z-c-k//4*2*(z-c).real)*1j**k)==D[z]or D[z]%2for z in T)for z in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2>len(D)/40},[T:={z for z in D for y in T if abs(z-y)<2}for _ in D],P:={s+(z-c-k//4*2*(z-c).real)*1j**k:D[z]for c in T if 2==D[c]for k in range(8)for s in D if all(D.get(s+(z-c-k//4*2*(z-c).real)*1j**k)==D[z]or D[z]%2for z in T)for z in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
@@ -834,8 +834,8 @@ IDIOMS = {
     # (x-a,y) when (x,y), k>=1 steps back along (a,b), is empty and (x,y-b) is set (Ls never touch
     # and all are one colour, so such a pair is one L's two arms). 10x10 (as every example); row 0
     # is empty in every example, so it pads every row and 9 rows below: negative and overlong
-    # indices read 0. The padded grid P is built in each cell's first read (cheaper than an if).
-    "l_corner_diag_ray": "[[(P:=[r+g[0]for r in g+g[:1]*9])[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x][y-b])*P[x-a][y]for k in range(1,9)for a in(1,-1)for b in(1,-1))for j in range(10)]for i in range(10)]",
+    # indices read 0.
+    "l_corner_diag_ray": "[[P[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x][y-b])*P[x-a][y]for a in(1,-1)for b in(1,-1)for k in range(1,9))for j in range(10)]for i in range(10)if[P:=[r+g[0]for r in g+g[:1]*9]]]",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
