@@ -390,10 +390,10 @@ IDIOMS = {
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells: each pass takes each cell as the min of itself, its transpose and
-    # its mirror (zip(g,*g) pairs each row r with its column c). Pass k holds the min over the
-    # images by words of <= k of the two reflections; 4 passes reach all 8 elements of the group,
-    # hence [3].
-    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[:1:-1])]for r,*c in zip(g,*g)]for _ in g][3]",
+    # its mirror (zip(g,*g) pairs each row r with its column c; r[:2]+r[::-1] holds r's mirror from
+    # column 2 on, map stops at the row's end). Pass k holds the min over the images by words of <=
+    # k of the two reflections; 4 passes reach all 8 elements of the group, hence [3].
+    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[::-1])]for r,*c in zip(g,*g)]for _ in g][3]",
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right. (9 rows as in every example: row i reads the block row's middle
     # row i-i%3+1 at columns 5, 8, 11 via [5::3] and the pattern row i%3.)
@@ -1369,8 +1369,9 @@ IDIOMS = {
     "corners_fill_inside": "(m:=[t:=0]*99)and[max(r,m:=[x^(t:=t^v)>>v+1for v,x in zip(r,m)])for r in g]",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
     # - 1); the first k cells of a 3x3 snake are 8. Rows whose max is 5 (the empty cup rows and the
-    # bottom) are counted as the 5s in the list of row maxima: k+1.
-    "cup_level_snake": "[(L:=[8]*[*map(max,g)].count(5)+[0]*5)[1:4],L[6:3:-1],[0]*3]",
+    # bottom) are counted as the 5s in the list of row maxima: k+1. The 0s after the 8s are the top
+    # row (empty and at least 6 wide in every example).
+    "cup_level_snake": "[(L:=[8]*[*map(max,g)].count(5)+g[0])[1:4],L[6:3:-1],[0]*3]",
     # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
     # (Kronecker product; V sums the halves, so a cell is colour + 8*mask: a&7 if b has the 8)
@@ -1895,8 +1896,9 @@ IDIOMS = {
     "dot_rays_to_lines": "[[e[i*1j+j]for j,v in enumerate(r)]for d in[{i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for R in[d|{z+u*m:2for z in d if d[z]&2for u in(1,1j,-1,-1j)for m in range(bytes(d.get(z+u*m,0)for m in range(99)).find(8)+1)}]for e in[R|{z+u*m:8for z in d if d[z]>R[z]for u in(1,1j,-1,-1j)for m in(1,1j+1)}]for i,r in enumerate(g)]",
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
-    # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay.
-    "nine_between_in_rows": "g[:1]+[[c+9*(c*9<(s:=s+c)<sum(r))for c in r]for r in g[1:-1]if[s:=0]]+g[-1:]",
+    # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay. Every example is 10x10: the inner
+    # rows are g[1:9], the last row g[9:].
+    "nine_between_in_rows": "g[:1]+[[c+9*(c*9<(s:=s+c)<sum(r))for c in r]for r in g[1:9]if[s:=0]]+g[9:]",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on. 8 steps, each a
     # transpose (after a flip [::n-2] for raw byte n=1; n=3 keeps the order), visit every

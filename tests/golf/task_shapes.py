@@ -4488,9 +4488,10 @@ def cup_level_snake(g):  # k = cup height - fill height - 1; fill a 3x3 boustrop
 def draw_cup_level_snake(rng, n):  # a U-shaped 5 cup on 0, bottom rows filled with 8
     w, f, k = rng.randint(3, 8), rng.randint(1, 5), rng.randint(1, 4)
     h = f + k + 1
-    H, W = h + rng.randint(0, 4), w + rng.randint(0, 4)
+    # row 0 empty and at least 6 columns, as in every example of task274
+    H, W = h + rng.randint(1, 4), max(6, w + rng.randint(0, 4))
     g = [[0] * W for _ in range(H)]
-    a, b = rng.randint(0, H - h), rng.randint(0, W - w)
+    a, b = rng.randint(1, H - h), rng.randint(0, W - w)
     for i in range(h):
         g[a + i][b] = g[a + i][b + w - 1] = 5
     for j in range(w):
