@@ -1458,8 +1458,10 @@ IDIOMS = {
     # makes every line k times (zip(*[L]*k) pairs each line with its copies; sum flattens), scale
     # rows then columns; [1] is the second pass.
     "upscale_by_colour_count": "[g:=sum(zip(*[[*zip(*g)]]*k),())for k in[len({*str(g)})-5]*2][1]",
-    # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c).
-    "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,[])}))]",
+    # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c). a+b is
+    # the sum of the set of all values (0 adds nothing); sum(g,r) flattens the grid with the row r
+    # in front, which leaves the set the same and is a byte shorter than sum(g,[]).
+    "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,r)}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
     # the colour, then a smaller value (the hole's 0), then it again). s is the rest of the row
     # after the cell a (set to the row by a filter that is always true, then cut one cell per step),
