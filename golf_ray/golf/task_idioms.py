@@ -305,11 +305,11 @@ IDIOMS = {
     "object_crop_twice_wide": "[*filter(any,zip(*[*filter(any,zip(*g))]*2))]",
     # task058: blank square -> clockwise inward spiral of 3 from the top-left corner, arms one cell
     # apart. Recursive (calls p itself, so the program must be exactly p=lambda g:EXPR): spiral(h,w)
-    # = a row r of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; 2-row spirals are all 3
-    # (the 0..03 row is read from [*g,r,r][2], which is r when g has < 3 rows); rows of a sub-spiral
-    # may run long (zip trims them). Depth <= h+w, needs g all 0 and square (every example:
-    # 5x5..20x20)
-    "spiral_recursive": "[r:=[3]*len(g),[*[*g,r,r][2][1:],3],*zip(*g[2:]and p([*zip(*g[2:])])[::-1])]",
+    # = a row r of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; an empty g gives [] (ends
+    # the recursion: g[2:] turned is [] once g has < 3 rows); 2-row spirals are all 3 (the 0..03 row
+    # is read from [*g,r,r][2], which is r when g has < 3 rows); rows of a sub-spiral may run long
+    # (zip trims them). Depth <= h+w, needs g all 0 and square (every example: 5x5..20x20)
+    "spiral_recursive": "g and[r:=[3]*len(g),[*[*g,r,r][2][1:],3],*zip(*p([*zip(*g[2:])])[::-1])]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
     # fill with that colour, the others empty. S[k] is cell k's sorted contents (rows k&12 to k|3,
     # k%4 = column band, its columns cut from the band's transpose; k%4==3 is empty); the largest M
@@ -437,9 +437,10 @@ IDIOMS = {
     "zigzag_top_pixels": "[A:=g[0],[*map(max,[0]+A,A[1:]+[0])]]*3",
     # task084: a square of 0 whose left column is one colour: keep the column, draw 2 on the
     # anti-diagonal above the bottom row and fill the bottom row with 4. Every row is the same, so
-    # row i is its own first n-1-i cells (bar and 0s), a 2 and i 0s; only on the bottom row is that
-    # prefix empty, and there the row is the bar and i 4s.
-    "bar_with_diagonal_and_floor": "[r[:~i]and r[:~i]+[2]+i*[0]or r[:1]+i*[4]for i,r in enumerate(g)]",
+    # row i is its own first n-1-i cells (bar and 0s), then r[~i] or 2, then i copies of r[~i] and
+    # 4: r[~i] is the bar colour only on the bottom row (elsewhere it is a 0 right of the bar), so
+    # the bottom row is the bar and i 4s and every other row is the 2 and i 0s.
+    "bar_with_diagonal_and_floor": "[r[:~i]+[r[~i]or 2]+i*[r[~i]and 4]for i,r in enumerate(g)]",
     # task085: 3-row bars: the middle row keeps only every other cell, starting with the first; a
     # row equal to the previous OUTPUT row (g, the grid at first) is a middle row. v = the last cell
     # made; in a middle row a cell is kept only if v < c: v is 0 or the bar's own colour (bars are
