@@ -748,9 +748,10 @@ IDIOMS = {
     # on the cells that stay 0; on the others 8>>x%7 maps 0,2,8 to 8,2,4.
     "bar_rays_mirror": "(P:=[*filter(any,g)])and[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==P[-1]and 8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
-    # the blocks with the most 6s (always two), else 0. A block's sum is 6 per 6, so 6<sum is False
-    # for one 6 and True for two (bools print 0/1).
-    "blocks_with_two_sixes": "[[6<sum(sum(r[j:j+3])for r in g[i:i+3])for j in(0,4,8)]for i in(0,4,8)]",
+    # the blocks with the most 6s (always two), else 0. A band's three rows read column by column
+    # (sum(zip(*band),())) put block j in the 9 cells [j-9:j] for j = 9, 21, 33 (raw bytes in b'');
+    # a block's sum is 6 per 6, so 6<sum is False for one 6 and True for two (bools print 0/1).
+    "blocks_with_two_sixes": "[[6<sum(sum(zip(*g[i:i+3]),())[j-9:j])for j in b'\t\u0015!']for i in(0,4,8)]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (the 4th result is kept); each marks 4 on the row just
     # below the full row where the cell or its left neighbour is non-zero (the line cell and the one
