@@ -1585,11 +1585,10 @@ IDIOMS = {
     # bytes literal of raw \1 \4 \7), on the rows, then on each row's cells; a cell (g*0 is 0, not
     # []) becomes g>0.
     "block_centre_fill": "g*0==[]and[p(g[i])for i in b'\u0001\u0001\u0001\u0004\u0004\u0004\u0007\u0007\u0007']or g>0",
-    # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour. A top
-    # cell is 0/1 and its bottom cell 0/2, so they differ exactly when one is set; rows 5-8 are
-    # taken first (g[5:]), then rows 0-3 are popped off g, and the bottom row's cells popped in
-    # step.
-    "union_of_halves_green": "[[3*(a!=r.pop(0))for a in g.pop(0)]for r in g[5:]]",
+    # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour.
+    # map(zip,g,g[5:]) pairs each top row with its bottom twin cell by cell (it stops at the shorter
+    # g[5:], 4 rows); a pair a is coloured when any(a).
+    "union_of_halves_green": "[[3*any(a)for a in t]for t in map(zip,g,g[5:])]",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
@@ -1744,11 +1743,10 @@ IDIOMS = {
     # > 0, read as > c*9 so that it fails on 1s (a line has at most 9 1s); c|.. keeps the 1s and 8s.
     "link_1s_with_8": "[g:=[[c|8*(r.count(1)>(s:=s+c%8)>c*9)for c in r]for r in zip(*g)if[s:=0]]for _ in g][1]",
     # task351: a 16x16 grid symmetric under all 8 turns and flips; output the 5x5 the hole of 3s
-    # hides. The hole never meets its own half-turn image, so cell (i,j) is read from (~i,~j): each
-    # row r with a 3 is paired with the row g[~g.index(r)] (two equal rows with 3s are a mirror pair
-    # i, 15-i, whose half-turn rows hold the same cells), read backwards from ~(first 3) for 5
-    # cells.
-    "d4_hole_under_3": "[g[~g.index(r)][~r.index(3)::-1][:5]for r in g if 3 in r]",
+    # hides. The hole never meets its own half-turn image, so flat cell n is read from f[~n]: with
+    # n0 the first 3 of the flat grid f, hole row t starts at n0+16t, read backwards from -n0-k for
+    # k = 1+16t (bytes \x01 \x11 ! 1 A; raw bytes in the literal) for 5 cells.
+    "d4_hole_under_3": "[(f:=sum(g,[]))[-f.index(3)-k::-1][:5]for k in b'\u0001\u0011!1A']",
     # task352: each 0 cell with a 2 among its 8 neighbours becomes 1 (other colours never touch a
     # 2). Quarter turns, one per row of g (at least 4), each marking a 0 whose left neighbour is a 2
     # or an earlier mark: a holds the left cell's old value (max reads it, then a:=B), reset per
@@ -1997,8 +1995,8 @@ IDIOMS = {
     # of 3 by zipping one iterator thrice; the first 3 rows, as tuples)
     "count_squares_checker": "[*zip(*[iter(sum(sum(g,[]))//8*[1,0]+[0]*9)]*3)][:3]",
     # task400: a 24x24 grid symmetric under all turns/flips has a 5x5 hole of 1s: output what it
-    # hides. The hole never meets its own half-turn image, so cell (i,j) is read from (~i,~j): each
-    # row with a 1 is paired with the mirrored row s, and s read backwards from ~(first 1) gives the
-    # 5 cells.
-    "d4_hole_under_1": "[s[~r.index(1)::-1][:5]for r,s in zip(g,g[::-1])if 1 in r]",
+    # hides. The hole never meets its own half-turn image, so flat cell n is read from f[~n]: with
+    # n0 the first 1 of the flat grid f, hole row t starts at n0+24t, read backwards from -n0-k for
+    # k = 1+24t (bytes \x01 \x19 1 I a; raw bytes in the literal) for 5 cells.
+    "d4_hole_under_1": "[(f:=sum(g,[]))[-f.index(1)-k::-1][:5]for k in b'\u0001\u00191Ia']",
 }
