@@ -602,11 +602,12 @@ IDIOMS = {
     # example, so an index that wraps hits an empty row), then the same on the transpose (columns).
     # enumerate is written out: the pipeline names it once (B=enumerate) in the program it submits.
     "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g*2)[2*c-a-2])for a,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
-    # task118: 2-coloured plus signs (all the same arm length) are partly hidden under 5-noise; gaps
-    # of <=3 between 2s in a line are bridged, the arm length is half the largest 2-object, every
-    # cross is completed with 8 on the hidden cells. Centres: bridged cells with a neighbour both
-    # ways (all(...) over d in (1, w)), and the middles of full-length lines that hold no such cell.
-    "hidden_crosses": "(w:=99,P:=(O:={y*w+x for y,r in enumerate(g)for x,v in enumerate(r)if v==2}),P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)if q+k*d in P for a in range(k)},P:=P|{q+a*d for q in P for d in(1,w)for k in range(5)if q+k*d in P for a in range(k)},L:=max(k for q in P for d in(1,w)for k in range(9)if{q+a*d for a in range(k)}<=P),h:=L//2,C:={q for q in P if all({q+d,q-d}&P for d in(1,w))},E:={q+a*d for q in C|{q+h*d for q in P for d in(1,w)if{q+a*d for a in range(L)}<=P-C}for d in(1,w)for a in range(-h,h+1)}-O)and[[[v,8][y*w+x in E]for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task118: 2-coloured plus signs (arm h 2 or 3, the same for all) are partly hidden under
+    # 5-noise; every cross is completed with 8 on its hidden cells. A cross scores its count of 2s,
+    # -99 per 0 in it (cells off the grid count 0: arms may leave it). h is the arm of the
+    # best-scoring cross (2 on ties); each 2 then takes the best cross through it (a centre within h
+    # on its row or column), and 5s on a taken cross become 8. Cells are y*99+x.
+    "hidden_crosses": "(A:={y*99+x:(v==2)-(v<1)*99 for y,r in enumerate(g)for x,v in enumerate(r)},X:=lambda q,h:{q+a*d for d in(1,99)for a in range(-h,h+1)},C:=lambda q,h:sum(map(A.get,X(q,h),[0]*99)),h:=max((2,3),key=lambda h:max(C(q,h)for q in A)),S:={max(X(q,h),key=lambda q:C(q,h))for q in A if A[q]>0})and[[S&X(y*99+x,h)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step

@@ -1039,20 +1039,28 @@ def hidden_crosses(g):  # complete partly hidden 2-crosses, hidden cells become 
 
 
 def draw_hidden_crosses(rng, n):  # 5-noise, 1-3 far apart crosses with some cells hidden under 5
-    H, W = rng.randint(10, 16), rng.randint(10, 16)
-    h = rng.choice([2, 3])
-    g = [[5 * (rng.random() < 0.5) for _ in range(W)] for _ in range(H)]
-    cs = []
-    for t in range(rng.randint(1, 3)):
-        i, j = rng.randint(0, H - 1), rng.randint(0, W - 1)
-        if any(max(abs(i - a), abs(j - b)) < 2 * h + 5 for a, b in cs):
-            continue
-        cs.append((i, j))
-        for d in range(-h, h + 1):
-            for a, b in ((i + d, j), (i, j + d)):
-                if 0 <= a < H and 0 <= b < W:
-                    g[a][b] = 2 if (t == 0 and a == i) or rng.random() < 0.6 else 5
-    return g
+    while True:
+        H, W = rng.randint(10, 16), rng.randint(10, 16)
+        h = rng.choice([2, 3])
+        g = [[5 * (rng.random() < 0.5) for _ in range(W)] for _ in range(H)]
+        hid = set()
+        cs = []
+        for t in range(rng.randint(1, 3)):
+            i, j = rng.randint(0, H - 1), rng.randint(0, W - 1)
+            if any(max(abs(i - a), abs(j - b)) < 2 * h + 5 for a, b in cs):
+                continue
+            cs.append((i, j))
+            for d in range(-h, h + 1):
+                for a, b in ((i + d, j), (i, j + d)):
+                    if 0 <= a < H and 0 <= b < W:
+                        g[a][b] = 2 if (t == 0 and a == i) or rng.random() < 0.6 else 5
+                        if g[a][b] == 5:
+                            hid.add((a, b))
+        want = [[8 if (a, b) in hid else v for b, v in enumerate(r)] for a, r in enumerate(g)]
+        # every cross can be told from its visible 2s (the rule finds them all), as in every
+        # example of task118
+        if hidden_crosses(g) == want:
+            return g
 
 
 # make the picture 4-fold rotation symmetric about the centre of its largest symmetric square
