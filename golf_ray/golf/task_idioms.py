@@ -1893,10 +1893,11 @@ IDIOMS = {
     "corner_diagonals": "[[0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))and min(sum(g,[]),key=lambda j:sum(j in s for k,s in enumerate(g)))or v for j,v in enumerate(s)]for i,s in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots a
     # ray perpendicular to them: between two lines it spans from line to line, outside them it runs
-    # to the nearest line; every crossing gets an 8 ring (3x3 minus centre). On a dict of complex
-    # cells, each 2 paints 2s up to the first 8 of each of the 4 ways (bytes.find; none found: no
-    # ray); cells that went 8 -> 2 get 8 on their 8 neighbours (u*m, m in (1, 1j+1), per way).
-    "dot_rays_to_lines": "[[e[i*1j+j]for j,v in enumerate(r)]for d in[{i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)}]for R in[d|{z+u*m:2for z in d if d[z]&2for u in(1,1j,-1,-1j)for m in range(bytes(d.get(z+u*m,0)for m in range(99)).find(8)+1)}]for e in[R|{z+u*m:8for z in d if d[z]>R[z]for u in(1,1j,-1,-1j)for m in(1,1j+1)}]for i,r in enumerate(g)]",
+    # to the nearest line; every crossing gets an 8 ring (3x3 minus centre). Four quarter turns each
+    # sweep the rows with the previous output t (x>0: not read at a row's start): v|2 when t is 2
+    # and an 8 lies ahead (one dot per ray line in every example, so that 8 is not yet a 10), so the
+    # crossed 8 turns 10. Last, 10 -> 2 and cells whose guarded 3x3 box holds a 10 -> 8.
+    "dot_rays_to_lines": "[g:=[*zip(*[[t:=v|(8 in r[x:]*(x>0<t==2))*2 for x,v in enumerate(r)]for r in g[::-1]])]for _ in g[:4]]and[[2*(v>9)or 8*('10'in str([r[x-(x>0):x+2]for r in g[i-(i>0):i+2]]))or v for x,v in enumerate(r)]for i,r in enumerate(g)]",
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay. Every example is 10x10: the inner
