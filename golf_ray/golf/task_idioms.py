@@ -422,9 +422,10 @@ IDIOMS = {
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
     # first all-line row is min(g,key=set), a subset of every row's colours; offsets e are the 3x3
-    # of blocks (-l,0,l); the centre m is the cell whose 8 neighbours at distance l differ from it
-    # most: the pattern's centre is off the border in every example.)
-    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,e:=[b*1j+f for b in(-l,0,l)for f in(-l,0,l)],n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)if i},m:=max(n,key=lambda m:sum(n[m]!=n.get(m+a,n[m])for a in e)))and[[{n.get(s*1j+t-a):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    # of blocks (-l,0,l); n holds every cell, 0 too; the centre m is the cell with the most non-0
+    # neighbours at distance l of another colour (arms and empty blocks have at most 3): the
+    # pattern's centre is off the border in every example.)
+    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,e:=[b*1j+f for b in(-l,0,l)for f in(-l,0,l)],n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+a,0)!=n[m]for a in e)))and[[{n.get(s*1j+t-a,0):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
     # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.
@@ -466,9 +467,9 @@ IDIOMS = {
     # i[o]%3 is 2). The `len(i)<20` test only keeps the search fast on grids it does not fit.
     "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(o-q)<2<=i[o]<=3for c in i if i[q]==i[c]for f in i if f-o and i[f]==i[o]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
-    # example): over bands of 2+ rows and widths i, the first run of i zeros in the bytes of the
+    # example): over widths i and bands of 2+ rows, the first run of i zeros in the bytes of the
     # band's column maxima (find(bytes(i))).
-    "largest_empty_rects": "[g for a,n,i,B in[max(((e-l)*i,n,i,g[l:e])for e in range(len(g)+1)for l in range(e-1)for i in range(31)for n in[bytes(map(max,*g[l:e])).find(bytes(i))]if~n)]for R in B for R[n:n+i]in[[6]*i]][0]",
+    "largest_empty_rects": "[g for a,n,i,B in[max(((e-l)*i,n,i,g[l:e])for i in range(31)for e in range(len(g)+1)for l in range(e-1)for n in[bytes(map(max,*g[l:e])).find(bytes(i))]if~n)]for R in B for R[n:n+i]in[i*[6]]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example: the first and last 5 in reading
     # order, i and j in the flat bytes, are opposite corners). Every row is cut to columns i%W..j%W
