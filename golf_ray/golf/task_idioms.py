@@ -100,8 +100,8 @@ IDIOMS = {
     # markers' colours; the templates' own places are cleared. Side-joined groups get a label C (99
     # * the largest hash, spread from the colours; an empty side offers the cell's own); groups of
     # 1-3 are loose. Per turn/flip, each loose a votes a-c(z)*u+C[z] for each cell z of its colour;
-    # a vote met 3 times (first seen within S[:30]) paints the group (other groups land off grid).
-    "templates_onto_markers": "(C:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},d:=C,[C:={z:max(C.get(u+z,99*hash(z))for u in(1,1j,-1,-1j))for z in d}for _ in g],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for a in[z for z in d if[*C.values()].count(C[z])<4][:9]for z in d if d[a]==d[z]]]for x in S[:30]if 2<S.count(x)for z in d})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # a vote met 3 times (first seen within S[:90]) paints the group (other groups land off grid).
+    "templates_onto_markers": "(C:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},d:=C,[C:={z:max(C.get(u+z,99*hash(z))for u in(1,1j,-1,-1j))for z in d}for _ in g],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for a in[z for z in d if[*C.values()].count(C[z])<4][:9]for z in d if d[a]==d[z]]]for x in S[:90]if 2<S.count(x)for z in d})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -1103,9 +1103,10 @@ IDIOMS = {
     # task219: Bands of 8s separated by empty rows; the first band is the template. Each band takes
     # the shift of the template that overlaps it most (ties: the larger shift), and the template's
     # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
-    # above (g[0] is always empty); a is the template's label (D's first cell). Z holds each band's
-    # best shift; a 0 becomes 1 when a shift in Z puts a template cell on it.
-    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i,r in enumerate(g)for j,v in enumerate(r)if v},a:=[*D.values()][0],Z:={max(([D.get(i+k)for i in D if D[i]==a].count(v),k)for k in range(-30,90))[1]for v in{*D.values()}})and[[v or a in{D.get(i+30*j-k)for k in Z}for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # above (g[0] is always empty); a, the least label, is the template's. Z holds each band's best
+    # shift; a 0 becomes 1 when a shift in Z puts a template cell on it. Every grid is 15x10, so the
+    # loops run over range(15) and range(10).
+    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},a:=min(D.values()),Z:={max(([D.get(i+k)for i in D if D[i]==a].count(v),k)for k in range(-30,90))[1]for v in{*D.values()}})and[[g[i][j]or a in{D.get(i+30*j-k)for k in Z}for j in range(10)]for i in range(15)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1. Four
     # quarter turns, each filling a 0 from its left neighbour's colour mapped by the byte table (3,6
     # -> 6; 8,4 -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right, down, left, up, so the
@@ -1382,13 +1383,12 @@ IDIOMS = {
     "mask_kronecker": "(V:=[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])])and[[a&b//8*7 for a in l for b in m]for l in V for m in V]",
     # task276: every 6 becomes 2 (the grids hold only 6s and 7s); a digit swap on the grid's text.
     "replace_six_with_two": "eval(str(g).replace(*'62'))",
-    # task277: three 8-connected objects of 8s; two share a shape, the odd one (always the smaller)
-    # turns 2, the twins turn 1. Flatten column by column with a 0 pad after each column and z = 18
-    # pads on top (stride 11, 128 cells); each comprehension step (its `if`) spreads the largest
-    # cell index over 3x3 neighbourhoods: one label per object. With c a cell's label count and T
-    # the 8s, 3c+count(0) = 3c+128-T, so >>7 gives 0 for the odd one (3c<T), 1 for twins, 2+ for 0s:
-    # 2>>that. Steps 0-17 emit junk rows (labels not yet settled), dropped by [18:].
-    "smaller_odd_object_two": "(s:=sum(zip(*g,z:=(0,)*18),z))and[[2>>(3*s.count(v)+s.count(0)>>7)for v in s[k::11]]for k in range(28)if(s:=[s[k]and max(k,*s[k-12:k-9]+s[k-1:k+2]+s[k+10:k+13])for k in range(128)])][18:]",
+    # task277: three 8-connected objects of 8s on a 10x10 grid; two share a shape, the odd one
+    # (always the smaller) turns 2, the twins turn 1. P holds the 8s as i+j*1j; each 8 floods its
+    # object C (cells of P within abs<2; 6 passes, as every object's cells lie within 5 steps). The
+    # odd object has 3|C| < |P| (twins a, odd b < a: 3b < 2a+b < 3a). The 50>len(P) guard, the 10x10
+    # window and the 6 passes keep foreign grids fast.
+    "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10)for j in range(10)if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={d for d in P for c in C if abs(c-d)<2}for c in range(6)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight quarter turns, x = a|a*b>>2|b&k with b the left neighbour: k=116
     # marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4) keeps x for those,
@@ -1594,11 +1594,10 @@ IDIOMS = {
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
-    # loop is `for d in'd in'` only because that text repeats and packs); in each turn, for each
-    # colour e on the last row, the mask of e's rows read by columns (zeros stripped) must appear in
-    # the mask of i's rows and columns doubled, cut to e's height (len of e's rows: the text
-    # repeats).
-    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(b'\\0')in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for d in(d,d)for n in d),-m.count(i),i)for d in'd in'if(g:=[*zip(*g)][::-1])for e in{*g[-1]}for i in{*m})[2]]and[[(t,i)[n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
+    # loop is `for d in'in d'` only because that text repeats and packs); in each turn, for each
+    # colour i and each colour e on the last row, the mask of e's rows read by columns (zeros
+    # stripped) must appear in the mask of i's rows and columns doubled, cut to e's height.
+    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for d in(d,d)for n in d),-m.count(i),i)for d in'in d'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[(t,i)[n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(c)>>2)or 99]+(8,)*k for c in zip(*g)])]",
@@ -1815,11 +1814,12 @@ IDIOMS = {
     "stamp_shape_in_holes": "[D:=dict(enumerate(str(g))),P:=[q for q in D if'2'==D[q]],m:=P[0],[D:=D|{a+z-m:'2'for a in P}for z in D if{'0'}=={D.get(a+z-m)for a in P}if m**z%8185-5290]]and eval(''.join(D.values()))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
-    # angle (c+e and c+e*1j): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to 1, 6, 2.
-    # The shape is flooded from each cell, height steps (RE-ARC's shapes put every corner within 10
-    # steps of any cell, and every grid has height >= 10; the step loop's name c only packs better).
-    # A colour other than 0/3/6/9 divides by zero: the search gives up on foreign grids fast.
-    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j},[C:=C|{c+e for c in C for e in(1,1j,-1,-1j)}&P for c in g])and-~sum({c+e,c+e*1j}<=P for c in C for e in(1,1j,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to
+    # 1, 6, 2. The shape is flooded from each cell, height steps (RE-ARC's shapes put every corner
+    # within 10 steps of any cell, and every grid has height >= 10; the step loop's name c only
+    # packs better). A colour other than 0/3/6/9 divides by zero: the search gives up on foreign
+    # grids fast.
+    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j})and[C:={c+e for c in C for e in(1j,1,-1,-1j)}&P|C for c in g]and-~sum(P>={c+e,c+e*1j}for c in C for e in(1j,1,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. Over the whole grid the
@@ -1828,12 +1828,12 @@ IDIOMS = {
     # wide grid (split left/right in every example) is solved transposed by calling p on it.
     "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[0for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1))][:1]for x in range(z[i::M].index(b))for k in range(z.index(b,i)-i)for e[q+x*M+k]in[z[i+x*M+k]]])and[e[d*M:][:M-1]for d in range(t)]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
-    # from a corner, are filled with 4. 24 passes over all 8 orientations (transpose, transpose,
-    # turn), each with a row of 7s above and a 7 put before each row (6 pile up per side, cut at the
-    # end), zip a row with the one above shifted by 0, 1, 2 (a, b, e) and mark (True) a 0 whose left
-    # v is marked, or a|v<2<b (concave corner), or up and left walls (a&v>4) with e==5 (a line goes
-    # on from the corner). At the end ~-c*3%7 maps 0->4, marked->0, 5->5.
-    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c or v==1or a|v<2<b or e==5<=a&v for c,a,b,e in zip([7,*r],u,[7,*u],[7,7,*u])]for r in g][::k])for k in[1,1,-1]*8if(u:=[7]*99)]and[[~-c*3%7for c in r[6:-6]]for r in g][6:-6]",
+    # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn),
+    # each with a row of 7s above (u) and v=7 (a wall) left of each row; zip a row with the one
+    # above shifted by 0, 1, 2 (a, b, e) and mark (True) a 0 whose left v is marked, or a|v<2<b
+    # (concave corner), or up and left walls (a&v>4) with e==5 (a line goes on from the corner). No
+    # pads are stored, so the grid never grows. At the end ~-c*3%7 maps 0->4, marked->0, 5->5.
+    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c or v==1or a|v<2<b or e==5<=a&v for c,a,b,e in zip(r,u,[7,*u],[7,7,*u])]for r in g if(v:=7)][::k])for k in[1,1,-1]*8if(u:=[7]*99)]and[[~-c*3%7for c in r]for r in g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. A 5 in row i, column c takes template[a][k]: a = 5s above
     # it in c, k = 5s before it in its row (a walrus counter reset per row, bumped only on 5s).

@@ -2706,8 +2706,9 @@ def complete_band_prefix(g):
 
 # a full-width template band (1-3 rows) and n-1 left-aligned prefixes of it
 def draw_complete_band_prefix(rng, n):
-    W = rng.randint(8, 12)
+    W = 10  # 15 rows of 10, as in every example of task219
     h = rng.randint(1, 3)
+    n = min(n, 14 // (h + 1))
     while True:
         P = [[8 if rng.random() < 0.5 else 0 for _ in range(W)] for _ in range(h)]
         for r in P:
@@ -2718,7 +2719,7 @@ def draw_complete_band_prefix(rng, n):
     for k in range(n):
         m = W if k == 0 else rng.randint(2, W - 3)
         g += [r[:m] + [0] * (W - m) for r in P] + [[0] * W]
-    return g
+    return g + [[0] * W for _ in range(15 - len(g))]
 
 
 # rays from edge dots cross the grid, stepping one cell away from the 2-edge at each 2 marker
