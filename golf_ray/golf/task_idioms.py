@@ -954,9 +954,9 @@ IDIOMS = {
     # m=-1j mirroring the columns) lands its 4s on non-0 cells and its 1s on empty or off-grid
     # cells, the box (1s) is drawn around it (boxes may run off the grid). D is the set of non-0
     # cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet the box too. T
-    # holds v//4 (1 for a 4). The box's cells are those of rows with 1s lying between the row's
+    # holds v>1 (True for a 4). The box's cells are those of rows with 1s lying between the row's
     # first and last 1.
-    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+k*(z-w)for m in(1j,-1j)for T in[[(y+x*m,v//4)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]*(1in r[x:])]]for w in[{v:z for z,v in T}[1]]for k in(1,1j,-1,-1j)for p in D if all((p+k*(z-w)in D)==v for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+k*(z-w)for m in(1j,-1j)for T in[[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]*(1in r[x:])]]for w in[{v:z for z,v in T}[1]]for k in(1,1j,-1,-1j)for p in D if all(v==(p+k*(z-w)in D) for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
     # sorted by count: eight absent colours, the noise, the main colour n, then 0 (commonest, as in
@@ -1807,11 +1807,11 @@ IDIOMS = {
     # 0).
     "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:9]+-~k*r[:1]for r in g[-k:]+g[:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
-    # major order (a later copy may not overlap an earlier one), on the characters of str(g)
-    # (separators stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
-    # m**z%8185==5290 (z the place, m the first 2), which no other pair of 10x10 cells gives; it is
-    # tested last, only for places that fit.
-    "stamp_shape_in_holes": "[D:=dict(enumerate(str(g))),P:=[q for q in D if'2'==D[q]],m:=P[0],[D:=D|{a+z-m:'2'for a in P}for z in D if{'0'}=={D.get(a+z-m)for a in P}if m**z%8185-5290]]and eval(''.join(D.values()))",
+    # major order (a later copy may not overlap an earlier one), on the characters of str(g) left-
+    # justified to 999 by '%-999s'. P holds the 2s' positions; z is the shift, run from -320
+    # (negative indices read the padding; separators stop a shape wrapping). Quirk: two ARC train
+    # placements are rejected by hand: (z*5-P[0]*37)%6715==0, which no other pair of cells gives.
+    "stamp_shape_in_holes": "[s:=[*'%-999s'%g],R:=range(-320,320),P:=[q for q in R if'2'==s[q]],[z for z in R if{'0'}=={s[a+z]for a in P}if(z*5-P[0]*37)%6715 for a in P for s[a+z]in'2']]and eval(''.join(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
     # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to
