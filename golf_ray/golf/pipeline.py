@@ -50,7 +50,8 @@ LOWER_RUNGS = ("minify", "tidy", "ints")
 ZOPFLI_TRIES = 2  # texts per task renamed for deflate and compressed by zopfli too
 # The pack stage packs every compressed program of a task within this of its best, up to
 # PACK_SOURCES of them: shrinking renames an idiom's names for its own ends, and the idiom as
-# written packed up to 12 bytes shorter than its shrunk text on 13 of 41 tasks (75 points).
+# written packed up to 12 bytes shorter than its shrunk text on 13 of 41 tasks (75 points). A
+# raw best's near programs are packed too (task090: shrunk to 200 raw, its idiom packs to 196).
 PACK_MARGIN = 1.1
 PACK_SOURCES = 3
 # arc-gen examples each shrinking edit is tried on, beside train and test: few, since a kept
@@ -509,15 +510,21 @@ def pack_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> No
 
 
 def pack_sources(history: list[Solution], best: Solution) -> list[str]:
-    """The inner sources of a task's correct compressed programs within PACK_MARGIN of its
-    `best` (which must be one), shortest first, at most PACK_SOURCES; none when `best` is not
-    compressed or not correct."""
-    if not best.correct or compress.unwrap(encode_source(best.source)) is None:
+    """The sources of a task's correct programs within PACK_MARGIN of its `best`, shortest
+    first, at most PACK_SOURCES: the inner source of each compressed one; when `best` is raw
+    (and long enough, PACKS_FROM, for packing to pay), the raw ones' texts too. None when `best`
+    is not correct."""
+    raw = compress.unwrap(encode_source(best.source)) is None
+    if not best.correct or (raw and best.bytes < PACKS_FROM):
         return []
     out: list[str] = []
     for s in sorted(history, key=lambda s: s.bytes):
-        inner = compress.unwrap(encode_source(s.source)) if s.correct else None
-        if inner is not None and inner not in out and s.bytes <= best.bytes * PACK_MARGIN:
+        if not s.correct or s.bytes > best.bytes * PACK_MARGIN:
+            continue
+        inner = compress.unwrap(encode_source(s.source))
+        if inner is None and raw:
+            inner = s.source
+        if inner is not None and inner not in out:
             out.append(inner)
     return out[:PACK_SOURCES]
 

@@ -935,6 +935,29 @@ def test_the_pack_stage_packs_each_compressed_program_near_the_best(tmp_path, mo
         assert pipeline.pack_sources(db.history("task001"), db.best("task001")) == []
 
 
+def test_the_pack_stage_packs_a_long_raw_best_and_its_near_raw_programs(tmp_path):
+    """A raw best that packing may beat (PACKS_FROM or more) is packed, with the raw programs
+    near it: shrinking can take a text to a raw size whose idiom text packs shorter."""
+    ok, bad = (
+        Verdict(True, 1, 1, None, None, "", 0, 0.0),
+        Verdict(False, 0, 1, None, None, "", 0, 0.0),
+    )
+    size = pipeline.PACKS_FROM
+    text = {
+        name: "p=lambda g:g#" + c * n
+        for name, c, n in [("best", "a", size), ("near", "b", size + 5), ("wrong", "c", size)]
+    }
+    text["far"] = "p=lambda g:g#" + "d" * (size * 2)
+    with SolutionDB(tmp_path / "s.sqlite") as db:
+        for name, t in text.items():
+            db.add("task001", t, bad if name == "wrong" else ok, 0, 0, name)
+        history, best = db.history("task001"), db.best("task001")
+        assert best.origin == "best"
+        assert pipeline.pack_sources(history, best) == [text["best"], text["near"]]
+        db.add("task001", "p=lambda g:g#" + "e" * (size - 20), ok, 0, 0, "short")
+        assert pipeline.pack_sources(db.history("task001"), db.best("task001")) == []
+
+
 def deflated(text: str) -> int:
     c = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     return len(c.compress(text.encode()) + c.flush())
