@@ -1145,9 +1145,10 @@ IDIOMS = {
     "band_corners_centre": "(F:=lambda x,u=b'\u0001\u0002\u0003',a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(k in u)for v in x])and[*map(F,g,zip(F([*zip(*g)][0])))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
-    # keeps 2 there and 0 for -4, 0, -3. pop(4) hands out the lower half's rows in order while the
-    # comprehension walks g itself: each pop shortens g, so the walk stops after the 4 upper rows.
-    "stacked_halves_nor_2": "[[2&b+~a for a,b in zip(r,g.pop(4))]for r in g]",
+    # keeps 2 there and 0 for -4, 0, -3. g.pop(4) hands out the lower half's rows in order while the
+    # comprehension walks g itself (each pop shortens g, so the walk stops after the 4 upper rows);
+    # r.pop(0) hands out the upper row's cells in step with the lower row's b.
+    "stacked_halves_nor_2": "[[2&b+~r.pop(0)for b in g.pop(4)]for r in g]",
     # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
     # beyond the opposite outer corner. Two passes, each a quarter turn: with a,b,..,c,d the rows
     # with a cell, row a-1 takes row c and row d+1 takes row b; rows of the box keep only the box
