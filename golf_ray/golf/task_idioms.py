@@ -1888,11 +1888,12 @@ IDIOMS = {
     "nested_rects_dedupe": "[g:=[g:=r for r in zip(*g)if r!=g]for _ in g][1]",
     # task378: (bg 0 in every example.) Each row's (column's) distance to the nearest non-empty row
     # (column) says how far it lies outside the shell's box (0 inside). Cells as far out both ways
-    # lie on the diagonals out of the box's corners: they take the colour found in the fewest rows
-    # (the inner colour), found by an `and` only there. The row distance comes first in the chain,
-    # so 0 (inside) skips the rest. Rows are counted over enumerate(g) and the key's argument is
-    # named j only because that text repeats (it packs smaller).
-    "corner_diagonals": "[[0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))and min(sum(g,[]),key=lambda j:sum(j in s for k,s in enumerate(g)))or v for j,v in enumerate(s)]for i,s in enumerate(g)]",
+    # lie on the diagonals out of the box's corners: they take the colour whose nearest row is
+    # farthest from the cell's row (the inner block never reaches the box side a ray leaves from, in
+    # every example), found by an `and` only there. That key repeats the row-distance text, so the
+    # program packs smaller. The row distance comes first in the chain, so 0 (inside) skips the
+    # rest.
+    "corner_diagonals": "[[0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))and max(sum(g,[]),key=lambda j:min(abs(i-k)for k,s in enumerate(g)if j in s))or v for j,v in enumerate(s)]for i,s in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots a
     # ray perpendicular to them: between two lines it spans from line to line, outside them it runs
     # to the nearest line; every crossing gets an 8 ring (3x3 minus centre). Four quarter turns each
