@@ -154,8 +154,8 @@ IDIOMS = {
     # side columns) and a full line through its seed, in its seed's colour. One byte per output row
     # (raw \x7f, DEL, on the two full rows of the lower half): its seed row is byte>>4 (2 or 7), and
     # its low four bits are 1111 on the full rows 0, 2, 7, 9 and 0000 on the others, so c&byte is c
-    # or 0 for a colour c <= 9.
-    "two_seed_frames": "[[c,*[c&i]*8,c]for i in b'/ /  pp\u007fp\u007f'if(c:=max(g[i>>4]))]",
+    # or 0 for a colour c <= 9. The row's first cell sets c (a walrus inside the list display).
+    "two_seed_frames": "[[c:=max(g[i>>4]),*[c&i]*8,c]for i in b'/ /  pp\u007fp\u007f']",
     # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
     # lies inside the outline. A row is an inside row for colour c when b'%c' splits it into exactly
     # three parts (two cells of c) and c is a frame colour: its first index per row takes fewer than
@@ -971,10 +971,11 @@ IDIOMS = {
     # upright.
     "drop_cells_without_row_and_col_neighbour": "[g:=[[b&(a|c)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in zip(*g)]for _ in g][1]",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
-    # counter-clockwise turn | half turn. The left half L is the grid over its ccw turn and the
-    # right half is L turned half way, so row i is L[i] followed by L[5-i] reversed; map with two
-    # lists lets the walrus define L inside the call (a comprehension's iterable may not hold one).
-    "c4_rotations_6x6": "[*map(lambda a,b:[*a,*b[::-1]],L:=g+[*zip(*g)][::-1],L[::-1])]",
+    # counter-clockwise turn | half turn. N = the grid's transpose over the grid upside down is the
+    # top half transposed, so zip(*N) is the top half; the bottom half is the top half turned half
+    # way, zip(*N[::-1]) read bottom-up. (rotation_quad's text, task106, differs: it builds the left
+    # half.)
+    "c4_rotations_6x6": "[*zip(*(N:=[*zip(*g)]+g[::-1]))]+[*zip(*N[::-1])][::-1]",
     # task195: A shape of 3x3 blocks forms a pattern P; output is P (x) P (the pattern drawn with
     # itself in each filled cell). While rows are longer than 3, p recurses on the transpose with
     # empty rows dropped and every third row kept: two passes leave P, then the Kronecker product.
