@@ -728,10 +728,11 @@ IDIOMS = {
     # shifts by 2 or more).
     "halves_nor_three": "[[3>>a+b for a,b in t]for t in map(zip,g,g[5:])]",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
-    # smallest 8. (room area = vertical run x horizontal run; two byte-split passes, each over the
-    # columns of the last (r in zip(*g)), the loop variable W is the wall byte; rooms carry 3*area,
-    # walls stay 2; the value set t is taken inside the final lookup)
-    "room_size_extremes": "[g:=[[v%3or(v or 3)*len(w)for w in bytes(r).split(W)for v in w+W][:-1]for r in zip(*g)]for W in[b'\u0002']*2]and[[{max(t:={*sum(g,[])}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    # smallest 8. Two byte-split passes, each over the columns of the last (r in zip(*g)), split at
+    # the wall byte 2: pass F=len gives each room cell 3*(its run length), pass F=sum adds those up
+    # along the other run (3*3*area, as rooms are rectangles); walls stay 2 (v%3); the value set t
+    # is taken inside the final lookup.
+    "room_size_extremes": "[g:=[[v%3or 3*F(w)for w in bytes(r).split(b'\u0002')for v in w+b'\u0002'][:-1]for r in zip(*g)]for F in(len,sum)]and[[{max(t:={*sum(g,[])}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal (the top block times (it differs from its transpose) is itself or [], and an
     # empty list falls through to the recursion on g[3:]).
