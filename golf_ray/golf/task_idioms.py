@@ -1016,11 +1016,12 @@ IDIOMS = {
     # two) counts as the line itself; transpose. (EXPR assumes no column/row has a hole in every
     # band, true in all task examples)
     "band_holes_across": "[g:=[*zip(*[map(min,*[[r,B][len({0,*B,*r})<3]for B in g])for r in g])]for _ in g][1]",
-    # task203: Concentric square rings, one colour each: reverse the order of the ring colours. h =
-    # the middle row (row k = n/2, n is even in every example, ring colours distinct): h.index(c) =
-    # i is the ring of colour c and h[i-k] = h[k+i] is, by symmetry, the colour of ring k-1-i. h and
-    # k are set by a walrus in the subscripted term, evaluated before its index.
-    "reverse_ring_colours": "[[(h:=g[k:=len(g)//2])[h.index(c)-k]for c in r]for r in g]",
+    # task203: Concentric square rings, one colour each: reverse the order of the ring colours. In a
+    # row r, r.index(c) = i is the ring of colour c (a row starts with the colours of rings 0, 1, ..
+    # up to its own ring; colours are distinct in every example); in the middle row g[k] (k = n/2, n
+    # is even in every example) cell i-k = k+i is, by symmetry, the colour of ring k-1-i. k is set
+    # by a walrus in the subscript of g, evaluated before the second index.
+    "reverse_ring_colours": "[[g[k:=len(g)//2][r.index(c)-k]for c in r]for r in g]",
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: 8
     # quarter turns of one carried pass; states 1 wall, 8 outside, 15/18 hole labels. Rows start at
     # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
