@@ -315,7 +315,7 @@ IDIOMS = {
     # k%4 = column band, its columns cut from the band's transpose; k%4==3 is empty); the largest M
     # has the most dots, M[-1] is the colour and M[0] a 0 (no cell is ever full: at most 5 dots in
     # every example); a 5 of the input picks 5 from the pair [fill, 5].
-    "fullest_cell_fills": "(R:=range(11))and(M:=max(S:=[sorted(sum([*zip(*g[k&12:k|3])][k%4*4:][:3],()))for k in R]))and[[[M[-(S[i&12|j//4]==M)],5][g[i][j]==5]for j in R]for i in R]",
+    "fullest_cell_fills": "(R:=range(11),M:=max(S:=[sorted(sum([*zip(*g[k&12:k|3])][k%4*4:][:3],()))for k in R]))and[[[M[-(S[i&12|j//4]==M)],5][g[i][j]==5]for j in R]for i in R]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
@@ -1276,9 +1276,9 @@ IDIOMS = {
     # task253: four L-triominoes (2x2 less a corner) packed into a 4x4, each in its bend's corner.
     # Every 2x2 window with exactly one 0 is a piece (pieces never touch); the key
     # count(0)*4+index(0) files them at 4..7 by missing corner. Windows are column-major
-    # (TL,BL,TR,BR), so a half's two pieces concatenated and strided [A::2] give its rows. The dict
-    # C is bound inside the first subscript (C:=...)[B], so no `if` clause is needed.
-    "assemble_l_pieces": "[((C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})[B]+C[B-2])[A::2]for B in(7,6)for A in(0,1)]",
+    # (TL,BL,TR,BR), so a half's two pieces concatenated and strided [A::2] give its rows. One loop
+    # over b'_GF.' gives each output row's keys k%8, k%6 (7,5 top; 6,4 bottom) and its stride k%5.
+    "assemble_l_pieces": "[((C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})[k%8]+C[k%6])[k%5::2]for k in b'_GF.']",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
     # compared as tuples: taller = greater). Each cell is c>>s with s = 2*(taller than the shortest)
     # + (shorter than the tallest): 1 for the shortest (5>>1=2), 2 for the tallest, 3 for the rest.
@@ -1306,10 +1306,11 @@ IDIOMS = {
     # on the text of the crop.
     "crop_recolor_bg": "eval(str([g:=[*zip(*g[max(g[0])<2:][::-1])]for _ in g*8][-1]).replace(*'10'))",
     # task260: Every coloured cell keyed by its diagonal j-i in a dict D (key -> colour): the line's
-    # diagonal d is the one key whose colour is not 5 (no 5 lies on the line's diagonal). Draw D[d]
+    # diagonal d is the one key whose colour is not 5 (no 5 lies on the line's diagonal); the dict's
+    # filter `v%5 and[d:=j-i]or v` keeps every coloured cell and binds d on a line cell. Draw D[d]
     # on diagonal d and on the diagonals max key+2 and min key-2, except d+-2 (a side with no
     # triangle). 10x10, the line running down to the right, as in every example.
-    "triangle_to_parallel": "(R:=range(10),D:={j-i:v for i in R for j in R if(v:=g[i][j])})and[[D[d]*(j-i in{d,max(D)+2,min(D)-2}-{d+2,d-2})for j in R]for d in D if D[d]-5for i in R]",
+    "triangle_to_parallel": "(R:=range(10),D:={j-i:v for i in R for j in R if(v:=g[i][j])%5 and[d:=j-i]or v})and[[D[d]*(j-i in{d,max(D)+2,min(D)-2}-{d+2,d-2})for j in R]for i in R]",
     # task261: the 8s move one row down and become 2. The last row is always empty, so it serves as
     # the new top row: g.pop() takes it off (p gets a fresh grid) and [it]+g is the shifted grid;
     # only 0 and 8 occur, and c%3 maps 8 to 2 and 0 to 0.
