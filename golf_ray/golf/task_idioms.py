@@ -326,10 +326,10 @@ IDIOMS = {
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
     # for the task's 10x10 grids; x runs over range(10)): a cell pair q holds A, (A, 2)/(2, A) (the
-    # marker mirrors onto the shape) or (0, 0), so {*q,2} sums to A+2 or 2 and 0 becomes the
+    # marker mirrors onto the shape) or (0, 0), so {*q}-{2} sums to A or 0 and 0 becomes the
     # background 3. Without such a pair the list is empty and p recurses on the transpose,
     # transposing the result back.
-    "mirror_onto_marker": "[[sum({*q,2})-2or 3for q in zip(r,(r*3)[s::-1])]for s in{x+x+9for r in g for x in range(10)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
+    "mirror_onto_marker": "[[sum({*q}-{2})or 3 for q in zip(r,(r*3)[s::-1])]for s in{x+x+9 for r in g for x in range(10)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task063: a frame of 2s and 8s: each inner row or column whose inside is all 0 has those 0s set
     # to 3. zip(r,*g[1:-1]) gives each cell c of row r with k, its column cut to the inner rows; a
     # cell stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the
@@ -365,10 +365,10 @@ IDIOMS = {
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
     # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
     # shift that wraps hits the pad) and 99 zeros after it (indices past either end); a cell takes
-    # colour e[k] when the template shifted by cell-k lies wholly on 8s (>7: the template's 9s never
+    # colour e[k] when the template shifted by cell-k lies wholly on 8s (7<: the template's 9s never
     # side a copy, so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the
     # work.
-    "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*99,R:=range(110))and[[sum(e[k]*all(e[p-k+q]>7for q in R if e[q]%8)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
+    "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*99,R:=range(110))and[[sum(e[k]*all(7<e[p-k+q]for q in R if e[q]%8)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; k is read
     # from the raw bytes 3,1,1,1: the first pass multiplies by 3; v = 9 (reset by the
     # comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 -> 1) until a row with an 8, then v =
@@ -1840,11 +1840,11 @@ IDIOMS = {
     # pads are stored, so the grid never grows. At the end ~-c*3%7 maps 0->4, marked->0, 5->5.
     "closed_rooms_filled": "[g:=zip(*[u:=[v:=c or v==1or a|v<2<b or e==5<=a&v for c,a,b,e in zip(r,u,[7,*u],[7,7,*u])]for r in g if(v:=7)][::k])for k in[1,1,-1]*8if(u:=[7]*99)]and[[~-c*3%7for c in r]for r in g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
-    # copy is painted with the rectangle. A 5 in row i, column c takes template[a][k]: a = 5s above
-    # it in c, k = 5s before it in its row (a walrus counter reset per row, bumped only on 5s).
-    # Copies are whole rectangles, so these are the offsets modulo the template size, which the
-    # template rows repeated 4x (both ways) absorb.
-    "stamp_template_on_gray": "[[5==c[i]and[A*4 for B in g*4 if(A:=[A for A in B if A%5])][c[:i].count(5)][k:=k+1]or c[i]for c in zip(*g)]for i in range(10)if[k:=-1]]",
+    # copy is painted with the rectangle. A 5 in row i, column c takes the next value popped from
+    # template row a (a = 5s above it in c): each row i rebuilds T, the template rows (each 4x, the
+    # list 4x so a and a+h share one list), so pops run along a copy's row in order. Copies are
+    # whole rectangles, so the offsets are modulo the template size.
+    "stamp_template_on_gray": "[[5==c[i]and T[c[:i].count(5)].pop(0)or c[i]for c in zip(*g)]for i in range(10)if(T:=[A*4 for B in g if(A:=[A for A in B if A%5])]*4)]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
     # -> 2, size 3 -> 1. (3 - number of 2-step 0-paths from the cell, on str(g) plus a space: a
     # column is 3 characters, a row 32; width 10 hard-coded; a row-0 step up wraps to just past a
