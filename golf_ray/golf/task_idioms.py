@@ -1348,8 +1348,9 @@ IDIOMS = {
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
     # disappears. (The grid is 7x7 in every example, so the corner is g[6][0], and the shape never
     # touches column 0: r[0] is 0 on every row but the last, where it is the corner colour; a cell
-    # turns the corner colour when it exceeds r[0], which keeps the shape and drops the corner.)
-    "corner_recolor": "[[g[6][0]*(c>r[0])for c in r]for r in g]",
+    # turns the corner colour when it exceeds r[0], which keeps the shape and drops the corner.
+    # [c]>r is c>r[0]: lists compare first items, and on a tie the shorter [c] is the smaller.)
+    "corner_recolor": "[[g[6][0]*([c]>r)for c in r]for r in g]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     # Turned (p of the quarter turn) until the box's top row (the first row holding the one colour)
@@ -1978,8 +1979,8 @@ IDIOMS = {
     # task395: a 6x3 grid, top half 0/9 over bottom half 0/1; the 3x3 output is 2 where the cell is
     # 0 in both halves, else 0. Each top row r meets g.pop(3), rows 3, 4, 5 in turn (the pops shrink
     # g, so the loop over g stops after three rows); a walks the bottom row while r.pop(0) hands out
-    # the top row's cells. 2>>a*2+t is 2 only for a=t=0 (a=1 gives 2>>2, t=9 shifts further).
-    "both_halves_empty_to_two": "[[2>>a*2+r.pop(0)for a in g.pop(3)]for r in g]",
+    # the top row's cells. 2&a+3+t is 2 only for a=t=0 (3&2; the sums 4, 12, 13 have bit 1 clear).
+    "both_halves_empty_to_two": "[[2&a+3+r.pop(0)for a in g.pop(3)]for r in g]",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. The EXPR turns the grid 4k times (a quarter turn the other way:
     # the transpose read from its last row), each time keeping only the turned rows from the last
