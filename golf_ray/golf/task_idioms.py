@@ -1210,9 +1210,9 @@ IDIOMS = {
     # top/bottom quadrants (F's first/last row) and > 0 in the left/right ones (row ends).
     "frame_nearest_side": "(k:=lambda s:[r for r in zip(*[r for r in zip(*g)if{*r}-s])if{*r}-s])and(F:=k({0,8}))and[F[0],*[[(j-i)*(i+j+~len(s))*v and[F[i][-(i<j)],F[-(i>j)][j]][(j-i)*(i+j+~len(s))<0]or v for j,v in enumerate((8,*s,8))]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
     # task239: one column per colour, as tall as its cell count, tallest first, 0 below the shorter.
-    # Sorting (-count, colour) pairs orders the columns; each is padded with 0s far past any count,
-    # then the transposed rows that are all 0 are dropped (99*[0] avoids a space before `for`).
-    "colour_count_columns": "(s:=sum(g,[]))and[*filter(any,zip(*[[c]*-n+99*[0]for n,c in sorted({(-s.count(c),c)for c in s})]))]",
+    # Each column is padded with 99 0s, so its length is count+99 and sorted(key=len) reversed
+    # orders them (counts differ in every example); the transposed rows that are all 0 are dropped.
+    "colour_count_columns": "[*filter(any,zip(*sorted([[c]*sum(g,[]).count(c)+99*[0]for c in{*sum(g,[])}],key=len)[::-1]))]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image. (19x19 on 0, as every example.) In transposing passes cell (A,B) reads
