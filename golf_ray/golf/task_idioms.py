@@ -1083,9 +1083,10 @@ IDIOMS = {
     # row, s[3::-1] is the 5 and the half turn's row).
     "rotations_strip": "[r[:4]+(s[:4]+c)[::-1]for r,s,*c in zip(g,g[::-1],*g)]",
     # task215: a band of 3 non-0 rows on 0 is repeated up and down with period 3 over the whole
-    # grid. Every residue class of rows mod 3 holds exactly one band row and otherwise all-0 rows,
-    # so the lexicographic max of g[i%3::3] is the band row that output row i repeats.
-    "repeat_three_row_band": "[max(g[i%3::3])for i in range(len(g))]",
+    # grid. In every example the band is rows 3-5 or 4-6, so row i's band row is the lexicographic
+    # max of g[3+i%3] and g[6+i%3] (the other is all 0): two period-3 streams g[3:6]*7, g[6:9]*7,
+    # with g itself (0 or the same band row) as the third map argument to cut the output to len(g).
+    "repeat_three_row_band": "[*map(max,g,g[3:6]*7,g[6:9]*7)]",
     # task216, task365: rectangles on 0 (apart, maybe at the edges) dotted with 2: cut out the one
     # with the most 2s. For each column j, each row's run from j to its next 0 (r*9 wraps, so a 0 is
     # found) is listed, and str(list) split at the empty runs "[]": each piece, less its first and

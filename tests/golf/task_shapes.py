@@ -11029,7 +11029,7 @@ def repeat_three_row_band(g):  # repeat the band of non-0 rows up and down the w
 def draw_repeat_three_row_band(rng, n):  # 10-20 x 10-20 of 0, a 3-row band of one colour
     H, W, c = rng.randint(10, 20), rng.randint(10, 20), rng.randint(1, 9)
     g = [[0] * W for _ in range(H)]
-    top = rng.randint(0, H - 3)
+    top = rng.randint(3, 4)  # the band is rows 3-5 or 4-6, as in every example of task215
     for i in range(top, top + 3):
         while not any(g[i]):
             g[i] = [c if rng.random() < 0.4 else 0 for _ in range(W)]
