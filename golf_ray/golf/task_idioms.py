@@ -479,8 +479,8 @@ IDIOMS = {
     # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that (one pass per row, the
     # second kept), blanks only: o, the open colour, toggles (XOR) on a colour found twice in the
     # line, so a line's single crossing cells neither open nor close it; o is 0 again at each line's
-    # end.
-    "pairs_to_lines_vertical_on_top": "[g:=[[c or o for c in r if[o:=o^r.count(c)//2*c]]for r in zip(*g)]for _ in g if[o:=0]][1]",
+    # end, so it is set to 0 once, before the passes.
+    "pairs_to_lines_vertical_on_top": "(o:=0)or[g:=[[c or o for c in r if[o:=o^r.count(c)//2*c]]for r in zip(*g)]for _ in g][1]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each sorts
     # (0s first, dots made 5) the part of every line before its first 5, so each turn stacks one
@@ -711,10 +711,12 @@ IDIOMS = {
     # 4-8 each hold one object (as in every example), so in each band a zero becomes 7 when its row
     # and its column (within the band) both hold a 4: column max k times row max is 16, 16%9 is 7.
     "box_fill_near": "[[c or k*max(R)%9for c,k in zip(R,map(max,*h))]for h in(g[:4],g[4:])for R in h]",
-    # task141: one coloured cell: draw both full diagonals through it in its colour. Row d (offset
-    # from the cell's row) is the max of the cell's row shifted right and left by d: P is that row
-    # followed by a blank row (square grids, as in every example, so |d| < width).
-    "diag_cross": "[[*map(max,r,(P:=max(g)+r)[-d:]+P,P[d:]+P)]for d,r in enumerate(g,-g.index(max(g)))]",
+    # task141: one coloured cell: draw both full diagonals through it in its colour. Row i is the
+    # max of the cell's row M shifted right and left by d = i - (cell's row): P is M followed by a
+    # blank row (square grids, as in every example, so |d| < width). d starts at ~(cell's row) and
+    # steps by one per row inside the second slice, so the first slice reads -d as ~d (d before the
+    # step).
+    "diag_cross": "(d:=~g.index(M:=max(g)))and[[*map(max,r,(P:=M+r)[~d:]+P,P[(d:=d+1):]+P)]for r in g]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
     # corner box whose shape equals the boxed shape is recoloured 5. A colour's shape: the lengths
     # of the gaps between its occurrences in str(g) (split on its digit, ends dropped). b = the
@@ -978,9 +980,10 @@ IDIOMS = {
     # half.)
     "c4_rotations_6x6": "[*zip(*(N:=[*zip(*g)]+g[::-1]))]+[*zip(*N[::-1])][::-1]",
     # task195: A shape of 3x3 blocks forms a pattern P; output is P (x) P (the pattern drawn with
-    # itself in each filled cell). While rows are longer than 3, p recurses on the transpose with
-    # empty rows dropped and every third row kept: two passes leave P, then the Kronecker product.
-    "block_pattern_fractal": "g[0][3:]and p([*filter(any,zip(*g))][::3])or[[a&b for a in A for b in B]for A in g for B in g]",
+    # itself in each filled cell). While there are more than 3 rows, p recurses on the transpose of
+    # every third row with empty ones dropped: each band of 3 block rows holds exactly one row 0, 3,
+    # 6, .., so two passes leave P upright, then the Kronecker product.
+    "block_pattern_fractal": "g[3:]and p([*zip(*filter(any,g[::3]))])or[[a&b for a in A for b in B]for A in g for B in g]",
     # task196: 1-objects that are closed hollow rectangles (enclose a hole) turn 3; others stay 1.
     # (12 sweeps, k=0..11: a 0 after a 4 or the edge becomes 4 (outside); from k=8 on, an odd cell
     # (1) after a hole-0 or a 3 becomes 3 (k>7 first, so v is read only once it is set); each sweep
@@ -1737,8 +1740,9 @@ IDIOMS = {
     # < the line's length, 7 on even offsets from the line, 8 on odd ones. Recursive on rows: the
     # top row's span is the count of rows equal to it (the 7 rows are all alike), d walks the offset
     # from the line, starting at ~x with x = bytes(row).find(7); the first row without a 7 (find -1,
-    # so d=0 is falsy) ends it (rest is blank). -(lit)&colour is the colour or 0.
-    "line_to_checker_triangle": "(d:=~bytes(r:=g[0]).find(7))and[[-(abs(d:=d+1)<g.count(r))&7+d%2for c in r]]+p(g[1:])or g",
+    # so d=0 is falsy) ends it (rest is blank). The colour 8-d%2 is read before d steps (so from the
+    # offset less one) and masked by -(lit), which is -1 or 0.
+    "line_to_checker_triangle": "(d:=~bytes(r:=g[0]).find(7))and[[8-d%2&-(abs(d:=d+1)<g.count(r))for c in r]]+p(g[1:])or g",
     # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
     # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Each output cell (a,b) scans
     # every 9-cell (y,x) (enumerate throughout, so rows and columns need not match): s is half the
@@ -1776,9 +1780,11 @@ IDIOMS = {
     # most of the grid), so take the second best of the 10 colours ([8] of the sorted range).
     "region_with_most_noise": "[[sorted(range(10),key=lambda c:sum(v!=c in{*r}&{*k}for k in zip(*g)for v,r in zip(k,g)))[8]]]",
     # task356: in each row and each column of the input, the cells between its first and last 8
-    # become 8. Pass 1 (columns) fills a blank that has an 8 before and after it with 9, which pass
-    # 2 (rows) does not join on (it looks for 8 only) and turns back to 8 by c&8.
-    "join_8s_in_rows_and_cols": "[g:=[[c&8 or s*(8 in{*r[:j]}&{*r[j:]})for j,c in enumerate(r)]for r in zip(*g)]for s in(9,8)][1]",
+    # become 8. Each line is scanned with k = the number of 8s so far (c//8; reset by if[k:=0]): a
+    # cell lies between two 8s iff count > k > 0, read as > c so that 8s stay (a line holds <= 5
+    # 8s). Pass 1 (columns) marks such cells 1 (s), which pass 2 (rows) does not count as 8; -c&8
+    # turns 1 and 8 into 8.
+    "join_8s_in_rows_and_cols": "[g:=[[-c&8|s*(r.count(8)>(k:=k+c//8)>c)for c in r]for r in zip(*g)if[k:=0]]for s in(1,8)][1]",
     # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
     # becomes 8. (EXPR assumes height 10 like every example; width >= 2.) With m = width-1 (set by a
     # walrus at its first use), row i (-9..0, top to bottom) has d = |i%2m - m| (a triangle wave) 8s
