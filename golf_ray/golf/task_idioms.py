@@ -1163,11 +1163,12 @@ IDIOMS = {
     # second pass does the columns. 10x10 hard-coded.
     "frame_corners_swap_out": "[g:=[*zip(*[[v*((v in g[a])==any(g[i]))for v in g[{a-1:c,d+1:b}.get(i,i)]]for i in range(10)])]for _ in'  'for a,b,*_,c,d in[[i for i in range(10)if any(g[i])]]][1]",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
-    # Four quarter turns; a pass adds label L to a cell whose lower-left neighbour z is 5 while its
-    # left and lower neighbours x, y are 0 (|4 ignores labels set earlier; only 0 cells pass, so c+
-    # is safe). (0,*r) pads the left; rows wrap to the all-zero border. Turns give labels 2,1,3,4,
-    # read from a bytes literal of raw bytes 2,1,3,4.
-    "label_block_corners": "[g:=[*zip(*[[c+L*(z>x+y|4)for c,x,y,z in zip(r,(0,*r),s,(0,*s))]for r,s in zip(g,g[1:]+g)][::-1])]for L in b'\u0002\u0001\u0003\u0004'][3]",
+    # Four quarter turns; a pass adds label L to a cell whose lower-left neighbour s[j-1] is 5 while
+    # its left and lower neighbours r[j-1], s[j] are 0 (|4 ignores labels set earlier; only 0 cells
+    # pass, so c+ is safe). j-1 wraps to the last column and rows wrap to the first: blocks never
+    # touch the border (as in every example), so the wrapped cells are 0 or labels. Turns give
+    # labels 2,1,3,4, read from a bytes literal of raw bytes 2,1,3,4.
+    "label_block_corners": "[g:=[*zip(*[[c+L*(s[j-1]>r[j-1]+s[j]|4)for j,c in enumerate(r)]for r,s in zip(g,g[1:]+g)][::-1])]for L in b'\u0002\u0001\u0003\u0004'][3]",
     # task231: continue each row's horizontal period to twice the width (5 rows, 1-2 pattern rows).
     # Every example's period is 1, 2 or 3 and the width is at least 6, so 6 is always a period: the
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
@@ -1464,8 +1465,8 @@ IDIOMS = {
     # rays of that colour go up-left and up-right. Columns are numbered from the middle (-m) and
     # rows so that the rays' meeting point (above the grid) is row 0: a ray cell is then i*i==j*j.
     # The run is 1 wide iff g[-2][-m] (column m+1) is empty: 0**that cell adds the one row. `v or`
-    # keeps.
-    "base_diagonal_rays": "[[v or(i*i==j*j)*g[-1][m]for j,v in enumerate(r,-m)]for m in[len(g)//2]for i,r in enumerate(g,0**g[-2][-m]-2*m)]",
+    # keeps. m is bound by a leading `(m:=...)and` (m >= 1 on every example's grid).
+    "base_diagonal_rays": "(m:=len(g)//2)and[[v or(i*i==j*j)*g[-1][m]for j,v in enumerate(r,-m)]for i,r in enumerate(g,0**g[-2][-m]-2*m)]",
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
     # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
     # k is the count of its distinct characters less 5. Two passes, each of which transposes and
