@@ -796,9 +796,9 @@ IDIOMS = {
     # bg (top-right cell) if v is in the middle row; matched boxes are painted in place.
     "template_stamp": "next(g for i,r in enumerate(g)for j,t in enumerate(r)if len({*str(T:=[r[j:j+3]for r in g[i:i+3]])})>7!=[0for k in[3,6,9]*4if(T:=[*zip(*T[::-1])])for i,r in enumerate(g[~-k:])for j,t in enumerate(r[~-k:])if all(g[i+a][j+c]in{v:=T[a*3//k][c*3//k],(v,g[0][-1])[v in T[1]]}for a in range(k)for c in range(k))for a in range(k)for c in range(k)for g[i+a][j+c]in[T[a*3//k][c*3//k]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
-    # with the shape scaled by k inside. (Twice: keep rows holding a colour other than 0/2, repeat
-    # each k times, add a 2 at both ends, transpose.)
-    "frame_scaled_shape": "[g:=[*zip(B:=[2]*99,*[r for r in g if{*r}-{0,2}for _ in k],B)]for k in[g[:str(g).count('2')//12]]*2][1]",
+    # with the shape scaled by k inside. (k = count of 2s // 12; twice: keep rows holding a colour
+    # other than 0/2, repeat each k times ([r]*k), add a 2 at both ends, transpose.)
+    "frame_scaled_shape": "[g:=[*zip(B:=[2]*99,*[r for r in g if{*r}-{0,2}for _ in[r]*k],B)]for k in[str(g).count('2')//12]*2][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes; the bottom
     # row is a backreference to the top row; eval needs no spaces, so the new rows are `0,2,0`;
@@ -815,11 +815,11 @@ IDIOMS = {
     "greedy_zero_window_fill": "[()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]]*0+g",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
-    # The rule is separable: two passes (rows, then columns via transpose; one per row, the second
-    # kept) each find the 4's row x (str(g) rows are 35 chars apart) and build B = rows x&-4..x|3 of
-    # its band, a 5-line L, then (Z,Z,Z,L)*2 with Z = (0,0,0,5)*3 (zip cuts the 12th cell): a 12-row
-    # period, so (B*3)[x%4*8:][:11] puts the copied band at band x%4.
-    "panel_by_marker": "[g:=[*zip(*((g[(x:=str(g).find('4')//35)&-4:x|3]+[L:=g[3]]+[Z:=(0,0,0,5)*3,Z,Z,L]*2)*3)[x%4*8:][:11])]for _ in g][1]",
+    # Separable: two passes (rows, then columns via transpose; the second kept) each find the 4's
+    # row x (str(g) rows are 35 chars apart), take B = rows x&-4..x|3 of its band, then
+    # ([L]+[Z]*3)*2+[L], L = g[3] (a 5-line), Z = (0,0,0,5)*3 (zip cuts the 12th cell): a 12-row
+    # period, so three periods read from row x%4*8, cut to 11, put the copied band at band x%4.
+    "panel_by_marker": "[g:=[*zip(*((g[(x:=str(g).find('4')//35)&-4:x|3]+([L:=g[3]]+[(0,0,0,5)*3]*3)*2+[L])*3)[x%4*8:][:11])]for _ in g][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
     # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
@@ -1529,10 +1529,10 @@ IDIOMS = {
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). In
     # every example a 0 is a hole cell iff its run of 0s (between 5s or the border) has the same
     # length n<4 along its row and along its column. Two passes (rows, then columns; each
-    # transposes) split each line on the byte 5 and join it back; m=n+5: pass 1 (all 0s) writes m,
-    # doubled when n>3 so it never matches; pass 2 keeps a cell only where its value equals the new
-    # m<9.
-    "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((c in(0,m:=len(x)+5))*m<<(m>8)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
+    # transposes) split each line on the byte 5 and join it back; m=n+5, a cell c becomes m**(m<9)
+    # where c%m<1: pass 1 (all 0s) writes m, or 1 when n>3 (1%m is never 0); pass 2 keeps only the
+    # cells whose value (1, 6, 7 or 8) equals the new m.
+    "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((c%(m:=len(x)+5)<1)*m**(m<9)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
     # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
     # when max(row)*max(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0 (times 2,
