@@ -1515,8 +1515,9 @@ IDIOMS = {
     "ring_colour_shift": "[[g[2][2|-r.index(c)]for c in r]for r in g]",
     # task299: the 2s (a row's edge pair) fill their row, the 8s fill their column, 4 where both.
     # The 8 pair always starts in the top row and the 2 row lies below it, so g[0] holds only 0 and
-    # 8: a=1 for a row holding 2 halves the 8 to 4, and a 0 there becomes a*2 (a=0 keeps x).
-    "cross_lines_meet_yellow": "[[x>>(a:=2in r)or a*2for x in g[0]]for r in g]",
+    # 8: with a=1 for a row holding 2, (2+x%-7)&(x-a) is 2&0=0, -4&8=8 (a=0) or 2&-1=2, -4&7=4
+    # (a=1), so a is read once and no walrus is needed.
+    "cross_lines_meet_yellow": "[[2+x%~6&x-(2in r)for x in g[0]]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells (columns, then rows, that
     # hold it: a pass keeps the columns of g holding it, so the second pass, of one per row, is the
     # crop, upright). str(5**18) is '3814697265625', a shorter text holding every digit 1-9 and no 0
@@ -1557,9 +1558,9 @@ IDIOMS = {
     # max.
     "tile_cell_mod10": "[g:=[*zip(*map(max,g,g[:10]+g))][::-1]for _ in g][7]",
     # task307: every cell becomes a 2x2 block (upscale by 2). zip(r,r) pairs each cell with itself
-    # and sum(...,()) flattens the pairs into the wide row; each wide row is listed twice and
-    # sum(...,[]) joins those lists of rows.
-    "upscale_twice": "sum([[sum(zip(r,r),())]*2for r in g],[])",
+    # and sum(...,()) flattens the pairs into the wide row; each wide row is listed twice (2*[row],
+    # the 2 in front so that `for` needs no space) and sum(...,[]) joins those lists of rows.
+    "upscale_twice": "sum([2*[sum(zip(r,r),())]for r in g],[])",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one square canvas as tall as the tallest figure (every output is square),
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre
@@ -1735,8 +1736,9 @@ IDIOMS = {
     # first such block in reading order)
     "ring_centre_by_corner": "[[y]for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:])if a==b==d!=y>0<a][:1]",
     # task347: 3x6 = two 3x3 halves (4s left, 3s right); a cell is 6 where either half is coloured.
-    # zip(r,r[3:]) pairs each left cell with its right twin (zip stops at 3); any() of the pair.
-    "halves_or_six": "[[6*any(a)for a in zip(r,r[3:])]for r in g]",
+    # Each of a row's 3 cells pops the row's first cell (left half) and adds r[2], which the pop
+    # keeps on the right twin; the sum is 0 or >= 3, so 6>>sum is 6 or 0 and 6^ that is 0 or 6.
+    "halves_or_six": "[[6^6>>r.pop(0)+r[2]for _ in g]for r in g]",
     # task348: a 7 line hangs from the top row; it grows a triangle: cell (r,c) is lit when r+|c-x|
     # < the line's length, 7 on even offsets from the line, 8 on odd ones. Recursive on rows: the
     # top row's span is the count of rows equal to it (the 7 rows are all alike), d walks the offset
