@@ -641,11 +641,12 @@ IDIOMS = {
     # above the right one: the min of those above g is the answer.
     "continue_pattern_down": "min(o for t in(2,3)for e in(0,1,2)if(o:=[([0]*e*(i//t)+g[i%t])[:10]for i in range(10)])>g)",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
-    # flood the border-connected 8s one step per pass for 95 passes (k=0), dilate the 6s by one cell
-    # in 4 passes (k=4); the 100th pass (k=1, odd) picks the other list item, which maps the states
-    # to colours (outer 1->8, ring 5->3, holes 0/4->4), so no separate pass over the grid is
-    # needed.)
-    "rect_outbox_holes": "[*[g:=zip(*[[[c%8|u&k or u&1,(c^9)%9or 4][k%2]for c,u in zip(r,(1,*r))]for r in g][::-1])for k in[0]*95+[4]*4+[1]][-1]]",
+    # flood the border-connected 8s one step per pass for 95 passes (k=32 or 48: u&k is 0), dilate
+    # the 6s by one cell in 4 passes (k=52, '4': u&k is u&4), the 100th pass (k=49, '1', odd) picks
+    # the other list item, which maps the states to colours (outer 1->8, ring 5->3, holes 0/4->4),
+    # so no separate pass over the grid is needed. The pass bytes are b'%99d1'%4444: 95 spaces,
+    # 4444, 1.)
+    "rect_outbox_holes": "[*[g:=zip(*[[[c%8|u&k or u&1,(c^9)%9 or 4][k%2]for c,u in zip(r,(1,*r))]for r in g][::-1])for k in b'%99d1'%4444][-1]]",
     # task126: cup shapes (3 wide, 2 tall, hole under the middle): mark 4 in the bottom row under
     # each hole. EXPR shortcut: the cups use disjoint columns and one colour c each, so a column
     # sums to c (a cup's middle), 2c (a side) or 0 (empty); 0<sum(b) in b holds only for the middle,
