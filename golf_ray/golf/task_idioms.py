@@ -292,8 +292,10 @@ IDIOMS = {
     # index): half steps k/2 of a core offset land on no key, so only arm cells make lines.
     "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],c)[f in e]for f in i if i[f]==i[r]for y in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(q:=f+(y-r)*k/2,c)-c))}).values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
-    # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0.
-    "cross_band_colors": "(a:=0)or[[max(c,b'016203004'[(b:=b+c%5)%9]&7)for c in r]for r in g if[b:=(a:=a+r[0])]]",
+    # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0. a adds 8 per
+    # 8-row, b adds 3 per 8 in the row: b%9 indexes the part's digit; c|7>>c&digit keeps an 8 (7>>8
+    # is 0) and gives a 0 the digit's low bits.
+    "cross_band_colors": "(a:=0)or[[c|7>>c&b'016203004'[(b:=b+c%5)%9]for c in r]for r in g if[b:=(a:=a+r[0])]]",
     # task056: a 3x3 one-colour shape is one of four (X, plus, 'C'-ish, 2x2+corner); the output is
     # its code 2, 6, 1 or 3 (largest 4-connected part). str(g) puts each cell at a fixed place
     # whatever the colour, so the first 0 not first in its row (' 0' from place 8) tells the shape
@@ -912,9 +914,10 @@ IDIOMS = {
     # template cell's 4-neighbours are 1/2/3 cells (U) exactly where the template has cells.
     "recolor_same_shape": "(r:={j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5>1 and 5 in t[:n]and 5 in t[n:]and(c:=G)},U:={j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5})and[[(G,c)[G==1 and any(all((m+b+j+n*1j-l in U)==(m+b in r)for b in(1j,1,-1,-1j)for m in r)for l in r)]for n,G in enumerate(t)]for j,t in enumerate(g)]",
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
-    # grid corner of its quadrant. K=len(g)-2, so K-i*2>>K is 0 in the top/left half (K-2i>=0 is
-    # below 2**K) and -1 in the bottom/right half: it picks row (column) 0 or -1 of g.
-    "corner_colour_quadrants": "(R:=range(2,K:=len(g)-2))and[[g[i][j]and g[K-i*2>>K][K-j*2>>K]for j in R]for i in R]",
+    # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). K=len(g)-2, so
+    # K-i*2>>K is 0 in the top/left half (K-2i>=0 is below 2**K) and -1 in the bottom/right half: it
+    # picks row (column) 0 or -1 of g.
+    "corner_colour_quadrants": "(R:=range(2,K:=len(g)-2))and[[g[i][j]%7*g[K-i*2>>K][K-j*2>>K]for j in R]for i in R]",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours. f collapses each run of non-0 rows into its column-wise max (o = the
     # band finished at a 0 row; the last band is the m left after the loop) and transposes; f(f(g)).
@@ -1071,10 +1074,11 @@ IDIOMS = {
     "mirror_tile_rows_cols": "[r[::-1]+r for r in(g[::-1]+g)*2][:9]",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. One pass down the rows, then the same pass on the flipped grid (`for _
-    # in g`, [1] is the second; if[k:=2] resets k): k is 2 before the line, 1 from it on; a cell
-    # gets k when the cell above (g, the previous output row; the grid's rows at first) holds k. The
-    # flip after each pass sets up the next and restores the order after the second.
-    "toward_away_rays": "[g:=[g:=[c|(x==k)*k for c,x in zip(r,g)]for r in g if(k:=k-(5in r))][::-1]for _ in g if[k:=2]][1]",
+    # in g`, [1] is the second; if[k:=2] resets k): k is 2 before the line, 1 from it on (r[0]//5 is
+    # 1 only on the line: markers are 1 or 2); a cell gets k when the cell above (g, the previous
+    # output row; the grid's rows at first) holds k. The flip after each pass sets up the next and
+    # restores the order after the second.
+    "toward_away_rays": "[g:=[g:=[c|(x==k)*k for c,x in zip(r,g)]for r in g if(k:=k-r[0]//5)][::-1]for _ in g if[k:=2]][1]",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines. K = -N (str(g) has N colours and "[], 05"). Each row
     # less its 0s and 5s (s) is kept when it has >= N cells, cut to its last N, last N rows: across
@@ -1116,10 +1120,10 @@ IDIOMS = {
     # loops run over range(15) and range(10).
     "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},a:=min(D.values()),Z:={max(([D.get(i+k)for i in D if D[i]==a].count(v),k)for k in range(-30,90))[1]for v in{*D.values()}})and[[g[i][j]or a in{D.get(i+30*j-k)for k in Z}for j in range(10)]for i in range(15)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1. Four
-    # quarter turns, each filling a 0 from its left neighbour's colour mapped by the byte table (3,6
-    # -> 6; 8,4 -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right, down, left, up, so the
-    # 4th result covers exactly its 3x3 box (no window holds two lone cells); g has >= 4 rows.
-    "ring_colour_map": "[g:=[[c or b'\\0\u0001\u0001\u0006\u0004x\u0006x\u0004'[a]for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g][3]",
+    # quarter turns, each filling a 0 from its left neighbour a mapped by a**4%84%15 (3,6 -> 6; 8,4
+    # -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right, down, left, up, so the 4th result
+    # covers exactly its 3x3 box (no window holds two lone cells); g has >= 4 rows.
+    "ring_colour_map": "[g:=[[c or a**4%84%15 for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g][3]",
     # task221: a 3x3 grid with k coloured cells and z=9-k zeros -> a 3z x 3z zero canvas whose first
     # k 3x3 tiles (row-major) are copies of g. A counts zeros; output row B*3+i is row C repeated
     # 9-A*(B+1) (=9+A*~B) times, padded with zeros and cut to 3A (a negative count gives no copies).
