@@ -53,6 +53,9 @@ from golf_ray.verify import (
 
 SOME_TASKS = ["task001", "task002", "task017", "task211"]
 PIPELINE_TASKS = ["task001", "task233"]  # won by the search, and by shrink then pack
+# verdicts for programs put straight into a SolutionDB
+RIGHT = Verdict(True, 1, 1, None, None, "", 0, 0.0)
+WRONG = Verdict(False, 0, 1, None, None, "", 0, 0.0)
 
 
 @pytest.fixture(scope="module")
@@ -629,7 +632,7 @@ def test_a_shrink_no_timer_can_stop_is_given_up_and_its_program_stays(
     )
     monkeypatch.setattr(pipeline, "SHRINK_GRACE_S", 5.0)
     with SolutionDB(tmp_path / "s.sqlite") as db:
-        db.add(task.id, source, Verdict(True, 1, 1, None, None, "", 0, 0.0), 0, 0, "search/x")
+        db.add(task.id, source, RIGHT, 0, 0, "search/x")
         judge = Judge(pool, db, TaskSet([task]), GolfOptions(out=tmp_path, progress=False))
         shrink_stage(TaskSet([task]), db, judge, seconds=0.5, progress=False)
         assert db.best(task.id).source == source
@@ -917,31 +920,23 @@ def test_the_pack_stage_packs_each_compressed_program_near_the_best(tmp_path, mo
 
     inner = {name: source(n) for name, n in [("best", 200), ("near", 205), ("wrong", 202)]}
     inner["far"] = source(300)
-    ok, bad = (
-        Verdict(True, 1, 1, None, None, "", 0, 0.0),
-        Verdict(False, 0, 1, None, None, "", 0, 0.0),
-    )
     with SolutionDB(tmp_path / "s.sqlite") as db:
         for name, text in inner.items():
-            verdict = bad if name == "wrong" else ok
+            verdict = WRONG if name == "wrong" else RIGHT
             db.add("task001", compress.wrap(text).decode("latin-1"), verdict, 0, 0, name)
-        db.add("task001", source(290), ok, 0, 0, "raw")  # longer than the best, not compressed
+        db.add("task001", source(290), RIGHT, 0, 0, "raw")  # longer than the best, not compressed
         history, best = db.history("task001"), db.best("task001")
         assert best.origin == "best"
         assert pipeline.pack_sources(history, best) == [inner["best"], inner["near"]]
         monkeypatch.setattr(pipeline, "PACK_SOURCES", 1)
         assert pipeline.pack_sources(history, best) == [inner["best"]]
-        db.add("task001", source(50), ok, 0, 0, "short")  # now the best, and not compressed
+        db.add("task001", source(50), RIGHT, 0, 0, "short")  # now the best, and not compressed
         assert pipeline.pack_sources(db.history("task001"), db.best("task001")) == []
 
 
 def test_the_pack_stage_packs_a_long_raw_best_and_its_near_raw_programs(tmp_path):
     """A raw best that packing may beat (PACKS_FROM or more) is packed, with the raw programs
     near it: shrinking can take a text to a raw size whose idiom text packs shorter."""
-    ok, bad = (
-        Verdict(True, 1, 1, None, None, "", 0, 0.0),
-        Verdict(False, 0, 1, None, None, "", 0, 0.0),
-    )
     size = pipeline.PACKS_FROM
     text = {
         name: "p=lambda g:g#" + c * n
@@ -950,11 +945,11 @@ def test_the_pack_stage_packs_a_long_raw_best_and_its_near_raw_programs(tmp_path
     text["far"] = "p=lambda g:g#" + "d" * (size * 2)
     with SolutionDB(tmp_path / "s.sqlite") as db:
         for name, t in text.items():
-            db.add("task001", t, bad if name == "wrong" else ok, 0, 0, name)
+            db.add("task001", t, WRONG if name == "wrong" else RIGHT, 0, 0, name)
         history, best = db.history("task001"), db.best("task001")
         assert best.origin == "best"
         assert pipeline.pack_sources(history, best) == [text["best"], text["near"]]
-        db.add("task001", "p=lambda g:g#" + "e" * (size - 20), ok, 0, 0, "short")
+        db.add("task001", "p=lambda g:g#" + "e" * (size - 20), RIGHT, 0, 0, "short")
         assert pipeline.pack_sources(db.history("task001"), db.best("task001")) == []
 
 
@@ -1047,14 +1042,11 @@ def test_our_seeds_are_judged_and_traced_in_one_run(pool, tmp_path):
 
 
 def test_db_keeps_the_shortest_correct(tmp_path):
-    def verdict(correct: bool) -> Verdict:
-        return Verdict(correct, 1 if correct else 0, 1, None, None, "", 0, 0.0)
-
     with SolutionDB(tmp_path / "s.sqlite") as db:
-        db.add("task001", "p=lambda g:g#long and correct", verdict(True), 0, 0, "seed/x")
-        db.add("task001", "p=0", verdict(False), 0, 0, "mechanical/x")  # shorter but wrong
-        db.add("task001", "p=lambda g:g", verdict(True), 0, 0, "mechanical/y")
-        db.add("task001", "p=lambda g:g#long", verdict(True), 0, 0, "mechanical/z")
+        db.add("task001", "p=lambda g:g#long and correct", RIGHT, 0, 0, "seed/x")
+        db.add("task001", "p=0", WRONG, 0, 0, "mechanical/x")  # shorter but wrong
+        db.add("task001", "p=lambda g:g", RIGHT, 0, 0, "mechanical/y")
+        db.add("task001", "p=lambda g:g#long", RIGHT, 0, 0, "mechanical/z")
         best = db.best("task001")
     assert best.source == "p=lambda g:g" and best.correct
 
