@@ -607,10 +607,11 @@ IDIOMS = {
     "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g*2)[2*c-a-2])for a,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
     # task118: 2-coloured plus signs (arm h 2 or 3, the same for all) are partly hidden under
     # 5-noise; every cross is completed with 8 on its hidden cells. A cross scores its count of 2s,
-    # -99 per 0 in it (cells off the grid count 0: arms may leave it). h is the arm of the
-    # best-scoring cross (2 on ties); each 2 then takes the best cross through it (a centre within h
-    # on its row or column), and 5s on a taken cross become 8. Cells are y*99+x.
-    "hidden_crosses": "(A:={y*99+x:(v==2)-(v<1)*99 for y,r in enumerate(g)for x,v in enumerate(r)},X:=lambda q,h:{q+a*d for d in(1,99)for a in range(-h,h+1)},C:=lambda q,h:sum(map(A.get,X(q,h),[0]*99)),h:=max((2,3),key=lambda h:max(C(q,h)for q in A)),S:={max(X(q,h),key=lambda q:C(q,h))for q in A if A[q]>0})and[[S&X(y*99+x,h)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # -99 per 0 in it (cells off the grid count 0: arms may leave it). X and C read the arm h from
+    # the enclosing scope: set to 2, then to 3 iff the best arm-3 cross beats the best arm-2 one.
+    # Each 2 then takes the best cross through it (a centre within h on its row or column), and 5s
+    # on a taken cross become 8. Cells are x+y*1j.
+    "hidden_crosses": "(A:={x+y*1j:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},X:=lambda q:{q+a*d for d in(1,1j)for a in range(-h,h+1)},C:=lambda q:sum(map(A.get,X(q),[0]*99)),h:=2,h:=2+(max(map(C,A))<(h:=3)*0+max(map(C,A))),S:={max(X(q),key=C)for q in A if A[q]>0})and[[S&X(x+y*1j)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
@@ -1294,9 +1295,11 @@ IDIOMS = {
     # + (shorter than the tallest): 1 for the shortest (5>>1=2), 2 for the tallest, 3 for the rest.
     "tallest_shortest_bars": "[*zip(*[[c>>2*(k>C[1])+(k<C[-1])for c in k]for k in zip(*g)if(C:=sorted({*zip(*g)}))])]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
-    # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded, 3 rounds in all
-    # 4 directions.
-    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])if 1<i else y or 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip([[3]*30]+g,g,g[1:]+[[3]*30])][::-1])]for i in range(16)][-1]",
+    # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded. Each of 16
+    # passes (a quarter turn each) drops a 3 whose upper neighbour is not 3 and whose row-run is <
+    # 4, and in passes 0-1 only (`or i<2and`) fills the 0s: one erosion pass more than the rule's
+    # 3.5 rounds, which changes nothing because in every example the eroded region is stable.
+    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])or i<2and 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip([[3]*30]+g,g,g[1:]+[[3]*30])][::-1])]for i in range(16)][-1]",
     # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per row
     # up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max row);
     # each row is n = L-d cells of colour 1+(d<1)+(d<0), then the row itself from n on (blank, or
@@ -1914,13 +1917,13 @@ IDIOMS = {
     # program packs smaller. The row distance comes first in the chain, so 0 (inside) skips the
     # rest.
     "corner_diagonals": "[[0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))and max(sum(g,[]),key=lambda j:min(abs(i-k)for k,s in enumerate(g)if j in s))or v for j,v in enumerate(s)]for i,s in enumerate(g)]",
-    # task379: Full lines of 8 cross the grid (on 0, dots 2, as every example); each dot shoots a
-    # ray perpendicular to them: between two lines it spans from line to line, outside them it runs
-    # to the nearest line; every crossing gets an 8 ring (3x3 minus centre). Four quarter turns each
-    # sweep the rows with the previous output t (x>0: not read at a row's start): v|2 when t is 2
-    # and an 8 lies ahead (one dot per ray line in every example, so that 8 is not yet a 10), so the
-    # crossed 8 turns 10. Last, 10 -> 2 and cells whose guarded 3x3 box holds a 10 -> 8.
-    "dot_rays_to_lines": "[g:=[*zip(*[[t:=v|(8 in r[x:]*(x>0<t==2))*2 for x,v in enumerate(r)]for r in g[::-1]])]for _ in g[:4]]and[[2*(v>9)or 8*('10'in str([r[x-(x>0):x+2]for r in g[i-(i>0):i+2]]))or v for x,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task379: Full lines of 8 cross the grid (on 0, dots 2); each dot shoots a ray perpendicular to
+    # them, to the nearest line on each side that has one; each crossing gets an 8 ring (3x3 minus
+    # centre). Eight quarter turns sweep rows with the previous output cell t: v|2 when t is 2 and
+    # an 8 is ahead (one dot per ray line), so a crossed 8 turns 10; a cell whose previous output
+    # row (g, rebound per row) has a 10 at x-1..x+1 turns 18 (x-1 < 0 is harmless: no dot on an
+    # outer line, as in every example). Last, v%10 or v%4 maps 10 -> 2 and 18 -> 8.
+    "dot_rays_to_lines": "[g:=[*zip(*[g:=[t:=18*(10 in g[x-1:x+2])or v|2*(x>0<t==2)*(8 in r[x:])for x,v in enumerate(r)]for r in g])][::-1]for _ in[0]*8]and[[v%10 or v%4 for v in r]for r in g]",
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay. Every example is 10x10: the inner

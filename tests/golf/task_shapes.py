@@ -2316,7 +2316,7 @@ def draw_dot_rays_to_lines(rng, n):
     for r in rows:
         g[r] = [A] * W
     free = [i for i in range(H) if all(abs(i - r) > 1 for r in rows)]
-    cols = list(range(0, W, 2))
+    cols = list(range(1, W - 1, 2))  # no dot on an outer line, as in every example of task379
     rng.shuffle(cols)
     for j in cols[:n]:
         if free:
@@ -4970,27 +4970,45 @@ def corridor_fill(g):
     return [[3 if s[i][j] else g[i][j] for j in range(W)] for i in range(H)]
 
 
-# noise of one colour with a 0 band (to the bottom) and 0 arms (to the side edges), rotated
+# noise of one colour with a 0 band (to the bottom) and 0 arms (to the side edges), rotated;
+# redrawn until the marked region is stable: one more erosion pass from any side would change
+# nothing (thin tips are eaten whole), as in every example of task255
 def draw_corridor_fill(rng, n):
-    h, w = rng.randint(16, 15 + 3 * n), rng.randint(16, 15 + 3 * n)
-    c = rng.choice([1, 2, 4, 5, 6, 7, 8, 9])
-    g = [[c * (rng.random() < 0.55) for _ in range(w)] for _ in range(h)]
-    d = rng.randint(3, 8)
-    x = rng.randint(1, w - d - 1)
-    top = rng.choice([0, rng.randint(2, h // 2)])
-    for i in range(top, h):
-        for j in range(x, x + d):
-            g[i][j] = 0
-    for _ in range(rng.randint(0, 2)):
-        e = rng.randint(3, 6)
-        y = rng.randint(top, h - e)
-        side = rng.choice([range(0, x), range(x, w)])
-        for i in range(y, y + e):
-            for j in side:
+    def stable(s):
+        for _ in range(4):
+            for i in range(1, len(s)):
+                for j, v in enumerate(s[i]):
+                    a = b = j
+                    while a > 0 and s[i][a - 1]:
+                        a -= 1
+                    while b < len(s[i]) - 1 and s[i][b + 1]:
+                        b += 1
+                    if v and not s[i - 1][j] and b - a < 3:
+                        return False
+            s = [list(r) for r in zip(*s[::-1], strict=True)]
+        return True
+
+    while True:
+        h, w = rng.randint(16, 15 + 3 * n), rng.randint(16, 15 + 3 * n)
+        c = rng.choice([1, 2, 4, 5, 6, 7, 8, 9])
+        g = [[c * (rng.random() < 0.55) for _ in range(w)] for _ in range(h)]
+        d = rng.randint(3, 8)
+        x = rng.randint(1, w - d - 1)
+        top = rng.choice([0, rng.randint(2, h // 2)])
+        for i in range(top, h):
+            for j in range(x, x + d):
                 g[i][j] = 0
-    for _ in range(rng.randint(0, 3)):
-        g = [list(r) for r in zip(*g[::-1], strict=False)]
-    return g
+        for _ in range(rng.randint(0, 2)):
+            e = rng.randint(3, 6)
+            y = rng.randint(top, h - e)
+            side = rng.choice([range(0, x), range(x, w)])
+            for i in range(y, y + e):
+                for j in side:
+                    g[i][j] = 0
+        for _ in range(rng.randint(0, 3)):
+            g = [list(r) for r in zip(*g[::-1], strict=False)]
+        if stable([[v == 3 for v in r] for r in corridor_fill(g)]):
+            return g
 
 
 def _paths066_g(g):
