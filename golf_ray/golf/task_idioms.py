@@ -423,11 +423,11 @@ IDIOMS = {
     "most_common_shape": "max(L:=[w for i in range(224)if all(map(any,(w:=[r[i%16:][:3]for r in g[i>>4:][:3]])+[*zip(*w)]))],key=L.count)",
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
-    # first all-line row is min(g,key=set), a subset of every row's colours; offsets e are the 3x3
-    # of blocks (-l,0,l); n holds every cell, 0 too; the centre m is the cell with the most non-0
-    # neighbours at distance l of another colour (arms and empty blocks have at most 3): the
-    # pattern's centre is off the border in every example.)
-    "stamp_pattern_on_cells": "(l:=g.index(min(g,key=set))+1,e:=[b*1j+f for b in(-l,0,l)for f in(-l,0,l)],n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+a,0)!=n[m]for a in e)))and[[{n.get(s*1j+t-a,0):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    # first all-line row is max(g,key=min), as every block row holds a 0 block in every example;
+    # offsets e are the 3x3 of blocks (-l,0,l); n holds every cell, 0 too; the centre m is the cell
+    # with the most non-0 neighbours at distance l of another colour (arms and empty blocks have at
+    # most 3): the pattern's centre is off the border in every example.)
+    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,e:=[b*1j+f for b in(-l,0,l)for f in(-l,0,l)],n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+a,0)!=n[m]for a in e)))and[[{n.get(s*1j+t-a,0):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
     # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.
@@ -1016,8 +1016,8 @@ IDIOMS = {
     # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
     # frame, mirrored unless the left side's colour is in its first column, padded with 0 above and
     # below, between the frame's sides. The corners are the first/last 4 of the flat bytes (13 wide,
-    # as every example); the sides' cells are cleared in g before the crop.
-    "shape_mirrored_into_frame": "(R:=(b:=bytes(sum(g,[]))).find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(any,zip(13*[0],*filter(any,g),13*[0]))])[::(b[R+13]in V[0])or-1],b[w:R:-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
+    # as every example); the sides' cells are cleared in g row by row, and the last result is kept.
+    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(sum,zip(13*[0],*filter(sum,g),13*[0]))])[::(b[R+13]in V[0])or-1],b[w:R:-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
