@@ -97,11 +97,11 @@ IDIOMS = {
     "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if{a*b*(a-b)for a,b in zip(r,s)}=={0}])]for r in g]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
-    # markers' colours; the templates' own places are cleared. Side-joined groups get a label C (99
-    # * the largest hash, spread from the colours; an empty side offers the cell's own); groups of
-    # 1-3 are loose. Per turn/flip, each loose a votes a-c(z)*u+C[z] for each cell z of its colour;
-    # a vote met 3 times (first seen within S[:90]) paints the group (other groups land off grid).
-    "templates_onto_markers": "(C:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},d:=C,[C:={z:max(C.get(u+z,99*hash(z))for u in(1,1j,-1,-1j))for z in d}for _ in g],P:={c(z)*u+x-C[z]:d[z]for c in(complex,complex.conjugate)for u in(1,1j,-1,-1j)for S in[[a-c(z)*u+C[z]for a in[z for z in d if[*C.values()].count(C[z])<4][:9]for z in d if d[a]==d[z]]]for x in S[:90]if 2<S.count(x)for z in d})and[[P.get(i+j*1j,0)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # markers' colours; the templates' own places are cleared. Side-joined groups get a label v (99
+    # * the largest hash, spread from the colours x; an empty side offers the cell's own); groups of
+    # 1-3 are loose. Per turn z/flip t, each loose e votes e-t(f)*z+v[f] per cell f of its colour; a
+    # vote met 3 times (first seen within i[:91]) paints the group (other groups land off grid).
+    "templates_onto_markers": "(v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for _ in g],o:={t(f)*z+h-v[f]:x[f]for t in(complex,complex.conjugate)for z in(1,1j,-1,-1j)for i in[[e-t(f)*z+v[f]for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for h in i[:91]if 2<i.count(h)for f in x})and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -549,12 +549,12 @@ IDIOMS = {
     # cell is 3 when its row and column labels agree.
     "corner_blocks": "[[3*(a==f)for f in'000011113'[::1-g[1][2]|1]]for a in'000011112'[::1-g[2][1]|1]]",
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
-    # the box outline and of the inner line with 2. One pass per row (taking the 4th, so the grid is
-    # back upright), turning the grid a quarter each time; each pass, with a..b the first and last
-    # rows holding a 1, fills the top cell (i==a) of every non-empty column and the cells a<i<b of
-    # columns with 2+ inner 1s (the bottom cell is some later pass's top cell). (Not fully general:
-    # a gap line with no crossing line stays open.)
-    "dotted_box_fill": "[g:=[[v or 2*(i-a==0<sum(c)or(a<i<b)*c[a+1:b].count(1)>1)for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in g for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][3]",
+    # the box outline and of the inner line with 2. Four transposing passes (one per row, take the
+    # 4th); a..b: the first and last rows holding a 1. X=(i-a)*(b-i) is 0 on the box's top and
+    # bottom rows, >=4 inside it, <0 outside; a 0 turns 2 when -1<X<K**4+any(c) (K: the column's
+    # inner 1s): X=0 in a non-empty column, or inside a line column (K>=2; 16>=X: no box side
+    # exceeds 9 cells). Passes 3-4 reach border cells of columns that were empty at first.
+    "dotted_box_fill": "[g:=[[v or 2*(-1<(i-a)*(b-i)<c[a+1:b].count(1)**4+any(c))for i,v in enumerate(c)]for c in zip(*g)]for _ in g for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][3]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
     # the left half; the result is invariant under a quarter turn, so its top half is L turned
     # clockwise and its bottom half is L turned anticlockwise.
@@ -692,10 +692,11 @@ IDIOMS = {
     # each offset of T, in the colour met at those scaled offsets. Cells are i*99+j.
     "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(z+a)for a in(-1,1,-99,99)for z in D if D.get(z+a)!=D[z]].count),T:={i-z for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))<2for a in(-1,1,-99,99)for i in D if D.get(z+a)==D[i]},P:={z+i*k:c for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))if(c:=max(D.get(z+a*k,0)for a in T))for i in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
-    # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. Pattern colour = the one
-    # with more side-by-side pairs in str(g) ("c, c, "); the crop keeps rows holding it and takes
-    # every len/3-th, twice (transposing).
-    "noisy_upscaled_pattern": "[[a*(c==b)for c in r]for a,b in[sorted({*sum(g,[])}-{0},key=lambda c:str(g).count(f'{c}, '*2))]if[g:=zip(*(X:=[r for r in g if b in r])[::len(X)//3])for _ in'ab']for r in g]",
+    # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. The noise colour a is the
+    # colour 1-9 with a lone cell between two 0s in str(g) ("0, a, 0"; blown-up cells never stand
+    # alone); the crop keeps rows holding a colour other than 0 and a and takes every len/3-th,
+    # twice (transposing); a cell of the third colour becomes a.
+    "noisy_upscaled_pattern": "[[a*(0<c!=a)for c in r]for a in range(1,10)if f'0, {a}, 0'in str(g)if[g:=zip(*(X:=[r for r in g if{*r}-{0,a}])[::len(X)//3])for _ in'ab']for r in g]",
     # task135: output the 3x3 block in the top right corner. Every grid is 9x9, so the block is the
     # first three rows from column 6 to the end.
     "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
@@ -794,11 +795,11 @@ IDIOMS = {
     "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(bytes(r)if 5 in r else b' 'for r in zip(*g)).split()for j in[s for d in range(160)for s in[{j%10*16-j//10-d for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<33}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
-    # template (same transform/scale) around them. Template: the first sliced 3x3 window showing 4
-    # digits (`7!=[...]` stamps once, next returns g). Box size k in [3,6,9]*4, a quarter turn a
-    # step, meets every scale and turn; a box matches when each cell holds its template colour v, or
-    # bg (top-right cell) if v is in the middle row; matched boxes are painted in place.
-    "template_stamp": "next(g for i,r in enumerate(g)for j,t in enumerate(r)if len({*str(T:=[r[j:j+3]for r in g[i:i+3]])})>7!=[0for k in[3,6,9]*4if(T:=[*zip(*T[::-1])])for i,r in enumerate(g[~-k:])for j,t in enumerate(r[~-k:])if all(g[i+a][j+c]in{v:=T[a*3//k][c*3//k],(v,g[0][-1])[v in T[1]]}for a in range(k)for c in range(k))for a in range(k)for c in range(k)for g[i+a][j+c]in[T[a*3//k][c*3//k]]])",
+    # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
+    # digits (`7!=[...]` stamps once, next returns g). Box size e in [3,6,9]*4, a quarter turn a
+    # step; a box (never on the last row/column: those are bg, m[-1] too, and no cell is 0, in every
+    # example) is painted when each cell is its colour t, or bg if t is in the middle row.
+    "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[0for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in{t:=d[n*3//e][o*3//e],m[-1]*(t in d[1])}for n in range(e)for o in range(e))for n in range(e)for o in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (k = count of 2s // 12; twice: keep rows holding a colour
     # other than 0/2, repeat each k times ([r]*k), add a 2 at both ends, transpose.)
@@ -1058,10 +1059,11 @@ IDIOMS = {
     "odd_quadrant_2x2": "[min(v:=[r[:2],r[3:],s[:2],s[3:]],key=v.count)for r,s in zip(g,g[3:])]",
     # task208: The rarest colour draws an h x w box (h rows, w columns hold it) around an all-0
     # hole; every other all-0 hole of that size whose box fits inside the grid gets the same box (no
-    # two boxes overlap, the grid is 21x21: as in every example). (i,j) is a box's top-left corner;
-    # the hole test and the painting walk the same loop (a%~-h*(b%~-w) is 0 on the border), which
-    # packs well; painted in place through a comprehension target, read as it is painted.
-    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g),w:=sum(c in r for r in zip(*g)),[1for i in range(22-h)for j in range(22-w)if all(g[i+a][j+b]<1for a in range(h)for b in range(w)if a%~-h*(b%~-w))for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[i+a][j+b]in[c]])and g",
+    # two boxes overlap, the grid is 21x21: as in every example). A box's top-left corner is
+    # (-i,-j), i,j in range(21): a negative index wraps round an edge, and no example has an all-0
+    # hole wrapped round the grid (a torus), so no bounds are needed. The hole test (interior sum
+    # <1) and the painting walk the same loop (a%~-h*(b%~-w) is 0 on the border), which packs well.
+    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g),w:=sum(c in r for r in zip(*g)),[()for i in range(21)for j in range(21)if sum(g[a-i][b-j]for a in range(h)for b in range(w)if a%~-h*(b%~-w))<1for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[a-i][b-j]in[c]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
     # upscaled pattern painted in: the smallest scale d (1-4; every example has 2-4), then the first
@@ -1366,11 +1368,11 @@ IDIOMS = {
     "corner_recolor": "[[g[6][0]*([c]>r)for c in r]for r in g]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
-    # Turned (p of the quarter turn) until the box's top row (the first row holding the one colour)
-    # has gaps v (0s in columns holding the box): rows above it (s<0, counted from that row) get 4
-    # at the gap columns and at v[0]+s, v[-1]-s; a 0 with box cells left and right of it in its row
-    # (inside the box, or in the gap) becomes 4.
-    "box_spill_rays": "(v:=[b for b,r in enumerate(max(g,key=max))if r<max(H[b]for H in g)])and[[r or(any(H[b:])*any(H[:b])or b in(s<0)*(*v,v[0]+s,v[-1]-s))*4for b,r in enumerate(H)]for s,H in enumerate(g,-g.index(max(g,key=max)))]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
+    # Turned (p of the quarter turn) until the box's top row o (the first row with a non-0 cell) has
+    # gaps b (columns h of zip(*g) that are 0 at row o but hold the box): rows above it (y<0,
+    # counted from o) get 4 at the gap columns and at b[0]+y, b[-1]-y; a 0 with box cells left and
+    # right of it in its row (inside the box, or in the gap) becomes 4.
+    "box_spill_rays": "(b:=[w for w,h in enumerate(zip(*g))if h[o:=[*map(any,g)].index(1)]<any(h)])and[[h or(any(m[w:])*any(m[:w])or w in(y<0)*(*b,b[0]+y,b[-1]-y))*4for w,h in enumerate(m)]for y,m in enumerate(g,-o)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
     # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on each row
     # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 8 quarter
     # turns ([7] of a pass per row; grids are 15x15): a move blocked by the other centre's satellite
@@ -1850,7 +1852,7 @@ IDIOMS = {
     # bare background j outnumbers the pattern background b, b the main colour, that each marker (as
     # in every example), and only bare rows hold j, only pattern rows b: rows are split by that. A
     # wide grid (split left/right in every example) is solved transposed by calling p on it.
-    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[0for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1))][:1]for x in range(z[i::M].index(b))for k in range(z.index(b,i)-i)for e[q+x*M+k]in[z[i+x*M+k]]])and[e[d*M:][:M-1]for d in range(t)]",
+    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[[]for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1))][:1]for x in range(z[i::M].index(b))for k in range(z.index(b,i)-i)for e[q+x*M+k]in[z[i+x*M+k]]])and[e[d*M:][:M-1]for d in range(t)]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn),
     # each with a row of 7s above (u) and v=7 (a wall) left of each row; zip a row with the one

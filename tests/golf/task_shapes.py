@@ -2233,7 +2233,7 @@ def template_stamp(g):
 # bg grid, a diagonal-symmetric od x od template, a few lone scaled/rotated marker pairs
 def draw_template_stamp(rng, n):
     H, W = rng.randint(10, 16), rng.randint(10, 16)
-    bg, fg, c1, c2 = rng.sample(range(10), 4)
+    bg, fg, c1, c2 = rng.sample(range(1, 10), 4)  # no colour 0, as in every example of task158
     od = 3  # a 3x3 template, as in every example of task158 (od=2 would make markers touch)
     T = [[fg]]
     while all(bg not in row for row in T):  # a bg cell in it, as in every example of task158
@@ -2253,9 +2253,10 @@ def draw_template_stamp(rng, n):
         S = [[v for v in row for _ in range(k)] for row in T for _ in range(k)]
         for _ in range(rng.randint(0, 3)):
             S = [list(x) for x in zip(*S[::-1], strict=False)]
-        if len(S) > H or len(S[0]) > W:
+        if len(S) >= H or len(S[0]) >= W:
             continue
-        i, j = rng.randint(0, H - len(S)), rng.randint(0, W - len(S[0]))
+        # the last row and column stay background, as in every example of task158
+        i, j = rng.randint(0, H - 1 - len(S)), rng.randint(0, W - 1 - len(S[0]))
         box = {
             (a, c) for a in range(i - 1, i + len(S) + 1) for c in range(j - 1, j + len(S[0]) + 1)
         }
@@ -2988,7 +2989,14 @@ def draw_copy_box_to_holes(rng, n):
             for y, x in holes
             if (a, b) < (y, x)
         )
-        if min(set(s), key=s.count) == c and not clipped and not overlap:
+        wrapped = any(  # an all-0 hole that wraps round an edge (the grid read as a torus): no
+            # example of task208 has one
+            not any(g[y % H][x % W] for y in range(a, a + h) for x in range(b, b + w))
+            for a in range(H)
+            for b in range(W)
+            if a + h > H or b + w > W
+        )
+        if min(set(s), key=s.count) == c and not clipped and not overlap and not wrapped:
             return g
 
 
