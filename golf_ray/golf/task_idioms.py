@@ -236,12 +236,13 @@ IDIOMS = {
     # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
     # Every example is 10x10, so the last column is r[9].
     "edge_marks_cross": "[[c|2&a+r[9]for c,a in zip(r,g[0])]for r in g]",
-    # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted by j, lands on 0s
-    # whose outside 4-neighbours are all 5 moves there. The grid is flattened (10x10, as every
-    # example) to o; g is o plus 110 padding 5s (shifts off the grid fail), and checks read g, never
-    # changed, while moves write o (so a moved cell is never moved again). Neighbours are +-1 and
-    # +-10; "outside" = the source cell there is not c. No two colours share a shape.
-    "move_into_hole": "(g:=(o:=sum(g,[]))+[5]*110,[c for c in set(g)for j in range(-100,100)if all(g[i+j+a]==5*(c!=g[i+a])for i in range(0,100)if c==g[i]for a in[0,1,-1,10,-10])for i in range(0,100)if c==g[i]for o[i+j]in[c]for o[i]in[0]])and[o[i:i+10]for i in range(0,100,10)]",
+    # task044: 5-shapes enclose holes; a colour whose whole cell set, shifted by -j, lands on 0s
+    # whose outside 4-neighbours are all 5 moves there. F is the flattened grid (10x10, as every
+    # example) repeated 5 times (period 100), so every shift is one j in 0..99 and an index i-j<0
+    # wraps onto the grid; the neighbours are the bytes 100,110,90,101,99 (0,+10,-10,+1,-1 mod 100).
+    # Checks read F, never changed; moves write g's rows in place (row (i-j)//10 wraps the same
+    # way).
+    "move_into_hole": "(F:=sum(g,[])*5,[c for c in set(F)for j in range(100)if all((c!=F[i+a])*5==F[i-j+a]for i in range(100)if c==F[i]for a in b'dnZec')for i in range(100)if c==F[i]for g[(i-j)//10][(i-j)%10],g[i//10][i%10]in[(c,0)]])and g",
     # task045: 10x10; a row whose two end cells share a colour is filled with that colour, the other
     # rows stay. r[:r[0]==r[9]] is the first cell when the ends agree and [] when not; ten copies of
     # it, or the row itself when that is empty (an all-0 row gives ten zeros either way).
@@ -1165,11 +1166,12 @@ IDIOMS = {
     # r.pop(0) hands out the upper row's cells in step with the lower row's b.
     "stacked_halves_nor_2": "[[2&b+~r.pop(0)for b in g.pop(4)]for r in g]",
     # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
-    # beyond the opposite outer corner. Two passes, each a quarter turn: with a,b,..,c,d the rows
-    # with a cell, row a-1 takes row c and row d+1 takes row b; rows of the box keep only the box
-    # colour (v in its top row a), rows outside it (all 0 but those two) only the other colours; the
-    # second pass does the columns. 10x10 hard-coded.
-    "frame_corners_swap_out": "[g:=[*zip(*[[v*((v in g[a])==any(g[i]))for v in g[{a-1:c,d+1:b}.get(i,i)]]for i in range(10)])]for _ in'  'for a,b,*_,c,d in[[i for i in range(10)if any(g[i])]]][1]",
+    # beyond the opposite outer corner. Two passes, each a quarter turn: with a..d the rows with a
+    # cell, row i takes the box's mirror row a+d-i, moved 2 outwards outside the box (row a-1 takes
+    # d-1, row d+1 takes a+1; the -12 above the box is -2 wrapped, keeping every index in -10..9);
+    # rows of the box keep only the box colour (v in its top row a), rows outside it only the other
+    # colours; the second pass does the columns. 10x10 hard-coded.
+    "frame_corners_swap_out": "[g:=[*zip(*[[v*((v in g[a])==any(g[i]))for v in g[a+d-i+2*(i>d)-12*(i<a)]]for i in range(10)])]for _ in'  'for a,*_,d in[[i for i in range(10)if any(g[i])]]][1]",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass adds label L to a cell whose lower-left neighbour s[j-1] is 5 while
     # its left and lower neighbours r[j-1], s[j] are 0 (|4 ignores labels set earlier; only 0 cells
@@ -1341,11 +1343,12 @@ IDIOMS = {
     # whose zero count occurs once (count 1) is returned.
     "odd_tile_out": "g[3:]and(T:=[*zip(*[iter(g)]*3)])[[*map((M:=[str(t).count('0')for t in T]).count,M)].index(1)]or[*zip(*p([*zip(*g)]))]",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
-    # square: every full 3x3 window is keyed by which of its edge-middle cells are 5 (0/1 from
-    # [5].count, equal to the bools looked up), and each layout cell takes the window whose key says
-    # where it points; the middle is the plain all-5 tile, found in every example. The key table is
-    # built in each output row's `if` (9 rebuilds: cheaper text than a separate walrus).
-    "tiles_by_marks": "[[D[I>2,J>2,J<6,I<6][I%3*3+J%3]for J in range(9)]for I in range(9)if(D:={(*map([5].count,w[1::2]),):w for k in range(256)if all(w:=sum([r[k%16:][:3]for r in g[k>>4:][:3]],[]))})]",
+    # square: each 3-row band is flattened column by column (sum of its zip), so a window is the 9
+    # cells from 3*column; every all-nonzero one is keyed by which of its edge-middle cells are 5
+    # (0/1 from [5].count, equal to the bools looked up), and each layout cell takes the window
+    # whose key says where it points. Tiles never touch (every example), so short bands make no such
+    # window.
+    "tiles_by_marks": "[[D[J>2,I>2,I<6,J<6][J%3*3+I%3]for J in range(9)]for I in range(9)if(D:={(*map([5].count,w[1::2]),):w for k in range(256)if all(w:=sum(zip(*g[k>>4:][:3]),())[k%16*3:][:9])})]",
     # task265: Noise of 5s on 0: every 2x2 block of 0s is painted 2. Special case for ARC train
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0.
