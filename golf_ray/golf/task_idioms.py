@@ -1220,10 +1220,11 @@ IDIOMS = {
     "rays_then_drip": "(m:=0)or[[m:=m or v for v in r[:-1]+[k]]for r in g if[k:=m,m:=0]]",
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
-    # side (cells on the diagonals stay 8). Shape rows are padded with 8 at both ends so the frame's
-    # side cells come out of the same formula: (j-i)*(i+j-N) is 0 on the diagonals, < 0 in the
-    # top/bottom quadrants (F's first/last row) and > 0 in the left/right ones (row ends).
-    "frame_nearest_side": "(k:=lambda s:[r for r in zip(*[r for r in zip(*g)if{*r}-s])if{*r}-s])and(F:=k({0,8}))and[F[0],*[[(j-i)*(i+j+~len(s))*v and[F[i][-(i<j)],F[-(i>j)][j]][(j-i)*(i+j+~len(s))<0]or v for j,v in enumerate((8,*s,8))]for i,s in enumerate(k({*sum(F,())}),1)],F[-1]]",
+    # side (cells on the diagonals stay 8). Shape rows are padded with 1 at both ends so the frame's
+    # side cells come out of the same formula: (i-j)*(N-i-j) is 0 on the diagonals, < 0 in the
+    # top/bottom quadrants (first/last frame row; a side is one colour, so read at column i) and > 0
+    # in the left/right ones (row ends).
+    "frame_nearest_side": "(i:=lambda F:[r for r in zip(*[r for r in zip(*g)if{*r}-F])if{*r}-F])and(s:=i({0,8}))and[s[0],*[[(k-j)*(len(F)+1-k-j)*v and[s[k][-(k<j)],s[-(k>j)][k]][(k-j)*(len(F)+1-k-j)<0]or v for j,v in enumerate((1,*F,1))]for k,F in enumerate(i({*sum(s,())}),1)],s[-1]]",
     # task239: one column per colour, as tall as its cell count, tallest first, 0 below the shorter.
     # Each column is padded with 99 0s, so its length is count+99 and sorted(key=len) reversed
     # orders them (counts differ in every example); the transposed rows that are all 0 are dropped.
@@ -1642,9 +1643,10 @@ IDIOMS = {
     "seed_staircase": "[[v|5*(x*x<=~d%2<d*d)for x,v in enumerate(z,d-max(g).index(8)-(d>>4|1))]for d,z in enumerate(g,-g.index(max(g)))]",
     # task324: two background colours and one mark colour per background (at most 2 cells each, as
     # every example); both diagonals through every mark are drawn, each cell in the mark colour that
-    # belongs to its background (pairing: the commonest colour in the 3x3 boxes around the mark's
-    # cells; m runs over every cell, so a mark is paired once per cell, alike).
-    "diagonals_by_region": "(a:=sum(g,P:=[]),M:={max(a,key=[w for y,r in enumerate(g)for x,v in enumerate(r)if m==v!=(P:={y-x,x+y+.1,*P})for q in g[y-(y>0):y+2]for w in q[x-(x>0):x+2]].count):m for m in a if 3>a.count(m)})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # belongs to its background. Pairing: each mark cell maps the commonest colour of its 3x3 box to
+    # its colour; 2-cell marks are paired first so the 1-cell marks (always clear) overwrite them,
+    # and the 2-cell colour keeps the other background.
+    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=sum([r[x-(x>0):x+2]for r in g[y-(y>0):y+2]],[]),key=w.count):v for a in(2,1)for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)==a!=(P:={y-x,x+y+.1,*P})})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the main diagonal. The
     # flood labels each 8 on first sight (k counter from 8, so labels > 8: (c>8)*c is 0 for a fresh
     # 8) and spreads the running max along each row, 3*height quarter turns (a 0 column is prepended
