@@ -827,11 +827,11 @@ IDIOMS = {
     # period, so three periods read from row x%4*8, cut to 11, put the copied band at band x%4.
     "panel_by_marker": "[g:=[*zip(*((g[(x:=str(g).find('4')//35)&-4:x|3]+([L:=g[3]]+[(0,0,0,5)*3]*3)*2+[L])*3)[x%4*8:][:11])]for _ in g][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
-    # dots: u is the colour of a cell with three of its colour centred below it (flat offsets
-    # 19..21); in each column, read bottom-up, the cells below its lowest u take the largest colour
-    # found there (0 if none). s and u are bound inside the index tuple (*d,s,u) (once per column),
-    # so index(u) is 21 where the column has no u and %21 makes n=0.
-    "umbrella_rain": "[*zip(*[(max(d[:(n:=(*d,s:=sum(g,[]),u:=max(v for k,v in enumerate(s)if[v]*3==s[k+19:k+22])).index(u)%21)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
+    # dots: u is the largest min of flat cells k, k+17, k+21 (umbrella cells at (1,4), (2,1), (2,5);
+    # no example has three dots so placed, and a triple mixing colours gives at most u); in each
+    # column, read bottom-up, the cells below its lowest u take the largest colour found there (0 if
+    # none). index(u) of (*d,u) is 20 where the column has no u, and %20 makes n=0.
+    "umbrella_rain": "[*zip(*[(max(d[:(n:=(*d,u:=max(map(min,s:=sum(g,[]),s[17:],s[21:]))).index(u)%20)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
     # connected, so its box is the rows and the columns that hold an 8. With R, K the maxima (8 or
     # 0) of the cell's row and column (zip(r,*g) gives each cell c with its column), the cell is
