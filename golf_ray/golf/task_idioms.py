@@ -739,8 +739,8 @@ IDIOMS = {
     # smallest 8. Two byte-split passes, each over the columns of the last (r in zip(*g)), split at
     # the wall byte 2: pass F=len gives each room cell 3*(its run length), pass F=sum adds those up
     # along the other run (3*3*area, as rooms are rectangles); walls stay 2 (v%3); the value set t
-    # is taken inside the final lookup.
-    "room_size_extremes": "[g:=[[v%3or 3*F(w)for w in bytes(r).split(b'\u0002')for v in w+b'\u0002'][:-1]for r in zip(*g)]for F in(len,sum)]and[[{max(t:={*sum(g,[])}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    # is taken inside the final lookup (sum(g,r): the row r as the start adds no new value).
+    "room_size_extremes": "[g:=[[v%3or 3*F(w)for w in bytes(r).split(b'\u0002')for v in w+b'\u0002'][:-1]for r in zip(*g)]for F in(len,sum)]and[[{max(t:={*sum(g,r)}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal (the top block times (it differs from its transpose) is itself or [], and an
     # empty list falls through to the recursion on g[3:]).
@@ -1647,12 +1647,12 @@ IDIOMS = {
     # its colour; 2-cell marks are paired first so the 1-cell marks (always clear) overwrite them,
     # and the 2-cell colour keeps the other background.
     "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=sum([r[x-(x>0):x+2]for r in g[y-(y>0):y+2]],[]),key=w.count):v for a in(2,1)for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)==a!=(P:={y-x,x+y+.1,*P})})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
-    # task325: count the 4-connected shapes; output an n x n grid with 8 on the main diagonal. The
-    # flood labels each 8 on first sight (k counter from 8, so labels > 8: (c>8)*c is 0 for a fresh
-    # 8) and spreads the running max along each row, 3*height quarter turns (a 0 column is prepended
-    # each turn to cut rows apart, so the grid grows); the identity grid is built over the set of
-    # labels (one iteration order for rows and columns).
-    "count_to_diagonal": "(k:=8)and[g:=zip(*[[v:=c and max((c>8)*c or(k:=k+1),v)for c in(0,*r)]for r in g][::-1])for _ in g*3]and(L:={*sum(g,())}-{0})and[[8*(a==b)for b in L]for a in L]",
+    # task325: count the 4-connected shapes; output an n x n grid with 8 on the diagonal. The flood
+    # spreads the running min along each row (labels are negative: an 8 joins its left neighbour's
+    # label, or takes a fresh k-1 after a 0), 3*height quarter turns (a 0 column is prepended each
+    # turn to cut rows apart, so the grid grows); the identity grid is built over the set of labels
+    # (one iteration order for rows and columns).
+    "count_to_diagonal": "(k:=0)or[g:=zip(*[[v:=c and(min(c,v)or(k:=k-1))for c in(0,*r)]for r in g][::-1])for _ in g*3]and(L:={*sum(g,())}-{0})and[[8*(a==b)for b in L]for a in L]",
     # task326: output the 2x2 block in the top left corner. Two rows written out one by one are
     # shorter than a comprehension over g[:2].
     "top_left_2x2_corner": "[g[0][:2],g[1][:2]]",
@@ -2007,12 +2007,12 @@ IDIOMS = {
     # the top row's cells. 2&a+3+t is 2 only for a=t=0 (3&2; the sums 4, 12, 13 have bit 1 clear).
     "both_halves_empty_to_two": "[[2&a+3+r.pop(0)for a in g.pop(3)]for r in g]",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
-    # non-0 cells in the dot colour. The EXPR turns the grid 4k times (a quarter turn the other way:
-    # the transpose read from its last row), each time keeping only the turned rows from the last
-    # one down to column W-len(x), x = the lexicographically largest row suffix of (0<c!=dot): it
-    # starts at the longest run of frame colour (the left edge); in every example (and gen) the
-    # frame with the most dots is the widest and the tallest one.
-    "frame_with_most_dots": "(d:=min(s:=sum(g,[]),key=s.count))and[g:=[*zip(*g)][:~len(max([0<c!=d for c in r[j:]]for r in g for j in range(30))):-1]for _ in g*4]and[[c and d for c in r]for r in g]",
+    # non-0 cells in the dot colour. The EXPR turns the grid 4h times (a quarter turn the other way:
+    # the transpose read from its last row), each time keeping the turned rows from the last one
+    # down to column W-len(x), x = the lexicographically largest mask [0<c==r[j]] of a row suffix:
+    # it starts at the longest one-colour run (the frame's edge; in every example the frame with the
+    # most dots is the widest and tallest). Crop colours {0,f,d}: d = their set's sum less f = r[0].
+    "frame_with_most_dots": "[g:=[*zip(*g)][:~len(max([0<c==x for c in r[j:]]for r in g for j,x in enumerate(r))):-1]for _ in g*4]and[[c and sum({*sum(g,r)})-r[0]for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up
     # (rows 7-i,8-i; drip rows g[~i:], from 9-i; the bottom window could paint nothing) and paints
