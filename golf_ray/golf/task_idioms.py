@@ -328,11 +328,11 @@ IDIOMS = {
     "mod_product_table_repair": "[[i*j%max(sum(g,[]))+1for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
-    # for the task's 10x10 grids; x runs over range(10)): a cell pair q holds A, (A, 2)/(2, A) (the
-    # marker mirrors onto the shape) or (0, 0), so {*q}-{2} sums to A or 0 and 0 becomes the
-    # background 3. Without such a pair the list is empty and p recurses on the transpose,
-    # transposing the result back.
-    "mirror_onto_marker": "[[sum({*q}-{2})or 3 for q in zip(r,(r*3)[s::-1])]for s in{x+x+9 for r in g for x in range(10)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
+    # for the task's 10x10 grids; x runs over range(10)): a cell pair q is (0, 0), holds A, or is
+    # (A, 2)/(2, A) (the marker mirrors onto the shape), so q[q[0]|2<3] (the second cell when the
+    # first is 0 or 2) is A or 0, and 0 becomes the background 3. Without such a pair the list is
+    # empty and p recurses on the transpose, transposing the result back.
+    "mirror_onto_marker": "[[q[q[0]|2<3]or 3 for q in zip(r,(r*3)[s::-1])]for s in{x+x+9 for r in g for x in range(10)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task063: a frame of 2s and 8s: each inner row or column whose inside is all 0 has those 0s set
     # to 3. zip(r,*g[1:-1]) gives each cell c of row r with k, its column cut to the inner rows; a
     # cell stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the
