@@ -772,11 +772,10 @@ IDIOMS = {
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
     # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
     # the pad also follows the grid: 9 are enough on every example and on 9000 draws); b'mlkcbaYXW'
-    # holds 109 minus the nine 3x3 window offsets. The window at the first cell of a colour XOR the
-    # window at v < 99 (v <= 86 on every example and 3000 draws): the first pair whose 9 cells hold
-    # exactly the two colours (no 0, no overlap) is the square. (Every pair of windows is 10x
-    # slower.)
-    "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for u in map(h.index,{*h})for v in range(99)if{*(O:=[h[u-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
+    # holds 109 minus the nine 3x3 window offsets. The window at the first cell of a colour c
+    # (h.index(c), recomputed inline: shorter than naming it) XOR the window at v < 99: the first
+    # pair whose 9 cells hold exactly the two colours (no 0, no overlap) is the square.
+    "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if{*(O:=[h[h.index(c)-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
     # row with a 2 is mirrored below it. The row a is found per column by walrus; one pass per row
@@ -1047,12 +1046,12 @@ IDIOMS = {
     # takes the colour of its row + column that is rarest in its column (an odd one is there at most
     # once).
     "noise_rect_crosses": "[g:=[*zip(*g[:-6*sum(b'%c'%k*6 in bytes(g[0])for k in g[0]):-1])]for _ in g*8]and[[min(r+c,key=c.count)for c in zip(*g)]for r in g]",
-    # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5.
-    # Done by cyclically rolling the rows (then the columns) so the object's middle row lands on the
-    # 5's row, then overlaying. The shift is sum(i*(object in row i - 3*(5 in row i)))//3 (every row
-    # holds a 0, so {*r,5}>{0,5} tells an object row); X[k:]+X starts with the roll and the
-    # overlay's zips (map(zip,g,X) pairs the rows) cut the rest.
-    "stamp_on_marker": "[X:=g]+[X:=[*zip(*X[sum(i*(({*r,5}>{0,5})-3*(5 in r))for i,r in enumerate(X))//3:]+X)]for _ in'ab']and[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,X)]",
+    # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5. f
+    # cyclically rolls the rows so the object's middle row lands on the 5's row, then transposes;
+    # f(f(g)) does rows then columns, and the result is overlaid on g. The shift is sum(i*(object in
+    # row i - 3*(5 in row i)))//3 (every row holds a 0, so {*r,5}>{0,5} tells an object row);
+    # X[k:]+X starts with the roll and the overlay's zips (map(zip,g,...)) cut the rest.
+    "stamp_on_marker": "(f:=lambda X:[*zip(*X[sum(i*(({*r,5}>{0,5})-3*(5 in r))for i,r in enumerate(X))//3:]+X)])and[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,f(f(g)))]",
     # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
     # equal, output the odd one. Row by row: pairing row r with row r+3 gives the four block rows
     # [r[:2],r[3:],s[:2],s[3:]]; where the odd block differs it is the one seen once (min by count),
