@@ -782,12 +782,11 @@ IDIOMS = {
     # of g runs, [3] keeps the fourth: the extra passes only cost time.)
     "mirror_into_brackets": "[g:=[[0]*(a:=str(g).find('2')//47)+[*map(max,c[a:],c[a::-1]+(0,)*15)]for c in zip(*g)][::-1]for _ in g][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
-    # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. f
-    # walks each run s as 0,s[2:],0 and the 0 after it (an empty run: only that 0; no run is 1
-    # long), so k is nonzero just inside the run, and there gives 3-(2*run sum//list sum): on the
-    # row sums 3|2 (smaller|larger) on inner rows, on a row's own cells 1; x-u*v turns the inner 4s
-    # to 1|2.
-    "inner_fill_by_size": "(f:=lambda r:[k and 3-sum(s)*2//sum(r)for s in bytes(r).split(b'\\0')for k in[*(s and[0,*s[2:],0]),0]])and[[x-u*v for x,u in zip(r,f(r))]for r,v in zip(g,f([*map(sum,g)]))]",
+    # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. p
+    # on a list of ints (it holds a 0) walks each run s as 0,s[2:],0 and the 0 after it, so k is
+    # nonzero just inside the run, and there gives 3-(2*run sum//list sum): on the row sums 3|2
+    # (smaller|larger) on inner rows, on a row's own cells 1; on the grid x-u*v makes inner 4s 1|2.
+    "inner_fill_by_size": "0 in g and[k and 3-sum(s)*2//sum(g)for s in bytes(g).split(b'\\0')for k in[*(s and[0,*s[2:],0]),0]]or[[x-u*v for x,u in zip(r,p(r))]for r,v in zip(g,p([*map(sum,g)]))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -d, d
