@@ -618,7 +618,7 @@ IDIOMS = {
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
     # past the edge lands on a separator, never a digit): the bounce cell q is the 0 on the line of
     # the first and last 8 farthest from the first; a 0 at a multiple of 41 or 35 from q becomes 3.
-    "diagonal_bounce": "(a:=(s:=b'%a'%g).find(56))and eval(bytes(c|3>>k%41*(k%35)+c%48for k,c in enumerate(s,-a-max((p*p,p)for p,c in enumerate(s,-a)if p*2%(s.rfind(56)-a)<1>c%48)[1])))",
+    "diagonal_bounce": "(a:=(s:=b'%a'%g).find(56))and eval(bytes(c|3>>c%48+k%41*(k%35)for k,c in enumerate(s,-a-max((p*p,p)for p,c in enumerate(s,-a)if p*2%(s.rfind(56)-a)<1>c%48)[1])))",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell is inside when the cells up-left and down-right of it
     # are non-0 too: rectangles never touch, even at corners, so both are in its own rectangle. The
@@ -841,12 +841,12 @@ IDIOMS = {
     # that it is 5 exactly on the line for each L (5, 6, 7) and 0 elsewhere.
     "colour_count_line_3x3": "[[5&i>>j%len({*str(g)})for j in b'<UF']for i in b'%*P']",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
-    # missing corner, starting one step beyond that corner: an empty cell takes the colour of
-    # (x-a,y) when (x,y), k>=1 steps back along (a,b), is empty and (x,y-b) is set (Ls never touch
-    # and all are one colour, so such a pair is one L's two arms). 10x10 (as every example); row 0
-    # is empty in every example, so it pads every row and 9 rows below: negative and overlong
-    # indices read 0.
-    "l_corner_diag_ray": "[[P[i][j]or max((P[x:=i-k*a][y:=j-k*b]<P[x][y-b])*P[x-a][y]for a in(1,-1)for b in(1,-1)for k in range(1,9))for j in range(10)]for i in range(10)if[P:=[r+g[0]for r in g+g[:1]*9]]]",
+    # missing corner, starting one step beyond that corner. Done on the grid's text, padded with
+    # spaces to 640 bytes (10x10 in every example: a row is 32 bytes, a diagonal step D is A+-3 with
+    # A=+-32; negative indices wrap into the padding, and a ray past a side lands on separators): a
+    # '0' takes the colour of x-A when x, 1..8 steps back along D, is a '0' whose arms x-A and x-D+A
+    # are set (Ls never touch). Only the first 320 bytes (the grid) are rebuilt.
+    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(c==48==s[x]<s[x-D+A]and s[x-A]for A in(32,-32)for D in(A+3,A-3)for x in range(p-D,p-9*D,-D))for p,c in enumerate(s[:320])))",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
