@@ -227,10 +227,10 @@ IDIOMS = {
     # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for some
     # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
     # Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars, a column 3;
-    # wrapped offsets never land on a digit): offsets a=67,61 pair with a*2%48 (38,26), times k and
-    # -k; a '0' (48) becomes 48|8 = '8', so only digits change. k = count(51)//7+1: every example
-    # holds one object (2, 8 or 18 cells) or two with k=1.
-    "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(48==c<t[P+a*u]==t[P+a*2%48*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
+    # wrapped offsets never land on a digit or bracket): offsets a=67,61 pair with a*2%48 (38,26),
+    # times k and -k; both hit '3' iff t[x]&t[y]>48 ('0',' ',',' give <=48); a '0' (48) becomes 48|8
+    # = '8', so only digits change. k = count(51)//7+1: one object (2, 8 or 18 cells) or two k=1.
+    "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(48==c<t[P+a*u]&t[P+a*2%48*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
     # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
     # last column. Marks are 5 and the corner is 0, so 2&(a+r[9]) is 2 only when both marks are
     # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
@@ -367,11 +367,11 @@ IDIOMS = {
     "lone_cell_ringed": "[*zip(*[iter([0]*~-(f:=sum(g,[])).index(c:=min(f,key=f.count))+[2]*3+(z:=[0]*7)+[2,c,2]+z+[2]*3+z*99)]*10)][1:11]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
     # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
-    # shift that wraps hits the pad) and 99 zeros after it (indices past either end); a cell takes
-    # colour e[k] when the template shifted by cell-k lies wholly on 8s (7<: the template's 9s never
-    # side a copy, so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the
-    # work.
-    "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*99,R:=range(110))and[[sum(e[k]*all(7<e[p-k+q]for q in R if e[q]%8)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
+    # shift that wraps hits the pad) and 109 zeros after it (indices past either end); a cell takes
+    # colour e[k] when the template shifted by cell-k lies wholly on 8s: e[q]%8<=8&e[..] holds for
+    # every q off the template and, on it, only over an 8 or 9 (the template's 9s never side a copy,
+    # so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the work.
+    "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*109,R:=range(110))and[[sum(e[k]*all(e[q]%8<=8&e[p-k+q]for q in R)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; k is read
     # from the raw bytes 3,1,1,1: the first pass multiplies by 3; v = 9 (reset by the
     # comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 -> 1) until a row with an 8, then v =
