@@ -855,10 +855,10 @@ IDIOMS = {
     "size_to_colour": "[*[g:=zip(*[[(v:=c and[c,k:=k*16][c<6]|v)%M for c in(0,*r)][:0:-1]for r in g])for M in[9**99]*7+[5]if[k:=4]][-1]]",
     # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square,
     # on 0 (as every example): keep the square's cells where the (downscaled) pattern is set, blank
-    # the rest. After cropping, n is the count of the last row, the square is the last n rows' last
-    # n columns, the pattern every k-th row and column of the rest; both are masked column by column
-    # and the result transposed back (no result row or column is blank).
-    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),n:=len(t(A[-1:])),k:=~-len(A)//n)and t([[v*(p>0)for v,p in q]for q in map(zip,t(A[-n:])[-n:],t(A[:-n:k])[::k])])",
+    # the rest. After cropping, m = -n (minus the count of the last row), the square is the last n
+    # rows' last n columns, the pattern every k-th row and column of the rest; both are masked
+    # column by column and the result transposed back (no result row or column is blank).
+    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),m:=-len(t(A[-1:])),k:=~-len(A)//-m)and t([[v*(p>0)for v,p in q]for q in map(zip,t(A[m:])[m:],t(A[:m:k])[::k])])",
     # task171: an all-0 grid gets its border drawn in 8. One pass turns each column x into a row
     # [8,*x[2:],8] (the grid transposed, with 8 at both ends of every row); two passes put 8 on all
     # four sides in the input's orientation. `for _ in g` runs h >= 3 passes (the later ones change
@@ -1914,14 +1914,13 @@ IDIOMS = {
     # against the grid), returned as rows, is one pass; two passes dedupe both ways and transpose
     # twice: `for _ in g` runs len(g) passes, [1] is the second.
     "nested_rects_dedupe": "[g:=[g:=r for r in zip(*g)if r!=g]for _ in g][1]",
-    # task378: (bg 0 in every example.) Each row's (column's) distance to the nearest non-empty row
-    # (column) says how far it lies outside the shell's box (0 inside). Cells as far out both ways
-    # lie on the diagonals out of the box's corners: they take the colour whose nearest row is
-    # farthest from the cell's row (the inner block never reaches the box side a ray leaves from, in
-    # every example), found by an `and` only there. That key repeats the row-distance text, so the
-    # program packs smaller. The row distance comes first in the chain, so 0 (inside) skips the
-    # rest.
-    "corner_diagonals": "[[0<min(abs(i-k)for k,s in enumerate(g)if max(s))==min(abs(j-k)for k,s in enumerate(zip(*g))if max(s))and max(sum(g,[]),key=lambda j:min(abs(i-k)for k,s in enumerate(g)if j in s))or v for j,v in enumerate(s)]for i,s in enumerate(g)]",
+    # task378: (bg 0 in every example.) Diagonal rays of the inner colour leave the shell's box from
+    # its corners: a cell lies on one when its row's and its column's nearest non-empty line are as
+    # far away (0 inside the box). h gives [-squared distance] repeated (that line's max) times for
+    # the nearest non-empty line (empty lines give [], which loses the max); equal values below [0]
+    # mark a ray. That line (the box side a ray leaves from) holds only 0 and the shell colour, in
+    # every example, so the ray colour is the sum of the grid's colours less the list's length.
+    "corner_diagonals": "(h:=lambda i,G:max(max(s)*[-k*k]for k,s in enumerate(G,-i)))and[[[v,sum({*sum(g,[])})-len(x:=h(i,g))][x==h(j,zip(*g))<[0]]for j,v in enumerate(s)]for i,s in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2); each dot shoots a ray perpendicular to
     # them, to the nearest line on each side that has one; each crossing gets an 8 ring (3x3 minus
     # centre). Eight quarter turns sweep rows with the previous output cell t: v|2 when t is 2 and
