@@ -339,12 +339,12 @@ IDIOMS = {
     # product at least 4 and the shift 0, an empty line makes it 0 and the shift 3.
     "fill_empty_interior_lines": "[[c or 3>>max(r[1:-1])*max(k)for c,*k in zip(r,*g[1:-1])]for r in g]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
-    # rectangle (same rows or columns) shoots a line to it. Colours sorted by how often ' c, c,'
-    # occurs in str(g) give dot d (at most one such pair), block R (never on the left or right edge,
-    # so each of its 2+ rows counts), background b. Each of 4 quarter turns pops every column from
-    # the bottom (r keeps what is still ahead); a cell becomes d when the cell before it (P, reset
-    # to b per column) came out d and R is still ahead (not R or d itself).
-    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=lambda c:str(g).count(f' {c},'*2))]*4][3]",
+    # rectangle (same rows or columns) shoots a line to it. Colours sorted by their count in rows
+    # 1..H-2 (the block never touches an edge; it outnumbers the dots there in every example) give
+    # dot d, block R, background b. Each of 4 quarter turns pops every column from the bottom (r
+    # keeps what is still ahead); a cell becomes d when the cell before it (P, reset to b per
+    # column) came out d and R is still ahead (not R or d itself).
+    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=sum(g[1:-1],[]).count)]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square, k = len//2, in every example; k
     # is bound before the list, (k:=...)and[...], k >= 1.) Output row i is, of the four half-rows of
@@ -532,12 +532,12 @@ IDIOMS = {
     # exactly those 2s (a shift puts the first scaled 2 on some non-0 cell p).
     "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
-    # 5-shapes) become 2. Each pass labels each 0 on first sight (k counter, multiples of 8, so c&5
-    # keeps 5 and clears labels; 5 stays a barrier), spreads the max label along rows (c>5 and v: v
-    # is never read before its first assignment) and turns the grid; len(g) passes (12: grids are
-    # 12x12 in every example, a multiple of 4 so the grid ends upright). The final sizes are counted
-    # on the flattened grid (132132 has bits 2,5,10,17), for 5s too: every example has 26 or more.
-    "square_holes_filled": "(k:=0)or[g:=[*zip(*[[v:=max(c or(k:=k+8),c>5 and v)for c in r]for r in g][::-1])]for _ in g]and[[c&5|2&132132>>sum(g,()).count(c)for c in r]for r in g]",
+    # 5-shapes) become 2. Each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on first
+    # sight (k counter, multiples of 8, so c&5 keeps 5 and clears labels; 5 stays a barrier) and
+    # spreads the max label along rows (c>5 and v: v is never read before its first assignment); 12
+    # passes (every example is 12x12, a multiple of 4: the grid ends upright). Sizes are counted on
+    # the flat grid (132132 has bits 2,5,10,17), 5s too: every example has 26 or more.
+    "square_holes_filled": "(k:=0)or[g:=[[v:=max(c or(k:=k+8),c>5 and v)for c in r]for r in zip(*g[::-1])]for _ in g]and[[c&5|2&132132>>sum(g,[]).count(c)for c in r]for r in g]",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
     # decides it: g==g[::-1]or 7 is True or 7, and True prints as 1 (the checker's json turns true

@@ -4556,8 +4556,8 @@ def draw_dots_shoot_to_block(rng, n):
     b, R, d = rng.sample(range(10), 3)
     g = [[b] * W for _ in range(H)]
     h, w = rng.randint(2, 4), rng.randint(2, 4)
-    # the block never touches the left or right edge, as in every example of task064
-    a, c = rng.randint(0, H - h), rng.randint(1, W - w - 1)
+    # the block never touches an edge, as in every example of task064
+    a, c = rng.randint(1, H - h - 1), rng.randint(1, W - w - 1)
     for i in range(h):
         for j in range(w):
             g[a + i][c + j] = R
@@ -4567,6 +4567,10 @@ def draw_dots_shoot_to_block(rng, n):
             g[i][j] = d
     if d not in sum(g, []):
         g[(a + h) % H][(c + w + 1) % W] = d
+    # the block has more cells than there are dots off the top and bottom rows, as in every
+    # example of task064 (the closest, 9 and 9 dots, has one dot on the bottom row)
+    if sum(r.count(d) for r in g[1:-1]) >= h * w:
+        return draw_dots_shoot_to_block(rng, n)
     return g
 
 
