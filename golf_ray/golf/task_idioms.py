@@ -1857,12 +1857,13 @@ IDIOMS = {
     # wide grid (split left/right in every example) is solved transposed by calling p on it.
     "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[[]for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1))][:1]for x in range(z[i::M].index(b))for k in range(z.index(b,i)-i)for e[q+x*M+k]in[z[i+x*M+k]]])and[e[d*M:][:M-1]for d in range(t)]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
-    # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn),
-    # each with a row of 7s above (u) and v=7 (a wall) left of each row; zip a row with the one
-    # above shifted by 0, 1, 2 (a, b, e) and mark (True) a 0 whose left v is marked, or a|v<2<b
-    # (concave corner), or up and left walls (a&v>4) with e==5 (a line goes on from the corner). No
-    # pads are stored, so the grid never grows. At the end ~-c*3%7 maps 0->4, marked->0, 5->5.
-    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c or v==1or a|v<2<b or e==5<=a&v for c,a,b,e in zip(r,u,[7,*u],[7,7,*u])]for r in g if(v:=7)][::k])for k in[1,1,-1]*8if(u:=[7]*99)]and[[~-c*3%7for c in r]for r in g]",
+    # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn);
+    # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
+    # left of each row. Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked:
+    # its left v or (from pass 2 on, rows being zip tuples) itself is 0, a|v==4<b (concave corner),
+    # or e&a&v>4 (up and left walls with e==5: a line goes on from the corner; pads 2 never pass
+    # this test).
+    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4>>4*(c*v<(r*0!=[])or a|v==4<b or e&a&v>4)for c,a,b,e in zip(r,u,[7]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. A 5 in row i, column c takes the next value popped from
     # template row a (a = 5s above it in c): each row i rebuilds T, the template rows (each 4x, the
