@@ -1761,10 +1761,11 @@ IDIOMS = {
     "line_to_checker_triangle": "(d:=~bytes(r:=g[0]).find(7))and[[8-d%2&-(abs(d:=d+1)<g.count(r))for c in r]]+p(g[1:])or g",
     # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
     # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Each output cell (a,b) scans
-    # every 9-cell (y,x) (enumerate throughout, so rows and columns need not match): s is half the
-    # run of 9s right of x (walrus inside the frame test), the frame spans |a-y|<=s, x-s<=b<x+3s,
-    # and the shadow is x==b below y; 3*frame|shadow is 3, 1 or 0.
-    "framed_squares_shadow": "[[v or max(3*(-(s:=[*r[x:],0].index(0)/2)<=a-y<=s>=x-b>-3*s)|(x-b==0<a-y)for y,r in enumerate(g)for x,u in enumerate(r)if u>8)for b,v in enumerate(w)]for a,w in enumerate(g)]",
+    # every 9-cell of the rows with a 0 put in front (the 0 resets t); enumerate's start makes y, x
+    # offsets from (a, b-1). t is minus half the run of 9s ending at x, so at a square's right
+    # column t=-s and the frame is |y|<=-t, t<x<=-3t; the shadow is x==1 above (y<1; y==0 is the
+    # 9-cell itself, kept by `v or`); 3*frame|shadow is 3, 1 or 0.
+    "framed_squares_shadow": "[[v or max(3*(x>t<=y<=-t>=x/3)|(x==1>y)for y,r in enumerate(g,-a)for x,u in enumerate([0]+r,-b)if(t:=u and t-.5))for b,v in enumerate(w)]for a,w in enumerate(g)]",
     # task350: blank cells lying between two 1s of the same row or the same column become 8. Each
     # transposing pass (`for _ in g` runs len(g) passes; [1] is the second) counts in s the 1s so
     # far along the line (c%8: the 8s of pass 1 add 0); a cell is 8 when the line's count of 1s > s
