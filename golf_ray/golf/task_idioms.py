@@ -1872,10 +1872,11 @@ IDIOMS = {
     # whole rectangles, so the offsets are modulo the template size.
     "stamp_template_on_gray": "[[5==c[i]and T[c[:i].count(5)].pop(0)or c[i]for c in zip(*g)]for i in range(10)if(T:=[A*4 for B in g if(A:=[A for A in B if A%5])]*4)]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
-    # -> 2, size 3 -> 1. (3 - number of 2-step 0-paths from the cell, on str(g) plus a space: a
-    # column is 3 characters, a row 32; width 10 hard-coded; a row-0 step up wraps to just past a
-    # row-9 cell, never a '0'; worked out for every character, kept only for '0'.)
-    "hole_size_recolor": "(s:='%s '%g,D:=(3,-3,32,-32))and eval(''.join([c,str(3-sum(s[q+d::e][:2]=='00'for d in D for e in D))][c=='0']for q,c in enumerate(s)))",
+    # -> 2, size 3 -> 1. (51 - number of 2-step 0-paths from the cell, as a byte, on b'%a '%g plus a
+    # space: a column is 3 bytes, a row 32; width 10 hard-coded; a row-0 step up wraps to just past
+    # a row-9 cell, never a '0'; worked out for every byte, kept only for b'0'; %4 keeps every new
+    # byte a digit on any grid; the bytes are eval'd.)
+    "hole_size_recolor": "(s:=b'%a '%g,D:=(3,-3,32,-32))and eval(bytes([c,51-sum(s[q+d::e][:2]==b'00'for d in D for e in D)%4][c==48]for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. The background is the corner cell's colour and the shape is 0 (in
     # every example), so the marker m is the non-background cell of largest value; it sits
