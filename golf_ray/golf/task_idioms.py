@@ -1153,10 +1153,9 @@ IDIOMS = {
     # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so column 0
     # marks the row lines and each row its column lines. Per axis, a = twice the running sum (10 per
     # line passed), t = sum(x): band code k = 1+a//t>>a%t+v (a/t is 0, 1 or 2 on the three bands; a
-    # non-zero a%t or a line's own v shifts it to 0). F(x,u) gives v|k where k is in u: column 0
-    # with u = b'\1\2\3' (all codes) gives the row codes, and each row is mapped with its row code
-    # as (u,).
-    "band_corners_centre": "(F:=lambda x,u=b'\u0001\u0002\u0003',a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(k in u)for v in x])and[*map(F,g,zip(F([*zip(*g)][0])))]",
+    # non-zero a%t or a line's own v shifts it to 0). F(x,u) gives v|k where u is k or 9: column 0
+    # with the default u=9 keeps every code (the row codes); each row is mapped with its row code u.
+    "band_corners_centre": "(F:=lambda x,u=9,a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(u in(k,9))for v in x])and[*map(F,g,F([*zip(*g)][0]))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
     # keeps 2 there and 0 for -4, 0, -3. g.pop(4) hands out the lower half's rows in order while the
