@@ -1691,12 +1691,13 @@ IDIOMS = {
     # cell k (row-major) of c's shape: the windows at 1, 4 and 9 overlap where the shapes agree. One
     # generator of the 9 cells repeated 3 times in zip cuts them into rows.
     "colour_picks_cross_shape": "[*zip(*[(5*(248180>>max(max(g))**2+k&1)for k in range(9))]*3)]",
-    # task335: one 8 and one 2 (in different rows): draw 4s on the blank cells of the L path that
-    # goes from the 8 along its column to the 2's row, then along that row to the 2. (m holds the
-    # column maxima, 8 only in the 8's column; f toggles on the two non-empty rows, and f|any(r) >
-    # 8>>m[j] marks that column on them and between; on the 2's row a cell is on the path if a 2
-    # lies ahead of it, looking away from the 8's column: 8 in m[:j] picks the way.)
-    "elbow_path": "(f:=0)or[[c or 4*(f|any(r)>8>>m[j]or 2 in r[j::8 in m[:j]or-1])for j,c in enumerate(r)]for r in g if[f:=f^any(r),m:=[*map(max,*g)]]]",
+    # task335: one 8 and one 2 (in different rows and columns): draw 4s on the blank cells of the L
+    # path that goes from the 8 along its column to the 2's row, then along that row to the 2. f
+    # toggles on the two non-empty rows, so f|any(r) marks them and the rows between, where the
+    # column C holding the 8 is on the path; e starts each row at 3 and flips 3<->2 on the two
+    # non-empty columns, so it is 2 just between the 8's column and the 2's, and e in r holds there
+    # only on the 2's row (no row holds a 3).
+    "elbow_path": "(f:=0)or[[c or 4*(8 in C*(f|any(r))or e in r)for c,*C in zip(r,*g)if[e:=e^any(C)]]for r in g if[f:=f^any(r),e:=3]]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell)

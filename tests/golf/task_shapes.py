@@ -9576,11 +9576,12 @@ def elbow_path(g):  # a path of 4 on the background from the 8 along its column 
 
 
 def draw_elbow_path(rng, n):  # an 8 and a 2 at random cells of different rows
-    h, w = rng.randint(n, 4 * n), rng.randint(n, 4 * n)
+    h, w = rng.randint(n, 4 * n), rng.randint(max(n, 2), 4 * n)
     g = [[0] * w for _ in range(h)]
     a, b = rng.sample(range(h), 2)
-    g[a][rng.randrange(w)] = 8
-    g[b][rng.randrange(w)] = 2
+    x, y = rng.sample(range(w), 2)  # and different columns, as in every example of task335
+    g[a][x] = 8
+    g[b][y] = 2
     return g
 
 
