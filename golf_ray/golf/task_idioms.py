@@ -1700,8 +1700,9 @@ IDIOMS = {
     "elbow_path": "(f:=0)or[[c or 4*(8 in C*(f|any(r))or e in r)for c,*C in zip(r,*g)if[e:=e^any(C)]]for r in g if[f:=f^any(r),e:=3]]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
-    # cell)
-    "leaky_box": "(f:=lambda g:[*zip(*[max(g[i:]+g[::-1],key=any)for i in range(30)])])and[[v|8>>w for v,w in zip(*x)]for x in zip(g,f(f(g)))]",
+    # cell: two passes, each clamping rows to the first non-empty row from i on, else the last, and
+    # turning; map pairs the original rows, evaluated before the walrus rebinds g, with the result)
+    "leaky_box": "[*map(lambda*x:[v|8>>w for v,w in zip(*x)],g,[g:=[*zip(*[max(g[i:]+g[::-1],key=any)for i in range(30)])]for _ in g][1])]",
     # task337: swap the colours 5 and 8, keep the others. translate on the grid's text swaps the
     # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
     # stays valid Python on any grid).
