@@ -967,11 +967,11 @@ IDIOMS = {
     "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+k*(z-w)for m in(1j,-1j)for T in[[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]*(1in r[x:])]]for w in[{v:z for z,v in T}[1]]for k in(1,1j,-1,-1j)for p in D if all(v==(p+k*(z-w)in D) for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
-    # sorted by count: eight absent colours, the noise, the main colour n, then 0 (commonest, as in
-    # every example); [9] keeps the pass run with n. In each pass a set cell with a set neighbour
-    # along its line becomes that pass's colour, the others 0: noise never touches noise, and the
-    # passes after the first two change nothing but the colour.)
-    "denoise_rectangles": "[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in sorted(range(11),key=sum(g,[]).count)][9]",
+    # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches): eight
+    # absent colours, the noise, the main colour n, then 0 (commonest, as in every example); [9]
+    # keeps the pass run with n. In each pass a set cell with a set neighbour along its line becomes
+    # that pass's colour, the others 0: noise never touches noise, and later passes only recolour.)
+    "denoise_rectangles": "[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; a pass works on the
@@ -1433,8 +1433,8 @@ IDIOMS = {
     # each row index is listed once per coloured cell, and c, b are the last two entries: the dot
     # row below the box (one cell) gives b = dot row and c = the bottom border, else c = b (the last
     # coloured row has 2+ cells) and the rebuild is the identity. Rows c..b become b-c copies of the
-    # inner row g[c-1], then the bottom border g[c].
-    "box_stretch_to_dot": "[g:=[*zip(*g[:c]+[g[c-1]]*(b-c)+[g[c]]+g[b+1:])][::-1]for _ in g for*_,c,b in[[i for i,r in enumerate(g)for v in r if v]]][3]",
+    # inner row g[c-1], then the bottom border g[c] (rows passed to zip as separate arguments).
+    "box_stretch_to_dot": "[g:=[*zip(*g[:c]+[g[c-1]]*(b-c),g[c],*g[b+1:])][::-1]for _ in g for*_,c,b in[[i for i,r in enumerate(g)for v in r if v]]][3]",
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
