@@ -537,7 +537,7 @@ IDIOMS = {
     # spreads the max label along rows (c>5 and v: v is never read before its first assignment); 12
     # passes (every example is 12x12, a multiple of 4: the grid ends upright). Sizes are counted on
     # the flat grid (132132 has bits 2,5,10,17), 5s too: every example has 26 or more.
-    "square_holes_filled": "(k:=0)or[g:=[[v:=max(c or(k:=k+8),c>5 and v)for c in r]for r in zip(*g[::-1])]for _ in g]and[[c&5|2&132132>>sum(g,[]).count(c)for c in r]for r in g]",
+    "square_holes_filled": "(k:=0)or[g:=[[v:=max(c or(k:=k+8),c>5 and v)for c in r]for r in zip(*g[::-1])]for _ in g]and[[c&5|2&132132>>sum(g,g).count(c)for c in r]for r in g]",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
     # decides it: g==g[::-1]or 7 is True or 7, and True prints as 1 (the checker's json turns true
@@ -627,7 +627,7 @@ IDIOMS = {
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the 3x3's top-left, set in the comprehension's
     # if; rows t[d:d+3], colour = max of the top row t[:3].)
-    "marked_shape_crop": "[[x and max(t[:3])for x in t[d:d+3]]for d in(0,13,26)if[t:=(s:=sum(g,[]))[s.index(8)-14:]]]",
+    "marked_shape_crop": "[[x and max(t[:3])for x in t[d:d+3]]for d in(0,13,26)if[t:=(s:=sum(g,g))[s.index(8)-14:]]]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
     # line (right or down). (The line is a row iff the lexicographically largest row, which is the
     # line row or else the box's 2,3,2 middle row, sums over 7; each cell keeps only its 3 (9%~v is
@@ -669,7 +669,7 @@ IDIOMS = {
     "bars_rise_by_height": "[*zip(*[k[k.count(k[-1]):]+k for k in zip(*g)])]",
     # task129: the 3x3 grid filled with its commonest colour (always 3 cells, the others fewer). max
     # over the flat cells keyed by their count; aliased rows are fine as output.
-    "commonest_fills_3x3": "[[max(A:=sum(g,[]),key=A.count)]*3]*3",
+    "commonest_fills_3x3": "[[max(A:=sum(g,g),key=A.count)]*3]*3",
     # task130: 9x9 grid of 3x3 solid blocks sprinkled with a few 5s -> the 3x3 grid of block colours
     # (the colour other than 5 in each block's top row: no block of the task has over two 5s).
     "block_median_downscale": "[[max({*r[j:j+3]}-{5})for j in(0,3,6)]for r in g[::3]]",
@@ -1225,7 +1225,7 @@ IDIOMS = {
     # task239: one column per colour, as tall as its cell count, tallest first, 0 below the shorter.
     # Each column is padded with 99 0s, so its length is count+99 and sorted(key=len) reversed
     # orders them (counts differ in every example); the transposed rows that are all 0 are dropped.
-    "colour_count_columns": "[*filter(any,zip(*sorted([[c]*sum(g,[]).count(c)+99*[0]for c in{*sum(g,[])}],key=len)[::-1]))]",
+    "colour_count_columns": "[*filter(any,zip(*sorted([[c]*sum(g,g).count(c)+99*[0]for c in{*sum(g,[])}],key=len)[::-1]))]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image. (19x19 on 0, as every example.) In transposing passes cell (A,B) reads
@@ -1554,7 +1554,7 @@ IDIOMS = {
     # commonest colour, else black. Kronecker rows of every row pair, each cell masked by whether
     # its block's colour is the mode (recomputed per cell: a 3x3 grid is cheap). `g[3:]or` returns
     # at once on taller grids, so the search's trial of this on big grids costs nothing.
-    "commonest_colour_kron": "g[3:]or[[(a==max(t:=sum(g,[]),key=t.count))*b for a in r for b in s]for r in g for s in g]",
+    "commonest_colour_kron": "g[3:]or[[(a==max(t:=sum(g,g),key=t.count))*b for a in r for b in s]for r in g for s in g]",
     # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
     # (i+j)%k+1): row i is the list 1..k repeated, sliced from i. 1..k = the top row's colours less
     # 0 (the top row shows every colour in every example; a set of small ints iterates in order); *9
@@ -1583,7 +1583,7 @@ IDIOMS = {
     "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
     # that colour): twice keep the lines holding it and transpose.
-    "rarest_frame_crop": "[g:=[*zip(*[r for r in g if m in r])]for m in[min(sum(g,[]),key=sum(g,[]).count)]*2][1]",
+    "rarest_frame_crop": "[g:=[*zip(*[r for r in g if m in r])]for m in[min(sum(g,[]),key=sum(g,g).count)]*2][1]",
     # task312: every 5 takes the colour in column 0 of its row; 0 stays 0. Only column 0 and the 5s
     # are nonzero, so every nonzero cell becomes r[0].
     "recolor_by_left_column": "[[c and r[0]for c in r]for r in g]",
