@@ -1335,11 +1335,12 @@ IDIOMS = {
     # the 5 is in the middle.
     "row_colour_by_five": "[3*[b%2+~a%4]for a,b,c in g]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
-    # differs from the others. (In every example the odd shape also has another number of cells, so
-    # a tile is told by its count of '0' chars in its text.) A vertical strip (g[3:] non-empty) is
-    # cut into 3-row tiles; a horizontal one recurses on the transpose and transposes back. The tile
-    # whose zero count occurs once (count 1) is returned.
-    "odd_tile_out": "g[3:]and(T:=[*zip(*[iter(g)]*3)])[[*map((M:=[str(t).count('0')for t in T]).count,M)].index(1)]or[*zip(*p([*zip(*g)]))]",
+    # differs from the others. (In every example the odd shape also has another number of cells.)
+    # Two passes, each cutting g into 3-row tiles, taking the one whose zero count z is farthest
+    # from the mean, |k*z - S| (zeros of t*len(g) vs g*3), and transposing it: a horizontal strip is
+    # one tile in pass 1, so pass 2 picks from its transpose; a vertical one picks in pass 1 and
+    # pass 2 only transposes the tile back.
+    "odd_tile_out": "[g:=[*zip(*max(zip(*[iter(g)]*3),key=lambda t:abs(str(t*len(g)).count('0')-str(g*3).count('0'))))]for _ in g][1]",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
     # square: each 3-row band is flattened column by column (sum of its zip), so a window is the 9
     # cells from 3*column; every all-nonzero one is keyed by which of its edge-middle cells are 5
