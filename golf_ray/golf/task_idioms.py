@@ -815,8 +815,9 @@ IDIOMS = {
     "border_pair_lines": "(A:=min(C:=sum(g,[]),key=C.count))and[[A*(A in(B[0],c))for c in g[0]]for B in g]",
     # task162: Scanning 3x3 windows row-major, each window that is still all 0 is filled with 1
     # (greedy: a filled window blocks later overlapping ones). Slice-assignment comprehension
-    # targets mutate g; b<18 assumes width <= 20; `*0+g` drops the list and returns g.
-    "greedy_zero_window_fill": "[()for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]]*0+g",
+    # targets mutate g; b<18 assumes width <= 20; the comprehension yields g itself for each fill
+    # and [0] reads it back (every example has at least one all-0 window).
+    "greedy_zero_window_fill": "[g for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]][0]",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
     # Separable: two passes (rows, then columns via transpose; the second kept) each find the 4's
