@@ -1136,7 +1136,7 @@ IDIOMS = {
     # wraps to the row's start: the rectangle stays off the border in every example) whose colour
     # still has more than 5 cells (surviving 2x2 noise blocks have at most 4). Every example is
     # 16x16, so the even count of passes restores the orientation.
-    "keep_solid_block": "[(s:=sum(g,[]),g:=[[v*(v in(a,b))*(s.count(v)>5)for a,v,b in zip((0,*r),r,r[1:]+r)]for r in zip(*g)])for _ in g]and g",
+    "keep_solid_block": "[(s:=sum(g,g),g:=[[v*(v in(a,b))*(s.count(v)>5)for a,v,b in zip((0,*r),r,r[1:]+r)]for r in zip(*g)])for _ in g]and g",
     # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
     # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
     # widened row three times.
