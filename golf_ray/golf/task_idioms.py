@@ -702,9 +702,11 @@ IDIOMS = {
     # first three rows from column 6 to the end.
     "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
-    # one of 2s down-right. (2-pass row scan: a cell takes c if up-left - left - up == c (no 1 ever
-    # touches a 2); then turn 180 and do 1s. The first row doubles as the row above it: a==l there.)
-    "corner_diagonal_shots": "[g:=[(h:=[v|c*(a-l-u==c)for v,l,a,u in zip(r,[0]+r,[0]+h,h)])[::-1]for r in g][::-1]for c in(2,1)if(h:=g[0])][1]",
+    # one of 2s down-right. (2-pass row scan: a 0 takes c&a>>l+u (a up-left, l left, u up): a>>l+u
+    # is a only where l and u are 0 (a<=2 shifts out otherwise), i.e. off a block's corner or a
+    # shot's end, and c&a keeps colour c only (no 1 ever touches a 2); then turn 180 and do 1s. The
+    # first row doubles as the row above it: a==l there, so a>>a+u is 0.)
+    "corner_diagonal_shots": "[g:=[(h:=[v|c&a>>l+u for v,l,a,u in zip(r,[0]+r,[0]+h,h)])[::-1]for r in g][::-1]for c in(2,1)if(h:=g[0])][1]",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x cells (x: the first point's row); c>>k*4 is c iff k == 0.
     "concentric_squares": "(R:=range(len(g)))and[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_ in[[(i,j)for i in R for j in R if g[i][j]]]for i in R]",
