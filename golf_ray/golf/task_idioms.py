@@ -779,10 +779,11 @@ IDIOMS = {
     # pair whose 9 cells hold exactly the two colours (no 0, no overlap) is the square.
     "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if{*(O:=[h[h.index(c)-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
-    # brackets' outer lines to the inside. (15x15; in each of 4 turns, each column above the first
-    # row with a 2 is mirrored below it. The row a is found per column by walrus; one pass per row
-    # of g runs, [3] keeps the fourth: the extra passes only cost time.)
-    "mirror_into_brackets": "[g:=[[0]*(a:=str(g).find('2')//47)+[*map(max,c[a:],c[a::-1]+(0,)*15)]for c in zip(*g)][::-1]for _ in g][3]",
+    # brackets' outer lines to the inside. (15x15; the top/left outer line is line 3, the lines 7-8
+    # apart and the 5s 2-3 cells out, as in every example. Four passes on the quarter-turned grid;
+    # in each, a line holding 2 and 5 (first 2 at a) has its cells 0..2a reversed: that mirrors the
+    # outside about a and stays clear of the other bracket's mirrored cells.)
+    "mirror_into_brackets": "[g:=[r[(a:=2*r.index(2))::-1]+r[a+1:]if{2,5}<{*r}else r for r in zip(*g[::-1])]for _ in g][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. p
     # on a list of ints (it holds a 0) walks each run s as 0,s[2:],0 and the 0 after it, so k is
@@ -1981,10 +1982,11 @@ IDIOMS = {
     # fails at once on a grid of 3+ colours, which keeps the search cheap).
     "five_to_other_other_to_zero": "[[int(*{*sum(g,[])}-{x,5})for x in r]for r in g]",
     # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3: as every example) enclose a
-    # pattern: split it in half across the bracket axis and reflect each half out across the
-    # bracket on its side; the inside is cleared. Four quarter turns; on each, a line holding 2
-    # and 5 has the 7 cells centred on its first 2 reversed.
-    "bracket_halves_out": "[g:=[*zip(*[r[:(a:=r.index(2))-3]+r[a+3::-1][:7]+r[a+4:]if{2,5}<{*r}else r for r in g][::-1])]for _ in g][3]",
+    # pattern: split it in half across the bracket axis and reflect each half out across the bracket
+    # on its side; the inside is cleared. Four passes, each on the quarter-turned grid
+    # (zip(*g[::-1])); on each, a line holding 2 and 5 has the 7 cells centred on its first 2
+    # reversed.
+    "bracket_halves_out": "[g:=[r[:(a:=r.index(2))-3]+r[a+3::-1][:7]+r[a+4:]if{2,5}<{*r}else r for r in zip(*g[::-1])]for _ in g][3]",
     # task391: 1x2 blocks between 0 lines; list the colours by how many cells they hold, most first,
     # leaving out the commonest colour, one a row. Every example has exactly 4 colours besides 0,
     # and 0 outnumbers each, so sorted by count the 5 colours run c4,c3,c2,c1,0: [2::-1] takes

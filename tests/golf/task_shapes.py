@@ -1903,8 +1903,9 @@ def draw_mirror_into_brackets(rng, n):
     S = 15
     g = [[0] * S for _ in range(S)]
     w = rng.randint(3, 6)
-    d = rng.randint(6, 8)
-    t = rng.randint(3, S - 4 - d)
+    # outer lines 7 or 8 apart, as in every example of task154 (at 6 the mirrored halves meet)
+    d = rng.randint(7, 8)
+    t = 3  # the top (left) bracket's outer line is row (column) 3, as in every example of task154
     ell = rng.randint(1, S - w - 1)
     for a, sgn in ((t, 1), (t + d, -1)):
         for b in range(ell, ell + w):
