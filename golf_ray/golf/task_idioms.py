@@ -82,10 +82,11 @@ IDIOMS = {
     "rarest_lines_kept": "[g:=[*zip(*filter(S.issubset,g))]for S in[{*g[0]}^{*g[-1]}]*2][1]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
     # neighbours; other dots stay. Each of 4 quarter turns scans rows, ORing into a cell 4 if the
-    # cell up-left of it is 2 (16>>x&4) and 7 if the one above is 1, reading the row above from h,
-    # the last row made (the top row is its own row above). No example has a 1 or 2 on the border or
-    # a cell beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
-    "plus_and_cross_halos": "[g:=[*zip(*[h:=[c|16>>x&4|7*(p==1)for x,p,c in zip((0,*h),h,r)]for r in g][::-1])]for _ in g if(h:=g[0])][3]",
+    # cell up-left of it is 2 (16>>x&4, x: the previous p, set by x:=p) and 7 if the one above (p)
+    # is 1, reading the row above from h, the last row made (the top row is its own row above). No
+    # example has a 1 or 2 on the border (so x carried over a row's start is never 2) or a cell
+    # beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
+    "plus_and_cross_halos": "[g:=[*zip(*[h:=[c|16>>x&4|7*(1==(x:=p))for p,c in zip(h,r)]for r in g][::-1])]for _ in g if(h:=g[x:=0])][3]",
     # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike). A
     # bytes table holds the new colour as a raw byte (\x05 for 1, ..., \x07 for 7, a tab for 8, \x08
     # for 9); slot 0 is a filler '0' (a null byte cannot be in source; no example has a 0). One row
