@@ -3783,9 +3783,9 @@ def test_the_pipeline_queues_a_fit_by_the_size_it_is_submitted_at(shared_tasks):
     task = shared_tasks.by_id("task118")
     kept = pipeline._searched(pipeline._few_examples(task))
     size = (program_bytes(kept["hidden_crosses"]) + program_bytes(kept["hidden_crosses+zlib"])) // 2
-    rng = random.Random(0)
-    other = "p=lambda g:g#" + "".join(
-        rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(size - 13)
+    rng, head = random.Random(0), "p=lambda g:g#"
+    other = head + "".join(
+        rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(size - len(head))
     )
     queue = pipeline._queue(task.id, kept | {"other": other}, float("inf"), "search")
     first = queue[0]
