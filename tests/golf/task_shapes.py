@@ -4803,6 +4803,7 @@ def continue_pattern_down(g):
 def draw_continue_pattern_down(rng, n):
     t, e = rng.randint(1, 3), rng.randint(0, 2)  # t <= 3, e <= 2 as in every example of task124
     e = e % 2 if t == 1 else e  # a 1-row pattern shifts 0 or 1, as in every example of task124
+    e = 0 if t == 3 else e  # a 3-row pattern never shifts, as in every example of task124
     c = rng.randint(1, 9)
     m = [[c * (rng.random() < 0.4) for _ in range(10)] for _ in range(t)]
     for r in m:
