@@ -100,9 +100,11 @@ IDIOMS = {
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared. Side-joined groups get a label v (99
     # * the largest hash, spread from the colours x; an empty side offers the cell's own); groups of
-    # 1-3 are loose. Per turn z/flip t, each loose e votes e-t(f)*z+v[f] per cell f of its colour; a
-    # vote met 3 times (first seen within i[:91]) paints the group (other groups land off grid).
-    "templates_onto_markers": "(v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for _ in g],o:={t(f)*z+h-v[f]:x[f]for t in(complex,complex.conjugate)for z in(1,1j,-1,-1j)for i in[[e-t(f)*z+v[f]for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for h in i[:91]if 2<i.count(h)for f in x})and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
+    # 1-3 are loose. Each map is M(f)=f*z-u*f.real, z a quarter turn, u in (0,2*z): u=0 turns f,
+    # u=2*z gives -conj(f)*z, a flip (M is real-linear, so M(f)-M(f')=M(f-f')). Each loose e votes
+    # M(f)-v[f]-e per cell f of its colour; a vote h met 3 times (first seen within i[:91]) paints
+    # the group at M(f)-v[f]-h (other groups land off grid).
+    "templates_onto_markers": "(v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for _ in g],o:={f*z-u*f.real-v[f]-h:x[f]for z in(1,1j,-1,-1j)for u in(0,2*z)for i in[[f*z-u*f.real-v[f]-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for h in i[:91]if 2<i.count(h)for f in x})and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
