@@ -361,11 +361,13 @@ IDIOMS = {
     # gives the colour, and one odd x among y gives u = ~(x^y), then ~(u^y) = x. ~(x^y or~x) is f.
     "odd_quadrant": '[g:=[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*g)]for _ in"ab"][1]',
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
-    # end, walk away from the other green until blocked (an 8: walks pass the edge, it never
-    # blocks); turn any way and walk until blocked; walk along the first leg's line (either way)
-    # until the next cell is red; the first path found is drawn. (bg 0 and square grids in every
-    # example: a walk is capped at len(g) steps.)
-    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},W:=lambda p,s:[p:=p+s for r in g if c.get(p+s,0)<1],*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for p in c for s in(1,1j,-1,-1j)if c.get(p)==3==c.get(p-s)if(d:=W(p,s))for u in(s,-s)for t in(1,1j,-1,-1j)if c.get((P:=(D:=d+W(d[-1],t))+W(D[-1],u))[-1]+u)==2]][2]",
+    # end p whose next cell is free, walk away from the other green until blocked (an 8: walks pass
+    # the edge, it never blocks); turn a quarter either way (t*1j, t=±s) and walk until blocked;
+    # walk along the first leg's line (either way) until the next cell is red; the first path found
+    # is drawn. One walrus q walks the three legs in turn (a blocked leg adds nothing), so the path
+    # is [p, legs...]; p is green (3), so cells are drawn as v|3. (bg 0 and square grids in every
+    # example: a leg is capped at len(g) steps.)
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v|3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for p in c for s in(1,1j,-1,-1j)if c.get(p-s)==3==c[p]>c.get(p+s,0)for u in(s,-s)for t in(s,-s)if c.get((P:=[q:=p,*[q:=q+v for v in(s,t*1j,u)for r in g if c.get(q+v,0)<1]])[-1]+u)==2]][1]",
     # task067: the grid is three copies of a tile side by side; output the first copy. The tile is
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
