@@ -127,9 +127,10 @@ IDIOMS = {
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output: each output cell is the max, over every 5 in S (the 11x11 grid flattened, three
     # times over), of the cell at that offset: S zipped with S[x+y:], x+y = 121 + offset (bytes
-    # '!"#' and 'LWb' hold x = 34+dx, y = 87+11*dy), so offsets wrap like an index; b*(a==5) keeps
-    # only cells whose partner is a 5 (11x11 hard-coded, as every example).
-    "stack_on_fives": "[[max(b*(a==5)for a,b in zip(S,S[x+y:]))for x in b'!\"#']for y in b'LWb'if(S:=sum(g*3,[]))]",
+    # '!"#' and 'LWb' hold x = 34+dx, y = 87+11*dy), so offsets wrap like an index. The pairs
+    # (a, b) are sorted and made a dict: the last pair with a == 5 wins, so [5] is the largest b
+    # partnered with a 5 (every grid has a 5; 11x11 hard-coded, as every example).
+    "stack_on_fives": "[[dict(sorted(zip(S,S[x+y:])))[5]for x in b'!\"#']for y in b'LWb'if(S:=sum(g*3,[]))]",
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
     # cover over flat indices k (row-major, width w; column 0 is blank in every example, so a piece
     # never wraps a row): the first free cell m is tried as {m,m+a,m+b,m+a+b} for (a,b) = (1,w)
