@@ -1319,9 +1319,13 @@ IDIOMS = {
     # over b'_GF.' gives each output row's keys k%8, k%6 (7,5 top; 6,4 bottom) and its stride k%5.
     "assemble_l_pieces": "[((C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})[k%8]+C[k%6])[k%5::2]for k in b'_GF.']",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
-    # compared as tuples: taller = greater). Each cell is c>>s with s = 2*(taller than the shortest)
-    # + (shorter than the tallest): 1 for the shortest (5>>1=2), 2 for the tallest, 3 for the rest.
-    "tallest_shortest_bars": "[*zip(*[[c>>2*(k>C[1])+(k<C[-1])for c in k]for k in zip(*g)if(C:=sorted({*zip(*g)}))])]",
+    # compared as tuples: taller = greater). Row by row, t = (*column, cell) from zip(*g,r), so the
+    # cell is t[-1]. C is the sorted set of columns: C[0] the blank one, C[1] the shortest (every
+    # example has a blank column and two bar heights or more). t is one longer than a column: so
+    # t>C[2] means column>=C[2], i.e. taller than the shortest, and t<C[-1] means shorter than the
+    # tallest. Each cell is t[-1]>>s with s = 2*(taller than the shortest) + (shorter than the
+    # tallest): 1 for the shortest (5>>1=2), 2 for the tallest, 3 for the rest.
+    "tallest_shortest_bars": "[[t[-1]>>2*(t>C[2])+(t<C[-1])for t in zip(*g,r)]for r in g if(C:=sorted({*zip(*g)}))]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded. Each of 16
     # passes (a quarter turn each) drops a 3 whose upper neighbour is not 3 and whose row-run is <
@@ -1784,12 +1788,13 @@ IDIOMS = {
     # keeps on the right twin; the sum is 0 or >= 3, so 6>>sum is 6 or 0 and 6^ that is 0 or 6.
     "halves_or_six": "[[6^6>>r.pop(0)+r[2]for _ in g]for r in g]",
     # task348: a 7 line hangs from the top row; it grows a triangle: cell (r,c) is lit when r+|c-x|
-    # < the line's length, 7 on even offsets from the line, 8 on odd ones. Recursive on rows: the
-    # top row's span is the count of rows equal to it (the 7 rows are all alike), d walks the offset
-    # from the line, starting at ~x with x = bytes(row).find(7); the first row without a 7 (find -1,
-    # so d=0 is falsy) ends it (rest is blank). The colour 8-d%2 is read before d steps (so from the
-    # offset less one) and masked by -(lit), which is -1 or 0.
-    "line_to_checker_triangle": "(d:=~bytes(r:=g[0]).find(7))and[[8-d%2&-(abs(d:=d+1)<g.count(r))for c in r]]+p(g[1:])or g",
+    # < the line's length, 7 on even offsets from the line, 8 on odd ones. Built bottom-up: each
+    # row is the row below dilated by one column, a new cell taking the other colour of its lit
+    # neighbour l|r (-7%15 is 8, -8%15 is 7, 0 stays 0; two lit neighbours share a colour), or'd
+    # with the input row (its 7 seeds the line's column). R starts as the last row, blank in every
+    # example; the right neighbour past the edge is x[0], 0 in every example (the line is never in
+    # column 0). Blank rows under the line stay blank; the rows come out reversed, so [::-1].
+    "line_to_checker_triangle": "(R:=g[-1])and[R:=[c|-(l|r)%15for c,l,r in zip(x,[0]+R,R[1:]+x)]for x in g[::-1]][::-1]",
     # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
     # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Each output cell (a,b) scans
     # every 9-cell of the rows with a 0 put in front (the 0 resets t); enumerate's start makes y, x
