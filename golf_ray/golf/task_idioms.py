@@ -538,11 +538,15 @@ IDIOMS = {
     # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
     # mode of that list is the answer.
     "largest_box_colour_2x2": "[[max(L:=[c for r in g for k in zip(*g)for c in{*r}&{*k}-{0}],key=L.count)]*2]*2",
-    # task101: (bg 0, fill 1, marker 2 in every example.) The template is grown from the 1s, 2 steps
-    # over non-0 cells; its copy scaled by k (k < 36 // its size; k = 0 scales to nothing and paints
-    # nothing) is painted at every shift where the non-0 cells in the ring around its scaled 2s are
-    # exactly those 2s (a shift puts the first scaled 2 on some non-0 cell p).
-    "scaled_template_complete": "(N:=[a%3+a//3*1j-1-1j for a in range(9)],D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*1j+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*1j for a in range(k*k)for E in T if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for a in range(k*k)for E in T})and[[v or i*1j+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task101: (bg 0, fill 1, marker 2 in every example.) Cell (i,j) is the int i*99+j: rows 99
+    # apart and no example wider than 21, so a step off the grid's edge or a painted cell past it
+    # never lands on a cell of another row; N = the 3x3 block's steps (a+a//3*96 = a%3+a//3*99).
+    # The template is grown from the 1s, 2 steps over non-0 cells; its copy scaled by k (k < 36 //
+    # its size; k = 0 scales to nothing and paints nothing) is painted at every shift where the
+    # non-0 cells in the ring around its scaled 2s are exactly those 2s (a shift puts the first
+    # scaled 2, Q[0], on some non-0 cell p). The loop order and the space in "range(k*k) if" are
+    # kept because they pack 3 bytes shorter.
+    "scaled_template_complete": "(N:=[a+a//3*96-100 for a in range(9)],D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*99+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*99 for E in T for a in range(k*k) if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for E in T for a in range(k*k)})and[[v or i*99+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. Each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on first
     # sight (k counter, multiples of 8, so c&5 keeps 5 and clears labels; 5 stays a barrier) and
@@ -618,13 +622,14 @@ IDIOMS = {
     # example, so an index that wraps hits an empty row), then the same on the transpose (columns).
     # enumerate is written out: the pipeline names it once (B=enumerate) in the program it submits.
     "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g*2)[2*c-a-2])for a,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
-    # task118: 2-coloured plus signs (arm h 2 or 3, the same for all) are partly hidden under
+    # task118: 2-coloured plus signs (arm h+2, h 0 or 1, the same for all) are partly hidden under
     # 5-noise; every cross is completed with 8 on its hidden cells. A cross scores its count of 2s,
-    # -99 per 0 in it (cells off the grid count 0: arms may leave it). X and C read the arm h from
-    # the enclosing scope: set to 2, then to 3 iff the best arm-3 cross beats the best arm-2 one.
-    # Each 2 then takes the best cross through it (a centre within h on its row or column), and 5s
-    # on a taken cross become 8. Cells are x+y*1j.
-    "hidden_crosses": "(A:={x+y*1j:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},X:=lambda q:{q+a*d for d in(1,1j)for a in range(-h,h+1)},C:=lambda q:sum(map(A.get,X(q),[0]*99)),h:=2,h:=2+(max(map(C,A))<(h:=3)*0+max(map(C,A))),S:={max(X(q),key=C)for q in A if A[q]>0})and[[S&X(x+y*1j)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # -99 per 0 in it (cells off the grid count 0: arms may leave it). X and C read h from the
+    # enclosing scope: set to 1, then to 0 inside the comparison (0+max), so h ends True (arm 3)
+    # iff the best arm-3 cross beats the best arm-2 one. Each 2 then takes the best cross through
+    # it (a centre within h+2 on its row or column), and 5s on a taken cross become 8. Cells are
+    # y*1j+x.
+    "hidden_crosses": "(A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},X:=lambda q:{q+a*d for a in range(-h-2,h+3)for d in(1,1j)},C:=lambda q:sum(map(A.get,X(q),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(q),key=C)for q in A if A[q]>0})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
@@ -705,8 +710,10 @@ IDIOMS = {
     # within 3 cells left and right in its row (blocks are at most 4 wide and A runs in a row are 4+
     # apart in every example). The template T is the union of the offsets, from each 1x1 key (k<2),
     # of the cells coloured like one of its neighbours. Every key cell z paints z + offset*k for
-    # each offset of T, in the colour met at those scaled offsets. Cells are i*99+j.
-    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(z+a)for a in(-1,1,-99,99)for z in D if D.get(z+a)!=D[z]].count),T:={i-z for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))<2for a in(-1,1,-99,99)for i in D if D.get(z+a)==D[i]},P:={z+i*k:c for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))if(c:=max(D.get(z+a*k,0)for a in T))for i in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # each offset of T, in the colour c met k cells from z in one of the 4 directions: in every
+    # example those 4 cells show at most one colour (the key's partner block; no other object that
+    # close), and for a 1x1 key it is its template's colour, repainted unchanged. Cells are i*99+j.
+    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(z+a)for a in(-1,1,-99,99)for z in D if D.get(z+a)!=D[z]].count),T:={i-z for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))<2for a in(-1,1,-99,99)for i in D if D.get(z+a)==D[i]},P:={z+i*k:c for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))for a in(-1,1,-99,99)if(c:=D.get(z+a*k))for i in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. The noise colour a is the
     # colour 1-9 with a lone cell between two 0s in str(g) ("0, a, 0"; blown-up cells never stand
@@ -982,13 +989,15 @@ IDIOMS = {
     # wrap; the loop variable Z is the zero row that pads the top; c|... as one colour.)
     "diagonal_corner_rays": "[g:=[*zip(*[[c|p[j]*(q[j-1]>q[j]<j)for j,c in enumerate(r,-1)]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: the
-    # complex offset from the box's last 4, w, turned by k in 1,1j,-1,-1j, on the box read as y+x*m,
+    # complex offset from the box's last 4, w, turned by k in 1j,-1,-1j,1, on the box read as y+x*m,
     # m=-1j mirroring the columns) lands its 4s on non-0 cells and its 1s on empty or off-grid
     # cells, the box (1s) is drawn around it (boxes may run off the grid). D is the set of non-0
     # cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet the box too. T
-    # holds v>1 (True for a 4). The box's cells are those of rows with 1s lying between the row's
-    # first and last 1.
-    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+k*(z-w)for m in(1j,-1j)for T in[[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]*(1in r[x:])]]for w in[{v:z for z,v in T}[1]]for k in(1,1j,-1,-1j)for p in D if all(v==(p+k*(z-w)in D) for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # holds v>1 (True for a 4); the walrus in its last if sets w (in p's scope) at each 4, so it
+    # ends at the box's last 4, and T itself is bound by a walrus in an if (a non-empty list). The
+    # box's cells are those of rows with 1s lying between the row's first and last 1.
+    # (the walrus is never 0: a 4 at row 0, column 0 has no 1 left of it, so is no box cell)
+    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+k*(z-w)for m in(1j,-1j)if(T:=[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<2or(w:=y+x*m)])for k in(1j,-1,-1j,1)for p in D if all(v==(p+k*(z-w)in D)for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
     # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches): eight
@@ -1330,8 +1339,11 @@ IDIOMS = {
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded. Each of 16
     # passes (a quarter turn each) drops a 3 whose upper neighbour is not 3 and whose row-run is <
     # 4, and in passes 0-1 only (`or i<2and`) fills the 0s: one erosion pass more than the rule's
-    # 3.5 rounds, which changes nothing because in every example the eroded region is stable.
-    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])or i<2and 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip([[3]*30]+g,g,g[1:]+[[3]*30])][::-1])]for i in range(16)][-1]",
+    # 3.5 rounds, which changes nothing because in every example the eroded region is stable. The
+    # first and last rows are padded with copies of themselves: a top 3 then has a 3 above it (kept,
+    # as under a row of 3s), and a copied row is all-0 exactly where the row is, so the windows
+    # see the same as with a padding row of 3s (a copy adds no colour outside {0,3} to a column).
+    "corridor_fill": "[g:=[*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])or i<2and 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip(g[:1]+g,g,g[1:]+g[-1:])][::-1])]for i in range(16)][-1]",
     # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per row
     # up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max row);
     # each row is n = L-d cells of colour 1+(d<1)+(d<0), then the row itself from n on (blank, or
@@ -1474,10 +1486,12 @@ IDIOMS = {
     # values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old `or` and 5 still beats 1).
     "ring_stamp": "[g:=[[r[j-1]|r[j-8]|r[j]//5for r in g]for j in range(9)]for _ in g][1]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. Four passes,
-    # each a quarter turn (zip(*g[::-1])) reading each cell c's left neighbour a (0 past the edge):
-    # c*4**(a>0)%14%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per non-0 neighbour, so 2, 3, 4 of them end
-    # at 1, 4, 2; 0 stays 0. `for _ in g` runs len(g) passes; [3] is the fourth (upright again).
-    "rect_frame_corners": "[g:=[[c*4**(a>0)%14%9for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g][3]",
+    # each a quarter turn (zip(*g[::-1])); a walks along the row as the cell just written (reset to
+    # 0 at each row start by `if[a:=0]`). c*4**(a>0)%14%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per non-0
+    # neighbour, so 2, 3, 4 of them end at 1, 4, 2; 0 stays 0. The left cell's new value is non-0
+    # iff its old one was (the steps never reach 0), so it stands in for the old neighbour.
+    # `for _ in g` runs len(g) passes; [3] is the fourth (upright again).
+    "rect_frame_corners": "[g:=[[a:=c*4**(a>0)%14%9for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g][3]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With x, z the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them

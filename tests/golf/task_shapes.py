@@ -5438,6 +5438,19 @@ def draw_template_scaled_to_keys(rng, n):  # a template and n-2 key blocks, each
         placed += 1
         if placed == n - 1:
             break
+    # as in every example of task133: from each key cell, the cells k (its block size) away in
+    # the four directions show at most one colour (only its partner block; no other object)
+    for y, r in enumerate(g):
+        for x, v in enumerate(r):
+            if v == key:
+                k = r[max(0, x - 3) : x + 4].count(key)
+                seen = {
+                    g[y + dy * k][x + dx * k]
+                    for dy, dx in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                    if 0 <= y + dy * k < S and 0 <= x + dx * k < S
+                } - {0}
+                if len(seen) > 1:
+                    return draw_template_scaled_to_keys(rng, n)
     return g
 
 
