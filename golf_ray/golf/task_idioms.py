@@ -196,7 +196,7 @@ IDIOMS = {
     # and in each row give an 8 that follows a 0 the row's first cell r[0] (0 where there is no
     # dot: `or c` keeps the 8). p is the cell just written (it runs on across rows: a row starts
     # with an edge cell, never 8 in any example); 8==c>p*9 reads p only once c is 8, so p needs no
-    # start value, and is p==0, so a block edge cell already painted by an earlier pass stops it.
+    # start value, and holds only when p is 0: an 8 next to a cell painted before is left as is.
     "edge_dots_tint_block": "[g:=[[(p:=(8==c>p*9)*r[0]or c)for c in r]for r in zip(*g[::-1])]for _ in g[:4]][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
     # noise: cut out the box around the shape. For each colour c, two steps of "transpose, keep the
@@ -1757,8 +1757,9 @@ IDIOMS = {
     # the top and left borders; each pass sweeps rows left to right from a 1 pad, a 1 stays 1, and g
     # transposes as a one-shot zip). 9 flood passes (k=0) then one last pass (k=1) that picks
     # 3>>B+B instead (unreached 0 -> 3, outside and walls -> 0); [-1] is that pass, [*] lists it.
-    # Flooding only goes right/down, so more passes add no reach beyond a few turns: 5 flood passes
-    # already pass every example and 3000 draws (3 do not), 9 leave margin; 10 in all end upright.
+    # 5 flood passes already pass every example and 3,000 draws (3 do not); 9 leave a margin (a
+    # region reached only after more turns than that would stay unfilled: none in any example); 10
+    # passes in all end upright.
     "hollow_insides_only": "[*[g:=zip(*[[A:=[B or A&1,3>>B+B][k]for B in(1,*B)][1:]for B in g])for k in[0]*9+[1]][-1]]",
     # task339: a 3x3 grid with a few cells of one colour; output one row with a cell of that colour
     # per coloured cell. Flattening with sum(g,[]) and keeping the non-zero cells (filter(int,..):
