@@ -5419,8 +5419,9 @@ def draw_template_scaled_to_keys(rng, n):  # a template and n-2 key blocks, each
         near = [c for c in shape if abs(c[0] - anchor[0]) + abs(c[1] - anchor[1]) == 1]
     g = [[0] * S for _ in range(S)]
     taken = set()
-    placed = 0
+    keys = []  # (row, column, block size) of each placed key block's top-left cell
     for _ in range(60):
+        placed = len(keys)
         k = 1 if placed == 0 else rng.randint(1, 3)
         oy, ox = rng.randrange(S - 3 * k + 1), rng.randrange(S - 3 * k + 1)
         box = {(y, x) for y in range(oy - 1, oy + 3 * k + 1) for x in range(ox - 1, ox + 3 * k + 1)}
@@ -5435,15 +5436,14 @@ def draw_template_scaled_to_keys(rng, n):  # a template and n-2 key blocks, each
             for da in range(k):
                 for db in range(k):
                     g[oy + a * k + da][ox + b * k + db] = v
-        placed += 1
-        if placed == n - 1:
+        keys.append((oy + anchor[0] * k, ox + anchor[1] * k, k))
+        if len(keys) == n - 1:
             break
     # as in every example of task133: from each key cell, the cells k (its block size) away in
     # the four directions show at most one colour (only its partner block; no other object)
-    for y, r in enumerate(g):
-        for x, v in enumerate(r):
-            if v == key:
-                k = r[max(0, x - 3) : x + 4].count(key)
+    for ky, kx, k in keys:
+        for y in range(ky, ky + k):
+            for x in range(kx, kx + k):
                 seen = {
                     g[y + dy * k][x + dx * k]
                     for dy, dx in ((0, 1), (0, -1), (1, 0), (-1, 0))
