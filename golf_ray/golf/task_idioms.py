@@ -323,11 +323,11 @@ IDIOMS = {
     # (zip trims them). Depth <= h+w, needs g all 0 and square (every example: 5x5..20x20)
     "spiral_recursive": "g and[r:=[3]*len(g),[*[*g,r,r][2][1:],3],*zip(*p([*zip(*g[2:])])[::-1])]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
-    # fill with that colour, the others empty. S[k] is cell k's sorted contents (rows k&12 to k|3,
-    # k%4 = column band, its columns cut from the band's transpose; k%4==3 is empty); the largest M
-    # has the most dots, M[-1] is the colour and M[0] a 0 (no cell is ever full: at most 5 dots in
-    # every example); a 5 of the input picks 5 from the pair [fill, 5].
-    "fullest_cell_fills": "(R:=range(11),M:=max(S:=[sorted(sum([*zip(*g[k&12:k|3])][k%4*4:][:3],()))for k in R]))and[[[M[-(S[i&12|j//4]==M)],5][g[i][j]==5]for j in R]for i in R]",
+    # fill with that colour, the others empty. S[k] is cell k's sorted contents: rows k&12 to k|3
+    # read column by column, so column band k%4 is the 9 values from k%4*12 (k%4==3 is empty); the
+    # largest M has the most dots, M[-1] is the colour and M[0] a 0 (no cell is ever full: at most
+    # 5 dots in every example); a 5 of the input picks 5 from the pair [fill, 5].
+    "fullest_cell_fills": "(R:=range(11),M:=max(S:=[sorted(sum(zip(*g[k&12:k|3]),())[k%4*12:][:9])for k in R]))and[[[M[-(S[i&12|j//4]==M)],5][g[i][j]==5]for j in R]for i in R]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
@@ -337,11 +337,12 @@ IDIOMS = {
     "mod_product_table_repair": "[[i*j%max(sum(g,[]))+1for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
-    # for the task's 10x10 grids; x runs over range(10)): a cell pair q is (0, 0), holds A, or is
-    # (A, 2)/(2, A) (the marker mirrors onto the shape), so q[q[0]|2<3] (the second cell when the
-    # first is 0 or 2) is A or 0, and 0 becomes the background 3. Without such a pair the list is
-    # empty and p recurses on the transpose, transposing the result back.
-    "mirror_onto_marker": "[[q[q[0]|2<3]or 3 for q in zip(r,(r*3)[s::-1])]for s in{x+x+9 for r in g for x in range(10)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
+    # for the task's 10x10 grids; x runs over range(9): the last row and column are blank in every
+    # example, so no pair ends there): a cell pair q is (0, 0), holds A, or is (A, 2)/(2, A) (the
+    # marker mirrors onto the shape), so q[q[0]|2<3] (the second cell when the first is 0 or 2) is
+    # A or 0, and 0 becomes the background 3. Without such a pair the list is empty and p recurses
+    # on the transpose, transposing the result back.
+    "mirror_onto_marker": "[[q[q[0]|2<3]or 3 for q in zip(r,(r*3)[s::-1])]for s in{x+x+9 for r in g for x in range(9)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task063: a frame of 2s and 8s: each inner row or column whose inside is all 0 has those 0s set
     # to 3. zip(r,*g[1:-1]) gives each cell c of row r with k, its column cut to the inner rows; a
     # cell stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the
@@ -379,11 +380,13 @@ IDIOMS = {
     "lone_cell_ringed": "[*zip(*[iter([0]*~-(f:=sum(g,[])).index(c:=min(f,key=f.count))+[2]*3+(z:=[0]*7)+[2,c,2]+z+[2]*3+z*99)]*10)][1:11]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
     # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
-    # shift that wraps hits the pad) and 109 zeros after it (indices past either end); a cell takes
-    # colour e[k] when the template shifted by cell-k lies wholly on 8s: e[q]%8<=8&e[..] holds for
-    # every q off the template and, on it, only over an 8 or 9 (the template's 9s never side a copy,
-    # so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the work.
-    "stamp_template_on_eights": "(e:=sum(zip(*g,[0]*10),())+(0,)*109,R:=range(110))and[[sum(e[k]*all(e[q]%8<=8&e[p-k+q]for q in R)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
+    # shift that wraps hits the pad) and 109 zeros after it (indices past either end); one tuple
+    # z=(0,)*109 gives both: zip stops at the 10 columns, so each gets one 0, and +z is the tail. A
+    # cell takes colour e[k] when the template shifted by cell-k lies wholly on 8s: e[q]%8<=8&e[..]
+    # holds for every q off the template and, on it, only over an 8 or 9 (the template's 9s never
+    # side a copy, so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the
+    # work.
+    "stamp_template_on_eights": "(e:=sum(zip(*g,z:=(0,)*109),())+z,R:=range(110))and[[sum(e[k]*all(e[q]%8<=8&e[p-k+q]for q in R)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; k is read
     # from the raw bytes 3,1,1,1: the first pass multiplies by 3; v = 9 (reset by the
     # comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 -> 1) until a row with an 8, then v =
@@ -549,11 +552,13 @@ IDIOMS = {
     "scaled_template_complete": "(N:=[a+a//3*96-100 for a in range(9)],D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*99+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*99 for E in T for a in range(k*k) if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for E in T for a in range(k*k)})and[[v or i*99+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. Each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on first
-    # sight (k counter, multiples of 8, so c&5 keeps 5 and clears labels; 5 stays a barrier) and
-    # spreads the max label along rows (c>5 and v: v is never read before its first assignment); 12
-    # passes (every example is 12x12, a multiple of 4: the grid ends upright). Sizes are counted on
-    # the flat grid (132132 has bits 2,5,10,17), 5s too: every example has 26 or more.
-    "square_holes_filled": "(k:=0)or[g:=[[v:=max(c or(k:=k+8),c>5 and v)for c in r]for r in zip(*g[::-1])]for _ in g]and[[c&5|2&132132>>sum(g,g).count(c)for c in r]for r in g]",
+    # sight and spreads the max label along rows (c>5 and v: v is never read before its first
+    # assignment; 5 stays a barrier); 12 passes (every example is 12x12, a multiple of 4: the grid
+    # ends upright). Label counter with no setup: inside a pass g is free (the pass's result
+    # replaces it), so a new 0 gets len(g:=g+_), g grown by a row _ of the first grid (12 long):
+    # labels 24, 36, ... are distinct multiples of 12, so c%6 keeps 5 and clears labels. Sizes are
+    # counted on the flat grid (132132 has bits 2,5,10,17), 5s too: every example has 26 or more.
+    "square_holes_filled": "[g:=[[v:=max(c or len(g:=g+_),c>5 and v)for c in r]for r in zip(*g[::-1])]for _ in g]and[[c%6|2&132132>>sum(g,g).count(c)for c in r]for r in g]",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
     # decides it: g==g[::-1]or 7 is True or 7, and True prints as 1 (the checker's json turns true
@@ -869,11 +874,14 @@ IDIOMS = {
     "colour_count_line_3x3": "[[5&i>>j%len({*str(g)})for j in b'<UF']for i in b'%*P']",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner. Done on the grid's text, padded with
-    # spaces to 640 bytes (10x10 in every example: a row is 32 bytes, a diagonal step D is A+-3 with
-    # A=+-32; negative indices wrap into the padding, and a ray past a side lands on separators): a
-    # '0' takes the colour of x-A when x, 1..8 steps back along D, is a '0' whose arms x-A and x-D+A
-    # are set (Ls never touch). Only the first 320 bytes (the grid) are rebuilt.
-    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(c==48==s[x]<s[x-D+A]and s[x-A]for A in(32,-32)for D in(A+3,A-3)for x in range(p-D,p-9*D,-D))for p,c in enumerate(s[:320])))",
+    # spaces to 640 bytes (10x10 in every example: a row is 32 bytes, cell bytes are below 320). A
+    # '0' at p takes the colour of x+A when x = p+D, p+2D, ... (D = A+-3 points from p toward the
+    # L, A = +-32) is a '0' whose arms x+A and x+D-A are set (Ls never touch). x stops short of
+    # 10*D: for D>0 that passes every corner byte (at most 285 < 290); for D<0 x stays above -350,
+    # and a negative x wraps into the padding or, after 10+ steps, onto separator bytes of the
+    # last row (a ray comes back onto digit bytes only after 23 steps), as does a ray past a side.
+    # Only the first 320 bytes (the grid) are rebuilt.
+    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(c==48==s[x]<s[x+A]and s[x+D-A]for A in(32,-32)for D in(A+3,A-3)for x in range(p+D,10*D,D))for p,c in enumerate(s[:320])))",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
@@ -1911,11 +1919,11 @@ IDIOMS = {
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn);
     # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
-    # left of each row. Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked:
-    # its left v or (from pass 2 on, rows being zip tuples) itself is 0, a|v==4<b (concave corner),
-    # or e&a&v>4 (up and left walls with e==5: a line goes on from the corner; pads 2 never pass
-    # this test).
-    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4>>4*(c*v<(r*0!=[])or a|v==4<b or e&a&v>4)for c,a,b,e in zip(r,u,[7]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
+    # left of each row. Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
+    # (c%4*5|4-4*X: the test X is a bool, so 4-4*X is 4 or 0): its left v or (from pass 2 on, rows
+    # being zip tuples) itself is 0, a|v==4<b (concave corner), or e&a&v>4 (up and left walls with
+    # e==5: a line goes on from the corner; pads 2 never pass this test).
+    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4-4*(c*v<(r*0!=[])or a|v==4<b or e&a&v>4)for c,a,b,e in zip(r,u,[7]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. A 5 in row i, column c takes the next value popped from
     # template row a (a = 5s above it in c): each row i rebuilds T, the template rows (each 4x, the
@@ -1978,10 +1986,14 @@ IDIOMS = {
     # task379: Full lines of 8 cross the grid (on 0, dots 2); each dot shoots a ray perpendicular to
     # them, to the nearest line on each side that has one; each crossing gets an 8 ring (3x3 minus
     # centre). Eight quarter turns sweep rows with the previous output cell t: v|2 when t is 2 and
-    # an 8 is ahead (one dot per ray line), so a crossed 8 turns 10; a cell whose previous output
-    # row (g, rebound per row) has a 10 at x-1..x+1 turns 18 (x-1 < 0 is harmless: no dot on an
-    # outer line, as in every example). Last, v%10 or v%4 maps 10 -> 2 and 18 -> 8.
-    "dot_rays_to_lines": "[g:=[*zip(*[g:=[t:=18*(10 in g[x-1:x+2])or v|2*(x>0<t==2)*(8 in r[x:])for x,v in enumerate(r)]for r in g])][::-1]for _ in[0]*8]and[[v%10 or v%4 for v in r]for r in g]",
+    # an 8 is ahead (x>0: t carries over from the row before; one dot per ray line), so a crossed 8
+    # turns 10; a cell whose previous output row (g, rebound per row) has a 10 at x..x+1 gets |14
+    # (14 holds the bits of 2 and 8, so every ring cell is 14; each turn marks two of the three ring
+    # cells of a side, the four turns cover the ring; no dot on an outer line, as in every example).
+    # Each turn maps its output by **e%31: e=1 is the identity (all values < 31) on turns 1-7;
+    # turn 8 has e=6, fixing 0, 2, 8 and mapping 10 -> 2, 14 -> 8 (rays end by turn 4, rings by
+    # turn 7, so turn 8 needs no 10); t keeps the unmapped value.
+    "dot_rays_to_lines": "[g:=[*zip(*[g:=[(t:=v|14*(10 in g[x:x+2])|2*(x>0<t==2<8 in r[x:]))**e%31 for x,v in enumerate(r)]for r in g])][::-1]for e in[1]*7+[6]][-1]",
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay. Every example is 10x10: the inner
