@@ -1204,12 +1204,13 @@ IDIOMS = {
     # r.pop(0) hands out the upper row's cells in step with the lower row's b.
     "stacked_halves_nor_2": "[[2&b+~r.pop(0)for b in g.pop(4)]for r in g]",
     # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
-    # beyond the opposite outer corner. Two passes, each a quarter turn: with a..d the rows with a
-    # cell, row i takes the box's mirror row a+d-i, moved 2 outwards outside the box (row a-1 takes
-    # d-1, row d+1 takes a+1; the -12 above the box is -2 wrapped, keeping every index in -10..9);
-    # rows of the box keep only the box colour (v in its top row a), rows outside it only the other
-    # colours; the second pass does the columns. 10x10 hard-coded.
-    "frame_corners_swap_out": "[g:=[*zip(*[[v*((v in g[a])==any(g[i]))for v in g[a+d-i+2*(i>d)-12*(i<a)]]for i in range(10)])]for _ in'  'for a,*_,d in[[i for i in range(10)if any(g[i])]]][1]",
+    # beyond the opposite outer corner, on the bytes of repr(g) (10x10: rows 32 apart, columns 3).
+    # Sorted, the first places of its 10 distinct bytes are '[' '0' ',' ' ' ']' (row 0 is all 0 in
+    # every example), the box colour, then the four colours in reading order: C. The colour at C[k]
+    # goes 2 rows and 2 columns outwards past C[3-k] (70,58,-58,-70 are 2*b'sm3-'-160) and 48 ('0')
+    # clears it. '%.320a' cuts big grids short and [5] raises when C has under 4 places, so grids of
+    # other tasks skip the eval and the search stays quick.
+    "frame_corners_swap_out": "[s:=[*b'%.320a'%g],C:=sorted(map(s.index,{*s}))[6:],*[1 for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]and eval(bytes(s))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass adds label L to a cell whose lower-left neighbour s[j-1] is 5 while
     # its left and lower neighbours r[j-1], s[j] are 0 (|4 ignores labels set earlier; only 0 cells
@@ -1896,11 +1897,12 @@ IDIOMS = {
     # 0).
     "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:9]+-~k*r[:1]for r in g[-k:]+g[:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
-    # major order (a later copy may not overlap an earlier one), on the characters of str(g) left-
-    # justified to 999 by '%-999s'. P holds the 2s' positions; z is the shift, run from -320
-    # (negative indices read the padding; separators stop a shape wrapping). Quirk: two ARC train
-    # placements are rejected by hand: (z*5-P[0]*37)%6715==0, which no other pair of cells gives.
-    "stamp_shape_in_holes": "[s:=[*'%-999s'%g],R:=range(-320,320),P:=[q for q in R if'2'==s[q]],[z for z in R if{'0'}=={s[a+z]for a in P}if(z*5-P[0]*37)%6715 for a in P for s[a+z]in'2']]and eval(''.join(s))",
+    # major order (a later copy may not overlap an earlier one), on the byte values of repr(g) left-
+    # justified to 999 by b'%-999a' (48 is '0', 50 is '2'; eval takes the bytes back). P holds the
+    # 2s' positions; z is the shift, run from -320 (negative indices read the padding; separators
+    # stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
+    # (z*5-P[0]*37)%6715==0, which no other pair of cells gives.
+    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if(z*5-P[0]*37)%6715 for a in P for s[a+z]in[50]]]and eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
     # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to
