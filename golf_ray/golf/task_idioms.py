@@ -1011,8 +1011,9 @@ IDIOMS = {
     # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches): eight
     # absent colours, the noise, the main colour n, then 0 (commonest, as in every example); [9]
     # keeps the pass run with n. In each pass a set cell with a set neighbour along its line becomes
-    # that pass's colour, the others 0: noise never touches noise, and later passes only recolour.)
-    "denoise_rectangles": "[g:=[[x*(l|r)and n for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
+    # that pass's colour, the others 0 (n*(x>0<l|r): all values are >=0, so the chain is x>0 and
+    # l|r>0): noise never touches noise, and later passes only recolour.)
+    "denoise_rectangles": "[g:=[[n*(x>0<l|r)for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; a pass works on the
@@ -1930,8 +1931,9 @@ IDIOMS = {
     # copy is painted with the rectangle. A 5 in row i, column c takes the next value popped from
     # template row a (a = 5s above it in c): each row i rebuilds T, the template rows (each 4x, the
     # list 4x so a and a+h share one list), so pops run along a copy's row in order. Copies are
-    # whole rectangles, so the offsets are modulo the template size.
-    "stamp_template_on_gray": "[[5==c[i]and T[c[:i].count(5)].pop(0)or c[i]for c in zip(*g)]for i in range(10)if(T:=[A*4 for B in g if(A:=[A for A in B if A%5])]*4)]",
+    # whole rectangles, so the offsets are modulo the template size. T holds 5-v, so a cell is
+    # 5-(5-v or pop): 5-v is 0 just for a 5, and the pop (never 0: v is no 5) runs only then.
+    "stamp_template_on_gray": "[[5-(5-c[i]or T[c[:i].count(5)].pop(0))for c in zip(*g)]for i in range(10)if(T:=[A*4for B in g if(A:=[5-A for A in B if A%5])]*4)]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
     # -> 2, size 3 -> 1. (51 - number of 2-step 0-paths from the cell, as a byte, on b'%a '%g plus a
     # space: a column is 3 bytes, a row 32; width 10 hard-coded; a row-0 step up wraps to just past
