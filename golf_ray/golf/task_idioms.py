@@ -350,11 +350,11 @@ IDIOMS = {
     "fill_empty_interior_lines": "[[c or 3>>max(r[1:-1])*max(k)for c,*k in zip(r,*g[1:-1])]for r in g]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it. Colours sorted by their count in rows
-    # 1..H-2 (the block never touches an edge; it outnumbers the dots there in every example) give
-    # dot d, block R, background b. Each of 4 quarter turns pops every column from the bottom (r
-    # keeps what is still ahead); a cell becomes d when the cell before it (P, reset to b per
-    # column) came out d and R is still ahead (not R or d itself).
-    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=sum(g[1:-1],[]).count)]*4][3]",
+    # 2..H-1 (below the top two rows the block outnumbers the dots in every example, by one at the
+    # closest) give dot d, block R, background b. Each of 4 quarter turns pops every column from the
+    # bottom (r keeps what is still ahead); a cell becomes d when the cell before it (P, reset to b
+    # per column) came out d and R is still ahead (not R or d itself).
+    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=sum(g[2:],[]).count)]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square in every example.) Two passes
     # ("ab", [1]) each transpose and pair cell j of a row with cell j+m, m = (len+1)//2 (len(g) is
@@ -859,9 +859,10 @@ IDIOMS = {
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the largest min of flat cells k, k+17, k+21 (umbrella cells at (1,4), (2,1), (2,5);
     # no example has three dots so placed, and a triple mixing colours gives at most u); in each
-    # column, read bottom-up, the cells below its lowest u take the largest colour found there (0 if
-    # none). index(u) of (*d,u) is 20 where the column has no u, and %20 makes n=0.
-    "umbrella_rain": "[*zip(*[(max(d[:(n:=(*d,u:=max(map(min,s:=sum(g,[]),s[17:],s[21:]))).index(u)%20)]or d),)*n+d[n:]for d in zip(*g[::-1])])][::-1]",
+    # column d (top-down) the n cells below its lowest u take the largest colour among them (0 if
+    # none). n is the index of u in d reversed with u appended: 20 where the column has no u, and
+    # %20 makes n=0 (then d[-n:] is the whole column, but its max is repeated 0 times).
+    "umbrella_rain": "[*zip(*[d[:20-(n:=(*d[::-1],u:=max(map(min,s:=sum(g,[]),s[17:],s[21:]))).index(u)%20)]+(max(d[-n:]),)*n for d in zip(*g)])]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
     # connected, so its box is the rows and the columns that hold an 8. With R, K the maxima (8 or
     # 0) of the cell's row and column (zip(r,*g) gives each cell c with its column), the cell is

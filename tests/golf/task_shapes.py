@@ -4568,9 +4568,9 @@ def draw_dots_shoot_to_block(rng, n):
             g[i][j] = d
     if d not in sum(g, []):
         g[(a + h) % H][(c + w + 1) % W] = d
-    # the block has more cells than there are dots off the top and bottom rows, as in every
-    # example of task064 (the closest, 9 and 9 dots, has one dot on the bottom row)
-    if sum(r.count(d) for r in g[1:-1]) >= h * w:
+    # below the top two rows the block has more cells than there are dots, as in every example
+    # of task064 (the closest has one cell more)
+    if sum(r.count(d) - r.count(R) for r in g[2:]) >= 0:
         return draw_dots_shoot_to_block(rng, n)
     return g
 
