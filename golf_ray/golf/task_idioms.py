@@ -1188,10 +1188,11 @@ IDIOMS = {
     # aliases it (A=enumerate) for fewer bytes than an in-expression walrus.
     "inbox_of_dots": "[[[x,sum({*sum(g,[])})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in enumerate(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in enumerate(h)if 5in r]for h in(g,zip(*g))]]for i,r in enumerate(g)]",
     # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
-    # coloured by the opposite corner. (k: the first coloured cell of the flattened grid s; a cell
-    # is on a square iff bit 2 is set in both its row and column offsets from k (offsets -2,-1,2,3);
-    # its colour is s[k+6*(above)+(left of)]: the block's opposite corner.)
-    "opposite_corner_squares": "[[g[y][x]or y-(k:=[*map(bool,s:=sum(g,[]))].index(1))//6&x-k%6&2and s[k+6*(6*y<k)+(x<k%6)]for x in range(6)]for y in range(6)]",
+    # coloured by the opposite corner. (One output grid per coloured cell (a,b); [0] keeps the one
+    # for the block's top-left cell. A cell is on a square iff bit 2 is set in both its row and
+    # column offsets from (a,b) (offsets -2,-1,2,3); its colour is g[a+(above)][b+(left of)]: the
+    # block's opposite corner.)
+    "opposite_corner_squares": "(R:=range(6))and[[[g[y][x]or y-a&x-b&2and g[a+(y<a)][b+(x<b)]for x in R]for y in R]for a in R for b in R if g[a][b]][0]",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
     # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so column 0
     # marks the row lines and each row its column lines. Per axis, a = twice the running sum (10 per
@@ -2085,9 +2086,10 @@ IDIOMS = {
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up
     # (rows 7-i,8-i; drip rows g[~i:], from 9-i; the bottom window could paint nothing) and paints
-    # by slice-assignment (mutates g, returned by []*0+g), so painted 3s are never mistaken for
-    # blocks.
-    "block_colour_count_drip": "[()for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r in g[~i:][:len({*D})]for r[j:j+2]in[[3,3]]]*0+g",
+    # by slice-assignment (mutates g), so painted 3s are never mistaken for blocks. Each painted
+    # row adds g to the list and [0] returns it: every example paints at least one row (its top
+    # block starts in rows 0-4), so the list is never empty.
+    "block_colour_count_drip": "[g for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r in g[~i:][:len({*D})]for r[j:j+2]in[[3,3]]][0]",
     # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
     # diagonals from the bottom-left. The rows are windows sliding down the stream N zeros, the row,
     # N-5 zeros: q starts as N zeros (the colours are distinct in every example, so k counts the set

@@ -8272,7 +8272,8 @@ def draw_block_colour_count_drip(
     g = [[0] * 10 for _ in range(10)]
     used = set()
     for _ in range(rng.randint(1, n - 1)):
-        i, j = rng.randint(0, 8), rng.randint(0, 8)
+        # the first block starts in rows 0-7 (drips into the grid): every example paints a drip
+        i, j = rng.randint(0, 8 if used else 7), rng.randint(0, 8)
         area = {(a, b) for a in range(i - 1, i + 7) for b in range(j - 1, j + 3)}
         if area & used:
             continue
