@@ -70,10 +70,11 @@ IDIOMS = {
     "plus_to_star": "[*zip(*[(max(s[k+-5428927386753//3**abs(q-k)%3]for k in range(143)if s[k-1]*s[k+1])for q in range(144)if(s:=sum(g,[])))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
     # (period 2*distance) to the end. (Uses max over s[i::-2d] on the bytes s of the per-line
-    # maxima; d from the zero-stripped s; tall = 13+ rows, as every example's long side is 20-30 and
-    # short side at most 12; a wide grid is `p` of its transpose, a tuple so that a second turn
-    # fails.)
-    "two_pixel_stripes": "g[12:]and[[max((s:=bytes(map(max,g)))[i::2-2*len(s.strip(b'\\0'))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
+    # maxima; d from s stripped of s[:1], its first byte, a 0 as no example has a pixel on the first
+    # or last line (the strip then drops only 0s; a literal b'\0' would print as b'\x00');
+    # tall = 13+ rows, as every example's long side is 20-30 and short side at most 12; a wide grid
+    # is `p` of its transpose, a tuple so that a second turn fails.)
+    "two_pixel_stripes": "g[12:]and[[max((s:=bytes(map(max,g)))[i::2-2*len(s.strip(s[:1]))])]*len(r)for i,r in enumerate(g)]or[*zip(*p((*zip(*g+[]),)))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it). The odd colour is the set S = first row's colours ^ last
     # row's colours (in every example the odd block is at top or bottom, the blocks touch the grid's
@@ -268,8 +269,10 @@ IDIOMS = {
     # touches both squares, else [[0]]. (EXPR gives each 2-cell its own bit 32,64,... in reading
     # order in the first OR-spread pass; the first and last 2-cells lie in different squares and the
     # grid's max is the last one's component, so it has bit 32 iff linked - relies on the 2s being
-    # the squares; [k:=8]+ seeds k, the list is truthy so `and` yields the answer)
-    "squares_linked": "[k:=8]+[g:=zip(*[[v:=c and c*(c>2or(k:=k*2))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[max(sum(g,()))>>2&8]]",
+    # the squares; each row gets a 0 put in front to reset v and keeps it (reversed, turned), so
+    # the grid grows a 0 line per pass, which no max sees; [k:=8]+ seeds k, the list is truthy so
+    # `and` yields the answer)
+    "squares_linked": "[k:=8]+[g:=zip(*[[v:=c and c*(c>2or(k:=k*2))|v for c in(0,*r)][::-1]for r in g])for _ in g*4]and[[max(sum(g,()))>>2&8]]",
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",

@@ -7101,7 +7101,8 @@ def draw_two_pixel_stripes(
     # long side 20-30, short side at most 12, as in every example of task013
     L, S = rng.randint(20, 30), rng.randint(3, 12)
     g = [[0] * L for _ in range(S)]
-    a, b = sorted(rng.sample(range(L), 2))
+    # never at the first or last long-axis position, as in every example of task013
+    a, b = sorted(rng.sample(range(1, L - 1), 2))
     c, e = rng.sample(range(1, 10), 2)
     g[rng.randrange(S)][a] = c
     g[rng.randrange(S)][b] = e
