@@ -470,11 +470,12 @@ IDIOMS = {
     "bar_middle_dotted": "[g:=[v:=c*(r!=g or v<c)for c in r]for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). Every example
-    # has one colour pair, so a coloured cell v takes -v%(sum of the grid's colours), the other one.
+    # has one colour pair, so a coloured cell takes -G[q]%(sum of the grid's colours), the other.
     # On the grid flattened twice over behind one 0 (a torus: the border rows and columns are empty;
-    # q counts cells from 1, set by the sum's start list [q:=0]), an empty cell takes the frame
+    # q counts cells from 1: it starts at 0 in the sum's start list [q:=0] and steps in G[q:=q+1],
+    # the read of the cell itself, before the arm test reads G[q+t]), an empty cell takes the frame
     # colour if the next cell in a direction is frame, or the cells 2 and 5 away are.
-    "square_inside_out": "(G:=sum(g*2,[q:=0]),W:=len(g))and[[-v%sum({*G})or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r if[q:=q+1]]for r in g]",
+    "square_inside_out": "(G:=sum(g*2,[q:=0]),W:=len(g))and[[-G[q:=q+1]%sum({*G})or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r]for r in g]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. Trimming = 8*height quarter turns, each dropping the top row if
     # it is all zero (one row a turn: no example or draw has a margin over 2*height); k keeps the
