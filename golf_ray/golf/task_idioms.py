@@ -1198,12 +1198,14 @@ IDIOMS = {
     # block's opposite corner.)
     "opposite_corner_squares": "(R:=range(6))and[[[g[y][x]or y-a&x-b&2and g[a+(y<a)][b+(x<b)]for x in R]for y in R]for a in R for b in R if g[a][b]][0]",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
-    # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so column 0
-    # marks the row lines and each row its column lines. Per axis, a = twice the running sum (10 per
-    # line passed), t = sum(x): band code k = 1+a//t>>a%t+v (a/t is 0, 1 or 2 on the three bands; a
-    # non-zero a%t or a line's own v shifts it to 0). F(x,u) gives v|k where u is k or 9: column 0
-    # with the default u=9 keeps every code (the row codes); each row is mapped with its row code u.
-    "band_corners_centre": "(F:=lambda x,u=9,a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(u in(k,9))for v in x])and[*map(F,g,F([*zip(*g)][0]))]",
+    # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so the
+    # non-line columns (column 0 among them) are all alike and lexicographically least:
+    # min(zip(*g)) is one of them and marks the row lines; each row marks its column lines. Per
+    # axis, a = twice the running sum (10 per line passed), t = sum(x): band code k = 1+a//t>>a%t+v
+    # (a/t is 0, 1 or 2 on the three bands; a non-zero a%t or a line's own v shifts it to 0).
+    # F(x,u) gives v|k where u is k or 9: min(zip(*g)) with the default u=9 keeps every code (the
+    # row codes); each row is mapped with its row code u.
+    "band_corners_centre": "(F:=lambda x,u=9,a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(u in(k,9))for v in x])and[*map(F,g,F(min(zip(*g))))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
     # keeps 2 there and 0 for -4, 0, -3. g.pop(4) hands out the lower half's rows in order while the
@@ -1490,11 +1492,12 @@ IDIOMS = {
     "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\u0003'*abs(i-y)+b'\u0002\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot. Four passes, a quarter turn each (taking the 4th: upright again);
-    # each row index is listed once per coloured cell, and c, b are the last two entries: the dot
-    # row below the box (one cell) gives b = dot row and c = the bottom border, else c = b (the last
-    # coloured row has 2+ cells) and the rebuild is the identity. Rows c..b become b-c copies of the
-    # inner row g[c-1], then the bottom border g[c] (rows passed to zip as separate arguments).
-    "box_stretch_to_dot": "[g:=[*zip(*g[:c]+[g[c-1]]*(b-c),g[c],*g[b+1:])][::-1]for _ in g for*_,c,b in[[i for i,r in enumerate(g)for v in r if v]]][3]",
+    # each row is listed once per coloured cell, as g.index(row) (its first copy), and c, b are the
+    # first two entries: the dot row above the box (one cell) gives c = dot row and b = the top
+    # border, else c = b = the top border (2+ cells) and the rebuild is the identity. Rows c..b
+    # become the border g[b], then b-c copies of the inner row g[b+1] (rows passed to zip as
+    # separate arguments).
+    "box_stretch_to_dot": "[g:=[*zip(*g[:c],g[b],*[g[b+1]]*(b-c)+g[b+1:])][::-1]for _ in g for c,b,*_ in[[g.index(r)for r in g for v in r if v]]][3]",
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
@@ -1728,10 +1731,12 @@ IDIOMS = {
     # rebuilt as k zeros, its middle cell, k zeros (k = half the width).
     "keep_middle_column": "[[0]*(k:=len(r)//2)+[r[k]]+k*[0]for r in g]",
     # task330: 4-connected shapes of 5: those of exactly 6 cells become 2, the others 1. (Each 5
-    # gets a label 5*32**k, private bits; labels are OR-spread over each shape, so a final label is
-    # 5 times a sum of size distinct powers of 32 and c%31 == 5*size%31; *9%16%3 then sends sizes
-    # 1-8 to 1 but 6 to 2, and 0 stays 0.)
-    "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c>5 or(k:=k*32))*c|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%31*9%16%3for c in r]for r in g]",
+    # gets a label 3*64**k, private bits, when c^5 is 0: only on the first pass; labels are
+    # OR-spread over each shape. Every later pass flips bits 0 and 2 (c^5) of all shape cells
+    # alike (labels have them 0), so after the 40 passes (an even count) a final label is 3 times a
+    # sum of size distinct powers of 64, plus 5, and c%21 == (3*size+5)%21; -c%21%17%3 then sends
+    # sizes 1-8 to 1 but 6 to 2, and 0 stays 0.)
+    "size6_components": "[k:=3]+[g:=zip(*[[v:=c and(c^5 or(k:=k*64))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[-c%21%17%3for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
     # apart, so arms never meet). Four passes, each on the grid's text: every "1, 0" (a 0 right
     # after a 1 in a row) becomes "1, k", then eval and a quarter turn clockwise; k runs over '6278'
