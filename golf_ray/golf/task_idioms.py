@@ -56,11 +56,11 @@ IDIOMS = {
     "rank_bars_by_height": "[[v*sum(g[C.index(v)])//25for v,*C in zip(r,*g)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
-    # Each block (row offset B&12, column offset B%3*4: B in 0..11 meets all 9) is blown up as a
-    # candidate output, stored in a dict under whether its text holds an 8: as in every example,
+    # Each block (row offset B&12, column offset B%3*4: B in R=range(11) meets all 9) is blown up as
+    # a candidate output, stored in a dict under whether its text holds an 8: as in every example,
     # each block holds one each of 2, 3, 4, 6, 8 and the key the same less the 8, so only the key's
     # candidate has key False, read back as [0]. (Lines are 5 in every example.)
-    "key_block_upscale": "{'8'in str(C:=[[[5,g[B&12|C//4][B%3*4+A//4]][C%4<3>A%4]for A in range(11)]for C in range(11)]):C for B in range(12)}[0]",
+    "key_block_upscale": "(R:=range(11))and{'8'in str(C:=[[[5,g[B&12|C//4][B%3*4+A//4]][C%4<3>A%4]for A in R]for C in R]):C for B in R}[0]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k (both row
     # neighbours set) are kept by the generator's if; every cell q takes the max over them of
@@ -857,9 +857,9 @@ IDIOMS = {
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
     # Separable: two passes (rows, then columns via transpose; the second kept) each find the 4's
     # row x (str(g) rows are 35 chars apart), take B = rows x&-4..x|3 of its band, then
-    # ([L]+[Z]*3)*2+[L], L = g[3] (a 5-line), Z = (0,0,0,5)*3 (zip cuts the 12th cell): a 12-row
+    # [L,Z,Z,Z]*2+[L], L = g[3] (a 5-line), Z = (0,0,0,5)*3 (zip cuts the 12th cell): a 12-row
     # period, so three periods read from row x%4*8, cut to 11, put the copied band at band x%4.
-    "panel_by_marker": "[g:=[*zip(*((g[(x:=str(g).find('4')//35)&-4:x|3]+([L:=g[3]]+[(0,0,0,5)*3]*3)*2+[L])*3)[x%4*8:][:11])]for _ in g][1]",
+    "panel_by_marker": "[g:=[*zip(*((g[(x:=str(g).find('4')//35)&-4:x|3]+[L:=g[3],*[(0,0,0,5)*3]*3]*2+[L])*3)[x%4*8:][:11])]for _ in g][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots: u is the largest min of flat cells k, k+17, k+21 (umbrella cells at (1,4), (2,1), (2,5);
     # no example has three dots so placed, and a triple mixing colours gives at most u); in each
@@ -2019,9 +2019,10 @@ IDIOMS = {
     # transpose (after a flip [::n-2] for raw byte n=1; n=3 keeps the order), visit every
     # orientation; rays are drawn where row 0 > the last row (8-dots on top) and the greatest row
     # starts with 2: a row is its first cell + the row above, less that row's first cell unless this
-    # row starts with 2 (then all shift right: the row above starts with 0 as 2s are never adjacent;
-    # zip cuts the rest).
-    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:1]+S[r[0]<1:]for r in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
+    # row starts with 2 (then all shift right; zip cuts the rest). r<=S tells the two apart: below
+    # the top row r is all 0 (<= any row) or 2,0,0.. (> the row above, which starts with 0 as 2s are
+    # never adjacent); the top row r is S itself, so it stays as it is.
+    "staggered_rays": "[g:=[*zip(*(g[-1]<(S:=g[0])and 2&max(g)[0]and[S:=r[:1]+S[r<=S:]for r in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
