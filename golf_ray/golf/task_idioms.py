@@ -1760,11 +1760,13 @@ IDIOMS = {
     "colour_picks_cross_shape": "[*zip(*[(5*(248180>>max(max(g))**2+k&1)for k in range(9))]*3)]",
     # task335: one 8 and one 2 (in different rows and columns): draw 4s on the blank cells of the L
     # path that goes from the 8 along its column to the 2's row, then along that row to the 2. f
-    # toggles on the two non-empty rows, so f|any(r) marks them and the rows between, where the
-    # column C holding the 8 is on the path; e starts each row at 3 and flips 3<->2 on the two
-    # non-empty columns, so it is 2 just between the 8's column and the 2's, and e in r holds there
-    # only on the 2's row (no row holds a 3).
-    "elbow_path": "(f:=0)or[[c or 4*(8 in C*(f|any(r))or e in r)for c,*C in zip(r,*g)if[e:=e^any(C)]]for r in g if[f:=f^any(r),e:=3]]",
+    # starts at 9 and flips 9<->8 on the two non-empty rows, so f is 8 from the first of them up to
+    # (not at) the second, and f in C holds there in the 8's column C; e flips 3<->2 on the two
+    # non-empty columns (back to 3 at each row's end), and e&(new e) is 2 from the first of them
+    # through the second (3&2=2&3=2), so it is in r just on the 2's row between the 8 and the 2,
+    # corner included (which f misses when the 2's row comes second). c|4*(X>c) keeps the 8 and
+    # the 2 yet always runs X, so every flip of e happens.
+    "elbow_path": "(f:=9)and[[c|4*((e&(e:=e^any(C))in r or f in C)>c)for c,*C in zip(r,*g)]for r in g if[f:=f^any(r),e:=3]]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell: two passes, each clamping rows to the first non-empty row from i on, else the last, and
