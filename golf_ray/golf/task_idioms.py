@@ -237,8 +237,9 @@ IDIOMS = {
     # Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars, a column 3;
     # wrapped offsets never land on a digit or bracket): offsets a=67,61 pair with a*2%48 (38,26),
     # times k and -k; both hit '3' iff t[x]&t[y]>48 ('0',' ',',' give <=48); a '0' (48) becomes 48|8
-    # = '8', so only digits change. k = count(51)//7+1: one object (2, 8 or 18 cells) or two k=1.
-    "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(48==c<t[P+a*u]&t[P+a*2%48*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
+    # = '8', so only digits change. The chain stops unless c is 48, so a*2%c is a*2%48. k =
+    # count(51)//7+1: one object (2, 8 or 18 cells) or two k=1.
+    "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(48==c<t[P+a*u]&t[P+a*2%c*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
     # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
     # last column. Marks are 5 and the corner is 0, so 2&(a+r[9]) is 2 only when both marks are
     # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
@@ -1301,12 +1302,13 @@ IDIOMS = {
     # block row's set), so k is its index + 1; r[::-k] reads each block row's blocks from the right.
     "blocks_to_cells_mirrored": "(k:=g.index(min(g,key=set))+1)and[r[::-k]for r in g[::k]]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
-    # the top-left corner. Per pass (rows, then columns via transpose): roll the rows cyclically by
+    # the top-left corner. Per pass (rows, then columns): roll the rows cyclically by
     # K = (first row holding a 2) - (first 3-row) - 1 (g[K:]+g: row i gets g[i+K]) so the 2-rows
-    # land in the box; map(zip,...) pairs the cells, b%3-9%~a keeps a's 3 (9%~a is -3 for a=3, else
-    # 0) and takes b's 2. A placed shape gives K=0 (no change), so `for _ in g` may run extra
-    # passes; [1].
-    "shape_into_corners": "[g:=[*zip(*[[b%3-9%~a for a,b in r]for r in map(zip,g,g[[2in r for r in g].index(1)+~[*map(max,g)].index(3):]+g)])]for _ in g][1]",
+    # land in the box; map(zip,...) pairs the cells row by row and zip(*...) turns those pair-rows
+    # into pair-columns, so the new grid comes out transposed for the next pass; b%3-9%~a keeps
+    # a's 3 (9%~a is -3 for a=3, else 0) and takes b's 2. A placed shape gives K=0 (no change), so
+    # `for _ in g` may run extra passes; [1].
+    "shape_into_corners": "[g:=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[[2in r for r in g].index(1)+~[*map(max,g)].index(3):]+g))]for _ in g][1]",
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
     # each over the span between the first and last non-zero perpendicular line (a line is non-zero
@@ -1795,10 +1797,11 @@ IDIOMS = {
     # row, or the row's last cell; the left colour is in none of these, so its dots go.)
     "dots_to_matching_side": "[g:=[*zip(*[[r[0],r[r[0]not in r[2:-1]]]+[c*(c in r[-1:]+g[0]+g[-1])for c in r[2:]]for r in g][::-1])]for _ in g][3]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
-    # their common span less one cell at each side, becomes 8. Per pass (rows, then transposed), an
+    # their common span less one cell at each side, becomes 8. Per pass (rows, then columns), an
     # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (the span never
-    # reaches the grid's border in any example, so no padding below is needed).
-    "bridge_between_blocks": "[g:=[*zip(*[[g[y][x]or 8*all(any(r[:x])*any(r[x:])for r in[(),*g][y:y+3])for x in R]for y in R])]for R in[range(10)]*2][1]",
+    # reaches the grid's border in any example, so no padding below is needed); x is the outer
+    # loop, so each pass writes the grid transposed and the second pass works on the columns.
+    "bridge_between_blocks": "[g:=[[g[y][x]or 8*all(any(r[:x])*any(r[x:])for r in[(),*g][y:y+3])for y in R]for x in R]for R in[range(10)]*2][1]",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
     # cell nearest them. The block's two rows hold only the 8s (no dot shares them), so they are
     # equal: an 8-row is the block's first row iff it differs from row i-1. Per row, L is the
