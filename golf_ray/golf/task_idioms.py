@@ -537,10 +537,12 @@ IDIOMS = {
     "hollow_rectangles": "[[c>>a*b for a,c,b in zip((0,*u),R,v[1:]+v)]for u,R,v in zip(g[:1]+g,g,g[1:]+g)]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour, i.e. every 0 whose lower neighbour lies in a cup's bounding
-    # box. Cell (i,j) fills when row i+1 (g[i-9]: 10x10 grids, as in every example; row 0 is never a
-    # cup row) has cells on both sides of column j, with the largest value in rows i-1..i+3 (the
-    # colour sits on the middle inner row, the upper of two, as in every example).
-    "fill_cup_and_lid": "[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*any(g[i-9][:j+1])*any(g[i-9][j:])for j in range(10)]for i in range(10)]",
+    # box. Cell (i,j) fills when row i+1 (r=g[i-9]: 10x10 grids, as in every example; row 0 is never
+    # a cup row) has cells on both sides of column j: r[j::-1]>[0]*9<r[j:] (a slice beats nine 0s
+    # iff it holds a nonzero; a 10-long all-0 slice also wins, but then the other side is all 0 and
+    # loses), with the largest value in rows i-1..i+3 (the colour sits on the middle inner row, the
+    # upper of two, as in every example).
+    "fill_cup_and_lid": "[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*((r:=g[i-9])[j::-1]>[0]*9<r[j:])for j in range(10)]for i in range(10)]",
     # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest bounding box. A
     # colour lies in both row r and column k for exactly the (row, column) pairs of its box, so
     # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
