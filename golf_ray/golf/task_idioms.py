@@ -1542,11 +1542,12 @@ IDIOMS = {
     "unmask_fours_half_turn": "eval(''.join(map(str.replace,s:=str(g),'4'*9**6,s[::-1])))",
     # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
     # middle cell g[-1][m]), the outer colour again above that run; from above the run's two ends,
-    # rays of that colour go up-left and up-right. Columns are numbered from the middle (-m) and
-    # rows so that the rays' meeting point (above the grid) is row 0: a ray cell is then i*i==j*j.
-    # The run is 1 wide iff g[-2][-m] (column m+1) is empty: 0**that cell adds the one row. `v or`
-    # keeps. m is bound by a leading `(m:=...)and` (m >= 1 on every example's grid).
-    "base_diagonal_rays": "(m:=len(g)//2)and[[v or(i*i==j*j)*g[-1][m]for j,v in enumerate(r,-m)]for i,r in enumerate(g,0**g[-2][-m]-2*m)]",
+    # rays of that colour go up-left and up-right. With m = len(g)//2 and the run 2a+1 wide (a is 0
+    # or 1: a=1 iff g[-2][-m], column m+1, is set), row i's ray cells are |j-m| = 2m-1+a-i from the
+    # middle, i.e. abs(j-m)+i == 2*m-0**g[-2][-m]; on the bottom two rows that only hits set cells,
+    # which `v or` keeps. m is bound by a walrus in the first cell's test (row 0 is all 0 on every
+    # example, so `v or` never skips it), saving the offsets of both enumerates.
+    "base_diagonal_rays": "[[v or(abs(j-(m:=len(g)//2))+i==2*m-0**g[-2][-m])*g[-1][m]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
     # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
     # k is the count of its distinct characters less 5. Two passes, each of which transposes and
