@@ -805,7 +805,11 @@ IDIOMS = {
     # right of it), so each turn adds one edge and one corner of the ring (earlier 4s only sit left
     # of a line cell). n is the previous row as already marked (reset to [0] each turn): a marked
     # row has at most 3 non-zero cells and every grid is at least 4 wide, so it never turns full.
-    "ring_around_crossing": "[g:=[*zip(*[n:=[[a,4][all(n)>0<a|b]for a,b in zip(r,(0,*r))]for r in g][::-1])]for _ in g if(n:=[0])][3]",
+    # b carries the left cell times all(n) (b|(b:=...) reads the old b first), so it is 0 on rows
+    # not below the full row; at a row's start it holds the last cell of the row above (times its
+    # all(n)): no line is on the border in any example, and that row's last cell is then 0 (an
+    # earlier 4 there would sit right of the line cell), so no false mark in column 0.
+    "ring_around_crossing": "[g:=[*zip(*[n:=[[a,4][0<b|(b:=a*all(n))]for a in r]for r in g][::-1])]for _ in g if(n:=[b:=0])][3]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
     # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
     # the pad also follows the grid: 9 are enough on every example and on 9000 draws); b'mlkcbaYXW'
@@ -1705,9 +1709,10 @@ IDIOMS = {
     "drip_colours_down": "g and p(g[:-1])+[[*map(max,*g+g)]]",
     # task323: from the single seed (8 in every example), a 5-staircase (1 down, 2 across) runs
     # down-left and, rotated 180 degrees, up-right. The seed row is max(g); with d = row offset, s =
-    # its sign and x = d + column offset - s, a cell is 5 iff d != 0 and x == 0, or d is even and
-    # |x| <= 1.
-    "seed_staircase": "[[v|5*(x*x<=~d%2<d*d)for x,v in enumerate(z,d-max(g).index(8)-(d>>4|1))]for d,z in enumerate(g,-g.index(max(g)))]",
+    # its sign and x = d + column offset - s, a cell is 5 iff x == 0 on an odd row (d odd) or
+    # |x| <= 1 on a nonzero even one: x**4 < d&-d, as d&-d (lowest set bit of d) is 1 for odd d,
+    # 2, 4 or 8 for even d != 0 (|d| < 16) and 0 for d == 0, while x**4 is 0, 1, then >= 16.
+    "seed_staircase": "[[v|5*(x**4<d&-d)for x,v in enumerate(z,d-max(g).index(8)-(d>>4|1))]for d,z in enumerate(g,-g.index(max(g)))]",
     # task324: two background colours and one mark colour per background (at most 2 cells each, as
     # every example); both diagonals through every mark are drawn, each cell in the mark colour that
     # belongs to its background. Pairing: each mark cell maps the commonest colour of its 3x3 box to

@@ -5757,7 +5757,7 @@ def draw_ring_around_crossing(
     g = [[0] * W for _ in range(H)]
     a, b = rng.sample([1, 2, 3, 5, 6, 7, 8, 9], 2)
     th, tw = 1, 1
-    y, x = rng.randint(0, H - th), rng.randint(0, W - tw)
+    y, x = rng.randint(1, H - 2), rng.randint(1, W - 2)  # never on the border (every example)
     for i in range(H):
         for j in range(W):
             if y <= i < y + th:
