@@ -5756,13 +5756,12 @@ def draw_ring_around_crossing(
     H, W = rng.randint(n + 1, 12), rng.randint(n + 1, 12)
     g = [[0] * W for _ in range(H)]
     a, b = rng.sample([1, 2, 3, 5, 6, 7, 8, 9], 2)
-    th, tw = 1, 1
     y, x = rng.randint(1, H - 2), rng.randint(1, W - 2)  # never on the border (every example)
     for i in range(H):
         for j in range(W):
-            if y <= i < y + th:
+            if i == y:
                 g[i][j] = a
-            if x <= j < x + tw and (g[i][j] == 0 or rng.random() < 0.5):
+            if j == x and (g[i][j] == 0 or rng.random() < 0.5):
                 g[i][j] = b
     return g
 
