@@ -184,8 +184,10 @@ IDIOMS = {
     "drop_cells_to_floor": "[*zip(*map(sorted,zip(*g)))]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
     # full pattern: in every block, the empty cells of the pattern are drawn in L. (Each row is
-    # zipped with its pattern row of period 6, cut to 6 and repeated; L is r[5], the vertical line.)
-    "pattern_in_line_colour": "[[v or t and r[5]for v,t in zip(r,P[:6]*3)]for r,P in zip(g,g[:6]*3)]",
+    # zipped with its pattern row of period 6, cut to 6 and repeated; L is r[5], the vertical line.
+    # v|(t>v)*L: t>v only where the pattern t is set and the cell v is 0, so v|L is L there; on the
+    # lines v=t=L, and everywhere else it leaves v.)
+    "pattern_in_line_colour": "[[v|(t>v)*r[5]for v,t in zip(r,P[:6]*3)]for r,P in zip(g,g[:6]*3)]",
     # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
     # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal band
     # of e; the 2s become e. A cell is on a band when l-d or l+d+1 is 8, 9 or 10 (d, l: offsets from
@@ -348,10 +350,11 @@ IDIOMS = {
     # on the transpose, transposing the result back.
     "mirror_onto_marker": "[[q[q[0]|2<3]or 3 for q in zip(r,(r*3)[s::-1])]for s in{x+x+9 for r in g for x in range(9)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task063: a frame of 2s and 8s: each inner row or column whose inside is all 0 has those 0s set
-    # to 3. zip(r,*g[1:-1]) gives each cell c of row r with k, its column cut to the inner rows; a
-    # cell stays if not 0, else 3>>(row max * column max): any 2 or 8 on both lines makes the
-    # product at least 4 and the shift 0, an empty line makes it 0 and the shift 3.
-    "fill_empty_interior_lines": "[[c or 3>>max(r[1:-1])*max(k)for c,*k in zip(r,*g[1:-1])]for r in g]",
+    # to 3. zip(r,*g) gives each cell c of row r with its column; c,_,*k,_ drops the column's two
+    # border cells, so k is the column cut to the inner rows. A cell becomes c|3>>c+(row max *
+    # column max): a 0 gets 3>>product, which is 0 when any 2 or 8 lies on both lines (product at
+    # least 4) and 3 when a line is empty; a 2 or 8 shifts the 3 out (c>=2), so c|0 keeps it.
+    "fill_empty_interior_lines": "[[c|3>>c+max(r[1:-1])*max(k)for c,_,*k,_ in zip(r,*g)]for r in g]",
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it. Colours sorted by their count in rows
     # 2..H-1 (below the top two rows the block outnumbers the dots in every example, by one at the
@@ -533,8 +536,9 @@ IDIOMS = {
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
     # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
-    # the wrapped rows/columns at the edges only ever read 0 ground.
-    "hollow_rectangles": "[[c>>a*b for a,c,b in zip((0,*u),R,v[1:]+v)]for u,R,v in zip(g[:1]+g,g,g[1:]+g)]",
+    # the wrapped rows/columns at the edges only ever read 0 ground. Rows of g are lists, so [0]+u
+    # shifts the row above right by one.
+    "hollow_rectangles": "[[c>>a*b for a,c,b in zip([0]+u,R,v[1:]+v)]for u,R,v in zip(g[:1]+g,g,g[1:]+g)]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour, i.e. every 0 whose lower neighbour lies in a cup's bounding
     # box. Cell (i,j) fills when row i+1 (r=g[i-9]: 10x10 grids, as in every example; row 0 is never
@@ -572,11 +576,12 @@ IDIOMS = {
     # into 1, and True==1 in the list compare).
     "mirror_symmetric_1_else_7": "[[g==g[::-1]or 7]]",
     # task104: 3x3 input: 2 in the centre, an L of three 3s in one corner. Output 9x9: two 4x4
-    # blocks of 3 on the diagonal starting from that corner. Rows and columns are labelled by block
-    # ('00001111' plus a last label that differs between rows and columns, so it never matches;
-    # reversed by the step 1-x|1 when the L is at the bottom / right: g[2][1], g[1][2] are 3); a
-    # cell is 3 when its row and column labels agree.
-    "corner_blocks": "[[3*(a==f)for f in'000011113'[::1-g[1][2]|1]]for a in'000011112'[::1-g[2][1]|1]]",
+    # blocks of 3 on the diagonal starting from that corner. Output rows follow the rows of g, each
+    # labelled by its middle value x (3 for the L's corner row, 2 for the centre row, 0 for the
+    # empty row); columns follow g[1] the same way. str(v<<9) has 4 digits for 2 and 3 (1024,
+    # 1536) and 1 for 0 ('0'), so labels 3 and 2 span 4 rows or columns and 0 just one, in the
+    # grid's own order (no flip needed); a cell is 3 when its labels agree and are not 0.
+    "corner_blocks": "[[3*(x==v>0)for v in g[1]for _ in str(v<<9)]for _,x,_ in g for _ in str(x<<9)]",
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
     # the box outline and of the inner line with 2. Four transposing passes (one per row, take the
     # 4th); a..b: the first and last rows holding a 1. X=(i-a)*(b-i) is 0 on the box's top and
@@ -923,12 +928,14 @@ IDIOMS = {
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
     # yields [] (a palindrome too), which max() ranks below the real crop.
     "crop_symmetric_object": "max(B(X)for c in range(10)if(X:=(B:=lambda g:[*zip(*[r for r in g if c in r])])(B(B(g))))==X[::-1])",
-    # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell,
-    # diagonal holes with the corner colour. (As RE-ARC draws it: no hole in row or column 0, none
-    # whose mirror cell is one; so g[0][1] is the colour off the diagonal.) Every example is 21x21,
-    # so both indices run over range(21); a cell and its mirror are equal or one is 0, so | joins
-    # them.
-    "transpose_fill_holes": "[[g[i][j]|g[j][i]or g[0][i!=j]for j in range(21)]for i in range(21)]",
+    # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell, a cell
+    # whose mirror is a hole too (on or next to the diagonal) from the cell up-left of it. zip(g,*g)
+    # gives row i (r) with column i (c); a cell and its mirror are equal or one is 0, so | joins
+    # them. g is rebound to each finished row, so [0]+g lines d up with the output cell (i-1,j-1):
+    # the fan colours are constant along each diagonal near the main one (so on every example and
+    # draw). A hole in row 0 or column 0 always has a filled mirror (every example), so there d,
+    # which is wrong there, is never used.
+    "transpose_fill_holes": "[g:=[a|b or d for a,b,d in zip(r,c,[0]+g)]for r,*c in zip(g,*g)]",
     # task176: a 3-row zigzag of 2s (period 4); of the 0 pockets between them, counted from the
     # left, every third (the first, fourth, ...) becomes 4. The output has period 12 and row 2 is
     # row 0 moved by 6 columns: counting k from 6 on row 2 (r[2] is 2 only there), a 0 is filled
@@ -1059,8 +1066,9 @@ IDIOMS = {
     "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(25>>sorted(r)[9]&1>(v==4))][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][7]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[::2]) is 1 iff the cell's column is even: the stripe row is
-    # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide).
-    "drop_cell_stripes": "[([0,4]*9)[any((t:=max(g))[::2]):][:len(t)]]*-~(a:=g.index(t))+g[a:-1]",
+    # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide). The
+    # count -~a comes first so that t:=max(g) is bound (in g.index) before the stripe row reads it.
+    "drop_cell_stripes": "-~(a:=g.index(t:=max(g)))*[([0,4]*9)[any(t[::2]):][:len(t)]]+g[a:-1]",
     # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
     # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has: g[9]
     # is the bottom row). Rows loop over the bytes of b"M********(": i&5 is 5 only for 'M' (row 0),
@@ -1269,10 +1277,11 @@ IDIOMS = {
     # 3 when set (-2%5 is 3) and 0 when not, so their xor is 3 just when one is set.
     "halves_xor_three": "[[a*3^-b%5 for a,b in t]for t in map(zip,g,g[5:])]",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
-    # the next dot's row (no dot is in the last column). Per row, k takes the previous row's last
-    # cell and m restarts at 0 and keeps the first colour it meets (m or v) over the row's cells
-    # then k.
-    "rays_then_drip": "(m:=0)or[[m:=m or v for v in r[:-1]+[k]]for r in g if[k:=m,m:=0]]",
+    # the next dot's row (no dot is in the last column). Per row, n restarts at 0 (the filter) and
+    # keeps the first colour it meets (n or v) over the row's cells then m; m is taken into the
+    # row's cell list before the row runs (the previous row's last cell), then m:= every cell, so
+    # it ends as this row's last cell for the next row.
+    "rays_then_drip": "(m:=0)or[[m:=(n:=n or v)for v in r[:-1]+[m]]for r in g if[n:=0]]",
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
     # side (cells on the diagonals stay 8). Shape rows are padded with 1 at both ends so the frame's
@@ -1821,8 +1830,9 @@ IDIOMS = {
     # the smallest k where C[k:]==C[:-k] (k <= 8); tile C[:k] to 15 columns and transpose back.
     "period_extend": "[[*zip(*(C[:k]*15)[:15])]for k in range(9)if(C:=[*filter(any,zip(*g))])[k:]==C[:-k]][0]",
     # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
-    # dominoes (EXPR: four times, '2, 3' -> '0, 8' in the grid's text, then a quarter turn)
-    "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0, 8'))[::-1])]for _ in[g]*4][3]",
+    # dominoes (EXPR: four times, '2, 3' -> '0,8' in the grid's text, then a quarter turn; eval
+    # reads '0,8' as two cells and the next str() puts the space back)
+    "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0,8'))[::-1])]for _ in[g]*4][3]",
     # task345: 2s on the bottom row (as in every example) rise row by row; a rise blocked by a 5
     # steps one cell to the right just below it and continues to the top: a cell becomes 2 if the
     # cell below is a riser, or the cell below-left is one and the cell above-left is 5. Recursive:
