@@ -339,8 +339,9 @@ IDIOMS = {
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
     "row_ends_meet_five": "[5*[a]+[5&a%~a]+5*[b]for a,*_,b in g]",
     # task061: an 18x18 table, cell (i,j) = i*j%B+1 with B (4..9) its largest colour, has 0
-    # rectangles painted over; redraw the whole table from B alone.
-    "mod_product_table_repair": "[[i*j%max(sum(g,[]))+1for j in range(18)]for i in range(18)]",
+    # rectangles painted over; redraw the whole table from B alone. The +1 is written first
+    # (1+i*j%B) so no space is needed between a digit and the following for.
+    "mod_product_table_repair": "[[1+i*j%max(sum(g,[]))for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
     # for the task's 10x10 grids; x runs over range(9): the last row and column are blank in every
@@ -1150,10 +1151,11 @@ IDIOMS = {
     # the N colours in order.
     "lines_to_square": "[s[K:]for r in g if(s:=[c for c in r if c%5])[~(K:=6-len({*str(g)})):]][K:]",
     # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
-    # a quarter clockwise and a half turn. Built by rows: zip(g,g[::-1],*g) gives row r, its mirror
-    # row s and column c; the row is r[:4] then (s[:4]+c) reversed (c reversed is the quarter turn's
-    # row, s[3::-1] is the 5 and the half turn's row).
-    "rotations_strip": "[r[:4]+(s[:4]+c)[::-1]for r,s,*c in zip(g,g[::-1],*g)]",
+    # a quarter clockwise and a half turn. Built by rows: zip(g*1,*g) gives row r (from a copy) and
+    # column c, and g.pop() hands out the mirror rows s from the bottom up (p gets a fresh grid);
+    # the row is r[:4] then (s[:4]+c) reversed (c reversed is the quarter turn's row, s[3::-1] is
+    # the 5 and the half turn's row).
+    "rotations_strip": "[r[:4]+(g.pop()[:4]+c)[::-1]for r,*c in zip(g*1,*g)]",
     # task215: a band of 3 non-0 rows on 0 is repeated up and down with period 3 over the whole
     # grid. In every example the band is rows 3-5 or 4-6, so row i's band row is the lexicographic
     # max of g[3+i%3] and g[6+i%3] (the other is all 0): two period-3 streams g[3:6]*7, g[6:9]*7,
@@ -1312,10 +1314,12 @@ IDIOMS = {
     # [:0:-1] drops the stopper and reverses, a quarter turn of the (square) grid. 4*len(g) turns
     # bring it back upright after reaching every winding region.
     "ones_flood_zero_regions": "[g:=[[g:=c or g==1 for c in r][:0:-1]for r in zip(g,*g)]for _ in g*4][-1]",
-    # task244: blocks of side k-1 between lines of one colour -> one cell per block, mirrored
+    # task244: blocks of side s between lines of one colour -> one cell per block, mirrored
     # left-right. min(g,key=set) is the first line row (its set {c} is a proper subset of every
-    # block row's set), so k is its index + 1; r[::-k] reads each block row's blocks from the right.
-    "blocks_to_cells_mirrored": "(k:=g.index(min(g,key=set))+1)and[r[::-k]for r in g[::k]]",
+    # block row's set), at index s, so k=~s is -(s+1); r[::k] reads each row's blocks from the
+    # right and [::-k] keeps one row of each band. The walrus sits in the comprehension's body
+    # (it may not sit in its iterable), so k is set, the same for each row, before [::-k] runs.
+    "blocks_to_cells_mirrored": "[r[::(k:=~g.index(min(g,key=set)))]for r in g][::-k]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Per pass (rows, then columns): roll the rows cyclically by
     # K = (first row holding a 2) - (first 3-row) - 1 (g[K:]+g: row i gets g[i+K]) so the 2-rows
@@ -1474,10 +1478,12 @@ IDIOMS = {
     # larger of itself and m (a 4-row beats m at its first 4; an empty row takes m).
     "corners_fill_inside": "(m:=[t:=0]*99)and[max(r,m:=[x^(t:=t^v)>>v+1for v,x in zip(r,m)])for r in g]",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
-    # - 1); the first k cells of a 3x3 snake are 8. Rows whose max is 5 (the empty cup rows and the
-    # bottom) are counted as the 5s in the list of row maxima: k+1. The 0s after the 8s are the top
-    # row (empty and at least 6 wide in every example).
-    "cup_level_snake": "[(L:=[8]*[*map(max,g)].count(5)+g[0])[1:4],L[6:3:-1],[0]*3]",
+    # - 1); the first k cells of a 3x3 snake are 8. The row maxima are 0 (outside), 5 (the empty cup
+    # rows and the bottom: k+1 of them) and 8 (the f fill rows; only 0, 5, 8 occur in every
+    # example), so their sum is 5(k+1)+8f and *5%8 leaves 25(k+1)%8 = k+1 (k+1 <= 5): that many 8s
+    # head the list. The 0s after the 8s are the top row (empty and at least 6 wide in every
+    # example).
+    "cup_level_snake": "[(L:=sum(map(max,g))*5%8*[8]+g[0])[1:4],L[6:3:-1],[0]*3]",
     # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
     # (Kronecker product; V sums the halves, so a cell is colour + 8*mask: a&7 if b has the 8)
@@ -1550,9 +1556,9 @@ IDIOMS = {
     # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s; each
     # 4 takes its half-turn image, never hidden in the task. In the grid's text the half turn is the
     # text reversed (digits land on digits), so each '4' is replaced by the character at the mirror
-    # place (str.replace with '4' as old; '4'*9**6 outlasts any grid's text), then the text is
-    # eval'd.
-    "unmask_fours_half_turn": "eval(''.join(map(str.replace,s:=str(g),'4'*9**6,s[::-1])))",
+    # place (str.replace with '4' as old), then the text is eval'd. Every example is 16x16, so the
+    # text is 800 characters and '4'*999 outlasts it (a bigger grid's text is cut: eval raises).
+    "unmask_fours_half_turn": "eval(''.join(map(str.replace,s:=str(g),'4'*999,s[::-1])))",
     # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
     # middle cell g[-1][m]), the outer colour again above that run; from above the run's two ends,
     # rays of that colour go up-left and up-right. With m = len(g)//2 and the run 2a+1 wide (a is 0
@@ -1572,11 +1578,11 @@ IDIOMS = {
     # in front, which leaves the set the same and is a byte shorter than sum(g,[]).
     "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,r)}))]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
-    # the colour, then a smaller value (the hole's 0), then it again). s is the rest of the row
-    # after the cell a (set to the row by a filter that is always true, then cut one cell per step),
-    # so only that colour passes the test (0 never: nothing is below it), and the set holds it
-    # alone.
-    "holed_rect_colour": "[[*{a for r in g if(s:=r)for a in r if a in(s:=s[1:])<[a]}]]",
+    # the colour, then a smaller value (the hole's 0), then it again). a walks a copy r*1 of the row
+    # while r.pop(0) takes a off r itself (p gets a fresh grid), so r is then the rest of the row
+    # after a; the chain tests a in that rest and the rest's first cell below a, so only that colour
+    # passes (0 never: nothing is below it), and the set holds it alone.
+    "holed_rect_colour": "[[*{a for r in g for a in r*1 if r.pop(0)in r<[a]}]]",
     # task292: 3 rows of 4s and 0s; a 4 in columns 0, 3, 6, .. turns 6. pow(c,x,x) with x = 10, 43,
     # 43 repeating: pow(4,10,10) is 6, pow(4,43,43) is 4 (43 is prime), and pow(0,x,x) stays 0.
     "every_third_four_to_six": "[[*map(pow,r,X:=b'\\n++'*7,X)]for r in g]",
@@ -1630,9 +1636,10 @@ IDIOMS = {
     "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((c%(m:=len(x)+5)<1)*m**(m<9)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
     # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
-    # when max(row)*max(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0 (times 2,
-    # so a product of 1 cannot leave 1).
-    "zero_lines_to_red": "[[c|2>>2*max(r)*max(k)for c,*k in zip(r,*g)]for r in g]",
+    # when sum(row)*sum(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0, since
+    # it is at least 4: in every example a line that is not all 0 holds at least two non-0 cells,
+    # so each nonzero sum is >= 2 (this matters only for colour 1).
+    "zero_lines_to_red": "[[c|2>>sum(r)*sum(k)for c,*k in zip(r,*g)]for r in g]",
     # task304: a 3x3 grid; block (X, Y) of the 9x9 output is the grid itself where g[X][Y] is the
     # commonest colour, else black. Kronecker rows of every row pair, each cell masked by whether
     # its block's colour is the mode (recomputed per cell: a 3x3 grid is cheap). `g[3:]or` returns
@@ -1773,10 +1780,10 @@ IDIOMS = {
     # the nearest dot's colour; the first cell of a row takes nothing.)
     "dots_shoot_to_square": "[g:=[*zip(*[[x:=c or j and x*(3in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in g][3]",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
-    # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; bit c*c+k of 248180 (k = 0..8) is
-    # cell k (row-major) of c's shape: the windows at 1, 4 and 9 overlap where the shapes agree. One
-    # generator of the 9 cells repeated 3 times in zip cuts them into rows.
-    "colour_picks_cross_shape": "[*zip(*[(5*(248180>>max(max(g))**2+k&1)for k in range(9))]*3)]",
+    # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i, column byte j)
+    # is 5 iff i**c%j > 8, with the row bytes b'DzF' and column bytes b' />' chosen (by a search)
+    # so that this holds exactly on each shape's cells for c = 1, 2 and 3 (checked for all 27).
+    "colour_picks_cross_shape": "[[5*(i**max(max(g))%j>8)for j in b' />']for i in b'DzF']",
     # task335: one 8 and one 2 (in different rows and columns): draw 4s on the blank cells of the L
     # path that goes from the 8 along its column to the 2's row, then along that row to the 2. f
     # starts at 9 and flips 9<->8 on the two non-empty rows, so f is 8 from the first of them up to
