@@ -618,8 +618,9 @@ IDIOMS = {
     "periodic_holes_filled": "[[*map(max,*[s for s in g if{a*b*(a-b)for a,b in zip(r,s)}<={0}])]for r in g]",
     # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that
     # shape. On the flat 10x10 grid (10x10 in every example) its rows start 9, 19 and 29 cells after
-    # the 5, i.e. 91, 81, 71 cells before it counted from the end (b'[QG'; the 5 is in row <= 6).
-    "shape_under_5_crop": "[(f:=sum(g,[]))[f.index(5)-k:][:3]for k in b'[QG']",
+    # the 5 (raw bytes tab, \x13, \x1d in the literal). sum(g,g) puts the 10 row lists before the
+    # 100 cells: index(5) passes them (a list is never 5) and offsets from the 5 are unchanged.
+    "shape_under_5_crop": "[(f:=sum(g,g))[f.index(5)+k:][:3]for k in b'\u0009\u0013\u001d']",
     # task112: Mirror everything across the 2x2 block of 3s, both ways. Four quarter turns: each
     # takes the max of the reversed rows with (g*3)[2a+2:] (a: the first row holding a 3), which
     # lines row i up with its mirror row 2a+1-i (mod height; a wrapped row is one the shape never
@@ -1272,8 +1273,9 @@ IDIOMS = {
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
     # the pattern: r1c3 (0 only for side holes), r2c2 (0 for centre/bottom) and r3c2 (0 only for
     # bottom); (r2c2-r1c3|r3c2*4)%9 maps those 0/5 cells onto 2, 8, 3, 4 (found by a formula
-    # search).
-    "block_pattern_colour_code": "[[(g[2][j]-g[1][j+1]|g[3][j]*4)%9]*3for j in(2,7,12)]",
+    # search). The columns 2, 7, 12 are the bytes of b'\2\7\f' (raw control bytes, one byte each);
+    # 3*[...] rather than [...]*3 so that no space is needed before the for.
+    "block_pattern_colour_code": "[3*[(g[2][j]-g[1][j+1]|g[3][j]*4)%9]for j in b'\u0002\u0007\u000c']",
     # task236: 4x4 of 1s above a line of 4s, 4x4 of 2s below; 3 where exactly one half is set.
     # map(zip,...) pairs the halves cell by cell; with a in {0,1}, b in {0,2}, a*3 and -b%5 are each
     # 3 when set (-2%5 is 3) and 0 when not, so their xor is 3 just when one is set.
