@@ -25,8 +25,9 @@ IDIOMS = {
     # is the largest set of same-coloured cells within distance 3 of one cell: its 3x3 box (hints of
     # its colour lie in other boxes, farther off, and are smaller; no tie-break, and S stays small).
     # A hint cell h lies a step of 4 (straight or diagonal) from a shape cell z: h-z has both parts
-    # multiples of 4 (|(h-z)^2| % 16 == 0). The shape repeats along h-z in h's colour, 3 steps.
-    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([h for h in d if abs(h-z)<3if d[h]==d[z]]for z in d),key=len),P:={w+k*(h-z):d[h]for z in S for h in d if abs((h-z)**2)%16<1for w in S for k in(1,2,3)})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # multiples of 4 (abs(h-z)**2%16<.5: the float square is within 1e-13 of a^2+b^2, which is a
+    # multiple of 16 only then). The shape repeats along h-z in h's colour, 3 steps.
+    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([h for h in d if abs(h-z)<3if d[h]==d[z]]for z in d),key=len),P:={w+k*(h-z):d[h]for z in S for h in d if abs(h-z)**2%16<.5for w in S for k in(1,2,3)})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task006: the 3x7 grid is split by a column of 5 into two halves of 1s; a cell becomes 2 where
     # both halves hold a 1 there, else 0. The cells are 0 or 1, so 2&(a+b) is 2 only when both are
     # 1. r.pop(0) hands out the left half's cells in order, and after each pop r[3] is the matching
@@ -88,11 +89,12 @@ IDIOMS = {
     # example has a 1 or 2 on the border (so x carried over a row's start is never 2) or a cell
     # beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
     "plus_and_cross_halos": "[g:=[*zip(*[h:=[c|16>>x&4|7*(1==(x:=p))for p,c in zip(h,r)]for r in g][::-1])]for _ in g if(h:=g[x:=0])][3]",
-    # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike). A
-    # bytes table holds the new colour as a raw byte (\x05 for 1, ..., \x07 for 7, a tab for 8, \x08
-    # for 9); slot 0 is a filler '0' (a null byte cannot be in source; no example has a 0). One row
-    # is mapped and repeated three times, since all rows of the input are the same.
-    "swap_colour_pairs": '[[b"0\u0005\u0006\u0004\u0003\u0001\u0002\u0007\t\b"[c]for c in g[0]]]*3',
+    # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike).
+    # Each new colour is c^k with k 4 for 1,2,5,6, 7 for 3,4 and 1 for 8,9; 466%(1|12-c) gives that
+    # k: 1|12-c is 11 for c 1,2, 9 for 3,4, 7 for 5,6, 5 for 8 and 3 for 9, and 466 leaves 4, 7, 4,
+    # 1, 1 over those (only colours 1-6, 8, 9 occur; 0 and 7 never do). One row is mapped and
+    # repeated three times, since all rows of the input are the same.
+    "swap_colour_pairs": "[[c^466%(1|12-c)for c in g[0]]]*3",
     # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
     # max of all rows and columns that agree with it wherever both are non-zero (a*b*(a-b) is 0 at
     # every cell)
@@ -101,11 +103,12 @@ IDIOMS = {
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared. Side-joined groups get a label v (99
     # * the largest hash, spread from the colours x; an empty side offers the cell's own); groups of
-    # 1-3 are loose. Each map is M(f)=f*z-u*f.real, z a quarter turn, u in (0,2*z): u=0 turns f,
+    # 1-3 are loose. Each map is M(f)=f*z-u*f.real, z a quarter turn, u in (2*z,0): u=0 turns f,
     # u=2*z gives -conj(f)*z, a flip (M is real-linear, so M(f)-M(f')=M(f-f')). Each loose e votes
     # M(f)-v[f]-e per cell f of its colour; a vote h met 3 times (first seen within i[:91]) paints
-    # the group at M(f)-v[f]-h (other groups land off grid).
-    "templates_onto_markers": "(v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for _ in g],o:={f*z-u*f.real-v[f]-h:x[f]for z in(1,1j,-1,-1j)for u in(0,2*z)for i in[[f*z-u*f.real-v[f]-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for h in i[:91]if 2<i.count(h)for f in x})and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
+    # the group at M(f)-v[f]-h (other groups land off grid). (2*z,0) rather than (0,2*z) and a
+    # list rather than a tuple for the helpers: the same maps in another order; packs shorter.
+    "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for _ in g],o:={f*z-u*f.real-v[f]-h:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-u*f.real-v[f]-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for h in i[:91]if 2<i.count(h)for f in x}]and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -208,13 +211,14 @@ IDIOMS = {
     # box with the fewest 0s wins (a first-step b is a superset of its box, so never fewer 0s).
     "densest_colour_box": "min((str(b:=[r for r in zip(*e or b)if c in r]).count('0'),b)for c in{*sum(g,[])}for e in(g,0))[1]",
     # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
-    # colour. Each character of s=str(g) (10x10 as every example: 320 characters, a row 32) takes
+    # colour. Each character of str(g) (10x10 as every example: 320 characters, a row 32) takes
     # the largest character found on both of its opposite rays (steps 29 and 35, read from the raw
-    # bytes 29,35 of b'..'): a digit gets its segment's colour, else its own. On 10x10 no bracket is
-    # on both rays, nor a digit on both rays of a comma or space, so the text stays a grid to eval;
-    # on other sizes max() of nothing raises or the text's brackets never balance (4x26: only
-    # digits change, no SyntaxWarning possible).
-    "diag_connect": "eval((s:=str(g))[:0].join(max(max({*s[k::d]}&{*s[k::-d]})for d in b'\u001d#')for k in range(320)))",
+    # bytes 29,35 of b'..'): a digit gets its segment's colour, else its own. g:=str(g) in the
+    # first ray saves naming a string apart (str of a str is the same object: no cost after the
+    # first). On 10x10 no bracket is on both rays, nor a digit on both rays of a comma or space,
+    # so the text stays a grid to eval; on other sizes max() of nothing raises or the text's
+    # brackets never balance (4x26: only digits change, no SyntaxWarning possible).
+    "diag_connect": "eval(''.join(max(max({*(g:=str(g))[k::d]}&{*g[k::-d]})for d in b'\u001d#')for k in range(320)))",
     # task038: count the blue 2x2 squares (each gives two "1, 1" pairs in str(g); other blue cells
     # are singles); 1 x 5 row, that many 1s then 0s. With c = 2 x (squares), [1]*c+[0]*9 read at
     # every second place ([:9:2]) has one 1 per square, then 0s, 5 cells long.
@@ -448,15 +452,17 @@ IDIOMS = {
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
     # first all-line row is max(g,key=min), as every block row holds a 0 block in every example;
-    # offsets e are the 3x3 of blocks (-l,0,l); n holds every cell, 0 too; the centre m is the cell
-    # with the most non-0 neighbours at distance l of another colour (arms and empty blocks have at
-    # most 3): the pattern's centre is off the border in every example.)
-    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,e:=[b*1j+f for b in(-l,0,l)for f in(-l,0,l)],n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+a,0)!=n[m]for a in e)))and[[{n.get(s*1j+t-a,0):n.get(m+a,0)for a in e}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    # the offsets b+f run over the 3x3 of blocks, written out twice (it packs shorter than a list);
+    # n holds every cell, 0 too; the centre m is the cell with the most non-0 neighbours at distance
+    # l of another colour (arms and empty blocks have at most 3): the pattern's centre is off the
+    # border in every example, so n[m+b+f] needs no default (a KeyError ends other tasks early).)
+    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+b+f,0)!=n[m]for b in(-l*1j,0,l*1j)for f in(-l,0,l))))and[[{n.get(s*1j+t-b-f,0):n[m+b+f]for b in(-l*1j,0,l*1j)for f in(-l,0,l)}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
     # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.
-    # Valid because the trominoes never come close to each other.
-    "tromino_corner": "[g:=[*zip(*[[(x or k)*(8in[0,*r][j:j+3])for j,x in enumerate(r)]for r in g])]for k in(1,0)][1]",
+    # Valid because the trominoes never come close to each other. Every example is 7x7, so the
+    # cells are read as r[j] for j in range(7) (shorter than enumerate).
+    "tromino_corner": "[g:=[*zip(*[[(r[j]or k)*(8in[0,*r][j:j+3])for j in range(7)]for r in g])]for k in(1,0)][1]",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
@@ -647,8 +653,8 @@ IDIOMS = {
     # enclosing scope: set to 1, then to 0 inside the comparison (0+max), so h ends True (arm 3)
     # iff the best arm-3 cross beats the best arm-2 one. Each 2 then takes the best cross through
     # it (a centre within h+2 on its row or column), and 5s on a taken cross become 8. Cells are
-    # y*1j+x.
-    "hidden_crosses": "(A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},X:=lambda q:{q+a*d for a in range(-h-2,h+3)for d in(1,1j)},C:=lambda q:sum(map(A.get,X(q),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(q),key=C)for q in A if A[q]>0})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter.
+    "hidden_crosses": "(X:=lambda q:{q+a*d for a in range(-h-2,h+3)for d in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda q:sum(map(A.get,X(q),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(q),key=C)for q in A if A[q]>0})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
@@ -827,9 +833,12 @@ IDIOMS = {
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; the top/left outer line is line 3, the lines 7-8
     # apart and the 5s 2-3 cells out, as in every example. Four passes on the quarter-turned grid;
-    # in each, a line holding 2 and 5 (first 2 at a) has its cells 0..2a reversed: that mirrors the
-    # outside about a and stays clear of the other bracket's mirrored cells.)
-    "mirror_into_brackets": "[g:=[r[(a:=2*r.index(2))::-1]+r[a+1:]if{2,5}<{*r}else r for r in zip(*g[::-1])]for _ in g][3]",
+    # in each, a line holding 2 and 5 (first 2 at i) has its cells 0..2i reversed: that mirrors the
+    # outside about i and stays clear of the other bracket's mirrored cells.) No if/else: a = 2i
+    # with i the index of 2 in (*r*(5in r),2); a line without 5 finds the appended 2 at 0, one with
+    # 5 but no 2 finds it at 15 (%30 makes that 0 too), and r[0::-1]+r[1:] is r; a line whose 5s lie
+    # only beyond the far bracket has cells 0..2i symmetric, so it stays as well.
+    "mirror_into_brackets": "[g:=[r[(a:=2*(*r*(5in r),2).index(2)%30)::-1]+r[a+1:]for r in zip(*g[::-1])]for _ in g][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. p
     # on a list of ints (it holds a 0) walks each run s as 0,s[2:],0 and the 0 after it, so k is
@@ -846,8 +855,9 @@ IDIOMS = {
     # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
     # digits (`7!=[...]` stamps once, next returns g). Box size e in [3,6,9]*4, a quarter turn a
     # step; a box (never on the last row/column: those are bg, m[-1] too, and no cell is 0, in every
-    # example) is painted when each cell is its colour t, or bg if t is in the middle row.
-    "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[0for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in{t:=d[n*3//e][o*3//e],m[-1]*(t in d[1])}for n in range(e)for o in range(e))for n in range(e)for o in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
+    # example) is painted when each cell is its colour t, or bg if t is in the middle row. The
+    # stamped list holds g and the paint loop runs o outside n: same effect, packs shorter.
+    "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[g for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in{t:=d[n*3//e][o*3//e],m[-1]*(t in d[1])}for n in range(e)for o in range(e))for o in range(e)for n in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (k = count of 2s // 12; twice: keep rows holding a colour
     # other than 0/2, repeat each k times ([r]*k), add a 2 at both ends, transpose.)
@@ -1131,9 +1141,10 @@ IDIOMS = {
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
     # upscaled pattern painted in: the smallest scale d (1-4; every example has 2-4), then the first
     # spot (o,b) in the region for the block of the pattern's first cell l, that leaves every shown
-    # cell on its pattern colour and the corners uncovered (pattern dict keyed i*99+j; cells left of
-    # l are negative floor offsets; all fits are listed and the first taken).
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in Y)},l:=min(D))and[[[D.get(l+(i-o)//d*99+(j-b)//d,g[i][j])for j in X]for i in Y]for d in range(1,5)for o in Y for b in X if all(g[i][j]in(D.get(l+(i-o)//d*99+(j-b)//d,4),0)for j in X for i in Y)][0]",
+    # cell on its pattern colour and the corners uncovered (pattern dict keyed i*90+j: a column
+    # offset of a cell left of l never wraps a row in grids up to 30 wide; floor offsets; all fits
+    # are listed and the first taken). *90 and (i in Y)*9 pack shorter than *99 and 9*(i in Y).
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*90+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>(i in Y)*9},l:=min(D))and[[[D.get(l+(i-o)//d*90+(j-b)//d,g[i][j])for j in X]for i in Y]for d in range(1,5)for o in Y for b in X if all(g[i][j]in(D.get(l+(i-o)//d*90+(j-b)//d,4),0)for j in X for i in Y)][0]",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
@@ -1182,10 +1193,14 @@ IDIOMS = {
     # task219: Bands of 8s separated by empty rows; the first band is the template. Each band takes
     # the shift of the template that overlaps it most (ties: the larger shift), and the template's
     # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
-    # above (g[0] is always empty); a, the least label, is the template's. Z holds each band's best
-    # shift; a 0 becomes 1 when a shift in Z puts a template cell on it. Every grid is 15x10, so the
-    # loops run over range(15) and range(10).
-    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},a:=min(D.values()),Z:={max(([D.get(i+k)for i in D if D[i]==a].count(v),k)for k in range(-30,90))[1]for v in{*D.values()}})and[[g[i][j]or a in{D.get(i+30*j-k)for k in Z}for j in range(10)]for i in range(15)]",
+    # above (g[0] is always empty); T holds the template's cells, those with the label of the least
+    # cell (column 0 of the first band always holds an 8). Z holds each label's best shift of T's
+    # cells, for every label 0..10 (no example has more than 10 empty rows above a band): a label no
+    # cell has counts 0 at every shift, so it takes the largest, 105, 15 rows down, where no cell
+    # lies (shifts run over -30..105; the extra 90..104 never tie a band's best in any example).
+    # A 0 becomes 1 (True) when some shift k in Z puts a T cell on it. Every grid is 15x10, so
+    # the loops run over range(15) and range(10).
+    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},T:=[i for i in D if D[i]==D[min(D)]],Z:={max(([D.get(i+k)for i in T].count(v),k)for k in range(-30,106))[1]for v in range(11)})and[[g[i][j]or any(i+30*j-k in T for k in Z)for j in range(10)]for i in range(15)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1. Four
     # quarter turns, each filling a 0 from its left neighbour a mapped by a**4%84%15 (3,6 -> 6; 8,4
     # -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right, down, left, up, so the 4th result
@@ -1289,10 +1304,11 @@ IDIOMS = {
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
     # side (cells on the diagonals stay 8). Shape rows are padded with 1 at both ends so the frame's
-    # side cells come out of the same formula: (i-j)*(N-i-j) is 0 on the diagonals, < 0 in the
-    # top/bottom quadrants (first/last frame row; a side is one colour, so read at column i) and > 0
-    # in the left/right ones (row ends).
-    "frame_nearest_side": "(i:=lambda F:[r for r in zip(*[r for r in zip(*g)if{*r}-F])if{*r}-F])and(s:=i({0,8}))and[s[0],*[[(k-j)*(len(F)+1-k-j)*v and[s[k][-(k<j)],s[-(k>j)][k]][(k-j)*(len(F)+1-k-j)<0]or v for j,v in enumerate((1,*F,1))]for k,F in enumerate(i({*sum(s,())}),1)],s[-1]]",
+    # side cells come out of the same formula: (k-j)*(len(s)+~k-j) (len(s)+~k-j is N-k-j, N the
+    # last index) is 0 on the diagonals, < 0 in the top/bottom quadrants (first/last frame row; a
+    # side is one colour, so read at column k) and > 0 in the left/right ones (row ends). The
+    # helpers sit in a list [i:=...,s:=...] (always true) rather than a chain of `and`s.
+    "frame_nearest_side": "[i:=lambda F:[r for r in zip(*[r for r in zip(*g)if{*r}-F])if{*r}-F],s:=i({0,8})]and[s[0],*[[(k-j)*(len(s)+~k-j)*v and[s[k][-(k<j)],s[-(k>j)][k]][(k-j)*(len(s)+~k-j)<0]or v for j,v in enumerate((1,*F,1))]for k,F in enumerate(i({*sum(s,())}),1)],s[-1]]",
     # task239: one column per colour, as tall as its cell count, tallest first, 0 below the shorter.
     # Each column is padded with 99 0s, so its length is count+99 and sorted(key=len) reversed
     # orders them (counts differ in every example); the transposed rows that are all 0 are dropped.
@@ -1469,10 +1485,11 @@ IDIOMS = {
     # sum (most 1s).
     "most_ones_block": "max([all(A:=sum(W:=[r[B%7:][:3]for r in g[B//7:][:3]],[])),-sum(A),W]for B in range(49))[2]",
     # task272: a 2 with no 2 beside it (sides only) becomes 1. Four quarter turns, each looking at
-    # the left neighbour a (0 past the edge): c//~a*-1 keeps a lone 2 as 2 (2//-1) and makes a 2
-    # with a set neighbour 1 (2//-3, 1//~a stays 1). k (raw bytes 1,1,1,2) is 2 on the last turn
-    # only, where *2%3 swaps 1 and 2: marked cells end 2, lone ones 1.
-    "lone_twos_to_one": "[g:=[[c//~a*-k%3for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for k in b'\u0001\u0001\u0001\u0002'][3]",
+    # the left neighbour a (0 past the edge): c//~a*k%3 with k=2 keeps a lone 2 as 2 (2//-1*2%3)
+    # and makes a 2 with a set neighbour 1 (2//-3*2%3; 1//~a*2%3 stays 1). k (raw bytes 2,2,2,1)
+    # is 1 on the last turn only, where -c%3 swaps 1 and 2 (c//~a is -c or -1): lone cells end 1,
+    # marked ones 2.
+    "lone_twos_to_one": "[g:=[[c//~a*k%3for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for k in b'\u0002\u0002\u0002\u0001'][3]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. Boxes never share a row (as in every example), so one pass down
     # the rows keeps m, the fill row of the open box: a row's 4s toggle t along it, and m^=2 between
@@ -1735,8 +1752,10 @@ IDIOMS = {
     # every example); both diagonals through every mark are drawn, each cell in the mark colour that
     # belongs to its background. Pairing: each mark cell maps the commonest colour of its 3x3 box to
     # its colour; 2-cell marks are paired first so the 1-cell marks (always clear) overwrite them,
-    # and the 2-cell colour keeps the other background.
-    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=sum([r[x-(x>0):x+2]for r in g[y-(y>0):y+2]],[]),key=w.count):v for a in(2,1)for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)==a!=(P:={y-x,x+y+.1,*P})})and[[{y-x,x+y+.1}&P and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # and the 2-cell colour keeps the other background. P (the diagonals y-x and x+y+.1 of the
+    # marks) is a set by then, so P&{...} tests a cell (and needs no space before `and`);
+    # a==n.count(v)!=(P:=...) only adds a mark's diagonals (a set is never equal to a count).
+    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=sum([r[x-(x>0):x+2]for r in g[y-(y>0):y+2]],[]),key=w.count):v for a in(2,1)for y,r in enumerate(g)for x,v in enumerate(r)if a==n.count(v)!=(P:={y-x,x+y+.1,*P})})and[[P&{y-x,x+y+.1}and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the diagonal. The flood
     # spreads the running min along each row (labels are negative: an 8 joins its left neighbour's
     # label, or takes a fresh k-1 after a 0), 3*height quarter turns (a 0 column is prepended each
@@ -1848,9 +1867,10 @@ IDIOMS = {
     # the row above the (finished) bottom row Q is computed, then p finishes the rest.
     "deflected_risers": "g[1:]and[p(h+[[v or(q|l*e)&2for q,l,e,v in zip(Q,(0,*Q),(0,*g[-3:][0]),r)]])+[Q]for*h,r,Q in[g]][0]or g",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
-    # output [[centre]] (the EXPR only looks for the ring's top-left 2x2 corner "a a / a y", the
-    # first such block in reading order)
-    "ring_centre_by_corner": "[[y]for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:])if a==b==d!=y>0<a][:1]",
+    # output [[centre]]. Each 2x2 block "a b / d y" scores y if a==b==d is set and y is another
+    # set colour (the ring's top-left corner scores its centre); the max of the scores is the
+    # answer (every example: no scattered corner scores a colour above the real centre's).
+    "ring_centre_by_corner": "[[max(y*(0<a==b==d!=y)for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:]))]]",
     # task347: 3x6 = two 3x3 halves (4s left, 3s right); a cell is 6 where either half is coloured.
     # Each of a row's 3 cells pops the row's first cell (left half) and adds r[2], which the pop
     # keeps on the right twin; the sum is 0 or >= 3, so 6>>sum is 6 or 0 and 6^ that is 0 or 6.
