@@ -375,13 +375,14 @@ IDIOMS = {
     # gives the colour, and one odd x among y gives u = ~(x^y), then ~(u^y) = x. ~(x^y or~x) is f.
     "odd_quadrant": '[g:=[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*g)]for _ in"ab"][1]',
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
-    # end p whose next cell is free, walk away from the other green until blocked (an 8: walks pass
+    # end i whose next cell is free, walk away from the other green until blocked (an 8: walks pass
     # the edge, it never blocks); turn a quarter either way (t*1j, t=±s) and walk until blocked;
-    # walk along the first leg's line (either way) until the next cell is red; the first path found
-    # is drawn. One walrus q walks the three legs in turn (a blocked leg adds nothing), so the path
-    # is [p, legs...]; p is green (3), so cells are drawn as v|3. (bg 0 and square grids in every
-    # example: a leg is capped at len(g) steps.)
-    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v|3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for p in c for s in(1,1j,-1,-1j)if c.get(p-s)==3==c[p]>c.get(p+s,0)for u in(s,-s)for t in(s,-s)if c.get((P:=[q:=p,*[q:=q+v for v in(s,t*1j,u)for r in g if c.get(q+v,0)<1]])[-1]+u)==2]][1]",
+    # walk along the first leg's line (either way, j=±s) until the next cell is red; the first path
+    # found is drawn. One walrus q walks the three legs in turn (a blocked leg adds nothing), so the
+    # path is [i, legs...]; i is green (3), so cells are drawn as v|3. (bg 0 and square grids in
+    # every example: a leg is capped at len(g) steps.) The start and the third leg are named i
+    # and j, like the cells' i,j in the comprehensions (each has its own scope): it packs better.
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v|3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1,1j,-1,-1j)if c.get(i-s)==3==c[i]>c.get(i+s,0)for j in(s,-s)for t in(s,-s)if c.get((P:=[q:=i,*[q:=q+v for v in(s,t*1j,j)for r in g if c.get(q+v,0)<1]])[-1]+j)==2]][1]",
     # task067: the grid is three copies of a tile side by side; output the first copy. The tile is
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
@@ -1032,11 +1033,13 @@ IDIOMS = {
     # m=-1j mirroring the columns) lands its 4s on non-0 cells and its 1s on empty or off-grid
     # cells, the box (1s) is drawn around it (boxes may run off the grid). D is the set of non-0
     # cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet the box too. T
-    # holds v>1 (True for a 4); the walrus in its last if sets w (in p's scope) at each 4, so it
-    # ends at the box's last 4, and T itself is bound by a walrus in an if (a non-empty list). The
-    # box's cells are those of rows with 1s lying between the row's first and last 1.
+    # holds v>1 (True for a 4); the walrus in its last if sets w (in the lambda's scope) at each 4,
+    # so it ends at the box's last 4, and T itself is bound by a walrus in an if (a non-empty
+    # list). The box's cells are those of rows with 1s lying between the row's first and last 1.
     # (the walrus is never 0: a 4 at row 0, column 0 has no 1 left of it, so is no box cell)
-    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={p+k*(z-w)for m in(1j,-1j)if(T:=[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<2or(w:=y+x*m)])for k in(1j,-1,-1j,1)for p in D if all(v==(p+k*(z-w)in D)for z,v in T)for z,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # The anchor is named y and the box cells x,v (each comprehension has its own), which packs
+    # better: the text repeats y+..x.. and for x,v in.
+    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+k*(x-w)for m in(1j,-1j)if(T:=[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<2or(w:=y+x*m)])for k in(1j,-1,-1j,1)for y in D if all(v==(y+k*(x-w)in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
     # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches): eight
@@ -1091,7 +1094,8 @@ IDIOMS = {
     # frame, mirrored unless the left side's colour is in its first column, padded with 0 above and
     # below, between the frame's sides. The corners are the first/last 4 of the flat bytes (13 wide,
     # as every example); the sides' cells are cleared in g row by row, and the last result is kept.
-    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(sum,zip(13*[0],*filter(sum,g),13*[0]))])[::(b[R+13]in V[0])or-1],b[w:R:-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
+    # The left side's colour is b[R:w:13][1] (not b[R+13]): the repeated slice packs shorter.
+    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(sum,zip(13*[0],*filter(sum,g),13*[0]))])[::b[R:w:13][1]in V[0]or-1],b[w:R:-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
@@ -1318,10 +1322,10 @@ IDIOMS = {
     # up to its mirror image. (19x19 on 0, as every example.) In each pass row A is built from C,
     # column A of the last grid (so it transposes): cell B reads C[j]|C[~j], j = min(B, 18-B,
     # A+1+B%2): the mirror, or past the dot the dot itself on odd B (an even row, all 0, on even
-    # B). 19 passes; the result is a fixed point, symmetric under transposition, and the rule
-    # commutes with transposing the input, so reading columns, not rows (and the odd count), is
-    # harmless.
-    "mirror_dotted_frame": "[g:=[[C[j:=min(B,18-B,A+1+B%2)]|C[~j]for B in range(19)]for A,C in enumerate(zip(*g))]for _ in g][-1]",
+    # B). The result is a fixed point after 4 passes (every example), symmetric under
+    # transposition, and the rule commutes with transposing the input, so reading columns, not
+    # rows, is harmless; [9] keeps the 10th of 19 passes (margin, and a byte under [-1]).
+    "mirror_dotted_frame": "[g:=[[C[j:=min(B,18-B,A+1+B%2)]|C[~j]for B in range(19)]for A,C in enumerate(zip(*g))]for _ in g][9]",
     # task242: a 16x16 grid symmetric left-right hides a 3x3 hole of 0 (never across the middle
     # column): output what the left-right mirror shows there. In a row with 0s, r[~j::-1] starts at
     # the mirror of the hole's first column j and walks on through the mirrors of the next ones.
@@ -1457,11 +1461,12 @@ IDIOMS = {
     "zero_squares_painted": "(z:=0)or[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<19)>>k&2 for v in r]for r in g if(k:=k+1)]for _ in g if[k:=0,Z:=(c:=z&z>>19)&c*2,D:=Z|Z*2&~(Z&Z<<19)*4]][1]",
     # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
     # left 8, down-right 7. (assumes one 2 on a 3x5 grid, as in every example.) R = the row of the 2
-    # (set by a walrus before the comprehension); t = R[j+1]+2*R[j-1] is 2 or 4 beside it; output
-    # row i takes a byte n from b'Q1Q3' at its offset i-g.index(R) (-1 -> '3', 1 -> '1', 0 and +-2
-    # -> 'Q', -2 by negative indexing), and t*n%9 is 3,6 for n='3' (row above), 8,7 for n='1'
-    # (below), 0 for n='Q'.
-    "diagonal_stamp_3687": "(R:=max(g))and[[(x+y*2)*b'Q1Q3'[i-g.index(R)]%9for x,y in zip(R[1:]+[0],[0]+R)]for i in(0,1,2)]",
+    # (set by a walrus in the outer if, a byte cheaper than a prelude `(R:=max(g))and`; a row is
+    # never empty, so always true, and it runs before the inner zip reads R); t = R[j+1]+2*R[j-1]
+    # is 2 or 4 beside it; output row i takes a byte n from b'Q1Q3' at its offset i-g.index(R)
+    # (-1 -> '3', 1 -> '1', 0 and +-2 -> 'Q', -2 by negative indexing), and t*n%9 is 3,6 for
+    # n='3' (row above), 8,7 for n='1' (below), 0 for n='Q'.
+    "diagonal_stamp_3687": "[[(x+y*2)*b'Q1Q3'[i-g.index(R)]%9for x,y in zip(R[1:]+[0],[0]+R)]for i in(0,1,2)if(R:=max(g))]",
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
     # disappears. (The grid is 7x7 in every example, so the corner is g[6][0], and the shape never
     # touches column 0: r[0] is 0 on every row but the last, where it is the corner colour; a cell
@@ -1565,8 +1570,10 @@ IDIOMS = {
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
     # copies then join the growth, harmlessly); no copy reaches the last row or column (as in every
-    # example), so nothing is padded.
-    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,_ in enumerate(r)if len({*r[d:d+2],*g[n][d:d+2],*(a:={(n,d)})})>4for _ in r[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[(x>n)+n][(y>d)+d]]]and g",
+    # example), so nothing is padded. g[:5] counts the 5 steps (every grid has >= 5 rows); [...][0]
+    # is g itself (every element is the one mutated g). The unused loop variables are named x (it
+    # is rebound before each use), which packs better than _.
+    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,x in enumerate(r)if len({*r[d:d+2],*g[n][d:d+2],*(a:={(n,d)})})>4for x in g[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[(x>n)+n][(y>d)+d]]][0]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
@@ -1583,9 +1590,10 @@ IDIOMS = {
     # rays of that colour go up-left and up-right. With m = len(g)//2 and the run 2a+1 wide (a is 0
     # or 1: a=1 iff g[-2][-m], column m+1, is set), row i's ray cells are |j-m| = 2m-1+a-i from the
     # middle, i.e. abs(j-m)+i == 2*m-0**g[-2][-m]; on the bottom two rows that only hits set cells,
-    # which `v or` keeps. m is bound by a walrus in the first cell's test (row 0 is all 0 on every
-    # example, so `v or` never skips it), saving the offsets of both enumerates.
-    "base_diagonal_rays": "[[v or(abs(j-(m:=len(g)//2))+i==2*m-0**g[-2][-m])*g[-1][m]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # which `v or` keeps. m is bound by a walrus in the colour's subscript (read first; a bare
+    # walrus needs no parentheses there) in the first cell (row 0 is all 0 on every example, so
+    # `v or` never skips it), saving the offsets of both enumerates.
+    "base_diagonal_rays": "[[v or g[-1][m:=len(g)//2]*(abs(j-m)+i==2*m-0**g[-2][-m])for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
     # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
     # k is the count of its distinct characters less 5. Two passes, each of which transposes and
@@ -1728,8 +1736,9 @@ IDIOMS = {
     # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
     # loop is `for d in'in d'` only because that text repeats and packs); in each turn, for each
     # colour i and each colour e on the last row, the mask of e's rows read by columns (zeros
-    # stripped) must appear in the mask of i's rows and columns doubled, cut to e's height.
-    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for d in(d,d)for n in d),-m.count(i),i)for d in'in d'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[(t,i)[n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
+    # stripped) must appear in the mask of i's rows and columns doubled, cut to e's height (rows
+    # doubled by `for d in(d,d)`, columns by reading each column d as d+d).
+    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for n in d+d),-m.count(i),i)for d in'in d'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[(t,i)[n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length.
     "bar_lower_half": "[*zip(*[c[:-(k:=sum(c)>>2)or 99]+(8,)*k for c in zip(*g)])]",
@@ -1823,14 +1832,13 @@ IDIOMS = {
     # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
     # stays valid Python on any grid).
     "swap_five_eight": "eval(str(g).translate({53:56,56:53}))",
-    # task338: Hollow rectangles: erase them and fill their insides with 3 (flood the outside from
-    # the top and left borders; each pass sweeps rows left to right from a 1 pad, a 1 stays 1, and g
-    # transposes as a one-shot zip). 9 flood passes (k=0) then one last pass (k=1) that picks
-    # 3>>B+B instead (unreached 0 -> 3, outside and walls -> 0); [-1] is that pass, [*] lists it.
-    # 5 flood passes already pass every example and 3,000 draws (3 do not); 9 leave a margin (a
-    # region reached only after more turns than that would stay unfilled: none in any example); 10
-    # passes in all end upright.
-    "hollow_insides_only": "[*[g:=zip(*[[A:=[B or A&1,3>>B+B][k]for B in(1,*B)][1:]for B in g])for k in[0]*9+[1]][-1]]",
+    # task338: Hollow rectangles: erase them and fill their insides with 3. Every object is a
+    # hollow rectangle (both sides >= 3) or a solid one (both sides >= 2), 1 cell apart, so in a
+    # row a 2 with 0 (or the edge) on both sides is a hollow rectangle's side wall, and nothing
+    # else is: a blank cell is inside iff an odd number of such walls lie left of it. o toggles on
+    # each (c>a+b, from neighbours a, b padded with 0) and is 0 again at each row's end, so it is
+    # set once; cell = o*3>>c (3 inside, 0 outside, and 0 on any 2 as 3>>2 is 0).
+    "hollow_insides_only": "(o:=0)or[[(o:=o^(c>a+b))*3>>c for a,c,b in zip([0]+r,r,r[1:]+[0])]for r in g]",
     # task339: a 3x3 grid with a few cells of one colour; output one row with a cell of that colour
     # per coloured cell. Flattening with sum(g,[]) and keeping the non-zero cells (filter(int,..):
     # int(v) is v, so zero drops out) gives exactly that row.
@@ -2004,12 +2012,13 @@ IDIOMS = {
     # byte a digit on any grid; the bytes are eval'd.)
     "hole_size_recolor": "(s:=b'%a '%g,D:=(3,-3,32,-32))and eval(bytes([c,51-sum(s[q+d::e][:2]==b'00'for d in D for e in D)%4][c==48]for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
-    # colour) along that diagonal. The background is the corner cell's colour and the shape is 0 (in
-    # every example), so the marker m is the non-background cell of largest value; it sits
-    # diagonally next to the shape, so the step w is the longest diagonal shift back from m onto the
-    # shape. Cells are keyed i-j+(i+j)j (the grid turned 45 degrees), so a diagonal step is 2 times
-    # a power of 1j.
-    "diagonal_echo": "(U:={i-j+(i+j)*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if g[0][0]-v},m:=max(U,key=U.get),[w:=t//4*1j**t for t in range(44)if m-t//4*1j**t in U])and[[[v,U[m]][any(i-j+(i+j)*1j-w-w*t in U for t in range(44))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # colour) along that diagonal. Column 0 is all background (the shape and marker never touch the
+    # edge, in every example and in RE-ARC's generator) and the shape is 0 (in every example), so
+    # the marker m is the non-background cell of largest value; it sits diagonally next to the
+    # shape, so the step w is the longest diagonal shift back from m onto the shape: t runs up from
+    # -44, so any() stops at the first, longest one, leaving it in w. Cells are keyed i-j+(i+j)j
+    # (the grid turned 45 degrees), so a diagonal step is 2 times a power of 1j.
+    "diagonal_echo": "(U:={i-j+(i+j)*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if r[0]-v},m:=max(U,key=U.get),any(m-(w:=t//4*1j**t)in U for t in range(-44,0)))and[[[v,U[m]][any(i-j+(i+j)*1j+w*t in U for t in range(-44,0))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so from 3 characters before it the next n 0s become 3s (only digits change: the text
