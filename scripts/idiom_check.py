@@ -1,0 +1,93 @@
+"""Check a rewritten task idiom before it goes into `golf_ray/golf/task_idioms.py`.
+
+    python scripts/idiom_check.py NAME [FILE] [--draws N] [--cost]
+
+NAME is a key of `task_idioms.IDIOMS` (and of `tests/golf/task_shapes.DRAWN`); FILE holds the
+new expression on its first line (without it: the idiom as it is). Prints whether it is right on
+every example of its real task (train, test, arc-gen; needs the shared set), how many inputs of
+its draw it gets wrong (3 to 5 objects, as `test_search` plants them), and its bytes: raw
+(`p=lambda g:` + the expression) and packed (the pack stage's zlib wrapper), the smaller counts.
+With --cost, also the seconds the search spends on it over all 400 tasks' train and test
+examples (it tries every idiom on every task), old against new. Exits 1 when it is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "golf")]
+
+from task_shapes import DRAWN  # noqa: E402
+
+from golf_ray.golf import compress, search, task_idioms  # noqa: E402
+from golf_ray.tasks import load_task_file, shared_tasks_dir  # noqa: E402
+
+
+def pairs_of(task, arc_gen: bool = True) -> list:
+    examples = [*task.train, *task.test, *(task.arc_gen if arc_gen else [])]
+    return [(e.input, e.output) for e in examples]
+
+
+def wrong_draws(name: str, source: str, draws: int) -> int:
+    rule, draw, *_ = DRAWN[name]
+    wrong = 0
+    for seed in range(draws):
+        rng = random.Random(seed)
+        grid = draw(rng, rng.randint(3, 5))
+        try:
+            out = rule([r[:] for r in grid])
+        except (ValueError, IndexError):  # a draw the rule has no answer for: drawn again there
+            continue
+        wrong += search.first_wrong(source, [(grid, out)], 5.0) is not None
+    return wrong
+
+
+def search_seconds(source: str, tasks: list) -> float:
+    start = time.perf_counter()
+    for pairs in tasks:
+        search.reproduces(source, pairs, search.IDIOM_S)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("name", help="the idiom's key in task_idioms.IDIOMS")
+    parser.add_argument("file", nargs="?", help="the new expression on its first line")
+    parser.add_argument("--draws", type=int, default=200, help="inputs drawn (default 200)")
+    parser.add_argument("--cost", action="store_true", help="time it on all 400 tasks, old vs new")
+    args = parser.parse_args()
+    if args.name not in task_idioms.IDIOMS or args.name not in DRAWN:
+        parser.error(f"{args.name}: not an idiom of task_idioms.IDIOMS with a draw")
+    tasks_dir = shared_tasks_dir()
+    if tasks_dir is None:
+        parser.error("no shared task set (../shared/data or $GOLF_RAY_SHARED_DATA)")
+    old = search.program(task_idioms.IDIOMS[args.name])
+    source = old
+    if args.file:
+        source = search.program(Path(args.file).read_text().split("\n")[0].strip())
+    task = load_task_file(tasks_dir / f"{DRAWN[args.name][2]}.json")
+    pairs = pairs_of(task)
+    at = search.first_wrong(source, pairs)
+    print(f"{args.name} ({task.id}): " + ("right" if at is None else f"WRONG at example {at}"))
+    wrong = wrong_draws(args.name, source, args.draws)
+    print(f"  on {len(pairs)} real examples; draws wrong: {wrong} of {args.draws}")
+    raw = len(source.encode())
+    packed = len(compress.packed(source))
+    print(f"  bytes: raw {raw}, packed {packed}, counts {min(raw, packed)}")
+    if args.cost:
+        every = [load_task_file(p) for p in sorted(tasks_dir.glob("task*.json"))]
+        every = [pairs_of(t, arc_gen=False) for t in every]
+        runs = [(search_seconds(old, every), search_seconds(source, every)) for _ in range(3)]
+        before, after = (statistics.median(r) for r in zip(*runs, strict=True))
+        print(f"  search cost over 400 tasks: old {before:.3f} s, new {after:.3f} s")
+    return 0 if at is None else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
