@@ -501,9 +501,10 @@ IDIOMS = {
     # i[o]%3 is 2). The `len(i)<20` test only keeps the search fast on grids it does not fit.
     "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(o-q)<2<=i[o]<=3for c in i if i[q]==i[c]for f in i if f-o and i[f]==i[o]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
-    # example): over widths i and bands of 2+ rows, the first run of i zeros in the bytes of the
-    # band's column maxima (find(bytes(i))).
-    "largest_empty_rects": "[g for a,n,i,B in[max(((e-l)*i,n,i,g[l:e])for i in range(31)for e in range(len(g)+1)for l in range(e-1)for n in[bytes(map(max,*g[l:e])).find(bytes(i))]if~n)]for R in B for R[n:n+i]in[i*[6]]][0]",
+    # example): over widths a and bands of 2+ rows, the first run of a zeros in the bytes of the
+    # band's column maxima (find(bytes(a))). The genexp and the painting loop reuse the outer
+    # names a, n, i, B (their own scopes), so the text repeats and packs shorter.
+    "largest_empty_rects": "[g for a,n,i,B in[max(((i-B)*a,n,a,g[B:i])for a in range(31)for i in range(len(g)+1)for B in range(i-1)for n in[bytes(map(max,*g[B:i])).find(bytes(a))]if~n)]for B in B for B[n:n+i]in[i*[6]]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example: the first and last 5 in reading
     # order, i and j in the flat bytes, are opposite corners). Every row is cut to columns i%W..j%W
@@ -931,11 +932,11 @@ IDIOMS = {
     "zero_grid_border_8": "[g:=[[8,*x[2:],8]for x in zip(*g)]for _ in g][1]",
     # task173: two-colour templates (a centre cell, a ring of 2 opposite or 4 cells around it, as in
     # every example); wherever one colour-part of a template appears on its own, complete it there.
-    # Each pair b,n of touching cells of different colours (b+2 empty: fast on dense grids) is a
-    # part cell and its neighbour x=n-b away: paint n's colour at k+x for every k of b's colour
-    # whose cell k+2x agrees with b's (n+x): the mirror ring cell for a ring b, empty for a centre
-    # b.
-    "complete_partial_templates": "(e:={i+d*1j:l for i,r in enumerate(g)for d,l in enumerate(r)if l},o:={k+x:e[n]for b in e if b+2not in e for n in e if(e[b]==e[n])+abs(x:=n-b)<2for k in e if e.get(k+x+x)==e.get(n+x)and e[b]==e[k]})and[[o.get(i+d*1j,l)for d,l in enumerate(r)]for i,r in enumerate(g)]",
+    # Each pair E,i of touching cells of different colours (E+2 empty: fast on dense grids) is a
+    # part cell and its neighbour G=i-E away: paint i's colour at v+G for every v of E's colour
+    # whose cell v+2G agrees with E's (i+G): the mirror ring cell for a ring E, empty for a centre
+    # E. Names chosen so the text packs shorter.
+    "complete_partial_templates": "(m:={r+l*1j:n for r,t in enumerate(g)for l,n in enumerate(t)if n},j:={v+G:m[i]for E in m if E+2not in m for i in m if(m[E]==m[i])+abs(G:=i-E)<2for v in m if m.get(v+G+G)==m.get(i+G)and m[E]==m[v]})and[[j.get(r+l*1j,n)for l,n in enumerate(t)]for r,t in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
     # mirror. B keeps the lines that hold colour c and transposes; three Bs give c's box as columns,
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
@@ -977,10 +978,12 @@ IDIOMS = {
     # at 20 (r[2]) so they land in cols 6-8; elsewhere the backward read meets only 0s.
     "mirror_by_pointer": "[[*map(max,r,(r*3)[20|-g[3][3]::-1])]for r in g[:3]]+g[3:]",
     # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 left and right in its row) is the
-    # template r: every object with exactly its shape (the 1-shapes) takes its colour. A 1-cell is
-    # recoloured when the template, placed with some cell l of it on that cell, lines up: each
-    # template cell's 4-neighbours are 1/2/3 cells (U) exactly where the template has cells.
-    "recolor_same_shape": "(r:={j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5>1 and 5 in t[:n]and 5 in t[n:]and(c:=G)},U:={j+n*1j for j,t in enumerate(g)for n,G in enumerate(t)if G%5})and[[(G,c)[G==1 and any(all((m+b+j+n*1j-l in U)==(m+b in r)for b in(1j,1,-1,-1j)for m in r)for l in r)]for n,G in enumerate(t)]for j,t in enumerate(g)]",
+    # template e: every object with exactly its shape (the 1-shapes) takes its colour i. A 1-cell is
+    # recoloured when the template, placed with some cell o of it on that cell, lines up: each
+    # template cell's 4-neighbours are 1/2/3 cells (j) exactly where the template has cells.
+    # b==1==any(..) is b==1 and any(..) (True==1), short-circuiting like `and`. Names chosen so the
+    # text packs shorter.
+    "recolor_same_shape": "(e:={v+s*1j for v,p in enumerate(g)for s,b in enumerate(p)if b%5>1 and 5 in p[:s]and 5 in p[s:]and(i:=b)},j:={v+s*1j for v,p in enumerate(g)for s,b in enumerate(p)if b%5})and[[(b,i)[b==1==any(all((G+m+v+s*1j-o in j)==(G+m in e)for m in(1j,1,-1,-1j)for G in e)for o in e)]for s,b in enumerate(p)]for v,p in enumerate(g)]",
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
     # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). K=len(g)-2, so
     # K-i*2>>K is 0 in the top/left half (K-2i>=0 is below 2**K) and -1 in the bottom/right half: it
@@ -1518,8 +1521,9 @@ IDIOMS = {
     # (always the smaller) turns 2, the twins turn 1. P holds the 8s as i+j*1j; each 8 floods its
     # object C (cells of P within abs<2; 6 passes, as every object's cells lie within 5 steps). The
     # odd object has 3|C| < |P| (twins a, odd b < a: 3b < 2a+b < 3a). The 50>len(P) guard, the 10x10
-    # window and the 6 passes keep foreign grids fast.
-    "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10)for j in range(10)if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={d for d in P for c in C if abs(c-d)<2}for c in range(6)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
+    # window and the 6 passes keep foreign grids fast. The flood reuses the names i, j (its own
+    # scopes) and the spaces before `if` and `for` repeat text: both pack shorter.
+    "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10)for j in range(10) if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={j for j in P for i in C if abs(i-j)<2}for i in range(6)]and 2-(len(C)*3>len(P)) for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight quarter turns, x = a|a*b>>2|b&k with b the left neighbour: k=116
     # marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4) keeps x for those,
@@ -1559,13 +1563,14 @@ IDIOMS = {
     # `for _ in g` runs len(g) passes; [3] is the fourth (upright again).
     "rect_frame_corners": "[g:=[[a:=c*4**(a>0)%14%9for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g][3]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
-    # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With x, z the
+    # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With v, l the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
-    # (odd in every example): T=|x-z| (odd) is the offset from the midpoint along the line
-    # (doubled), x+z-d twice the offset off it; the mask byte b'0005!!..'[T] over even bits: '0'
+    # (odd in every example): T=|v-l| (odd) is the offset from the midpoint along the line
+    # (doubled), v+l-d twice the offset off it; the mask byte b'0005!!..'[T] over even bits: '0'
     # (48) sides, '5' (53) bar, '!' (33) stem (T<=d<30 by the triangle inequality; odd bits >=5
-    # never hit).
-    "dots_to_brackets": "[[(r,h)[(z:=abs(i-m)+abs(j-k))>(x:=abs(i-Q)+abs(j-c))]*(b'0005!!!!!!!!!!!!!!!!!!!!!!!!!!'[abs(x-z)]>>Q+c-m-k+x+z&1)for j,f in enumerate(V)]for(Q,c,h),(m,k,r)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]for i,V in enumerate(g)]",
+    # never hit). The dots are bound per row, after the row loop, so the text repeats
+    # 'for i,V in enumerate(g)for'; the names are picked for zlib (packs shorter).
+    "dots_to_brackets": "[[(a,u)[(l:=abs(i-s)+abs(j-t))>(v:=abs(i-y)+abs(j-p))]*(b'0005!!!!!!!!!!!!!!!!!!!!!!!!!!'[abs(v-l)]>>y+p-s-t+v+l&1)for j,f in enumerate(V)]for i,V in enumerate(g)for(y,p,u),(s,t,a)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
@@ -1958,10 +1963,11 @@ IDIOMS = {
     "fold_right_onto_left": "[[*map(max,r,r[:4:-1])]for r in g]",
     # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the cell or
     # half-step point beside a coloured cell that the most cells match under rot90 (the half-steps
-    # d+.5+.5j listed first, so they win ties); every cell takes the max colour over its rotations
-    # 1j**r, r in range(10), about it. Every example is 10x10, so the loops run over R=range(10)
-    # (cheap on big grids too); u is keyed column-major (row e + column d*1j).
-    "rot4_complete": "[R:=range(10),u:={d*1j+e:f for d in R for e in R if(f:=g[e][d])},t:=max([d+.5+.5j for d in u]+[*u],key=lambda t:sum(u[d]==u.get(t+(d-t)*1j)for d in u))]and[[max(u.get(t+(d*1j+e-t)*1j**r,0)for r in R)for d in R]for e in R]",
+    # r+.5+.5j listed first, so they win ties); every cell takes the max colour over its rotations
+    # 1j**d, d in range(10), about it. Every example is 10x10, so the loops run over R=range(10)
+    # (cheap on big grids too); g is rebound to a dict keyed row e + column r*1j, built row-major.
+    # The filter repeats g[e][r] instead of a walrus: longer raw, but the repeat packs shorter.
+    "rot4_complete": "[R:=range(10),g:={r*1j+e:g[e][r]for e in R for r in R if g[e][r]},t:=max([r+.5+.5j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j)for r in g))]and[[max(g.get(t+(r*1j+e-t)*1j**d,0)for d in R)for r in R]for e in R]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): rows roll
     # down k (g[-k:]+g[:-k]). The 5s sit in the last column (10 wide in every example) and the cross
     # never wraps (its column is >= k, so a plain row's first k+1 cells are 0): each row drops its
@@ -2104,8 +2110,10 @@ IDIOMS = {
     # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
     # nearest corner (I, J: distances to the nearest horizontal / vertical edge; the other colour is
-    # the top row's dot in column f when the near corner is top-left or bottom-right, else in e)
-    "corner_rings_dotted_box": "[[v or 5*(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)or(I*I<2>J*J)*g[a][[f,e][(i-a<2)^(j-e<2)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
+    # the top row's dot in column f when the near corner is top-left or bottom-right, else in e).
+    # The 5s and the ring never meet (a ring cell on an edge is 1 from its corner: odd), so they
+    # are added, not or-ed.
+    "corner_rings_dotted_box": "[[v or(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)*5+(I*I+J*J<3)*g[a][[f,e][(i-a<2)^(j-e<2)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
     # task388: in every column that holds a colour the 0s turn 8; the result is tiled 2x2. zip(r,*g)
     # gives each cell of row r followed by its whole column, so x[0] is the cell and any(x) says
     # whether its column holds a colour; 2*[...] doubles each row across, the final *2 repeats the
