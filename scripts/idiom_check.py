@@ -8,7 +8,8 @@ every example of its real task (train, test, arc-gen; needs the shared set), how
 its draw it gets wrong (3 to 5 objects, as `test_search` plants them), and its bytes: raw
 (`p=lambda g:` + the expression) and packed (the pack stage's zlib wrapper), the smaller counts.
 With --cost, also the seconds the search spends on it over all 400 tasks' train and test
-examples (it tries every idiom on every task), old against new. Exits 1 when it is wrong.
+examples (it tries every idiom on every task), old against new. Exits 1 when it is wrong on
+a real example.
 """
 
 from __future__ import annotations
@@ -26,26 +27,27 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "golf")]
 from task_shapes import DRAWN  # noqa: E402
 
 from golf_ray.golf import compress, search, task_idioms  # noqa: E402
-from golf_ray.tasks import load_task_file, shared_tasks_dir  # noqa: E402
+from golf_ray.tasks import load_task_dir, load_task_file, shared_tasks_dir  # noqa: E402
 
 
-def pairs_of(task, arc_gen: bool = True) -> list:
-    examples = [*task.train, *task.test, *(task.arc_gen if arc_gen else [])]
+def pairs_of(examples) -> list:
     return [(e.input, e.output) for e in examples]
 
 
-def wrong_draws(name: str, source: str, draws: int) -> int:
+def wrong_draws(name: str, source: str, draws: int) -> tuple[int, int]:
+    """Of `draws` seeds, how many drawn inputs `source` gets wrong, and how many were judged."""
     rule, draw, *_ = DRAWN[name]
-    wrong = 0
+    wrong = judged = 0
     for seed in range(draws):
         rng = random.Random(seed)
         grid = draw(rng, rng.randint(3, 5))
         try:
             out = rule([r[:] for r in grid])
-        except (ValueError, IndexError):  # a draw the rule has no answer for: drawn again there
+        except (ValueError, IndexError):  # a draw the rule has no answer for: skipped
             continue
-        wrong += search.first_wrong(source, [(grid, out)], 5.0) is not None
-    return wrong
+        judged += 1
+        wrong += search.first_wrong(source, [(grid, out)], search.IDIOM_S) is not None
+    return wrong, judged
 
 
 def search_seconds(source: str, tasks: list) -> float:
@@ -70,19 +72,24 @@ def main() -> int:
     old = search.program(task_idioms.IDIOMS[args.name])
     source = old
     if args.file:
-        source = search.program(Path(args.file).read_text().split("\n")[0].strip())
+        try:
+            expr = Path(args.file).read_text().split("\n")[0].strip()
+        except (OSError, UnicodeDecodeError) as e:
+            parser.error(f"{args.file}: cannot read the expression ({e})")
+        if not expr:
+            parser.error(f"{args.file}: line 1 (the expression) is empty")
+        source = search.program(expr)
     task = load_task_file(tasks_dir / f"{DRAWN[args.name][2]}.json")
-    pairs = pairs_of(task)
+    pairs = pairs_of(task.all_examples)
     at = search.first_wrong(source, pairs)
     print(f"{args.name} ({task.id}): " + ("right" if at is None else f"WRONG at example {at}"))
-    wrong = wrong_draws(args.name, source, args.draws)
-    print(f"  on {len(pairs)} real examples; draws wrong: {wrong} of {args.draws}")
+    wrong, judged = wrong_draws(args.name, source, args.draws)
+    print(f"  on {len(pairs)} real examples; draws wrong: {wrong} of {judged}")
     raw = len(source.encode())
     packed = len(compress.packed(source))
     print(f"  bytes: raw {raw}, packed {packed}, counts {min(raw, packed)}")
     if args.cost:
-        every = [load_task_file(p) for p in sorted(tasks_dir.glob("task*.json"))]
-        every = [pairs_of(t, arc_gen=False) for t in every]
+        every = [pairs_of((*t.train, *t.test)) for t in load_task_dir(tasks_dir, strict=True)]
         runs = [(search_seconds(old, every), search_seconds(source, every)) for _ in range(3)]
         before, after = (statistics.median(r) for r in zip(*runs, strict=True))
         print(f"  search cost over 400 tasks: old {before:.3f} s, new {after:.3f} s")
