@@ -138,9 +138,11 @@ IDIOMS = {
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
     # cover over flat indices k (row-major, width w; column 0 is blank in every example, so a piece
     # never wraps a row): the first free cell m is tried as {m,m+a,m+b,m+a+b} for (a,b) = (1,w)
-    # square, (1,1) bar, (w,w) bar, (w,1) square again; cells are painted before recursing (the
-    # successful branch repaints). Only 5-cells are taken, which keeps the search short elsewhere.
-    "tile_squares_bars": "g*(f:=lambda S,w=len(g[0]):S<{0}or any([0for p in P for g[p//w][p%w]in[a%b*6+2]]and f(S-P)for a in(1,w)for b in(w,1)if(P:={m:=min(S),m+a,m+b,m+a+b})<=S))({k for k,v in enumerate(sum(g,[]))if v==5})",
+    # square, (1,1) bar, (w,w) bar, (w,1) square again; a fitting piece's cells are painted in the
+    # chained test P<=S!=[...] (a set never equals the list, and the chain stops before the paint
+    # when P does not fit), then the rest is recursed on (the successful branch repaints). Only
+    # 5-cells are taken, which keeps the search short elsewhere.
+    "tile_squares_bars": "g*(f:=lambda S,w=len(g[0]):S<{0}or any(f(S-P)for a in(1,w)for b in(w,1)if(P:={m:=min(S),m+a,m+b,m+a+b})<=S!=[0for p in P for g[p//w][p%w]in[a%b*6+2]]))({k for k,v in enumerate(sum(g,[]))if v==5})",
     # task025: Full-height (or full-width) lines (the columns with no 0; their min is their colour)
     # attract the dots of their colour to the cell beside them (on the dot's side); other dots
     # vanish. Cell l takes the max of the line colour at l+1 if it occurs left of l, and of the line
@@ -594,10 +596,11 @@ IDIOMS = {
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
     # the box outline and of the inner line with 2. Four transposing passes (one per row, take the
     # 4th); a..b: the first and last rows holding a 1. X=(i-a)*(b-i) is 0 on the box's top and
-    # bottom rows, >=4 inside it, <0 outside; a 0 turns 2 when -1<X<K**4+any(c) (K: the column's
-    # inner 1s): X=0 in a non-empty column, or inside a line column (K>=2; 16>=X: no box side
-    # exceeds 9 cells). Passes 3-4 reach border cells of columns that were empty at first.
-    "dotted_box_fill": "[g:=[[v or 2*(-1<(i-a)*(b-i)<c[a+1:b].count(1)**4+any(c))for i,v in enumerate(c)]for c in zip(*g)]for _ in g for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][3]",
+    # bottom rows, >=4 inside it, <0 outside; a 0 turns 2 when -any(c)<X<=K**4 (K: the column's
+    # inner 1s): X=0 in a non-empty column (an empty one has K=0, so 0<X<=0 fails), or inside a
+    # line column (K>=2; 16>=X: no box side exceeds 9 cells). Passes 3-4 reach border cells of
+    # columns that were empty at first.
+    "dotted_box_fill": "[g:=[[v or 2*(-any(c)<(i-a)*(b-i)<=c[a+1:b].count(1)**4)for i,v in enumerate(c)]for c in zip(*g)]for _ in g for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][3]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
     # the left half; the result is invariant under a quarter turn, so its top half is L turned
     # clockwise and its bottom half is L turned anticlockwise.
@@ -923,8 +926,9 @@ IDIOMS = {
     # on 0 (as every example): keep the square's cells where the (downscaled) pattern is set, blank
     # the rest. After cropping, m = -n (minus the count of the last row), the square is the last n
     # rows' last n columns, the pattern every k-th row and column of the rest; both are masked
-    # column by column and the result transposed back (no result row or column is blank).
-    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),m:=-len(t(A[-1:])),k:=~-len(A)//-m)and t([[v*(p>0)for v,p in q]for q in map(zip,t(A[m:])[m:],t(A[:m:k])[::k])])",
+    # column by column and the result transposed back (no result row or column is blank). The
+    # masked columns go to t as a bare generator (zip(*R) unpacks any iterable): no brackets.
+    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),m:=-len(t(A[-1:])),k:=~-len(A)//-m)and t([v*(p>0)for v,p in q]for q in map(zip,t(A[m:])[m:],t(A[:m:k])[::k]))",
     # task171: an all-0 grid gets its border drawn in 8. One pass turns each column x into a row
     # [8,*x[2:],8] (the grid transposed, with 8 at both ends of every row); two passes put 8 on all
     # four sides in the input's orientation. `for _ in g` runs h >= 3 passes (the later ones change
@@ -1257,9 +1261,9 @@ IDIOMS = {
     # Sorted, the first places of its 10 distinct bytes are '[' '0' ',' ' ' ']' (row 0 is all 0 in
     # every example), the box colour, then the four colours in reading order: C. The colour at C[k]
     # goes 2 rows and 2 columns outwards past C[3-k] (70,58,-58,-70 are 2*b'sm3-'-160) and 48 ('0')
-    # clears it. '%.320a' cuts big grids short and [5] raises when C has under 4 places, so grids of
-    # other tasks skip the eval and the search stays quick.
-    "frame_corners_swap_out": "[s:=[*b'%.320a'%g],C:=sorted(map(s.index,{*s}))[6:],*[1 for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]and eval(bytes(s))",
+    # clears it. [5] raises when C has under 4 places, so grids of other tasks skip the eval and the
+    # search stays quick (no '%.320a' cut: the repr of a big grid is only a list of bytes here).
+    "frame_corners_swap_out": "[s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],*[1 for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]and eval(bytes(s))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass adds label L to a cell whose lower-left neighbour s[j-1] is 5 while
     # its left and lower neighbours r[j-1], s[j] are 0 (|4 ignores labels set earlier; only 0 cells
@@ -1772,10 +1776,11 @@ IDIOMS = {
     "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=sum([r[x-(x>0):x+2]for r in g[y-(y>0):y+2]],[]),key=w.count):v for a in(2,1)for y,r in enumerate(g)for x,v in enumerate(r)if a==n.count(v)!=(P:={y-x,x+y+.1,*P})})and[[P&{y-x,x+y+.1}and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the diagonal. The flood
     # spreads the running min along each row (labels are negative: an 8 joins its left neighbour's
-    # label, or takes a fresh k-1 after a 0), 3*height quarter turns (a 0 column is prepended each
-    # turn to cut rows apart, so the grid grows); the identity grid is built over the set of labels
-    # (one iteration order for rows and columns).
-    "count_to_diagonal": "(k:=0)or[g:=zip(*[[v:=c and(min(c,v)or(k:=k-1))for c in(0,*r)]for r in g][::-1])for _ in g*3]and(L:={*sum(g,())}-{0})and[[8*(a==b)for b in L]for a in L]",
+    # label, or takes a fresh k-1 after a 0), 2*height quarter turns (each turn rotates the last
+    # turn's rows first; a 0 is put in front of each row to cut rows apart, so the grid grows);
+    # every turn also keeps L, the set of labels, so the last one is there after the loop; the
+    # identity grid is built over L (one iteration order for rows and columns).
+    "count_to_diagonal": "(k:=0)or[L:={*sum(g:=[[v:=c and(min(c,v)or(k:=k-1))for c in(0,*r)]for r in zip(*g[::-1])],[])}-{0}for _ in g*2]and[[8*(a==b)for b in L]for a in L]",
     # task326: output the 2x2 block in the top left corner. Two rows written out one by one are
     # shorter than a comprehension over g[:2].
     "top_left_2x2_corner": "[g[0][:2],g[1][:2]]",
@@ -2012,11 +2017,12 @@ IDIOMS = {
     # 5-(5-v or pop): 5-v is 0 just for a 5, and the pop (never 0: v is no 5) runs only then.
     "stamp_template_on_gray": "[[5-(5-c[i]or T[c[:i].count(5)].pop(0))for c in zip(*g)]for i in range(10)if(T:=[A*4for B in g if(A:=[5-A for A in B if A%5])]*4)]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
-    # -> 2, size 3 -> 1. (51 - number of 2-step 0-paths from the cell, as a byte, on b'%a '%g plus a
-    # space: a column is 3 bytes, a row 32; width 10 hard-coded; a row-0 step up wraps to just past
-    # a row-9 cell, never a '0'; worked out for every byte, kept only for b'0'; %4 keeps every new
-    # byte a digit on any grid; the bytes are eval'd.)
-    "hole_size_recolor": "(s:=b'%a '%g,D:=(3,-3,32,-32))and eval(bytes([c,51-sum(s[q+d::e][:2]==b'00'for d in D for e in D)%4][c==48]for q,c in enumerate(s)))",
+    # -> 2, size 3 -> 1. On b'%a '%g plus a space (a column is 3 bytes, a row 32; width 10
+    # hard-coded; a row-0 step up wraps to just past a row-9 cell, never a '0'), n = the number of
+    # 2-step 0-paths from the cell is size-1, and ~n&3 = 3-n; 3>>c%48 is 3 only for b'0' (0 for
+    # every other byte: ' ', ',', '[', ']', '5' all give a shift of 5 or more), so c|3>>c%48&~n
+    # turns b'0' into the digit 3-n and leaves every other byte as it is; the bytes are eval'd.
+    "hole_size_recolor": "(s:=b'%a '%g,D:=(3,-3,32,-32))and eval(bytes(c|3>>c%48&~sum(s[q+d::e][:2]==b'00'for d in D for e in D)for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. Column 0 is all background (the shape and marker never touch the
     # edge, in every example and in RE-ARC's generator) and the shape is 0 (in every example), so
@@ -2063,8 +2069,9 @@ IDIOMS = {
     # far away (0 inside the box). h gives [-squared distance] repeated (that line's max) times for
     # the nearest non-empty line (empty lines give [], which loses the max); equal values below [0]
     # mark a ray. That line (the box side a ray leaves from) holds only 0 and the shell colour, in
-    # every example, so the ray colour is the sum of the grid's colours less the list's length.
-    "corner_diagonals": "(h:=lambda i,G:max(max(s)*[-k*k]for k,s in enumerate(G,-i)))and[[[v,sum({*sum(g,[])})-len(x:=h(i,g))][x==h(j,zip(*g))<[0]]for j,v in enumerate(s)]for i,s in enumerate(g)]",
+    # every example, so the ray colour is the sum of the grid's colours less the list's length. h is
+    # bound at its first call (the row's, inside the cell's list), which saves the leading `and`.
+    "corner_diagonals": "[[[v,sum({*sum(g,[])})-len(x:=(h:=lambda i,G:max(max(s)*[-k*k]for k,s in enumerate(G,-i)))(i,g))][x==h(j,zip(*g))<[0]]for j,v in enumerate(s)]for i,s in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2); each dot shoots a ray perpendicular to
     # them, to the nearest line on each side that has one; each crossing gets an 8 ring (3x3 minus
     # centre). Eight quarter turns sweep rows with the previous output cell t: v|2 when t is 2 and
