@@ -1797,12 +1797,12 @@ IDIOMS = {
     # rebuilt as k zeros, its middle cell, k zeros (k = half the width).
     "keep_middle_column": "[[0]*(k:=len(r)//2)+[r[k]]+k*[0]for r in g]",
     # task330: 4-connected shapes of 5: those of exactly 6 cells become 2, the others 1. (Each 5
-    # gets a label 3*64**k, private bits, when c^5 is 0: only on the first pass; labels are
-    # OR-spread over each shape. Every later pass flips bits 0 and 2 (c^5) of all shape cells
-    # alike (labels have them 0), so after the 40 passes (an even count) a final label is 3 times a
-    # sum of size distinct powers of 64, plus 5, and c%21 == (3*size+5)%21; -c%21%17%3 then sends
-    # sizes 1-8 to 1 but 6 to 2, and 0 stays 0.)
-    "size6_components": "[k:=3]+[g:=zip(*[[v:=c and(c^5 or(k:=k*64))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[-c%21%17%3for c in r]for r in g]",
+    # gets a label 8**k, a private bit above bit 2, when c^5 is 0: only on the first pass; labels
+    # are OR-spread over each shape. Every later pass flips bits 0 and 2 (c^5) of all shape cells
+    # alike (labels have them 0), so after the 40 passes (an even count) a final label is a sum of
+    # size distinct powers of 8, plus 5; every 8**k (k>0) is 8 mod 28, so c%28 == (8*size+5)%28,
+    # and %23%4 then sends sizes 1-8 to 1 but 6 (53%28 = 25) to 2, and 0 stays 0.)
+    "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c^5 or(k:=k*8))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%28%23%4for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
     # apart, so arms never meet). Four passes, each on the grid's text: every "1, 0" (a 0 right
     # after a 1 in a row) becomes "1, k", then eval and a quarter turn clockwise; k runs over '6278'
