@@ -893,9 +893,9 @@ IDIOMS = {
     # dots: u is the largest min of flat cells k, k+17, k+21 (umbrella cells at (1,4), (2,1), (2,5);
     # no example has three dots so placed, and a triple mixing colours gives at most u); in each
     # column d (top-down) the n cells below its lowest u take the largest colour among them (0 if
-    # none). n is the index of u in d reversed with u appended: 20 where the column has no u, and
-    # %20 makes n=0 (then d[-n:] is the whole column, but its max is repeated 0 times).
-    "umbrella_rain": "[*zip(*[d[:20-(n:=(*d[::-1],u:=max(map(min,s:=sum(g,[]),s[17:],s[21:]))).index(u)%20)]+(max(d[-n:]),)*n for d in zip(*g)])]",
+    # none). n is the index of u in bytes(d reversed): -1 where the column has no u, and then
+    # d[:21] is the whole column and its max (of d[1:], never empty) is repeated -1 = 0 times.
+    "umbrella_rain": "[*zip(*[d[:20-(n:=bytes(d[::-1]).find(max(map(min,s:=sum(g,[]),s[17:],s[21:]))))]+(max(d[-n:]),)*n for d in zip(*g)])]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
     # connected, so its box is the rows and the columns that hold an 8. With R, K the maxima (8 or
     # 0) of the cell's row and column (zip(r,*g) gives each cell c with its column), the cell is
@@ -1082,10 +1082,11 @@ IDIOMS = {
     "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
     # every other zero (gaps, leaky rooms) becomes 4. (8 rotating row sweeps: a 0 or 3 (9>>c&1)
-    # becomes 4 after a 4 or on a wall line, else 3: 4-(W>(v==4)) with W=25>>M&1. A line is a room
-    # line (W=1) when M=sorted(r)[9] is 0, 3 or 4: sides are 17-29, a room line holds at most 9
-    # walls and a wall line at most 9 gaps, as in every example.)
-    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(25>>sorted(r)[9]&1>(v==4))][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][7]",
+    # becomes 4 after a 4 or on a wall line, else 3: 4-(W&(v!=4)) with W=25>>M (only bit 0 counts:
+    # the bool v!=4 is 1 or 0, so & keeps W's bit 0 or clears it). A line is a room line (W odd)
+    # when M=sorted(r)[9] is 0, 3 or 4: sides are 17-29, a room line holds at most 9 walls and a
+    # wall line at most 9 gaps, as in every example.)
+    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][7]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[::2]) is 1 iff the cell's column is even: the stripe row is
     # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide). The
@@ -1288,12 +1289,14 @@ IDIOMS = {
     # order; no two holes alike, so a painted hole is matched once and then filled).
     "pieces_into_holes": "[L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[0for k in sorted(M,key=sum)for f in L for Y in c if k==tuple(c.get(Y+q)for q in f)for q,c[Y+q]in zip(f,M[k])]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
-    # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each
-    # (next(..., g): a pass that finds nothing only turns). Stem rows hold one cell of colour
-    # sum(s); a pass acts only where t, the row above the first stem (latched by the walrus in the
-    # filter), lacks that colour (anchor up): it drops the stem rows and appends as many copies of
-    # the top row, 0 like every edge of every example (t is unset only on that first, 0 row).
-    "reel_in_rect": "[g:=[*zip(*next(([*filter(s.__ne__,g)]+g[:1]*g.count(s)for s in g if 0<sum(s)in{*s}-{*t}or(t:=s)*0),g))][::-1]for _ in g][3]",
+    # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each.
+    # Stem rows hold one cell of colour sum(s); a row acts only where t, the last row that did not
+    # act (latched by the walrus in the filter: the row above the first stem), lacks that colour
+    # (anchor up): each stem row in turn appends a copy of the top row (0 like every edge of every
+    # example) to a new g and removes the first copy of itself from it, so the loop (over the
+    # pass's old g) never skips a row; the list of Nones *0+g leaves the updated g to turn.
+    # (t is unset only on the very first, 0 row, which 0< skips.)
+    "reel_in_rect": "[g:=[*zip(*[(g:=g+g[:1]).remove(s)for s in g if 0<sum(s)in{*s}-{*t}or(t:=s)*0]*0+g)][::-1]for _ in g][3]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
@@ -1535,10 +1538,11 @@ IDIOMS = {
     # 2-objects would be ringed too; none occur.
     "domino_outbox": "[g:=[*zip(*[[k*412%(a|a*b>>2|b&k|4)for a,b in zip(r,(0,*r))]for r in g][::-1])]for k in b'tttt555Y'][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
-    # 8. One loop of 80 row-sweeps (v, the left cell, is 0 at each row's start): first ~37 flood the
+    # 8. One loop of 80 row-sweeps (v, the left cell, is 0 at each row's start): first ~10 flood the
     # outer 9s to 0 (c%(v+9) is 0 only for a 9 after a 0), later ones also spread 8 from hole 9s
-    # through 1s, the last turns 0 back to 9.
-    "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c%(v+9)+7*(c==1<7<v<x/4))or x//79*9 for c in r]for r in g if[v:=0]][::-1])]for x in range(80)][-1]",
+    # through 1s (v is only ever 0, 1, 8 or 9, so 1<v<x means v is 8 or 9 and x>v), the last turns 0
+    # back to 9.
+    "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c%(v+9)+7*(c==1<v<x))or x//79*9 for c in r]for r in g if[v:=0]][::-1])]for x in range(80)][-1]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. Per
     # quarter turn (rows as bytes), row i lies in a ray's band iff some row y holds |i-y| 3s then
@@ -1666,10 +1670,11 @@ IDIOMS = {
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). In
     # every example a 0 is a hole cell iff its run of 0s (between 5s or the border) has the same
     # length n<4 along its row and along its column. Two passes (rows, then columns; each
-    # transposes) split each line on the byte 5 and join it back; m=n+5, a cell c becomes m**(m<9)
-    # where c%m<1: pass 1 (all 0s) writes m, or 1 when n>3 (1%m is never 0); pass 2 keeps only the
-    # cells whose value (1, 6, 7 or 8) equals the new m.
-    "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((c%(m:=len(x)+5)<1)*m**(m<9)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
+    # transposes) split each line on the byte 5 and join it back; m=n+5, a cell c becomes m where
+    # c%m<1>c/9 (c is 0 or a multiple of m below 9), else 0: pass 1 (all 0s) writes the row's m
+    # (6..17); pass 2 keeps only the cells whose value equals the column's m and is below 9 (12, 14
+    # and 16 are multiples of 6, 7, 8, but not below 9).
+    "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((m:=len(x)+5)*(c%m<1>c/9)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
     # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
     # when sum(row)*sum(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0, since
@@ -1855,16 +1860,20 @@ IDIOMS = {
     "nonzero_cells_in_one_row": "[[*filter(int,sum(g,[]))]]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
     # that side, other dots vanish. (Four quarter turns, one per row with the fourth kept, each for
-    # the left side: cell 1 is r[0] if the row's inner cells r[2:-1] hold it, else stays r[1] (a
-    # corner row's 0 is never there); a dot lives on if it is another side's colour: top or bottom
-    # row, or the row's last cell; the left colour is in none of these, so its dots go.)
-    "dots_to_matching_side": "[g:=[*zip(*[[r[0],r[r[0]not in r[2:-1]]]+[c*(c in r[-1:]+g[0]+g[-1])for c in r[2:]]for r in g][::-1])]for _ in g][3]",
+    # the left side; rows unpack as a,b,*m: cell 1 is b|a*(a in m): in every example the ring just
+    # inside the frame is empty, so b is 0 on an inner row and a if m holds it (m's last cell is
+    # the right side, another colour); a corner row's a is 0, so b stays. A dot lives on if it is
+    # another side's colour: in the top or bottom row, or the row's last cell (a tuple, as g's rows
+    # turn tuples after one turn); the left colour is in none of these, so its dots go.)
+    "dots_to_matching_side": "[g:=[*zip(*[[a,b|a*(a in m)]+[c*(c in(m[-1],*g[0]+g[-1]))for c in m]for a,b,*m in g][::-1])]for _ in g][3]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
     # their common span less one cell at each side, becomes 8. Per pass (rows, then columns), an
-    # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (the span never
-    # reaches the grid's border in any example, so no padding below is needed); x is the outer
-    # loop, so each pass writes the grid transposed and the second pass works on the columns.
-    "bridge_between_blocks": "[g:=[[g[y][x]or 8*all(any(r[:x])*any(r[x:])for r in[(),*g][y:y+3])for y in R]for x in R]for R in[range(10)]*2][1]",
+    # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it: the sum of
+    # the three tests is 3, and 8&3*sum is 8 only for 3 (9=0b1001). At y=0 the slice is empty and
+    # at y=9 it holds two rows, so the border rows never fill (the span never reaches the grid's
+    # border in any example); x is the outer loop, so each pass writes the grid transposed and the
+    # second pass works on the columns.
+    "bridge_between_blocks": "[g:=[[g[y][x]or 8&3*sum(any(r[:x])*any(r[x:])for r in g[y-1:y+2])for y in R]for x in R]for R in[range(10)]*2][1]",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
     # cell nearest them. The block's two rows hold only the 8s (no dot shares them), so they are
     # equal: an 8-row is the block's first row iff it differs from row i-1. Per row, L is the
