@@ -293,11 +293,11 @@ IDIOMS = {
     "link_8s_with_3": "[g:=[[c|3*(r.count(8)>(k:=k+c//8)>c)for c in r]for r in zip(*g)if[k:=0]]for _ in g][1]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (EXPR: f is the first
-    # nonzero cell so far in a line; a 0 takes f when f occurs once in the line and the line has 3
-    # colours: only the axis read from the odd cell; needs triangles of height >= 3. Each pass turns
-    # the grid a quarter, zip(*g[::-1]); `for _ in g` runs len(g) passes (10+ rows) and [3] is back
-    # upright.)
-    "ray_through_apex": "[g:=[[v or f*(r.count(f)<2<len({*r}))for v in r if[f:=f or v]]for r in zip(*g[::-1])if[f:=0]]for _ in g][3]",
+    # nonzero cell so far in a line, updated at every cell by v+0*(f:=f or v), which is still v; a
+    # 0 takes f when f occurs once in the line and the line has 3 colours: only the axis read from
+    # the odd cell; needs triangles of height >= 3. Each pass turns the grid a quarter,
+    # zip(*g[::-1]); `for _ in g` runs len(g) passes (10+ rows) and [3] is back upright.)
+    "ray_through_apex": "[g:=[[v+0*(f:=f or v)or f*(r.count(f)<2<len({*r}))for v in r]for r in zip(*g[::-1])if[f:=0]]for _ in g][3]",
     # task052: a row of a single colour becomes all 5, any other row all 0 (3x3 grids). A row is of
     # one colour when it equals its first cell repeated three times.
     "uniform_rows_grey": "[3*[5*(r==r[:1]*3)]for r in g]",
@@ -553,11 +553,12 @@ IDIOMS = {
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour, i.e. every 0 whose lower neighbour lies in a cup's bounding
     # box. Cell (i,j) fills when row i+1 (r=g[i-9]: 10x10 grids, as in every example; row 0 is never
-    # a cup row) has cells on both sides of column j: r[j::-1]>[0]*9<r[j:] (a slice beats nine 0s
-    # iff it holds a nonzero; a 10-long all-0 slice also wins, but then the other side is all 0 and
-    # loses), with the largest value in rows i-1..i+3 (the colour sits on the middle inner row, the
-    # upper of two, as in every example).
-    "fill_cup_and_lid": "[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*((r:=g[i-9])[j::-1]>[0]*9<r[j:])for j in range(10)]for i in range(10)]",
+    # a cup row) has cells on both sides of column j: r[j::-1]>g[0]<r[j:] (g[0] is ten 0s: the top
+    # row is empty in every example, and output cells are new lists, so g[0] stays the input row; a
+    # slice beats it iff it holds a nonzero, an all-0 slice is shorter or equal), with the largest
+    # value in rows i-1..i+3 (the colour sits on the middle inner row, the upper of two, as in every
+    # example).
+    "fill_cup_and_lid": "[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*((r:=g[i-9])[j::-1]>g[0]<r[j:])for j in range(10)]for i in range(10)]",
     # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest bounding box. A
     # colour lies in both row r and column k for exactly the (row, column) pairs of its box, so
     # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
@@ -754,11 +755,12 @@ IDIOMS = {
     # first three rows from column 6 to the end.
     "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
-    # one of 2s down-right. (2-pass row scan: a 0 takes c&a>>l+u (a up-left, l left, u up): a>>l+u
-    # is a only where l and u are 0 (a<=2 shifts out otherwise), i.e. off a block's corner or a
-    # shot's end, and c&a keeps colour c only (no 1 ever touches a 2); then turn 180 and do 1s. The
-    # first row doubles as the row above it: a==l there, so a>>a+u is 0.)
-    "corner_diagonal_shots": "[g:=[(h:=[v|c&a>>l+u for v,l,a,u in zip(r,[0]+r,[0]+h,h)])[::-1]for r in g][::-1]for c in(2,1)if(h:=g[0])][1]",
+    # one of 2s down-right. (2-pass row scan: a cell takes v|c&a>>x+u (a up-left, u up, x the cell
+    # just made to its left, carried): a>>x+u is a only where x and u are 0 (a<=2 shifts out
+    # otherwise), i.e. off a block's corner or a shot's end, and c&a keeps colour c only (no 1 ever
+    # touches a 2); then turn 180 and do 1s. x carried over a row's start is harmless: a is 0 there.
+    # The first row doubles as the row above it: a<=x there, so a>>x+u is 0.)
+    "corner_diagonal_shots": "[g:=[(h:=[x:=v|c&a>>x+u for v,a,u in zip(r,[0]+h,h)])[::-1]for r in g][::-1]for c in(2,1)if(h:=g[x:=0])][1]",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x cells (x: the first point's row); c>>k*4 is c iff k == 0.
     "concentric_squares": "(R:=range(len(g)))and[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_ in[[(i,j)for i in R for j in R if g[i][j]]]for i in R]",
@@ -1121,8 +1123,10 @@ IDIOMS = {
     # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
     # label beside the far wall crosses the hole); a 0 takes 275//g%26 (8->8, 1->15, 15<->18). The
     # carried g is bound at the first cell; cells are stored %m, m=19 (no change) but 8 on the last
-    # pass: 8->0, 15->7, 18->2, and [-1] is the answer. Two turns (8 passes) flood every example.)
-    "hole_parity_fill": "[g:=[*zip(*[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][1:]for r in g][::-1])]for m in[19]*7+[8]][-1]",
+    # pass: 8->0, 15->7, 18->2, and [-1] is the answer. Each row is kept reversed without its
+    # sentinel ([:0:-1]), so zip(*) turns the grid a quarter (anticlockwise). Two turns (8 passes)
+    # flood every example.)
+    "hole_parity_fill": "[g:=[*zip(*[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][:0:-1]for r in g])]for m in[19]*7+[8]][-1]",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
     # a row (each cell k of the run has b'%c'%k*6 in the row's bytes: the sum is >= 6, the stop
