@@ -1895,8 +1895,9 @@ IDIOMS = {
     # task345: 2s on the bottom row (as in every example) rise row by row; a rise blocked by a 5
     # steps one cell to the right just below it and continues to the top: a cell becomes 2 if the
     # cell below is a riser, or the cell below-left is one and the cell above-left is 5. Recursive:
-    # the row above the (finished) bottom row Q is computed, then p finishes the rest.
-    "deflected_risers": "g[1:]and[p(h+[[v or(q|l*e)&2for q,l,e,v in zip(Q,(0,*Q),(0,*g[-3:][0]),r)]])+[Q]for*h,r,Q in[g]][0]or g",
+    # the row above the (finished) bottom row Q is computed, then p finishes the rest (rows stay
+    # lists, so [0]+Q shifts right).
+    "deflected_risers": "g[1:]and[p(h+[[v or(q|l*e)&2for q,l,e,v in zip(Q,[0]+Q,[0]+g[-3:][0],r)]])+[Q]for*h,r,Q in[g]][0]or g",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]]. Each 2x2 block "a b / d y" scores y if a==b==d is set and y is another
     # set colour (the ring's top-left corner scores its centre); the max of the scores is the
