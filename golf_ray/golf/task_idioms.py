@@ -1834,14 +1834,15 @@ IDIOMS = {
     # so that this holds exactly on each shape's cells for c = 1, 2 and 3 (checked for all 27).
     "colour_picks_cross_shape": "[[5*(i**max(max(g))%j>8)for j in b' />']for i in b'DzF']",
     # task335: one 8 and one 2 (in different rows and columns): draw 4s on the blank cells of the L
-    # path that goes from the 8 along its column to the 2's row, then along that row to the 2. f
-    # starts at 9 and flips 9<->8 on the two non-empty rows, so f is 8 from the first of them up to
-    # (not at) the second, and f in C holds there in the 8's column C; e flips 3<->2 on the two
-    # non-empty columns (back to 3 at each row's end), and e&(new e) is 2 from the first of them
-    # through the second (3&2=2&3=2), so it is in r just on the 2's row between the 8 and the 2,
-    # corner included (which f misses when the 2's row comes second). c|4*(X>c) keeps the 8 and
-    # the 2 yet always runs X, so every flip of e happens.
-    "elbow_path": "(f:=9)and[[c|4*((e&(e:=e^any(C))in r or f in C)>c)for c,*C in zip(r,*g)]for r in g if[f:=f^any(r),e:=3]]",
+    # path that goes from the 8 along its column to the 2's row, then along that row to the 2. Two
+    # passes, each emitting the transpose: walking down each column C beside the rows R, e starts
+    # at s and flips s<->s^1 on the two non-empty rows (back to s at the column's end), so
+    # e&(new e) is s-1 from the first of them through the second (9&8=8&9=8, 3&2=2&3=2), and it is
+    # in C only in the column holding s-1. Pass 1 (s=9) fills the 8's column from the 8's row to
+    # the 2's row (corner included); pass 2 (s=3) works on the rows (whose non-empty columns are
+    # still just the two) and fills the 2's row from the 8's column to the 2. c|4*(X>c) keeps the
+    # 8 and the 2 yet always runs X, so every flip of e happens.
+    "elbow_path": "[g:=[[c|4*((e&(e:=e^any(R))in C)>c)for c,R in zip(C,g)]for C in zip(*g)if[e:=s]]for s in(9,3)][1]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
     # cell: two passes, each clamping rows to the first non-empty row from i on, else the last, and
