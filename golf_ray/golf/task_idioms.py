@@ -1817,7 +1817,7 @@ IDIOMS = {
     # after a 1 in a row) becomes "1, k", then eval and a quarter turn clockwise; k runs over '6278'
     # (right, up, left, down as the turns bring each side to the right). Only digits are replaced by
     # digits, so the text always stays a valid grid.
-    "plus_colored_arms": "[g:=[*zip(*eval(str(g).replace('1, 0','1, '+k))[::-1])]for k in'6278'][-1]",
+    "plus_colored_arms": "[g:=[*zip(*eval(str(g).replace('1, 0','1, '+k))[::-1])]for k in'6278'][3]",
     # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. The
     # reversed row r[::-1] meets 3,5,3,5,... cell by cell: min(5,3) turns a 5 in an odd place into
     # 3, min(x,5) keeps the rest and 0 stays 0; the result is reversed back. The 30 values of
