@@ -1536,11 +1536,12 @@ IDIOMS = {
     # scopes) and the spaces before `if` and `for` repeat text: both pack shorter.
     "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10)for j in range(10) if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={j for j in P for i in C if abs(i-j)<2}for i in range(6)]and 2-(len(C)*3>len(P)) for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
-    # outbox); lone 2s stay. Eight quarter turns, x = a|a*b>>2|b&k with b the left neighbour: k=116
-    # marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4) keeps x for those,
-    # and in the last turn (k=89) maps 1 -> 3 and 3 -> 2, so the 8th pass is the answer. Bigger
-    # 2-objects would be ringed too; none occur.
-    "domino_outbox": "[g:=[*zip(*[[k*412%(a|a*b>>2|b&k|4)for a,b in zip(r,(0,*r))]for r in g][::-1])]for k in b'tttt555Y'][7]",
+    # outbox); lone 2s stay. Eight passes, each a quarter turn (zip(*g[::-1])) then a row sweep with
+    # x = a|a*b>>2|b&k, b the old left neighbour: k=116 marks 2s beside a 2 as 3, k=53 spreads odd
+    # cells (1 = ring); k*412%(x|4) keeps x for those, and in the last pass (k=89) maps 1 -> 3 and
+    # 3 -> 2, so the 8th pass (upright again) is the answer. Bigger 2-objects would be ringed too;
+    # none occur.
+    "domino_outbox": "[g:=[[k*412%(a|a*b>>2|b&k|4)for a,b in zip(r,(0,*r))]for r in zip(*g[::-1])]for k in b'tttt555Y'][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
     # 8. One loop of 80 row-sweeps (v, the left cell, is 0 at each row's start): first ~10 flood the
     # outer 9s to 0 (c%(v+9) is 0 only for a 9 after a 0), later ones also spread 8 from hole 9s
