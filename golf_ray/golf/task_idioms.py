@@ -105,10 +105,11 @@ IDIOMS = {
     # * the largest hash, spread from the colours x; an empty side offers the cell's own); groups of
     # 1-3 are loose. Each map is M(f)=f*z-u*f.real, z a quarter turn, u in (2*z,0): u=0 turns f,
     # u=2*z gives -conj(f)*z, a flip (M is real-linear, so M(f)-M(f')=M(f-f')). Each loose e votes
-    # M(f)-v[f]-e per cell f of its colour; a vote h met 3 times (first seen within i[:91]) paints
-    # the group at M(f)-v[f]-h (other groups land off grid). (2*z,0) rather than (0,2*z) and a
-    # list rather than a tuple for the helpers: the same maps in another order; packs shorter.
-    "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for _ in g],o:={f*z-u*f.real-v[f]-h:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-u*f.real-v[f]-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for h in i[:91]if 2<i.count(h)for f in x}]and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
+    # M(f)-v[f]-e per cell f of its colour; a vote e met 3 times (first seen within i[:91]) paints
+    # the group at M(f)-v[f]-e (other groups land off grid). (2*z,0) rather than (0,2*z), a list
+    # rather than a tuple for the helpers, the vote named e like the voter and the spreading loop
+    # named f like the cells (each comprehension has its own scope): the same maps, packs shorter.
+    "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for f in g],o:={f*z-u*f.real-v[f]-e:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-u*f.real-v[f]-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for e in i[:91]if 2<i.count(e)for f in x}]and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -433,11 +434,12 @@ IDIOMS = {
     "stamp_on_ones": "[g[i][:4]+[x*k for k in g[i-i%3+1][5::3]for x in g[i%3][:3]]for i in range(9)]",
     # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3, as
     # in every example); every other object is a rotated/mirrored copy showing only its 4s and 2s:
-    # paint the full template, turned about its 2 (c: the one cell of T that is 2, taken by a loop
+    # paint the full template, turned about its 2 (r: the one cell of T that is 2, taken by a loop
     # with a test), wherever its 4/2 part occurs. The template is grown from the decorations by king
     # steps (abs<2) over non-0 cells, len(D) steps; only on grids with under 40 non-0 cells (every
     # example has at most 32), which keeps big grids cheap. The turned offset is written out twice.
-    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={z for z in D if D[z]%2>len(D)/40},[T:={z for z in D for y in T if abs(z-y)<2}for _ in D],P:={s+(z-c-k//4*2*(z-c).real)*1j**k:D[z]for c in T if 2==D[c]for k in range(8)for s in D if all(D.get(s+(z-c-k//4*2*(z-c).real)*1j**k)==D[z]or D[z]%2for z in T)for z in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # Names v (cell, growth loop), r (the 2), i (its image) repeat the enumerate names, for zlib.
+    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={v for v in D if D[v]%2>len(D)/40},[T:={v for v in D for r in T if abs(v-r)<2}for v in D],P:={i+(v-r-k//4*2*(v-r).real)*1j**k:D[v]for r in T if 2==D[r]for k in range(8)for i in D if all(D.get(i+(v-r-k//4*2*(v-r).real)*1j**k)==D[v]or D[v]%2for v in T)for v in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
@@ -501,7 +503,8 @@ IDIOMS = {
     # (anchored on the 3 / 2 cell): for each 2/3 cell o with a neighbour q, each other cell f of o's
     # colour and each cell c of q's colour, c is copied from o to f (column offset negated when
     # i[o]%3 is 2). The `len(i)<20` test only keeps the search fast on grids it does not fit.
-    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(o-q)<2<=i[o]<=3for c in i if i[q]==i[c]for f in i if f-o and i[f]==i[o]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
+    # abs(q-o) and `if i[f]==i[o]if f-o` (not `f-o and ...`) are picked because they pack shorter.
+    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(q-o)<2<=i[o]<=3for c in i if i[q]==i[c]for f in i if i[f]==i[o]if f-o})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
     # example): over widths a and bands of 2+ rows, the first run of a zeros in the bytes of the
     # band's column maxima (find(bytes(a))). The genexp and the painting loop reuse the outer
@@ -542,8 +545,9 @@ IDIOMS = {
     # max over lines of (longest run)*(number of runs) + (non-c cells between its first and last c):
     # 2*arm + gap on a line crossing both arms, the side itself on a full side; output side =
     # largest size. Sorted by size, largest first: Q[0] is the background and ring k is Q[k+1]; a
-    # cell off its ring's arms takes index 0 (the background).
-    "nested_corner_frames": "(Q:=sorted(max(((R:=len(max(r.split(b'\\t'))))*len(r.split())+r.strip().count(9),R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(v!=c)for v in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-i,i+1)for i in range(S)])and[[Q[min(a,b)*(Q[min(a,b)][1]>abs(a-b))][2]for b in V]for a in V]",
+    # cell off its ring's arms takes index 0 (the background). Loop names reused across scopes
+    # (`for r in r`, c in V, b/a swapped: the output is symmetric) because they pack 3 bytes shorter.
+    "nested_corner_frames": "(Q:=sorted(max(((R:=len(max(r.split(b'\\t'))))*len(r.split())+r.strip().count(9),R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(r!=c)for r in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-c,c+1)for c in range(S)])and[[Q[min(b,a)*(Q[min(b,a)][1]>abs(b-a))][2]for a in V]for b in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
     # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
@@ -737,14 +741,15 @@ IDIOMS = {
     # full pass of toggles brings t back to {0}). Cell = max of its row-set & column-set.
     "bbox_fill": "(s:=(t:={0}))and[[max({*r,*s}&(t|(t:=t^{*c})))for c in zip(*g)]for r in g if[s:=s^{*r}]]",
     # task133: The key colour A is the one met most often beside a different colour (4-neighbour:
-    # every key block touches its other colour side by side). A key cell's scale k is the count of A
+    # every key block touches its other colour side by side). A key cell's scale v is the count of A
     # within 3 cells left and right in its row (blocks are at most 4 wide and A runs in a row are 4+
-    # apart in every example). The template T is the union of the offsets, from each 1x1 key (k<2),
-    # of the cells coloured like one of its neighbours. Every key cell z paints z + offset*k for
-    # each offset of T, in the colour c met k cells from z in one of the 4 directions: in every
+    # apart in every example). The template T is the union of the offsets, from each 1x1 key (v<2),
+    # of the cells coloured like one of its neighbours. Every key cell r paints r + offset*v for
+    # each offset of T, in the colour c met v cells from r in one of the 4 directions: in every
     # example those 4 cells show at most one colour (the key's partner block; no other object that
     # close), and for a 1x1 key it is its template's colour, repainted unchanged. Cells are i*99+j.
-    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(z+a)for a in(-1,1,-99,99)for z in D if D.get(z+a)!=D[z]].count),T:={i-z for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))<2for a in(-1,1,-99,99)for i in D if D.get(z+a)==D[i]},P:={z+i*k:c for z in D if A==D[z]if(k:=[D.get(z+a)for a in range(-3,4)].count(A))for a in(-1,1,-99,99)if(c:=D.get(z+a*k))for i in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # Names r (cell), i (step), v (scale) reuse the enumerate names so zlib finds longer repeats.
+    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(r+i)for i in(-1,1,-99,99)for r in D if D.get(r+i)!=D[r]].count),T:={j-r for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))<2for i in(-1,1,-99,99)for j in D if D.get(r+i)==D[j]},P:={r+j*v:c for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))for i in(-1,1,-99,99)if(c:=D.get(r+i*v))for j in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. The noise colour a is the
     # colour 1-9 with a lone cell between two 0s in str(g) ("0, a, 0"; blown-up cells never stand
@@ -854,9 +859,9 @@ IDIOMS = {
     "inner_fill_by_size": "0 in g and[k and 3-sum(s)*2//sum(g)for s in bytes(g).split(b'\\0')for k in[*(s and[0,*s[2:],0]),0]]or[[x-u*v for x,u in zip(r,p(r))]for r,v in zip(g,p([*map(sum,g)]))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
-    # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -d, d
-    # rising, is the topmost, rightmost one)
-    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(bytes(r)if 5 in r else b' 'for r in zip(*g)).split()for j in[s for d in range(160)for s in[{j%10*16-j//10-d for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<33}&Z][-1]}]for i,r in enumerate(g)]",
+    # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -i, i
+    # rising, is the topmost, rightmost one; the shift is named i so the text repeats more)
+    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(bytes(r)if 5 in r else b' 'for r in zip(*g)).split()for j in[s for i in range(160)for s in[{j%10*16-j//10-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<33}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
@@ -1210,13 +1215,14 @@ IDIOMS = {
     # the shift of the template that overlaps it most (ties: the larger shift), and the template's
     # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
     # above (g[0] is always empty); T holds the template's cells, those with the label of the least
-    # cell (column 0 of the first band always holds an 8). Z holds each label's best shift of T's
-    # cells, for every label 0..10 (no example has more than 10 empty rows above a band): a label no
-    # cell has counts 0 at every shift, so it takes the largest, 105, 15 rows down, where no cell
-    # lies (shifts run over -30..105; the extra 90..104 never tie a band's best in any example).
-    # A 0 becomes 1 (True) when some shift k in Z puts a T cell on it. Every grid is 15x10, so
-    # the loops run over range(15) and range(10).
-    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},T:=[i for i in D if D[i]==D[min(D)]],Z:={max(([D.get(i+k)for i in T].count(v),k)for k in range(-30,106))[1]for v in range(11)})and[[g[i][j]or any(i+30*j-k in T for k in Z)for j in range(10)]for i in range(15)]",
+    # cell (column 0 of the first band always holds an 8). Z lists each label's best shift of T's
+    # cells, for every label i in range(15) (the same text as the row loop, and a list rather than a
+    # set: it packs shorter; the inner comprehension's i is its own, so .count(i) sees the label): a
+    # label no cell has counts 0 at every shift, so it takes the largest, 105, 15 rows down, where
+    # no cell lies (shifts run over -30..105; the extra 90..104 never tie a band's best in any
+    # example). A 0 becomes 1 (True) when some shift k in Z puts a T cell on it. Every grid is
+    # 15x10, so the loops run over range(15) and range(10).
+    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},T:=[i for i in D if D[i]==D[min(D)]],Z:=[max(([D.get(i+k)for i in T].count(i),k)for k in range(-30,106))[1]for i in range(15)])and[[g[i][j]or any(i+30*j-k in T for k in Z)for j in range(10)]for i in range(15)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1. Four
     # quarter turns, each filling a 0 from its left neighbour a mapped by a**4%84%15 (3,6 -> 6; 8,4
     # -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right, down, left, up, so the 4th result
@@ -2015,8 +2021,11 @@ IDIOMS = {
     # rectangle and a 1-cell border, its markers line up on bare background. Over the whole grid the
     # bare background j outnumbers the pattern background b, b the main colour, that each marker (as
     # in every example), and only bare rows hold j, only pattern rows b: rows are split by that. A
-    # wide grid (split left/right in every example) is solved transposed by calling p on it.
-    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[[]for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z.index(b,i)-i+1))][:1]for x in range(z[i::M].index(b))for k in range(z.index(b,i)-i)for e[q+x*M+k]in[z[i+x*M+k]]])and[e[d*M:][:M-1]for d in range(t)]",
+    # wide grid (split left/right in every example) is solved transposed by calling p on it. Width
+    # z[i:i+M].index(b) echoes the height z[i::M].index(b), the output rows e[i:i+M-1] echo it and
+    # range(t*M)[::M] echoes range(t*M): all pack shorter (z[i:] is as short as z[i:i+M] but copies
+    # all of z each time, too slow for the search).
+    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[[]for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t*M)[::M]]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn);
     # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
