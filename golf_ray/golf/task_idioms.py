@@ -379,13 +379,15 @@ IDIOMS = {
     "odd_quadrant": '[g:=[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*g)]for _ in"ab"][1]',
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
     # end i whose next cell is free, walk away from the other green until blocked (an 8: walks pass
-    # the edge, it never blocks); turn a quarter either way (t*1j, t=±s) and walk until blocked;
+    # the edge, it never blocks); turn a quarter either way (v*1j, v=±s) and walk until blocked;
     # walk along the first leg's line (either way, j=±s) until the next cell is red; the first path
-    # found is drawn. One walrus q walks the three legs in turn (a blocked leg adds nothing), so the
-    # path is [i, legs...]; i is green (3), so cells are drawn as v|3. (bg 0 and square grids in
-    # every example: a leg is capped at len(g) steps.) The start and the third leg are named i
-    # and j, like the cells' i,j in the comprehensions (each has its own scope): it packs better.
-    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v|3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1,1j,-1,-1j)if c.get(i-s)==3==c[i]>c.get(i+s,0)for j in(s,-s)for t in(s,-s)if c.get((P:=[q:=i,*[q:=q+v for v in(s,t*1j,j)for r in g if c.get(q+v,0)<1]])[-1]+j)==2]][1]",
+    # found is drawn. One walrus q (set to i first) walks the three legs in turn (a blocked leg
+    # adds nothing), so P holds the legs and q ends at the path's end; i is green (3) and stays
+    # so, and path cells are drawn as v|3. (bg 0 and square grids in every example: a leg is
+    # capped at len(g) steps.) The start, the third leg, the turn and the cap's loop are named
+    # i, j, v and i, like the cells' i,j,v in the comprehensions (each has its own scope; a
+    # comprehension's first iterable is read outside it): it packs better.
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v|3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1,1j,-1,-1j)if c.get(i-s)==3==c[i]>c.get(i+s,0)for j in(s,-s)for v in(s,-s)if c.get([q:=i,P:=[q:=q+v for v in(s,v*1j,j)for i in g if c.get(q+v,0)<1]]and q+j)==2]][1]",
     # task067: the grid is three copies of a tile side by side; output the first copy. The tile is
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
@@ -663,8 +665,10 @@ IDIOMS = {
     # enclosing scope: set to 1, then to 0 inside the comparison (0+max), so h ends True (arm 3)
     # iff the best arm-3 cross beats the best arm-2 one. Each 2 then takes the best cross through
     # it (a centre within h+2 on its row or column), and 5s on a taken cross become 8. Cells are
-    # y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter.
-    "hidden_crosses": "(X:=lambda q:{q+a*d for a in range(-h-2,h+3)for d in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda q:sum(map(A.get,X(q),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(q),key=C)for q in A if A[q]>0})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter. The
+    # lambdas' and loops' own names reuse the grid loops' letters r,x,v (separate scopes): fewer
+    # letters, packs shorter.
+    "hidden_crosses": "(X:=lambda r:{r+x*v for x in range(-h-2,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(map(A.get,X(r),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(r),key=C)for r in A if A[r]>0})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
@@ -867,9 +871,11 @@ IDIOMS = {
     # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
     # digits (`7!=[...]` stamps once, next returns g). Box size e in [3,6,9]*4, a quarter turn a
     # step; a box (never on the last row/column: those are bg, m[-1] too, and no cell is 0, in every
-    # example) is painted when each cell is its colour t, or bg if t is in the middle row. The
-    # stamped list holds g and the paint loop runs o outside n: same effect, packs shorter.
-    "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[g for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in{t:=d[n*3//e][o*3//e],m[-1]*(t in d[1])}for n in range(e)for o in range(e))for o in range(e)for n in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
+    # example) is painted when each cell is its colour, or bg if that colour is in the middle row.
+    # The stamped list holds g and the paint loop runs o outside n: same effect, packs shorter. The
+    # test reads `in[d[n*3//e][o*3//e],...]` with the cell spelt out twice, no walrus: longer raw,
+    # but it repeats the paint loop's `in[d[n*3//e][o*3//e]` and packs shorter.
+    "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[g for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in[d[n*3//e][o*3//e],m[-1]*(d[n*3//e][o*3//e]in d[1])]for n in range(e)for o in range(e))for o in range(e)for n in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (k = count of 2s // 12; twice: keep rows holding a colour
     # other than 0/2, repeat each k times ([r]*k), add a 2 at both ends, transpose.)
@@ -1160,12 +1166,13 @@ IDIOMS = {
     "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g),w:=sum(c in r for r in zip(*g)),[()for i in range(21)for j in range(21)if sum(g[a-i][b-j]for a in range(h)for b in range(w)if a%~-h*(b%~-w))<1for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[a-i][b-j]in[c]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
-    # upscaled pattern painted in: the smallest scale d (1-4; every example has 2-4), then the first
-    # spot (o,b) in the region for the block of the pattern's first cell l, that leaves every shown
+    # upscaled pattern painted in: the smallest scale u (1-4; every example has 2-4), then the first
+    # spot (v,r) in the region for the block of the pattern's first cell l, that leaves every shown
     # cell on its pattern colour and the corners uncovered (pattern dict keyed i*90+j: a column
     # offset of a cell left of l never wraps a row in grids up to 30 wide; floor offsets; all fits
     # are listed and the first taken). *90 and (i in Y)*9 pack shorter than *99 and 9*(i in Y).
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*90+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>(i in Y)*9},l:=min(D))and[[[D.get(l+(i-o)//d*90+(j-b)//d,g[i][j])for j in X]for i in Y]for d in range(1,5)for o in Y for b in X if all(g[i][j]in(D.get(l+(i-o)//d*90+(j-b)//d,4),0)for j in X for i in Y)][0]",
+    # The last comprehension reuses u,v,r (read no more there) for its loops: fewer letters.
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*90+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>(i in Y)*9},l:=min(D))and[[[D.get(l+(i-v)//u*90+(j-r)//u,g[i][j])for j in X]for i in Y]for u in range(1,5)for v in Y for r in X if all(g[i][j]in(D.get(l+(i-v)//u*90+(j-r)//u,4),0)for j in X for i in Y)][0]",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
