@@ -23,6 +23,8 @@ import zlib
 
 import zopfli.zlib
 
+from golf_ray.golf import passes
+
 HEADER = b"#coding:L1\nimport zlib\nexec(zlib.decompress(bytes("
 FOOTER = b",'L1'),-9))"
 _ESCAPES = {0: b"\\0", 10: b"\\n", 13: b"\\r", 92: b"\\\\"}
@@ -99,36 +101,44 @@ def renamed(source: str, tries: int = 500) -> str:
     """`source` with its one-letter names swapped for other letters: of the names as they are
     and `tries` random changes, each to the best so far, the names whose deflate stream is
     shortest. Deflate codes a character in fewer bits the more often it occurs, and finds more
-    repeats when alike code uses alike names. A letter stays as it is where renaming could
-    change what the program does: `p` (the entry point), an attribute's or a keyword
-    argument's name, an imported name; and `source` stays as it is when it may read a name
-    from a string (`eval`, `globals`, an f-string...)."""
+    repeats when alike code uses alike names. Each binding (a lambda's `a`, another lambda's
+    `a`, a global `a`) is its own name: bindings no code sees both of may share a letter. A
+    letter stays as it is where renaming could change what the program does: `p` (the entry
+    point), an attribute's or a keyword argument's name, an imported name, a name nothing binds;
+    and `source` stays as it is when it may read a name from a string (`eval`, `globals`, an
+    f-string...)."""
     return renamings(source, tries)[0]
 
 
 def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     """The `keep` texts whose deflate streams are shortest of those `renamed`'s walk passed
-    through, shortest first; `[source]` when nothing in it may be renamed."""
+    through, shortest first; `[source]` when nothing in it may be renamed. A step gives one
+    binding a letter, or swaps two letters everywhere (what moves alike code together)."""
     found = _name_slots(source)
     if found is None:
         return [source]
-    (*pieces, tail), slots, fixed = found
-    names = sorted(set(slots))
+    (*pieces, tail), slots, apart, fixed = found
+    bindings = sorted(set(slots))
     letters = [c for c in string.ascii_letters if c not in fixed]
+    scoped = any(len(apart[b]) < len(bindings) - 1 for b in bindings)
 
-    def text(to: dict[str, str]) -> str:
-        return "".join(p + to[n] for p, n in zip(pieces, slots, strict=True)) + tail
+    def text(to: dict) -> str:
+        return "".join(p + to[b] for p, b in zip(pieces, slots, strict=True)) + tail
 
     rng = random.Random(0)
-    best = {n: n for n in names}
+    best = {b: b[1] for b in bindings}
     best_size = _deflated_size(source)
     seen = {source: best_size}
     for _ in range(tries):
-        to, name, letter = dict(best), rng.choice(names), rng.choice(letters)
-        for other, had in best.items():  # the name that has `letter` now takes `name`'s
-            if had == letter:
-                to[other] = best[name]
-        to[name] = letter
+        binding, letter = rng.choice(bindings), rng.choice(letters)
+        had = best[binding]
+        if scoped and rng.random() < 0.5:  # this binding alone, if no code sees it and another
+            to = {**best, binding: letter}
+            if any(to[other] == letter for other in apart[binding]):
+                continue
+        else:  # every binding with `letter` takes `had`, every one with `had` takes `letter`
+            swap = {letter: had, had: letter}
+            to = {b: swap.get(c, c) for b, c in best.items()}
         changed = text(to)
         seen[changed] = size = _deflated_size(changed)
         if size <= best_size:  # a tie moves on across a plateau
@@ -143,11 +153,17 @@ _NAME_READERS = {
     "hasattr", "delattr", "namedtuple", "__import__", "__dict__", "__slots__",
 }  # fmt: skip
 
+Binding = tuple[int, str]  # (the scope that binds it, numbered as first met; its letter)
 
-def _name_slots(source: str) -> tuple[list[str], list[str], set[str]] | None:
+
+def _name_slots(
+    source: str,
+) -> tuple[list[str], list[Binding], dict[Binding, set[Binding]], set[str]] | None:
     """`source` cut around its renamable one-letter names: the text between them (one piece
-    more than names), the names in order, and the letters that must stay; None when nothing
-    in it may be renamed."""
+    more than names), the binding each name is, for each binding the others that must keep a
+    letter apart from it, and the letters that must stay; None when nothing in it may be
+    renamed. Where the scopes are not followed (`passes.scope_chains`), each letter is one
+    binding, apart from every other."""
     try:
         tree = ast.parse(source)
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
@@ -161,10 +177,11 @@ def _name_slots(source: str) -> tuple[list[str], list[str], set[str]] | None:
             fixed.update(node.kwd_attrs)
         elif isinstance(node, ast.Import | ast.ImportFrom):
             fixed.update(n for a in node.names for n in (a.name.split(".")[0], a.asname) if n)
+    lines = source.split("\n")
     starts = [0]  # where each line starts in `source`
-    for line in source.split("\n"):
+    for line in lines:
         starts.append(starts[-1] + len(line) + 1)
-    at: list[tuple[int, str]] = []
+    at: list[tuple[int, str, tuple[int, int]]] = []  # offset, name, the AST's (line, byte col)
     prev = None
     for tok in tokens:
         if tok.type == getattr(tokenize, "FSTRING_START", None) or (
@@ -177,17 +194,66 @@ def _name_slots(source: str) -> tuple[list[str], list[str], set[str]] | None:
             if prev is not None and prev.string == ".":
                 fixed.add(tok.string)
             elif len(tok.string) == 1 and tok.string in string.ascii_letters:
-                at.append((starts[tok.start[0] - 1] + tok.start[1], tok.string))
+                row, col = tok.start
+                where = prev.start if prev is not None and prev.string == "def" else tok.start
+                byte_col = len(lines[where[0] - 1][: where[1]].encode())
+                at.append((starts[row - 1] + col, tok.string, (where[0], byte_col)))
         if tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
             prev = tok
-    at = [(offset, name) for offset, name in at if name not in fixed]
+    bound = _bindings(tree, {where for _, _, where in at})
+    if bound is not None:
+        fixed |= {name for _, name, where in at if bound[0].get(where, (0, name))[0] is None}
+    at = [(offset, name, where) for offset, name, where in at if name not in fixed]
     if not at:
         return None
     pieces, end = [], 0
-    for offset, _ in at:
+    for offset, _, _ in at:
         pieces.append(source[end:offset])
         end = offset + 1
-    return [*pieces, source[end:]], [name for _, name in at], fixed
+    if bound is None or any(where not in bound[0] for _, _, where in at):
+        slots = [(0, name) for _, name, _ in at]
+        apart = {b: set(slots) - {b} for b in set(slots)}
+    else:
+        of, regions = bound
+        slots = [of[where] for _, _, where in at]
+        apart = {
+            b: {c for c in set(slots) if c != b and (c[0] in regions[b] or b[0] in regions[c])}
+            for b in set(slots)
+        }
+    return [*pieces, source[end:]], slots, apart, fixed
+
+
+def _bindings(
+    tree: ast.Module, wanted: set[tuple[int, int]]
+) -> tuple[dict[tuple[int, int], Binding | tuple[None, str]], dict[Binding, set[int]]] | None:
+    """The binding of each name, parameter and def at `wanted` (line, byte column; a def by
+    where its `def` starts), `(None, name)` for a name nothing binds; and each binding's
+    region: the scopes between it and the code that uses it, where no other binding of its
+    letter may be. None where `passes.scope_chains` is."""
+    chains = passes.scope_chains(tree)
+    if chains is None:
+        return None
+    module = passes.local_names(tree)
+    numbers: dict[int, int] = {}  # scope -> number, in the order first met
+    of: dict[tuple[int, int], Binding | tuple[None, str]] = {}
+    regions: dict[Binding, set[int]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name | ast.arg | ast.FunctionDef):
+            where = (node.lineno, node.col_offset)
+            if where not in wanted:
+                continue
+            name = node.id if isinstance(node, ast.Name) else getattr(node, "arg", None)
+            name = name or node.name
+            chain = chains[id(node)]
+            outer = chain[-1]
+            if outer is tree and name not in module:
+                of[where] = (None, name)
+                continue
+            numbers.setdefault(id(outer), len(numbers))
+            of[where] = binding = (numbers[id(outer)], name)
+            region = regions.setdefault(binding, set())
+            region.update(numbers.setdefault(id(scope), len(numbers)) for scope in chain)
+    return of, regions
 
 
 def _definition(stmt: ast.stmt) -> str | None:

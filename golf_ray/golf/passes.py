@@ -103,16 +103,33 @@ def bound_in(scope: ast.AST, name: str) -> list[ast.AST] | None:
     return values if found else None
 
 
-def _local_names(scope: ast.AST) -> set[str]:
+def local_names(scope: ast.AST) -> set[str]:
+    """The names a module, function, lambda or comprehension binds itself."""
     names, shared = _params(scope), set()
+    comprehension = isinstance(scope, _COMPREHENSIONS)
+    walrus = {id(n.target) for n in _own_nodes(scope) if isinstance(n, ast.NamedExpr)}
     for node in _own_nodes(scope):
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names.add(node.id)
+            if not (comprehension and id(node) in walrus):  # `:=` binds outside comprehensions
+                names.add(node.id)
         elif isinstance(node, ast.FunctionDef):
             names.add(node.name)
         elif isinstance(node, ast.Global | ast.Nonlocal):
             shared |= set(node.names)
+        elif isinstance(node, _COMPREHENSIONS) and not comprehension:
+            names |= _walrus_targets(node)
     return names - shared
+
+
+def _walrus_targets(comprehension: ast.AST) -> set[str]:
+    """The names a comprehension's `:=` bind in the function around it, nested ones too."""
+    names = set()
+    for node in _own_nodes(comprehension):
+        if isinstance(node, ast.NamedExpr):
+            names.add(node.target.id)
+        elif isinstance(node, _COMPREHENSIONS):
+            names |= _walrus_targets(node)
+    return names
 
 
 def _module_stores(tree: ast.Module) -> Counter[str]:
@@ -132,28 +149,40 @@ def _module_stores(tree: ast.Module) -> Counter[str]:
 
 
 def _binders(tree: ast.Module) -> dict[int, ast.AST] | None:
-    """The scope that binds each name, parameter and def of `tree`, by the node's id: the
-    function, lambda or comprehension that binds it, else the module (a global or a builtin);
-    None for what this does not follow (classes, `global`, `nonlocal`, `:=`)."""
-    unfollowed = ast.ClassDef | ast.Global | ast.Nonlocal | ast.NamedExpr
-    if any(isinstance(n, unfollowed) for n in ast.walk(tree)):
+    """The scope that binds each name, parameter and def of `tree`, by the node's id (see
+    `scope_chains`); None also where a `:=` is: the passes that use this count a module's
+    bindings without those a comprehension's `:=` makes."""
+    if any(isinstance(n, ast.NamedExpr) for n in ast.walk(tree)):
         return None
-    out: dict[int, ast.AST] = {}
+    chains = scope_chains(tree)
+    return None if chains is None else {k: chain[-1] for k, chain in chains.items()}
+
+
+def scope_chains(tree: ast.Module) -> dict[int, tuple[ast.AST, ...]] | None:
+    """For each name, parameter and def of `tree`, by the node's id: the scopes from the one
+    it is evaluated in out to the one that binds it (the function, lambda or comprehension, else
+    the module: a global, or a builtin when the module does not bind it either); None for
+    what this does not follow (classes, `global`, `nonlocal`)."""
+    if any(isinstance(n, ast.ClassDef | ast.Global | ast.Nonlocal) for n in ast.walk(tree)):
+        return None
+    out: dict[int, tuple[ast.AST, ...]] = {}
 
     def visit(node: ast.AST, stack: list[tuple[ast.AST, set[str]]]) -> None:
-        def binder(name: str) -> ast.AST:
-            return next((scope for scope, names in reversed(stack) if name in names), tree)
+        def chain(name: str) -> tuple[ast.AST, ...]:
+            inner = [scope for scope, _ in reversed(stack)]
+            at = next((i for i, (_, names) in enumerate(reversed(stack)) if name in names), -1)
+            return tuple(inner if at < 0 else inner[: at + 1])
 
         if isinstance(node, ast.Name):
-            out[id(node)] = binder(node.id)
+            out[id(node)] = chain(node.id)
             return
         if isinstance(node, ast.FunctionDef):
-            out[id(node)] = binder(node.name)
+            out[id(node)] = chain(node.name)
         if not isinstance(node, NESTED):
             for child in ast.iter_child_nodes(node):
                 visit(child, stack)
             return
-        inner = [*stack, (node, _local_names(node))]
+        inner = [*stack, (node, local_names(node))]
         if isinstance(node, _COMPREHENSIONS):  # its first iterable is evaluated outside
             first = node.generators[0]
             visit(first.iter, stack)
@@ -166,12 +195,13 @@ def _binders(tree: ast.Module) -> dict[int, ast.AST] | None:
             a = node.args
             for param in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
                 if param is not None:
-                    out[id(param)] = node
+                    out[id(param)] = (node,)
             parts = node.body if isinstance(node.body, list) else [node.body]
         for part in parts:
             visit(part, inner)
 
-    visit(tree, [])
+    for statement in tree.body:
+        visit(statement, [(tree, local_names(tree))])
     return out
 
 

@@ -900,6 +900,51 @@ def test_renaming_pays_and_keeps_the_letters_whose_name_matters():
         assert compress.renamed(reads) == reads
 
 
+# Scopes a renaming must respect: a comprehension's first iterable is read outside it, `:=` in
+# a comprehension binds in the lambda around it, a default is read where the lambda is made, a
+# nested def reads its function's names, globals are read from inside lambdas.
+SCOPED = [
+    "f=lambda a:a*2+1\ne=lambda b:b*2+1\np=lambda g:[[e(x)+f(c)for x in r]for r in g for c in r]",
+    "p=lambda g:[[(z:=x)+y for x in r for y in[2,x]]+[z]for r in g]",
+    "k=3\np=lambda g,h=k:[[v*h+k for v in w]for w in[[h for h in r]for r in g]]",
+    "def f(a):\n def b(c):return a[0]+c\n return[b(d)for d in a]\np=lambda g:[f(r)for r in g]",
+    "q=lambda a:[a for a in a]\nr=lambda b:[b for b in[b]]\np=lambda g:[q(r(s))[0]for s in g]",
+]
+
+
+@pytest.mark.parametrize("source", SCOPED)
+def test_every_renaming_walked_through_behaves_the_same(source):
+    grid = [[1, 2], [3, 0]]
+    texts = compress.renamings(source, tries=3000, keep=400)
+    assert len(texts) > 100
+    for text in texts:
+        assert run(text, grid) == run(source, grid), text
+    # bindings in separate scopes share letters: fewer letters than the source has names
+    letters = {n.id for n in ast.walk(ast.parse(texts[0])) if isinstance(n, ast.Name)}
+    names = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
+    assert len(letters) < len(names)
+
+
+def test_alike_lambdas_get_alike_names():
+    source = "a=lambda x:x*2+x//3\nb=lambda y:y*2+y//3\np=lambda g:[[a(v)+b(v)for v in r]for r in g]"
+    renamed = compress.renamed(source, tries=2000)
+    lambdas = [s.value for s in ast.parse(renamed).body[:2]]
+    assert lambdas[0].args.args[0].arg == lambdas[1].args.args[0].arg
+    assert deflated(renamed) < deflated(source)
+    assert run(renamed, [[1, 2]]) == run(source, [[1, 2]]) == [[4, 8]]
+
+
+def test_scope_chains_follow_walrus_out_of_comprehensions():
+    tree = ast.parse("p=lambda g:[(z:=x)for x in g]+[z]")
+    chains = passes.scope_chains(tree)
+    lam = tree.body[0].value
+    comp = lam.body.left
+    zs = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "z"]
+    z_in, z_out = sorted(zs, key=lambda n: n.col_offset)
+    assert chains[id(z_in)] == (comp, lam) and chains[id(z_out)] == (lam,)
+    assert passes.scope_chains(ast.parse("class C:x=1\np=lambda g:g")) is None
+
+
 def test_packing_beats_wrapping_and_runs_the_same(golf_tasks):
     task = golf_tasks.by_id("task002")
     source = passes.minify(rearc_program(rearc_ids()[1]))
