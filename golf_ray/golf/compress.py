@@ -112,8 +112,8 @@ def renamed(source: str, tries: int = 500) -> str:
 
 def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     """The `keep` texts whose deflate streams are shortest of those `renamed`'s walk passed
-    through, shortest first; `[source]` when nothing in it may be renamed. A step gives one
-    binding a letter, or swaps two letters everywhere (what moves alike code together)."""
+    through, shortest first; `[source]` when nothing in it may be renamed. A step swaps two
+    letters everywhere (what moves alike code together) or gives one binding a letter."""
     found = _name_slots(source)
     if found is None:
         return [source]
@@ -129,11 +129,13 @@ def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     best = {b: b[1] for b in bindings}
     best_size = _deflated_size(source)
     seen = {source: best_size}
-    for _ in range(tries):
+    for step in range(tries):
         binding, letter = rng.choice(bindings), rng.choice(letters)
         had = best[binding]
-        if scoped and rng.random() < 0.5:  # this binding alone, if no code sees it and another
-            to = {**best, binding: letter}
+        # swaps only in the first half, which settle the lettering as a whole; then half the
+        # steps move one binding, which lets alike code in separate scopes take alike letters
+        if scoped and 2 * step >= tries and rng.random() < 0.5:
+            to = {**best, binding: letter}  # unless some code sees it and another `letter`
             if any(to[other] == letter for other in apart[binding]):
                 continue
         else:  # every binding with `letter` takes `had`, every one with `had` takes `letter`
@@ -154,6 +156,7 @@ _NAME_READERS = {
 }  # fmt: skip
 
 Binding = tuple[int, str]  # (the scope that binds it, numbered as first met; its letter)
+_NAMED_BY = {ast.Name: "id", ast.arg: "arg", ast.FunctionDef: "name"}
 
 
 def _name_slots(
@@ -200,7 +203,7 @@ def _name_slots(
                 at.append((starts[row - 1] + col, tok.string, (where[0], byte_col)))
         if tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
             prev = tok
-    bound = _bindings(tree, {where for _, _, where in at})
+    bound = _resolve(tree, {where for _, _, where in at})
     if bound is not None:
         fixed |= {name for _, name, where in at if bound[0].get(where, (0, name))[0] is None}
     at = [(offset, name, where) for offset, name, where in at if name not in fixed]
@@ -223,7 +226,7 @@ def _name_slots(
     return [*pieces, source[end:]], slots, apart, fixed
 
 
-def _bindings(
+def _resolve(
     tree: ast.Module, wanted: set[tuple[int, int]]
 ) -> tuple[dict[tuple[int, int], Binding | tuple[None, str]], dict[Binding, set[int]]] | None:
     """The binding of each name, parameter and def at `wanted` (line, byte column; a def by
@@ -242,8 +245,7 @@ def _bindings(
             where = (node.lineno, node.col_offset)
             if where not in wanted:
                 continue
-            name = node.id if isinstance(node, ast.Name) else getattr(node, "arg", None)
-            name = name or node.name
+            name = getattr(node, _NAMED_BY[type(node)])
             chain = chains[id(node)]
             outer = chain[-1]
             if outer is tree and name not in module:
