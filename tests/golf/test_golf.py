@@ -926,7 +926,9 @@ def test_every_renaming_walked_through_behaves_the_same(source):
 
 
 def test_alike_lambdas_get_alike_names():
-    source = "a=lambda x:x*2+x//3\nb=lambda y:y*2+y//3\np=lambda g:[[a(v)+b(v)for v in r]for r in g]"
+    source = (
+        "a=lambda x:x*2+x//3\nb=lambda y:y*2+y//3\np=lambda g:[[a(v)+b(v)for v in r]for r in g]"
+    )
     renamed = compress.renamed(source, tries=2000)
     lambdas = [s.value for s in ast.parse(renamed).body[:2]]
     assert lambdas[0].args.args[0].arg == lambdas[1].args.args[0].arg
