@@ -112,8 +112,9 @@ def renamed(source: str, tries: int = 500) -> str:
 
 def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     """The `keep` texts whose deflate streams are shortest of those `renamed`'s walk passed
-    through, shortest first; `[source]` when nothing in it may be renamed. A step swaps two
-    letters everywhere (what moves alike code together) or gives one binding a letter."""
+    through, shortest first; `[source]` when nothing in it may be renamed. Each of `tries`
+    steps swaps two letters everywhere; where bindings may share letters, `tries // 2` more
+    steps follow, half of which give one binding a letter."""
     found = _name_slots(source)
     if found is None:
         return [source]
@@ -129,12 +130,12 @@ def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     best = {b: b[1] for b in bindings}
     best_size = _deflated_size(source)
     seen = {source: best_size}
-    for step in range(tries):
+    # swaps first, which settle the lettering as a whole; then, where scopes allow, single
+    # bindings move too, which lets alike code in separate scopes take alike letters
+    for step in range(tries + (tries // 2 if scoped else 0)):
         binding, letter = rng.choice(bindings), rng.choice(letters)
         had = best[binding]
-        # swaps only in the first half, which settle the lettering as a whole; then half the
-        # steps move one binding, which lets alike code in separate scopes take alike letters
-        if scoped and 2 * step >= tries and rng.random() < 0.5:
+        if step >= tries and rng.random() < 0.5:
             to = {**best, binding: letter}  # unless some code sees it and another `letter`
             if any(to[other] == letter for other in apart[binding]):
                 continue

@@ -109,7 +109,7 @@ IDIOMS = {
     # the group at M(f)-v[f]-e (other groups land off grid). (2*z,0) rather than (0,2*z), a list
     # rather than a tuple for the helpers, the vote named e like the voter and the spreading loop
     # named f like the cells (each comprehension has its own scope): the same maps, packs shorter.
-    "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for f in g],o:={f*z-u*f.real-v[f]-e:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-u*f.real-v[f]-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for e in i[:91]if 2<i.count(e)for f in x}]and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
+    "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for f in g],o:={f*z-v[f]-u*f.real-e:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-v[f]-u*f.real-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for e in i[:91]if 2<i.count(e)for f in x}]and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left p is a colour other than 0/8:
     # 8&-(p%8) is 8 for those, 0 for 0 and 8; the first two passes also double the rows, which tiles
@@ -311,7 +311,7 @@ IDIOMS = {
     # pairs, grids are 30x30 and the first column is background in every example (so i[y-1] exists
     # for a stamp cell y); the centre is the stamp's mean cell. Cells are keyed p+row*1j (p the flat
     # index): half steps k/2 of a core offset land on no key, so only arm cells make lines.
-    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],c)[f in e]for f in i if i[f]==i[r]for y in e if(m:=1)for k in range(2,30)if(m:=m*(i.get(q:=f+(y-r)*k/2,c)-c))}).values())]*30)]",
+    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],c)[f in e]for y in e for f in i if(m:=i[f]==i[r])for k in range(2,30)if(m:=m*(i.get(q:=f+k*(y-r)/2,c)-c))}).values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0. a adds 8 per
     # 8-row (r[0] is 8 only there: column 0 is never a line in any example), b starts each row at a
@@ -870,12 +870,13 @@ IDIOMS = {
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
     # digits (`7!=[...]` stamps once, next returns g). Box size e in [3,6,9]*4, a quarter turn a
-    # step; a box (never on the last row/column: those are bg, m[-1] too, and no cell is 0, in every
-    # example) is painted when each cell is its colour, or bg if that colour is in the middle row.
+    # step; a box (never on the last row/column: those are bg, and no cell is 0, in every example)
+    # is painted when each cell is its colour, or bg if that colour is in the middle row: bg is h,
+    # the cell just past the box's far corner (bg in every example).
     # The stamped list holds g and the paint loop runs o outside n: same effect, packs shorter. The
     # test reads `in[d[n*3//e][o*3//e],...]` with the cell spelt out twice, no walrus: longer raw,
     # but it repeats the paint loop's `in[d[n*3//e][o*3//e]` and packs shorter.
-    "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[g for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in[d[n*3//e][o*3//e],m[-1]*(d[n*3//e][o*3//e]in d[1])]for n in range(e)for o in range(e))for o in range(e)for n in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
+    "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[g for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in[d[n*3//e][o*3//e],(d[n*3//e][o*3//e]in d[1])*h]for n in range(e)for o in range(e))for o in range(e)for n in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (k = count of 2s // 12; twice: keep rows holding a colour
     # other than 0/2, repeat each k times ([r]*k), add a 2 at both ends, transpose.)
@@ -1170,9 +1171,10 @@ IDIOMS = {
     # spot (v,r) in the region for the block of the pattern's first cell l, that leaves every shown
     # cell on its pattern colour and the corners uncovered (pattern dict keyed i*90+j: a column
     # offset of a cell left of l never wraps a row in grids up to 30 wide; floor offsets; all fits
-    # are listed and the first taken). *90 and (i in Y)*9 pack shorter than *99 and 9*(i in Y).
+    # are listed and the first taken). *90 and (i in Y)*9 pack shorter than *99 and 9*(i in Y),
+    # and the fit test's loops in the output's order (i, then j).
     # The last comprehension reuses u,v,r (read no more there) for its loops: fewer letters.
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*90+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>(i in Y)*9},l:=min(D))and[[[D.get(l+(i-v)//u*90+(j-r)//u,g[i][j])for j in X]for i in Y]for u in range(1,5)for v in Y for r in X if all(g[i][j]in(D.get(l+(i-v)//u*90+(j-r)//u,4),0)for j in X for i in Y)][0]",
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*90+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>(i in Y)*9},l:=min(D))and[[[D.get(l+(i-v)//u*90+(j-r)//u,g[i][j])for j in X]for i in Y]for u in range(1,5)for v in Y for r in X if all(g[i][j]in(D.get(l+(i-v)//u*90+(j-r)//u,4),0)for i in Y for j in X)][0]",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
@@ -1304,7 +1306,7 @@ IDIOMS = {
     # 2s first (a smaller one could fit part of a big hole), each painted (cell by cell, as the for
     # targets q,c[Y+q]) at every turn and box cell whose 3x3 window equals its key (RE-ARC's turn
     # order; no two holes alike, so a painted hole is matched once and then filled).
-    "pieces_into_holes": "[L:=[[(e+S*1j*s)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[0for k in sorted(M,key=sum)for f in L for Y in c if k==tuple(c.get(Y+q)for q in f)for q,c[Y+q]in zip(f,M[k])]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
+    "pieces_into_holes": "[L:=[[(e+s*S*1j)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[0for k in sorted(M,key=sum)for f in L for Y in c if k==tuple(c.get(Y+q)for q in f)for q,c[Y+q]in zip(f,M[k])]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each.
     # Stem rows hold one cell of colour sum(s); a row acts only where t, the last row that did not
@@ -2197,10 +2199,11 @@ IDIOMS = {
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. The EXPR turns the grid 4h times (a quarter turn the other way:
     # the transpose read from its last row), each time keeping the turned rows from the last one
-    # down to column W-len(x), x = the lexicographically largest mask [0<c==r[j]] of a row suffix:
+    # down to column W-len(x), x = the lexicographically largest mask [0<c==r[j]] of a row suffix
+    # (j < 30, the largest side: past a row's end the suffix is empty and r[j] never read):
     # it starts at the longest one-colour run (the frame's edge; in every example the frame with the
     # most dots is the widest and tallest). Crop colours {0,f,d}: d = their set's sum less f = r[0].
-    "frame_with_most_dots": "[g:=[*zip(*g)][:~len(max([0<c==x for c in r[j:]]for r in g for j,x in enumerate(r))):-1]for _ in g*4]and[[c and sum({*sum(g,r)})-r[0]for c in r]for r in g]",
+    "frame_with_most_dots": "[g:=[*zip(*g)][:~len(max([0<c==r[j]for c in r[j:]]for r in g for j in range(30))):-1]for _ in g*4]and[[c and sum({*sum(g,r)})-r[0]for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up
     # (rows 7-i,8-i; drip rows g[~i:], from 9-i; the bottom window could paint nothing) and paints
