@@ -570,15 +570,15 @@ IDIOMS = {
     # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
     # mode of that list is the answer.
     "largest_box_colour_2x2": "[[max(L:=[c for r in g for k in zip(*g)for c in{*r}&{*k}-{0}],key=L.count)]*2]*2",
-    # task101: (bg 0, fill 1, marker 2 in every example.) Cell (i,j) is the int i*99+j: rows 99
-    # apart and no example wider than 21, so a step off the grid's edge or a painted cell past it
-    # never lands on a cell of another row; N = the 3x3 block's steps (a+a//3*96 = a%3+a//3*99).
+    # task101: (bg 0, fill 1, marker 2 in every example.) Cell (i,j) is the int i*31+j: rows 31
+    # apart and no example wider than 21, so a step off the grid's edge never lands on a cell of
+    # another row, nor (in every example) a painted cell past it; N = the 3x3 block's steps.
     # The template is grown from the 1s, 2 steps over non-0 cells; its copy scaled by k (k < 36 //
     # its size; k = 0 scales to nothing and paints nothing) is painted at every shift where the
     # non-0 cells in the ring around its scaled 2s are exactly those 2s (a shift puts the first
     # scaled 2, Q[0], on some non-0 cell p). The loop order and the space in "range(k*k) if" are
     # kept because they pack 3 bytes shorter.
-    "scaled_template_complete": "(N:=[a+a//3*96-100 for a in range(9)],D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*99+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*99 for E in T for a in range(k*k) if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for E in T for a in range(k*k)})and[[v or i*99+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "scaled_template_complete": "(N:=[a%3+a//3*31-32 for a in range(9)],D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*31+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*31 for E in T for a in range(k*k) if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. Each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on first
     # sight and spreads the max label along rows (c>5 and v: v is never read before its first
@@ -668,7 +668,7 @@ IDIOMS = {
     # y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter. The
     # lambdas' and loops' own names reuse the grid loops' letters r,x,v (separate scopes): fewer
     # letters, packs shorter.
-    "hidden_crosses": "(X:=lambda r:{r+x*v for x in range(-h-2,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(map(A.get,X(r),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(r),key=C)for r in A if A[r]>0})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "hidden_crosses": "(X:=lambda r:{r+x*v for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(map(A.get,X(r),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(r),key=C)for r in A if A[r]>0})and[[S&X(x+y*1j)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
@@ -751,9 +751,10 @@ IDIOMS = {
     # of the cells coloured like one of its neighbours. Every key cell r paints r + offset*v for
     # each offset of T, in the colour c met v cells from r in one of the 4 directions: in every
     # example those 4 cells show at most one colour (the key's partner block; no other object that
-    # close), and for a 1x1 key it is its template's colour, repainted unchanged. Cells are i*99+j.
+    # close), and for a 1x1 key it is its template's colour, repainted unchanged. Cells are i*44+j
+    # (rows 44 apart, grids at most 30 wide); colours range(11): no 10 is met, and it packs shorter.
     # Names r (cell), i (step), v (scale) reuse the enumerate names so zlib finds longer repeats.
-    "template_scaled_to_keys": "[D:={i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(10),key=[D.get(r+i)for i in(-1,1,-99,99)for r in D if D.get(r+i)!=D[r]].count),T:={j-r for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))<2for i in(-1,1,-99,99)for j in D if D.get(r+i)==D[j]},P:={r+j*v:c for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))for i in(-1,1,-99,99)if(c:=D.get(r+i*v))for j in T}]and[[P.get(i*99+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "template_scaled_to_keys": "[D:={i*44+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(11),key=[D.get(r+i)for i in(-1,1,-44,44)for r in D if D.get(r+i)!=D[r]].count),T:={j-r for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))<2for i in(-1,1,-44,44)for j in D if D.get(r+i)==D[j]},P:={j*v+r:c for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))for i in(-1,1,-44,44)if(c:=D.get(r+i*v))for j in T}]and[[P.get(i*44+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. The noise colour a is the
     # colour 1-9 with a lone cell between two 0s in str(g) ("0, a, 0"; blown-up cells never stand
@@ -865,7 +866,7 @@ IDIOMS = {
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -i, i
     # rising, is the topmost, rightmost one; the shift is named i so the text repeats more)
-    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(bytes(r)if 5 in r else b' 'for r in zip(*g)).split()for j in[s for i in range(160)for s in[{j%10*16-j//10-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<33}&Z][-1]}]for i,r in enumerate(g)]",
+    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(bytes(r)if 5 in r else b' 'for r in zip(*g)).split()for j in[s for i in range(160)for s in[{j%10*16-j//10-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<34}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
