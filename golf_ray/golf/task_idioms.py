@@ -25,9 +25,9 @@ IDIOMS = {
     # is the largest set of same-coloured cells within distance 3 of one cell: its 3x3 box (hints of
     # its colour lie in other boxes, farther off, and are smaller; no tie-break, and S stays small).
     # A hint cell h lies a step of 4 (straight or diagonal) from a shape cell z: h-z has both parts
-    # multiples of 4 (abs(h-z)**2%16<.5: the float square is within 1e-13 of a^2+b^2, which is a
+    # multiples of 4 (abs(h-z)**2%16<1: the float square is within 1e-13 of a^2+b^2, which is a
     # multiple of 16 only then). The shape repeats along h-z in h's colour, 3 steps.
-    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([h for h in d if abs(h-z)<3if d[h]==d[z]]for z in d),key=len),P:={w+k*(h-z):d[h]for z in S for h in d if abs(h-z)**2%16<.5for w in S for k in(1,2,3)})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "repeat_toward_hints": "(d:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},S:=max(([h for h in d if abs(h-z)<3if d[h]==d[z]]for z in d),key=len),P:={w+k*(h-z):d[h]for z in S for h in d if abs(h-z)**2%16<1for w in S for k in(3,2,1)})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task006: the 3x7 grid is split by a column of 5 into two halves of 1s; a cell becomes 2 where
     # both halves hold a 1 there, else 0. The cells are 0 or 1, so 2&(a+b) is 2 only when both are
     # 1. r.pop(0) hands out the left half's cells in order, and after each pop r[3] is the matching
@@ -260,7 +260,7 @@ IDIOMS = {
     # wraps onto the grid; the neighbours are the bytes 100,110,90,101,99 (0,+10,-10,+1,-1 mod 100).
     # Checks read F, never changed; moves write g's rows in place (row (i-j)//10 wraps the same
     # way).
-    "move_into_hole": "(F:=sum(g,[])*5,[c for c in set(F)for j in range(100)if all((c!=F[i+a])*5==F[i-j+a]for i in range(100)if c==F[i]for a in b'dnZec')for i in range(100)if c==F[i]for g[(i-j)//10][(i-j)%10],g[i//10][i%10]in[(c,0)]])and g",
+    "move_into_hole": "(F:=sum(g,[])*5,[i for c in set(F)for j in range(100)if all((c!=F[i+a])*5==F[i-j+a]for i in range(100)if c==F[i]for a in b'dnZec')for i in range(100)if c==F[i]for g[(i-j)//10][(i-j)%10],g[i//10][i%10]in[(c,0)]])and g",
     # task045: 10x10; a row whose two end cells share a colour is filled with that colour, the other
     # rows stay. r[:r[0]==r[9]] is the first cell when the ends agree and [] when not; ten copies of
     # it, or the row itself when that is empty (an all-0 row gives ten zeros either way).
@@ -383,11 +383,11 @@ IDIOMS = {
     # walk along the first leg's line (either way, j=±s) until the next cell is red; the first path
     # found is drawn. One walrus q (set to i first) walks the three legs in turn (a blocked leg
     # adds nothing), so P holds the legs and q ends at the path's end; i is green (3) and stays
-    # so, and path cells are drawn as v|3. (bg 0 and square grids in every example: a leg is
+    # so, and path cells (all 0) are drawn as v+3. (bg 0 and square grids in every example: a leg is
     # capped at len(g) steps.) The start, the third leg, the turn and the cap's loop are named
     # i, j, v and i, like the cells' i,j,v in the comprehensions (each has its own scope; a
     # comprehension's first iterable is read outside it): it packs better.
-    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v|3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1,1j,-1,-1j)if c.get(i-s)==3==c[i]>c.get(i+s,0)for j in(s,-s)for v in(s,-s)if c.get([q:=i,P:=[q:=q+v for v in(s,v*1j,j)for i in g if c.get(q+v,0)<1]]and q+j)==2]][1]",
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1,1j,-1,-1j)if c.get(i+s,0)<c[i]==3==c.get(i-s)for j in(s,-s)for v in(s,-s)if c.get([q:=i,P:=[q:=q+v for v in(s,v*1j,j)for i in g if c.get(q+v,0)<1]]and q+j)==2]][1]",
     # task067: the grid is three copies of a tile side by side; output the first copy. The tile is
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
@@ -459,11 +459,12 @@ IDIOMS = {
     # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
     # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
     # first all-line row is max(g,key=min), as every block row holds a 0 block in every example;
-    # the offsets b+f run over the 3x3 of blocks, written out twice (it packs shorter than a list);
-    # n holds every cell, 0 too; the centre m is the cell with the most non-0 neighbours at distance
-    # l of another colour (arms and empty blocks have at most 3): the pattern's centre is off the
-    # border in every example, so n[m+b+f] needs no default (a KeyError ends other tasks early).)
-    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,n:={s*1j+t:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+b+f,0)!=n[m]for b in(-l*1j,0,l*1j)for f in(-l,0,l))))and[[{n.get(s*1j+t-b-f,0):n[m+b+f]for b in(-l*1j,0,l*1j)for f in(-l,0,l)}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    # cells are t*77+s (rows 77 apart: grids are at most 30 wide); the offsets b*77+f run over the
+    # 3x3 of blocks, written out twice (it packs shorter than a list); n holds every cell, 0 too;
+    # the centre m is the cell with the most non-0 neighbours at distance l of another colour (arms
+    # and empty blocks have at most 3): the pattern's centre is off the border in every example, so
+    # n[m+b*77+f] needs no default (a KeyError ends other tasks early).)
+    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,n:={t*77+s:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+b*77+f,0)!=n[m]for b in(-l,0,l)for f in(-l,0,l))))and[[{n.get(t*77+s-b*77-f,0):n[m+b*77+f]for b in(-l,0,l)for f in(-l,0,l)}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
     # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.
@@ -548,8 +549,8 @@ IDIOMS = {
     # 2*arm + gap on a line crossing both arms, the side itself on a full side; output side =
     # largest size. Sorted by size, largest first: Q[0] is the background and ring k is Q[k+1]; a
     # cell off its ring's arms takes index 0 (the background). Loop names reused across scopes
-    # (`for r in r`, c in V, b/a swapped: the output is symmetric) because they pack 3 bytes shorter.
-    "nested_corner_frames": "(Q:=sorted(max(((R:=len(max(r.split(b'\\t'))))*len(r.split())+r.strip().count(9),R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(r!=c)for r in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-c,c+1)for c in range(S)])and[[Q[min(b,a)*(Q[min(b,a)][1]>abs(b-a))][2]for a in V]for b in V]",
+    # (`for r in r`, c in V) because they pack 3 bytes shorter.
+    "nested_corner_frames": "(Q:=sorted(max(((R:=len(max(r.split(b'\\t'))))*len(r.split())+r.strip().count(9),R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(r!=c)for r in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-c,c+1)for c in range(S)])and[[Q[min(b,a)*(Q[min(b,a)][1]>abs(b-a))][2]for b in V]for a in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
     # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
@@ -1002,7 +1003,7 @@ IDIOMS = {
     # template cell's 4-neighbours are 1/2/3 cells (j) exactly where the template has cells.
     # b==1==any(..) is b==1 and any(..) (True==1), short-circuiting like `and`. Names chosen so the
     # text packs shorter.
-    "recolor_same_shape": "(e:={v+s*1j for v,p in enumerate(g)for s,b in enumerate(p)if b%5>1 and 5 in p[:s]and 5 in p[s:]and(i:=b)},j:={v+s*1j for v,p in enumerate(g)for s,b in enumerate(p)if b%5})and[[(b,i)[b==1==any(all((G+m+v+s*1j-o in j)==(G+m in e)for m in(1j,1,-1,-1j)for G in e)for o in e)]for s,b in enumerate(p)]for v,p in enumerate(g)]",
+    "recolor_same_shape": "(e:={v+s*1j for v,p in enumerate(g)for s,b in enumerate(p)if b%5>1 and 5 in p[:s]and 5 in p[s:]and(i:=b)},j:={v+s*1j for v,p in enumerate(g)for s,b in enumerate(p)if b%5})and[[(b,i)[b==1==any(all((G+m-o+v+s*1j in j)==(G+m in e)for m in(1j,1,-1,-1j)for G in e)for o in e)]for s,b in enumerate(p)]for v,p in enumerate(g)]",
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
     # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). K=len(g)-2, so
     # K-i*2>>K is 0 in the top/left half (K-2i>=0 is below 2**K) and -1 in the bottom/right half: it
@@ -1051,7 +1052,7 @@ IDIOMS = {
     # wrap; the loop variable Z is the zero row that pads the top; c|... as one colour.)
     "diagonal_corner_rays": "[g:=[*zip(*[[c|p[j]*(q[j-1]>q[j]<j)for j,c in enumerate(r,-1)]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: the
-    # complex offset from the box's last 4, w, turned by k in 1j,-1,-1j,1, on the box read as y+x*m,
+    # complex offset from the box's last 4, w, turned by k in 1j,-1j,1,-1, on the box read as y+x*m,
     # m=-1j mirroring the columns) lands its 4s on non-0 cells and its 1s on empty or off-grid
     # cells, the box (1s) is drawn around it (boxes may run off the grid). D is the set of non-0
     # cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet the box too. T
@@ -1061,7 +1062,7 @@ IDIOMS = {
     # (the walrus is never 0: a 4 at row 0, column 0 has no 1 left of it, so is no box cell)
     # The anchor is named y and the box cells x,v (each comprehension has its own), which packs
     # better: the text repeats y+..x.. and for x,v in.
-    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+k*(x-w)for m in(1j,-1j)if(T:=[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<2or(w:=y+x*m)])for k in(1j,-1,-1j,1)for y in D if all(v==(y+k*(x-w)in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+k*(x-w)for m in(1j,-1j)if(T:=[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<2or(w:=y+x*m)])for k in(1j,-1j,1,-1)for y in D if all(v==(y+k*(x-w)in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
     # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches): eight
@@ -1118,7 +1119,7 @@ IDIOMS = {
     # below, between the frame's sides. The corners are the first/last 4 of the flat bytes (13 wide,
     # as every example); the sides' cells are cleared in g row by row, and the last result is kept.
     # The left side's colour is b[R:w:13][1] (not b[R+13]): the repeated slice packs shorter.
-    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(sum,zip(13*[0],*filter(sum,g),13*[0]))])[::b[R:w:13][1]in V[0]or-1],b[w:R:-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
+    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(sum,zip(13*[0],*filter(sum,g),13*[0]))])[::b[R:w:13][1]in V[0]or-1],b[w::-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
@@ -1595,11 +1596,11 @@ IDIOMS = {
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With v, l the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
     # (odd in every example): T=|v-l| (odd) is the offset from the midpoint along the line
-    # (doubled), v+l-d twice the offset off it; the mask byte b'0005!!..'[T] over even bits: '0'
-    # (48) sides, '5' (53) bar, '!' (33) stem (T<=d<30 by the triangle inequality; odd bits >=5
-    # never hit). The dots are bound per row, after the row loop, so the text repeats
+    # (doubled), v+l-d twice the offset off it; the mask byte b'+0+5++..'[T] (odd T only) over even
+    # bits: '0' (48) sides, '5' (53) bar, '+' (43) stem (T<=d<30 by the triangle inequality; odd
+    # bits >=5 never hit). The dots are bound per row, after the row loop, so the text repeats
     # 'for i,V in enumerate(g)for'; the names are picked for zlib (packs shorter).
-    "dots_to_brackets": "[[(a,u)[(l:=abs(i-s)+abs(j-t))>(v:=abs(i-y)+abs(j-p))]*(b'0005!!!!!!!!!!!!!!!!!!!!!!!!!!'[abs(v-l)]>>y+p-s-t+v+l&1)for j,f in enumerate(V)]for i,V in enumerate(g)for(y,p,u),(s,t,a)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]]",
+    "dots_to_brackets": "[[(a,u)[(l:=abs(i-s)+abs(j-t))>(v:=abs(i-y)+abs(j-p))]*(b'+0+5++++++++++++++++++++++++++'[abs(v-l)]>>y+p-s-t+v+l&1)for j,f in enumerate(V)]for i,V in enumerate(g)for(y,p,u),(s,t,a)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
@@ -1607,7 +1608,7 @@ IDIOMS = {
     # example), so nothing is padded. g[:5] counts the 5 steps (every grid has >= 5 rows); [...][0]
     # is g itself (every element is the one mutated g). The unused loop variables are named x (it
     # is rebound before each use), which packs better than _.
-    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,x in enumerate(r)if len({*r[d:d+2],*g[n][d:d+2],*(a:={(n,d)})})>4for x in g[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[(x>n)+n][(y>d)+d]]][0]",
+    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,x in enumerate(r)if len({*g[n][d:d+2],*r[d:d+2],*(a:={(n,d)})})>4for x in g[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[(x>n)+n][(y>d)+d]]][0]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
@@ -2023,9 +2024,9 @@ IDIOMS = {
     # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to
     # 1, 6, 2. The shape is flooded from each cell, height steps (RE-ARC's shapes put every corner
     # within 10 steps of any cell, and every grid has height >= 10; the step loop's name c only
-    # packs better). A colour other than 0/3/6/9 divides by zero: the search gives up on foreign
-    # grids fast.
-    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v/(v%3<1)})and[[v and(C:={i+j*1j})and[C:={c+e for c in C for e in(1j,1,-1,-1j)}&P|C for c in g]and-~sum(P>={c+e,c+e*1j}for c in C for e in(1j,1,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # packs better). A colour other than 0/3/6/9 shifts by a negative count (v%-3): the search
+    # gives up on foreign grids fast.
+    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v>>v%-3})and[[v and[C:={i+j*1j}]and[C:={c+e for c in C for e in(1j,1,-1,-1j)}&P|C for c in g]and-~sum(P>={c+e,c+e*1j}for c in C for e in(1j,1,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. Over the whole grid the
@@ -2154,8 +2155,9 @@ IDIOMS = {
     # nearest corner (I, J: distances to the nearest horizontal / vertical edge; the other colour is
     # the top row's dot in column f when the near corner is top-left or bottom-right, else in e).
     # The 5s and the ring never meet (a ring cell on an edge is 1 from its corner: odd), so they
-    # are added, not or-ed.
-    "corner_rings_dotted_box": "[[v or(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)*5+(I*I+J*J<3)*g[a][[f,e][(i-a<2)^(j-e<2)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
+    # are added, not or-ed. The ring's side test (i-a<3)^(j-e<3) packs shorter than <2; boxes are
+    # at least 4 apart in every example.
+    "corner_rings_dotted_box": "[[v or(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)*5+(I*I+J*J<3)*g[a][[f,e][(i-a<3)^(j-e<3)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
     # task388: in every column that holds a colour the 0s turn 8; the result is tiled 2x2. zip(r,*g)
     # gives each cell of row r followed by its whole column, so x[0] is the cell and any(x) says
     # whether its column holds a colour; 2*[...] doubles each row across, the final *2 repeats the
