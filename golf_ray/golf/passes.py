@@ -169,9 +169,11 @@ def scope_chains(tree: ast.Module) -> dict[int, tuple[ast.AST, ...]] | None:
 
     def visit(node: ast.AST, stack: list[tuple[ast.AST, set[str]]]) -> None:
         def chain(name: str) -> tuple[ast.AST, ...]:
-            inner = [scope for scope, _ in reversed(stack)]
-            at = next((i for i, (_, names) in enumerate(reversed(stack)) if name in names), -1)
-            return tuple(inner if at < 0 else inner[: at + 1])
+            scopes = [scope for scope, _ in reversed(stack)]
+            for i, (_, names) in enumerate(reversed(stack)):
+                if name in names:
+                    return tuple(scopes[: i + 1])
+            return tuple(scopes)
 
         if isinstance(node, ast.Name):
             out[id(node)] = chain(node.id)
@@ -200,8 +202,9 @@ def scope_chains(tree: ast.Module) -> dict[int, tuple[ast.AST, ...]] | None:
         for part in parts:
             visit(part, inner)
 
+    module = [(tree, local_names(tree))]
     for statement in tree.body:
-        visit(statement, [(tree, local_names(tree))])
+        visit(statement, module)
     return out
 
 
