@@ -205,8 +205,8 @@ def _name_slots(
         if tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
             prev = tok
     bound = _resolve(tree, {where for _, _, where in at})
-    if bound is not None:
-        fixed |= {name for _, name, where in at if bound[0].get(where, (0, name))[0] is None}
+    if bound is not None:  # a name nothing binds keeps its letter
+        fixed |= {name for _, name, where in at if bound[0].get(where, (0,))[0] is None}
     at = [(offset, name, where) for offset, name, where in at if name not in fixed]
     if not at:
         return None

@@ -107,10 +107,15 @@ def local_names(scope: ast.AST) -> set[str]:
     """The names a module, function, lambda or comprehension binds itself."""
     names, shared = _params(scope), set()
     comprehension = isinstance(scope, _COMPREHENSIONS)
-    walrus = {id(n.target) for n in _own_nodes(scope) if isinstance(n, ast.NamedExpr)}
+    # a comprehension's own `:=` binds in the function around it, not in the comprehension
+    walrus = (
+        {id(n.target) for n in _own_nodes(scope) if isinstance(n, ast.NamedExpr)}
+        if comprehension
+        else set()
+    )
     for node in _own_nodes(scope):
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            if not (comprehension and id(node) in walrus):  # `:=` binds outside comprehensions
+            if id(node) not in walrus:
                 names.add(node.id)
         elif isinstance(node, ast.FunctionDef):
             names.add(node.name)
