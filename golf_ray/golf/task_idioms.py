@@ -842,12 +842,12 @@ IDIOMS = {
     # earlier 4 there would sit right of the line cell), so no false mark in column 0.
     "ring_around_crossing": "[g:=[*zip(*[n:=[[a,4][0<b|(b:=a*all(n))]for a in r]for r in g][::-1])]for _ in g if(n:=[b:=0])][3]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
-    # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
-    # the pad also follows the grid: 9 are enough on every example and on 9000 draws); b'mlkcbaYXW'
-    # holds 109 minus the nine 3x3 window offsets. The window at the first cell of a colour c
+    # flattened 10x10 grid is read circularly by negative indexes (h[i-100] is h[i]): b'dcbZYXPON'
+    # holds 100 minus the nine 3x3 window offsets, and a window past the end wraps to the top,
+    # where no example or draw puts the square. The window at the first cell of a colour c
     # (h.index(c), recomputed inline: shorter than naming it) XOR the window at v < 99: the first
     # pair whose 9 cells hold exactly the two colours (no 0, no overlap) is the square.
-    "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if{*(O:=[h[h.index(c)-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
+    "fit_two_pieces": "(h:=sum(g,[]))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if{*(O:=[h[h.index(c)-x]^h[v-x]for x in b'dcbZYXPON'])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; the top/left outer line is line 3, the lines 7-8
     # apart and the 5s 2-3 cells out, as in every example. Four passes on the quarter-turned grid;
@@ -1383,11 +1383,11 @@ IDIOMS = {
     "shape_into_corners": "[g:=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[[2in r for r in g].index(1)+~[*map(max,g)].index(3):]+g))]for _ in g][1]",
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
-    # each over the span between the first and last non-zero perpendicular line (a line is non-zero
-    # iff it compares above g[0], the first line, all 0 in both passes: neither 2 nor 3 ever sits in
-    # row 0 or column 0), which is exactly the elbow's extent. The chain ends `!=u in r`: a list is
+    # each over the span between the first and last non-zero perpendicular line (lines up to j
+    # compare above 99 copies of g[0], the first line, all 0 in both passes, iff one is non-zero:
+    # neither 2 nor 3 ever sits in row 0 or column 0), which is exactly the elbow's extent. The chain ends `!=u in r`: a list is
     # never equal to u, so that link only adds the test u in r.
-    "elbow_line_two_three": "[g:=[[c or 8*(max(g[:j+1])>g[0]<max(g[j:])!=u in r)for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
+    "elbow_line_two_three": "[g:=[[c or 8*(g[:j+1]>g[:1]*99<g[j:]!=u in r)for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
     "biggest_colours_bars": "(m:=max(map((T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0for c in T if T.count(c)==m}]]",
@@ -1891,12 +1891,14 @@ IDIOMS = {
     "dots_to_matching_side": "[g:=[*zip(*[[a,b|a*(a in m)]+[c*(c in(m[-1],*g[0]+g[-1]))for c in m]for a,b,*m in g][::-1])]for _ in g][3]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
     # their common span less one cell at each side, becomes 8. Per pass (rows, then columns), an
-    # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it: the sum of
+    # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (a slice of at
+    # most 9 cells left of x is above [0]*9 iff it holds a colour; right of x, only x=0 has 10, and
+    # there the left test is already false): the sum of
     # the three tests is 3, and 8&3*sum is 8 only for 3 (9=0b1001). At y=0 the slice is empty and
     # at y=9 it holds two rows, so the border rows never fill (the span never reaches the grid's
     # border in any example); x is the outer loop, so each pass writes the grid transposed and the
     # second pass works on the columns.
-    "bridge_between_blocks": "[g:=[[g[y][x]or 8&3*sum(any(r[:x])*any(r[x:])for r in g[y-1:y+2])for y in R]for x in R]for R in[range(10)]*2][1]",
+    "bridge_between_blocks": "[g:=[[g[y][x]or 8&3*sum(r[:x]>[0]*9<r[x:]for r in g[y-1:y+2])for y in R]for x in R]for R in[range(10)]*2][1]",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
     # cell nearest them. The block's two rows hold only the 8s (no dot shares them), so they are
     # equal: an 8-row is the block's first row iff it differs from row i-1. Per row, L is the
@@ -2210,10 +2212,11 @@ IDIOMS = {
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up
     # (rows 7-i,8-i; drip rows g[~i:], from 9-i; the bottom window could paint nothing) and paints
-    # by slice-assignment (mutates g), so painted 3s are never mistaken for blocks. Each painted
+    # by slice-assignment in the loop's own target (`r,r[j:j+2]`: the row, then its two cells;
+    # mutates g), so painted 3s are never mistaken for blocks. Each painted
     # row adds g to the list and [0] returns it: every example paints at least one row (its top
     # block starts in rows 0-4), so the list is never empty.
-    "block_colour_count_drip": "[g for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r in g[~i:][:len({*D})]for r[j:j+2]in[[3,3]]][0]",
+    "block_colour_count_drip": "[g for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r,r[j:j+2]in zip(g[~i:],[[3,3]]*len({*D}))][0]",
     # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
     # diagonals from the bottom-left. The rows are windows sliding down the stream N zeros, the row,
     # N-5 zeros: q starts as N zeros (the colours are distinct in every example, so k counts the set
