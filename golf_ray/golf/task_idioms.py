@@ -1270,9 +1270,9 @@ IDIOMS = {
     # min(zip(*g)) is one of them and marks the row lines; each row marks its column lines. Per
     # axis, a = twice the running sum (10 per line passed), t = sum(x): band code k = 1+a//t>>a%t+v
     # (a/t is 0, 1 or 2 on the three bands; a non-zero a%t or a line's own v shifts it to 0).
-    # F(x,u) gives v|k where u is k or 9: min(zip(*g)) with the default u=9 keeps every code (the
-    # row codes); each row is mapped with its row code u.
-    "band_corners_centre": "(F:=lambda x,u=9,a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(u in(k,9))for v in x])and[*map(F,g,F(min(zip(*g))))]",
+    # F(x,u) gives v|k where u^k<1: u is k, or the default -1 (-1^k = ~k < 0), which keeps every
+    # code: min(zip(*g))'s, the row codes; each row is mapped with its row code u.
+    "band_corners_centre": "(F:=lambda x,u=-1,a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(u^k<1)for v in x])and[*map(F,g,F(min(zip(*g))))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
     # keeps 2 there and 0 for -4, 0, -3. g.pop(4) hands out the lower half's rows in order while the
@@ -1288,12 +1288,13 @@ IDIOMS = {
     # search stays quick (no '%.320a' cut: the repr of a big grid is only a list of bytes here).
     "frame_corners_swap_out": "[s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],*[1 for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]and eval(bytes(s))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
-    # Four quarter turns; a pass adds label L to a cell whose lower-left neighbour s[j-1] is 5 while
-    # its left and lower neighbours r[j-1], s[j] are 0 (|4 ignores labels set earlier; only 0 cells
-    # pass, so c+ is safe). j-1 wraps to the last column and rows wrap to the first: blocks never
-    # touch the border (as in every example), so the wrapped cells are 0 or labels. Turns give
-    # labels 2,1,3,4, read from a bytes literal of raw bytes 2,1,3,4.
-    "label_block_corners": "[g:=[*zip(*[[c+L*(s[j-1]>r[j-1]+s[j]|4)for j,c in enumerate(r)]for r,s in zip(g,g[1:]+g)][::-1])]for L in b'\u0002\u0001\u0003\u0004'][3]",
+    # Four quarter turns; a pass adds label L to a cell whose upper-left neighbour is 5 while its
+    # left and upper neighbours are 0 (`g[j-1:j+1]==[5,-r[j-1]]`, g the row just written: cells
+    # are >= 0, so x==-y only for two 0s, and labels set earlier fail it; only 0 cells pass, so c+
+    # is safe). On the first row g is still the grid, whose rows never equal 5; j-1 wraps to the
+    # last column, where blocks never reach (as in every example). Turns give labels 4,2,1,3, read
+    # from a bytes literal of those raw bytes.
+    "label_block_corners": "[g:=[*zip(*[g:=[c+L*(g[j-1:j+1]==[5,-r[j-1]])for j,c in enumerate(r)]for r in g][::-1])]for L in b'\u0004\u0002\u0001\u0003'][3]",
     # task231: continue each row's horizontal period to twice the width (5 rows, 1-2 pattern rows).
     # Every example's period is 1, 2 or 3 and the width is at least 6, so 6 is always a period: the
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
@@ -1486,11 +1487,13 @@ IDIOMS = {
     # task265: Noise of 5s on 0: every 2x2 block of 0s is painted 2. Special case for ARC train
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0.
-    # Cells are bits of z, row stride 19 = width 18 + 1 blank bit (every example is 18x18); pass 1
-    # builds z, pass 2 (of len(g)) paints Z|Z*2 (both columns of a block) less the right column of a
-    # skipped block (`~(Z&Z<<19)*4`); its left column is the left block's (no example has a 2x4 of
-    # 0s).
-    "zero_squares_painted": "(z:=0)or[[[(z:=z|1>>v<<(k:=k+1))*0|v|(D|D<<19)>>k&2 for v in r]for r in g if(k:=k+1)]for _ in g if[k:=0,Z:=(c:=z&z>>19)&c*2,D:=Z|Z*2&~(Z&Z<<19)*4]][1]",
+    # The grid's text (b'%a': 1008 bytes, every example is 18x18) is one big integer Y, a cell
+    # every 24 bits, a row every 448; its low bit per byte, where bit 4 is set and bit 0 clear,
+    # marks a '0' (z; '5', brackets, commas and spaces fail one test). c: a 0 with a 0 below; Z: a
+    # block's top-left cell; D: its top row's two cells, less the right one of a skipped block
+    # (`~(Z>>48&Z>>496)`). Setting bit 1 of those cells and of the cells a row below (D>>447) turns
+    # '0' into '2', and the text is evaluated back into a grid.
+    "zero_squares_painted": "eval(((Y:=int.from_bytes(b'%a'%g))|2*(D:=(Z:=(c:=(z:=Y>>4&~Y&2**8064//255)&z<<448)&c<<24)|Z>>24&~(Z>>48&Z>>496))|D>>447).to_bytes(1008))",
     # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
     # left 8, down-right 7. (assumes one 2 on a 3x5 grid, as in every example.) R = the row of the 2
     # (set by a walrus in the outer if, a byte cheaper than a prelude `(R:=max(g))and`; a row is
