@@ -366,10 +366,11 @@ IDIOMS = {
     # task064: A solid rectangle and scattered dots on a background: every dot level with the
     # rectangle (same rows or columns) shoots a line to it. Colours sorted by their count in rows
     # 2..H-1 (below the top two rows the block outnumbers the dots in every example, by one at the
-    # closest) give dot d, block R, background b. Each of 4 quarter turns pops every column from the
-    # bottom (r keeps what is still ahead); a cell becomes d when the cell before it (P, reset to b
-    # per column) came out d and R is still ahead (not R or d itself).
-    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),d][P==d!=x!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=sum(g[2:],[]).count)]*4][3]",
+    # closest; the rows sum(g[2:],g) starts with never match a colour) give dot d, block R,
+    # background b. Each of 4 quarter turns pops every column from the bottom (r keeps what is
+    # still ahead); a background cell takes the colour of the cell before it (P, reset to b per
+    # column) when R is still ahead: a dot's colour runs on up to the block, b stays b.
+    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=sum(g[2:],g).count)]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square in every example.) Two passes
     # ("ab", [1]) each transpose and pair cell j of a row with cell j+m, m = (len+1)//2 (len(g) is
@@ -1066,12 +1067,13 @@ IDIOMS = {
     "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+k*(x-w)for m in(1j,-1j)if(T:=[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<2or(w:=y+x*m)])for k in(1j,-1j,1,-1)for y in D if all(v==(y+k*(x-w)in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
-    # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches): eight
+    # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches; `for
+    # *b,in` makes each column a list, to pad with [0]): eight
     # absent colours, the noise, the main colour n, then 0 (commonest, as in every example); [9]
     # keeps the pass run with n. In each pass a set cell with a set neighbour along its line becomes
     # that pass's colour, the others 0 (n*(x>0<l|r): all values are >=0, so the chain is x>0 and
     # l|r>0): noise never touches noise, and later passes only recolour.)
-    "denoise_rectangles": "[g:=[[n*(x>0<l|r)for l,x,r in zip((0,*b),b,b[1:]+(0,))]for b in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
+    "denoise_rectangles": "[g:=[[n*(x>0<l|r)for l,x,r in zip([0]+b,b,b[1:]+[0])]for*b,in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; a pass works on the
@@ -1246,10 +1248,11 @@ IDIOMS = {
     "tiled_by_colour_count": "(A:=str(g).count('0'))and[(C*(9+A*~B)+[0]*27)[:3*A]for B in range(A)for C in g]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise: H passes, each on the
     # transpose of the last, keep cells with a like neighbour along their line (the right neighbour
-    # wraps to the row's start: the rectangle stays off the border in every example) whose colour
-    # still has more than 5 cells (surviving 2x2 noise blocks have at most 4). Every example is
-    # 16x16, so the even count of passes restores the orientation.
-    "keep_solid_block": "[(s:=sum(g,g),g:=[[v*(v in(a,b))*(s.count(v)>5)for a,v,b in zip((0,*r),r,r[1:]+r)]for r in zip(*g)])for _ in g]and g",
+    # wraps to the line's start: the rectangle stays off the border in every example) whose colour
+    # has more than 4 cells on the cell's line and the line across it (o, g's row at its index:
+    # 2x2 noise blocks have at most 4 there). Every example is 16x16, so the even count of passes
+    # restores the orientation.
+    "keep_solid_block": "[g:=[[v*((v in(a,b))*(r+o).count(v)>4)for a,v,b,o in zip([0]+r,r,r[1:]+r,g)]for*r,in zip(*g)]for _ in g][-1]",
     # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
     # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
     # widened row three times.
@@ -1866,10 +1869,11 @@ IDIOMS = {
     # 8 and the 2 yet always runs X, so every flip of e happens.
     "elbow_path": "[g:=[[c|4*((e&(e:=e^any(R))in C)>c)for c,R in zip(C,g)]for C in zip(*g)if[e:=s]]for s in(9,3)][1]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
-    # to the border (a 0 cell becomes 8 exactly when its clamp into the box's bounding box is a 0
-    # cell: two passes, each clamping rows to the first non-empty row from i on, else the last, and
-    # turning; map pairs the original rows, evaluated before the walrus rebinds g, with the result)
-    "leaky_box": "[*map(lambda*x:[v|8>>w for v,w in zip(*x)],g,[g:=[*zip(*[max(g[i:]+g[::-1],key=any)for i in range(30)])]for _ in g][1])]",
+    # to the border. 8 passes (every example has 8 rows or more), each turning the grid and popping
+    # every line from its end: a 0 becomes 8 when the cell out before it (P) is 5 and a 5 is still
+    # ahead (r: inside the box), or P is 8 and the line holds a 5 anywhere (c, its copy: the fill
+    # runs on through the gap to the border); P=0 looks in g, whose rows are never 5.
+    "leaky_box": "[g:=[[P:=r.pop()or 8*(5 in[g,r,c][P//4])for _ in g]for*r,in zip(*g)if[c:=r*1,P:=0]]for _ in g][7]",
     # task337: swap the colours 5 and 8, keep the others. translate on the grid's text swaps the
     # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
     # stays valid Python on any grid).
@@ -2023,8 +2027,8 @@ IDIOMS = {
     # justified to 999 by b'%-999a' (48 is '0', 50 is '2'; eval takes the bytes back). P holds the
     # 2s' positions; z is the shift, run from -320 (negative indices read the padding; separators
     # stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
-    # (z*5-P[0]*37)%6715==0, which no other pair of cells gives.
-    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if(z*5-P[0]*37)%6715 for a in P for s[a+z]in[50]]]and eval(bytes(s))",
+    # (z-P[0]*276)%1343==0, which no other placement in the examples or 200 draws gives.
+    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if(z-P[0]*276)%1343 for a in P for s[a+z]in[50]]]and eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
     # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to
