@@ -535,9 +535,10 @@ IDIOMS = {
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
-    # of that window); passes, each marking rows then transposing (8 -> 6, 6 and 1 stay: c-c//8*2);
+    # of that window); passes, each marking rows then transposing (8 -> 6, 6 and 1 stay: for them
+    # c>7 asks for a column of five 0s, and there are no 0s);
     # `for _ in g` runs 15 passes and [1] is the second, with rows and columns marked.
-    "frame_cross": "[g:=[*zip(*[[c-c//8*2*((1,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
+    "frame_cross": "[g:=[*zip(*[[c-2*((c>7,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
     # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); passes, each
     # turning the grid a quarter and setting a cell to c|(its left neighbour was nonzero), so 5 and
     # 1 spread one step as 1 (5 stays 5). The flag is carried in g itself (g:=c>0, read as g==1): on
@@ -884,8 +885,9 @@ IDIOMS = {
     "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[g for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in[d[n*3//e][o*3//e],(d[n*3//e][o*3//e]in d[1])*h]for n in range(e)for o in range(e))for o in range(e)for n in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside. (k = count of 2s // 12; twice: keep rows holding a colour
-    # other than 0/2, repeat each k times ([r]*k), add a 2 at both ends, transpose.)
-    "frame_scaled_shape": "[g:=[*zip(B:=[2]*99,*[r for r in g if{*r}-{0,2}for _ in[r]*k],B)]for k in[str(g).count('2')//12]*2][1]",
+    # other than 0/2, repeat each k times (the shape has one colour, so [*{*r}-{0,2}]*k has k
+    # items, or none), add a row of 2s at both ends (30 long: zip cuts it), transpose.)
+    "frame_scaled_shape": "[g:=[*zip(B:=[2]*30,*[r for r in g for _ in[*{*r}-{0,2}]*k],B)]for k in[str(g).count('2')//12]*2][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes; the bottom
     # row is a backreference to the top row; eval needs no spaces, so the new rows are `0,2,0`;
@@ -1620,8 +1622,9 @@ IDIOMS = {
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
-    # 44, draws in 68); s=a+b is each turn's loop value.)
-    "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in r]for r in g if[v:=0]][::-1])]for s in[sum({*sum(g,[])})-8]*96][-1]",
+    # 44, draws in 68); s=a+b is each turn's loop value. Each row starts with a wall, 8 (so v is
+    # set), dropped again by [:0:-1], which also reverses it.)
+    "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in(8,*r)][:0:-1]for r in g])]for s in[sum({*sum(g,[])})-8]*96][-1]",
     # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s; each
     # 4 takes its half-turn image, never hidden in the task. In the grid's text the half turn is the
     # text reversed (digits land on digits), so each '4' is replaced by the character at the mirror
