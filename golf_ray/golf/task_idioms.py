@@ -846,12 +846,13 @@ IDIOMS = {
     # earlier 4 there would sit right of the line cell), so no false mark in column 0.
     "ring_around_crossing": "[g:=[*zip(*[n:=[[a,4][0<b|(b:=a*all(n))]for a in r]for r in g][::-1])]for _ in g if(n:=[b:=0])][3]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
-    # flattened 10x10 grid is read circularly by negative indexes (h[i-100] is h[i]): b'dcbZYXPON'
-    # holds 100 minus the nine 3x3 window offsets, and a window past the end wraps to the top,
-    # where no example or draw puts the square. The window at the first cell of a colour c
-    # (h.index(c), recomputed inline: shorter than naming it) XOR the window at v < 99: the first
-    # pair whose 9 cells hold exactly the two colours (no 0, no overlap) is the square.
-    "fit_two_pieces": "(h:=sum(g,[]))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if{*(O:=[h[h.index(c)-x]^h[v-x]for x in b'dcbZYXPON'])}=={*h}-{0}][0]",
+    # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
+    # the pad also follows the grid: 9 are enough on every example and on 9000 draws; with no pad,
+    # 1 of 1,000 draws goes wrong); b'mlkcbaYXW' holds 109 minus the nine 3x3 window offsets. The
+    # window at the first cell of a colour c (h.index(c), recomputed inline: shorter than naming
+    # it) XOR the window at v < 99: the first pair whose 9 cells hold exactly the two colours (no
+    # 0, no overlap) is the square.
+    "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if{*(O:=[h[h.index(c)-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; the top/left outer line is line 3, the lines 7-8
     # apart and the 5s 2-3 cells out, as in every example. Four passes on the quarter-turned grid;
