@@ -740,8 +740,8 @@ IDIOMS = {
     # 4 quarter turns, when the last nonzero row A holds a 2 (the wall below the shape, or a
     # vertical wall, where the sort below changes nothing), the rows above A are sorted blank-first
     # behind a leading 8 row (9 long: zip cuts it to the rows' length, the wall's, 4 to 8 cells in
-    # every example and 2,000 draws) and the first (blank) row is dropped. `for _ in g` runs len(g) >= 4
-    # turns; [3] is the 4th.
+    # every example and 2,000 draws) and the first (blank) row is dropped. `for _ in g` runs len(g)
+    # >= 4 turns; [3] is the 4th.
     "slide_to_wall_marker": "[g:=[*zip(*(2in g[A:=bytes(map(any,g)).rfind(1)]and sorted([[8]*9]+g[:A],key=any)[1:]+g[A:]or g)[::-1])]for _ in g][3]",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
     # colour by just 2 opposite corners (in different rows and columns), so a set s toggled by each
@@ -1394,8 +1394,8 @@ IDIOMS = {
     # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
     # each over the span between the first and last non-zero perpendicular line (lines up to j
     # compare above 99 copies of g[0], the first line, all 0 in both passes, iff one is non-zero:
-    # neither 2 nor 3 ever sits in row 0 or column 0), which is exactly the elbow's extent. The chain ends `!=u in r`: a list is
-    # never equal to u, so that link only adds the test u in r.
+    # neither 2 nor 3 ever sits in row 0 or column 0), which is exactly the elbow's extent. The
+    # chain ends `!=u in r`: a list is never equal to u, so that link only adds the test u in r.
     "elbow_line_two_three": "[g:=[[c or 8*(g[:j+1]>g[:1]*99<g[j:]!=u in r)for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size.
@@ -2143,10 +2143,10 @@ IDIOMS = {
     # every ray step one cell further away from that edge from its row/column on. 8 steps, each a
     # transpose (after a flip [::n-2] for raw byte n=1; n=3 keeps the order), visit every
     # orientation; rays are drawn where row 0 > the last row (8-dots on top) and the greatest row
-    # starts with 2 (True*2&2): a row is its first cell + the row above, less that row's first cell unless this
-    # row starts with 2 (then all shift right; zip cuts the rest). r<=S tells the two apart: below
-    # the top row r is all 0 (<= any row) or 2,0,0.. (> the row above, which starts with 0 as 2s are
-    # never adjacent); the top row r is S itself, so it stays as it is.
+    # starts with 2 (True*2&2): a row is its first cell + the row above, less that row's first cell
+    # unless this row starts with 2 (then all shift right; zip cuts the rest). r<=S tells the two
+    # apart: below the top row r is all 0 (<= any row) or 2,0,0.. (> the row above, which starts
+    # with 0 as 2s are never adjacent); the top row r is S itself, so it stays as it is.
     "staggered_rays": "[g:=[*zip(*((g[-1]<(S:=g[0]))*2&max(g)[0]and[S:=r[:1]+S[r<=S:]for r in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
