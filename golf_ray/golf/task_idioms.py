@@ -468,11 +468,12 @@ IDIOMS = {
     # n[m+b*77+f] needs no default (a KeyError ends other tasks early).)
     "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,n:={t*77+s:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+b*77+f,0)!=n[m]for b in(-l,0,l)for f in(-l,0,l))))and[[{n.get(t*77+s-b*77-f,0):n[m+b*77+f]for b in(-l,0,l)for f in(-l,0,l)}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
-    # an 8 above/below it). Two transposing passes: pass 1 marks 0s with an 8 in their row window as
-    # 1 (x or 1), pass 2 keeps a 1 only with an 8 in its column window (x*(8 in window)); 8s stay.
+    # an 8 above/below it). Two passes over the columns (zip(*g)), each transposing: pass 1 marks
+    # 0s with an 8 in their column window as 1 (x or 1), pass 2 keeps a 1 only with an 8 in its row
+    # window (x*(8 in window)); 8s stay.
     # Valid because the trominoes never come close to each other. Every example is 7x7, so the
     # cells are read as r[j] for j in range(7) (shorter than enumerate).
-    "tromino_corner": "[g:=[*zip(*[[(r[j]or k)*(8in[0,*r][j:j+3])for j in range(7)]for r in g])]for k in(1,0)][1]",
+    "tromino_corner": "[g:=[[(r[j]or k)*(8in[0,*r][j:j+3])for j in range(7)]for r in zip(*g)]for k in(1,0)][1]",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
@@ -1411,12 +1412,12 @@ IDIOMS = {
     # characters (>>5 divides by 32).
     "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+[*c[m:]]for c in zip(*g)][::-1]for _ in g][3]",
     # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
-    # 52 sweeps (grids are at most 12 high: 51 flood sweeps >= 4*len), each reversing the rows and
-    # transposing (a quarter turn); a 3 stands before each row and a 0 takes v&1 of its left
-    # neighbour v, so 2 stops it and the outside floods as 1. The last sweep has _=11 (bits 0,1,3):
-    # c^_>>c&1 flips 0<->1 and 3 -> 2, keeps 2 (outside -> 0, unreached -> 1); the row-start 3 turns
-    # 2, so v&1 stays 0 and nothing floods in that sweep.
-    "fill_enclosed_0_with_1": "[g:=[*zip(*[[v:=c^_>>c&1 or v&1 for c in(3,*r)][:0:-1]for r in g])]for _ in[0]*51+[11]][-1]",
+    # 52 sweeps (grids are at most 12 high: 51 flood sweeps >= 4*len), each a pass over the columns
+    # that reverses each (a quarter turn); a 3 stands before each column and a 0 takes v&1 of the
+    # cell v before it, so 2 stops it and the outside floods as 1. The last sweep has _=11 (bits
+    # 0,1,3): c^_>>c&1 flips 0<->1 and 3 -> 2, keeps 2 (outside -> 0, unreached -> 1); the leading 3
+    # turns 2, so v&1 stays 0 and nothing floods in that sweep.
+    "fill_enclosed_0_with_1": "[g:=[[v:=c^_>>c&1 or v&1 for c in(3,*r)][:0:-1]for r in zip(*g)]for _ in[0]*51+[11]][-1]",
     # task252: diagonal lines run down-right from the top row or the left column; every 2nd cell of
     # each line, from the 2nd, becomes 4. Top-row lines start at even columns, so the cells to
     # recolour are the line cells in odd columns: zip pairs each cell with 0,4,0,4... and a coloured
@@ -1855,9 +1856,10 @@ IDIOMS = {
     "fives_from_right_green": "[[*map(min,r[::-1],[3,5]*15)][::-1]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
     # colour up to the block. (4 quarter turns, taken as the 4th of one turn per row of the 10x10
-    # grid: left to right, x is the cell just written, and a blank with a 3 to its right takes x,
+    # grid, each a pass over the columns (zip(*g)) whose list is then reversed: down each column,
+    # x is the cell just written, and a blank with a 3 to its right takes x,
     # the nearest dot's colour; the first cell of a row takes nothing.)
-    "dots_shoot_to_square": "[g:=[*zip(*[[x:=c or j and x*(3in r[j:])for j,c in enumerate(r)]for r in g][::-1])]for _ in g][3]",
+    "dots_shoot_to_square": "[g:=[[x:=c or j and x*(3in r[j:])for j,c in enumerate(r)]for r in zip(*g)][::-1]for _ in g][3]",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
     # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i, column byte j)
     # is 5 iff i**c%j > 8, with the row bytes b'DzF' and column bytes b' />' chosen (by a search)
@@ -2032,8 +2034,9 @@ IDIOMS = {
     # justified to 999 by b'%-999a' (48 is '0', 50 is '2'; eval takes the bytes back). P holds the
     # 2s' positions; z is the shift, run from -320 (negative indices read the padding; separators
     # stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
-    # (z-P[0]*276)%1343==0, which no other placement in the examples or 200 draws gives.
-    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if(z-P[0]*276)%1343 for a in P for s[a+z]in[50]]]and eval(bytes(s))",
+    # (z*5-P[0]*37)%6715==0, which no other pair of cells gives (a shorter test, (z-P[0]*276)%1343,
+    # holds on the examples and 200 draws but not on 3 of 1,000).
+    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if(z*5-P[0]*37)%6715 for a in P for s[a+z]in[50]]]and eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
     # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to
