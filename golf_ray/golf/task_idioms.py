@@ -412,7 +412,7 @@ IDIOMS = {
     # comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 -> 1) until a row with an 8, then v =
     # 11 also keeps bit 2 (3 stays 3), so rows before the first 8 from each side are knocked back to
     # 1)
-    "box_of_8_recolor": "[g:=[*zip(*[[c*k&(v:=v|2*(8in r))for c in r]for r in g][::-1])]for k in b'\u0003\u0001\u0001\u0001'if[v:=9]][3]",
+    "box_of_8_recolor": "[g:=[[c*k&(v:=v|2*(8in r))for c in r]for*r,in zip(*g)][::-1]for k in b'\u0003\u0001\u0001\u0001'if[v:=9]][3]",
     # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
     # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
     # nonzero row r shows only the shape colour t (as in every example); its first and last t (at a,
@@ -517,10 +517,12 @@ IDIOMS = {
     # names a, n, i, B (their own scopes), so the text repeats and packs shorter.
     "largest_empty_rects": "[g for a,n,i,B in[max(((i-B)*a,n,a,g[B:i])for a in range(31)for i in range(len(g)+1)for B in range(i-1)for n in[bytes(map(max,*g[B:i])).find(bytes(a))]if~n)]for B in B for B[n:n+i]in[i*[6]]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
-    # lines plus their caps (lines upright, as in every example: the first and last 5 in reading
-    # order, i and j in the flat bytes, are opposite corners). Every row is cut to columns i%W..j%W
-    # (the walruses sit in the row expression, so no prelude), then the row list is sliced.
-    "capped_lines_crop": "[r[(i:=(b:=bytes(sum(g,[]))).find(5))%(W:=len(r)):(j:=b.rfind(5))%W+1]for r in g][i//W-1:j//W+2]",
+    # lines plus their caps (lines upright, as in every example). 60 quarter turns, 15 per side
+    # (sides are at most 15, 9-14 in draws), each dropping the top line when a test line holds no
+    # 5: on turns where the top is a row of the grid (_=1), the next line, so the row of 8 caps
+    # just past the lines' ends stays; where it is a column (_=0), the line itself, so the crop
+    # stops at the 5-lines.
+    "capped_lines_crop": "[g:=[*zip(*g[5 not in g[_]:][::-1])]for _ in[1,0]*30]and g",
     # task092: each colour's two cells in one row (column) are joined by a line of it; column lines
     # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that (one pass per row, the
     # second kept), blanks only: o, the open colour, toggles (XOR) on a colour found twice in the
@@ -532,7 +534,7 @@ IDIOMS = {
     # (0s first, dots made 5) the part of every line before its first 5, so each turn stacks one
     # side's dots. A line with no 5 (parallel to the band) is kept: its 5 is the pad at index 14,
     # and 14%14 = 0 leaves an empty part.
-    "dots_fall_onto_band": "[g:=[*zip(*[sorted(5*(v>0)for v in r[:i])+[*r[i:]]for r in g if[i:=[*r,5].index(5)%14]][::-1])]for _ in g][3]",
+    "dots_fall_onto_band": "[g:=[sorted(5*(v>0)for v in r[:i])+[*r[i:]]for*r,in zip(*g)if[i:=[*r,5].index(5)%14]][::-1]for _ in g][3]",
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
@@ -836,16 +838,17 @@ IDIOMS = {
     # a block's sum is 6 per 6, so 6<sum is False for one 6 and True for two (bools print 0/1).
     "blocks_with_two_sixes": "[[6<sum(sum(zip(*g[i:i+3]),())[j-9:j])for j in b'\t\u0015!']for i in(0,4,8)]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
-    # of 4 around the crossing. Quarter turns (the 4th result is kept); each marks 4 on the row just
-    # below the full row where the cell or its left neighbour is non-zero (the line cell and the one
-    # right of it), so each turn adds one edge and one corner of the ring (earlier 4s only sit left
-    # of a line cell). n is the previous row as already marked (reset to [0] each turn): a marked
-    # row has at most 3 non-zero cells and every grid is at least 4 wide, so it never turns full.
-    # b carries the left cell times all(n) (b|(b:=...) reads the old b first), so it is 0 on rows
-    # not below the full row; at a row's start it holds the last cell of the row above (times its
-    # all(n)): no line is on the border in any example, and that row's last cell is then 0 (an
-    # earlier 4 there would sit right of the line cell), so no false mark in column 0.
-    "ring_around_crossing": "[g:=[*zip(*[n:=[[a,4][0<b|(b:=a*all(n))]for a in r]for r in g][::-1])]for _ in g if(n:=[b:=0])][3]",
+    # of 4 around the crossing. Quarter turns (each a pass over the columns, zip(*g), whose list is
+    # then reversed; the 4th result is kept); each marks 4 on the row (of its pass) just below the
+    # full row where the cell or its left neighbour is non-zero (the line cell and the one right of
+    # it), so each turn adds one edge and one corner of the ring (earlier 4s only sit left of a line
+    # cell). n is the previous row as already marked (reset to [0] each turn): a marked row has at
+    # most 3 non-zero cells and every grid is at least 4 wide, so it never turns full. b carries the
+    # left cell times all(n) (b|(b:=...) reads the old b first), so it is 0 on rows not below the
+    # full row; at a row's start it holds the last cell of the row above (times its all(n)): no line
+    # is on the border in any example, and that row's last cell is then 0 (an earlier 4 there would
+    # sit right of the line cell), so no false mark in column 0.
+    "ring_around_crossing": "[g:=[n:=[[a,4][0<b|(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1]for _ in g if(n:=[b:=0])][3]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
     # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
     # the pad also follows the grid: 9 are enough on every example and on 9000 draws; with no pad,
@@ -965,10 +968,10 @@ IDIOMS = {
     # E. Names chosen so the text packs shorter.
     "complete_partial_templates": "(m:={r+l*1j:n for r,t in enumerate(g)for l,n in enumerate(t)if n},j:={v+G:m[i]for E in m if E+2not in m for i in m if(m[E]==m[i])+abs(G:=i-E)<2for v in m if m.get(v+G+G)==m.get(i+G)and m[E]==m[v]})and[[j.get(r+l*1j,n)for l,n in enumerate(t)]for r,t in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
-    # mirror. B keeps the lines that hold colour c and transposes; three Bs give c's box as columns,
+    # mirror. B transposes and keeps the lines that hold colour c; three Bs give c's box as columns,
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
     # yields [] (a palindrome too), which max() ranks below the real crop.
-    "crop_symmetric_object": "max(B(X)for c in range(10)if(X:=(B:=lambda g:[*zip(*[r for r in g if c in r])])(B(B(g))))==X[::-1])",
+    "crop_symmetric_object": "max(B(X)for c in range(10)if(X:=(B:=lambda g:[r for*r,in zip(*g)if c in r])(B(B(g))))==X[::-1])",
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell, a cell
     # whose mirror is a hole too (on or next to the diagonal) from the cell up-left of it. zip(g,*g)
     # gives row i (r) with column i (c); a cell and its mirror are equal or one is 0, so | joins
@@ -1100,7 +1103,7 @@ IDIOMS = {
     # (12 sweeps, k=0..11: a 0 after a 4 or the edge becomes 4 (outside); from k=8 on, an odd cell
     # (1) after a hole-0 or a 3 becomes 3 (k>7 first, so v is read only once it is set); each sweep
     # keeps v%(15-k), so only the last one sends 4 back to 0)
-    "closed_boxes_recolor": "[g:=[*zip(*[[(v:=c|2*(k>7>v%3<c&1)or v&4)%(15-k)for c in(4,*r)][:0:-1]for r in g])]for k in range(12)][-1]",
+    "closed_boxes_recolor": "[g:=[[(v:=c|2*(k>7>v%3<c&1)or v&4)%(15-k)for c in(4,*r)][:0:-1]for*r,in zip(*g)]for k in range(12)][-1]",
     # task197: one full two-colour row is the template; every other row shows only a recoloured
     # prefix -> complete it with the template. The template is row 1 in every example (row 0 blank).
     "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
@@ -1110,7 +1113,7 @@ IDIOMS = {
     # the bool v!=4 is 1 or 0, so & keeps W's bit 0 or clears it). A line is a room line (W odd)
     # when M=sorted(r)[9] is 0, 3 or 4: sides are 17-29, a room line holds at most 9 walls and a
     # wall line at most 9 gaps, as in every example.)
-    "sealed_rooms": "[g:=[*zip(*[[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r]for r in g if[v:=0]][::-1])]for _ in[1]*8][7]",
+    "sealed_rooms": "[g:=[[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r]for*r,in zip(*g)if[v:=0]][::-1]for _ in[1]*8][7]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[::2]) is 1 iff the cell's column is even: the stripe row is
     # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide). The
@@ -1145,10 +1148,10 @@ IDIOMS = {
     # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
     # label beside the far wall crosses the hole); a 0 takes 275//g%26 (8->8, 1->15, 15<->18). The
     # carried g is bound at the first cell; cells are stored %m, m=19 (no change) but 8 on the last
-    # pass: 8->0, 15->7, 18->2, and [-1] is the answer. Each row is kept reversed without its
-    # sentinel ([:0:-1]), so zip(*) turns the grid a quarter (anticlockwise). Two turns (8 passes)
-    # flood every example.)
-    "hole_parity_fill": "[g:=[*zip(*[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][:0:-1]for r in g])]for m in[19]*7+[8]][-1]",
+    # pass: 8->0, 15->7, 18->2, and [-1] is the answer. A pass runs over the columns (zip(*g)) and
+    # keeps each reversed without its sentinel ([:0:-1]): it turns the grid a quarter. Two turns (8
+    # passes) flood every example.)
+    "hole_parity_fill": "[g:=[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][:0:-1]for*r,in zip(*g)]for m in[19]*7+[8]][-1]",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
     # a row (each cell k of the run has b'%c'%k*6 in the row's bytes: the sum is >= 6, the stop
@@ -1576,7 +1579,7 @@ IDIOMS = {
     # outer 9s to 0 (c%(v+9) is 0 only for a 9 after a 0), later ones also spread 8 from hole 9s
     # through 1s (v is only ever 0, 1, 8 or 9, so 1<v<x means v is 8 or 9 and x>v), the last turns 0
     # back to 9.
-    "holed_shapes_recolor": "[g:=[*zip(*[[(v:=c%(v+9)+7*(c==1<v<x))or x//79*9 for c in r]for r in g if[v:=0]][::-1])]for x in range(80)][-1]",
+    "holed_shapes_recolor": "[g:=[[(v:=c%(v+9)+7*(c==1<v<x))or x//79*9 for c in r]for*r,in zip(*g)if[v:=0]][::-1]for x in range(80)][-1]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. Per
     # quarter turn (rows as bytes), row i lies in a ray's band iff some row y holds |i-y| 3s then
@@ -1626,7 +1629,7 @@ IDIOMS = {
     # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
     # 44, draws in 68); s=a+b is each turn's loop value. Each row starts with a wall, 8 (so v is
     # set), dropped again by [:0:-1], which also reverses it.)
-    "maze_checker_flood": "[g:=[*zip(*[[v:=c or v%8and s-v for c in(8,*r)][:0:-1]for r in g])]for s in[sum({*sum(g,[])})-8]*96][-1]",
+    "maze_checker_flood": "[g:=[[v:=c or v%8and s-v for c in(8,*r)][:0:-1]for*r,in zip(*g)]for s in[sum({*sum(g,[])})-8]*96][-1]",
     # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s; each
     # 4 takes its half-turn image, never hidden in the task. In the grid's text the half turn is the
     # text reversed (digits land on digits), so each '4' is replaced by the character at the mirror
@@ -1748,8 +1751,8 @@ IDIOMS = {
     # .replace('7','5') on str(g), written replace(*'75'), and eval give the new grid.
     "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
-    # that colour): twice keep the lines holding it and transpose.
-    "rarest_frame_crop": "[g:=[*zip(*[r for r in g if m in r])]for m in[min(sum(g,[]),key=sum(g,g).count)]*2][1]",
+    # that colour): twice transpose and keep the lines holding it.
+    "rarest_frame_crop": "[g:=[r for*r,in zip(*g)if m in r]for m in[min(sum(g,[]),key=sum(g,g).count)]*2][1]",
     # task312: every 5 takes the colour in column 0 of its row; 0 stays 0. Only column 0 and the 5s
     # are nonzero, so every nonzero cell becomes r[0].
     "recolor_by_left_column": "[[c and r[0]for c in r]for r in g]",
@@ -2136,7 +2139,7 @@ IDIOMS = {
     # Each turn maps its output by **e%31: e=1 is the identity (all values < 31) on turns 1-7;
     # turn 8 has e=6, fixing 0, 2, 8 and mapping 10 -> 2, 14 -> 8 (rays end by turn 4, rings by
     # turn 7, so turn 8 needs no 10); t keeps the unmapped value.
-    "dot_rays_to_lines": "[g:=[*zip(*[g:=[(t:=v|14*(10 in g[x:x+2])|2*(x>0<t==2<8 in r[x:]))**e%31 for x,v in enumerate(r)]for r in g])][::-1]for e in[1]*7+[6]][-1]",
+    "dot_rays_to_lines": "[g:=[g:=[(t:=v|14*(10 in g[x:x+2])|2*(x>0<t==2<8 in r[x:]))**e%31 for x,v in enumerate(r)]for*r,in zip(*g)][::-1]for e in[1]*7+[6]][-1]",
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay. Every example is 10x10: the inner
