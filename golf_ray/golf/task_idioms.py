@@ -1324,13 +1324,11 @@ IDIOMS = {
     "pieces_into_holes": "[L:=[[(e+s*S*1j)*d for e in(0,1,2)for S in(0,1,2)]for s in(1,-1)for d in(s,-s,-1j,1j)],D:={e+S*1j:n for e,d in enumerate(g)for S,n in enumerate(d)},n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),c:={e+S*1j:n for e,d in enumerate(u)for S,n in enumerate(d)},M:={tuple(2*(q!=2)for q in o):o for Y in D if all(o:=[D.get(Y+q)for q in L[0]])},[0for k in sorted(M,key=sum)for f in L for Y in c if k==tuple(c.get(Y+q)for q in f)for q,c[Y+q]in zip(f,M[k])]]and[[c[e+S*1j]for S,n in enumerate(d)]for e,d in enumerate(u)]",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each.
-    # Stem rows hold one cell of colour sum(s); a row acts only where t, the last row that did not
-    # act (latched by the walrus in the filter: the row above the first stem), lacks that colour
-    # (anchor up): each stem row in turn appends a copy of the top row (0 like every edge of every
-    # example) to a new g and removes the first copy of itself from it, so the loop (over the
-    # pass's old g) never skips a row; the list of Nones *0+g leaves the updated g to turn.
+    # Stem rows hold one cell of colour sum(s) that t, the last row kept (latched by the walrus in
+    # the filter), lacks (anchor up): they are dropped, the rows below move up, and copies of t
+    # (by then the last row, 0 like every edge of every example) refill the grid to its height.
     # (t is unset only on the very first, 0 row, which 0< skips.)
-    "reel_in_rect": "[g:=[*zip(*[(g:=g+g[:1]).remove(s)for s in g if 0<sum(s)in{*s}-{*t}or(t:=s)*0]*0+g)][::-1]for _ in g][3]",
+    "reel_in_rect": "[g:=[*zip(*([s for s in g if not 0<sum(s)in{*s}-{*t}and(t:=s)]+[t]*99)[:len(g)])][::-1]for _ in g][3]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
@@ -1365,11 +1363,11 @@ IDIOMS = {
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image. (19x19 on 0, as every example.) In each pass row A is built from C,
     # column A of the last grid (so it transposes): cell B reads C[j]|C[~j], j = min(B, 18-B,
-    # A+1+B%2): the mirror, or past the dot the dot itself on odd B (an even row, all 0, on even
-    # B). The result is a fixed point after 4 passes (every example), symmetric under
-    # transposition, and the rule commutes with transposing the input, so reading columns, not
-    # rows, is harmless; [9] keeps the 10th of 19 passes (margin, and a byte under [-1]).
-    "mirror_dotted_frame": "[g:=[[C[j:=min(B,18-B,A+1+B%2)]|C[~j]for B in range(19)]for A,C in enumerate(zip(*g))]for _ in g][9]",
+    # B%2-~A, that is A+1+B%2): the mirror, or past the dot the dot itself on odd B (an even row,
+    # all 0, on even B). The result is a fixed point after 4 passes (every example), symmetric under
+    # transposition, and the rule commutes with transposing the input, so reading columns, not rows,
+    # is harmless; [9] keeps the 10th of 19 passes (margin, and a byte under [-1]).
+    "mirror_dotted_frame": "[g:=[[C[j:=min(B,18-B,B%2-~A)]|C[~j]for B in range(19)]for A,C in enumerate(zip(*g))]for _ in g][9]",
     # task242: a 16x16 grid symmetric left-right hides a 3x3 hole of 0 (never across the middle
     # column): output what the left-right mirror shows there. In a row with 0s, r[~j::-1] starts at
     # the mirror of the hole's first column j and walks on through the mirrors of the next ones.
@@ -2090,10 +2088,10 @@ IDIOMS = {
     "diagonal_echo": "(U:={i-j+(i+j)*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if r[0]-v},m:=max(U,key=U.get),any(m-(w:=t//4*1j**t)in U for t in range(-44,0)))and[[[v,U[m]][any(i-j+(i+j)*1j+w*t in U for t in range(-44,0))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
-    # '1's, so from 3 characters before it the next n 0s become 3s (only digits change: the text
-    # stays a grid); done twice with a transpose each time: 3 cells across, then the 2 above and
-    # below.
-    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+s[k:].replace(*'03',n)))]for n in(3,2)][1]",
+    # '1's, so from 3 characters before it '3, 3, 3' is written over the text (0s there: it stays a
+    # grid); done twice with a transpose each time: 3 cells across, then the column through the
+    # middle.
+    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+'3, 3, 3'+s[k+7:]))]for _ in'ab'][1]",
     # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
     # halves' coloured cells never overlap, so max per cell merges them; zip(g,g[6:]) pairs row i
     # with row i+6 and stops after the 5 upper rows (the bar and lower rows run out of partners).
