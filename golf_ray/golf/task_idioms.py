@@ -522,7 +522,7 @@ IDIOMS = {
     # 5: on turns where the top is a row of the grid (_=1), the next line, so the row of 8 caps
     # just past the lines' ends stays; where it is a column (_=0), the line itself, so the crop
     # stops at the 5-lines.
-    "capped_lines_crop": "[g:=[*zip(*g[5 not in g[_]:][::-1])]for _ in[1,0]*30]and g",
+    "capped_lines_crop": "[g:=[*zip(*g[5 not in g[_]:][::-1])]for _ in[1,0]*30][-1]",
     # task092: each colour's two cells in one row (column) are joined by a line of it; column lines
     # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that (one pass per row, the
     # second kept), blanks only: o, the open colour, toggles (XOR) on a colour found twice in the
@@ -1148,10 +1148,10 @@ IDIOMS = {
     # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
     # label beside the far wall crosses the hole); a 0 takes 275//g%26 (8->8, 1->15, 15<->18). The
     # carried g is bound at the first cell; cells are stored %m, m=19 (no change) but 8 on the last
-    # pass: 8->0, 15->7, 18->2, and [-1] is the answer. A pass runs over the columns (zip(*g)) and
-    # keeps each reversed without its sentinel ([:0:-1]): it turns the grid a quarter. Two turns (8
-    # passes) flood every example.)
-    "hole_parity_fill": "[g:=[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][:0:-1]for*r,in zip(*g)]for m in[19]*7+[8]][-1]",
+    # pass: 8->0, 15->7, 18->2, and [7], the last, is the answer. A pass runs over the columns
+    # (zip(*g)) and keeps each reversed without its sentinel ([:0:-1]): it turns the grid a quarter.
+    # Two turns (8 passes) flood every example.)
+    "hole_parity_fill": "[g:=[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][:0:-1]for*r,in zip(*g)]for m in[19]*7+[8]][7]",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
     # a row (each cell k of the run has b'%c'%k*6 in the row's bytes: the sum is >= 6, the stop
@@ -2137,7 +2137,7 @@ IDIOMS = {
     # Each turn maps its output by **e%31: e=1 is the identity (all values < 31) on turns 1-7;
     # turn 8 has e=6, fixing 0, 2, 8 and mapping 10 -> 2, 14 -> 8 (rays end by turn 4, rings by
     # turn 7, so turn 8 needs no 10); t keeps the unmapped value.
-    "dot_rays_to_lines": "[g:=[g:=[(t:=v|14*(10 in g[x:x+2])|2*(x>0<t==2<8 in r[x:]))**e%31 for x,v in enumerate(r)]for*r,in zip(*g)][::-1]for e in[1]*7+[6]][-1]",
+    "dot_rays_to_lines": "[g:=[g:=[(t:=v|14*(10 in g[x:x+2])|2*(x>0<t==2<8 in r[x:]))**e%31 for x,v in enumerate(r)]for*r,in zip(*g)][::-1]for e in[1]*7+[6]][7]",
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay. Every example is 10x10: the inner
