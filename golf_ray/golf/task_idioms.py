@@ -1873,9 +1873,10 @@ IDIOMS = {
     # e&(new e) is s-1 from the first of them through the second (9&8=8&9=8, 3&2=2&3=2), and it is
     # in C only in the column holding s-1. Pass 1 (s=9) fills the 8's column from the 8's row to
     # the 2's row (corner included); pass 2 (s=3) works on the rows (whose non-empty columns are
-    # still just the two) and fills the 2's row from the 8's column to the 2. c|4*(X>c) keeps the
-    # 8 and the 2 yet always runs X, so every flip of e happens.
-    "elbow_path": "[g:=[[c|4*((e&(e:=e^any(R))in C)>c)for c,R in zip(C,g)]for C in zip(*g)if[e:=s]]for s in(9,3)][1]",
+    # still just the two) and fills the 2's row from the 8's column to the 2. In the chain
+    # c<X in C, X = e&(new e) is computed once, before either test (so every flip of e happens),
+    # and c<X keeps the 8 and the 2, where X is their own colour.
+    "elbow_path": "[g:=[[c|4*(c<e&(e:=e^any(R))in C)for c,R in zip(C,g)]for C in zip(*g)if[e:=s]]for s in(9,3)][1]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border. 8 passes (every example has 8 rows or more), each turning the grid and popping
     # every line from its end: a 0 becomes 8 when the cell out before it (P) is 5 and a 5 is still
