@@ -373,12 +373,13 @@ IDIOMS = {
     # column) when R is still ahead: a dot's colour runs on up to the block, b stays b.
     "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for d,R,b in[sorted({*sum(g,[])},key=sum(g[2:],g).count)]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
-    # the odd cell. (The lines cross in the middle of an odd square in every example.) Two passes
-    # ("ab", [1]) each transpose and pair cell j of a row with cell j+m, m = (len+1)//2 (len(g) is
-    # the row length in both passes), keeping f(x,y) = x if x==y else ~(x^y) (negative, so never
-    # equal to a colour); so each output cell is f(f(a,c),f(b,d)) of its four copies: all equal
-    # gives the colour, and one odd x among y gives u = ~(x^y), then ~(u^y) = x. ~(x^y or~x) is f.
-    "odd_quadrant": '[g:=[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*g)]for _ in"ab"][1]',
+    # the odd cell. (The lines cross in the middle of an odd square in every example.) Passes, one
+    # per row (at least 3; later ones only shrink the part further, [1] keeps the second), each
+    # transpose and pair cell j of a row with cell j+m, m = (len+1)//2 (len(g) is the row length in
+    # the first two passes), keeping f(x,y) = x if x==y else ~(x^y) (negative, so never equal to a
+    # colour); so each output cell is f(f(a,c),f(b,d)) of its four copies: all equal gives the
+    # colour, and one odd x among y gives u = ~(x^y), then ~(u^y) = x. ~(x^y or~x) is f.
+    "odd_quadrant": "[g:=[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*g)]for _ in g][1]",
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
     # end i whose next cell is free, walk away from the other green until blocked (an 8: walks pass
     # the edge, it never blocks); turn a quarter either way (v*1j, v=±s) and walk until blocked;
