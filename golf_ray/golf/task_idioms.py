@@ -1296,9 +1296,10 @@ IDIOMS = {
     # Sorted, the first places of its 10 distinct bytes are '[' '0' ',' ' ' ']' (row 0 is all 0 in
     # every example), the box colour, then the four colours in reading order: C. The colour at C[k]
     # goes 2 rows and 2 columns outwards past C[3-k] (70,58,-58,-70 are 2*b'sm3-'-160) and 48 ('0')
-    # clears it. [5] raises when C has under 4 places, so grids of other tasks skip the eval and the
-    # search stays quick (no '%.320a' cut: the repr of a big grid is only a list of bytes here).
-    "frame_corners_swap_out": "[s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],*[1 for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]and eval(bytes(s))",
+    # clears it. [5] is a 1 (times the grid: shorter than `and`) and raises when C has under 4
+    # places, so grids of other tasks skip the eval and the search stays quick (no '%.320a' cut: the
+    # repr of a big grid is only a list of bytes here).
+    "frame_corners_swap_out": "[s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],*[1 for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]*eval(bytes(s))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass adds label L to a cell whose upper-left neighbour is 5 while its
     # left and upper neighbours are 0 (`g[j-1:j+1]==[5,-r[j-1]]`, g the row just written: cells
