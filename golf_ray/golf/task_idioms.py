@@ -586,7 +586,7 @@ IDIOMS = {
     # non-0 cells in the ring around its scaled 2s are exactly those 2s (a shift puts the first
     # scaled 2, Q[0], on some non-0 cell p). The loop order and the space in "range(k*k) if" are
     # kept because they pack 3 bytes shorter.
-    "scaled_template_complete": "(N:=[a%3+a//3*31-32 for a in range(9)],D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*31+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*31 for E in T for a in range(k*k)if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "scaled_template_complete": "(N:=[a%3+a//3*31-32 for a in range(9)],D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*31+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*31 for E in T for a in range(k*k) if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. Each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on first
     # sight and spreads the max label along rows (c>5 and v: v is never read before its first
@@ -1566,7 +1566,7 @@ IDIOMS = {
     # odd object has 3|C| < |P| (twins a, odd b < a: 3b < 2a+b < 3a). The 50>len(P) guard, the 10x10
     # window and the 6 passes keep foreign grids fast. The flood reuses the names i, j (its own
     # scopes) and the spaces before `if` and `for` repeat text: both pack shorter.
-    "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10)for j in range(10)if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={j for j in P for i in C if abs(i-j)<2}for i in range(6)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
+    "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10)for j in range(10) if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={j for j in P for i in C if abs(i-j)<2}for i in range(6)]and 2-(len(C)*3>len(P)) for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight passes, each a quarter turn (zip(*g[::-1])) then a row sweep with
     # x = a|a*b>>2|b&k, b the old left neighbour: k=116 marks 2s beside a 2 as 3, k=53 spreads odd

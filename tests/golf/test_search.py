@@ -3635,9 +3635,13 @@ def test_every_candidate_is_python(name):
 
 def test_no_fixed_idiom_has_a_space_python_does_not_need():
     """Every byte counts: a space whose removal leaves the same syntax tree is one point lost
-    (a digit before a keyword keeps its space: `2for` is a SyntaxWarning, later an error)."""
+    (a digit before a keyword keeps its space: `2for` is a SyntaxWarning, later an error). Not
+    in a program long enough to be packed, where a space can make the stream shorter (task101's
+    idiom packed to 271 bytes with such a space, 276 without)."""
     wasted = []
     for name, source in FIXED.items():
+        if len(source) >= pipeline.PACKS_FROM:
+            continue
         tree = ast.dump(ast.parse(source))
         for i, c in enumerate(source):
             if c != " " or (source[i - 1] in "0123456789j" and source[i + 1].isalpha()):
