@@ -639,9 +639,10 @@ IDIOMS = {
     # row).
     "quadrant_mirror4": "(q:=len(g)//2)and[v*0!=0and p(v)or v and g[q]for v in g[:q]+g[q-1::-1]]",
     # task110: a periodic mosaic with rectangles of 0s cut out; repair the holes. Rows that agree
-    # with row r wherever both are coloured (a*b*(a-b)==0 for every pair) are its period copies, r
-    # itself among them, so the columnwise max over them fills r's holes.
-    "periodic_holes_filled": "[[*map(max,*[s for s in g if{a*b*(a-b)for a,b in zip(r,s)}<={0}])]for r in g]",
+    # with row r wherever both are coloured (-a^-b < 1 for every pair: two negatives xor to a
+    # positive unless equal, and with a 0 it is -b <= 0) are its period copies, r itself among them,
+    # so the columnwise max over them fills r's holes.
+    "periodic_holes_filled": "[[*map(max,*[s for s in g if max(-a^-b for a,b in zip(r,s))<1])]for r in g]",
     # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that
     # shape. On the flat 10x10 grid (10x10 in every example) its rows start 9, 19 and 29 cells after
     # the 5 (raw bytes tab, \x13, \x1d in the literal). sum(g,g) puts the 10 row lists before the
