@@ -606,8 +606,9 @@ IDIOMS = {
     # labelled by its middle value x (3 for the L's corner row, 2 for the centre row, 0 for the
     # empty row); columns follow g[1] the same way. str(v<<9) has 4 digits for 2 and 3 (1024,
     # 1536) and 1 for 0 ('0'), so labels 3 and 2 span 4 rows or columns and 0 just one, in the
-    # grid's own order (no flip needed); a cell is 3 when its labels agree and are not 0.
-    "corner_blocks": "[[3*(x==v>0)for v in g[1]for _ in str(v<<9)]for _,x,_ in g for _ in str(x<<9)]",
+    # grid's own order (no flip needed); a cell is 3 when its labels agree and are not 0: x*v%-5
+    # is -1 for 2*2 and 3*3 (3&-1 = 3), 0 or -4 (6%-5) otherwise (3&-4 = 0).
+    "corner_blocks": "[[3&x*v%~4for v in g[1]for _ in str(v<<9)]for _,x,_ in g for _ in str(x<<9)]",
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
     # the box outline and of the inner line with 2. Four transposing passes (one per row, take the
     # 4th); a..b: the first and last rows holding a 1. X=(i-a)*(b-i) is 0 on the box's top and
