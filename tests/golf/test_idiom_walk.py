@@ -1,0 +1,50 @@
+"""scripts/idiom_walk.py: the rewrites it tries, and its walk keeping only a rewrite that is
+shorter and right on every example."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+import idiom_walk  # noqa: E402
+
+
+def test_a_pass_over_the_columns_replaces_a_transposed_pass_over_the_rows():
+    expr = "[g:=[*zip(*[r[::-1]for r in g])]for _ in g][-1]"
+    assert list(idiom_walk.zip_passes(expr)) == [
+        "[g:=[r[::-1]for r in zip(*g)]for _ in g][-1]",
+        "[g:=[r[::-1]for*r,in zip(*g)]for _ in g][-1]",
+    ]
+    # a comprehension over something other than g is left alone
+    assert list(idiom_walk.zip_passes("[*zip(*[r for r in g[1:]])]")) == []
+
+
+def test_the_last_pass_is_indexed_by_every_shorter_index():
+    variants = list(idiom_walk.last_index("[g:=f(g)for _ in g]and g"))
+    assert variants[:3] == [
+        "[g:=f(g)for _ in g][-1]",
+        "[g:=f(g)for _ in g][0]",
+        "[g:=f(g)for _ in g][1]",
+    ]
+    assert len(variants) == 101
+    assert list(idiom_walk.last_index("[g:=f(g)for _ in g][0]")) == []
+
+
+def test_substitutions_replace_one_occurrence_at_a_time():
+    variants = set(idiom_walk.substitutions("[[(v==0)*(w==0)for v,w in r]for r in g]"))
+    assert "[[(v<1)*(w==0)for v,w in r]for r in g]" in variants
+    assert "[[(v==0)*(w<1)for v,w in r]for r in g]" in variants
+    assert list(idiom_walk.substitutions("[(0,*r)for r in g]")) == ["[[0]+r for r in g]"]
+
+
+def test_the_walk_keeps_only_shorter_rewrites_right_on_every_example():
+    pairs = [([[0, 3], [3, 1]], [[5, 0], [0, 0]]), ([[2, 0]], [[0, 5]])]
+    assert idiom_walk.walk(
+        "[[(v==0)*5for v in r]for r in g]", pairs, [idiom_walk.substitutions]
+    ) == ("[[(v<1)*5for v in r]for r in g]")
+    # `!=3` -> `-3` is shorter but wrong here (1-3 is -2, not 1): the walk keeps the idiom
+    pairs = [([[3, 1]], [[0, 5]])]
+    expr = "[[(v!=3)*5for v in r]for r in g]"
+    assert idiom_walk.walk(expr, pairs, [idiom_walk.substitutions]) == expr
