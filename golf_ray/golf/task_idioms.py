@@ -7,11 +7,11 @@ inputs for it."""
 
 IDIOMS = {
     # task002: blank regions (4-connected) that do not reach the border are filled with 4 (walls 3).
-    # 84 sweeps (grids are at most 20 high: 83 flood sweeps >= 4*len), each reversing the rows and
-    # transposing (a quarter turn); a 12 stands before each row and a 0 takes v&4 of its left
+    # 84 sweeps (grids are at most 20 high: 83 flood sweeps >= 4*len), each transposing and
+    # reversing the rows (a quarter turn); a 12 stands before each row and a 0 takes v&4 of its left
     # neighbour v, so 3 stops it and the outside floods as 4. The last sweep has _=4: c^4>>c%4 swaps
     # 0 and 4 and keeps 3 (outside -> 0, unreached -> 4); the 12 turns 8 there, so v&4 stays 0.
-    "fill_enclosed_0_with_4": "[g:=[*zip(*[[v:=c^_>>c%4 or v&4 for c in(12,*r)][:0:-1]for r in g])]for _ in[0]*83+[4]][-1]",
+    "fill_enclosed_0_with_4": "[g:=[[v:=c^_>>c%4 or v&4 for c in(12,*r)][:0:-1]for r in zip(*g)]for _ in[0]*83+[4]][-1]",
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
     # 3..5 when the period divides 3 (tested as g[2]==g[5]: the bool drops row 0 before [2:5]), else
     # rows 2..4 (period 2 or 4; every example's period is 2, 3 or 4, never 5, and with period 4 row
@@ -44,12 +44,12 @@ IDIOMS = {
     # [3] is four turns).
     "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g][3]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
-    # between them filled with their colour (lattice lines stay). Two transposing passes, rows then
-    # columns; a 0 takes the colour found both before and after it among the cells of its own phase
-    # (every 3rd cell, r[j::-3] and r[j::3], so never a lattice cell; 0 itself is in both). The
-    # first pass writes its fills as -9*c, which max ignores in the second pass (0 is always in the
-    # set), so only original cells are joined; v%10 turns -9*c back into c.
-    "join_same_color_cells": "[g:=[*zip(*[[v%10 or k*max({*r[j::-3]}&{*r[j::3]})for j,v in enumerate(r)]for r in g])]for k in(-9,1)][1]",
+    # between them filled with their colour (lattice lines stay). Two transposing passes, columns
+    # then rows; a 0 takes the colour found both before and after it among the cells of its own
+    # phase (every 3rd cell, r[j::-3] and r[j::3], so never a lattice cell; 0 itself is in both).
+    # The first pass writes its fills as -9*c, which max ignores in the second pass (0 is always in
+    # the set), so only original cells are joined; v%10 turns -9*c back into c.
+    "join_same_color_cells": "[g:=[[v%10 or k*max({*r[j::-3]}&{*r[j::3]})for j,v in enumerate(r)]for r in zip(*g)]for k in(-9,1)][1]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
     # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it) =
     # that row's sum // 5; zip(r,*g) pairs each cell v with its column C, whose first v (5) is the
@@ -1257,13 +1257,13 @@ IDIOMS = {
     # k 3x3 tiles (row-major) are copies of g. A counts zeros; output row B*3+i is row C repeated
     # 9-A*(B+1) (=9+A*~B) times, padded with zeros and cut to 3A (a negative count gives no copies).
     "tiled_by_colour_count": "(A:=str(g).count('0'))and[(C*(9+A*~B)+[0]*27)[:3*A]for B in range(A)for C in g]",
-    # task222: Keep only the solid one-colour rectangle hidden in the noise: H passes, each on the
-    # transpose of the last, keep cells with a like neighbour along their line (the right neighbour
-    # wraps to the line's start: the rectangle stays off the border in every example) whose colour
-    # has more than 4 cells on the cell's line and the line across it (o, g's row at its index:
-    # 2x2 noise blocks have at most 4 there). Every example is 16x16, so the even count of passes
-    # restores the orientation.
-    "keep_solid_block": "[g:=[[v*((v in(a,b))*(r+o).count(v)>4)for a,v,b,o in zip([0]+r,r,r[1:]+r,g)]for*r,in zip(*g)]for _ in g][-1]",
+    # task222: Keep only the solid one-colour rectangle hidden in the noise: 4 passes (the 4th of
+    # len(g)), each on the transpose of the last, keep cells with a like neighbour along their line
+    # (the right neighbour wraps to the line's start: the rectangle stays off the border in every
+    # example) whose colour has more than 4 cells on the cell's line and the line across it (o, g's
+    # row at its index: 2x2 noise blocks have at most 4 there). 4 passes restore the orientation;
+    # the block is clean after them.
+    "keep_solid_block": "[g:=[[v*((v in(a,b))*(r+o).count(v)>4)for a,v,b,o in zip([0]+r,r,r[1:]+r,g)]for*r,in zip(*g)]for _ in g][3]",
     # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
     # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
     # widened row three times.
