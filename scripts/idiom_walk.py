@@ -1,11 +1,12 @@
 """Walk task idioms through mechanical rewrites and report each rewrite that makes one shorter
 and stays right, judged as `idiom_check.py` judges a hand-written one.
 
-    python scripts/idiom_walk.py [NAME ...] [--rules zip,index,subs] [--draws N]
+    python scripts/idiom_walk.py [NAME ...] [--rules zip,index,subs,digits,reversals] [--draws N]
 
 The rewrites are ones that found bytes by hand more than once: a pass over `zip(*g)` instead of
 a transpose of each pass's result (`zip`), the shortest index for a list's last item (`index`),
-and one-token substitutions such as `==0` -> `<1`, `and` -> `*` (`subs`). Each is kept, greedily
+one-token substitutions such as `==0` -> `<1`, `and` -> `*` (`subs`), a number with a digit
+fewer (`digits`: a pass count or a pad larger than needed), a reversal dropped (`reversals`). Each is kept, greedily
 and one at a time, when the program gets shorter where it counts (raw, or packed from
 PACKS_FROM bytes) and stays right on every example of its real task (needs the shared set).
 An idiom that changed is then judged against its old self on N drawn inputs (no more wrong)
@@ -89,19 +90,38 @@ SUBSTITUTIONS = [
 ]
 
 
+def _spliced(expr: str, m: re.Match, new: str) -> str:
+    """`expr` with `m`'s text replaced by `new`, spaced from a word that follows (`r for`)."""
+    head, rest = expr[: m.start()] + new, expr[m.end() :]
+    return head + (" " if head[-1:].isalnum() and rest[:1].isalpha() else "") + rest
+
+
 def substitutions(expr: str) -> Iterator[str]:
     """`expr` with one occurrence of one SUBSTITUTIONS pattern replaced."""
     for pattern, replacement in SUBSTITUTIONS:
         for m in re.finditer(pattern, expr):
-            new, rest = m.expand(replacement), expr[m.end() :]
-            space = " " if new[-1:].isalnum() and rest[:1].isalpha() else ""  # `r for`
-            yield expr[: m.start()] + new + space + rest
+            yield _spliced(expr, m, m.expand(replacement))
+
+
+def fewer_digits(expr: str) -> Iterator[str]:
+    """One integer literal of 2 or more digits (a pass count, a pad, a bound) replaced by the
+    largest with a digit fewer: where any value in a range works, the shortest does."""
+    for m in re.finditer(r"(?<![\w.'\"\\])\d{2,}(?![\w.])", expr):
+        yield _spliced(expr, m, "9" * (len(m.group()) - 1))
+
+
+def reversals(expr: str) -> Iterator[str]:
+    """One `[::-1]` dropped: a reversal a symmetric rule or an even count of turns undoes."""
+    for m in re.finditer(re.escape("[::-1]"), expr):
+        yield _spliced(expr, m, "")
 
 
 RULES: dict[str, Callable[[str], Iterator[str]]] = {
     "zip": zip_passes,
     "index": last_index,
     "subs": substitutions,
+    "digits": fewer_digits,
+    "reversals": reversals,
 }
 
 

@@ -1298,10 +1298,10 @@ IDIOMS = {
     # Sorted, the first places of its 10 distinct bytes are '[' '0' ',' ' ' ']' (row 0 is all 0 in
     # every example), the box colour, then the four colours in reading order: C. The colour at C[k]
     # goes 2 rows and 2 columns outwards past C[3-k] (70,58,-58,-70 are 2*b'sm3-'-160) and 48 ('0')
-    # clears it. [5] is a 1 (times the grid: shorter than `and`) and raises when C has under 4
-    # places, so grids of other tasks skip the eval and the search stays quick (no '%.320a' cut: the
-    # repr of a big grid is only a list of bytes here).
-    "frame_corners_swap_out": "[s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],*[1 for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]*eval(bytes(s))",
+    # clears it. [5] is s itself after the swaps (the comprehension yields s) and raises when C has
+    # under 4 places, so grids of other tasks skip the eval and the search stays quick (no '%.320a'
+    # cut: the repr of a big grid is only a list of bytes here).
+    "frame_corners_swap_out": "eval(bytes([s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],*[s for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass adds label L to a cell whose upper-left neighbour is 5 while its
     # left and upper neighbours are 0 (`g[j-1:j+1]==[5,-r[j-1]]`, g the row just written: cells
@@ -1794,8 +1794,9 @@ IDIOMS = {
     # doubled by `for d in(d,d)`, columns by reading each column d as d+d).
     "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for n in d+d),-m.count(i),i)for d in'in d'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[(t,i)[n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
-    # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length.
-    "bar_lower_half": "[*zip(*[c[:-(k:=sum(c)>>2)or 99]+(8,)*k for c in zip(*g)])]",
+    # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length; a 0 put
+    # after each column lets [:~k] cut k cells and the 0, which leaves it whole when k is 0.
+    "bar_lower_half": "[*zip(*[[*c,0][:~(k:=sum(c)>>2)]+[8]*k for c in zip(*g)])]",
     # task321: overlay the three 4x4 panels cut by the columns of 2: the 4s of the first panel over
     # the 9s of the second over the 1s of the third. Each of the 4 output cells of a row pops the
     # row's first cell (first panel) and reads r[4] and r[9], which the pops keep on the same column

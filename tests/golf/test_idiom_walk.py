@@ -48,3 +48,14 @@ def test_the_walk_keeps_only_shorter_rewrites_right_on_every_example():
     pairs = [([[3, 1]], [[0, 5]])]
     expr = "[[(v!=3)*5for v in r]for r in g]"
     assert idiom_walk.walk(expr, pairs, [idiom_walk.substitutions]) == expr
+
+
+def test_a_number_loses_a_digit_and_a_reversal_is_dropped_one_at_a_time():
+    expr = "[g:=f(g)for _ in[0]*83+[4]][-1]+b'\\x12'+[1.25]+x12"
+    assert list(idiom_walk.fewer_digits(expr)) == [
+        "[g:=f(g)for _ in[0]*9+[4]][-1]+b'\\x12'+[1.25]+x12"
+    ]
+    assert list(idiom_walk.reversals("[r[::-1]for r in g[::-1]]")) == [
+        "[r for r in g[::-1]]",
+        "[r[::-1]for r in g]",
+    ]
