@@ -1051,7 +1051,7 @@ IDIOMS = {
     # grid's columns; when its first half t, doubled, gives G back the grid repeats side by side
     # (checked first, as the verifier does, so a grid that repeats both ways gives the left) and t
     # turned back is the answer; else the top half g[:len(g)//2].
-    "halve_repeated_grid": "(t:=(G:=[*zip(*g)])[:len(G)//2])*2==G and[*zip(*t)]or g[:len(g)//2]",
+    "halve_repeated_grid": "(G:=[*zip(*g)])==2*(t:=G[:len(G)//2])and[*zip(*t)]or g[:len(g)//2]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. The pattern row is
     # a = i-g[2][0]*3%9: i-6 when the 8-row is row 2 (key at the top; that cell is 8, 24%9 is 6),
@@ -1599,9 +1599,10 @@ IDIOMS = {
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
-    # transpose at once: cell j of each row r is r[j-1]|r[j+1]|r[j]//5, written as column j (on
-    # values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old `or` and 5 still beats 1).
-    "ring_stamp": "[g:=[[r[j-1]|r[j-8]|r[j]//5for r in g]for j in range(9)]for _ in g][1]",
+    # transpose at once: cell j of each row r is r[j]//5|r[j-1]|r[j-8] (j-8: j+1 wrapped), written
+    # as column j (on values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old `or` and 5
+    # still beats 1).
+    "ring_stamp": "[g:=[[r[j]//5|r[j-1]|r[j-8]for r in g]for j in range(9)]for _ in g][1]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. Four passes,
     # each a quarter turn (zip(*g[::-1])); a walks along the row as the cell just written (reset to
     # 0 at each row start by `if[a:=0]`). c*4**(a>0)%14%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per non-0
