@@ -118,12 +118,57 @@ def reversals(expr: str) -> Iterator[str]:
         yield _spliced(expr, m, "")
 
 
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+_COMMUTING = ("|", "&", "^", "+", "*")
+_KEYWORD_AFTER_DIGIT = re.compile(r"\d(?= ?(?:for|if|else|and|or|in|is|not)\b)")
+
+
+def rotations(expr: str) -> Iterator[str]:
+    """Where a digit meets a keyword (`...|r[j]//5 for`: search.program spaces them), the term
+    that ends in the digit moved to the front of its chain (`r[j]//5|...`) or, across a
+    comparison, to the other side (`x<5 if` -> `5>x if`): a byte where the new end is no digit.
+    Spans are cut by text alone; a variant that is not Python, or reorders a walrus before its
+    use, is judged wrong like any other."""
+    for m in _KEYWORD_AFTER_DIGIT.finditer(expr):
+        end = m.end()
+        for op_at in range(end - 1, max(-1, end - 40), -1):
+            op = next((o for o in (*_FLIPPED, *_COMMUTING) if expr.startswith(o, op_at)), None)
+            if op is None or expr[op_at - 1 : op_at + 1] in ("**", "//", ">>", "<<", "<=", ">="):
+                continue
+            if expr[op_at + len(op) : op_at + len(op) + 1] in ("=", "*", "/", ">", "<"):
+                continue
+            term = expr[op_at + len(op) : end]
+            if not _balanced(term):
+                continue
+            for start in range(op_at - 1, max(-1, op_at - 60), -1):
+                other = expr[start:op_at]
+                if (start and expr[start - 1] not in "([{,= ") or not _balanced(other):
+                    continue
+                head, rest = expr[:start] + term + _FLIPPED.get(op, op) + other, expr[end:]
+                variant = head + (" " if head[-1].isalnum() else "") + rest.lstrip(" ")
+                try:
+                    compile(search.program(variant), "variant", "exec")
+                except (SyntaxError, ValueError):
+                    continue
+                yield variant
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for c in text:
+        depth += (c in "([{") - (c in ")]}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 RULES: dict[str, Callable[[str], Iterator[str]]] = {
     "zip": zip_passes,
     "index": last_index,
     "subs": substitutions,
     "digits": fewer_digits,
     "reversals": reversals,
+    "rotations": rotations,
 }
 
 
@@ -147,9 +192,9 @@ def walk(expr: str, pairs: list, rules: list[Callable[[str], Iterator[str]]]) ->
     size = counts(expr)
     while True:
         for variant in (v for rule in rules for v in rule(expr)):
-            # raw length first: it bounds the packed size from below only loosely, but a
-            # variant no shorter raw is rarely shorter packed and costs seconds to pack
-            if len(variant) < len(expr) and right(variant, pairs):
+            # raw length first (with the spaces search.program adds): a variant no shorter raw
+            # is rarely shorter packed, and packing costs seconds
+            if len(search.program(variant)) < len(search.program(expr)) and right(variant, pairs):
                 if (new := counts(variant)) < size:
                     expr, size = variant, new
                     break

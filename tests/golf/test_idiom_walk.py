@@ -59,3 +59,13 @@ def test_a_number_loses_a_digit_and_a_reversal_is_dropped_one_at_a_time():
         "[r for r in g[::-1]]",
         "[r[::-1]for r in g]",
     ]
+
+
+def test_a_term_ending_in_a_digit_moves_so_no_keyword_follows_a_digit():
+    expr = "[g:=[[r[j-1]|r[j+1]|r[j]//5 for r in g]for j in range(9)]for _ in g][1]"
+    assert "[g:=[[r[j]//5|r[j-1]|r[j+1]for r in g]for j in range(9)]for _ in g][1]" in set(
+        idiom_walk.rotations(expr)
+    )
+    assert "[c for c in r if 5>x if c]" in set(idiom_walk.rotations("[c for c in r if x<5 if c]"))
+    # a term is never cut across brackets
+    assert all(v.count("[") == expr.count("[") for v in idiom_walk.rotations(expr))
