@@ -542,7 +542,7 @@ IDIOMS = {
     # of that window); passes, each marking rows then transposing (8 -> 6, 6 and 1 stay: for them
     # c>7 asks for a column of five 0s, and there are no 0s);
     # `for _ in g` runs 15 passes and [1] is the second, with rows and columns marked.
-    "frame_cross": "[g:=[*zip(*[[c-2*((c>7,)*5in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
+    "frame_cross": "[g:=[*zip(*[[c-2*(5*(c>7,)in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
     # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); passes, each
     # turning the grid a quarter and setting a cell to c|(its left neighbour was nonzero), so 5 and
     # 1 spread one step as 1 (5 stays 5). The flag is carried in g itself (g:=c>0, read as g==1): on
@@ -814,10 +814,11 @@ IDIOMS = {
     "halves_nor_three": "[[3>>a+b for a,b in t]for t in map(zip,g,g[5:])]",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
     # smallest 8. Two byte-split passes, each over the columns of the last (r in zip(*g)), split at
-    # the wall byte 2: pass F=len gives each room cell 3*(its run length), pass F=sum adds those up
-    # along the other run (3*3*area, as rooms are rectangles); walls stay 2 (v%3); the value set t
-    # is taken inside the final lookup (sum(g,r): the row r as the start adds no new value).
-    "room_size_extremes": "[g:=[[v%3or 3*F(w)for w in bytes(r).split(b'\u0002')for v in w+b'\u0002'][:-1]for r in zip(*g)]for F in(len,sum)]and[[{max(t:={*sum(g,r)}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    # the wall byte 2 (a 2 put before each part, then the first dropped, lines the parts up with the
+    # walls): pass F=len gives each room cell 3*(its run length), pass F=sum adds those up along the
+    # other run (3*3*area, as rooms are rectangles); walls stay 2 (v%3); the value set t is taken
+    # inside the final lookup (sum(g,r): the row r as the start adds no new value).
+    "room_size_extremes": "[g:=[[v%3or 3*F(w)for w in bytes(r).split(b'\u0002')for v in b'\u0002'+w][1:]for r in zip(*g)]for F in(len,sum)]and[[{max(t:={*sum(g,r)}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal (the top block times (it differs from its transpose) is itself or [], and an
     # empty list falls through to the recursion on g[3:]).
@@ -2013,7 +2014,7 @@ IDIOMS = {
     # example); each residue class k mod n holds one segment cell, so max(r[k::n]) for k<n is one
     # period in phase; repeated (n-1)*9 times (runs are 3+ cells, lines <= 21) and cut by zip; a row
     # of one cell or none repeats 0 times: stays r.)
-    "repeat_cross_segments": "[g:=[*zip(*[[max(r[k::n])for k in range(n)]*~-n*9 or r for r in g if[n:=len({*r})-1]])]for _ in g][1]",
+    "repeat_cross_segments": "[g:=[*zip(*[~-n*9*[max(r[k::n])for k in range(n)]or r for r in g if[n:=len({*r})-1]])]for _ in g][1]",
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
