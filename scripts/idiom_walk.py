@@ -120,16 +120,17 @@ def reversals(expr: str) -> Iterator[str]:
 
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
 _COMMUTING = ("|", "&", "^", "+", "*")
-_KEYWORD_AFTER_DIGIT = re.compile(r"\d(?= ?(?:for|if|else|and|or|in|is|not)\b)")
+_KEYWORDS = r"(?:for|if|else|and|or|in|is|not)\b"
+_BEFORE_KEYWORD = re.compile(rf"\d(?= ?{_KEYWORDS})|[A-Za-z_](?= {_KEYWORDS})")
 
 
 def rotations(expr: str) -> Iterator[str]:
-    """Where a digit meets a keyword (`...|r[j]//5 for`: search.program spaces them), the term
-    that ends in the digit moved to the front of its chain (`r[j]//5|...`) or, across a
-    comparison, to the other side (`x<5 if` -> `5>x if`): a byte where the new end is no digit.
+    """Where a digit or a name meets a keyword (`...|r[j]//5 for`, `x==G and`: a space between),
+    the term that ends in it moved to the front of its chain (`r[j]//5|...`) or, across a
+    comparison, to the other side (`G==x and`): a byte where the new end is a bracket.
     Spans are cut by text alone; a variant that is not Python, or reorders a walrus before its
     use, is judged wrong like any other."""
-    for m in _KEYWORD_AFTER_DIGIT.finditer(expr):
+    for m in _BEFORE_KEYWORD.finditer(expr):
         end = m.end()
         for op_at in range(end - 1, max(-1, end - 40), -1):
             op = next((o for o in (*_FLIPPED, *_COMMUTING) if expr.startswith(o, op_at)), None)
@@ -138,11 +139,15 @@ def rotations(expr: str) -> Iterator[str]:
             if expr[op_at + len(op) : op_at + len(op) + 1] in ("=", "*", "/", ">", "<"):
                 continue
             term = expr[op_at + len(op) : end]
-            if not _balanced(term):
+            if not _balanced(term) or " " in term:  # a keyword inside binds looser: no term
                 continue
             for start in range(op_at - 1, max(-1, op_at - 60), -1):
                 other = expr[start:op_at]
-                if (start and expr[start - 1] not in "([{,= ") or not _balanced(other):
+                if (
+                    (start and expr[start - 1] not in "([{,= ")
+                    or not _balanced(other)
+                    or " " in other
+                ):
                     continue
                 head, rest = expr[:start] + term + _FLIPPED.get(op, op) + other, expr[end:]
                 variant = head + (" " if head[-1].isalnum() else "") + rest.lstrip(" ")

@@ -67,5 +67,6 @@ def test_a_term_ending_in_a_digit_moves_so_no_keyword_follows_a_digit():
         idiom_walk.rotations(expr)
     )
     assert "[c for c in r if 5>x if c]" in set(idiom_walk.rotations("[c for c in r if x<5 if c]"))
+    assert "G==2*(t:=G[:9])and t" in set(idiom_walk.rotations("2*(t:=G[:9])==G and t"))
     # a term is never cut across brackets
     assert all(v.count("[") == expr.count("[") for v in idiom_walk.rotations(expr))
