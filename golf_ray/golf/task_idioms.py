@@ -1319,7 +1319,7 @@ IDIOMS = {
     # colour, 5...: v (reset to 0 per row) swaps between the row's max m and 5 as -v%(m+5): m+5-v
     # for v in {m, 5}, and 0 stays 0 (cells left of the dot); |c puts in the dot itself (v is still
     # 0 there, and c is 0 everywhere else).
-    "alternate_ray": "[[v:=c|-v%(max(r)+5)for c in r]for r in g if[v:=0]]",
+    "alternate_ray": "[(v:=0)or[v:=c|-v%(max(r)+5)for c in r]for r in g]",
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
     # pieces painted in. Each piece is keyed by its negative (2 -> 0, other -> 2); pieces with most
@@ -1426,9 +1426,9 @@ IDIOMS = {
     "fill_enclosed_0_with_1": "[g:=[[v:=c^_>>c&1 or v&1 for c in(3,*r)][:0:-1]for r in zip(*g)]for _ in[0]*51+[11]][-1]",
     # task252: diagonal lines run down-right from the top row or the left column; every 2nd cell of
     # each line, from the 2nd, becomes 4. Top-row lines start at even columns, so the cells to
-    # recolour are the line cells in odd columns: zip pairs each cell with 0,4,0,4... and a coloured
-    # cell takes the 4 where there is one.
-    "diagonal_odd_columns_yellow": "[[k*(c>0)or c for c,k in zip(r,[0,4]*8)]for r in g]",
+    # recolour are the line cells in odd columns: zip pairs each cell with 9,0,9,0... and k<c holds
+    # just for a coloured cell in an odd column, which takes 4.
+    "diagonal_odd_columns_yellow": "[[(c,4)[k<c]for c,k in zip(r,[9,0]*8)]for r in g]",
     # task253: four L-triominoes (2x2 less a corner) packed into a 4x4, each in its bend's corner.
     # Every 2x2 window with exactly one 0 is a piece (pieces never touch); the key
     # count(0)*4+index(0) files them at 4..7 by missing corner. Windows are column-major
@@ -1727,7 +1727,7 @@ IDIOMS = {
     # commonest colour, else black. Kronecker rows of every row pair, each cell masked by whether
     # its block's colour is the mode (recomputed per cell: a 3x3 grid is cheap). `g[3:]or` returns
     # at once on taller grids, so the search's trial of this on big grids costs nothing.
-    "commonest_colour_kron": "g[3:]or[[(a==max(t:=sum(g,g),key=t.count))*b for a in r for b in s]for r in g for s in g]",
+    "commonest_colour_kron": "g[3:]or[[b*(a==max(t:=sum(g,g),key=t.count))for a in r for b in s]for r in g for s in g]",
     # task305: 16x16 diagonal cycle 1..k with 0-holes punched in -> the cycle restored (cell =
     # (i+j)%k+1): row i is the list 1..k repeated, sliced from i. 1..k = the top row's colours less
     # 0 (the top row shows every colour in every example; a set of small ints iterates in order); *9
@@ -1758,12 +1758,14 @@ IDIOMS = {
     # that colour): twice transpose and keep the lines holding it.
     "rarest_frame_crop": "[g:=[r for*r,in zip(*g)if m in r]for m in[min(sum(g,[]),key=sum(g,g).count)]*2][1]",
     # task312: every 5 takes the colour in column 0 of its row; 0 stays 0. Only column 0 and the 5s
-    # are nonzero, so every nonzero cell becomes r[0].
-    "recolor_by_left_column": "[[c and r[0]for c in r]for r in g]",
+    # are nonzero, so every nonzero cell becomes r[0]: c%~c is -1 for c>0 (and 0 for 0), and -1&r[0]
+    # is r[0].
+    "recolor_by_left_column": "[[c%~c&r[0]for c in r]for r in g]",
     # task313: a periodic pattern fills the top-left, the rest is one colour: tile the whole grid
-    # with the pattern, shifted one column to the left. (Every example: a square grid, a 2-row
-    # tile, its rows of distinct colours, so a row's period is its colours less the background.)
-    "extend_tiling_shifted": "[(r[1:len({*r})]*30)[:len(g)]for r in g[:2]*15][:len(g)]",
+    # with the pattern, shifted one column to the left. (Every example: a square grid, a 2-row tile,
+    # its rows of distinct colours, so a row's period is its colours less the background: 2 in grids
+    # up to 11 wide, 3 up to 20, so 9 periods and 20 rows cover every grid.)
+    "extend_tiling_shifted": "[(r[1:len({*r})]*9)[:len(g)]for r in g[:2]*10][:len(g)]",
     # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
     # One pass over the input: a cell takes the max of itself and {its row and column partners 3
@@ -1870,9 +1872,9 @@ IDIOMS = {
     "dots_shoot_to_square": "[g:=[[x:=c or j and x*(3in r[j:])for j,c in enumerate(r)]for r in zip(*g)][::-1]for _ in g][3]",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
     # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i, column byte j)
-    # is 5 iff i**c%j > 8, with the row bytes b'DzF' and column bytes b' />' chosen (by a search)
+    # is 5 iff i*c%j > 8, with the row bytes 21,41,19 and column bytes 15,29,16 chosen (by a search)
     # so that this holds exactly on each shape's cells for c = 1, 2 and 3 (checked for all 27).
-    "colour_picks_cross_shape": "[[5*(i**max(max(g))%j>8)for j in b' />']for i in b'DzF']",
+    "colour_picks_cross_shape": "[[5*(i*max(max(g))%j>8)for j in b'\u000f\u001d\u0010']for i in b'\u0015)\u0013']",
     # task335: one 8 and one 2 (in different rows and columns): draw 4s on the blank cells of the L
     # path that goes from the 8 along its column to the 2's row, then along that row to the 2. Two
     # passes, each emitting the transpose: walking down each column C beside the rows R, e starts
