@@ -580,13 +580,14 @@ IDIOMS = {
     "largest_box_colour_2x2": "[[max(L:=[c for r in g for k in zip(*g)for c in{*r}&{*k}-{0}],key=L.count)]*2]*2",
     # task101: (bg 0, fill 1, marker 2 in every example.) Cell (i,j) is the int i*31+j: rows 31
     # apart and no example wider than 21, so a step off the grid's edge never lands on a cell of
-    # another row, nor (in every example) a painted cell past it; N = the 3x3 block's steps.
-    # The template is grown from the 1s, 2 steps over non-0 cells; its copy scaled by k (k < 36 //
-    # its size; k = 0 scales to nothing and paints nothing) is painted at every shift where the
-    # non-0 cells in the ring around its scaled 2s are exactly those 2s (a shift puts the first
-    # scaled 2, Q[0], on some non-0 cell p). The loop order and the space in "range(k*k) if" are
-    # kept because they pack 3 bytes shorter.
-    "scaled_template_complete": "(N:=[a%3+a//3*31-32 for a in range(9)],D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a%k+a//k*31+p-Q[0]for k in range(36//len(T))for Q in[[E*k+a%k+a//k*31 for E in T for a in range(k*k) if D[E]>1]]for p in D if{*Q}=={E+a for E in Q for a in N if E+a+p-Q[0]in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # another row, nor (in every example) a painted cell past it; N = the 3x3 block's steps. The
+    # template is grown from the 1s, 2 steps over non-0 cells; its copy scaled by k (k < 12 - its
+    # size, which covers every example's and every draw's scale, and leaves a big template of
+    # another task no k to try; k = 0 scales to nothing and paints nothing) is painted at every
+    # shift where the non-0 cells in the ring around its scaled 2s are exactly those 2s (a shift
+    # puts the first scaled 2, Q[0], on some non-0 cell p). The loop order, the order of the terms
+    # and the space in "range(k*k) if" are kept because they pack shorter.
+    "scaled_template_complete": "(N:=[a%3+a//3*31-32 for a in range(9)],D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a//k*31+a%k-Q[0]+p for k in range(12-len(T))for Q in[[E*k+a//k*31+a%k for E in T for a in range(k*k) if D[E]==2]]for p in D if{*Q}=={E+a for E in Q for a in N if p-Q[0]+E+a in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. Each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on first
     # sight and spreads the max label along rows (c>5 and v: v is never read before its first
