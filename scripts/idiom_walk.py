@@ -1,17 +1,18 @@
 """Walk task idioms through mechanical rewrites and report each rewrite that makes one shorter
 and stays right, judged as `idiom_check.py` judges a hand-written one.
 
-    python scripts/idiom_walk.py [NAME ...] [--rules zip,index,subs,digits,reversals] [--draws N]
+    python scripts/idiom_walk.py [NAME ...] [--rules zip,index,subs,reversals,rotations] [--draws N]
 
 The rewrites are ones that found bytes by hand more than once: a pass over `zip(*g)` instead of
 a transpose of each pass's result (`zip`), the shortest index for a list's last item (`index`),
-one-token substitutions such as `==0` -> `<1`, `and` -> `*` (`subs`), a number with a digit
-fewer (`digits`: a pass count or a pad larger than needed), a reversal dropped (`reversals`). Each is kept, greedily
-and one at a time, when the program gets shorter where it counts (raw, or packed from
-PACKS_FROM bytes) and stays right on every example of its real task (needs the shared set).
-An idiom that changed is then judged against its old self on N drawn inputs (no more wrong)
-and on search cost over all 400 tasks (at most 1.5x); the report says why one is refused.
-Nothing is written: apply a reported expression by hand and run its tests.
+one-token substitutions such as `==0` -> `<1`, `and` -> `*` (`subs`), a reversal dropped
+(`reversals`), a term moved so that no digit or name meets a keyword (`rotations`); and, only
+when asked for, a number with a digit fewer (`digits`: its kept rewrites need reasoning through).
+Each is kept, greedily and one at a time, when the program gets shorter where it counts (raw, or
+packed from PACKS_FROM bytes) and stays right on every example of its real task (needs the
+shared set). An idiom that changed is then judged against its old self on N drawn inputs (no
+more wrong) and on search cost over all 400 tasks (at most 1.5x); the report says why one is
+refused. Nothing is written: apply a reported expression by hand and run its tests.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def zip_passes(expr: str) -> Iterator[str]:
 
 def last_index(expr: str) -> Iterator[str]:
     """An idiom that ends in `[...]and g` (the last pass's result) or `[...][-1]`: the same list
-    indexed `[k]` for each k shorter than the ending, smallest first."""
+    indexed `[-1]`, then `[0]` to `[99]` (the walk keeps the first that is shorter and right)."""
     for ending in ("]and g", "][-1]"):
         if expr.endswith(ending):
             head = expr[: -len(ending) + 1]
@@ -210,8 +211,9 @@ def walk(expr: str, pairs: list, rules: list[Callable[[str], Iterator[str]]]) ->
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="idioms to walk (default: every one)")
+    default = ",".join(r for r in RULES if r != "digits")
     parser.add_argument(
-        "--rules", default=",".join(RULES), help="default: all of " + ",".join(RULES)
+        "--rules", default=default, help=f"of {', '.join(RULES)} (default: {default})"
     )
     parser.add_argument("--draws", type=int, default=1000, help="inputs drawn (default 1000)")
     args = parser.parse_args()

@@ -1263,8 +1263,8 @@ IDIOMS = {
     # len(g)), each on the transpose of the last, keep cells with a like neighbour along their line
     # (the right neighbour wraps to the line's start: the rectangle stays off the border in every
     # example) whose colour has more than 4 cells on the cell's line and the line across it (o, g's
-    # row at its index: 2x2 noise blocks have at most 4 there). 4 passes restore the orientation;
-    # the block is clean after them.
+    # row at its index: 2x2 noise blocks have at most 4 there). 4 passes clear the noise and restore
+    # the orientation.
     "keep_solid_block": "[g:=[[v*((v in(a,b))*(r+o).count(v)>4)for a,v,b,o in zip([0]+r,r,r[1:]+r,g)]for*r,in zip(*g)]for _ in g][3]",
     # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
     # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
