@@ -283,7 +283,7 @@ IDIOMS = {
     # the squares; each row gets a 0 put in front to reset v and keeps it (reversed, turned), so
     # the grid grows a 0 line per pass, which no max sees; [k:=8]+ seeds k, the list is truthy so
     # `and` yields the answer)
-    "squares_linked": "[k:=8]+[g:=zip(*[[v:=c and c*(c>2or(k:=k*2))|v for c in(0,*r)][::-1]for r in g])for _ in g*4]and[[max(sum(g,()))>>2&8]]",
+    "squares_linked": "[k:=8]+[g:=zip(*[[v:=c and v|c*(c>2or(k:=k*2))for c in(0,*r)][::-1]for r in g])for _ in g*4]and[[max(sum(g,()))>>2&8]]",
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
