@@ -444,7 +444,7 @@ IDIOMS = {
     # steps (abs<2) over non-0 cells, len(D) steps; only on grids with under 40 non-0 cells (every
     # example has at most 32), which keeps big grids cheap. The turned offset is written out twice.
     # Names v (cell, growth loop), r (the 2), i (its image) repeat the enumerate names, for zlib.
-    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={v for v in D if D[v]%2>len(D)/40},[T:={v for v in D for r in T if abs(v-r)<2}for v in D],P:={i+(v-r-k//4*2*(v-r).real)*1j**k:D[v]for r in T if 2==D[r]for k in range(8)for i in D if all(D.get(i+(v-r-k//4*2*(v-r).real)*1j**k)==D[v]or D[v]%2for v in T)for v in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={v for v in D if D[v]%2>len(D)/40},[T:={v for v in D for r in T if abs(v-r)<2}for v in D],P:={i+(v-r-k//4*2*(v-r).real)*1j**k:D[v]for r in T if 2==D[r]for k in range(8)for i in D if all(D[v]==D.get(i+(v-r-k//4*2*(v-r).real)*1j**k)or D[v]%2for v in T)for v in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
     # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
@@ -763,10 +763,10 @@ IDIOMS = {
     # of the cells coloured like one of its neighbours. Every key cell r paints r + offset*v for
     # each offset of T, in the colour c met v cells from r in one of the 4 directions: in every
     # example those 4 cells show at most one colour (the key's partner block; no other object that
-    # close), and for a 1x1 key it is its template's colour, repainted unchanged. Cells are i*44+j
-    # (rows 44 apart, grids at most 30 wide); colours range(11): no 10 is met, and it packs shorter.
+    # close), and for a 1x1 key it is its template's colour, repainted unchanged. Cells are i*43+j
+    # (rows 43 apart, grids at most 30 wide); colours range(11): no 10 is met, and it packs shorter.
     # Names r (cell), i (step), v (scale) reuse the enumerate names so zlib finds longer repeats.
-    "template_scaled_to_keys": "[D:={i*44+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(11),key=[D.get(r+i)for i in(-1,1,-44,44)for r in D if D.get(r+i)!=D[r]].count),T:={j-r for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))<2for i in(-1,1,-44,44)for j in D if D.get(r+i)==D[j]},P:={j*v+r:c for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))for i in(-1,1,-44,44)if(c:=D.get(r+i*v))for j in T}]and[[P.get(i*44+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "template_scaled_to_keys": "[D:={i*43+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(11),key=[D.get(r+i)for i in(-1,1,-43,43)for r in D if D.get(r+i)!=D[r]].count),T:={j-r for r in D if A==D[r]if 2>(v:=[D.get(r+i)for i in range(-3,4)].count(A))for i in(-1,1,-43,43)for j in D if D.get(r+i)==D[j]},P:={j*v+r:c for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))for i in(-1,1,-43,43)if(c:=D.get(r+i*v))for j in T}]and[[P.get(i*43+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
     # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. The noise colour a is the
     # colour 1-9 with a lone cell between two 0s in str(g) ("0, a, 0"; blown-up cells never stand
@@ -2065,8 +2065,9 @@ IDIOMS = {
     # wide grid (split left/right in every example) is solved transposed by calling p on it. Width
     # z[i:i+M].index(b) echoes the height z[i::M].index(b), the output rows e[i:i+M-1] echo it and
     # range(t*M)[::M] echoes range(t*M): all pack shorter (z[i:] is as short as z[i:i+M] but copies
-    # all of z each time, too slow for the search).
-    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted({*(a:=sum(zip(*g),()))},key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*99,z:=sum([[*i,b]for i in g if b in i],[])+[b]*99,[[]for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t*M)[::M]]",
+    # all of z each time, too slow for the search), as do set(...) and the pads of M*M cells (they
+    # reach past a fit's border whenever a rectangle is shorter than the grid is wide).
+    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted(set(a:=sum(zip(*g),())),key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*M*M,z:=sum([[*i,b]for i in g if b in i],[])+[b]*M*M,[[]for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t*M)[::M]]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn);
     # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
