@@ -1187,12 +1187,13 @@ IDIOMS = {
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
     # upscaled pattern painted in: the smallest scale u (1-4; every example has 2-4), then the first
     # spot (v,r) in the region for the block of the pattern's first cell l, that leaves every shown
-    # cell on its pattern colour and the corners uncovered (pattern dict keyed i*90+j: a column
-    # offset of a cell left of l never wraps a row in grids up to 30 wide; floor offsets; all fits
-    # are listed and the first taken). *90 and (i in Y)*9 pack shorter than *99 and 9*(i in Y),
-    # and the fit test's loops in the output's order (i, then j).
-    # The last comprehension reuses u,v,r (read no more there) for its loops: fewer letters.
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*90+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>(i in Y)*9},l:=min(D))and[[[D.get(l+(i-v)//u*90+(j-r)//u,g[i][j])for j in X]for i in Y]for u in range(1,5)for v in Y for r in X if all(g[i][j]in(D.get(l+(i-v)//u*90+(j-r)//u,4),0)for i in Y for j in X)][0]",
+    # cell on its pattern colour and the corners uncovered (pattern dict keyed i*50+j: a column
+    # offset from l never wraps a row in grids up to 25 wide, and every example is at most 20; floor
+    # offsets; all fits are listed and the first taken). *50, (0,D.get(...)) and (i in Y)*9 pack
+    # shorter than *99, (D.get(...),0) and 9*(i in Y), and the fit test's loops in the output's
+    # order (i, then j). The last comprehension reuses u,v,r (read no more there) for its loops:
+    # fewer letters.
+    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*50+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>(i in Y)*9},l:=min(D))and[[[D.get(l+(i-v)//u*50+(j-r)//u,g[i][j])for j in X]for i in Y]for u in range(1,5)for v in Y for r in X if all(g[i][j]in(0,D.get(l+(i-v)//u*50+(j-r)//u,4))for i in Y for j in X)][0]",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
