@@ -91,9 +91,9 @@ SUBSTITUTIONS = [
 ]
 
 
-def _spliced(expr: str, m: re.Match, new: str) -> str:
-    """`expr` with `m`'s text replaced by `new`, spaced from a word that follows (`r for`)."""
-    head, rest = expr[: m.start()] + new, expr[m.end() :]
+def _spliced(expr: str, start: int, end: int, new: str) -> str:
+    """`expr` with `expr[start:end]` replaced by `new`, spaced from a word that follows (`r for`)."""
+    head, rest = expr[:start] + new, expr[end:]
     return head + (" " if head[-1:].isalnum() and rest[:1].isalpha() else "") + rest
 
 
@@ -101,7 +101,7 @@ def substitutions(expr: str) -> Iterator[str]:
     """`expr` with one occurrence of one SUBSTITUTIONS pattern replaced."""
     for pattern, replacement in SUBSTITUTIONS:
         for m in re.finditer(pattern, expr):
-            yield _spliced(expr, m, m.expand(replacement))
+            yield _spliced(expr, m.start(), m.end(), m.expand(replacement))
 
 
 def fewer_digits(expr: str) -> Iterator[str]:
@@ -110,13 +110,13 @@ def fewer_digits(expr: str) -> Iterator[str]:
     seldom reach a bound's edge (task168's ray bound 10*D -> 9*D passed every real example and
     4,000 draws, yet drops the ray of an L in the last two rows): reason a kept one through."""
     for m in re.finditer(r"(?<![\w.'\"\\])\d{2,}(?![\w.])", expr):
-        yield _spliced(expr, m, "9" * (len(m.group()) - 1))
+        yield _spliced(expr, m.start(), m.end(), "9" * (len(m.group()) - 1))
 
 
 def reversals(expr: str) -> Iterator[str]:
     """One `[::-1]` dropped: a reversal a symmetric rule or an even count of turns undoes."""
     for m in re.finditer(re.escape("[::-1]"), expr):
-        yield _spliced(expr, m, "")
+        yield _spliced(expr, m.start(), m.end(), "")
 
 
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
@@ -150,13 +150,8 @@ def rotations(expr: str) -> Iterator[str]:
                     or " " in other
                 ):
                     continue
-                head, rest = expr[:start] + term + _FLIPPED.get(op, op) + other, expr[end:]
-                variant = head + (" " if head[-1].isalnum() else "") + rest.lstrip(" ")
-                try:
-                    compile(search.program(variant), "variant", "exec")
-                except (SyntaxError, ValueError):
-                    continue
-                yield variant
+                new = term + _FLIPPED.get(op, op) + other
+                yield _spliced(expr, start, len(expr) - len(expr[end:].lstrip(" ")), new)
 
 
 def _balanced(text: str) -> bool:
@@ -185,22 +180,17 @@ def counts(expr: str) -> int:
     return min(raw, len(compress.packed(source))) if raw >= pipeline.PACKS_FROM else raw
 
 
-def right(expr: str, pairs: list) -> bool:
-    try:
-        compile(search.program(expr), "idiom", "exec")
-    except (SyntaxError, ValueError):
-        return False
-    return search.first_wrong(search.program(expr), pairs) is None
-
-
 def walk(expr: str, pairs: list, rules: list[Callable[[str], Iterator[str]]]) -> str:
     """`expr` after greedy rewrites: each the first that makes it shorter and stays right."""
     size = counts(expr)
     while True:
+        raw = len(search.program(expr))
         for variant in (v for rule in rules for v in rule(expr)):
             # raw length first (with the spaces search.program adds): a variant no shorter raw
-            # is rarely shorter packed, and packing costs seconds
-            if len(search.program(variant)) < len(search.program(expr)) and right(variant, pairs):
+            # is rarely shorter packed, and packing costs seconds; one that is not Python, or
+            # reorders a walrus before its use, fails on the examples like any wrong one
+            source = search.program(variant)
+            if len(source) < raw and search.reproduces(source, pairs):
                 if (new := counts(variant)) < size:
                     expr, size = variant, new
                     break
