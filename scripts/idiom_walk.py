@@ -140,25 +140,24 @@ def rotations(expr: str) -> Iterator[str]:
             if expr[op_at + len(op) : op_at + len(op) + 1] in ("=", "*", "/", ">", "<"):
                 continue
             term = expr[op_at + len(op) : end]
-            if not _balanced(term) or " " in term:  # a keyword inside binds looser: no term
+            if not _operand(term):
                 continue
             for start in range(op_at - 1, max(-1, op_at - 60), -1):
                 other = expr[start:op_at]
-                if (
-                    (start and expr[start - 1] not in "([{,= ")
-                    or not _balanced(other)
-                    or " " in other
-                ):
+                if (start and expr[start - 1] not in "([{,= ") or not _operand(other):
                     continue
                 new = term + _FLIPPED.get(op, op) + other
                 yield _spliced(expr, start, len(expr) - len(expr[end:].lstrip(" ")), new)
 
 
-def _balanced(text: str) -> bool:
+def _operand(text: str) -> bool:
+    """Whether `text` can be one side of an operator: its brackets balanced and no space outside
+    them (a keyword there, `a if b`, binds looser than any operator; inside, `[x for x in r]`,
+    it is the bracket's own)."""
     depth = 0
     for c in text:
         depth += (c in "([{") - (c in ")]}")
-        if depth < 0:
+        if depth < 0 or (depth == 0 and c == " "):
             return False
     return depth == 0
 

@@ -68,5 +68,12 @@ def test_a_term_ending_in_a_digit_moves_so_no_keyword_follows_a_digit():
     )
     assert "[c for c in r if 5>x if c]" in set(idiom_walk.rotations("[c for c in r if x<5 if c]"))
     assert "G==2*(t:=G[:9])and t" in set(idiom_walk.rotations("2*(t:=G[:9])==G and t"))
-    # a term is never cut across brackets
+    # a space inside brackets is the bracket's own: the comprehension moves as one operand
+    assert "~-n*9*[max(r[k::n])for k in R]or r" in set(
+        idiom_walk.rotations("[max(r[k::n])for k in R]*~-n*9 or r")
+    )
+    # a term is never cut across brackets, nor across a keyword outside them
+    assert "G and t==2*(t:=G[:9])or g" not in set(
+        idiom_walk.rotations("2*(t:=G[:9])==G and t or g")
+    )
     assert all(v.count("[") == expr.count("[") for v in idiom_walk.rotations(expr))
