@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import statistics
 import sys
 from collections.abc import Callable, Iterator
 
@@ -228,11 +227,8 @@ def main() -> int:
         if every is None:
             tasks = load_task_dir(tasks_dir, strict=True)
             every = [ic.pairs_of((*t.train, *t.test)) for t in tasks]
-        cost = statistics.median(
-            ic.search_seconds(search.program(new), every)
-            / ic.search_seconds(search.program(old), every)
-            for _ in range(3)
-        )
+        before_s, after_s = ic.search_cost(search.program(old), search.program(new), every)
+        cost = after_s / before_s
         verdict = (
             f"refused: {after} of {args.draws} draws wrong, was {before}"
             if after > before

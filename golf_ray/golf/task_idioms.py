@@ -879,9 +879,12 @@ IDIOMS = {
     "inner_fill_by_size": "0 in g and[k and 3-sum(s)*2//sum(g)for s in bytes(g).split(b'\\0')for k in[*(s and[0,*s[2:],0]),0]]or[[x-u*v for x,u in zip(r,p(r))]for r,v in zip(g,p([*map(sum,g)]))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
-    # ceiling rows (0-2); pieces become 1 (cells coded i*16-j; the last fit of the shifts -i, i
-    # rising, is the topmost, rightmost one; the shift is named i so the text repeats more)
-    "piece_into_ceiling": "[[v%5|(i*16-j in S)for j,v in enumerate(r)]for Z in[{i*16-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join(bytes(r)if 5 in r else b' 'for r in zip(*g)).split()for j in[s for i in range(160)for s in[{j%10*16-j//10-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-16)if i<34}&Z][-1]}]for i,r in enumerate(g)]",
+    # ceiling rows (0-2); pieces become 1. Cells are coded i*19-j: any stride over 15 keeps rows
+    # apart in the 15-wide grids (19 packs shortest), and i<40 keeps rows 0-2 (codes up to 38, row
+    # 3's from 43). The shifts -i for i below 222 reach every spot (up to 9 rows up: 9*19+18); the
+    # last fit, i rising, is the topmost, rightmost one. The shift is named i so the text repeats
+    # more.
+    "piece_into_ceiling": "[[v%5|(i*19-j in S)for j,v in enumerate(r)]for Z in[{i*19-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join([b' ',bytes(r)][5 in r]for r in zip(*g)).split()for j in[s for i in range(222)for s in[{j%10*19-j//10-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-19)if i<40}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
