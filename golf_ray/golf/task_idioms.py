@@ -390,7 +390,7 @@ IDIOMS = {
     # capped at len(g) steps.) The start, the third leg, the turn and the cap's loop are named
     # i, j, v and i, like the cells' i,j,v in the comprehensions (each has its own scope; a
     # comprehension's first iterable is read outside it): it packs better.
-    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1,1j,-1,-1j)if c.get(i+s,0)<c[i]==3==c.get(i-s)for j in(s,-s)for v in(s,-s)if c.get([q:=i,P:=[q:=q+v for v in(s,v*1j,j)for i in g if c.get(q+v,0)<1]]and q+j)==2]][1]",
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1j,1,-1j,-1)if c.get(i+s,0)<c[i]==3==c.get(i-s)for j in(s,-s)for v in(s,-s)if c.get([q:=i,P:=[q:=q+v for v in(s,v*1j,j)for i in g if c.get(q+v,0)<1]]and q+j)==2]][1]",
     # task067: the grid is three copies of a tile side by side; output the first copy. The tile is
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
@@ -974,7 +974,7 @@ IDIOMS = {
     # part cell and its neighbour G=i-E away: paint i's colour at v+G for every v of E's colour
     # whose cell v+2G agrees with E's (i+G): the mirror ring cell for a ring E, empty for a centre
     # E. Names chosen so the text packs shorter.
-    "complete_partial_templates": "(m:={r+l*1j:n for r,t in enumerate(g)for l,n in enumerate(t)if n},j:={v+G:m[i]for E in m if E+2not in m for i in m if(m[E]==m[i])+abs(G:=i-E)<2for v in m if m.get(v+G+G)==m.get(i+G)and m[E]==m[v]})and[[j.get(r+l*1j,n)for l,n in enumerate(t)]for r,t in enumerate(g)]",
+    "complete_partial_templates": "(m:={r+l*1j:n for r,t in enumerate(g)for l,n in enumerate(t)if n},j:={G+v:m[i]for E in m if E+2 not in m for i in m if abs(G:=i-E)<2-(m[E]==m[i])for v in m if m.get(G+G+v)==m.get(G+i)and m[E]==m[v]})and[[j.get(r+l*1j,n)for l,n in enumerate(t)]for r,t in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
     # mirror. B transposes and keeps the lines that hold colour c; three Bs give c's box as columns,
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
@@ -1570,11 +1570,12 @@ IDIOMS = {
     "replace_six_with_two": "eval(str(g).replace(*'62'))",
     # task277: three 8-connected objects of 8s on a 10x10 grid; two share a shape, the odd one
     # (always the smaller) turns 2, the twins turn 1. P holds the 8s as i+j*1j; each 8 floods its
-    # object C (cells of P within abs<2; 6 passes, as every object's cells lie within 5 steps). The
-    # odd object has 3|C| < |P| (twins a, odd b < a: 3b < 2a+b < 3a). The 50>len(P) guard, the 10x10
-    # window and the 6 passes keep foreign grids fast. The flood reuses the names i, j (its own
-    # scopes) and the spaces before `if` and `for` repeat text: both pack shorter.
-    "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10)for j in range(10) if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={j for j in P for i in C if abs(i-j)<2}for i in range(6)]and 2-(len(C)*3>len(P)) for j in range(10)]for i in range(10)]",
+    # object C (cells of P within abs<2; 7 passes: every object's cells lie within 5 steps, and 7
+    # packs shorter than 6). The odd object has 3|C| < |P| (twins a, odd b < a: 3b < 2a+b < 3a). The
+    # 50>len(P) guard, the 10x10 window and the 7 passes keep foreign grids fast. The flood reuses
+    # the names i, j (its own scopes) and the spaces before `if` and `for` repeat text: both pack
+    # shorter.
+    "smaller_odd_object_two": "50>len(P:={i+j*1j for j in range(10) for i in range(10) if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={j for i in C for j in P if abs(i-j)<2}for i in range(7)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight passes, each a quarter turn (zip(*g[::-1])) then a row sweep with
     # x = a|a*b>>2|b&k, b the old left neighbour: k=116 marks 2s beside a 2 as 3, k=53 spreads odd
@@ -1797,11 +1798,11 @@ IDIOMS = {
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
-    # loop is `for d in'in d'` only because that text repeats and packs); in each turn, for each
+    # loop is `for d in'i in'` only because that text repeats and packs); in each turn, for each
     # colour i and each colour e on the last row, the mask of e's rows read by columns (zeros
     # stripped) must appear in the mask of i's rows and columns doubled, cut to e's height (rows
     # doubled by `for d in(d,d)`, columns by reading each column d as d+d).
-    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for n in d+d),-m.count(i),i)for d in'in d'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[(t,i)[n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
+    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for n in d+d),-m.count(i),i)for d in'i in'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[[t,n][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length; a 0 put
     # after each column lets [:~k] cut k cells and the 0, which leaves it whole when k is 0.
@@ -1825,10 +1826,10 @@ IDIOMS = {
     # every example); both diagonals through every mark are drawn, each cell in the mark colour that
     # belongs to its background. Pairing: each mark cell maps the commonest colour of its 3x3 box to
     # its colour; 2-cell marks are paired first so the 1-cell marks (always clear) overwrite them,
-    # and the 2-cell colour keeps the other background. P (the diagonals y-x and x+y+.1 of the
+    # and the 2-cell colour keeps the other background. P (the diagonals x-y and x+y+.1 of the
     # marks) is a set by then, so P&{...} tests a cell (and needs no space before `and`);
-    # a==n.count(v)!=(P:=...) only adds a mark's diagonals (a set is never equal to a count).
-    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=sum([r[x-(x>0):x+2]for r in g[y-(y>0):y+2]],[]),key=w.count):v for a in(2,1)for y,r in enumerate(g)for x,v in enumerate(r)if a==n.count(v)!=(P:={y-x,x+y+.1,*P})})and[[P&{y-x,x+y+.1}and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # n.count(v)==a!=[P:=...] only adds a mark's diagonals (a list is never equal to a count).
+    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=[v for r in g[y-(0<y):y+2]for v in r[x-(0<x):x+2]],key=w.count):v for a in[2,1]for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)==a!=[P:={*P,x-y,x+y+.1}]})and[[P&{x-y,x+y+.1}and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the diagonal. The flood
     # spreads the running min along each row (labels are negative: an 8 joins its left neighbour's
     # label, or takes a fresh k-1 after a 0), 2*height quarter turns (each turn rotates the last
@@ -2034,11 +2035,12 @@ IDIOMS = {
     "fold_right_onto_left": "[[*map(max,r,r[:4:-1])]for r in g]",
     # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the cell or
     # half-step point beside a coloured cell that the most cells match under rot90 (the half-steps
-    # r+.5+.5j listed first, so they win ties); every cell takes the max colour over its rotations
-    # 1j**d, d in range(10), about it. Every example is 10x10, so the loops run over R=range(10)
-    # (cheap on big grids too); g is rebound to a dict keyed row e + column r*1j, built row-major.
-    # The filter repeats g[e][r] instead of a walrus: longer raw, but the repeat packs shorter.
-    "rot4_complete": "[R:=range(10),g:={r*1j+e:g[e][r]for e in R for r in R if g[e][r]},t:=max([r+.5+.5j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j)for r in g))]and[[max(g.get(t+(r*1j+e-t)*1j**d,0)for d in R)for r in R]for e in R]",
+    # listed first, so they win ties); every cell takes the max colour over its rotations 1j**d, d
+    # in range(10), about it. Every example is 10x10, so the loops run over R=range(10) (cheap on
+    # big grids too); g is rebound to a dict keyed 2e + 2r*1j, built row-major: doubled, so a
+    # half-step point is r+1+1j, which packs shorter than r+.5+.5j. The filter repeats g[e][r]
+    # instead of a walrus: longer raw, but the repeat packs shorter.
+    "rot4_complete": "[R:=range(10),g:={r*2j+e*2:g[e][r]for e in R for r in R if g[e][r]},t:=max([r+1+1j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j) for r in g))]and[[max(g.get(t+(r*2j+e*2-t)*1j**d,0)for d in R)for r in R]for e in R]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): rows roll
     # down k (g[-k:]+g[:-k]). The 5s sit in the last column (10 wide in every example) and the cross
     # never wraps (its column is >= k, so a plain row's first k+1 cells are 0): each row drops its
@@ -2101,7 +2103,7 @@ IDIOMS = {
     # shape, so the step w is the longest diagonal shift back from m onto the shape: t runs up from
     # -44, so any() stops at the first, longest one, leaving it in w. Cells are keyed i-j+(i+j)j
     # (the grid turned 45 degrees), so a diagonal step is 2 times a power of 1j.
-    "diagonal_echo": "(U:={i-j+(i+j)*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if r[0]-v},m:=max(U,key=U.get),any(m-(w:=t//4*1j**t)in U for t in range(-44,0)))and[[[v,U[m]][any(i-j+(i+j)*1j+w*t in U for t in range(-44,0))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    "diagonal_echo": "(U:={i-j+(i+j)*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},m:=max(U,key=U.get),any(m-(w:=t//4*1j**t)in U for t in range(-44,0)))and[[[v,U[m]][any(i-j+(i+j)*1j+t*w in U for t in range(-44,0))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so from 3 characters before it '3, 3, 3' is written over the text (0s there: it stays a
