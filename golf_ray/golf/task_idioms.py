@@ -109,7 +109,7 @@ IDIOMS = {
     # the group at M(f)-v[f]-e (other groups land off grid). (2*z,0) rather than (0,2*z), a list
     # rather than a tuple for the helpers, the vote named e like the voter and the spreading loop
     # named f like the cells (each comprehension has its own scope): the same maps, packs shorter.
-    "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(z+f,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for f in g],o:={f*z-v[f]-u*f.real-e:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-v[f]-u*f.real-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for e in i[:91]if 2<i.count(e)for f in x}]and[[o.get(n+m*1j,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
+    "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for f in g],o:={f*z-v[f]-u*f.real-e:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-v[f]-u*f.real-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for e in i[:91]if 2<i.count(e)for f in x}]and[[o.get(n+1j*m,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
     # each turning the grid a quarter and marking cells whose up-left x is a colour other than 0/8:
     # 8&-(x%8) is 8 for those, 0 for 0 and 8, so x can come from p, the row just written (all 0
@@ -510,8 +510,8 @@ IDIOMS = {
     # (anchored on the 3 / 2 cell): for each 2/3 cell o with a neighbour q, each other cell f of o's
     # colour and each cell c of q's colour, c is copied from o to f (column offset negated when
     # i[o]%3 is 2). The `len(i)<20` test only keeps the search fast on grids it does not fit.
-    # abs(q-o) and `if i[f]==i[o]if f-o` (not `f-o and ...`) are picked because they pack shorter.
-    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(q-o)<2<=i[o]<=3for c in i if i[q]==i[c]for f in i if i[f]==i[o]if f-o})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
+    # abs(o-q) and `if i[f]==i[o]if f-o` (not `f-o and ...`) are picked because they pack shorter.
+    "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(o-q)<2<=i[o]<=3 for f in i if i[f]==i[o]if f-o for c in i if i[q]==i[c]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
     # example): over widths a and bands of 2+ rows, the first run of a zeros in the bytes of the
     # band's column maxima (find(bytes(a))). The genexp and the painting loop reuse the outer
@@ -679,7 +679,7 @@ IDIOMS = {
     # y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter. The
     # lambdas' and loops' own names reuse the grid loops' letters r,x,v (separate scopes): fewer
     # letters, packs shorter.
-    "hidden_crosses": "(X:=lambda r:{r+x*v for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(map(A.get,X(r),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(r),key=C)for r in A if A[r]>0})and[[S&X(x+y*1j)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(map(A.get,X(r),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(r),key=C)for r in A if A[r]>0})and[[S&X(x+y*1j)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
@@ -1019,9 +1019,9 @@ IDIOMS = {
     # template e: every object with exactly its shape (the 1-shapes) takes its colour i. A 1-cell is
     # recoloured when the template, placed with some cell o of it on that cell, lines up: each
     # template cell's 4-neighbours are 1/2/3 cells (j) exactly where the template has cells.
-    # b==1==any(..) is b==1 and any(..) (True==1), short-circuiting like `and`. Names chosen so the
+    # 1==b==any(..) is b==1 and any(..) (True==1), short-circuiting like `and`. Names chosen so the
     # text packs shorter.
-    "recolor_same_shape": "(e:={v+s*1j for v,p in enumerate(g)for s,b in enumerate(p)if b%5>1 and 5 in p[:s]and 5 in p[s:]and(i:=b)},j:={v+s*1j for v,p in enumerate(g)for s,b in enumerate(p)if b%5})and[[(b,i)[b==1==any(all((G+m-o+v+s*1j in j)==(G+m in e)for m in(1j,1,-1,-1j)for G in e)for o in e)]for s,b in enumerate(p)]for v,p in enumerate(g)]",
+    "recolor_same_shape": "[e:={v+1j*s for v,p in enumerate(g)for s,b in enumerate(p)if b%5>1 and 5 in p[:s]and 5 in p[s:]and(i:=b)},j:={v+1j*s for v,p in enumerate(g)for s,b in enumerate(p)if b%5}]and[[(b,i)[1==b==any(all((G+m+v+1j*s-o in j)==(G+m in e)for m in(1j,1,-1,-1j)for G in e)for o in e)]for s,b in enumerate(p)]for v,p in enumerate(g)]",
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
     # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). K=len(g)-2, so
     # K-i*2>>K is 0 in the top/left half (K-2i>=0 is below 2**K) and -1 in the bottom/right half: it
@@ -1069,18 +1069,18 @@ IDIOMS = {
     # q[j] is blank; j counts from -1, and the chained `q[j]<j` is false for j<1, where the indices
     # wrap; the loop variable Z is the zero row that pads the top; c|... as one colour.)
     "diagonal_corner_rays": "[g:=[*zip(*[[c|p[j]*(q[j-1]>q[j]<j)for j,c in enumerate(r,-1)]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
-    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: the
-    # complex offset from the box's last 4, w, turned by k in 1j,-1j,1,-1, on the box read as y+x*m,
-    # m=-1j mirroring the columns) lands its 4s on non-0 cells and its 1s on empty or off-grid
-    # cells, the box (1s) is drawn around it (boxes may run off the grid). D is the set of non-0
-    # cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet the box too. T
-    # holds v>1 (True for a 4); the walrus in its last if sets w (in the lambda's scope) at each 4,
-    # so it ends at the box's last 4, and T itself is bound by a walrus in an if (a non-empty
-    # list). The box's cells are those of rows with 1s lying between the row's first and last 1.
-    # (the walrus is never 0: a 4 at row 0, column 0 has no 1 left of it, so is no box cell)
-    # The anchor is named y and the box cells x,v (each comprehension has its own), which packs
-    # better: the text repeats y+..x.. and for x,v in.
-    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+k*(x-w)for m in(1j,-1j)if(T:=[(y+x*m,v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<2or(w:=y+x*m)])for k in(1j,-1j,1,-1)for y in D if all(v==(y+k*(x-w)in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: T is
+    # built once for each, the box read as k*(y+x*m), k in 1j,-1j,1,-1 turning it and m=-1j
+    # mirroring the columns; offsets from its last 4, w) lands its 4s on non-0 cells and its 1s on
+    # empty or off-grid cells, the box (1s) is drawn around it (boxes may run off the grid). D is
+    # the set of non-0 cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet
+    # the box too. T holds v>1 (True for a 4); the walrus in its last if sets w (in the lambda's
+    # scope) at each 4, so it ends at the box's last 4, and T itself is bound by a walrus in an if
+    # (a non-empty list). The box's cells are those of rows with 1s lying between the row's first
+    # and last 1. (the walrus is never 0: a 4 at row 0, column 0 has no 1 left of it, so is no box
+    # cell) The anchor is named y and the box cells x,v (each comprehension has its own), which
+    # packs better: the text repeats y+..x.. and for x,v in.
+    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+x-w for k in(1j,-1j,1,-1)for m in(1j,-1j)if(T:=[(k*(y+x*m),v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<4or(w:=k*(y+x*m))])for y in D if all(v==(y+x-w in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
     # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches; `for
@@ -1134,11 +1134,12 @@ IDIOMS = {
     "comb_from_seed": '[([0]*g[9].index(A:=max(g[9]))+[A,i&5,A,i%7]*5)[:10]for i in b"M********("]',
     # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
     # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
-    # frame, mirrored unless the left side's colour is in its first column, padded with 0 above and
+    # frame, mirrored unless the right side's colour is in its last column, padded with 0 above and
     # below, between the frame's sides. The corners are the first/last 4 of the flat bytes (13 wide,
     # as every example); the sides' cells are cleared in g row by row, and the last result is kept.
-    # The left side's colour is b[R:w:13][1] (not b[R+13]): the repeated slice packs shorter.
-    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R:w:13],*(V:=[*filter(sum,zip(13*[0],*filter(sum,g),13*[0]))])[::b[R:w:13][1]in V[0]or-1],b[w::-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
+    # The left side is b[R::13], which zip cuts to the frame's height; the right side's colour is
+    # b[w-13], just above the last corner.
+    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R::13],*(V:=[*filter(sum,zip(13*[0],*filter(sum,g),13*[0]))])[::b[w-13]in V[-1]or-1],b[w::-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
@@ -1246,14 +1247,15 @@ IDIOMS = {
     # the shift of the template that overlaps it most (ties: the larger shift), and the template's
     # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
     # above (g[0] is always empty); T holds the template's cells, those with the label of the least
-    # cell (column 0 of the first band always holds an 8). Z lists each label's best shift of T's
-    # cells, for every label i in range(15) (the same text as the row loop, and a list rather than a
-    # set: it packs shorter; the inner comprehension's i is its own, so .count(i) sees the label): a
-    # label no cell has counts 0 at every shift, so it takes the largest, 105, 15 rows down, where
-    # no cell lies (shifts run over -30..105; the extra 90..104 never tie a band's best in any
+    # cell (column 0 of the first band always holds an 8). Z holds each label's best shift of T's
+    # cells, for every label i in range(15) (the same text as the row loop: it packs shorter; the
+    # inner comprehension's i is its own, so .count(i) sees the label): a label no cell has counts 0
+    # at every shift, so it takes the largest, 79, 19 rows down and 2 columns right, where no cell
+    # lies (the first band ends by row 4 in every example, so no shifted cell wraps into another
+    # column; shifts run over -30..79, and the ones no example needs never tie a band's best in any
     # example). A 0 becomes 1 (True) when some shift k in Z puts a T cell on it. Every grid is
     # 15x10, so the loops run over range(15) and range(10).
-    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},T:=[i for i in D if D[i]==D[min(D)]],Z:=[max(([D.get(i+k)for i in T].count(i),k)for k in range(-30,106))[1]for i in range(15)])and[[g[i][j]or any(i+30*j-k in T for k in Z)for j in range(10)]for i in range(15)]",
+    "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},T:={i for i in D if D[min(D)]==D[i]},Z:={max(([D.get(i+k)for i in T].count(i),k)for k in range(-30,80))[1]for i in range(15)})and[[g[i][j]or any(i+30*j-k in T for k in Z)for j in range(10)]for i in range(15)]",
     # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1. Four
     # quarter turns, each filling a 0 from its left neighbour a mapped by a**4%84%15 (3,6 -> 6; 8,4
     # -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right, down, left, up, so the 4th result
@@ -2057,12 +2059,13 @@ IDIOMS = {
     "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if(z*5-P[0]*37)%6715 for a in P for s[a+z]in[50]]]and eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
-    # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; (x+1)*5%9 maps them to
-    # 1, 6, 2. The shape is flooded from each cell, height steps (RE-ARC's shapes put every corner
-    # within 10 steps of any cell, and every grid has height >= 10; the step loop's name c only
-    # packs better). A colour other than 0/3/6/9 shifts by a negative count (v%-3): the search
-    # gives up on foreign grids fast.
-    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v>>v%-3})and[[v and[C:={i+j*1j}]and[C:={c+e for c in C for e in(1j,1,-1,-1j)}&P|C for c in g]and-~sum(P>={c+e,c+e*1j}for c in C for e in(1j,1,-1,-1j))*5%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; ~x*4%9 maps them to 1,
+    # 6, 2. The shape is flooded from each cell, width steps (in every example each corner lies
+    # within width-1 steps of every cell of its shape, widths 8 to 22; height steps, >= 10 in every
+    # example, also covered RE-ARC's shapes, whose corners lie within 10 steps, but packed longer;
+    # the step loop's name c only packs better). A colour other than 0/3/6/9 shifts by a negative
+    # count (v%-3): the search gives up on foreign grids fast.
+    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v>>v%-3})and[[v and[C:={i+j*1j}]and[C:={c+e for c in C for e in(-1j,1,-1,1j)}&P|C for c in r]and~sum(P>={c+e,c+e*1j}for c in C for e in(-1j,1,-1,1j))*4%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. Over the whole grid the
@@ -2194,7 +2197,7 @@ IDIOMS = {
     # The 5s and the ring never meet (a ring cell on an edge is 1 from its corner: odd), so they
     # are added, not or-ed. The ring's side test (i-a<3)^(j-e<3) packs shorter than <2; boxes are
     # at least 4 apart in every example.
-    "corner_rings_dotted_box": "[[v or(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)*5+(I*I+J*J<3)*g[a][[f,e][(i-a<3)^(j-e<3)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
+    "corner_rings_dotted_box": "[[v or(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)*5+(I*I+J*J<3)*g[a][(f,e)[(i-a<3)^(j-e<3)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
     # task388: in every column that holds a colour the 0s turn 8; the result is tiled 2x2. zip(r,*g)
     # gives each cell of row r followed by its whole column, so x[0] is the cell and any(x) says
     # whether its column holds a colour; 2*[...] doubles each row across, the final *2 repeats the

@@ -77,3 +77,31 @@ def test_a_term_ending_in_a_digit_moves_so_no_keyword_follows_a_digit():
         idiom_walk.rotations("2*(t:=G[:9])==G and t or g")
     )
     assert all(v.count("[") == expr.count("[") for v in idiom_walk.rotations(expr))
+
+
+def test_swaps_put_one_operators_operands_in_the_other_order_and_keep_the_tree():
+    assert list(idiom_walk.swaps("[x+1for x in r if x<5 if y==2]")) == [
+        "[1+x for x in r if x<5 if y==2]",
+        "[x+1for x in r if 5>x if y==2]",
+        "[x+1for x in r if x<5 if 2==y]",
+    ]
+    # a bracket the operand needs comes with it, `a+b+c` is `(a+b)+c`, chains stay
+    assert list(idiom_walk.swaps("(a-b)*c")) == ["c*(a-b)"]
+    assert list(idiom_walk.swaps("a+b+c")) == ["c+(a+b)", "b+a+c"]
+    assert list(idiom_walk.swaps("x<y<z")) == []
+
+
+def test_the_walk_tries_the_next_variant_when_the_draws_refuse_one():
+    pairs = [([[0, 3], [3, 1]], [[5, 0], [0, 0]])]
+    expr = "[[(v==0)*(w==0)*5for v,w in zip(r,r)]for r in g]"
+    assert idiom_walk.walk(
+        expr, pairs, [idiom_walk.substitutions], keeps=lambda variant: "v<1" not in variant
+    ) == ("[[(v==0)*(w<1)*5for v,w in zip(r,r)]for r in g]")
+    assert idiom_walk.walk(expr, pairs, [idiom_walk.substitutions], keeps=lambda v: False) == expr
+
+
+def test_a_raw_idiom_takes_no_variant_as_long_as_itself():
+    pairs = [([[1, 2]], [[2, 3]])]
+    assert idiom_walk.walk("[[v+1for v in r]for r in g]", pairs, [idiom_walk.swaps]) == (
+        "[[v+1for v in r]for r in g]"
+    )
