@@ -1641,7 +1641,6 @@ def recolor_same_shape(g):
 # a closed 5-frame around a c-shape, a cut frame at the left edge, 1-shapes
 def draw_recolor_same_shape(rng, n):
     H, W = rng.randint(14, 20), rng.randint(14, 20)
-    g = [[0] * W for _ in range(H)]
     c = rng.choice([2, 3])
 
     def blob():
@@ -1668,6 +1667,8 @@ def draw_recolor_same_shape(rng, n):
 
     T = blob()
     h, w = max(a for a, b in T) + 1, max(b for a, b in T) + 1
+    W = max(W, w + 10)  # room for the framed template right of the cut frame (a 6-wide T)
+    g = [[0] * W for _ in range(H)]
     i, j = rng.randint(0, H - h - 4), rng.randint(6, W - w - 4)
     put(
         {(a, b) for a in range(h + 4) for b in range(w + 4) if a in (0, h + 3) or b in (0, w + 3)},
