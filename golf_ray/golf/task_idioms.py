@@ -2082,9 +2082,10 @@ IDIOMS = {
     # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
     # left of each row. Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
     # (c%4*5|4-4*X: the test X is a bool, so 4-4*X is 4 or 0): its left v or (from pass 2 on, rows
-    # being zip tuples) itself is 0, a|v==4<b (concave corner), or e&a&v>4 (up and left walls with
-    # e==5: a line goes on from the corner; pads 2 never pass this test).
-    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4-4*(c*v<(r*0!=[])or a|v==4<b or e&a&v>4)for c,a,b,e in zip(r,u,[7]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
+    # being zip tuples) itself is 0, a|v<b&5 (concave corner, or up and left both 0, which later
+    # passes mark anyway), or e&a&v>4 (up and left walls with e==5: a line goes on from the corner;
+    # pads 2 never pass this test).
+    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4-4*(c*v<(r*0!=[])or a|v<b&5 or e&a&v>4)for c,a,b,e in zip(r,u,[7]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. A 5 in row i, column c takes the next value popped from
     # template row a (a = 5s above it in c): each row i rebuilds T, the template rows (each 4x, the
