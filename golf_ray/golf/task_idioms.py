@@ -246,10 +246,11 @@ IDIOMS = {
     # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
     # Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars, a column 3;
     # wrapped offsets never land on a digit or bracket): offsets a=67,61 pair with a*2%48 (38,26),
-    # times k and -k; both hit '3' iff t[x]&t[y]>48 ('0',' ',',' give <=48); a '0' (48) becomes 48|8
-    # = '8', so only digits change. The chain stops unless c is 48, so a*2%c is a*2%48. k =
+    # times k and -k; both hit '3' iff t[x]&t[y]>48 ('0',' ',',' give <=48). 47<c<t[x]&t[y] stops at
+    # spaces and commas; a '3', '[' or ']' is never below a '3'&'3' (51), so only a '0' (48) passes
+    # and becomes 48|8 = '8', and a*2%c is a*2%48 there (other c keep offsets in range). k =
     # count(51)//7+1: one object (2, 8 or 18 cells) or two k=1.
-    "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(48==c<t[P+a*u]&t[P+a*2%c*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
+    "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(47<c<t[P+a*u]&t[P+a*2%c*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
     # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
     # last column. Marks are 5 and the corner is 0, so 2&(a+r[9]) is 2 only when both marks are
     # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
@@ -446,10 +447,11 @@ IDIOMS = {
     # Names v (cell, growth loop), r (the 2), i (its image) repeat the enumerate names, for zlib.
     "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={v for v in D if D[v]%2>len(D)/40},[T:={v for v in D for r in T if abs(v-r)<2}for v in D],P:={i+(v-r-k//4*2*(v-r).real)*1j**k:D[v]for r in T if 2==D[r]for k in range(8)for i in D if all(D[v]==D.get(i+(v-r-k//4*2*(v-r).real)*1j**k)or D[v]%2for v in T)for v in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
-    # cluster's bounding box with 4 except on the cluster's own cells. (EXPR: 4*len(g) quarter
-    # turns; a non-2 cell becomes 4 when it has a 2 or 4 to its left and another above (in the row
-    # just rebuilt, p) or to its right.)
-    "cluster_boxes_filled": "[g:=[*zip(*[p:=[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r in g][::-1])]for _ in g*4 if(p:=g[0])][-1]",
+    # cluster's bounding box with 4 except on the cluster's own cells. (4*len(g) passes, each over
+    # the rows of the grid turned a quarter, `zip(*g[::-1])`; a non-2 cell becomes 4 when it has a 2
+    # or 4 to its left and another above (in the row just rebuilt, p) or to its right. The row above
+    # the first, p=[0]*99, is long enough for any turned row; 0 is neither 2 nor 4.)
+    "cluster_boxes_filled": "[g:=[p:=[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r in zip(*g[::-1])]for _ in g*4 if(p:=[0]*99)][-1]",
     # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
     # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s; map(f,*g) hands
     # f the columns as its arguments, and zip(*...) turns the sorted columns back into rows.
@@ -554,10 +556,12 @@ IDIOMS = {
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # max over lines of (longest run)*(number of runs) + (non-c cells between its first and last c):
     # 2*arm + gap on a line crossing both arms, the side itself on a full side; output side =
-    # largest size. Sorted by size, largest first: Q[0] is the background and ring k is Q[k+1]; a
+    # largest size. Each colour's entry is negated, (-size, -R, c), its min over the lines, so a
+    # plain sort puts the largest first: Q[0] is the background, the side is -Q[1][0], and a cell
+    # at ring depth k is on its arm when R > |b-a| (absent colours, (0,0,c), sort last); a
     # cell off its ring's arms takes index 0 (the background). Loop names reused across scopes
     # (`for r in r`, c in V) because they pack 3 bytes shorter.
-    "nested_corner_frames": "(Q:=sorted(max(((R:=len(max(r.split(b'\\t'))))*len(r.split())+r.strip().count(9),R,c)for r in[*g,*zip(*g)]for r in[bytes(9*(r!=c)for r in r)])for c in range(10))[::-1],S:=Q[1][0],V:=[min(S-c,c+1)for c in range(S)])and[[Q[min(b,a)*(Q[min(b,a)][1]>abs(b-a))][2]for b in V]for a in V]",
+    "nested_corner_frames": "(Q:=sorted(min((-(R:=len(max(r.split(b'\\t'))))*len(r.split())-r.strip().count(9),-R,c)for r in[*zip(*g),*g]for r in[bytes(9*(r!=c)for r in r)])for c in range(10)),V:=[min(c+1,-Q[1][0]-c)for c in range(-Q[1][0])])and[[Q[min(b,a)*(Q[min(b,a)][1]<-abs(b-a))][2]for b in V]for a in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
     # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
@@ -1509,12 +1513,14 @@ IDIOMS = {
     # example 3 (0-based 2), which leaves one column of an L-shaped 0 region unpainted: a 2x2 block
     # is skipped when the blocks one to its left and one up-left of it are also 2x2 blocks of 0.
     # The grid's text (b'%a': 1008 bytes, every example is 18x18) is one big integer Y, a cell
-    # every 24 bits, a row every 448; its low bit per byte, where bit 4 is set and bit 0 clear,
-    # marks a '0' (z; '5', brackets, commas and spaces fail one test). c: a 0 with a 0 below; Z: a
+    # every 24 bits, a row every 448. z = Y<<6&~Y&Y>>4&Y>>5 needs no byte mask: at a byte's bit 0
+    # it asks bits 4 and 5 set and bit 0 clear (of `0 5 [ ] , ` only '0') and bit 2 of the next
+    # byte (a digit is followed by ',' or ']', both with it); its one other set bit, bit 7 of the
+    # second '[', has none set a row below, so c = z&z<<448 is exact. c: a 0 with a 0 below; Z: a
     # block's top-left cell; D: its top row's two cells, less the right one of a skipped block
     # (`~(Z>>48&Z>>496)`). Setting bit 1 of those cells and of the cells a row below (D>>447) turns
     # '0' into '2', and the text is evaluated back into a grid.
-    "zero_squares_painted": "eval(((Y:=int.from_bytes(b'%a'%g))|2*(D:=(Z:=(c:=(z:=Y>>4&~Y&2**8064//255)&z<<448)&c<<24)|Z>>24&~(Z>>48&Z>>496))|D>>447).to_bytes(1008))",
+    "zero_squares_painted": "eval(((Y:=int.from_bytes(b'%a'%g))|2*(D:=(Z:=(c:=(z:=Y<<6&~Y&Y>>4&Y>>5)&z<<448)&c<<24)|Z>>24&~(Z>>48&Z>>496))|D>>447).to_bytes(1008))",
     # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
     # left 8, down-right 7. (assumes one 2 on a 3x5 grid, as in every example.) R = the row of the 2
     # (set by a walrus in the outer if, a byte cheaper than a prelude `(R:=max(g))and`; a row is
@@ -1632,10 +1638,12 @@ IDIOMS = {
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
     # copies then join the growth, harmlessly); no copy reaches the last row or column (as in every
-    # example), so nothing is padded. g[:5] counts the 5 steps (every grid has >= 5 rows); [...][0]
+    # example), so nothing is padded. The grown set a holds offsets from the core's top-left cell
+    # (n,d), so the mirror images of x are x and 1-x, and a copy's colour is the core cell of its
+    # quadrant, g[n+(x>0)][d+(y>0)]. g[:5] counts the 5 steps (every grid has >= 5 rows); [...][0]
     # is g itself (every element is the one mutated g). The unused loop variables are named x (it
     # is rebound before each use), which packs better than _.
-    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,x in enumerate(r)if len({*g[n][d:d+2],*r[d:d+2],*(a:={(n,d)})})>4for x in g[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[x][y]})for i,c in a for x in(i,n-i+n+1)for y in(c,d-c+d+1)for g[x][y]in[g[(x>n)+n][(y>d)+d]]][0]",
+    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,x in enumerate(r)if len({*g[n][d:d+2],*r[d:d+2],*(a:={(0,0)})})>4for x in g[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[n+x][d+y]})for i,c in a for x in(i,1-i)for y in(c,1-c)for g[n+x][d+y]in[g[n+(x>0)][d+(y>0)]]][0]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
