@@ -516,9 +516,10 @@ IDIOMS = {
     "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(o-q)<2<=i[o]<=3 for f in i if i[f]==i[o]if f-o for c in i if i[q]==i[c]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
     # example): over widths a and bands of 2+ rows, the first run of a zeros in the bytes of the
-    # band's column maxima (find(bytes(a))). The genexp and the painting loop reuse the outer
-    # names a, n, i, B (their own scopes), so the text repeats and packs shorter.
-    "largest_empty_rects": "[g for a,n,i,B in[max(((i-B)*a,n,a,g[B:i])for a in range(31)for i in range(len(g)+1)for B in range(i-1)for n in[bytes(map(max,*g[B:i])).find(bytes(a))]if~n)]for B in B for B[n:n+i]in[i*[6]]][0]",
+    # band's column maxima (find(bytes(a))). The area is len(g[B:i])*a, not (i-B)*a: longer, but
+    # it repeats the band's text, as the genexp and the painting loop reuse the outer names a, n,
+    # i, B (their own scopes), so it packs shorter.
+    "largest_empty_rects": "[g for a,n,i,B in[max((len(g[B:i])*a,n,a,g[B:i])for i in range(len(g)+1)for B in range(i-1)for a in range(31)for n in[bytes(map(max,*g[B:i])).find(bytes(a))]if~n)]for B in B for B[n:n+i]in[i*[6]]][0]",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example). 60 quarter turns, 15 per side
     # (sides are at most 15, 9-14 in draws), each dropping the top line when a test line holds no
@@ -1188,9 +1189,10 @@ IDIOMS = {
     # hole; every other all-0 hole of that size whose box fits inside the grid gets the same box (no
     # two boxes overlap, the grid is 21x21: as in every example). A box's top-left corner is
     # (-i,-j), i,j in range(21): a negative index wraps round an edge, and no example has an all-0
-    # hole wrapped round the grid (a torus), so no bounds are needed. The hole test (interior sum
-    # <1) and the painting walk the same loop (a%~-h*(b%~-w) is 0 on the border), which packs well.
-    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),h:=sum(c in r for r in g),w:=sum(c in r for r in zip(*g)),[()for i in range(21)for j in range(21)if sum(g[a-i][b-j]for a in range(h)for b in range(w)if a%~-h*(b%~-w))<1for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[a-i][b-j]in[c]])and g",
+    # hole wrapped round the grid (a torus), so no bounds are needed. The hole test (every interior
+    # cell <1: `all` stops at the first coloured one) and the painting walk the same loop
+    # (a%~-h*(b%~-w) is 0 on the border), which packs well; w before h, j outside i, for zlib.
+    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),w:=sum(c in r for r in zip(*g)),h:=sum(c in r for r in g),[()for j in range(21)for i in range(21)if all(g[a-i][b-j]<1for a in range(h)for b in range(w)if a%~-h*(b%~-w))for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[a-i][b-j]in[c]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
     # upscaled pattern painted in: the smallest scale u (1-4; every example has 2-4), then the first
