@@ -884,12 +884,14 @@ IDIOMS = {
     "inner_fill_by_size": "0 in g and[k and 3-sum(s)*2//sum(g)for s in bytes(g).split(b'\\0')for k in[*(s and[0,*s[2:],0]),0]]or[[x-u*v for x,u in zip(r,p(r))]for r,v in zip(g,p([*map(sum,g)]))]",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
-    # ceiling rows (0-2); pieces become 1. Cells are coded i*19-j: any stride over 15 keeps rows
-    # apart in the 15-wide grids (19 packs shortest), and i<40 keeps rows 0-2 (codes up to 38, row
-    # 3's from 43). The shifts -i for i below 222 reach every spot (up to 9 rows up: 9*19+18); the
-    # last fit, i rising, is the topmost, rightmost one. The shift is named i so the text repeats
-    # more.
-    "piece_into_ceiling": "[[v%5|(i*19-j in S)for j,v in enumerate(r)]for Z in[{i*19-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in b''.join([b' ',bytes(r)][5 in r]for r in zip(*g)).split()for j in[s for i in range(222)for s in[{j%10*19-j//10-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-19)if i<40}&Z][-1]}]for i,r in enumerate(g)]",
+    # ceiling rows (0-2); pieces become 1. The pieces come from one bytes() over the columns (10
+    # high): a column with a 5 gives its 10 cells, one without a space, and split() cuts at the
+    # spaces (shorter packed than joining per-column bytes); cell j of a piece is row j%10, column
+    # j//10. Cells are coded i*18-j: any stride over 15 keeps rows apart in the 15-wide grids, and
+    # i<40 keeps rows 0-2 (codes up to 36, row 3's from 40). The shifts -i for i below 200 reach
+    # every spot (up to 9 rows up: 9*18+14); the last fit, i rising, is the topmost, rightmost one.
+    # The shift is named i so the text repeats more.
+    "piece_into_ceiling": "[[v%5|(i*18-j in S)for j,v in enumerate(r)]for Z in[{i*18-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in bytes(v for r in zip(*g)for v in[b' ',r][5in r]).split()for j in[s for i in range(200)for s in[{j%10*18-j//10-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-18)if i<40}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
@@ -2083,10 +2085,13 @@ IDIOMS = {
     # in every example), and only bare rows hold j, only pattern rows b: rows are split by that. A
     # wide grid (split left/right in every example) is solved transposed by calling p on it. Width
     # z[i:i+M].index(b) echoes the height z[i::M].index(b), the output rows e[i:i+M-1] echo it and
-    # range(t*M)[::M] echoes range(t*M): all pack shorter (z[i:] is as short as z[i:i+M] but copies
-    # all of z each time, too slow for the search), as do set(...) and the pads of M*M cells (they
-    # reach past a fit's border whenever a rectangle is shorter than the grid is wide).
-    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)>>1,r:=sorted(set(a:=sum(zip(*g),())),key=a.count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*M*M,z:=sum([[*i,b]for i in g if b in i],[])+[b]*M*M,[[]for i in range(t*M)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t*M)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:-3]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t*M)[::M]]",
+    # range(t)[::M] echoes range(t): all pack shorter (z[i:] is as short as z[i:i+M] but copies
+    # all of z each time, too slow for the search). t = len(g)*M>>1 is a half's cells (every
+    # example's height is even); r sorts range(10) by count, so absent colours come first and
+    # r[-1] (j), r[-2] (b) and r[:7] (every marker) hold; sum(zip(*g),()) flattens lists and
+    # tuples alike. The pads [j]*t, [b]*t reach past any fit's border: a rectangle with its border
+    # is always smaller than a half.
+    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M>>1,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*t,z:=sum([[*i,b]for i in g if b in i],[])+[b]*t,[[]for i in range(t)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:7]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn);
     # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
