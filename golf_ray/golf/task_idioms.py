@@ -1585,9 +1585,10 @@ IDIOMS = {
     # object C (cells of P within abs<2; 7 passes: every object's cells lie within 5 steps, and 7
     # packs shorter than 6). The odd object has 3|C| < |P| (twins a, odd b < a: 3b < 2a+b < 3a). The
     # 50>len(P) guard, the 10x10 window and the 7 passes keep foreign grids fast. The flood reuses
-    # the names i, j (its own scopes) and the spaces before `if` and `for` repeat text: both pack
-    # shorter.
-    "smaller_odd_object_two": "50>len(P:={i+j*1j for j in range(10) for i in range(10) if g[i][j]})and[[g[i][j]and(C:={i+j*1j})and[C:={j for i in C for j in P if abs(i-j)<2}for i in range(7)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
+    # the names i, j (its own scopes), P is built row-major like the output, the spaces before `if`
+    # and `for` repeat text, and the seed is bound in a list, [C:={i+j*1j}] (true like the bare
+    # walrus): all pack shorter.
+    "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10) for j in range(10) if g[i][j]})and[[g[i][j]and[C:={i+j*1j}]and[C:={j for i in C for j in P if abs(i-j)<2}for i in range(7)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight passes, each a quarter turn (zip(*g[::-1])) then a row sweep with
     # x = a|a*b>>2|b&k, b the old left neighbour: k=116 marks 2s beside a 2 as 3, k=53 spreads odd
