@@ -1544,8 +1544,9 @@ IDIOMS = {
     # Turned (p of the quarter turn) until the box's top row o (the first row with a non-0 cell) has
     # gaps b (columns h of zip(*g) that are 0 at row o but hold the box): rows above it (y<0,
     # counted from o) get 4 at the gap columns and at b[0]+y, b[-1]-y; a 0 with box cells left and
-    # right of it in its row (inside the box, or in the gap) becomes 4.
-    "box_spill_rays": "(b:=[w for w,h in enumerate(zip(*g))if h[o:=[*map(any,g)].index(1)]<any(h)])and[[h or(any(m[w:])*any(m[:w])or w in(y<0)*(*b,b[0]+y,b[-1]-y))*4for w,h in enumerate(m)]for y,m in enumerate(g,-o)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
+    # right of it in its row (inside the box, or in the gap) becomes 4. o is found as
+    # [any(m)for m in g].index(1), which repeats the fill test's `any(m`: it packs shorter.
+    "box_spill_rays": "(b:=[w for w,h in enumerate(zip(*g))if h[o:=[any(m)for m in g].index(1)]<any(h)])and[[h or(any(m[w:])*any(m[:w])or w in(y<0)*(b[0]+y,*b,b[-1]-y))*4for w,h in enumerate(m)]for y,m in enumerate(g,-o)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
     # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on each row
     # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 8 quarter
     # turns ([7] of a pass per row; grids are 15x15): a move blocked by the other centre's satellite
