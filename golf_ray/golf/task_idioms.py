@@ -110,12 +110,12 @@ IDIOMS = {
     # rather than a tuple for the helpers, the vote named e like the voter and the spreading loop
     # named f like the cells (each comprehension has its own scope): the same maps, packs shorter.
     "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for f in g],o:={f*z-v[f]-u*f.real-e:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-v[f]-u*f.real-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for e in i[:91]if 2<i.count(e)for f in x}]and[[o.get(n+1j*m,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
-    # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (8 passes,
+    # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (4 passes,
     # each turning the grid a quarter and marking cells whose up-left x is a colour other than 0/8:
     # 8&-(x%8) is 8 for those, 0 for 0 and 8, so x can come from p, the row just written (all 0
-    # at each pass's start), new 8s and all; the first two passes also double the rows, which
-    # tiles both ways.)
-    "tile_diagonal_halo": "[g:=[*zip(*[p:=[v or 8&-(x%8)for v,x in zip(r,[0,*p])]for r in g*k][::-1])]for k in[2,2]+[1]*6 if(p:=[0]*99)][7]",
+    # at each pass's start), new 8s and all; the first pass also doubles the rows and each row
+    # (g*k, r*k), which tiles both ways.)
+    "tile_diagonal_halo": "[g:=[*zip(*[p:=[v or 8&-(x%8)for v,x in zip(r*k,[0,*p])]for r in g*k][::-1])]for k in[2,1,1,1]if(p:=[0]*99)][3]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: 101 cells, taken mod
     # 101), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell is
