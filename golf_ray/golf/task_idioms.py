@@ -105,11 +105,13 @@ IDIOMS = {
     # * the largest hash, spread from the colours x; an empty side offers the cell's own); groups of
     # 1-3 are loose. Each map is M(f)=f*z-u*f.real, z a quarter turn, u in (2*z,0): u=0 turns f,
     # u=2*z gives -conj(f)*z, a flip (M is real-linear, so M(f)-M(f')=M(f-f')). Each loose e votes
-    # M(f)-v[f]-e per cell f of its colour; a vote e met 3 times (first seen within i[:91]) paints
+    # M(f)-v[f]-e per cell f of its colour; a vote e met 3 times (first seen within i[:99]) paints
     # the group at M(f)-v[f]-e (other groups land off grid). (2*z,0) rather than (0,2*z), a list
     # rather than a tuple for the helpers, the vote named e like the voter and the spreading loop
     # named f like the cells (each comprehension has its own scope): the same maps, packs shorter.
-    "templates_onto_markers": "[v:={n+m*1j:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1,1j,-1,-1j))for f in x}for f in g],o:={f*z-v[f]-u*f.real-e:x[f]for z in(1,1j,-1,-1j)for u in(2*z,0)for i in[[f*z-v[f]-u*f.real-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[e]==x[f]]]for e in i[:91]if 2<i.count(e)for f in x}]and[[o.get(n+1j*m,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
+    # So do turns listed (1j,1,-1j,-1) in both places, u in (z+z,0), the test x[f]==x[e] and cells
+    # n+1j*m in both places.
+    "templates_onto_markers": "[v:={n+1j*m:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1j,1,-1j,-1))for f in x}for f in g],o:={f*z-v[f]-u*f.real-e:x[f]for z in(1j,1,-1j,-1)for u in(z+z,0)for i in[[f*z-v[f]-u*f.real-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[f]==x[e]]]for e in i[:99]if 2<i.count(e)for f in x}]and[[o.get(n+1j*m,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (4 passes,
     # each turning the grid a quarter and marking cells whose up-left x is a colour other than 0/8:
     # 8&-(x%8) is 8 for those, 0 for 0 and 8, so x can come from p, the row just written (all 0
@@ -683,8 +685,9 @@ IDIOMS = {
     # it (a centre within h+2 on its row or column), and 5s on a taken cross become 8. Cells are
     # y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter. The
     # lambdas' and loops' own names reuse the grid loops' letters r,x,v (separate scopes): fewer
-    # letters, packs shorter.
-    "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(map(A.get,X(r),[0]*99)),h:=1,h:=max(map(C,A))>(h:=0)+max(map(C,A)),S:={max(X(r),key=C)for r in A if A[r]>0})and[[S&X(x+y*1j)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # letters, packs shorter. Sums and maxima as generators over A, the filter 0<A[r], the output's
+    # cells y*1j+x: text that repeats its own, packs shorter.
+    "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(A.get(x,0)for x in X(r)),h:=1,h:=max(C(r)for r in A)>(h:=0)+max(C(r)for r in A),S:={max(X(r),key=C)for r in A if 0<A[r]})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
