@@ -2213,12 +2213,13 @@ IDIOMS = {
     "halves_both_empty_green": "[[3>>b+r.pop(0)for b in r[4:]]for r in g]",
     # task387: four dots at rectangle corners (two colours, diagonal pairs equal): ring each dot
     # with the other colour and dot the rectangle's edges with 5 at even Manhattan distance from the
-    # nearest corner (I, J: distances to the nearest horizontal / vertical edge; the other colour is
-    # the top row's dot in column f when the near corner is top-left or bottom-right, else in e).
-    # The 5s and the ring never meet (a ring cell on an edge is 1 from its corner: odd), so they
-    # are added, not or-ed. The ring's side test (i-a<3)^(j-e<3) packs shorter than <2; boxes are
-    # at least 4 apart in every example.
-    "corner_rings_dotted_box": "[[v or(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)*5+(I*I+J*J<3)*g[a][(f,e)[(i-a<3)^(j-e<3)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
+    # nearest corner (I, J: distances to the nearest horizontal / vertical edge). The ring colour is
+    # read from row a*(on ring): row a (the top dots) on the ring, else row 0, all 0 since the top
+    # ring needs a>=1; its column is f near top-left or bottom-right, else e: the index
+    # (i-a<3)-(j-e<3) is 0 there and +-1 near the other two corners (-1 picks e too). The 5s and
+    # the ring never meet (a ring cell on an edge is 1 from its corner: odd), so they are added,
+    # not or-ed. Boxes are at least 4 apart in every example.
+    "corner_rings_dotted_box": "[[v or(min(I:=min(i-a,b-i),J:=min(j-e,f-j))==I+J&1<1)*5+g[a*(I*I+J*J<3)][(f,e)[(i-a<3)-(j-e<3)]]for j,v in enumerate(r)]for(a,e),*_,(b,f)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v]]for i,r in enumerate(g)]",
     # task388: in every column that holds a colour the 0s turn 8; the result is tiled 2x2. zip(r,*g)
     # gives each cell of row r followed by its whole column, so x[0] is the cell and any(x) says
     # whether its column holds a colour; 2*[...] doubles each row across, the final *2 repeats the
