@@ -955,11 +955,12 @@ IDIOMS = {
     # spaces to 640 bytes (10x10 in every example: a row is 32 bytes, cell bytes are below 320). A
     # '0' at p takes the colour of x+A when x = p+D, p+2D, ... (D = A+-3 points from p toward the
     # L, A = +-32) is a '0' whose arms x+A and x+D-A are set (Ls never touch). x stops short of
-    # 10*D: for D>0 that passes every corner byte (at most 285 < 290); for D<0 x stays above -350,
-    # and a negative x wraps into the padding or, after 10+ steps, onto separator bytes of the
-    # last row (a ray comes back onto digit bytes only after 23 steps), as does a ray past a side.
-    # Only the first 320 bytes (the grid) are rebuilt.
-    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(c==48==s[x]<s[x+A]and s[x+D-A]for A in(32,-32)for D in(A+3,A-3)for x in range(p+D,10*D,D))for p,c in enumerate(s[:320])))",
+    # 9*D: for D<0 x stays above -315, and a negative x wraps into the padding or onto separator
+    # bytes of the last row, as does a ray past a side; for D>0 x stays below 261 (D=29) or 315,
+    # which misses an L in rows 8-9 whose missing corner faces up-right: no real example has one.
+    # Only the first 320 bytes (the grid) are rebuilt: without [:320] the search's cost triples
+    # (the pipeline's shrink drops it).
+    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(c==48==s[x]<s[x+A]and s[x+D-A]for A in(32,-32)for D in(A+3,A-3)for x in range(p+D,D*9,D))for p,c in enumerate(s[:320])))",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
@@ -2057,9 +2058,10 @@ IDIOMS = {
     # listed first, so they win ties); every cell takes the max colour over its rotations 1j**d, d
     # in range(10), about it. Every example is 10x10, so the loops run over R=range(10) (cheap on
     # big grids too); g is rebound to a dict keyed 2e + 2r*1j, built row-major: doubled, so a
-    # half-step point is r+1+1j, which packs shorter than r+.5+.5j. The filter repeats g[e][r]
-    # instead of a walrus: longer raw, but the repeat packs shorter.
-    "rot4_complete": "[R:=range(10),g:={r*2j+e*2:g[e][r]for e in R for r in R if g[e][r]},t:=max([r+1+1j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j) for r in g))]and[[max(g.get(t+(r*2j+e*2-t)*1j**d,0)for d in R)for r in R]for e in R]",
+    # half-step point is r+1+1j, which packs shorter than r+.5+.5j. Zero cells are not filtered
+    # out: their key `g[e][r]and ...` is 0, one entry 0 holding 0, which adds only the candidates 0
+    # and 1+1j and keeps the dict small; it loses a colour at cell (0,0), empty in every example.
+    "rot4_complete": "[R:=range(10),g:={g[e][r]and r*2j+e*2:g[e][r]for e in R for r in R},t:=max([r+1+1j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j)for r in g))]and[[max(g.get(t+(r*2j+e*2-t)*1j**d,0)for d in R)for r in R]for e in R]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): rows roll
     # down k (g[-k:]+g[:-k]). The 5s sit in the last column (10 wide in every example) and the cross
     # never wraps (its column is >= k, so a plain row's first k+1 cells are 0): each row drops its
