@@ -2147,8 +2147,9 @@ IDIOMS = {
     # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (each cell times
     # its run length along columns, then along rows, gives 5*length; the loop variable W is the 0
     # byte the runs are split on and re-added after). Ranked by the index k of the value in the
-    # sorted value set (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1.
-    "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(W)for c in x+W][:-1]for r in zip(*g)]for W in[b'\\0']*2]and[[sorted({*sum(g,[])}).index(c)*2%5for c in r]for r in g]",
+    # sorted value set (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1. The set
+    # is of sum(g,r): the row r, a list, starts the sum instead of [] and adds only g's values.
+    "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(W)for c in x+W][:-1]for r in zip(*g)]for W in[b'\\0']*2]and[[sorted({*sum(g,r)}).index(c)*2%5for c in r]for r in g]",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
     # 0. The 0 is the square's centre, so those are the grid's own two diagonals: row i gets 0 at i
     # and at ~i (n-1-i), written by the for-target r[i],r[~i] (the fresh input rows are edited in
