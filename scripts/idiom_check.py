@@ -9,6 +9,9 @@ its draw it gets wrong (3 to 5 objects, as `test_search` plants them), and its b
 (`p=lambda g:` + the expression) and packed (the pack stage's zlib wrapper), the smaller counts.
 With --cost, also the seconds the search spends on it over all 400 tasks' train and test
 examples (it tries every idiom on every task), old against new, the best of five runs each.
+With --shrink, also what the pipeline's shrink stage makes of it (its edits for 5 s, then the
+mechanical candidates, e.g. `B=enumerate` once): the bytes of the shortest that is right on every
+real example, which is what counts for an idiom whose task the shrink stage wins.
 Exits 1 when it is wrong on a real example.
 """
 
@@ -25,8 +28,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "golf")]
 
 from task_shapes import DRAWN  # noqa: E402
 
-from golf_ray.golf import compress, search, task_idioms  # noqa: E402
+from golf_ray.golf import compress, pipeline, search, task_idioms  # noqa: E402
 from golf_ray.tasks import load_task_dir, load_task_file, shared_tasks_dir  # noqa: E402
+from golf_ray.verify import program_bytes  # noqa: E402
 
 
 def pairs_of(examples) -> list:
@@ -64,12 +68,27 @@ def search_cost(old: str, new: str, tasks: list) -> tuple[float, float]:
     return before, after
 
 
+def shrunk(source: str, task, pairs: list) -> tuple[int, str]:
+    """The bytes and the text of the shortest of `source`, its shrunk form and their mechanical
+    candidates that is right on every pair, as the shrink stage would judge them (`source` is)."""
+    seconds = pipeline.GolfOptions(out=Path()).shrink_seconds
+    made = pipeline.shrunk_candidates(source, task, seconds)
+    texts = [source, *pipeline.golf_candidates(source).values()]
+    if made is not None:
+        texts += [made[0], *made[1].values()]
+    for text in sorted(texts, key=program_bytes):
+        if search.first_wrong(text, pairs) is None:
+            return program_bytes(text), text
+    return program_bytes(source), source
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("name", help="the idiom's key in task_idioms.IDIOMS")
     parser.add_argument("file", nargs="?", help="the new expression on its first line")
     parser.add_argument("--draws", type=int, default=200, help="inputs drawn (default 200)")
     parser.add_argument("--cost", action="store_true", help="time it on all 400 tasks, old vs new")
+    parser.add_argument("--shrink", action="store_true", help="its bytes after the shrink stage")
     args = parser.parse_args()
     if args.name not in task_idioms.IDIOMS or args.name not in DRAWN:
         parser.error(f"{args.name}: not an idiom of task_idioms.IDIOMS with a draw")
@@ -95,6 +114,9 @@ def main() -> int:
     raw = len(source.encode())
     packed = len(compress.packed(source))
     print(f"  bytes: raw {raw}, packed {packed}, counts {min(raw, packed)}")
+    if args.shrink:
+        size, text = shrunk(source, task, pairs)
+        print(f"  after the shrink stage: {size} bytes\n{text}")
     if args.cost:
         every = [pairs_of((*t.train, *t.test)) for t in load_task_dir(tasks_dir, strict=True)]
         before, after = search_cost(old, source, every)

@@ -389,7 +389,7 @@ def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=T
         # ROUNDS of editing, each with its runs on every example
         jobs[task_id] = ((source, by_id[task_id], s), 2 * shrink.ROUNDS * s + SHRINK_GRACE_S)
     programs, golfed = {}, {}
-    for task_id, shrunk in _guarded(_shrunk_candidates, jobs, judge, "shrink", progress):
+    for task_id, shrunk in _guarded(shrunk_candidates, jobs, judge, "shrink", progress):
         if shrunk is not None:
             source, golfed[task_id] = shrunk
             programs[task_id] = (source, None)
@@ -428,7 +428,7 @@ def _shrink_seconds(source: str, seconds: float) -> float:
     return seconds * max(1.0, len(source) / SHRINK_CHARS)
 
 
-def _shrunk_candidates(source: str, task, seconds: float) -> tuple[str, dict[str, str]] | None:
+def shrunk_candidates(source: str, task, seconds: float) -> tuple[str, dict[str, str]] | None:
     """The shrunk program and its candidates; None when shrinking changed nothing."""
     examples = (*task.train, *task.test, *task.arc_gen[:SHRINK_EXAMPLES])
     check = task.arc_gen[SHRINK_EXAMPLES:]

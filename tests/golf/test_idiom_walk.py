@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from golf_ray.tasks.grids import Example, Task
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
 import idiom_walk  # noqa: E402
@@ -105,3 +107,14 @@ def test_a_raw_idiom_takes_no_variant_as_long_as_itself():
     assert idiom_walk.walk("[[v+1for v in r]for r in g]", pairs, [idiom_walk.swaps]) == (
         "[[v+1for v in r]for r in g]"
     )
+
+
+def test_the_shrink_figure_is_the_shortest_candidate_right_on_every_example():
+    same = [Example([[1, 2], [3, 4]], [[1, 2], [3, 4]]), Example([[0, 5]], [[0, 5]])]
+    task = Task("task999", 999, None, train=same, test=same[:1])
+    pairs = [(e.input, e.output) for e in task.all_examples]
+    # the copy loops do nothing here: shrinking cuts them out, and the result is still right
+    size, text = idiom_walk.ic.shrunk("p=lambda g:[[v for v in r]for r in g]", task, pairs)
+    assert size == len(text) == 12 and idiom_walk.ic.search.first_wrong(text, pairs) is None
+    # as short as it gets: the program itself
+    assert idiom_walk.ic.shrunk("p=lambda g:g", task, pairs) == (12, "p=lambda g:g")
