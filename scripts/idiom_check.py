@@ -70,9 +70,8 @@ def search_cost(old: str, new: str, tasks: list) -> tuple[float, float]:
 
 def shrunk(source: str, task, pairs: list) -> tuple[int, str]:
     """The bytes and the text of the shortest of `source`, its shrunk form and their mechanical
-    candidates that is right on every pair, as the shrink stage would judge them (`source` is)."""
-    seconds = pipeline.GolfOptions(out=Path()).shrink_seconds
-    made = pipeline.shrunk_candidates(source, task, seconds)
+    candidates that is right on every pair (`source` itself when none is)."""
+    made = pipeline.shrunk_candidates(source, task, pipeline.SHRINK_S)
     texts = [source, *pipeline.golf_candidates(source).values()]
     if made is not None:
         texts += [made[0], *made[1].values()]

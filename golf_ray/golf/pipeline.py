@@ -61,6 +61,7 @@ SEARCH_EXAMPLES = 10  # arc-gen examples a searched program must reproduce to be
 # seconds a task's search may take before its worker is killed: an idiom may be far slower on a
 # user's grids than on the 400 tasks' (the slowest of those, task255, takes 5 to 15 s here)
 SEARCH_S = 120.0
+SHRINK_S = 5.0  # a task's shrinking time (`golf-ray golf`'s default)
 # characters past which a program is shrunk for longer, in proportion (the median is about 1,200)
 SHRINK_CHARS = 1500
 # seconds past a task's shrinking time after which its worker is killed and its program stays:
@@ -88,7 +89,7 @@ class GolfOptions:
     model: str | None = None
     minutes: float = 10.0
     # Per task, for `shrink` (0: no shrink stage); a program longer than SHRINK_CHARS gets more.
-    shrink_seconds: float = 5.0
+    shrink_seconds: float = SHRINK_S
     golfer_overrides: list[str] = field(default_factory=list)  # dotted, e.g. rollout.engine=hf
 
 
