@@ -8,7 +8,9 @@ every example of its real task (train, test, arc-gen; needs the shared set), how
 its draw it gets wrong (3 to 5 objects, as `test_search` plants them), and its bytes: raw
 (`p=lambda g:` + the expression) and packed (the pack stage's zlib wrapper), the smaller counts.
 With --cost, also the seconds the search spends on it over all 400 tasks' train and test
-examples (it tries every idiom on every task), old against new, the best of five runs each.
+examples (it tries every idiom on every task), old against new, the best of five runs each, and
+whether that is within bounds: at most MAX_COST times the old, or at most MAX_ADDED_S more (a
+ratio alone would refuse a cheap idiom a few milliseconds; the search stage takes about 110 s).
 With --shrink, also what the pipeline's shrink stage makes of it (its edits for 5 s, then the
 mechanical candidates, e.g. `B=enumerate` once): the bytes of the shortest that is right on every
 real example, which is what counts for an idiom whose task the shrink stage wins.
@@ -60,6 +62,17 @@ def search_seconds(source: str, tasks: list) -> float:
     return time.perf_counter() - start
 
 
+MAX_COST = 1.5
+MAX_ADDED_S = 0.25
+
+
+def cost_refusal(before: float, after: float) -> str | None:
+    """Why a rewrite whose search cost goes from `before` to `after` seconds is refused, or None."""
+    if after <= max(MAX_COST * before, before + MAX_ADDED_S):
+        return None
+    return f"search cost {after / before:.2f}x, +{after - before:.2f} s"
+
+
 def search_cost(old: str, new: str, tasks: list) -> tuple[float, float]:
     """Seconds the search spends on `old` and on `new` over `tasks`: interleaved, the best of
     five runs each, since other work on the machine only ever adds time."""
@@ -106,10 +119,12 @@ def main() -> int:
         source = search.program(expr)
     task = load_task_file(tasks_dir / f"{DRAWN[args.name][2]}.json")
     pairs = pairs_of(task.all_examples)
+    start = time.perf_counter()
     at = search.first_wrong(source, pairs)
+    took = time.perf_counter() - start
     print(f"{args.name} ({task.id}): " + ("right" if at is None else f"WRONG at example {at}"))
     wrong, judged = wrong_draws(args.name, source, args.draws)
-    print(f"  on {len(pairs)} real examples; draws wrong: {wrong} of {judged}")
+    print(f"  on {len(pairs)} real examples ({took:.2f} s); draws wrong: {wrong} of {judged}")
     raw = len(source.encode())
     packed = len(compress.packed(source))
     print(f"  bytes: raw {raw}, packed {packed}, counts {min(raw, packed)}")
@@ -119,7 +134,11 @@ def main() -> int:
     if args.cost:
         every = [pairs_of((*t.train, *t.test)) for t in load_task_dir(tasks_dir, strict=True)]
         before, after = search_cost(old, source, every)
-        print(f"  search cost over 400 tasks: old {before:.3f} s, new {after:.3f} s")
+        refused = cost_refusal(before, after)
+        print(
+            f"  search cost over 400 tasks: old {before:.3f} s, new {after:.3f} s: "
+            + (f"too slow ({refused})" if refused else "within bounds")
+        )
     return 0 if at is None else 1
 
 

@@ -118,3 +118,12 @@ def test_the_shrink_figure_is_the_shortest_candidate_right_on_every_example():
     assert size == len(text) == 12 and idiom_walk.ic.search.first_wrong(text, pairs) is None
     # as short as it gets: the program itself
     assert idiom_walk.ic.shrunk("p=lambda g:g", task, pairs) == (12, "p=lambda g:g")
+
+
+def test_a_slower_rewrite_is_refused_only_past_both_the_ratio_and_the_added_seconds():
+    refusal = idiom_walk.ic.cost_refusal
+    assert refusal(0.2, 0.3) is None  # 1.5x
+    assert refusal(0.02, 0.2) is None  # 10x, but 0.18 s more
+    assert refusal(1.0, 1.5) is None  # 0.5 s more, but 1.5x
+    assert refusal(1.0, 1.6) == "search cost 1.60x, +0.60 s"
+    assert refusal(0.1, 0.4) == "search cost 4.00x, +0.30 s"
