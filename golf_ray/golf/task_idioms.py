@@ -755,9 +755,10 @@ IDIOMS = {
     # 4 quarter turns, when the last nonzero row A holds a 2 (the wall below the shape, or a
     # vertical wall, where the sort below changes nothing), the rows above A are sorted blank-first
     # behind a leading 8 row (9 long: zip cuts it to the rows' length, the wall's, 4 to 8 cells in
-    # every example and 2,000 draws) and the first (blank) row is dropped. `for _ in g` runs len(g)
-    # >= 4 turns; [3] is the 4th.
-    "slide_to_wall_marker": "[g:=[*zip(*(2in g[A:=bytes(map(any,g)).rfind(1)]and sorted([[8]*9]+g[:A],key=any)[1:]+g[A:]or g)[::-1])]for _ in g][3]",
+    # every example and 2,000 draws) and the first (blank) row is dropped. Picked by [g,sorted][2in
+    # g[A]] (no brackets or space that `and ... or g` needs); A is bound in the sorted slice, as the
+    # list is built before its index. `for _ in g` runs len(g) >= 4 turns; [3] is the 4th.
+    "slide_to_wall_marker": "[g:=[*zip(*[g,sorted([[8]*9]+g[:(A:=bytes(map(any,g)).rfind(1))],key=any)[1:]+g[A:]][2in g[A]][::-1])]for _ in g][3]",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
     # colour by just 2 opposite corners (in different rows and columns), so a set s toggled by each
     # row's colours (s ^= {*r}, run in the row's if) holds the colours spanning past row r, and s |
