@@ -1,20 +1,23 @@
 """Walk task idioms through mechanical rewrites and report each rewrite that makes one shorter
 and stays right, judged as `idiom_check.py` judges a hand-written one.
 
-    python scripts/idiom_walk.py [NAME ...] [--rules zip,index,subs,reversals,rotations] [--draws N]
+    python scripts/idiom_walk.py [NAME ...] [--draws N]
+        [--rules zip,index,subs,reversals,rotations,selects,digits,swaps]
 
 The rewrites are ones that found bytes by hand more than once: a pass over `zip(*g)` instead of
 a transpose of each pass's result (`zip`), the shortest index for a list's last item (`index`),
 one-token substitutions such as `==0` -> `<1`, `and` -> `*` (`subs`), a reversal dropped
-(`reversals`), a term moved so that no digit or name meets a keyword (`rotations`); and, only
-when asked for, a number with a digit fewer (`digits`: its kept rewrites need reasoning through)
-and the operands of one operator swapped (`swaps`: as long raw, for packed idioms, each variant
+(`reversals`), a term moved so that no digit or name meets a keyword (`rotations`), `X and Y or
+Z` or `Y if X else Z` as `[Z,Y][X]` (`selects`: no spaces, but both evaluated); and, only when
+asked for, a number with a digit fewer (`digits`: its kept rewrites need reasoning through) and
+the operands of one operator swapped (`swaps`: as long raw, for packed idioms, each variant
 packed: about a minute a pass over a packed idiom).
 Each is kept, greedily and one at a time, when the program gets shorter where it counts (raw, or
 packed from PACKS_FROM bytes), stays right on every example of its real task (needs the shared
 set) and gets no more of N drawn inputs wrong than the idiom. An idiom that changed is then
 timed against its old self on search cost over all 400 tasks (at most 1.5x, or at most a
-quarter second more: `idiom_check.cost_refusal`); the report says when one is refused. Nothing is written: apply a reported expression by hand and run its tests.
+quarter second more: `idiom_check.cost_refusal`); the report says when one is refused. Nothing
+is written: apply a reported expression by hand and run its tests.
 """
 
 from __future__ import annotations
@@ -211,6 +214,47 @@ def swaps(expr: str) -> Iterator[str]:
                 break
 
 
+_KEYWORD_BEFORE = re.compile(rf"(?<![\w.]){_KEYWORDS} $")
+
+
+def selects(expr: str) -> Iterator[str]:
+    """One `X and Y or Z` or `Y if X else Z` as `[Z,Y][X]`: no spaces, and no byte for a digit
+    before a keyword (`2 in`). Not the same where Y is falsy, X is not a bool, or Z or Y fails
+    or is slow when the other is taken (both are evaluated): the judge decides."""
+    tree = _parsed(expr)
+    if tree is None:
+        return
+    text = expr.encode()
+
+    def cut(node: ast.expr) -> str:  # the AST's offsets are UTF-8 bytes
+        return text[node.col_offset : node.end_col_offset].decode()
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.IfExp):
+            test, body, orelse = node.test, node.body, node.orelse
+        elif (
+            isinstance(node, ast.BoolOp)
+            and isinstance(node.op, ast.Or)
+            and len(node.values) == 2
+            and isinstance(node.values[0], ast.BoolOp)
+            and isinstance(node.values[0].op, ast.And)
+            and len(node.values[0].values) == 2
+        ):
+            (test, body), orelse = node.values[0].values, node.values[1]
+        else:
+            continue
+        start = len(text[: node.col_offset].decode())
+        end = len(text[: node.end_col_offset].decode())
+        if _KEYWORD_BEFORE.search(expr[:start]):
+            start -= 1  # `if [Z,Y][X]` -> `if[Z,Y][X]`
+        if re.match(rf" {_KEYWORDS}", expr[end:]):
+            end += 1  # `[Z,Y][X] for` -> `[Z,Y][X]for`
+        elif expr[start - 1 : start] == "(" and expr[end : end + 1] == ")":
+            if not re.search(r"[\w)\]]$", expr[: start - 1]):  # grouping, not a call's
+                start, end = start - 1, end + 1
+        yield _spliced(expr, start, end, f"[{cut(orelse)},{cut(body)}][{cut(test)}]")
+
+
 def _parsed(expr: str) -> ast.Expression | None:
     with warnings.catch_warnings():  # `5for` parses, with a warning
         warnings.simplefilter("ignore")
@@ -236,6 +280,7 @@ RULES: dict[str, Callable[[str], Iterator[str]]] = {
     "reversals": reversals,
     "rotations": rotations,
     "swaps": swaps,
+    "selects": selects,
 }
 
 

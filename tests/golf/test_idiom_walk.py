@@ -127,3 +127,18 @@ def test_a_slower_rewrite_is_refused_only_past_both_the_ratio_and_the_added_seco
     assert refusal(1.0, 1.5) is None  # 0.5 s more, but 1.5x
     assert refusal(1.0, 1.6) == "search cost 1.60x, +0.60 s"
     assert refusal(0.1, 0.4) == "search cost 4.00x, +0.30 s"
+
+
+def test_selects_index_a_pair_by_the_condition_and_drop_the_spaces_and_parens_it_frees():
+    assert list(idiom_walk.selects("[a if x>1 else b for x in g if c and d or e]")) == [
+        "[[b,a][x>1]for x in g if c and d or e]",
+        "[a if x>1 else b for x in g if[e,d][c]]",
+    ]
+    # grouping parentheses go; a call's stay
+    assert list(idiom_walk.selects("(2in r and r or g)[::-1]+f(a and b or c)")) == [
+        "[g,r][2in r][::-1]+f(a and b or c)",
+        "(2in r and r or g)[::-1]+f([c,b][a])",
+    ]
+    pairs = [([[1, 2]], [[1, 2]]), ([[3]], [[0]])]
+    walked = idiom_walk.walk("[r if max(r)<3 else[0]for r in g]", pairs, [idiom_walk.selects])
+    assert walked == "[[[0],r][max(r)<3]for r in g]"
