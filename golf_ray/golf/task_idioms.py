@@ -2239,10 +2239,12 @@ IDIOMS = {
     "five_to_other_other_to_zero": "[[int(*{*sum(g,[])}-{x,5})for x in r]for r in g]",
     # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3: as every example) enclose a
     # pattern: split it in half across the bracket axis and reflect each half out across the bracket
-    # on its side; the inside is cleared. Four passes, each on the quarter-turned grid
-    # (zip(*g[::-1])); on each, a line holding 2 and 5 has the 7 cells centred on its first 2
-    # reversed.
-    "bracket_halves_out": "[g:=[r[:(a:=r.index(2))-3]+r[a+3::-1][:7]+r[a+4:]if{2,5}<{*r}else r for r in zip(*g[::-1])]for _ in g][3]",
+    # on its side; the inside is cleared. Four passes, each a quarter turn made as a transpose
+    # (zip(*g)) with every row written reversed. With a the first 2 less 3, a line holding 2 and 5
+    # reversed keeps the 7 cells a..a+6 in their order (r[a:a+7]: that window reversed in place),
+    # after the cells past it reversed (r[:a+6:-1]) and before r[:a], all 0 (nothing lies more
+    # than 3 cells outside a bracket), so its order does not matter. Other lines are reversed.
+    "bracket_halves_out": "[g:=[r[:(a:=r.index(2)-3)+6:-1]+r[a:a+7]+r[:a]if{2,5}<{*r}else r[::-1]for r in zip(*g)]for _ in g][3]",
     # task391: 1x2 blocks between 0 lines; list the colours by how many cells they hold, most first,
     # leaving out the commonest colour, one a row. Every example has exactly 4 colours besides 0,
     # and 0 outnumbers each, so sorted by count the 5 colours run c4,c3,c2,c1,0: [2::-1] takes
