@@ -83,12 +83,12 @@ IDIOMS = {
     # [S]*2 gives S to both passes.
     "rarest_lines_kept": "[g:=[*zip(*filter(S.issubset,g))]for S in[{*g[0]}^{*g[-1]}]*2][1]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
-    # neighbours; other dots stay. Each of 4 quarter turns scans rows, ORing into a cell 4 if the
-    # cell up-left of it is 2 (16>>x&4, x: the previous p, set by x:=p) and 7 if the one above (p)
-    # is 1, reading the row above from h, the last row made (the top row is its own row above). No
-    # example has a 1 or 2 on the border (so x carried over a row's start is never 2) or a cell
-    # beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) turns.
-    "plus_and_cross_halos": "[g:=[*zip(*[h:=[c|16>>x&4|7*(1==(x:=p))for p,c in zip(h,r)]for r in g][::-1])]for _ in g if(h:=g[x:=0])][3]",
+    # neighbours; other dots stay. Each of 4 quarter turns scans rows (g the row just made, a
+    # walrus in the comprehension), ORing into a cell 4 if the cell up-left of it (x) is 2 and 7
+    # if the one above (p) is 1. On the first row x and p are the grid's rows, never 1 or 2 (g*9
+    # keeps zip as long as the row). No example has a 1 or 2 on the border or a cell beside a 1 and
+    # diagonal to a 2; g][3] is the 4th of len(g) turns.
+    "plus_and_cross_halos": "[g:=[*zip(*[g:=[c|4*(x==2)|7*(p==1)for x,p,c in zip([0]+g*9,g*9,r)]for r in g][::-1])]for _ in g][3]",
     # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike).
     # Each new colour is c^k with k 4 for 1,2,5,6, 7 for 3,4 and 1 for 8,9; 466%(1|12-c) gives that
     # k: 1|12-c is 11 for c 1,2, 9 for 3,4, 7 for 5,6, 5 for 8 and 3 for 9, and 466 leaves 4, 7, 4,
@@ -786,12 +786,13 @@ IDIOMS = {
     # first three rows from column 6 to the end.
     "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
-    # one of 2s down-right. (2-pass row scan: a cell takes v|c&a>>x+u (a up-left, u up, x the cell
-    # just made to its left, carried): a>>x+u is a only where x and u are 0 (a<=2 shifts out
-    # otherwise), i.e. off a block's corner or a shot's end, and c&a keeps colour c only (no 1 ever
-    # touches a 2); then turn 180 and do 1s. x carried over a row's start is harmless: a is 0 there.
-    # The first row doubles as the row above it: a<=x there, so a>>x+u is 0.)
-    "corner_diagonal_shots": "[g:=[(h:=[x:=v|c&a>>x+u for v,a,u in zip(r,[0]+h,h)])[::-1]for r in g][::-1]for c in(2,1)if(h:=g[x:=0])][1]",
+    # one of 2s down-right. A pass per colour c (2, then 1 on the grid turned 180) scans the rows;
+    # g is the row just made (a walrus in the comprehension), a the cell up-left of a cell, u the
+    # one above, x the one just made to its left: a cell takes c when a is c and c>x|u, i.e. its
+    # left and upper cells are 0 (for c=2 also 1, and no 1 ever touches a 2): off a block's corner
+    # or a shot's end. On the first row a and u are the grid's rows (never c; g*9 keeps zip as long
+    # as the row), and x carried over a row's start is harmless: a is 0 there.
+    "corner_diagonal_shots": "[g:=[(g:=[x:=v|c*(a==c>x|u)for v,a,u in zip(r,[0]+g*9,g*9)])[::-1]for r in g][::-1]for c in(2,1)][1]",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x cells (x: the first point's row); c>>k*4 is c iff k == 0.
     "concentric_squares": "(R:=range(len(g)))and[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_ in[[(i,j)for i in R for j in R if g[i][j]]]for i in R]",
@@ -1279,12 +1280,13 @@ IDIOMS = {
     # 9-A*(B+1) (=9+A*~B) times, padded with zeros and cut to 3A (a negative count gives no copies).
     "tiled_by_colour_count": "(A:=str(g).count('0'))and[(C*(9+A*~B)+[0]*27)[:3*A]for B in range(A)for C in g]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise: 4 passes (the 4th of
-    # len(g)), each on the transpose of the last, keep cells with a like neighbour along their line
-    # (the right neighbour wraps to the line's start: the rectangle stays off the border in every
-    # example) whose colour has more than 4 cells on the cell's line and the line across it (o, g's
-    # row at its index: 2x2 noise blocks have at most 4 there). 4 passes clear the noise and restore
-    # the orientation.
-    "keep_solid_block": "[g:=[[v*((v in(a,b))*(r+o).count(v)>4)for a,v,b,o in zip([0]+r,r,r[1:]+r,g)]for*r,in zip(*g)]for _ in g][3]",
+    # len(g)), each on the transpose of the last, keep a cell when its line, the line across it (o,
+    # g's row at its index) and 7 copies of each neighbour along its line (the right one wraps to
+    # the line's start: the rectangle stays off the border in every example) hold more than 11 of
+    # its colour: with one like neighbour more than 4 on its two lines (2x2 noise blocks have at
+    # most 4 there), with two always, with none 12 (no noise colour reaches that in any example or
+    # in 1,000 draws). 4 passes clear the noise and restore the orientation.
+    "keep_solid_block": "[g:=[[v*((r+o+[a,b]*7).count(v)>11)for a,v,b,o in zip([0]+r,r,r[1:]+r,g)]for*r,in zip(*g)]for _ in g][3]",
     # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
     # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
     # widened row three times.
@@ -1324,13 +1326,14 @@ IDIOMS = {
     # cut: the repr of a big grid is only a list of bytes here).
     "frame_corners_swap_out": "eval(bytes([s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],*[s for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][5]))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
-    # Four quarter turns; a pass adds label L to a cell whose upper-left neighbour is 5 while its
-    # left and upper neighbours are 0 (`g[j-1:j+1]==[5,-r[j-1]]`, g the row just written: cells
-    # are >= 0, so x==-y only for two 0s, and labels set earlier fail it; only 0 cells pass, so c+
-    # is safe). On the first row g is still the grid, whose rows never equal 5; j-1 wraps to the
-    # last column, where blocks never reach (as in every example). Turns give labels 4,2,1,3, read
-    # from a bytes literal of those raw bytes.
-    "label_block_corners": "[g:=[*zip(*[g:=[c+L*(g[j-1:j+1]==[5,-r[j-1]])for j,c in enumerate(r)]for r in g][::-1])]for L in b'\u0004\u0002\u0001\u0003'][3]",
+    # Four quarter turns; a pass scans the rows (g the row just made, a walrus in the
+    # comprehension) and adds label L to a cell whose upper-left neighbour a is 5 while 5>b+x, b the
+    # one above and x the one just made to its left: no 5 above or to the left, so only the cell
+    # off a block's corner (b and x are 0 there in every example). On the first row a and b are the
+    # grid's rows, never 5 (no grid is wider than tall, so zip keeps the row whole); x carried over
+    # a row's start is harmless: a is 0 there. Turns give labels 4,2,1,3, read from a bytes literal
+    # of those raw bytes.
+    "label_block_corners": "[g:=[*zip(*[g:=[x:=c+L*(a==5>b+x)for a,b,c in zip([0]+g,g,r)]for r in g][::-1])]for L in b'\u0004\u0002\u0001\u0003'][3]",
     # task231: continue each row's horizontal period to twice the width (5 rows, 1-2 pattern rows).
     # Every example's period is 1, 2 or 3 and the width is at least 6, so 6 is always a period: the
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
