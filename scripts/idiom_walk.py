@@ -191,11 +191,7 @@ def swaps(expr: str) -> Iterator[str]:
     tree = _parsed(expr)
     if tree is None:
         return
-    text = expr.encode()
-
-    def span(node: ast.expr) -> tuple[int, int]:  # str offsets (the AST's are UTF-8 bytes)
-        return len(text[: node.col_offset].decode()), len(text[: node.end_col_offset].decode())
-
+    span = functools.partial(_span, expr.encode())
     for k, node in enumerate(ast.walk(tree)):
         if isinstance(node, ast.BinOp) and type(node.op) in _SWAPPED:
             left, right, op = node.left, node.right, _SWAPPED[type(node.op)]
@@ -224,10 +220,10 @@ def selects(expr: str) -> Iterator[str]:
     tree = _parsed(expr)
     if tree is None:
         return
-    text = expr.encode()
+    span = functools.partial(_span, expr.encode())
 
-    def cut(node: ast.expr) -> str:  # the AST's offsets are UTF-8 bytes
-        return text[node.col_offset : node.end_col_offset].decode()
+    def cut(node: ast.expr) -> str:
+        return expr[slice(*span(node))]
 
     for node in ast.walk(tree):
         if isinstance(node, ast.IfExp):
@@ -243,8 +239,7 @@ def selects(expr: str) -> Iterator[str]:
             (test, body), orelse = node.values[0].values, node.values[1]
         else:
             continue
-        start = len(text[: node.col_offset].decode())
-        end = len(text[: node.end_col_offset].decode())
+        start, end = span(node)
         if _KEYWORD_BEFORE.search(expr[:start]):
             start -= 1  # `if [Z,Y][X]` -> `if[Z,Y][X]`
         if re.match(rf" {_KEYWORDS}", expr[end:]):
@@ -253,6 +248,11 @@ def selects(expr: str) -> Iterator[str]:
             if not re.search(r"[\w)\]]$", expr[: start - 1]):  # grouping, not a call's
                 start, end = start - 1, end + 1
         yield _spliced(expr, start, end, f"[{cut(orelse)},{cut(body)}][{cut(test)}]")
+
+
+def _span(text: bytes, node: ast.expr) -> tuple[int, int]:
+    """`node`'s start and end as offsets into the str `text` encodes (the AST's are UTF-8 bytes)."""
+    return len(text[: node.col_offset].decode()), len(text[: node.end_col_offset].decode())
 
 
 def _parsed(expr: str) -> ast.Expression | None:
