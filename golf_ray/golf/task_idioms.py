@@ -1166,14 +1166,14 @@ IDIOMS = {
     # by a walrus in the subscript of g, evaluated before the second index.
     "reverse_ring_colours": "[[g[k:=len(g)//2][r.index(c)-k]for c in r]for r in g]",
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: 8
-    # quarter turns of one carried pass; states 1 wall, 8 outside, 15/18 hole labels. Rows start at
+    # quarter turns of one carried pass; states 1 wall, 8 outside, 15/10 hole labels. Rows start at
     # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
-    # label beside the far wall crosses the hole); a 0 takes 275//g%26 (8->8, 1->15, 15<->18). The
+    # label beside the far wall crosses the hole); a 0 takes 16-g%9 (8->8, 1->15, 15<->10). The
     # carried g is bound at the first cell; cells are stored %m, m=19 (no change) but 8 on the last
-    # pass: 8->0, 15->7, 18->2, and [7], the last, is the answer. A pass runs over the columns
+    # pass: 8->0, 15->7, 10->2, and [7], the last, is the answer. A pass runs over the columns
     # (zip(*g)) and keeps each reversed without its sentinel ([:0:-1]): it turns the grid a quarter.
     # Two turns (8 passes) flood every example.)
-    "hole_parity_fill": "[g:=[[(g:=[c,g][c>8<=g]or 275//g%26)%m for c in(8,*r)][:0:-1]for*r,in zip(*g)]for m in[19]*7+[8]][7]",
+    "hole_parity_fill": "[g:=[[(g:=[c,g][c>8<=g]or 16-g%9)%m for c in(8,*r)][:0:-1]for*r,in zip(*g)]for m in[19]*7+[8]][7]",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
     # a row (each cell k of the run has b'%c'%k*6 in the row's bytes: the sum is >= 6, the stop
@@ -1441,8 +1441,8 @@ IDIOMS = {
     # wise clamp). Four quarter turns (one per row, the fourth kept), each sorting every column's
     # part above the block, which puts its 5 next to the block (no two 5s share a ring cell in any
     # example). The block's top row is from the first '2' in str(g): a 10-wide row takes 32
-    # characters (>>5 divides by 32).
-    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+[*c[m:]]for c in zip(*g)][::-1]for _ in g][3]",
+    # characters (>>5 divides by 32). `for*c,in` makes each column a list, so two slices join.
+    "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+c[m:]for*c,in zip(*g)][::-1]for _ in g][3]",
     # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
     # 52 sweeps (grids are at most 12 high: 51 flood sweeps >= 4*len), each a pass over the columns
     # that reverses each (a quarter turn); a 3 stands before each column and a 0 takes v&1 of the
@@ -2048,8 +2048,9 @@ IDIOMS = {
     # rows and columns done: n = colours in the row less 0 (segment colours distinct, as in every
     # example); each residue class k mod n holds one segment cell, so max(r[k::n]) for k<n is one
     # period in phase; repeated (n-1)*9 times (runs are 3+ cells, lines <= 21) and cut by zip; a row
-    # of one cell or none repeats 0 times: stays r.)
-    "repeat_cross_segments": "[g:=[*zip(*[~-n*9*[max(r[k::n])for k in range(n)]or r for r in g if[n:=len({*r})-1]])]for _ in g][1]",
+    # of one cell or none repeats 0 times: stays r. n is bound in the repeat count, which is
+    # evaluated before the list that reads it.)
+    "repeat_cross_segments": "[g:=[*zip(*[~-(n:=len({*r})-1)*9*[max(r[k::n])for k in range(n)]or r for r in g])]for _ in g][1]",
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
@@ -2141,9 +2142,10 @@ IDIOMS = {
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so from 3 characters before it '3, 3, 3' is written over the text (0s there: it stays a
-    # grid); done twice with a transpose each time: 3 cells across, then the column through the
-    # middle.
-    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.find('1')+s.rfind('1')-6>>1)]+'3, 3, 3'+s[k+7:]))]for _ in'ab'][1]",
+    # grid); done len(g) times with a transpose each time: 3 cells across, then the column through
+    # the middle, then the same writes again, so [1] is the answer. s.index raises on a grid with
+    # no '1' (find's -1 would grow the text each pass and stall the search).
+    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.index('1')+s.rfind('1')-6>>1)]+'3, 3, 3'+s[k+7:]))]for _ in g][1]",
     # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
     # halves' coloured cells never overlap, so max per cell merges them; zip(g,g[6:]) pairs row i
     # with row i+6 and stops after the 5 upper rows (the bar and lower rows run out of partners).
