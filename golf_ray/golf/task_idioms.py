@@ -415,8 +415,8 @@ IDIOMS = {
     # from the raw bytes 3,1,1,1: the first pass multiplies by 3; v = 9 (reset by the
     # comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 -> 1) until a row with an 8, then v =
     # 11 also keeps bit 2 (3 stays 3), so rows before the first 8 from each side are knocked back to
-    # 1)
-    "box_of_8_recolor": "[g:=[[c*k&(v:=v|2*(8in r))for c in r]for*r,in zip(*g)][::-1]for k in b'\u0003\u0001\u0001\u0001'if[v:=9]][3]",
+    # 1). max(r)%3 is 2 only for a row holding an 8 (else its max is 0, 1 or 3: bit 1 is set already)
+    "box_of_8_recolor": "[g:=[[c*k&(v:=v|max(r)%3)for c in r]for r in zip(*g)][::-1]for k in b'\u0003\u0001\u0001\u0001'if[v:=9]][3]",
     # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
     # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
     # nonzero row r shows only the shape colour t (as in every example); its first and last t (at a,
@@ -876,11 +876,11 @@ IDIOMS = {
     # brackets' outer lines to the inside. (15x15; the top/left outer line is line 3, the lines 7-8
     # apart and the 5s 2-3 cells out, as in every example. Four passes on the quarter-turned grid;
     # in each, a line holding 2 and 5 (first 2 at i) has its cells 0..2i reversed: that mirrors the
-    # outside about i and stays clear of the other bracket's mirrored cells.) No if/else: a = 2i
-    # with i the index of 2 in (*r*(5in r),2); a line without 5 finds the appended 2 at 0, one with
-    # 5 but no 2 finds it at 15 (%30 makes that 0 too), and r[0::-1]+r[1:] is r; a line whose 5s lie
-    # only beyond the far bracket has cells 0..2i symmetric, so it stays as well.
-    "mirror_into_brackets": "[g:=[r[(a:=2*(*r*(5in r),2).index(2)%30)::-1]+r[a+1:]for r in zip(*g[::-1])]for _ in g][3]",
+    # outside about i and stays clear of the other bracket's mirrored cells.) Such a line, holding
+    # 0, 2 and 5 ({*r}>{2,5}), crosses both outer lines, so i is 3 or 4 and r[3] is 2 or 0: a =
+    # 8-r[3] = 2i. Any other line gets a = False and r[0::-1]+r[1:] is r; a line whose 5s lie only
+    # beyond the far bracket has cells 0..2i symmetric, so it stays as well.
+    "mirror_into_brackets": "[g:=[r[(a:={*r}>{2,5}and 8-r[3])::-1]+r[a+1:]for r in zip(*g[::-1])]for _ in g][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. p
     # on a list of ints (it holds a 0) walks each run s as 0,s[2:],0 and the 0 after it, so k is
@@ -1710,7 +1710,8 @@ IDIOMS = {
     # each becomes 2. Two passes (rows, then columns after a transpose) of c*7%(a*b|33)%9 on a cell
     # c between neighbours a, b (0 past the edge): 5 -> 2 at an end, 8 inside; then 2 -> 5 always, 8
     # -> 2 inside, 5 at an end; 0 stays 0. `for _ in g` runs len(g) passes; [1] is the second.
-    "rect_interiors_two": "[g:=[[c*7%(a*b|33)%9for a,c,b in zip((0,*r),r,(*r[1:],0))]for r in zip(*g)]for _ in g][1]",
+    # `for*r,in` makes each column a list, so the padding is [0]+r and r[1:]+[0].
+    "rect_interiors_two": "[g:=[[c*7%(a*b|33)%9for a,c,b in zip([0]+r,r,r[1:]+[0])]for*r,in zip(*g)]for _ in g][1]",
     # task295: a 1xW row of k cells of colour c then 0s -> W/2 rows, row t with k+t cells of c. Each
     # next row is c then the previous row less its last cell (one more c, same width); r[2::2] has
     # W/2-1 items (W is even), one per row after the first.
