@@ -8,10 +8,11 @@ inputs for it."""
 IDIOMS = {
     # task002: blank regions (4-connected) that do not reach the border are filled with 4 (walls 3).
     # 84 sweeps (grids are at most 20 high: 83 flood sweeps >= 4*len), each transposing and
-    # reversing the rows (a quarter turn); a 12 stands before each row and a 0 takes v&4 of its left
-    # neighbour v, so 3 stops it and the outside floods as 4. The last sweep has _=4: c^4>>c%4 swaps
-    # 0 and 4 and keeps 3 (outside -> 0, unreached -> 4); the 12 turns 8 there, so v&4 stays 0.
-    "fill_enclosed_0_with_4": "[g:=[[v:=c^_>>c%4 or v&4 for c in(12,*r)][:0:-1]for r in zip(*g)]for _ in[0]*83+[4]][-1]",
+    # reversing the rows (a quarter turn); a 5 stands before each row, a cell's own value is
+    # (c+_)^3*_ and a 0 takes v&4 of its left neighbour v, so 3 stops it and the outside floods as 4.
+    # Flood sweeps (_=0) keep c, and the 5 seeds the flood (5&4 = 4). The last sweep has _=2: (c+2)^6
+    # maps 0->4, 4->0, 3->3 (outside -> 0, unreached -> 4); the 5 turns 1 there, so v&4 stays 0.
+    "fill_enclosed_0_with_4": "[g:=[[v:=c+_^3*_ or v&4 for c in(5,*r)][:0:-1]for r in zip(*g)]for _ in[0]*83+[2]][-1]",
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
     # 3..5 when the period divides 3 (tested as g[2]==g[5]: the bool drops row 0 before [2:5]), else
     # rows 2..4 (period 2 or 4; every example's period is 2, 3 or 4, never 5, and with period 4 row
@@ -41,8 +42,9 @@ IDIOMS = {
     # task008: The 2-shape slides toward the 8 block until it touches it: in the turn where the 2
     # lies above the 8, the empty rows above the first 8-row sink to the top (stable sort of those
     # rows by max); done in all 4 turns (grids have >= 8 rows: iterating over g's rows and taking
-    # [3] is four turns).
-    "slide_to_block": "[g:=[*zip(*(sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])[::-1])]for _ in g][3]",
+    # [3] is four turns). Each turn is counter-clockwise, [*zip(*X)][::-1]; zip's * takes the whole
+    # sum A+B, so it needs no brackets.
+    "slide_to_block": "[g:=[*zip(*sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])][::-1]for _ in g][3]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay). Two transposing passes, columns
     # then rows; a 0 takes the colour found both before and after it among the cells of its own
@@ -96,9 +98,9 @@ IDIOMS = {
     # repeated three times, since all rows of the input are the same.
     "swap_colour_pairs": "[[c^466%(1|12-c)for c in g[0]]]*3",
     # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
-    # max of all rows and columns that agree with it wherever both are non-zero (a*b*(a-b) is 0 at
-    # every cell)
-    "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if{a*b*(a-b)for a,b in zip(r,s)}=={0}])]for r in g]",
+    # max of all rows and columns that agree with it wherever both are non-zero: -a^-b is positive
+    # unless a == b, and -b <= 0 when a is 0, so max(...)<1 holds exactly then
+    "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if max(-a^-b for a,b in zip(r,s))<1])]for r in g]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared. Side-joined groups get a label v (99
@@ -473,12 +475,14 @@ IDIOMS = {
     # n[m+b*77+f] needs no default (a KeyError ends other tasks early).)
     "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,n:={t*77+s:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+b*77+f,0)!=n[m]for b in(-l,0,l)for f in(-l,0,l))))and[[{n.get(t*77+s-b*77-f,0):n[m+b*77+f]for b in(-l,0,l)for f in(-l,0,l)}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
-    # an 8 above/below it). Two passes over the columns (zip(*g)), each transposing: pass 1 marks
-    # 0s with an 8 in their column window as 1 (x or 1), pass 2 keeps a 1 only with an 8 in its row
-    # window (x*(8 in window)); 8s stay.
-    # Valid because the trominoes never come close to each other. Every example is 7x7, so the
-    # cells are read as r[j] for j in range(7) (shorter than enumerate).
-    "tromino_corner": "[g:=[[(r[j]or k)*(8in[0,*r][j:j+3])for j in range(7)]for r in zip(*g)]for k in(1,0)][1]",
+    # an 8 above/below it). Passes over the columns (zip(*g)), each transposing, one body: with m
+    # the max of the cell's 0-padded 3-window, a cell c becomes m<<c%6>>3. Pass 1 (cells 0/8): an 8
+    # gives 4, a 0 with an 8 in its column window 1, else 0. Pass 2 (0/1/4, 4 marks the tromino): a
+    # 4 gives 8, a 1 with a 4 in its row window 1, without one 0; a 0 stays 0. `for _ in g` runs 7
+    # passes and [1] keeps the second. Valid because the trominoes never come close to each other.
+    # Every example is 7x7, so the cells are read as r[j] for j in range(7) (shorter than
+    # enumerate).
+    "tromino_corner": "[g:=[[max([0,*r][j:j+3])<<r[j]%6>>3 for j in range(7)]for r in zip(*g)]for _ in g][1]",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
@@ -533,8 +537,9 @@ IDIOMS = {
     # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that (one pass per row, the
     # second kept), blanks only: o, the open colour, toggles (XOR) on a colour found twice in the
     # line, so a line's single crossing cells neither open nor close it; o is 0 again at each line's
-    # end, so it is set to 0 once, before the passes.
-    "pairs_to_lines_vertical_on_top": "(o:=0)or[g:=[[c or o for c in r if[o:=o^r.count(c)//2*c]]for r in zip(*g)]for _ in g][1]",
+    # end, so it is set to 0 once, before the passes. The list [c,o:=...] always toggles, then
+    # [c<1] picks o (open colour after the toggle) for a blank, else c.
+    "pairs_to_lines_vertical_on_top": "(o:=0)or[g:=[[[c,o:=o^r.count(c)//2*c][c<1]for c in r]for r in zip(*g)]for _ in g][1]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each sorts
     # (0s first, dots made 5) the part of every line before its first 5, so each turn stacks one
@@ -760,11 +765,12 @@ IDIOMS = {
     # list is built before its index. `for _ in g` runs len(g) >= 4 turns; [3] is the 4th.
     "slide_to_wall_marker": "[g:=[*zip(*[g,sorted([[8]*9]+g[:(A:=bytes(map(any,g)).rfind(1))],key=any)[1:]+g[A:]][2in g[A]][::-1])]for _ in g][3]",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
-    # colour by just 2 opposite corners (in different rows and columns), so a set s toggled by each
-    # row's colours (s ^= {*r}, run in the row's if) holds the colours spanning past row r, and s |
-    # {*r} those spanning row r; t does the same over the columns, per cell (t before | t after; a
-    # full pass of toggles brings t back to {0}). Cell = max of its row-set & column-set.
-    "bbox_fill": "(s:=(t:={0}))and[[max({*r,*s}&(t|(t:=t^{*c})))for c in zip(*g)]for r in g if[s:=s^{*r}]]",
+    # colour by just 2 opposite corners (in different rows and columns), so a set t toggled by each
+    # row's colours holds the colours spanning past row r, and t before | t after those spanning row
+    # r (a full pass brings t back to {0}; the 0 keeps max non-empty). Two passes, each building its
+    # rows from the columns c of g (a transpose); a cell is the max of c's colours spanning row r:
+    # pass 1 draws each box's two vertical edges (transposed), pass 2 fills between them.
+    "bbox_fill": "(t:={0})and[g:=[[max({*c}&(t|(t:=t^{*r})))for r in g]for c in zip(*g)]for _ in'ab'][1]",
     # task133: The key colour A is the one met most often beside a different colour (4-neighbour:
     # every key block touches its other colour side by side). A key cell's scale v is the count of A
     # within 3 cells left and right in its row (blocks are at most 4 wide and A runs in a row are 4+
@@ -1445,11 +1451,12 @@ IDIOMS = {
     "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+c[m:]for*c,in zip(*g)][::-1]for _ in g][3]",
     # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
     # 52 sweeps (grids are at most 12 high: 51 flood sweeps >= 4*len), each a pass over the columns
-    # that reverses each (a quarter turn); a 3 stands before each column and a 0 takes v&1 of the
-    # cell v before it, so 2 stops it and the outside floods as 1. The last sweep has _=11 (bits
-    # 0,1,3): c^_>>c&1 flips 0<->1 and 3 -> 2, keeps 2 (outside -> 0, unreached -> 1); the leading 3
-    # turns 2, so v&1 stays 0 and nothing floods in that sweep.
-    "fill_enclosed_0_with_1": "[g:=[[v:=c^_>>c&1 or v&1 for c in(3,*r)][:0:-1]for r in zip(*g)]for _ in[0]*51+[11]][-1]",
+    # that reverses each (a quarter turn); a 6 stands before each column, a cell's own value is
+    # (3-c)>>_^c and a 0 takes v&1 of the cell v before it, so 2 stops it and the outside floods as
+    # 1. Flood sweeps (_=2) keep c for 0..2, and the 6 gives -7 (odd: it seeds the flood). The last
+    # sweep (_=1) maps 0->1, 1->0, 2->2 (outside -> 0, unreached -> 1); the 6 gives -8 (even), so
+    # nothing floods in that sweep.
+    "fill_enclosed_0_with_1": "[g:=[[v:=3-c>>_^c or v&1 for c in(6,*r)][:0:-1]for r in zip(*g)]for _ in[2]*51+[1]][-1]",
     # task252: diagonal lines run down-right from the top row or the left column; every 2nd cell of
     # each line, from the 2nd, becomes 4. Top-row lines start at even columns, so the cells to
     # recolour are the line cells in odd columns: zip pairs each cell with 9,0,9,0... and k<c holds
