@@ -1582,10 +1582,12 @@ IDIOMS = {
     "lone_twos_to_one": "[g:=[[c//~a*k%3for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for k in b'\u0002\u0002\u0002\u0001'][3]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. Boxes never share a row (as in every example), so one pass down
-    # the rows keeps m, the fill row of the open box: a row's 4s toggle t along it, and m^=2 between
-    # them (t>>v+1), so a box's top row opens m and its bottom row clears it. Each row prints as the
-    # larger of itself and m (a 4-row beats m at its first 4; an empty row takes m).
-    "corners_fill_inside": "(m:=[t:=0]*99)and[max(r,m:=[x^(t:=t^v)>>v+1for v,x in zip(r,m)])for r in g]",
+    # the rows keeps g, rebound to the fill row of the open box: a row's 4s toggle t along it, and
+    # the fill flips by 2 between them (t>>v+1), so a box's top row opens it and its bottom row
+    # clears it. On the first row g is still the grid: x is a row, x==2 is False, an all-0 start;
+    # after that x is 0 or 2. Each row prints as the larger of itself and g (a 4-row beats g at its
+    # first 4; an empty row takes g).
+    "corners_fill_inside": "(t:=0)or[max(r,g:=[2*(x==2)^(t:=t^v)>>v+1for v,x in zip(r,g)])for r in g]",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
     # - 1); the first k cells of a 3x3 snake are 8. The row maxima are 0 (outside), 5 (the empty cup
     # rows and the bottom: k+1 of them) and 8 (the f fill rows; only 0, 5, 8 occur in every
