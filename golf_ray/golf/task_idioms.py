@@ -1113,8 +1113,8 @@ IDIOMS = {
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; a pass works on the
     # columns (zip(*g)), so the second pass (one per row, the second kept) has done both and ends
-    # upright.
-    "drop_cells_without_row_and_col_neighbour": "[g:=[[b&(a|c)for a,b,c in zip([0,*r],r,[*r[1:],0])]for r in zip(*g)]for _ in g][1]",
+    # upright. `for*r,in` makes each column a list, so the padding is [0]+r and r[1:]+[0].
+    "drop_cells_without_row_and_col_neighbour": "[g:=[[b&(a|c)for a,b,c in zip([0]+r,r,r[1:]+[0])]for*r,in zip(*g)]for _ in g][1]",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
     # counter-clockwise turn | half turn. N = the grid's transpose over the grid upside down is the
     # top half transposed, so zip(*N) is the top half; the bottom half is the top half turned half
@@ -1745,9 +1745,9 @@ IDIOMS = {
     "cross_lines_meet_yellow": "[[2+x%~6&x-(2in r)for x in g[0]]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells (columns, then rows, that
     # hold it: a pass keeps the columns of g holding it, so the second pass, of one per row, is the
-    # crop, upright). str(5**18) is '3814697265625', a shorter text holding every digit 1-9 and no 0
-    # (the top count is never tied, so the digits' order does not matter).
-    "crop_commonest_colour": "[g:=[r for r in zip(*g)if max(str(5**18),key=str(g).count)in str(r)]for _ in g][1]",
+    # crop, upright). `for*r,in` makes the kept lines lists, so sum(g,[]) flattens g in both
+    # passes; the colour is the max of 1..9 (not the background 0) by count, never tied.
+    "crop_commonest_colour": "[g:=[r for*r,in zip(*g)if max(range(1,10),key=sum(g,[]).count)in r]for _ in g][1]",
     # task301: bars of lengths 1..W-1 above a floor of 8s -> stacked longest lowest, right aligned.
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
