@@ -1943,9 +1943,10 @@ IDIOMS = {
     # hollow rectangle (both sides >= 3) or a solid one (both sides >= 2), 1 cell apart, so in a
     # row a 2 with 0 (or the edge) on both sides is a hollow rectangle's side wall, and nothing
     # else is: a blank cell is inside iff an odd number of such walls lie left of it. o toggles on
-    # each (c>a+b, from neighbours a, b padded with 0) and is 0 again at each row's end, so it is
-    # set once; cell = o*3>>c (3 inside, 0 outside, and 0 on any 2 as 3>>2 is 0).
-    "hollow_insides_only": "(o:=0)or[[(o:=o^(c>a+b))*3>>c for a,c,b in zip([0]+r,r,r[1:]+[0])]for r in g]",
+    # each (c>a+b, from neighbours a, b; a is 0 at the row start) and is reset at each row's start
+    # (if[o:=0]). b at the last cell wraps to r[0]: a wall missed there is that 2 itself (cleared
+    # anyway) and nothing follows it. cell = o*3>>c (3 inside, 0 outside, 0 on any 2: 3>>2 is 0).
+    "hollow_insides_only": "[[(o:=o^(c>a+b))*3>>c for a,c,b in zip([0]+r,r,r[1:]+r)]for r in g if[o:=0]]",
     # task339: a 3x3 grid with a few cells of one colour; output one row with a cell of that colour
     # per coloured cell. Flattening with sum(g,[]) and keeping the non-zero cells (filter(int,..):
     # int(v) is v, so zero drops out) gives exactly that row.
