@@ -1699,8 +1699,9 @@ IDIOMS = {
     "upscale_by_colour_count": "[g:=sum(zip(*[[*zip(*g)]]*k),())for k in[len({*str(g)})-5]*2][1]",
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c). a+b is
     # the sum of the set of all values (0 adds nothing); sum(g,r) flattens the grid with the row r
-    # in front, which leaves the set the same and is a byte shorter than sum(g,[]).
-    "crop_swap_two_colours": "[[m-c for c in r if c]for r in g if any(r)*(m:=sum({*sum(g,r)}))]",
+    # in front, which leaves the set the same and is a byte shorter than sum(g,[]). The sum is made
+    # again for each kept cell instead of bound once (0.28 s over the 400 tasks' search).
+    "crop_swap_two_colours": "[[sum({*sum(g,r)})-c for c in r if c]for r in g if any(r)]",
     # task291: Solid rectangles of distinct colours; output 1x1 of the one with a hole (a row has
     # the colour, then a smaller value (the hole's 0), then it again). a walks a copy r*1 of the row
     # while r.pop(0) takes a off r itself (p gets a fresh grid), so r is then the rest of the row
@@ -2081,12 +2082,12 @@ IDIOMS = {
     # out: their key `g[e][r]and ...` is 0, one entry 0 holding 0, which adds only the candidates 0
     # and 1+1j and keeps the dict small; it loses a colour at cell (0,0), empty in every example.
     "rot4_complete": "[R:=range(10),g:={g[e][r]and r*2j+e*2:g[e][r]for e in R for r in R},t:=max([r+1+1j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j)for r in g))]and[[max(g.get(t+(r*2j+e*2-t)*1j**d,0)for d in R)for r in R]for e in R]",
-    # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish): rows roll
-    # down k (g[-k:]+g[:-k]). The 5s sit in the last column (10 wide in every example) and the cross
-    # never wraps (its column is >= k, so a plain row's first k+1 cells are 0): each row drops its
-    # first k cells and its last, and ends with k+1 copies of its first cell (the cross colour or
-    # 0).
-    "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:9]+-~k*r[:1]for r in g[-k:]+g[:-k]]",
+    # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish; they fill
+    # the first k rows of the last column). The cross never wraps (its row lies in k..9-k, its column
+    # in k..8, in every example and draw), so the first and last k rows are plain rows, each as good
+    # as another: the output is the last k rows twice, then rows k..9-k (the cross row lands k lower),
+    # each rotated left by k (a plain row's first k cells are 0, the cross row is one colour).
+    "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:]+r[:k]for r in g[-k:]*2+g[k:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one), on the byte values of repr(g) left-
     # justified to 999 by b'%-999a' (48 is '0', 50 is '2'; eval takes the bytes back). P holds the
