@@ -81,9 +81,11 @@ IDIOMS = {
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it). The odd colour is the set S = first row's colours ^ last
     # row's colours (in every example the odd block is at top or bottom, the blocks touch the grid's
-    # border and both rows hold 0, so S = {odd}); S.issubset(line) tells a line holding it, and
-    # [S]*2 gives S to both passes.
-    "rarest_lines_kept": "[g:=[*zip(*filter(S.issubset,g))]for S in[{*g[0]}^{*g[-1]}]*2][1]",
+    # border and both rows hold 0, so S = {odd}); S.issubset(line) tells a line holding it. The
+    # text 'zip(*filter(({*g[0]}^{*g[-1]}).issubset,' written twice and closed on g is both passes
+    # (eval of a constant text, never of the grid's); each S reads the original g, so S needs no
+    # name.
+    "rarest_lines_kept": "[*eval('zip(*filter(({*g[0]}^{*g[-1]}).issubset,'*2+'g))))')]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
     # neighbours; other dots stay. Each of 4 quarter turns scans rows (g the row just made, a
     # walrus in the comprehension), ORing into a cell 4 if the cell up-left of it (x) is 2 and 7
