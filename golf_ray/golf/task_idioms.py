@@ -55,8 +55,9 @@ IDIOMS = {
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
     # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it) =
     # that row's sum // 5; zip(r,*g) pairs each cell v with its column C, whose first v (5) is the
-    # bar's top; v*sum//25 gives the rank for v=5 and keeps 0 for v=0.
-    "rank_bars_by_height": "[[v*sum(g[C.index(v)])//25for v,*C in zip(r,*g)]for r in g]",
+    # bar's top; for v=5, v*sum is 25*rank, and 25%6 == 1 with rank <= 4, so %6 gives the rank
+    # (0 stays 0).
+    "rank_bars_by_height": "[[v*sum(g[C.index(v)])%6for v,*C in zip(r,*g)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     # Each block (row offset B&12, column offset B%3*4: B in R=range(11) meets all 9) is blown up as
@@ -354,9 +355,11 @@ IDIOMS = {
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
     "row_ends_meet_five": "[5*[a]+[5&a%~a]+5*[b]for a,*_,b in g]",
     # task061: an 18x18 table, cell (i,j) = i*j%B+1 with B (4..9) its largest colour, has 0
-    # rectangles painted over; redraw the whole table from B alone. The +1 is written first
-    # (1+i*j%B) so no space is needed between a digit and the following for.
-    "mod_product_table_repair": "[[1+i*j%max(sum(g,[]))for j in range(18)]for i in range(18)]",
+    # rectangles painted over; redraw the whole table from B alone. Intact rows start 1,1+i%B, so
+    # the largest row (lists compare in order) is one with i%B = B-1 starting 1,B: max(g)[1] is B
+    # (such a row keeps its first two cells in every example; damaged rows starting 0 are smaller).
+    # The +1 is written first (1+i*j%B) so no space is needed between a digit and the for.
+    "mod_product_table_repair": "[[1+i*j%max(g)[1]for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
     # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
     # for the task's 10x10 grids; x runs over range(9): the last row and column are blank in every
@@ -1845,8 +1848,9 @@ IDIOMS = {
     "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for n in d+d),-m.count(i),i)for d in'i in'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[[t,n][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length; a 0 put
-    # after each column lets [:~k] cut k cells and the 0, which leaves it whole when k is 0.
-    "bar_lower_half": "[*zip(*[[*c,0][:~(k:=sum(c)>>2)]+[8]*k for c in zip(*g)])]",
+    # after each column lets [:~k] cut k cells and the 0, which leaves it whole when k is 0;
+    # k*[8] rather than [8]*k saves the space before the for.
+    "bar_lower_half": "[*zip(*[[*c,0][:~(k:=sum(c)>>2)]+k*[8]for c in zip(*g)])]",
     # task321: overlay the three 4x4 panels cut by the columns of 2: the 4s of the first panel over
     # the 9s of the second over the 1s of the third. Each of the 4 output cells of a row pops the
     # row's first cell (first panel) and reads r[4] and r[9], which the pops keep on the same column
@@ -2227,8 +2231,9 @@ IDIOMS = {
     # B; a row or column with 2 or 3 As ({row count, column count} & {2,3}) is a bump line.
     "bump_lines_through": "[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass transposes, keeps the nonempty lines
-    # twice (any(r)*"ab" is "ab" or ""), so two passes crop and double both axes.
-    "crop_double": '(f:=lambda g:[r for r in zip(*g)for _ in any(r)*"ab"])(f(g))',
+    # twice ("ab"*any(r) is "ab" or "", and needs no space before the for), so two passes crop and
+    # double both axes.
+    "crop_double": '(f:=lambda g:[r for r in zip(*g)for _ in"ab"*any(r)])(f(g))',
     # task385: 10x4, the top half empty, bars rising in the bottom half: mirror them into the top.
     # The top half is always empty, so the answer is the bottom half flipped (g[:4:-1], rows 9..5)
     # over the bottom half itself (g[5:]).
