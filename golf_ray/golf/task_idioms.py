@@ -1909,11 +1909,12 @@ IDIOMS = {
     # (right, up, left, down as the turns bring each side to the right). Only digits are replaced by
     # digits, so the text always stays a valid grid.
     "plus_colored_arms": "[g:=[*zip(*eval(str(g).replace('1, 0','1, '+k))[::-1])]for k in'6278'][3]",
-    # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. The
-    # reversed row r[::-1] meets 3,5,3,5,... cell by cell: min(5,3) turns a 5 in an odd place into
-    # 3, min(x,5) keeps the rest and 0 stays 0; the result is reversed back. The 30 values of
-    # [3,5]*15 cover the widest grid a task may have.
-    "fives_from_right_green": "[[*map(min,r[::-1],[3,5]*15)][::-1]for r in g]",
+    # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. A
+    # row of width w meets ([5,3]*20)[w:] cell by cell: it starts with 5 for even w and 3 for odd
+    # w, so the row's last cell meets 3, the one before it 5, and so on. min(5,3) turns a 5 into 3,
+    # min(x,5) keeps the rest and 0 stays 0. The 40-w values cover the row while w <= 20 (every
+    # example is 10-20 wide).
+    "fives_from_right_green": "[[*map(min,r,([5,3]*20)[len(r):])]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
     # colour up to the block. (4 quarter turns, taken as the 4th of one turn per row of the 10x10
     # grid, each a pass over the columns (zip(*g)) whose list is then reversed: down each column,
