@@ -1061,12 +1061,12 @@ IDIOMS = {
     "block_colors_grid": "(f:=lambda g,m=[0]*99:[m+0*[m:=r]for r in zip(*g)if[m:=[*map(max,m,r)]][any(r):]]+[m])(f(g))",
     # task185: A line lattice with a 4x4 window of recoloured intersections; each of the 3x3 cells
     # between them becomes its corners' colour if all four corners share one special colour, else 0.
-    # A pass keeps the rows holding a colour outside row 0's set (the 4 window lines: every window
+    # A step keeps the rows holding a colour outside row 0's set (the 4 window lines: every window
     # row and column holds a special) and maps each column to its 3 adjacent-pair agreements (x when
-    # x==y, unless x is g[0][0]: 0 on g, the line colour on the second pass), which transposes;
-    # passes run once per row and the second is kept (later ones only shrink a small grid, never
-    # fail).
-    "lattice_corner_cells": "[g:=[[x*(x==y!=g[0][0])for x,y in zip(c,c[1:])]for c in zip(*[r for r in g if{*r}-{*g[0]}])]for _ in g][1]",
+    # x==y, unless x is g[0][0]: 0 on g, the line colour on the second step), which transposes. It
+    # recurses through p while the grid has more than 3 rows: the first step gives one row per
+    # column, the second the 3x3 answer, which is returned.
+    "lattice_corner_cells": "g[3:]and p([[x*(x==y!=g[0][0])for x,y in zip(c,c[1:])]for c in zip(*[r for r in g if{*r}-{*g[0]}])])or g",
     # task186: as many 2s as the input has 1s (1 to 4), filled at (0,0), (0,1), (0,2) then (1,1). L
     # lists the 2s in that filling order, padded with 0s; the input holds only 0 and 1, so the sum
     # of its cells counts the 1s.
@@ -1960,13 +1960,15 @@ IDIOMS = {
     # int(v) is v, so zero drops out) gives exactly that row.
     "nonzero_cells_in_one_row": "[[*filter(int,sum(g,[]))]]",
     # task340: Frame of four coloured sides; each interior dot of a side's colour slides next to
-    # that side, other dots vanish. (Four quarter turns, one per row with the fourth kept, each for
-    # the left side; rows unpack as a,b,*m: cell 1 is b|a*(a in m): in every example the ring just
-    # inside the frame is empty, so b is 0 on an inner row and a if m holds it (m's last cell is
-    # the right side, another colour); a corner row's a is 0, so b stays. A dot lives on if it is
-    # another side's colour: in the top or bottom row, or the row's last cell (a tuple, as g's rows
-    # turn tuples after one turn); the left colour is in none of these, so its dots go.)
-    "dots_to_matching_side": "[g:=[*zip(*[[a,b|a*(a in m)]+[c*(c in(m[-1],*g[0]+g[-1]))for c in m]for a,b,*m in g][::-1])]for _ in g][3]",
+    # that side, other dots vanish. Four passes, one per row with the fourth kept; each reads the
+    # grid a quarter turn clockwise (zip(*g[::-1])) and handles the new left side: rows unpack as
+    # a,b,*m and cell 1 becomes b|a*(a in m): in every example the ring just inside the frame is
+    # empty, so b is 0 on an inner row and a's dots gather there; a corner row's a is 0, so b stays.
+    # A dot in m lives on if its colour is in g[0]+g[1] of the grid before the turn: its top row
+    # holds the top colour and row 1 is [left, empty ring, right] (corners are 0), i.e. every side
+    # but the old bottom, the new left. Dots moved earlier sit next to their own side and colours
+    # of no side go in the first pass, so g[1] holds no stray colour.
+    "dots_to_matching_side": "[g:=[[a,b|a*(a in m)]+[c*(c in g[0]+g[1])for c in m]for a,b,*m in zip(*g[::-1])]for _ in g][3]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
     # their common span less one cell at each side, becomes 8. Per pass (rows, then columns), an
     # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (a slice of at
