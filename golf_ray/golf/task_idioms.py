@@ -549,8 +549,9 @@ IDIOMS = {
     # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each sorts
     # (0s first, dots made 5) the part of every line before its first 5, so each turn stacks one
     # side's dots. A line with no 5 (parallel to the band) is kept: its 5 is the pad at index 14,
-    # and 14%14 = 0 leaves an empty part.
-    "dots_fall_onto_band": "[g:=[sorted(5*(v>0)for v in r[:i])+[*r[i:]]for*r,in zip(*g)if[i:=[*r,5].index(5)%14]][::-1]for _ in g][3]",
+    # and 14%14 = 0 leaves an empty part. i is bound by a walrus in the slice of a finished list
+    # (not a comprehension iterable, where Python forbids it), before r[i:] reads it.
+    "dots_fall_onto_band": "[g:=[sorted([5*(v>0)for v in r][:(i:=[*r,5].index(5)%14)])+r[i:]for*r,in zip(*g)][::-1]for _ in g][3]",
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
@@ -1291,13 +1292,15 @@ IDIOMS = {
     # 9-A*(B+1) (=9+A*~B) times, padded with zeros and cut to 3A (a negative count gives no copies).
     "tiled_by_colour_count": "(A:=str(g).count('0'))and[(C*(9+A*~B)+[0]*27)[:3*A]for B in range(A)for C in g]",
     # task222: Keep only the solid one-colour rectangle hidden in the noise: 4 passes (the 4th of
-    # len(g)), each on the transpose of the last, keep a cell when its line, the line across it (o,
-    # g's row at its index) and 7 copies of each neighbour along its line (the right one wraps to
-    # the line's start: the rectangle stays off the border in every example) hold more than 11 of
-    # its colour: with one like neighbour more than 4 on its two lines (2x2 noise blocks have at
-    # most 4 there), with two always, with none 12 (no noise colour reaches that in any example or
-    # in 1,000 draws). 4 passes clear the noise and restore the orientation.
-    "keep_solid_block": "[g:=[[v*((r+o+[a,b]*7).count(v)>11)for a,v,b,o in zip([0]+r,r,r[1:]+r,g)]for*r,in zip(*g)]for _ in g][3]",
+    # len(g)), each on the transpose of the last, keep a cell when its line, the line across it
+    # (g[j], g's row at its index) and 7 copies of its window r[j-1:j+2] along its line hold more
+    # than 18 of its colour. The window holds the cell itself (a constant 7), so this is: more than
+    # 11 from 7 per like neighbour and the two lines. With one like neighbour more than 4 on its
+    # two lines (2x2 noise blocks have at most 4 there), with two always, with none 12 (no noise
+    # colour reaches that in any example or in 1,000 draws). At j=0 the window r[-1:2] is empty:
+    # the rectangle stays off the border in every example. 4 passes clear the noise and restore
+    # the orientation.
+    "keep_solid_block": "[g:=[[v*((r+g[j]+r[j-1:j+2]*7).count(v)>18)for j,v in enumerate(r)]for*r,in zip(*g)]for _ in g][3]",
     # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
     # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
     # widened row three times.
