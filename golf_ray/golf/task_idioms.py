@@ -118,11 +118,12 @@ IDIOMS = {
     # n+1j*m in both places.
     "templates_onto_markers": "[v:={n+1j*m:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1j,1,-1j,-1))for f in x}for f in g],o:={f*z-v[f]-u*f.real-e:x[f]for z in(1j,1,-1j,-1)for u in(z+z,0)for i in[[f*z-v[f]-u*f.real-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[f]==x[e]]]for e in i[:99]if 2<i.count(e)for f in x}]and[[o.get(n+1j*m,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (4 passes,
-    # each turning the grid a quarter and marking cells whose up-left x is a colour other than 0/8:
-    # 8&-(x%8) is 8 for those, 0 for 0 and 8, so x can come from p, the row just written (all 0
-    # at each pass's start), new 8s and all; the first pass also doubles the rows and each row
-    # (g*k, r*k), which tiles both ways.)
-    "tile_diagonal_halo": "[g:=[*zip(*[p:=[v or 8&-(x%8)for v,x in zip(r*k,[0,*p])]for r in g*k][::-1])]for k in[2,1,1,1]if(p:=[0]*99)][3]",
+    # each reading g's columns as rows (zip(*g*k)) and writing them reversed, a quarter turn, and
+    # marking cells whose up-left x is a colour other than 0/8: 8&-(x%8) is 8 for those, 0 for 0
+    # and 8, so x can come from p, the row just written (all 0 at each pass's start), new 8s and
+    # all; the first pass (k=2, from a bytes literal) doubles the rows before the transpose and the
+    # row list after it, which tiles both ways.)
+    "tile_diagonal_halo": "[g:=[p:=[v or 8&-(x%8)for v,x in zip(r,[0,*p])]for r in[*zip(*g*k)]*k][::-1]for k in b'\u0002\u0001\u0001\u0001'if(p:=[0]*99)][3]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: 101 cells, taken mod
     # 101), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell is
@@ -856,9 +857,10 @@ IDIOMS = {
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum,
     # started at 1 on a lower-bar row whose partner has an 8 (P holds the bar rows; each lower-bar
-    # row, equal to P[-1], pops the next upper-bar row from P's front). (sum-s_old)*s_new is 0 just
+    # row, equal to P[-1], pops the next upper-bar row from P's front: the chain e==P[-1]!=8in ...
+    # stops at its first false test, and P[-1]!=8 always holds). (sum-s_old)*s_new is 0 just
     # on the cells that stay 0; on the others 8>>x%7 maps 0,2,8 to 8,2,4.
-    "bar_rays_mirror": "(P:=[*filter(any,g)])and[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==P[-1]and 8in P.pop(0)]]",
+    "bar_rays_mirror": "(P:=[*filter(any,g)])and[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==P[-1]!=8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
     # the blocks with the most 6s (always two), else 0. A band's three rows read column by column
     # (sum(zip(*band),())) put block j in the 9 cells [j-9:j] for j = 9, 21, 33 (raw bytes in b'');
