@@ -428,9 +428,10 @@ IDIOMS = {
     # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
     # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
     # nonzero row r shows only the shape colour t (as in every example); its first and last t (at a,
-    # b) give the axis. Each row f is zipped with its mirror, (g+f+g) read backwards from index
-    # 16+a+b (rows of g stand in past the edges), and a cell is t when either holds t.
-    "unhide_mirror_shape": "(t:=max(r:=max(g,key=any)))and[[t*(t in x)for x in zip(f,(g+f+g)[r.index(t)-r[::-1].index(t)+31::-1])]for f in g]",
+    # b) give the axis. Each row f is zipped with its mirror, f*3 read backwards from index 16+a+b,
+    # i.e. f[(a+b-j)%16]: a wrapped read (mirror off the grid) lands on a cell whose own mirror is
+    # off the grid, which a symmetric shape never colours t; a cell is t when either holds t.
+    "unhide_mirror_shape": "(t:=max(r:=max(g,key=any)))and[[t*(t in x)for x in zip(f,(f*3)[r.index(t)-r[::-1].index(t)+31::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
     # has a 2 there. map(zip,g,g[7:]) pairs each top row with its bottom twin cell by cell (zip
     # stops at the shorter g[7:]); the colours are only 0 and 2, so "one of them is 2" is a!=b.
@@ -1321,11 +1322,13 @@ IDIOMS = {
     # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so the
     # non-line columns (column 0 among them) are all alike and lexicographically least:
     # min(zip(*g)) is one of them and marks the row lines; each row marks its column lines. Per
-    # axis, a = twice the running sum (10 per line passed), t = sum(x): band code k = 1+a//t>>a%t+v
-    # (a/t is 0, 1 or 2 on the three bands; a non-zero a%t or a line's own v shifts it to 0).
+    # axis, a starts at 4 and each line cell adds v*8//sum(x) = 8//L (L = 2 or 4 lines, as in every
+    # example), so a = 4+8c/L after c lines and the band code k = a>>2+a%4+v is a/4 = 1, 2, 3 on the
+    # first, middle and last bands (a%4 = 2 on the bands between 4 lines, and a line's own v, shift
+    # it to 0: a <= 12).
     # F(x,u) gives v|k where u^k<1: u is k, or the default -1 (-1^k = ~k < 0), which keeps every
     # code: min(zip(*g))'s, the row codes; each row is mapped with its row code u.
-    "band_corners_centre": "(F:=lambda x,u=-1,a=0:[v|(k:=1+(a:=a+2*v)//sum(x)>>a%sum(x)+v)*(u^k<1)for v in x])and[*map(F,g,F(min(zip(*g))))]",
+    "band_corners_centre": "(F:=lambda x,u=-1,a=4:[v|(k:=(a:=a+v*8//sum(x))>>2+a%4+v)*(u^k<1)for v in x])and[*map(F,g,F(min(zip(*g))))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
     # keeps 2 there and 0 for -4, 0, -3. g.pop(4) hands out the lower half's rows in order while the
@@ -1529,11 +1532,13 @@ IDIOMS = {
     "row_colour_by_five": "[3*[b%2+~a%4]for a,b,c in g]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others. (In every example the odd shape also has another number of cells.)
-    # Two passes, each cutting g into 3-row tiles, taking the one whose zero count z is farthest
-    # from the mean, |k*z - S| (zeros of t*len(g) vs g*3), and transposing it: a horizontal strip is
-    # one tile in pass 1, so pass 2 picks from its transpose; a vertical one picks in pass 1 and
-    # pass 2 only transposes the tile back.
-    "odd_tile_out": "[g:=[*zip(*max(zip(*[iter(g)]*3),key=lambda t:abs(str(t*len(g)).count('0')-str(g*3).count('0'))))]for _ in g][1]",
+    # Two passes, each cutting g into 3-row tiles, taking the one maximising |zeros(t*3) -
+    # zeros(g[:9])| (against the first three tiles: with c the common zero count and d the odd one,
+    # the odd tile scores 2|d-c| and the others |c-d| if it is among them, else 3|d-c| and 0; every
+    # example has at least 3 tiles), and transposing it: a horizontal strip is one tile in pass 1,
+    # so pass 2 picks from its transpose; a vertical one picks in pass 1 and pass 2 only transposes
+    # the tile back.
+    "odd_tile_out": "[g:=[*zip(*max(zip(*[iter(g)]*3),key=lambda t:abs(str(t*3).count('0')-str(g[:9]).count('0'))))]for _ in g][1]",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
     # square: each 3-row band is flattened column by column (sum of its zip), so a window is the 9
     # cells from 3*column; every all-nonzero one is keyed by which of its edge-middle cells are 5
