@@ -1580,11 +1580,14 @@ IDIOMS = {
     # right of it in its row (inside the box, or in the gap) becomes 4. o is found as
     # [any(m)for m in g].index(1), which repeats the fill test's `any(m`: it packs shorter.
     "box_spill_rays": "(b:=[w for w,h in enumerate(zip(*g))if h[o:=[any(m)for m in g].index(1)]<any(h)])and[[h or(any(m[w:])*any(m[:w])or w in(y<0)*(b[0]+y,*b,b[-1]-y))*4for w,h in enumerate(m)]for y,m in enumerate(g,-o)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
-    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: on each row
-    # as bytes, a regex moves a 7 (or 3) to the 0 beside the 1 (or 2) on its right, over 8 quarter
-    # turns ([7] of a pass per row; grids are 15x15): a move blocked by the other centre's satellite
-    # still in its way is done in the second round, as every example needs at most two.
-    "satellites_to_centre": "[g:=[*zip(*[__import__('re').sub(b'((\u0007)|\u0003)(.*)\\0(?=(?(2)\u0001|\u0002))',rb'\\0\\3\\1',bytes(r))for r in g][::-1])]for _ in g][7]",
+    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: each pass
+    # turns the grid a quarter (the rows of zip(*g[::-1])), then on each row as bytes a regex moves
+    # a 7 (or 3) to the cell beside the 1 (or 2) on its right, over 8 quarter turns ([7] of a pass
+    # per row; grids are 15x15). A move blocked by the other centre's satellite still in its way is
+    # done in the second round, as every example needs at most two. The turn comes before the first
+    # regex, so vertical moves come first and the landing cell is always free: `.` matches it where
+    # `\0` was needed before (two arc-gen examples have a 3 beside the 1 until it moves up to its 2).
+    "satellites_to_centre": "[g:=[[*__import__('re').sub(b'((\u0007)|\u0003)(.*).(?=(?(2)\u0001|\u0002))',rb'\\0\\3\\1',bytes(r))]for r in zip(*g[::-1])]for _ in g][7]",
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
     # the top-left 9x9 becomes [count of '1' in its text, window] (cells are 0, 1 and 8) and max
     # takes the most 1s: no window across blocks reaches the best block's count in any example.
