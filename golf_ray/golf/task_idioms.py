@@ -738,12 +738,13 @@ IDIOMS = {
     # compares above the right one: the min of those above g is the answer.
     "continue_pattern_down": "min(o for e in(-1,0,1,2)if(o:=[(i//2*e*[0]+g[i%(2-e//3)])[:10]for i in range(10)])>g)",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
-    # flood the border-connected 8s one step per pass for 95 passes (k=32 or 48: u&k is 0), dilate
-    # the 6s by one cell in 4 passes (k=52, '4': u&k is u&4), the 100th pass (k=49, '1', odd) picks
-    # the other list item, which maps the states to colours (outer 1->8, ring 5->3, holes 0/4->4),
-    # so no separate pass over the grid is needed. The pass bytes are b'%99d1'%4444: 95 spaces,
-    # 4444, 1.)
-    "rect_outbox_holes": "[*[g:=zip(*[[[c%8|u&k or u&1,(c^9)%9 or 4][k%2]for c,u in zip(r,(1,*r))]for r in g][::-1])for k in b'%99d1'%4444][-1]]",
+    # 100 passes, each writing every column of zip(*g) reversed, a quarter turn, so 100 passes end
+    # upright with list rows; u is the cell before c on its line (1 before the first). Flood the
+    # border-connected 8s one step per pass for 95 passes (k=32: u&k is 0), dilate the 6s by one
+    # cell in 4 passes (k=52, '4': u&k is u&4), the 100th pass (k=49, '1', odd) picks the other
+    # list item, which maps the states to colours (outer 1->8, ring 5->3, holes 0/4->4), so no
+    # separate pass over the grid is needed. The pass bytes are b'%99d1'%4444: 95 spaces, 4444, 1.)
+    "rect_outbox_holes": "[g:=[[[c%8|u&k or u&1,(c^9)%9 or 4][k%2]for c,u in zip(r,(1,*r))][::-1]for r in zip(*g)]for k in b'%99d1'%4444][-1]",
     # task126: cup shapes (3 wide, 2 tall, hole under the middle): mark 4 in the bottom row under
     # each hole. EXPR shortcut: the cups use disjoint columns and one colour c each, so a column
     # sums to c (a cup's middle), 2c (a side) or 0 (empty); 0<sum(b) in b holds only for the middle,
@@ -1114,12 +1115,14 @@ IDIOMS = {
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
     # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches; `for
-    # *b,in` makes each column a list, to pad with [0]): eight
-    # absent colours, the noise, the main colour n, then 0 (commonest, as in every example); [9]
-    # keeps the pass run with n. In each pass a set cell with a set neighbour along its line becomes
-    # that pass's colour, the others 0 (n*(x>0<l|r): all values are >=0, so the chain is x>0 and
-    # l|r>0): noise never touches noise, and later passes only recolour.)
-    "denoise_rectangles": "[g:=[[n*(x>0<l|r)for l,x,r in zip([0]+b,b,b[1:]+[0])]for*b,in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
+    # *b,in` makes each column a list, to pad with [0]): eight absent colours, the noise, the main
+    # colour n, then 0 (commonest, as in every example); [9] keeps the pass run with n. In each pass
+    # a set cell with a set neighbour along its line becomes that pass's colour, the others 0. Each
+    # column is read as pairs (x, right neighbour r) of [0]+b and b+[0]; the left neighbour is v,
+    # the cell just written: when x>0 the left cell had x as a set neighbour, so v>0 iff it was
+    # set. The leading pair, a 0 sentinel, resets v at each column start and [1:] drops it. Noise
+    # never touches noise, and later passes only recolour.)
+    "denoise_rectangles": "[g:=[[v:=n*(x>0<v|r)for x,r in zip([0]+b,b+[0])][1:]for*b,in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
     # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
     # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; a pass works on the
