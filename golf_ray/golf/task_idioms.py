@@ -759,8 +759,9 @@ IDIOMS = {
     # then H cells of one colour (H <= 7 < Z), so H is the count of its last cell, and its cells
     # from H on followed by the whole column start with the lifted bar and H 0s under it. An empty
     # column (one in every example) counts 15 and gives just itself, so zip(*) cuts every column to
-    # 15 rows.
-    "bars_rise_by_height": "[*zip(*[k[k.count(k[-1]):]+k for k in zip(*g)])]",
+    # 15 rows. map(lambda*k:..,*g) hands the lambda each column as its arguments, 2 bytes shorter
+    # than a comprehension over zip(*g).
+    "bars_rise_by_height": "[*zip(*map(lambda*k:k[k.count(k[-1]):]+k,*g))]",
     # task129: the 3x3 grid filled with its commonest colour (always 3 cells, the others fewer). max
     # over the flat cells keyed by their count; aliased rows are fine as output.
     "commonest_fills_3x3": "[[max(A:=sum(g,g),key=A.count)]*3]*3",
@@ -1477,9 +1478,10 @@ IDIOMS = {
     "fill_enclosed_0_with_1": "[g:=[[v:=3-c>>_^c or v&1 for c in(6,*r)][:0:-1]for r in zip(*g)]for _ in[2]*51+[1]][-1]",
     # task252: diagonal lines run down-right from the top row or the left column; every 2nd cell of
     # each line, from the 2nd, becomes 4. Top-row lines start at even columns, so the cells to
-    # recolour are the line cells in odd columns: zip pairs each cell with 9,0,9,0... and k<c holds
-    # just for a coloured cell in an odd column, which takes 4.
-    "diagonal_odd_columns_yellow": "[[(c,4)[k<c]for c,k in zip(r,[9,0]*8)]for r in g]",
+    # recolour are the line cells in odd columns: zip pairs each cell with -4,4,-4,4... and the cell
+    # becomes k%(c+4): in an even column -4%(c+4) is c for any c >= 0, in an odd one 4%(c+4) is 0
+    # for c=0 and 4 for any colour.
+    "diagonal_odd_columns_yellow": "[[k%(c+4)for c,k in zip(r,[-4,4]*8)]for r in g]",
     # task253: four L-triominoes (2x2 less a corner) packed into a 4x4, each in its bend's corner.
     # Every 2x2 window with exactly one 0 is a piece (pieces never touch); the key
     # count(0)*4+index(0) files them at 4..7 by missing corner. Windows are column-major
