@@ -1897,11 +1897,14 @@ IDIOMS = {
     "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=[v for r in g[y-(0<y):y+2]for v in r[x-(0<x):x+2]],key=w.count):v for a in[2,1]for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)==a!=[P:={*P,x-y,x+y+.1}]})and[[P&{x-y,x+y+.1}and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the diagonal. The flood
     # spreads the running min along each row (labels are negative: an 8 joins its left neighbour's
-    # label, or takes a fresh k-1 after a 0), 2*height quarter turns (each turn rotates the last
-    # turn's rows first; a 0 is put in front of each row to cut rows apart, so the grid grows);
+    # label, or takes a fresh -len(g:=g+_) after a 0: within a pass g is the previous grid grown by
+    # a row _ of the input per label, so labels are distinct with no counter to set up; only the
+    # first pass makes labels, as every 8 gets one there), 2*height quarter turns (each turn
+    # rotates the last turn's rows first; a 0 is put in front of each row to cut rows apart, so the
+    # grid grows);
     # every turn also keeps L, the set of labels, so the last one is there after the loop; the
     # identity grid is built over L (one iteration order for rows and columns).
-    "count_to_diagonal": "(k:=0)or[L:={*sum(g:=[[v:=c and(min(c,v)or(k:=k-1))for c in(0,*r)]for r in zip(*g[::-1])],[])}-{0}for _ in g*2]and[[8*(a==b)for b in L]for a in L]",
+    "count_to_diagonal": "[L:={*sum(g:=[[v:=c and(min(c,v)or-len(g:=g+_))for c in(0,*r)]for r in zip(*g[::-1])],[])}-{0}for _ in g*2]and[[8*(a==b)for b in L]for a in L]",
     # task326: output the 2x2 block in the top left corner. Two rows written out one by one are
     # shorter than a comprehension over g[:2].
     "top_left_2x2_corner": "[g[0][:2],g[1][:2]]",
