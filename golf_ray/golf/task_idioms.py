@@ -16,8 +16,8 @@ IDIOMS = {
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
     # 3..5 when the period divides 3 (tested as g[2]==g[5]: the bool drops row 0 before [2:5]), else
     # rows 2..4 (period 2 or 4; every example's period is 2, 3 or 4, never 5, and with period 4 row
-    # 1 != row 2)
-    "continue_rows_to_9": "[[2*c for c in r]for r in g+g[g[2]==g[5]:][2:5]]",
+    # 1 != row 2). The 9 rows are printed as text, every '1' replaced by '2' and evaluated back.
+    "continue_rows_to_9": "eval(str(g+g[g[2]==g[5]:][2:5]).replace(*'12'))",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
     # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
@@ -285,8 +285,9 @@ IDIOMS = {
     "chain_by_connectors": "(C:=[(f:=5,),*zip(*g)])and[*zip(*[[v and max({*a+c+b}-{5})for v in d]for a,c,b in zip(C,C[1:],C[2:]+C)if any(c)if[any(a)or(f:=c.index(5)-d.index(5)),d:=c[f:]+c]])]",
     # task047: a line across the grid through the 8 and through the 7 (row and column), 2 where the
     # two cross. A cell's row and column together hold {0}, {0,8}, {0,7} or {0,7,8}: their sums 0,
-    # 8, 7, 15 are taken mod 13 to give 0, 8, 7 and 2.
-    "cross_lines_meet_red": "[[sum({*r,*k})%13 for k in zip(*g)]for r in g]",
+    # 8, 7, 15 are taken mod 13 to give 0, 8, 7 and 2. `for*k,in` makes each column a list, so the
+    # row and column join as r+k.
+    "cross_lines_meet_red": "[[sum({*r+k})%13for*k,in zip(*g)]for r in g]",
     # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
     # touches both squares, else [[0]]. (EXPR gives each 2-cell its own bit 32,64,... in reading
     # order in the first OR-spread pass; the first and last 2-cells lie in different squares and the
@@ -2286,8 +2287,9 @@ IDIOMS = {
     "fill_8_under_columns_tile_2x2": "[2*[x[0]or 8*any(x)for x in zip(r,*g)]for r in g]*2",
     # task389: a grid of 5 and one other colour c; the 5s become c and the c cells become 0. The
     # grid's colours less {x,5} are {c} for a 5 and empty for a c: int(*that) is c or int()=0 (and
-    # fails at once on a grid of 3+ colours, which keeps the search cheap).
-    "five_to_other_other_to_zero": "[[int(*{*sum(g,[])}-{x,5})for x in r]for r in g]",
+    # fails at once on a grid of 3+ colours, which keeps the search cheap). sum(g,r) starts from the
+    # row r, whose cells are in g anyway.
+    "five_to_other_other_to_zero": "[[int(*{*sum(g,r)}-{x,5})for x in r]for r in g]",
     # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3: as every example) enclose a
     # pattern: split it in half across the bracket axis and reflect each half out across the bracket
     # on its side; the inside is cleared. Four passes, each a quarter turn made as a transpose
