@@ -349,11 +349,13 @@ IDIOMS = {
     # (zip trims them). Depth <= h+w, needs g all 0 and square (every example: 5x5..20x20)
     "spiral_recursive": "g and[r:=[3]*len(g),[*[*g,r,r][2][1:],3],*zip(*p([*zip(*g[2:])])[::-1])]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
-    # fill with that colour, the others empty. S[k] is cell k's sorted contents: rows k&12 to k|3
-    # read column by column, so column band k%4 is the 9 values from k%4*12 (k%4==3 is empty); the
-    # largest M has the most dots, M[-1] is the colour and M[0] a 0 (no cell is ever full: at most
-    # 5 dots in every example); a 5 of the input picks 5 from the pair [fill, 5].
-    "fullest_cell_fills": "(R:=range(11),M:=max(S:=[sorted(sum(zip(*g[k&12:k|3]),())[k%4*12:][:9])for k in R]))and[[[M[-(S[i&12|j//4]==M)],5][g[i][j]==5]for j in R]for i in R]",
+    # fill with that colour, the others empty. R holds the raw bytes 3,3,3,4,7,7,7,4,24,24,24, one
+    # per row/column index: g[i&12:i] is the 3 rows of i's band (0:3, 4:7, 8:24) and empty on a
+    # 5-line (4&12 is 4); likewise [j&12:j] on the columns, so each position gets b = its cell's 9
+    # values sorted, or [] on a line. A sorted cell is larger the more dots it has (fewer leading
+    # 0s), so max(sum(G,[])) is the fullest; [*b,5][8*(b==M)] picks b[8] (the colour) for a fullest
+    # cell, b[0] (a 0: at most 5 dots in every example) for the others, and 5 on a line.
+    "fullest_cell_fills": "(R:=b'\u0003\u0003\u0003\u0004\u0007\u0007\u0007\u0004\u0018\u0018\u0018',G:=[[sorted(sum([*zip(*g[i&12:i])][j&12:j],()))for j in R]for i in R])and[[[*b,5][8*(b==max(sum(G,[])))]for b in r]for r in G]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
