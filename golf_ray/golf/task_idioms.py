@@ -711,7 +711,10 @@ IDIOMS = {
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
     # past the edge lands on a separator, never a digit): the bounce cell q is the 0 on the line of
     # the first and last 8 farthest from the first; a 0 at a multiple of 41 or 35 from q becomes 3.
-    "diagonal_bounce": "(a:=(s:=b'%a'%g).find(56))and eval(bytes(c|3>>c%48+k%41*(k%35)for k,c in enumerate(s,-a-max((p*p,p)for p,c in enumerate(s,-a)if p*2%(s.rfind(56)-a)<1>c%48)[1])))",
+    # map(lambda c,k:..) over s and range(-a-q,999) binds s and a by walruses in its arguments (a
+    # comprehension's iterable may not hold one), so no (a:=...)and prefix; the range starts at or
+    # below 0, so it outlasts the ~460-byte text.
+    "diagonal_bounce": "eval(bytes(map(lambda c,k:c|3>>c%48+k%41*(k%35),s:=b'%a'%g,range(-(a:=s.find(56))-max((p*p,p)for p,c in enumerate(s,-a)if p*2%(s.rfind(56)-a)<1>c%48)[1],999))))",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell is inside when the cells up-left and down-right of it
     # are non-0 too: rectangles never touch, even at corners, so both are in its own rectangle. The
@@ -995,9 +998,12 @@ IDIOMS = {
     # on 0 (as every example): keep the square's cells where the (downscaled) pattern is set, blank
     # the rest. After cropping, m = -n (minus the count of the last row), the square is the last n
     # rows' last n columns, the pattern every k-th row and column of the rest; both are masked
-    # column by column and the result transposed back (no result row or column is blank). The
-    # masked columns go to t as a bare generator (zip(*R) unpacks any iterable): no brackets.
-    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))],A:=t(t(g)),m:=-len(t(A[-1:])),k:=~-len(A)//-m)and t([v*(p>0)for v,p in q]for q in map(zip,t(A[m:])[m:],t(A[:m:k])[::k]))",
+    # column by column and the result transposed back (no result row or column is blank). t is
+    # bound where it is first called, as the callee of the final transpose (evaluated before its
+    # argument); A, m and k are bound by walruses in map's arguments, and the masking is
+    # map(lambda*q:..) over the square's and the pattern's columns, so no comprehension iterable
+    # needs a walrus and no (...)and prefix is needed.
+    "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))])(map(lambda*q:[v*(p>0)for v,p in zip(*q)],t((A:=t(t(g)))[(m:=-len(t(A[-1:]))):])[m:],t(A[:m:(k:=~-len(A)//-m)])[::k]))",
     # task171: an all-0 grid gets its border drawn in 8. One pass turns each column x into a row
     # [8,*x[2:],8] (the grid transposed, with 8 at both ends of every row); two passes put 8 on all
     # four sides in the input's orientation. `for _ in g` runs h >= 3 passes (the later ones change
