@@ -851,9 +851,12 @@ IDIOMS = {
     # smallest 8. Two byte-split passes, each over the columns of the last (r in zip(*g)), split at
     # the wall byte 2 (a 2 put before each part, then the first dropped, lines the parts up with the
     # walls): pass F=len gives each room cell 3*(its run length), pass F=sum adds those up along the
-    # other run (3*3*area, as rooms are rectangles); walls stay 2 (v%3); the value set t is taken
-    # inside the final lookup (sum(g,r): the row r as the start adds no new value).
-    "room_size_extremes": "[g:=[[v%3or 3*F(w)for w in bytes(r).split(b'\u0002')for v in b'\u0002'+w][1:]for r in zip(*g)]for F in(len,sum)]and[[{max(t:={*sum(g,r)}):1,min(t-{2}):8}.get(c,c%3)for c in r]for r in g]",
+    # other run (3*3*area, as rooms are rectangles); walls stay 2 (v%3). The final lookup: a wall
+    # stops at c%3 (2), so t, the value set (sum(g,r): the row r as the start adds no new value), is
+    # bound at the first room cell; c//max(t) is 1 for the largest room only, 8>>c-min(t-{2}) is 8
+    # for the smallest only (any other shift is at least 9); rooms between end 0 (no example has
+    # all rooms one size).
+    "room_size_extremes": "[g:=[[v%3or 3*F(w)for w in bytes(r).split(b'\u0002')for v in b'\u0002'+w][1:]for r in zip(*g)]for F in(len,sum)]and[[c%3or c//max(t:={*sum(g,r)})|8>>c-min(t-{2})for c in r]for r in g]",
     # task146: The 9x3 grid is three stacked 3x3 blocks; output the one that is not symmetric about
     # its main diagonal (the top block times (it differs from its transpose) is itself or [], and an
     # empty list falls through to the recursion on g[3:]).
@@ -1325,8 +1328,9 @@ IDIOMS = {
     "upscale_3x": "[sum(zip(r,r,r),())for r in g for _ in g]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background. enumerate is spelled out (three times): the pipeline's minified form
-    # aliases it (A=enumerate) for fewer bytes than an in-expression walrus.
-    "inbox_of_dots": "[[[x,sum({*sum(g,[])})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in enumerate(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in enumerate(h)if 5in r]for h in(g,zip(*g))]]for i,r in enumerate(g)]",
+    # aliases it (A=enumerate) for fewer bytes than an in-expression walrus. The colour set comes
+    # from sum(g,r): starting from the row r adds no new value.
+    "inbox_of_dots": "[[[x,sum({*sum(g,r)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in enumerate(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in enumerate(h)if 5in r]for h in(g,zip(*g))]]for i,r in enumerate(g)]",
     # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
     # coloured by the opposite corner. (One output grid per coloured cell (a,b); [0] keeps the one
     # for the block's top-left cell. A cell is on a square iff bit 2 is set in both its row and
@@ -2167,10 +2171,11 @@ IDIOMS = {
     # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
     # left of each row. Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
     # (c%4*5|4-4*X: the test X is a bool, so 4-4*X is 4 or 0): its left v or (from pass 2 on, rows
-    # being zip tuples) itself is 0, a|v<b&5 (concave corner, or up and left both 0, which later
-    # passes mark anyway), or e&a&v>4 (up and left walls with e==5: a line goes on from the corner;
-    # pads 2 never pass this test).
-    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4-4*(c*v<(r*0!=[])or a|v<b&5 or e&a&v>4)for c,a,b,e in zip(r,u,[7]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
+    # being zip tuples) itself is 0, a|v<b (cells hold 0, 4 or 5: b a wall or the pad 5 at column 0
+    # with up and left open, a concave corner; or b 4 with up and left both 0, which later passes
+    # mark anyway; at column 0 v=5 never passes, nor the pad 2 on the top row), or e&a&v>4 (up and
+    # left walls with e==5: a line goes on from the corner; pads 2 never pass this test).
+    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4-4*(c*v<(r*0!=[])or a|v<b or e&a&v>4)for c,a,b,e in zip(r,u,[5]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. A 5 in row i, column c takes the next value popped from
     # template row a (a = 5s above it in c): each row i rebuilds T, the template rows (each 4x, the
