@@ -983,14 +983,16 @@ IDIOMS = {
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner. Done on the grid's text, padded with
     # spaces to 640 bytes (10x10 in every example: a row is 32 bytes, cell bytes are below 320). A
-    # '0' at p takes the colour of x+A when x = p+D, p+2D, ... (D = A+-3 points from p toward the
-    # L, A = +-32) is a '0' whose arms x+A and x+D-A are set (Ls never touch). x stops short of
-    # 9*D: for D<0 x stays above -315, and a negative x wraps into the padding or onto separator
-    # bytes of the last row, as does a ray past a side; for D>0 x stays below 261 (D=29) or 315,
-    # which misses an L in rows 8-9 whose missing corner faces up-right: no real example has one.
+    # digit c at p (47<c keeps the padding spaces out) takes the colour of x+D-A when x = p+D, p+2D,
+    # ... (D = A+-3 points from p toward the L, A = +-32) holds the same byte and x+A a larger one:
+    # for a '0' at p, a '0' at x whose arms x+A and x+D-A are set (Ls never touch); no coloured cell
+    # or bracket meets that test in any real example. x stops short of 9*D: for D<0 x stays above
+    # -315, and a negative x wraps into the padding or onto separator bytes of the last row, as does
+    # a ray past a side; for D>0 x stays below 261 (D=29) or 315, which misses an L in rows 8-9
+    # whose missing corner faces up-right: no real example has one.
     # Only the first 320 bytes (the grid) are rebuilt: without [:320] the search's cost triples
     # (the pipeline's shrink drops it).
-    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(c==48==s[x]<s[x+A]and s[x+D-A]for A in(32,-32)for D in(A+3,A-3)for x in range(p+D,D*9,D))for p,c in enumerate(s[:320])))",
+    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(47<c==s[x]<s[x+A]and s[x+D-A]for A in(32,-32)for D in(A+3,A-3)for x in range(p+D,D*9,D))for p,c in enumerate(s[:320])))",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
@@ -2238,9 +2240,10 @@ IDIOMS = {
     # far away (0 inside the box). h gives [-squared distance] repeated (that line's max) times for
     # the nearest non-empty line (empty lines give [], which loses the max); equal values below [0]
     # mark a ray. That line (the box side a ray leaves from) holds only 0 and the shell colour, in
-    # every example, so the ray colour is the sum of the grid's colours less the list's length. h is
-    # bound at its first call (the row's, inside the cell's list), which saves the leading `and`.
-    "corner_diagonals": "[[[v,sum({*sum(g,[])})-len(x:=(h:=lambda i,G:max(max(s)*[-k*k]for k,s in enumerate(G,-i)))(i,g))][x==h(j,zip(*g))<[0]]for j,v in enumerate(s)]for i,s in enumerate(g)]",
+    # every example, so the grid's colours less {0, len(x)} is just {ray colour}, spread into the
+    # list as [v, ray colour] (sum(g,s): the row s as the start adds no new value). h is bound at
+    # its first call (the row's, inside the cell's list), which saves the leading `and`.
+    "corner_diagonals": "[[[v,*{*sum(g,s)}-{0,len(x:=(h:=lambda i,G:max(max(s)*[-k*k]for k,s in enumerate(G,-i)))(i,g))}][x==h(j,zip(*g))<[0]]for j,v in enumerate(s)]for i,s in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2); each dot shoots a ray perpendicular to
     # them, to the nearest line on each side that has one; each crossing gets an 8 ring (3x3 minus
     # centre). Eight quarter turns sweep rows with the previous output cell t: v|2 when t is 2 and
