@@ -1228,14 +1228,17 @@ IDIOMS = {
     # [r[:2],r[3:],s[:2],s[3:]]; where the odd block differs it is the one seen once (min by count),
     # where it does not all four agree, so the odd block's row comes out either way.
     "odd_quadrant_2x2": "[min(v:=[r[:2],r[3:],s[:2],s[3:]],key=v.count)for r,s in zip(g,g[3:])]",
-    # task208: The rarest colour draws an h x w box (h rows, w columns hold it) around an all-0
-    # hole; every other all-0 hole of that size whose box fits inside the grid gets the same box (no
-    # two boxes overlap, the grid is 21x21: as in every example). A box's top-left corner is
-    # (-i,-j), i,j in range(21): a negative index wraps round an edge, and no example has an all-0
-    # hole wrapped round the grid (a torus), so no bounds are needed. The hole test (every interior
-    # cell <1: `all` stops at the first coloured one) and the painting walk the same loop
-    # (a%~-h*(b%~-w) is 0 on the border), which packs well; w before h, j outside i, for zlib.
-    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),w:=sum(c in r for r in zip(*g)),h:=sum(c in r for r in g),[()for j in range(21)for i in range(21)if all(g[a-i][b-j]<1for a in range(h)for b in range(w)if a%~-h*(b%~-w))for a in range(h)for b in range(w)if a%~-h*(b%~-w)<1for g[a-i][b-j]in[c]])and g",
+    # task208: The rarest colour c draws a box (c border, all-0 inside); every other all-0 hole of
+    # that size whose box fits in the grid gets the same box (no two boxes overlap, the grid is
+    # 21x21: as in every example). B lists the template's cells: columns holding c (s[x::21] is
+    # column x of the flattened grid) by rows holding c (c appears only in the box). The box is
+    # symmetric under a half turn, so each offset (i,j) in range(21)^2 places the template
+    # point-reflected at (i-y, j-x); a negative index wraps round an edge, and no example has an
+    # all-0 hole wrapped round the grid, so no bounds are needed. A placement is taken when every
+    # target cell is <= 9*template cell (interior cells, 0, must be 0; border cells take anything);
+    # B*all(...) is B or [], and every template value is copied (c on the border, 0 inside, already
+    # 0). Names, loop order and the split row/column filters were picked for zlib.
+    "copy_box_to_holes": "(R:=range(21),c:=min(s:=sum(g,[]),key=s.count),B:=[(y,x)for x in R if c in s[x::21]for y in R if c in g[y]],[()for i in R for j in R for y,x in B*all(g[i-y][j-x]<=9*g[y][x]for y,x in B)for g[i-y][j-x]in[g[y][x]]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
     # upscaled pattern painted in: the smallest scale u (1-4; every example has 2-4), then the first
