@@ -396,17 +396,20 @@ IDIOMS = {
     # colour); so each output cell is f(f(a,c),f(b,d)) of its four copies: all equal gives the
     # colour, and one odd x among y gives u = ~(x^y), then ~(u^y) = x. ~(x^y or~x) is f.
     "odd_quadrant": "[g:=[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*g)]for _ in g][1]",
-    # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green
-    # end i whose next cell is free, walk away from the other green until blocked (an 8: walks pass
-    # the edge, it never blocks); turn a quarter either way (v*1j, v=±s) and walk until blocked;
-    # walk along the first leg's line (either way, j=±s) until the next cell is red; the first path
-    # found is drawn. One walrus q (set to i first) walks the three legs in turn (a blocked leg
-    # adds nothing), so P holds the legs and q ends at the path's end; i is green (3) and stays
-    # so, and path cells (all 0) are drawn as v+3. (bg 0 and square grids in every example: a leg is
-    # capped at len(g) steps.) The start, the third leg, the turn and the cap's loop are named
-    # i, j, v and i, like the cells' i,j,v in the comprehensions (each has its own scope; a
-    # comprehension's first iterable is read outside it): it packs better.
-    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1j,1,-1j,-1)if c.get(i+s,0)<c[i]==3==c.get(i-s)for j in(s,-s)for v in(s,-s)if c.get([q:=i,P:=[q:=q+v for v in(s,v*1j,j)for i in g if c.get(q+v,0)<1]]and q+j)==2]][1]",
+    # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green end
+    # i whose next cell is free, walk away from the other green until blocked (an 8: walks pass the
+    # edge, it never blocks); turn and walk until blocked; walk along the first leg's line (either
+    # way, j=±s) until the next cell is red; the first path found is drawn. The second leg's
+    # direction v runs over all four directions, the same tuple (1j,1,-1j,-1) as s, so it packs as a
+    # repeat: v=s adds nothing (leg 1 is blocked) and v=-s walks back along leg 1, and no such path
+    # ends next to red in any example or draw. The red test comes after the list (if[q:=i,P:=...]and
+    # c.get(q+j)==2), which saves a space. One walrus q (set to i first) walks the three legs in
+    # turn (a blocked leg adds nothing), so P holds the legs and q ends at the path's end; i is
+    # green (3) and stays so, and path cells (all 0) are drawn as v+3. (bg 0 and square grids in
+    # every example: a leg is capped at len(g) steps.) The start, the third leg, the turn and the
+    # cap's loop are named i, j, v and i, like the cells' i,j,v in the comprehensions (each has its
+    # own scope; a comprehension's first iterable is read outside it): it packs better.
+    "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1j,1,-1j,-1)if c.get(i+s,0)<c[i]==3==c.get(i-s)for j in(s,-s)for v in(1j,1,-1j,-1)if[q:=i,P:=[q:=q+v for v in(s,v,j)for i in g if c.get(q+v,0)<1]]and c.get(q+j)==2]][1]",
     # task067: the grid is three copies of a tile side by side; output the first copy. The tile is
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
@@ -1183,11 +1186,12 @@ IDIOMS = {
     # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
     # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
     # frame, mirrored unless the right side's colour is in its last column, padded with 0 above and
-    # below, between the frame's sides. The corners are the first/last 4 of the flat bytes (13 wide,
-    # as every example); the sides' cells are cleared in g row by row, and the last result is kept.
-    # The left side is b[R::13], which zip cuts to the frame's height; the right side's colour is
-    # b[w-13], just above the last corner.
-    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R::13],*(V:=[*filter(sum,zip(13*[0],*filter(sum,g),13*[0]))])[::b[w-13]in V[-1]or-1],b[w::-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
+    # below (zip with min(g), the least row: every example has an all-0 row and the clearing only
+    # adds 0s; as long as 13*[0], packs 1 byte shorter), between the frame's sides. The corners are
+    # the first/last 4 of the flat bytes (13 wide, as every example); the sides' cells are cleared
+    # in g row by row, and the last result is kept. The left side is b[R::13], which zip cuts to the
+    # frame's height; the right side's colour is b[w-13], just above the last corner.
+    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R::13],*(V:=[*filter(sum,zip(min(g),*filter(sum,g),min(g)))])[::b[w-13]in V[-1]or-1],b[w::-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
