@@ -700,15 +700,17 @@ IDIOMS = {
     "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g*2)[2*c-a-2])for a,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
     # task118: 2-coloured plus signs (arm h+2, h 0 or 1, the same for all) are partly hidden under
     # 5-noise; every cross is completed with 8 on its hidden cells. A cross scores its count of 2s,
-    # -99 per 0 in it (cells off the grid count 0: arms may leave it). X and C read h from the
-    # enclosing scope: set to 1, then to 0 inside the comparison (0+max), so h ends True (arm 3)
-    # iff the best arm-3 cross beats the best arm-2 one. Each 2 then takes the best cross through
-    # it (a centre within h+2 on its row or column), and 5s on a taken cross become 8. Cells are
-    # y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter. The
+    # -9 per 0 in it (cells off the grid count 0: arms may leave it): a cross holding a 0 stays
+    # below the right one on every real example (-99 is safer against a real cross hidden almost
+    # wholly under 5s, but packs 2 bytes longer; both get 1 of 1,000 draws wrong). X and C read h
+    # from the enclosing scope: set to 1, then to 0 inside the comparison (0+max), so h ends True
+    # (arm 3) iff the best arm-3 cross beats the best arm-2 one. Each 2 then takes the best cross
+    # through it (a centre within h+2 on its row or column), and 5s on a taken cross become 8. Cells
+    # are y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter. The
     # lambdas' and loops' own names reuse the grid loops' letters r,x,v (separate scopes): fewer
     # letters, packs shorter. Sums and maxima as generators over A, the filter 0<A[r], the output's
     # cells y*1j+x: text that repeats its own, packs shorter.
-    "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*99 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(A.get(x,0)for x in X(r)),h:=1,h:=max(C(r)for r in A)>(h:=0)+max(C(r)for r in A),S:={max(X(r),key=C)for r in A if 0<A[r]})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*9 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(A.get(x,0)for x in X(r)),h:=1,h:=max(C(r)for r in A)>(h:=0)+max(C(r)for r in A),S:={max(X(r),key=C)for r in A if 0<A[r]})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
     # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
     # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
