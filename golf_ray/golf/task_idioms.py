@@ -353,8 +353,8 @@ IDIOMS = {
     # per row/column index: g[i&12:i] is the 3 rows of i's band (0:3, 4:7, 8:24) and empty on a
     # 5-line (4&12 is 4); likewise [j&12:j] on the columns, so each position gets b = its cell's 9
     # values sorted, or [] on a line. A sorted cell is larger the more dots it has (fewer leading
-    # 0s), so max(sum(G,[])) is the fullest; [*b,5][8*(b==M)] picks b[8] (the colour) for a fullest
-    # cell, b[0] (a 0: at most 5 dots in every example) for the others, and 5 on a line.
+    # 0s), so M = max(sum(G,[])) is the fullest; [*b,5][8*(b==M)] picks b[8] (the colour) for a
+    # fullest cell, b[0] (a 0: at most 5 dots in every example) for the others, and 5 on a line.
     "fullest_cell_fills": "(R:=b'\u0003\u0003\u0003\u0004\u0007\u0007\u0007\u0004\u0018\u0018\u0018',G:=[[sorted(sum([*zip(*g[i&12:i])][j&12:j],()))for j in R]for i in R])and[[[*b,5][8*(b==max(sum(G,[])))]for b in r]for r in G]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
@@ -399,16 +399,17 @@ IDIOMS = {
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green end
     # i whose next cell is free, walk away from the other green until blocked (an 8: walks pass the
     # edge, it never blocks); turn and walk until blocked; walk along the first leg's line (either
-    # way, j=±s) until the next cell is red; the first path found is drawn. The second leg's
-    # direction v runs over all four directions, the same tuple (1j,1,-1j,-1) as s, so it packs as a
-    # repeat: v=s adds nothing (leg 1 is blocked) and v=-s walks back along leg 1, and no such path
-    # ends next to red in any example or draw. The red test comes after the list (if[q:=i,P:=...]and
-    # c.get(q+j)==2), which saves a space. One walrus q (set to i first) walks the three legs in
-    # turn (a blocked leg adds nothing), so P holds the legs and q ends at the path's end; i is
-    # green (3) and stays so, and path cells (all 0) are drawn as v+3. (bg 0 and square grids in
-    # every example: a leg is capped at len(g) steps.) The start, the third leg, the turn and the
-    # cap's loop are named i, j, v and i, like the cells' i,j,v in the comprehensions (each has its
-    # own scope; a comprehension's first iterable is read outside it): it packs better.
+    # way, j=±s) until blocked, and the path counts if the next cell is red; the first found is
+    # drawn. The second leg's direction v runs over all four directions, the same tuple
+    # (1j,1,-1j,-1) as s, so it packs as a repeat: v=s adds nothing (leg 1 is blocked) and v=-s
+    # walks back along leg 1, and no such path ends next to red in any example or draw. The red test
+    # comes after the list (if[q:=i,P:=...]and c.get(q+j)==2), which saves a space. One walrus q
+    # (set to i first) walks the three legs in turn (a blocked leg adds nothing), so P holds the
+    # legs and q ends at the path's end; i is green (3) and stays so, and path cells (all 0) are
+    # drawn as v+3. (bg 0 and square grids in every example: a leg is capped at len(g) steps.) The
+    # start, the third leg, the turn and the cap's loop are named i, j, v and i, like the cells'
+    # i,j,v in the comprehensions (each has its own scope; a comprehension's first iterable is read
+    # outside it): it packs better.
     "elbow_path_join": "[c:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)},*[[[v+3*(i+j*1j in P)for j,v in enumerate(r)]for i,r in enumerate(g)]for i in c for s in(1j,1,-1j,-1)if c.get(i+s,0)<c[i]==3==c.get(i-s)for j in(s,-s)for v in(1j,1,-1j,-1)if[q:=i,P:=[q:=q+v for v in(s,v,j)for i in g if c.get(q+v,0)<1]]and c.get(q+j)==2]][1]",
     # task067: the grid is three copies of a tile side by side; output the first copy. The tile is
     # always square (height = width / 3 in every example), so each row is cut at len(g).
