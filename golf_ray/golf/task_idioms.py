@@ -722,10 +722,12 @@ IDIOMS = {
     # below 0, so it outlasts the ~460-byte text.
     "diagonal_bounce": "eval(bytes(map(lambda c,k:c|3>>c%48+k%41*(k%35),s:=b'%a'%g,range(-(a:=s.find(56))-max((p*p,p)for p,c in enumerate(s,-a)if p*2%(s.rfind(56)-a)<1>c%48)[1],999))))",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
-    # inside of each becomes 8. A non-0 cell is inside when the cells up-left and down-right of it
-    # are non-0 too: rectangles never touch, even at corners, so both are in its own rectangle. The
-    # top and bottom rows are never inside: only rows with both neighbours are zipped.
-    "rect_interiors_eight": "g[:1]+[[[v,8][all(n)]for v,*n in zip(r,r,[0,*a],c[1:]+[0])]for a,r,c in zip(g,g[1:],g[2:])]+g[-1:]",
+    # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
+    # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
+    # meet diagonally across a 0). Past the edges the pads are lists, which never equal an int (the
+    # chain stops at the first false ==): g*2 above has 2H rows, enough for [0,*a] to span a row;
+    # c[1:]+g below and at the right is long enough as H-1+H >= W.
+    "rect_interiors_eight": "[[[v,8][v==x==y>0]for v,x,y in zip(r,[0,*a],c[1:]+g)]for a,r,c in zip([g*2]+g,g,g[1:]+[g])]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the cell left of the 3x3's top-left, set in the
     # comprehension's if; rows t[d:d+3] for d = 1, 14, 27, written as the raw bytes of b'\1\16\33'
