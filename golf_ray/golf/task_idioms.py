@@ -1408,11 +1408,12 @@ IDIOMS = {
     "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),P:={(-F.count(2),(*zip(*w),)[::-1])for e in range(len(g))for S in range(len(g[0]))if(F:=sum(w:=[d[S:S+3]for d in g[e:e+3]],[])).count(2)<all(F)*len(F)>8},g:=[*map(list,u)],[0for _,w in sorted(P)for w in[w,[*zip(*w)]]for k in'2, 2'for w in[[*zip(*w[::-1])]]for e in range(len(g))for S in range(len(g[0]))if[d[S:S+3]for d in g[e:e+3]]==[[q-2and 2for q in d]for d in w]for a,g[e+a][S:S+3]in enumerate(w)]]and g",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each.
-    # Stem rows hold one cell of colour sum(s) that t, the last row kept (latched by the walrus in
-    # the filter), lacks (anchor up): they are dropped, the rows below move up, and copies of t
-    # (by then the last row, 0 like every edge of every example) refill the grid to its height.
-    # (t is unset only on the very first, 0 row, which 0< skips.)
-    "reel_in_rect": "[g:=[*zip(*([s for s in g if not 0<sum(s)in{*s}-{*t}and(t:=s)]+[t]*99)[:len(g)])][::-1]for _ in g][3]",
+    # Stem rows hold one cell of colour sum(s) that t, the last row kept, lacks (anchor up): they
+    # are dropped, the rows below move up, and copies of t (by then the last row, 0 like every edge
+    # of every example) refill the grid to its height. t is bound as the element (t:=s for s in g
+    # if ...), so it is the last kept row with no and(t:=s) in the filter. (t is unset only on the
+    # very first, 0 row, which 0< skips.)
+    "reel_in_rect": "[g:=[*zip(*([t:=s for s in g if not 0<sum(s)in{*s}-{*t}]+[t]*99)[:len(g)])][::-1]for _ in g][3]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
