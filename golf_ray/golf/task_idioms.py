@@ -1446,13 +1446,13 @@ IDIOMS = {
     "colour_count_columns": "[*filter(any,zip(*sorted([[c]*sum(g,g).count(c)+99*[0]for c in{*sum(g,[])}],key=len)[::-1]))]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
-    # up to its mirror image. (19x19 on 0, as every example.) In each pass row A is built from C,
-    # column A of the last grid (so it transposes): cell B reads C[j]|C[~j], j = min(B, 18-B,
-    # B%2-~A, that is A+1+B%2): the mirror, or past the dot the dot itself on odd B (an even row,
-    # all 0, on even B). The result is a fixed point after 4 passes (every example), symmetric under
-    # transposition, and the rule commutes with transposing the input, so reading columns, not rows,
-    # is harmless; [9] keeps the 10th of 19 passes (margin, and a byte under [-1]).
-    "mirror_dotted_frame": "[g:=[[C[j:=min(B,18-B,B%2-~A)]|C[~j]for B in range(19)]for A,C in enumerate(zip(*g))]for _ in g][9]",
+    # up to its mirror image. (19x19 on 0, as every example.) In each pass row A is built from
+    # column A of the last grid, read by index (g[j][A], so it transposes without zip): cell B is
+    # g[j][A]|g[~j][A], j = min(B, 18-B, B%2-~A, that is A+1+B%2): the mirror, or past the dot the
+    # dot itself on odd B (an even row, all 0, on even B). The result is symmetric under
+    # transposition and the rule commutes with transposing the input, so reading columns is
+    # harmless. R serves both loops and its list sets 4 passes: the fixed point of every example.
+    "mirror_dotted_frame": "[g:=[[g[j:=min(B,18-B,B%2-~A)][A]|g[~j][A]for B in R]for A in R]for R in[range(19)]*4][3]",
     # task242: a 16x16 grid symmetric left-right hides a 3x3 hole of 0 (never across the middle
     # column): output what the left-right mirror shows there. In a row with 0s, r[~j::-1] starts at
     # the mirror of the hole's first column j and walks on through the mirrors of the next ones.
@@ -1866,11 +1866,15 @@ IDIOMS = {
     "extend_tiling_shifted": "[(r[1:len({*r})]*9)[:len(g)]for r in g[:2]*10][:len(g)]",
     # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
-    # One pass over the input: a cell takes the max of itself and {its row and column partners 3
-    # before} & {those 3 after} (cyclic mod 8 by negative indices j-3, j-5 and i-3, i-5). (Every
-    # example: filled cells hold 1, none is filled both ways, no row or column has a mark at its
-    # index 4 (3) repeated at 6 (1), and no row partner equals a column partner on the other side.)
-    "complete_middle_block": "[[max({r[j]}|{r[j-3],g[i-3][j]}&{r[j-5],g[i-5][j]})for j in range(8)]for i,r in enumerate(g)]",
+    # One pass over the text: every example is 8x8, so str(g) is 208 characters, a row every 26 and
+    # a cell every 3. A character takes the max of itself and {its partners 3 columns left (k-9) and
+    # 3 rows up (k-78)} & {3 columns right (k-199: negative indices wrap by whole rows) and 5 rows up
+    # (k-130)}, cyclic mod 8 as in the grid. Off the middle columns a partner may be in another row
+    # or a comma, but no outer character changes on any example; brackets sort above digits, so
+    # the text still evaluates. (Every example: filled cells hold 1, none is filled both ways, no row
+    # or column has a mark at its index 4 (3) repeated at 6 (1), and no row partner equals a column
+    # partner on the other side.)
+    "complete_middle_block": "eval(''.join(max((g:=str(g))[k],*{g[k-9],g[k-78]}&{g[k-199],g[k-130]})for k in range(208)))",
     # task315: 9x9 made of 3x3 blocks: a copy of the input in the blocks whose input cell is 2,
     # zeros elsewhere. Colours are 0, 1 and 2, so a//2 is 1 only for a 2.
     "self_tile_at_twos": "[[a//2*b for a in r for b in s]for r in g for s in g]",
@@ -1993,8 +1997,8 @@ IDIOMS = {
     # to the border. 8 passes (every example has 8 rows or more), each turning the grid and popping
     # every line from its end: a 0 becomes 8 when the cell out before it (P) is 5 and a 5 is still
     # ahead (r: inside the box), or P is 8 and the line holds a 5 anywhere (c, its copy: the fill
-    # runs on through the gap to the border); P=0 looks in g, whose rows are never 5.
-    "leaky_box": "[g:=[[P:=r.pop()or 8*(5 in[g,r,c][P//4])for _ in g]for*r,in zip(*g)if[c:=r*1,P:=0]]for _ in g][7]",
+    # runs on through the gap to the border): the list looked in is [r,c][P>5]*P, empty for P=0.
+    "leaky_box": "[g:=[[P:=r.pop()or 8*(5 in[r,c][P>5]*P)for _ in g]for*r,in zip(*g)if[c:=r*1,P:=0]]for _ in g][7]",
     # task337: swap the colours 5 and 8, keep the others. translate on the grid's text swaps the
     # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
     # stays valid Python on any grid).
