@@ -891,15 +891,14 @@ IDIOMS = {
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (each a pass over the columns, zip(*g), whose list is
     # then reversed; the 4th result is kept); each marks 4 on the row (of its pass) just below the
-    # full row where the cell or its left neighbour is non-zero (the line cell and the one right of
-    # it), so each turn adds one edge and one corner of the ring (earlier 4s only sit left of a line
-    # cell). n is the previous row as already marked (reset to [0] each turn): a marked row has at
-    # most 3 non-zero cells and every grid is at least 4 wide, so it never turns full. b carries the
-    # left cell times all(n) (b|(b:=...) reads the old b first), so it is 0 on rows not below the
-    # full row; at a row's start it holds the last cell of the row above (times its all(n)): no line
-    # is on the border in any example, and that row's last cell is then 0 (an earlier 4 there would
-    # sit right of the line cell), so no false mark in column 0.
-    "ring_around_crossing": "[g:=[n:=[[a,4][0<b|(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1]for _ in g if(n:=[b:=0])][3]",
+    # full row where b, the cell times all(n), changes (b!=(b:=...) reads the old b first): b is a
+    # itself there, and 0 -> 4, 4 -> line, line -> 0, 0 -> line mark an earlier 4 left of the line
+    # cell, the line cell and the one right of it (lines are never 4), so each turn adds one edge
+    # and one corner of the ring. n is the previous row as already marked (reset to [0] each turn):
+    # a marked row has at most 3 non-zero cells and every grid is at least 4 wide, so it never turns
+    # full. At a row's start b holds the last cell of the row above (times its all(n)): no line is
+    # on the border in any example, and that row's last cell is then 0, so no false mark in column 0.
+    "ring_around_crossing": "[g:=[n:=[[a,4][b!=(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1]for _ in g if(n:=[b:=0])][3]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
     # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
     # the pad also follows the grid: 9 are enough on every example and on 9000 draws; with no pad,
@@ -1115,8 +1114,9 @@ IDIOMS = {
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. The pattern row is
     # a = i-g[2][0]*3%9: i-6 when the 8-row is row 2 (key at the top; that cell is 8, 24%9 is 6),
     # else i (the cell is 0 or 3, 0 and 9 %9 are 0). Its key row is a//3^-2: XOR with -2 maps -2,-1
-    # (key at the top) to 0,1 and 0,1 (key at the bottom) to -2,-1. Columns likewise with b.
-    "colour_by_key_quadrant": "[[g[a:=i-g[2][0]*3%9][b:=j-g[0][2]*3%9]and g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
+    # (key at the top) to 0,1 and 0,1 (key at the bottom) to -2,-1. Columns likewise with b. The
+    # pattern is always 3, so cell%2 times the key cell is the key colour or 0.
+    "colour_by_key_quadrant": "[[g[a:=i-g[2][0]*3%9][b:=j-g[0][2]*3%9]%2*g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
     # diagonally: each single shoots a diagonal ray outward. (40 quarter-turn passes: a 0 takes its
     # up-left neighbour p[j] when the cell two steps up-left q[j-1] is set and the one right of that
@@ -1266,10 +1266,10 @@ IDIOMS = {
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. f is one pass down the rows, flipping the result; f(f(g)) is the same
     # pass on the flipped grid, then flipped back. The default k=2 resets k for each call: k is 2
-    # before the line, 1 from it on (r[0]//5 is 1 only on the line: markers are 1 or 2); a cell gets
-    # k when the cell above (g, the previous output row; the grid's rows at first, never == k) holds
-    # k.
-    "toward_away_rays": "(f:=lambda g,k=2:[g:=[c|k*(x==k)for c,x in zip(r,g)]for r in g if(k:=k-r[0]//5)][::-1])(f(g))",
+    # before the line, 1 from it on (each cell sets k:=c//5 or k, 1 only on a 5: markers are 1 or 2;
+    # line cells stay 5 as 5|1 is 5); a cell gets k when the cell above (g, the previous output row;
+    # the grid's rows at first, never == k) holds k.
+    "toward_away_rays": "(f:=lambda g,k=2:[g:=[c|(k:=c//5 or k)*(x==k)for c,x in zip(r,g)]for r in g][::-1])(f(g))",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines. K = -N (str(g) has N colours and "[], 05"). Each row
     # less its 0s and 5s (s) is kept when it has >= N cells, cut to its last N, last N rows: across
@@ -1297,8 +1297,10 @@ IDIOMS = {
     # task217: a one-colour 3x3 shape S (full 3x3 bounding box) sits in a 9x9; the output puts S in
     # block (X, Y) wherever S[X][Y] is set. The self-product a&b of every row pair of g holds that
     # layout with all-zero rows and columns in between (only the shape's cells are non-zero), so
-    # dropping the empty rows, then the empty columns, leaves exactly the 9x9 answer.
-    "shape_self_fractal": "[*zip(*filter(any,zip(*filter(any,[[a&b for a in A for b in B]for A in g for B in g]))))]",
+    # dropping the empty rows, then the empty columns, leaves exactly the 9x9 answer: T(T(P)), with
+    # T(X) = [*zip(*filter(any,X))], written once. On the 9-row g, g[9:] is empty and p recurses on
+    # P with 9 empty rows in front ([[]]+g): that call's g[9:] is P's 81 rows, so it returns T(P).
+    "shape_self_fractal": "[*zip(*filter(any,g[9:]or p([[a&b for a in A for b in B]for A in[[]]+g for B in g])))]",
     # task218: a grid of solid colour blocks on 0 -> one cell per block: drop the all-0 rows and
     # columns and keep one of each repeated row and column. A pass transposes (zip) and keeps the
     # distinct nonzero lines as dict keys (insertion order, global dedupe as RE-ARC's `dedupe`); the
@@ -1666,11 +1668,12 @@ IDIOMS = {
     "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10) for j in range(10) if g[i][j]})and[[g[i][j]and[C:={i+j*1j}]and[C:={j for i in C for j in P if abs(i-j)<2}for i in range(7)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight passes, each a quarter turn (zip(*g[::-1])) then a row sweep with
-    # x = a|a*b>>2|b&k, b the old left neighbour: k=116 marks 2s beside a 2 as 3, k=53 spreads odd
+    # x = a|a*b>>2|b&k, b the old left neighbour (read before (b:=a) stores the cell; the walrus's
+    # value is a, and if[b:=0] resets b per row): k=116 marks 2s beside a 2 as 3, k=53 spreads odd
     # cells (1 = ring); k*412%(x|4) keeps x for those, and in the last pass (k=89) maps 1 -> 3 and
     # 3 -> 2, so the 8th pass (upright again) is the answer. Bigger 2-objects would be ringed too;
     # none occur.
-    "domino_outbox": "[g:=[[k*412%(a|a*b>>2|b&k|4)for a,b in zip(r,(0,*r))]for r in zip(*g[::-1])]for k in b'tttt555Y'][7]",
+    "domino_outbox": "[g:=[[k*412%(b&k|a*b>>2|(b:=a)|4)for a in r]for r in zip(*g[::-1])if[b:=0]]for k in b'tttt555Y'][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
     # 8. One loop of 80 row-sweeps (v, the left cell, is 0 at each row's start): first ~10 flood the
     # outer 9s to 0 (c%(v+9) is 0 only for a 9 after a 0), later ones also spread 8 from hole 9s
