@@ -90,12 +90,13 @@ IDIOMS = {
     # name.
     "rarest_lines_kept": "[*eval('zip(*filter(({*g[0]}^{*g[-1]}).issubset,'*2+'g))))')]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
-    # neighbours; other dots stay. Each of 4 quarter turns scans rows (g the row just made, a
-    # walrus in the comprehension), ORing into a cell 4 if the cell up-left of it (x) is 2 and 7
-    # if the one above (p) is 1. On the first row x and p are the grid's rows, never 1 or 2 (g*9
-    # keeps zip as long as the row). No example has a 1 or 2 on the border or a cell beside a 1 and
-    # diagonal to a 2; g][3] is the 4th of len(g) turns.
-    "plus_and_cross_halos": "[g:=[*zip(*[g:=[c|4*(x==2)|7*(p==1)for x,p,c in zip([0]+g*9,g*9,r)]for r in g][::-1])]for _ in g][3]",
+    # neighbours; other dots stay. Each of 4 passes scans the rows of the grid turned a quarter
+    # (zip(*g[::-1])), g the row just made (a walrus in the comprehension), ORing into a cell 4 if
+    # the cell up-left of it (x) is 2 and 7 if the one above (p) is 1. On the first row x and p are
+    # the grid's rows, never 1 or 2 (every example is square, so g has as many rows as r cells and
+    # zip keeps the first row whole). No example has a 1 or 2 on the border or a cell beside a 1
+    # and diagonal to a 2; g][3] is the 4th of len(g) passes.
+    "plus_and_cross_halos": "[g:=[g:=[c|4*(x==2)|7*(p==1)for x,p,c in zip([0]+g,g,r)]for r in zip(*g[::-1])]for _ in g][3]",
     # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike).
     # Each new colour is c^k with k 4 for 1,2,5,6, 7 for 3,4 and 1 for 8,9; 466%(1|12-c) gives that
     # k: 1|12-c is 11 for c 1,2, 9 for 3,4, 7 for 5,6, 5 for 8 and 3 for 9, and 466 leaves 4, 7, 4,
@@ -2326,14 +2327,15 @@ IDIOMS = {
     # fails at once on a grid of 3+ colours, which keeps the search cheap). sum(g,r) starts from the
     # row r, whose cells are in g anyway.
     "five_to_other_other_to_zero": "[[int(*{*sum(g,r)}-{x,5})for x in r]for r in g]",
-    # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3: as every example) enclose a
-    # pattern: split it in half across the bracket axis and reflect each half out across the bracket
-    # on its side; the inside is cleared. Four passes, each a quarter turn made as a transpose
-    # (zip(*g)) with every row written reversed. With a the first 2 less 3, a line holding 2 and 5
-    # reversed keeps the 7 cells a..a+6 in their order (r[a:a+7]: that window reversed in place),
-    # after the cells past it reversed (r[:a+6:-1]) and before r[:a], all 0 (nothing lies more
-    # than 3 cells outside a bracket), so its order does not matter. Other lines are reversed.
-    "bracket_halves_out": "[g:=[r[:(a:=r.index(2)-3)+6:-1]+r[a:a+7]+r[:a]if{2,5}<{*r}else r[::-1]for r in zip(*g)]for _ in g][3]",
+    # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3, 6 cells between the bars: as every
+    # example) enclose a pattern: split it in half across the bracket axis and reflect each half
+    # out across the bracket on its side; the inside is cleared. Four passes, each a quarter turn
+    # made as a transpose (zip(*g)) with every row written r[:m:-1]+r[a:m+1]+r[:a]: reversed, but
+    # the window r[a..m] keeps its order. A line through both bars is a 0s, then 000 2 xxx yyy 2
+    # 000, then 1-a 0s, so a = r[3]<1 (its first 2, or a 0). There (it holds 2 and 5) m = a+6:
+    # the 7-cell window around the first bracket, kept in order inside a reversed line, is
+    # reflected across the bracket. Elsewhere m = a, a 1-cell window: with a <= 1 that is r[::-1].
+    "bracket_halves_out": "[g:=[r[:(m:=(a:=r[3]<1)+6*({2,5}<{*r})):-1]+r[a:m+1]+r[:a]for r in zip(*g)]for _ in g][3]",
     # task391: 1x2 blocks between 0 lines; list the colours by how many cells they hold, most first,
     # leaving out the commonest colour, one a row. Every example has exactly 4 colours besides 0,
     # and 0 outnumbers each, so sorted by count the 5 colours run c4,c3,c2,c1,0: [2::-1] takes
