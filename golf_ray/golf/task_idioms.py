@@ -1401,14 +1401,17 @@ IDIOMS = {
     "alternate_ray": "[(v:=0)or[v:=c|-v%(max(r)+5)for c in r]for r in g]",
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
-    # pieces painted in. n keeps the rows from the first to the last holding a run of four 2s and
-    # transposes: twice, the big object's box. The pieces are the whole 3x3 windows with no 0 and
-    # not all 2, keyed by minus their count of 2s (those with most 2s first: a smaller one could
-    # fit part of a big hole); each, as it is and transposed, turned a quarter four times (the 4
-    # characters of '2, 2'), is painted row by row (the slice targets g[e+a][S:S+3]) wherever the
-    # box's window equals its negative (2 -> 0, other -> 2). No two holes alike, so a painted hole
-    # is matched once and then filled. A window list per position: 1.6x the old search cost, +0.1 s.
-    "pieces_into_holes": "[n:=lambda g:[*zip(*g[(v:=[e for e,d in enumerate(g)if'2, 2, 2, 2'in str(d)])[0]:v[-1]+1])],u:=n(n(g)),P:={(-F.count(2),(*zip(*w),)[::-1])for e in range(len(g))for S in range(len(g[0]))if(F:=sum(w:=[d[S:S+3]for d in g[e:e+3]],[])).count(2)<all(F)*len(F)>8},g:=[*map(list,u)],[0for _,w in sorted(P)for w in[w,[*zip(*w)]]for k in'2, 2'for w in[[*zip(*w[::-1])]]for e in range(len(g))for S in range(len(g[0]))if[d[S:S+3]for d in g[e:e+3]]==[[q-2and 2for q in d]for d in w]for a,g[e+a][S:S+3]in enumerate(w)]]and g",
+    # pieces painted in. m drops the rows before the first holding a run of four 2s (s gathers the
+    # text of the rows seen) and turns the rest a quarter, as lists: four calls crop the four sides
+    # to the big object's box (no piece makes such a run in any example). P, taken from the input
+    # before the crop, holds the pieces: the whole 3x3 windows with no 0 and not all 2, keyed by
+    # minus their count of 2s (most 2s first: a smaller one could fit part of a big hole); a set,
+    # as dense grids of other tasks repeat windows (a list costs the search 2.7x). Each, as it is
+    # and transposed, turned a quarter four times (the 4 characters of '2, 2'; this order matters
+    # where a hole takes a piece two ways), is painted row by row (the slice targets
+    # g[e+a][S:S+3]) wherever the box's window equals its negative (2 -> 0, other -> 2). No two
+    # holes alike, so a painted hole is matched once and then filled.
+    "pieces_into_holes": "[m:=lambda g,s='':[*map(list,zip(*[d for d in g if'2, 2, 2, 2'in(s:=s+str(d))][::-1]))],P:={(-F.count(2),(*zip(*w),)[::-1])for e in range(len(g))for S in range(len(g[0]))if(F:=sum(w:=[d[S:S+3]for d in g[e:e+3]],[])).count(2)<all(F)*len(F)>8},g:=m(m(m(m(g)))),[0for _,w in sorted(P)for w in[w,[*zip(*w)]]for k in'2, 2'for w in[[*zip(*w[::-1])]]for e in range(len(g))for S in range(len(g[0]))if[d[S:S+3]for d in g[e:e+3]]==[[q-2and 2for q in d]for d in w]for a,g[e+a][S:S+3]in enumerate(w)]]and g",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each.
     # Stem rows hold one cell of colour sum(s) that t, the last row kept, lacks (anchor up): they
