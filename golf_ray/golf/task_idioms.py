@@ -117,9 +117,9 @@ IDIOMS = {
     # the group at M(f)-v[f]-e (other groups land off grid). (2*z,0) rather than (0,2*z), a list
     # rather than a tuple for the helpers, the vote named e like the voter and the spreading loop
     # named f like the cells (each comprehension has its own scope): the same maps, packs shorter.
-    # So do turns listed (1j,1,-1j,-1) in both places, u in (z+z,0), the test x[f]==x[e] and cells
-    # n+1j*m in both places.
-    "templates_onto_markers": "[v:={n+1j*m:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1j,1,-1j,-1))for f in x}for f in g],o:={f*z-v[f]-u*f.real-e:x[f]for z in(1j,1,-1j,-1)for u in(z+z,0)for i in[[f*z-v[f]-u*f.real-e for e in x if 4>[*v.values()].count(v[e])for f in x if x[f]==x[e]]]for e in i[:99]if 2<i.count(e)for f in x}]and[[o.get(n+1j*m,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
+    # So do turns listed (1j,1,-1j,-1) in both places, u in (z+z,0), the test x[f]==x[e], cells
+    # m*1j+n in both places and the vote written f*z-v[f]-e-u*f.real (whole numbers, so exact).
+    "templates_onto_markers": "[v:={m*1j+n:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1j,1,-1j,-1))for f in x}for f in g],o:={f*z-v[f]-e-u*f.real:x[f]for z in(1j,1,-1j,-1)for u in(z+z,0)for i in[[f*z-v[f]-e-u*f.real for e in x if 4>[*v.values()].count(v[e])for f in x if x[f]==x[e]]]for e in i[:99]if 2<i.count(e)for f in x}]and[[o.get(m*1j+n,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (4 passes,
     # each reading g's columns as rows (zip(*g*k)) and writing them reversed, a quarter turn, and
     # marking cells whose up-left x is a colour other than 0/8: 8&-(x%8) is 8 for those, 0 for 0
@@ -324,8 +324,9 @@ IDIOMS = {
     # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
     # pairs, grids are 30x30 and the first column is background in every example (so i[y-1] exists
     # for a stamp cell y); the centre is the stamp's mean cell. Cells are keyed p+row*1j (p the flat
-    # index): half steps k/2 of a core offset land on no key, so only arm cells make lines.
-    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p+p//30*1j:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],c)[f in e]for y in e for f in i if(m:=i[f]==i[r])for k in range(2,30)if(m:=m*(i.get(q:=f+k*(y-r)/2,c)-c))}).values())]*30)]",
+    # index): half steps k/2 of a core offset land on no key, so only arm cells make lines. The key
+    # written p//30*1j+p and the ray cell (y-r)*k/2+f: the same numbers, and they pack shorter.
+    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p//30*1j+p:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],c)[f in e]for y in e for f in i if(m:=i[f]==i[r])for k in range(2,30)if(m:=m*(i.get(q:=(y-r)*k/2+f,c)-c))}).values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0. a adds 8 per
     # 8-row (r[0] is 8 only there: column 0 is never a line in any example), b starts each row at a
