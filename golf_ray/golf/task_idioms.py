@@ -1636,11 +1636,12 @@ IDIOMS = {
     # takes the most 1s: no window across blocks reaches the best block's count in any example.
     "most_ones_block": "max([str(W:=[r[B%7:][:3]for r in g[B//7:][:3]]).count('1'),W]for B in range(49))[1]",
     # task272: a 2 with no 2 beside it (sides only) becomes 1. Four quarter turns, each looking at
-    # the left neighbour a (0 past the edge): c//~a*k%3 with k=2 keeps a lone 2 as 2 (2//-1*2%3)
-    # and makes a 2 with a set neighbour 1 (2//-3*2%3; 1//~a*2%3 stays 1). k (raw bytes 2,2,2,1)
-    # is 1 on the last turn only, where -c%3 swaps 1 and 2 (c//~a is -c or -1): lone cells end 1,
+    # the left neighbour a: the value just written for it (if[a:=0] resets a per row), which is 0
+    # exactly when the cell is 0. c//~a*k%3 with k=2 keeps a lone 2 as 2 (2//-1*2%3) and makes a 2
+    # with a set neighbour 1 (2//-2 or 2//-3 is -1; 1//~a*2%3 stays 1). k (raw bytes 2,2,2,1) is 1
+    # on the last turn only, where -c%3 swaps 1 and 2 (c//~a is -c or -1): lone cells end 1,
     # marked ones 2.
-    "lone_twos_to_one": "[g:=[[c//~a*k%3for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for k in b'\u0002\u0002\u0002\u0001'][3]",
+    "lone_twos_to_one": "[g:=[[a:=c//~a*k%3for c in r]for r in zip(*g[::-1])if[a:=0]]for k in b'\u0002\u0002\u0002\u0001'][3]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. Boxes never share a row (as in every example), so one pass down
     # the rows keeps g, rebound to the fill row of the open box: a row's 4s toggle t along it, and
