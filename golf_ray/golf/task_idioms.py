@@ -795,10 +795,10 @@ IDIOMS = {
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
     # colour by just 2 opposite corners (in different rows and columns), so a set t toggled by each
     # row's colours holds the colours spanning past row r, and t before | t after those spanning row
-    # r (a full pass brings t back to {0}; the 0 keeps max non-empty). Two passes, each building its
+    # r (if(t:={0}) starts t for each pass; the 0 keeps max non-empty). Two passes, each building its
     # rows from the columns c of g (a transpose); a cell is the max of c's colours spanning row r:
     # pass 1 draws each box's two vertical edges (transposed), pass 2 fills between them.
-    "bbox_fill": "(t:={0})and[g:=[[max({*c}&(t|(t:=t^{*r})))for r in g]for c in zip(*g)]for _ in'ab'][1]",
+    "bbox_fill": "[g:=[[max({*c}&(t|(t:=t^{*r})))for r in g]for c in zip(*g)]for _ in'ab'if(t:={0})][1]",
     # task133: The key colour A is the one met most often beside a different colour (4-neighbour:
     # every key block touches its other colour side by side). A key cell's scale v is the count of A
     # within 3 cells left and right in its row (blocks are at most 4 wide and A runs in a row are 4+
