@@ -554,10 +554,11 @@ IDIOMS = {
     # task092: each colour's two cells in one row (column) are joined by a line of it; column lines
     # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that (one pass per row, the
     # second kept), blanks only: o, the open colour, toggles (XOR) on a colour found twice in the
-    # line, so a line's single crossing cells neither open nor close it; o is 0 again at each line's
-    # end, so it is set to 0 once, before the passes. The list [c,o:=...] always toggles, then
-    # [c<1] picks o (open colour after the toggle) for a blank, else c.
-    "pairs_to_lines_vertical_on_top": "(o:=0)or[g:=[[[c,o:=o^r.count(c)//2*c][c<1]for c in r]for r in zip(*g)]for _ in g][1]",
+    # line (c*~-r.count(c) is c for a count of 2, 0 for 1 or for c=0), so a line's single crossing
+    # cells neither open nor close it; o is 0 again at each line's end, so it is set to 0 once,
+    # before the passes. The list [c,o:=...] always toggles, then [c<1] picks o (open colour after
+    # the toggle) for a blank, else c.
+    "pairs_to_lines_vertical_on_top": "(o:=0)or[g:=[[[c,o:=o^c*~-r.count(c)][c<1]for c in r]for r in zip(*g)]for _ in g][1]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each sorts
     # (0s first, dots made 5) the part of every line before its first 5, so each turn stacks one
@@ -1709,11 +1710,12 @@ IDIOMS = {
     "ring_stamp": "[g:=[[r[j]//5|r[j-1]|r[j-8]for r in g]for j in range(9)]for _ in g][1]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. Four passes,
     # each a quarter turn (zip(*g[::-1])); a walks along the row as the cell just written (reset to
-    # 0 at each row start by `if[a:=0]`). c*4**(a>0)%14%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per non-0
+    # 0 at each row start by `if[a:=0]`). 22 is idempotent mod 77 (22*22 = 6*77+22), so 22**a%77 is
+    # 22 for a>=1 and 1 for a=0, and c*22**a%77%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per non-0
     # neighbour, so 2, 3, 4 of them end at 1, 4, 2; 0 stays 0. The left cell's new value is non-0
     # iff its old one was (the steps never reach 0), so it stands in for the old neighbour.
     # `for _ in g` runs len(g) passes; [3] is the fourth (upright again).
-    "rect_frame_corners": "[g:=[[a:=c*4**(a>0)%14%9for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g][3]",
+    "rect_frame_corners": "[g:=[[a:=c*22**a%77%9for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g][3]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With v, l the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
