@@ -1203,9 +1203,10 @@ IDIOMS = {
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
-    # two) counts as the line itself; transpose. (EXPR assumes no column/row has a hole in every
-    # band, true in all task examples)
-    "band_holes_across": "[g:=[*zip(*[map(min,*[[r,B][len({0,*B,*r})<3]for B in g])for r in g])]for _ in g][1]",
+    # two) counts as the line itself; transpose. B+r joins the two lines (lists in pass 1, tuples
+    # from zip in pass 2, so they always add). (EXPR assumes no column/row has a hole in every band,
+    # true in all task examples)
+    "band_holes_across": "[g:=[*zip(*[map(min,*[[r,B][len({0,*B+r})<3]for B in g])for r in g])]for _ in g][1]",
     # task203: Concentric square rings, one colour each: reverse the order of the ring colours. In a
     # row r, r.index(c) = i is the ring of colour c (a row starts with the colours of rings 0, 1, ..
     # up to its own ring; colours are distinct in every example); in the middle row g[k] (k = n/2, n
