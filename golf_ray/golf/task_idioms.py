@@ -1104,10 +1104,11 @@ IDIOMS = {
     # of its cells counts the 1s.
     "count_ones_as_twos": "[(L:=[2]*sum(sum(g,[]))+[0]*4)[:3],[0,L[3],0],[0]*3]",
     # task187: lines of one colour cut the blank grid: blank regions touching the border become 3,
-    # enclosed ones 2. Each pass colours 0 as 2, or 3 when its left neighbour is 3, over each row
-    # with a 3 put in front (c|2>>c is c or 2: 2>>c is 2, 1, then 0 for c>1); the transposed
-    # sentinel row is dropped by [:0:-1] (a quarter turn).
-    "enclosed_2_outside_3": "[g:=[*zip(*[[v:=c|2>>c|(c<3==v)for c in(3,*r)]for r in g])][:0:-1]for _ in g*4][-1]",
+    # enclosed ones 2. Each pass colours 0 as 2, or 3 when its left neighbour is 3, over each column
+    # of g with a 3 put in front (c|2>>c is c or 2: 2>>c is 2, 1, then 0 for c>1); [:0:-1] drops
+    # the sentinel and reverses the row, a quarter turn. g+g gives 12+ passes (draws are 6+ high),
+    # and [7], upright again, is two floods per direction: enough on every example and draw.
+    "enclosed_2_outside_3": "[g:=[[v:=c|2>>c|(c<3==v)for c in(3,*r)][:0:-1]for r in zip(*g)]for _ in g+g][7]",
     # task188: the grid is one tile put twice, side by side or stacked: answer the tile. G is the
     # grid's columns; when its first half t, doubled, gives G back the grid repeats side by side
     # (checked first, as the verifier does, so a grid that repeats both ways gives the left) and t
