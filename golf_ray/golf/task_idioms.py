@@ -2064,10 +2064,12 @@ IDIOMS = {
     "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0,8'))[::-1])]for _ in[g]*4][3]",
     # task345: 2s on the bottom row (as in every example) rise row by row; a rise blocked by a 5
     # steps one cell to the right just below it and continues to the top: a cell becomes 2 if the
-    # cell below is a riser, or the cell below-left is one and the cell above-left is 5. Recursive:
-    # the row above the (finished) bottom row Q is computed, then p finishes the rest (rows stay
-    # lists, so [0]+Q shifts right).
-    "deflected_risers": "g[1:]and[p(h+[[v or(q|l*e)&2for q,l,e,v in zip(Q,[0]+Q,[0]+g[-3:][0],r)]])+[Q]for*h,r,Q in[g]][0]or g",
+    # cell below (q) is a riser, or the cell just made to its left is 2 and the cell above-left is
+    # 5 (e). Recursive: the row r above the (finished) bottom row Q is computed, then p finishes the
+    # rest. The walrus g carries the cell just made (the zip and the row above, g[-3:][0], are read
+    # before it); at the first cell e is the 0 of [0]+, so g*e is 0 or [] and the test falls to q.
+    # g*e&2 is 2 only for a 2 beside a 5 (10&2); 5&2 is 0. `or g` is reached only for one row.
+    "deflected_risers": "g[1:]and[p(h+[[g:=v or(g*e or q)&2for q,e,v in zip(Q,[0]+g[-3:][0],r)]])+[Q]for*h,r,Q in[g]][0]or g",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]]. Each 2x2 block "a b / d y" scores y if a==b==d is set and y is another
     # set colour (the ring's top-left corner scores its centre); the max of the scores is the
