@@ -47,11 +47,12 @@ IDIOMS = {
     "slide_to_block": "[g:=[*zip(*sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])][::-1]for _ in g][3]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay). Two transposing passes, columns
-    # then rows; a 0 takes the colour found both before and after it among the cells of its own
-    # phase (every 3rd cell, r[j::-3] and r[j::3], so never a lattice cell; 0 itself is in both).
+    # then rows; a 0 takes the colour found both before it among the cells of its own phase (every
+    # 3rd cell, r[j::-3], never a lattice cell, so the lattice colour is never in the intersection)
+    # and anywhere after it (r[j:]); 0 itself is in both.
     # The first pass writes its fills as -9*c, which max ignores in the second pass (0 is always in
     # the set), so only original cells are joined; v%10 turns -9*c back into c.
-    "join_same_color_cells": "[g:=[[v%10 or k*max({*r[j::-3]}&{*r[j::3]})for j,v in enumerate(r)]for r in zip(*g)]for k in(-9,1)][1]",
+    "join_same_color_cells": "[g:=[[v%10 or k*max({*r[j::-3]}&{*r[j:]})for j,v in enumerate(r)]for r in zip(*g)]for k in(-9,1)][1]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
     # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it) =
     # that row's sum // 5; zip(r,*g) pairs each cell v with its column C, whose first v (5) is the
