@@ -2074,8 +2074,11 @@ IDIOMS = {
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]]. Each 2x2 block "a b / d y" scores y if a==b==d is set and y is another
     # set colour (the ring's top-left corner scores its centre); the max of the scores is the
-    # answer (every example: no scattered corner scores a colour above the real centre's).
-    "ring_centre_by_corner": "[[max(y*(0<a==b==d!=y)for u,r in zip(g,g[1:])for a,b,d,y in zip(u,u[1:],r,r[1:]))]]",
+    # answer (every example: no scattered corner scores a colour above the real centre's). The row
+    # above is g itself, rebound by if(g:=r) after row r's zip is made. On the first row g is the
+    # grid, so a and b are rows and the chain stops at a==b or b==d (it starts with y!=a, not 0<a,
+    # which would compare an int with a list).
+    "ring_centre_by_corner": "[[max(y*(y!=a==b==d>0)for r in g for a,b,d,y in zip(g,g[1:],r,r[1:])if(g:=r))]]",
     # task347: 3x6 = two 3x3 halves (4s left, 3s right); a cell is 6 where either half is coloured.
     # Each of a row's 3 cells pops the row's first cell (left half) and adds r[2], which the pop
     # keeps on the right twin; the sum is 0 or >= 3, so 6>>sum is 6 or 0 and 6^ that is 0 or 6.
