@@ -1462,7 +1462,7 @@ IDIOMS = {
     # g[j][A]|g[~j][A], j = min(B, 18-B, B%2-~A, that is A+1+B%2): the mirror, or past the dot the
     # dot itself on odd B (an even row, all 0, on even B). The result is symmetric under
     # transposition and the rule commutes with transposing the input, so reading columns is
-    # harmless. R serves both loops and its list sets 4 passes: the fixed point of every example.
+    # harmless. R serves both loops; [range(19)]*4 makes 4 passes, by which every example is fixed.
     "mirror_dotted_frame": "[g:=[[g[j:=min(B,18-B,B%2-~A)][A]|g[~j][A]for B in R]for A in R]for R in[range(19)]*4][3]",
     # task242: a 16x16 grid symmetric left-right hides a 3x3 hole of 0 (never across the middle
     # column): output what the left-right mirror shows there. In a row with 0s, r[~j::-1] starts at
