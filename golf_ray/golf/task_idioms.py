@@ -439,11 +439,13 @@ IDIOMS = {
     "box_of_8_recolor": "[g:=[[c*k&(v:=v|max(r)%3)for c in r]for r in zip(*g)][::-1]for k in b'\u0003\u0001\u0001\u0001'if[v:=9]][3]",
     # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
     # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
-    # nonzero row r shows only the shape colour t (as in every example); its first and last t (at a,
-    # b) give the axis. Each row f is zipped with its mirror, f*3 read backwards from index 16+a+b,
-    # i.e. f[(a+b-j)%16]: a wrapped read (mirror off the grid) lands on a cell whose own mirror is
-    # off the grid, which a symmetric shape never colours t; a cell is t when either holds t.
-    "unhide_mirror_shape": "(t:=max(r:=max(g,key=any)))and[[t*(t in x)for x in zip(f,(f*3)[r.index(t)-r[::-1].index(t)+31::-1])]for f in g]",
+    # nonzero row R (as bytes) shows only the shape colour t (as in every example) and is symmetric
+    # about the axis (a+b)/2 of its first and last t, so its reverse is R turned cyclically and
+    # s = (R[::-1]*2).find(R) is 15-a-b mod 16. Each row f is zipped with f*2 read backwards from
+    # index ~s (31-s), i.e. f[(a+b-j)%16]: a wrapped read (mirror off the grid) lands on a cell whose
+    # own mirror is off the grid, which a symmetric shape never colours t; a cell is t when either
+    # holds t.
+    "unhide_mirror_shape": "(t:=max(R:=bytes(max(g,key=any))))and[[t*(t in x)for x in zip(f,(f*2)[~(R[::-1]*2).find(R)::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
     # has a 2 there. map(zip,g,g[7:]) pairs each top row with its bottom twin cell by cell (zip
     # stops at the shorter g[7:]); the colours are only 0 and 2, so "one of them is 2" is a!=b.
