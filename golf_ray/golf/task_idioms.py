@@ -982,7 +982,8 @@ IDIOMS = {
     # column d (top-down) the n cells below its lowest u take the largest colour among them (0 if
     # none). n is the index of u in bytes(d reversed): -1 where the column has no u, and then
     # d[:21] is the whole column and its max (of d[1:], never empty) is repeated -1 = 0 times.
-    "umbrella_rain": "[*zip(*[d[:20-(n:=bytes(d[::-1]).find(max(map(min,s:=sum(g,[]),s[17:],s[21:]))))]+(max(d[-n:]),)*n for d in zip(*g)])]",
+    # map(lambda*d:..,*g) hands over each column as the tuple d.
+    "umbrella_rain": "[*zip(*map(lambda*d:d[:20-(n:=bytes(d[::-1]).find(max(map(min,s:=sum(g,[]),s[17:],s[21:]))))]+(max(d[-n:]),)*n,*g))]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
     # connected, so its box is the rows and the columns that hold an 8. With R, K the maxima (8 or
     # 0) of the cell's row and column (zip(r,*g) gives each cell c with its column), the cell is
