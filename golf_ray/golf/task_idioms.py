@@ -170,10 +170,11 @@ IDIOMS = {
     "halves_both_zero_eight": "[[8>>b+r.pop(0)for b in r[4:]]for r in g]",
     # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 180 degrees
     # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it adds
-    # in 2; the centre is the one that adds fewer 2s (min by sum). Flattened (100 cells), the turn
-    # pairs cell m with c-m of g*2 flattened, c = 99 or 110 (b'cn'); a figure about (5, 5) leaves
-    # row 0 and column 0 blank, so the wrap of c = 110 reads 0s there. Then cut into rows of 10.
-    "complete_rotational": "[*zip(*[iter(min(([x or 2*y for x,y in zip(sum(g,[]),sum(g*2,[])[k::-1])]for k in b'cn'),key=sum))]*10)]",
+    # in 2; the centre is the one that adds fewer 2s (min by sum). S is the grid flattened (100
+    # cells, 10x10 in every example); the turn pairs cell m with k-m, k = -1 (99-m by negative
+    # indexing) or 10 (110-m, the same wrap, for m > 10). For m <= 10 it reads S[10-m], row 0 or
+    # g[1][0], which a figure about (5, 5) leaves blank. Then cut into rows of 10.
+    "complete_rotational": "[*zip(*[iter(min(([S[m]or 2*S[k-m]for m in range(100)]for k in(-1,10)if(S:=sum(g,[]))),key=sum))]*10)]",
     # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
     # side columns) and a full line through its seed, in its seed's colour. One byte per output row
     # (raw \x7f, DEL, on the two full rows of the lower half): its seed row is byte>>4 (2 or 7), and
