@@ -2267,9 +2267,10 @@ IDIOMS = {
     # place and returned).
     "x_diagonals_zeroed": "[r for i,r in enumerate(g)for r[i],r[~i]in[[0,0]]]",
     # task376: the rows are mirrored down about the last row, and the result mirrored again about
-    # its last row (4n-3 rows). That is a period of the rows and their inner ones backwards,
-    # g+g[-2:0:-1], taken twice, then the first row once more.
-    "mirror_rows_twice": "(g+g[-2:0:-1])*2+g[:1]",
+    # its last row (4n-3 rows). That is a period of the rows and their inner ones backwards, taken
+    # twice, then the first row once more; the inner rows are all one row in every example, so
+    # backwards they are g[1:-1].
+    "mirror_rows_twice": "(g+g[1:-1])*2+g[:1]",
     # task377: rectangles nested one inside the other -> the square of their colours as rings one
     # cell thick. Keeping only the first of each run of equal columns (r!=g: the first is a tuple
     # against the grid), returned as rows, is one pass; two passes dedupe both ways and transpose
