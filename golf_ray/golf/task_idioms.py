@@ -123,11 +123,11 @@ IDIOMS = {
     "templates_onto_markers": "[v:={m*1j+n:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1j,1,-1j,-1))for f in x}for f in g],o:={f*z-v[f]-e-u*f.real:x[f]for z in(1j,1,-1j,-1)for u in(z+z,0)for i in[[f*z-v[f]-e-u*f.real for e in x if 4>[*v.values()].count(v[e])for f in x if x[f]==x[e]]]for e in i[:99]if 2<i.count(e)for f in x}]and[[o.get(m*1j+n,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (4 passes,
     # each reading g's columns as rows (zip(*g*k)) and writing them reversed, a quarter turn, and
-    # marking cells whose up-left x is a colour other than 0/8: 8&-(x%8) is 8 for those, 0 for 0
-    # and 8, so x can come from p, the row just written (all 0 at each pass's start), new 8s and
-    # all; the first pass (k=2, from a bytes literal) doubles the rows before the transpose and the
-    # row list after it, which tiles both ways.)
-    "tile_diagonal_halo": "[g:=[p:=[v or 8&-(x%8)for v,x in zip(r,[0,*p])]for r in[*zip(*g*k)]*k][::-1]for k in b'\u0002\u0001\u0001\u0001'if(p:=[0]*99)][3]",
+    # marking cells whose up-left x is a colour other than 0/8: 8&x%~7 is 8 for those (x%-8 is in
+    # -7..-1, all with bit 8), 0 for 0 and 8, so x can come from p, the row just written (all 0 at
+    # each pass's start), new 8s and all; the first pass (k=2, from a bytes literal) doubles the
+    # rows before the transpose and the row list after it, which tiles both ways.)
+    "tile_diagonal_halo": "[g:=[p:=[v or 8&x%~7for v,x in zip(r,[0,*p])]for r in[*zip(*g*k)]*k][::-1]for k in b'\u0002\u0001\u0001\u0001'if(p:=[0]*99)][3]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: 101 cells, taken mod
     # 101), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell is
@@ -443,9 +443,9 @@ IDIOMS = {
     # nonzero row R (as bytes) shows only the shape colour t (as in every example) and is symmetric
     # about the axis (a+b)/2 of its first and last t, so its reverse is R turned cyclically and
     # s = (R[::-1]*2).find(R) is 15-a-b mod 16. Each row f is zipped with f*2 read backwards from
-    # index ~s (31-s), i.e. f[(a+b-j)%16]: a wrapped read (mirror off the grid) lands on a cell whose
-    # own mirror is off the grid, which a symmetric shape never colours t; a cell is t when either
-    # holds t.
+    # index ~s (31-s), i.e. f[(a+b-j)%16]: a wrapped read (mirror off the grid) lands on a cell
+    # whose own mirror is off the grid, which a symmetric shape never colours t; a cell is t when
+    # either holds t.
     "unhide_mirror_shape": "(t:=max(R:=bytes(max(g,key=any))))and[[t*(t in x)for x in zip(f,(f*2)[~(R[::-1]*2).find(R)::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
     # has a 2 there. map(zip,g,g[7:]) pairs each top row with its bottom twin cell by cell (zip
@@ -760,12 +760,14 @@ IDIOMS = {
     "continue_pattern_down": "min(o for e in(-1,0,1,2)if(o:=[(i//2*e*[0]+g[i%(2-e//3)])[:10]for i in range(10)])>g)",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # 100 passes, each writing every column of zip(*g) reversed, a quarter turn, so 100 passes end
-    # upright with list rows; u is the cell before c on its line (1 before the first). Flood the
-    # border-connected 8s one step per pass for 95 passes (k=32: u&k is 0), dilate the 6s by one
-    # cell in 4 passes (k=52, '4': u&k is u&4), the 100th pass (k=49, '1', odd) picks the other
-    # list item, which maps the states to colours (outer 1->8, ring 5->3, holes 0/4->4), so no
-    # separate pass over the grid is needed. The pass bytes are b'%99d1'%4444: 95 spaces, 4444, 1.)
-    "rect_outbox_holes": "[g:=[[[c%8|u&k or u&1,(c^9)%9 or 4][k%2]for c,u in zip(r,(1,*r))][::-1]for r in zip(*g)]for k in b'%99d1'%4444][-1]",
+    # upright with list rows; u is the cell before c on its line (32 before the first: outside).
+    # Only an empty cell (c>7: 8 and the states made from it) takes u's bits, c|u&k. Flood the
+    # outside bit 32 from the border one step per pass for 95 passes (k=32); dilate the 6s by one
+    # cell in 4 passes (k=54, '6': u's bits 4 and 2 mark a 6 or a mark, and 32 still spreads; u is
+    # the old cell, so a mark moves one step a pass); the 100th pass (k=49, '1', odd) maps the
+    # states to colours by c*k%61%11 (hole 8/14 -> 4, outside 40 -> 8, outside marked 46 -> 3,
+    # 6 -> 6), so no separate pass is needed. The pass bytes are b'%99d1'%6666: 95 spaces, 6666, 1.)
+    "rect_outbox_holes": "[g:=[[[c|(c>7)*u&k,c*k%61%11][k%2]for c,u in zip(r,(32,*r))][::-1]for r in zip(*g)]for k in b'%99d1'%6666][-1]",
     # task126: cup shapes (3 wide, 2 tall, hole under the middle): mark 4 in the bottom row under
     # each hole. EXPR shortcut: the cups use disjoint columns and one colour c each, so a column
     # sums to c (a cup's middle), 2c (a side) or 0 (empty); 0<sum(b) in b holds only for the middle,
@@ -1372,8 +1374,9 @@ IDIOMS = {
     # first, middle and last bands (a%4 = 2 on the bands between 4 lines, and a line's own v, shift
     # it to 0: a <= 12).
     # F(x,u) gives v|k where u^k<1: u is k, or the default -1 (-1^k = ~k < 0), which keeps every
-    # code: min(zip(*g))'s, the row codes; each row is mapped with its row code u.
-    "band_corners_centre": "(F:=lambda x,u=-1,a=4:[v|(k:=(a:=a+v*8//sum(x))>>2+a%4+v)*(u^k<1)for v in x])and[*map(F,g,F(min(zip(*g))))]",
+    # code: min(zip(*g))'s, the row codes; each row is mapped with its row code u. map's arguments
+    # are evaluated in order, so the walrus binds F before F(min(zip(*g))) runs.
+    "band_corners_centre": "[*map(F:=lambda x,u=-1,a=4:[v|(k:=(a:=a+v*8//sum(x))>>2+a%4+v)*(u^k<1)for v in x],g,F(min(zip(*g))))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
     # keeps 2 there and 0 for -4, 0, -3. g.pop(4) hands out the lower half's rows in order while the
