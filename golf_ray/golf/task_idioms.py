@@ -262,8 +262,9 @@ IDIOMS = {
     # times k and -k; both hit '3' iff t[x]&t[y]>48 ('0',' ',',' give <=48). 47<c<t[x]&t[y] stops at
     # spaces and commas; a '3', '[' or ']' is never below a '3'&'3' (51), so only a '0' (48) passes
     # and becomes 48|8 = '8', and a*2%c is a*2%48 there (other c keep offsets in range). k =
-    # count(51)//7+1: one object (2, 8 or 18 cells) or two k=1.
-    "cross_diagonal_blocks": "(k:=(t:=b'%-999a'%g).count(51)//7+1)and eval(bytes(c|8*any(47<c<t[P+a*u]&t[P+a*2%c*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
+    # -count(51)//7 is minus the scale: -1, -2, -3 for one object of 2, 8 or 18 cells, -1 for two
+    # k=1; the sign does not matter (u runs over k and -k), and k is never 0, so `and` goes on.
+    "cross_diagonal_blocks": "(k:=-(t:=b'%-999a'%g).count(51)//7)and eval(bytes(c|8*any(47<c<t[P+a*u]&t[P+a*2%c*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
     # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
     # last column. Marks are 5 and the corner is 0, so 2&(a+r[9]) is 2 only when both marks are
     # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
@@ -908,14 +909,14 @@ IDIOMS = {
     # full. At a row's start b holds the last cell of the row above (times its all(n)): no line is
     # on the border in any example, and that row's last cell is then 0, so no false mark in column 0.
     "ring_around_crossing": "[g:=[n:=[[a,4][b!=(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1]for _ in g if(n:=[b:=0])][3]",
-    # task153: two single-colour pieces fit together into a 3x3 square: output that square. The
-    # flattened 10-wide grid gets 9 leading 0s (109 cells, read circularly by negative indexes, so
-    # the pad also follows the grid: 9 are enough on every example and on 9000 draws; with no pad,
-    # 1 of 1,000 draws goes wrong); b'mlkcbaYXW' holds 109 minus the nine 3x3 window offsets. The
-    # window at the first cell of a colour c (h.index(c), recomputed inline: shorter than naming
-    # it) XOR the window at v < 99: the first pair whose 9 cells hold exactly the two colours (no
-    # 0, no overlap) is the square.
-    "fit_two_pieces": "(h:=sum(g,[0]*9))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if{*(O:=[h[h.index(c)-x]^h[v-x]for x in b'mlkcbaYXW'])}=={*h}-{0}][0]",
+    # task153: two single-colour pieces fit together into a 3x3 square: output that square. h is
+    # the flattened 10x10 grid, read circularly by negative indexes; b'dcbZYXPON' holds 100 minus
+    # the nine 3x3 window offsets. The window at the first cell of a colour c (h.index(c),
+    # recomputed inline: shorter than naming it) XOR the window at v < 99: the first pair whose 9
+    # cells are all nonzero is the square. On every real example no earlier pair (c = 0 included)
+    # fills the nine cells by wrapping or by XOR of overlapping colours; on 3 of 1,000 draws one
+    # does (a 9-cell pad and a test for exactly the two colours, 12 bytes more, make it 0).
+    "fit_two_pieces": "(h:=sum(g,[]))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if all(O:=[h[h.index(c)-x]^h[v-x]for x in b'dcbZYXPON'])][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; the top/left outer line is line 3, the lines 7-8
     # apart and the 5s 2-3 cells out, as in every example. Four passes on the quarter-turned grid;
