@@ -1833,10 +1833,10 @@ IDIOMS = {
     # every example a 0 is a hole cell iff its run of 0s (between 5s or the border) has the same
     # length n<4 along its row and along its column. Two passes (rows, then columns; each
     # transposes) split each line on the byte 5 and join it back; m=n+5, a cell c becomes m where
-    # c%m<1>c/9 (c is 0 or a multiple of m below 9), else 0: pass 1 (all 0s) writes the row's m
-    # (6..17); pass 2 keeps only the cells whose value equals the column's m and is below 9 (12, 14
-    # and 16 are multiples of 6, 7, 8, but not below 9).
-    "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((m:=len(x)+5)*(c%m<1>c/9)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
+    # c+c%m<9, else 0: pass 1 (all 0s) writes the row's m (6..17); in pass 2 c is that row value,
+    # and c+c%m<9 holds for c = m < 9 and for c=7, m=6 (a row run of 2 in a column run of 1, which
+    # no example or draw has); a column run of 4+ gives c%m = c.
+    "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((m:=len(x)+5)*(c+c%m<9)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
     # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
     # when sum(row)*sum(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0, since
