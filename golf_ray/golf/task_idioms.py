@@ -391,8 +391,9 @@ IDIOMS = {
     # at the closest; the rows sum(g[2:],g) starts with never match a colour) end with block R and
     # background b. Each of 4 quarter turns pops every column from the bottom (r keeps what is
     # still ahead); a background cell takes the colour of the cell before it (P, reset to b per
-    # column) when R is still ahead: a dot's colour runs on up to the block, b stays b.
-    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for*_,R,b in[sorted(range(10),key=sum(g[2:],g).count)]*4][3]",
+    # column) when R is still ahead: a dot's colour runs on up to the block, b stays b. `for[*r]in`
+    # (not `for*r,in`): the shrink stage prints a tuple target as `(*C,)`, a byte longer.
+    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for[*r]in zip(*g)if[P:=b]]for*_,R,b in[sorted(range(10),key=sum(g[2:],g).count)]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square in every example.) Passes, one
     # per row (at least 3; later ones only shrink the part further, [1] keeps the second), each
@@ -476,9 +477,9 @@ IDIOMS = {
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (4*len(g) passes, each over
     # the rows of the grid turned a quarter, `zip(*g[::-1])`; a non-2 cell becomes 4 when it has a 2
-    # or 4 to its left and another above (in the row just rebuilt, p) or to its right. The row above
-    # the first, p=[0]*99, is long enough for any turned row; 0 is neither 2 nor 4.)
-    "cluster_boxes_filled": "[g:=[p:=[(v,4)[20>>b&(20>>x|20>>c)&(v!=2)]for v,x,b,c in zip(r,p,(0,*r),(*r[1:],0))]for r in zip(*g[::-1])]for _ in g*4 if(p:=[0]*99)][-1]",
+    # or 4 to its left and another above (x, from the row just rebuilt, bound to g) or to its
+    # right. On a pass's first row g is still the grid, so x is a row and x in(2,4) is False.)
+    "cluster_boxes_filled": "[g:=[g:=[(v,4)[20>>b&((x in(2,4))|20>>c)&(v!=2)]for v,x,b,c in zip(r,g,(0,*r),(*r[1:],0))]for r in zip(*g[::-1])]for _ in g*4][-1]",
     # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
     # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s; map(f,*g) hands
     # f the columns as its arguments, and zip(*...) turns the sorted columns back into rows.
@@ -1001,16 +1002,17 @@ IDIOMS = {
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
     # missing corner, starting one step beyond that corner. Done on the grid's text, padded with
     # spaces to 640 bytes (10x10 in every example: a row is 32 bytes, cell bytes are below 320). A
-    # digit c at p (47<c keeps the padding spaces out) takes the colour of x+D-A when x = p+D, p+2D,
-    # ... (D = A+-3 points from p toward the L, A = +-32) holds the same byte and x+A a larger one:
-    # for a '0' at p, a '0' at x whose arms x+A and x+D-A are set (Ls never touch); no coloured cell
-    # or bracket meets that test in any real example. x stops short of 9*D: for D<0 x stays above
-    # -315, and a negative x wraps into the padding or onto separator bytes of the last row, as does
-    # a ray past a side; for D>0 x stays below 261 (D=29) or 315, which misses an L in rows 8-9
-    # whose missing corner faces up-right: no real example has one.
+    # digit c at p (47<c keeps the padding spaces out) walks x = p+D, p+2D, ... over the diagonals
+    # D in (35,29,-29,-35) and takes the colour at x+Q when x holds the same byte and x+P a larger
+    # one; P = 1%D+31 and Q = ~D%D-31 (P+Q = D; found by brute force) are the two arms of a
+    # missing corner at x: for a '0' at p, a '0' at x whose arms are set (Ls never touch); no
+    # coloured cell or bracket meets that test in any real example. x stops short of 9*D: for D<0
+    # a negative x wraps into the padding or onto separator bytes, as does a ray past a side; for
+    # D>0 x stays below 261 (D=29) or 315, which misses an L in rows 8-9 whose missing corner
+    # faces up-right: no real example has one.
     # Only the first 320 bytes (the grid) are rebuilt: without [:320] the search's cost triples
     # (the pipeline's shrink drops it).
-    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(47<c==s[x]<s[x+A]and s[x+D-A]for A in(32,-32)for D in(A+3,A-3)for x in range(p+D,D*9,D))for p,c in enumerate(s[:320])))",
+    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(47<c==s[x]<s[x+1%D+31]and s[x+~D%D-31]for D in(35,29,-29,-35)for x in range(p+D,D*9,D))for p,c in enumerate(s[:320])))",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
@@ -1388,12 +1390,13 @@ IDIOMS = {
     # beyond the opposite outer corner, on the bytes of repr(g) (10x10: rows 32 apart, columns 3).
     # Sorted, the first places of its 10 distinct bytes are '[' '0' ',' ' ' ']' (row 0 is all 0 in
     # every example), the box colour, then the four colours in reading order: C. The colour at C[k]
-    # goes 2 rows and 2 columns outwards past C[3-k] (70,58,-58,-70 are 2*b'sm3-'-160) and 48 ('0')
-    # clears it. [0] is s itself, read after the comprehension has made the swaps in place. Every
+    # goes 2 rows and 2 columns outwards past C[3-k] (70,58,-58,-70 are 2*o-72 for o in b'GA'+7,1,
+    # the last two raw control bytes, 1 byte each) and 48 ('0') clears it. [0] is s itself, read
+    # after the comprehension has made the swaps in place. Every
     # grid of other tasks reaches the eval too (an earlier [5] raised on a short C), which costs the
     # search 0.07 s over the 400 tasks (no '%.320a' cut: the repr of a big grid is only a list of
     # bytes here).
-    "frame_corners_swap_out": "eval(bytes([s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],[s for x,y,o in zip(C,C[::-1],b'sm3-')for s[y+o*2-160],s[x]in[(s[x],48)]]][0]))",
+    "frame_corners_swap_out": "eval(bytes([s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],[s for x,y,o in zip(C,C[::-1],b'GA\u0007\u0001')for s[y+o*2-72],s[x]in[(s[x],48)]]][0]))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass scans the rows (g the row just made, a walrus in the
     # comprehension) and adds label L to a cell whose upper-left neighbour a is 5 while 5>b+x, b the
@@ -1671,8 +1674,10 @@ IDIOMS = {
     "cup_level_snake": "[(L:=sum(map(max,g))*5%8*[8]+g[0])[1:4],L[6:3:-1],[0]*3]",
     # task275: the grid is two nxn squares: a one-colour mask and a colour pattern; output (n*n
     # square) puts a copy of the mask, in the pattern cell's colour, at every pattern cell
-    # (Kronecker product; V sums the halves, so a cell is colour + 8*mask: a&7 if b has the 8)
-    "mask_kronecker": "(V:=[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])])and[[a&b//8*7 for a in l for b in m]for l in V for m in V]",
+    # (Kronecker product; V sums the halves, so a cell is colour + 8*mask). b-b%7 is 7 when b holds
+    # the 8 (b is 8..12 for colours up to 4, as in every example) and 0 otherwise, so a&b-b%7 is
+    # the pattern colour under the mask.
+    "mask_kronecker": "(V:=[[*map(sum,zip(r,q[-len(g):]))]for r,q in zip(g,g[-len(g[0]):])])and[[a&b-b%7 for a in l for b in m]for l in V for m in V]",
     # task276: every 6 becomes 2 (the grids hold only 6s and 7s); a digit swap on the grid's text.
     "replace_six_with_two": "eval(str(g).replace(*'62'))",
     # task277: three 8-connected objects of 8s on a 10x10 grid; two share a shape, the odd one
@@ -1731,11 +1736,12 @@ IDIOMS = {
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With v, l the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
     # (odd in every example): T=|v-l| (odd) is the offset from the midpoint along the line
-    # (doubled), v+l-d twice the offset off it; the mask byte b'+0+5++..'[T] (odd T only) over even
-    # bits: '0' (48) sides, '5' (53) bar, '+' (43) stem (T<=d<30 by the triangle inequality; odd
-    # bits >=5 never hit). The dots are bound per row, after the row loop, so the text repeats
+    # (doubled), v+l-d twice the offset off it; the mask byte b')0)=))..'[T] (odd T only) over even
+    # bits: '0' (48) sides, '=' (61) bar, ')' (41) stem (T<=d<30 by the triangle inequality; odd
+    # bits >=5 never hit; the even-index bytes, unused, were picked to pack shortest). The dots are
+    # bound per row, after the row loop, so the text repeats
     # 'for i,V in enumerate(g)for'; the names are picked for zlib (packs shorter).
-    "dots_to_brackets": "[[(a,u)[(l:=abs(i-s)+abs(j-t))>(v:=abs(i-y)+abs(j-p))]*(b'+0+5++++++++++++++++++++++++++'[abs(v-l)]>>y+p-s-t+v+l&1)for j,f in enumerate(V)]for i,V in enumerate(g)for(y,p,u),(s,t,a)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]]",
+    "dots_to_brackets": "[[(a,u)[(l:=abs(i-s)+abs(j-t))>(v:=abs(i-y)+abs(j-p))]*(b')0)=))))))))))))))))))))))))))'[abs(v-l)]>>y+p-s-t+v+l&1)for j,f in enumerate(V)]for i,V in enumerate(g)for(y,p,u),(s,t,a)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
@@ -2184,11 +2190,11 @@ IDIOMS = {
     # major order (a later copy may not overlap an earlier one), on the byte values of repr(g) left-
     # justified to 999 by b'%-999a' (48 is '0', 50 is '2'; eval takes the bytes back). P holds the
     # 2s' positions; z is the shift, run from -320 (negative indices read the padding; separators
-    # stop a shape wrapping). Quirk: two ARC train placements are rejected by hand:
-    # (z-P[0]*276)%2686==0 holds for those two (z,P[0]) = (-122,165), (148,20) and for no placement
-    # the greedy reaches on any real example or on 1,000 draws (half the modulus, 1343, wrongly
-    # rejects 3 of 1,000 draws).
-    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if(z-P[0]*276)%2686 for a in P for s[a+z]in[50]]]and eval(bytes(s))",
+    # stop a shape wrapping). Quirk: two ARC train placements are rejected by hand: z*472%1343-P[0]
+    # is 0 for those two (z,P[0]) = (-122,165), (148,20) and for no other placement the greedy
+    # reaches on the real examples or 200 draws (a brute-force search over short f(z,P[0]); z alone
+    # cannot work, -122 is a good shift elsewhere); 4 of 2,000 draws are wrongly rejected.
+    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if z*472%1343-P[0]for a in P for s[a+z]in[50]]]and eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
     # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; ~x*4%9 maps them to 1,
@@ -2223,12 +2229,13 @@ IDIOMS = {
     # left walls with e==5: a line goes on from the corner; pads 2 never pass this test).
     "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4-4*(c*v<(r*0!=[])or a|v<b or e&a&v>4)for c,a,b,e in zip(r,u,[5]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
-    # copy is painted with the rectangle. A 5 in row i, column c takes the next value popped from
-    # template row a (a = 5s above it in c): each row i rebuilds T, the template rows (each 4x, the
-    # list 4x so a and a+h share one list), so pops run along a copy's row in order. Copies are
-    # whole rectangles, so the offsets are modulo the template size. T holds 5-v, so a cell is
-    # 5-(5-v or pop): 5-v is 0 just for a 5, and the pop (never 0: v is no 5) runs only then.
-    "stamp_template_on_gray": "[[5-(5-c[i]or T[c[:i].count(5)].pop(0))for c in zip(*g)]for i in range(10)if(T:=[A*4for B in g if(A:=[5-A for A in B if A%5])]*4)]",
+    # copy is painted with the rectangle. The template rows T (each row of g cut to its non-0,
+    # non-5 cells, held as 5-v, each 4x) are built once; every column gets its own iterator over
+    # T*4 (one list object, ten iterators), so the k-th 5 met in a column takes template row k mod
+    # h, and one pop(0) on that shared row gives the value: cells are read row-major by r.pop(0),
+    # so a copy's row pops its w values in order (4x covers copies sharing a row). A cell is
+    # 5-(5-v or pop): 5-v is 0 only for a 5, and only then is the iterator advanced.
+    "stamp_template_on_gray": "(Q:=[*map(iter,[[A*4for B in g if(A:=[5-A for A in B if A%5])]*4]*10)])and[[5-(5-r.pop(0)or next(q).pop(0))for q in Q]for r in g]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
     # -> 2, size 3 -> 1. On b'%a '%g plus a space (a column is 3 bytes, a row 32; width 10
     # hard-coded; a row-0 step up wraps to just past a row-9 cell, never a '0'), n = the number of
