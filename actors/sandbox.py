@@ -5,13 +5,16 @@ the JSON text that comes back against the expected outputs, which never leave th
 `run_tests` is the second job kind: a program followed by assert-style tests, each test isolated
 (see `golf_ray.testrun`), judged per test.
 `SandboxPool` spreads jobs over several actors with backpressure, so one slow task does not hold
-the rest, and resubmits the jobs of an actor that died (Ray restarts it).
+the rest, and resubmits the jobs of an actor that died (Ray restarts it) or wedged (the pool
+restarts it when a call overruns its worker's own timeout by a wide margin).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
@@ -94,6 +97,11 @@ def describe_backend(requested: str = "auto") -> dict:
         return {"backend": kind, **backend.describe()}
     finally:
         backend.close()
+
+
+# How far past its worker's own timeout an actor call may run (a worker restart, a slow Docker
+# start on a loaded machine) before the pool presumes the actor wedged.
+CALL_GRACE_S = 120.0
 
 
 def request_timeout(limits: Limits, n_examples: int) -> float:
@@ -187,11 +195,17 @@ class SandboxPool:
         max_in_flight: int = 2,
         max_retries: int = 2,
         name_prefix: str = "sandbox",
+        call_timeout_s: float | None = None,
     ):
+        """`call_timeout_s` caps one actor call (default: the worker's own request timeout plus
+        `CALL_GRACE_S`); an actor whose call runs past it is presumed wedged and restarted, and
+        the job is resubmitted like one whose actor died. Set it below a program's run time and
+        a slow correct program is judged a sandbox error."""
         self.limits = limits or Limits()
         self.backend = choose_backend(backend, image)
         self.max_in_flight = max_in_flight
         self.max_retries = max_retries
+        self.call_timeout_s = call_timeout_s
         remote = ray.remote(SandboxActor)
         pid = os.getpid()
         self.actors = [
@@ -280,40 +294,89 @@ class SandboxPool:
         """Run every program against its tests (each test isolated); verdicts in job order."""
         return self._dispatch(list(jobs), "run_tests", sandbox_failure, on_done)
 
+    def _call_timeout(self, job) -> float:
+        if self.call_timeout_s is not None:
+            return self.call_timeout_s
+        if isinstance(job, TestJob):
+            return tests_request_timeout(job) + CALL_GRACE_S
+        return request_timeout(job.limits or self.limits, len(job.inputs)) + CALL_GRACE_S
+
     def _dispatch(self, jobs: list, method: str, failure: Callable, on_done) -> list:
         results: list = [None] * len(jobs)
         pending = list(range(len(jobs)))[::-1]  # a stack: pop() hands out jobs in order
         attempts = [0] * len(jobs)
         in_flight: dict[ray.ObjectRef, tuple[int, int]] = {}  # ref -> (job index, actor index)
-        load = [0] * len(self.actors)
+        # An actor runs its calls in submission order, so only the head of each queue is running:
+        # its deadline counts from when it reached the head.
+        queues: list[deque] = [deque() for _ in self.actors]
+        deadline = [0.0] * len(self.actors)
+        killed = [False] * len(self.actors)
+
+        def start_head(actor: int) -> None:
+            if queues[actor]:
+                i, _ = in_flight[queues[actor][0]]
+                deadline[actor] = time.monotonic() + self._call_timeout(jobs[i])
 
         def submit() -> None:
             while pending:
-                actor = min(range(len(self.actors)), key=load.__getitem__)
-                if load[actor] >= self.max_in_flight:
+                actor = min(range(len(self.actors)), key=lambda a: len(queues[a]))
+                if len(queues[actor]) >= self.max_in_flight:
                     return
                 i = pending.pop()
                 attempts[i] += 1
                 ref = getattr(self.actors[actor], method).remote(jobs[i])
                 in_flight[ref] = (i, actor)
-                load[actor] += 1
+                queues[actor].append(ref)
+                if len(queues[actor]) == 1:
+                    killed[actor] = False
+                    start_head(actor)
 
-        submit()
-        while in_flight:
-            done, _ = ray.wait(list(in_flight), num_returns=1)
-            ref = done[0]
+        def lost(i: int, actor: int, why: str) -> None:
+            if attempts[i] <= self.max_retries:
+                log.warning("sandbox actor %d %s; resubmitting %s", actor, why, jobs[i].key)
+                pending.append(i)
+            else:
+                results[i] = failure(jobs[i], f"actor {why}")
+
+        def settle(ref: ray.ObjectRef) -> None:
             i, actor = in_flight.pop(ref)
-            load[actor] -= 1
+            was_head = queues[actor][0] == ref
+            queues[actor].remove(ref)
+            if was_head:
+                start_head(actor)
             try:
                 results[i] = ray.get(ref)
             except RayActorError as e:
-                if attempts[i] <= self.max_retries:
-                    log.warning("sandbox actor %d died; resubmitting %s", actor, jobs[i].key)
-                    pending.append(i)
-                else:
-                    results[i] = failure(jobs[i], f"actor died: {e}")
+                lost(i, actor, f"died: {e}")
             if results[i] is not None and on_done is not None:
                 on_done(jobs[i], results[i])
+
+        def overran(actor: int) -> None:
+            if not killed[actor]:
+                i, _ = in_flight[queues[actor][0]]
+                log.warning("sandbox actor %d wedged on %s; restarting it", actor, jobs[i].key)
+                ray.kill(self.actors[actor], no_restart=False)  # its calls fail, and retry
+                killed[actor] = True
+                start_head(actor)
+                return
+            # Killed, and still its calls have not failed: give up on them (the loop must end).
+            while queues[actor]:
+                i, _ = in_flight.pop(queues[actor].popleft())
+                lost(i, actor, "wedged (its calls never returned)")
+                if results[i] is not None and on_done is not None:
+                    on_done(jobs[i], results[i])
+
+        submit()
+        while in_flight:
+            busy = [a for a in range(len(self.actors)) if queues[a]]
+            wait_s = max(0.0, min(deadline[a] for a in busy) - time.monotonic())
+            done, _ = ray.wait(list(in_flight), num_returns=1, timeout=wait_s)
+            if done:
+                settle(done[0])
+            else:
+                for a in busy:
+                    if time.monotonic() >= deadline[a]:
+                        overran(a)
             submit()
         return results
 

@@ -134,6 +134,30 @@ def test_pool_survives_a_killed_actor(pool):
     assert all(v.correct for v in pool.verify(jobs))
 
 
+def test_pool_restarts_a_wedged_actor(ray_session):
+    # The worker's own timeout (over a minute here) never fires: the pool's call cap does, and
+    # the job is retried on the restarted actor, then judged a sandbox error, never correct.
+    pool = SandboxPool(
+        num_actors=1,
+        backend="process",
+        limits=Limits(example_timeout_s=60.0),
+        max_retries=1,
+        call_timeout_s=3.0,
+        num_cpus_per_actor=0,  # the module's pool holds both CPUs of the test Ray
+        name_prefix="wedged",
+    )
+    try:
+        hang = "import time\ndef p(g):\n time.sleep(60)\n return g"
+        job = VerifyJob(key="hang", source=hang, inputs=[[[1]]], expected=[[[1]]])
+        [verdict] = pool.verify([job])
+        assert not verdict.correct and verdict.error == "sandbox"
+        assert verdict.message.startswith("actor ")
+        fine = VerifyJob(key="fine", source="p=lambda g:g", inputs=[[[1]]], expected=[[[1]]])
+        assert pool.verify([fine])[0].correct  # the actor came back
+    finally:
+        pool.close()
+
+
 def test_cli_score_writes_json(tmp_path, golf_tasks_dir):
     args = [sys.executable, "-m", "golf_ray.cli", "score", str(SOLUTIONS), "--backend", "process"]
     args += ["--json", str(tmp_path / "score.json"), "--no-progress", "--only-problems"]
