@@ -302,83 +302,7 @@ class SandboxPool:
         return request_timeout(job.limits or self.limits, len(job.inputs)) + CALL_GRACE_S
 
     def _dispatch(self, jobs: list, method: str, failure: Callable, on_done) -> list:
-        results: list = [None] * len(jobs)
-        pending = list(range(len(jobs)))[::-1]  # a stack: pop() hands out jobs in order
-        attempts = [0] * len(jobs)
-        in_flight: dict[ray.ObjectRef, tuple[int, int]] = {}  # ref -> (job index, actor index)
-        # An actor runs its calls in submission order, so only the head of each queue is running:
-        # its deadline counts from when it reached the head.
-        queues: list[deque] = [deque() for _ in self.actors]
-        deadline = [0.0] * len(self.actors)
-        killed = [False] * len(self.actors)
-
-        def start_head(actor: int) -> None:
-            if queues[actor]:
-                i, _ = in_flight[queues[actor][0]]
-                deadline[actor] = time.monotonic() + self._call_timeout(jobs[i])
-
-        def submit() -> None:
-            while pending:
-                actor = min(range(len(self.actors)), key=lambda a: len(queues[a]))
-                if len(queues[actor]) >= self.max_in_flight:
-                    return
-                i = pending.pop()
-                attempts[i] += 1
-                ref = getattr(self.actors[actor], method).remote(jobs[i])
-                in_flight[ref] = (i, actor)
-                queues[actor].append(ref)
-                if len(queues[actor]) == 1:
-                    killed[actor] = False
-                    start_head(actor)
-
-        def lost(i: int, actor: int, why: str) -> None:
-            if attempts[i] <= self.max_retries:
-                log.warning("sandbox actor %d %s; resubmitting %s", actor, why, jobs[i].key)
-                pending.append(i)
-            else:
-                results[i] = failure(jobs[i], f"actor {why}")
-
-        def settle(ref: ray.ObjectRef) -> None:
-            i, actor = in_flight.pop(ref)
-            was_head = queues[actor][0] == ref
-            queues[actor].remove(ref)
-            if was_head:
-                start_head(actor)
-            try:
-                results[i] = ray.get(ref)
-            except RayActorError as e:
-                lost(i, actor, f"died: {e}")
-            if results[i] is not None and on_done is not None:
-                on_done(jobs[i], results[i])
-
-        def overran(actor: int) -> None:
-            if not killed[actor]:
-                i, _ = in_flight[queues[actor][0]]
-                log.warning("sandbox actor %d wedged on %s; restarting it", actor, jobs[i].key)
-                ray.kill(self.actors[actor], no_restart=False)  # its calls fail, and retry
-                killed[actor] = True
-                start_head(actor)
-                return
-            # Killed, and still its calls have not failed: give up on them (the loop must end).
-            while queues[actor]:
-                i, _ = in_flight.pop(queues[actor].popleft())
-                lost(i, actor, "wedged (its calls never returned)")
-                if results[i] is not None and on_done is not None:
-                    on_done(jobs[i], results[i])
-
-        submit()
-        while in_flight:
-            busy = [a for a in range(len(self.actors)) if queues[a]]
-            wait_s = max(0.0, min(deadline[a] for a in busy) - time.monotonic())
-            done, _ = ray.wait(list(in_flight), num_returns=1, timeout=wait_s)
-            if done:
-                settle(done[0])
-            else:
-                for a in busy:
-                    if time.monotonic() >= deadline[a]:
-                        overran(a)
-            submit()
-        return results
+        return _Dispatch(self, jobs, method, failure, on_done).run()
 
     def close(self, timeout_s: float = 30.0) -> None:
         try:
@@ -388,6 +312,163 @@ class SandboxPool:
         for a in self.actors:
             ray.kill(a)
         self.actors = []
+
+
+class _Dispatch:
+    """One `SandboxPool` call: hands `jobs` to the actors as they free up, results in job order.
+
+    An actor runs its calls in submission order, so only the head of its queue is running, and
+    its deadline counts from when it reached the head. When an actor dies (or the pool kills it
+    for overrunning), only the call that was running counts an attempt: the calls queued behind
+    it go back to the queue, and the actor gets no more work until it answers a probe (calls
+    sent to a restarting actor fail at once).
+    """
+
+    PROBE_EVERY_S = 0.5
+
+    def __init__(self, pool: SandboxPool, jobs: list, method: str, failure: Callable, on_done):
+        self.pool, self.jobs, self.method = pool, jobs, method
+        self.failure, self.on_done = failure, on_done
+        n = len(pool.actors)
+        self.results: list = [None] * len(jobs)
+        self.pending = list(range(len(jobs)))[::-1]  # a stack: pop() hands out jobs in order
+        self.attempts = [0] * len(jobs)
+        self.calls: dict[ray.ObjectRef, tuple[int, int]] = {}  # ref -> (job index, actor)
+        self.queues: list[deque] = [deque() for _ in range(n)]
+        self.deadline = [0.0] * n  # when the head call overruns
+        self.killed = [False] * n  # the head overran once: the actor was killed
+        self.culprit: list = [None] * n  # the call that was running when the actor went down
+        self.down_since: list[float | None] = [None] * n
+        self.probe_at = [0.0] * n
+        self.probes: dict[ray.ObjectRef, int] = {}  # describe() sent to a down actor
+        self.grace = pool.call_timeout_s or CALL_GRACE_S
+
+    def run(self) -> list:
+        self.submit()
+        while self.calls or self.pending:
+            waits = list(self.calls) + list(self.probes)
+            done, _ = ray.wait(waits, num_returns=1, timeout=self.wait_s()) if waits else ([], [])
+            if not waits:
+                time.sleep(self.wait_s())
+            if done and done[0] in self.probes:
+                self.probed(done[0])
+            elif done:
+                self.settle(done[0])
+            self.tick()
+            self.submit()
+        return self.results
+
+    def wait_s(self) -> float:
+        times = [self.deadline[a] for a, q in enumerate(self.queues) if q]
+        probing = set(self.probes.values())
+        for a, since in enumerate(self.down_since):
+            if since is not None:
+                times.append(since + self.grace)
+                if a not in probing:
+                    times.append(self.probe_at[a])
+        return max(0.0, min(times) - time.monotonic()) if times else self.PROBE_EVERY_S
+
+    def start_head(self, a: int) -> None:
+        self.killed[a] = False
+        if self.queues[a]:
+            i, _ = self.calls[self.queues[a][0]]
+            self.deadline[a] = time.monotonic() + self.pool._call_timeout(self.jobs[i])
+
+    def submit(self) -> None:
+        up = [a for a, since in enumerate(self.down_since) if since is None]
+        while self.pending and up:
+            a = min(up, key=lambda a: len(self.queues[a]))
+            if len(self.queues[a]) >= self.pool.max_in_flight:
+                return
+            i = self.pending.pop()
+            self.attempts[i] += 1
+            ref = getattr(self.pool.actors[a], self.method).remote(self.jobs[i])
+            self.calls[ref] = (i, a)
+            self.queues[a].append(ref)
+            if len(self.queues[a]) == 1:
+                self.start_head(a)
+
+    def went_down(self, a: int) -> None:
+        if self.down_since[a] is None:
+            self.down_since[a] = self.probe_at[a] = time.monotonic()
+        self.culprit[a] = self.queues[a][0] if self.queues[a] else None
+
+    def finish(self, i: int, result) -> None:
+        self.results[i] = result
+        if self.on_done is not None:
+            self.on_done(self.jobs[i], result)
+
+    def lost(self, ref: ray.ObjectRef, i: int, a: int, why: str) -> None:
+        if ref != self.culprit[a]:
+            self.attempts[i] -= 1  # it was queued, not running: it did not cause this
+        if self.attempts[i] <= self.pool.max_retries:
+            log.warning("sandbox actor %d %s; resubmitting %s", a, why, self.jobs[i].key)
+            self.pending.append(i)
+        else:
+            self.finish(i, self.failure(self.jobs[i], f"actor {why}"))
+
+    def settle(self, ref: ray.ObjectRef) -> None:
+        i, a = self.calls[ref]
+        try:
+            result = ray.get(ref)
+        except RayActorError as e:
+            if self.down_since[a] is None:  # the first sign: the head was running
+                self.went_down(a)
+            self.drop(ref)
+            self.lost(ref, i, a, f"died: {e}")
+            return
+        self.drop(ref)
+        self.finish(i, result)
+
+    def drop(self, ref: ray.ObjectRef) -> None:
+        _, a = self.calls.pop(ref)
+        was_head = self.queues[a][0] == ref
+        self.queues[a].remove(ref)
+        if was_head:
+            self.start_head(a)
+
+    def overran(self, a: int) -> None:
+        head = self.queues[a][0]
+        i, _ = self.calls[head]
+        if not self.killed[a]:
+            log.warning("sandbox actor %d wedged on %s; restarting it", a, self.jobs[i].key)
+            self.went_down(a)
+            ray.kill(self.pool.actors[a], no_restart=False)  # its calls fail, and retry
+            while len(self.queues[a]) > 1:  # the jobs behind the wedged one go back now
+                behind = self.queues[a][-1]
+                j, _ = self.calls[behind]
+                self.drop(behind)
+                self.lost(behind, j, a, "restarted")
+            self.start_head(a)
+            self.killed[a] = True
+            return
+        # Killed, and still its call has not failed: give up on it (the loop must end).
+        self.drop(head)
+        self.lost(head, i, a, "wedged (its call never returned)")
+
+    def probed(self, ref: ray.ObjectRef) -> None:
+        a = self.probes.pop(ref)
+        try:
+            ray.get(ref)
+            self.down_since[a] = None
+        except RayActorError:
+            self.probe_at[a] = time.monotonic() + self.PROBE_EVERY_S
+
+    def tick(self) -> None:
+        now = time.monotonic()
+        for a, q in enumerate(self.queues):
+            if q and now >= self.deadline[a]:
+                self.overran(a)
+        probing = set(self.probes.values())
+        for a, since in enumerate(self.down_since):
+            if since is None:
+                continue
+            if now >= since + self.grace:  # not back in time: use it again, calls will tell
+                log.warning("sandbox actor %d not back after %.0f s", a, now - since)
+                self.down_since[a] = None
+                self.probes = {r: b for r, b in self.probes.items() if b != a}
+            elif a not in probing and now >= self.probe_at[a]:
+                self.probes[self.pool.actors[a].describe.remote()] = a
 
 
 def _sandbox_failure(job: VerifyJob, message: str) -> Verdict:

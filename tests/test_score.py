@@ -135,8 +135,9 @@ def test_pool_survives_a_killed_actor(pool):
 
 
 def test_pool_restarts_a_wedged_actor(ray_session):
-    # The worker's own timeout (over a minute here) never fires: the pool's call cap does, and
-    # the job is retried on the restarted actor, then judged a sandbox error, never correct.
+    # The worker's own timeout (over a minute here) never fires: the pool's call cap does. The
+    # wedged job is retried on the restarted actor, then judged a sandbox error, never correct;
+    # the job queued behind it on the same actor is resubmitted without losing an attempt.
     pool = SandboxPool(
         num_actors=1,
         backend="process",
@@ -148,12 +149,14 @@ def test_pool_restarts_a_wedged_actor(ray_session):
     )
     try:
         hang = "import time\ndef p(g):\n time.sleep(60)\n return g"
-        job = VerifyJob(key="hang", source=hang, inputs=[[[1]]], expected=[[[1]]])
-        [verdict] = pool.verify([job])
-        assert not verdict.correct and verdict.error == "sandbox"
-        assert verdict.message.startswith("actor ")
-        fine = VerifyJob(key="fine", source="p=lambda g:g", inputs=[[[1]]], expected=[[[1]]])
-        assert pool.verify([fine])[0].correct  # the actor came back
+        jobs = [
+            VerifyJob(key="hang", source=hang, inputs=[[[1]]], expected=[[[1]]]),
+            VerifyJob(key="fine", source="p=lambda g:g", inputs=[[[1]]], expected=[[[1]]]),
+        ]
+        wedged, fine = pool.verify(jobs)
+        assert not wedged.correct and wedged.error == "sandbox"
+        assert wedged.message.startswith("actor ")
+        assert fine.correct
     finally:
         pool.close()
 
