@@ -472,8 +472,11 @@ IDIOMS = {
     # with a test), wherever its 4/2 part occurs. The template is grown from the decorations by king
     # steps (abs<2) over non-0 cells, len(D) steps; only on grids with under 40 non-0 cells (every
     # example has at most 32), which keeps big grids cheap. The turned offset is written out twice.
-    # Names v (cell, growth loop), r (the 2), i (its image) repeat the enumerate names, for zlib.
-    "complete_from_template": "(D:={i*1j+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={v for v in D if D[v]%2>len(D)/40},[T:={v for v in D for r in T if abs(v-r)<2}for v in D],P:={i+(v-r-k//4*2*(v-r).real)*1j**k:D[v]for r in T if 2==D[r]for k in range(8)for i in D if all(D[v]==D.get(i+(v-r-k//4*2*(v-r).real)*1j**k)or D[v]%2for v in T)for v in T})and[[P.get(i*1j+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # Cells are i+j*1j (row in the real part): w-2*w.real negates the row offset, a flip, and with
+    # the four turns 1j**k that still gives all 8 maps. A template cell passes when it is odd (a
+    # decoration, tested first) or its image holds its colour. Names v (cell, growth loop), r (the
+    # 2), i (its image) repeat the enumerate names, for zlib; this lettering packs a byte shorter.
+    "complete_from_template": "(D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={v for v in D if D[v]%2>len(D)/40},[T:={v for v in D for r in T if abs(v-r)<2}for v in D],P:={i+(v-r-k//4*2*(v-r).real)*1j**k:D[v]for r in T if 2==D[r]for k in range(8)for i in D if all(D[v]%2or D[v]==D.get(i+(v-r-k//4*2*(v-r).real)*1j**k)for v in T)for v in T})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. (4*len(g) passes, each over
     # the rows of the grid turned a quarter, `zip(*g[::-1])`; a non-2 cell becomes 4 when it has a 2
@@ -1142,13 +1145,13 @@ IDIOMS = {
     # mirroring the columns; offsets from its last 4, w) lands its 4s on non-0 cells and its 1s on
     # empty or off-grid cells, the box (1s) is drawn around it (boxes may run off the grid). D is
     # the set of non-0 cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet
-    # the box too. T holds v>1 (True for a 4); the walrus in its last if sets w (in the lambda's
-    # scope) at each 4, so it ends at the box's last 4, and T itself is bound by a walrus in an if
-    # (a non-empty list). The box's cells are those of rows with 1s lying between the row's first
-    # and last 1. (the walrus is never 0: a 4 at row 0, column 0 has no 1 left of it, so is no box
-    # cell) The anchor is named y and the box cells x,v (each comprehension has its own), which
-    # packs better: the text repeats y+..x.. and for x,v in.
-    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+x-w for k in(1j,-1j,1,-1)for m in(1j,-1j)if(T:=[(k*(y+x*m),v>1)for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]if v<4or(w:=k*(y+x*m))])for y in D if all(v==(y+x-w in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # the box too. T holds (v>3, offset) pairs (True for a 4), so dict(T)[1] (True == 1) is the
+    # offset of the box's last 4: w, bound by a walrus in an if; a grid with no box or no 4 in it
+    # raises KeyError there, which ends other tasks early. w is never 0 (a 4 at row 0, column 0 has
+    # no 1 left of it, so is no box cell). The box's cells are those of rows with 1s lying between
+    # the row's first and last 1. In S the pair is named x,v (x the flag, v the offset), so the text
+    # repeats `for x,v in`, which packs better.
+    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+v-w for k in(1j,-1j,1,-1)for m in(1j,-1j)if(w:=dict(T:=[(v>3,k*(y+x*m))for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]])[1])for y in D if all(x==(y+v-w in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
     # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches; `for
