@@ -1039,11 +1039,13 @@ IDIOMS = {
     "zero_grid_border_8": "[g:=[[8,*x[2:],8]for x in zip(*g)]for _ in g][1]",
     # task173: two-colour templates (a centre cell, a ring of 2 opposite or 4 cells around it, as in
     # every example); wherever one colour-part of a template appears on its own, complete it there.
-    # Each pair E,i of touching cells of different colours (E+2 empty: fast on dense grids) is a
-    # part cell and its neighbour G=i-E away: paint i's colour at v+G for every v of E's colour
-    # whose cell v+2G agrees with E's (i+G): the mirror ring cell for a ring E, empty for a centre
-    # E. Names chosen so the text packs shorter.
-    "complete_partial_templates": "(m:={r+l*1j:n for r,t in enumerate(g)for l,n in enumerate(t)if n},j:={G+v:m[i]for E in m if E+2 not in m for i in m if abs(G:=i-E)<2-(m[E]==m[i])for v in m if m.get(G+G+v)==m.get(G+i)and m[E]==m[v]})and[[j.get(r+l*1j,n)for l,n in enumerate(t)]for r,t in enumerate(g)]",
+    # c maps each coloured cell e+r*1j to its colour. Each pair M,f of touching cells of different
+    # colours (M+2 empty: fast on dense grids) is a part cell and its neighbour m=f-M away: paint
+    # f's colour at b+m for every b of M's colour whose cell b+2m agrees with M's (f+m): the mirror
+    # ring cell for a ring M, empty for a centre M. (Same colours give abs(m)<1, only m=0, which
+    # repaints b with its own colour.) The last test is a second `if` (one byte less than `and`);
+    # names chosen so the text packs shorter.
+    "complete_partial_templates": "(c:={e+r*1j:S for e,X in enumerate(g)for r,S in enumerate(X)if S},K:={m+b:c[f]for M in c if M+2 not in c for f in c if abs(m:=f-M)<2-(c[M]==c[f])for b in c if c.get(m+m+b)==c.get(m+f)if c[M]==c[b]})and[[K.get(e+r*1j,S)for r,S in enumerate(X)]for e,X in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
     # mirror. B transposes and keeps the lines that hold colour c; three Bs give c's box as columns,
     # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
@@ -1459,12 +1461,14 @@ IDIOMS = {
     "rays_then_drip": "(m:=0)or[[m:=(n:=n or v)for v in r[:-1]+[m]]for r in g if[n:=0]]",
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
-    # side (cells on the diagonals stay 8). Shape rows are padded with 1 at both ends so the frame's
-    # side cells come out of the same formula: (k-j)*(len(s)+~k-j) (len(s)+~k-j is N-k-j, N the
-    # last index) is 0 on the diagonals, < 0 in the top/bottom quadrants (first/last frame row; a
-    # side is one colour, so read at column k) and > 0 in the left/right ones (row ends). The
-    # helpers sit in a list [i:=...,s:=...] (always true) rather than a chain of `and`s.
-    "frame_nearest_side": "[i:=lambda F:[r for r in zip(*[r for r in zip(*g)if{*r}-F])if{*r}-F],s:=i({0,8})]and[s[0],*[[(k-j)*(len(s)+~k-j)*v and[s[k][-(k<j)],s[-(k>j)][k]][(k-j)*(len(s)+~k-j)<0]or v for j,v in enumerate((1,*F,1))]for k,F in enumerate(i({*sum(s,())}),1)],s[-1]]",
+    # side (cells on the diagonals stay 8). Shape rows are padded with 8 at both ends (any non-0
+    # would do: no pad cell is on a diagonal) so the frame's side cells come out of the same
+    # formula. With N the last index, e=N-k-j (len(s)+~k-j), and (k-j)*e is 0 on the diagonals,
+    # < 0 in the top/bottom quadrants and > 0 in the left/right ones. In both, -(e<0) is 0 on the
+    # first side (top, left: k+j<N) and -1 on the last (bottom, right): left/right read row k at
+    # column -(e<0), top/bottom read row -(e<0) at column k (a side is one colour). The helpers
+    # sit in a list [i:=...,s:=...] (always true) rather than a chain of `and`s.
+    "frame_nearest_side": "[i:=lambda F:[r for r in zip(*[r for r in zip(*g)if{*r}-F])if{*r}-F],s:=i({0,8})]and[s[0],*[[(k-j)*(e:=len(s)+~k-j)*v and[s[k][-(e<0)],s[-(e<0)][k]][(k-j)*e<0]or v for j,v in enumerate([8,*F,8])]for k,F in enumerate(i({*sum(s,())}),1)],s[-1]]",
     # task239: one column per colour, as tall as its cell count, tallest first, 0 below the shorter.
     # Each column is padded with 99 0s, so its length is count+99 and sorted(key=len) reversed
     # orders them (counts differ in every example); the transposed rows that are all 0 are dropped.
