@@ -1757,8 +1757,9 @@ IDIOMS = {
     # (n,d), so the mirror images of x are x and 1-x, and a copy's colour is the core cell of its
     # quadrant, g[n+(x>0)][d+(y>0)]. g[:5] counts the 5 steps (every grid has >= 5 rows); [...][0]
     # is g itself (every element is the one mutated g). The unused loop variables are named x (it
-    # is rebound before each use), which packs better than _.
-    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,x in enumerate(r)if len({*g[n][d:d+2],*r[d:d+2],*(a:={(0,0)})})>4for x in g[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c,c-1,c+1)if g[n+x][d+y]})for i,c in a for x in(i,1-i)for y in(c,1-c)for g[n+x][d+y]in[g[n+(x>0)][d+(y>0)]]][0]",
+    # is rebound before each use), which packs better than _. The core's lower row r comes first
+    # in the set and y runs c-1,c,c+1 (x runs i,i-1,i+1): both only to pack a byte shorter.
+    "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,x in enumerate(r)if len({*r[d:d+2],*g[n][d:d+2],*(a:={(0,0)})})>4for x in g[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c-1,c,c+1)if g[n+x][d+y]})for i,c in a for x in(i,1-i)for y in(c,1-c)for g[n+x][d+y]in[g[n+(x>0)][d+(y>0)]]][0]",
     # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
     # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
     # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
