@@ -2222,10 +2222,11 @@ IDIOMS = {
     # range(t)[::M] echoes range(t): all pack shorter (z[i:] is as short as z[i:i+M] but copies
     # all of z each time, too slow for the search). t = len(g)*M>>1 is a half's cells (every
     # example's height is even); r sorts range(10) by count, so absent colours come first and
-    # r[-1] (j), r[-2] (b) and r[:7] (every marker) hold; sum(zip(*g),()) flattens lists and
-    # tuples alike. The pads [j]*t, [b]*t reach past any fit's border: a rectangle with its border
-    # is always smaller than a half.
-    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M>>1,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[-1],b:=r[-2],e:=sum([[*i,j]for i in g if j in i],[])+[j]*t,z:=sum([[*i,b]for i in g if b in i],[])+[b]*t,[[]for i in range(t)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:7]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
+    # r[9] (j, the last of the ten), r[8] (b) and r[:7] (every marker) hold; sum(zip(*g),())
+    # flattens lists and tuples alike. The pads [j]*t, t*[b] reach past any fit's border: a
+    # rectangle with its border is always smaller than a half. (r[9], r[8] over r[-1], r[-2] and
+    # t*[b] over [b]*t: the same values, packs a byte shorter.)
+    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M>>1,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[9],b:=r[8],e:=sum([[*i,j]for i in g if j in i],[])+[j]*t,z:=sum([[*i,b]for i in g if b in i],[])+t*[b],[[]for i in range(t)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:7]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn);
     # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
