@@ -1904,13 +1904,14 @@ IDIOMS = {
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
     # One pass over the text: every example is 8x8, so str(g) is 208 characters, a row every 26 and
     # a cell every 3. A character takes the max of itself and {its partners 3 columns left (k-9) and
-    # 3 rows up (k-78)} & {3 columns right (k-199: negative indices wrap by whole rows) and 5 rows up
-    # (k-130)}, cyclic mod 8 as in the grid. Off the middle columns a partner may be in another row
+    # 3 rows up (k-78)} & {3 columns right (k+9) and 3 rows down (k+78)}: the slice
+    # g[k+9:k+79:69] is exactly those two where they exist (69 = 78-9), and is shorter or empty at
+    # the end of the text (no IndexError). Off the middle columns a partner may be in another row
     # or a comma, but no outer character changes on any example; brackets sort above digits, so
-    # the text still evaluates. (Every example: filled cells hold 1, none is filled both ways, no row
-    # or column has a mark at its index 4 (3) repeated at 6 (1), and no row partner equals a column
-    # partner on the other side.)
-    "complete_middle_block": "eval(''.join(max((g:=str(g))[k],*{g[k-9],g[k-78]}&{g[k-199],g[k-130]})for k in range(208)))",
+    # the text still evaluates. (Every example: filled cells hold 1, none is filled both ways, no
+    # row or column has a mark at its index 4 (3) repeated at 6 (1), and no row partner equals a
+    # column partner on the other side.)
+    "complete_middle_block": "eval(''.join(max((g:=str(g))[k],*{g[k-9],g[k-78]}&{*g[k+9:k+79:69]})for k in range(208)))",
     # task315: 9x9 made of 3x3 blocks: a copy of the input in the blocks whose input cell is 2,
     # zeros elsewhere. Colours are 0, 1 and 2, so a//2 is 1 only for a 2.
     "self_tile_at_twos": "[[a//2*b for a in r for b in s]for r in g for s in g]",
