@@ -1286,10 +1286,11 @@ IDIOMS = {
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
     # from it to the border. f is one pass down the rows, flipping the result; f(f(g)) is the same
     # pass on the flipped grid, then flipped back. The default k=2 resets k for each call: k is 2
-    # before the line, 1 from it on (each cell sets k:=c//5 or k, 1 only on a 5: markers are 1 or 2;
-    # line cells stay 5 as 5|1 is 5); a cell gets k when the cell above (g, the previous output row;
-    # the grid's rows at first, never == k) holds k.
-    "toward_away_rays": "(f:=lambda g,k=2:[g:=[c|(k:=c//5 or k)*(x==k)for c,x in zip(r,g)]for r in g][::-1])(f(g))",
+    # before the line, 1 from it on (each cell sets k:=k**(c<5): a 5 gives k**0 = 1, the markers
+    # 1, 2 and 0 leave k as is, and 1**x stays 1; line cells stay 5 as 5|1 is 5); a cell gets k
+    # when the cell above (g, the previous output row; the grid's rows at first, never == k)
+    # holds k.
+    "toward_away_rays": "(f:=lambda g,k=2:[g:=[c|(k:=k**(c<5))*(x==k)for c,x in zip(r,g)]for r in g][::-1])(f(g))",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines. K = -N (str(g) has N colours and "[], 05"). Each row
     # less its 0s and 5s (s) is kept when it has >= N cells, cut to its last N, last N rows: across
