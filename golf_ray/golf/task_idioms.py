@@ -737,9 +737,10 @@ IDIOMS = {
     # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
     # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
     # meet diagonally across a 0). Past the edges the pads are lists, which never equal an int (the
-    # chain stops at the first false ==): g*2 above has 2H rows, enough for [0,*a] to span a row;
-    # c[1:]+g below and at the right is long enough as H-1+H >= W.
-    "rect_interiors_eight": "[[[v,8][v==x==y>0]for v,x,y in zip(r,[0,*a],c[1:]+g)]for a,r,c in zip([g*2]+g,g,g[1:]+[g])]",
+    # chain stops at the first false ==): [a]+a puts the list a itself left of row a (x[j] is
+    # a[j-1]); g*2 above has 2H rows, so [a]+a spans a row; c[1:]+g below and at the right is long
+    # enough as H-1+H >= W.
+    "rect_interiors_eight": "[[[v,8][v==x==y>0]for v,x,y in zip(r,[a]+a,c[1:]+g)]for a,r,c in zip([g*2]+g,g,g[1:]+[g])]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the cell left of the 3x3's top-left, set in the
     # comprehension's if; rows t[d:d+3] for d = 1, 14, 27, written as the raw bytes of b'\1\16\33'
