@@ -100,7 +100,8 @@ def describe_backend(requested: str = "auto") -> dict:
 
 
 # How far past its worker's own timeout an actor call may run (a worker restart, a slow Docker
-# start on a loaded machine) before the pool presumes the actor wedged.
+# start on a loaded machine) before the pool presumes the actor wedged; also how long a restarting
+# actor may take to answer before the pool sends it work again.
 CALL_GRACE_S = 120.0
 
 
@@ -341,7 +342,6 @@ class _Dispatch:
         self.down_since: list[float | None] = [None] * n
         self.probe_at = [0.0] * n
         self.probes: dict[ray.ObjectRef, int] = {}  # describe() sent to a down actor
-        self.grace = pool.call_timeout_s or CALL_GRACE_S
 
     def run(self) -> list:
         self.submit()
@@ -363,7 +363,7 @@ class _Dispatch:
         probing = set(self.probes.values())
         for a, since in enumerate(self.down_since):
             if since is not None:
-                times.append(since + self.grace)
+                times.append(since + CALL_GRACE_S)
                 if a not in probing:
                     times.append(self.probe_at[a])
         return max(0.0, min(times) - time.monotonic()) if times else self.PROBE_EVERY_S
@@ -463,7 +463,7 @@ class _Dispatch:
         for a, since in enumerate(self.down_since):
             if since is None:
                 continue
-            if now >= since + self.grace:  # not back in time: use it again, calls will tell
+            if now >= since + CALL_GRACE_S:  # not back in time: use it again, calls will tell
                 log.warning("sandbox actor %d not back after %.0f s", a, now - since)
                 self.down_since[a] = None
                 self.probes = {r: b for r, b in self.probes.items() if b != a}
