@@ -3,10 +3,11 @@
     python scripts/idiom_check.py NAME [FILE] [--draws N] [--cost]
 
 NAME is a key of `task_idioms.IDIOMS` (and of `tests/golf/task_shapes.DRAWN`); FILE holds the
-new expression on its first line (without it: the idiom as it is). Prints whether it is right on
-every example of its real task (train, test, arc-gen; needs the shared set), how many inputs of
-its draw it gets wrong (3 to 5 objects, as `test_search` plants them), and its bytes: raw
-(`p=lambda g:` + the expression) and packed (the pack stage's zlib wrapper), the smaller counts.
+new expression on its first line, or a whole program (`search.PROGRAM_STARTS`: all of the file);
+without FILE, the idiom as it is. Prints whether it is right on every example of its real task
+(train, test, arc-gen; needs the shared set), how many inputs of its draw it gets wrong (3 to 5
+objects, as `test_search` plants them), and its bytes: raw (`p=lambda g:` + the expression, or
+the program) and packed (the pack stage's zlib wrapper), the smaller counts.
 With --cost, also the seconds the search spends on it over all 400 tasks' train and test
 examples (it tries every idiom on every task), old against new, the best of five runs each, and
 whether that is within bounds: at most MAX_COST times the old, or at most MAX_ADDED_S more (a
@@ -97,7 +98,7 @@ def shrunk(source: str, task, pairs: list) -> tuple[int, str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("name", help="the idiom's key in task_idioms.IDIOMS")
-    parser.add_argument("file", nargs="?", help="the new expression on its first line")
+    parser.add_argument("file", nargs="?", help="the new expression (line 1), or a program")
     parser.add_argument("--draws", type=int, default=200, help="inputs drawn (default 200)")
     parser.add_argument("--cost", action="store_true", help="time it on all 400 tasks, old vs new")
     parser.add_argument("--shrink", action="store_true", help="its bytes after the shrink stage")
@@ -111,9 +112,11 @@ def main() -> int:
     source = old
     if args.file:
         try:
-            expr = Path(args.file).read_text().split("\n")[0].strip()
+            text = Path(args.file).read_text()
         except (OSError, UnicodeDecodeError) as e:
             parser.error(f"{args.file}: cannot read the expression ({e})")
+        program = text.startswith(search.PROGRAM_STARTS)
+        expr = text.rstrip("\n") if program else text.split("\n")[0].strip()
         if not expr:
             parser.error(f"{args.file}: line 1 (the expression) is empty")
         source = search.program(expr)

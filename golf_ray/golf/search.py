@@ -484,11 +484,18 @@ def programs(task) -> dict[str, str]:
     return out
 
 
+# An idiom that starts so is a whole program (`p=lambda g,k=9:...`, `def p(g):...`), not an
+# expression in `g`: defaults, statements and recursion with a counter need one.
+PROGRAM_STARTS = ("p=", "def p(", "import ")
+
+
 def program(expr: str) -> str:
-    """The program `p` whose value is `expr` in the grid `g`."""
+    """The program `p` whose value is `expr` in the grid `g`, or `expr` itself when it is a
+    whole program (`PROGRAM_STARTS`)."""
     # a digit right before a keyword (`2for`) is a SyntaxWarning now, an error later
     expr = re.sub(r"(\d)(for|if|else|and|or|not|in|is)\b", r"\1 \2", expr)
-    return "p=lambda g:" + expr.replace(" in [", " in[")
+    expr = expr.replace(" in [", " in[")
+    return expr if expr.startswith(PROGRAM_STARTS) else "p=lambda g:" + expr
 
 
 def reproduces(

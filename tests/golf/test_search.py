@@ -3681,6 +3681,19 @@ def test_a_candidate_that_never_ends_loses_only_its_own_time(monkeypatch):
     assert search.programs(task) == {"transposed": "p=lambda g:[*zip(*g)]"}
 
 
+def test_an_idiom_is_an_expression_in_g_or_a_whole_program():
+    pairs = [([[1, 2], [3, 4]], [[4, 3], [2, 1]])]
+    assert search.program("g[::-1]") == "p=lambda g:g[::-1]"
+    # a counter in a default argument, and recursion through the name `p`
+    turned = "p=lambda g,k=2:k and p([r[::-1]for r in zip(*g)],k-1)or g"
+    assert search.program(turned) == turned
+    assert search.reproduces(turned, pairs)
+    statements = "def p(g):\n for r in g:r.reverse()\n return g[::-1]"
+    assert search.program(statements) == statements
+    assert search.reproduces(statements, pairs)
+    assert search.program("p=lambda g:[1for r in g]") == "p=lambda g:[1 for r in g]"
+
+
 def test_reproduces_compares_as_the_checker_does():
     pairs = [([[1, 2], [3, 4]], [[1, 3], [2, 4]])]
     assert search.reproduces("p=lambda g:[*zip(*g)]", pairs)  # tuples print as lists
