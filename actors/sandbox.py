@@ -360,13 +360,19 @@ class _Dispatch:
 
     def wait_s(self) -> float:
         times = [self.deadline[a] for a, q in enumerate(self.queues) if q]
-        probing = set(self.probes.values())
-        for a, since in enumerate(self.down_since):
-            if since is not None:
-                times.append(since + CALL_GRACE_S)
-                if a not in probing:
-                    times.append(self.probe_at[a])
+        for _, back_by, probe_at in self.down():
+            times += [back_by] if probe_at is None else [back_by, probe_at]
         return max(0.0, min(times) - time.monotonic()) if times else self.PROBE_EVERY_S
+
+    def down(self) -> list[tuple[int, float, float | None]]:
+        """(actor, when it is used again even unanswered, when to probe it: None while a probe
+        is out) for each down actor."""
+        probing = set(self.probes.values())
+        return [
+            (a, since + CALL_GRACE_S, None if a in probing else self.probe_at[a])
+            for a, since in enumerate(self.down_since)
+            if since is not None
+        ]
 
     def start_head(self, a: int) -> None:
         self.killed[a] = False
@@ -459,15 +465,12 @@ class _Dispatch:
         for a, q in enumerate(self.queues):
             if q and now >= self.deadline[a]:
                 self.overran(a)
-        probing = set(self.probes.values())
-        for a, since in enumerate(self.down_since):
-            if since is None:
-                continue
-            if now >= since + CALL_GRACE_S:  # not back in time: use it again, calls will tell
-                log.warning("sandbox actor %d not back after %.0f s", a, now - since)
+        for a, back_by, probe_at in self.down():
+            if now >= back_by:  # not back in time: use it again, calls will tell
+                log.warning("sandbox actor %d not back after %.0f s", a, CALL_GRACE_S)
                 self.down_since[a] = None
                 self.probes = {r: b for r, b in self.probes.items() if b != a}
-            elif a not in probing and now >= self.probe_at[a]:
+            elif probe_at is not None and now >= probe_at:
                 self.probes[self.pool.actors[a].describe.remote()] = a
 
 
