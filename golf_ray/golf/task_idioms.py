@@ -1,10 +1,9 @@
 """Idioms written for one task each: the task's rule, read from RE-ARC's verifier for it
-(`reasoning_gym/arc/rearc_utils/verifiers.py`), as one expression in the grid `g` (or, where that
-is shorter, a whole program: `search.PROGRAM_STARTS`). They are
-whole programs (100 to 750 bytes) where the idioms of `search._IDIOMS` are shapes; the search
-tries them on every task like the others, so each must be quick on any grid and may fail on
-one it does not fit. `tests/golf/task_shapes.py` holds a rule written apart for each and draws
-inputs for it."""
+(`reasoning_gym/arc/rearc_utils/verifiers.py`), as one expression in the grid `g`, or as a whole
+program where that is shorter (`search.PROGRAM_STARTS`). Each solves a whole task (20 to 750
+bytes) where the idioms of `search._IDIOMS` are shapes; the search tries them on every task like
+the others, so each must be quick on any grid and may fail on one it does not fit.
+`tests/golf/task_shapes.py` holds a rule written apart for each and draws inputs for it."""
 
 IDIOMS = {
     # task002: blank regions (4-connected) that do not reach the border are filled with 4 (walls 3).
