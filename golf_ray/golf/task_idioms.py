@@ -725,14 +725,16 @@ IDIOMS = {
     # cells y*1j+x: text that repeats its own, packs shorter.
     "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*9 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(A.get(x,0)for x in X(r)),h:=1,h:=max(C(r)for r in A)>(h:=0)+max(C(r)for r in A),S:={max(X(r),key=C)for r in A if 0<A[r]})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
-    # wall like a light ray, and continue to the grid edge. Done on the grid's text (12x12 with two
-    # or three 8s in every example: a row is 38 bytes, so diagonal steps are 41 and 35 and a step
-    # past the edge lands on a separator, never a digit): the bounce cell q is the 0 on the line of
-    # the first and last 8 farthest from the first; a 0 at a multiple of 41 or 35 from q becomes 3.
-    # map(lambda c,k:..) over s and range(-a-q,999) binds s and a by walruses in its arguments (a
-    # comprehension's iterable may not hold one), so no (a:=...)and prefix; the range starts at or
-    # below 0, so it outlasts the ~460-byte text.
-    "diagonal_bounce": "eval(bytes(map(lambda c,k:c|3>>c%48+k%41*(k%35),s:=b'%a'%g,range(-(a:=s.find(56))-max((p*p,p)for p,c in enumerate(s,-a)if p*2%(s.rfind(56)-a)<1>c%48)[1],999))))",
+    # wall like a light ray, and continue to the grid edge. Done on the grid's text s (12x12 in
+    # every example: exactly 456 bytes; any other size fails at once, which keeps the search
+    # cheap). Diagonal steps in the text are 35 and 41; a step past the edge lands on a separator,
+    # never on a digit within 12 rows. Two passes; in each, a '0' becomes '3' when one of its two
+    # diagonals, read away from it both ways (s[k::t]+s[k::-t]: the join is the cell's own '0'),
+    # holds the pass's pattern. Pass 1, '88': the 8s' own diagonal (the incoming ray; the 8s start
+    # at the edge, so it reaches the wall). Pass 2, '32': a 3 followed by a 2 when read from the
+    # cell, which only the bounce cell (the ray's last cell before the wall) shows, so only the
+    # reflected ray's diagonal through it qualifies. [c%48:] leaves every other byte alone.
+    "diagonal_bounce": "p=lambda g:456==len(s:=b'%a'%g)and eval([s:=bytes(c|3*any(P in s[k::t]+s[k::-t]for t in b'#)'[c%48:])for k,c in enumerate(s))for P in(b'88',b'32')][1])",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
     # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
@@ -932,11 +934,15 @@ IDIOMS = {
     # beyond the far bracket has cells 0..2i symmetric, so it stays as well.
     "mirror_into_brackets": "[g:=[r[(a:={*r}>{2,5}and 8-r[3])::-1]+r[a+1:]for r in zip(*g[::-1])]for _ in g][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
-    # the larger with 2. They never share a row, so the row sums split into two runs, one a shape. p
-    # on a list of ints (it holds a 0) walks each run s as 0,s[2:],0 and the 0 after it, so k is
-    # nonzero just inside the run, and there gives 3-(2*run sum//list sum): on the row sums 3|2
-    # (smaller|larger) on inner rows, on a row's own cells 1; on the grid x-u*v makes inner 4s 1|2.
-    "inner_fill_by_size": "0 in g and[k and 3-sum(s)*2//sum(g)for s in bytes(g).split(b'\\0')for k in[*(s and[0,*s[2:],0]),0]]or[[x-u*v for x,u in zip(r,p(r))]for r,v in zip(g,p([*map(sum,g)]))]",
+    # the larger with 2. Done on the grid's text str(g) (10x10: rows 32 bytes apart, cells 3). An
+    # empty row is the only place with nine '0, ' in a row (a rectangle is >= 2 wide, so a row of
+    # it has at most 8 zeros), and the rectangles never share a row and have an empty row between
+    # them: splitting at '0, '*9 puts each rectangle in its own piece t, with its rows intact.
+    # In a solid rectangle a 4 is inside iff its up-left (-35) and down-right (+35) neighbours are
+    # 4 too (the lookbehind and lookahead); a side or the row ends never give a 4 there. t's
+    # count of '4' is its area: it is the larger iff 8*that > the grid's sum (4 per cell).
+    # Joining the pieces back with the same separator rebuilds the text for eval.
+    "inner_fill_by_size": "import re\np=lambda g:eval((E:='0, '*9).join(re.sub('(?<=4.{34})4(?=.{34}4)','12'[t.count('4')*8>sum(sum(g,[]))],t)for t in str(g).split(E)))",
     # task157: 5-pieces (separated by empty columns) fly up into the 2-ceiling: each goes to the
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1. The pieces come from one bytes() over the columns (10
@@ -1398,12 +1404,11 @@ IDIOMS = {
     # Sorted, the first places of its 10 distinct bytes are '[' '0' ',' ' ' ']' (row 0 is all 0 in
     # every example), the box colour, then the four colours in reading order: C. The colour at C[k]
     # goes 2 rows and 2 columns outwards past C[3-k] (70,58,-58,-70 are 2*o-72 for o in b'GA'+7,1,
-    # the last two raw control bytes, 1 byte each) and 48 ('0') clears it. [0] is s itself, read
-    # after the comprehension has made the swaps in place. Every
-    # grid of other tasks reaches the eval too (an earlier [5] raised on a short C), which costs the
-    # search 0.07 s over the 400 tasks (no '%.320a' cut: the repr of a big grid is only a list of
-    # bytes here).
-    "frame_corners_swap_out": "eval(bytes([s:=[*b'%a'%g],C:=sorted(map(s.index,{*s}))[6:],[s for x,y,o in zip(C,C[::-1],b'GA\u0007\u0001')for s[y+o*2-72],s[x]in[(s[x],48)]]][0]))",
+    # the last two raw control bytes, 1 byte each) and 48 ('0') clears it; a destination is outside
+    # the box, so it is never a later source. A whole program: `*s,=` makes the list, the walrus in
+    # the for header binds C, and the loop body assigns without the comprehension's `for ... in[]`.
+    # Every grid of other tasks reaches the eval too (a short C just stops the zip early).
+    "frame_corners_swap_out": "def p(g):\n *s,=b'%a'%g\n for x,y,o in zip(C:=sorted(map(s.index,{*s}))[6:],C[::-1],b'GA\u0007\u0001'):s[y+o*2-72],s[x]=s[x],48\n return eval(bytes(s))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass scans the rows (g the row just made, a walrus in the
     # comprehension) and adds label L to a cell whose upper-left neighbour a is 5 while 5>b+x, b the
@@ -1501,13 +1506,17 @@ IDIOMS = {
     # (it may not sit in its iterable), so k is set, the same for each row, before [::-k] runs.
     "blocks_to_cells_mirrored": "[r[::(k:=~g.index(min(g,key=set)))]for r in g][::-k]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
-    # the top-left corner. Per pass (rows, then columns): roll the rows cyclically by
-    # K = (first row holding a 2) - (first 3-row) - 1 (g[K:]+g: row i gets g[i+K]) so the 2-rows
-    # land in the box; map(zip,...) pairs the cells row by row and zip(*...) turns those pair-rows
-    # into pair-columns, so the new grid comes out transposed for the next pass; b%3-9%~a keeps
-    # a's 3 (9%~a is -3 for a=3, else 0) and takes b's 2. A placed shape gives K=0 (no change), so
-    # `for _ in g` may run extra passes; [1].
-    "shape_into_corners": "[g:=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[[2in r for r in g].index(1)+~[*map(max,g)].index(3):]+g))]for _ in g][1]",
+    # the top-left corner. Per pass: X = the row maxes; roll the rows cyclically by
+    # K = X.index(2) - X.index(3) - 1 (g[K:]+g: row i gets g[i+K]): the first row with a 2 and no
+    # 3 goes just below the first 3-row. map(zip,...) pairs the cells row by row, zip(*...) turns
+    # them into columns and [::-1] makes that a quarter turn, so four passes visit rows and columns
+    # once forward and once backward and end upright ([3]); b%3-9%~a keeps a's 3 (9%~a is -3 for
+    # a=3, else 0) and takes b's 2. K is wrong only when the shape's first line lies on a corner
+    # line: on the top one K is 0 (no change), on the bottom one that line lands on the top one,
+    # whose corners sit in the same places, so no 2 is ever lost; the pass the other way round
+    # then sees a first line that is no corner line and places it. A placed shape gives K=0. The
+    # shape spans >= 2 lines and corner lines are h+1 apart, so a line with a 2 and no 3 exists.
+    "shape_into_corners": "[g:=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[X.index(2)+~X.index(3):]+g))][::-1]for _ in g if(X:=[*map(max,g)])][3]",
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
     # each over the span between the first and last non-zero perpendicular line (lines up to j
@@ -1587,8 +1596,9 @@ IDIOMS = {
     # diagonal d is the one key whose colour is not 5 (no 5 lies on the line's diagonal); the dict's
     # filter `v%5 and[d:=j-i]or v` keeps every coloured cell and binds d on a line cell. Draw D[d]
     # on diagonal d and on the diagonals max key+2 and min key-2, except d+-2 (a side with no
-    # triangle). 10x10, the line running down to the right, as in every example.
-    "triangle_to_parallel": "(R:=range(10),D:={j-i:v for i in R for j in R if(v:=g[i][j])%5 and[d:=j-i]or v})and[[D[d]*(j-i in{d,max(D)+2,min(D)-2}-{d+2,d-2})for j in R]for i in R]",
+    # triangle). 10x10, the line running down to the right, as in every example; R=range(10) is a
+    # default parameter (one byte shorter than binding it in the body).
+    "triangle_to_parallel": "p=lambda g,R=range(10):(D:={j-i:v for i in R for j in R if(v:=g[i][j])%5 and[d:=j-i]or v})and[[D[d]*(j-i in{d,max(D)+2,min(D)-2}-{d+2,d-2})for j in R]for i in R]",
     # task261: the 8s move one row down and become 2. The last row is always empty, so it serves as
     # the new top row: g.pop() takes it off (p gets a fresh grid) and [it]+g is the shifted grid;
     # only 0 and 8 occur, and c%3 maps 8 to 2 and 0 to 0.
@@ -1776,13 +1786,12 @@ IDIOMS = {
     "unmask_fours_half_turn": "eval(''.join(map(str.replace,s:=str(g),'4'*999,s[::-1])))",
     # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
     # middle cell g[-1][m]), the outer colour again above that run; from above the run's two ends,
-    # rays of that colour go up-left and up-right. With m = len(g)//2 and the run 2a+1 wide (a is 0
-    # or 1: a=1 iff g[-2][-m], column m+1, is set), row i's ray cells are |j-m| = 2m-1+a-i from the
-    # middle, i.e. abs(j-m)+i == 2*m-0**g[-2][-m]; on the bottom two rows that only hits set cells,
-    # which `v or` keeps. m is bound by a walrus in the colour's subscript (read first; a bare
-    # walrus needs no parentheses there) in the first cell (row 0 is all 0 on every example, so
-    # `v or` never skips it), saving the offsets of both enumerates.
-    "base_diagonal_rays": "[[v or g[-1][m:=len(g)//2]*(abs(j-m)+i==2*m-0**g[-2][-m])for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # rays of that colour go up-left and up-right. A whole program that paints the rays in place:
+    # z, half of g[-2]'s zeros, is where both runs start (g[-1][z] is the ray colour), and the
+    # left ray's cell in column x (0 <= x < z) lies in row x-z-2 (column z-1 in row -3, one up and
+    # one left per step); the right ray is its mirror, column ~x. Rows above the rays are all 0, so
+    # nothing else changes; the walrus in the for header (a statement, so it is allowed) binds z.
+    "base_diagonal_rays": "def p(g):\n for x in range(z:=g[-2].count(0)//2):r=g[x-z-2];r[x]=r[~x]=g[-1][z]\n return g",
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
     # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
     # k is the count of its distinct characters less 5. Two passes, each of which transposes and
@@ -2082,8 +2091,10 @@ IDIOMS = {
     "dots_into_block": "[[v==8 and max(next(L))for v in r]for i,r in enumerate(g)if[L:=filter(any,zip(*g[:i:r!=g[i-1]or-1]))]]",
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15.
     # The nonzero columns C (the shown part; its bottom row has no 0 in every example) repeat with
-    # the smallest k where C[k:]==C[:-k] (k <= 8); tile C[:k] to 15 columns and transpose back.
-    "period_extend": "[[*zip(*(C[:k]*15)[:15])]for k in range(9)if(C:=[*filter(any,zip(*g))])[k:]==C[:-k]][0]",
+    # the smallest k where C[k:]==C[:-k]; tile C[:k] to 15 columns and transpose back. k counts up
+    # by recursion (p(g,k+1)): shorter than a filtered range; it always stops, at k=len(C) at the
+    # latest (both slices empty), so grids it does not fit fail fast.
+    "period_extend": "p=lambda g,k=1:(C:=[*filter(any,zip(*g))])[k:]==C[:-k]and[*zip(*(C[:k]*15)[:15])]or p(g,k+1)",
     # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
     # dominoes (EXPR: four times, '2, 3' -> '0,8' in the grid's text, then a quarter turn; eval
     # reads '0,8' as two cells and the next str() puts the space back)
@@ -2231,15 +2242,18 @@ IDIOMS = {
     # t*[b] over [b]*t: the same values, packs a byte shorter.)
     "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M>>1,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[9],b:=r[8],e:=sum([[*i,j]for i in g if j in i],[])+[j]*t,z:=sum([[*i,b]for i in g if b in i],[])+t*[b],[[]for i in range(t)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:7]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
-    # from a corner, are filled with 4. 24 passes over 8 orientations (transpose, transpose, turn);
-    # a row is zipped with the one above (u, a row of 2s first) shifted by 0, 1, 2 (a, b, e), v=5
-    # left of each row. Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
-    # (c%4*5|4-4*X: the test X is a bool, so 4-4*X is 4 or 0): its left v or (from pass 2 on, rows
-    # being zip tuples) itself is 0, a|v<b (cells hold 0, 4 or 5: b a wall or the pad 5 at column 0
-    # with up and left open, a concave corner; or b 4 with up and left both 0, which later passes
-    # mark anyway; at column 0 v=5 never passes, nor the pad 2 on the top row), or e&a&v>4 (up and
-    # left walls with e==5: a line goes on from the corner; pads 2 never pass this test).
-    "closed_rooms_filled": "[g:=zip(*[u:=[v:=c%4*5|4-4*(c*v<(r*0!=[])or a|v<b or e&a&v>4)for c,a,b,e in zip(r,u,[5]+u,[2,2]+u)]for r in g if(v:=5)][::k])for k in[1,1,-1]*8if(u:=[2]*99)]and[*g]",
+    # from a corner, are filled with 4. 24 passes over 8 orientations, by recursion on k (24..1):
+    # each pass ends with zip(*...[::k%3-1|1]), a turn when k%3==0 and a transpose otherwise, so 8
+    # turns and 16 transposes bring the grid back upright (at k=0 the zip is listed). u, the row
+    # above (a default of 2s anew in every call), is zipped shifted by 0, 1, 2 (a, b, e), v=5 left
+    # of each row. Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
+    # (c%4*5|4-4*X: the test X is a bool, so 4-4*X is 4 or 0): its left v or (from pass 2 on,
+    # k<24) itself is 0, or a|v<b+(e&a&v>4). Cells hold 0, 4 or 5, so a|v<b holds for b a wall (or
+    # the pad 5 at column 0) with up and left open, a concave corner, or for b 4 with up and left
+    # both 0, which later passes mark anyway; the +1 when e, a and v are all 5 (up and left walls
+    # and the wall above goes on past the corner b, a line from the corner) makes 5<b+1 hold when b
+    # is the corner wall. At column 0 v=5 never passes, nor the pads 2 (top row, e's first two).
+    "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[v:=c%4*5|4-4*(c*v<(k<24)or a|v<b+(e&a&v>4))for c,a,b,e in zip(r,u,[5]+u,[2,2]+u)]for r in g if(v:=5)][::k%3-1|1]),k-1)or[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. The template rows T (each row of g cut to its non-0,
     # non-5 cells, held as 5-v, each 4x) are built once; every column gets its own iterator over
@@ -2249,12 +2263,13 @@ IDIOMS = {
     # 5-(5-v or pop): 5-v is 0 only for a 5, and only then is the iterator advanced.
     "stamp_template_on_gray": "(Q:=[*map(iter,[[A*4for B in g if(A:=[5-A for A in B if A%5])]*4]*10)])and[[5-(5-r.pop(0)or next(q).pop(0))for q in Q]for r in g]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
-    # -> 2, size 3 -> 1. On b'%a '%g plus a space (a column is 3 bytes, a row 32; width 10
-    # hard-coded; a row-0 step up wraps to just past a row-9 cell, never a '0'), n = the number of
-    # 2-step 0-paths from the cell is size-1, and ~n&3 = 3-n; 3>>c%48 is 3 only for b'0' (0 for
-    # every other byte: ' ', ',', '[', ']', '5' all give a shift of 5 or more), so c|3>>c%48&~n
-    # turns b'0' into the digit 3-n and leaves every other byte as it is; the bytes are eval'd.
-    "hole_size_recolor": "(s:=b'%a '%g,D:=(3,-3,32,-32))and eval(bytes(c|3>>c%48&~sum(s[q+d::e][:2]==b'00'for d in D for e in D)for q,c in enumerate(s)))",
+    # -> 2, size 3 -> 1. Whole program: the step tuple D is a default parameter (a byte less than
+    # a walrus). On s = b'%a '%g (a column is 3 bytes, a row 32; width 10 hard-coded; the trailing
+    # space makes a row-0 step up wrap to just past a row-9 cell, never a '0'), n = the number of
+    # 2-step 0-paths from the cell is size-1 (back-steps included), and ~n&3 = 3-n; 3>>c%48 is 3
+    # only for b'0' (every other byte: ' ', ',', '[', ']', '5' gives a shift of 5 or more), so
+    # c|3>>c%48&~n turns b'0' into the digit 3-n and leaves every other byte as it is; eval'd.
+    "hole_size_recolor": "p=lambda g,D=(3,-3,32,-32):(s:=b'%a '%g)and eval(bytes(c|3>>c%48&~sum(s[q+d::e][:2]==b'00'for d in D for e in D)for q,c in enumerate(s)))",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. Column 0 is all background (the shape and marker never touch the
     # edge, in every example and in RE-ARC's generator) and the shape is 0 (in every example), so

@@ -3574,7 +3574,7 @@ def test_each_planted_shape_is_found_and_fits(name):
     pairs = examples(task)
     for source in found.values():
         assert search.reproduces(source, pairs)
-        assert source.startswith("p=lambda g:")
+        assert source.startswith(search.PROGRAM_STARTS)
     # shortest first, and far shorter than any seed
     sizes = [program_bytes(s) for s in found.values()]
     assert sizes == sorted(sizes) and sizes[0] < LONGER.get(name, 170)
