@@ -2218,14 +2218,17 @@ IDIOMS = {
     # cannot work, -122 is a good shift elsewhere); 4 of 2,000 draws are wrongly rejected.
     "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if z*472%1343-P[0]for a in P for s[a+z]in[50]]]and eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
-    # recoloured: L 1, U 6, H 2. Over the shape's cells, count the pairs of neighbours at a right
-    # angle (c+e and c+e*1j, both in P): corners + 2*T-junctions, 1, 2 or 3; ~x*4%9 maps them to 1,
-    # 6, 2. The shape is flooded from each cell, width steps (in every example each corner lies
-    # within width-1 steps of every cell of its shape, widths 8 to 22; height steps, >= 10 in every
-    # example, also covered RE-ARC's shapes, whose corners lie within 10 steps, but packed longer;
-    # the step loop's name c only packs better). A colour other than 0/3/6/9 shifts by a negative
-    # count (v%-3): the search gives up on foreign grids fast.
-    "bends_coloured": "(P:={i+j*1j for i,r in enumerate(g)for j,v in enumerate(r)if v>>v%-3})and[[v and[C:={i+j*1j}]and[C:={c+e for c in C for e in(-1j,1,-1,1j)}&P|C for c in r]and~sum(P>={c+e,c+e*1j}for c in C for e in(-1j,1,-1,1j))*4%9for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # recoloured: L 1, U 6, H 2. Count the kinds of right angle the shape has (a cell with a
+    # neighbour on its left and one above it, in each of the 4 turns of the grid): an L has 1, a U
+    # 2 (its corners face apart), an H 3 (the T where the stem meets the bar has 2, the foot 1).
+    # 12 passes, each turns the grid a quarter (zip(*rows[::-1])) after a left-to-right sweep: u
+    # (reset to 0 each row) is the running OR of the run of non-zero cells so far, so a cell's bits
+    # spread along rows and columns; q is the row above (reset each pass); a cell whose left and
+    # upper neighbours are non-zero gets the pass's bit w (4, 8, 16, 32, one per turn). Bits reach
+    # the whole shape: 4 passes find every bit, every cell is 2 legs from a corner or T, and each
+    # leg's direction comes within 4 passes. 3 marks a cell, so bit_count is 3, 4 or 5 and
+    # 56%(14-x) maps it to 1, 6, 2 (0 stays 0). 12 turns bring the grid back upright.
+    "bends_coloured": "[g:=zip(*[q:=[u:=v and u|v|w*(b>0<u)for b,v in zip(q,r)]for r in g if[u:=0]][::-1])for w in 3*b'\u0004\u0008\u0010 'if[q:=[0]*99]]and[[56%(14-v.bit_count())for v in r]for r in g]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. Over the whole grid the
