@@ -1144,11 +1144,16 @@ IDIOMS = {
     # pattern is always 3, so cell%2 times the key cell is the key colour or 0.
     "colour_by_key_quadrant": "[[g[a:=i-g[2][0]*3%9][b:=j-g[0][2]*3%9]%2*g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
-    # diagonally: each single shoots a diagonal ray outward. (40 quarter-turn passes: a 0 takes its
-    # up-left neighbour p[j] when the cell two steps up-left q[j-1] is set and the one right of that
-    # q[j] is blank; j counts from -1, and the chained `q[j]<j` is false for j<1, where the indices
-    # wrap; the loop variable Z is the zero row that pads the top; c|... as one colour.)
-    "diagonal_corner_rays": "[g:=[*zip(*[[c|p[j]*(q[j-1]>q[j]<j)for j,c in enumerate(r,-1)]for q,p,r in zip(Z*2+g,Z+g,g)][::-1])]for Z in[[[0]*9]]*40][-1]",
+    # diagonally: each single shoots a diagonal ray outward. Whole program: one regex step per pass
+    # on str(g), where cell (x,y) sits at 2+32x+3y, so k+35 is (x+1,y+1), k+70 (x+2,y+2), k+67
+    # (x+2,y+1), k+29 (x+1,y-1), k+58 (x+2,y-2), k+61 (x+2,y-1). A 0 takes colour K when, toward
+    # the block, the next two diagonal cells are K and the cell beside the second is 0: so it grows
+    # a ray up-left or up-right from a single, never from a block corner (whose side cell is the
+    # block). Off the grid the offsets land on separators, never on a 0. The first branch's group
+    # is [1-9], else it would match every blank 0 and hide the second; a blank second branch
+    # writes 0 back. [::-1] turns the text by 180 degrees (same offsets), so alternate passes grow
+    # the down rays; 14 passes (rays are at most 7 long) leave it upright for eval.
+    "diagonal_corner_rays": "import re\np=lambda g:eval([g:=re.sub(r'0(?=.{34}([1-9]).{31}0..\\1|.{28}(.).{28}\\2..0)',r'\\1\\2',str(g))[::-1]for _ in'.'*14][-1])",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: T is
     # built once for each, the box read as k*(y+x*m), k in 1j,-1j,1,-1 turning it and m=-1j
     # mirroring the columns; offsets from its last 4, w) lands its 4s on non-0 cells and its 1s on
@@ -2108,13 +2113,13 @@ IDIOMS = {
     # g*e&2 is 2 only for a 2 beside a 5 (10&2); 5&2 is 0. `or g` is reached only for one row.
     "deflected_risers": "g[1:]and[p(h+[[g:=v or(g*e or q)&2for q,e,v in zip(Q,[0]+g[-3:][0],r)]])+[Q]for*h,r,Q in[g]][0]or g",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
-    # output [[centre]]. Each 2x2 block "a b / d y" scores y if a==b==d is set and y is another
-    # set colour (the ring's top-left corner scores its centre); the max of the scores is the
-    # answer (every example: no scattered corner scores a colour above the real centre's). The row
-    # above is g itself, rebound by if(g:=r) after row r's zip is made. On the first row g is the
-    # grid, so a and b are rows and the chain stops at a==b or b==d (it starts with y!=a, not 0<a,
-    # which would compare an int with a list).
-    "ring_centre_by_corner": "[[max(y*(y!=a==b==d>0)for r in g for a,b,d,y in zip(g,g[1:],r,r[1:])if(g:=r))]]",
+    # output [[centre]]. Every example has just two colours besides 0: the ring's A and the
+    # centre's B. d is the grid's digits in one string (str of the flat list, every third
+    # character); A's ring puts at least two runs "AAA" in it (its top and bottom rows, which
+    # run on into the next row at the edge), and B always has fewer (every example; scattered
+    # cells make rare runs), 0 far more; so the digit with the fewest "ccc" runs is B. Each
+    # count runs once per cell over the short digit string, so the search stays quick.
+    "ring_centre_by_corner": "[[int(min(d:=str(sum(g,[]))[1::3],key=lambda c:d.count(c*3)))]]",
     # task347: 3x6 = two 3x3 halves (4s left, 3s right); a cell is 6 where either half is coloured.
     # Each of a row's 3 cells pops the row's first cell (left half) and adds r[2], which the pop
     # keeps on the right twin; the sum is 0 or >= 3, so 6>>sum is 6 or 0 and 6^ that is 0 or 6.
