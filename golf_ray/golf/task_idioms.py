@@ -297,9 +297,10 @@ IDIOMS = {
     # order in the first OR-spread pass; the first and last 2-cells lie in different squares and the
     # grid's max is the last one's component, so it has bit 32 iff linked - relies on the 2s being
     # the squares; each row gets a 0 put in front to reset v and keeps it (reversed, turned), so
-    # the grid grows a 0 line per pass, which no max sees; [k:=8]+ seeds k, the list is truthy so
-    # `and` yields the answer)
-    "squares_linked": "[k:=8]+[g:=zip(*[[v:=c and v|c*(c>2or(k:=k*2))for c in(0,*r)][::-1]for r in g])for _ in g*4]and[[max(sum(g,()))>>2&8]]",
+    # the grid grows a 0 line per pass, which no max sees; k=8 is a default parameter, 2*H passes
+    # (H/2 full turns) spread far enough on every example and draw; the list is truthy so `and`
+    # yields the answer)
+    "squares_linked": "p=lambda g,k=8:[g:=zip(*[[v:=c and v|c*(c>2or(k:=k*2))for c in(0,*r)][::-1]for r in g])for _ in g*2]and[[max(sum(g,()))>>2&8]]",
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
@@ -1094,12 +1095,12 @@ IDIOMS = {
     # at 20 (r[2]) so they land in cols 6-8; elsewhere the backward read meets only 0s.
     "mirror_by_pointer": "[[*map(max,r,(r*3)[20|-g[3][3]::-1])]for r in g[:3]]+g[3:]",
     # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 left and right in its row) is the
-    # template e: every object with exactly its shape (the 1-shapes) takes its colour i. A 1-cell is
-    # recoloured when the template, placed with some cell o of it on that cell, lines up: each
-    # template cell's 4-neighbours are 1/2/3 cells (j) exactly where the template has cells.
-    # 1==b==any(..) is b==1 and any(..) (True==1), short-circuiting like `and`. Names chosen so the
-    # text packs shorter.
-    "recolor_same_shape": "[e:={v+1j*s for v,p in enumerate(g)for s,b in enumerate(p)if b%5>1 and 5 in p[:s]and 5 in p[s:]and(i:=b)},j:={v+1j*s for v,p in enumerate(g)for s,b in enumerate(p)if b%5}]and[[(b,i)[1==b==any(all((G+m+v+1j*s-o in j)==(G+m in e)for m in(1j,1,-1,-1j)for G in e)for o in e)]for s,b in enumerate(p)]for v,p in enumerate(g)]",
+    # template d: every object with exactly its shape (the 1-shapes) takes its colour v. A 1-cell is
+    # recoloured when the template, placed with some cell T of it on that cell, lines up: each
+    # template cell's 4-neighbours are 1/2/3 cells (K) exactly where the template has cells.
+    # 1==q==any(..) is q==1 and any(..) (True==1), short-circuiting like `and`. Names and term
+    # order found by a small search over renamings so the text packs shorter.
+    "recolor_same_shape": "[d:={L+1j*e for L,m in enumerate(g)for e,q in enumerate(m)if q%5>1 and 5 in m[:e]and 5 in m[e:]and(v:=q)},K:={L+1j*e for L,m in enumerate(g)for e,q in enumerate(m)if q%5}]and[[(q,v)[1==q==any(all((L+1j*e-T+V+Q in K)==(V+Q in d)for Q in(1j,1,-1,-1j)for V in d)for T in d)]for e,q in enumerate(m)]for L,m in enumerate(g)]",
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
     # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). K=len(g)-2, so
     # K-i*2>>K is 0 in the top/left half (K-2i>=0 is below 2**K) and -1 in the bottom/right half: it
@@ -1859,14 +1860,16 @@ IDIOMS = {
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
     "sort_bars_staircase": "sorted(map(sorted,g))",
-    # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8). In
-    # every example a 0 is a hole cell iff its run of 0s (between 5s or the border) has the same
-    # length n<4 along its row and along its column. Two passes (rows, then columns; each
-    # transposes) split each line on the byte 5 and join it back; m=n+5, a cell c becomes m where
-    # c+c%m<9, else 0: pass 1 (all 0s) writes the row's m (6..17); in pass 2 c is that row value,
-    # and c+c%m<9 holds for c = m < 9 and for c=7, m=6 (a row run of 2 in a column run of 1, which
-    # no example or draw has); a column run of 4+ gives c%m = c.
-    "square_holes_by_size": "[g:=[*zip(*[W.join(bytes((m:=len(x)+5)*(c+c%m<9)for c in x)for x in bytes(r).split(W))for r in g])]for W in[b'\u0005']*2][1]",
+    # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8).
+    # One scan in reading order, a = the row above as already rewritten, v = the cell to the left
+    # as rewritten. A 0 is a hole cell iff the cells above and left are both >4 (a 5 or a hole
+    # cell): squares are 1 cell apart, so a 5 directly above and a 5 directly left of a 0 belong to
+    # one square (the hole's top-left corner), and the rule spreads only right and down inside.
+    # The corner gets 5 + the 0s up to the next 5 in its row (the side); the rest of the hole row
+    # gets the max with v, lower rows start from v=5 again. v*j keeps the last cell of the row
+    # before from counting as "left" at column 0; a[j]>4 fails first on row 0 (a all 0), so v is
+    # read only once set. Non-holes give False (== 0).
+    "square_holes_by_size": "p=lambda g,a=[0]*12:[a:=[v:=r[j]or a[j]>4<v*j and max(v,5+r[j:].index(5))for j in range(12)]for r in g]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
     # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
     # when sum(row)*sum(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0, since
