@@ -707,11 +707,13 @@ IDIOMS = {
     # copies of one iterator): all k when the bands stand side by side, 1 when they are stacked.
     "band_colours": "[*zip(*[iter({}.fromkeys(sum(g,[])))]*len({*g[0]}))]",
     # task117: The X's lower-right corner (a, b) is the last cell, row-major, where (a, b), (a,
-    # b-2), (a-2, b-2) and (a-2, b) share one colour; mirror through its middle (a-1, b-1): each row
-    # takes the max of itself and row 2a-2-i of g*2 (the mirrored copies fit in the grid in every
-    # example, so an index that wraps hits an empty row), then the same on the transpose (columns).
-    # enumerate is written out: the pipeline names it once (B=enumerate) in the program it submits.
-    "x_center_mirror4": "[g:=[*zip(*[map(max,r,(g*2)[2*c-a-2])for a,r in enumerate(g)])]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
+    # b-2), (a-2, b-2) and (a-2, b) share one colour; mirror through its middle (a-1, b-1): row i
+    # becomes the larger row (lexicographic max) of itself and row 2a-2-i, read off (g*3) backwards
+    # from 2a-2+len(g) (an index that wraps hits an empty row: the copies fit in every example),
+    # then the same on the transpose (columns). Whole rows are compared: one of each pair holds the
+    # other (the shape lies on one side of the middle, the X is symmetric), so the row max is the
+    # union. enumerate is written out: the pipeline names it once in the program it submits.
+    "x_center_mirror4": "[g:=[*zip(*map(max,g,(g*3)[2*c-2+len(g)::-1]))]for c in max((a,b)for a,r in enumerate(g)for b,v in enumerate(r)if 0<v==r[b-2]==g[a-2][b-2]==g[a-2][b])][1]",
     # task118: 2-coloured plus signs (arm h+2, h 0 or 1, the same for all) are partly hidden under
     # 5-noise; every cross is completed with 8 on its hidden cells. A cross scores its count of 2s,
     # -9 per 0 in it (cells off the grid count 0: arms may leave it): a cross holding a 0 stays
@@ -1260,11 +1262,14 @@ IDIOMS = {
     # once).
     "noise_rect_crosses": "[g:=[*zip(*g[:-6*sum(b'%c'%k*6 in bytes(g[0])for k in g[0]):-1])]for _ in g*8]and[[min(r+c,key=c.count)for c in zip(*g)]for r in g]",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5. f
-    # cyclically rolls the rows so the object's middle row lands on the 5's row, then transposes;
-    # f(f(g)) does rows then columns, and the result is overlaid on g. The shift is sum(i*(object in
-    # row i - 3*(5 in row i)))//3 (every row holds a 0, so {*r,5}>{0,5} tells an object row);
-    # X[k:]+X starts with the roll and the overlay's zips (map(zip,g,...)) cut the rest.
-    "stamp_on_marker": "(f:=lambda X:[*zip(*X[sum(i*(({*r,5}>{0,5})-3*(5 in r))for i,r in enumerate(X))//3:]+X)])and[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,f(f(g)))]",
+    # (a default argument of p, so no walrus or `and` to bind it) cyclically rolls the rows so the
+    # object's middle row lands on the 5's row, then transposes; f(f(g)) does rows then columns, and
+    # the result is overlaid on g. The roll is k = ci - a (object's middle row less the 5's row).
+    # With row weights w = 3*(5 in r) - (r holds an object cell; every row holds a 0, so
+    # {*r,5}>{0,5} tells it) the weights sum to 0, so the sum of the running sums i (a walrus on
+    # f's default i=0) is -sum(j*w_j) = 3*ci - 3*a. X[k:]+X starts with the roll; the overlay's zips
+    # (map(zip,g,...)) cut the rest.
+    "stamp_on_marker": "p=lambda g,f=lambda X,i=0:[*zip(*X[sum(i:=i+3*(5 in r)-({*r,5}>{0,5})for r in X)//3:]+X)]:[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,f(f(g)))]",
     # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
     # equal, output the odd one. Row by row: pairing row r with row r+3 gives the four block rows
     # [r[:2],r[3:],s[:2],s[3:]]; where the odd block differs it is the one seen once (min by count),
@@ -2440,13 +2445,14 @@ IDIOMS = {
     # most dots is the widest and tallest). Crop colours {0,f,d}: d = their set's sum less f = r[0].
     "frame_with_most_dots": "[g:=[*zip(*g)][:~len(max([0<c==r[j]for c in r[j:]]for r in g for j in range(30))):-1]for _ in g*4]and[[c and sum({*sum(g,r)})-r[0]for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
-    # number of colours. EXPR assumes 10x10 grids (all examples are); it scans windows bottom-up
-    # (rows 7-i,8-i; drip rows g[~i:], from 9-i; the bottom window could paint nothing) and paints
-    # by slice-assignment in the loop's own target (`r,r[j:j+2]`: the row, then its two cells;
-    # mutates g), so painted 3s are never mistaken for blocks. Each painted
-    # row adds g to the list and [0] returns it: every example paints at least one row (its top
-    # block starts in rows 0-4), so the list is never empty.
-    "block_colour_count_drip": "[g for i in range(8)for j in range(9)if all(D:=g[7-i][j:j+2]+g[8-i][j:j+2])for r,r[j:j+2]in zip(g[~i:],[[3,3]]*len({*D}))][0]",
+    # number of colours. A whole program: p recurses on g[1:] first (the rows are shared, so it
+    # paints the grid in place), then looks at its own top pair g[0], g[1]: windows bottom-up, so
+    # painted 3s (only ever below the pair in hand) are never mistaken for blocks, and rows 0, 1
+    # are still as drawn. Painting is by slice-assignment in the loop's own target (`r,r[j:j+2]`,
+    # the row, then its two cells) over zip(g[2:], n copies of [3,3]); j < 9 as grids are 10 wide.
+    # g[2:] stops the recursion; the list after it is non-empty (p(g[1:]) is for 3+ rows), so p
+    # returns g.
+    "block_colour_count_drip": "p=lambda g:g[2:]and p(g[1:])+[r for j in range(9)if all(D:=g[0][j:j+2]+g[1][j:j+2])for r,r[j:j+2]in zip(g[2:],[[3,3]]*len({*D}))]and g",
     # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
     # diagonals from the bottom-left. The rows are windows sliding down the stream N zeros, the row,
     # N-5 zeros: q starts as N zeros (the colours are distinct in every example, so k counts the set
