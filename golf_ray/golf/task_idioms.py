@@ -1829,11 +1829,13 @@ IDIOMS = {
     # other band's colour in the crossing and 0 everywhere else, where c stays.
     "band_cross_swap": "[[c^x^r[0]or c for c,x in zip(r,g[0])]for r in g]",
     # task294: two solid rectangles of 5 (with a 0 row or column between them) on 0: the inside of
-    # each becomes 2. Two passes (rows, then columns after a transpose) of c*7%(a*b|33)%9 on a cell
-    # c between neighbours a, b (0 past the edge): 5 -> 2 at an end, 8 inside; then 2 -> 5 always, 8
-    # -> 2 inside, 5 at an end; 0 stays 0. `for _ in g` runs len(g) passes; [1] is the second.
-    # `for*r,in` makes each column a list, so the padding is [0]+r and r[1:]+[0].
-    "rect_interiors_two": "[g:=[[c*7%(a*b|33)%9for a,c,b in zip([0]+r,r,r[1:]+[0])]for*r,in zip(*g)]for _ in g][1]",
+    # each becomes 2. Every grid is 10x10, so in str(g) a cell is 3 characters from its row
+    # neighbours and 32 from the cell below: the cells up-left and down-right of it are 35 before
+    # and after. A 5 whose two diagonal neighbours are both 5 is inside: cells of different
+    # rectangles never touch (not even at a corner), so both belong to its own rectangle and it
+    # lies strictly inside its rows and columns; a border cell has one outside (a 0, or a
+    # separator character past the row's end). re.sub turns those 5s into 2; eval reads it back.
+    "rect_interiors_two": "import re\np=lambda g:eval(re.sub('(?<=5.{34})5(?=.{34}5)','2',str(g)))",
     # task295: a 1xW row of k cells of colour c then 0s -> W/2 rows, row t with k+t cells of c. Each
     # next row is c then the previous row less its last cell (one more c, same width); r[2::2] has
     # W/2-1 items (W is even), one per row after the first.
@@ -2066,12 +2068,13 @@ IDIOMS = {
     "swap_five_eight": "eval(str(g).translate({53:56,56:53}))",
     # task338: Hollow rectangles: erase them and fill their insides with 3. Every object is a
     # hollow rectangle (both sides >= 3) or a solid one (both sides >= 2), 1 cell apart, so in a
-    # row a 2 with 0 (or the edge) on both sides is a hollow rectangle's side wall, and nothing
-    # else is: a blank cell is inside iff an odd number of such walls lie left of it. o toggles on
-    # each (c>a+b, from neighbours a, b; a is 0 at the row start) and is reset at each row's start
-    # (if[o:=0]). b at the last cell wraps to r[0]: a wall missed there is that 2 itself (cleared
-    # anyway) and nothing follows it. cell = o*3>>c (3 inside, 0 outside, 0 on any 2: 3>>2 is 0).
-    "hollow_insides_only": "[[(o:=o^(c>a+b))*3>>c for a,c,b in zip([0]+r,r,r[1:]+r)]for r in g if[o:=0]]",
+    # row a lone 2 (a run of one) is a hollow rectangle's side wall and nothing else is: a blank
+    # cell is inside iff an odd number of lone 2s lie left of it. o runs a small state machine
+    # along each row (reset by if[o:=0]): o^=c+o%-8 (~7 is -8). After a 0 it is 0 (outside) or -8
+    # (inside); a first 2 takes 0 -> 2, -8 -> -6; a second one 2 -> -2, -6 -> 6, and more keep
+    # -2 and 6. A 0 then maps 2 -> -8 and -6 -> 0 (a lone 2 toggles), -2 -> 0 and 6 -> -8 (a
+    # longer run does not). Cell 3>>o+8: 3 at -8, 0 at 0, 0 on every 2 (shift 2 or more).
+    "hollow_insides_only": "[[3>>(o:=o^c+o%~7)+8for c in r]for r in g if[o:=0]]",
     # task339: a 3x3 grid with a few cells of one colour; output one row with a cell of that colour
     # per coloured cell. Flattening with sum(g,[]) and keeping the non-zero cells (filter(int,..):
     # int(v) is v, so zero drops out) gives exactly that row.
