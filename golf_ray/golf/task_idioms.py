@@ -121,13 +121,15 @@ IDIOMS = {
     # So do turns listed (1j,1,-1j,-1) in both places, u in (z+z,0), the test x[f]==x[e], cells
     # m*1j+n in both places and the vote written f*z-v[f]-e-u*f.real (whole numbers, so exact).
     "templates_onto_markers": "[v:={m*1j+n:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1j,1,-1j,-1))for f in x}for f in g],o:={f*z-v[f]-e-u*f.real:x[f]for z in(1j,1,-1j,-1)for u in(z+z,0)for i in[[f*z-v[f]-e-u*f.real for e in x if 4>[*v.values()].count(v[e])for f in x if x[f]==x[e]]]for e in i[:99]if 2<i.count(e)for f in x}]and[[o.get(m*1j+n,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
-    # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (4 passes,
-    # each reading g's columns as rows (zip(*g*k)) and writing them reversed, a quarter turn, and
-    # marking cells whose up-left x is a colour other than 0/8: 8&x%~7 is 8 for those (x%-8 is in
-    # -7..-1, all with bit 8), 0 for 0 and 8, so x can come from p, the row just written (all 0 at
-    # each pass's start), new 8s and all; the first pass (k=2, from a bytes literal) doubles the
-    # rows before the transpose and the row list after it, which tiles both ways.)
-    "tile_diagonal_halo": "[g:=[p:=[v or 8&x%~7for v,x in zip(r,[0,*p])]for r in[*zip(*g*k)]*k][::-1]for k in b'\u0002\u0001\u0001\u0001'if(p:=[0]*99)][3]",
+    # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (A whole
+    # program: 8 passes, k=8..1, each reading g's columns as rows (zip) and writing them reversed, a
+    # quarter turn, and marking cells whose up-left x is a colour other than 0/8: 8&x%~7 is 8 for
+    # those (x%-8 is in -7..-1, all with bit 8), 0 for 0 and 8, so x can come from q, the row just
+    # written (the default [0]*99 at each call's start), new 8s and all. Passes k=8 and k=7 (one
+    # odd, one even) double the rows before the transpose (g+k//7*g), which tiles both ways; marks
+    # made before the tiling is whole are only missing some, never wrong, and the 4 later turns
+    # each mark one diagonal of the full tiling; 8 quarter turns end upright.)
+    "tile_diagonal_halo": "p=lambda g,k=8,q=[0]*99:k and p([q:=[v or 8&x%~7for v,x in zip(r,[0,*q])]for r in zip(*g+k//7*g)][::-1],k-1)or g",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: 101 cells, taken mod
     # 101), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell is
@@ -549,11 +551,13 @@ IDIOMS = {
     # abs(o-q) and `if i[f]==i[o]if f-o` (not `f-o and ...`) are picked because they pack shorter.
     "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(o-q)<2<=i[o]<=3 for f in i if i[f]==i[o]if f-o for c in i if i[q]==i[c]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
-    # example): over widths a and bands of 2+ rows, the first run of a zeros in the bytes of the
-    # band's column maxima (find(bytes(a))). The area is len(g[B:i])*a, not (i-B)*a: longer, but
-    # it repeats the band's text, as the genexp and the painting loop reuse the outer names a, n,
-    # i, B (their own scopes), so it packs shorter.
-    "largest_empty_rects": "[g for a,n,i,B in[max((len(g[B:i])*a,n,a,g[B:i])for i in range(len(g)+1)for B in range(i-1)for a in range(31)for n in[bytes(map(max,*g[B:i])).find(bytes(a))]if~n)]for B in B for B[n:n+i]in[i*[6]]][0]",
+    # example). One loop over t < 930 = 5*6*31 walks, by the Chinese remainder theorem, every
+    # (t%5, t%6, t%31) = (first row, end row, width a) triple; the band b = g[t%5:t%6] (its rows,
+    # truncated past the grid, so len(b) is its real height) must hold 2+ rows, and n, the
+    # first run of a zeros in the bytes of its column maxima (find(bytes(a))), must exist. The
+    # max of (area, n, a, b) is the rectangle; its rows are g's own lists, so painting their
+    # slices [n:n+a] paints g. A whole program: walruses pick b, a, n inside the genexp.
+    "largest_empty_rects": "def p(g):\n s,n,a,b=max((len(b)*a,n,a,b)for t in range(930)if(b:=g[t%5:t%6])[1:]if~(n:=bytes(map(max,*b)).find(bytes(a:=t%31))))\n for r in b:r[n:n+a]=[6]*a\n return g",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example). 60 quarter turns, 15 per side
     # (sides are at most 15, 9-14 in draws), each dropping the top line when a test line holds no
@@ -1915,8 +1919,10 @@ IDIOMS = {
     # .replace('7','5') on str(g), written replace(*'75'), and eval give the new grid.
     "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
-    # that colour): twice transpose and keep the lines holding it.
-    "rarest_frame_crop": "[g:=[r for*r,in zip(*g)if m in r]for m in[min(sum(g,[]),key=sum(g,g).count)]*2][1]",
+    # that colour): twice transpose and keep the lines holding it. f, the original cells, is the
+    # loop value of both passes (so later passes still count the uncropped grid), and each line
+    # tests min({*f},key=f.count) itself: the set keeps that quick (a handful of colours counted).
+    "rarest_frame_crop": "[g:=[r for r in zip(*g)if min({*f},key=f.count)in r]for f in[sum(g,[])]*2][1]",
     # task312: every 5 takes the colour in column 0 of its row; 0 stays 0. Only column 0 and the 5s
     # are nonzero, so every nonzero cell becomes r[0]: c%~c is -1 for c>0 (and 0 for 0), and -1&r[0]
     # is r[0].
@@ -2339,9 +2345,10 @@ IDIOMS = {
     # the nearest non-empty line (empty lines give [], which loses the max); equal values below [0]
     # mark a ray. That line (the box side a ray leaves from) holds only 0 and the shell colour, in
     # every example, so the grid's colours less {0, len(x)} is just {ray colour}, spread into the
-    # list as [v, ray colour] (sum(g,s): the row s as the start adds no new value). h is bound at
-    # its first call (the row's, inside the cell's list), which saves the leading `and`.
-    "corner_diagonals": "[[[v,*{*sum(g,s)}-{0,len(x:=(h:=lambda i,G:max(max(s)*[-k*k]for k,s in enumerate(G,-i)))(i,g))}][x==h(j,zip(*g))<[0]]for j,v in enumerate(s)]for i,s in enumerate(g)]",
+    # list as [v, ray colour] (sum(g,s): the row s as the start adds no new value). A whole program:
+    # h is a default parameter of p (it needs nothing of g), shorter than binding it by := at its
+    # first call; the shrink stage then aliases enumerate.
+    "corner_diagonals": "p=lambda g,h=lambda i,G:max(max(s)*[-k*k]for k,s in enumerate(G,-i)):[[[v,*{*sum(g,s)}-{0,len(x:=h(i,g))}][x==h(j,zip(*g))<[0]]for j,v in enumerate(s)]for i,s in enumerate(g)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2); each dot shoots a ray perpendicular to
     # them, to the nearest line on each side that has one; each crossing gets an 8 ring (3x3 minus
     # centre). Eight quarter turns sweep rows with the previous output cell t: v|2 when t is 2 and
