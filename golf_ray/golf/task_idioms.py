@@ -574,12 +574,13 @@ IDIOMS = {
     # the toggle) for a blank, else c.
     "pairs_to_lines_vertical_on_top": "(o:=0)or[g:=[[[c,o:=o^c*~-r.count(c)][c<1]for c in r]for r in zip(*g)]for _ in g][1]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
-    # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each sorts
-    # (0s first, dots made 5) the part of every line before its first 5, so each turn stacks one
-    # side's dots. A line with no 5 (parallel to the band) is kept: its 5 is the pad at index 14,
-    # and 14%14 = 0 leaves an empty part. i is bound by a walrus in the slice of a finished list
-    # (not a comprehension iterable, where Python forbids it), before r[i:] reads it.
-    "dots_fall_onto_band": "[g:=[sorted([5*(v>0)for v in r][:(i:=[*r,5].index(5)%14)])+r[i:]for*r,in zip(*g)][::-1]for _ in g][3]",
+    # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each
+    # rebuilds the part of every line before its first 5 (index i) as its z zeros (z = its count
+    # of 0s) then i-z 5s, so each turn stacks one side's dots and makes them 5; the rest r[i:] is
+    # kept. A line with no 5 (parallel to the band) is kept: its 5 is the pad at index 14, and
+    # 14%14 = 0 leaves an empty part. i is bound by a walrus in the slice r[:(i:=...)], before
+    # [5]*i, [:i] and r[i:] read it.
+    "dots_fall_onto_band": "[g:=[(r[:(i:=[*r,5].index(5)%14)].count(0)*[0]+[5]*i)[:i]+r[i:]for*r,in zip(*g)][::-1]for _ in g][3]",
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
@@ -850,8 +851,10 @@ IDIOMS = {
     # as the row), and x carried over a row's start is harmless: a is 0 there.
     "corner_diagonal_shots": "[g:=[(g:=[x:=v|c*(a==c>x|u)for v,a,u in zip(r,[0]+g*9,g*9)])[::-1]for r in g][::-1]for c in(2,1)][1]",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
-    # middle one (a,b), every e = a - x cells (x: the first point's row); c>>k*4 is c iff k == 0.
-    "concentric_squares": "(R:=range(len(g)))and[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x)*4for j in R]for(x,_),(a,b),_ in[[(i,j)for i in R for j in R if g[i][j]]]for i in R]",
+    # middle one (a,b), every e = a - x[0] cells (x: the first point, row-major); c>>k*4 is c iff
+    # k == 0 (c <= 9 < 16). A def on one line (statements joined by ;) is shorter than the lambda:
+    # it binds R and unpacks the three points directly.
+    "concentric_squares": "def p(g):R=range(len(g));x,(a,b),_=[(i,j)for i in R for j in R if g[i][j]];return[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x[0])*4 for j in R]for i in R]",
     # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
     # its own colour. Each pass drops the rows above the first full row, turns a quarter (columns
     # read bottom-up), and (once all 4 sides are cropped: i is 0 for 3 passes, then a row) runs v
