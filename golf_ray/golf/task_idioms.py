@@ -437,12 +437,14 @@ IDIOMS = {
     # side a copy, so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the
     # work.
     "stamp_template_on_eights": "(e:=sum(zip(*g,z:=(0,)*109),())+z,R:=range(110))and[[sum(e[k]*all(e[q]%8<=8&e[p-k+q]for q in R)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
-    # task070: 1-cells inside the bounding box of the 8-cells become 3 (4 rotating passes; k is read
-    # from the raw bytes 3,1,1,1: the first pass multiplies by 3; v = 9 (reset by the
-    # comprehension's if) masks to bits 8 and 1 (8*3 -> 8, 3 -> 1) until a row with an 8, then v =
-    # 11 also keeps bit 2 (3 stays 3), so rows before the first 8 from each side are knocked back to
-    # 1). max(r)%3 is 2 only for a row holding an 8 (else its max is 0, 1 or 3: bit 1 is set already)
-    "box_of_8_recolor": "[g:=[[c*k&(v:=v|max(r)%3)for c in r]for r in zip(*g)][::-1]for k in b'\u0003\u0001\u0001\u0001'if[v:=9]][3]",
+    # task070: 1-cells inside the bounding box of the 8-cells become 3. Recursion, one rotating
+    # pass a call; each call has a fresh v = 9 (the default, so no reset is spelled out). n runs
+    # 4371, 273, 17, 1 (n>>4), then 0 returns g: four passes. Only n's low 4 bits matter under the
+    # masks: 3 on the first pass (1 -> 3, 8 -> 24), 1 after. The mask v = 9 keeps bits 8 and 1
+    # (3 -> 1, 24 -> 8) until a row holding an 8 (max(r)%3 is 2 only then: a row's max is
+    # otherwise 0, 1 or 3), then v = 11 also keeps bit 2 (3 stays 3), so rows before the first 8
+    # from each side are knocked back to 1.
+    "box_of_8_recolor": "p=lambda g,n=4371,v=9:n and p([[c*n&(v:=v|max(r)%3)for c in r]for r in zip(*g)][::-1],n>>4)or g",
     # task071: (bg is 0 and the grid 16x16 in every example) A left-right symmetric shape is partly
     # hidden by a solid rectangle: erase the rectangle and mirror the shape's cells. The first
     # nonzero row R (as bytes) shows only the shape colour t (as in every example) and is symmetric
