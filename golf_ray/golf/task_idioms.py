@@ -2129,11 +2129,12 @@ IDIOMS = {
     # task345: 2s on the bottom row (as in every example) rise row by row; a rise blocked by a 5
     # steps one cell to the right just below it and continues to the top: a cell becomes 2 if the
     # cell below (q) is a riser, or the cell just made to its left is 2 and the cell above-left is
-    # 5 (e). Recursive: the row r above the (finished) bottom row Q is computed, then p finishes the
-    # rest. The walrus g carries the cell just made (the zip and the row above, g[-3:][0], are read
-    # before it); at the first cell e is the 0 of [0]+, so g*e is 0 or [] and the test falls to q.
-    # g*e&2 is 2 only for a 2 beside a 5 (10&2); 5&2 is 0. `or g` is reached only for one row.
-    "deflected_risers": "g[1:]and[p(h+[[g:=v or(g*e or q)&2for q,e,v in zip(Q,[0]+g[-3:][0],r)]])+[Q]for*h,r,Q in[g]][0]or g",
+    # 5 (e). Recursive, bottom-up: p(g,Q) makes the last row of g from Q, the finished row below it
+    # (the default, zeros, leaves the bottom row as it is), then recurses on the rows above with
+    # the new row R as their Q. The walrus Q carries the cell just made (zip read Q before); at
+    # the first cell e is the 0 of [0]+, so Q*e is [] and the test falls to q. Q*e&2 is 2 only
+    # for a 2 beside a 5 (10&2); 5&2 is 0. g[-2:][0] is the row above (the row itself on top).
+    "deflected_risers": "p=lambda g,Q=[0]*99:g and p(g[:-1],R:=[Q:=v or(Q*e or q)&2for q,e,v in zip(Q,[0]+g[-2:][0],g[-1])])+[R]",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]]. Every example has just two colours besides 0: the ring's A and the
     # centre's B. d is the grid's digits in one string (str of the flat list, every third
