@@ -982,11 +982,15 @@ IDIOMS = {
     # items, or none), add a row of 2s at both ends (30 long: zip cuts it), transpose.)
     "frame_scaled_shape": "[g:=[*zip(B:=[2]*30,*[r for r in g for _ in[*{*r}-{0,2}]*k],B)]for k in[str(g).count('2')//12]*2][1]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
-    # shapes stay. (A regex over str(g) of the 10x10 grid, again until nothing changes; the bottom
-    # row is a backreference to the top row; eval needs no spaces, so the new rows are `0,2,0`;
-    # after a gap group they are written `+2`/`+0`, which eval reads as 2/0, so `\2+` needs no
-    # `\g<2>`.)
-    "ring_to_plus": "g*(g==(h:=eval(__import__('re').sub('(1, 1, 1)(.{25})1, 0, 1(.{25})\\\\1',r'0,2,0\\2+2,2,2\\3+0,2,0',str(g)))))or p(h)",
+    # shapes stay. (Program: `import re`, then one re.sub over str(g), evaluated. Each ring row is
+    # a 7-character chunk `1, x, 1` (x: its middle cell), matched on its own, so rings never
+    # overlap. The test sits just after x (rows are 32 characters apart in the 10x10 text): .{28}
+    # reaches the cell below the chunk's left end; the chunk is taken when the row below is
+    # `1, y, 1` with y != x (top row: x = 1 over 1, 0, 1; middle row: x = 0 over 1, 1, 1; two
+    # blocks side by side, 0 over 0, fail), or, by a lookbehind, when x = 1 and the cell above the
+    # chunk's right end is 1 (bottom row, under the middle row). The chunk becomes `2x%3,2,2x%3`:
+    # 21%3 = 0 corners for x = 1, 20%3 = 2 for the middle row.)
+    "ring_to_plus": "import re\np=lambda g:eval(re.sub(r'1, (.)(?=.{28}1, (?!\\1)., 1|(?<=1.{28}1)), 1',r'2\\1%3,2,2\\1%3',str(g)))",
     # task161: the rarest colour sits only at pairs of opposite border cells: draw those
     # rows/columns in it on a blank grid (a row is drawn when its first cell is that colour, a
     # column when its cell in the top row g[0] is)
@@ -1253,15 +1257,16 @@ IDIOMS = {
     # is even in every example) cell i-k = k+i is, by symmetry, the colour of ring k-1-i. k is set
     # by a walrus in the subscript of g, evaluated before the second index.
     "reverse_ring_colours": "[[g[k:=len(g)//2][r.index(c)-k]for c in r]for r in g]",
-    # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (EXPR: 8
-    # quarter turns of one carried pass; states 1 wall, 8 outside, 15/10 hole labels. Rows start at
-    # an 8 sentinel; 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the
-    # label beside the far wall crosses the hole); a 0 takes 16-g%9 (8->8, 1->15, 15<->10). The
-    # carried g is bound at the first cell; cells are stored %m, m=19 (no change) but 8 on the last
-    # pass: 8->0, 15->7, 10->2, and [7], the last, is the answer. A pass runs over the columns
-    # (zip(*g)) and keeps each reversed without its sentinel ([:0:-1]): it turns the grid a quarter.
-    # Two turns (8 passes) flood every example.)
-    "hole_parity_fill": "[g:=[[(g:=[c,g][c>8<=g]or 16-g%9)%m for c in(8,*r)][:0:-1]for*r,in zip(*g)]for m in[19]*7+[8]][7]",
+    # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (Recursion
+    # with the modulus m = 64, 56, .., 8 as counter: 8 quarter turns of one carried pass; states 1
+    # wall, 8 outside, 15/10 hole labels. The carried g starts at 8 (a default) and runs on from
+    # the end of one row into the next, with no sentinel: a border zero that starts a row after a
+    # wall may take a label, and a later pass floods it back. 1 and 8 stay; a label after an 8 or
+    # a label takes it (floods the outside; the label beside the far wall crosses the hole); a 0
+    # takes -g%9+7 (8->8, 1->15, 15<->10). Cells are stored %m: no change while m > 15, and on the
+    # last pass (m = 8) 8->0, 15->7, 10->2. A pass runs over the columns (zip(*G)) and keeps each
+    # reversed: it turns the grid a quarter. Two turns flood every example; m = 0 returns G.)
+    "hole_parity_fill": "p=lambda G,m=64,g=8:m and p([[(g:=[c,g][c>8<=g]or-g%9+7)%m for c in r][::-1]for r in zip(*G)],m-8)or G",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
     # a row (each cell k of the run has b'%c'%k*6 in the row's bytes: the sum is >= 6, the stop
