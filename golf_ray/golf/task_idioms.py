@@ -1742,11 +1742,13 @@ IDIOMS = {
     # none occur.
     "domino_outbox": "[g:=[[k*412%(b&k|a*b>>2|(b:=a)|4)for a in r]for r in zip(*g[::-1])if[b:=0]]for k in b'tttt555Y'][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
-    # 8. One loop of 80 row-sweeps (v, the left cell, is 0 at each row's start): first ~10 flood the
-    # outer 9s to 0 (c%(v+9) is 0 only for a 9 after a 0), later ones also spread 8 from hole 9s
-    # through 1s (v is only ever 0, 1, 8 or 9, so 1<v<x means v is 8 or 9 and x>v), the last turns 0
-    # back to 9.
-    "holed_shapes_recolor": "[g:=[[(v:=c%(v+9)+7*(c==1<v<x))or x//79*9 for c in r]for*r,in zip(*g)if[v:=0]][::-1]for x in range(80)][-1]",
+    # 8. A recursive p runs x = 28..1 passes, each a quarter turn (zip(*g[::-1])) then a row sweep
+    # with v = the new left cell (0 at each row's start): c%(v+9) is 0 only for a 9 after a 0, so
+    # the outer 9s flood to 0; *8**(v>x>c) turns a 1 (or a harmless 0) into 8 when its left cell is
+    # 8 or 9 and x < v, i.e. only in the last 8 passes, after the flood is done (a 9 left then is a
+    # hole); x>c keeps 8s and 9s out of it. The last pass (x=1) turns the 0s back to 9; 28 passes
+    # are 7 full turns, so the grid ends upright.
+    "holed_shapes_recolor": "p=lambda g,x=28:x and p([[(v:=c%(v+9)*8**(v>x>c))or 9*(x<2)for c in r]for r in zip(*g[::-1])if[v:=0]],x-1)or g",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. Per
     # quarter turn (rows as bytes), row i lies in a ray's band iff some row y holds |i-y| 3s then
