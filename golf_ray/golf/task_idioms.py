@@ -2391,7 +2391,9 @@ IDIOMS = {
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
     # B; a row or column with 2 or 3 As ({row count, column count} & {2,3}) is a bump line.
-    "bump_lines_through": "[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,c in zip(r,zip(*g))]for b,A,B in[{}.fromkeys(sum(g,[]))]for r in g]",
+    # A whole program: the statement b,A,B=... unpacks the dict's three keys once, shorter than
+    # binding them with a `for b,A,B in[...]` clause inside a lambda's comprehension.
+    "bump_lines_through": "def p(g):b,A,B={}.fromkeys(sum(g,[]));return[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,c in zip(r,zip(*g))]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass transposes, keeps the nonempty lines
     # twice ("ab"*any(r) is "ab" or "", and needs no space before the for), so two passes crop and
     # double both axes.
