@@ -1193,12 +1193,14 @@ IDIOMS = {
     # set. The leading pair, a 0 sentinel, resets v at each column start and [1:] drops it. Noise
     # never touches noise, and later passes only recolour.)
     "denoise_rectangles": "[g:=[[v:=n*(x>0<v|r)for x,r in zip([0]+b,b+[0])][1:]for*b,in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
-    # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: drop cells with no
-    # left/right neighbour, then (on that) cells with no up/down neighbour (= a 2x2 opening when
-    # noise pixels don't touch each other). One colour only, so b&(a|c) keeps b; a pass works on the
-    # columns (zip(*g)), so the second pass (one per row, the second kept) has done both and ends
-    # upright. `for*r,in` makes each column a list, so the padding is [0]+r and r[1:]+[0].
-    "drop_cells_without_row_and_col_neighbour": "[g:=[[b&(a|c)for a,b,c in zip([0]+r,r,r[1:]+[0])]for*r,in zip(*g)]for _ in g][1]",
+    # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: a morphological opening
+    # by a 2x2 square (a cell stays iff it lies in an all-set 2x2 block). Four quarter-turn passes
+    # (zip(*g[::-1])), each pairing every cell with the one before it in its row (0 padded in
+    # front: map(f,(0,*r),r)). f=min twice erodes (a cell stays iff it and its left, then its upper
+    # neighbour are set: the block's corner); f=max twice dilates back, the half turn making its
+    # "before" the other side, so each block corner regrows its 2x2. One colour only, so min/max
+    # are AND/OR; four turns end upright. Noise (at most one set neighbour) never fills a block.
+    "drop_cells_without_row_and_col_neighbour": "[g:=[[*map(f,(0,*r),r)]for r in zip(*g[::-1])]for f in[min]*2+[max]*2][3]",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
     # counter-clockwise turn | half turn. N = the grid's transpose over the grid upside down is the
     # top half transposed, so zip(*N) is the top half; the bottom half is the top half turned half
