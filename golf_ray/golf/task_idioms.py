@@ -374,14 +374,15 @@ IDIOMS = {
     # (such a row keeps its first two cells in every example; damaged rows starting 0 are smaller).
     # The +1 is written first (1+i*j%B) so no space is needed between a digit and the for.
     "mod_product_table_repair": "[[1+i*j%max(g)[1]for j in range(18)]for i in range(18)]",
-    # task062: A shape with a marker of another colour beside it: each horizontal shape/marker pair
-    # (x-1, x) gives the axis, and each row is ORed with itself reversed about it (read from r*3,
-    # for the task's 10x10 grids; x runs over range(9): the last row and column are blank in every
-    # example, so no pair ends there): a cell pair q is (0, 0), holds A, or is (A, 2)/(2, A) (the
-    # marker mirrors onto the shape), so q[q[0]|2<3] (the second cell when the first is 0 or 2) is
-    # A or 0, and 0 becomes the background 3. Without such a pair the list is empty and p recurses
-    # on the transpose, transposing the result back.
-    "mirror_onto_marker": "[[q[q[0]|2<3]or 3 for q in zip(r,(r*3)[s::-1])]for s in{x+x+9 for r in g for x in range(9)if 0<r[x]!=r[x-1]>0}for r in g]or[*zip(*p([*zip(*g)]))]",
+    # task062: A shape with a marker of another colour beside it: the column x (in range(9)) for
+    # which some row holds a horizontal shape/marker pair (x-1, x) gives the axis (the list of such
+    # rows is tested per x, so no set of axes is built), and each row is ORed with itself reversed
+    # about it (read from (r*3)[2x+9::-1], for the task's 10x10 grids: the last row and column are
+    # blank in every example, so no pair ends there): a cell pair q is (0, 0), holds A, or is
+    # (A, 2)/(2, A) (the marker mirrors onto the shape), so q[q[0]|2<3] (the second cell when the
+    # first is 0 or 2) is A or 0, and 0 becomes the background 3. Without such a pair the list is
+    # empty and p recurses on the transpose, transposing the result back.
+    "mirror_onto_marker": "[[q[q[0]|2<3]or 3for q in zip(r,(r*3)[x+x+9::-1])]for x in range(9)if[r for r in g if 0<r[x]!=r[x-1]>0]for r in g]or[*zip(*p([*zip(*g)]))]",
     # task063: a frame of 2s and 8s: each inner row or column whose inside is all 0 has those 0s set
     # to 3. zip(r,*g) gives each cell c of row r with its column; c,_,*k,_ drops the column's two
     # border cells, so k is the column cut to the inner rows. A cell becomes c|3>>c+(row max *
