@@ -1071,10 +1071,12 @@ IDIOMS = {
     # names chosen so the text packs shorter.
     "complete_partial_templates": "(c:={e+r*1j:S for e,X in enumerate(g)for r,S in enumerate(X)if S},K:={m+b:c[f]for M in c if M+2 not in c for f in c if abs(m:=f-M)<2-(c[M]==c[f])for b in c if c.get(m+m+b)==c.get(m+f)if c[M]==c[b]})and[[K.get(e+r*1j,S)for r,S in enumerate(X)]for e,X in enumerate(g)]",
     # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
-    # mirror. B transposes and keeps the lines that hold colour c; three Bs give c's box as columns,
-    # symmetric iff that column list is a palindrome; one more B gives its rows. An absent colour
-    # yields [] (a palindrome too), which max() ranks below the real crop.
-    "crop_symmetric_object": "max(B(X)for c in range(10)if(X:=(B:=lambda g:[r for*r,in zip(*g)if c in r])(B(B(g))))==X[::-1])",
+    # mirror. Program: p tries colours c = 9, 8, ... by recursion. B transposes and keeps the lines
+    # that hold c; three Bs give c's box as columns, symmetric iff that column list is a
+    # palindrome, and one more B gives its rows. An absent colour yields [] (a palindrome, but
+    # B([]) is falsy), so the search goes on. The next colour is c-c/c (c-1 as a float, which `in`
+    # still matches), which raises at c=0, so a grid with no symmetric object fails fast.
+    "crop_symmetric_object": "p=lambda g,c=9:(X:=(B:=lambda g:[r for r in zip(*g)if c in r])(B(B(g))))==X[::-1]and B(X)or p(g,c-c/c)",
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell, a cell
     # whose mirror is a hole too (on or next to the diagonal) from the cell up-left of it. zip(g,*g)
     # gives row i (r) with column i (c); a cell and its mirror are equal or one is 0, so | joins
@@ -1566,13 +1568,13 @@ IDIOMS = {
     # characters (>>5 divides by 32). `for*c,in` makes each column a list, so two slices join.
     "clamp_to_block_ring": "[g:=[sorted(c[:(m:=str(g).find('2')>>5)])+c[m:]for*c,in zip(*g)][::-1]for _ in g][3]",
     # task251: blank regions (4-connected) that do not reach the border are filled with 1 (walls 2).
-    # 52 sweeps (grids are at most 12 high: 51 flood sweeps >= 4*len), each a pass over the columns
-    # that reverses each (a quarter turn); a 6 stands before each column, a cell's own value is
-    # (3-c)>>_^c and a 0 takes v&1 of the cell v before it, so 2 stops it and the outside floods as
-    # 1. Flood sweeps (_=2) keep c for 0..2, and the 6 gives -7 (odd: it seeds the flood). The last
-    # sweep (_=1) maps 0->1, 1->0, 2->2 (outside -> 0, unreached -> 1); the 6 gives -8 (even), so
-    # nothing floods in that sweep.
-    "fill_enclosed_0_with_1": "[g:=[[v:=3-c>>_^c or v&1 for c in(6,*r)][:0:-1]for r in zip(*g)]for _ in[2]*51+[1]][-1]",
+    # Program: p recurses with a counter k = 52..1 (52 calls, a multiple of 4, so the grid ends
+    # upright; k=0 returns g). Each call is one sweep over the columns, each reversed (a quarter
+    # turn); a 6 stands before each column, a cell's own value is (3-c)>>k^c and a 0 takes v&1 of
+    # the cell v before it, so 2 stops it and the outside floods as 1. Flood sweeps (k >= 2) keep
+    # c for 0..2, and the 6 gives -7 (odd: it seeds the flood). The last sweep (k=1) maps 0->1,
+    # 1->0, 2->2 (outside -> 0, unreached -> 1); the 6 gives -8 (even), so nothing floods then.
+    "fill_enclosed_0_with_1": "p=lambda g,k=52:k and p([[v:=3-c>>k^c or v&1 for c in(6,*r)][:0:-1]for r in zip(*g)],k-1)or g",
     # task252: diagonal lines run down-right from the top row or the left column; every 2nd cell of
     # each line, from the 2nd, becomes 4. Top-row lines start at even columns, so the cells to
     # recolour are the line cells in odd columns: zip pairs each cell with -4,4,-4,4... and the cell
