@@ -1587,14 +1587,13 @@ IDIOMS = {
     # (TL,BL,TR,BR), so a half's two pieces concatenated and strided [A::2] give its rows. One loop
     # over b'_GF.' gives each output row's keys k%8, k%6 (7,5 top; 6,4 bottom) and its stride k%5.
     "assemble_l_pieces": "[((C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})[k%8]+C[k%6])[k%5::2]for k in b'_GF.']",
-    # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish (columns
-    # compared as tuples: taller = greater). Row by row, t = (*column, cell) from zip(*g,r), so the
-    # cell is t[-1]. C is the sorted set of columns: C[0] the blank one, C[1] the shortest (every
-    # example has a blank column and two bar heights or more). t is one longer than a column: so
-    # t>C[2] means column>=C[2], i.e. taller than the shortest, and t<C[-1] means shorter than the
-    # tallest. Each cell is t[-1]>>s with s = 2*(taller than the shortest) + (shorter than the
-    # tallest): 1 for the shortest (5>>1=2), 2 for the tallest, 3 for the rest.
-    "tallest_shortest_bars": "[[t[-1]>>2*(t>C[2])+(t<C[-1])for t in zip(*g,r)]for r in g if(C:=sorted({*zip(*g)}))]",
+    # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish. Bars
+    # are nested from the top down (heights differ), so two rows tell the columns apart: f from
+    # the first non-blank row max(g,key=any) holds only the tallest bar; q from the row above the
+    # first full row (g.index(g[-1])-1) holds every bar but the shortest. Per cell v (0 or 5),
+    # ~v//~q is 1 (v=q=5), 6 (v=5, q=0), 0 (v=0, q=5) or 1 (v=0, q=0, so f=0); anded with f+2
+    # (7 or 2) that gives 1 tallest, 0 middle, 2 shortest and 0 off the bars.
+    "tallest_shortest_bars": "[[f+2&~v//~q for v,f,q in zip(r,max(g,key=any),g[g.index(g[-1])-1])]for r in g]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded. Each of 16
     # passes (a quarter turn each) drops a 3 whose upper neighbour is not 3 and whose row-run is <
