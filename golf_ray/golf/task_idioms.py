@@ -248,9 +248,11 @@ IDIOMS = {
     # three columns, turned back to rows, and the first three of those are the quarter.
     "c4_object_top_left_quadrant": "[*zip(*[*filter(any,zip(*filter(any,g)))][:3])][:3]",
     # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
-    # of the nearer line (EXPR: every cell takes the colour of the nearest grid corner, which is a
-    # border line's colour; the grid is 10x10 in every example, so i, j run over range(10))
-    "nearest_border_colour": "[[g[i][j]and g[-(i>4)][-(j>4)]for j in range(10)]for i in range(10)]",
+    # of the nearer line (every nonzero cell takes the colour of the nearest grid corner, which is
+    # a border line's colour; the grid is 10x10 in every example, so i, j run over range(10)). A
+    # whole program: R=range(10) as a default parameter serves both loops, 4 bytes under two
+    # range(10) calls.
+    "nearest_border_colour": "p=lambda g,R=range(10):[[g[i][j]and g[-(i>4)][-(j>4)]for j in R]for i in R]",
     # task041: each downward V (one colour each) is filled: every cell between two cells of one
     # colour in a row takes that colour. In a row the coloured cells come in pairs of one colour (a
     # V's two arms, or its 2-wide foot), so x ^= c toggles between 0 (outside) and the pair's colour
@@ -436,8 +438,8 @@ IDIOMS = {
     # cell takes colour e[k] when the template shifted by cell-k lies wholly on 8s: e[q]%8<=8&e[..]
     # holds for every q off the template and, on it, only over an 8 or 9 (the template's 9s never
     # side a copy, so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the
-    # work.
-    "stamp_template_on_eights": "(e:=sum(zip(*g,z:=(0,)*109),())+z,R:=range(110))and[[sum(e[k]*all(e[q]%8<=8&e[p-k+q]for q in R)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
+    # work. A def with two statements is 2 bytes under the lambda's (e:=..,R:=..)and prefix.
+    "stamp_template_on_eights": "def p(g):e=sum(zip(*g,z:=(0,)*109),())+z;R=range(110);return[[sum(e[k]*all(e[q]%8<=8&e[p-k+q]for q in R)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3. Recursion, one rotating
     # pass a call; each call has a fresh v = 9 (the default, so no reset is spelled out). n runs
     # 4371, 273, 17, 1 (n>>4), then 0 returns g: four passes. Only n's low 4 bits matter under the
@@ -820,11 +822,14 @@ IDIOMS = {
     "slide_to_wall_marker": "[g:=[*zip(*[g,sorted([[8]*9]+g[:(A:=bytes(map(any,g)).rfind(1))],key=any)[1:]+g[A:]][2in g[A]][::-1])]for _ in g][3]",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
     # colour by just 2 opposite corners (in different rows and columns), so a set t toggled by each
-    # row's colours holds the colours spanning past row r, and t before | t after those spanning row
-    # r (if(t:={0}) starts t for each pass; the 0 keeps max non-empty). Two passes, each building its
-    # rows from the columns c of g (a transpose); a cell is the max of c's colours spanning row r:
-    # pass 1 draws each box's two vertical edges (transposed), pass 2 fills between them.
-    "bbox_fill": "[g:=[[max({*c}&(t|(t:=t^{*r})))for r in g]for c in zip(*g)]for _ in'ab'if(t:={0})][1]",
+    # row's colours holds the colours spanning past row r, and s = t before | t after those spanning
+    # row r (0 is in s: every row holds a 0). In row r a cell is a box's vertical edge when its
+    # column holds a colour of s (boxes never overlap, so max({*c}&s) is that colour or 0);
+    # x ^= edge toggles between 0 and the box colour along the row (edges come in pairs, boxes'
+    # column ranges in a row are disjoint, so x is back at 0 after every row), and x|(new x) fills
+    # from the left edge to the right one. One pass, no transposes; t={0} and x=0 start as default
+    # parameters.
+    "bbox_fill": "p=lambda g,t={0},x=0:[[x|(x:=x^max({*c}&s))for c in zip(*g)]for r in g if(s:=t|(t:=t^{*r}))]",
     # task133: The key colour A is the one met most often beside a different colour (4-neighbour:
     # every key block touches its other colour side by side). A key cell's scale v is the count of A
     # within 3 cells left and right in its row (blocks are at most 4 wide and A runs in a row are 4+
