@@ -1696,9 +1696,10 @@ IDIOMS = {
     # a 7 (or 3) to the cell beside the 1 (or 2) on its right, over 8 quarter turns ([7] of a pass
     # per row; grids are 15x15). A move blocked by the other centre's satellite still in its way is
     # done in the second round, as every example needs at most two. The turn comes before the first
-    # regex, so vertical moves come first and the landing cell is always free: `.` matches it where
-    # `\0` was needed before (two arc-gen examples have a 3 beside the 1 until it moves up to its 2).
-    "satellites_to_centre": "[g:=[[*__import__('re').sub(b'((\u0007)|\u0003)(.*).(?=(?(2)\u0001|\u0002))',rb'\\0\\3\\1',bytes(r))]for r in zip(*g[::-1])]for _ in g][7]",
+    # regex, so vertical moves come first and the landing cell is always free: `.` matches it
+    # where `\0` was needed before (two arc-gen examples have a 3 beside the 1 until it moves up
+    # to its 2). A whole program: `import re` on its own line is shorter than __import__('re').
+    "satellites_to_centre": "import re\np=lambda g:[g:=[[*re.sub(b'((\u0007)|\u0003)(.*).(?=(?(2)\u0001|\u0002))',rb'\\0\\3\\1',bytes(r))]for r in zip(*g[::-1])]for _ in g][7]",
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
     # the top-left 9x9 becomes [count of '1' in its text, window] (cells are 0, 1 and 8) and max
     # takes the most 1s: no window across blocks reaches the best block's count in any example.
