@@ -258,7 +258,7 @@ IDIOMS = {
     # V's two arms, or its 2-wide foot), so x ^= c toggles between 0 (outside) and the pair's colour
     # (inside), and every row ends with x back at 0, so x is set to 0 once. A cell gets x|(new x): x
     # before the toggle keeps a right arm, the toggled x the left arm and the cells between.
-    "fill_between_same_colour_in_row": "(x:=0)or[[x|(x:=x^c)for c in r]for r in g]",
+    "fill_between_same_colour_in_row": "p=lambda g,x=0:[[x|(x:=x^c)for c in r]for r in g]",
     # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for some
     # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
     # Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars, a column 3;
@@ -341,7 +341,7 @@ IDIOMS = {
     # and adds 3 per 8 in the row, so a 0 in part (i,j) reads b = 8i+3j; 586768 holds each part's
     # digit in bits b..b+2 (the nine 3-bit windows agree where they overlap), and c|7>>c&..
     # keeps an 8 (7>>8 is 0) and gives a 0 those three bits.
-    "cross_band_colors": "(a:=0)or[[c|7>>c&586768>>(b:=b+c%5)for c in r]for r in g if[b:=(a:=a+r[0])]]",
+    "cross_band_colors": "p=lambda g,a=0:[[c|7>>c&586768>>(b:=b+c%5)for c in r]for r in g if[b:=(a:=a+r[0])]]",
     # task056: a 3x3 one-colour shape is one of four (X, plus, 'C'-ish, 2x2+corner); the output is
     # its code 2, 6, 1 or 3 (largest 4-connected part). str(g) puts each cell at a fixed place
     # whatever the colour, so the first 0 not first in its row (' 0' from place 8) tells the shape
@@ -1718,7 +1718,7 @@ IDIOMS = {
     # clears it. On the first row g is still the grid: x is a row, x==2 is False, an all-0 start;
     # after that x is 0 or 2. Each row prints as the larger of itself and g (a 4-row beats g at its
     # first 4; an empty row takes g).
-    "corners_fill_inside": "(t:=0)or[max(r,g:=[2*(x==2)^(t:=t^v)>>v+1for v,x in zip(r,g)])for r in g]",
+    "corners_fill_inside": "p=lambda g,t=0:[max(r,g:=[2*(x==2)^(t:=t^v)>>v+1for v,x in zip(r,g)])for r in g]",
     # task274: A 5-cup partly filled with 8: k = empty rows inside the cup (cup height - fill height
     # - 1); the first k cells of a 3x3 snake are 8. The row maxima are 0 (outside), 5 (the empty cup
     # rows and the bottom: k+1 of them) and 8 (the f fill rows; only 0, 5, 8 occur in every
