@@ -68,11 +68,12 @@ IDIOMS = {
     "key_block_upscale": "(R:=range(11))and{'8'in str(C:=[[[5,g[B&12|C//4][B%3*4+A//4]][C%4<3>A%4]for A in R]for C in R]):C for B in R}[0]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k (both row
-    # neighbours set) are kept by the generator's if; every cell q takes the max over them of
-    # s[k+T], T a base-3 digit of |q-k| in a negative constant (so digits past 26 are 2): 0 the
-    # centre colour, 1 the arm, 2 a 0; the 144 cells are cut into rows of 12 by zip over one
-    # generator.)
-    "plus_to_star": "[*zip(*[(max(s[k+-5428927386753//3**abs(q-k)%3]for k in range(143)if s[k-1]*s[k+1])for q in range(144)if(s:=sum(g,[])))]*12)]",
+    # neighbours set; s[k-143] is s[k+1] by negative indexing, so k may run to 143) are kept by the
+    # generator's if; every cell q takes the max over them of s[k+T], T a base-3 digit of |q-k| in
+    # a negative constant (so digits past 26 are 2): 0 the centre colour, 1 the arm, 2 a 0; the
+    # 144 cells are cut into rows of 12 by zip over one generator.) Whole program: the default
+    # R=range(144) serves both loops.
+    "plus_to_star": "p=lambda g,R=range(144):[*zip(*[(max(s[k+-5428927386753//3**abs(q-k)%3]for k in R if s[k-1]*s[k-143])for q in R if(s:=sum(g,[])))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
     # (period 2*distance) to the end. (Uses max over s[i::-2d] on the bytes s of the per-line
     # maxima; d from s stripped of s[:1], its first byte, a 0 as no example has a pixel on the first
@@ -571,13 +572,14 @@ IDIOMS = {
     # stops at the 5-lines.
     "capped_lines_crop": "[g:=[*zip(*g[5 not in g[_]:][::-1])]for _ in[1,0]*30][-1]",
     # task092: each colour's two cells in one row (column) are joined by a line of it; column lines
-    # cross over row lines. Pass 1 fills the columns, pass 2 the rows of that (one pass per row, the
-    # second kept), blanks only: o, the open colour, toggles (XOR) on a colour found twice in the
-    # line (c*~-r.count(c) is c for a count of 2, 0 for 1 or for c=0), so a line's single crossing
-    # cells neither open nor close it; o is 0 again at each line's end, so it is set to 0 once,
-    # before the passes. The list [c,o:=...] always toggles, then [c<1] picks o (open colour after
-    # the toggle) for a blank, else c.
-    "pairs_to_lines_vertical_on_top": "(o:=0)or[g:=[[[c,o:=o^c*~-r.count(c)][c<1]for c in r]for r in zip(*g)]for _ in g][1]",
+    # cross over row lines. f maps one line (its cells as *r) to the filled line; map(f,*g) calls it
+    # on every column of g (map zips the rows), and the outer map(f,*...) on every column of that,
+    # i.e. every row of the column-filled grid, so columns are filled first and rows fill blanks
+    # only. o, the open colour (a fresh default 0 per call), toggles (XOR) on a colour found twice
+    # in the line (c*~-r.count(c) is c for a count of 2, 0 for 1 or for c=0), so a line's single
+    # crossing cells neither open nor close it. The list [c,o:=...] always toggles, then [c<1]
+    # picks o (open colour after the toggle) for a blank, else c.
+    "pairs_to_lines_vertical_on_top": "[*map(f:=lambda*r,o=0:[[c,o:=o^c*~-r.count(c)][c<1]for c in r],*map(f,*g))]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
     # and stacks on it as a 5. Quarter turns (one per row of g; the 4th result is kept): each
     # rebuilds the part of every line before its first 5 (index i) as its z zeros (z = its count
@@ -594,12 +596,13 @@ IDIOMS = {
     # `for _ in g` runs 15 passes and [1] is the second, with rows and columns marked.
     "frame_cross": "[g:=[*zip(*[[c-2*(5*(c>7,)in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
     # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); passes, each
-    # turning the grid a quarter and setting a cell to c|(its left neighbour was nonzero), so 5 and
-    # 1 spread one step as 1 (5 stays 5). The flag is carried in g itself (g:=c>0, read as g==1): on
-    # the first cell g is still the grid, which reads as 0, and a row's first cell reads the
-    # previous row's last, which is 0 in the first four passes (the spread's far border is still
-    # blank). `for _ in g` runs len(g) passes (9 in every example) and [3] is the fourth.
-    "ring_around_cells": "[g:=[[c|(g==1)|(g:=c>0)for c in r]for r in zip(*g[::-1])]for _ in g][3]",
+    # turning the grid a quarter and setting a cell to x%4|c, x the previous cell's old value
+    # (x:=c; 5%4 and 1%4 are 1, 0%4 is 0, and 5|1 is 5), so 5 and 1 spread one step as 1; four
+    # passes spread in all four directions. x starts as the default 0 and is carried across rows and
+    # passes: a row's first cell reads the previous row's last, which lies on the far border of the
+    # spread, still blank in the first four passes. `for _ in g` runs len(g) passes (9 in every
+    # example) and [3] is the fourth.
+    "ring_around_cells": "p=lambda g,x=0:[g:=[[x%4|(x:=c)for c in r]for r in zip(*g[::-1])]for _ in g][3]",
     # task096: Each colour is a (possibly cropped) square frame made of 4 corner "L"s of arm length
     # L; nest them concentrically, largest outside (a single cell in the centre). Size of a frame =
     # max over lines of (longest run)*(number of runs) + (non-c cells between its first and last c):
@@ -1061,11 +1064,12 @@ IDIOMS = {
     # map(lambda*q:..) over the square's and the pattern's columns, so no comprehension iterable
     # needs a walrus and no (...)and prefix is needed.
     "mask_square_by_pattern": "(t:=lambda R:[*filter(any,zip(*R))])(map(lambda*q:[v*(p>0)for v,p in zip(*q)],t((A:=t(t(g)))[(m:=-len(t(A[-1:]))):])[m:],t(A[:m:(k:=~-len(A)//-m)])[::k]))",
-    # task171: an all-0 grid gets its border drawn in 8. One pass turns each column x into a row
-    # [8,*x[2:],8] (the grid transposed, with 8 at both ends of every row); two passes put 8 on all
-    # four sides in the input's orientation. `for _ in g` runs h >= 3 passes (the later ones change
-    # nothing but the orientation) and [1] keeps the second.
-    "zero_grid_border_8": "[g:=[[8,*x[2:],8]for x in zip(*g)]for _ in g][1]",
+    # task171: an all-0 grid gets its border drawn in 8. p is both the grid function and the line
+    # function: map(p,*g) calls p with a column's cells as arguments (g = first cell, x = the
+    # rest), which returns [8,*x[1:],8], the column with 8 at both ends; the outer map(p,*...) does
+    # the same to the columns of that, i.e. the rows of the input orientation, so 8 lands on all
+    # four sides. The grid call has no extra arguments (x empty), so it takes the `or` branch.
+    "zero_grid_border_8": "p=lambda g,*x:x and[8,*x[1:],8]or[*map(p,*map(p,*g))]",
     # task173: two-colour templates (a centre cell, a ring of 2 opposite or 4 cells around it, as in
     # every example); wherever one colour-part of a template appears on its own, complete it there.
     # c maps each coloured cell e+r*1j to its colour. Each pair M,f of touching cells of different
@@ -2406,8 +2410,9 @@ IDIOMS = {
     "bump_lines_through": "def p(g):b,A,B={}.fromkeys(sum(g,[]));return[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,c in zip(r,zip(*g))]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass transposes, keeps the nonempty lines
     # twice ("ab"*any(r) is "ab" or "", and needs no space before the for), so two passes crop and
-    # double both axes.
-    "crop_double": '(f:=lambda g:[r for r in zip(*g)for _ in"ab"*any(r)])(f(g))',
+    # double both axes. Whole program: p(g) runs a pass on p(g,g), and p(g,g) (k the grid, truthy)
+    # runs the pass on g itself, so p recurses exactly once.
+    "crop_double": "p=lambda g,k=0:[r for r in zip(*k or p(g,g))for _ in\"ab\"*any(r)]",
     # task385: 10x4, the top half empty, bars rising in the bottom half: mirror them into the top.
     # The top half is always empty, so the answer is the bottom half flipped (g[:4:-1], rows 9..5)
     # over the bottom half itself (g[5:]).
