@@ -21,7 +21,7 @@ IDIOMS = {
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
     # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
     # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
-    "shear_except_base": "(t:=sum(g[1:],[]),p:=0)and[[p|v^(p:=v*(v in(t:=t[1:])))for v in r]for r in g]",
+    "shear_except_base": "p=lambda g,p=0:(t:=sum(g[1:],[]))and[[p|v^(p:=v*(v in(t:=t[1:])))for v in r]for r in g]",
     # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4.) The main shape S
     # is the largest set of same-coloured cells within distance 3 of one cell: its 3x3 box (hints of
     # its colour lie in other boxes, farther off, and are smaller; no tie-break, and S stays small).
@@ -65,7 +65,7 @@ IDIOMS = {
     # a candidate output, stored in a dict under whether its text holds an 8: as in every example,
     # each block holds one each of 2, 3, 4, 6, 8 and the key the same less the 8, so only the key's
     # candidate has key False, read back as [0]. (Lines are 5 in every example.)
-    "key_block_upscale": "(R:=range(11))and{'8'in str(C:=[[[5,g[B&12|C//4][B%3*4+A//4]][C%4<3>A%4]for A in R]for C in R]):C for B in R}[0]",
+    "key_block_upscale": "p=lambda g,R=range(11):{'8'in str(C:=[[[5,g[B&12|C//4][B%3*4+A//4]][C%4<3>A%4]for A in R]for C in R]):C for B in R}[0]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k (both row
     # neighbours set; s[k-143] is s[k+1] by negative indexing, so k may run to 143) are kept by the
@@ -366,7 +366,7 @@ IDIOMS = {
     # values sorted, or [] on a line. A sorted cell is larger the more dots it has (fewer leading
     # 0s), so M = max(sum(G,[])) is the fullest; [*b,5][8*(b==M)] picks b[8] (the colour) for a
     # fullest cell, b[0] (a 0: at most 5 dots in every example) for the others, and 5 on a line.
-    "fullest_cell_fills": "(R:=b'\u0003\u0003\u0003\u0004\u0007\u0007\u0007\u0004\u0018\u0018\u0018',G:=[[sorted(sum([*zip(*g[i&12:i])][j&12:j],()))for j in R]for i in R])and[[[*b,5][8*(b==max(sum(G,[])))]for b in r]for r in G]",
+    "fullest_cell_fills": "p=lambda g,R=b'\u0003\u0003\u0003\u0004\u0007\u0007\u0007\u0004\u0018\u0018\u0018':(G:=[[sorted(sum([*zip(*g[i&12:i])][j&12:j],()))for j in R]for i in R])and[[[*b,5][8*(b==max(sum(G,[])))]for b in r]for r in G]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
@@ -1419,7 +1419,7 @@ IDIOMS = {
     # for the block's top-left cell. A cell is on a square iff bit 2 is set in both its row and
     # column offsets from (a,b) (offsets -2,-1,2,3); its colour is g[a+(above)][b+(left of)]: the
     # block's opposite corner.)
-    "opposite_corner_squares": "(R:=range(6))and[[[g[y][x]or y-a&x-b&2and g[a+(y<a)][b+(x<b)]for x in R]for y in R]for a in R for b in R if g[a][b]][0]",
+    "opposite_corner_squares": "p=lambda g,R=range(6):[[[g[y][x]or y-a&x-b&2and g[a+(y<a)][b+(x<b)]for x in R]for y in R]for a in R for b in R if g[a][b]][0]",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
     # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so the
     # non-line columns (column 0 among them) are all alike and lexicographically least:
@@ -2460,7 +2460,7 @@ IDIOMS = {
     # row holds C,0,C, else 3 (every example: 10x10, the same spacing across rows and columns, and
     # C,0,C only at spacing 2). EXPR hard-codes 10, which also bounds the all-pairs work on big
     # grids; C is bound by a walrus in the [5,C] pick, before the f-string reads it.
-    "nested_boxes_continued": "(R:=range(10))and[[[5,C:=max(max(g))][min(max(i-y,y-i,j-x,x-j)for y in R for x in R if g[y][x])%(3-(f'{C}, 0, {C}'in str(g)))<1]for j in R]for i in R]",
+    "nested_boxes_continued": "p=lambda g,R=range(10):[[[5,C:=max(max(g))][min(max(i-y,y-i,j-x,x-j)for y in R for x in R if g[y][x])%(3-(f'{C}, 0, {C}'in str(g)))<1]for j in R]for i in R]",
     # task393: three shapes of their own colours on 0; list their colours, biggest shape first, as a
     # 1-wide column. Colours are sorted by their cell count (0, the ground, is the commonest and
     # colours absent count 0), so places 8, 7, 6 of the ten hold the shapes' colours, biggest first;
