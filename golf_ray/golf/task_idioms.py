@@ -2412,7 +2412,7 @@ IDIOMS = {
     # twice ("ab"*any(r) is "ab" or "", and needs no space before the for), so two passes crop and
     # double both axes. Whole program: p(g) runs a pass on p(g,g), and p(g,g) (k the grid, truthy)
     # runs the pass on g itself, so p recurses exactly once.
-    "crop_double": "p=lambda g,k=0:[r for r in zip(*k or p(g,g))for _ in\"ab\"*any(r)]",
+    "crop_double": 'p=lambda g,k=0:[r for r in zip(*k or p(g,g))for _ in"ab"*any(r)]',
     # task385: 10x4, the top half empty, bars rising in the bottom half: mirror them into the top.
     # The top half is always empty, so the answer is the bottom half flipped (g[:4:-1], rows 9..5)
     # over the bottom half itself (g[5:]).
