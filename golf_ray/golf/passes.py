@@ -232,15 +232,26 @@ def unique_names(source: str) -> str:
     """Every binding its own name (an `A` in one function, one in another and a global `A`
     become three names), so that code moved between scopes, as inlining does, never meets a
     name that means another thing there; the minifier makes them short again. Builtins, the
-    entry `p` and any name some call passes by keyword keep theirs."""
+    entry `p`, imported modules and any name some call passes by keyword keep theirs."""
     tree = ast.parse(source)
     binders = _binders(tree)
     if binders is None:
         return source
     stores = _module_stores(tree)
     keywords = {k.arg for n in ast.walk(tree) if isinstance(n, ast.Call) for k in n.keywords}
+    imports = {
+        (a.asname or a.name).split(".")[0] for a in ast.walk(tree) if isinstance(a, ast.alias)
+    }
+    owners: dict[str, set[int]] = {}  # the scopes that bind each name
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name | ast.arg | ast.FunctionDef):
+            owners.setdefault(_named(node), set()).add(id(binders[id(node)]))
+    # a name only one scope binds, and no other reads, is unique already: python-minifier leaves
+    # names as they are where `eval` is, so a renamed one would stay long
+    unique = {name for name, scopes in owners.items() if len(scopes) == 1}
+    keep = {ENTRY, *imports}  # at module level
     # every other name is renamed: only those that stay are taken
-    taken = {ENTRY, *keywords, *dir(builtins)} | {
+    taken = {*keep, *unique, *keywords, *dir(builtins)} | {
         n.id
         for n in ast.walk(tree)
         if isinstance(n, ast.Name) and binders[id(n)] is tree and not stores[n.id]
@@ -249,7 +260,9 @@ def unique_names(source: str) -> str:
 
     def renamed(node: ast.AST, name: str) -> str:
         scope = binders[id(node)]
-        if name in keywords or (scope is tree and (name == ENTRY or not stores[name])):
+        if name in keywords or name in unique:
+            return name
+        if scope is tree and (name in keep or not stores[name]):
             return name
         if (id(scope), name) not in fresh:
             new = f"{re.sub(r'(_[0-9]+)+$', '', name) or name}_{len(fresh)}"
@@ -267,6 +280,10 @@ def unique_names(source: str) -> str:
         elif isinstance(node, ast.FunctionDef):
             node.name = renamed(node, node.name)
     return ast.unparse(tree)
+
+
+def _named(node: ast.Name | ast.arg | ast.FunctionDef) -> str:
+    return node.id if isinstance(node, ast.Name) else getattr(node, "arg", None) or node.name
 
 
 def _fresh(expr: ast.AST) -> ast.expr:

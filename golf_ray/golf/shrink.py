@@ -339,7 +339,8 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
     by one operand, a binary operation by one side, a comparison by its left one, `x[i]` by
     `x`, a comprehension or `(*x,)` by what it walks over; drop a keyword argument, the last
     positional one, an element of a tuple, list or set display, a comprehension's condition;
-    `frozenset` as `set`."""
+    `frozenset` as `set`; a walrus of `p`'s own with an immutable constant as `p`'s default
+    argument (`lambda g:f(g,(k:=0))` as `lambda g,k=0:f(g,k)`, two characters less)."""
     stmts, exprs = [], []
     for path, node in _walk(tree, ()):
         for field in ("body", "orelse"):
@@ -380,8 +381,38 @@ def _edits(tree: ast.AST) -> Iterator[tuple[Path, str, int]]:
             exprs += [(path, "pick:left", 0), (path, "pick:right", 0)]
         elif isinstance(node, ast.Name) and node.id == "frozenset":
             exprs.append((path, "set", 0))
+        elif isinstance(node, ast.NamedExpr) and _immutable(node.value):
+            exprs.append((path, "default", 0))
     yield from stmts
     yield from exprs
+
+
+# A default argument is made once and shared by every call: only a value no call can change.
+_IMMUTABLE = (ast.Constant, ast.Tuple, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop)
+_IMMUTABLE += (ast.Load,)
+
+
+def _immutable(expr: ast.expr) -> bool:
+    """Whether `expr` is built of constants by operators and tuples (`(0,)*9`, `'0, '*3`, `-1`),
+    or is `range` of such: a value no call can change."""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "range":
+        return not expr.keywords and all(_immutable(a) for a in expr.args)
+    return all(isinstance(n, _IMMUTABLE) for n in ast.walk(expr))
+
+
+def _entry(tree: ast.Module) -> ast.Lambda | ast.FunctionDef | None:
+    """The entry `p` (`p = lambda ...` or `def p`) when the module defines it once, at top level."""
+    found = []
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == passes.ENTRY:
+            found.append(stmt)
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target = stmt.targets[0]
+            if isinstance(target, ast.Name) and target.id == passes.ENTRY:
+                found.append(stmt.value)
+    if len(found) == 1 and isinstance(found[0], ast.Lambda | ast.FunctionDef):
+        return found[0]
+    return None
 
 
 def _walk(node: ast.AST, path: Path) -> Iterator[tuple[Path, ast.AST]]:
@@ -496,6 +527,8 @@ def _edited(
                 node.id = "frozenset"
         if parent is None:
             return None
+        if kind == "default":
+            return _as_default(tree, path, node, parent, lines if on_text else None)
         if kind == "if":
             replacement = getattr(node, field)  # a list of statements in the parent's block
             if on_text and not (_elif(lines, node) or _elif(lines, replacement[0])):
@@ -534,6 +567,54 @@ def _edited(
             slot[index] = node
     except (ValueError, TypeError, AttributeError, RecursionError):
         return None
+
+
+def _as_default(
+    tree: ast.Module, path: Path, node: ast.NamedExpr, parent, lines: _Lines | None
+) -> str | None:
+    """The source of `tree` with the walrus `node` a default argument of the entry `p`, when
+    it binds a name of `p`'s own scope that is not a parameter already; else None. The walrus
+    may have set its name once per call, before any read: the examples tell. Made on the text
+    too where it can be: folding has made literals the unparsed tree would spell longer."""
+    entry = _entry(tree)
+    functions = [s for s in _scopes(tree, path) if isinstance(s, ast.Lambda | ast.FunctionDef)]
+    args = getattr(entry, "args", None)
+    if not functions or functions[-1] is not entry or args.vararg or args.kwonlyargs:
+        return None
+    name = node.target.id
+    if name in {a.arg for a in args.posonlyargs + args.args}:
+        return None
+    owner, field, index = parent
+    slot = getattr(owner, field)
+    use = ast.Name(name, ast.Load())
+    args.args.append(ast.arg(name))
+    args.defaults.append(node.value)
+    if index is None:
+        setattr(owner, field, use)
+    else:
+        slot[index] = use
+    try:
+        unparsed = ast.unparse(tree)
+    finally:
+        args.args.pop()
+        args.defaults.pop()
+        if index is None:
+            setattr(owner, field, node)
+        else:
+            slot[index] = node
+    if lines is None or not args.args:
+        return unparsed
+    text = lines.text
+    at = max(lines.span(n)[1] for n in (*args.args, *args.defaults))
+    (start, end), value = lines.span(node), text[slice(*lines.span(node.value))]
+    if text[start - 1 : start] == "(" and text[end : end + 1] == ")":
+        start, end = start - 1, end + 1
+    spliced = f"{text[:at]}, {name}={value}{text[at:start]}{name}{text[end:]}"
+    try:
+        same = ast.dump(ast.parse(spliced)) == ast.dump(ast.parse(unparsed))
+    except SyntaxError:
+        same = False
+    return spliced if same else unparsed
 
 
 def _function(
