@@ -528,8 +528,10 @@ IDIOMS = {
     # anti-diagonal above the bottom row and fill the bottom row with 4. Every row is the same, so
     # row i is its own first n-1-i cells (bar and 0s), then r[~i] or 2, then i copies of r[~i] and
     # 4: r[~i] is the bar colour only on the bottom row (elsewhere it is a 0 right of the bar), so
-    # the bottom row is the bar and i 4s and every other row is the 2 and i 0s.
-    "bar_with_diagonal_and_floor": "[r[:~i]+[r[~i]or 2]+i*[r[~i]and 4]for i,r in enumerate(g)]",
+    # the bottom row is the bar and i 4s and every other row is the 2 and i 0s. j = ~i is a default
+    # argument stepped down once per row by the walrus in the first slice (cheaper than
+    # enumerate), and the count i is ~j.
+    "bar_with_diagonal_and_floor": "p=lambda g,j=0:[r[:(j:=j-1)]+[r[j]or 2]+~j*[r[j]and 4]for r in g]",
     # task085: 3-row bars: the middle row keeps only every other cell, starting with the first; a
     # row equal to the previous OUTPUT row (g, the grid at first) is a middle row. v = the last cell
     # made; in a middle row a cell is kept only if v < c: v is 0 or the bar's own colour (bars are
@@ -825,14 +827,16 @@ IDIOMS = {
     "slide_to_wall_marker": "[g:=[*zip(*[g,sorted([[8]*9]+g[:(A:=bytes(map(any,g)).rfind(1))],key=any)[1:]+g[A:]][2in g[A]][::-1])]for _ in g][3]",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
     # colour by just 2 opposite corners (in different rows and columns), so a set t toggled by each
-    # row's colours holds the colours spanning past row r, and s = t before | t after those spanning
-    # row r (0 is in s: every row holds a 0). In row r a cell is a box's vertical edge when its
-    # column holds a colour of s (boxes never overlap, so max({*c}&s) is that colour or 0);
-    # x ^= edge toggles between 0 and the box colour along the row (edges come in pairs, boxes'
-    # column ranges in a row are disjoint, so x is back at 0 after every row), and x|(new x) fills
-    # from the left edge to the right one. One pass, no transposes; t={0} and x=0 start as default
-    # parameters.
-    "bbox_fill": "p=lambda g,t={0},x=0:[[x|(x:=x^max({*c}&s))for c in zip(*g)]for r in g if(s:=t|(t:=t^{*r}))]",
+    # row's colours holds the colours open past row r, and the colours spanning row r are t (after
+    # the toggle) | the row's own colours: a colour closing at r is in r, one open past r is in t
+    # (0 is in it too: every row holds a 0). So the toggle is a bare `if[t:=t^{*r}]` (a list: always
+    # true) and the row's set is {*r,*t}, 1 byte under keeping both sets of t. In row r a cell is a
+    # box's vertical edge when its column holds a colour of that set (boxes never overlap, so the
+    # max is that colour or 0); x ^= edge toggles between 0 and the box colour along the row (edges
+    # come in pairs, boxes' column ranges in a row are disjoint, so x is back at 0 after every row),
+    # and x|(new x) fills from the left edge to the right one. One pass, no transposes; t={0} and
+    # x=0 start as default parameters.
+    "bbox_fill": "p=lambda g,t={0},x=0:[[x|(x:=x^max({*c}&{*r,*t}))for c in zip(*g)]for r in g if[t:=t^{*r}]]",
     # task133: The key colour A is the one met most often beside a different colour (4-neighbour:
     # every key block touches its other colour side by side). A key cell's scale v is the count of A
     # within 3 cells left and right in its row (blocks are at most 4 wide and A runs in a row are 4+
@@ -1252,12 +1256,15 @@ IDIOMS = {
     # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
     # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
     # frame, mirrored unless the right side's colour is in its last column, padded with 0 above and
-    # below (zip with min(g), the least row: every example has an all-0 row and the clearing only
-    # adds 0s; as long as 13*[0], packs 1 byte shorter), between the frame's sides. The corners are
-    # the first/last 4 of the flat bytes (13 wide, as every example); the sides' cells are cleared
-    # in g row by row, and the last result is kept. The left side is b[R::13], which zip cuts to the
-    # frame's height; the right side's colour is b[w-13], just above the last corner.
-    "shape_mirrored_into_frame": "(b:=bytes(sum(g,[])),R:=b.find(4),w:=b.rfind(4))and[[*zip(b[R::13],*(V:=[*filter(sum,zip(min(g),*filter(sum,g),min(g)))])[::b[w-13]in V[-1]or-1],b[w::-13])]for C in g[R//13:w//13+1]for C[R%13]in[0]for C[w%13]in[0]][-1]",
+    # below (zip with z = min(g), the least row: every example has an all-0 row and the clearing
+    # only adds 0s), between the frame's sides. A whole `def` program: plain statements come out
+    # shorter than the lambda that cleared cells as side effects of a comprehension. The corners
+    # are the first/last 4 of the flat bytes (13 wide, as every example); the sides' cells are
+    # cleared in g over the frame's rows only (the shape may share the frame's rows or columns), so
+    # filter(sum,g) keeps only the shape's rows. The left side is b[R::13], which zip cuts to the
+    # frame's height; the right side is read upward, b[w::-13] (the same cells: the side colour
+    # between two 4s); its colour is b[w-13], just above the last corner.
+    "shape_mirrored_into_frame": "def p(g):\n b=bytes(sum(g,[]));R=b.find(4);w=b.rfind(4)\n for C in g[R//13:w//13+1]:C[R%13]=C[w%13]=0\n V=[*filter(sum,zip(z:=min(g),*filter(sum,g),z))];return[*zip(b[R::13],*V[::b[w-13]in V[-1]or-1],b[w::-13])]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
@@ -1564,8 +1571,11 @@ IDIOMS = {
     # chain ends `!=u in r`: a list is never equal to u, so that link only adds the test u in r.
     "elbow_line_two_three": "[g:=[[c or 8*(g[:j+1]>g[:1]*99<g[j:]!=u in r)for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
-    # largest size.
-    "biggest_colours_bars": "(m:=max(map((T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0for c in T if T.count(c)==m}]]",
+    # largest size. T is the grid read column by column; each colour is one object, so its count
+    # in T is its size: m is the largest count of a non-0 colour, and the colours counted m times
+    # are kept once each, in the order they first come in T (dict keys). K, T's bound count, is
+    # named in map's argument list (a walrus there needs no parentheses) and reused by the filter.
+    "biggest_colours_bars": "(m:=max(map(K:=(T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0 for c in T if K(c)==m}]]",
     # task248: A 1 in the bottom-left corner of a 10-row grid bounces up diagonally between the side
     # walls. Walk b (the bottom row) 10 steps, rotating it by d = b[-1]-b[0] (at a wall: away from
     # it) or else by the last d; b and its first 9 steps, reversed, are the rows.
@@ -1621,10 +1631,11 @@ IDIOMS = {
     # bottom-left over bottom-right. Each step lays every row's cell j over cell j+5 (first non-0
     # wins) and transposes: step 1 merges left over right, step 2 (index [1]) top over bottom.
     "overlay_quadrants_priority": "[g:=[*zip(*[map(lambda a,b:a or b,r,r[5:])for r in g])]for _ in g][1]",
-    # task258: in each row the 1s run one cell apart; the 0s between them turn 2. A 0 between two 1s
-    # is the one cell whose left and right neighbours add to 2 (a 1's neighbours are 0), so a+c&2 is
-    # 2 there and 0 elsewhere, or-ed onto the cell (rows padded with 0 at both ends).
-    "fill_gaps_between_ones": "[[b|a+c&2 for a,b,c in zip([0]+r,r,r[1:]+[0])]for r in g]",
+    # task258: in each row the 1s run one cell apart; the 0s between them turn 2. On the grid's
+    # text, a 0 between two 1s is a `1, 0` followed by `, 1`: the lookahead leaves that 1
+    # unconsumed, so it can start the next match and a whole run `1, 0, 1, 0, 1` is filled in one
+    # re.sub. Rows end in `]`, so no match runs across rows; eval reads the grid back.
+    "fill_gaps_between_ones": "import re;p=lambda g:eval(re.sub('1, 0(?=, 1)','1, 2',str(g)))",
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
     # becomes 0. 8*height quarter turns, each dropping the top row if it holds no colour >1 (one row
     # a turn; every example is 5..7 rows and columns, so 2*height turns a side suffice); then 1 -> 0
@@ -2036,8 +2047,9 @@ IDIOMS = {
     # shorter than a comprehension over g[:2].
     "top_left_2x2_corner": "[g[0][:2],g[1][:2]]",
     # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
-    # shifted right, input row padded with z=[0]*3; three z rows follow the input).
-    "diagonal_trails": "(q:=(z:=[0]*3)*2)and[q:=[*map(max,[0]+q,r+z)]for r in g+[z]*3]",
+    # shifted right, input row padded with z=[0]*3; three z rows follow the input). z and the
+    # first "previous row" q (six 0s) are default arguments, cheaper than walrus set-up.
+    "diagonal_trails": "p=lambda g,z=[0]*3,q=[0]*6:[q:=[*map(max,[0]+q,r+z)]for r in g+[z]*3]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step).
     # Square grids, as every example. Corner index a in (i,~i): distance a%n (i or n-1-i), corner
@@ -2052,8 +2064,10 @@ IDIOMS = {
     # are OR-spread over each shape. Every later pass flips bits 0 and 2 (c^5) of all shape cells
     # alike (labels have them 0), so after the 40 passes (an even count) a final label is a sum of
     # size distinct powers of 8, plus 5; every 8**k (k>0) is 8 mod 28, so c%28 == (8*size+5)%28,
-    # and %23%4 then sends sizes 1-8 to 1 but 6 (53%28 = 25) to 2, and 0 stays 0.)
-    "size6_components": "[k:=1]+[g:=zip(*[[v:=c and(c^5 or(k:=k*8))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%28%23%4for c in r]for r in g]",
+    # and %23%4 then sends sizes 1-8 to 1 but 6 (53%28 = 25) to 2, and 0 stays 0.) A whole
+    # program: the counter k=1 is a default parameter (the walrus k:=k*8 rebinds it), 3 bytes
+    # under a `[k:=1]+` prelude.
+    "size6_components": "p=lambda g,k=1:[g:=zip(*[[v:=c and(c^5or(k:=k*8))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%28%23%4for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
     # apart, so arms never meet). Four passes, each on the grid's text: every "1, 0" (a 0 right
     # after a 1 in a row) becomes "1, k", then eval and a quarter turn clockwise; k runs over '6278'
@@ -2172,10 +2186,11 @@ IDIOMS = {
     # < the line's length, 7 on even offsets from the line, 8 on odd ones. Built bottom-up: each
     # row is the row below dilated by one column, a new cell taking the other colour of its lit
     # neighbour l|r (-7%15 is 8, -8%15 is 7, 0 stays 0; two lit neighbours share a colour), or'd
-    # with the input row (its 7 seeds the line's column). R starts as the last row, blank in every
-    # example; the right neighbour past the edge is x[0], 0 in every example (the line is never in
-    # column 0). Blank rows under the line stay blank; the rows come out reversed, so [::-1].
-    "line_to_checker_triangle": "(R:=g[-1])and[R:=[c|-(l|r)%15for c,l,r in zip(x,[0]+R,R[1:]+x)]for x in g[::-1]][::-1]",
+    # with the input row (its 7 seeds the line's column). R, the row below, starts as the default
+    # [0]*30 (a blank row as wide as any ARC grid; zip cuts it to the row's width), so no walrus
+    # is needed to seed it; the right neighbour past the edge is x[0], 0 in every example (the
+    # line is never in column 0). Blank rows under the line stay blank; rows come out reversed.
+    "line_to_checker_triangle": "p=lambda g,R=[0]*30:[R:=[c|-(l|r)%15for c,l,r in zip(x,[0]+R,R[1:]+x)]for x in g[::-1]][::-1]",
     # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
     # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Each output cell (a,b) scans
     # every 9-cell of the rows with a 0 put in front (the 0 resets t); enumerate's start makes y, x
@@ -2390,8 +2405,9 @@ IDIOMS = {
     # task381: in each inner row (not the first or last), the 0s between the row's first and last 2
     # become 9. s is the running sum of the row so far: a 0 gets 9 when 0<s<sum(r); c*9<s also fails
     # for a 2 (s<=20, and s=20 only at the row's end), so 2s stay. Every example is 10x10: the inner
-    # rows are g[1:9], the last row g[9:].
-    "nine_between_in_rows": "g[:1]+[[c+9*(c*9<(s:=s+c)<sum(r))for c in r]for r in g[1:9]if[s:=0]]+g[9:]",
+    # rows are g[1:9], rewritten in place (r[:]=, the list is built before it is stored) by a
+    # def, which is shorter than gluing g[:1] and g[9:] around a new list.
+    "nine_between_in_rows": "def p(g):\n for r in g[1:9]:s=0;r[:]=[c+9*(c*9<(s:=s+c)<sum(r))for c in r]\n return g",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
     # every ray step one cell further away from that edge from its row/column on. 8 steps, each a
     # transpose (after a flip [::n-2] for raw byte n=1; n=3 keeps the order), visit every
