@@ -349,9 +349,11 @@ IDIOMS = {
     # apart: places 15/18/26/29 -> %16%7 -> 1/2/3/6.
     "shape_code_3x3": "[[str(g).find(' 0',8)%16%7]]",
     # task057: crop the one 8-connected object (3x3 box) out of the 8x8 grid and set it twice side
-    # by side. Keeping non-0 columns, listing them twice and zipping back gives 6-wide rows; keeping
-    # the non-0 rows crops the box (8-connected, so no empty row or column lies inside it).
-    "object_crop_twice_wide": "[*filter(any,zip(*[*filter(any,zip(*g))]*2))]",
+    # by side. Each call keeps the non-0 lines of the transpose of h, or, when h is not given (0),
+    # of its own value for h=g listed twice: p(g,g) lists the box's columns (8-connected, so no
+    # empty column lies inside it), twice they zip back into 6-wide rows, and the non-0 ones are
+    # the box's rows.
+    "object_crop_twice_wide": "p=lambda g,h=0:[*filter(any,zip(*h or p(g,g)*2))]",
     # task058: blank square -> clockwise inward spiral of 3 from the top-left corner, arms one cell
     # apart. Recursive (calls p itself, so the program must be exactly p=lambda g:EXPR): spiral(h,w)
     # = a row r of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; an empty g gives [] (ends
@@ -593,10 +595,11 @@ IDIOMS = {
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
-    # of that window); passes, each marking rows then transposing (8 -> 6, 6 and 1 stay: for them
-    # c>7 asks for a column of five 0s, and there are no 0s);
-    # `for _ in g` runs 15 passes and [1] is the second, with rows and columns marked.
-    "frame_cross": "[g:=[*zip(*[[c-2*(5*(c>7,)in zip(*g[i-2:i+3]))for c in g[i]]for i in range(15)])]for _ in g][1]",
+    # of that window). Each pass walks the columns r of g (cell c at row i of r) and emits them as
+    # rows (a transpose), marking rows: 9%c is 1 for 8 only (1 -> 0, 6 -> 3: no column of those),
+    # so only 8s turn 6; a grid with a 0 fails at once (9%0). [1] is the second pass: upright,
+    # rows and columns marked.
+    "frame_cross": "[g:=[[c-2*(5*(9%c,)in zip(*g[i-2:i+3]))for i,c in enumerate(r)]for r in zip(*g)]for _ in g][1]",
     # task095: grey 5s away from the border: ring each with 1s (the 8 neighbours); passes, each
     # turning the grid a quarter and setting a cell to x%4|c, x the previous cell's old value
     # (x:=c; 5%4 and 1%4 are 1, 0%4 is 0, and 5|1 is 5), so 5 and 1 spread one step as 1; four
