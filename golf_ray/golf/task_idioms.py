@@ -380,14 +380,15 @@ IDIOMS = {
     # The +1 is written first (1+i*j%B) so no space is needed between a digit and the for.
     "mod_product_table_repair": "[[1+i*j%max(g)[1]for j in range(18)]for i in range(18)]",
     # task062: A shape with a marker of another colour beside it: the column x (in range(9)) for
-    # which some row holds a horizontal shape/marker pair (x-1, x) gives the axis (the list of such
-    # rows is tested per x, so no set of axes is built), and each row is ORed with itself reversed
-    # about it (read from (r*3)[2x+9::-1], for the task's 10x10 grids: the last row and column are
-    # blank in every example, so no pair ends there): a cell pair q is (0, 0), holds A, or is
-    # (A, 2)/(2, A) (the marker mirrors onto the shape), so q[q[0]|2<3] (the second cell when the
-    # first is 0 or 2) is A or 0, and 0 becomes the background 3. Without such a pair the list is
-    # empty and p recurses on the transpose, transposing the result back.
-    "mirror_onto_marker": "[[q[q[0]|2<3]or 3for q in zip(r,(r*3)[x+x+9::-1])]for x in range(9)if[r for r in g if 0<r[x]!=r[x-1]>0]for r in g]or[*zip(*p([*zip(*g)]))]",
+    # which some row holds a horizontal shape/marker pair (x-1, x) gives the axis (the set of the
+    # rows' tests is tested per x: {...}>{0} holds iff it has a True, as blank rows give False, so
+    # no set of axes is built), and each row is ORed with itself reversed about it (read from
+    # (r*3)[2x+9::-1], for the task's 10x10 grids: the last row and column are blank in every
+    # example, so no pair ends there): a cell pair q is (0, 0), holds A, or is (A, 2)/(2, A) (the
+    # marker mirrors onto the shape), so q[q[0]|2<3] (the second cell when the first is 0 or 2) is
+    # A or 0, and 0 becomes the background 3. Without such a pair no x passes and p recurses on
+    # the transpose, transposing the result back.
+    "mirror_onto_marker": "p=lambda g:[[q[q[0]|2<3]or 3for q in zip(r,(r*3)[x+x+9::-1])]for x in range(9)if{0<r[x]!=r[x-1]>0for r in g}>{0}for r in g]or[*zip(*p([*zip(*g)]))]",
     # task063: a frame of 2s and 8s: each inner row or column whose inside is all 0 has those 0s set
     # to 3. zip(r,*g) gives each cell c of row r with its column; c,_,*k,_ drops the column's two
     # border cells, so k is the column cut to the inner rows. A cell becomes c|3>>c+(row max *
@@ -929,10 +930,12 @@ IDIOMS = {
     # on the cells that stay 0; on the others 8>>x%7 maps 0,2,8 to 8,2,4.
     "bar_rays_mirror": "(P:=[*filter(any,g)])and[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==P[-1]!=8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
-    # the blocks with the most 6s (always two), else 0. A band's three rows read column by column
-    # (sum(zip(*band),())) put block j in the 9 cells [j-9:j] for j = 9, 21, 33 (raw bytes in b'');
-    # a block's sum is 6 per 6, so 6<sum is False for one 6 and True for two (bools print 0/1).
-    "blocks_with_two_sixes": "[[6<sum(sum(zip(*g[i:i+3]),())[j-9:j])for j in b'\t\u0015!']for i in(0,4,8)]",
+    # the blocks with the most 6s (always two), else 0. p recurses over the bands: g[:3] is the
+    # top band, g[4:] drops it and its 8-line (after the last band it is [] and the recursion
+    # stops). A band's three rows read column by column (sum(zip(*band),())) put block j in the 9
+    # cells [j-9:j] for j = 9, 21, 33 (raw bytes in b""); a block's sum is 6 per 6, so 6<sum is
+    # False for one 6 and True for two (bools print 0/1).
+    "blocks_with_two_sixes": 'p=lambda g:g and[[6<sum(sum(zip(*g[:3]),())[j-9:j])for j in b"\t\u0015!"]]+p(g[4:])',
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (each a pass over the columns, zip(*g), whose list is
     # then reversed; the 4th result is kept); each marks 4 on the row (of its pass) just below the
@@ -1510,11 +1513,12 @@ IDIOMS = {
     # 3 when set (-2%5 is 3) and 0 when not, so their xor is 3 just when one is set.
     "halves_xor_three": "[[a*3^-b%5 for a,b in t]for t in map(zip,g,g[5:])]",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
-    # the next dot's row (no dot is in the last column). Per row, n restarts at 0 (the filter) and
+    # the next dot's row (no dot is in the last column). Per row, (n:=0)or[...] restarts n at 0
+    # (the walrus is 0, so `or` yields the row list; one byte shorter than `if[n:=0]`), then n
     # keeps the first colour it meets (n or v) over the row's cells then m; m (a default parameter,
     # so no (m:=0)or) is taken into the row's cell list before the row runs (the previous row's last
     # cell), then m:= every cell, so it ends as this row's last cell for the next row.
-    "rays_then_drip": "p=lambda g,m=0:[[m:=(n:=n or v)for v in r[:-1]+[m]]for r in g if[n:=0]]",
+    "rays_then_drip": "p=lambda g,m=0:[(n:=0)or[m:=(n:=n or v)for v in r[:-1]+[m]]for r in g]",
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
     # side (cells on the diagonals stay 8). Shape rows are padded with 8 at both ends (any non-0
@@ -1611,11 +1615,12 @@ IDIOMS = {
     "assemble_l_pieces": "[((C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})[k%8]+C[k%6])[k%5::2]for k in b'_GF.']",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish. Bars
     # are nested from the top down (heights differ), so two rows tell the columns apart: f from
-    # the first non-blank row max(g,key=any) holds only the tallest bar; q from the row above the
-    # first full row (g.index(g[-1])-1) holds every bar but the shortest. Per cell v (0 or 5),
-    # ~v//~q is 1 (v=q=5), 6 (v=5, q=0), 0 (v=0, q=5) or 1 (v=0, q=0, so f=0); anded with f+2
-    # (7 or 2) that gives 1 tallest, 0 middle, 2 shortest and 0 off the bars.
-    "tallest_shortest_bars": "[[f+2&~v//~q for v,f,q in zip(r,max(g,key=any),g[g.index(g[-1])-1])]for r in g]",
+    # the first non-blank row max(g,key=any) holds only the tallest bar; q, the row above the
+    # first full row (the full rows g.count(g[-1]) are the last ones, so q = g[~count]), holds
+    # every bar but the shortest. Per cell v (0 or 5): ~q%3 is 0 (q=5) or 2 (q=0), plus f (0 or
+    # 5) gives 0, 5 or 2, and &-v (-5 = ...1011, or 0 for v=0) keeps 1 of 5 (tallest), 2 of 2
+    # (shortest) and 0 of 0 (middle bars and the background).
+    "tallest_shortest_bars": "[[~q%3+f&-v for v,f,q in zip(r,max(g,key=any),g[~g.count(g[-1])])]for r in g]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded. Each of 16
     # passes (a quarter turn each) drops a 3 whose upper neighbour is not 3 and whose row-run is <
@@ -2270,11 +2275,13 @@ IDIOMS = {
     # and 1+1j and keeps the dict small; it loses a colour at cell (0,0), empty in every example.
     "rot4_complete": "[R:=range(10),g:={g[e][r]and r*2j+e*2:g[e][r]for e in R for r in R},t:=max([r+1+1j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j)for r in g))]and[[max(g.get(t+(r*2j+e*2-t)*1j**d,0)for d in R)for r in R]for e in R]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish; they fill
-    # the first k rows of the last column). The cross never wraps (its row lies in k..9-k, its column
-    # in k..8, in every example and draw), so the first and last k rows are plain rows, each as good
-    # as another: the output is the last k rows twice, then rows k..9-k (the cross row lands k lower),
-    # each rotated left by k (a plain row's first k cells are 0, the cross row is one colour).
-    "cross_roll_by_count": "(k:=str(g).count('5'))and[r[k:]+r[:k]for r in g[-k:]*2+g[k:-k]]",
+    # the first k rows of the last column). Those k rows are equal (a plain row plus the 5; the
+    # cross row lies below them), and no other row equals them, so k = g.count(g[0]). The cross
+    # never wraps (its row lies in k..9-k, its column in k..8, in every example and draw), so the
+    # first and last k rows are plain rows, each as good as another: the output is the last k rows
+    # twice, then rows k..9-k (the cross row lands k lower), each rotated left by k (a plain row's
+    # first k cells are 0, the cross row is one colour).
+    "cross_roll_by_count": "(k:=g.count(g[0]))and[r[k:]+r[:k]for r in g[-k:]*2+g[k:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one), on the byte values of repr(g) left-
     # justified to 999 by b'%-999a' (48 is '0', 50 is '2'; eval takes the bytes back). P holds the
