@@ -571,11 +571,13 @@ IDIOMS = {
     "largest_empty_rects": "def p(g):\n s,n,a,b=max((len(b)*a,n,a,b)for t in range(930)if(b:=g[t%5:t%6])[1:]if~(n:=bytes(map(max,*b)).find(bytes(a:=t%31))))\n for r in b:r[n:n+a]=[6]*a\n return g",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example). 60 quarter turns, 15 per side
-    # (sides are at most 15, 9-14 in draws), each dropping the top line when a test line holds no
-    # 5: on turns where the top is a row of the grid (_=1), the next line, so the row of 8 caps
-    # just past the lines' ends stays; where it is a column (_=0), the line itself, so the crop
-    # stops at the 5-lines.
-    "capped_lines_crop": "[g:=[*zip(*g[5 not in g[_]:][::-1])]for _ in[1,0]*30][-1]",
+    # (sides are at most 15, 9-14 in draws), each a clockwise turn of g[k::-1], which is g reversed
+    # from row k down: k = -1 keeps every row, k = -2 drops the bottom one. k is (5 in L)-2, so the
+    # bottom line goes when the test line L holds no 5: on turns where the bottom is a row of the
+    # grid (_=1), L is the line above it, g[~1], so the row of 8 caps just past the lines' ends
+    # stays; where it is a column (_=0), L is the line itself, g[~0], so the crop stops at the
+    # 5-lines.
+    "capped_lines_crop": "[g:=[*zip(*g[(5 in g[~_])-2::-1])]for _ in[1,0]*30][-1]",
     # task092: each colour's two cells in one row (column) are joined by a line of it; column lines
     # cross over row lines. f maps one line (its cells as *r) to the filled line; map(f,*g) calls it
     # on every column of g (map zips the rows), and the outer map(f,*...) on every column of that,
@@ -898,9 +900,12 @@ IDIOMS = {
     # eval'd.
     "find_boxed_twin": "eval((s:=str(g)).replace(*{x for x in{*s}if(E:=lambda c:[*map(len,s.split(c))][1:-1])(x)==E(b:=max(s[2:67:32]))}-{b},'5'))",
     # task144: 4x4 of 7s above a line of 4s, 4x4 of 2s below; 3 where neither half is set.
-    # map(zip,...) pairs the halves cell by cell; 3>>a+b is 3 only when both are 0 (any set cell
-    # shifts by 2 or more).
-    "halves_nor_three": "[[3>>a+b for a,b in t]for t in map(zip,g,g[5:])]",
+    # A whole program: p recurses over three levels. p(g) maps p over the rows of g and of g[5:]
+    # (b defaults to [], so a[5:]+b is g[5:]); p(row, row) maps p over the cell pairs (a row has
+    # 4 cells, so a[5:] is [] and a[5:]+b is b); p(cell, cell) returns 3>>a+b, 3 only when both
+    # are 0 (any set cell shifts by 2 or more). b*0==[] tells a list b (b*0 is []) from an int (0);
+    # the map's list is never empty, so `and` yields it.
+    "halves_nor_three": "p=lambda a,b=[]:b*0==[]and[*map(p,a,a[5:]+b)]or 3>>a+b",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
     # smallest 8. Two byte-split passes, each over the columns of the last (r in zip(*g)), split at
     # the wall byte 2 (a 2 put before each part, then the first dropped, lines the parts up with the
