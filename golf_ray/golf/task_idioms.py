@@ -148,10 +148,12 @@ IDIOMS = {
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output: each output cell is the max, over every 5 in S (the 11x11 grid flattened, three
     # times over), of the cell at that offset: S zipped with S[x+y:], x+y = 121 + offset (bytes
-    # '!"#' and 'LWb' hold x = 34+dx, y = 87+11*dy), so offsets wrap like an index. The pairs
-    # (a, b) are sorted and made a dict: the last pair with a == 5 wins, so [5] is the largest b
-    # partnered with a 5 (every grid has a 5; 11x11 hard-coded, as every example).
-    "stack_on_fives": "[[dict(sorted(zip(S,S[x+y:])))[5]for x in b'!\"#']for y in b'LWb'if(S:=sum(g*3,[]))]",
+    # '!"#' and 'LWb' hold x = 34+dx, y = 87+11*dy), so offsets wrap like an index. S is bound by
+    # a walrus in zip's first argument (allowed unparenthesised there), which is evaluated before
+    # S[x+y:], so no separate condition is needed. The pairs (a, b) are sorted and made a dict:
+    # the last pair with a == 5 wins, so [5] is the largest b partnered with a 5 (every grid has
+    # a 5; 11x11 hard-coded, as every example).
+    "stack_on_fives": "[[dict(sorted(zip(S:=sum(g*3,[]),S[x+y:])))[5]for x in b'!\"#']for y in b'LWb']",
     # task023: the 5-shape is exactly tiled by 2x2 squares (8) and 1x3 bars (2): backtracking exact
     # cover over flat indices k (row-major, width w; column 0 is blank in every example, so a piece
     # never wraps a row): the first free cell m is tried as {m,m+a,m+b,m+a+b} for (a,b) = (1,w)
@@ -377,8 +379,9 @@ IDIOMS = {
     # rectangles painted over; redraw the whole table from B alone. Intact rows start 1,1+i%B, so
     # the largest row (lists compare in order) is one with i%B = B-1 starting 1,B: max(g)[1] is B
     # (such a row keeps its first two cells in every example; damaged rows starting 0 are smaller).
-    # The +1 is written first (1+i*j%B) so no space is needed between a digit and the for.
-    "mod_product_table_repair": "[[1+i*j%max(g)[1]for j in range(18)]for i in range(18)]",
+    # A whole program: range(18) is a default argument R, written once for both loops. The +1 is
+    # written first (1+i*j%B) so no space is needed between a digit and the for.
+    "mod_product_table_repair": "p=lambda g,R=range(18):[[1+i*j%max(g)[1]for j in R]for i in R]",
     # task062: A shape with a marker of another colour beside it: the column x (in range(9)) for
     # which some row holds a horizontal shape/marker pair (x-1, x) gives the axis (the set of the
     # rows' tests is tested per x: {...}>{0} holds iff it has a True, as blank rows give False, so
@@ -1480,10 +1483,11 @@ IDIOMS = {
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
     "extend_row_period": "[(r[:6]*4)[:len(r)*2]for r in g]",
     # task232: each row's single coloured cell starts a run to the right edge alternating colour, 5,
-    # colour, 5...: v (reset to 0 per row) swaps between the row's max m and 5 as -v%(m+5): m+5-v
-    # for v in {m, 5}, and 0 stays 0 (cells left of the dot); |c puts in the dot itself (v is still
-    # 0 there, and c is 0 everywhere else).
-    "alternate_ray": "[(v:=0)or[v:=c|-v%(max(r)+5)for c in r]for r in g]",
+    # colour, 5...: v (reset to 0 per row) swaps between the row's colour m and 5 as -v%(m+5),
+    # m+5 written sum(r,5) (sum's start value; the row's only non-0 cell is m): m+5-v for v in
+    # {m, 5}, and 0 stays 0 (cells left of the dot); |c puts in the dot itself (v is still 0
+    # there, and c is 0 everywhere else).
+    "alternate_ray": "[(v:=0)or[v:=c|-v%sum(r,5)for c in r]for r in g]",
     # task233: 3x3 two-coloured pieces (colour 2 + one other) are rotated/mirrored so that their
     # 2-cells exactly fill the holes of the big 2-object; the output is that object's box with the
     # pieces painted in. m drops the rows before the first holding a run of four 2s (s gathers the
@@ -2192,9 +2196,11 @@ IDIOMS = {
     # count runs once per cell over the short digit string, so the search stays quick.
     "ring_centre_by_corner": "[[int(min(d:=str(sum(g,[]))[1::3],key=lambda c:d.count(c*3)))]]",
     # task347: 3x6 = two 3x3 halves (4s left, 3s right); a cell is 6 where either half is coloured.
-    # Each of a row's 3 cells pops the row's first cell (left half) and adds r[2], which the pop
-    # keeps on the right twin; the sum is 0 or >= 3, so 6>>sum is 6 or 0 and 6^ that is 0 or 6.
-    "halves_or_six": "[[6^6>>r.pop(0)+r[2]for _ in g]for r in g]",
+    # Each row is read by `for x in r` while r.pop(3) takes its right-half twin: pop(3) always
+    # removes the first cell of the right half, so the loop walks x over r[0..2] with its pairs
+    # r[3..5] and stops after 3 (the list is then 3 long). x+pop is 0 or >= 3, so 6>>sum is 6
+    # or 0 and 6^ that is 0 or 6.
+    "halves_or_six": "[[6^6>>x+r.pop(3)for x in r]for r in g]",
     # task348: a 7 line hangs from the top row; it grows a triangle: cell (r,c) is lit when r+|c-x|
     # < the line's length, 7 on even offsets from the line, 8 on odd ones. Built bottom-up: each
     # row is the row below dilated by one column, a new cell taking the other colour of its lit
@@ -2338,12 +2344,13 @@ IDIOMS = {
     "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[v:=c%4*5|4-4*(c*v<(k<24)or a|v<b+(e&a&v>4))for c,a,b,e in zip(r,u,[5]+u,[2,2]+u)]for r in g if(v:=5)][::k%3-1|1]),k-1)or[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. The template rows T (each row of g cut to its non-0,
-    # non-5 cells, held as 5-v, each 4x) are built once; every column gets its own iterator over
-    # T*4 (one list object, ten iterators), so the k-th 5 met in a column takes template row k mod
-    # h, and one pop(0) on that shared row gives the value: cells are read row-major by r.pop(0),
-    # so a copy's row pops its w values in order (4x covers copies sharing a row). A cell is
-    # 5-(5-v or pop): 5-v is 0 only for a 5, and only then is the iterator advanced.
-    "stamp_template_on_gray": "(Q:=[*map(iter,[[A*4for B in g if(A:=[5-A for A in B if A%5])]*4]*10)])and[[5-(5-r.pop(0)or next(q).pop(0))for q in Q]for r in g]",
+    # non-5 cells, held as 5-v, each 4x) are built once; Q is ten lists T*4 (eval of 'T*4,'*10:
+    # ten outer lists, one per column, all holding the same row objects), so the k-th 5 met in
+    # a column takes template row k mod h (q.pop(0)), and one pop(0) on that shared row gives
+    # the value: cells are read row-major by r.pop(0), so a copy's row pops its w values in
+    # order (4x covers copies sharing a row). A cell is 5-(5-v or pop): 5-v is 0 only for a 5,
+    # and only then is the column's list advanced.
+    "stamp_template_on_gray": "def p(g):T=[A*4for B in g if(A:=[5-A for A in B if A%5])];Q=eval('T*4,'*10);return[[5-(5-r.pop(0)or q.pop(0).pop(0))for q in Q]for r in g]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
     # -> 2, size 3 -> 1. Whole program: the step tuple D is a default parameter (a byte less than
     # a walrus). On s = b'%a '%g (a column is 3 bytes, a row 32; width 10 hard-coded; the trailing
