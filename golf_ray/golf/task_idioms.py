@@ -473,10 +473,11 @@ IDIOMS = {
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells: each pass takes each cell as the min of itself, its transpose and
-    # its mirror (zip(g,*g) pairs each row r with its column c; r[:2]+r[::-1] holds r's mirror from
-    # column 2 on, map stops at the row's end). Pass k holds the min over the images by words of <=
-    # k of the two reflections; 4 passes reach all 8 elements of the group, hence [3].
-    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[::-1])]for r,*c in zip(g,*g)]for _ in g][3]",
+    # its mirror (zip(*g,g) gives column i then row i, so *c,r unpacks both; r[:2]+r[::-1] holds
+    # r's mirror from column 2 on, map stops at the row's end). Pass k holds the min over the
+    # images by words of <= k of the two reflections; 4 passes reach all 8 elements of the group,
+    # hence [3].
+    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[::-1])]for*c,r in zip(*g,g)]for _ in g][3]",
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right. (9 rows as in every example: row i reads the block row's middle
     # row i-i%3+1 at columns 5, 8, 11 via [5::3] and the pattern row i%3.)
@@ -2369,11 +2370,12 @@ IDIOMS = {
     "diagonal_echo": "(U:={i-j+(i+j)*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},m:=max(U,key=U.get),any(m-(w:=t//4*1j**t)in U for t in range(-44,0)))and[[[v,U[m]][any(i-j+(i+j)*1j+t*w in U for t in range(-44,0))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
-    # '1's, so from 3 characters before it '3, 3, 3' is written over the text (0s there: it stays a
-    # grid); done len(g) times with a transpose each time: 3 cells across, then the column through
-    # the middle, then the same writes again, so [1] is the answer. s.index raises on a grid with
-    # no '1' (find's -1 would grow the text each pass and stall the search).
-    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.index('1')+s.rfind('1')-6>>1)]+'3, 3, 3'+s[k+7:]))]for _ in g][1]",
+    # '1's, so the 7 characters from 3 before it ('0, 0, 0') become '3,3,3' (still a valid grid
+    # text, just shorter; the next pass reads str(g) afresh); done len(g) times with a transpose
+    # each time: 3 cells across, then the column through the middle, then the same writes again,
+    # so [1] is the answer. s.index raises on a grid with no '1' (find's -1 would grow the text
+    # each pass and stall the search).
+    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.index('1')+s.rfind('1')-6>>1)]+'3,3,3'+s[k+7:]))]for _ in g][1]",
     # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
     # halves' coloured cells never overlap, so max per cell merges them; zip(g,g[6:]) pairs row i
     # with row i+6 and stops after the 5 upper rows (the bar and lower rows run out of partners).
