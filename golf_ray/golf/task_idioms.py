@@ -752,17 +752,17 @@ IDIOMS = {
     # letters, packs shorter. Sums and maxima as generators over A, the filter 0<A[r], the output's
     # cells y*1j+x: text that repeats its own, packs shorter.
     "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*9 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(A.get(x,0)for x in X(r)),h:=1,h:=max(C(r)for r in A)>(h:=0)+max(C(r)for r in A),S:={max(X(r),key=C)for r in A if 0<A[r]})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
-    # task119: A diagonal of 8s heads for a wall band of 2s: continue it with 3s, bounce off the
-    # wall like a light ray, and continue to the grid edge. Done on the grid's text s (12x12 in
-    # every example: exactly 456 bytes; any other size fails at once, which keeps the search
-    # cheap). Diagonal steps in the text are 35 and 41; a step past the edge lands on a separator,
-    # never on a digit within 12 rows. Two passes; in each, a '0' becomes '3' when one of its two
-    # diagonals, read away from it both ways (s[k::t]+s[k::-t]: the join is the cell's own '0'),
-    # holds the pass's pattern. Pass 1, '88': the 8s' own diagonal (the incoming ray; the 8s start
-    # at the edge, so it reaches the wall). Pass 2, '32': a 3 followed by a 2 when read from the
-    # cell, which only the bounce cell (the ray's last cell before the wall) shows, so only the
-    # reflected ray's diagonal through it qualifies. [c%48:] leaves every other byte alone.
-    "diagonal_bounce": "p=lambda g:456==len(s:=b'%a'%g)and eval([s:=bytes(c|3*any(P in s[k::t]+s[k::-t]for t in b'#)'[c%48:])for k,c in enumerate(s))for P in(b'88',b'32')][1])",
+    # task119: A diagonal of 8s (2-3 cells, touching the border) is extended as a ray of 3s until it
+    # meets the band of 2s on one side, then reflects off it (a V with its tip T beside the band).
+    # Whole program on the grid's text s (12x12 only: 456 bytes, a row is 38, so the diagonals are
+    # the strides 41 and 35; any other length stops at once, which keeps the search fast). 4 calls,
+    # the grid flipped upside down each time (each call looks down-right and down-left, the flipped
+    # ones up-right and up-left): a '0' whose rays s[k::41]+s[k::35] hold '88' lies on the line of
+    # the 8s (calls 1-2); after that the only 3 beside a 2 along a diagonal is T, so a '0' whose
+    # rays hold '32' lies on T's other diagonal (calls 3-4). A ray that leaves a side lands on
+    # separator bytes and meets no digit again within 12 rows. 3>>c%3 is 3 only for '0', '3'
+    # (unchanged) and ']' (its rays hold no digit); 0 for '2' '8' ',' ' '; 1 for '[' (odd).
+    "diagonal_bounce": "p=lambda g,n=4:len(s:=b'%a'%g)%456<n and p(eval(bytes(c|3*(b'8382'[n<3::2]in s[k::41]+s[k::35])>>c%3for k,c in enumerate(s)))[::-1],n-1)or g",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
     # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
