@@ -246,9 +246,10 @@ def unique_names(source: str) -> str:
     for node in ast.walk(tree):
         if isinstance(node, ast.Name | ast.arg | ast.FunctionDef):
             owners.setdefault(_named(node), set()).add(id(binders[id(node)]))
-    # a name only one scope binds, and no other reads, is unique already: python-minifier leaves
-    # names as they are where `eval` is, so a renamed one would stay long
-    unique = {name for name, scopes in owners.items() if len(scopes) == 1}
+    # python-minifier leaves names as they are where `eval` or `exec` is, so a renamed one would
+    # stay long: there a name only one scope binds, and no other reads, keeps its own
+    evals = any(isinstance(n, ast.Name) and n.id in ("eval", "exec") for n in ast.walk(tree))
+    unique = {name for name, scopes in owners.items() if len(scopes) == 1} if evals else set()
     keep = {ENTRY, *imports}  # at module level
     # every other name is renamed: only those that stay are taken
     taken = {*keep, *unique, *keywords, *dir(builtins)} | {
