@@ -215,10 +215,17 @@ IDIOMS = {
     "pattern_in_line_colour": "[[v|(t>v)*r[5]for v,t in zip(r,P[:6]*3)]for r,P in zip(g,g[:6]*3)]",
     # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
     # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal band
-    # of e; the 2s become e. A cell is on a band when l-d or l+d+1 is 8, 9 or 10 (d, l: offsets from
-    # the block); the block corner it looks up is row -~d//9 (d >= 0), column l//9. (Width 9
-    # hard-coded.)
-    "block_diagonal_shoot": "[n:=[*map(bool,s:=sum(g,[]))].index(1)]and[[({l-d,l-~d}&{8,9,10}and 2==s[n-~d//9*9+l//9]or c)and-2+sum({*s})for l,c in enumerate(r,~n%9)]for d,r in enumerate(g,~n//9)]",
+    # of e; the 2s become e. Works on the text s of the rows, each as '[a, b, ..]' plus 2 spaces:
+    # cell (i,j) sits at 1+29i+3j, a diagonal step is 29+-3, and a step off the grid sideways
+    # lands on ',' or ' ' (below '0'), never on a digit or bracket; slices never wrap. The cells
+    # are the digit bytes of s (byte%48<10), in order, cut into rows of 9 by zip(*[gen]*9). A cell
+    # is e when it is on the sweep of the block along an active direction: the slice read from it
+    # backwards along that direction holds a non-0 digit (max > 48). L=s.lstrip(..) starts at the
+    # block's top-left corner, so corners are L[0], L[3], L[29], L[32] (bytes 0,3,29,32 of the
+    # literal); corner w is 2 (byte 50) for direction 2w-32, read back with step 32-2w. The byte
+    # set is '[' ']' ',' ' ' '0' '2' e, summing to 406+e, and 406 = 14*29, so sum%14 is e.
+    # %(*g,) raises for grids without 9 rows, so other tasks fail fast.
+    "block_diagonal_shoot": "p=lambda g:[*zip(*[(sum({*s})%14*any(s.lstrip(b'[], 0')[w]==50<2+max(s[f::32-2*w])for w in b'\\0\u0003\u001d ')for f in range(259)if(s:=b'%a  '*9%(*g,))[f]%48<10)]*9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour. Four passes (g[:4], [3]) each turn the grid a quarter, zip(*g[::-1]),
     # and in each row give an 8 that follows a 0 the row's first cell r[0] (0 where there is no
@@ -638,8 +645,8 @@ IDIOMS = {
     # row is empty in every example, and output cells are new lists, so g[0] stays the input row; a
     # slice beats it iff it holds a nonzero, an all-0 slice is shorter or equal), with the largest
     # value in rows i-1..i+3 (the colour sits on the middle inner row, the upper of two, as in every
-    # example).
-    "fill_cup_and_lid": "[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*((r:=g[i-9])[j::-1]>g[0]<r[j:])for j in range(10)]for i in range(10)]",
+    # example). A whole program: the default R=range(10) is named once for both loops.
+    "fill_cup_and_lid": "p=lambda g,R=range(10):[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*((r:=g[i-9])[j::-1]>g[0]<r[j:])for j in R]for i in R]",
     # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest bounding box. A
     # colour lies in both row r and column k for exactly the (row, column) pairs of its box, so
     # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
@@ -2180,9 +2187,12 @@ IDIOMS = {
     # latest (both slices empty), so grids it does not fit fail fast.
     "period_extend": "p=lambda g,k=1:(C:=[*filter(any,zip(*g))])[k:]==C[:-k]and[*zip(*(C[:k]*15)[:15])]or p(g,k+1)",
     # task344: each 3 touching a 2 (4-neighbour) becomes 8 and that 2 is erased; pairs are isolated
-    # dominoes (EXPR: four times, '2, 3' -> '0,8' in the grid's text, then a quarter turn; eval
-    # reads '0,8' as two cells and the next str() puts the space back)
-    "pair_3_2_merge": "[g:=[*zip(*eval(str(g).replace('2, 3','0,8'))[::-1])]for _ in[g]*4][3]",
+    # dominoes. Four times: '2, 3' -> '0,8' in the grid's text (eval reads '0,8' as two cells and
+    # the next str() puts the space back), then a quarter turn, so each direction is seen once. A
+    # whole program: exec runs the statement text four times; g[:]= fills the argument list itself
+    # (exec cannot rebind the lambda's g), zip's tuples are fine as rows, and exec's None or g
+    # returns it.
+    "pair_3_2_merge": "p=lambda g:exec(\"g[:]=zip(*eval(str(g).replace('2, 3','0,8'))[::-1]);\"*4)or g",
     # task345: 2s on the bottom row (as in every example) rise row by row; a rise blocked by a 5
     # steps one cell to the right just below it and continues to the top: a cell becomes 2 if the
     # cell below (q) is a riser, or the cell just made to its left is 2 and the cell above-left is
@@ -2388,12 +2398,14 @@ IDIOMS = {
     # giving rows (a,b)*3 and (b,a)*3. The first column is (a,b) and every column is the same, so
     # min(zip(*g)) picks it; the second row is the first one reversed.
     "checker_two_rows": "[y:=min(zip(*g))*3,y[::-1]]",
-    # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2 (each cell times
-    # its run length along columns, then along rows, gives 5*length; the loop variable W is the 0
-    # byte the runs are split on and re-added after). Ranked by the index k of the value in the
-    # sorted value set (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1. The set
-    # is of sum(g,r): the row r, a list, starts the sum instead of [] and adds only g's values.
-    "rank_lines_by_length": "[g:=[[c*len(x)for x in bytes(r).split(W)for c in x+W][:-1]for r in zip(*g)]for W in[b'\\0']*2]and[[sorted({*sum(g,r)}).index(c)*2%5for c in r]for r in g]",
+    # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2. Four passes (k),
+    # each turning the grid a quarter (zip(*g[::-1])) and adding to every cell t, the count of
+    # non-0 cells from the row's start up to it (t:=c and-~t; [t:=0] resets it per row; 0 cells
+    # stay 0). Over the four directions a line cell of a length-L line gains (p+1)+(L-p)+1+1, so
+    # every cell of a line ends at 5+L+3, one value per line. Ranked by the index k of the value in
+    # the sorted value set (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1. The
+    # set is of sum(g,r): the row r, a list, starts the sum instead of [] and adds only g's values.
+    "rank_lines_by_length": "p=lambda g,k=4:k and p([[c+(t:=c and-~t)for c in r]for r in zip(*g[::-1])if[t:=0]],k-1)or[[sorted({*sum(g,r)}).index(c)*2%5for c in r]for r in g]",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
     # 0. The 0 is the square's centre, so those are the grid's own two diagonals: row i gets 0 at i
     # and at ~i (n-1-i). A def with statements: the default i=0 counts the rows (i+=1 per row),
