@@ -56,9 +56,9 @@ IDIOMS = {
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
     # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it) =
     # that row's sum // 5; zip(r,*g) pairs each cell v with its column C, whose first v (5) is the
-    # bar's top; for v=5, v*sum is 25*rank, and 25%6 == 1 with rank <= 4, so %6 gives the rank
-    # (0 stays 0).
-    "rank_bars_by_height": "[[v*sum(g[C.index(v)])%6for v,*C in zip(r,*g)]for r in g]",
+    # bar's top; for v=5, v*sum is 25*rank (25, 50, 75, 100), whose low 3 bits are 1, 2, 3, 4, so
+    # 7& gives the rank (v=0 gives 0); no trailing digit before `for`, so no space is needed.
+    "rank_bars_by_height": "[[7&v*sum(g[C.index(v)])for v,*C in zip(r,*g)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     # Each block (row offset B&12, column offset B%3*4: B in R=range(11) meets all 9) is blown up as
@@ -705,9 +705,10 @@ IDIOMS = {
     "upscale_square_diagonals": "(R:=range(5*(A:=len({0,*g[4]}))))and[[g[E//A][D//A]or 2*(-2<E+~0**g[0][1]*A^D+~0**g[1][0]*A<1)for D in R]for E in R]",
     # task108: the coloured cells sit at odd rows and columns of a 10x10; each becomes a 4x4 block
     # of a 20x20. p maps itself on a list of 20 items, item i being g[i//2|1] (i//2|1 is 1,1,1,1,
-    # 3,3,3,3,...: each odd item 4 times): on the grid that picks rows, on a row cells; an int
-    # (g*0==0) is returned as it is.
-    "odd_cells_upscale4": "g*0!=0 and[p(g[i//2|1])for i in range(20)]or g",
+    # 3,3,3,3,...: each odd item 4 times): on the grid that picks rows, on a row cells. The list
+    # test g*0!=0 sits in the comprehension's `if` (no `0 and` needing a space): for an int it
+    # fails all 20 times, the empty list is falsy and `or g` returns the int as it is.
+    "odd_cells_upscale4": "[p(g[i//2|1])for i in range(20)if g*0!=0]or g",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
     # quadrants, recoloured with the cross colour (cross removed). p takes the first q items of a
     # list and their mirror x[:q]+x[q-1::-1], for the grid (rows, each mapped by p: v*0!=0 tells a
