@@ -2100,10 +2100,11 @@ IDIOMS = {
     "size6_components": "p=lambda g,k=1:[g:=zip(*[[v:=c and(c^5or(k:=k*8))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%28%23%4for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
     # apart, so arms never meet). Four passes, each on the grid's text: every "1, 0" (a 0 right
-    # after a 1 in a row) becomes "1, k", then eval and a quarter turn clockwise; k runs over '6278'
+    # after a 1 in a row) becomes "1,k" (no space needed: eval reads it the same, and the next
+    # pass writes str(g) afresh), then eval and a quarter turn clockwise; k runs over '6278'
     # (right, up, left, down as the turns bring each side to the right). Only digits are replaced by
     # digits, so the text always stays a valid grid.
-    "plus_colored_arms": "[g:=[*zip(*eval(str(g).replace('1, 0','1, '+k))[::-1])]for k in'6278'][3]",
+    "plus_colored_arms": "[g:=[*zip(*eval(str(g).replace('1, 0','1,'+k))[::-1])]for k in'6278'][3]",
     # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. A
     # row of width w meets ([5,3]*20)[w:] cell by cell: it starts with 5 for even w and 3 for odd
     # w, so the row's last cell meets 3, the one before it 5, and so on. min(5,3) turns a 5 into 3,
