@@ -242,14 +242,15 @@ def unique_names(source: str) -> str:
     imports = {
         (a.asname or a.name).split(".")[0] for a in ast.walk(tree) if isinstance(a, ast.alias)
     }
-    owners: dict[str, set[int]] = {}  # the scopes that bind each name
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name | ast.arg | ast.FunctionDef):
-            owners.setdefault(_named(node), set()).add(id(binders[id(node)]))
     # python-minifier leaves names as they are where `eval` or `exec` is, so a renamed one would
     # stay long: there a name only one scope binds, and no other reads, keeps its own
-    evals = any(isinstance(n, ast.Name) and n.id in ("eval", "exec") for n in ast.walk(tree))
-    unique = {name for name, scopes in owners.items() if len(scopes) == 1} if evals else set()
+    unique: set[str] = set()
+    if any(isinstance(n, ast.Name) and n.id in ("eval", "exec") for n in ast.walk(tree)):
+        owners: dict[str, set[int]] = {}  # the scopes that bind each name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name | ast.arg | ast.FunctionDef):
+                owners.setdefault(_named(node), set()).add(id(binders[id(node)]))
+        unique = {name for name, scopes in owners.items() if len(scopes) == 1}
     keep = {ENTRY, *imports}  # at module level
     # every other name is renamed: only those that stay are taken
     taken = {*keep, *unique, *keywords, *dir(builtins)} | {

@@ -301,6 +301,15 @@ def test_passes_follow_scopes_in_minified_code():
     assert run(out, [[1], [2, 3]]) == run(src, [[1], [2, 3]]) == [[2, 3] * 5, 0, 1, 2, 3, 4]
 
 
+def test_passes_keep_an_imported_module_and_its_uses():
+    # `import re` binds `re` at module level: renaming its uses and not the import broke the
+    # deep rungs of every program that imports a module
+    src = "import re\np = lambda g: eval(re.sub('1', '2', str(g)))"
+    assert "re.sub(" in passes.unique_names(src)
+    for text in passes.candidates(src).values():
+        assert run(text, [[1, 0]]) == [[2, 0]]
+
+
 def test_single_use_and_alias_inlined_where_they_run_once():
     # objects()'s shape: a local alias of a global function, an iterable read once by a loop
     src = (
