@@ -25,6 +25,7 @@ import signal
 import symtable
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from golf_ray.golf import passes
 from golf_ray.golf.search import Grid, first_wrong, reproduces
@@ -544,9 +545,9 @@ def _edited(
                 return None
             if kind == "pick" and on_text:
                 return _spliced(lines, node, replacement)
-        owner, owner_field, index = parent
-        slot = getattr(owner, owner_field)
         if kind == "if":
+            owner, owner_field, index = parent
+            slot = getattr(owner, owner_field)
             if index is None:
                 return None
             slot[index : index + 1] = replacement
@@ -554,23 +555,32 @@ def _edited(
                 return ast.unparse(tree)
             finally:
                 slot[index : index + len(replacement)] = [node]
-        if index is None:
-            setattr(owner, owner_field, replacement)
-            try:
-                return ast.unparse(tree)
-            finally:
-                setattr(owner, owner_field, node)
-        slot[index] = replacement
-        try:
+        with _swapped(parent, node, replacement):
             return ast.unparse(tree)
-        finally:
-            slot[index] = node
     except (ValueError, TypeError, AttributeError, RecursionError):
         return None
 
 
+@contextmanager
+def _swapped(parent: tuple[ast.AST, str, int | None], node: ast.AST, replacement: ast.AST):
+    """`replacement` in `node`'s place in `parent` (owner, field, index) meanwhile."""
+    owner, field, index = parent
+
+    def put(new: ast.AST) -> None:
+        if index is None:
+            setattr(owner, field, new)
+        else:
+            getattr(owner, field)[index] = new
+
+    put(replacement)
+    try:
+        yield
+    finally:
+        put(node)
+
+
 def _as_default(
-    tree: ast.Module, path: Path, node: ast.NamedExpr, parent, lines: _Lines | None
+    tree: ast.Module, path: Path, node: ast.NamedExpr, parent: tuple, lines: _Lines | None
 ) -> str | None:
     """The source of `tree` with the walrus `node` a default argument of the entry `p`, when
     it binds a name of `p`'s own scope that is not a parameter already; else None. The walrus
@@ -584,24 +594,14 @@ def _as_default(
     name = node.target.id
     if name in {a.arg for a in args.posonlyargs + args.args}:
         return None
-    owner, field, index = parent
-    slot = getattr(owner, field)
-    use = ast.Name(name, ast.Load())
     args.args.append(ast.arg(name))
     args.defaults.append(node.value)
-    if index is None:
-        setattr(owner, field, use)
-    else:
-        slot[index] = use
     try:
-        unparsed = ast.unparse(tree)
+        with _swapped(parent, node, ast.Name(name, ast.Load())):
+            unparsed = ast.unparse(tree)
     finally:
         args.args.pop()
         args.defaults.pop()
-        if index is None:
-            setattr(owner, field, node)
-        else:
-            slot[index] = node
     if lines is None or not args.args:
         return unparsed
     text = lines.text
