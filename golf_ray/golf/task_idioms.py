@@ -780,10 +780,12 @@ IDIOMS = {
     # enough as H-1+H >= W.
     "rect_interiors_eight": "[[[v,8][v==x==y>0]for v,x,y in zip(r,[a]+a,c[1:]+g)]for a,r,c in zip([g*2]+g,g,g[1:]+[g])]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
-    # as every example: t = the flattened grid from the cell left of the 3x3's top-left, set in the
-    # comprehension's if; rows t[d:d+3] for d = 1, 14, 27, written as the raw bytes of b'\1\16\33'
-    # (three characters, no 0 or CR among them); colour = max of the top row t[1:4].)
-    "marked_shape_crop": "[[x and max(t[1:4])for x in t[d:d+3]]for d in b'\u0001\u000e\u001b'if[t:=(s:=sum(g,g))[s.index(8)-15:]]]",
+    # as every example: t = the flattened grid from the 3x3's top-left cell; sum(g,g) puts the 13
+    # rows (lists, never equal to 8) first, so index(8) is 13 past the flat index and -14 lands
+    # on the cell up-left of the 8. The rows are t[:3], t[13:16], t[26:29]; only the centre t[14]
+    # (the 8) changes, so the middle row is written out with the colour there: max of the top row
+    # t[:3], which always holds a cell of the shape and nothing else.)
+    "marked_shape_crop": "[(t:=(s:=sum(g,g))[s.index(8)-14:])[:3],[t[13],max(t[:3]),t[15]],t[26:29]]",
     # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
     # line (right or down). (The line is a row iff the lexicographically largest row, which is the
     # line row or else the box's 2,3,2 middle row, sums over 7; each cell keeps only its 3 (9%~v is
@@ -1199,16 +1201,16 @@ IDIOMS = {
     # pattern is always 3, so cell%2 times the key cell is the key colour or 0.
     "colour_by_key_quadrant": "[[g[a:=i-g[2][0]*3%9][b:=j-g[0][2]*3%9]%2*g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
-    # diagonally: each single shoots a diagonal ray outward. Whole program: one regex step per pass
-    # on str(g), where cell (x,y) sits at 2+32x+3y, so k+35 is (x+1,y+1), k+70 (x+2,y+2), k+67
-    # (x+2,y+1), k+29 (x+1,y-1), k+58 (x+2,y-2), k+61 (x+2,y-1). A 0 takes colour K when, toward
-    # the block, the next two diagonal cells are K and the cell beside the second is 0: so it grows
-    # a ray up-left or up-right from a single, never from a block corner (whose side cell is the
-    # block). Off the grid the offsets land on separators, never on a 0. The first branch's group
-    # is [1-9], else it would match every blank 0 and hide the second; a blank second branch
-    # writes 0 back. [::-1] turns the text by 180 degrees (same offsets), so alternate passes grow
-    # the down rays; 14 passes (rays are at most 7 long) leave it upright for eval.
-    "diagonal_corner_rays": "import re\np=lambda g:eval([g:=re.sub(r'0(?=.{34}([1-9]).{31}0..\\1|.{28}(.).{28}\\2..0)',r'\\1\\2',str(g))[::-1]for _ in'.'*14][-1])",
+    # diagonally: each single shoots a diagonal ray outward. Whole program: 4 passes (n counts
+    # down), each turning the grid a quarter (zip(*g[::-1])) and running one regex on its text,
+    # where cell (x,y) sits at 2+32x+3y, so +35 is one step down-right and +32 is the cell left of
+    # that step. A cell takes colour K when it starts a run of 0s down-right ((0.{34})+), the next
+    # diagonal cell is K, the one after is K too, and the cell left of that second one is 0: a
+    # single then the block corner (a bare block corner fails: the cell left of its diagonal
+    # neighbour is the block). So a whole ray is drawn in one pass; the four turns cover the four
+    # directions and end upright. K = 0 writes 0 back; off the grid the offsets land on separators,
+    # which end the run of 0s.
+    "diagonal_corner_rays": "import re\np=lambda g,n=4:n and p(eval(re.sub(r'(?=(0.{34})+(.).{31}0..\\2).',r'\\2',str([*zip(*g[::-1])]))),n-1)or g",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: T is
     # built once for each, the box read as k*(y+x*m), k in 1j,-1j,1,-1 turning it and m=-1j
     # mirroring the columns; offsets from its last 4, w) lands its 4s on non-0 cells and its 1s on
@@ -1943,11 +1945,11 @@ IDIOMS = {
     # as rewritten. A 0 is a hole cell iff the cells above and left are both >4 (a 5 or a hole
     # cell): squares are 1 cell apart, so a 5 directly above and a 5 directly left of a 0 belong to
     # one square (the hole's top-left corner), and the rule spreads only right and down inside.
-    # The corner gets 5 + the 0s up to the next 5 in its row (the side); the rest of the hole row
-    # gets the max with v, lower rows start from v=5 again. v*j keeps the last cell of the row
-    # before from counting as "left" at column 0; a[j]>4 fails first on row 0 (a all 0), so v is
-    # read only once set. Non-holes give False (== 0).
-    "square_holes_by_size": "p=lambda g,a=[0]*12:[a:=[v:=r[j]or a[j]>4<v*j and max(v,5+r[j:].index(5))for j in range(12)]for r in g]",
+    # A hole row's first cell has the wall (v=5) on its left: 5//v is 1 and it gets 5 + the 0s up
+    # to the next 5 in its row (the side); the rest of the row has v>5, so 5//v is 0 and it keeps
+    # v. v*j keeps the last cell of the row before from counting as "left" at column 0; a[j]>4
+    # fails first on row 0 (a all 0), so v is read only once set. Non-holes give False (== 0).
+    "square_holes_by_size": "p=lambda g,a=[0]*12:[a:=[v:=r[j]or a[j]>4<v*j and v+5//v*r[j:].index(5)for j in range(12)]for r in g]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
     # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
     # when sum(row)*sum(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0, since
@@ -2206,12 +2208,12 @@ IDIOMS = {
     "deflected_risers": "p=lambda g,Q=[0]*99:g and p(g[:-1],R:=[Q:=v or(Q*e or q)&2for q,e,v in zip(Q,[0]+g[-2:][0],g[-1])])+[R]",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]]. Every example has just two colours besides 0: the ring's A and the
-    # centre's B. d is the grid's digits in one string (str of the flat list, every third
-    # character); A's ring puts at least two runs "AAA" in it (its top and bottom rows, which
-    # run on into the next row at the edge), and B always has fewer (every example; scattered
-    # cells make rare runs), 0 far more; so the digit with the fewest "ccc" runs is B. Each
-    # count runs once per cell over the short digit string, so the search stays quick.
-    "ring_centre_by_corner": "[[int(min(d:=str(sum(g,[]))[1::3],key=lambda c:d.count(c*3)))]]",
+    # centre's B. b is the grid's cells as one bytes string (row-major, rows run on); A's ring
+    # puts at least two runs AAA in it (its top and bottom rows), and B always has fewer (every
+    # example; scattered cells make rare runs), 0 far more; so the value with the fewest runs of
+    # three (b'%c'%c*3, c's byte thrice) is B. min over the bytes gives the int itself; each count
+    # is a quick bytes search, so the search stays cheap.
+    "ring_centre_by_corner": "[[min(b:=bytes(sum(g,[])),key=lambda c:b.count(b'%c'%c*3))]]",
     # task347: 3x6 = two 3x3 halves (4s left, 3s right); a cell is 6 where either half is coloured.
     # Each row is read by `for x in r` while r.pop(3) takes its right-half twin: pop(3) always
     # removes the first cell of the right half, so the loop walks x over r[0..2] with its pairs
@@ -2323,14 +2325,16 @@ IDIOMS = {
     # recoloured: L 1, U 6, H 2. Count the kinds of right angle the shape has (a cell with a
     # neighbour on its left and one above it, in each of the 4 turns of the grid): an L has 1, a U
     # 2 (its corners face apart), an H 3 (the T where the stem meets the bar has 2, the foot 1).
-    # 12 passes, each turns the grid a quarter (zip(*rows[::-1])) after a left-to-right sweep: u
-    # (reset to 0 each row) is the running OR of the run of non-zero cells so far, so a cell's bits
-    # spread along rows and columns; q is the row above (reset each pass); a cell whose left and
-    # upper neighbours are non-zero gets the pass's bit w (4, 8, 16, 32, one per turn). Bits reach
-    # the whole shape: 4 passes find every bit, every cell is 2 legs from a corner or T, and each
-    # leg's direction comes within 4 passes. 3 marks a cell, so bit_count is 3, 4 or 5 and
-    # 56%(14-x) maps it to 1, 6, 2 (0 stays 0). 12 turns bring the grid back upright.
-    "bends_coloured": "[g:=zip(*[q:=[u:=v and u|v|w*(b>0<u)for b,v in zip(q,r)]for r in g if[u:=0]][::-1])for w in 3*b'\u0004\u0008\u0010 'if[q:=[0]*99]]and[[56%(14-v.bit_count())for v in r]for r in g]",
+    # Whole program: p recurses 12 times (k=12..1), each call turns the grid a quarter
+    # (zip(*rows[::-1])) after a left-to-right sweep: u (reset to 0 each row) is the running OR of
+    # the run of non-zero cells so far, so a cell's bits spread along rows and columns; q is the
+    # row above (the default [0]*99 anew in each call: walrus rebinds, never mutates it); a cell
+    # whose left and upper neighbours are non-zero gets the bit 4<<k%4 (4, 8, 16, 32: one per
+    # turn, as k%4 follows the turns). Bits reach the whole shape: 4 passes find every bit, every
+    # cell is 2 legs from a corner or T, and each leg's direction comes within 4 passes. 3 marks
+    # a cell, so bit_count is 3, 4 or 5 and 56%(14-x) maps it to 1, 6, 2 (0 stays 0). 12 turns
+    # bring the grid back upright.
+    "bends_coloured": "p=lambda g,k=12,q=[0]*99:k and p(zip(*[q:=[u:=v and u|v|(b>0<u)<<k%4+2 for b,v in zip(q,r)]for r in g if[u:=0]][::-1]),k-1)or[[56%(14-v.bit_count())for v in r]for r in g]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
     # rectangle and a 1-cell border, its markers line up on bare background. Over the whole grid the
@@ -2405,9 +2409,11 @@ IDIOMS = {
     # non-0 cells from the row's start up to it (t:=c and-~t; [t:=0] resets it per row; 0 cells
     # stay 0). Over the four directions a line cell of a length-L line gains (p+1)+(L-p)+1+1, so
     # every cell of a line ends at 5+L+3, one value per line. Ranked by the index k of the value in
-    # the sorted value set (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1. The
-    # set is of sum(g,r): the row r, a list, starts the sum instead of [] and adds only g's values.
-    "rank_lines_by_length": "p=lambda g,k=4:k and p([[c+(t:=c and-~t)for c in r]for r in zip(*g[::-1])if[t:=0]],k-1)or[[sorted({*sum(g,r)}).index(c)*2%5for c in r]for r in g]",
+    # the value set in ascending order (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to
+    # 0,2,4,1. The set is of sum(g,r) (the row r starts the sum) plus 31: five distinct small ints
+    # make CPython's set table 32 slots, and an int's slot is its value, so listing the set walks
+    # the values (all under 32) in ascending order with 31 last: no sorted() needed.
+    "rank_lines_by_length": "p=lambda g,k=4:k and p([[c+(t:=c and-~t)for c in r]for r in zip(*g[::-1])if[t:=0]],k-1)or[[[*{*sum(g,r),31}].index(c)*2%5for c in r]for r in g]",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
     # 0. The 0 is the square's centre, so those are the grid's own two diagonals: row i gets 0 at i
     # and at ~i (n-1-i). A def with statements: the default i=0 counts the rows (i+=1 per row),
