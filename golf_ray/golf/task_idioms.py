@@ -193,16 +193,18 @@ IDIOMS = {
     # colours scatter). The middle part is the output row; {*r} tries each colour of the row once.
     "inside_frame_crop": "[[*S[1]]for r in g for c in{*r}if len({[*s,c].index(c)for s in g})<3==len(S:=bytes(r).split(b'%c'%c))]",
     # task030: Coloured objects in separate columns: move each one vertically so its bottom row
-    # lines up with the 1-object's bottom row. (Each column is rotated by B(its colour) - B(1), B(m)
-    # = the row of m's last digit in str(g): every grid is 10 wide, so a row is 32 characters; no
-    # object is pushed off the grid in any example, so nothing wraps.)
-    "align_bottoms_to_one": "[*zip(*[c[(k:=(s:=str(g)).rfind(f'{max(c)}')//32-s.rfind('1')//32):]+c[:k]for c in zip(*g)])]",
+    # lines up with the 1-object's bottom row. (Each column c is rotated by B(its colour) - B(1),
+    # B(m) = the row of m's last digit in str(g): every grid is 10 wide, so a row is 32 characters;
+    # no object is pushed off the grid in any example, so nothing wraps.) map(lambda*c,...,*g)
+    # hands the lambda each column as c, and str(g) is bound once as a default argument s, both
+    # cheaper than a comprehension over zip(*g) with a walrus.
+    "align_bottoms_to_one": "[*zip(*map(lambda*c,s=str(g):c[(k:=s.rfind(f'{max(c)}')//32-s.rfind('1')//32):]+c[:k],*g))]",
     # task031: crop the grid to the box around its one shape (a single colour on 0). The shape is
     # 4-connected, so it has no empty row or column inside its box: drop the all-0 rows, then
-    # (transposed) the all-0 columns, and transpose back. The text 'zip(*filter(any,' written twice
-    # and closed is that expression (less the outer list, which [*...] makes): eval of a constant
-    # string, never of the grid's text.
-    "crop_lone_shape": "[*eval('zip(*filter(any,'*2+'g))))')]",
+    # (transposed) the all-0 columns, and transpose back. p(g) makes h = p(g,g), which is the first
+    # step (h = g is truthy, so it does not recurse): the all-0 rows dropped, transposed; p then
+    # drops the all-0 rows of that (the columns) and transposes back.
+    "crop_lone_shape": "p=lambda g,h=0:[*zip(*filter(any,h or p(g,g)))]",
     # task032: every coloured cell falls to the bottom of its column, order kept. Each column holds
     # only one colour beside 0, so sorting a column puts the 0s on top and its cells at the bottom,
     # just as falling does.
@@ -227,12 +229,13 @@ IDIOMS = {
     # %(*g,) raises for grids without 9 rows, so other tasks fail fast.
     "block_diagonal_shoot": "p=lambda g:[*zip(*[(sum({*s})%14*any(s.lstrip(b'[], 0')[w]==50<2+max(s[f::32-2*w])for w in b'\\0\u0003\u001d ')for f in range(259)if(s:=b'%a  '*9%(*g,))[f]%48<10)]*9)]",
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
-    # cell with their colour. Four passes (g[:4], [3]) each turn the grid a quarter, zip(*g[::-1]),
-    # and in each row give an 8 that follows a 0 the row's first cell r[0] (0 where there is no
-    # dot: `or c` keeps the 8). p is the cell just written (it runs on across rows: a row starts
-    # with an edge cell, never 8 in any example); 8==c>p*9 reads p only once c is 8, so p needs no
-    # start value, and holds only when p is 0: an 8 next to a cell painted before is left as is.
-    "edge_dots_tint_block": "[g:=[[(p:=(8==c>p*9)*r[0]or c)for c in r]for r in zip(*g[::-1])]for _ in g[:4]][3]",
+    # cell with their colour. Four passes (len(g) >= 4 of them, [3]) each turn the grid a quarter,
+    # zip(*g[::-1]), and in each row give an 8 that follows a 0 the row's first cell A[0] (0 where
+    # there is no dot: `or B` keeps the 8). C is the cell just written (it runs on across rows: a
+    # row starts with an edge cell, never 8 in any example); 8==B>C*9 reads C only once B is 8, so
+    # C needs no start value, and holds only when C is 0: an 8 next to a cell painted before is
+    # left as is. The walrus element needs no parentheses (a space before `for` instead).
+    "edge_dots_tint_block": "[g:=[[C:=(8==B>C*9)*A[0]or B for B in A]for A in zip(*g[::-1])]for A in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
     # noise: cut out the box around the shape. For each colour c, two steps of "transpose, keep the
     # rows holding c" (from g, then from that b) give its columns, then its box; the shape's box is
@@ -321,9 +324,9 @@ IDIOMS = {
     # task050: blank cells lying between two 8s of the same row or the same column become 3. Each
     # line is scanned with k = the number of 8s seen so far (reset by if[k:=0]): a cell lies between
     # two 8s iff 0 < k < count of 8s in the line; >c keeps an 8 as 8 (a line holds at most 2 8s in
-    # every example, so k < 8) and a 3 stays 3 (3|3). `for _ in g` runs len(g) passes, columns then
-    # rows; [1] is the second.
-    "link_8s_with_3": "[g:=[[c|3*(r.count(8)>(k:=k+c//8)>c)for c in r]for r in zip(*g)if[k:=0]]for _ in g][1]",
+    # every example, so k < 8) and a 3 stays 3 (3|3). Two passes, columns then rows: p(g) makes
+    # its pass on h or p(g,g), the first pass (h is g there).
+    "link_8s_with_3": "p=lambda g,h=0:[[c|3*(r.count(8)>(k:=k+c//8)>c)for c in r]for r in zip(*h or p(g,g))if[k:=0]]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (EXPR: f is the first
     # nonzero cell so far in a line, updated at every cell by v+0*(f:=f or v), which is still v; a
@@ -415,13 +418,14 @@ IDIOMS = {
     # (not `for*r,in`): the shrink stage prints a tuple target as `(*C,)`, a byte longer.
     "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for[*r]in zip(*g)if[P:=b]]for*_,R,b in[sorted(range(10),key=sum(g[2:],g).count)]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
-    # the odd cell. (The lines cross in the middle of an odd square in every example.) Passes, one
-    # per row (at least 3; later ones only shrink the part further, [1] keeps the second), each
-    # transpose and pair cell j of a row with cell j+m, m = (len+1)//2 (len(g) is the row length in
-    # the first two passes), keeping f(x,y) = x if x==y else ~(x^y) (negative, so never equal to a
-    # colour); so each output cell is f(f(a,c),f(b,d)) of its four copies: all equal gives the
-    # colour, and one odd x among y gives u = ~(x^y), then ~(u^y) = x. ~(x^y or~x) is f.
-    "odd_quadrant": "[g:=[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*g)]for _ in g][1]",
+    # the odd cell. (The lines cross in the middle of an odd square in every example.) Two passes
+    # (p(g) makes its pass on h or p(g,g), the first pass, since h is g there), each transpose and
+    # pair cell j of a row with cell j+m, m = (len+1)//2 (len(g), the input's size, is the row
+    # length in both passes: the grid is square), keeping f(x,y) = x if x==y else ~(x^y) (negative,
+    # so never equal to a colour); so each output cell is f(f(a,c),f(b,d)) of its four copies: all
+    # equal gives the colour, and one odd x among y gives u = ~(x^y), then ~(u^y) = x. ~(x^y or~x)
+    # is f.
+    "odd_quadrant": "p=lambda g,h=0:[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*h or p(g,g))]",
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green end
     # i whose next cell is free, walk away from the other green until blocked (an 8: walks pass the
     # edge, it never blocks); turn and walk until blocked; walk along the first leg's line (either
@@ -525,14 +529,15 @@ IDIOMS = {
     # n[m+b*77+f] needs no default (a KeyError ends other tasks early).)
     "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,n:={t*77+s:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+b*77+f,0)!=n[m]for b in(-l,0,l)for f in(-l,0,l))))and[[{n.get(t*77+s-b*77-f,0):n[m+b*77+f]for b in(-l,0,l)for f in(-l,0,l)}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
-    # an 8 above/below it). Passes over the columns (zip(*g)), each transposing, one body: with m
-    # the max of the cell's 0-padded 3-window, a cell c becomes m<<c%6>>3. Pass 1 (cells 0/8): an 8
-    # gives 4, a 0 with an 8 in its column window 1, else 0. Pass 2 (0/1/4, 4 marks the tromino): a
-    # 4 gives 8, a 1 with a 4 in its row window 1, without one 0; a 0 stays 0. `for _ in g` runs 7
-    # passes and [1] keeps the second. Valid because the trominoes never come close to each other.
-    # Every example is 7x7, so the cells are read as r[j] for j in range(7) (shorter than
-    # enumerate).
-    "tromino_corner": "[g:=[[max([0,*r][j:j+3])<<r[j]%6>>3 for j in range(7)]for r in zip(*g)]for _ in g][1]",
+    # an 8 above/below it). Two passes, each over the columns of the last (zip(*X)), so the second
+    # transposes back: the pass text is written twice around g by eval ('...zip(*'*2+'g)])]'), one
+    # pass nested in the other, with no walrus, so no `g:=` or `for _ in g][1]`. With m the max of
+    # the cell's 0-padded 3-window, a cell c becomes m<<c%6>>3. Pass 1 (cells 0/8): an 8 gives 4, a
+    # 0 with an 8 in its column window 1, else 0. Pass 2 (0/1/4, 4 marks the tromino): a 4 gives 8,
+    # a 1 with a 4 in its row window 1, without one 0; a 0 stays 0. Valid because the trominoes
+    # never come close to each other. Every example is 7x7, so the cells are read as r[j] for j in
+    # range(7). `>>3 for` keeps its space: a digit before a keyword warns inside eval.
+    "tromino_corner": "eval('[[max([0,*r][j:j+3])<<r[j]%6>>3 for j in range(7)]for r in zip(*'*2+'g)])]')",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
@@ -634,10 +639,12 @@ IDIOMS = {
     "nested_corner_frames": "(Q:=sorted(min((-(R:=len(max(r.split(b'\\t'))))*len(r.split())-r.strip().count(9),-R,c)for r in[*zip(*g),*g]for r in[bytes(9*(r!=c)for r in r)])for c in range(10)),V:=[min(c+1,-Q[1][0]-c)for c in range(-Q[1][0])])and[[Q[min(b,a)*(Q[min(b,a)][1]<-abs(b-a))][2]for b in V]for a in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
     # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
-    # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside;
-    # the wrapped rows/columns at the edges only ever read 0 ground. Rows of g are lists, so [0]+u
-    # shifts the row above right by one.
-    "hollow_rectangles": "[[c>>a*b for a,c,b in zip([0]+u,R,v[1:]+v)]for u,R,v in zip(g[:1]+g,g,g[1:]+g)]",
+    # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside.
+    # A whole program, one p for three levels (u*0 is [] for a list, 0 for an int): the grid call
+    # p(g) (R=v=0, so R or u and v or u are g) maps p over (rows above, rows, rows below), the
+    # row call maps p over (above shifted right, row, below shifted left), both by the same
+    # u[-1:]+u and v[1:]+v (the wrapped line is always 0 ground), and a cell call gives R>>u*v.
+    "hollow_rectangles": "p=lambda u,R=0,v=0:u*0!=0 and[*map(p,u[-1:]+u,R or u,(v:=v or u)[1:]+v)]or R>>u*v",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour, i.e. every 0 whose lower neighbour lies in a cup's bounding
     # box. Cell (i,j) fills when row i+1 (r=g[i-9]: 10x10 grids, as in every example; row 0 is never
@@ -1015,10 +1022,13 @@ IDIOMS = {
     # but it repeats the paint loop's `in[d[n*3//e][o*3//e]` and packs shorter.
     "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[g for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in[d[n*3//e][o*3//e],(d[n*3//e][o*3//e]in d[1])*h]for n in range(e)for o in range(e))for o in range(e)for n in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
-    # with the shape scaled by k inside. (k = count of 2s // 12; twice: keep rows holding a colour
-    # other than 0/2, repeat each k times (the shape has one colour, so [*{*r}-{0,2}]*k has k
-    # items, or none), add a row of 2s at both ends (30 long: zip cuts it), transpose.)
-    "frame_scaled_shape": "[g:=[*zip(B:=[2]*30,*[r for r in g for _ in[*{*r}-{0,2}]*k],B)]for k in[str(g).count('2')//12]*2][1]",
+    # with the shape scaled by k inside (k = count of 2s // 12). A pass keeps the rows holding a
+    # colour other than 0/2, each k times (the shape has one colour, so k*[*{*r}-{0,2}] has k
+    # items, or none), adds a row of 2s at both ends (30 long: zip cuts it) and transposes. Whole
+    # program: p(g) runs a pass on p(g,g), and p(g,g) (second argument the grid, truthy) runs it
+    # on g itself, so p recurses exactly once; g is the original grid in both calls, so k is
+    # read from it each time.
+    "frame_scaled_shape": "p=lambda g,k=0:[*zip(B:=[2]*30,*[r for r in k or p(g,g)for _ in str(g).count('2')//12*[*{*r}-{0,2}]],B)]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay. (Program: `import re`, then one re.sub over str(g), evaluated. Each ring row is
     # a 7-character chunk `1, x, 1` (x: its middle cell), matched on its own, so rings never
@@ -1533,16 +1543,20 @@ IDIOMS = {
     # 3*[...] rather than [...]*3 so that no space is needed before the for.
     "block_pattern_colour_code": "[3*[(g[2][j]-g[1][j+1]|g[3][j]*4)%9]for j in b'\u0002\u0007\u000c']",
     # task236: 4x4 of 1s above a line of 4s, 4x4 of 2s below; 3 where exactly one half is set.
-    # map(zip,...) pairs the halves cell by cell; with a in {0,1}, b in {0,2}, a*3 and -b%5 are each
-    # 3 when set (-2%5 is 3) and 0 when not, so their xor is 3 just when one is set.
-    "halves_xor_three": "[[a*3^-b%5 for a,b in t]for t in map(zip,g,g[5:])]",
+    # A whole program, one p for all three levels, told apart by g*0 ([] for a list, 0 for an
+    # int): the grid call maps p over row pairs (g, g[5:]; h=[] adds nothing), a row-pair call maps
+    # p over cell pairs (its g[5:] is empty, so +h gives the lower row), and a cell call returns
+    # g*3^-h%5: with g in {0,1}, h in {0,2}, g*3 and -h%5 are each 3 when set (-2%5 is 3) and 0
+    # when not, so their xor is 3 just when one is set.
+    "halves_xor_three": "p=lambda g,h=[]:g*0!=0 and[*map(p,g,g[5:]+h)]or g*3^-h%5",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
     # the next dot's row (no dot is in the last column). Per row, (n:=0)or[...] restarts n at 0
     # (the walrus is 0, so `or` yields the row list; one byte shorter than `if[n:=0]`), then n
-    # keeps the first colour it meets (n or v) over the row's cells then m; m (a default parameter,
-    # so no (m:=0)or) is taken into the row's cell list before the row runs (the previous row's last
-    # cell), then m:= every cell, so it ends as this row's last cell for the next row.
-    "rays_then_drip": "p=lambda g,m=0:[(n:=0)or[m:=(n:=n or v)for v in r[:-1]+[m]]for r in g]",
+    # keeps the first colour it meets (n or v) over the row's cells then m. The row is unpacked
+    # `for*r,_ in g`, so r is the row less its last cell and [*r,m] puts m (a default parameter,
+    # so no (m:=0)or) in the last cell's place; m is the previous row's last cell when [*r,m] is
+    # built, then m:= every cell, so it ends as this row's last cell for the next row.
+    "rays_then_drip": "p=lambda g,m=0:[(n:=0)or[m:=(n:=n or v)for v in[*r,m]]for*r,_ in g]",
     # task238: A 4-sided coloured frame (corners empty) and a separate 8-shape that fits its
     # interior: output the frame with the shape inside, each 8 recoloured by the strictly nearest
     # side (cells on the diagonals stay 8). Shape rows are padded with 8 at both ends (any non-0
@@ -1595,12 +1609,12 @@ IDIOMS = {
     # shape spans >= 2 lines and corner lines are h+1 apart, so a line with a 2 and no 3 exists.
     "shape_into_corners": "[g:=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[X.index(2)+~X.index(3):]+g))][::-1]for _ in g if(X:=[*map(max,g)])][3]",
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
-    # 3. Two passes, each on the transpose: u=3 fills the column holding 3, u=2 the row holding 2,
-    # each over the span between the first and last non-zero perpendicular line (lines up to j
-    # compare above 99 copies of g[0], the first line, all 0 in both passes, iff one is non-zero:
-    # neither 2 nor 3 ever sits in row 0 or column 0), which is exactly the elbow's extent. The
-    # chain ends `!=u in r`: a list is never equal to u, so that link only adds the test u in r.
-    "elbow_line_two_three": "[g:=[[c or 8*(g[:j+1]>g[:1]*99<g[j:]!=u in r)for j,c in enumerate(r)]for r in zip(*g)]for u in(3,2)][1]",
+    # 3. Two passes, each over the transpose's lines r: u=3 fills the column holding 3, u=2 the row
+    # holding 2, between the only two non-zero perpendicular lines w (inclusive). k is the parity
+    # of the non-zero w seen so far, toggled at every cell (k^any(w)); k|new k is 1 from the first
+    # non-zero w through the second, and each line toggles k twice, so it starts 0 in every line.
+    # The chain X>c<u in r is X=1, a 0 cell (X>c) and u in r; a non-zero cell keeps c (c|0).
+    "elbow_line_two_three": "p=lambda g,k=0:[g:=[[c|8*(k|(k:=k^any(w))>c<u in r)for c,w in zip(r,g)]for r in zip(*g)]for u in(3,2)][1]",
     # task247: Colours of the largest objects, left to right, as columns whose height is that
     # largest size. T is the grid read column by column; each colour is one object, so its count
     # in T is its size: m is the largest count of a non-0 colour, and the colours counted m times
@@ -1660,9 +1674,10 @@ IDIOMS = {
     # the bar's blank tail); n is clamped at 0 below. (Every example: L + the bar's row <= width.)
     "stair_above_below_bar": "[[(d<1)-~(d<0)]*(n:=sum(max(g))//2-d)+r[n*(n>0):]for d,r in enumerate(g,-g.index(max(g)))]",
     # task257: the four 4x4 quarters of a 9x9 split by 1s are stacked, top-left over top-right over
-    # bottom-left over bottom-right. Each step lays every row's cell j over cell j+5 (first non-0
-    # wins) and transposes: step 1 merges left over right, step 2 (index [1]) top over bottom.
-    "overlay_quadrants_priority": "[g:=[*zip(*[map(lambda a,b:a or b,r,r[5:])for r in g])]for _ in g][1]",
+    # bottom-left over bottom-right. A step lays every row's cell j over cell j+5 (first non-0 wins)
+    # and transposes. p(g) steps on h = p(g,g), itself one step on g (h = g is truthy, so it does
+    # not recurse): step 1 merges left over right, step 2 top over bottom, and the grid is upright.
+    "overlay_quadrants_priority": "p=lambda g,h=0:[*zip(*[map(lambda a,b:a or b,r,r[5:])for r in h or p(g,g)])]",
     # task258: in each row the 1s run one cell apart; the 0s between them turn 2. On the grid's
     # text, a 0 between two 1s is a `1, 0` followed by `, 1`: the lookahead leaves that 1
     # unconsumed, so it can start the next match and a whole run `1, 0, 1, 0, 1` is filled in one
@@ -1822,11 +1837,11 @@ IDIOMS = {
     "box_stretch_to_dot": "[g:=[*zip(*g[:c],g[b],*[g[b+1]]*(b-c)+g[b+1:])][::-1]for _ in g for c,b,*_ in[[g.index(r)for r in g for v in r if v]]][3]",
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
-    # example): indices wrap with j-8. Two passes (for _ in g, taking [1]); each builds the
-    # transpose at once: cell j of each row r is r[j]//5|r[j-1]|r[j-8] (j-8: j+1 wrapped), written
-    # as column j (on values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old `or` and 5
-    # still beats 1).
-    "ring_stamp": "[g:=[[r[j]//5|r[j-1]|r[j-8]for r in g]for j in range(9)]for _ in g][1]",
+    # example): indices wrap with j-8. Two passes (p(g) on h or p(g,g): h is g there); each builds
+    # the transpose at once: cell j of each row r is r[j]//5|r[j-1]|r[j-8] (j-8: j+1 wrapped),
+    # written as column j (on values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old
+    # `or` and 5 still beats 1).
+    "ring_stamp": "p=lambda g,h=0:[[r[j]//5|r[j-1]|r[j-8]for r in h or p(g,g)]for j in range(9)]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. Four passes,
     # each a quarter turn (zip(*g[::-1])); a walks along the row as the cell just written (reset to
     # 0 at each row start by `if[a:=0]`). 22 is idempotent mod 77 (22*22 = 6*77+22), so 22**a%77 is
@@ -1880,8 +1895,9 @@ IDIOMS = {
     # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
     # k is the count of its distinct characters less 5. Two passes, each of which transposes and
     # makes every line k times (zip(*[L]*k) pairs each line with its copies; sum flattens), scale
-    # rows then columns; [1] is the second pass.
-    "upscale_by_colour_count": "[g:=sum(zip(*[[*zip(*g)]]*k),())for k in[len({*str(g)})-5]*2][1]",
+    # rows then columns: p(g) makes its pass on h or p(g,g), the first (h is g there); k is read
+    # from g, the input, in both.
+    "upscale_by_colour_count": "p=lambda g,h=0:sum(zip(*[[*zip(*h or p(g,g))]]*(len({*str(g)})-5)),())",
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c). a+b is
     # the sum of the set of all values (0 adds nothing); sum(g,r) flattens the grid with the row r
     # in front, which leaves the set the same and is a byte shorter than sum(g,[]). The sum is made
@@ -1931,11 +1947,12 @@ IDIOMS = {
     # 8: with a=1 for a row holding 2, (2+x%-7)&(x-a) is 2&0=0, -4&8=8 (a=0) or 2&-1=2, -4&7=4
     # (a=1), so a is read once and no walrus is needed.
     "cross_lines_meet_yellow": "[[2+x%~6&x-(2in r)for x in g[0]]for r in g]",
-    # task300: Crop the bounding box of the colour with the most cells (columns, then rows, that
-    # hold it: a pass keeps the columns of g holding it, so the second pass, of one per row, is the
-    # crop, upright). `for*r,in` makes the kept lines lists, so sum(g,[]) flattens g in both
-    # passes; the colour is the max of 1..9 (not the background 0) by count, never tied.
-    "crop_commonest_colour": "[g:=[r for*r,in zip(*g)if max(range(1,10),key=sum(g,[]).count)in r]for _ in g][1]",
+    # task300: Crop the bounding box of the colour with the most cells: keep the columns holding
+    # it, then the rows. Whole program: p(g) keeps the lines of zip(*p(g,g)), and p(g,g) (k the
+    # grid, truthy) keeps the lines of zip(*g), so p recurses exactly once and two transposes
+    # leave the crop upright. g is the original grid in both calls, so the colour is always read
+    # from it: the max of 1..9 (not the background 0) by count in sum(g,[]), never tied.
+    "crop_commonest_colour": "p=lambda g,k=0:[r for r in zip(*k or p(g,g))if max(range(1,10),key=sum(g,[]).count)in r]",
     # task301: bars of lengths 1..W-1 above a floor of 8s -> stacked longest lowest, right aligned.
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
@@ -1988,10 +2005,11 @@ IDIOMS = {
     # .replace('7','5') on str(g), written replace(*'75'), and eval give the new grid.
     "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
-    # that colour): twice transpose and keep the lines holding it. f, the original cells, is the
-    # loop value of both passes (so later passes still count the uncropped grid), and each line
-    # tests min({*f},key=f.count) itself: the set keeps that quick (a handful of colours counted).
-    "rarest_frame_crop": "[g:=[r for r in zip(*g)if min({*f},key=f.count)in r]for f in[sum(g,[])]*2][1]",
+    # that colour): twice transpose and keep the lines holding it. The text
+    # 'zip(*filter({c}.issubset,' written twice and closed on g is both passes (eval of a constant
+    # text, never of the grid's); c is min(f:=sum(g,[]),key=f.count), the rarest cell value of the
+    # original g (each copy of the text recomputes it from the uncropped g: once per pass).
+    "rarest_frame_crop": "[*eval('zip(*filter({min(f:=sum(g,[]),key=f.count)}.issubset,'*2+'g))))')]",
     # task312: every 5 takes the colour in column 0 of its row; 0 stays 0. Only column 0 and the 5s
     # are nonzero, so every nonzero cell becomes r[0]: c%~c is -1 for c>0 (and 0 for 0), and -1&r[0]
     # is r[0].
@@ -2236,11 +2254,14 @@ IDIOMS = {
     # column t=-s and the frame is |y|<=-t, t<x<=-3t; the shadow is x==1 above (y<1; y==0 is the
     # 9-cell itself, kept by `v or`); 3*frame|shadow is 3, 1 or 0.
     "framed_squares_shadow": "[[v or max(3*(x>t<=y<=-t>=x/3)|(x==1>y)for y,r in enumerate(g,-a)for x,u in enumerate([0]+r,-b)if(t:=u and t-.5))for b,v in enumerate(w)]for a,w in enumerate(g)]",
-    # task350: blank cells lying between two 1s of the same row or the same column become 8. Each
-    # transposing pass (`for _ in g` runs len(g) passes; [1] is the second) counts in s the 1s so
-    # far along the line (c%8: the 8s of pass 1 add 0); a cell is 8 when the line's count of 1s > s
-    # > 0, read as > c*9 so that it fails on 1s (a line has at most 9 1s); c|.. keeps the 1s and 8s.
-    "link_1s_with_8": "[g:=[[c|8*(r.count(1)>(s:=s+c%8)>c*9)for c in r]for r in zip(*g)if[s:=0]]for _ in g][1]",
+    # task350: blank cells lying between two 1s of the same row or the same column become 8. A
+    # whole program, p for both the grid and a line: map(p,*g) calls p with a column's cells as
+    # arguments x (the grid call has just one, so x[1:] is empty and it takes the `or`), and the
+    # outer map(p,*...) does the same to the new columns' cells, i.e. the rows. In a line, s (a
+    # keyword default, 0 at each call) counts the 1s so far (c%8: the 8s of the first pass add 0);
+    # a cell is 8 when the line's count of 1s > s > 0, read as > c*9 so that it fails on 1s (a
+    # line has at most 9 1s); c|.. keeps the 1s and 8s.
+    "link_1s_with_8": "p=lambda*x,s=0:x[1:]and[c|8*(x.count(1)>(s:=s+c%8)>c*9)for c in x]or[*map(p,*map(p,*x[0]))]",
     # task351: a 16x16 grid symmetric under all 8 turns and flips; output the 5x5 the hole of 3s
     # hides. The hole never meets its own half-turn image, so flat cell n is read from f[~n]: with
     # n0 the first 3 of the flat grid f, hole row t starts at n0+16t, read backwards from -n0-k for
@@ -2278,13 +2299,16 @@ IDIOMS = {
     # after its 1: the last m+1 cells of m 8s, a 1 and d 8s.
     "bounce_zigzag": "[([8]*(m:=len(g[0])-1)+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
-    # its whole row / column. (Passes, each tiling a row and transposing; [1] keeps the second, with
-    # rows and columns done: n = colours in the row less 0 (segment colours distinct, as in every
+    # its whole row / column. Two passes, the statement text repeated for exec ('...;'*2), each
+    # tiling the rows and transposing in place (g[:]=zip(*...): the slice assignment takes the zip,
+    # and the lambda returns the same list, exec giving None): the second pass does the columns and
+    # turns the grid back. n = colours in the row less 0 (segment colours distinct, as in every
     # example); each residue class k mod n holds one segment cell, so max(r[k::n]) for k<n is one
     # period in phase; repeated (n-1)*9 times (runs are 3+ cells, lines <= 21) and cut by zip; a row
     # of one cell or none repeats 0 times: stays r. n is bound in the repeat count, which is
-    # evaluated before the list that reads it.)
-    "repeat_cross_segments": "[g:=[*zip(*[~-(n:=len({*r})-1)*9*[max(r[k::n])for k in range(n)]or r for r in g])]for _ in g][1]",
+    # evaluated before the list that reads it (a walrus inside the comprehension, so n lives in the
+    # comprehension's enclosing namespace, read and written there alike).
+    "repeat_cross_segments": "exec('g[:]=zip(*[~-(n:=len({*r})-1)*9*[max(r[k::n])for k in range(n)]or r for r in g]);'*2)or g",
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
@@ -2391,11 +2415,11 @@ IDIOMS = {
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so the 7 characters from 3 before it ('0, 0, 0') become '3,3,3' (still a valid grid
-    # text, just shorter; the next pass reads str(g) afresh); done len(g) times with a transpose
-    # each time: 3 cells across, then the column through the middle, then the same writes again,
-    # so [1] is the answer. s.index raises on a grid with no '1' (find's -1 would grow the text
-    # each pass and stall the search).
-    "plus_between_pair": "[g:=[*zip(*eval((s:=str(g))[:(k:=s.index('1')+s.rfind('1')-6>>1)]+'3,3,3'+s[k+7:]))]for _ in g][1]",
+    # text, just shorter; the next pass reads the text afresh); done twice with a transpose each
+    # time: 3 cells across, then the column through the middle (p(g) makes its pass on h or
+    # p(g,g), the first pass, since h is g there). s.index raises on a grid with no '1' (find's
+    # -1 would grow the text each pass and stall the search).
+    "plus_between_pair": "p=lambda g,h=0:[*zip(*eval((s:=str(h or p(g,g)))[:(k:=s.index('1')+s.rfind('1')-6>>1)]+'3,3,3'+s[k+7:]))]",
     # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
     # halves' coloured cells never overlap, so max per cell merges them; zip(g,g[6:]) pairs row i
     # with row i+6 and stops after the 5 upper rows (the bar and lower rows run out of partners).
@@ -2427,8 +2451,8 @@ IDIOMS = {
     # task377: rectangles nested one inside the other -> the square of their colours as rings one
     # cell thick. Keeping only the first of each run of equal columns (r!=g: the first is a tuple
     # against the grid), returned as rows, is one pass; two passes dedupe both ways and transpose
-    # twice: `for _ in g` runs len(g) passes, [1] is the second.
-    "nested_rects_dedupe": "[g:=[g:=r for r in zip(*g)if r!=g]for _ in g][1]",
+    # twice: p(g) makes its pass on h or p(g,g), the first pass (h is g there).
+    "nested_rects_dedupe": "p=lambda g,h=0:[g:=r for r in zip(*h or p(g,g))if r!=g]",
     # task378: (bg 0 in every example.) Diagonal rays of the inner colour leave the shell's box from
     # its corners: a cell lies on one when its row's and its column's nearest non-empty line are as
     # far away (0 inside the box). h gives [-squared distance] repeated (that line's max) times for
