@@ -2285,8 +2285,9 @@ IDIOMS = {
     # task355: rectangles of colour sprinkled with a rare noise colour; answer (1x1) the rectangle's
     # colour that holds the most noise cells. For each colour c, count the non-c cells whose row and
     # column both hold c (c's rectangle); the noise colour scores highest (its rows x columns span
-    # most of the grid), so take the second best of the 10 colours ([8] of the sorted range).
-    "region_with_most_noise": "[[sorted(range(10),key=lambda c:sum(v!=c in{*r}&{*k}for k in zip(*g)for v,r in zip(k,g)))[8]]]",
+    # most of the grid), so take the second best of the 10 colours ([8] of the sorted range). Cells
+    # come row by row: zip(r,*g) gives each cell v of row r with k, its whole column.
+    "region_with_most_noise": "[[sorted(range(10),key=lambda c:sum(v!=c in{*r}&{*k}for r in g for v,*k in zip(r,*g)))[8]]]",
     # task356: in each row and each column of the input, the cells between its first and last 8
     # become 8. Each line is scanned with k = the number of 8s so far (c//8; reset by if[k:=0]): a
     # cell lies between two 8s iff count > k > 0, read as > c so that 8s stay (a line holds <= 5
