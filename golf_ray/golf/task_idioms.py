@@ -140,11 +140,12 @@ IDIOMS = {
     "d4_complete_5x5": "[*zip(*[(max(sum(g,[0])[(n+k*(n-[v>0<any(u)for u in g for v in max(g)].index(1)-23))%101]for k in b'encZ')for n in range(1,101))]*10)]",
     # task021: full lines of one colour cross a background (never at the edge, never side by side):
     # output a background canvas (horizontal lines + 1) x (vertical lines + 1). Row 0 and column 0
-    # are never lines, so a line is a row that differs from row 0. Two passes (one per row, the
-    # second kept): make a copy of row 0 for each row unlike it, plus one for the sentinel [g] in
-    # front, and transpose; after the first pass row 0 is column 0 of the grid (all background), so
-    # the second counts the vertical lines.
-    "count_grid_lines_canvas": "[g:=[*zip(*[g[0]for r in[g]+g if r!=g[0]])]for _ in g][1]",
+    # are never lines, so a line is a row that differs from row 0. Two passes in place (exec of the
+    # text written twice; g[:]= changes the caller's list, so `or g` returns it): g[:1] (row 0)
+    # repeated 1 + (rows unequal to row 0) times, transposed; after the first pass row 0 is column 0
+    # of the grid (all background), so the second counts the vertical lines. No comprehension (it
+    # could not see exec's local g).
+    "count_grid_lines_canvas": "p=lambda g:exec('g[:]=zip(*g[:1]*-~(len(g)-g.count(g[0])));'*2)or g",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output: each output cell is the max, over every 5 in S (the 11x11 grid flattened, three
     # times over), of the cell at that offset: S zipped with S[x+y:], x+y = 121 + offset (bytes
@@ -331,9 +332,11 @@ IDIOMS = {
     # colour from it through the apex to the edge, over background only. (EXPR: f is the first
     # nonzero cell so far in a line, updated at every cell by v+0*(f:=f or v), which is still v; a
     # 0 takes f when f occurs once in the line and the line has 3 colours: only the axis read from
-    # the odd cell; needs triangles of height >= 3. Each pass turns the grid a quarter,
-    # zip(*g[::-1]); `for _ in g` runs len(g) passes (10+ rows) and [3] is back upright.)
-    "ray_through_apex": "[g:=[[v+0*(f:=f or v)or f*(r.count(f)<2<len({*r}))for v in r]for r in zip(*g[::-1])if[f:=0]]for _ in g][3]",
+    # the odd cell; needs triangles of height >= 3. Each pass turns the grid a quarter: map(...,
+    # *g[::-1]) hands the lambda each column of the upside-down grid (a row of the turned grid) as
+    # *r, and its default f=0 restarts f per line; `for _ in g` runs len(g) passes (10+ rows) and
+    # [3] is back upright.)
+    "ray_through_apex": "[g:=[*map(lambda*r,f=0:[v+0*(f:=f or v)or f*(r.count(f)<2<len({*r}))for v in r],*g[::-1])]for _ in g][3]",
     # task052: a row of a single colour becomes all 5, any other row all 0 (3x3 grids). A row is of
     # one colour when it equals its first cell repeated three times.
     "uniform_rows_grey": "[3*[5*(r==r[:1]*3)]for r in g]",
@@ -476,9 +479,11 @@ IDIOMS = {
     # either holds t.
     "unhide_mirror_shape": "(t:=max(R:=bytes(max(g,key=any))))and[[t*(t in x)for x in zip(f,(f*2)[~(R[::-1]*2).find(R)::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
-    # has a 2 there. map(zip,g,g[7:]) pairs each top row with its bottom twin cell by cell (zip
-    # stops at the shorter g[7:]); the colours are only 0 and 2, so "one of them is 2" is a!=b.
-    "xor_halves_green": "[[3*(a!=b)for a,b in t]for t in map(zip,g,g[7:])]",
+    # has a 2 there. One recursive p for grid, row pairs and cells (g*0!=0: a list, not an int):
+    # at the top map(p,g,g[7:]+h) (h=[]) pairs top row i with row i+7 (map stops at the shorter
+    # list); for a row pair, g[7:] of a 5-cell row is empty, so it maps p over the cells a, b; for
+    # cells, a^b is 0 or 2 (colours only 0 and 2) and -(a^b)%5 turns 2 into 3.
+    "xor_halves_green": "p=lambda g,h=[]:g*0!=0and[*map(p,g,g[7:]+h)]or-(g^h)%5",
     # task073: 5x5, each 1 (row 2, over a 5 in row 3) leaves its place and turns the bottom row's 5
     # below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-4*x of row 2.
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
@@ -735,8 +740,10 @@ IDIOMS = {
     # task112: Mirror everything across the 2x2 block of 3s, both ways. Four quarter turns: each
     # takes the max of the reversed rows with (g*3)[2a+2:] (a: the first row holding a 3), which
     # lines row i up with its mirror row 2a+1-i (mod height; a wrapped row is one the shape never
-    # reaches). Grids have >= 10 rows: iterating over g's rows and taking [3] is four turns.
-    "mirror_about_block": "[g:=[*zip(*map(map,[max]*99,g[::-1],(g*3)[[*map(max,g)].index(3)*2+2:]))]for _ in g][3]",
+    # reaches), then transposes. A whole program: exec runs the statement text four times; g[:]=
+    # fills the argument list in place (slice assignment takes the zip; exec cannot rebind the
+    # lambda's g, and no comprehension reads g), and exec's None or g returns it.
+    "mirror_about_block": "p=lambda g:exec('g[:]=zip(*map(map,[max]*99,g[::-1],(g*3)[[*map(max,g)].index(3)*2+2:]));'*4)or g",
     # task113: 10 rows, the top 2-4 one-colour stripes over 0s; the stripes are mirrored onto the
     # bottom (the half that is all ground gets the mirror image of the other). The stripes always
     # lie in the top half, so the output is the top five rows and then the same five upside down.
@@ -781,11 +788,13 @@ IDIOMS = {
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
     # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
-    # meet diagonally across a 0). Past the edges the pads are lists, which never equal an int (the
-    # chain stops at the first false ==): [a]+a puts the list a itself left of row a (x[j] is
-    # a[j-1]); g*2 above has 2H rows, so [a]+a spans a row; c[1:]+g below and at the right is long
-    # enough as H-1+H >= W.
-    "rect_interiors_eight": "[[[v,8][v==x==y>0]for v,x,y in zip(r,[a]+a,c[1:]+g)]for a,r,c in zip([g*2]+g,g,g[1:]+[g])]",
+    # meet diagonally across a 0). One recursive p for grid, rows and cells, p(a,r,c): r*0==[] is
+    # true for a list r (grid: r=[] by default, so r or a and c or a are g; row: r a row, a the one
+    # above, c the one below) and false for a cell (p(x,v,y) returns [v,8][v==x==y>0]). Both list
+    # levels map p over [a*2]+a (above, shifted right by one), r and c[1:]+[a*2] (below, shifted
+    # left). The pads are lists, never equal to an int; at the grid level a*2 = g*2 has 2H >= W
+    # rows, so a pad row keeps every row whole in map (which stops at its shortest argument).
+    "rect_interiors_eight": "p=lambda a,r=[],c=0:r*0==[]and[*map(p,[a*2]+a,r or a,(c or a)[1:]+[a*2])]or[r,8][r==a==c>0]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the 3x3's top-left cell; sum(g,g) puts the 13
     # rows (lists, never equal to 8) first, so index(8) is 13 past the flat index and -14 lands
@@ -844,14 +853,16 @@ IDIOMS = {
     # task130: 9x9 grid of 3x3 solid blocks sprinkled with a few 5s -> the 3x3 grid of block colours
     # (the colour other than 5 in each block's top row: no block of the task has over two 5s).
     "block_median_downscale": "[[max({*r[j:j+3]}-{5})for j in(0,3,6)]for r in g[::3]]",
-    # task131: slide the shape against the 2-wall and draw a full 8 line just behind it. In each of
-    # 4 quarter turns, when the last nonzero row A holds a 2 (the wall below the shape, or a
-    # vertical wall, where the sort below changes nothing), the rows above A are sorted blank-first
+    # task131: slide the shape against the 2-wall and draw a full 8 line just behind it. Four
+    # passes run in place (exec of the statement text written 4 times; g[:]= changes the caller's
+    # list, so `or g` returns it), each ending in a quarter turn, g[:]=zip(*g[::-1]). In a pass A
+    # is the last nonzero row; A*=2 in g[A] keeps it only when that row holds a 2 (the wall below
+    # the shape, or a vertical wall, where the sort below changes nothing), else A=0 and the
+    # assignment g[:0]=sorted([8-row])[1:] is a no-op. The rows above A are sorted blank-first
     # behind a leading 8 row (9 long: zip cuts it to the rows' length, the wall's, 4 to 8 cells in
-    # every example and 2,000 draws) and the first (blank) row is dropped. Picked by [g,sorted][2in
-    # g[A]] (no brackets or space that `and ... or g` needs); A is bound in the sorted slice, as the
-    # list is built before its index. `for _ in g` runs len(g) >= 4 turns; [3] is the 4th.
-    "slide_to_wall_marker": "[g:=[*zip(*[g,sorted([[8]*9]+g[:(A:=bytes(map(any,g)).rfind(1))],key=any)[1:]+g[A:]][2in g[A]][::-1])]for _ in g][3]",
+    # every example and 2,000 draws) and the first (blank) row is dropped. Plain statements, no
+    # comprehension (it could not see exec's local g).
+    "slide_to_wall_marker": "p=lambda g:exec('A=bytes(map(any,g)).rfind(1);A*=2 in g[A];g[:A]=sorted([[8]*9]+g[:A],key=any)[1:];g[:]=zip(*g[::-1]);'*4)or g",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
     # colour by just 2 opposite corners (in different rows and columns), so a set t toggled by each
     # row's colours holds the colours open past row r, and the colours spanning row r are t (after
@@ -890,8 +901,10 @@ IDIOMS = {
     # one above, x the one just made to its left: a cell takes c when a is c and c>x|u, i.e. its
     # left and upper cells are 0 (for c=2 also 1, and no 1 ever touches a 2): off a block's corner
     # or a shot's end. On the first row a and u are the grid's rows (never c; g*9 keeps zip as long
-    # as the row), and x carried over a row's start is harmless: a is 0 there.
-    "corner_diagonal_shots": "[g:=[(g:=[x:=v|c*(a==c>x|u)for v,a,u in zip(r,[0]+g*9,g*9)])[::-1]for r in g][::-1]for c in(2,1)][1]",
+    # as the row), and x carried over a row's start is harmless: a is 0 there. Two passes by
+    # recursion: p(g) (c=1) runs on p(g,2), whose pass (c=2) runs on g itself: g*~-c is g when
+    # c=2 and [] when c=1, so `or` calls p(g,2) only then (each pass turns the grid 180).
+    "corner_diagonal_shots": "p=lambda g,c=1:[(g:=[x:=v|c*(a==c>x|u)for v,a,u in zip(r,[0]+g*9,g*9)])[::-1]for r in g*~-c or p(g,2)][::-1]",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x[0] cells (x: the first point, row-major); c>>k*4 is c iff
     # k == 0 (c <= 9 < 16). A def on one line (statements joined by ;) is shorter than the lambda:
@@ -983,13 +996,15 @@ IDIOMS = {
     "fit_two_pieces": "(h:=sum(g,[]))and[[*zip(*[iter(O)]*3)]for c in{*h}for v in range(99)if all(O:=[h[h.index(c)-x]^h[v-x]for x in b'dcbZYXPON'])][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; the top/left outer line is line 3, the lines 7-8
-    # apart and the 5s 2-3 cells out, as in every example. Four passes on the quarter-turned grid;
-    # in each, a line holding 2 and 5 (first 2 at i) has its cells 0..2i reversed: that mirrors the
-    # outside about i and stays clear of the other bracket's mirrored cells.) Such a line, holding
-    # 0, 2 and 5 ({*r}>{2,5}), crosses both outer lines, so i is 3 or 4 and r[3] is 2 or 0: a =
-    # 8-r[3] = 2i. Any other line gets a = False and r[0::-1]+r[1:] is r; a line whose 5s lie only
-    # beyond the far bracket has cells 0..2i symmetric, so it stays as well.
-    "mirror_into_brackets": "[g:=[r[(a:={*r}>{2,5}and 8-r[3])::-1]+r[a+1:]for r in zip(*g[::-1])]for _ in g][3]",
+    # apart and the 5s 2-3 cells out, as in every example. Four passes, each a quarter turn
+    # clockwise: row k of a pass is column k of g read upwards, R = r[::-1]. In R, a line holding
+    # 2 and 5 (first 2 at i) has its cells 0..2i reversed: that mirrors the outside about i and
+    # stays clear of the other bracket's mirrored cells. Written on r itself: R[a::-1] is r[~a:]
+    # and R[a+1:] is r[~a-1::-1], so no g[::-1] is needed.) Such a line, holding 0, 2 and 5
+    # ({*r}>{2,5}), crosses both outer lines, so i is 3 or 4 and R[3] = r[-4] is 2 or 0: a =
+    # 8-r[-4] = 2i. Any other line gets a = False: r[-1:]+r[-2::-1] is R, a plain turn; a line
+    # whose 5s lie only beyond the far bracket has cells 0..2i symmetric, so it stays as well.
+    "mirror_into_brackets": "[g:=[r[~(a:={*r}>{2,5}and 8-r[-4]):]+r[~a-1::-1]for r in zip(*g)]for _ in g][3]",
     # task156: Two solid 4-rectangles: fill the inside (all but the rim) of the smaller with 1, of
     # the larger with 2. Done on the grid's text str(g) (10x10: rows 32 bytes apart, cells 3). An
     # empty row is the only place with nine '0, ' in a row (a rectangle is >= 2 wide, so a row of
@@ -1151,9 +1166,12 @@ IDIOMS = {
     "stripe_colours_deduped": "g*-1*-1or[p(A)for A in g if g!=(g:=A)]",
     # task180: the 8x8 grid is four 4x4 quadrants; overlay them, where several are coloured the
     # top-right wins, then bottom-left, then bottom-right, then top-left (the verifier's paint
-    # order). zip lists each cell's four quadrant values in that priority order, and max(key=bool)
-    # returns the first non-0 one (max keeps the first of equal keys), or 0 when all are 0.
-    "quadrants_overlaid": "[[max(x,key=bool)for x in zip(r[4:],s,s[4:],r)]for r,s in zip(g,g[4:])]",
+    # order). One recursive p for grid, row pairs and cells: on lines (fewer than 4 arguments) it
+    # maps itself over each argument's tail from index 4 followed by the arguments themselves, so
+    # the grid gives (bottom rows, top rows) pairs and a pair (b, t) gives each cell's (BR, TR, BL,
+    # TL) (map stops at the shortest). On 4 cells, x[1:3]+x lists TR, BL, BR, TL first, and
+    # max(key=bool) returns the first non-0 one (max keeps the first of equal keys), or 0.
+    "quadrants_overlaid": "p=lambda*x:max(x[1:3]+x,key=bool)if x[3:]else[*map(p,*[y[4:]for y in x],*x)]",
     # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
     # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side says.
     # Each shape row is maxed cell by cell with r*3 read backwards from 20|-g[3][3]: pointer left
@@ -1345,10 +1363,11 @@ IDIOMS = {
     # (map(zip,g,...)) cut the rest.
     "stamp_on_marker": "p=lambda g,f=lambda X,i=0:[*zip(*X[sum(i:=i+3*(5 in r)-({*r,5}>{0,5})for r in X)//3:]+X)]:[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,f(f(g)))]",
     # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
-    # equal, output the odd one. Row by row: pairing row r with row r+3 gives the four block rows
-    # [r[:2],r[3:],s[:2],s[3:]]; where the odd block differs it is the one seen once (min by count),
-    # where it does not all four agree, so the odd block's row comes out either way.
-    "odd_quadrant_2x2": "[min(v:=[r[:2],r[3:],s[:2],s[3:]],key=v.count)for r,s in zip(g,g[3:])]",
+    # equal, output the odd one. One star-lambda for grid, row pairs and cells: p(g) maps over
+    # g, g[3:] (rows 0,1 with rows 3,4); p(r,s) maps over r, s, r[3:], s[3:], so each call gets the
+    # four blocks' cells at one position; with 4 ints (x[3:] non-empty) it returns the one seen once
+    # (min by count), or the common value where all four agree: the odd block either way.
+    "odd_quadrant_2x2": "p=lambda*x:min(x,key=x.count)if x[3:]else[*map(p,*x,*[a[3:]for a in x])]",
     # task208: The rarest colour c draws a box (c border, all-0 inside); every other all-0 hole of
     # that size whose box fits in the grid gets the same box (no two boxes overlap, the grid is
     # 21x21: as in every example). B lists the template's cells: columns holding c (s[x::21] is
@@ -1528,12 +1547,14 @@ IDIOMS = {
     "pieces_into_holes": "[m:=lambda g,s='':[*map(list,zip(*[d for d in g if'2, 2, 2, 2'in(s:=s+str(d))][::-1]))],P:={(-F.count(2),(*zip(*w),)[::-1])for e in range(len(g))for S in range(len(g[0]))if(F:=sum(w:=[d[S:S+3]for d in g[e:e+3]],[])).count(2)<all(F)*len(F)>8},g:=m(m(m(m(g)))),[0for _,w in sorted(P)for w in[w,[*zip(*w)]]for k in'2, 2'for w in[[*zip(*w[::-1])]]for e in range(len(g))for S in range(len(g[0]))if[d[S:S+3]for d in g[e:e+3]]==[[q-2and 2for q in d]for d in w]for a,g[e+a][S:S+3]in enumerate(w)]]and g",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
     # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each.
-    # Stem rows hold one cell of colour sum(s) that t, the last row kept, lacks (anchor up): they
-    # are dropped, the rows below move up, and copies of t (by then the last row, 0 like every edge
-    # of every example) refill the grid to its height. t is bound as the element (t:=s for s in g
-    # if ...), so it is the last kept row with no and(t:=s) in the filter. (t is unset only on the
-    # very first, 0 row, which 0< skips.)
-    "reel_in_rect": "[g:=[*zip(*([t:=s for s in g if not 0<sum(s)in{*s}-{*t}]+[t]*99)[:len(g)])][::-1]for _ in g][3]",
+    # Stem rows hold exactly one cell, of a colour c that t, the last row kept, lacks (anchor up):
+    # for them {*s}-{0,*t} is {c} = {sum(s)}, so the ^ is empty and they are dropped; a zero row
+    # gives {}^{0}, a rectangle row of k>1 cells {m}^{k*m}, a row of t's colours {}^{sum>0}: kept.
+    # The rows below move up, and copies of t (by then the last row, 0 like every edge of every
+    # example) refill the grid to its height. t is bound as the element (t:=s for s in g if ...),
+    # so it is the last kept row; it starts as the empty tuple of the unused *t (the 0 in {0,*t}
+    # keeps the first, zero row then).
+    "reel_in_rect": "p=lambda g,*t:[g:=[*zip(*([t:=s for s in g if{*s}-{0,*t}^{sum(s)}]+[t]*99)[:len(g)])][::-1]for _ in g][3]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
@@ -1705,13 +1726,14 @@ IDIOMS = {
     "row_colour_by_five": "[3*[b%2+~a%4]for a,b,c in g]",
     # task263: A strip of 3x3 tiles (stacked either way); return the tile whose shape (nonzero mask)
     # differs from the others. (In every example the odd shape also has another number of cells.)
-    # Two passes, each cutting g into 3-row tiles, taking the one maximising |zeros(t*3) -
-    # zeros(g[:9])| (against the first three tiles: with c the common zero count and d the odd one,
-    # the odd tile scores 2|d-c| and the others |c-d| if it is among them, else 3|d-c| and 0; every
-    # example has at least 3 tiles), and transposing it: a horizontal strip is one tile in pass 1,
-    # so pass 2 picks from its transpose; a vertical one picks in pass 1 and pass 2 only transposes
-    # the tile back.
-    "odd_tile_out": "[g:=[*zip(*max(zip(*[iter(g)]*3),key=lambda t:abs(str(t*3).count('0')-str(g[:9]).count('0'))))]for _ in g][1]",
+    # Two passes by recursion (p(g) runs its pass on h=p(g,g), whose pass runs on h=g; the walrus
+    # h:=h or p(g,g) gives the key the pass input), each cutting h into 3-row tiles, taking the one
+    # maximising |zeros(t*3) - zeros(h[:9])| (against the first three tiles: with c the common zero
+    # count and d the odd one, the odd tile scores 2|d-c| and the others |c-d| if it is among them,
+    # else 3|d-c| and 0; every example has at least 3 tiles), and transposing it: a horizontal
+    # strip is one tile in pass 1, so pass 2 picks from its transpose; a vertical one picks in
+    # pass 1 and pass 2 only transposes the tile back.
+    "odd_tile_out": "p=lambda g,h=0:[*zip(*max(zip(*[iter(h:=h or p(g,g))]*3),key=lambda t:abs(str(t*3).count('0')-str(h[:9]).count('0'))))]",
     # task264: Scattered 3x3 tiles (5 with a coloured corner L or edge T) are assembled into a 9x9
     # square: each 3-row band is flattened column by column (sum of its zip), so a window is the 9
     # cells from 3*column; every all-nonzero one is keyed by which of its edge-middle cells are 5
@@ -1843,13 +1865,14 @@ IDIOMS = {
     # `or` and 5 still beats 1).
     "ring_stamp": "p=lambda g,h=0:[[r[j]//5|r[j-1]|r[j-8]for r in h or p(g,g)]for j in range(9)]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. Four passes,
-    # each a quarter turn (zip(*g[::-1])); a walks along the row as the cell just written (reset to
-    # 0 at each row start by `if[a:=0]`). 22 is idempotent mod 77 (22*22 = 6*77+22), so 22**a%77 is
-    # 22 for a>=1 and 1 for a=0, and c*22**a%77%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per non-0
-    # neighbour, so 2, 3, 4 of them end at 1, 4, 2; 0 stays 0. The left cell's new value is non-0
-    # iff its old one was (the steps never reach 0), so it stands in for the old neighbour.
-    # `for _ in g` runs len(g) passes; [3] is the fourth (upright again).
-    "rect_frame_corners": "[g:=[[a:=c*22**a%77%9for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g][3]",
+    # each a quarter turn: map(lambda*r,a=0:[...][::-1],*g) hands the lambda each column as r (the
+    # default a=0 restarts at each line) and reverses it, so the new rows are the columns read
+    # bottom-up. The text 'map(...,*' written 4 times around 'g))))' nests the four passes, no g:=.
+    # a walks along the line as the cell just written. 22 is idempotent mod 77 (22*22 = 6*77+22), so
+    # 22**a%77 is 22 for a>=1 and 1 for a=0, and c*22**a%77%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per
+    # non-0 neighbour, so 2, 3, 4 of them end at 1, 4, 2; 0 stays 0. The left cell's new value is
+    # non-0 iff its old one was (the steps never reach 0), so it stands in for the old neighbour.
+    "rect_frame_corners": "p=lambda g:[*eval('map(lambda*r,a=0:[a:=c*22**a%77%9 for c in r][::-1],*'*4+'g))))')]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With v, l the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
@@ -2044,9 +2067,11 @@ IDIOMS = {
     # []) becomes g>0.
     "block_centre_fill": "g*0==[]and[p(g[i])for i in b'\u0001\u0001\u0001\u0004\u0004\u0004\u0007\u0007\u0007']or g>0",
     # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour.
-    # map(zip,g,g[5:]) pairs each top row with its bottom twin cell by cell (it stops at the shorter
-    # g[5:], 4 rows); a pair a is coloured when any(a).
-    "union_of_halves_green": "[[3*any(a)for a in t]for t in map(zip,g,g[5:])]",
+    # One recursive p for grid, row pairs and cells (a*0!=0 is true for lists, false for ints):
+    # on the grid (b=[]) it maps over g and g[5:]+[] = g[5:] (stopping at the 4 bottom rows); on a
+    # row pair a[5:] of a 4-cell row is [], so a[5:]+b is the bottom row b; on a cell pair a|b>0
+    # is true where either half is coloured, times 3.
+    "union_of_halves_green": "p=lambda a,b=[]:a*0!=0 and[*map(p,a,a[5:]+b)]or(a|b>0)*3",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
@@ -2144,15 +2169,16 @@ IDIOMS = {
     "colour_picks_cross_shape": "[[5*(i*max(max(g))%j>8)for j in b'\u000f\u001d\u0010']for i in b'\u0015)\u0013']",
     # task335: one 8 and one 2 (in different rows and columns): draw 4s on the blank cells of the L
     # path that goes from the 8 along its column to the 2's row, then along that row to the 2. Two
-    # passes, each emitting the transpose: walking down each column C beside the rows R, e starts
-    # at s and flips s<->s^1 on the two non-empty rows (back to s at the column's end), so
-    # e&(new e) is s-1 from the first of them through the second (9&8=8&9=8, 3&2=2&3=2), and it is
-    # in C only in the column holding s-1. Pass 1 (s=9) fills the 8's column from the 8's row to
-    # the 2's row (corner included); pass 2 (s=3) works on the rows (whose non-empty columns are
-    # still just the two) and fills the 2's row from the 8's column to the 2. In the chain
-    # c<X in C, X = e&(new e) is computed once, before either test (so every flip of e happens),
-    # and c<X keeps the 8 and the 2, where X is their own colour.
-    "elbow_path": "[g:=[[c|4*(c<e&(e:=e^any(R))in C)for c,R in zip(C,g)]for C in zip(*g)if[e:=s]]for s in(9,3)][1]",
+    # passes, each emitting the transpose: walking down each column C beside the rows R, e (a
+    # default, -1) flips -1<->-2 on the two non-empty rows, so it is back to -1 at every column's
+    # end and needs no reset, across columns or passes. With s odd (s&-1=s, s&-2=s-1), s&e&(new e)
+    # is s-1 from the first of those rows through the second and s elsewhere, and in C only in the
+    # column holding s-1. Pass 1 (s=9) fills the 8's column from the 8's row to the 2's row (corner
+    # included); pass 2 (s=3) works on the rows (whose non-empty columns are still just the two)
+    # and fills the 2's row from the 8's column to the 2. In the chain c<X in C, X is computed
+    # once, before either test (so every flip of e happens), and c<X keeps the 8 and the 2, where
+    # X is their own colour.
+    "elbow_path": "p=lambda g,e=-1:[g:=[[c|4*(c<s&e&(e:=e^any(R))in C)for c,R in zip(C,g)]for C in zip(*g)]for s in(9,3)][1]",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border. 8 passes (every example has 8 rows or more), each turning the grid and popping
     # every line from its end: a 0 becomes 8 when the cell out before it (P) is 5 and a 5 is still
@@ -2289,11 +2315,14 @@ IDIOMS = {
     # come row by row: zip(r,*g) gives each cell v of row r with k, its whole column.
     "region_with_most_noise": "[[sorted(range(10),key=lambda c:sum(v!=c in{*r}&{*k}for r in g for v,*k in zip(r,*g)))[8]]]",
     # task356: in each row and each column of the input, the cells between its first and last 8
-    # become 8. Each line is scanned with k = the number of 8s so far (c//8; reset by if[k:=0]): a
-    # cell lies between two 8s iff count > k > 0, read as > c so that 8s stay (a line holds <= 5
-    # 8s). Pass 1 (columns) marks such cells 1 (s), which pass 2 (rows) does not count as 8; -c&8
-    # turns 1 and 8 into 8.
-    "join_8s_in_rows_and_cols": "[g:=[[-c&8|s*(r.count(8)>(k:=k+c//8)>c)for c in r]for r in zip(*g)if[k:=0]]for s in(1,8)][1]",
+    # become 8. Each line (map's columns as *r) is scanned with k = the number of 8s so far (c//8;
+    # k=0 a lambda default, fresh per line): a cell lies between two 8s iff count > k > 0, read as
+    # > c so that 8s stay (a line holds <= 5 8s). Two passes by recursion: p(g) (s=8) runs its
+    # pass on p(g,1), whose pass (s=1) runs on g*(s<8) = a copy of g (g*0 = [] is false for s=8);
+    # map(f,*X) hands f the columns of X, so pass 1 does the columns and pass 2 the rows, turning
+    # the grid back. Pass 1 marks with s=1, which pass 2 does not count as 8; -c&8 turns 1 and 8
+    # into 8.
+    "join_8s_in_rows_and_cols": "p=lambda g,s=8:[*map(lambda*r,k=0:[-c&8|s*(r.count(8)>(k:=k+c//8)>c)for c in r],*g*(s<8)or p(g,1))]",
     # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
     # becomes 8. (EXPR assumes height 10 like every example; width >= 2.) With m = width-1 (set by a
     # walrus at its first use), row i (-9..0, top to bottom) has d = |i%2m - m| (a triangle wave) 8s
