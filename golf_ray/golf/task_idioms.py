@@ -67,13 +67,14 @@ IDIOMS = {
     # candidate has key False, read back as [0]. (Lines are 5 in every example.)
     "key_block_upscale": "p=lambda g,R=range(11):{'8'in str(C:=[[[5,g[B&12|C//4][B%3*4+A//4]][C%4<3>A%4]for A in R]for C in R]):C for B in R}[0]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
-    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k (both row
-    # neighbours set; s[k-143] is s[k+1] by negative indexing, so k may run to 143) are kept by the
-    # generator's if; every cell q takes the max over them of s[k+T], T a base-3 digit of |q-k| in
-    # a negative constant (so digits past 26 are 2): 0 the centre colour, 1 the arm, 2 a 0; the
-    # 144 cells are cut into rows of 12 by zip over one generator.) Whole program: the default
-    # R=range(144) serves both loops.
-    "plus_to_star": "p=lambda g,R=range(144):[*zip(*[(max(s[k+-5428927386753//3**abs(q-k)%3]for k in R if s[k-1]*s[k-143])for q in R if(s:=sum(g,[])))]*12)]",
+    # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k are kept by
+    # the generator's if: left neighbour and upper neighbour both set (s[k-12] by negative
+    # indexing), which no arm cell has: a side arm has a 0 above it, a top or bottom arm a 0 on its
+    # left; every cell q takes the max over them of s[k+T], T a base-3 digit of |q-k| in a negative
+    # constant (so digits past 26 are 2): 0 the centre colour, 1 the arm, 2 a 0; the 144 cells are
+    # cut into rows of 12 by zip over one generator.) Whole program: the default R=range(144)
+    # serves both loops.
+    "plus_to_star": "p=lambda g,R=range(144):[*zip(*[(max(s[k+-5428927386753//3**abs(q-k)%3]for k in R if s[k-1]*s[k-12])for q in R if(s:=sum(g,[])))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
     # (period 2*distance) to the end. (Uses max over s[i::-2d] on the bytes s of the per-line
     # maxima; d from s stripped of s[:1], its first byte, a 0 as no example has a pixel on the first
@@ -197,9 +198,9 @@ IDIOMS = {
     # lines up with the 1-object's bottom row. (Each column c is rotated by B(its colour) - B(1),
     # B(m) = the row of m's last digit in str(g): every grid is 10 wide, so a row is 32 characters;
     # no object is pushed off the grid in any example, so nothing wraps.) map(lambda*c,...,*g)
-    # hands the lambda each column as c, and str(g) is bound once as a default argument s, both
-    # cheaper than a comprehension over zip(*g) with a walrus.
-    "align_bottoms_to_one": "[*zip(*map(lambda*c,s=str(g):c[(k:=s.rfind(f'{max(c)}')//32-s.rfind('1')//32):]+c[:k],*g))]",
+    # hands the lambda each column as c, and the bound method str(g).rfind is made once as a
+    # default argument s, so both look-ups are s(...), cheaper than s.rfind(...) twice.
+    "align_bottoms_to_one": "[*zip(*map(lambda*c,s=str(g).rfind:c[(k:=s(f'{max(c)}')//32-s('1')//32):]+c[:k],*g))]",
     # task031: crop the grid to the box around its one shape (a single colour on 0). The shape is
     # 4-connected, so it has no empty row or column inside its box: drop the all-0 rows, then
     # (transposed) the all-0 columns, and transpose back. p(g) makes h = p(g,g), which is the first
@@ -263,10 +264,12 @@ IDIOMS = {
     "c4_object_top_left_quadrant": "[*zip(*[*filter(any,zip(*filter(any,g)))][:3])][:3]",
     # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
     # of the nearer line (every nonzero cell takes the colour of the nearest grid corner, which is
-    # a border line's colour; the grid is 10x10 in every example, so i, j run over range(10)). A
-    # whole program: R=range(10) as a default parameter serves both loops, 4 bytes under two
-    # range(10) calls.
-    "nearest_border_colour": "p=lambda g,R=range(10):[[g[i][j]and g[-(i>4)][-(j>4)]for j in R]for i in R]",
+    # a border line's colour; the grid is 10x10 in every example). One recursive p for the grid,
+    # its rows and its cells (g*0==[] tells a list from an int): a list is mapped against
+    # a[:1]*5+a[9:]*5, its reference's first item five times then its last; the reference a is g
+    # itself at the top, so row i is paired with row 0 or row 9, and inside a row the cell j is
+    # paired with that row's cell 0 or 9 (the nearest corner). A cell gives g and a: 0 stays 0.
+    "nearest_border_colour": "p=lambda g,a=0:g*0==[]and[*map(p,g,(a:=a or g)[:1]*5+a[9:]*5)]or g and a",
     # task041: each downward V (one colour each) is filled: every cell between two cells of one
     # colour in a row takes that colour. In a row the coloured cells come in pairs of one colour (a
     # V's two arms, or its 2-wide foot), so x ^= c toggles between 0 (outside) and the pair's colour
@@ -955,11 +958,13 @@ IDIOMS = {
     # empty list falls through to the recursion on g[3:]).
     "asymmetric_block": "(b:=g[:3])*(b!=[*map(list,zip(*b))])or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
-    # 4-neighbour). Four quarter turns (g*2 has at least 6 items; [3] is the fourth, upright); each
-    # pass maps a cell c with left neighbour a by c+-c%~a%8: 0 stays 0, 8 stays 8, 3 becomes 8 when
-    # a is 3 or 8 (-3%~a%8 is 5) and stays 3 when a is 0. a is the left cell's new value (blank iff
-    # the old one is), reset to 0 at each row start.
-    "grouped_to_8": "[g:=[[a:=c+-c%~a%8for c in r]for r in zip(*g[::-1])if[a:=0]]for _ in g*2][3]",
+    # 4-neighbour). Four passes nested by eval of one pass text written 4 times and closed on g
+    # (a constant text, never the grid's): each pass maps a lambda over the columns (*r) and writes
+    # each column reversed, a quarter turn, so four end upright. In a pass a cell c with upper
+    # neighbour a becomes c+-c%~a%8: 0 stays 0, 8 stays 8, 3 becomes 8 when a is 3 or 8 (-3%~a%8
+    # is 5) and stays 3 when a is 0. a is the cell above's new value (blank iff the old one is),
+    # 0 at each column's start (the default a=0, fresh per call).
+    "grouped_to_8": "[*eval('map(lambda*r,a=0:[a:=c+-c%~a%8for c in r][::-1],*'*4+'g))))')]",
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum,
@@ -1229,16 +1234,17 @@ IDIOMS = {
     # pattern is always 3, so cell%2 times the key cell is the key colour or 0.
     "colour_by_key_quadrant": "[[g[a:=i-g[2][0]*3%9][b:=j-g[0][2]*3%9]%2*g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
-    # diagonally: each single shoots a diagonal ray outward. Whole program: 4 passes (n counts
-    # down), each turning the grid a quarter (zip(*g[::-1])) and running one regex on its text,
-    # where cell (x,y) sits at 2+32x+3y, so +35 is one step down-right and +32 is the cell left of
-    # that step. A cell takes colour K when it starts a run of 0s down-right ((0.{34})+), the next
-    # diagonal cell is K, the one after is K too, and the cell left of that second one is 0: a
-    # single then the block corner (a bare block corner fails: the cell left of its diagonal
-    # neighbour is the block). So a whole ray is drawn in one pass; the four turns cover the four
-    # directions and end upright. K = 0 writes 0 back; off the grid the offsets land on separators,
-    # which end the run of 0s.
-    "diagonal_corner_rays": "import re\np=lambda g,n=4:n and p(eval(re.sub(r'(?=(0.{34})+(.).{31}0..\\2).',r'\\2',str([*zip(*g[::-1])]))),n-1)or g",
+    # diagonally: each single shoots a diagonal ray outward. Whole program: one pass text, written 4
+    # times by string repetition and nested by eval (no counter): each pass turns the grid a quarter
+    # (zip(*X[::-1]) around the inner pass's result) and runs one regex on its text, where cell
+    # (x,y) sits at 2+32x+3y, so +35 is one step down-right and +32 is the cell left of that step.
+    # A cell takes colour K when it starts a run of 0s down-right ((0.{34})+), the next diagonal
+    # cell is K, the one after is K too, and the cell left of that second one is 0: a single then
+    # the block corner (a bare block corner fails: the cell left of its diagonal neighbour is the
+    # block). So a whole ray is drawn in one pass; the four turns cover the four directions and
+    # end upright. K = 0 writes 0 back; off the grid the offsets land on separators, which end the
+    # run of 0s. The outer text is raw, so the inner r'..' strings keep their \2.
+    "diagonal_corner_rays": 'import re\np=lambda g:eval(r"eval(re.sub(r\'(?=(0.{34})+(.).{31}0..\\2).\',r\'\\2\',str([*zip(*"*4+"g"+"[::-1])])))"*4)',
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: T is
     # built once for each, the box read as k*(y+x*m), k in 1j,-1j,1,-1 turning it and m=-1j
     # mirroring the columns; offsets from its last 4, w) lands its 4s on non-0 cells and its 1s on
@@ -1252,16 +1258,15 @@ IDIOMS = {
     # repeats `for x,v in`, which packs better.
     "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+v-w for k in(1j,-1j,1,-1)for m in(1j,-1j)if(w:=dict(T:=[(v>3,k*(y+x*m))for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]])[1])for y in D if all(x==(y+v-w in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
-    # drop the noise, restore the rectangles. (EXPR: ten transposing passes, one per colour 0-10
-    # sorted by count (sum(g,g) puts the rows before the cells, which count() never matches; `for
-    # *b,in` makes each column a list, to pad with [0]): eight absent colours, the noise, the main
-    # colour n, then 0 (commonest, as in every example); [9] keeps the pass run with n. In each pass
-    # a set cell with a set neighbour along its line becomes that pass's colour, the others 0. Each
-    # column is read as pairs (x, right neighbour r) of [0]+b and b+[0]; the left neighbour is v,
-    # the cell just written: when x>0 the left cell had x as a set neighbour, so v>0 iff it was
-    # set. The leading pair, a 0 sentinel, resets v at each column start and [1:] drops it. Noise
-    # never touches noise, and later passes only recolour.)
-    "denoise_rectangles": "[g:=[[v:=n*(x>0<v|r)for x,r in zip([0]+b,b+[0])][1:]for*b,in zip(*g)]for n in sorted(range(11),key=sum(g,g).count)][9]",
+    # drop the noise, restore the rectangles. One recursive p for grid, rows and cells; *x holds
+    # the neighbours: a list g is mapped with g[1:2]+g (item i-1, mirrored to item 1 at i=0)
+    # and g[1:]+g[-2:] (item i+1, mirrored to item -2 at the end) around *x, so the grid gives
+    # each row its rows U, D and a row gives each cell (L, U, D, R) (mirrored edges only repeat a
+    # real neighbour). A cell (x has 4 items) stays set iff it is set and has a set neighbour
+    # along its row (L|R) and one along its column (U|D): noise outside a rectangle lacks one of
+    # them. A kept cell keeps its colour when a neighbour shares it (main cells), else it takes
+    # max(x): noise never touches noise, so its set neighbours are all the main colour.
+    "denoise_rectangles": "p=lambda g,*x:(g>0<x[0]|x[3]>0<x[1]|x[2])*[max(x),g][g in x]if x[3:]else[*map(p,g,g[1:2]+g,*x,g[1:]+g[-2:])]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: a morphological opening
     # by a 2x2 square (a cell stays iff it lies in an all-set 2x2 block). Four quarter-turn passes
     # (zip(*g[::-1])), each pairing every cell with the one before it in its row (0 padded in
@@ -1435,9 +1440,10 @@ IDIOMS = {
     "shape_self_fractal": "[*zip(*filter(any,g[9:]or p([[a&b for a in A for b in B]for A in[[]]+g for B in g])))]",
     # task218: a grid of solid colour blocks on 0 -> one cell per block: drop the all-0 rows and
     # columns and keep one of each repeated row and column. A pass transposes (zip) and keeps the
-    # distinct nonzero lines as dict keys (insertion order, global dedupe as RE-ARC's `dedupe`); the
-    # first call (a list) runs a second pass through p, which sees a dict and returns a list.
-    "dedupe_colour_blocks": "(p,list)[g!=[*g]]({r:0 for r in zip(*g)if any(r)})",
+    # distinct nonzero lines (max(r) > 0) as dict keys (insertion order, global dedupe as RE-ARC's
+    # `dedupe`). Two passes by recursion: p(g) runs its pass on p(g,g), whose pass runs on g
+    # (h=g there), so the result is deduped both ways and turned back.
+    "dedupe_colour_blocks": "p=lambda g,h=0:[*{r:0for r in zip(*h or p(g,g))if max(r)}]",
     # task219: Bands of 8s separated by empty rows; the first band is the template. Each band takes
     # the shift of the template that overlaps it most (ties: the larger shift), and the template's
     # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
@@ -1901,11 +1907,12 @@ IDIOMS = {
     # set), dropped again by [:0:-1], which also reverses it.)
     "maze_checker_flood": "[g:=[[v:=c or v%8and s-v for c in(8,*r)][:0:-1]for*r,in zip(*g)]for s in[sum({*sum(g,[])})-8]*96][-1]",
     # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s; each
-    # 4 takes its half-turn image, never hidden in the task. In the grid's text the half turn is the
-    # text reversed (digits land on digits), so each '4' is replaced by the character at the mirror
-    # place (str.replace with '4' as old), then the text is eval'd. Every example is 16x16, so the
-    # text is 800 characters and '4'*999 outlasts it (a bigger grid's text is cut: eval raises).
-    "unmask_fours_half_turn": "eval(''.join(map(str.replace,s:=str(g),'4'*999,s[::-1])))",
+    # 4 takes its half-turn image, never hidden in the task. One recursive p for grid, rows and
+    # cells (g*0==[] tells a list from an int): a list is mapped against its partner reversed (the
+    # partner is g itself at the top), so row i meets row 15-i and, inside it, cell j meets cell
+    # 15-j of that row: the half-turn image. A cell keeps itself, or takes the image h when it is
+    # a 4 ((g,h)[g==4]).
+    "unmask_fours_half_turn": "p=lambda g,h=0:g*0==[]and[*map(p,g,(h or g)[::-1])]or(g,h)[g==4]",
     # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
     # middle cell g[-1][m]), the outer colour again above that run; from above the run's two ends,
     # rays of that colour go up-left and up-right. A whole program that paints the rays in place:
@@ -2028,11 +2035,11 @@ IDIOMS = {
     # .replace('7','5') on str(g), written replace(*'75'), and eval give the new grid.
     "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
     # task310: Crop the square frame drawn in the rarest colour (every row/column of the frame holds
-    # that colour): twice transpose and keep the lines holding it. The text
-    # 'zip(*filter({c}.issubset,' written twice and closed on g is both passes (eval of a constant
-    # text, never of the grid's); c is min(f:=sum(g,[]),key=f.count), the rarest cell value of the
-    # original g (each copy of the text recomputes it from the uncropped g: once per pass).
-    "rarest_frame_crop": "[*eval('zip(*filter({min(f:=sum(g,[]),key=f.count)}.issubset,'*2+'g))))')]",
+    # that colour): twice transpose and keep the lines holding it. Two passes by recursion: p(g)
+    # filters the lines of p(g,g), whose pass filters the rows of g (h=g there). The colour c is
+    # min(f:=sum(g,[]),key=f.count), the rarest cell value of the original g, which both calls
+    # receive as g; each pass keeps the lines with {c}.issubset and transposes (zip).
+    "rarest_frame_crop": "p=lambda g,h=0:[*zip(*filter({min(f:=sum(g,[]),key=f.count)}.issubset,h or p(g,g)))]",
     # task312: every 5 takes the colour in column 0 of its row; 0 stays 0. Only column 0 and the 5s
     # are nonzero, so every nonzero cell becomes r[0]: c%~c is -1 for c>0 (and 0 for 0), and -1&r[0]
     # is r[0].
@@ -2044,16 +2051,14 @@ IDIOMS = {
     "extend_tiling_shifted": "[(r[1:len({*r})]*9)[:len(g)]for r in g[:2]*10][:len(g)]",
     # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
-    # One pass over the text: every example is 8x8, so str(g) is 208 characters, a row every 26 and
-    # a cell every 3. A character takes the max of itself and {its partners 3 columns left (k-9) and
-    # 3 rows up (k-78)} & {3 columns right (k+9) and 3 rows down (k+78)}: the slice
-    # g[k+9:k+79:69] is exactly those two where they exist (69 = 78-9), and is shorter or empty at
-    # the end of the text (no IndexError). Off the middle columns a partner may be in another row
-    # or a comma, but no outer character changes on any example; brackets sort above digits, so
-    # the text still evaluates. (Every example: filled cells hold 1, none is filled both ways, no
-    # row or column has a mark at its index 4 (3) repeated at 6 (1), and no row partner equals a
-    # column partner on the other side.)
-    "complete_middle_block": "eval(''.join(max((g:=str(g))[k],*{g[k-9],g[k-78]}&{*g[k+9:k+79:69]})for k in range(208)))",
+    # One recursive p for grid, rows and cells; *x holds the partners 3 places back and ahead: a
+    # list g (x has 0 or 2 items) is mapped with g[5:]+g (item i-3, wrapping to i+5 for i<3) and
+    # g[3:]+g (item i+3, wrapping to i-5 for i>4) around *x, so the grid gives each row its rows
+    # U, D (3 up, 3 down) and a row gives each cell (L, U, D, R). A cell (x has 4 items) takes the
+    # max of itself and {L,U}&{D,R}, i.e. a partner pair that agrees (every example is 8x8; a
+    # middle cell has exactly one real pair; the wrapped partners of the other cells never agree
+    # on a colour above theirs in any example: separators are 0, block cells are 1 or a mark).
+    "complete_middle_block": "p=lambda g,*x:max({g,*x[:2]}&{g,*x[2:]})if x[3:]else[*map(p,g,g[5:]+g,*x,g[3:]+g)]",
     # task315: 9x9 made of 3x3 blocks: a copy of the input in the blocks whose input cell is 2,
     # zeros elsewhere. Colours are 0, 1 and 2, so a//2 is 1 only for a 2.
     "self_tile_at_twos": "[[a//2*b for a in r for b in s]for r in g for s in g]",
@@ -2294,11 +2299,13 @@ IDIOMS = {
     # k = 1+16t (bytes \x01 \x11 ! 1 A; raw bytes in the literal) for 5 cells.
     "d4_hole_under_3": "[(f:=sum(g,[]))[-f.index(3)-k::-1][:5]for k in b'\u0001\u0011!1A']",
     # task352: each 0 cell with a 2 among its 8 neighbours becomes 1 (other colours never touch a
-    # 2). Quarter turns, one per row of g (at least 4), each marking a 0 whose left neighbour is a 2
-    # or an earlier mark: a holds the left cell's old value (max reads it, then a:=B), reset per
-    # row; marks spread one step right, down, left, up in turn, and the 4th result covers exactly
-    # the 3x3 ring (bools print 0/1).
-    "ones_around_twos": "[g:=[[max(0<a<3,a:=B)for B in A]for A in zip(*g[::-1])if[a:=0]]for A in g][3]",
+    # 2). Four passes by eval of the pass text written 4 times (nested, no g:=): each map pass
+    # hands the lambda one column r of the grid, top to bottom, and returns it reversed, so every
+    # pass is a quarter turn. A 0 whose preceding cell was a 2 or an earlier mark is marked: a holds
+    # the preceding cell's old value (max reads it, then a:=B), reset per column by the default;
+    # marks spread one step in a new direction each pass, and after 4 turns they cover exactly the
+    # 3x3 ring, upright again (bools print 0/1).
+    "ones_around_twos": "p=lambda g:[*eval('map(lambda*r,a=0:[max(0<a<3,a:=B)for B in r][::-1],*'*4+'g))))')]",
     # task353: The single 3 steps one cell toward the single 4 (sign of the row and column
     # differences). Transposing passes (`for _ in g` runs len(g); [1] is the second), one per axis:
     # s = sum of the first nonzero row (3: the 4 is further on, 4: behind, 7: level), 1-8%s maps it
@@ -2349,15 +2356,17 @@ IDIOMS = {
     # r[:4:-1] is columns 8..5, so map stops at 4; where both halves are coloured they share the
     # colour, so max of the pair is the painted cell.
     "fold_right_onto_left": "[[*map(max,r,r[:4:-1])]for r in g]",
-    # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the cell or
-    # half-step point beside a coloured cell that the most cells match under rot90 (the half-steps
-    # listed first, so they win ties); every cell takes the max colour over its rotations 1j**d, d
-    # in range(10), about it. Every example is 10x10, so the loops run over R=range(10) (cheap on
-    # big grids too); g is rebound to a dict keyed 2e + 2r*1j, built row-major: doubled, so a
-    # half-step point is r+1+1j, which packs shorter than r+.5+.5j. Zero cells are not filtered
-    # out: their key `g[e][r]and ...` is 0, one entry 0 holding 0, which adds only the candidates 0
-    # and 1+1j and keeps the dict small; it loses a colour at cell (0,0), empty in every example.
-    "rot4_complete": "[R:=range(10),g:={g[e][r]and r*2j+e*2:g[e][r]for e in R for r in R},t:=max([r+1+1j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j)for r in g))]and[[max(g.get(t+(r*2j+e*2-t)*1j**d,0)for d in R)for r in R]for e in R]",
+    # task361: a figure with 4-fold rotational symmetry has parts missing: find its centre and give
+    # every cell the max colour over its 4 rotations. Cells are flat indices n=10i+j+1 of s, the
+    # 10x10 grid flattened behind a 0 (every example is 10x10); mod 101 a quarter turn about a
+    # centre C is n -> n+9*(n-C) (10*10 = -1 mod 101), and a half-step centre is a residue too
+    # (2 is invertible), so C runs over all residues, range(1,102) (101 is 0). s is repeated 111
+    # times, so Python indexing does the mod for every index met (|n+k*(n-C)| < 11211). The
+    # turns k are the bytes b'e\tcZ' (101,9,99,90 = 0,9,-2,-11 mod 101; a raw tab). The centre is
+    # the C under which the most cells (zeros too) equal their 3 turns; the first best wins.
+    # Output: one generator over n cut into rows by zip over 10 copies (n=101 is dropped). A
+    # grid taller than 10 leaves s unbound (g[10:] is true), so other tasks fail at once.
+    "rot4_complete": "p=lambda g,R=range(1,102):[g[10:]or(s:=sum(g,[0])*111),C:=max(R,key=lambda C:sum(s[n]==s[n+k*(n-C)]for n in R for k in b'	cZ'))]and[*zip(*[(max(s[n+k*(n-C)]for k in b'e	cZ')for n in R)]*10)]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish; they fill
     # the first k rows of the last column). Those k rows are equal (a plain row plus the 5; the
     # cross row lies below them), and no other row equals them, so k = g.count(g[0]). The cross
