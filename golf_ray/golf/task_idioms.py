@@ -326,11 +326,12 @@ IDIOMS = {
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
     # task050: blank cells lying between two 8s of the same row or the same column become 3. Each
-    # line is scanned with k = the number of 8s seen so far (reset by if[k:=0]): a cell lies between
-    # two 8s iff 0 < k < count of 8s in the line; >c keeps an 8 as 8 (a line holds at most 2 8s in
-    # every example, so k < 8) and a 3 stays 3 (3|3). Two passes, columns then rows: p(g) makes
-    # its pass on h or p(g,g), the first pass (h is g there).
-    "link_8s_with_3": "p=lambda g,h=0:[[c|3*(r.count(8)>(k:=k+c//8)>c)for c in r]for r in zip(*h or p(g,g))if[k:=0]]",
+    # line x is scanned with s = the number of 8s seen so far: a cell lies between two 8s iff
+    # 0 < s < count of 8s in the line; >c keeps an 8 as 8 (a line holds at most 2 8s in every
+    # example, so s < 8) and a 3 stays 3 (3|3). Star-lambda: p(g) gets x=(g,), so x[1:] is empty
+    # and it returns map(p,*map(p,*g)): the inner map hands p each column as *x (the default s=0
+    # restarts per line), the outer one each row of the result, so columns then rows.
+    "link_8s_with_3": "p=lambda*x,s=0:x[1:]and[c|3*(x.count(8)>(s:=s+c//8)>c)for c in x]or[*map(p,*map(p,*x[0]))]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
     # colour from it through the apex to the edge, over background only. (EXPR: f is the first
     # nonzero cell so far in a line, updated at every cell by v+0*(f:=f or v), which is still v; a
@@ -2336,16 +2337,15 @@ IDIOMS = {
     # after its 1: the last m+1 cells of m 8s, a 1 and d 8s.
     "bounce_zigzag": "[([8]*(m:=len(g[0])-1)+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
-    # its whole row / column. Two passes, the statement text repeated for exec ('...;'*2), each
-    # tiling the rows and transposing in place (g[:]=zip(*...): the slice assignment takes the zip,
-    # and the lambda returns the same list, exec giving None): the second pass does the columns and
-    # turns the grid back. n = colours in the row less 0 (segment colours distinct, as in every
-    # example); each residue class k mod n holds one segment cell, so max(r[k::n]) for k<n is one
-    # period in phase; repeated (n-1)*9 times (runs are 3+ cells, lines <= 21) and cut by zip; a row
-    # of one cell or none repeats 0 times: stays r. n is bound in the repeat count, which is
-    # evaluated before the list that reads it (a walrus inside the comprehension, so n lives in the
-    # comprehension's enclosing namespace, read and written there alike).
-    "repeat_cross_segments": "exec('g[:]=zip(*[~-(n:=len({*r})-1)*9*[max(r[k::n])for k in range(n)]or r for r in g]);'*2)or g",
+    # its whole row / column. Two passes by recursion: p(g) runs its pass on p(g,g), whose pass
+    # runs on g itself (h=g there); each pass tiles the rows and returns the transpose, so the
+    # second pass does the columns and turns the grid back (zip's tuples are fine as rows).
+    # n = colours in the row less 0 (segment colours distinct, as in every example); each residue
+    # class k mod n holds one segment cell, so max(r[k::n]) for k<n is one period in phase;
+    # repeated (n-1)*9 times (runs are 3+ cells, lines <= 21) and cut by zip; a row of one cell
+    # or none repeats 0 times: stays r. n is bound in the repeat count, evaluated before the list
+    # that reads it.
+    "repeat_cross_segments": "p=lambda g,h=0:[*zip(*[~-(n:=len({*r})-1)*9*[max(r[k::n])for k in range(n)]or r for r in h or p(g,g)])]",
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
@@ -2533,8 +2533,9 @@ IDIOMS = {
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
     # B; a row or column with 2 or 3 As ({row count, column count} & {2,3}) is a bump line.
     # A whole program: the statement b,A,B=... unpacks the dict's three keys once, shorter than
-    # binding them with a `for b,A,B in[...]` clause inside a lambda's comprehension.
-    "bump_lines_through": "def p(g):b,A,B={}.fromkeys(sum(g,[]));return[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,c in zip(r,zip(*g))]for r in g]",
+    # binding them with a `for b,A,B in[...]` clause inside a lambda's comprehension. Each cell v
+    # comes with its column as the list c (`for v,*c in zip(r,*g)`, shorter than zip(r,zip(*g))).
+    "bump_lines_through": "def p(g):b,A,B={}.fromkeys(sum(g,[]));return[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,*c in zip(r,*g)]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass transposes, keeps the nonempty lines
     # twice ("ab"*any(r) is "ab" or "", and needs no space before the for), so two passes crop and
     # double both axes. Whole program: p(g) runs a pass on p(g,g), and p(g,g) (k the grid, truthy)
