@@ -840,10 +840,11 @@ IDIOMS = {
     # whose sum c is one of its cells (an empty column fails 0<0, a side's 2c is no cell).
     "cup_hole_marks": "g[:-1]+[[4*(0<sum(b)in b)for b in zip(*g)]]",
     # task127: 3x3 cells between grey (5) lines each hold one colour c at the centre; fill each cell
-    # with c+5 and keep the grey lines. Recursive, the same step for rows and cells: item i takes
-    # item 1|i&2-i, which maps 0,1,2->1, 4,5,6->5, 8,9,10->9 (the centres) and a grey line 3/7 to
-    # itself; a cell (g*0 is 0, not []) becomes c%5+5, so c+5, or 5 on a grey line.
-    "cells_filled_by_centre": "g*0!=0and[p(g[1|i&2-i])for i in range(len(g))]or g%5+5",
+    # with c+5 and keep the grey lines. Recursive, the same step for rows and cells: a list
+    # [a,b,c,grey,...] becomes [p(b)]*3 (the centre line/cell, three times), the grey one as it is
+    # (g[3:4]) and p of the rest g[4:] (lengths 11, 7, 3 step down to [], which `g and` returns);
+    # an int (g*0==0) is a centre cell, c+5 (never a grey 5: only g[1] items are recursed into).
+    "cells_filled_by_centre": "p=lambda g:g*0==0and g+5or g and[p(g[1])]*3+g[3:4]+p(g[4:])",
     # task128: 15x15: each bar standing on the floor moves up by its own height. A column is Z 0s
     # then H cells of one colour (H <= 7 < Z), so H is the count of its last cell, and its cells
     # from H on followed by the whole column start with the lifted bar and H 0s under it. An empty
@@ -975,12 +976,13 @@ IDIOMS = {
     # on the cells that stay 0; on the others 8>>x%7 maps 0,2,8 to 8,2,4.
     "bar_rays_mirror": "(P:=[*filter(any,g)])and[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==P[-1]!=8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
-    # the blocks with the most 6s (always two), else 0. p recurses over the bands: g[:3] is the
-    # top band, g[4:] drops it and its 8-line (after the last band it is [] and the recursion
-    # stops). A band's three rows read column by column (sum(zip(*band),())) put block j in the 9
-    # cells [j-9:j] for j = 9, 21, 33 (raw bytes in b""); a block's sum is 6 per 6, so 6<sum is
-    # False for one 6 and True for two (bools print 0/1).
-    "blocks_with_two_sixes": 'p=lambda g:g and[[6<sum(sum(zip(*g[:3]),())[j-9:j])for j in b"\t\u0015!"]]+p(g[4:])',
+    # the blocks with the most 6s (always two), else 0. One star-lambda for both directions:
+    # map(p,*g) calls p with each column's 11 cells as x, and p(*x) returns the three band sums
+    # [x0+x1+x2, x4+x5+x6, x8+x9+x10] (each //3) by recursing on x[4:] (the 8-line cell x[3]
+    # skipped; p() on the empty rest gives () through `x and`); map(p,*those) then sums each row
+    # band across the columns the same way. The top call has x=(g,) (x[1:] empty). A column third
+    # holds 0, 6 or 12 -> 0, 2, 4; a block then sums 2 (one 6) or 4 (two) -> //3 gives 0 or 1.
+    "blocks_with_two_sixes": "p=lambda*x:x[1:]and[sum(x[:3])//3,*p(*x[4:])]or x and[*map(p,*map(p,*x[0]))]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (each a pass over the columns, zip(*g), whose list is
     # then reversed; the 4th result is kept); each marks 4 on the row (of its pass) just below the
@@ -1161,9 +1163,11 @@ IDIOMS = {
     # of bits moved up 2 to read 4 or 0.
     "zigzag_every_third_gap": "[[c or 900>>k%12&4for k,c in enumerate(r,3*r[2])]for r in g]",
     # task177: crop the grid to the box of its non-0 cells and mirror it left to right. The object
-    # is a solid rectangle (every example), so a row's non-0 cells are its cropped row: x keeps
-    # them, an empty x (a blank row) is skipped by the walrus condition, and x[::-1] mirrors.
-    "crop_object_mirrored": "[x[::-1]for r in g if(x:=[*filter(int,r)])]",
+    # is a solid rectangle (every example), so keeping the non-0 lines crops it. Each call keeps
+    # the non-0 lines of the transpose of h or, when h is not given (0), of its own value for h=g
+    # reversed: p(g,g) lists the box's columns, [::-1] puts them right to left, and zip turns them
+    # back into the mirrored rows, of which the non-0 ones are the box's (tuples are fine).
+    "crop_object_mirrored": "p=lambda g,h=0:[*filter(any,zip(*h or p(g,g)[::-1]))]",
     # task178: the grid is stripes (all rows equal, or all columns equal); output the stripes'
     # colours in order, one per run, as one row (vertical stripes) or one column (horizontal ones).
     # The same recursion does both levels: drop each row equal to the one before, then do the same
@@ -2022,10 +2026,10 @@ IDIOMS = {
     # differ only by the picture, and the plain (lexicographic) max of rows is their elementwise
     # max.
     "tile_cell_mod10": "[g:=[*zip(*map(max,g,g[:10]+g))][::-1]for _ in g][7]",
-    # task307: every cell becomes a 2x2 block (upscale by 2). zip(r,r) pairs each cell with itself
-    # and sum(...,()) flattens the pairs into the wide row; each wide row is listed twice (2*[row],
-    # the 2 in front so that `for` needs no space) and sum(...,[]) joins those lists of rows.
-    "upscale_twice": "sum([2*[sum(zip(r,r),())]for r in g],[])",
+    # task307: every cell becomes a 2x2 block (upscale by 2). Recursive, the same step for rows and
+    # cells: a non-empty list (g!=g*0!=0: an int has g*0==0, [] has g==g*0) becomes its first item
+    # (itself upscaled) twice, then the rest done the same way; an int or [] is returned as it is.
+    "upscale_twice": "p=lambda g:g!=g*0!=0and[p(g[0])]*2+p(g[1:])or g",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one square canvas as tall as the tallest figure (every output is square),
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre
@@ -2600,10 +2604,12 @@ IDIOMS = {
     # other hole rows (in every example one exists), and its slice a:a+c is the hole row.
     "periodic_hole_fill": "[max(s*(s[:(a:=r.index(0))]+[0]*c+s[a+c:]==r)for s in g)[a:a+c]for r in g if(c:=r.count(0))]",
     # task395: a 6x3 grid, top half 0/9 over bottom half 0/1; the 3x3 output is 2 where the cell is
-    # 0 in both halves, else 0. Each top row r meets g.pop(3), rows 3, 4, 5 in turn (the pops shrink
-    # g, so the loop over g stops after three rows); a walks the bottom row while r.pop(0) hands out
-    # the top row's cells. 2&a+3+t is 2 only for a=t=0 (3&2; the sums 4, 12, 13 have bit 1 clear).
-    "both_halves_empty_to_two": "[[2&a+3+r.pop(0)for a in g.pop(3)]for r in g]",
+    # 0 in both halves, else 0. A whole program: p recurses over three levels. p(g) maps p over the
+    # rows of g and of g[3:] (b defaults to [], so a[3:]+b is g[3:]); p(row, row) maps p over the
+    # cell pairs (a row has 3 cells, so a[3:] is [] and a[3:]+b is b); p(cell, cell) returns
+    # 2&a+3+b, 2 only for a=b=0 (3&2; the sums 4, 12, 13 have bit 1 clear). b*0==[] tells a list b
+    # from an int; the map's list is never empty, so `and` yields it.
+    "both_halves_empty_to_two": "p=lambda a,b=[]:b*0==[]and[*map(p,a,a[3:]+b)]or 2&a+3+b",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. The EXPR turns the grid 4h times (a quarter turn the other way:
     # the transpose read from its last row), each time keeping the turned rows from the last one
