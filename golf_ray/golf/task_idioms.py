@@ -124,14 +124,14 @@ IDIOMS = {
     # m*1j+n in both places and the vote written f*z-v[f]-e-u*f.real (whole numbers, so exact).
     "templates_onto_markers": "[v:={m*1j+n:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1j,1,-1j,-1))for f in x}for f in g],o:={f*z-v[f]-e-u*f.real:x[f]for z in(1j,1,-1j,-1)for u in(z+z,0)for i in[[f*z-v[f]-e-u*f.real for e in x if 4>[*v.values()].count(v[e])for f in x if x[f]==x[e]]]for e in i[:99]if 2<i.count(e)for f in x}]and[[o.get(m*1j+n,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (A whole
-    # program: 8 passes, k=8..1, each reading g's columns as rows (zip) and writing them reversed, a
-    # quarter turn, and marking cells whose up-left x is a colour other than 0/8: 8&x%~7 is 8 for
-    # those (x%-8 is in -7..-1, all with bit 8), 0 for 0 and 8, so x can come from q, the row just
-    # written (the default [0]*99 at each call's start), new 8s and all. Passes k=8 and k=7 (one
-    # odd, one even) double the rows before the transpose (g+k//7*g), which tiles both ways; marks
-    # made before the tiling is whole are only missing some, never wrong, and the 4 later turns
-    # each mark one diagonal of the full tiling; 8 quarter turns end upright.)
-    "tile_diagonal_halo": "p=lambda g,k=8,q=[0]*99:k and p([q:=[v or 8&x%~7for v,x in zip(r,[0,*q])]for r in zip(*g+k//7*g)][::-1],k-1)or g",
+    # program, one recursion for the grid, its rows and its cells: the grid maps each row, doubled
+    # by g*2, with the rows above and below it as *x; a row maps each cell, doubled by g*2, with
+    # its up-left, up-right, down-left and down-right cells, so a cell has 4 items in x and is
+    # g or 8*any(x). Each list L in x (or g itself at the top) gives M=L[1:2]+L*2+L[-2:], the
+    # doubled L with a mirror item at each end: M[j] is the item before j, M[2:][j] the one after,
+    # and at an end the mirror repeats the neighbour on the other side, which adds nothing. At the
+    # top x is empty and M is built from g, so rows get (above, below); every grid is at least 2x2.)
+    "tile_diagonal_halo": "p=lambda g,*x:g or 8*any(x)if x[3:]else[*map(p,g*2,*[(L[1:2]+L*2+L[-2:])[k:]for L in x or[g]for k in(0,2)])]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: 101 cells, taken mod
     # 101), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell is
@@ -203,10 +203,11 @@ IDIOMS = {
     "align_bottoms_to_one": "[*zip(*map(lambda*c,s=str(g).rfind:c[(k:=s(f'{max(c)}')//32-s('1')//32):]+c[:k],*g))]",
     # task031: crop the grid to the box around its one shape (a single colour on 0). The shape is
     # 4-connected, so it has no empty row or column inside its box: drop the all-0 rows, then
-    # (transposed) the all-0 columns, and transpose back. p(g) makes h = p(g,g), which is the first
-    # step (h = g is truthy, so it does not recurse): the all-0 rows dropped, transposed; p then
-    # drops the all-0 rows of that (the columns) and transposes back.
-    "crop_lone_shape": "p=lambda g,h=0:[*zip(*filter(any,h or p(g,g)))]",
+    # (transposed) the all-0 columns, and transpose back. p(g) has h=() and calls p(*g): there g
+    # is row 0 and h the other rows (row 0 is always empty: the shape keeps off the edges), so it
+    # drops the all-0 rows and transposes; p then drops the all-0 rows of that (the columns) and
+    # transposes back.
+    "crop_lone_shape": "p=lambda g,*h:[*zip(*filter(any,h or p(*g)))]",
     # task032: every coloured cell falls to the bottom of its column, order kept. Each column holds
     # only one colour beside 0, so sorting a column puts the 0s on top and its cells at the bottom,
     # just as falling does.
@@ -452,10 +453,12 @@ IDIOMS = {
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
-    # ring of 2s (10x10, as every example, and the lone cell never on the border). The flat output
-    # is p-1 zeros (p = the cell's flat index), the 3 ring rows [2,2,2]+7 zeros with c in the
-    # middle, then zeros; cut into rows of 10 by zip(*[iter(L)]*10), dropping the first row.
-    "lone_cell_ringed": "[*zip(*[iter([0]*~-(f:=sum(g,[])).index(c:=min(f,key=f.count))+[2]*3+(z:=[0]*7)+[2,c,2]+z+[2]*3+z*99)]*10)][1:11]",
+    # ring of 2s (10x10, as every example, and the lone cell never on the border). c is the colour
+    # of least count in the flat grid f; each flat cell gets d, its offset from c's flat index
+    # (enumerate starting at -f.index(c)). The ring is the offsets +-1, +-9, +-10, +-11: bits 2, 10,
+    # 11, 12 of 7172, so 2&7172>>abs(d) is 2 on the ring and 0 elsewhere (also at d=0, where
+    # (v==c)*c puts c back). The generator is cut into rows of 10 by zip(*[gen]*10).
+    "lone_cell_ringed": "p=lambda g:(c:=min(f:=sum(g,[]),key=f.count))and[*zip(*[((v==c)*c|2&7172>>abs(d)for d,v in enumerate(f,-f.index(c)))]*10)]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
     # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
     # shift that wraps hits the pad) and 109 zeros after it (indices past either end); one tuple
@@ -538,15 +541,14 @@ IDIOMS = {
     # n[m+b*77+f] needs no default (a KeyError ends other tasks early).)
     "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,n:={t*77+s:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+b*77+f,0)!=n[m]for b in(-l,0,l)for f in(-l,0,l))))and[[{n.get(t*77+s-b*77-f,0):n[m+b*77+f]for b in(-l,0,l)for f in(-l,0,l)}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
-    # an 8 above/below it). Two passes, each over the columns of the last (zip(*X)), so the second
-    # transposes back: the pass text is written twice around g by eval ('...zip(*'*2+'g)])]'), one
-    # pass nested in the other, with no walrus, so no `g:=` or `for _ in g][1]`. With m the max of
-    # the cell's 0-padded 3-window, a cell c becomes m<<c%6>>3. Pass 1 (cells 0/8): an 8 gives 4, a
-    # 0 with an 8 in its column window 1, else 0. Pass 2 (0/1/4, 4 marks the tromino): a 4 gives 8,
-    # a 1 with a 4 in its row window 1, without one 0; a 0 stays 0. Valid because the trominoes
-    # never come close to each other. Every example is 7x7, so the cells are read as r[j] for j in
-    # range(7). `>>3 for` keeps its space: a digit before a keyword warns inside eval.
-    "tromino_corner": "eval('[[max([0,*r][j:j+3])<<r[j]%6>>3 for j in range(7)]for r in zip(*'*2+'g)])]')",
+    # an 8 above/below it). A whole program: `import re`, then one re.sub over str(g), evaluated.
+    # Every example is 7x7, so in the text a cell's row neighbours are 3 characters away and its
+    # column neighbours 23 (`[0, 0, 0, 0, 0, 0, 0], ` per row). A 0 is taken when one lookahead
+    # finds an 8 after `, ` (right) or, by a lookbehind, before `, ` (left), and a second finds an
+    # 8 22 characters past it (below) or 22 before it (above); it becomes 1. Only the missing
+    # corner has both (the trominoes never come close to each other, so no other 0 has 8s on two
+    # sides), and the fixed offsets never pair cells across a row end (`], [` breaks `8, 0`).
+    "tromino_corner": "import re;p=lambda g:eval(re.sub('0(?=, 8|(?<=8, 0))(?=.{22}8|(?<=8.{22}0))','1',str(g)))",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
@@ -1196,18 +1198,25 @@ IDIOMS = {
     # order found by a small search over renamings so the text packs shorter.
     "recolor_same_shape": "[d:={L+1j*e for L,m in enumerate(g)for e,q in enumerate(m)if q%5>1 and 5 in m[:e]and 5 in m[e:]and(v:=q)},K:={L+1j*e for L,m in enumerate(g)for e,q in enumerate(m)if q%5}]and[[(q,v)[1==q==any(all((L+1j*e-T+V+Q in K)==(V+Q in d)for Q in(1j,1,-1,-1j)for V in d)for T in d)]for e,q in enumerate(m)]for L,m in enumerate(g)]",
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
-    # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). K=len(g)-2, so
-    # K-i*2>>K is 0 in the top/left half (K-2i>=0 is below 2**K) and -1 in the bottom/right half: it
-    # picks row (column) 0 or -1 of g.
-    "corner_colour_quadrants": "(R:=range(2,K:=len(g)-2))and[[g[i][j]%7*g[K-i*2>>K][K-j*2>>K]for j in R]for i in R]",
+    # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). One recursive
+    # p for grid, rows and cells (a*0==[] tells a list from an int): on a list a it maps itself
+    # over the inner part a[2:-2] paired with the corner list c[:1]*h+c[-1:]*9, where h is
+    # len(a[4::2]), half the inner length (every side is even), and map stops at the inner
+    # length; c is the corner row (g[0] or g[-1]) the level above passed, or a itself at the top
+    # (c=0 there). So the grid pairs each inner row with g[0] (top half) or g[-1] (bottom half),
+    # a row pairs each inner cell with that corner row's first (left half) or last (right half)
+    # cell, and a cell gives a%7*c.
+    "corner_colour_quadrants": "p=lambda a,c=0:a*0==[]and[*map(p,a[2:-2],(c:=c or a)[:1]*len(a[4::2])+c[-1:]*9)]or a%7*c",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
-    # grid of block colours. f walks the columns of g (zip(*g)) keeping m, the column-wise max of
-    # the current run of non-0 ones (m=[0]*99 to start: sides at most 46 in every example): every
-    # column updates m (a 0 column leaves it as is), [m][any(r):] keeps only 0 columns, which emit m
-    # and reset it to r (m+0*[m:=r]: the old m, then the 0 column); +[m] adds the last run. (Every
-    # example's first and last rows and columns are non-0 and its 0 lines single, so each emit is a
-    # block run.) The result lists the collapsed columns, i.e. transposed, so f(f(g)) is upright.
-    "block_colors_grid": "(f:=lambda g,m=[0]*99:[m+0*[m:=r]for r in zip(*g)if[m:=[*map(max,m,r)]][any(r):]]+[m])(f(g))",
+    # grid of block colours. A whole program, one pass written once: p walks the columns of its
+    # input (zip(*...)) keeping m, the column-wise max of the current run of non-0 ones (m=[0]*99
+    # to start: sides at most 46 in every example): every column updates m (a 0 column leaves it
+    # as is), [m][any(r):] keeps only 0 columns, which emit m and reset it to r (m+0*[m:=r]: the
+    # old m, then the 0 column); +[m] adds the last run. (Every example's first and last rows and
+    # columns are non-0 and its 0 lines single, so each emit is a block run.) The result lists the
+    # collapsed columns, i.e. transposed, so two passes make it upright: p(g) runs its pass on
+    # p(g,g), whose pass runs on g (h=g there); each call gets a fresh m (a default never mutated).
+    "block_colors_grid": "p=lambda g,h=0,m=[0]*99:[m+0*[m:=r]for r in zip(*h or p(g,g))if[m:=[*map(max,m,r)]][any(r):]]+[m]",
     # task185: A line lattice with a 4x4 window of recoloured intersections; each of the 3x3 cells
     # between them becomes its corners' colour if all four corners share one special colour, else 0.
     # A step keeps the rows holding a colour outside row 0's set (the 4 window lines: every window
@@ -1272,14 +1281,14 @@ IDIOMS = {
     # them. A kept cell keeps its colour when a neighbour shares it (main cells), else it takes
     # max(x): noise never touches noise, so its set neighbours are all the main colour.
     "denoise_rectangles": "p=lambda g,*x:(g>0<x[0]|x[3]>0<x[1]|x[2])*[max(x),g][g in x]if x[3:]else[*map(p,g,g[1:2]+g,*x,g[1:]+g[-2:])]",
-    # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels: a morphological opening
-    # by a 2x2 square (a cell stays iff it lies in an all-set 2x2 block). Four quarter-turn passes
-    # (zip(*g[::-1])), each pairing every cell with the one before it in its row (0 padded in
-    # front: map(f,(0,*r),r)). f=min twice erodes (a cell stays iff it and its left, then its upper
-    # neighbour are set: the block's corner); f=max twice dilates back, the half turn making its
-    # "before" the other side, so each block corner regrows its 2x2. One colour only, so min/max
-    # are AND/OR; four turns end upright. Noise (at most one set neighbour) never fills a block.
-    "drop_cells_without_row_and_col_neighbour": "[g:=[[*map(f,(0,*r),r)]for r in zip(*g[::-1])]for f in[min]*2+[max]*2][3]",
+    # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels (one colour on 0). A
+    # block cell has at least two set 4-neighbours, a noise pixel at most one, so a cell stays
+    # iff two of its neighbours equal it. One recursive p for grid, rows and cells (g*0!=0 tells a
+    # list from an int): a list is mapped with its items, the items before ([g*9]+g) and after
+    # (g[1:]+[g*9]) and the neighbour lists *x it got, so a row gets its upper and lower rows and
+    # a cell gets (left, up, down, right). The pad g*9 is a list (at least as long as a row, so
+    # map never cuts a row short) that never equals a cell's int, so edges count as unset.
+    "drop_cells_without_row_and_col_neighbour": "p=lambda g,*x:g*0!=0and[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]or g*(x.count(g)>1)",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
     # counter-clockwise turn | half turn. N = the grid's transpose over the grid upside down is the
     # top half transposed, so zip(*N) is the top half; the bottom half is the top half turned half
@@ -1367,11 +1376,11 @@ IDIOMS = {
     # (a default argument of p, so no walrus or `and` to bind it) cyclically rolls the rows so the
     # object's middle row lands on the 5's row, then transposes; f(f(g)) does rows then columns, and
     # the result is overlaid on g. The roll is k = ci - a (object's middle row less the 5's row).
-    # With row weights w = 3*(5 in r) - (r holds an object cell; every row holds a 0, so
-    # {*r,5}>{0,5} tells it) the weights sum to 0, so the sum of the running sums i (a walrus on
-    # f's default i=0) is -sum(j*w_j) = 3*ci - 3*a. X[k:]+X starts with the roll; the overlay's zips
+    # With row weights w = 3*(5 in r) - (r holds an object cell: any({*r}-{5}), a colour other
+    # than 0 and 5) the weights sum to 0, so the sum of the running sums i (a walrus on f's default
+    # i=0) is -sum(j*w_j) = 3*ci - 3*a. X[k:]+X starts with the roll; the overlay's zips
     # (map(zip,g,...)) cut the rest.
-    "stamp_on_marker": "p=lambda g,f=lambda X,i=0:[*zip(*X[sum(i:=i+3*(5 in r)-({*r,5}>{0,5})for r in X)//3:]+X)]:[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,f(f(g)))]",
+    "stamp_on_marker": "p=lambda g,f=lambda X,i=0:[*zip(*X[sum(i:=i+3*(5 in r)-any({*r}-{5})for r in X)//3:]+X)]:[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,f(f(g)))]",
     # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
     # equal, output the odd one. One star-lambda for grid, row pairs and cells: p(g) maps over
     # g, g[3:] (rows 0,1 with rows 3,4); p(r,s) maps over r, s, r[3:], s[3:], so each call gets the
@@ -1673,10 +1682,11 @@ IDIOMS = {
     "fill_enclosed_0_with_1": "p=lambda g,k=52:k and p([[v:=3-c>>k^c or v&1 for c in(6,*r)][:0:-1]for r in zip(*g)],k-1)or g",
     # task252: diagonal lines run down-right from the top row or the left column; every 2nd cell of
     # each line, from the 2nd, becomes 4. Top-row lines start at even columns, so the cells to
-    # recolour are the line cells in odd columns: zip pairs each cell with -4,4,-4,4... and the cell
-    # becomes k%(c+4): in an even column -4%(c+4) is c for any c >= 0, in an odd one 4%(c+4) is 0
-    # for c=0 and 4 for any colour.
-    "diagonal_odd_columns_yellow": "[[k%(c+4)for c,k in zip(r,[-4,4]*8)]for r in g]",
+    # recolour are the line cells in odd columns. k is set to 4 per row (if[k:=4], a non-empty
+    # list, always true) and negated before each cell, so it is -4,4,-4,4... from column 0; the
+    # cell becomes k%(c+4): in an even column -4%(c+4) is c for any c >= 0, in an odd one 4%(c+4)
+    # is 0 for c=0 and 4 for any colour.
+    "diagonal_odd_columns_yellow": "[[(k:=-k)%(c+4)for c in r]for r in g if[k:=4]]",
     # task253: four L-triominoes (2x2 less a corner) packed into a 4x4, each in its bend's corner.
     # Every 2x2 window with exactly one 0 is a piece (pieces never touch); the key
     # count(0)*4+index(0) files them at 4..7 by missing corner. Windows are column-major
@@ -1713,8 +1723,9 @@ IDIOMS = {
     # task258: in each row the 1s run one cell apart; the 0s between them turn 2. On the grid's
     # text, a 0 between two 1s is a `1, 0` followed by `, 1`: the lookahead leaves that 1
     # unconsumed, so it can start the next match and a whole run `1, 0, 1, 0, 1` is filled in one
-    # re.sub. Rows end in `]`, so no match runs across rows; eval reads the grid back.
-    "fill_gaps_between_ones": "import re;p=lambda g:eval(re.sub('1, 0(?=, 1)','1, 2',str(g)))",
+    # re.sub. Rows end in `]`, so no match runs across rows; eval reads the grid back, so the
+    # replacement `1,2` needs no space.
+    "fill_gaps_between_ones": "import re;p=lambda g:eval(re.sub('1, 0(?=, 1)','1,2',str(g)))",
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
     # becomes 0. 8*height quarter turns, each dropping the top row if it holds no colour >1 (one row
     # a turn; every example is 5..7 rows and columns, so 2*height turns a side suffice); then 1 -> 0
@@ -1847,13 +1858,14 @@ IDIOMS = {
     # none occur.
     "domino_outbox": "[g:=[[k*412%(b&k|a*b>>2|(b:=a)|4)for a in r]for r in zip(*g[::-1])if[b:=0]]for k in b'tttt555Y'][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
-    # 8. A recursive p runs x = 28..1 passes, each a quarter turn (zip(*g[::-1])) then a row sweep
-    # with v = the new left cell (0 at each row's start): c%(v+9) is 0 only for a 9 after a 0, so
+    # 8. A recursive p runs x = 28..1 passes, each a quarter turn (map(lambda*r,...,*g[::-1]) hands
+    # the lambda each turned row as r) then a row sweep with v = the new left cell (the lambda's
+    # default v=0 at each row's start): c%(v+9) is 0 only for a 9 after a 0, so
     # the outer 9s flood to 0; *8**(v>x>c) turns a 1 (or a harmless 0) into 8 when its left cell is
     # 8 or 9 and x < v, i.e. only in the last 8 passes, after the flood is done (a 9 left then is a
     # hole); x>c keeps 8s and 9s out of it. The last pass (x=1) turns the 0s back to 9; 28 passes
     # are 7 full turns, so the grid ends upright.
-    "holed_shapes_recolor": "p=lambda g,x=28:x and p([[(v:=c%(v+9)*8**(v>x>c))or 9*(x<2)for c in r]for r in zip(*g[::-1])if[v:=0]],x-1)or g",
+    "holed_shapes_recolor": "p=lambda g,x=28:x and p([*map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or 9*(x<2)for c in r],*g[::-1])],x-1)or g",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. Per
     # quarter turn (rows as bytes), row i lies in a ray's band iff some row y holds |i-y| 3s then
@@ -2132,9 +2144,10 @@ IDIOMS = {
     # shorter than a comprehension over g[:2].
     "top_left_2x2_corner": "[g[0][:2],g[1][:2]]",
     # task327: 3x3 -> 6x6: every coloured cell shoots a ray down-right; each row = max(previous row
-    # shifted right, input row padded with z=[0]*3; three z rows follow the input). z and the
-    # first "previous row" q (six 0s) are default arguments, cheaper than walrus set-up.
-    "diagonal_trails": "p=lambda g,z=[0]*3,q=[0]*6:[q:=[*map(max,[0]+q,r+z)]for r in g+[z]*3]",
+    # shifted right, input row padded with z=[0]*3; three z rows follow the input). The first
+    # "previous row" q (six 0s) is a default argument whose expression (z:=[0]*3)*2 also binds z
+    # (a global, made once when p is defined): cheaper than two defaults or walrus set-up.
+    "diagonal_trails": "p=lambda g,q=(z:=[0]*3)*2:[q:=[*map(max,[0]+q,r+z)]for r in g+[z]*3]",
     # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
     # when its Chebyshev distance to that seed is even (concentric square rings every other step).
     # Square grids, as every example. Corner index a in (i,~i): distance a%n (i or n-1-i), corner
