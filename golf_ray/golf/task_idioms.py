@@ -87,11 +87,10 @@ IDIOMS = {
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it). The odd colour is the set S = first row's colours ^ last
     # row's colours (in every example the odd block is at top or bottom, the blocks touch the grid's
-    # border and both rows hold 0, so S = {odd}); S.issubset(line) tells a line holding it. The
-    # text 'zip(*filter(({*g[0]}^{*g[-1]}).issubset,' written twice and closed on g is both passes
-    # (eval of a constant text, never of the grid's); each S reads the original g, so S needs no
-    # name.
-    "rarest_lines_kept": "[*eval('zip(*filter(({*g[0]}^{*g[-1]}).issubset,'*2+'g))))')]",
+    # border and both rows hold 0, so S = {odd}); S.issubset(line) tells a line holding it. Two
+    # passes by recursion: p(g) filters the columns of h = p(g,g), which filtered the rows of g
+    # (h = g is truthy, so it does not recurse); each S reads the original g.
+    "rarest_lines_kept": "p=lambda g,h=0:[*zip(*filter(({*g[0]}^{*g[-1]}).issubset,h or p(g,g)))]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
     # neighbours; other dots stay. Each of 4 passes scans the rows of the grid turned a quarter
     # (zip(*g[::-1])), g the row just made (a walrus in the comprehension), ORing into a cell 4 if
@@ -1716,10 +1715,12 @@ IDIOMS = {
     # the bar's blank tail); n is clamped at 0 below. (Every example: L + the bar's row <= width.)
     "stair_above_below_bar": "[[(d<1)-~(d<0)]*(n:=sum(max(g))//2-d)+r[n*(n>0):]for d,r in enumerate(g,-g.index(max(g)))]",
     # task257: the four 4x4 quarters of a 9x9 split by 1s are stacked, top-left over top-right over
-    # bottom-left over bottom-right. A step lays every row's cell j over cell j+5 (first non-0 wins)
-    # and transposes. p(g) steps on h = p(g,g), itself one step on g (h = g is truthy, so it does
-    # not recurse): step 1 merges left over right, step 2 top over bottom, and the grid is upright.
-    "overlay_quadrants_priority": "p=lambda g,h=0:[*zip(*[map(lambda a,b:a or b,r,r[5:])for r in h or p(g,g)])]",
+    # bottom-left over bottom-right (first non-0 wins). One recursive p over grid, row pairs and
+    # cells: p(g) maps p over rows (i, i+5), p(top, bottom) maps it over cells
+    # (top[j], bottom[j], top[j+5], bottom[j+5]), i.e. (TL, BL, TR, BR); four args (x[3:]) are
+    # cells. The quarters' colours are fixed (7, 4, 8, 6 in every example), so TL or TR is
+    # max(x[::2]) (7 > 4) and, when both are 0, BL or BR is max(x) (8 > 6).
+    "overlay_quadrants_priority": "p=lambda*x:max(x[::2])or max(x)if x[3:]else[*map(p,*x,*[a[5:]for a in x])]",
     # task258: in each row the 1s run one cell apart; the 0s between them turn 2. On the grid's
     # text, a 0 between two 1s is a `1, 0` followed by `, 1`: the lookahead leaves that 1
     # unconsumed, so it can start the next match and a whole run `1, 0, 1, 0, 1` is filled in one
@@ -1727,10 +1728,11 @@ IDIOMS = {
     # replacement `1,2` needs no space.
     "fill_gaps_between_ones": "import re;p=lambda g:eval(re.sub('1, 0(?=, 1)','1,2',str(g)))",
     # task259: Crop to the bounding box of the non-background (colour >1) cells; background 1
-    # becomes 0. 8*height quarter turns, each dropping the top row if it holds no colour >1 (one row
-    # a turn; every example is 5..7 rows and columns, so 2*height turns a side suffice); then 1 -> 0
-    # on the text of the crop.
-    "crop_recolor_bg": "eval(str([g:=[*zip(*g[max(g[0])<2:][::-1])]for _ in g*8][-1]).replace(*'10'))",
+    # becomes 0. exec runs 24 quarter turns in place (g[:]= keeps the list object p returns), each
+    # dropping the top row if it holds no colour >1: one row a turn, and every example is 5..7 rows
+    # and columns, so at most 6 drops a side fit in 24 turns (a multiple of 4: upright at the end).
+    # Then 1 -> 0 on the text of the crop (tuples read back as tuples).
+    "crop_recolor_bg": "p=lambda g:exec('g[:]=zip(*g[max(g[0])<2:][::-1]);'*24)or eval(str(g).replace(*'10'))",
     # task260: Every coloured cell keyed by its diagonal j-i in a dict D (key -> colour): the line's
     # diagonal d is the one key whose colour is not 5 (no 5 lies on the line's diagonal); the dict's
     # filter `v%5 and[d:=j-i]or v` keeps every coloured cell and binds d on a line cell. Draw D[d]
@@ -1810,13 +1812,15 @@ IDIOMS = {
     # the top-left 9x9 becomes [count of '1' in its text, window] (cells are 0, 1 and 8) and max
     # takes the most 1s: no window across blocks reaches the best block's count in any example.
     "most_ones_block": "max([str(W:=[r[B%7:][:3]for r in g[B//7:][:3]]).count('1'),W]for B in range(49))[1]",
-    # task272: a 2 with no 2 beside it (sides only) becomes 1. Four quarter turns, each looking at
-    # the left neighbour a: the value just written for it (if[a:=0] resets a per row), which is 0
-    # exactly when the cell is 0. c//~a*k%3 with k=2 keeps a lone 2 as 2 (2//-1*2%3) and makes a 2
-    # with a set neighbour 1 (2//-2 or 2//-3 is -1; 1//~a*2%3 stays 1). k (raw bytes 2,2,2,1) is 1
-    # on the last turn only, where -c%3 swaps 1 and 2 (c//~a is -c or -1): lone cells end 1,
-    # marked ones 2.
-    "lone_twos_to_one": "[g:=[[a:=c//~a*k%3for c in r]for r in zip(*g[::-1])if[a:=0]]for k in b'\u0002\u0002\u0002\u0001'][3]",
+    # task272: a 2 with no 2 beside it (sides only) becomes 1. Four quarter turns (zip(*X) then
+    # r[::-1]), each looking at the left neighbour a: the value just written for it (if[a:=0]
+    # resets a per row), which is 0 exactly when the cell is 0. c//~a*k%3 with k%3==2 keeps a lone
+    # 2 as 2 and makes a 2 with a set neighbour 1 (c//~a is -c, or -1 when a is set); with
+    # k%3==1, -c%3 swaps 1 and 2: lone cells end 1, marked ones 2. The turns are a recursion
+    # with a counter: p(g) runs with k=7 (%3 is 1, the last turn) on p(g,26-k*3), giving k 5, 11
+    # (%3 is 2), then -7 (%3 is 2), where g[k:] is g itself (at most 5 rows), ending the
+    # recursion on the input; for k 7, 5 and 11 g[k:] is empty, so it recurses.
+    "lone_twos_to_one": "p=lambda g,k=7:[[a:=c//~a*k%3for c in r[::-1]]for r in zip(*g[k:]or p(g,26-k*3))if[a:=0]]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. Boxes never share a row (as in every example), so one pass down
     # the rows keeps g, rebound to the fill row of the open box: a row's 4s toggle t along it, and
