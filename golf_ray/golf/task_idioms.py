@@ -575,11 +575,12 @@ IDIOMS = {
     # colour if the next cell in a direction is frame, or the cells 2 and 5 away are.
     "square_inside_out": "(G:=sum(g*2,[q:=0]),W:=len(g))and[[-G[q:=q+1]%sum({*G})or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r]for r in g]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
-    # shape with the marker colour. Trimming = 8*height quarter turns, each dropping the top row if
-    # it is all zero (one row a turn: no example or draw has a margin over 2*height); k keeps the
-    # top row's max, which on the last turn is a frame side, so the marker colour; then drop the
-    # marker rows/columns.
-    "framed_recolor": "[g:=[*zip(*g[(k:=max(g[0]))<1:][::-1])]for _ in g*8]and[[k*(c>0)for c in r[1:-1]]for r in g[1:-1]]",
+    # shape with the marker colour. 4*height quarter turns, each g[:s:-1] (the rows reversed, then
+    # zip(*..)): the stop s is 0, dropping row 0, when the top row is all 0 (k = its max is 0),
+    # else -99*k, before every row. One margin row a turn, height a side: no example or draw has
+    # a wider margin. k keeps the top row's max, which on the last turn is a frame side, so the
+    # marker colour; then drop the marker rows/columns.
+    "framed_recolor": "[g:=[*zip(*g[:-99*(k:=max(g[0])):-1])]for _ in g*4]and[[k*(c>0)for c in r[1:-1]]for r in g[1:-1]]",
     # task089: a template holds one 3 and another holds one 2, in two different colours; every lone
     # 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the 2-template
     # (anchored on the 3 / 2 cell): for each 2/3 cell o with a neighbour q, each other cell f of o's
@@ -1240,12 +1241,16 @@ IDIOMS = {
     # turned back is the answer; else the top half g[:len(g)//2].
     "halve_repeated_grid": "(G:=[*zip(*g)])==2*(t:=G[:len(G)//2])and[*zip(*t)]or g[:len(g)//2]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
-    # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. The pattern row is
-    # a = i-g[2][0]*3%9: i-6 when the 8-row is row 2 (key at the top; that cell is 8, 24%9 is 6),
-    # else i (the cell is 0 or 3, 0 and 9 %9 are 0). Its key row is a//3^-2: XOR with -2 maps -2,-1
-    # (key at the top) to 0,1 and 0,1 (key at the bottom) to -2,-1. Columns likewise with b. The
-    # pattern is always 3, so cell%2 times the key cell is the key colour or 0.
-    "colour_by_key_quadrant": "[[g[a:=i-g[2][0]*3%9][b:=j-g[0][2]*3%9]%2*g[a//3^-2][b//3^-2]for j in range(6)]for i in range(6)]",
+    # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. One recursive p
+    # for grid, rows and cells: p(g) pairs each pattern row with its key row, p(row, key row) pairs
+    # each pattern cell with its key cell, p(cell, key cell) is cell%2*key (the pattern is always
+    # 3: the key colour or 0); for an int, `if L*0!=0` leaves the list empty, so `or` answers the
+    # cell; K or L is g's own rows at the top. The same test orients rows and cells: L[2]>L[6] iff
+    # the key comes first (L[2] is the 8-line and L[6] a pattern line starting below 8, or L[6] is
+    # the 8-line and L[2] starts below 8), so the pattern line is a = i-6 (i-6..-1 reads lines
+    # 3..8), else i; its key line is a//3^-2: XOR with -2 maps -2,-1 (key first) to 0,1 and 0,1
+    # (key last) to -2,-1.
+    "colour_by_key_quadrant": "p=lambda L,K=0:[p(L[a:=i-(L[2]>L[6])*6],(K or L)[a//3^-2])for i in range(6)if L*0!=0]or L%2*K",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
     # diagonally: each single shoots a diagonal ray outward. Whole program: one pass text, written 4
     # times by string repetition and nested by eval (no counter): each pass turns the grid a quarter
@@ -1854,13 +1859,13 @@ IDIOMS = {
     # walrus): all pack shorter.
     "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10) for j in range(10) if g[i][j]})and[[g[i][j]and[C:={i+j*1j}]and[C:={j for i in C for j in P if abs(i-j)<2}for i in range(7)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
-    # outbox); lone 2s stay. Eight passes, each a quarter turn (zip(*g[::-1])) then a row sweep with
-    # x = a|a*b>>2|b&k, b the old left neighbour (read before (b:=a) stores the cell; the walrus's
-    # value is a, and if[b:=0] resets b per row): k=116 marks 2s beside a 2 as 3, k=53 spreads odd
-    # cells (1 = ring); k*412%(x|4) keeps x for those, and in the last pass (k=89) maps 1 -> 3 and
-    # 3 -> 2, so the 8th pass (upright again) is the answer. Bigger 2-objects would be ringed too;
-    # none occur.
-    "domino_outbox": "[g:=[[k*412%(b&k|a*b>>2|(b:=a)|4)for a in r]for r in zip(*g[::-1])if[b:=0]]for k in b'tttt555Y'][7]",
+    # outbox); lone 2s stay. Eight passes, each a quarter turn (map(lambda*r,..,*g[::-1]) hands the
+    # lambda each turned row as r) then a row sweep with x = a|a*b>>2|b&k, b the old left neighbour
+    # (read before (b:=a) stores the cell; the walrus's value is a; the lambda's default b=0 resets
+    # it per row): k=116 marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4)
+    # keeps x for those, and in the last pass (k=89) maps 1 -> 3 and 3 -> 2, so the 8th pass
+    # (upright again) is the answer. Bigger 2-objects would be ringed too; none occur.
+    "domino_outbox": "[g:=[*map(lambda*r,b=0:[k*412%(b&k|a*b>>2|(b:=a)|4)for a in r],*g[::-1])]for k in b'tttt555Y'][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
     # 8. A recursive p runs x = 28..1 passes, each a quarter turn (map(lambda*r,...,*g[::-1]) hands
     # the lambda each turned row as r) then a row sweep with v = the new left cell (the lambda's
@@ -2107,10 +2112,11 @@ IDIOMS = {
     # doubled by `for d in(d,d)`, columns by reading each column d as d+d).
     "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for n in d+d),-m.count(i),i)for d in'i in'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[[t,n][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
-    # bar turns 8. Bars are 2 in every example, so sum(c)>>2 is a column's half length; a 0 put
-    # after each column lets [:~k] cut k cells and the 0, which leaves it whole when k is 0;
-    # k*[8] rather than [8]*k saves the space before the for.
-    "bar_lower_half": "[*zip(*[[*c,0][:~(k:=sum(c)>>2)]+k*[8]for c in zip(*g)])]",
+    # bar turns 8. map(lambda*c:...,*g) hands the lambda each column as the tuple c (shorter than
+    # a comprehension over zip(*g)); the outer zip(*...) turns the columns back into rows. Bars are
+    # 2 in every example, so sum(c)>>2 is a column's half length k; a 0 put after each column lets
+    # [:~k] cut k cells and the 0, which leaves it whole when k is 0, and k*[8] refills the cut.
+    "bar_lower_half": "[*zip(*map(lambda*c:[*c,0][:~(k:=sum(c)>>2)]+k*[8],*g))]",
     # task321: overlay the three 4x4 panels cut by the columns of 2: the 4s of the first panel over
     # the 9s of the second over the 1s of the third. Each of the 4 output cells of a row pops the
     # row's first cell (first panel) and reads r[4] and r[9], which the pops keep on the same column
@@ -2628,13 +2634,14 @@ IDIOMS = {
     # from an int; the map's list is never empty, so `and` yields it.
     "both_halves_empty_to_two": "p=lambda a,b=[]:b*0==[]and[*map(p,a,a[3:]+b)]or 2&a+3+b",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
-    # non-0 cells in the dot colour. The EXPR turns the grid 4h times (a quarter turn the other way:
-    # the transpose read from its last row), each time keeping the turned rows from the last one
-    # down to column W-len(x), x = the lexicographically largest mask [0<c==r[j]] of a row suffix
-    # (j < 30, the largest side: past a row's end the suffix is empty and r[j] never read):
-    # it starts at the longest one-colour run (the frame's edge; in every example the frame with the
-    # most dots is the widest and tallest). Crop colours {0,f,d}: d = their set's sum less f = r[0].
-    "frame_with_most_dots": "[g:=[*zip(*g)][:~len(max([0<c==r[j]for c in r[j:]]for r in g for j in range(30))):-1]for _ in g*4]and[[c and sum({*sum(g,r)})-r[0]for c in r]for r in g]",
+    # non-0 cells in the dot colour. Four exec'd passes g[:]=... each turn the grid a quarter (the
+    # transpose read from its last row) and keep the turned rows from the last one down to column
+    # W-len(x), x = the lexicographically largest mask [0<c==r[j]] of a row suffix (j < 30, the
+    # largest side: past a row's end the suffix is empty and r[j] never read): it starts at the
+    # longest one-colour run (the frame's edge; in every example the frame with the most dots is
+    # the widest and tallest), so each pass crops one side. Crop colours {0,f,d}: d = their set's
+    # sum less f = r[0].
+    "frame_with_most_dots": "p=lambda g:exec('g[:]=[*zip(*g)][:~len(max([0<c==r[j]for c in r[j:]]for r in g for j in range(30))):-1];'*4)or[[c and sum({*sum(g,r)})-r[0]for c in r]for r in g]",
     # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
     # number of colours. A whole program: p recurses on g[1:] first (the rows are shared, so it
     # paints the grid in place), then looks at its own top pair g[0], g[1]: windows bottom-up, so
