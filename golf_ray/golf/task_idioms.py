@@ -384,10 +384,12 @@ IDIOMS = {
     # fill with that colour, the others empty. R holds the raw bytes 3,3,3,4,7,7,7,4,24,24,24, one
     # per row/column index: g[i&12:i] is the 3 rows of i's band (0:3, 4:7, 8:24) and empty on a
     # 5-line (4&12 is 4); likewise [j&12:j] on the columns, so each position gets b = its cell's 9
-    # values sorted, or [] on a line. A sorted cell is larger the more dots it has (fewer leading
-    # 0s), so M = max(sum(G,[])) is the fullest; [*b,5][8*(b==M)] picks b[8] (the colour) for a
-    # fullest cell, b[0] (a 0: at most 5 dots in every example) for the others, and 5 on a line.
-    "fullest_cell_fills": "p=lambda g,R=b'\u0003\u0003\u0003\u0004\u0007\u0007\u0007\u0004\u0018\u0018\u0018':(G:=[[sorted(sum([*zip(*g[i&12:i])][j&12:j],()))for j in R]for i in R])and[[[*b,5][8*(b==max(sum(G,[])))]for b in r]for r in G]",
+    # values sorted, or [] on a line. G is the flat list of these 121 items, row by row, so max(G)
+    # is the fullest cell (a sorted cell is larger the more dots it has: fewer leading 0s);
+    # [*b,5][8*(b==max(G))] picks b[8] (the colour) for a fullest cell, b[0] (a 0: at most 5 dots
+    # in every example) for the others, and 5 on a line; zip(*[gen]*11) cuts the flat generator
+    # back into rows of 11 (tuples).
+    "fullest_cell_fills": "p=lambda g,R=b'\u0003\u0003\u0003\u0004\u0007\u0007\u0007\u0004\u0018\u0018\u0018':(G:=[sorted(sum([*zip(*g[i&12:i])][j&12:j],()))for i in R for j in R])and[*zip(*[([*b,5][8*(b==max(G))]for b in G)]*11)]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
@@ -829,13 +831,15 @@ IDIOMS = {
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # 100 passes, each writing every column of zip(*g) reversed, a quarter turn, so 100 passes end
     # upright with list rows; u is the cell before c on its line (32 before the first: outside).
-    # Only an empty cell (c>7: 8 and the states made from it) takes u's bits, c|u&k. Flood the
-    # outside bit 32 from the border one step per pass for 95 passes (k=32); dilate the 6s by one
-    # cell in 4 passes (k=54, '6': u's bits 4 and 2 mark a 6 or a mark, and 32 still spreads; u is
-    # the old cell, so a mark moves one step a pass); the 100th pass (k=49, '1', odd) maps the
-    # states to colours by c*k%61%11 (hole 8/14 -> 4, outside 40 -> 8, outside marked 46 -> 3,
-    # 6 -> 6), so no separate pass is needed. The pass bytes are b'%99d1'%6666: 95 spaces, 6666, 1.)
-    "rect_outbox_holes": "[g:=[[[c|(c>7)*u&k,c*k%61%11][k%2]for c,u in zip(r,(32,*r))][::-1]for r in zip(*g)]for k in b'%99d1'%6666][-1]",
+    # Only an empty cell (c>7: 8 and the states made from it) takes u's bits, c|u&k&6-c: 6-c is 0
+    # for a 6, and for c>7 it is negative, so it lacks only bits c already has (8: -2; 14: -8 lacks
+    # 2,4; 40: -34 lacks 32; 46: -40). Flood the outside bit 32 from the border one step per pass
+    # for 95 passes (k=32); dilate the 6s by one cell in 4 passes (k=54, '6': u's bits 4 and 2
+    # mark a 6 or a mark, and 32 still spreads; u is the old cell, so a mark moves one step a pass);
+    # the 100th pass (k=49, '1', odd) maps the states to colours by c*k%61%11 (hole 8/14 -> 4,
+    # outside 40 -> 8, outside marked 46 -> 3, 6 -> 6), so no separate pass is needed. The pass
+    # bytes are b'%99d1'%6666: 95 spaces, 6666, 1.)
+    "rect_outbox_holes": "[g:=[[[c|u&k&6-c,c*k%61%11][k%2]for c,u in zip(r,(32,*r))][::-1]for r in zip(*g)]for k in b'%99d1'%6666][-1]",
     # task126: cup shapes (3 wide, 2 tall, hole under the middle): mark 4 in the bottom row under
     # each hole. EXPR shortcut: the cups use disjoint columns and one colour c each, so a column
     # sums to c (a cup's middle), 2c (a side) or 0 (empty); 0<sum(b) in b holds only for the middle,
@@ -987,15 +991,16 @@ IDIOMS = {
     "blocks_with_two_sixes": "p=lambda*x:x[1:]and[sum(x[:3])//3,*p(*x[4:])]or x and[*map(p,*map(p,*x[0]))]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (each a pass over the columns, zip(*g), whose list is
-    # then reversed; the 4th result is kept); each marks 4 on the row (of its pass) just below the
+    # then reversed), 4 by recursion on the counter k (p(..,k-1), g once k is 0); the defaults
+    # n=[0], b=0 reset the state at each pass. Each marks 4 on the row (of its pass) just below the
     # full row where b, the cell times all(n), changes (b!=(b:=...) reads the old b first): b is a
     # itself there, and 0 -> 4, 4 -> line, line -> 0, 0 -> line mark an earlier 4 left of the line
     # cell, the line cell and the one right of it (lines are never 4), so each turn adds one edge
-    # and one corner of the ring. n is the previous row as already marked (reset to [0] each turn):
-    # a marked row has at most 3 non-zero cells and every grid is at least 4 wide, so it never turns
-    # full. At a row's start b holds the last cell of the row above (times its all(n)): no line is
-    # on the border in any example, and that row's last cell is then 0, so no false mark in column 0.
-    "ring_around_crossing": "[g:=[n:=[[a,4][b!=(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1]for _ in g if(n:=[b:=0])][3]",
+    # and one corner of the ring. n is the previous row as already marked: a marked row has at
+    # most 3 non-zero cells and every grid is at least 4 wide, so it never turns full. At a row's
+    # start b holds the last cell of the row above (times its all(n)): no line is on the border in
+    # any example, and that row's last cell is then 0, so no false mark in column 0.
+    "ring_around_crossing": "p=lambda g,k=4,n=[0],b=0:k and p([n:=[[a,4][b!=(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1],k-1)or g",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. h is
     # the flattened 10x10 grid, read circularly by negative indexes; b'dcbZYXPON' holds 100 minus
     # the nine 3x3 window offsets. The window at the first cell of a colour c (h.index(c),
@@ -1317,12 +1322,15 @@ IDIOMS = {
     # prefix -> complete it with the template. The template is row 1 in every example (row 0 blank).
     "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
-    # every other zero (gaps, leaky rooms) becomes 4. (len(g) >= 17 rotating row sweeps, the 8th
-    # the result: a 0 or 3 (9>>c&1) becomes 4 after a 4 or on a wall line, else 3: 4-(W&(v!=4))
-    # with W=25>>M (only bit 0 counts: the bool v!=4 is 1 or 0, so & keeps W's bit 0 or clears
-    # it). A line is a room line (W odd) when M=sorted(r)[9] is 0, 3 or 4: sides are 17-29, a room
-    # line holds at most 9 walls and a wall line at most 9 gaps, as in every example.)
-    "sealed_rooms": "[g:=[[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r]for*r,in zip(*g)if[v:=0]][::-1]for _ in g][7]",
+    # every other zero (gaps, leaky rooms) becomes 4. Eight rotating row sweeps, the 8th the
+    # result: the text 'map(lambda*r,v=0:[...][::-1],*' written 8 times around 'g))))))))' nests
+    # the passes (no g:=); map hands the lambda each column as r (v=0 restarts per line) and the
+    # reversed list makes each pass a quarter turn. A 0 or 3 (9>>c&1) becomes 4 after a 4 or on a
+    # wall line, else 3: 4-(W&(v!=4)) with W=25>>M (only bit 0 counts: the bool v!=4 is 1 or 0, so
+    # & keeps W's bit 0 or clears it). A line is a room line (W odd) when M=sorted(r)[9] is 0, 3
+    # or 4: sides are 17-29, a room line holds at most 9 walls and a wall line at most 9 gaps, as
+    # in every example.
+    "sealed_rooms": "[*eval('map(lambda*r,v=0:[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r][::-1],*'*8+'g'+')'*8)]",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[::2]) is 1 iff the cell's column is even: the stripe row is
     # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide). The
@@ -1882,13 +1890,13 @@ IDIOMS = {
     # the rows back to the width, as some row lies outside every band in every example.
     "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\u0003'*abs(i-y)+b'\u0002\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
-    # box so it reaches the dot. Four passes, a quarter turn each (taking the 4th: upright again);
-    # each row is listed once per coloured cell, as g.index(row) (its first copy), and c, b are the
-    # first two entries: the dot row above the box (one cell) gives c = dot row and b = the top
-    # border, else c = b = the top border (2+ cells) and the rebuild is the identity. Rows c..b
-    # become the border g[b], then b-c copies of the inner row g[b+1] (rows passed to zip as
-    # separate arguments).
-    "box_stretch_to_dot": "[g:=[*zip(*g[:c],g[b],*[g[b+1]]*(b-c)+g[b+1:])][::-1]for _ in g for c,b,*_ in[[g.index(r)for r in g for v in r if v]]][3]",
+    # box so it reaches the dot. Four passes by exec of one text *4, each ending in a quarter turn
+    # (g[:]=zip(*g[::-1]); 4 turns: upright again). Each row index is listed once per coloured
+    # cell, and c, b are the first two entries: the dot row above the box (one cell) gives c = dot
+    # row and b = the top border, else c = b = the top border (2+ cells) and the edit is the
+    # identity. Rows c..b become the border g[b], then b-c copies of the inner row g[b+1] (a slice
+    # assignment of b-c+1 rows, so the height is kept). `or g`: exec gives None.
+    "box_stretch_to_dot": 'exec("c,b,*_=[i for i,r in enumerate(g)for v in r if v];g[c:b+1]=[g[b]]+[g[b+1]]*(b-c);g[:]=zip(*g[::-1]);"*4)or g',
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (p(g) on h or p(g,g): h is g there); each builds
