@@ -49,10 +49,11 @@ IDIOMS = {
     # between them filled with their colour (lattice lines stay). Two transposing passes, columns
     # then rows; a 0 takes the colour found both before it among the cells of its own phase (every
     # 3rd cell, r[j::-3], never a lattice cell, so the lattice colour is never in the intersection)
-    # and anywhere after it (r[j:]); 0 itself is in both.
-    # The first pass writes its fills as -9*c, which max ignores in the second pass (0 is always in
-    # the set), so only original cells are joined; v%10 turns -9*c back into c.
-    "join_same_color_cells": "[g:=[[v%10 or k*max({*r[j::-3]}&{*r[j:]})for j,v in enumerate(r)]for r in zip(*g)]for k in(-9,1)][1]",
+    # and anywhere after it (r[j:]); 0 itself is in both. p(g) (k=1) runs its pass on p(g,-1)
+    # (g*-k is [] for k=1, g itself for k=-1), whose pass runs on g. The first pass writes its fills
+    # as -c, which max ignores in the second pass (0 is always in the set), so only original cells
+    # are joined; abs(v) turns -c back into c.
+    "join_same_color_cells": "p=lambda g,k=1:[[abs(v)or k*max({*r[j::-3]}&{*r[j:]})for j,v in enumerate(r)]for r in zip(*g*-k or p(g,-1))]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
     # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it) =
     # that row's sum // 5; zip(r,*g) pairs each cell v with its column C, whose first v (5) is the
@@ -1904,15 +1905,13 @@ IDIOMS = {
     # written as column j (on values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old
     # `or` and 5 still beats 1).
     "ring_stamp": "p=lambda g,h=0:[[r[j]//5|r[j-1]|r[j-8]for r in h or p(g,g)]for j in range(9)]",
-    # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. Four passes,
-    # each a quarter turn: map(lambda*r,a=0:[...][::-1],*g) hands the lambda each column as r (the
-    # default a=0 restarts at each line) and reverses it, so the new rows are the columns read
-    # bottom-up. The text 'map(...,*' written 4 times around 'g))))' nests the four passes, no g:=.
-    # a walks along the line as the cell just written. 22 is idempotent mod 77 (22*22 = 6*77+22), so
-    # 22**a%77 is 22 for a>=1 and 1 for a=0, and c*22**a%77%9 steps 5 -> 6 -> 1 -> 4 -> 2 once per
-    # non-0 neighbour, so 2, 3, 4 of them end at 1, 4, 2; 0 stays 0. The left cell's new value is
-    # non-0 iff its old one was (the steps never reach 0), so it stands in for the old neighbour.
-    "rect_frame_corners": "p=lambda g:[*eval('map(lambda*r,a=0:[a:=c*22**a%77%9 for c in r][::-1],*'*4+'g))))')]",
+    # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. One
+    # recursive p walks grid, rows and cells: at the grid (x empty) it maps each row with the rows
+    # above and below as *x; at a row (x = up, down) it maps each cell with its left, up, down and
+    # right neighbours, so at a cell x has 4 items. [g*9] pads the edges with a long list that is
+    # never 5 (a row pad is a list of rows, long enough for any row). A 5 with n grey neighbours
+    # (2 corner, 3 border, 4 inside) gives 7&420>>n = 1,4,2 (g*84 is 420 for 5, 0 for a 0 cell).
+    "rect_frame_corners": "p=lambda g,*x:7&g*84>>x.count(5)if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With v, l the
     # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
@@ -2198,11 +2197,13 @@ IDIOMS = {
     # example is 10-20 wide).
     "fives_from_right_green": "[[*map(min,r,([5,3]*20)[len(r):])]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
-    # colour up to the block. (4 quarter turns, taken as the 4th of one turn per row of the 10x10
-    # grid, each a pass over the columns (zip(*g)) whose list is then reversed: down each column,
-    # x is the cell just written, and a blank with a 3 to its right takes x,
-    # the nearest dot's colour; the first cell of a row takes nothing.)
-    "dots_shoot_to_square": "[g:=[[x:=c or j and x*(3in r[j:])for j,c in enumerate(r)]for r in zip(*g)][::-1]for _ in g][3]",
+    # colour up to the block. Four passes by eval of the pass text written 4 times (nested, no
+    # g:=): each map pass hands the lambda one column r (top to bottom) and returns it reversed,
+    # so every pass is a quarter turn and the 4 passes shoot in all 4 directions, ending upright.
+    # Along r, x is the cell just written (fresh 0 per column by the default) and a blank takes x,
+    # the nearest dot's colour, when a 3 lies further on; r:=r[1:] in an always-true `if[...]`
+    # drops one cell per step, so r is then the rest after the cell (a blank is no 3 itself).
+    "dots_shoot_to_square": "p=lambda g:[*eval('map(lambda*r,x=0:[x:=c or x*(3in r)for c in r if[r:=r[1:]]][::-1],*'*4+'g))))')]",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
     # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i, column byte j)
     # is 5 iff i*c%j > 8, with the row bytes 21,41,19 and column bytes 15,29,16 chosen (by a search)
