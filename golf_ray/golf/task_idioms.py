@@ -706,13 +706,16 @@ IDIOMS = {
     # is -1 for 2*2 and 3*3 (3&-1 = 3), 0 or -4 (6%-5) otherwise (3&-4 = 0).
     "corner_blocks": "[[3&x*v%~4for v in g[1]for _ in str(v<<9)]for _,x,_ in g for _ in str(x<<9)]",
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
-    # the box outline and of the inner line with 2. Four transposing passes (one per row, take the
-    # 4th); a..b: the first and last rows holding a 1. X=(i-a)*(b-i) is 0 on the box's top and
-    # bottom rows, >=4 inside it, <0 outside; a 0 turns 2 when -any(c)<X<=K**4 (K: the column's
-    # inner 1s): X=0 in a non-empty column (an empty one has K=0, so 0<X<=0 fails), or inside a
-    # line column (K>=2; 16>=X: no box side exceeds 9 cells). Passes 3-4 reach border cells of
-    # columns that were empty at first.
-    "dotted_box_fill": "[g:=[[v or 2*(-any(c)<(i-a)*(b-i)<=c[a+1:b].count(1)**4)for i,v in enumerate(c)]for c in zip(*g)]for _ in g for a,*_,b in[[i for i,r in enumerate(g)if 1in r]]][3]",
+    # the box outline and of the inner line with 2. Whole program (def): 2*len(g) transposing
+    # passes (even, so the grid ends upright, and at least 4; more passes change nothing once the
+    # gaps are filled: 2s never alter the 1-counts, and an empty column's new 2s sit where X=0);
+    # `for _ in g*2` iterates the first grid while g is rebound. a..b: the first and last rows
+    # holding a 1 (a statement, read by the comprehension as a closure). X=(i-a)*(b-i) is 0 on
+    # the box's top and bottom rows, >=4 inside it, <0 outside; a 0 turns 2 when
+    # -any(c)<X<=K**4 (K: the column's inner 1s): X=0 in a non-empty column (an empty one has
+    # K=0, so 0<X<=0 fails), or inside a line column (K>=2; 16>=X: no box side exceeds 9 cells).
+    # Passes 3-4 reach border cells of columns that were empty at first.
+    "dotted_box_fill": "def p(g):\n for _ in g*2:a,*_,b=[i for i,r in enumerate(g)if 1in r];g=[[v or 2*(-any(c)<(i-a)*(b-i)<=c[a+1:b].count(1)**4)for i,v in enumerate(c)]for c in zip(*g)]\n return g",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
     # the left half; the result is invariant under a quarter turn, so its top half is L turned
     # clockwise and its bottom half is L turned anticlockwise.
@@ -1105,19 +1108,18 @@ IDIOMS = {
     # that it is 5 exactly on the line for each L (5, 6, 7) and 0 elsewhere.
     "colour_count_line_3x3": "[[5&i>>j%len({*str(g)})for j in b'<UF']for i in b'%*P']",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
-    # missing corner, starting one step beyond that corner. Done on the grid's text, padded with
-    # spaces to 640 bytes (10x10 in every example: a row is 32 bytes, cell bytes are below 320). A
-    # digit c at p (47<c keeps the padding spaces out) walks x = p+D, p+2D, ... over the diagonals
-    # D in (35,29,-29,-35) and takes the colour at x+Q when x holds the same byte and x+P a larger
+    # missing corner, starting one step beyond that corner. Done on the grid's text s (10x10 in
+    # every example: 320 bytes, a row is 32). Each byte c at p walks x = p+D, p+2D, ... over the
+    # diagonals D in (35,29,-29,-35) and takes the byte at x+Q when x holds c and x+P a larger
     # one; P = 1%D+31 and Q = ~D%D-31 (P+Q = D; found by brute force) are the two arms of a
-    # missing corner at x: for a '0' at p, a '0' at x whose arms are set (Ls never touch); no
-    # coloured cell or bracket meets that test in any real example. x stops short of 9*D: for D<0
-    # a negative x wraps into the padding or onto separator bytes, as does a ray past a side; for
-    # D>0 x stays below 261 (D=29) or 315, which misses an L in rows 8-9 whose missing corner
-    # faces up-right: no real example has one.
-    # Only the first 320 bytes (the grid) are rebuilt: without [:320] the search's cost triples
-    # (the pipeline's shrink drops it).
-    "l_corner_diag_ray": "(s:=b'%-640a'%g)and eval(bytes(c|max(47<c==s[x]<s[x+1%D+31]and s[x+~D%D-31]for D in(35,29,-29,-35)for x in range(p+D,D*9,D))for p,c in enumerate(s[:320])))",
+    # missing corner at x: for a '0' at p, a '0' at x whose arms are set (Ls never touch). A
+    # separator byte (space, comma) only meets bytes of its own column phase (D, P, Q keep it), so
+    # whatever it takes is its own kind and c|that leaves it unchanged: no 47<c test is needed.
+    # No padding: the stop 4%D|285 (brute force) is 285 for D>0 (x+32 stays inside s; a missing
+    # corner in row 9 has no arm below anyway) and -1/-3 for D<0 (x never wraps far), so s is the
+    # bare text, rebuilt whole and evaluated. D=29 stops at x<285, which misses an L in rows 8-9
+    # whose missing corner faces up-right: no real example has one.
+    "l_corner_diag_ray": "(s:=b'%a'%g)and eval(bytes(c|max(c==s[x]<s[x+1%D+31]and s[x+~D%D-31]for D in(35,29,-29,-35)for x in range(p+D,4%D|285,D))for p,c in enumerate(s)))",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
@@ -1579,7 +1581,8 @@ IDIOMS = {
     # holes alike, so a painted hole is matched once and then filled.
     "pieces_into_holes": "[m:=lambda g,s='':[*map(list,zip(*[d for d in g if'2, 2, 2, 2'in(s:=s+str(d))][::-1]))],P:={(-F.count(2),(*zip(*w),)[::-1])for e in range(len(g))for S in range(len(g[0]))if(F:=sum(w:=[d[S:S+3]for d in g[e:e+3]],[])).count(2)<all(F)*len(F)>8},g:=m(m(m(m(g)))),[0for _,w in sorted(P)for w in[w,[*zip(*w)]]for k in'2, 2'for w in[[*zip(*w[::-1])]]for e in range(len(g))for S in range(len(g[0]))if[d[S:S+3]for d in g[e:e+3]]==[[q-2and 2for q in d]for d in w]for a,g[e+a][S:S+3]in enumerate(w)]]and g",
     # task234: A rectangle tied by a 1-wide stem to an anchor rectangle, on 0: drop the stem and
-    # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each.
+    # slide the rectangle along it until it touches the anchor. Four passes, a quarter turn each
+    # (clockwise: zip(*X[n-1::-1]) with n=len(g) is the turn of X's first n rows).
     # Stem rows hold exactly one cell, of a colour c that t, the last row kept, lacks (anchor up):
     # for them {*s}-{0,*t} is {c} = {sum(s)}, so the ^ is empty and they are dropped; a zero row
     # gives {}^{0}, a rectangle row of k>1 cells {m}^{k*m}, a row of t's colours {}^{sum>0}: kept.
@@ -1587,7 +1590,7 @@ IDIOMS = {
     # example) refill the grid to its height. t is bound as the element (t:=s for s in g if ...),
     # so it is the last kept row; it starts as the empty tuple of the unused *t (the 0 in {0,*t}
     # keeps the first, zero row then).
-    "reel_in_rect": "p=lambda g,*t:[g:=[*zip(*([t:=s for s in g if{*s}-{0,*t}^{sum(s)}]+[t]*99)[:len(g)])][::-1]for _ in g][3]",
+    "reel_in_rect": "p=lambda g,*t:[g:=[*zip(*([t:=s for s in g if{*s}-{0,*t}^{sum(s)}]+[t]*99)[len(g)-1::-1])]for _ in g][3]",
     # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
     # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
     # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
@@ -1651,17 +1654,20 @@ IDIOMS = {
     # (it may not sit in its iterable), so k is set, the same for each row, before [::-k] runs.
     "blocks_to_cells_mirrored": "[r[::(k:=~g.index(min(g,key=set)))]for r in g][::-k]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
-    # the top-left corner. Per pass: X = the row maxes; roll the rows cyclically by
-    # K = X.index(2) - X.index(3) - 1 (g[K:]+g: row i gets g[i+K]): the first row with a 2 and no
-    # 3 goes just below the first 3-row. map(zip,...) pairs the cells row by row, zip(*...) turns
-    # them into columns and [::-1] makes that a quarter turn, so four passes visit rows and columns
-    # once forward and once backward and end upright ([3]); b%3-9%~a keeps a's 3 (9%~a is -3 for
-    # a=3, else 0) and takes b's 2. K is wrong only when the shape's first line lies on a corner
-    # line: on the top one K is 0 (no change), on the bottom one that line lands on the top one,
-    # whose corners sit in the same places, so no 2 is ever lost; the pass the other way round
-    # then sees a first line that is no corner line and places it. A placed shape gives K=0. The
-    # shape spans >= 2 lines and corner lines are h+1 apart, so a line with a 2 and no 3 exists.
-    "shape_into_corners": "[g:=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[X.index(2)+~X.index(3):]+g))][::-1]for _ in g if(X:=[*map(max,g)])][3]",
+    # the top-left corner. Whole program: four passes by exec of one pass text written 4 times
+    # (g[:]= rewrites the input list in place, so `or g` returns it). Per pass: X = the row maxes;
+    # roll the rows cyclically by K = X.index(2) - X.index(3) - 1 (g[K:]+g: row i gets g[i+K]):
+    # the first row with a 2 and no 3 goes just below the first 3-row. map(zip,...) pairs the
+    # cells row by row, zip(*...) turns them into columns and [::-1] makes that a quarter turn, so
+    # four passes visit rows and columns once forward and once backward and end upright; b%3-9%~a
+    # keeps a's 3 (9%~a is -3 for a=3, else 0) and takes b's 2. (The comprehension's outer
+    # iterable runs in exec's scope, so it sees g and X.) K is wrong only when the shape's first
+    # line lies on a corner line: on the top one K is 0 (no change), on the bottom one that line
+    # lands on the top one, whose corners sit in the same places, so no 2 is ever lost; the pass
+    # the other way round then sees a first line that is no corner line and places it. A placed
+    # shape gives K=0. The shape spans >= 2 lines and corner lines are h+1 apart, so a line with a
+    # 2 and no 3 exists.
+    "shape_into_corners": 'p=lambda g:exec("X=[*map(max,g)];g[:]=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[X.index(2)+~X.index(3):]+g))][::-1];"*4)or g',
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each over the transpose's lines r: u=3 fills the column holding 3, u=2 the row
     # holding 2, between the only two non-zero perpendicular lines w (inclusive). k is the parity
