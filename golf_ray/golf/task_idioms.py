@@ -2398,17 +2398,15 @@ IDIOMS = {
     # r[:4:-1] is columns 8..5, so map stops at 4; where both halves are coloured they share the
     # colour, so max of the pair is the painted cell.
     "fold_right_onto_left": "[[*map(max,r,r[:4:-1])]for r in g]",
-    # task361: a figure with 4-fold rotational symmetry has parts missing: find its centre and give
-    # every cell the max colour over its 4 rotations. Cells are flat indices n=10i+j+1 of s, the
-    # 10x10 grid flattened behind a 0 (every example is 10x10); mod 101 a quarter turn about a
-    # centre C is n -> n+9*(n-C) (10*10 = -1 mod 101), and a half-step centre is a residue too
-    # (2 is invertible), so C runs over all residues, range(1,102) (101 is 0). s is repeated 111
-    # times, so Python indexing does the mod for every index met (|n+k*(n-C)| < 11211). The
-    # turns k are the bytes b'e\tcZ' (101,9,99,90 = 0,9,-2,-11 mod 101; a raw tab). The centre is
-    # the C under which the most cells (zeros too) equal their 3 turns; the first best wins.
-    # Output: one generator over n cut into rows by zip over 10 copies (n=101 is dropped). A
-    # grid taller than 10 leaves s unbound (g[10:] is true), so other tasks fail at once.
-    "rot4_complete": "p=lambda g,R=range(1,102):[g[10:]or(s:=sum(g,[0])*111),C:=max(R,key=lambda C:sum(s[n]==s[n+k*(n-C)]for n in R for k in b'	cZ'))]and[*zip(*[(max(s[n+k*(n-C)]for k in b'e	cZ')for n in R)]*10)]",
+    # task361: a figure with 4-fold rotational symmetry has parts missing: the centre is the cell or
+    # half-step point beside a coloured cell that the most cells match under rot90 (the half-steps
+    # listed first, so they win ties); every cell takes the max colour over its rotations 1j**d, d
+    # in range(10), about it. Every example is 10x10, so the loops run over R=range(10) (cheap on
+    # big grids too); g is rebound to a dict keyed 2e + 2r*1j, built row-major: doubled, so a
+    # half-step point is r+1+1j, which packs shorter than r+.5+.5j. Zero cells are not filtered
+    # out: their key `g[e][r]and ...` is 0, one entry 0 holding 0, which adds only the candidates 0
+    # and 1+1j and keeps the dict small; it loses a colour at cell (0,0), empty in every example.
+    "rot4_complete": "[R:=range(10),g:={g[e][r]and r*2j+e*2:g[e][r]for e in R for r in R},t:=max([r+1+1j for r in g]+[*g],key=lambda t:sum(g[r]==g.get(t+(r-t)*1j)for r in g))]and[[max(g.get(t+(r*2j+e*2-t)*1j**d,0)for d in R)for r in R]for e in R]",
     # task362: A full-grid cross moves k down and k left, k = number of 5s (which vanish; they fill
     # the first k rows of the last column). Those k rows are equal (a plain row plus the 5; the
     # cross row lies below them), and no other row equals them, so k = g.count(g[0]). The cross
