@@ -19,9 +19,13 @@ IDIOMS = {
     # 1 != row 2). The 9 rows are printed as text, every '1' replaced by '2' and evaluated back.
     "continue_rows_to_9": "eval(str(g+g[g[2]==g[5]:][2:5]).replace(*'12'))",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
-    # bottom row and its rightmost column, which stay. (A cell moves iff its colour comes again
-    # later in the flattened grid, past its row's start: no shape of its colour lies lower.)
-    "shear_except_base": "p=lambda g,p=0:(t:=sum(g[1:],[]))and[[p|v^(p:=v*(v in(t:=t[1:])))for v in r]for r in g]",
+    # bottom row and its rightmost column, which stay. A cell moves iff its colour comes again in
+    # the next row, strictly right of its column: map pairs each row r with the next one t, and
+    # t:=t[1:] drops one cell before each test. The last row is paired with g[0] (g[1:]+g; map
+    # stops with g): the top row is blank in every example, so nothing in the bottom row moves.
+    # p (a default, 0 at each row's start) is the value that moved out of the cell on the left:
+    # a moving v leaves p there, a staying one p|v.
+    "shear_except_base": "[*map(lambda r,t,p=0:[p|v^(p:=v*(v in(t:=t[1:])))for v in r],g,g[1:]+g)]",
     # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4.) The main shape S
     # is the largest set of same-coloured cells within distance 3 of one cell: its 3x3 box (hints of
     # its colour lie in other boxes, farther off, and are smaller; no tie-break, and S stays small).
@@ -315,14 +319,15 @@ IDIOMS = {
     # row and column join as r+k.
     "cross_lines_meet_red": "[[sum({*r+k})%13for*k,in zip(*g)]for r in g]",
     # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
-    # touches both squares, else [[0]]. (EXPR gives each 2-cell its own bit 32,64,... in reading
-    # order in the first OR-spread pass; the first and last 2-cells lie in different squares and the
-    # grid's max is the last one's component, so it has bit 32 iff linked - relies on the 2s being
-    # the squares; each row gets a 0 put in front to reset v and keeps it (reversed, turned), so
-    # the grid grows a 0 line per pass, which no max sees; k=8 is a default parameter, 2*H passes
-    # (H/2 full turns) spread far enough on every example and draw; the list is truthy so `and`
-    # yields the answer)
-    "squares_linked": "p=lambda g,k=8:[g:=zip(*[[v:=c and v|c*(c>2or(k:=k*2))for c in(0,*r)][::-1]for r in g])for _ in g*2]and[[max(sum(g,()))>>2&8]]",
+    # touches both squares, else [[0]]. Whole program: p recurses once per OR-spread pass. In the
+    # first pass each 2-cell gets its own bit 4,8,16,... (k=1 doubles before use) in reading
+    # order; 8s stay 8, so bit 4 is the first 2-cell's alone; the first and last 2-cells lie in
+    # different squares and the grid's max is the last one's component, so max%8 is 4 iff linked
+    # and *2 gives 8 - relies on the 2s being the squares. k is also the pass counter: the 8
+    # 2-cells leave it at 2**8, each call passes k*2, and k>>29 stops after ~21 passes (16 already
+    # spread every example and draw). Each row gets a 0 put in front to reset v and keeps it
+    # (reversed, turned), so the grid grows a 0 line per pass, which no max sees.
+    "squares_linked": "p=lambda g,k=1:k>>29 and[[max(sum(g,()))%8*2]]or p(zip(*[[v:=c and v|c*(c>2or(k:=k*2))for c in(0,*r)][::-1]for r in g]),k*2)",
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
@@ -455,12 +460,13 @@ IDIOMS = {
     # always square (height = width / 3 in every example), so each row is cut at len(g).
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
-    # ring of 2s (10x10, as every example, and the lone cell never on the border). c is the colour
-    # of least count in the flat grid f; each flat cell gets d, its offset from c's flat index
-    # (enumerate starting at -f.index(c)). The ring is the offsets +-1, +-9, +-10, +-11: bits 2, 10,
-    # 11, 12 of 7172, so 2&7172>>abs(d) is 2 on the ring and 0 elsewhere (also at d=0, where
-    # (v==c)*c puts c back). The generator is cut into rows of 10 by zip(*[gen]*10).
-    "lone_cell_ringed": "p=lambda g:(c:=min(f:=sum(g,[]),key=f.count))and[*zip(*[((v==c)*c|2&7172>>abs(d)for d,v in enumerate(f,-f.index(c)))]*10)]",
+    # ring of 2s (10x10, as every example, and the lone cell never on the border). f is the flat
+    # grid (bound by `for f in[...]`, as a walrus may not stand in a comprehension's iterable);
+    # each flat cell gets d, its offset from the flat index of the colour of least count
+    # (enumerate starting there, negated). The ring is the offsets +-1, +-9, +-10, +-11: bits 2,
+    # 10, 11, 12 of 7172, so 2&7172>>abs(d) is 2 on the ring and 0 elsewhere; v*(d==0) keeps the
+    # lone cell itself (d=0 only there). The generator is cut into rows of 10 by zip(*[gen]*10).
+    "lone_cell_ringed": "[*zip(*[(v*(d==0)|2&7172>>abs(d)for f in[sum(g,[])]for d,v in enumerate(f,-f.index(min(f,key=f.count))))]*10)]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
     # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
     # shift that wraps hits the pad) and 109 zeros after it (indices past either end); one tuple
@@ -519,11 +525,14 @@ IDIOMS = {
     # 2), i (its image) repeat the enumerate names, for zlib; this lettering packs a byte shorter.
     "complete_from_template": "(D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={v for v in D if D[v]%2>len(D)/40},[T:={v for v in D for r in T if abs(v-r)<2}for v in D],P:={i+(v-r-k//4*2*(v-r).real)*1j**k:D[v]for r in T if 2==D[r]for k in range(8)for i in D if all(D[v]%2or D[v]==D.get(i+(v-r-k//4*2*(v-r).real)*1j**k)for v in T)for v in T})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
-    # cluster's bounding box with 4 except on the cluster's own cells. (4*len(g) passes, each over
-    # the rows of the grid turned a quarter, `zip(*g[::-1])`; a non-2 cell becomes 4 when it has a 2
-    # or 4 to its left and another above (x, from the row just rebuilt, bound to g) or to its
-    # right. On a pass's first row g is still the grid, so x is a row and x in(2,4) is False.)
-    "cluster_boxes_filled": "[g:=[g:=[(v,4)[20>>b&((x in(2,4))|20>>c)&(v!=2)]for v,x,b,c in zip(r,g,(0,*r),(*r[1:],0))]for r in zip(*g[::-1])]for _ in g*4][-1]",
+    # cluster's bounding box with 4 except on the cluster's own cells. One recursive p for grid,
+    # rows and cells: the grid maps each row with the rows above/below as *x, each row maps each
+    # cell with its left, up, down, right neighbours (x has 4 items only at a cell); [g*9] pads
+    # the edges with a list, never a 2 or 4, and long enough that map never stops short. A non-2
+    # cell turns 4 when at least two neighbours are 2 or 4 (g!=2<count+1): any two sides of a
+    # box cell reach the cluster, so the fill grows over the box and stops at its edge. At grid
+    # level (x empty) the step repeats, p(M), until it changes nothing (M==g); a row returns M.
+    "cluster_boxes_filled": "p=lambda g,*x:[g,4][g!=2<x.count(2)+x.count(4)+1]if x[3:]else((M:=[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])])==g or x)and M or p(M)",
     # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
     # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s; map(f,*g) hands
     # f the columns as its arguments, and zip(*...) turns the sorted columns back into rows.
@@ -1655,8 +1664,9 @@ IDIOMS = {
     "blocks_to_cells_mirrored": "[r[::(k:=~g.index(min(g,key=set)))]for r in g][::-k]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Whole program: four passes by exec of one pass text written 4 times
-    # (g[:]= rewrites the input list in place, so `or g` returns it). Per pass: X = the row maxes;
-    # roll the rows cyclically by K = X.index(2) - X.index(3) - 1 (g[K:]+g: row i gets g[i+K]):
+    # (g[:]= rewrites the input list in place, so `or g` returns it). Per pass: X = the bound
+    # .index of the row maxes (X(2) is the first row whose max is 2, X(3) the first 3-row); roll
+    # the rows cyclically by K = X(2) - X(3) - 1 (g[K:]+g: row i gets g[i+K]):
     # the first row with a 2 and no 3 goes just below the first 3-row. map(zip,...) pairs the
     # cells row by row, zip(*...) turns them into columns and [::-1] makes that a quarter turn, so
     # four passes visit rows and columns once forward and once backward and end upright; b%3-9%~a
@@ -1667,7 +1677,7 @@ IDIOMS = {
     # the other way round then sees a first line that is no corner line and places it. A placed
     # shape gives K=0. The shape spans >= 2 lines and corner lines are h+1 apart, so a line with a
     # 2 and no 3 exists.
-    "shape_into_corners": 'p=lambda g:exec("X=[*map(max,g)];g[:]=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[X.index(2)+~X.index(3):]+g))][::-1];"*4)or g',
+    "shape_into_corners": 'p=lambda g:exec("X=[*map(max,g)].index;g[:]=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[X(2)+~X(3):]+g))][::-1];"*4)or g',
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each over the transpose's lines r: u=3 fills the column holding 3, u=2 the row
     # holding 2, between the only two non-zero perpendicular lines w (inclusive). k is the parity
@@ -1961,12 +1971,10 @@ IDIOMS = {
     # nothing else changes; the walrus in the for header (a statement, so it is allowed) binds z.
     "base_diagonal_rays": "def p(g):\n for x in range(z:=g[-2].count(0)//2):r=g[x-z-2];r[x]=r[~x]=g[-1][z]\n return g",
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
-    # 0. The grid's text holds `[`, `]`, `,`, ` ` and its digits (0 is in every example of both), so
-    # k is the count of its distinct characters less 5. Two passes, each of which transposes and
-    # makes every line k times (zip(*[L]*k) pairs each line with its copies; sum flattens), scale
-    # rows then columns: p(g) makes its pass on h or p(g,g), the first (h is g there); k is read
-    # from g, the input, in both.
-    "upscale_by_colour_count": "p=lambda g,h=0:sum(zip(*[[*zip(*h or p(g,g))]]*(len({*str(g)})-5)),())",
+    # 0. Two passes by recursion: p(g) makes its pass on h or p(g,g), the first (h is g there);
+    # each pass transposes and repeats every line once per element of {*sum(g,[])}-{0} (the
+    # colours besides 0 of the input g, read in both passes): k copies, rows then columns.
+    "upscale_by_colour_count": "p=lambda g,h=0:[r for r in zip(*h or p(g,g))for _ in{*sum(g,[])}-{0}]",
     # task290: A solid rectangle of two colours: crop it and swap the colours (c -> a+b-c). a+b is
     # the sum of the set of all values (0 adds nothing); sum(g,r) flattens the grid with the row r
     # in front, which leaves the set the same and is a byte shorter than sum(g,[]). The sum is made
@@ -2476,13 +2484,14 @@ IDIOMS = {
     # and only then is the column's list advanced.
     "stamp_template_on_gray": "def p(g):T=[A*4for B in g if(A:=[5-A for A in B if A%5])];Q=eval('T*4,'*10);return[[5-(5-r.pop(0)or q.pop(0).pop(0))for q in Q]for r in g]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
-    # -> 2, size 3 -> 1. Whole program: the step tuple D is a default parameter (a byte less than
-    # a walrus). On s = b'%a '%g (a column is 3 bytes, a row 32; width 10 hard-coded; the trailing
-    # space makes a row-0 step up wrap to just past a row-9 cell, never a '0'), n = the number of
-    # 2-step 0-paths from the cell is size-1 (back-steps included), and ~n&3 = 3-n; 3>>c%48 is 3
-    # only for b'0' (every other byte: ' ', ',', '[', ']', '5' gives a shift of 5 or more), so
-    # c|3>>c%48&~n turns b'0' into the digit 3-n and leaves every other byte as it is; eval'd.
-    "hole_size_recolor": "p=lambda g,D=(3,-3,32,-32):(s:=b'%a '%g)and eval(bytes(c|3>>c%48&~sum(s[q+d::e][:2]==b'00'for d in D for e in D)for q,c in enumerate(s)))",
+    # -> 2, size 3 -> 1. Whole program: two passes of f, a neighbour recursion: the grid maps each
+    # row with the rows above and below as *x, a row maps each cell with its left, up, down and
+    # right neighbours (x has 4 items at a cell); [g]+g / g[1:]+[g] pad with a list, never equal
+    # to a cell. Pass 1: a 0 becomes 3 - (its 0-neighbours): size 1 -> 3, size 2 -> 2, a size-3
+    # hole's ends -> 2 and middle -> 1; 5 stays (5-(4 in x)). Pass 2: g-(g-1 in x) lowers only a
+    # 2 beside a 1 (an end of a 3-hole) to 1; 3, 1 and 5 have no neighbour of value g-1 (no 0s
+    # are left, no 2 or 4 sits beside a 3 or 5).
+    "hole_size_recolor": "p=lambda g:f(f(g))\nf=lambda g,*x:g-(g-1in x)or 3-x.count(0)if x[3:]else[*map(f,g,[g]+g,*x,g[1:]+[g])]",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. Column 0 is all background (the shape and marker never touch the
     # edge, in every example and in RE-ARC's generator) and the shape is 0 (in every example), so
@@ -2507,16 +2516,17 @@ IDIOMS = {
     # giving rows (a,b)*3 and (b,a)*3. The first column is (a,b) and every column is the same, so
     # min(zip(*g)) picks it; the second row is the first one reversed.
     "checker_two_rows": "[y:=min(zip(*g))*3,y[::-1]]",
-    # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2. Four passes (k),
-    # each turning the grid a quarter (zip(*g[::-1])) and adding to every cell t, the count of
-    # non-0 cells from the row's start up to it (t:=c and-~t; [t:=0] resets it per row; 0 cells
-    # stay 0). Over the four directions a line cell of a length-L line gains (p+1)+(L-p)+1+1, so
-    # every cell of a line ends at 5+L+3, one value per line. Ranked by the index k of the value in
-    # the value set in ascending order (0, short, middle, long -> k 0..3): 2*k%5 maps 0,1,2,3 to
-    # 0,2,4,1. The set is of sum(g,r) (the row r starts the sum) plus 31: five distinct small ints
-    # make CPython's set table 32 slots, and an int's slot is its value, so listing the set walks
-    # the values (all under 32) in ascending order with 31 last: no sorted() needed.
-    "rank_lines_by_length": "p=lambda g,k=4:k and p([[c+(t:=c and-~t)for c in r]for r in zip(*g[::-1])if[t:=0]],k-1)or[[[*{*sum(g,r),31}].index(c)*2%5for c in r]for r in g]",
+    # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2. exec runs the
+    # pass text 4 times in place (g[:]=...); each pass maps the lambda over the columns (*g) and
+    # reverses the result, a quarter turn, so the 4 passes scan all 4 directions and end upright.
+    # Along a column every cell gains t, the count of non-0 cells from the run's start up to it
+    # (t:=c and-~t; the default t=0 restarts per column; 0 cells stay 0). Over the four directions
+    # a cell of a length-L line gains (p+1)+(L-p)+1+1, so each line ends at one value 5+L+3. Ranked
+    # by the index k of the value in the value set in ascending order (0, short, middle, long -> k
+    # 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1. The set is of sum(g,r) plus 31: five distinct small
+    # ints make CPython's set table 32 slots, and an int's slot is its value, so listing the set
+    # walks the values (all under 32) in ascending order: no sorted() needed.
+    "rank_lines_by_length": "p=lambda g:exec('g[:]=map(lambda*r,t=0:[c+(t:=c and-~t)for c in r][::-1],*g);'*4)or[[[*{*sum(g,r),31}].index(c)*2%5for c in r]for r in g]",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
     # 0. The 0 is the square's centre, so those are the grid's own two diagonals: row i gets 0 at i
     # and at ~i (n-1-i). A def with statements: the default i=0 counts the rows (i+=1 per row),
