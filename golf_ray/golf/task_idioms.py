@@ -128,14 +128,15 @@ IDIOMS = {
     # m*1j+n in both places and the vote written f*z-v[f]-e-u*f.real (whole numbers, so exact).
     "templates_onto_markers": "[v:={m*1j+n:r for n,y in enumerate(g)for m,r in enumerate(y)if r},x:=v,[v:={f:max(v.get(f+z,99*hash(f))for z in(1j,1,-1j,-1))for f in x}for f in g],o:={f*z-v[f]-e-u*f.real:x[f]for z in(1j,1,-1j,-1)for u in(z+z,0)for i in[[f*z-v[f]-e-u*f.real for e in x if 4>[*v.values()].count(v[e])for f in x if x[f]==x[e]]]for e in i[:99]if 2<i.count(e)for f in x}]and[[o.get(m*1j+n,0)for m,r in enumerate(y)]for n,y in enumerate(g)]",
     # task019: Tile the grid 2x2; every 0 diagonally next to a coloured cell becomes 8. (A whole
-    # program, one recursion for the grid, its rows and its cells: the grid maps each row, doubled
-    # by g*2, with the rows above and below it as *x; a row maps each cell, doubled by g*2, with
-    # its up-left, up-right, down-left and down-right cells, so a cell has 4 items in x and is
-    # g or 8*any(x). Each list L in x (or g itself at the top) gives M=L[1:2]+L*2+L[-2:], the
-    # doubled L with a mirror item at each end: M[j] is the item before j, M[2:][j] the one after,
-    # and at an end the mirror repeats the neighbour on the other side, which adds nothing. At the
-    # top x is empty and M is built from g, so rows get (above, below); every grid is at least 2x2.)
-    "tile_diagonal_halo": "p=lambda g,*x:g or 8*any(x)if x[3:]else[*map(p,g*2,*[(L[1:2]+L*2+L[-2:])[k:]for L in x or[g]for k in(0,2)])]",
+    # program, one star-lambda for the grid, its rows and its cells: each list L in x gives
+    # M=[L[1],*L*2,L[-2]], the doubled L with a mirror item at each end, and M, M[1:], M[2:] are
+    # the items before, at and after each place (map stops at the shortest, 2*len(L)). The grid
+    # call (x = (g,)) maps each doubled row with the rows above and below it; a row call gets
+    # (above, row, below) and maps each cell with its 3x3 neighbourhood, so a cell call has 9
+    # items in x: x[4] is the cell, and x[::2] holds the 4 diagonal ones and the cell itself,
+    # so x[4] or 8*any(x[::2]) is right (the cell is 0 where any is reached). At an end the mirror
+    # repeats the neighbour on the other side, which adds nothing; every grid is at least 2x2.)
+    "tile_diagonal_halo": "p=lambda*x:x[4]or 8*any(x[::2])if x[8:]else[*map(p,*[[L[1],*L*2,L[-2]][k:]for L in x for k in(0,1,2)])]",
     # task020: A 5x5 pattern with the symmetries of the square has some cells missing: restore it by
     # symmetry. On flat indices n=10i+j+1 (the flat grid with a 0 in front: 101 cells, taken mod
     # 101), a quarter turn about the centre C is n -> C+(n-C)*10 (10*10 = -1 mod 101); each cell is
@@ -270,11 +271,12 @@ IDIOMS = {
     # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
     # of the nearer line (every nonzero cell takes the colour of the nearest grid corner, which is
     # a border line's colour; the grid is 10x10 in every example). One recursive p for the grid,
-    # its rows and its cells (g*0==[] tells a list from an int): a list is mapped against
-    # a[:1]*5+a[9:]*5, its reference's first item five times then its last; the reference a is g
-    # itself at the top, so row i is paired with row 0 or row 9, and inside a row the cell j is
-    # paired with that row's cell 0 or 9 (the nearest corner). A cell gives g and a: 0 stays 0.
-    "nearest_border_colour": "p=lambda g,a=0:g*0==[]and[*map(p,g,(a:=a or g)[:1]*5+a[9:]*5)]or g and a",
+    # its rows and its cells (g*0==[] tells a list from an int), with the roles swapped: g is the
+    # reference, a the data. A list level maps g[:1]*5+g[9:]*5 (the reference's first item five
+    # times, then its last) against a (the grid itself at the top, where a=0 gives g): row i gets
+    # row 0 or row 9 as its reference, and inside it cell j gets that row's cell 0 or 9 (the
+    # nearest corner). A cell gives a and g: 0 stays 0, else the corner colour.
+    "nearest_border_colour": "p=lambda g,a=0:g*0==[]and[*map(p,g[:1]*5+g[9:]*5,a or g)]or a and g",
     # task041: each downward V (one colour each) is filled: every cell between two cells of one
     # colour in a row takes that colour. In a row the coloured cells come in pairs of one colour (a
     # V's two arms, or its 2-wide foot), so x ^= c toggles between 0 (outside) and the pair's colour
@@ -1182,11 +1184,11 @@ IDIOMS = {
     # of bits moved up 2 to read 4 or 0.
     "zigzag_every_third_gap": "[[c or 900>>k%12&4for k,c in enumerate(r,3*r[2])]for r in g]",
     # task177: crop the grid to the box of its non-0 cells and mirror it left to right. The object
-    # is a solid rectangle (every example), so keeping the non-0 lines crops it. Each call keeps
-    # the non-0 lines of the transpose of h or, when h is not given (0), of its own value for h=g
-    # reversed: p(g,g) lists the box's columns, [::-1] puts them right to left, and zip turns them
-    # back into the mirrored rows, of which the non-0 ones are the box's (tuples are fine).
-    "crop_object_mirrored": "p=lambda g,h=0:[*filter(any,zip(*h or p(g,g)[::-1]))]",
+    # is a solid rectangle (every example), so keeping the non-0 lines crops it. p(*g) splits off
+    # row 0 (g = row 0, h = the other rows), which is all 0 in every example, so nothing is lost:
+    # that inner call keeps the non-0 columns of h; the outer one (h = ()) reverses them, zips
+    # them back into mirrored rows and keeps the non-0 ones (tuples are fine).
+    "crop_object_mirrored": "p=lambda g,*h:[*filter(any,zip(*h or p(*g)[::-1]))]",
     # task178: the grid is stripes (all rows equal, or all columns equal); output the stripes'
     # colours in order, one per run, as one row (vertical stripes) or one column (horizontal ones).
     # The same recursion does both levels: drop each row equal to the one before, then do the same
@@ -1479,9 +1481,10 @@ IDIOMS = {
     # task218: a grid of solid colour blocks on 0 -> one cell per block: drop the all-0 rows and
     # columns and keep one of each repeated row and column. A pass transposes (zip) and keeps the
     # distinct nonzero lines (max(r) > 0) as dict keys (insertion order, global dedupe as RE-ARC's
-    # `dedupe`). Two passes by recursion: p(g) runs its pass on p(g,g), whose pass runs on g
-    # (h=g there), so the result is deduped both ways and turned back.
-    "dedupe_colour_blocks": "p=lambda g,h=0:[*{r:0for r in zip(*h or p(g,g))if max(r)}]",
+    # `dedupe`). Two passes by recursion: p(g) runs its pass on p(*g), whose pass runs on h = the
+    # rows after row 0; row 0 is all 0 or equal to row 1 (blocks are 2+ tall), so dropping it
+    # loses nothing. The result is deduped both ways and turned back.
+    "dedupe_colour_blocks": "p=lambda g,*h:[*{r:0for r in zip(*h or p(*g))if max(r)}]",
     # task219: Bands of 8s separated by empty rows; the first band is the template. Each band takes
     # the shift of the template that overlaps it most (ties: the larger shift), and the template's
     # cells it lacks become 1. Cells are i+30*j, labelled by their band: the count of empty rows
@@ -1542,11 +1545,12 @@ IDIOMS = {
     # are evaluated in order, so the walrus binds F before F(min(zip(*g))) runs.
     "band_corners_centre": "[*map(F:=lambda x,u=-1,a=4:[v|(k:=(a:=a+v*8//sum(x))>>2+a%4+v)*(u^k<1)for v in x],g,F(min(zip(*g))))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
-    # 0. With a in {0,3} (upper) and b in {0,1} (lower), b+~a = b-a-1 is -1 only for (0,0), and &2
-    # keeps 2 there and 0 for -4, 0, -3. g.pop(4) hands out the lower half's rows in order while the
-    # comprehension walks g itself (each pop shortens g, so the walk stops after the 4 upper rows);
-    # r.pop(0) hands out the upper row's cells in step with the lower row's b.
-    "stacked_halves_nor_2": "[[2&b+~r.pop(0)for b in g.pop(4)]for r in g]",
+    # 0. One recursive p for grid, row pairs and cells (a*0!=0 is true for lists, false for ints):
+    # on the grid (b=[]) it maps over g and g[4:]+[] = g[4:] (stopping after the 4 upper rows); on
+    # a row pair a[4:] of a 4-cell row is [], so a[4:]+b is the lower row b; on a cell pair, with a
+    # in {0,3} (upper) and b in {0,1} (lower), ~a+b = b-a-1 is -1 only for (0,0), and &2 keeps 2
+    # there and 0 for -4, 0, -3.
+    "stacked_halves_nor_2": "p=lambda a,b=[]:a*0!=0 and[*map(p,a,a[4:]+b)]or~a+b&2",
     # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
     # beyond the opposite outer corner, on the bytes of repr(g) (10x10: rows 32 apart, columns 3).
     # Sorted, the first places of its 10 distinct bytes are '[' '0' ',' ' ' ']' (row 0 is all 0 in
@@ -1817,10 +1821,11 @@ IDIOMS = {
     "diagonal_stamp_3687": "[[(x+y*2)*b'Q1Q3'[i-g.index(R)]%9for x,y in zip(R[1:]+[0],[0]+R)]for i in(0,1,2)if(R:=max(g))]",
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
     # disappears. (The grid is 7x7 in every example, so the corner is g[6][0], and the shape never
-    # touches column 0: r[0] is 0 on every row but the last, where it is the corner colour; a cell
-    # turns the corner colour when it exceeds r[0], which keeps the shape and drops the corner.
-    # [c]>r is c>r[0]: lists compare first items, and on a tie the shorter [c] is the smaller.)
-    "corner_recolor": "[[g[6][0]*([c]>r)for c in r]for r in g]",
+    # touches column 0 or the last row: r[0] is 0 on every row but the last, where it is the corner
+    # colour, and g[6][1] is 0.) Each cell indexes the last row by [c]<r (lists compare first
+    # items, and on a tie the shorter [c] is the smaller): False (0, the corner colour) only when
+    # c exceeds r[0], i.e. on a shape cell; True (1, a 0) for 0 cells and for the corner itself.
+    "corner_recolor": "[[g[6][[c]<r]for c in r]for r in g]",
     # task268: A box outline with an opening: fill its inside with 4 and let it pour out of the
     # opening as a straight beam as wide as the gap plus a diagonal ray from each end of the gap.
     # Turned (p of the quarter turn) until the box's top row o (the first row with a non-0 cell) has
@@ -2121,9 +2126,9 @@ IDIOMS = {
     # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour.
     # One recursive p for grid, row pairs and cells (a*0!=0 is true for lists, false for ints):
     # on the grid (b=[]) it maps over g and g[5:]+[] = g[5:] (stopping at the 4 bottom rows); on a
-    # row pair a[5:] of a 4-cell row is [], so a[5:]+b is the bottom row b; on a cell pair a|b>0
-    # is true where either half is coloured, times 3.
-    "union_of_halves_green": "p=lambda a,b=[]:a*0!=0 and[*map(p,a,a[5:]+b)]or(a|b>0)*3",
+    # row pair a[5:] of a 4-cell row is [], so a[5:]+b is the bottom row b; on a cell pair (a in
+    # {0,1}, b in {0,2}) -a<b is false only when both are 0, times 3.
+    "union_of_halves_green": "p=lambda a,b=[]:a*0!=0 and[*map(p,a,a[5:]+b)]or(-a<b)*3",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
@@ -2421,8 +2426,9 @@ IDIOMS = {
     # never wraps (its row lies in k..9-k, its column in k..8, in every example and draw), so the
     # first and last k rows are plain rows, each as good as another: the output is the last k rows
     # twice, then rows k..9-k (the cross row lands k lower), each rotated left by k (a plain row's
-    # first k cells are 0, the cross row is one colour).
-    "cross_roll_by_count": "(k:=g.count(g[0]))and[r[k:]+r[:k]for r in g[-k:]*2+g[k:-k]]",
+    # first k cells are 0, the cross row is one colour). A def on one line binds k with a plain
+    # statement: "def p(g):k=...;return" is a byte shorter than "p=lambda g:(k:=...)and".
+    "cross_roll_by_count": "def p(g):k=g.count(g[0]);return[r[k:]+r[:k]for r in g[-k:]*2+g[k:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one), on the byte values of repr(g) left-
     # justified to 999 by b'%-999a' (48 is '0', 50 is '2'; eval takes the bytes back). P holds the
