@@ -667,6 +667,73 @@ def lambdas_as_defs(source: str) -> str:
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
+def walrus_as_statements(source: str) -> str:
+    """`p=lambda g:(k:=A)and B` becomes `def p(g):k=A;return B`, a byte less per walrus that
+    leads the body's `and` (`(k:=A,j:=C)and B`: two). Only for an entry `p` that nothing calls:
+    the lambda's value is A where A is falsy, and a falsy value is never a grid (a recursion's
+    inner calls may return one). The text is spliced, so the golfed spelling stays; a result
+    whose tree is not the one meant, or that is no shorter, leaves `source` as it is."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    entry = [n for n in tree.body if _lambda_binding(n) and n.targets[0].id == ENTRY]
+    if len(entry) != 1 or _loads(tree)[ENTRY]:
+        return source
+    [stmt], body = entry, entry[0].value.body
+    if not isinstance(body, ast.BoolOp) or not isinstance(body.op, ast.And):
+        return source
+    bound: list[ast.NamedExpr] = []
+    for i, value in enumerate(body.values[:-1]):
+        items = value.elts if isinstance(value, ast.Tuple) and value.elts else [value]
+        if not all(isinstance(e, ast.NamedExpr) for e in items):
+            break
+        bound, rest = bound + items, body.values[i + 1 :]
+    if not bound:
+        return source
+    raw = source.encode()  # ast's columns count UTF-8 bytes
+    starts = list(itertools.accumulate((len(line) + 1 for line in raw.split(b"\n")), initial=0))
+
+    def at(line: int, column: int) -> int:
+        return starts[line - 1] + column
+
+    def span(first: ast.AST, last: ast.AST) -> bytes:
+        return raw[at(first.lineno, first.col_offset) : at(last.end_lineno, last.end_col_offset)]
+
+    head = raw[at(stmt.value.lineno, stmt.value.col_offset) : at(body.lineno, body.col_offset)]
+    tail = span(rest[0], rest[-1])
+    statement = b"def %s(%s):%s;return%s%s" % (
+        ENTRY.encode(),
+        head.strip().removeprefix(b"lambda").removesuffix(b":").strip(),
+        b";".join(span(e.target, e.target) + b"=" + span(e.value, e.value) for e in bound),
+        b" " * bool(re.match(rb"\w", tail)),
+        tail,
+    )
+    start, end = at(stmt.lineno, stmt.col_offset), at(stmt.end_lineno, stmt.end_col_offset)
+    out = (raw[:start] + statement + raw[end:]).decode()
+    meant = ast.FunctionDef(
+        name=ENTRY,
+        args=stmt.value.args,
+        body=[
+            *(
+                ast.Assign(targets=[ast.Name(e.target.id, ast.Store())], value=e.value)
+                for e in bound
+            ),
+            ast.Return(rest[0] if len(rest) == 1 else ast.BoolOp(ast.And(), rest)),
+        ],
+        decorator_list=[],
+        returns=None,
+        type_params=[],
+    )
+    tree.body[tree.body.index(stmt)] = meant
+    try:
+        made = ast.parse(out)
+    except SyntaxError:
+        return source
+    shorter = len(out.encode()) < len(raw)
+    return out if shorter and ast.dump(made) == ast.dump(tree) else source
+
+
 def minify(source: str) -> str:
     """python-minifier with every global renamed except the entry `p` (builtins used often get
     a short alias: `E=tuple`)."""

@@ -211,6 +211,21 @@ def test_a_walrus_loses_only_the_parentheses_it_does_not_need():
     assert passes.bare_walrus("x=f((a:=1)") == "x=f((a:=1)"  # text that does not parse stays
 
 
+def test_a_leading_walrus_becomes_a_statement_a_byte_shorter():
+    w = passes.walrus_as_statements
+    roll = "p=lambda g:(k:=g.count(g[0]))and[r[k:]for r in g]"
+    assert w(roll) == "def p(g):k=g.count(g[0]);return[r[k:]for r in g]"
+    # a tuple of them (always true), defaults, a chain, the helpers after it, non-ASCII text
+    assert w("p=lambda g,h=0:(k:=g[0],j:=2)and g*k") == "def p(g,h=0):k=g[0];j=2;return g*k"
+    chain = "p=lambda g:(k:='é')and(j:=k*2)and f(j)\nf=lambda a:[a]"
+    assert w(chain) == "def p(g):k='é';j=k*2;return f(j)\nf=lambda a:[a]"
+    kept = ["p=lambda g:(k:=len(g))and p(g[1:])", "p=lambda g:(k:=1)or g", "p=lambda g:g"]
+    kept += ["def p(g):return g", "p=lambda g:(k:=1)and(g)and g", "p=lambda g:("]
+    assert [w(s) for s in kept] == kept  # recursion (an inner call may return 0), or no gain
+    pairs = [([[5, 1, 2], [5, 3, 4]], [[1, 2], [3, 4]])]
+    assert reproduces(w("p=lambda g:(k:=g[0].count(5))and[r[k:]for r in g]"), pairs)
+
+
 def test_a_literal_tuple_indexed_by_a_literal_is_its_element():
     src = (
         "def p(g):\n    k = 2\n    return [g[(0, 0)[0]:(len(g) - 1, k)[0]], (1, (2, 3))[-1], "
