@@ -674,7 +674,7 @@ def walrus_as_statements(source: str) -> str:
     inner calls may return one). The text is spliced, so the golfed spelling stays; a result
     whose tree is not the one meant, or that is no shorter, leaves `source` as it is."""
     try:
-        tree = ast.parse(source)
+        tree = _quiet_parse(source)
     except SyntaxError:
         return source
     entry = [n for n in tree.body if _lambda_binding(n) and n.targets[0].id == ENTRY]
@@ -727,11 +727,18 @@ def walrus_as_statements(source: str) -> str:
     )
     tree.body[tree.body.index(stmt)] = meant
     try:
-        made = ast.parse(out)
+        made = _quiet_parse(out)
     except SyntaxError:
         return source
     shorter = len(out.encode()) < len(raw)
     return out if shorter and ast.dump(made) == ast.dump(tree) else source
+
+
+def _quiet_parse(source: str) -> ast.Module:
+    """`ast.parse` without the SyntaxWarnings a golfed text may give (`1jand`): its caller's."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        return ast.parse(source)
 
 
 def minify(source: str) -> str:
