@@ -1119,18 +1119,17 @@ IDIOMS = {
     # that it is 5 exactly on the line for each L (5, 6, 7) and 0 elsewhere.
     "colour_count_line_3x3": "[[5&i>>j%len({*str(g)})for j in b'<UF']for i in b'%*P']",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of its
-    # missing corner, starting one step beyond that corner. Done on the grid's text s (10x10 in
-    # every example: 320 bytes, a row is 32). Each byte c at p walks x = p+D, p+2D, ... over the
-    # diagonals D in (35,29,-29,-35) and takes the byte at x+Q when x holds c and x+P a larger
-    # one; P = 1%D+31 and Q = ~D%D-31 (P+Q = D; found by brute force) are the two arms of a
-    # missing corner at x: for a '0' at p, a '0' at x whose arms are set (Ls never touch). A
-    # separator byte (space, comma) only meets bytes of its own column phase (D, P, Q keep it), so
-    # whatever it takes is its own kind and c|that leaves it unchanged: no 47<c test is needed.
-    # No padding: the stop 4%D|285 (brute force) is 285 for D>0 (x+32 stays inside s; a missing
-    # corner in row 9 has no arm below anyway) and -1/-3 for D<0 (x never wraps far), so s is the
-    # bare text, rebuilt whole and evaluated. D=29 stops at x<285, which misses an L in rows 8-9
-    # whose missing corner faces up-right: no real example has one.
-    "l_corner_diag_ray": "(s:=b'%a'%g)and eval(bytes(c|max(c==s[x]<s[x+1%D+31]and s[x+~D%D-31]for D in(35,29,-29,-35)for x in range(p+D,4%D|285,D))for p,c in enumerate(s)))",
+    # missing corner, starting one step beyond that corner. Four passes, each rotating g a quarter
+    # turn, so every ray direction comes once as "the L lies down-right". A pass runs a regex on
+    # the text of g+o, o a pristine copy of the input rotated in step (10x10 in every example:
+    # a row is 32 chars, the copy starts 320 on, a diagonal step is 35): a '0' turns into the
+    # colour of the arm right of M where, in the copy, M k>=1 steps down-right is '0' with
+    # coloured right (+3) and lower (+32) arms. Matching on the copy keeps rays already drawn
+    # from making fake Ls next to real ones; copy cells never match (their lookahead runs off
+    # the end). The '0' comes before the lookahead so it only runs at zeros (search cost).
+    # [9::-1] rotates just the first 10 rows; the text's cell phase keeps wrapped diagonals off
+    # digit cells.
+    "l_corner_diag_ray": "import re\np=lambda g:exec(\"o=g[:]\"+r\";g[:]=zip(*eval(re.sub('0(?=.{319}(.{35})+0, ([^0]).{28}[^0])',r'\\2',str(g+o)))[9::-1]);o=[*zip(*o[::-1])]\"*4)or g",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
@@ -1254,11 +1253,12 @@ IDIOMS = {
     # the sentinel and reverses the row, a quarter turn. g+g gives 12+ passes (draws are 6+ high),
     # and [7], upright again, is two floods per direction: enough on every example and draw.
     "enclosed_2_outside_3": "[g:=[[v:=c|2>>c|(c<3==v)for c in(3,*r)][:0:-1]for r in zip(*g)]for _ in g+g][7]",
-    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. G is the
-    # grid's columns; when its first half t, doubled, gives G back the grid repeats side by side
-    # (checked first, as the verifier does, so a grid that repeats both ways gives the left) and t
-    # turned back is the answer; else the top half g[:len(g)//2].
-    "halve_repeated_grid": "(G:=[*zip(*g)])==2*(t:=G[:len(G)//2])and[*zip(*t)]or g[:len(g)//2]",
+    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. p(g) first
+    # runs on the columns (k=0): h, their first half, times h*2==G is h when the grid repeats side
+    # by side (checked first, as the verifier does, so a grid that repeats both ways gives the
+    # left), else [] and the zip back gives [], falsy; then the top half g[:len(g)//2] with the
+    # same test, which holds there, since a grid that does not repeat side by side is stacked.
+    "halve_repeated_grid": "p=lambda g,k=1:k and[*zip(*p([*zip(*g)],0))]or(h:=g[:len(g)//2])*(h*2==g)",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. One recursive p
     # for grid, rows and cells: p(g) pairs each pattern row with its key row, p(row, key row) pairs
