@@ -321,15 +321,17 @@ IDIOMS = {
     # row and column join as r+k.
     "cross_lines_meet_red": "[[sum({*r+k})%13for*k,in zip(*g)]for r in g]",
     # task048: Two 2x2 squares of 2 and scattered 8s: output [[8]] if one 8-component (4-connected)
-    # touches both squares, else [[0]]. Whole program: p recurses once per OR-spread pass. In the
-    # first pass each 2-cell gets its own bit 4,8,16,... (k=1 doubles before use) in reading
-    # order; 8s stay 8, so bit 4 is the first 2-cell's alone; the first and last 2-cells lie in
-    # different squares and the grid's max is the last one's component, so max%8 is 4 iff linked
-    # and *2 gives 8 - relies on the 2s being the squares. k is also the pass counter: the 8
-    # 2-cells leave it at 2**8, each call passes k*2, and k>>29 stops after ~21 passes (16 already
-    # spread every example and draw). Each row gets a 0 put in front to reset v and keeps it
-    # (reversed, turned), so the grid grows a 0 line per pass, which no max sees.
-    "squares_linked": "p=lambda g,k=1:k>>29 and[[max(sum(g,()))%8*2]]or p(zip(*[[v:=c and v|c*(c>2or(k:=k*2))for c in(0,*r)][::-1]for r in g]),k*2)",
+    # touches both squares, else [[0]]. Whole program: p recurses once per OR-spread pass. Each
+    # pass transposes (zip(*g)), scans each line from a put-in-front 0 (resets v; it is kept, so
+    # every pass adds a 0 line that no max sees), ORs v along runs of non-0 cells, and reverses the
+    # line (transpose + reverse = a turn, so all 4 directions spread). In the first pass each
+    # 2-cell gets its own bit 4,8,16,... (k=1 doubles before use) in scan order; 8s stay 8; later
+    # passes see no 2 (labels and ORs are >2), so k restarting at 1 per call is harmless. Bit 4 is
+    # the first 2-cell's alone; the first and last 2-cells lie in different squares and the grid's
+    # max is the last one's component, so max%8 is 4 iff linked, and *2 gives 8. The grid grows a
+    # line per pass, so g[19:] (at least 19 lines) ends it after enough passes (16 spread every
+    # example and draw); g is a list (no zip object) so it can be sliced.
+    "squares_linked": "p=lambda g,k=1:g[19:]and[[max(sum(g,[]))%8*2]]or p([[v:=c and v|c*(c>2or(k:=k*2))for c in(0,*r)][::-1]for r in zip(*g)])",
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
     # rows of its colour.
     "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
@@ -937,10 +939,14 @@ IDIOMS = {
     # it binds R and unpacks the three points directly.
     "concentric_squares": "def p(g):R=range(len(g));x,(a,b),_=[(i,j)for i in R for j in R if g[i][j]];return[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x[0])*4 for j in R]for i in R]",
     # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
-    # its own colour. Each pass drops the rows above the first full row, turns a quarter (columns
-    # read bottom-up), and (once all 4 sides are cropped: i is 0 for 3 passes, then a row) runs v
-    # along each, filling a 0 with v when v is the colour of the far end r[0]; [7] is the 8th pass.
-    "lines_to_matching_wall": "[g:=[[v:=x or i and v*(v==r[0])for x in r[::-1]]for r in zip(*g[[*map(all,g)].index(1):])]for i in[0]*3+g][7]",
+    # its own colour. 8 passes by recursion (k counts 8..1); each pass turns a quarter: the lines
+    # r are the columns of g, read bottom-up. c (a fresh 0 in each call) drops the leading lines
+    # before the first full one (c:=c|all(r)), so 4 passes crop the 4 sides, and a cropped grid
+    # keeps every line even when a fill has made one full. From pass 4 on (k<6; the chain
+    # 6-k>0<r[0]==v stops before it reads v, unset in pass 1), v runs along r and fills a 0 with
+    # v when v is the colour of the near end r[0]: the line's both ends are cropped then, so the
+    # scan starts on the far wall and every line is scanned alone.
+    "lines_to_matching_wall": "p=lambda g,k=8,c=0:k and p([[v:=x or(6-k>0<r[0]==v)*v for x in r[::-1]]for r in zip(*g)if(c:=c|all(r))],k-1)or g",
     # task139: Fill the empty cells of each object's (3x3) bounding box with 7. Rows 0-3 and rows
     # 4-8 each hold one object (as in every example), so in each band a zero becomes 7 when its row
     # and its column (within the band) both hold a 4: column max k times row max is 16, 16%9 is 7.
