@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 import idiom_check as ic  # beside this file; it puts the repository on sys.path
 from tqdm import tqdm
 
-from golf_ray.golf import compress, pipeline, search, task_idioms
+from golf_ray.golf import compress, search, task_idioms
 from golf_ray.tasks import load_task_dir, load_task_file, shared_tasks_dir
 
 
@@ -288,7 +288,7 @@ def counts(expr: str) -> int:
     """The bytes the pipeline would submit: raw, or packed when that is shorter."""
     source = search.program(expr)
     raw = len(source.encode())
-    return min(raw, len(compress.packed(source))) if raw >= pipeline.PACKS_FROM else raw
+    return min(raw, len(compress.packed(source))) if raw >= compress.PACKS_FROM else raw
 
 
 def walk(
@@ -311,7 +311,7 @@ def walk(
             # is packed (packing takes a second or more); one as long is mostly right and
             # mostly packs no shorter, so it is packed first.
             source = search.program(variant)
-            if len(source) > raw or len(source) == raw < pipeline.PACKS_FROM:
+            if len(source) > raw or len(source) == raw < compress.PACKS_FROM:
                 continue
             if len(source) < raw and not search.reproduces(source, pairs):
                 continue

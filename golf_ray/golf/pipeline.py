@@ -42,7 +42,6 @@ from golf_ray.verify import Verdict, VerifyJob, encode_source, golf_points, prog
 log = logging.getLogger(__name__)
 STAGES = ("seed", "mechanical", "search", "shrink", "pack", "llm")
 MAX_TRIES = 4  # candidates judged per task before a stage (mechanical, search, shrink) gives up
-PACKS_FROM = 200  # bytes: below this the wrapper's own 61 bytes are rarely made back
 # The ladder's rungs past `simplify` win nearly always; the lower ones are made only for a task
 # whose every top candidate was judged wrong, since making them costs nearly as much.
 TOP_RUNGS = ("deep", "deep-builtins", "flat")
@@ -480,7 +479,9 @@ def _searched(task) -> dict[str, str]:
     kept = {how: s for how, s in found.items() if search.reproduces(s, check, seconds=10)}
     # A long fit may compress below a shorter one (task270 once: 244 bytes, 197 compressed, against
     # 243 that compress to 228): each is queued by the size it would be submitted at, too.
-    return kept | {f"{how}+zlib": _wrapped(s) for how, s in kept.items() if len(s) >= PACKS_FROM}
+    return kept | {
+        f"{how}+zlib": _wrapped(s) for how, s in kept.items() if len(s) >= compress.PACKS_FROM
+    }
 
 
 def pack_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
@@ -513,10 +514,10 @@ def pack_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> No
 def pack_sources(history: list[Solution], best: Solution) -> list[str]:
     """The sources of a task's correct programs within PACK_MARGIN of its `best`, shortest
     first, at most PACK_SOURCES: the inner source of each compressed one; when `best` is raw
-    (and long enough, PACKS_FROM, for packing to pay), the raw ones' texts too. None when `best`
-    is not correct."""
+    (and long enough, `compress.PACKS_FROM`, for packing to pay), the raw ones' texts too. None
+    when `best` is not correct."""
     raw = compress.unwrap(encode_source(best.source)) is None
-    if not best.correct or (raw and best.bytes < PACKS_FROM):
+    if not best.correct or (raw and best.bytes < compress.PACKS_FROM):
         return []
     out: list[str] = []
     for s in sorted(history, key=lambda s: s.bytes):

@@ -24,7 +24,7 @@ import threading
 import warnings
 from collections.abc import Callable, Iterator
 
-from golf_ray.golf import cells, passes, task_idioms
+from golf_ray.golf import cells, compress, passes, task_idioms
 
 Grid = list[list[int]]
 KEEP = 4  # expressions kept per sub-problem, shortest first: enough for the idioms to compete
@@ -492,13 +492,15 @@ PROGRAM_STARTS = ("p=", "def p(", "import ")
 def program(expr: str) -> str:
     """The program `p` whose value is `expr` in the grid `g`, or `expr` itself when it is a
     whole program (`PROGRAM_STARTS`); a leading walrus as a statement when that is shorter
-    (`passes.walrus_as_statements`)."""
+    (`passes.walrus_as_statements`) and too short to be packed."""
     # a digit right before a keyword (`2for`) is a SyntaxWarning now, an error later
     expr = re.sub(r"(\d)(for|if|else|and|or|not|in|is)\b", r"\1 \2", expr)
     expr = expr.replace(" in [", " in[")
-    return passes.walrus_as_statements(
-        expr if expr.startswith(PROGRAM_STARTS) else "p=lambda g:" + expr
-    )
+    source = expr if expr.startswith(PROGRAM_STARTS) else "p=lambda g:" + expr
+    # A packed program's size is its deflated text's, which the def's may not lessen (on five
+    # idioms: +3, +1, 0, 0 and -2 bytes).
+    statements = passes.walrus_as_statements(source)
+    return statements if len(statements) < compress.PACKS_FROM else source
 
 
 def reproduces(

@@ -1038,7 +1038,7 @@ def test_the_pack_stage_packs_each_compressed_program_near_the_best(tmp_path, mo
 def test_the_pack_stage_packs_a_long_raw_best_and_its_near_raw_programs(tmp_path):
     """A raw best that packing may beat (PACKS_FROM or more) is packed, with the raw programs
     near it: shrinking can take a text to a raw size whose idiom text packs shorter."""
-    size = pipeline.PACKS_FROM
+    size = compress.PACKS_FROM
     text = {
         name: "p=lambda g:g#" + c * n
         for name, c, n in [("best", "a", size), ("near", "b", size + 5), ("wrong", "c", size)]

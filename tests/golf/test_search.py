@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from task_shapes import DRAWN, box, outline
 
 from golf_ray.actors.sandbox import SandboxPool
-from golf_ray.golf import pipeline, search
+from golf_ray.golf import compress, pipeline, search
 from golf_ray.golf.task_idioms import IDIOMS
 from golf_ray.tasks import Example, Task
 from golf_ray.verify import Limits, program_bytes
@@ -3641,7 +3641,7 @@ def test_no_fixed_idiom_has_a_space_python_does_not_need():
     wasted = []
     for name, expr in (*search._IDIOMS.items(), *IDIOMS.items()):
         source = search.program(expr)
-        if len(source) >= pipeline.PACKS_FROM:
+        if len(source) >= compress.PACKS_FROM:
             continue
         tree = ast.dump(ast.parse(source))
         for i in (i for i, c in enumerate(expr) if c == " "):
