@@ -1853,15 +1853,13 @@ IDIOMS = {
     # the top-left 9x9 becomes [count of '1' in its text, window] (cells are 0, 1 and 8) and max
     # takes the most 1s: no window across blocks reaches the best block's count in any example.
     "most_ones_block": "max([str(W:=[r[B%7:][:3]for r in g[B//7:][:3]]).count('1'),W]for B in range(49))[1]",
-    # task272: a 2 with no 2 beside it (sides only) becomes 1. Four quarter turns (zip(*X) then
-    # r[::-1]), each looking at the left neighbour a: the value just written for it (if[a:=0]
-    # resets a per row), which is 0 exactly when the cell is 0. c//~a*k%3 with k%3==2 keeps a lone
-    # 2 as 2 and makes a 2 with a set neighbour 1 (c//~a is -c, or -1 when a is set); with
-    # k%3==1, -c%3 swaps 1 and 2: lone cells end 1, marked ones 2. The turns are a recursion
-    # with a counter: p(g) runs with k=7 (%3 is 1, the last turn) on p(g,26-k*3), giving k 5, 11
-    # (%3 is 2), then -7 (%3 is 2), where g[k:] is g itself (at most 5 rows), ending the
-    # recursion on the input; for k 7, 5 and 11 g[k:] is empty, so it recurses.
-    "lone_twos_to_one": "p=lambda g,k=7:[[a:=c//~a*k%3for c in r[::-1]]for r in zip(*g[k:]or p(g,26-k*3))if[a:=0]]",
+    # task272: a 2 with no 2 beside it (sides only, the edge counts as 0) becomes 1. Neighbour
+    # recursion with *x: the grid maps each row with its rows above/below ([g*9]+g and
+    # g[1:]+[g*9] pad with a list, which equals no cell and is long enough not to cut map short);
+    # each row maps each cell with its left, up, down and right neighbours, so at a cell x holds
+    # 4 items (x[3:] true). g>>1-(2 in x) halves a lone 2 to 1, keeps a 2 with a 2 beside it,
+    # and leaves 0 as 0.
+    "lone_twos_to_one": "p=lambda g,*x:g>>1-(2 in x)if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. Boxes never share a row (as in every example), so one pass down
     # the rows keeps g, rebound to the fill row of the open box: a row's 4s toggle t along it, and
@@ -2139,10 +2137,12 @@ IDIOMS = {
     # one whose 2x copy contains the visible part (flush with the side facing away from the border;
     # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
     # loop is `for d in'i in'` only because that text repeats and packs); in each turn, for each
-    # colour i and each colour e on the last row, the mask of e's rows read by columns (zeros
+    # colour e on the last row and each colour i, the mask of e's rows read by columns (zeros
     # stripped) must appear in the mask of i's rows and columns doubled, cut to e's height (rows
-    # doubled by `for d in(d,d)`, columns by reading each column d as d+d).
-    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(n==i for d in zip(*[d for d in g if i in d for d in(d,d)][:len([d for d in g if e in d])])for n in d+d),-m.count(i),i)for d in'i in'if(g:=[*zip(*g)][::-1])for i in{*m}for e in{*g[-1]})[2]]and[[[t,n][n==i]for n in d]for d in zip(*[d for d in zip(*g)if i in d])if i in d]",
+    # doubled by `for d in[d,d]`, columns by reading each column d as 2*d). The crop keeps the rows
+    # holding i, then of those the columns holding i. The spellings (n==e / i==n, [d,d], 2*d, the
+    # loop order) only change how the program packs.
+    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(i==n for d in zip(*[d for d in g if i in d for d in[d,d]][:len([d for d in g if e in d])])for n in 2*d),-m.count(i),i)for d in'i in'if(g:=[*zip(*g[::-1])])for e in{*g[-1]}for i in{*m})[2]]and[[[t,n][n==i]for n in d]for d in zip(*[d for d in zip(*[d for d in g if i in d])if i in d])]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. map(lambda*c:...,*g) hands the lambda each column as the tuple c (shorter than
     # a comprehension over zip(*g)); the outer zip(*...) turns the columns back into rows. Bars are
