@@ -3693,6 +3693,8 @@ def test_an_idiom_is_an_expression_in_g_or_a_whole_program():
     assert search.reproduces(statements, pairs)
     assert search.program("p=lambda g:[1for r in g]") == "p=lambda g:[1 for r in g]"
     assert search.program("(k:=len(g))and g[k:]") == "def p(g):k=len(g);return g[k:]"
+    packed = "(k:=len(g))and g[k:]" + "+g" * 100  # packed: its deflated text's size counts
+    assert search.program(packed) == "p=lambda g:" + packed
 
 
 def test_reproduces_compares_as_the_checker_does():
