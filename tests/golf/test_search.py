@@ -3804,11 +3804,12 @@ def test_real_tasks_are_found(golf_tasks):
 
 @pytest.mark.shared_data
 def test_the_pipeline_drops_fits_that_arc_gen_examples_refute(shared_tasks):
-    """task272's train and test examples admit cell-wise fits shorter than its idioms that its
-    arc-gen examples refute: judged first, they took every judging the task had (MAX_TRIES)."""
+    """task272's train and test examples admit cell-wise fits that its arc-gen examples refute:
+    when they were shorter than its idioms (88 bytes against 90), they were judged first and took
+    every judging the task had (MAX_TRIES)."""
     task = shared_tasks.by_id("task272")
     fitted = search.programs(dataclasses.replace(task, arc_gen=[]))
-    assert next(iter(fitted)).startswith("cells")
+    assert sum(how.startswith("cells") for how in fitted) >= 2
     kept = pipeline._searched(pipeline._few_examples(task))
     assert next(iter(kept)) == "lone_twos_to_one"  # the idiom written for it
     assert any(how.startswith("neighbours") for how in kept)  # the shape that served it before
