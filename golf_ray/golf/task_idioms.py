@@ -361,10 +361,13 @@ IDIOMS = {
     # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
     # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
     # pairs, grids are 30x30 and the first column is background in every example (so i[y-1] exists
-    # for a stamp cell y); the centre is the stamp's mean cell. Cells are keyed p+row*1j (p the flat
-    # index): half steps k/2 of a core offset land on no key, so only arm cells make lines. The key
-    # written p//30*1j+p and the ray cell (y-r)*k/2+f: the same numbers, and they pack shorter.
-    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),c:=x[-1],i:={p//30*1j+p:h for p,h in enumerate(j)},e:={y for y in i if c!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],c)[f in e]for y in e for f in i if(m:=i[f]==i[r])for k in range(2,30)if(m:=m*(i.get(q:=(y-r)*k/2+f,c)-c))}).values())]*30)]",
+    # for a stamp cell y); the centre is the stamp's mean cell. x[-1] is the background, written
+    # out at each use (no c:=, it packs shorter). Cell p (flat index) is keyed p+p//30/2: rows
+    # 30.5 apart, so a step right off column 29 (+1) lands on no key (the next row starts at +1.5),
+    # and half steps k/2 of a core offset (1, 29.5, 30.5, 31.5) give +-1.5 (a key only from column
+    # 29 or 0, where no centre or marker lies) or a quarter value (no key), so only arm cells (2 or
+    # 61 apart) make lines.
+    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),i:={p+p//30/2:h for p,h in enumerate(j)},e:={y for y in i if x[-1]!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],x[-1])[f in e]for y in e for f in i if(m:=i[f]==i[r])for k in range(2,30)if(m:=m*(i.get(q:=f+(y-r)*k/2,x[-1])-x[-1]))}).values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0. a adds 8 per
     # 8-row (r[0] is 8 only there: column 0 is never a line in any example), b starts each row at a
@@ -546,15 +549,17 @@ IDIOMS = {
     # columns are all non-empty; the few windows cut short by the right edge are never the most
     # frequent.)
     "most_common_shape": "max(L:=[w for i in range(224)if all(map(any,(w:=[r[i%16:][:3]for r in g[i>>4:][:3]])+[*zip(*w)]))],key=L.count)",
-    # task080: a grid of blocks split by lines; one multicolour pattern of blocks around a block of
-    # colour t, and lone t blocks: stamp the pattern around every lone t block. (l = period: the
-    # first all-line row is max(g,key=min), as every block row holds a 0 block in every example;
-    # cells are t*77+s (rows 77 apart: grids are at most 30 wide); the offsets b*77+f run over the
-    # 3x3 of blocks, written out twice (it packs shorter than a list); n holds every cell, 0 too;
-    # the centre m is the cell with the most non-0 neighbours at distance l of another colour (arms
-    # and empty blocks have at most 3): the pattern's centre is off the border in every example, so
-    # n[m+b*77+f] needs no default (a KeyError ends other tasks early).)
-    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,n:={t*77+s:i for t,d in enumerate(g)for s,i in enumerate(d)},m:=max(n,key=lambda m:sum(0<n.get(m+b*77+f,0)!=n[m]for b in(-l,0,l)for f in(-l,0,l))))and[[{n.get(t*77+s-b*77-f,0):n[m+b*77+f]for b in(-l,0,l)for f in(-l,0,l)}.get(n[m],i)for s,i in enumerate(d)]for t,d in enumerate(g)]",
+    # task080: a grid of blocks split by lines; one multicolour 3x3 pattern of blocks around a block
+    # of colour t, and lone t blocks: stamp the pattern around every lone t block. Works on
+    # windows: each pixel's 9 pixels at offsets (-l,0,l)^2 (l = period: the first all-line row is
+    # max(g,key=min), as every block row holds a 0 block), row-major, so v[~j] is the offset
+    # opposite v[j]; rows (Q) and cells (P) are zero-padded by l and zipped with their shifts.
+    # The centre window C is the one whose 4 orthogonal entries (w[1::2]) are all non-zero and not
+    # its own colour (line windows: all equal; arms and empty blocks: an outside 0). A pixel whose
+    # window holds t at j gets C[~j] (the pattern cell at the opposite offset: for pixels of the
+    # pattern itself that is their own value); (*v,t).index(t) is 9 when t is absent, and
+    # (v[4],*C)[~9] is then the pixel's own value.
+    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,P:=[0]*l,Q:=[P*99]*l,w:=[[*zip(*sum([[P+s,s,s[l:]+P]for s in t],[]))]for t in zip(Q+g,g,g[l:]+Q)],C:=max(sum(w,[]),key=lambda w:0<min(w[1::2])!=w[4]))and[[(v[4],*C)[~(*v,t:=C[4]).index(t)]for v in r]for r in w]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
     # an 8 above/below it). A whole program: `import re`, then one re.sub over str(g), evaluated.
     # Every example is 7x7, so in the text a cell's row neighbours are 3 characters away and its
@@ -1432,15 +1437,15 @@ IDIOMS = {
     "copy_box_to_holes": "(R:=range(21),c:=min(s:=sum(g,[]),key=s.count),B:=[(y,x)for x in R if c in s[x::21]for y in R if c in g[y]],[()for i in R for j in R for y,x in B*all(g[i-y][j-x]<=9*g[y][x]for y,x in B)for g[i-y][j-x]in[g[y][x]]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
     # an upscaled copy of the small pattern lying outside; output the framed region with the whole
-    # upscaled pattern painted in: the smallest scale u (1-4; every example has 2-4), then the first
-    # spot (v,r) in the region for the block of the pattern's first cell l, that leaves every shown
-    # cell on its pattern colour and the corners uncovered (pattern dict keyed i*50+j: a column
-    # offset from l never wraps a row in grids up to 25 wide, and every example is at most 20; floor
-    # offsets; all fits are listed and the first taken). *50, (0,D.get(...)) and (i in Y)*9 pack
-    # shorter than *99, (D.get(...),0) and 9*(i in Y), and the fit test's loops in the output's
-    # order (i, then j). The last comprehension reuses u,v,r (read no more there) for its loops:
-    # fewer letters.
-    "frame_upscaled_template": "(u:=[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4],Y:=range(u[0][0],u[3][0]+1),X:=range(u[0][1],u[3][1]+1),D:={i*50+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>(i in Y)*9},l:=min(D))and[[[D.get(l+(i-v)//u*50+(j-r)//u,g[i][j])for j in X]for i in Y]for u in range(1,5)for v in Y for r in X if all(g[i][j]in(0,D.get(l+(i-v)//u*50+(j-r)//u,4))for i in Y for j in X)][0]",
+    # upscaled pattern painted in: the smallest scale s (1-4; every example has 2-4), then the first
+    # spot (v,r) in the region for the block of the pattern's first cell min(D), that leaves every
+    # shown cell on its pattern colour and the corners uncovered (D: the pattern, the nonzero cells
+    # of rows outside the frame, keyed i*99+j: a column offset never wraps a row; floor offsets).
+    # The corners unpack as (a,c),_,_,(b,d): exactly four 4s, so other tasks' grids fail at once.
+    # min(D) and the frame ranges are written inline where they are used, not named by walrus:
+    # the repeated text packs shorter than the names (zlib), and the stride 99 and the (D.get(..),0)
+    # order were picked for zlib.
+    "frame_upscaled_template": "[[[D.get((i-v)//s*99+min(D)+(j-r)//s,g[i][j])for j in range(c,d+1)]for i in range(a,b+1)]for(a,c),_,_,(b,d)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4]]for D in[{i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in range(a,b+1))}]for s in range(1,5)for v in range(a,b+1)for r in range(c,d+1)if all(g[i][j]in(D.get((i-v)//s*99+min(D)+(j-r)//s,4),0)for i in range(a,b+1)for j in range(c,d+1))][0]",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
@@ -2166,12 +2171,14 @@ IDIOMS = {
     "seed_staircase": "[[v|5*(x**4<d&-d)for x,v in enumerate(z,d-max(g).index(8)-(d>>4|1))]for d,z in enumerate(g,-g.index(max(g)))]",
     # task324: two background colours and one mark colour per background (at most 2 cells each, as
     # every example); both diagonals through every mark are drawn, each cell in the mark colour that
-    # belongs to its background. Pairing: each mark cell maps the commonest colour of its 3x3 box to
-    # its colour; 2-cell marks are paired first so the 1-cell marks (always clear) overwrite them,
-    # and the 2-cell colour keeps the other background. P (the diagonals x-y and x+y+.1 of the
-    # marks) is a set by then, so P&{...} tests a cell (and needs no space before `and`);
-    # n.count(v)==a!=[P:=...] only adds a mark's diagonals (a list is never equal to a count).
-    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={max(w:=[v for r in g[y-(0<y):y+2]for v in r[x-(0<x):x+2]],key=w.count):v for a in[2,1]for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)==a!=[P:={*P,x-y,x+y+.1}]})and[[P&{x-y,x+y+.1}and M.get(v)or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # belongs to its background. Pairing: the regions are blocks crossed by full-length bands, so a
+    # band cell has its row or column all band colour B (marks aside) and any other cell has both
+    # colours in its row and column: {*r}&{column} minus the mark v sums to B for a mark in B and
+    # to A+B for a mark in A. M maps those sums to the mark colours, so a region cell of colour v
+    # takes M[v] (v is B) or else M[max(M)] (the A mark); marks (count < 3) keep their colour.
+    # P holds the diagonals x-y and x+y+.1 of the marks, so P&{...} tests a cell (a set by then);
+    # n.count(v)<3!=[P:=...] only adds a mark's diagonals (a list is never equal to a count).
+    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={sum({*r}&{s[x]for s in g})-v:v for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)<3!=[P:={*P,x-y,x+y+.1}]})and[[P&{x-y,x+y+.1}and 2<n.count(v)and M.get(v,M[max(M)])or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the diagonal. The flood
     # spreads the running min along each row (labels are negative: an 8 joins its left neighbour's
     # label, or takes a fresh -len(g:=g+_) after a 0: within a pass g is the previous grid grown by
@@ -2459,20 +2466,22 @@ IDIOMS = {
     # bring the grid back upright.
     "bends_coloured": "p=lambda g,k=12,q=[0]*99:k and p(zip(*[q:=[u:=v and u|v|(b>0<u)<<k%4+2 for b,v in zip(q,r)]for r in g if[u:=0]][::-1]),k-1)or[[56%(14-v.bit_count())for v in r]for r in g]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
-    # other; stamp each rectangle (first row-major fit) onto the bare half where, seen through the
-    # rectangle and a 1-cell border, its markers line up on bare background. Over the whole grid the
-    # bare background j outnumbers the pattern background b, b the main colour, that each marker (as
-    # in every example), and only bare rows hold j, only pattern rows b: rows are split by that. A
-    # wide grid (split left/right in every example) is solved transposed by calling p on it. Width
-    # z[i:i+M].index(b) echoes the height z[i::M].index(b), the output rows e[i:i+M-1] echo it and
-    # range(t)[::M] echoes range(t): all pack shorter (z[i:] is as short as z[i:i+M] but copies
-    # all of z each time, too slow for the search). t = len(g)*M>>1 is a half's cells (every
-    # example's height is even); r sorts range(10) by count, so absent colours come first and
-    # r[9] (j, the last of the ten), r[8] (b) and r[:7] (every marker) hold; sum(zip(*g),())
-    # flattens lists and tuples alike. The pads [j]*t, t*[b] reach past any fit's border: a
-    # rectangle with its border is always smaller than a half. (r[9], r[8] over r[-1], r[-2] and
-    # t*[b] over [b]*t: the same values, packs a byte shorter.)
-    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M>>1,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[9],b:=r[8],e:=sum([[*i,j]for i in g if j in i],[])+[j]*t,z:=sum([[*i,b]for i in g if b in i],[])+t*[b],[[]for i in range(t)if b==z[i-1]==z[i-M]!=z[i]for q in[q for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]in r[:7]]for x in range(-1,z[i::M].index(b)+1)for k in range(-1,z[i:i+M].index(b)+1))][:1]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
+    # other; stamp each rectangle onto the bare half wherever its cells line up: its markers on
+    # bare markers of their colours, its main-colour cells on bare background. Over the whole grid
+    # the bare background j outnumbers the pattern background b, b the main colour r[7], that each
+    # marker (as in every example), and only bare rows hold j, only pattern rows b: rows are split
+    # by that. A wide grid (split left/right in every example) is solved transposed by calling p.
+    # Rectangles go in order of most markers first (sorted is stable: row-major among ties; the key
+    # counts the cells other than r[7], which in a rectangle are its markers), every fit is
+    # stamped and the check sees earlier stamps: a richer rectangle's stamp (main colour) blocks a
+    # poorer one from a part of its constellation, so no border check and no first-fit cut are
+    # needed (as in every example and draw). Both flat lists end rows and pad with b: a window
+    # never runs past a row end (b is neither j nor a marker). Height z[i::M].index(b), width
+    # z[i:i+M].index(b) (z[i:] copies all of z each time, too slow for the search). t =
+    # len(g)*M//2 is a half's cells (every example's height is even); r sorts range(10) by count,
+    # so absent colours come first and r[-1] (j), r[-2] (b), r[7] hold; sum(zip(*g),()) flattens
+    # lists and tuples alike. (z before e, r[-1]/r[-2] and !=r[7]: the same values, pack shorter.)
+    "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M//2,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[-1],b:=r[-2],z:=sum([[*i,b]for i in g if b in i],[])+t*[b],e:=sum([[*i,b]for i in g if j in i],[])+t*[b],[[]for i in sorted(range(t),key=lambda i:-sum(z[i+x*M+k]!=r[7]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))))if b==z[i-1]==z[i-M]!=z[i]for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]!=r[7]]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b)))for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
     # from a corner, are filled with 4. 24 passes over 8 orientations, by recursion on k (24..1):
     # each pass ends with zip(*...[::k%3-1|1]), a turn when k%3==0 and a transpose otherwise, so 8
