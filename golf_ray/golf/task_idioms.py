@@ -1060,12 +1060,15 @@ IDIOMS = {
     # topmost (then rightmost) spot where it lies on 0s and leaves no 0 beside/above it inside the
     # ceiling rows (0-2); pieces become 1. The pieces come from one bytes() over the columns (10
     # high): a column with a 5 gives its 10 cells, one without a space, and split() cuts at the
-    # spaces (shorter packed than joining per-column bytes); cell j of a piece is row j%10, column
-    # j//10. Cells are coded i*18-j: any stride over 15 keeps rows apart in the 15-wide grids, and
-    # i<40 keeps rows 0-2 (codes up to 36, row 3's from 40). The shifts -i for i below 200 reach
-    # every spot (up to 9 rows up: 9*18+14); the last fit, i rising, is the topmost, rightmost one.
-    # The shift is named i so the text repeats more.
-    "piece_into_ceiling": "[[v%5|(i*18-j in S)for j,v in enumerate(r)]for Z in[{i*18-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in bytes(v for r in zip(*g)for v in[b' ',r][5in r]).split()for j in[s for i in range(200)for s in[{j%10*18-j//10-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in(j+1,j-1,j-18)if i<40}&Z][-1]}]for i,r in enumerate(g)]",
+    # spaces; cell j of a piece is row j%10, column j//10. Cells are coded i*17-j: any stride
+    # over 15 keeps rows apart in the 15-wide grids (every piece column holds a 5, so a piece
+    # pushed past column 14 always has a cell in the unused codes), and i<36 keeps rows 0-2
+    # (codes up to 34, row 3's from 37). A piece cell's code is j*17%171: j = 10*col+row and
+    # 170 = -1 mod 171, so 17j = 17*row-col mod 171, and 5s lie in rows 5+ so that is in 0..170
+    # (the code itself). The shifts -i for i below 170 reach every spot (up to 9 rows up:
+    # 9*17+14); the last fit, i rising, is the topmost, rightmost one. The shift is named i so
+    # the text repeats more.
+    "piece_into_ceiling": "[[v%5|(i*17-j in S)for j,v in enumerate(r)]for Z in[{i*17-j for i,r in enumerate(g)for j,v in enumerate(r)if v<1}]for S in[{j for r in bytes(v for r in zip(*g)for v in[b' ',r][5in r]).split()for j in[s for i in range(170)for s in[{j*17%171-i for j,v in enumerate(r)if v>4}]if Z>=s>={i for j in s for i in (j+1,j-1,j-17)if i<36}&Z][-1]}]for i,r in enumerate(g)]",
     # task158: A 3-colour template (main colour + two single-cell markers at opposite corners) is
     # given; elsewhere the markers appear alone, rotated/flipped and scaled by 1..3: paint the full
     # template (same transform/scale) around them. Template d: the first sliced 3x3 window showing 4
@@ -1376,8 +1379,9 @@ IDIOMS = {
     # cleared in g over the frame's rows only (the shape may share the frame's rows or columns), so
     # filter(sum,g) keeps only the shape's rows. The left side is b[R::13], which zip cuts to the
     # frame's height; the right side is read upward, b[w::-13] (the same cells: the side colour
-    # between two 4s); its colour is b[w-13], just above the last corner.
-    "shape_mirrored_into_frame": "def p(g):\n b=bytes(sum(g,[]));R=b.find(4);w=b.rfind(4)\n for C in g[R//13:w//13+1]:C[R%13]=C[w%13]=0\n V=[*filter(sum,zip(z:=min(g),*filter(sum,g),z))];return[*zip(b[R::13],*V[::b[w-13]in V[-1]or-1],b[w::-13])]",
+    # between two 4s); its colour is b[w-13], just above the last corner. The shape's columns are
+    # unpacked with `*V,=` (one byte less than V=[*...]).
+    "shape_mirrored_into_frame": "def p(g):\n b=bytes(sum(g,[]));R=b.find(4);w=b.rfind(4)\n for C in g[R//13:w//13+1]:C[R%13]=C[w%13]=0\n *V,=filter(sum,zip(z:=min(g),*filter(sum,g),z));return[*zip(b[R::13],*V[::b[w-13]in V[-1]or-1],b[w::-13])]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
@@ -2089,9 +2093,11 @@ IDIOMS = {
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one square canvas as tall as the tallest figure (every output is square),
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre
-    # (always even); background cells (the only colour with more than 8 cells) all get key True (=1,
-    # odd, so it never meets a figure key) and D[1], the background, is the default.
-    "stack_centered": "[s:=bytes(sum(g,[])),R:=range(h:=max(D:={8<s.count(v)or 2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)})//(W:=len(g[0])),~h,-2)]and[[D.get(y*W+x,D[1])for x in R]for y in R]",
+    # (2k-first-last, always even as first+last is twice the centre); background cells (the only
+    # colour with more than 8 cells) all get key True (=1, odd, so it never meets a figure key) and
+    # D[1], the background, is the default. A def with plain statements is 2 bytes shorter than
+    # the lambda's walrus list (s, W, h, R need no := and no [..]and wrapper).
+    "stack_centered": "def p(g):s=bytes(sum(g,[]));W=len(g[0]);h=max(D:={8<s.count(v)or 2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)})//W;R=range(h,~h,-2);return[[D.get(y*W+x,D[1])for x in R]for y in R]",
     # task309: every 7 becomes 5, other cells (1, 8) stay. The grid's text holds no other 7, so one
     # .replace('7','5') on str(g), written replace(*'75'), and eval give the new grid.
     "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
