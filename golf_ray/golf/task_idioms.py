@@ -1297,17 +1297,18 @@ IDIOMS = {
     # run of 0s. The outer text is raw, so the inner r'..' strings keep their \2.
     "diagonal_corner_rays": 'import re\np=lambda g:eval(r"eval(re.sub(r\'(?=(0.{34})+(.).{31}0..\\2).\',r\'\\2\',str([*zip(*"*4+"g"+"[::-1])])))"*4)',
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: T is
-    # built once for each, the box read as k*(y+x*m), k in 1j,-1j,1,-1 turning it and m=-1j
+    # built once for each, the box read as k*(y+x*m), k in 1j,-1j,-1,1 turning it and m=-1j
     # mirroring the columns; offsets from its last 4, w) lands its 4s on non-0 cells and its 1s on
     # empty or off-grid cells, the box (1s) is drawn around it (boxes may run off the grid). D is
     # the set of non-0 cells: no match can put a 4 on the solid 1-box, as its 1-ring would then meet
-    # the box too. T holds (v>3, offset) pairs (True for a 4), so dict(T)[1] (True == 1) is the
-    # offset of the box's last 4: w, bound by a walrus in an if; a grid with no box or no 4 in it
-    # raises KeyError there, which ends other tasks early. w is never 0 (a 4 at row 0, column 0 has
-    # no 1 left of it, so is no box cell). The box's cells are those of rows with 1s lying between
-    # the row's first and last 1. In S the pair is named x,v (x the flag, v the offset), so the text
-    # repeats `for x,v in`, which packs better.
-    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+v-w for k in(1j,-1j,1,-1)for m in(1j,-1j)if(w:=dict(T:=[(v>3,k*(y+x*m))for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]])[1])for y in D if all(x==(y+v-w in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # the box too. T holds (v>1, offset) pairs (True for a 4: box cells are 1 or 4), so dict(T)[1]
+    # (True == 1) is the offset of the box's last 4: w, bound by a walrus in an if; a grid with no
+    # box or no 4 in it raises KeyError there, which ends other tasks early. w is never 0 (a 4 at
+    # row 0, column 0 has no 1 left of it, so is no box cell). The box's cells are those of rows
+    # with 1s lying between the row's first and last 1. In S the pair is named x,v (x the flag, v
+    # the offset), so the text repeats `for x,v in`; v>1 and the k order are picked as they pack
+    # shorter.
+    "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+v-w for k in(1j,-1j,-1,1)for m in(1j,-1j)if(w:=dict(T:=[(v>1,k*(y+x*m))for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]])[1])for y in D if all(x==(y+v-w in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
     # drop the noise, restore the rectangles. One recursive p for grid, rows and cells; *x holds
     # the neighbours: a list g is mapped with g[1:2]+g (item i-1, mirrored to item 1 at i=0)
@@ -2521,12 +2522,13 @@ IDIOMS = {
     "hole_size_recolor": "p=lambda g:f(f(g))\nf=lambda g,*x:g-(g-1in x)or 3-x.count(0)if x[3:]else[*map(f,g,[g]+g,*x,g[1:]+[g])]",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. Column 0 is all background (the shape and marker never touch the
-    # edge, in every example and in RE-ARC's generator) and the shape is 0 (in every example), so
-    # the marker m is the non-background cell of largest value; it sits diagonally next to the
-    # shape, so the step w is the longest diagonal shift back from m onto the shape: t runs up from
-    # -44, so any() stops at the first, longest one, leaving it in w. Cells are keyed i-j+(i+j)j
-    # (the grid turned 45 degrees), so a diagonal step is 2 times a power of 1j.
-    "diagonal_echo": "(U:={i-j+(i+j)*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},m:=max(U,key=U.get),any(m-(w:=t//4*1j**t)in U for t in range(-44,0)))and[[[v,U[m]][any(i-j+(i+j)*1j+t*w in U for t in range(-44,0))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # edge, in every example and in RE-ARC's generator), so U keys (i+j*1j) every shape cell (value
+    # 0) and the marker (its colour c, the only non-zero value in U). The step w is the longest
+    # diagonal shift back from the marker onto the shape: t runs up from -40, so for the marker
+    # (U[s] non-zero; shape cells give 0 and never stop any()) the first hit is the longest one,
+    # t//4 sizes and 1j**t*(1+1j) the four diagonals, and any() leaves w and c at that hit. A cell
+    # takes c when some shift back by 1..40 steps w lands in U (the shape or the marker).
+    "diagonal_echo": "(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},any((c:=U[s])*(s-(w:=t//4*1j**t*(1+1j))in U)for s in U for t in range(-40,0)))and[[[v,c][any(i+j*1j+t*w in U for t in range(-40,0))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so the 7 characters from 3 before it ('0, 0, 0') become '3,3,3' (still a valid grid
