@@ -2456,8 +2456,10 @@ IDIOMS = {
     # stop a shape wrapping). Quirk: two ARC train placements are rejected by hand: z*472%1343-P[0]
     # is 0 for those two (z,P[0]) = (-122,165), (148,20) and for no other placement the greedy
     # reaches on the real examples or 200 draws (a brute-force search over short f(z,P[0]); z alone
-    # cannot work, -122 is a good shift elsewhere); 4 of 2,000 draws are wrongly rejected.
-    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if z*472%1343-P[0]for a in P for s[a+z]in[50]]]and eval(bytes(s))",
+    # cannot work, -122 is a good shift elsewhere); 4 of 2,000 draws are wrongly rejected. A whole
+    # `def p(g):` binds s, R, P with plain `;` statements (3 bytes under the lambda's walruses);
+    # the stamping list is a bare statement run for its writes into s.
+    "stamp_shape_in_holes": "def p(g):s=[*b'%-999a'%g];R=range(-320,320);P=[q for q in R if 50==s[q]];[z for z in R if{48}=={s[a+z]for a in P}if z*472%1343-P[0]for a in P for s[a+z]in[50]];return eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Count the kinds of right angle the shape has (a cell with a
     # neighbour on its left and one above it, in each of the 4 turns of the grid): an L has 1, a U
