@@ -669,10 +669,12 @@ def lambdas_as_defs(source: str) -> str:
 
 def walrus_as_statements(source: str) -> str:
     """`p=lambda g:(k:=A)and B` becomes `def p(g):k=A;return B`, a byte less per walrus that
-    leads the body's `and` (`(k:=A,j:=C)and B`: two). Only for an entry `p` that nothing calls:
-    the lambda's value is A where A is falsy, and a falsy value is never a grid (a recursion's
-    inner calls may return one). The text is spliced, so the golfed spelling stays; a result
-    whose tree is not the one meant, or that is no shorter, leaves `source` as it is."""
+    leads the body's `and` (`(k:=A,j:=C)and B`: two); a leading display's other elements become
+    statements too (`[k:=A,f(g)]and B`: `k=A;f(g);return B`). Only for an entry `p` that
+    nothing calls: the lambda's value is A where A is falsy, and a falsy value is never a grid
+    (a recursion's inner calls may return one). The text is spliced, so the golfed spelling
+    stays; a result whose tree is not the one meant, or that is no shorter, leaves `source` as
+    it is."""
     try:
         tree = _quiet_parse(source)
     except SyntaxError:
@@ -683,10 +685,15 @@ def walrus_as_statements(source: str) -> str:
     [stmt], body = entry, entry[0].value.body
     if not isinstance(body, ast.BoolOp) or not isinstance(body.op, ast.And):
         return source
-    bound: list[ast.NamedExpr] = []
+    bound: list[ast.expr] = []
     for i, value in enumerate(body.values[:-1]):
-        items = value.elts if isinstance(value, ast.Tuple) and value.elts else [value]
-        if not all(isinstance(e, ast.NamedExpr) for e in items):
+        if isinstance(value, ast.Tuple | ast.List) and value.elts:
+            items = value.elts  # a display is true: each element is a statement
+        elif isinstance(value, ast.NamedExpr):
+            items = [value]
+        else:
+            break
+        if any(isinstance(e, ast.Starred) for e in items):
             break
         bound, rest = bound + items, body.values[i + 1 :]
     if not bound:
@@ -700,12 +707,17 @@ def walrus_as_statements(source: str) -> str:
     def span(first: ast.AST, last: ast.AST) -> bytes:
         return raw[at(first.lineno, first.col_offset) : at(last.end_lineno, last.end_col_offset)]
 
+    def as_statement(e: ast.expr) -> bytes:
+        if isinstance(e, ast.NamedExpr):
+            return span(e.target, e.target) + b"=" + span(e.value, e.value)
+        return span(e, e)
+
     head = raw[at(stmt.value.lineno, stmt.value.col_offset) : at(body.lineno, body.col_offset)]
     tail = span(rest[0], rest[-1])
     statement = b"def %s(%s):%s;return%s%s" % (
         ENTRY.encode(),
         head.strip().removeprefix(b"lambda").removesuffix(b":").strip(),
-        b";".join(span(e.target, e.target) + b"=" + span(e.value, e.value) for e in bound),
+        b";".join(as_statement(e) for e in bound),
         b" " * bool(re.match(rb"\w", tail)),
         tail,
     )
@@ -717,6 +729,8 @@ def walrus_as_statements(source: str) -> str:
         body=[
             *(
                 ast.Assign(targets=[ast.Name(e.target.id, ast.Store())], value=e.value)
+                if isinstance(e, ast.NamedExpr)
+                else ast.Expr(e)
                 for e in bound
             ),
             ast.Return(rest[0] if len(rest) == 1 else ast.BoolOp(ast.And(), rest)),

@@ -219,6 +219,10 @@ def test_a_leading_walrus_becomes_a_statement_a_byte_shorter():
     assert w("p=lambda g,h=0:(k:=g[0],j:=2)and g*k") == "def p(g,h=0):k=g[0];j=2;return g*k"
     chain = "p=lambda g:(k:='é')and(j:=k*2)and f(j)\nf=lambda a:[a]"
     assert w(chain) == "def p(g):k='é';j=k*2;return f(j)\nf=lambda a:[a]"
+    # a display is always true, so its every element is a statement; a starred one is not
+    shown = "p=lambda g:[k:=g[0],g.sort(),j:=k*2]and g*j"
+    assert w(shown) == "def p(g):k=g[0];g.sort();j=k*2;return g*j"
+    assert w("p=lambda g:(k:=g[0],*g)and g*k") == "p=lambda g:(k:=g[0],*g)and g*k"
     kept = ["p=lambda g:(k:=len(g))and p(g[1:])", "p=lambda g:(k:=1)or g", "p=lambda g:g"]
     kept += ["def p(g):return g", "p=lambda g:(k:=1)and(g)and g", "p=lambda g:("]
     # recursion (an inner call may return 0), no leading walrus, a tail the splice would break
