@@ -2096,9 +2096,9 @@ IDIOMS = {
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre
     # (2k-first-last, always even as first+last is twice the centre); background cells (the only
     # colour with more than 8 cells) all get key True (=1, odd, so it never meets a figure key) and
-    # D[1], the background, is the default. A def with plain statements is 2 bytes shorter than
-    # the lambda's walrus list (s, W, h, R need no := and no [..]and wrapper).
-    "stack_centered": "def p(g):s=bytes(sum(g,[]));W=len(g[0]);h=max(D:={8<s.count(v)or 2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)})//W;R=range(h,~h,-2);return[[D.get(y*W+x,D[1])for x in R]for y in R]",
+    # D[1], the background, is the default. The leading list of walruses is written as plain
+    # statements by search.program (passes.walrus_as_statements), 2 bytes under the lambda.
+    "stack_centered": "[s:=bytes(sum(g,[])),W:=len(g[0]),h:=max(D:={8<s.count(v)or 2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)})//W,R:=range(h,~h,-2)]and[[D.get(y*W+x,D[1])for x in R]for y in R]",
     # task309: every 7 becomes 5, other cells (1, 8) stay. The grid's text holds no other 7, so one
     # .replace('7','5') on str(g), written replace(*'75'), and eval give the new grid.
     "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
@@ -2456,10 +2456,10 @@ IDIOMS = {
     # stop a shape wrapping). Quirk: two ARC train placements are rejected by hand: z*472%1343-P[0]
     # is 0 for those two (z,P[0]) = (-122,165), (148,20) and for no other placement the greedy
     # reaches on the real examples or 200 draws (a brute-force search over short f(z,P[0]); z alone
-    # cannot work, -122 is a good shift elsewhere); 4 of 2,000 draws are wrongly rejected. A whole
-    # `def p(g):` binds s, R, P with plain `;` statements (3 bytes under the lambda's walruses);
-    # the stamping list is a bare statement run for its writes into s.
-    "stamp_shape_in_holes": "def p(g):s=[*b'%-999a'%g];R=range(-320,320);P=[q for q in R if 50==s[q]];[z for z in R if{48}=={s[a+z]for a in P}if z*472%1343-P[0]for a in P for s[a+z]in[50]];return eval(bytes(s))",
+    # cannot work, -122 is a good shift elsewhere); 4 of 2,000 draws are wrongly rejected. The
+    # leading list is written as `;` statements by search.program (passes.walrus_as_statements:
+    # 3 bytes under the lambda); the stamping list is then a bare statement run for its writes.
+    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if z*472%1343-P[0]for a in P for s[a+z]in[50]]]and eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Count the kinds of right angle the shape has (a cell with a
     # neighbour on its left and one above it, in each of the 4 turns of the grid): an L has 1, a U
