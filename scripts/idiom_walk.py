@@ -16,8 +16,8 @@ Each is kept, greedily and one at a time, when the program gets shorter where it
 packed from PACKS_FROM bytes), stays right on every example of its real task (needs the shared
 set) and gets no more of N drawn inputs wrong than the idiom. An idiom that changed is then
 timed against its old self on search cost over all 400 tasks (at most 1.5x, or at most a
-quarter second more: `idiom_check.cost_refusal`); the report says when one is refused. Nothing
-is written: apply a reported expression by hand and run its tests.
+quarter second more for each byte saved: `idiom_check.cost_refusal`); the report says when one
+is refused. Nothing is written: apply a reported expression by hand and run its tests.
 """
 
 from __future__ import annotations
@@ -366,7 +366,7 @@ def main() -> int:
             every = [ic.pairs_of((*t.train, *t.test)) for t in tasks]
         before_s, after_s = ic.search_cost(search.program(old), search.program(new), every)
         cost = after_s / before_s
-        refused = ic.cost_refusal(before_s, after_s)
+        refused = ic.cost_refusal(before_s, after_s, counts(old) - counts(new))
         verdict = f"refused: {refused}" if refused else "kept"
         tqdm.write(
             f"{name} ({task.id}) {counts(old)} -> {counts(new)} bytes, draws wrong {wrong(old)} "

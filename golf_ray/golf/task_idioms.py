@@ -66,11 +66,14 @@ IDIOMS = {
     "rank_bars_by_height": "[[7&v*sum(g[C.index(v)])for v,*C in zip(r,*g)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
-    # Each block (row offset B&12, column offset B%3*4: B in R=range(11) meets all 9) is blown up as
-    # a candidate output, stored in a dict under whether its text holds an 8: as in every example,
-    # each block holds one each of 2, 3, 4, 6, 8 and the key the same less the 8, so only the key's
-    # candidate has key False, read back as [0]. (Lines are 5 in every example.)
-    "key_block_upscale": "p=lambda g,R=range(11):{'8'in str(C:=[[[5,g[B&12|C//4][B%3*4+A//4]][C%4<3>A%4]for A in R]for C in R]):C for B in R}[0]",
+    # Every block (row offset B&12, column offset B%11, each 0, 4 or 8) is blown up as a candidate,
+    # stored in a dict under whether its text holds an 8: in every example each block holds one each
+    # of 2, 3, 4, 6, 8 and the key the same less the 8, so only the key's candidate is False ([0]).
+    # K's 11 bytes drive all three loops. For output row C, C%9-5 is 0, 1, 2 (the key's row) at the
+    # block rows and -4 or -8 at the line rows 3 and 7; OR-ed with an offset 0, 4 or 8 that gives
+    # offset+0..2 in the block, and -4|o or -8|o is -4 or -8 (rows 7 or 3: lines of 5) for every
+    # offset; columns alike with A. The bytes' B&12 and B%11 pairs cover all 9 blocks.
+    "key_block_upscale": "p=lambda g,K=b');)7`r!%4XF':{'8'in str(C:=[[g[B&12|C%9-5][B%11|A%9-5]for A in K]for C in K]):C for B in K}[0]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k are kept by
     # the generator's if: left neighbour and upper neighbour both set (s[k-12] by negative
@@ -81,14 +84,15 @@ IDIOMS = {
     # serves both loops.
     "plus_to_star": "p=lambda g,R=range(144):[*zip(*[(max(s[k+-5428927386753//3**abs(q-k)%3]for k in R if s[k-1]*s[k-12])for q in R if(s:=sum(g,[])))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
-    # (period 2*distance) to the end. (Uses max over s[i::-2d] on the bytes s of the per-line
-    # maxima; d from s stripped of s[:1], its first byte, a 0 as no example has a pixel on the first
-    # or last line (the strip then drops only 0s; a literal b'\0' would print as b'\x00');
-    # tall = 13+ rows, as every example's long side is 20-30 and short side at most 12; a wide grid
-    # is `p` of its transpose. The guard g[0]+[] stops a second turn (the transposed rows are
-    # tuples), so small grids of other tasks fail at once in the search instead of recursing ~1000
-    # deep; the shrink stage drops it, as no real example takes a second turn: 133 bytes.)
-    "two_pixel_stripes": "g[12:]and[[max((s:=bytes(map(max,g)))[i::2-2*len(s.strip(s[:1]))])]*len(r)for i,r in enumerate(g)]or g[0]+[]and[*zip(*p([*zip(*g)]))]",
+    # (period 2*distance) to the end. (Whole program. Tall grids (13+ rows; every example's long
+    # side is 20-30, its short side at most 12): row i is max(s[i::2-2*len(s.strip(s[:1]))]) on
+    # the bytes s of the row maxima, repeated len(r) times: the step is -2d (d from s stripped of
+    # s[:1], a 0, as no example has a pixel on the first or last line), so the slice meets a pixel
+    # exactly when i is at or past it by a multiple of 2d. i is a default stepped by a walrus in
+    # the slice (cheaper than enumerate). A wide grid is p of its transpose, transposed; the guard
+    # g[0]+[] stops a second turn (transposed rows are tuples), so other tasks' small grids fail
+    # at once in the search; the shrink stage drops it, as no real example takes a second turn.)
+    "two_pixel_stripes": "p=lambda g,i=-1:g[12:]and[[max((s:=bytes(map(max,g)))[(i:=i+1)::2-2*len(s.strip(s[:1]))])]*len(r)for r in g]or g[0]+[]and[*zip(*p([*zip(*g)]))]",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it). The odd colour is the set S = first row's colours ^ last
     # row's colours (in every example the odd block is at top or bottom, the blocks touch the grid's
@@ -394,15 +398,16 @@ IDIOMS = {
     # (zip trims them). Depth <= h+w, needs g all 0 and square (every example: 5x5..20x20)
     "spiral_recursive": "g and[r:=[3]*len(g),[*[*g,r,r][2][1:],3],*zip(*p([*zip(*g[2:])])[::-1])]",
     # task059: 11x11 grid of 3x3 cells split by 5-lines: the cell(s) with the most coloured dots
-    # fill with that colour, the others empty. R holds the raw bytes 3,3,3,4,7,7,7,4,24,24,24, one
-    # per row/column index: g[i&12:i] is the 3 rows of i's band (0:3, 4:7, 8:24) and empty on a
-    # 5-line (4&12 is 4); likewise [j&12:j] on the columns, so each position gets b = its cell's 9
-    # values sorted, or [] on a line. G is the flat list of these 121 items, row by row, so max(G)
-    # is the fullest cell (a sorted cell is larger the more dots it has: fewer leading 0s);
-    # [*b,5][8*(b==max(G))] picks b[8] (the colour) for a fullest cell, b[0] (a 0: at most 5 dots
-    # in every example) for the others, and 5 on a line; zip(*[gen]*11) cuts the flat generator
-    # back into rows of 11 (tuples).
-    "fullest_cell_fills": "p=lambda g,R=b'\u0003\u0003\u0003\u0004\u0007\u0007\u0007\u0004\u0018\u0018\u0018':(G:=[sorted(sum([*zip(*g[i&12:i])][j&12:j],()))for i in R for j in R])and[*zip(*[([*b,5][8*(b==max(G))]for b in G)]*11)]",
+    # fill with that colour, the others empty. R holds the raw bytes 3,3,3,1,7,7,7,1,11,11,11, one
+    # per row/column index: g[i-3:i] is the 3 rows of i's band (0:3, 4:7, 8:11) and empty on a
+    # 5-line (g[-2:1] is empty); likewise [j-3:j] on the band's columns, so each position gets
+    # b = its cell's 9 values sorted, or [] on a line. G (bound by a walrus in map's argument, so
+    # before the lambda runs) is the flat list of these 121 items, row by row; max(G) is the
+    # fullest cell (a sorted cell is larger the more dots it has: fewer leading 0s).
+    # [*b,5][8*(b==max(G))] picks b[8] (the colour) for a fullest cell, b[0] (a 0: any other cell
+    # has fewer than 9 dots) for the others, and 5 on a line; zip(*[map]*11) cuts the one flat
+    # iterator back into rows of 11 (tuples).
+    "fullest_cell_fills": "p=lambda g,R=b'\u0003\u0003\u0003\u0001\u0007\u0007\u0007\u0001\u000b\u000b\u000b':[*zip(*[map(lambda b:[*b,5][8*(b==max(G))],G:=[sorted(sum([*zip(*g[i-3:i])][j-3:j],()))for i in R for j in R])]*11)]",
     # task060: 5x11; a row with colours a, b at its two ends becomes a*5, 5, b*5 (the ends meet at a
     # 5 in the middle); empty rows stay 0. Each row is rebuilt from its ends alone: an empty row has
     # a=b=0, so it comes out 0 if the middle 5 is 0 there: 5&a%~a is 0 for a=0 and 5&-1=5 else.
@@ -497,9 +502,10 @@ IDIOMS = {
     # about the axis (a+b)/2 of its first and last t, so its reverse is R turned cyclically and
     # s = (R[::-1]*2).find(R) is 15-a-b mod 16. Each row f is zipped with f*2 read backwards from
     # index ~s (31-s), i.e. f[(a+b-j)%16]: a wrapped read (mirror off the grid) lands on a cell
-    # whose own mirror is off the grid, which a symmetric shape never colours t; a cell is t when
-    # either holds t.
-    "unhide_mirror_shape": "(t:=max(R:=bytes(max(g,key=any))))and[[t*(t in x)for x in zip(f,(f*2)[~(R[::-1]*2).find(R)::-1])]for f in g]",
+    # whose own mirror is off the grid, which a symmetric shape never colours t. Of a cell and its
+    # mirror, max(x,key=R.find) keeps t if either is t (R.find: rectangle colour -1, 0 gives 0 as
+    # R[0] is 0, t gives its first column >0), else 0; so t needs no name.
+    "unhide_mirror_shape": "def p(g):R=bytes(max(g,key=any));return[[max(x,key=R.find)for x in zip(f,(f*2)[~(R[::-1]*2).find(R)::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
     # has a 2 there. One recursive p for grid, row pairs and cells (g*0!=0: a list, not an int):
     # at the top map(p,g,g[7:]+h) (h=[]) pairs top row i with row i+7 (map stops at the shorter
@@ -589,12 +595,13 @@ IDIOMS = {
     "bar_middle_dotted": "[g:=[v:=c*(r!=g or v<c)for c in r]for r in g]",
     # task086: Each framed square (frame A, core B) turns inside out (frame B, core A) and grows
     # A-coloured arms of width size-2 on its four sides (a plus shape, no corners). Every example
-    # has one colour pair, so a coloured cell takes -G[q]%(sum of the grid's colours), the other.
-    # On the grid flattened twice over behind one 0 (a torus: the border rows and columns are empty;
-    # q counts cells from 1: it starts at 0 in the sum's start list [q:=0] and steps in G[q:=q+1],
-    # the read of the cell itself, before the arm test reads G[q+t]), an empty cell takes the frame
-    # colour if the next cell in a direction is frame, or the cells 2 and 5 away are.
-    "square_inside_out": "(G:=sum(g*2,[q:=0]),W:=len(g))and[[-G[q:=q+1]%sum({*G})or max(G[q+t]|G[q+2*t]&G[q+5*t]for t in(1,-1,W,-W))for v in r]for r in g]",
+    # has one colour pair, so a coloured cell takes -v%(sum of the grid's colours), the other.
+    # (Whole program.) G is the grid flattened behind one 0 and turned one step per cell inside
+    # the swap's sum (always evaluated): G:=G[1:]+G[:1] brings the current cell v to G[0], so its
+    # neighbours are G[t] with no index (W=len(g) rows down; negative t wraps round the torus, and
+    # the spare 0 only shifts wrapped reads into the empty border). An empty cell takes the frame
+    # colour if the next cell in a direction is frame, or the cells 2 and 5 away are (size 4).
+    "square_inside_out": "def p(g):G=sum(g,[0]);W=len(g);return[[-v%sum({*(G:=G[1:]+G[:1])})or max(G[t]|G[2*t]&G[5*t]for t in(1,-1,W,-W))for v in r]for r in g]",
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
     # shape with the marker colour. 4*height quarter turns, each g[:s:-1] (the rows reversed, then
     # zip(*..)): the stop s is 0, dropping row 0, when the top row is all 0 (k = its max is 0),
@@ -680,12 +687,13 @@ IDIOMS = {
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour, i.e. every 0 whose lower neighbour lies in a cup's bounding
     # box. Cell (i,j) fills when row i+1 (r=g[i-9]: 10x10 grids, as in every example; row 0 is never
-    # a cup row) has cells on both sides of column j: r[j::-1]>g[0]<r[j:] (g[0] is ten 0s: the top
-    # row is empty in every example, and output cells are new lists, so g[0] stays the input row; a
-    # slice beats it iff it holds a nonzero, an all-0 slice is shorter or equal), with the largest
-    # value in rows i-1..i+3 (the colour sits on the middle inner row, the upper of two, as in every
+    # a cup row) has cells on both sides of column j: r[:j+1]>g[0]<r[j:] (g[0] is ten 0s: the top
+    # row is empty in every example, and output cells are new lists, so g[0] stays the input row;
+    # lists compare item by item, so a slice beats ten 0s iff it holds a nonzero, and an all-0
+    # slice is a prefix of g[0], so never greater: no reversal needed), with the largest value in
+    # rows i-1..i+3 (the colour sits on the middle inner row, the upper of two, as in every
     # example). A whole program: the default R=range(10) is named once for both loops.
-    "fill_cup_and_lid": "p=lambda g,R=range(10):[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*((r:=g[i-9])[j::-1]>g[0]<r[j:])for j in R]for i in R]",
+    "fill_cup_and_lid": "p=lambda g,R=range(10):[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*((r:=g[i-9])[:j+1]>g[0]<r[j:])for j in R]for i in R]",
     # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest bounding box. A
     # colour lies in both row r and column k for exactly the (row, column) pairs of its box, so
     # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
@@ -1115,13 +1123,15 @@ IDIOMS = {
     # period, so three periods read from row x%4*8, cut to 11, put the copied band at band x%4.
     "panel_by_marker": "[g:=[*zip(*((g[(x:=str(g).find('4')//35)&-4:x|3]+[L:=g[3],*[(0,0,0,5)*3]*3]*2+[L])*3)[x%4*8:][:11])]for _ in g][1]",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
-    # dots: u is the largest min of flat cells k, k+17, k+21 (umbrella cells at (1,4), (2,1), (2,5);
-    # no example has three dots so placed, and a triple mixing colours gives at most u); in each
-    # column d (top-down) the n cells below its lowest u take the largest colour among them (0 if
-    # none). n is the index of u in bytes(d reversed): -1 where the column has no u, and then
-    # d[:21] is the whole column and its max (of d[1:], never empty) is repeated -1 = 0 times.
+    # dots. In s=str(g) a row takes 62 characters and a cell 3, so characters k, k+9, k+59 are
+    # cells (i,j), (i,j+3), (i+1,j-1): u, the largest min of such triples, is the umbrella's colour
+    # as a digit (no example has three dots so placed, a triple mixing colours gives at most u, and
+    # one with a separator in it a smaller character). In each column d (top-down) the n cells
+    # below its lowest u take the largest colour among them (0 if none): str(d)[-2::-3] is d's
+    # digits bottom-up, so n is the index of u there: -1 where the column has no u, and then d[:21]
+    # is the whole column and its max (of d[1:], never empty) is repeated -1 = 0 times.
     # map(lambda*d:..,*g) hands over each column as the tuple d.
-    "umbrella_rain": "[*zip(*map(lambda*d:d[:20-(n:=bytes(d[::-1]).find(max(map(min,s:=sum(g,[]),s[17:],s[21:]))))]+(max(d[-n:]),)*n,*g))]",
+    "umbrella_rain": "[*zip(*map(lambda*d:d[:20-(n:=str(d)[-2::-3].find(max(map(min,s:=str(g),s[9:],s[59:]))))]+(max(d[-n:]),)*n,*g))]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
     # connected, so its box is the rows and the columns that hold an 8. With R, K the maxima (8 or
     # 0) of the cell's row and column (zip(r,*g) gives each cell c with its column), the cell is
@@ -1351,15 +1361,15 @@ IDIOMS = {
     # prefix -> complete it with the template. The template is row 1 in every example (row 0 blank).
     "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
     # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
-    # every other zero (gaps, leaky rooms) becomes 4. Eight rotating row sweeps, the 8th the
-    # result: the text 'map(lambda*r,v=0:[...][::-1],*' written 8 times around 'g))))))))' nests
-    # the passes (no g:=); map hands the lambda each column as r (v=0 restarts per line) and the
-    # reversed list makes each pass a quarter turn. A 0 or 3 (9>>c&1) becomes 4 after a 4 or on a
-    # wall line, else 3: 4-(W&(v!=4)) with W=25>>M (only bit 0 counts: the bool v!=4 is 1 or 0, so
-    # & keeps W's bit 0 or clears it). A line is a room line (W odd) when M=sorted(r)[9] is 0, 3
-    # or 4: sides are 17-29, a room line holds at most 9 walls and a wall line at most 9 gaps, as
-    # in every example.
-    "sealed_rooms": "[*eval('map(lambda*r,v=0:[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r][::-1],*'*8+'g'+')'*8)]",
+    # every other zero (gaps, leaky rooms) becomes 4. Eight rotating row sweeps run in place: exec
+    # of 'g[:]=map(lambda*r,v=0:[...][::-1],*g);' written 8 times (g[:]= changes the caller's
+    # list, so `or g` returns it; one byte under the nested eval of the same pass text); map hands
+    # the lambda each column as r (v=0 restarts per line) and the reversed list makes each pass a
+    # quarter turn. A 0 or 3 (9>>c&1) becomes 4 after a 4 or on a wall line, else 3:
+    # 4-(W&(v!=4)) with W=25>>M (only bit 0 counts: the bool v!=4 is 1 or 0, so & keeps W's bit 0
+    # or clears it). A line is a room line (W odd) when M=sorted(r)[9] is 0, 3 or 4: sides are
+    # 17-29, a room line holds at most 9 walls and a wall line at most 9 gaps, as in every example.
+    "sealed_rooms": "p=lambda g:exec('g[:]=map(lambda*r,v=0:[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r][::-1],*g);'*8)or g",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[::2]) is 1 iff the cell's column is even: the stripe row is
     # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide). The
@@ -1543,11 +1553,14 @@ IDIOMS = {
     # The colour set comes from sum(g,r): starting from the row r adds no new value.
     "inbox_of_dots": "p=lambda g,E=enumerate:[[[x,sum({*sum(g,r)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5 in r]for h in(g,zip(*g))]]for i,r in E(g)]",
     # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
-    # coloured by the opposite corner. (One output grid per coloured cell (a,b); [0] keeps the one
-    # for the block's top-left cell. A cell is on a square iff bit 2 is set in both its row and
-    # column offsets from (a,b) (offsets -2,-1,2,3); its colour is g[a+(above)][b+(left of)]: the
-    # block's opposite corner.)
-    "opposite_corner_squares": "p=lambda g,R=range(6):[[[g[y][x]or y-a&x-b&2and g[a+(y<a)][b+(x<b)]for x in R]for y in R]for a in R for b in R if g[a][b]][0]",
+    # coloured by the opposite corner. (A whole program, one recursive p for the grid, its rows and
+    # its cells; k is 1 for the grid, 0 for a row, -1 for a cell, where ~k is 0 and p returns L.
+    # a is the first item above L[0] (row 0 and column 0 are empty: the first block row, or in a
+    # row the first block column); next() builds only that candidate's list. An item i with bit 2
+    # set in i-a (offsets -2,-1,2,3) gets p of item a+(i<a), the far block row (then the far
+    # block cell); any other item is k*L[i]: the grid keeps its rows, a row's own block cells
+    # become 0, so each square takes the opposite corner.)
+    "opposite_corner_squares": "p=lambda L,k=1,R=range(6):~k and next([i-a&2and p(L[a+(i<a)],k-1)or k*L[i]for i in R]for a in R if L[a]>L[0])or L",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
     # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so the
     # non-line columns (column 0 among them) are all alike and lexicographically least:
@@ -2601,14 +2614,17 @@ IDIOMS = {
     # def, which is shorter than gluing g[:1] and g[9:] around a new list.
     "nine_between_in_rows": "def p(g):\n for r in g[1:9]:s=0;r[:]=[c+9*(c*9<(s:=s+c)<sum(r))for c in r]\n return g",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
-    # every ray step one cell further away from that edge from its row/column on. 8 steps, each a
+    # every ray step one cell further away from that edge from its row/column on. 8 passes, each a
     # transpose (after a flip [::n-2] for raw byte n=1; n=3 keeps the order), visit every
-    # orientation; rays are drawn where row 0 > the last row (8-dots on top) and the greatest row
-    # starts with 2 (True*2&2): a row is its first cell + the row above, less that row's first cell
-    # unless this row starts with 2 (then all shift right; zip cuts the rest). r<=S tells the two
-    # apart: below the top row r is all 0 (<= any row) or 2,0,0.. (> the row above, which starts
-    # with 0 as 2s are never adjacent); the top row r is S itself, so it stays as it is.
-    "staggered_rays": "[g:=[*zip(*((g[-1]<(S:=g[0]))*2&max(g)[0]and[S:=r[:1]+S[r<=S:]for r in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
+    # orientation; a pass draws when the greatest row starts with 2 (2s on the left edge): each
+    # row r (a list, for*r,) becomes S=max(r, r[:1]+S shifted), S the row drawn above: S[1:]
+    # keeps the rays, S whole shifts them right one (r<S is false only for a row starting with
+    # 2, or the first row). Two orientations have the 2s on the left; with the 8s on top it draws
+    # the rays; with the 8s at the bottom every candidate is <= r (rays, if drawn, sit further
+    # left going down there), so max keeps the grid as it is. S is not reset between passes: it
+    # is [] at first (the first row then keeps itself), and the other of the two orientations
+    # starts with the very row its partner ended on, so the first row keeps itself there too.
+    "staggered_rays": "p=lambda g,S=[]:[g:=[*zip(*(2&max(g)[0]and[S:=max(r,r[:1]+S[r<S:])for*r,in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,

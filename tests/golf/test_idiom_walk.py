@@ -121,12 +121,16 @@ def test_the_shrink_figure_is_the_shortest_candidate_right_on_every_example():
 
 
 def test_a_slower_rewrite_is_refused_only_past_both_the_ratio_and_the_added_seconds():
+    # a quarter second more for each byte saved
     refusal = idiom_walk.ic.cost_refusal
     assert refusal(0.2, 0.3) is None  # 1.5x
     assert refusal(0.02, 0.2) is None  # 10x, but 0.18 s more
     assert refusal(1.0, 1.5) is None  # 0.5 s more, but 1.5x
     assert refusal(1.0, 1.6) == "search cost 1.60x, +0.60 s"
     assert refusal(0.1, 0.4) == "search cost 4.00x, +0.30 s"
+    assert refusal(0.1, 0.4, saved=2) is None
+    assert refusal(0.1, 0.7, saved=2) == "search cost 7.00x, +0.60 s"
+    assert refusal(0.1, 0.4, saved=0) == refusal(0.1, 0.4)  # a shrink-stage win: one byte's
 
 
 def test_selects_index_a_pair_by_the_condition_and_drop_the_spaces_and_parens_it_frees():
