@@ -564,8 +564,11 @@ def _first_wrong(
 @functools.lru_cache(maxsize=4096)
 def _compiled(source: str):
     """`source` compiled: every task's search tries the same idioms."""
+    # quiet: e.g. a packed program's lone backslashes (`compress.literal`) warn when compiled,
+    # a SyntaxWarning from Python 3.12, a DeprecationWarning before
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
         return compile(source, "<search>", "exec", dont_inherit=True)
 
 
