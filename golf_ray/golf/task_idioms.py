@@ -853,11 +853,12 @@ IDIOMS = {
     "nested_corner_extend": "[[(B:=[*filter(int,g[0])]*9)[i]]*i+B[i:10]for i in range(10)]",
     # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
     # continue it to 10 rows (every example is rebuilt with t=2, e <= 2 or t=3, e=0: a 1-row pattern
-    # is a 2-row one shifted 0 or 2). Each e in (-1,0,1,2) builds 10 rows from t=2, except e=-1: t=3
-    # (2-e//3) and no shift (a negative count times [0] is []). One that rebuilds the given rows
-    # starts with them, so compares above g, and a wrong one above g differs at a given row and
-    # compares above the right one: the min of those above g is the answer.
-    "continue_pattern_down": "min(o for e in(-1,0,1,2)if(o:=[(i//2*e*[0]+g[i%(2-e//3)])[:10]for i in range(10)])>g)",
+    # is a 2-row one shifted 0 or 2). The four (t, e) are packed in one byte each: t = b%4, e = b%9
+    # (bytes 18, 46, 2, 27: (2,0), (2,1), (2,2), (3,0)); the shift of row i is i//2*b%9, which is
+    # i//2*e as i//2*e <= 8 < 9 (and 0 for 27). One that rebuilds the given rows starts with them,
+    # so compares above g, and a wrong one above g differs at a given row and compares above the
+    # right one: the min of those above g is the answer.
+    "continue_pattern_down": "min(o for e in b'\u0012.\u0002\u001b'if(o:=[(i//2*e%9*[0]+g[i%(e%4)])[:10]for i in range(10)])>g)",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # 100 passes, each writing every column of zip(*g) reversed, a quarter turn, so 100 passes end
     # upright with list rows; u is the cell before c on its line (32 before the first: outside).
@@ -961,9 +962,10 @@ IDIOMS = {
     # scan starts on the far wall and every line is scanned alone.
     "lines_to_matching_wall": "p=lambda g,k=8,c=0:k and p([[v:=x or(6-k>0<r[0]==v)*v for x in r[::-1]]for r in zip(*g)if(c:=c|all(r))],k-1)or g",
     # task139: Fill the empty cells of each object's (3x3) bounding box with 7. Rows 0-3 and rows
-    # 4-8 each hold one object (as in every example), so in each band a zero becomes 7 when its row
-    # and its column (within the band) both hold a 4: column max k times row max is 16, 16%9 is 7.
-    "box_fill_near": "[[c or k*max(R)%9for c,k in zip(R,map(max,*h))]for h in(g[:4],g[4:])for R in h]",
+    # 4-8 each hold one object (as in every example), so in each band h a zero becomes 7 when its
+    # row and its column within the band both hold a 4: zip(R,*h) gives each cell c with its band
+    # column k (c,*k), max(k) times the row max is 16, 16%9 is 7.
+    "box_fill_near": "[[c or max(k)*max(R)%9for c,*k in zip(R,*h)]for h in(g[:4],g[4:])for R in h]",
     # task141: one coloured cell: draw both full diagonals through it in its colour. Row i is the
     # max of the cell's row M shifted right and left by d = i - (cell's row): P is M followed by a
     # blank row (square grids, as in every example, so |d| < width). d starts at ~(cell's row) and
@@ -1025,16 +1027,17 @@ IDIOMS = {
     "blocks_with_two_sixes": "p=lambda*x:x[1:]and[sum(x[:3])//3,*p(*x[4:])]or x and[*map(p,*map(p,*x[0]))]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (each a pass over the columns, zip(*g), whose list is
-    # then reversed), 4 by recursion on the counter k (p(..,k-1), g once k is 0); the defaults
-    # n=[0], b=0 reset the state at each pass. Each marks 4 on the row (of its pass) just below the
-    # full row where b, the cell times all(n), changes (b!=(b:=...) reads the old b first): b is a
-    # itself there, and 0 -> 4, 4 -> line, line -> 0, 0 -> line mark an earlier 4 left of the line
-    # cell, the line cell and the one right of it (lines are never 4), so each turn adds one edge
-    # and one corner of the ring. n is the previous row as already marked: a marked row has at
-    # most 3 non-zero cells and every grid is at least 4 wide, so it never turns full. At a row's
-    # start b holds the last cell of the row above (times its all(n)): no line is on the border in
-    # any example, and that row's last cell is then 0, so no false mark in column 0.
-    "ring_around_crossing": "p=lambda g,k=4,n=[0],b=0:k and p([n:=[[a,4][b!=(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1],k-1)or g",
+    # then reversed), 4 by an exec'd text repeated 4 times (g[:]= writes the caller's list, so `or
+    # g` returns it); n=[b:=0] resets the state at each pass. Each marks 4 on the row (of its pass)
+    # just below the full row where b, the cell times all(n), changes (b!=(b:=...) reads the old b
+    # first): b is a itself there, and 0 -> 4, 4 -> line, line -> 0, 0 -> line mark an earlier 4
+    # left of the line cell, the line cell and the one right of it (lines are never 4), so each
+    # turn adds one edge and one corner of the ring. n is the previous row as already marked: a
+    # marked row has at most 3 non-zero cells and every grid is at least 4 wide, so it never turns
+    # full. At a row's start b holds the last cell of the row above (times its all(n)): no line
+    # is on the border in any example, and that row's last cell is then 0, so no false mark in
+    # column 0.
+    "ring_around_crossing": 'p=lambda g:exec("n=[b:=0];g[:]=[n:=[[a,4][b!=(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1];"*4)or g',
     # task153: two single-colour pieces fit together into a 3x3 square: output that square. h is
     # the flattened 10x10 grid, read circularly by negative indexes; b'dcbZYXPON' holds 100 minus
     # the nine 3x3 window offsets. The window at the first cell of a colour c (h.index(c),
@@ -1117,11 +1120,13 @@ IDIOMS = {
     "greedy_zero_window_fill": "[g for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]][0]",
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
-    # Separable: two passes (rows, then columns via transpose; the second kept) each find the 4's
-    # row x (str(g) rows are 35 chars apart), take B = rows x&-4..x|3 of its band, then
-    # [L,Z,Z,Z]*2+[L], L = g[3] (a 5-line), Z = (0,0,0,5)*3 (zip cuts the 12th cell): a 12-row
-    # period, so three periods read from row x%4*8, cut to 11, put the copied band at band x%4.
-    "panel_by_marker": "[g:=[*zip(*((g[(x:=str(g).find('4')//35)&-4:x|3]+[L:=g[3],*[(0,0,0,5)*3]*3]*2+[L])*3)[x%4*8:][:11])]for _ in g][1]",
+    # Separable: the exec text runs one pass twice (rows, then columns, since each pass writes the
+    # transpose into g in place: g[:]=zip(...); exec's own names x, L need no comprehension scope).
+    # A pass finds the 4's row x (str(g) rows are 35 chars apart, lists or tuples alike), takes
+    # B = rows x&-4..x|3 of its band, then [L,Z,Z,Z]*2+[L], L = g[3] (a 5-line), Z = (0,0,0,5)*3
+    # (zip cuts the 12th cell): a 12-row period, so three periods read from row x%4*8, cut to 11,
+    # put the copied band at band x%4. `or g` returns the list exec rewrote.
+    "panel_by_marker": "exec(\"x=str(g).find('4')//35;g[:]=zip(*((g[x&-4:x|3]+[L:=g[3],*[(0,0,0,5)*3]*3]*2+[L])*3)[x%4*8:][:11]);\"*2)or g",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots. In s=str(g) a row takes 62 characters and a cell 3, so characters k, k+9, k+59 are
     # cells (i,j), (i,j+3), (i+1,j-1): u, the largest min of such triples, is the umbrella's colour
@@ -1466,13 +1471,13 @@ IDIOMS = {
     # order.
     "mirror_tile_rows_cols": "[r[::-1]+r for r in(g[::-1]+g)*2][:9]",
     # task212: A horizontal line of 5s; each 2 draws a line toward the 5-line, each 1 a line away
-    # from it to the border. f is one pass down the rows, flipping the result; f(f(g)) is the same
-    # pass on the flipped grid, then flipped back. The default k=2 resets k for each call: k is 2
-    # before the line, 1 from it on (each cell sets k:=k**(c<5): a 5 gives k**0 = 1, the markers
-    # 1, 2 and 0 leave k as is, and 1**x stays 1; line cells stay 5 as 5|1 is 5); a cell gets k
-    # when the cell above (g, the previous output row; the grid's rows at first, never == k)
-    # holds k.
-    "toward_away_rays": "(f:=lambda g,k=2:[g:=[c|(k:=k**(c<5))*(x==k)for c,x in zip(r,g)]for r in g][::-1])(f(g))",
+    # from it to the border. One pass goes down the rows and flips its result; p(g) runs that pass
+    # on p(g,g), whose pass runs on the input h=g, so the pass runs twice (down, then up in the
+    # original). The pass input is h or p(g,g); g is the previous output row (the grid's rows at
+    # first, never == k). The default k=2 resets k for each call: k is 2 before the line, 1 from it
+    # on (each cell sets k:=k**(c<5): a 5 gives k**0 = 1, the markers 1, 2 and 0 leave k as is,
+    # and 1**x stays 1; line cells stay 5 as 5|1 is 5); a cell gets k when the cell above holds k.
+    "toward_away_rays": "p=lambda g,h=0,k=2:[g:=[c|(k:=k**(c<5))*(x==k)for c,x in zip(r,g)]for r in h or p(g,g)][::-1]",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines. K = -N (str(g) has N colours and "[], 05"). Each row
     # less its 0s and 5s (s) is kept when it has >= N cells, cut to its last N, last N rows: across
@@ -2402,8 +2407,11 @@ IDIOMS = {
     # taking the shifted 3 (w&3).
     "step_toward": "[g:=[[u&4|w&3for u,w in zip(c,c[1-8%sum(max(g,key=any)):]+c)]for c in zip(*g)]for _ in g][1]",
     # task354: Coloured dots on the top row; each grey block below takes the colour of the dot above
-    # one of its columns.
-    "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in range(len(r)))for j in range(len(r))]for r in g]",
+    # one of its columns. Cell j of row r takes the max of g[0][k] over the columns k joined to j by
+    # non-zero cells (r[j:k+1]+r[k:j+1] is the span between them, either way round): a block's row
+    # spans one dot's column and no other, a 0 cell spans a 0. R (the columns) is bound by a walrus
+    # in the row condition, so the shrink stage can fold it into a default `R=range(10)`.
+    "recolor_by_top_marker": "[[max(g[0][k]*all(r[j:k+1]+r[k:j+1])for k in R)for j in R]for r in g if(R:=range(len(r)))]",
     # task355: rectangles of colour sprinkled with a rare noise colour; answer (1x1) the rectangle's
     # colour that holds the most noise cells. For each colour c, count the non-c cells whose row and
     # column both hold c (c's rectangle); the noise colour scores highest (its rows x columns span
