@@ -1922,12 +1922,14 @@ IDIOMS = {
     "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10) for j in range(10) if g[i][j]})and[[g[i][j]and[C:={i+j*1j}]and[C:={j for i in C for j in P if abs(i-j)<2}for i in range(7)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight passes, each a quarter turn (map(lambda*r,..,*g[::-1]) hands the
-    # lambda each turned row as r) then a row sweep with x = a|a*b>>2|b&k, b the old left neighbour
-    # (read before (b:=a) stores the cell; the walrus's value is a; the lambda's default b=0 resets
-    # it per row): k=116 marks 2s beside a 2 as 3, k=53 spreads odd cells (1 = ring); k*412%(x|4)
-    # keeps x for those, and in the last pass (k=89) maps 1 -> 3 and 3 -> 2, so the 8th pass
-    # (upright again) is the answer. Bigger 2-objects would be ringed too; none occur.
-    "domino_outbox": "[g:=[*map(lambda*r,b=0:[k*412%(b&k|a*b>>2|(b:=a)|4)for a in r],*g[::-1])]for k in b'tttt555Y'][7]",
+    # lambda each turned row as r) then a row sweep with x = b&1|a*b>>2|a, b the old left neighbour
+    # (read before (b:=a) stores the cell; the lambda's default b=0 resets it per row). k*4%(x|4)
+    # looks x up in k*4 (x|4 is 4..7), so one byte of b'...' names each pass's table: '}' (500,
+    # 4 passes) keeps 0, 2, 3 and sends x=1 (a 0 after a 3) to 0, while a 2 beside a 2 or 3 gets
+    # x=3 (a*b>>2 is 1): the domino mark; 'h' (416, 3 passes) is the identity (416%(x+4) = x), so
+    # a 0 after an odd cell (3 or ring 1) becomes 1; ' ' (128, the last pass, upright again) spreads
+    # once more and maps 1 -> 3 and 3 -> 2. Bigger 2-objects would be ringed too; none occur.
+    "domino_outbox": "[g:=[*map(lambda*r,b=0:[k*4%(b&1|a*b>>2|(b:=a)|4)for a in r],*g[::-1])]for k in b'}}}}hhh '][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
     # 8. A recursive p runs x = 28..1 passes, each a quarter turn (map(lambda*r,...,*g[::-1]) hands
     # the lambda each turned row as r) then a row sweep with v = the new left cell (the lambda's
@@ -2000,13 +2002,14 @@ IDIOMS = {
     # a 4 ((g,h)[g==4]).
     "unmask_fours_half_turn": "p=lambda g,h=0:g*0==[]and[*map(p,g,(h or g)[::-1])]or(g,h)[g==4]",
     # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
-    # middle cell g[-1][m]), the outer colour again above that run; from above the run's two ends,
+    # cells from g[-1][z] on), the outer colour again above that run; from above the run's two ends,
     # rays of that colour go up-left and up-right. A whole program that paints the rays in place:
-    # z, half of g[-2]'s zeros, is where both runs start (g[-1][z] is the ray colour), and the
-    # left ray's cell in column x (0 <= x < z) lies in row x-z-2 (column z-1 in row -3, one up and
-    # one left per step); the right ray is its mirror, column ~x. Rows above the rays are all 0, so
-    # nothing else changes; the walrus in the for header (a statement, so it is allowed) binds z.
-    "base_diagonal_rays": "def p(g):\n for x in range(z:=g[-2].count(0)//2):r=g[x-z-2];r[x]=r[~x]=g[-1][z]\n return g",
+    # z, half of g[-2]'s zeros, is where both runs start (g[-1][z] is the ray colour); x counts
+    # down from z, and the left ray's cell in column x (0 <= x < z) lies in row x-z-2 (column z-1
+    # in row -3, one up and one left per step); the right ray is its mirror, column ~x. A while
+    # loop with z=x=... is shorter than a for over range(z:=...). Rows above the rays are all 0, so
+    # nothing else changes.
+    "base_diagonal_rays": "def p(g):\n z=x=g[-2].count(0)//2\n while x:x-=1;r=g[x-z-2];r[x]=r[~x]=g[-1][z]\n return g",
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
     # 0. Two passes by recursion: p(g) makes its pass on h or p(g,g), the first (h is g there);
     # each pass transposes and repeats every line once per element of {*sum(g,[])}-{0} (the
@@ -2419,14 +2422,14 @@ IDIOMS = {
     # come row by row: zip(r,*g) gives each cell v of row r with k, its whole column.
     "region_with_most_noise": "[[sorted(range(10),key=lambda c:sum(v!=c in{*r}&{*k}for r in g for v,*k in zip(r,*g)))[8]]]",
     # task356: in each row and each column of the input, the cells between its first and last 8
-    # become 8. Each line (map's columns as *r) is scanned with k = the number of 8s so far (c//8;
-    # k=0 a lambda default, fresh per line): a cell lies between two 8s iff count > k > 0, read as
-    # > c so that 8s stay (a line holds <= 5 8s). Two passes by recursion: p(g) (s=8) runs its
-    # pass on p(g,1), whose pass (s=1) runs on g*(s<8) = a copy of g (g*0 = [] is false for s=8);
-    # map(f,*X) hands f the columns of X, so pass 1 does the columns and pass 2 the rows, turning
-    # the grid back. Pass 1 marks with s=1, which pass 2 does not count as 8; -c&8 turns 1 and 8
-    # into 8.
-    "join_8s_in_rows_and_cols": "p=lambda g,s=8:[*map(lambda*r,k=0:[-c&8|s*(r.count(8)>(k:=k+c//8)>c)for c in r],*g*(s<8)or p(g,1))]",
+    # become 8. Two passes by recursion: p(g) (s=8) runs its pass on p(g,-1), whose pass (s=-1)
+    # runs on g*-s = g (g*-8 = [], falsy); map(f,*X) hands f the columns of X, so pass 1 does the
+    # columns and pass 2 the rows, turning the grid back. Each line (*r) is scanned with k = the
+    # running sum (k=0 a lambda default, fresh per line): a 0 cell lies between two 8s iff
+    # sum(r) > k > 0, and c<1 keeps 8s unmarked. Pass 1 marks with s=-1; in pass 2 a -1 adds only
+    # -1 to the sums, so with fewer than 8 marks in a row k > 0 iff an 8 came before and sum > k
+    # iff an 8 comes after. c&8 turns -1 and 8 into 8.
+    "join_8s_in_rows_and_cols": "p=lambda g,s=8:[*map(lambda*r,k=0:[c&8|s*(sum(r)>(k:=k+c)>c<1)for c in r],*g*-s or p(g,-1))]",
     # task357: a 1 bounces between the side walls from the bottom-left corner upwards; the rest
     # becomes 8. (EXPR assumes height 10 like every example; width >= 2.) With m = width-1 (set by a
     # walrus at its first use), row i (-9..0, top to bottom) has d = |i%2m - m| (a triangle wave) 8s
