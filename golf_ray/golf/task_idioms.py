@@ -2244,12 +2244,14 @@ IDIOMS = {
     # under a `[k:=1]+` prelude.
     "size6_components": "p=lambda g,k=1:[g:=zip(*[[v:=c and(c^5or(k:=k*8))|v for c in(0,*r)][:0:-1]for r in g])for _ in g*4]and[[c%28%23%4for c in r]for r in g]",
     # task331: Around each 1: 2 above, 8 below, 7 to the left, 6 to the right (cells of 1 are kept
-    # apart, so arms never meet). Four passes, each on the grid's text: every "1, 0" (a 0 right
-    # after a 1 in a row) becomes "1,k" (no space needed: eval reads it the same, and the next
-    # pass writes str(g) afresh), then eval and a quarter turn clockwise; k runs over '6278'
-    # (right, up, left, down as the turns bring each side to the right). Only digits are replaced by
-    # digits, so the text always stays a valid grid.
-    "plus_colored_arms": "[g:=[*zip(*eval(str(g).replace('1, 0','1,'+k))[::-1])]for k in'6278'][3]",
+    # apart, so a 0 has at most one 1 among its four neighbours). Neighbour recursion: the grid maps
+    # each row with the rows above and below as *x; each row maps each cell with its left and right
+    # cells and the cells above and below, so at a cell x = (left, right, up, down) (x[3:] true).
+    # Edges pad with the line's own end (g[:1]+g, g[1:]+g[-1:]), so a padded neighbour is the cell
+    # itself: a 0 cell sees 0 there, and a 1 keeps 1 by `g or`. x is then one of (0,0,0,0) or a
+    # unit tuple; tuple-of-int hashes are fixed (no hash seed), and hash(x)%402%10 sends them to
+    # 0, 6, 7, 8, 2 (checked).
+    "plus_colored_arms": "p=lambda g,*x:g or hash(x)%402%10 if x[3:]else[*map(p,g,g[:1]+g,g[1:]+g[-1:],*x)]",
     # task332: counting columns from the right, the 5s in the 1st, 3rd, 5th... column become 3. A
     # row of width w meets ([5,3]*20)[w:] cell by cell: it starts with 5 for even w and 3 for odd
     # w, so the row's last cell meets 3, the one before it 5, and so on. min(5,3) turns a 5 into 3,
