@@ -373,12 +373,12 @@ IDIOMS = {
     # 61 apart) make lines.
     "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),i:={p+p//30/2:h for p,h in enumerate(j)},e:={y for y in i if x[-1]!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],x[-1])[f in e]for y in e for f in i if(m:=i[f]==i[r])for k in range(2,30)if(m:=m*(i.get(q:=f+(y-r)*k/2,x[-1])-x[-1]))}).values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
-    # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0. a adds 8 per
-    # 8-row (r[0] is 8 only there: column 0 is never a line in any example), b starts each row at a
-    # and adds 3 per 8 in the row, so a 0 in part (i,j) reads b = 8i+3j; 586768 holds each part's
-    # digit in bits b..b+2 (the nine 3-bit windows agree where they overlap), and c|7>>c&..
-    # keeps an 8 (7>>8 is 0) and gives a 0 those three bits.
-    "cross_band_colors": "p=lambda g,a=0:[[c|7>>c&586768>>(b:=b+c%5)for c in r]for r in g if[b:=(a:=a+r[0])]]",
+    # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0. n starts as
+    # 586768, which holds part (i,j)'s colour in bits 8i+3j..8i+3j+2 (the nine 3-bit windows agree
+    # where they overlap); each row shifts n right by r[0] (8 only on an 8-row: column 0 is never
+    # a line in any example) and starts m at n; each cell shifts m by c%5 (3 per 8), so a 0 in part
+    # (i,j) sees its window in m's low bits, and c|7>>c&m keeps an 8 (7>>8 is 0).
+    "cross_band_colors": "p=lambda g,n=586768:[[c|7>>c&(m:=m>>c%5)for c in r]for r in g if[m:=(n:=n>>r[0])]]",
     # task056: a 3x3 one-colour shape is one of four (X, plus, 'C'-ish, 2x2+corner); the output is
     # its code 2, 6, 1 or 3 (largest 4-connected part). str(g) puts each cell at a fixed place
     # whatever the colour, so the first 0 not first in its row (' 0' from place 8) tells the shape
