@@ -1940,11 +1940,13 @@ IDIOMS = {
     # are 7 full turns, so the grid ends upright.
     "holed_shapes_recolor": "p=lambda g,x=28:x and p([*map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or 9*(x<2)for c in r],*g[::-1])],x-1)or g",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
-    # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. Per
-    # quarter turn (rows as bytes), row i lies in a ray's band iff some row y holds |i-y| 3s then
-    # "2,0"; a band row's trailing 0s take its last nonzero (2 or 3), padded past the edge: zip cuts
-    # the rows back to the width, as some row lies outside every band in every example.
-    "ray_from_edge_mark": "[g:=[*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\u0003'*abs(i-y)+b'\u0002\\0'in R for y,R in G)]for i,B in G][::-1])]for _ in'1234'if(G:=[*enumerate(map(bytes,g))])][3]",
+    # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. A def
+    # runs four quarter turns (*g,=zip(*rows[::-1]); four turns: upright again); each pass reads the
+    # rows as bytes (G, enumerated; the comprehensions see it as a closure): row i lies in a ray's
+    # band iff some row y holds |i-y| 3s then "2,0"; a band row's trailing 0s take its last nonzero
+    # (2 or 3), padded past the edge: zip cuts the rows back to the width, as some row lies outside
+    # every band in every example.
+    "ray_from_edge_mark": "def p(g):\n for _ in'1234':*G,=enumerate(map(bytes,g));*g,=zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\u0003'*abs(i-y)+b'\u0002\\0'in R for y,R in G)]for i,B in G][::-1])\n return g",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot. Four passes by exec of one text *4, each ending in a quarter turn
     # (g[:]=zip(*g[::-1]); 4 turns: upright again). Each row index is listed once per coloured
