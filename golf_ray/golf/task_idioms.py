@@ -84,15 +84,15 @@ IDIOMS = {
     # serves both loops.
     "plus_to_star": "p=lambda g,R=range(144):[*zip(*[(max(s[k+-5428927386753//3**abs(q-k)%3]for k in R if s[k-1]*s[k-12])for q in R if(s:=sum(g,[])))]*12)]",
     # task013: Two pixels; along the grid's long axis they start alternating full-width stripes
-    # (period 2*distance) to the end. (Whole program. Tall grids (13+ rows; every example's long
-    # side is 20-30, its short side at most 12): row i is max(s[i::2-2*len(s.strip(s[:1]))]) on
-    # the bytes s of the row maxima, repeated len(r) times: the step is -2d (d from s stripped of
-    # s[:1], a 0, as no example has a pixel on the first or last line), so the slice meets a pixel
-    # exactly when i is at or past it by a multiple of 2d. i is a default stepped by a walrus in
-    # the slice (cheaper than enumerate). A wide grid is p of its transpose, transposed; the guard
-    # g[0]+[] stops a second turn (transposed rows are tuples), so other tasks' small grids fail
-    # at once in the search; the shrink stage drops it, as no real example takes a second turn.)
-    "two_pixel_stripes": "p=lambda g,i=-1:g[12:]and[[max((s:=bytes(map(max,g)))[(i:=i+1)::2-2*len(s.strip(s[:1]))])]*len(r)for r in g]or g[0]+[]and[*zip(*p([*zip(*g)]))]",
+    # (period 2*distance) to the end. (Whole program. Every example's long side is 20-30 and its
+    # short side at most 12: a tall grid (13+ rows) is p of its transpose, transposed. A wide
+    # grid: s = bytes of the column maxima, u = s stripped of zeros (s[:1]; no example has a pixel
+    # on the first or last line) = c0, d-1 zeros, c1; u+u[1:-1] is one period (c0, d-1 zeros, c1,
+    # d-1 zeros); replacing u in s by 30 periods and cutting to len(s) gives the stripe row, which
+    # every row repeats. The guard g[12:]>[[]] stops a second turn: transposed rows are tuples and
+    # a tuple never compares with a list (TypeError), so other tasks' big grids fail at once in
+    # the search; the shrink stage drops it (g[12:] alone), as no real example takes a second turn.)
+    "two_pixel_stripes": "p=lambda g:g[12:]>[[]]and[*zip(*p([*zip(*g)]))]or[[*(s:=bytes(map(max,*g))).replace(u:=s.strip(s[:1]),(u+u[1:-1])*30)[:len(s)]]]*len(g)",
     # task014: Four blocks separated by blank lines; crop the block whose colour is rarest (keep
     # rows, then columns, holding it). The odd colour is the set S = first row's colours ^ last
     # row's colours (in every example the odd block is at top or bottom, the blocks touch the grid's
@@ -2119,9 +2119,9 @@ IDIOMS = {
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre
     # (2k-first-last, always even as first+last is twice the centre); background cells (the only
     # colour with more than 8 cells) all get key True (=1, odd, so it never meets a figure key) and
-    # D[1], the background, is the default. The leading list of walruses is written as plain
-    # statements by search.program (passes.walrus_as_statements), 2 bytes under the lambda.
-    "stack_centered": "[s:=bytes(sum(g,[])),W:=len(g[0]),h:=max(D:={8<s.count(v)or 2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)})//W,R:=range(h,~h,-2)]and[[D.get(y*W+x,D[1])for x in R]for y in R]",
+    # D[1], the background, is the default. Whole program (def): h, the doubled half-size, is
+    # bound by a walrus inside range() (its first argument is evaluated before ~h).
+    "stack_centered": "def p(g):s=bytes(sum(g,[]));W=len(g[0]);R=range(h:=max(D:={8<s.count(v)or 2*k-s.find(v)-s.rfind(v):v for k,v in enumerate(s)})//W,~h,-2);return[[D.get(y*W+x,D[1])for x in R]for y in R]",
     # task309: every 7 becomes 5, other cells (1, 8) stay. The grid's text holds no other 7, so one
     # .replace('7','5') on str(g), written replace(*'75'), and eval give the new grid.
     "recolor_seven_to_five": "eval(str(g).replace(*'75'))",
