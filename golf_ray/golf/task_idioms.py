@@ -1121,12 +1121,13 @@ IDIOMS = {
     # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
     # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
     # Separable: the exec text runs one pass twice (rows, then columns, since each pass writes the
-    # transpose into g in place: g[:]=zip(...); exec's own names x, L need no comprehension scope).
-    # A pass finds the 4's row x (str(g) rows are 35 chars apart, lists or tuples alike), takes
-    # B = rows x&-4..x|3 of its band, then [L,Z,Z,Z]*2+[L], L = g[3] (a 5-line), Z = (0,0,0,5)*3
-    # (zip cuts the 12th cell): a 12-row period, so three periods read from row x%4*8, cut to 11,
-    # put the copied band at band x%4. `or g` returns the list exec rewrote.
-    "panel_by_marker": "exec(\"x=str(g).find('4')//35;g[:]=zip(*((g[x&-4:x|3]+[L:=g[3],*[(0,0,0,5)*3]*3]*2+[L])*3)[x%4*8:][:11]);\"*2)or g",
+    # transpose into g in place: g[:]=zip(...); exec's own names x, W need no comprehension scope).
+    # A pass finds the 4's row x (str(g) rows are 35 chars apart, lists or tuples alike), t = x%4,
+    # and builds the 11 rows directly: t copies of [Z,Z,Z,L] (W reversed), the 4's band
+    # g[x&-4:x|3], then 2-t copies of W = [L,Z,Z,Z] (L = g[3], a 5-line, as the slice g[3:4];
+    # Z = (0,0,0,5)*3, zip cuts its 12th cell): 4t + 3 + 4(2-t) = 11 rows, the band at rows
+    # 4t..4t+2. `or g` returns the list exec rewrote.
+    "panel_by_marker": "exec(\"x=str(g).find('4')//35;g[:]=zip(*x%4*(W:=g[3:4]+[(0,0,0,5)*3]*3)[::-1]+g[x&-4:x|3]+W*(2-x%4));\"*2)or g",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots. In s=str(g) a row takes 62 characters and a cell 3, so characters k, k+9, k+59 are
     # cells (i,j), (i,j+3), (i+1,j-1): u, the largest min of such triples, is the umbrella's colour
