@@ -748,11 +748,11 @@ IDIOMS = {
     "rotation_quad": "[*zip(*(L:=g+[*zip(*g)][::-1])[::-1])]+[*zip(*L)][::-1]",
     # task107: 5x5 grid: a 2x2 square over the cell (1, 1) and a coloured border; upscale by
     # (#colours-1)=A and draw both diagonals through the square in colour 2 over the background. Row
-    # 4 holds every border colour (the border is symmetric in every example), so A = |{0,*g[4]}|;
-    # with e, d the offsets from the square's centre (~0**g[0][1]*A is minus its row: the square
-    # starts at row 1 iff g[0][1] is 0), a cell is on a diagonal when e^d is 0 or -1 (e==d or
-    # e==~d).
-    "upscale_square_diagonals": "(R:=range(5*(A:=len({0,*g[4]}))))and[[g[E//A][D//A]or 2*(-2<E+~0**g[0][1]*A^D+~0**g[1][0]*A<1)for D in R]for E in R]",
+    # 4 holds every border colour (the border is symmetric in every example), so A = |{*g[4]}|+1
+    # (-~len); with e, d the offsets from the square's centre (~0**g[0][1]*A is minus its row: the
+    # square starts at row 1 iff g[0][1] is 0), a cell is on a diagonal when e^d is 0 or -1 (e==d
+    # or e==~d). A def: "A=...;R=range(5*A)" is a byte under "R=range(5*(A:=...))".
+    "upscale_square_diagonals": "def p(g):A=-~len({*g[4]});R=range(5*A);return[[g[E//A][D//A]or 2*(-2<E+~0**g[0][1]*A^D+~0**g[1][0]*A<1)for D in R]for E in R]",
     # task108: the coloured cells sit at odd rows and columns of a 10x10; each becomes a 4x4 block
     # of a 20x20. p maps itself on a list of 20 items, item i being g[i//2|1] (i//2|1 is 1,1,1,1,
     # 3,3,3,3,...: each odd item 4 times): on the grid that picks rows, on a row cells. The list
@@ -1431,14 +1431,16 @@ IDIOMS = {
     # once).
     "noise_rect_crosses": "[g:=[*zip(*g[:-6*sum(b'%c'%k*6 in bytes(g[0])for k in g[0]):-1])]for _ in g*8]and[[min(r+c,key=c.count)for c in zip(*g)]for r in g]",
     # task206: A 3x3 multicolour object and a lone 5: paste a copy of the object centred on the 5. f
-    # (a default argument of p, so no walrus or `and` to bind it) cyclically rolls the rows so the
-    # object's middle row lands on the 5's row, then transposes; f(f(g)) does rows then columns, and
-    # the result is overlaid on g. The roll is k = ci - a (object's middle row less the 5's row).
-    # With row weights w = 3*(5 in r) - (r holds an object cell: any({*r}-{5}), a colour other
-    # than 0 and 5) the weights sum to 0, so the sum of the running sums i (a walrus on f's default
-    # i=0) is -sum(j*w_j) = 3*ci - 3*a. X[k:]+X starts with the roll; the overlay's zips
-    # (map(zip,g,...)) cut the rest.
-    "stamp_on_marker": "p=lambda g,f=lambda X,i=0:[*zip(*X[sum(i:=i+3*(5 in r)-any({*r}-{5})for r in X)//3:]+X)]:[[[c,y][y%5>0]for c,y in r]for r in map(zip,g,f(f(g)))]",
+    # (a default argument of p) takes the rows as *X (a tuple, so it slices and adds) and cyclically
+    # rolls them so the object's middle row lands on the 5's row, then transposes; it returns the
+    # zip itself, which f(*f(*g)) unpacks for the second pass (rows, then columns). The roll is
+    # k = ci - a (object's middle row less the 5's row). With row weights w = 3*(5 in r) - (r holds
+    # an object cell: any({*r}-{5}), a colour other than 0 and 5) the weights sum to 0, so the sum
+    # of the running sums i (a walrus on f's default i=0) is -sum(j*w_j) = 3*ci - 3*a. X[k:]+X
+    # starts with the roll; zip cuts the rest. The overlay is p itself, one recursion for grid,
+    # rows and cells: a list g (g*0==[]) maps p over its rows/cells paired with the rolled ones
+    # (y=0 at the top, so y or f(*f(*g))), a cell takes the rolled cell y unless it is 0 or 5.
+    "stamp_on_marker": "p=lambda g,y=0,f=lambda*X,i=0:zip(*X[sum(i:=i+3*(5 in r)-any({*r}-{5})for r in X)//3:]+X):g*0==[]and[*map(p,g,y or f(*f(*g)))]or[g,y][y%5>0]",
     # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
     # equal, output the odd one. One star-lambda for grid, row pairs and cells: p(g) maps over
     # g, g[3:] (rows 0,1 with rows 3,4); p(r,s) maps over r, s, r[3:], s[3:], so each call gets the
@@ -2479,16 +2481,17 @@ IDIOMS = {
     # statement: "def p(g):k=...;return" is a byte shorter than "p=lambda g:(k:=...)and".
     "cross_roll_by_count": "def p(g):k=g.count(g[0]);return[r[k:]+r[:k]for r in g[-k:]*2+g[k:-k]]",
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
-    # major order (a later copy may not overlap an earlier one), on the byte values of repr(g) left-
-    # justified to 999 by b'%-999a' (48 is '0', 50 is '2'; eval takes the bytes back). P holds the
-    # 2s' positions; z is the shift, run from -320 (negative indices read the padding; separators
-    # stop a shape wrapping). Quirk: two ARC train placements are rejected by hand: z*472%1343-P[0]
-    # is 0 for those two (z,P[0]) = (-122,165), (148,20) and for no other placement the greedy
+    # major order (a later copy may not overlap an earlier one), on the byte values of repr(g)
+    # right-justified to 999 by b'%999a' (48 is '0', 50 is '2'; eval takes the bytes back and
+    # ignores the leading spaces). A 10x10 repr is 320 bytes, so it fills s[-320:] and P (the 2s'
+    # positions, from R) is negative; z is the shift, run from -320 (a+z >= 0 reads the padding;
+    # separators stop a shape wrapping). Quirk: two ARC train placements are rejected by hand: the
+    # stamp list [50][:z*P[0]%974^404] is empty (no writes, as if rejected) when z*P[0]%974 is 404,
+    # and its bound is >= 1 otherwise (^ of non-negatives), so the hack needs no `if`; 404 comes
+    # for those two (z,P[0]) = (148,-300), (-122,-155) and for no other placement the greedy
     # reaches on the real examples or 200 draws (a brute-force search over short f(z,P[0]); z alone
-    # cannot work, -122 is a good shift elsewhere); 4 of 2,000 draws are wrongly rejected. The
-    # leading list is written as `;` statements by search.program (passes.walrus_as_statements:
-    # 3 bytes under the lambda); the stamping list is then a bare statement run for its writes.
-    "stamp_shape_in_holes": "[s:=[*b'%-999a'%g],R:=range(-320,320),P:=[q for q in R if 50==s[q]],[z for z in R if{48}=={s[a+z]for a in P}if z*472%1343-P[0]for a in P for s[a+z]in[50]]]and eval(bytes(s))",
+    # cannot work, -122 is a good shift elsewhere); 11 of 2,000 draws are wrongly rejected.
+    "stamp_shape_in_holes": "def p(g):s=[*b'%999a'%g];R=range(-320,320);P=[q for q in R if 50==s[q]];[z for z in R if{48}=={s[a+z]for a in P}for a in P for s[a+z]in[50][:z*P[0]%974^404]];return eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Count the kinds of right angle the shape has (a cell with a
     # neighbour on its left and one above it, in each of the 4 turns of the grid): an L has 1, a U
