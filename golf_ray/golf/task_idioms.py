@@ -2703,8 +2703,9 @@ IDIOMS = {
     # Chebyshev distance to the nearest C cell is a multiple of the spacing d, else 5. d is 2 if a
     # row holds C,0,C, else 3 (every example: 10x10, the same spacing across rows and columns, and
     # C,0,C only at spacing 2). EXPR hard-codes 10, which also bounds the all-pairs work on big
-    # grids; C is bound by a walrus in the [5,C] pick, before the f-string reads it.
-    "nested_boxes_continued": "p=lambda g,R=range(10):[[[5,C:=max(max(g))][min(max(i-y,y-i,j-x,x-j)for y in R for x in R if g[y][x])%(3-(f'{C}, 0, {C}'in str(g)))<1]for j in R]for i in R]",
+    # grids; C is bound by a walrus in the [5,C] pick, before the f-string reads it. '%s'%g is
+    # str(g) one byte shorter (g is a list, not a tuple, so % takes it as the one argument).
+    "nested_boxes_continued": "p=lambda g,R=range(10):[[[5,C:=max(max(g))][min(max(i-y,y-i,j-x,x-j)for y in R for x in R if g[y][x])%(3-(f'{C}, 0, {C}'in'%s'%g))<1]for j in R]for i in R]",
     # task393: three shapes of their own colours on 0; list their colours, biggest shape first, as a
     # 1-wide column. Colours are sorted by their cell count (0, the ground, is the commonest and
     # colours absent count 0), so places 8, 7, 6 of the ten hold the shapes' colours, biggest first;
