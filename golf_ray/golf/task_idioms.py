@@ -973,13 +973,13 @@ IDIOMS = {
     # step).
     "diag_cross": "(d:=~g.index(M:=max(g)))and[[*map(max,r,(P:=M+r)[~d:]+P,P[(d:=d+1):]+P)]for r in g]",
     # task143: (All examples: 10x10, bg 0, a 5-frame along row 3 / column 3.) The object outside the
-    # corner box whose shape equals the boxed shape is recoloured 5. A colour's shape: the lengths
-    # of the gaps between its occurrences in str(g) (split on its digit, ends dropped). b = the
-    # boxed colour, the max of column 0 of rows 0-2 (the boxed shape touches column 0); the twin is
-    # the set of characters of s with b's shape, less b. A space always comes with its comma (same
-    # shape), so it is never alone: replace(' ',',','5') fails at once and no space turned 5 is ever
-    # eval'd.
-    "find_boxed_twin": "eval((s:=str(g)).replace(*{x for x in{*s}if(E:=lambda c:[*map(len,s.split(c))][1:-1])(x)==E(b:=max(s[2:67:32]))}-{b},'5'))",
+    # corner box whose shape equals the boxed shape is recoloured 5. A colour's shape key: the
+    # lengths of the gaps between its occurrences in str(g) (split on its digit, ends dropped), a
+    # tuple so it can key a dict. The dict maps key -> char over b+s, b the boxed colour (the max
+    # of column 0 of rows 0-2: the boxed shape touches column 0): b's key is inserted first, so
+    # [*d][0] is it, and its value is the last char with that key in s, the twin (its cells are
+    # b's shifted down or right, so its last one comes after b's last one).
+    "find_boxed_twin": "eval((s:=str(g)).replace((d:={(*map(len,s.split(x)),)[1:-1]:x for x in max(s[2:67:32])+s})[[*d][0]],'5'))",
     # task144: 4x4 of 7s above a line of 4s, 4x4 of 2s below; 3 where neither half is set.
     # A whole program: p recurses over three levels. p(g) maps p over the rows of g and of g[5:]
     # (b defaults to [], so a[5:]+b is g[5:]); p(row, row) maps p over the cell pairs (a row has
@@ -1915,14 +1915,14 @@ IDIOMS = {
     # task276: every 6 becomes 2 (the grids hold only 6s and 7s); a digit swap on the grid's text.
     "replace_six_with_two": "eval(str(g).replace(*'62'))",
     # task277: three 8-connected objects of 8s on a 10x10 grid; two share a shape, the odd one
-    # (always the smaller) turns 2, the twins turn 1. P holds the 8s as i+j*1j; each 8 floods its
-    # object C (cells of P within abs<2; 7 passes: every object's cells lie within 5 steps, and 7
-    # packs shorter than 6). The odd object has 3|C| < |P| (twins a, odd b < a: 3b < 2a+b < 3a). The
-    # 50>len(P) guard, the 10x10 window and the 7 passes keep foreign grids fast. The flood reuses
-    # the names i, j (its own scopes), P is built row-major like the output, the spaces before `if`
-    # and `for` repeat text, and the seed is bound in a list, [C:={i+j*1j}] (true like the bare
-    # walrus): all pack shorter.
-    "smaller_odd_object_two": "50>len(P:={i+j*1j for i in range(10) for j in range(10) if g[i][j]})and[[g[i][j]and[C:={i+j*1j}]and[C:={j for i in C for j in P if abs(i-j)<2}for i in range(7)]and 2-(len(C)*3>len(P))for j in range(10)]for i in range(10)]",
+    # (always the smaller) turns 2, the twins turn 1. (A whole program.) s is str(g) padded to 360
+    # with spaces, cell (i,j) at 2+32i+3j; re.sub calls the lambda at each '8' and floods from it
+    # in s: the 8-neighbours of position x are x+d-36 for d in the bytes (1,4,7,33,36,39,65,68,71),
+    # offsets 0,+-3,+-29,+-32,+-35 (they never reach a bracket, and the padding catches those past
+    # either end, negative ones wrapping onto it). The flood starts from m.span() = (k,k+1) (k+1 is
+    # a comma, it adds nothing; C=() at first) and runs 10 times (every object is less than 10
+    # steps across). The odd object has 3|C| < the number of 8s (twins a, odd b < a).
+    "smaller_odd_object_two": "import re\np=lambda g:eval(re.sub('8',lambda m,*C:[C:={y for x in C or m.span()for d in b\"\u0001\u0004\u0007!$'ADG\"if'8'==s[y:=x+d-36]}for _ in g]and'12'[len(C)*3<s.count('8')],s:='%-360s'%g))",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight passes, each a quarter turn (map(lambda*r,..,*g[::-1]) hands the
     # lambda each turned row as r) then a row sweep with x = b&1|a*b>>2|a, b the old left neighbour
@@ -1973,15 +1973,15 @@ IDIOMS = {
     # (2 corner, 3 border, 4 inside) gives 7&420>>n = 1,4,2 (g*84 is 420 for 5, 0 for a 0 cell).
     "rect_frame_corners": "p=lambda g,*x:7&g*84>>x.count(5)if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
-    # 5-wide bracket pair (first dot's colour above the midpoint, second's below). With v, l the
-    # Manhattan distances to the dots (bound by walrus inside the colour pick) and d between them
-    # (odd in every example): T=|v-l| (odd) is the offset from the midpoint along the line
-    # (doubled), v+l-d twice the offset off it; the mask byte b')0)=))..'[T] (odd T only) over even
-    # bits: '0' (48) sides, '=' (61) bar, ')' (41) stem (T<=d<30 by the triangle inequality; odd
-    # bits >=5 never hit; the even-index bytes, unused, were picked to pack shortest). The dots are
-    # bound per row, after the row loop, so the text repeats
-    # 'for i,V in enumerate(g)for'; the names are picked for zlib (packs shorter).
-    "dots_to_brackets": "[[(a,u)[(l:=abs(i-s)+abs(j-t))>(v:=abs(i-y)+abs(j-p))]*(b')0)=))))))))))))))))))))))))))'[abs(v-l)]>>y+p-s-t+v+l&1)for j,f in enumerate(V)]for i,V in enumerate(g)for(y,p,u),(s,t,a)in[[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f]]]",
+    # 5-wide bracket pair (first dot's colour above the midpoint, second's below). In doubled
+    # coordinates from the midpoint, A=2i-y-s and B=2j-p-t (one of them odd: the along offset,
+    # the other even: twice the across offset; d=s-y+t-p, odd). The bracket pair is the border of
+    # the 4x5 box around the two middle cells: max(|A|,|B|) in {3,4} (max(A,-A,B,-B), no abs);
+    # the stems are the line cells (A*B==0) with 3<=max<=d (beyond the dots max>d). So a cell is
+    # coloured when 2<max<=[d,4][off the line]. Its colour is the nearer dot's: the sign of the
+    # odd (along) one, [A,B][B%2]. A def binds the dots once; the loops repeat the setup's
+    # 'for i,V in enumerate(g)' and 'for j,f in enumerate(V)' text, so it packs to 197.
+    "dots_to_brackets": "def p(g):(y,p,u),(s,t,a)=[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f];return[[(2<max(A:=2*i-y-s,-A,B:=2*j-p-t,-B)<=[s-y+t-p,4][A*B!=0])*(a,u)[[A,B][B%2]<0]for j,f in enumerate(V)]for i,V in enumerate(g)]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
@@ -2278,16 +2278,17 @@ IDIOMS = {
     "colour_picks_cross_shape": "[[5*(i*max(max(g))%j>8)for j in b'\u000f\u001d\u0010']for i in b'\u0015)\u0013']",
     # task335: one 8 and one 2 (in different rows and columns): draw 4s on the blank cells of the L
     # path that goes from the 8 along its column to the 2's row, then along that row to the 2. Two
-    # passes, each emitting the transpose: walking down each column C beside the rows R, e (a
-    # default, -1) flips -1<->-2 on the two non-empty rows, so it is back to -1 at every column's
-    # end and needs no reset, across columns or passes. With s odd (s&-1=s, s&-2=s-1), s&e&(new e)
-    # is s-1 from the first of those rows through the second and s elsewhere, and in C only in the
-    # column holding s-1. Pass 1 (s=9) fills the 8's column from the 8's row to the 2's row (corner
-    # included); pass 2 (s=3) works on the rows (whose non-empty columns are still just the two)
-    # and fills the 2's row from the 8's column to the 2. In the chain c<X in C, X is computed
-    # once, before either test (so every flip of e happens), and c<X keeps the 8 and the 2, where
-    # X is their own colour.
-    "elbow_path": "p=lambda g,e=-1:[g:=[[c|4*(c<s&e&(e:=e^any(R))in C)for c,R in zip(C,g)]for C in zip(*g)]for s in(9,3)][1]",
+    # passes by recursion, each emitting the transpose; the default e is both the pass counter
+    # (9, then 3, then -3 stops and returns g) and the pass's colour key: walking down each column
+    # C beside the rows R, e flips e<->e^1 on the two non-empty rows (9<->8, 3<->2), so it is back
+    # to its start at every column's end. e&(new e) is e-1 (8, then 2) from the first of those
+    # rows through the second and e (9, 3: never in a column) elsewhere, and in C only in the
+    # column holding e-1. Pass 1 fills the 8's column from the 8's row to the 2's row (corner
+    # included); pass 2 works on the rows (whose non-empty columns are still just the two) and
+    # fills the 2's row from the 8's column to the 2. In the chain c<X in C, X is computed once,
+    # before either test (so every flip of e happens), and c<X keeps the 8 and the 2, where X is
+    # their own colour.
+    "elbow_path": "p=lambda g,e=9:g*(e<0)or p([[c|4*(c<e&(e:=e^any(R))in C)for c,R in zip(C,g)]for C in zip(*g)],e-6)",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
     # to the border. 8 passes (every example has 8 rows or more), each turning the grid and popping
     # every line from its end: a 0 becomes 8 when the cell out before it (P) is 5 and a 5 is still
@@ -2537,14 +2538,15 @@ IDIOMS = {
     # is the corner wall. At column 0 v=5 never passes, nor the pads 2 (top row, e's first two).
     "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[v:=c%4*5|4-4*(c*v<(k<24)or a|v<b+(e&a&v>4))for c,a,b,e in zip(r,u,[5]+u,[2,2]+u)]for r in g if(v:=5)][::k%3-1|1]),k-1)or[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
-    # copy is painted with the rectangle. The template rows T (each row of g cut to its non-0,
-    # non-5 cells, held as 5-v, each 4x) are built once; Q is ten lists T*4 (eval of 'T*4,'*10:
-    # ten outer lists, one per column, all holding the same row objects), so the k-th 5 met in
-    # a column takes template row k mod h (q.pop(0)), and one pop(0) on that shared row gives
-    # the value: cells are read row-major by r.pop(0), so a copy's row pops its w values in
-    # order (4x covers copies sharing a row). A cell is 5-(5-v or pop): 5-v is 0 only for a 5,
-    # and only then is the column's list advanced.
-    "stamp_template_on_gray": "def p(g):T=[A*4for B in g if(A:=[5-A for A in B if A%5])];Q=eval('T*4,'*10);return[[5-(5-r.pop(0)or q.pop(0).pop(0))for q in Q]for r in g]",
+    # copy is painted with the rectangle. The template itself is treated as one more copy: every
+    # non-0 cell takes its value from the template, so no 5 test is needed (r.pop(0)and ...).
+    # T holds the template rows (each row of g cut to its non-0, non-5 cells, of 4*B: 4x, one
+    # turn per object); Q is ten lists T*4 (eval of 'T*4,'*10: one per column, all holding the
+    # same row objects), so the k-th non-0 cell met in a column takes template row k mod h
+    # (q.pop(0)), and one pop(0) on that shared row gives the value: cells are read row-major by
+    # r.pop(0), so an object's row pops its w values in order (objects never touch, so a column
+    # meets each object's h rows in one run, and the template pops back its own values).
+    "stamp_template_on_gray": "def p(g):T=[A for B in g if(A:=[A for A in 4*B if A%5])];Q=eval('T*4,'*10);return[[r.pop(0)and q.pop(0).pop(0)for q in Q]for r in g]",
     # task369: Holes (4-connected 0-components, all of size <= 3) in a 5-grid: size 1 -> 3, size 2
     # -> 2, size 3 -> 1. Whole program: two passes of f, a neighbour recursion: the grid maps each
     # row with the rows above and below as *x, a row maps each cell with its left, up, down and
