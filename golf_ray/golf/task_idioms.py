@@ -692,8 +692,10 @@ IDIOMS = {
     # lists compare item by item, so a slice beats ten 0s iff it holds a nonzero, and an all-0
     # slice is a prefix of g[0], so never greater: no reversal needed), with the largest value in
     # rows i-1..i+3 (the colour sits on the middle inner row, the upper of two, as in every
-    # example). A whole program: the default R=range(10) is named once for both loops.
-    "fill_cup_and_lid": "p=lambda g,R=range(10):[[g[i][j]or max(sum(g[i:i+4],g[i-1]))*((r:=g[i-9])[:j+1]>g[0]<r[j:])for j in R]for i in R]",
+    # example): g[i-11:i+4] is exactly those rows for i>=1 (i-11 is row i-1 counted from the end)
+    # and rows 0..3 for i=0, where no row above is needed. A whole program: the default
+    # R=range(10) is named once for both loops.
+    "fill_cup_and_lid": "p=lambda g,R=range(10):[[g[i][j]or max(sum(g[i-11:i+4],[]))*((r:=g[i-9])[:j+1]>g[0]<r[j:])for j in R]for i in R]",
     # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest bounding box. A
     # colour lies in both row r and column k for exactly the (row, column) pairs of its box, so
     # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
@@ -1161,11 +1163,16 @@ IDIOMS = {
     # digit cells.
     "l_corner_diag_ray": "import re\np=lambda g:exec(\"o=g[:]\"+r\";g[:]=zip(*eval(re.sub('0(?=.{319}(.{35})+0, ([^0]).{28}[^0])',r'\\2',str(g+o)))[9::-1]);o=[*zip(*o[::-1])]\"*4)or g",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
-    # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**n as it
+    # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**m as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
-    # 5-size. 8 rotating passes reach every cell of a shape of <= 4 cells; each pass emits v%M, M =
-    # 9**99 (above every label up to 76 cells) but 5 in the last pass, which maps sums to colours.)
-    "size_to_colour": "[*[g:=zip(*[[(v:=c and[c,k:=k*16][c<6]|v)%M for c in(0,*r)][:0:-1]for r in g])for M in[9**99]*7+[5]if[k:=4]][-1]]",
+    # 5-size). A pass scans each column top-down with a running OR B (the 0 put in front resets B
+    # per line and is dropped by [:0:-1], which also reverses), so rows from columns = a rotation;
+    # 8 passes reach every cell of a shape of <= 4 cells. A whole program: the passes nest by
+    # recursion, n the modulus of this pass's output: 5 in the outermost (last) pass, maps sums to
+    # colours; each inner call adds 9**99 (above every label up to 76 cells), and g*(n>2e95) is
+    # the input once n = 5+7*9**99 (8 passes), else [] so the inner p(...) runs. Each call's k
+    # starts at 4; only the innermost pass meets raw 5s (A<6).
+    "size_to_colour": "p=lambda g,n=5,k=4:[[(B:=A and[A,k:=k*16][A<6]|B)%n for A in(0,*A)][:0:-1]for A in zip(*g*(n>2e95)or p(g,n+9**99))]",
     # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square,
     # on 0 (as every example): keep the square's cells where the (downscaled) pattern is set, blank
     # the rest. After cropping, m = -n (minus the count of the last row), the square is the last n
