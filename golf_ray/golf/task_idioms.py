@@ -347,14 +347,14 @@ IDIOMS = {
     # restarts per line), the outer one each row of the result, so columns then rows.
     "link_8s_with_3": "p=lambda*x,s=0:x[1:]and[c|3*(x.count(8)>(s:=s+c//8)>c)for c in x]or[*map(p,*map(p,*x[0]))]",
     # task051: A solid triangle with one odd cell at the middle of its base: shoot a ray of the odd
-    # colour from it through the apex to the edge, over background only. (EXPR: f is the first
-    # nonzero cell so far in a line, updated at every cell by v+0*(f:=f or v), which is still v; a
-    # 0 takes f when f occurs once in the line and the line has 3 colours: only the axis read from
-    # the odd cell; needs triangles of height >= 3. Each pass turns the grid a quarter: map(...,
-    # *g[::-1]) hands the lambda each column of the upside-down grid (a row of the turned grid) as
-    # *r, and its default f=0 restarts f per line; `for _ in g` runs len(g) passes (10+ rows) and
-    # [3] is back upright.)
-    "ray_through_apex": "[g:=[*map(lambda*r,f=0:[v+0*(f:=f or v)or f*(r.count(f)<2<len({*r}))for v in r],*g[::-1])]for _ in g][3]",
+    # colour from it through the apex to the edge, over background only. (f is the first nonzero
+    # cell so far in a line, updated at every cell by v+0*(f:=f or v), which is still v; a 0 takes
+    # f when f occurs once in the line and the line has 3 colours: only the axis read from the odd
+    # cell; needs triangles of height >= 3. Four quarter turns by eval of the pass text written 4
+    # times: map(lambda*r,...,*X) hands the lambda each column of X as *r (its default f=0
+    # restarts f per line) and the line it returns is reversed, so each pass is a rotation and
+    # the 4th is back upright; the nesting runs the passes in turn, no g:=.)
+    "ray_through_apex": "[*eval('map(lambda*r,f=0:[v+0*(f:=f or v)or f*(r.count(f)<2<len({*r}))for v in r][::-1],*'*4+'g))))')]",
     # task052: a row of a single colour becomes all 5, any other row all 0 (3x3 grids). A row is of
     # one colour when it equals its first cell repeated three times.
     "uniform_rows_grey": "[3*[5*(r==r[:1]*3)]for r in g]",
