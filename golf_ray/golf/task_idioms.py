@@ -1014,11 +1014,13 @@ IDIOMS = {
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum,
-    # started at 1 on a lower-bar row whose partner has an 8 (P holds the bar rows; each lower-bar
-    # row, equal to P[-1], pops the next upper-bar row from P's front: the chain e==P[-1]!=8in ...
-    # stops at its first false test, and P[-1]!=8 always holds). (sum-s_old)*s_new is 0 just
-    # on the cells that stay 0; on the others 8>>x%7 maps 0,2,8 to 8,2,4.
-    "bar_rays_mirror": "(P:=[*filter(any,g)])and[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==P[-1]!=8in P.pop(0)]]",
+    # started at 1 on a lower-bar row whose partner has an 8. `*P,L=filter(any,g)` splits the bar
+    # rows: L is the last one (a lower-bar row; all lower-bar rows are equal, and differ from
+    # every upper-bar row, whose 2 is on the other edge), P the rest, upper-bar rows first. Each
+    # lower-bar row (e==L) pops the next upper-bar row from P's front (the chain e==L!=8in ...
+    # stops at its first false test, and L!=8 always holds). (sum-s_old)*s_new is 0 just on the
+    # cells that stay 0; on the others 8>>x%7 maps 0,2,8 to 8,2,4.
+    "bar_rays_mirror": "def p(g):*P,L=filter(any,g);return[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==L!=8in P.pop(0)]]",
     # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
     # the blocks with the most 6s (always two), else 0. One star-lambda for both directions:
     # map(p,*g) calls p with each column's 11 cells as x, and p(*x) returns the three band sums
@@ -1095,12 +1097,12 @@ IDIOMS = {
     "template_stamp": "next(g for b,m in enumerate(g)for k,h in enumerate(m)if len({*str(d:=[m[k:k+3]for m in g[b:b+3]])})>7!=[g for e in[3,6,9]*4if(d:=[*zip(*d[::-1])])for b,m in enumerate(g[e:])for k,h in enumerate(m[e:])if all(g[b+n][k+o]in[d[n*3//e][o*3//e],(d[n*3//e][o*3//e]in d[1])*h]for n in range(e)for o in range(e))for o in range(e)for n in range(e)for g[b+n][k+o]in[d[n*3//e][o*3//e]]])",
     # task159: A hollow square frame of 2s (side 3k+2) and a small shape (3x3 box): output the frame
     # with the shape scaled by k inside (k = count of 2s // 12). A pass keeps the rows holding a
-    # colour other than 0/2, each k times (the shape has one colour, so k*[*{*r}-{0,2}] has k
-    # items, or none), adds a row of 2s at both ends (30 long: zip cuts it) and transposes. Whole
-    # program: p(g) runs a pass on p(g,g), and p(g,g) (second argument the grid, truthy) runs it
-    # on g itself, so p recurses exactly once; g is the original grid in both calls, so k is
-    # read from it each time.
-    "frame_scaled_shape": "p=lambda g,k=0:[*zip(B:=[2]*30,*[r for r in k or p(g,g)for _ in str(g).count('2')//12*[*{*r}-{0,2}]],B)]",
+    # colour other than 0/2 ({*r}-{0,2} non-empty), each k times (a sum of k*[r] lists, started
+    # with [B], B a row of 2s, 30 long: zip cuts it), appends B and transposes: a border of 2s at
+    # both ends. Whole program: p(g) runs a pass on p(g,g), and p(g,g) (second argument the grid,
+    # truthy) runs it on g itself, so p recurses exactly once; g is the original grid in both
+    # calls, so k is read from it each time.
+    "frame_scaled_shape": "p=lambda g,k=0:[*zip(*sum([str(g).count('2')//12*[r]for r in k or p(g,g)if{*r}-{0,2}],[B:=[2]*30]),B)]",
     # task160: Every hollow 3x3 square of 1s becomes a plus of 2 (its middle row and column); other
     # shapes stay. (Program: `import re`, then one re.sub over str(g), evaluated. Each ring row is
     # a 7-character chunk `1, x, 1` (x: its middle cell), matched on its own, so rings never
@@ -1337,11 +1339,12 @@ IDIOMS = {
     # the neighbours: a list g is mapped with g[1:2]+g (item i-1, mirrored to item 1 at i=0)
     # and g[1:]+g[-2:] (item i+1, mirrored to item -2 at the end) around *x, so the grid gives
     # each row its rows U, D and a row gives each cell (L, U, D, R) (mirrored edges only repeat a
-    # real neighbour). A cell (x has 4 items) stays set iff it is set and has a set neighbour
-    # along its row (L|R) and one along its column (U|D): noise outside a rectangle lacks one of
-    # them. A kept cell keeps its colour when a neighbour shares it (main cells), else it takes
-    # max(x): noise never touches noise, so its set neighbours are all the main colour.
-    "denoise_rectangles": "p=lambda g,*x:(g>0<x[0]|x[3]>0<x[1]|x[2])*[max(x),g][g in x]if x[3:]else[*map(p,g,g[1:2]+g,*x,g[1:]+g[-2:])]",
+    # real neighbour). A main cell always has a main neighbour (its two in-rectangle neighbours
+    # can't both be noise: noise never touches noise, not even diagonally), so g in x keeps it;
+    # a 0 cell is kept too (g in (0,*x)). A noise cell's neighbours are all 0 or the main colour
+    # M, so L|R and U|D are 0 or M: it becomes M iff it has a set neighbour along its row and one
+    # along its column (inside a rectangle), else 0.
+    "denoise_rectangles": "p=lambda g,*x:[x[0]|x[3]and x[1]|x[2],g][g in(0,*x)]if x[3:]else[*map(p,g,g[1:2]+g,*x,g[1:]+g[-2:])]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels (one colour on 0). A
     # block cell has at least two set 4-neighbours, a noise pixel at most one, so a cell stays
     # iff two of its neighbours equal it. One recursive p for grid, rows and cells (g*0!=0 tells a
