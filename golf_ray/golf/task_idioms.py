@@ -2366,10 +2366,13 @@ IDIOMS = {
     # cell below (q) is a riser, or the cell just made to its left is 2 and the cell above-left is
     # 5 (e). Recursive, bottom-up: p(g,Q) makes the last row of g from Q, the finished row below it
     # (the default, zeros, leaves the bottom row as it is), then recurses on the rows above with
-    # the new row R as their Q. The walrus Q carries the cell just made (zip read Q before); at
-    # the first cell e is the 0 of [0]+, so Q*e is [] and the test falls to q. Q*e&2 is 2 only
-    # for a 2 beside a 5 (10&2); 5&2 is 0. g[-2:][0] is the row above (the row itself on top).
-    "deflected_risers": "p=lambda g,Q=[0]*99:g and p(g[:-1],R:=[Q:=v or(Q*e or q)&2for q,e,v in zip(Q,[0]+g[-2:][0],g[-1])])+[R]",
+    # the new row R as their Q and appends R. The last row is taken by g.pop(), zip's last
+    # argument: it runs after g[-2:][0] (the row above, the row itself on top) is read, and the
+    # recursion gets the same, now shorter, list g (no g[:-1]); the search hands p a fresh grid.
+    # The walrus Q carries the cell just made (zip read Q before); at the first cell e is the 0
+    # of [0]+, so Q*e is [] and the test falls to q. Q*e&2 is 2 only for a 2 beside a 5 (10&2);
+    # 5&2 is 0.
+    "deflected_risers": "p=lambda g,Q=[0]*99:g and p(g,R:=[Q:=v or(Q*e or q)&2for q,e,v in zip(Q,[0]+g[-2:][0],g.pop())])+[R]",
     # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
     # output [[centre]]. Every example has just two colours besides 0: the ring's A and the
     # centre's B. b is the grid's cells as one bytes string (row-major, rows run on); A's ring
