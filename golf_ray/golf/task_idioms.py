@@ -789,10 +789,15 @@ IDIOMS = {
     # lie in the top half, so the output is the top five rows and then the same five upside down.
     "mirror_top_stripes_down": "g[:5]+g[4::-1]",
     # task115: colour bands with ragged borders -> the band colours in order, as a row (bands side
-    # by side) or a column (bands stacked). The colours in row-major order of first sight are the
-    # band order either way; they are cut into rows of w = the top row's colour count (zip over w
-    # copies of one iterator): all k when the bands stand side by side, 1 when they are stacked.
-    "band_colours": "[*zip(*[iter({}.fromkeys(sum(g,[])))]*len({*g[0]}))]",
+    # by side) or a column (bands stacked). One step: dedupe each row in order of first sight
+    # ({}.fromkeys), then transpose (zip truncates to the shortest). Side by side: every row
+    # dedupes to the k colours in order (a band is at least 3 wide, its borders move by 1), so
+    # the zip gives k columns, each one colour repeated. Stacked: some row is one colour, so the
+    # zip keeps only each row's first colour: the first column, top to bottom. The same step
+    # again dedupes those (one colour each, or the k colours in order) and transposes: [(a,b,c)]
+    # side by side, [(a,),(b,),(c,)] stacked. Whole program: p(g) runs the step on p(g,g), whose
+    # step runs on g itself (h=g there).
+    "band_colours": "p=lambda g,h=0:[*zip(*map({}.fromkeys,h or p(g,g)))]",
     # task117: The X's lower-right corner (a, b) is the last cell, row-major, where (a, b), (a,
     # b-2), (a-2, b-2) and (a-2, b) share one colour; mirror through its middle (a-1, b-1): row i
     # becomes the larger row (lexicographic max) of itself and row 2a-2-i, read off (g*3) backwards
@@ -2514,12 +2519,15 @@ IDIOMS = {
     # (zip(*rows[::-1])) after a left-to-right sweep: u (reset to 0 each row) is the running OR of
     # the run of non-zero cells so far, so a cell's bits spread along rows and columns; q is the
     # row above (the default [0]*99 anew in each call: walrus rebinds, never mutates it); a cell
-    # whose left and upper neighbours are non-zero gets the bit 4<<k%4 (4, 8, 16, 32: one per
-    # turn, as k%4 follows the turns). Bits reach the whole shape: 4 passes find every bit, every
-    # cell is 2 legs from a corner or T, and each leg's direction comes within 4 passes. 3 marks
-    # a cell, so bit_count is 3, 4 or 5 and 56%(14-x) maps it to 1, 6, 2 (0 stays 0). 12 turns
-    # bring the grid back upright.
-    "bends_coloured": "p=lambda g,k=12,q=[0]*99:k and p(zip(*[q:=[u:=v and u|v|(b>0<u)<<k%4+2 for b,v in zip(q,r)]for r in g if[u:=0]][::-1]),k-1)or[[56%(14-v.bit_count())for v in r]for r in g]",
+    # whose left and upper neighbours are non-zero gets the bit 16<<k%4*4 (bits 4, 8, 12, 16: one
+    # per turn, as k%4 follows the turns; turns next to each other are adjacent k%4, cyclically).
+    # 4 passes find every bit, every cell is 2 legs from a corner or T, and each leg's direction
+    # comes within 4 passes. With 3 (bits 0, 1) the OR is then 3|bits, and %20%9 maps every
+    # single bit to 1, every pair of adjacent turns (a U) to 6, every three turns to 2, 0 to 0
+    # (found by a search). The last pass (k=1, [..][k>1] picks the mapped value) stores the
+    # colour instead of u; u still carries the bits along the row, and a colour is non-zero, so
+    # b>0 still tests the cell above. 12 turns bring the grid back upright; [*g] lists the zip.
+    "bends_coloured": "p=lambda g,k=12,q=[0]*99:k and p(zip(*[q:=[[(u:=v and u|v|(b>0<u)<<k%4*4+4)%20%9,u][k>1]for b,v in zip(q,r)]for r in g if[u:=0]][::-1]),k-1)or[*g]",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle onto the bare half wherever its cells line up: its markers on
     # bare markers of their colours, its main-colour cells on bare background. Over the whole grid
