@@ -2352,7 +2352,9 @@ IDIOMS = {
     # equal: an 8-row is the block's first row iff it differs from row i-1. Per row, L is the
     # non-empty columns (filter(any, ...)) of the rows above it (g[:i]) or, for the second block
     # row, of the rows below it (g[:i:-1], step r!=g[i-1] or -1); its 8s take their max in order.
-    "dots_into_block": "[[v==8 and max(next(L))for v in r]for i,r in enumerate(g)if[L:=filter(any,zip(*g[:i:r!=g[i-1]or-1]))]]",
+    # (Whole program: the row index i is a default counted up by i:=i+1 after L in the row's
+    # if-list, shorter than enumerate; the walrus binds the lambda's own i, fresh on each call.)
+    "dots_into_block": "p=lambda g,i=0:[[v==8and max(next(L))for v in r]for r in g if[L:=filter(any,zip(*g[:i:r!=g[i-1]or-1])),i:=i+1]]",
     # task343: A pattern drawn from the left edge is continued periodically to the full width 15.
     # The nonzero columns C (the shown part; its bottom row has no 0 in every example) repeat with
     # the smallest k where C[k:]==C[:-k]; tile C[:k] to 15 columns and transpose back. k counts up
