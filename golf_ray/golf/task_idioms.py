@@ -2017,12 +2017,12 @@ IDIOMS = {
     # set), dropped again by [:0:-1], which also reverses it.)
     "maze_checker_flood": "[g:=[[v:=c or v%8and s-v for c in(8,*r)][:0:-1]for*r,in zip(*g)]for s in[sum({*sum(g,[])})-8]*96][-1]",
     # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s; each
-    # 4 takes its half-turn image, never hidden in the task. One recursive p for grid, rows and
-    # cells (g*0==[] tells a list from an int): a list is mapped against its partner reversed (the
-    # partner is g itself at the top), so row i meets row 15-i and, inside it, cell j meets cell
-    # 15-j of that row: the half-turn image. A cell keeps itself, or takes the image h when it is
-    # a 4 ((g,h)[g==4]).
-    "unmask_fours_half_turn": "p=lambda g,h=0:g*0==[]and[*map(p,g,(h or g)[::-1])]or(g,h)[g==4]",
+    # 4 takes its half-turn image, never hidden in the task. One star-lambda p for grid, rows and
+    # cells: map(p,*g,g[-1][::-1]) maps the items of g's members with the last member reversed. At
+    # the top g=(G,), so row i meets row 15-i (s); at a row g=(r,s), so cell j meets s[j] and
+    # s[15-j]: the cell gets g=(a,v,h) with h its half-turn image, and len 3 (g[2:]) marks a cell.
+    # A cell keeps a, or takes h when a is 4 (g[-(g[0]==4)]).
+    "unmask_fours_half_turn": "p=lambda*g:g[2:]and g[-(g[0]==4)]or[*map(p,*g,g[-1][::-1])]",
     # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
     # cells from g[-1][z] on), the outer colour again above that run; from above the run's two ends,
     # rays of that colour go up-left and up-right. A whole program that paints the rays in place:
