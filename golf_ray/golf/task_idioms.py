@@ -2310,8 +2310,9 @@ IDIOMS = {
     # to the border. 8 passes (every example has 8 rows or more), each turning the grid and popping
     # every line from its end: a 0 becomes 8 when the cell out before it (P) is 5 and a 5 is still
     # ahead (r: inside the box), or P is 8 and the line holds a 5 anywhere (c, its copy: the fill
-    # runs on through the gap to the border): the list looked in is [r,c][P>5]*P, empty for P=0.
-    "leaky_box": "[g:=[[P:=r.pop()or 8*(5 in[r,c][P>5]*P)for _ in g]for*r,in zip(*g)if[c:=r*1,P:=0]]for _ in g][7]",
+    # runs on through the gap to the border). P is 0, 5 or 8, so r*P+P//8*c is empty for P=0, r
+    # (repeated) for P=5 and r plus the whole line for P=8: one `5 in` test covers all three.
+    "leaky_box": "[g:=[[P:=r.pop()or 8*(5 in r*P+P//8*c)for _ in g]for*r,in zip(*g)if[c:=r*1,P:=0]]for _ in g][7]",
     # task337: swap the colours 5 and 8, keep the others. translate on the grid's text swaps the
     # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
     # stays valid Python on any grid).
