@@ -149,13 +149,13 @@ IDIOMS = {
     # (max(g)'s first non-0 is in the first non-empty column); 10x10 hard-coded, as every example.
     "d4_complete_5x5": "[*zip(*[(max(sum(g,[0])[(n+k*(n-[v>0<any(u)for u in g for v in max(g)].index(1)-23))%101]for k in b'encZ')for n in range(1,101))]*10)]",
     # task021: full lines of one colour cross a background (never at the edge, never side by side):
-    # output a background canvas (horizontal lines + 1) x (vertical lines + 1). Row 0 and column 0
-    # are never lines, so a line is a row that differs from row 0. Two passes in place (exec of the
-    # text written twice; g[:]= changes the caller's list, so `or g` returns it): g[:1] (row 0)
-    # repeated 1 + (rows unequal to row 0) times, transposed; after the first pass row 0 is column 0
-    # of the grid (all background), so the second counts the vertical lines. No comprehension (it
-    # could not see exec's local g).
-    "count_grid_lines_canvas": "p=lambda g:exec('g[:]=zip(*g[:1]*-~(len(g)-g.count(g[0])));'*2)or g",
+    # output a background canvas (horizontal lines + 1) x (vertical lines + 1). One recursive p for
+    # the grid and its row 0 (g*0!=0 tells a list from a cell): p(L) is p(L[0]) once per item of
+    # L+[L] that differs from L[0] (the sentinel L never equals an item, so that is 1 + the count).
+    # Row 0 and column 0 are never lines, so rows unequal to row 0 are exactly the horizontal lines,
+    # and cells of row 0 unequal to its cell 0 are exactly the vertical lines; p(row 0) is then
+    # (vertical lines + 1) copies of the background.
+    "count_grid_lines_canvas": "p=lambda g:g*0!=0 and[p(g[0])for s in g+[g]if s!=g[0]]or g",
     # task022: Scattered pieces each contain a 5; stack them with the 5s aligned at the centre of a
     # 3x3 output: each output cell is the max, over every 5 in S (the 11x11 grid flattened, three
     # times over), of the cell at that offset: S zipped with S[x+y:], x+y = 121 + offset (bytes
