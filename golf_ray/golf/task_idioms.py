@@ -337,8 +337,9 @@ IDIOMS = {
     # example and draw); g is a list (no zip object) so it can be sliced.
     "squares_linked": "p=lambda g,k=1:g[19:]and[[max(sum(g,[]))%8*2]]or p([[v:=c and v|c*(c>2or(k:=k*2))for c in(0,*r)][::-1]for r in zip(*g)])",
     # task049: Several solid rectangles: output the smallest one (= the rarest non-0 colour), as
-    # rows of its colour.
-    "smallest_rect_solid": "[[m]*r.count(m)for r in g if(m:=min({*(c:=sum(g,[]))}-{0},key=c.count))in r]",
+    # rows of its colour. m is the rarest non-0 colour of the flattened grid; each row holding k>0
+    # cells of m gives one output row k*[m] (the rectangle is solid, so its rows are its cells).
+    "smallest_rect_solid": "p=lambda g:[k*[m]for r in g if(k:=r.count(m:=min({*(c:=sum(g,[]))}-{0},key=c.count)))]",
     # task050: blank cells lying between two 8s of the same row or the same column become 3. Each
     # line x is scanned with s = the number of 8s seen so far: a cell lies between two 8s iff
     # 0 < s < count of 8s in the line; >c keeps an 8 as 8 (a line holds at most 2 8s in every
@@ -1223,11 +1224,12 @@ IDIOMS = {
     # which is wrong there, is never used.
     "transpose_fill_holes": "[g:=[a|b or d for a,b,d in zip(r,c,[0]+g)]for r,*c in zip(g,*g)]",
     # task176: a 3-row zigzag of 2s (period 4); of the 0 pockets between them, counted from the
-    # left, every third (the first, fourth, ...) becomes 4. The output has period 12 and row 2 is
-    # row 0 moved by 6 columns: counting k from 6 on row 2 (r[2] is 2 only there), a 0 is filled
-    # exactly where k%12 is in {0,5,6,7} (row 1's 0s are even: only 0 and 6 there); 900 is that set
-    # of bits moved up 2 to read 4 or 0.
-    "zigzag_every_third_gap": "[[c or 900>>k%12&4for k,c in enumerate(r,3*r[2])]for r in g]",
+    # left, every third (the first, fourth, ...) becomes 4. Per row, s = r[0] + 2 per 2 seen so
+    # far (this cell included) tells the row's 0-runs apart: rows 1 and 2 (r[0]=0) fill where the
+    # count is 0 mod 3, row 0 (r[0]=2; its first run is the 2nd pocket) where it is 2 mod 3, so
+    # starting at r[0] makes both "s%6==0". s is even, so ~s%6 is 5, 3 or 1 and &4 keeps 4 exactly
+    # there; &4-c masks it to &2 on a 2-cell, so c|... leaves 2s as 2.
+    "zigzag_every_third_gap": "p=lambda g:[[c|~(s:=s+c)%6&4-c for c in r]for r in g if[s:=r[0]]]",
     # task177: crop the grid to the box of its non-0 cells and mirror it left to right. The object
     # is a solid rectangle (every example), so keeping the non-0 lines crops it. p(*g) splits off
     # row 0 (g = row 0, h = the other rows), which is all 0 in every example, so nothing is lost:
