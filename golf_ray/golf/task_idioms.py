@@ -101,13 +101,14 @@ IDIOMS = {
     # (h = g is truthy, so it does not recurse); each S reads the original g.
     "rarest_lines_kept": "p=lambda g,h=0:[*zip(*filter(({*g[0]}^{*g[-1]}).issubset,h or p(g,g)))]",
     # task015: Each 1 gets a plus of 7s on its side neighbours, each 2 gets 4s on its diagonal
-    # neighbours; other dots stay. Each of 4 passes scans the rows of the grid turned a quarter
-    # (zip(*g[::-1])), g the row just made (a walrus in the comprehension), ORing into a cell 4 if
-    # the cell up-left of it (x) is 2 and 7 if the one above (p) is 1. On the first row x and p are
-    # the grid's rows, never 1 or 2 (every example is square, so g has as many rows as r cells and
-    # zip keeps the first row whole). No example has a 1 or 2 on the border or a cell beside a 1
-    # and diagonal to a 2; g][3] is the 4th of len(g) passes.
-    "plus_and_cross_halos": "[g:=[g:=[c|4*(x==2)|7*(p==1)for x,p,c in zip([0]+g,g,r)]for r in zip(*g[::-1])]for _ in g][3]",
+    # neighbours; other dots stay. Each of 4 passes scans the rows of the grid turned a
+    # quarter (zip(*g[::-1])), zipping each row r with g, the row just made (a walrus in the
+    # comprehension), so p is the cell above; it ORs in 7 if p is 1 and 4 if g is 2. g is
+    # reused cell by cell: (g:=p) keeps the cell above for the next cell, where it is the
+    # up-left neighbour (zip(g,r) was read first). At a row start g is still a row (a list,
+    # never 2); on a pass's first row p and g are the grid's rows. No example has a 1 or 2 on
+    # the border or a cell beside a 1 and diagonal to a 2; g][3] is the 4th of len(g) passes.
+    "plus_and_cross_halos": "[g:=[g:=[c|4*(g==2)|7*((g:=p)==1)for p,c in zip(g,r)]for r in zip(*g[::-1])]for _ in g][3]",
     # task016: swap colours 1<->5, 2<->6, 3<->4, 8<->9 (3x3 vertical stripes, every row alike).
     # Each new colour is c^k with k 4 for 1,2,5,6, 7 for 3,4 and 1 for 8,9; 466%(1|12-c) gives that
     # k: 1|12-c is 11 for c 1,2, 9 for 3,4, 7 for 5,6, 5 for 8 and 3 for 9, and 466 leaves 4, 7, 4,
@@ -2554,19 +2555,23 @@ IDIOMS = {
     # so absent colours come first and r[-1] (j), r[-2] (b), r[7] hold; sum(zip(*g),()) flattens
     # lists and tuples alike. (z before e, r[-1]/r[-2] and !=r[7]: the same values, pack shorter.)
     "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M//2,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[-1],b:=r[-2],z:=sum([[*i,b]for i in g if b in i],[])+t*[b],e:=sum([[*i,b]for i in g if j in i],[])+t*[b],[[]for i in sorted(range(t),key=lambda i:-sum(z[i+x*M+k]!=r[7]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))))if b==z[i-1]==z[i-M]!=z[i]for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]!=r[7]]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b)))for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
-    # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
-    # from a corner, are filled with 4. 24 passes over 8 orientations, by recursion on k (24..1):
-    # each pass ends with zip(*...[::k%3-1|1]), a turn when k%3==0 and a transpose otherwise, so 8
-    # turns and 16 transposes bring the grid back upright (at k=0 the zip is listed). u, the row
-    # above (a default of 2s anew in every call), is zipped shifted by 0, 1, 2 (a, b, e), v=5 left
-    # of each row. Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
-    # (c%4*5|4-4*X: the test X is a bool, so 4-4*X is 4 or 0): its left v or (from pass 2 on,
-    # k<24) itself is 0, or a|v<b+(e&a&v>4). Cells hold 0, 4 or 5, so a|v<b holds for b a wall (or
-    # the pad 5 at column 0) with up and left open, a concave corner, or for b 4 with up and left
-    # both 0, which later passes mark anyway; the +1 when e, a and v are all 5 (up and left walls
-    # and the wall above goes on past the corner b, a line from the corner) makes 5<b+1 hold when b
-    # is the corner wall. At column 0 v=5 never passes, nor the pads 2 (top row, e's first two).
-    "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[v:=c%4*5|4-4*(c*v<(k<24)or a|v<b+(e&a&v>4))for c,a,b,e in zip(r,u,[5]+u,[2,2]+u)]for r in g if(v:=5)][::k%3-1|1]),k-1)or[*g]",
+    # task367: Empty regions that are filled rectangles, whose frame has no line going on
+    # straight from a corner, are filled with 4. 24 passes over 8 orientations, by recursion
+    # on k (24..1): each pass ends with zip(*...[::k%3-1|1]), a turn when k%3==0, a
+    # transpose otherwise, so 8 turns and 16 transposes bring the grid back upright (at k=0
+    # the zip is listed). u, the row just made (a default of 2s anew in every call), is zipped
+    # shifted by 0, 1, 2 (a, b, e), and the old row r by 0 and 1 (c, and l with a 5 put left
+    # of it). Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
+    # (c%4*5|4-4*X: the test X is a bool, so 4-4*X is 4 or 0): X holds if c or the new cell
+    # above is 0 (from pass 2 on, k<24; marks run down each column, and the turns and
+    # transposes run them every way), or a|l<b+(e&a&l>4). Cells hold 0, 4 or 5, so a|l<b
+    # holds for b a wall with up and left open, a concave corner, or for b 4 with up and left
+    # both 0, which later passes mark anyway; the +1 when e, a and l are all 5 (up and left
+    # walls and the wall above goes on past the corner b, a line from the corner) makes 5<b+1
+    # hold when b is the corner wall. At column 0 l=5 never passes, nor the pads 2 (top row,
+    # e's first two). l is the old left cell, not the new one (no running v to reset per row):
+    # the seeds only need the walls.
+    "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[c%4*5|4-4*(c*a<(k<24)or a|l<b+(e&a&l>4))for c,l,a,b,e in zip(r,[5,*r],u,[5]+u,[2,2]+u)]for r in g][::k%3-1|1]),k-1)or[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. The template itself is treated as one more copy: every
     # non-0 cell takes its value from the template, so no 5 test is needed (r.pop(0)and ...).
