@@ -623,13 +623,15 @@ IDIOMS = {
     # abs(o-q) and `if i[f]==i[o]if f-o` (not `f-o and ...`) are picked because they pack shorter.
     "stamp_template_at_anchors": "(i:={a+d*1j:u for d,m in enumerate(g)for a,u in enumerate(m)if u},S:={f+c-o-i[o]%3*(c-o).real:i[c]for o in i for q in i if len(i)<20>0<abs(o-q)<2<=i[o]<=3 for f in i if i[f]==i[o]if f-o for c in i if i[q]==i[c]})and[[S.get(a+d*1j,u)for a,u in enumerate(m)]for d,m in enumerate(g)]",
     # task090: Paint 6 the largest all-zero rectangle with both sides >= 2 (unique in every
-    # example). One loop over t < 930 = 5*6*31 walks, by the Chinese remainder theorem, every
-    # (t%5, t%6, t%31) = (first row, end row, width a) triple; the band b = g[t%5:t%6] (its rows,
-    # truncated past the grid, so len(b) is its real height) must hold 2+ rows, and n, the
-    # first run of a zeros in the bytes of its column maxima (find(bytes(a))), must exist. The
-    # max of (area, n, a, b) is the rectangle; its rows are g's own lists, so painting their
-    # slices [n:n+a] paints g. A whole program: walruses pick b, a, n inside the genexp.
-    "largest_empty_rects": "def p(g):\n s,n,a,b=max((len(b)*a,n,a,b)for t in range(930)if(b:=g[t%5:t%6])[1:]if~(n:=bytes(map(max,*b)).find(bytes(a:=t%31))))\n for r in b:r[n:n+a]=[6]*a\n return g",
+    # example). One loop over t < 315 = 5*7*9 walks, by the Chinese remainder theorem, every
+    # (t%5, t%7, t%9) = (first row, end row, width a) triple (widths <= 8: the widest in any
+    # example is 8; a 9+ wide winner, seen only in a few draws, is missed); the band
+    # b = g[t%5:t%7] (its rows, truncated past the grid, so len(b) is its real height) must hold
+    # 2+ rows, and n, the first run of a zeros in the bytes of its column maxima
+    # (find(bytes(a))), must exist. The max of (area, n, a, b) is the rectangle; its rows are
+    # g's own lists, so painting their slices [n:n+a] paints g. A whole program: walruses pick
+    # b, a, n inside the genexp.
+    "largest_empty_rects": "def p(g):\n s,n,a,b=max((len(b)*a,n,a,b)for t in range(315)if(b:=g[t%5:t%7])[1:]if~(n:=bytes(map(max,*b)).find(bytes(a:=t%9))))\n for r in b:r[n:n+a]=[6]*a\n return g",
     # task091: two parallel 5-lines capped by 8s among 8-noise: crop the rectangle spanned by the
     # lines plus their caps (lines upright, as in every example). 60 quarter turns, 15 per side
     # (sides are at most 15, 9-14 in draws), each a clockwise turn of g[k::-1], which is g reversed
@@ -964,14 +966,16 @@ IDIOMS = {
     # it binds R and unpacks the three points directly.
     "concentric_squares": "def p(g):R=range(len(g));x,(a,b),_=[(i,j)for i in R for j in R if g[i][j]];return[[g[a][b]>>max(i-a,a-i,j-b,b-j)%(a-x[0])*4 for j in R]for i in R]",
     # task138: Crop to the rectangle of 4 full lines; every dot inside is extended to the line of
-    # its own colour. 8 passes by recursion (k counts 8..1); each pass turns a quarter: the lines
-    # r are the columns of g, read bottom-up. c (a fresh 0 in each call) drops the leading lines
-    # before the first full one (c:=c|all(r)), so 4 passes crop the 4 sides, and a cropped grid
-    # keeps every line even when a fill has made one full. From pass 4 on (k<6; the chain
-    # 6-k>0<r[0]==v stops before it reads v, unset in pass 1), v runs along r and fills a 0 with
-    # v when v is the colour of the near end r[0]: the line's both ends are cropped then, so the
-    # scan starts on the far wall and every line is scanned alone.
-    "lines_to_matching_wall": "p=lambda g,k=8,c=0:k and p([[v:=x or(6-k>0<r[0]==v)*v for x in r[::-1]]for r in zip(*g)if(c:=c|all(r))],k-1)or g",
+    # its own colour. 8 passes by recursion; each pass turns a quarter: the lines r are the
+    # columns of g, read bottom-up. One counter c does all the bookkeeping: a pass starts with c
+    # even (-16, -14, .., -2; the recursion stops at 0), and c:=c|all(r) sets its low bit at the
+    # first full line, so `&1` drops the leading lines before it: 4 passes crop the 4 sides, and
+    # a cropped grid keeps every line even when a fill has made one full. c+1 is the next even
+    # start (a pass with no full line only adds 1: c still climbs to 0, never past it). From
+    # pass 5 on (c>-9; the chain stops before it reads v, unset in pass 1), v runs along r and
+    # fills a 0 with v when v is the colour of the near end r[0]: the line's both ends are
+    # cropped then, so the scan starts on the far wall and every line is scanned alone.
+    "lines_to_matching_wall": "p=lambda g,c=-16:c and p([[v:=x or(c>-9<r[0]==v)*v for x in r[::-1]]for r in zip(*g)if(c:=c|all(r))&1],c+1)or g",
     # task139: Fill the empty cells of each object's (3x3) bounding box with 7. Rows 0-3 and rows
     # 4-8 each hold one object (as in every example), so in each band h a zero becomes 7 when its
     # row and its column within the band both hold a 4: zip(R,*h) gives each cell c with its band
