@@ -174,12 +174,15 @@ IDIOMS = {
     # when P does not fit), then the rest is recursed on (the successful branch repaints). Only
     # 5-cells are taken, which keeps the search short elsewhere.
     "tile_squares_bars": "g*(f:=lambda S,w=len(g[0]):S<{0}or any(f(S-P)for a in(1,w)for b in(w,1)if(P:={m:=min(S),m+a,m+b,m+a+b})<=S!=[0for p in P for g[p//w][p%w]in[a%b*6+2]]))({k for k,v in enumerate(sum(g,[]))if v==5})",
-    # task025: Full-height (or full-width) lines (the columns with no 0; their min is their colour)
-    # attract the dots of their colour to the cell beside them (on the dot's side); other dots
-    # vanish. Cell l takes the max of the line colour at l+1 if it occurs left of l, and of the line
-    # colours at l-1 and l if they occur at or right of l (a line at l always does: r[l] is it). No
-    # dot ever sits beside a line, as in every example. Rows are `p` of the transpose.
-    "dots_stick_to_lines": "max(A:=[*map(min,*g),0])and[[max({A[l+1]}&{*r[:l]}|{A[l-1],A[l]}&{*r[l:]})for l in range(len(r))]for r in g]or[*zip(*p([*zip(*g)]))]",
+    # task025: Full-height (or full-width) lines (the columns with no 0; their min is their
+    # colour) attract the dots of their colour to the cell beside them (on the dot's side);
+    # other dots vanish. A is the column minima after a 0 pad, so A[l:l+3] are the lines at
+    # l-1, l, l+1. Cell l keeps those of them found both in r[:l+1] and in r[l:]: a line at l
+    # always is; the line at l+1 is in r[l:] anyway, so only a dot left of it counts; the
+    # line at l-1 likewise needs a dot right of it. At most one colour survives (lines are
+    # apart, no dot ever sits beside a line), so sum picks it, or 0 for an empty set.
+    # Rows are `p` of the transpose.
+    "dots_stick_to_lines": "max(A:=[0,*map(min,*g)])and[[sum({*A[l:l+3]}&{*r[:l+1]}&{*r[l:]})for l in range(len(r))]for r in g]or[*zip(*p([*zip(*g)]))]",
     # task026: 5x7 split by a middle column of 1 into two 5x3 halves of 0/9; the output is 8 where
     # both halves are 0, else 0. b walks the right half r[4:] (a copy) while r.pop(0) hands out the
     # left half's cells in order; the colours are 0 or 9, so 8>>a+b is 8 only when both are 0 (a
