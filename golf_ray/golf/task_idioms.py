@@ -2200,16 +2200,18 @@ IDIOMS = {
     # row pair a[5:] of a 4-cell row is [], so a[5:]+b is the bottom row b; on a cell pair (a in
     # {0,1}, b in {0,2}) -a<b is false only when both are 0, times 3.
     "union_of_halves_green": "p=lambda a,b=[]:a*0!=0 and[*map(p,a,a[5:]+b)]or(-a<b)*3",
-    # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes, output the
-    # one whose 2x copy contains the visible part (flush with the side facing away from the border;
-    # ties -> the smaller shape). g is turned 4 times in place (back as it was at the end; the turn
-    # loop is `for d in'i in'` only because that text repeats and packs); in each turn, for each
-    # colour e on the last row and each colour i, the mask of e's rows read by columns (zeros
-    # stripped) must appear in the mask of i's rows and columns doubled, cut to e's height (rows
-    # doubled by `for d in[d,d]`, columns by reading each column d as 2*d). The crop keeps the rows
-    # holding i, then of those the columns holding i. The spellings (n==e / i==n, [d,d], 2*d, the
-    # loop order) only change how the program packs.
-    "which_shape_is_zoomed": "[t:=max(m:=sum(g,[]),key=m.count),i:=max((bytes(n==e for d in zip(*[d for d in g if e in d])for n in d).strip(bytes(1))in bytes(i==n for d in zip(*[d for d in g if i in d for d in[d,d]][:len([d for d in g if e in d])])for n in 2*d),-m.count(i),i)for d in'i in'if(g:=[*zip(*g[::-1])])for e in{*g[-1]}for i in{*m})[2]]and[[[t,n][n==i]for n in d]for d in zip(*[d for d in zip(*[d for d in g if i in d])if i in d])]",
+    # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes,
+    # output the one whose 2x copy, placed where the big shape is and clipped by the grid,
+    # is exactly the visible part (ties -> the smaller shape). One regex per colour pair
+    # e != i, no turns: the pattern is the whole grid's e-mask, each row followed by
+    # len(row) '.' (stride 2W); the subject is the i-mask scaled 2x (rows of 2W), all of it
+    # twice, so the window (the grid's place) may reach above or below the copy; a row that
+    # runs out wraps onto the next row's zeros. The mask must match everywhere: e cells onto
+    # i's 2x copy, every other cell onto 0 (sides that are not cut stay flush). Each match
+    # gives (count of i, crop of i with other colours as bg = max({*m},key=m.count)); min
+    # keeps the smaller shape. {*m} there keeps foreign grids quick (m counts per cell).
+    # (Drawn grids whose visible block is a full rectangle fitting both shapes may differ.)
+    "which_shape_is_zoomed": "import re\np=lambda g:min((m.count(i),[[[max({*m},key=m.count),n][n==i]for n in d]for d in zip(*[d for d in zip(*[d for d in g if i in d])if i in d])])for m in[sum(g,[])]for e in{*m}for i in{*m}-{e}if re.search(b''.join(bytes(n==e for n in d)+b'.'*len(d)for d in g),2*b''.join(bytes(n==i for n in d for n in[n,n])*2 for d in g)))[1]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. map(lambda*c:...,*g) hands the lambda each column as the tuple c (shorter than
     # a comprehension over zip(*g)); the outer zip(*...) turns the columns back into rows. Bars are
