@@ -480,12 +480,13 @@ IDIOMS = {
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
     # ring of 2s (10x10, as every example, and the lone cell never on the border). f is the flat
-    # grid (bound by `for f in[...]`, as a walrus may not stand in a comprehension's iterable);
-    # each flat cell gets d, its offset from the flat index of the colour of least count
-    # (enumerate starting there, negated). The ring is the offsets +-1, +-9, +-10, +-11: bits 2,
-    # 10, 11, 12 of 7172, so 2&7172>>abs(d) is 2 on the ring and 0 elsewhere; v*(d==0) keeps the
-    # lone cell itself (d=0 only there). The generator is cut into rows of 10 by zip(*[gen]*10).
-    "lone_cell_ringed": "[*zip(*[(v*(d==0)|2&7172>>abs(d)for f in[sum(g,[])]for d,v in enumerate(f,-f.index(min(f,key=f.count))))]*10)]",
+    # grid, bound by a prelude `(f:=sum(g,[]))and` (cheaper than `for f in[...]`; the shrink
+    # stage makes it a def statement); each flat cell gets d, its offset from the flat index of
+    # the colour of least count (enumerate starting there, negated). The ring is the offsets +-1,
+    # +-9, +-10, +-11: bits 2, 10, 11, 12 of 7172, so 2&7172>>abs(d) is 2 on the ring and 0
+    # elsewhere; v*(d==0) keeps the lone cell itself (d=0 only there). The generator is cut into
+    # rows of 10 by zip(*[gen]*10).
+    "lone_cell_ringed": "(f:=sum(g,[]))and[*zip(*[(v*(d==0)|2&7172>>abs(d)for d,v in enumerate(f,-f.index(min(f,key=f.count))))]*10)]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
     # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
     # shift that wraps hits the pad) and 109 zeros after it (indices past either end); one tuple
@@ -1585,10 +1586,13 @@ IDIOMS = {
     # widened row three times.
     "upscale_3x": "[sum(zip(r,r,r),())for r in g for _ in g]",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
-    # colour, over background. enumerate is used three times, so it is a default parameter
-    # E=enumerate (12 bytes, 8 saved per use), shorter than the shrink stage's A=enumerate line.
-    # The colour set comes from sum(g,r): starting from the row r adds no new value.
-    "inbox_of_dots": "p=lambda g,E=enumerate:[[[x,sum({*sum(g,r)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for(t,*_,b),(l,*_,e)in[[[i for i,r in E(h)if 5 in r]for h in(g,zip(*g))]]for i,r in E(g)]",
+    # colour, over background. A def: t,b (first/last row with a 5) and l,e (first/last column)
+    # are unpacked in a statement, a byte cheaper than the lambda's `for(t,*_,b),...in[[...]]`.
+    # enumerate is used three times, so it is a default parameter E=enumerate (12 bytes, 8 saved
+    # per use), shorter than the shrink stage's A=enumerate line. A cell is on the inbox when
+    # min(i-t,b-i,j-l,e-j)==1. The colour set comes from sum(g,r): starting from the row r adds
+    # no new value.
+    "inbox_of_dots": "def p(g,E=enumerate):(t,*_,b),(l,*_,e)=[[i for i,r in E(h)if 5 in r]for h in(g,zip(*g))];return[[[x,sum({*sum(g,r)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for i,r in E(g)]",
     # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
     # coloured by the opposite corner. (A whole program, one recursive p for the grid, its rows and
     # its cells; k is 1 for the grid, 0 for a row, -1 for a cell, where ~k is 0 and p returns L.
@@ -1900,15 +1904,16 @@ IDIOMS = {
     # right of it in its row (inside the box, or in the gap) becomes 4. o is found as
     # [any(m)for m in g].index(1), which repeats the fill test's `any(m`: it packs shorter.
     "box_spill_rays": "(b:=[w for w,h in enumerate(zip(*g))if h[o:=[any(m)for m in g].index(1)]<any(h)])and[[h or(any(m[w:])*any(m[:w])or w in(y<0)*(b[0]+y,*b,b[-1]-y))*4for w,h in enumerate(m)]for y,m in enumerate(g,-o)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
-    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2: each pass
-    # turns the grid a quarter (the rows of zip(*g[::-1])), then on each row as bytes a regex moves
-    # a 7 (or 3) to the cell beside the 1 (or 2) on its right, over 8 quarter turns ([7] of a pass
-    # per row; grids are 15x15). A move blocked by the other centre's satellite still in its way is
-    # done in the second round, as every example needs at most two. The turn comes before the first
-    # regex, so vertical moves come first and the landing cell is always free: `.` matches it
-    # where `\0` was needed before (two arc-gen examples have a 3 beside the 1 until it moves up
-    # to its 2). A whole program: `import re` on its own line is shorter than __import__('re').
-    "satellites_to_centre": "import re\np=lambda g:[g:=[[*re.sub(b'((\u0007)|\u0003)(.*).(?=(?(2)\u0001|\u0002))',rb'\\0\\3\\1',bytes(r))]for r in zip(*g[::-1])]for _ in g][7]",
+    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2. 4 passes
+    # (k=4..1, recursion; k=0 returns g), each turning the grid a quarter (zip(*g[::-1])) and
+    # running one regex over the text of the whole turned grid (a list of tuples), evaluated
+    # back: a 7 (group 2; or a 3), then any cells within its tuple ([^)]* stops at the row's
+    # end), then the cell just before ', 1' (', 2' for a 3): the 7 moves there, its old cell
+    # becomes 0 and the cells between stay. The landing cell is matched by `.` (two arc-gen
+    # examples have a 3 beside the 1 until it moves up to its 2). One round of 4 turns suffices
+    # on every example (15 passes, as a `for _ in g` loop, cost too much time with eval). Output
+    # rows are tuples.
+    "satellites_to_centre": "import re\np=lambda g,k=4:k and p(eval(re.sub('((7)|3)([^)]*).(?=, (?(2)1|2))',r'0\\3\\1',str([*zip(*g[::-1])]))),k-1)or g",
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
     # the top-left 9x9 becomes [count of '1' in its text, window] (cells are 0, 1 and 8) and max
     # takes the most 1s: no window across blocks reaches the best block's count in any example.
