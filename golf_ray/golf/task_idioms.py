@@ -612,13 +612,13 @@ IDIOMS = {
     # the spare 0 only shifts wrapped reads into the empty border). An empty cell takes the frame
     # colour if the next cell in a direction is frame, or the cells 2 and 5 away are (size 4).
     "square_inside_out": "def p(g):G=sum(g,[0]);W=len(g);return[[-v%sum({*(G:=G[1:]+G[:1])})or max(G[t]|G[2*t]&G[5*t]for t in(1,-1,W,-W))for v in r]for r in g]",
-    # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour the
-    # shape with the marker colour. 4*height quarter turns, each g[:s:-1] (the rows reversed, then
-    # zip(*..)): the stop s is 0, dropping row 0, when the top row is all 0 (k = its max is 0),
-    # else -99*k, before every row. One margin row a turn, height a side: no example or draw has
-    # a wider margin. k keeps the top row's max, which on the last turn is a frame side, so the
-    # marker colour; then drop the marker rows/columns.
-    "framed_recolor": "[g:=[*zip(*g[:-99*(k:=max(g[0])):-1])]for _ in g*4]and[[k*(c>0)for c in r[1:-1]]for r in g[1:-1]]",
+    # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour
+    # the shape with the marker colour k. (Whole program.) The two marker rows are equal and are
+    # max(g) (lexicographic: every row is 0 left of the marker column, where only marker rows
+    # hold k), so R=max(g). s toggles on each marker row (r==R); s&(new s) keeps the rows strictly
+    # between. Per kept row t^=x over R's cells x (0 or k): t is k strictly between the marker
+    # columns, so x<t keeps those cells (t is 0 again at each row's end); c and t recolours to k.
+    "framed_recolor": "p=lambda g,s=0,t=0:[[c and t for c,x in zip(r,R)if x<(t:=t^x)]for r in g if s&(s:=s^(r==(R:=max(g))))]",
     # task089: a template holds one 3 and another holds one 2, in two different colours; every lone
     # 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the 2-template
     # (anchored on the 3 / 2 cell): for each 2/3 cell o with a neighbour q, each other cell f of o's
