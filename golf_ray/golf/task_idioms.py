@@ -250,10 +250,11 @@ IDIOMS = {
     # cell with their colour. Four passes (len(g) >= 4 of them, [3]) each turn the grid a quarter,
     # zip(*g[::-1]), and in each row give an 8 that follows a 0 the row's first cell A[0] (0 where
     # there is no dot: `or B` keeps the 8). C is the cell just written (it runs on across rows: a
-    # row starts with an edge cell, never 8 in any example); 8==B>C*9 reads C only once B is 8, so
-    # C needs no start value, and holds only when C is 0: an 8 next to a cell painted before is
-    # left as is. The walrus element needs no parentheses (a space before `for` instead).
-    "edge_dots_tint_block": "[g:=[[C:=(8==B>C*9)*A[0]or B for B in A]for A in zip(*g[::-1])]for A in g][3]",
+    # row starts with an edge cell, never 8 in any example); B^8<1>C is the chain B^8<1 (B is 8)
+    # and 1>C (C is 0): it reads C only once B is 8, so C needs no start value, and an 8 next to a
+    # cell painted before is left as is. The walrus element needs no parentheses (a space before
+    # `for` instead).
+    "edge_dots_tint_block": "[g:=[[C:=(B^8<1>C)*A[0]or B for B in A]for A in zip(*g[::-1])]for A in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours scattered as
     # noise: cut out the box around the shape. For each colour c, two steps of "transpose, keep the
     # rows holding c" (from g, then from that b) give its columns, then its box; the shape's box is
