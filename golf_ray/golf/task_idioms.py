@@ -38,11 +38,13 @@ IDIOMS = {
     # 1. r.pop(0) hands out the left half's cells in order, and after each pop r[3] is the matching
     # right-half cell; `for _ in g` gives the 3 steps (3 rows).
     "halves_both_set_red": "[[2&r.pop(0)+r[3]for _ in g]for r in g]",
-    # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat index 7i+j =
-    # i+j mod 3, so the 49 output cells in flat order are the classes 0,1,2 repeated (51 values; zip
-    # drops the 2 extra), each the max of the flat input's class; one generator repeated 7 times in
-    # zip cuts them into rows.
-    "diag3_tiling": "[*zip(*[(max(sum(g,[])[k::3])for k in[0,1,2]*17)]*7)]",
+    # task007: 7x7: every anti-diagonal class (i+j)%3 takes the colour seen on it; flat
+    # index 7i+j = i+j mod 3, so the 49 output cells in flat order are the classes 0,1,2
+    # repeated (51 values; zip drops the 2 extra), each the max of the flat input's class;
+    # one generator repeated 7 times in zip cuts them into rows. sum(g,g) is the 7 rows
+    # then the 49 cells (cell n at index n+7), so the slices start at k = 7, 8, 9: the
+    # bytes literal holds the raw bytes 7, 8, 9 (BEL, BS, TAB), one byte each.
+    "diag3_tiling": "[*zip(*[(max(sum(g,g)[k::3])for k in b'\x07\x08\t'*17)]*7)]",
     # task008: The 2-shape slides toward the 8 block until it touches it: in the turn where the 2
     # lies above the 8, the empty rows above the first 8-row sink to the top (stable sort of those
     # rows by max); done in all 4 turns (grids have >= 8 rows: iterating over g's rows and taking
