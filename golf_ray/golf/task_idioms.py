@@ -2127,12 +2127,13 @@ IDIOMS = {
     # v. v*j keeps the last cell of the row before from counting as "left" at column 0; a[j]>4
     # fails first on row 0 (a all 0), so v is read only once set. Non-holes give False (== 0).
     "square_holes_by_size": "p=lambda g,a=[0]*12:[a:=[v:=r[j]or a[j]>4<v*j and v+5//v*r[j:].index(5)for j in range(12)]for r in g]",
-    # task303: every row and every column that is all 0 is painted 2 (the other colour is never 2).
-    # zip(r,*g) gives each cell c of row r with k, its whole column. A cell keeps its colour c, or,
-    # when sum(row)*sum(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0, since
-    # it is at least 4: in every example a line that is not all 0 holds at least two non-0 cells,
+    # task303: every row and every column that is all 0 is painted 2 (the other colour is
+    # never 2). zip(*g,r) gives each cell c of row r after k, its whole column (`for*k,c in`
+    # is a byte shorter than `for c,*k in`). A cell keeps its colour c, or, when
+    # sum(row)*sum(column) is 0, gets 2>>0 = 2; a nonzero product shifts 2 away to 0, since it
+    # is at least 4: in every example a line that is not all 0 holds at least two non-0 cells,
     # so each nonzero sum is >= 2 (this matters only for colour 1).
-    "zero_lines_to_red": "[[c|2>>sum(r)*sum(k)for c,*k in zip(r,*g)]for r in g]",
+    "zero_lines_to_red": "[[c|2>>sum(r)*sum(k)for*k,c in zip(*g,r)]for r in g]",
     # task304: a 3x3 grid; block (X, Y) of the 9x9 output is the grid itself where g[X][Y] is the
     # commonest colour, else black. Kronecker rows of every row pair, each cell masked by whether
     # its block's colour is the mode (recomputed per cell: a 3x3 grid is cheap). `g[3:]or` returns
