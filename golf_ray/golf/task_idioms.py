@@ -19,13 +19,13 @@ IDIOMS = {
     # 1 != row 2). The 9 rows are printed as text, every '1' replaced by '2' and evaluated back.
     "continue_rows_to_9": "eval(str(g+g[g[2]==g[5]:][2:5]).replace(*'12'))",
     # task004: slanted parallelogram outlines: every cell moves one step right, except the object's
-    # bottom row and its rightmost column, which stay. A cell moves iff its colour comes again in
-    # the next row, strictly right of its column: map pairs each row r with the next one t, and
-    # t:=t[1:] drops one cell before each test. The last row is paired with g[0] (g[1:]+g; map
-    # stops with g): the top row is blank in every example, so nothing in the bottom row moves.
-    # p (a default, 0 at each row's start) is the value that moved out of the cell on the left:
-    # a moving v leaves p there, a staying one p|v.
-    "shear_except_base": "[*map(lambda r,t,p=0:[p|v^(p:=v*(v in(t:=t[1:])))for v in r],g,g[1:]+g)]",
+    # bottom row and its rightmost column, which stay. A cell moves iff the next row has any colour
+    # strictly right of its column (no example has another object there, so no colour test is
+    # needed): map pairs each row r with the next one t, and t:=t[1:] drops one cell before any(t).
+    # The last row is paired with g[0] (g[1:]+g; map stops with g): the top row is blank in every
+    # example, so nothing in the bottom row moves. p (a default, 0 at each row's start) is the
+    # value that moved out of the cell on the left: a moving v leaves p there, a staying one p|v.
+    "shear_except_base": "[*map(lambda r,t,p=0:[p|v^(p:=v*any(t:=t[1:]))for v in r],g,g[1:]+g)]",
     # task005: (bg 0 and a 3x3 shape on 21x21 in every example, so the step is 4.) The main shape S
     # is the largest set of same-coloured cells within distance 3 of one cell: its 3x3 box (hints of
     # its colour lie in other boxes, farther off, and are smaller; no tie-break, and S stays small).
