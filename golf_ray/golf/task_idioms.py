@@ -2112,8 +2112,9 @@ IDIOMS = {
     # it, then the rows. Whole program: p(g) keeps the lines of zip(*p(g,g)), and p(g,g) (k the
     # grid, truthy) keeps the lines of zip(*g), so p recurses exactly once and two transposes
     # leave the crop upright. g is the original grid in both calls, so the colour is always read
-    # from it: the max of 1..9 (not the background 0) by count in sum(g,[]), never tied.
-    "crop_commonest_colour": "p=lambda g,k=0:[r for r in zip(*k or p(g,g))if max(range(1,10),key=sum(g,[]).count)in r]",
+    # from it: the max of 1..9 (not the background 0) by count in sum(g,g) (g's rows then its
+    # cells: the rows never equal an int, so .count sees only the cells), never tied.
+    "crop_commonest_colour": "p=lambda g,k=0:[r for r in zip(*k or p(g,g))if max(range(1,10),key=sum(g,g).count)in r]",
     # task301: bars of lengths 1..W-1 above a floor of 8s -> stacked longest lowest, right aligned.
     # Sorting a row puts its 0s first (right aligned); sorted rows then order by their count of 0s
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
