@@ -1679,14 +1679,14 @@ IDIOMS = {
     # so it is the last kept row; it starts as the empty tuple of the unused *t (the 0 in {0,*t}
     # keeps the first, zero row then).
     "reel_in_rect": "p=lambda g,*t:[g:=[*zip(*([t:=s for s in g if{*s}-{0,*t}^{sum(s)}]+[t]*99)[len(g)-1::-1])]for _ in g][3]",
-    # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns: none ->
-    # 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole -> 4; row k
-    # of the 3x3 output is block k's colour. The blocks are mirror-symmetric, so three cells tell
-    # the pattern: r1c3 (0 only for side holes), r2c2 (0 for centre/bottom) and r3c2 (0 only for
-    # bottom); (r2c2-r1c3|r3c2*4)%9 maps those 0/5 cells onto 2, 8, 3, 4 (found by a formula
-    # search). The columns 2, 7, 12 are the bytes of b'\2\7\f' (raw control bytes, one byte each);
-    # 3*[...] rather than [...]*3 so that no space is needed before the for.
-    "block_pattern_colour_code": "[3*[(g[2][j]-g[1][j+1]|g[3][j]*4)%9]for j in b'\u0002\u0007\u000c']",
+    # task235: three 4x4 blocks of 5s (at columns 0, 5, 10), each one of four hole patterns:
+    # none -> 2, a centre 2x2 hole -> 8, holes at both side middles -> 3, a bottom-centre hole
+    # -> 4; row k of the 3x3 output is block k's colour. In str(g) (4x14, each row 44
+    # characters) cell (r,c) is at 2+44r+3c, so from j = 55+15k (the bytes b'7FU') a stride of
+    # 41 reads exactly three digits, block k's cells r1c3, r2c2, r3c1 (the blocks are
+    # mirror-symmetric): '555', '505', '055', '500' for 2, 8, 3, 4. Read in base 13, -n%59%9
+    # maps them onto 2, 8, 3, 4 (a formula search; base 10 needs -n%29%23%9, as long).
+    "block_pattern_colour_code": "[3*[-int(str(g)[j::41],13)%59%9]for j in b'7FU']",
     # task236: 4x4 of 1s above a line of 4s, 4x4 of 2s below; 3 where exactly one half is set.
     # A whole program, one p for all three levels, told apart by g*0 ([] for a list, 0 for an
     # int): the grid call maps p over row pairs (g, g[5:]; h=[] adds nothing), a row-pair call maps
@@ -1972,15 +1972,16 @@ IDIOMS = {
     # a 0 after an odd cell (3 or ring 1) becomes 1; ' ' (128, the last pass, upright again) spreads
     # once more and maps 1 -> 3 and 3 -> 2. Bigger 2-objects would be ringed too; none occur.
     "domino_outbox": "[g:=[*map(lambda*r,b=0:[k*4%(b&1|a*b>>2|(b:=a)|4)for a in r],*g[::-1])]for k in b'}}}}hhh '][7]",
-    # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
-    # 8. A recursive p runs x = 28..1 passes, each a quarter turn (map(lambda*r,...,*g[::-1]) hands
-    # the lambda each turned row as r) then a row sweep with v = the new left cell (the lambda's
-    # default v=0 at each row's start): c%(v+9) is 0 only for a 9 after a 0, so
-    # the outer 9s flood to 0; *8**(v>x>c) turns a 1 (or a harmless 0) into 8 when its left cell is
-    # 8 or 9 and x < v, i.e. only in the last 8 passes, after the flood is done (a 9 left then is a
-    # hole); x>c keeps 8s and 9s out of it. The last pass (x=1) turns the 0s back to 9; 28 passes
-    # are 7 full turns, so the grid ends upright.
-    "holed_shapes_recolor": "p=lambda g,x=28:x and p([*map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or 9*(x<2)for c in r],*g[::-1])],x-1)or g",
+    # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border)
+    # turn 8. A recursive p runs x = 28..1 passes, each a quarter turn: map(lambda*r,...,*g)
+    # hands the lambda each column as r (a transpose) and the lambda reverses its swept row
+    # ([::-1]); maps chain lazily, only the final [*g] runs them. The sweep has v = the new left
+    # cell (the lambda's default v=0 at each row's start): c%(v+9) is 0 only for a 9 after a 0,
+    # so the outer 9s flood to 0; *8**(v>x>c) turns a 1 (or a harmless 0) into 8 when its left
+    # cell is 8 or 9 and x < v, i.e. only in the last 8 passes, after the flood is done (a 9
+    # left then is a hole); x>c keeps 8s and 9s out of it. The last pass (x=1) turns the 0s back
+    # to 9; 28 passes are 7 full turns, so the grid ends upright.
+    "holed_shapes_recolor": "p=lambda g,x=28:x and p(map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or 9*(x<2)for c in r][::-1],*g),x-1)or[*g]",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. A def
     # runs four quarter turns (*g,=zip(*rows[::-1]); four turns: upright again); each pass reads the
