@@ -2106,9 +2106,9 @@ IDIOMS = {
     "ring_colour_shift": "[[g[2][2|-r.index(c)]for c in r]for r in g]",
     # task299: the 2s (a row's edge pair) fill their row, the 8s fill their column, 4 where both.
     # The 8 pair always starts in the top row and the 2 row lies below it, so g[0] holds only 0 and
-    # 8: with a=1 for a row holding 2, (2+x%-7)&(x-a) is 2&0=0, -4&8=8 (a=0) or 2&-1=2, -4&7=4
-    # (a=1), so a is read once and no walrus is needed.
-    "cross_lines_meet_yellow": "[[2+x%~6&x-(2in r)for x in g[0]]for r in g]",
+    # 8. A row's sum is 8 (one 8), 4 (the 2 pair) or 0, so y = sum(r)%8 is 4 only on the 2 row;
+    # x-y%(x-3) is x where y=0, and on the 2 row 0-4%-3 = 2, 8-4%5 = 4 (found by enumeration).
+    "cross_lines_meet_yellow": "[[x-sum(r)%8%(x-3)for x in g[0]]for r in g]",
     # task300: Crop the bounding box of the colour with the most cells: keep the columns holding
     # it, then the rows. Whole program: p(g) keeps the lines of zip(*p(g,g)), and p(g,g) (k the
     # grid, truthy) keeps the lines of zip(*g), so p recurses exactly once and two transposes
