@@ -6,8 +6,8 @@ NAME is a key of `task_idioms.IDIOMS` (and of `tests/golf/task_shapes.DRAWN`); F
 new expression on its first line, or a whole program (`search.PROGRAM_STARTS`: all of the file);
 without FILE, the idiom as it is. Prints whether it is right on every example of its real task
 (train, test, arc-gen; needs the shared set), how many inputs of its draw it gets wrong (3 to 5
-objects, as `test_search` plants them), how many examples of `test_search`'s planted seed-7 task
-it gets wrong (the sandbox test judges the idiom on those), and its bytes: raw (`p=lambda g:` +
+objects, as `test_search` plants them), how many examples of `test_search`'s planted tasks it gets
+wrong (seed 2: the idiom must fit its shape's; seed 7: the sandbox test judges it), and its bytes: raw (`p=lambda g:` +
 the expression, or the program) and packed (the pack stage's zlib wrapper), the smaller counts.
 With --cost, also the seconds the search spends on it over all 400 tasks' train and test
 examples (it tries every idiom on every task), old against new, the best of five runs each, and
@@ -138,9 +138,10 @@ def main() -> int:
     print(f"{args.name} ({task.id}): " + ("right" if at is None else f"WRONG at example {at}"))
     wrong, judged = wrong_draws(args.name, source, args.draws)
     print(f"  on {len(pairs)} real examples ({took:.2f} s); draws wrong: {wrong} of {judged}")
-    seeded = pairs_of(planted(args.name, seed=7).all_examples)
-    missed = sum(search.first_wrong(source, [pair], search.IDIOM_S) is not None for pair in seeded)
-    print(f"  planted seed-7 task (test_search's sandbox test): wrong on {missed} of {len(seeded)}")
+    for seed, judged_by in ((2, "the idiom fits its shape"), (7, "the sandbox test")):
+        seeded = pairs_of(planted(args.name, seed=seed).all_examples)
+        missed = sum(search.first_wrong(source, [p], search.IDIOM_S) is not None for p in seeded)
+        print(f"  planted seed-{seed} task ({judged_by}): wrong on {missed} of {len(seeded)}")
     raw, packed, counts = sizes(source)
     print(f"  bytes: raw {raw}, packed {packed}, counts {counts}")
     if args.shrink:
