@@ -395,12 +395,13 @@ IDIOMS = {
     # whatever the colour, so the first 0 not first in its row (' 0' from place 8) tells the shape
     # apart: places 15/18/26/29 -> %16%7 -> 1/2/3/6.
     "shape_code_3x3": "[[str(g).find(' 0',8)%16%7]]",
-    # task057: crop the one 8-connected object (3x3 box) out of the 8x8 grid and set it twice side
-    # by side. Each call keeps the non-0 lines of the transpose of h, or, when h is not given (0),
-    # of its own value for h=g listed twice: p(g,g) lists the box's columns (8-connected, so no
-    # empty column lies inside it), twice they zip back into 6-wide rows, and the non-0 ones are
-    # the box's rows.
-    "object_crop_twice_wide": "p=lambda g,h=0:[*filter(any,zip(*h or p(g,g)*2))]",
+    # task057: crop the one 8-connected object (3x3 box) out of the 8x8 grid and set it twice
+    # side by side. p keeps the non-0 lines of the transpose of g[8:] (the rows past the 8th)
+    # or, when there are none (the 8-row input), of its own value for g*2 listed twice: p(g*2)
+    # reads g[8:], the second copy of g, and lists the box's columns (8-connected, so no empty
+    # column lies inside it); twice they zip back into 6-wide rows, and the non-0 ones are the
+    # box's rows. Needs 8 rows (every example); a shorter grid doubles until past 8 rows.
+    "object_crop_twice_wide": "p=lambda g:[*filter(any,zip(*g[8:]or p(g*2)*2))]",
     # task058: blank square -> clockwise inward spiral of 3 from the top-left corner, arms one cell
     # apart. Recursive (calls p itself, so the program must be exactly p=lambda g:EXPR): spiral(h,w)
     # = a row r of 3s, a row 0..03, then spiral(w,h-2) turned clockwise; an empty g gives [] (ends
