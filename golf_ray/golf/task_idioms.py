@@ -496,15 +496,19 @@ IDIOMS = {
     # elsewhere; v*(d==0) keeps the lone cell itself (d=0 only there). The generator is cut into
     # rows of 10 by zip(*[gen]*10).
     "lone_cell_ringed": "(f:=sum(g,[]))and[*zip(*[(v*(d==0)|2&7172>>abs(d)for d,v in enumerate(f,-f.index(min(f,key=f.count))))]*10)]",
-    # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape, then
-    # erased. The grid is flattened column by column, each column padded with a 0 (stride 11: a
-    # shift that wraps hits the pad) and 109 zeros after it (indices past either end); one tuple
-    # z=(0,)*109 gives both: zip stops at the 10 columns, so each gets one 0, and +z is the tail. A
-    # cell takes colour e[k] when the template shifted by cell-k lies wholly on 8s: e[q]%8<=8&e[..]
-    # holds for every q off the template and, on it, only over an 8 or 9 (the template's 9s never
-    # side a copy, so a connected shift can't mix them). 10x10 hard-coded; R=range(110) bounds the
-    # work. A def with two statements is 2 bytes under the lambda's (e:=..,R:=..)and prefix.
-    "stamp_template_on_eights": "def p(g):e=sum(zip(*g,z:=(0,)*109),())+z;R=range(110);return[[sum(e[k]*all(e[q]%8<=8&e[p-k+q]for q in R)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
+    # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape,
+    # then erased. The grid is flattened column by column, each column padded with a 0 (stride
+    # 11: a shift that wraps hits the pad) and 99 zeros after it (indices past either end);
+    # one tuple z=(0,)*99 gives both: zip stops at the 10 columns, so each gets one 0, and +z
+    # is the tail (a right shift reads e[p-k+q] up to 217 minus the template's last index,
+    # under 209 as the template spans 2+ columns; all() stops at the first miss of a wrong
+    # shift). A cell takes colour e[k] when the template shifted by cell-k lies wholly on 8s:
+    # e[q]%8<=8&e[..] holds for every q off the template and, on it, only over an 8 or 9 (the
+    # template's 9s never side a copy, so a connected shift can't mix them). 10x10 hard-coded;
+    # R=range(110) bounds the work. A def with two statements is 2 bytes under the lambda's
+    # (e:=..,R:=..)and prefix (a lambda with R=range(110) as a default and if(e:=..) on the
+    # row loop ties it).
+    "stamp_template_on_eights": "def p(g):e=sum(zip(*g,z:=(0,)*99),())+z;R=range(110);return[[sum(e[k]*all(e[q]%8<=8&e[p-k+q]for q in R)for k in R if e[k]%8)for p in R[i::11]]for i in R[:10]]",
     # task070: 1-cells inside the bounding box of the 8-cells become 3. Recursion, one rotating
     # pass a call; each call has a fresh v = 9 (the default, so no reset is spelled out). n runs
     # 4371, 273, 17, 1 (n>>4), then 0 returns g: four passes. Only n's low 4 bits matter under the
