@@ -758,17 +758,16 @@ IDIOMS = {
     # grid's own order (no flip needed); a cell is 3 when its labels agree and are not 0: x*v%-5
     # is -1 for 2*2 and 3*3 (3&-1 = 3), 0 or -4 (6%-5) otherwise (3&-4 = 0).
     "corner_blocks": "[[3&x*v%~4for v in g[1]for _ in str(v<<9)]for _,x,_ in g for _ in str(x<<9)]",
-    # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps (0s) of
-    # the box outline and of the inner line with 2. Whole program (def): 2*len(g) transposing
-    # passes (even, so the grid ends upright, and at least 4; more passes change nothing once the
-    # gaps are filled: 2s never alter the 1-counts, and an empty column's new 2s sit where X=0);
-    # `for _ in g*2` iterates the first grid while g is rebound. a..b: the first and last rows
-    # holding a 1 (a statement, read by the comprehension as a closure). X=(i-a)*(b-i) is 0 on
-    # the box's top and bottom rows, >=4 inside it, <0 outside; a 0 turns 2 when
-    # -any(c)<X<=K**4 (K: the column's inner 1s): X=0 in a non-empty column (an empty one has
-    # K=0, so 0<X<=0 fails), or inside a line column (K>=2; 16>=X: no box side exceeds 9 cells).
-    # Passes 3-4 reach border cells of columns that were empty at first.
-    "dotted_box_fill": "def p(g):\n for _ in g*2:a,*_,b=[i for i,r in enumerate(g)if 1in r];g=[[v or 2*(-any(c)<(i-a)*(b-i)<=c[a+1:b].count(1)**4)for i,v in enumerate(c)]for c in zip(*g)]\n return g",
+    # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps
+    # (0s) of the box outline and of the inner line with 2. Whole program (def): 4*len(g)
+    # passes, each a quarter turn (columns of g, then [::-1]), so each side is the top one in
+    # turn. a: the first row holding a nonzero (the top side). A 0 at row i of column c turns
+    # 2 when a<=i<=a+9*L and a nonzero lies at or below it (any(c[i:])): at i=a that fills
+    # the side in every non-empty column. L=sorted(c)[-4] is nonzero when c holds 4+ nonzeros:
+    # only box sides and the inner line do (any other column meets the two sides and the
+    # inner line: 3 cells), so a line fills from a down to its last nonzero, which is the far
+    # side once the turn that makes that side the top has filled it (no side exceeds 9 cells).
+    "dotted_box_fill": "def p(g):\n for _ in g*4:a=[*map(any,g)].index(1);g=[[v or 2*(a<=i<=a+sorted(c)[-4]*9)*any(c[i:])for i,v in enumerate(c)]for c in zip(*g)][::-1]\n return g",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
     # the left half; the result is invariant under a quarter turn, so its top half is L turned
     # clockwise and its bottom half is L turned anticlockwise.
