@@ -2341,13 +2341,15 @@ IDIOMS = {
     # before either test (so every flip of e happens), and c<X keeps the 8 and the 2, where X is
     # their own colour.
     "elbow_path": "p=lambda g,e=9:g*(e<0)or p([[c|4*(c<e&(e:=e^any(R))in C)for c,R in zip(C,g)]for C in zip(*g)],e-6)",
-    # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through the gap
-    # to the border. 8 passes (every example has 8 rows or more), each turning the grid and popping
-    # every line from its end: a 0 becomes 8 when the cell out before it (P) is 5 and a 5 is still
-    # ahead (r: inside the box), or P is 8 and the line holds a 5 anywhere (c, its copy: the fill
-    # runs on through the gap to the border). P is 0, 5 or 8, so r*P+P//8*c is empty for P=0, r
-    # (repeated) for P=5 and r plus the whole line for P=8: one `5 in` test covers all three.
-    "leaky_box": "[g:=[[P:=r.pop()or 8*(5 in r*P+P//8*c)for _ in g]for*r,in zip(*g)if[c:=r*1,P:=0]]for _ in g][7]",
+    # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through
+    # the gap to the border. 4*len(g) passes (a multiple of 4, enough for every flood), each a
+    # quarter turn: every line of zip(*g[::-1]) is walked forward by r.pop(0), so r is the part
+    # ahead and B (from [0]+r[:-1]) the old cell behind. A 0 becomes 8 when a 5 lies ahead and
+    # r > [-B|7], i.e. r[0] > -B|7 (never equal): for B>0 (-1) always (after a wall or an 8,
+    # inside since a 5 is ahead), for B=0 (7) only when the next cell is 8: that grows the leak
+    # one cell a pass from the gap out (the far wall is ahead), never along a line across the
+    # leak (no 5 there). All reads are old values, so a line needs no reset of state.
+    "leaky_box": "[g:=[[r.pop(0)or 8*(5 in r>[-B|7])for B in[0]+r[:-1]]for*r,in zip(*g[::-1])]for _ in g*4][-1]",
     # task337: swap the colours 5 and 8, keep the others. translate on the grid's text swaps the
     # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
     # stays valid Python on any grid).
