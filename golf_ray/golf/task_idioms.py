@@ -45,12 +45,16 @@ IDIOMS = {
     # then the 49 cells (cell n at index n+7), so the slices start at k = 7, 8, 9: the
     # bytes literal holds the raw bytes 7, 8, 9 (BEL, BS, TAB), one byte each.
     "diag3_tiling": "[*zip(*[(max(sum(g,g)[k::3])for k in b'\x07\x08\t'*17)]*7)]",
-    # task008: The 2-shape slides toward the 8 block until it touches it: in the turn where the 2
-    # lies above the 8, the empty rows above the first 8-row sink to the top (stable sort of those
-    # rows by max); done in all 4 turns (grids have >= 8 rows: iterating over g's rows and taking
-    # [3] is four turns). Each turn is counter-clockwise, [*zip(*X)][::-1]; zip's * takes the whole
-    # sum A+B, so it needs no brackets.
-    "slide_to_block": "[g:=[*zip(*sorted(g[:(i:=[*map(max,g)].index(8))],key=max)+g[i:])][::-1]for _ in g][3]",
+    # task008: The 2-shape slides toward the 8 block (always 2x2) until it touches it.
+    # Two transposing passes (the 2-char string: exactly 2), rows then columns, each one
+    # stable sort of the rows with a key that carries state: g.__iadd__(r) appends the
+    # row's cells to g itself and returns g (sorted copied g first, so only the key sees
+    # them), and b = 8 in it says the first 8-row is reached (sorted calls the key on the
+    # rows in order; each pass's g is a fresh list). Key b*3^any(r): before the block empty
+    # rows (0) rise above 2-rows (1); from it on 8-rows and 2-rows (2, order kept) stay
+    # above empty rows (3), so the gap moves to the shape's far side, whichever side the
+    # block is on. (The input list gets the cells appended; the output rows are new tuples.)
+    "slide_to_block": "[g:=[*zip(*sorted(g,key=lambda r:(8 in g.__iadd__(r))*3^any(r)))]for _ in'  '][1]",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay). Two transposing passes, columns
     # then rows; a 0 takes the colour found both before it among the cells of its own phase (every
