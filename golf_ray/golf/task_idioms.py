@@ -304,16 +304,17 @@ IDIOMS = {
     # (inside), and every row ends with x back at 0, so x is set to 0 once. A cell gets x|(new x): x
     # before the toggle keeps a right arm, the toggled x the left arm and the cells between.
     "fill_between_same_colour_in_row": "p=lambda g,x=0:[[x|(x:=x^c)for c in r]for r in g]",
-    # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for some
-    # quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed k out).
-    # Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars, a column 3;
-    # wrapped offsets never land on a digit or bracket): offsets a=67,61 pair with a*2%48 (38,26),
-    # times k and -k; both hit '3' iff t[x]&t[y]>48 ('0',' ',',' give <=48). 47<c<t[x]&t[y] stops at
-    # spaces and commas; a '3', '[' or ']' is never below a '3'&'3' (51), so only a '0' (48) passes
-    # and becomes 48|8 = '8', and a*2%c is a*2%48 there (other c keep offsets in range). k =
-    # -count(51)//7 is minus the scale: -1, -2, -3 for one object of 2, 8 or 18 cells, -1 for two
-    # k=1; the sign does not matter (u runs over k and -k), and k is never 0, so `and` goes on.
-    "cross_diagonal_blocks": "(k:=-(t:=b'%-999a'%g).count(51)//7)and eval(bytes(c|8*any(47<c<t[P+a*u]&t[P+a*2%c*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
+    # task042: each object is two kxk 3-blocks touching at a corner; a 0 becomes 8 if, for
+    # some quarter turn u of k, both z+u(1+2i) and z+u(2+i) are 3s (the other diagonal, pushed
+    # k out). Works on the grid's ascii text as bytes padded to 999 (10x10: a row is 32 chars,
+    # a column 3; wrapped offsets never land on a digit or bracket): offsets a=67,61 pair with
+    # a*2%48 (38,26), times k and -k; both hit '3' iff t[x]&t[y]>48 ('0',' ',',' give <=48).
+    # 47<c<t[x]&t[y] stops at spaces and commas; a '3', '[' or ']' is never below a '3'&'3'
+    # (51), so only a '0' (48) passes and becomes 48|8 = '8', and a*2%c is a*2%48 there (other
+    # c keep offsets in range). k = -count(51)//7 is -scale: -1, -2, -3 for one object
+    # of 2, 8 or 18 cells, -1 for two k=1; the sign does not matter (u runs over k and -k).
+    # A def binding t, then k from t, is a byte shorter than k=-(t:=...).count(51)//7.
+    "cross_diagonal_blocks": "def p(g):t=b'%-999a'%g;k=-t.count(51)//7;return eval(bytes(c|8*any(47<c<t[P+a*u]&t[P+a*2%c*u]for a in b'C='for u in(k,-k))for P,c in enumerate(t)))",
     # task043: a 2 wherever the column of a grey mark on row 0 meets the row of a grey mark on the
     # last column. Marks are 5 and the corner is 0, so 2&(a+r[9]) is 2 only when both marks are
     # there (5+5=10 has bit 1; 5 and 0 do not); c| keeps the marks themselves (their sum is 5).
@@ -1931,10 +1932,14 @@ IDIOMS = {
     # on every example (15 passes, as a `for _ in g` loop, cost too much time with eval). Output
     # rows are tuples.
     "satellites_to_centre": "import re\np=lambda g,k=4:k and p(eval(re.sub('((7)|3)([^)]*).(?=, (?(2)1|2))',r'0\\3\\1',str([*zip(*g[::-1])]))),k-1)or g",
-    # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. Each 3x3 window of
-    # the top-left 9x9 becomes [count of '1' in its text, window] (cells are 0, 1 and 8) and max
-    # takes the most 1s: no window across blocks reaches the best block's count in any example.
-    "most_ones_block": "max([str(W:=[r[B%7:][:3]for r in g[B//7:][:3]]).count('1'),W]for B in range(49))[1]",
+    # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. One
+    # recursive p, two levels: each takes the 3-row slices g[i:i+3] (i<7), turns each a
+    # quarter (zip), recurses, and keeps the result with the most '1's in its text
+    # ([count, W], max). The 9x9 gives 9x3 column strips; their 3-row slices, turned back,
+    # are the 3x3 windows, where g[3:] is empty and p returns g. A max of maxes is the best
+    # window (cells are 0, 1 and 8; no window across blocks reaches the best block's count
+    # in any example). Output rows are tuples.
+    "most_ones_block": "p=lambda g:g[3:]and max([str(W:=p([*zip(*g[i:i+3])])).count('1'),W]for i in range(7))[1]or g",
     # task272: a 2 with no 2 beside it (sides only, the edge counts as 0) becomes 1. Neighbour
     # recursion with *x: the grid maps each row with its rows above/below ([g*9]+g and
     # g[1:]+[g*9] pad with a list, which equals no cell and is long enough not to cut map short);
