@@ -726,11 +726,13 @@ IDIOMS = {
     # and rows 0..3 for i=0, where no row above is needed. A whole program: the default
     # R=range(10) is named once for both loops.
     "fill_cup_and_lid": "p=lambda g,R=range(10):[[g[i][j]or max(sum(g[i-11:i+4],[]))*((r:=g[i-9])[:j+1]>g[0]<r[j:])for j in R]for i in R]",
-    # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest bounding box. A
-    # colour lies in both row r and column k for exactly the (row, column) pairs of its box, so
-    # listing every non-0 colour of {*r}&{*k} over all pairs counts each colour box-area times; the
-    # mode of that list is the answer.
-    "largest_box_colour_2x2": "[[max(L:=[c for r in g for k in zip(*g)for c in{*r}&{*k}-{0}],key=L.count)]*2]*2",
+    # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest box. A
+    # colour lies in both row r and column k for exactly the (row, column) pairs of its box.
+    # The two boxes (two colours in every example and draw) are apart, so {*r}&{*k} holds at
+    # most one colour besides 0, and its sum is that colour. A pair without a colour gives
+    # a fresh zip() instead: zip objects compare by identity, so each counts once and never
+    # wins. The mode of the list is the colour with the largest box area.
+    "largest_box_colour_2x2": "[[max(L:=[sum({*r}&{*k})or zip()for r in g for k in zip(*g)],key=L.count)]*2]*2",
     # task101: (bg 0, fill 1, marker 2 in every example.) Cell (i,j) is the int i*31+j: rows 31
     # apart and no example wider than 21, so a step off the grid's edge never lands on a cell of
     # another row, nor (in every example) a painted cell past it; N = the 3x3 block's steps. The
