@@ -2775,15 +2775,18 @@ IDIOMS = {
     # fails at once on a grid of 3+ colours, which keeps the search cheap). sum(g,r) starts from the
     # row r, whose cells are in g anyway.
     "five_to_other_other_to_zero": "[[int(*{*sum(g,r)}-{x,5})for x in r]for r in g]",
-    # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3, 6 cells between the bars: as every
-    # example) enclose a pattern: split it in half across the bracket axis and reflect each half
-    # out across the bracket on its side; the inside is cleared. Four passes, each a quarter turn
-    # made as a transpose (zip(*g)) with every row written r[:m:-1]+r[a:m+1]+r[:a]: reversed, but
-    # the window r[a..m] keeps its order. A line through both bars is a 0s, then 000 2 xxx yyy 2
-    # 000, then 1-a 0s, so a = r[3]<1 (its first 2, or a 0). There (it holds 2 and 5) m = a+6:
-    # the 7-cell window around the first bracket, kept in order inside a reversed line, is
-    # reflected across the bracket. Elsewhere m = a, a 1-cell window: with a <= 1 that is r[::-1].
-    "bracket_halves_out": "[g:=[r[:(m:=(a:=r[3]<1)+6*({2,5}<{*r})):-1]+r[a:m+1]+r[:a]for r in zip(*g)]for _ in g][3]",
+    # task390: Two brackets of 2 (15x15, pattern 5 on 0, half 3, 6 cells between the bars:
+    # as every example) enclose a pattern: split it in half across the bracket axis and
+    # reflect each half out across the bracket on its side; the inside is cleared. Four
+    # passes, each a quarter turn made as a transpose (zip(*g)) with every row written
+    # r[:m:-1]+r[a:m+1]+r[:a]: reversed, but the window r[a..m] keeps its order. A line
+    # through both bars is a 0s, then 000 2 xxx yyy 2 000, then 1-a 0s, so a = r[3]<1 (its
+    # first 2, or a 0). There (colours {0,2,5}: 3, odd) m = a+6: the 7-cell window around
+    # the first bracket, kept in order inside a reversed line, is reflected across the
+    # bracket. Lines of colours {0,2} or {0,5} (2, even) get m = a, a 1-cell window: with
+    # a <= 1 that is r[::-1]; all-0 lines ({0}: m = a+6) are unchanged either way. So m is
+    # a+len({*r})%2*6 (one byte under 6*({2,5}<{*r})).
+    "bracket_halves_out": "[g:=[r[:(m:=(a:=r[3]<1)+len({*r})%2*6):-1]+r[a:m+1]+r[:a]for r in zip(*g)]for _ in g][3]",
     # task391: 1x2 blocks between 0 lines; list the colours by how many cells they hold, most first,
     # leaving out the commonest colour, one a row. Every example has exactly 4 colours besides 0,
     # and 0 outnumbers each, so sorted by count the 5 colours run c4,c3,c2,c1,0: [2::-1] takes
