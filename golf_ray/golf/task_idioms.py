@@ -1545,12 +1545,13 @@ IDIOMS = {
     # horizontal lines every line row is [c]*(>N); across vertical lines the uncut rows are exactly
     # the N colours in order.
     "lines_to_square": "[s[K:]for r in g if(s:=[c for c in r if c%5])[~(K:=6-len({*str(g)})):]][K:]",
-    # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the block turned
-    # a quarter clockwise and a half turn. Built by rows: zip(g*1,*g) gives row r (from a copy) and
-    # column c, and g.pop() hands out the mirror rows s from the bottom up (p gets a fresh grid);
-    # the row is r[:4] then (s[:4]+c) reversed (c reversed is the quarter turn's row, s[3::-1] is
+    # task214: 3x11 strip: 3x3 block | 5 | empty | 5 | empty -> the empty slots get the
+    # block turned a quarter clockwise and a half turn. Built by rows: zip(*g,g*1) gives
+    # column c and row r (from a copy; `for*c,r` needs no space after for), and g.pop()
+    # hands out the mirror rows s from the bottom up (p gets a fresh grid); the row is
+    # r[:4] then (s[:4]+c) reversed (c reversed is the quarter turn's row, s[3::-1] is
     # the 5 and the half turn's row).
-    "rotations_strip": "[r[:4]+(g.pop()[:4]+c)[::-1]for r,*c in zip(g*1,*g)]",
+    "rotations_strip": "[r[:4]+(g.pop()[:4]+c)[::-1]for*c,r in zip(*g,g*1)]",
     # task215: a band of 3 non-0 rows on 0 is repeated up and down with period 3 over the whole
     # grid. In every example the band is rows 3-5 or 4-6, so row i's band row is the lexicographic
     # max of g[3+i%3] and g[6+i%3] (the other is all 0): two period-3 streams g[3:6]*7, g[6:9]*7,
