@@ -497,13 +497,11 @@ IDIOMS = {
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
     # ring of 2s (10x10, as every example, and the lone cell never on the border). f is the flat
-    # grid, bound by a prelude `(f:=sum(g,[]))and` (cheaper than `for f in[...]`; the shrink
-    # stage makes it a def statement); each flat cell gets d, its offset from the flat index of
-    # the colour of least count (enumerate starting there, negated). The ring is the offsets +-1,
-    # +-9, +-10, +-11: bits 2, 10, 11, 12 of 7172, so 2&7172>>abs(d) is 2 on the ring and 0
-    # elsewhere; v*(d==0) keeps the lone cell itself (d=0 only there). The generator is cut into
-    # rows of 10 by zip(*[gen]*10).
-    "lone_cell_ringed": "(f:=sum(g,[]))and[*zip(*[(v*(d==0)|2&7172>>abs(d)for d,v in enumerate(f,-f.index(min(f,key=f.count))))]*10)]",
+    # grid; d, a running flat index set to ~(flat index of the colour of least count), is bumped
+    # by abs(d:=d+1) at each cell of the rows of g (no zip regrouping), so it is the cell's offset
+    # from the lone cell. The ring is the offsets +-1, +-9, +-10, +-11: bits 2, 10, 11, 12 of
+    # 7172, so 2&7172>>abs(d) is 2 on the ring and 0 elsewhere; v*(d==0) keeps the lone cell.
+    "lone_cell_ringed": "def p(g):f=sum(g,[]);d=~f.index(min(f,key=f.count));return[[2&7172>>abs(d:=d+1)|v*(d==0)for v in r]for r in g]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape,
     # then erased. The grid is flattened column by column, each column padded with a 0 (stride
     # 11: a shift that wraps hits the pad) and 99 zeros after it (indices past either end);
@@ -1564,13 +1562,14 @@ IDIOMS = {
     # 3+ rows, as in every example). Pieces from columns inside a rectangle tie with it on 2s, so -j
     # makes its left column win the max.
     "rect_with_most_twos": "eval(max((s.count('2'),-j,s)for j in range(20)for s in str([r[j:(r*9).index(0,j)]for r in g]).split('[]'))[2][1:-1])",
-    # task217: a one-colour 3x3 shape S (full 3x3 bounding box) sits in a 9x9; the output puts S in
-    # block (X, Y) wherever S[X][Y] is set. The self-product a&b of every row pair of g holds that
-    # layout with all-zero rows and columns in between (only the shape's cells are non-zero), so
-    # dropping the empty rows, then the empty columns, leaves exactly the 9x9 answer: T(T(P)), with
-    # T(X) = [*zip(*filter(any,X))], written once. On the 9-row g, g[9:] is empty and p recurses on
-    # P with 9 empty rows in front ([[]]+g): that call's g[9:] is P's 81 rows, so it returns T(P).
-    "shape_self_fractal": "[*zip(*filter(any,g[9:]or p([[a&b for a in A for b in B]for A in[[]]+g for B in g])))]",
+    # task217: a one-colour 3x3 shape S (full 3x3 bounding box) sits in a 9x9; the output puts S
+    # in block (X, Y) wherever S[X][Y] is set. The self-product a&b of every row pair of g holds
+    # that layout with all-zero rows and columns in between (only the shape's cells are non-zero),
+    # so dropping the empty rows, then the empty columns, leaves exactly the 9x9 answer: T(T(P)),
+    # with T(X) = [*zip(*filter(any,X))], written once. On the 9-row g, g[9:] is empty and p
+    # recurses on g+P (g's 9 rows in front, cheaper than [[]]+g in the product): that call's
+    # g[9:] is P's 81 rows, so it returns T(P). A grid of 10+ rows of another task exits at once.
+    "shape_self_fractal": "p=lambda g:[*zip(*filter(any,g[9:]or p(g+[[a&b for a in A for b in B]for A in g for B in g])))]",
     # task218: a grid of solid colour blocks on 0 -> one cell per block: drop the all-0 rows and
     # columns and keep one of each repeated row and column. A pass transposes (zip) and keeps the
     # distinct nonzero lines (max(r) > 0) as dict keys (insertion order, global dedupe as RE-ARC's
