@@ -7,8 +7,9 @@ new expression on its first line, or a whole program (`search.PROGRAM_STARTS`: a
 without FILE, the idiom as it is. Prints whether it is right on every example of its real task
 (train, test, arc-gen; needs the shared set), how many inputs of its draw it gets wrong (3 to 5
 objects, as `test_search` plants them), how many examples of `test_search`'s planted tasks it gets
-wrong (seed 2: the idiom must fit its shape's; seed 7: the sandbox test judges it), and its bytes: raw (`p=lambda g:` +
-the expression, or the program) and packed (the pack stage's zlib wrapper), the smaller counts.
+wrong (seed 2: the idiom must fit its shape's; seed 7: the sandbox test judges it), and its bytes:
+raw (`p=lambda g:` + the expression, or the program) and packed (the pack stage's zlib wrapper),
+the smaller counts.
 With --cost, also the seconds the search spends on it over all 400 tasks' train and test
 examples (it tries every idiom on every task), old against new, the best of five runs each, and
 whether that is within bounds: at most MAX_COST times the old, or at most MAX_ADDED_S more for
