@@ -7,9 +7,9 @@ new expression on its first line, or a whole program (`search.PROGRAM_STARTS`: a
 without FILE, the idiom as it is. Prints whether it is right on every example of its real task
 (train, test, arc-gen; needs the shared set), how many inputs of its draw it gets wrong (3 to 5
 objects, as `test_search` plants them), how many examples of `test_search`'s planted tasks it gets
-wrong (seed 2: the idiom must fit its shape's; seed 7: the sandbox test judges it), and its bytes:
-raw (`p=lambda g:` + the expression, or the program) and packed (the pack stage's zlib wrapper),
-the smaller counts.
+wrong (FIT_SEED's: the idiom must fit its shape's; SANDBOX_SEED's: the sandbox test judges it),
+and its bytes: raw (`p=lambda g:` + the expression, or the program) and packed (the pack stage's
+zlib wrapper), the smaller counts.
 With --cost, also the seconds the search spends on it over all 400 tasks' train and test
 examples (it tries every idiom on every task), old against new, the best of five runs each, and
 whether that is within bounds: at most MAX_COST times the old, or at most MAX_ADDED_S more for
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "golf")]
 
 from task_shapes import DRAWN  # noqa: E402
-from test_search import planted  # noqa: E402
+from test_search import FIT_SEED, SANDBOX_SEED, planted  # noqa: E402
 
 from golf_ray.golf import compress, pipeline, search, task_idioms  # noqa: E402
 from golf_ray.tasks import load_task_dir, load_task_file, shared_tasks_dir  # noqa: E402
@@ -139,7 +139,10 @@ def main() -> int:
     print(f"{args.name} ({task.id}): " + ("right" if at is None else f"WRONG at example {at}"))
     wrong, judged = wrong_draws(args.name, source, args.draws)
     print(f"  on {len(pairs)} real examples ({took:.2f} s); draws wrong: {wrong} of {judged}")
-    for seed, judged_by in ((2, "the idiom fits its shape"), (7, "the sandbox test")):
+    for seed, judged_by in (
+        (FIT_SEED, "the idiom fits its shape"),
+        (SANDBOX_SEED, "the sandbox test"),
+    ):
         seeded = pairs_of(planted(args.name, seed=seed).all_examples)
         missed = sum(search.first_wrong(source, [p], search.IDIOM_S) is not None for p in seeded)
         print(f"  planted seed-{seed} task ({judged_by}): wrong on {missed} of {len(seeded)}")
