@@ -2441,14 +2441,14 @@ IDIOMS = {
     # of [0]+, so Q*e is [] and the test falls to q. Q*e&2 is 2 only for a 2 beside a 5 (10&2);
     # 5&2 is 0.
     "deflected_risers": "p=lambda g,Q=[0]*99:g and p(g,R:=[Q:=v or(Q*e or q)&2for q,e,v in zip(Q,[0]+g[-2:][0],g.pop())])+[R]",
-    # task346: a 3x3 ring of one colour around a cell of the other colour among scattered cells:
-    # output [[centre]]. Every example has just two colours besides 0: the ring's A and the
-    # centre's B. b is the grid's cells as one bytes string (row-major, rows run on); A's ring
-    # puts at least two runs AAA in it (its top and bottom rows), and B always has fewer (every
-    # example; scattered cells make rare runs), 0 far more; so the value with the fewest runs of
-    # three (b'%c'%c*3, c's byte thrice) is B. min over the bytes gives the int itself; each count
-    # is a quick bytes search, so the search stays cheap.
-    "ring_centre_by_corner": "[[min(b:=bytes(sum(g,[])),key=lambda c:b.count(b'%c'%c*3))]]",
+    # task346: a 3x3 ring of one colour around a cell of the other colour among scattered
+    # cells: output [[centre]]. Every example has just two colours besides 0: the ring's A and
+    # the centre's B. m is the grid's cells in row-major order (rows run on); A's ring puts at
+    # least four overlapping equal pairs (A,A) in it (two in its top row, two in its bottom
+    # row), B always fewer (every example; scattered cells rarely touch), 0 far more. So of the
+    # candidates (c,c) (zip(m,m)), the one least counted in the list of neighbour pairs
+    # zip(m,m[1:]) is (B,B); [:1] keeps (B,) as the one-cell row (a tuple row is fine).
+    "ring_centre_by_corner": "[min(zip(m:=sum(g,[]),m),key=[*zip(m,m[1:])].count)[:1]]",
     # task347: 3x6 = two 3x3 halves (4s left, 3s right); a cell is 6 where either half is coloured.
     # Each row is read by `for x in r` while r.pop(3) takes its right-half twin: pop(3) always
     # removes the first cell of the right half, so the loop walks x over r[0..2] with its pairs
