@@ -1196,19 +1196,21 @@ IDIOMS = {
     # that it is 5 exactly on the line for each L (5, 6, 7) and 0 elsewhere.
     "colour_count_line_3x3": "[[5&i>>j%len({*str(g)})for j in b'<UF']for i in b'%*P']",
     # task168: Each L-tromino (a 2x2 square missing one corner) shoots a diagonal ray out of
-    # its missing corner, starting one step beyond that corner. Four passes, each rotating g a
-    # quarter turn, so every ray direction comes once as "the L lies down-right". g+=g first:
-    # rows 10-19 are a pristine copy of the input that turns in step with rows 0-9 (each half
-    # rotated apart: zip(*X[9::-1]) for the upper, zip(*g[:9:-1]) for the lower). A pass runs
-    # a regex on the text of g (10x10 in every example: a row is 32 chars, the copy starts 320
-    # on, a diagonal step is 35): a '0' turns into the colour of the arm right of M where, in
-    # the copy, M k>=1 steps down-right is '0' with coloured right (+3) and lower (+32) arms.
-    # Matching on the copy keeps rays already drawn from making fake Ls next to real ones
-    # (checking the full L instead, no copy, fails drawn grids with crossing rays); copy cells
-    # never match (their lookahead runs off the end). The '0' comes before the lookahead so it
-    # only runs at zeros (search cost). The text's cell phase keeps wrapped diagonals off
-    # digit cells.
-    "l_corner_diag_ray": "import re\np=lambda g:exec(\"g+=g\"+r\";g[:]=*zip(*eval(re.sub('0(?=.{319}(.{35})+0, ([^0]).{28}[^0])',r'\\2',str(g)))[9::-1]),*zip(*g[:9:-1])\"*4)or g[:10]",
+    # its missing corner, starting one step beyond that corner. Eight exec'd passes, each
+    # rotating g a quarter turn, so every ray direction comes as "the L lies down-right".
+    # Rows 10-19 are a pristine copy of the input that turns in step with rows 0-9 (each half
+    # rotated apart: zip(*X[9::-1]) for the upper, zip(*g[:-11:-1]) for the lower). Pass 1
+    # makes the copy: g has 10 rows, so the regex finds nothing and g[:-11:-1] is all 10 rows
+    # reversed (stop -11 clamps to before row 0); 8 turns end upright, and passes 6-8 only
+    # redraw rays already drawn. A pass runs a regex on the text of g (10x10 in every
+    # example: a row is 32 chars, the copy starts 320 on, a diagonal step is 35): a '0' turns
+    # into the colour of the arm right of M where, in the copy, M k>=1 steps down-right is
+    # '0' with coloured right (+3) and lower (+32) arms. Matching on the copy keeps rays
+    # already drawn from making fake Ls next to real ones (checking the full L instead, no
+    # copy, fails drawn grids with crossing rays); copy cells never match (their lookahead
+    # runs off the end). The '0' comes before the lookahead so it only runs at zeros (search
+    # cost). The text's cell phase keeps wrapped diagonals off digit cells.
+    "l_corner_diag_ray": "import re\np=lambda g:exec(r\"g[:]=*zip(*eval(re.sub('0(?=.{319}(.{35})+0, ([^0]).{28}[^0])',r'\\2',str(g)))[9::-1]),*zip(*g[:-11:-1]);\"*8)or g[:10]",
     # task169: 4-connected shapes of 5 recoloured by size: 2 cells -> 3, 3 cells -> 2, 4 cells -> 1
     # (OR-spread labels as task330: in the first pass each raw 5 takes its own bit 4*16**m as it
     # spreads, so a shape's cells end as the sum of its bits; 16 % 5 == 1 makes that 4*size % 5 ==
