@@ -1844,11 +1844,13 @@ IDIOMS = {
     # as under a row of 3s), and a copied row is all-0 exactly where the row is, so the windows
     # see the same as with a padding row of 3s (a copy adds no colour outside {0,3} to a column).
     "corridor_fill": "[g:=[*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])or i<2and 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip(g[:1]+g,g,g[1:]+g[-1:])][::-1])]for i in range(16)][-1]",
-    # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per row
-    # up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max row);
-    # each row is n = L-d cells of colour 1+(d<1)+(d<0), then the row itself from n on (blank, or
-    # the bar's blank tail); n is clamped at 0 below. (Every example: L + the bar's row <= width.)
-    "stair_above_below_bar": "[[(d<1)-~(d<0)]*(n:=sum(max(g))//2-d)+r[n*(n>0):]for d,r in enumerate(g,-g.index(max(g)))]",
+    # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per
+    # row up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max
+    # row); each row is max(r, [c]*n+r[n:]) with n = L-d, c = 3 above the bar (d<0), else 1.
+    # Lists compare lexicographically: above, the 3s beat the blank row; below, the 1s beat it
+    # while n>0, and for n<=0 the second list is a shorter run of 0s (r[n:] is r's tail), so r
+    # wins; on the bar row [1]*L+r[L:] loses to the 2s. (Every example: L + bar's row <= width.)
+    "stair_above_below_bar": "[max(r,[3**(d<0)]*(n:=sum(max(g))//2-d)+r[n:])for d,r in enumerate(g,-g.index(max(g)))]",
     # task257: the four 4x4 quarters of a 9x9 split by 1s are stacked, top-left over top-right over
     # bottom-left over bottom-right (first non-0 wins). One recursive p over grid, row pairs and
     # cells: p(g) maps p over rows (i, i+5), p(top, bottom) maps it over cells
