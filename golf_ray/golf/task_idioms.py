@@ -1741,10 +1741,12 @@ IDIOMS = {
     # column -(e<0), top/bottom read row -(e<0) at column k (a side is one colour). The helpers
     # sit in a list [i:=...,s:=...] (always true) rather than a chain of `and`s.
     "frame_nearest_side": "[i:=lambda F:[r for r in zip(*[r for r in zip(*g)if{*r}-F])if{*r}-F],s:=i({0,8})]and[s[0],*[[(k-j)*(e:=len(s)+~k-j)*v and[s[k][-(e<0)],s[-(e<0)][k]][(k-j)*e<0]or v for j,v in enumerate([8,*F,8])]for k,F in enumerate(i({*sum(s,())}),1)],s[-1]]",
-    # task239: one column per colour, as tall as its cell count, tallest first, 0 below the shorter.
-    # Each column is padded with 99 0s, so its length is count+99 and sorted(key=len) reversed
-    # orders them (counts differ in every example); the transposed rows that are all 0 are dropped.
-    "colour_count_columns": "[*filter(any,zip(*sorted([[c]*sum(g,g).count(c)+99*[0]for c in{*sum(g,[])}],key=len)[::-1]))]",
+    # task239: one column per colour, as tall as its cell count, tallest first, 0 below.
+    # Each column is [-count] (a sentinel), count copies of its colour, then 99 0s; the natural
+    # sort of these lists compares the sentinels first, so the tallest comes first (counts differ
+    # in every example) with no key; the transposed rows that are all 0 are dropped by filter and
+    # the first row (the sentinels) by [1:]. k is a walrus in the list display (no parentheses).
+    "colour_count_columns": "[*filter(any,zip(*sorted([k:=-sum(g,g).count(c)]+[c]*-k+99*[0]for c in{*sum(g,[])})))][1:]",
     # task240: Mirror the dots into all four quadrants; a dot just right of the diagonal ((k, k+2)
     # from the nearest corner) starts a dotted line (every other cell) along its side of the frame
     # up to its mirror image. (19x19 on 0, as every example.) In each pass row A is built from
