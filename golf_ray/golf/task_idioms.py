@@ -951,17 +951,16 @@ IDIOMS = {
     # comprehension (it could not see exec's local g).
     "slide_to_wall_marker": "p=lambda g:exec('A=bytes(map(any,g)).rfind(1);A*=2 in g[A];g[:A]=sorted([[8]*9]+g[:A],key=any)[1:];g[:]=zip(*g[::-1]);'*4)or g",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
-    # colour by just 2 opposite corners (in different rows and columns), so a set t toggled by each
-    # row's colours holds the colours open past row r, and the colours spanning row r are t (after
-    # the toggle) | the row's own colours: a colour closing at r is in r, one open past r is in t
-    # (0 is in it too: every row holds a 0). So the toggle is a bare `if[t:=t^{*r}]` (a list: always
-    # true) and the row's set is {*r,*t}, 1 byte under keeping both sets of t. In row r a cell is a
-    # box's vertical edge when its column holds a colour of that set (boxes never overlap, so the
-    # max is that colour or 0); x ^= edge toggles between 0 and the box colour along the row (edges
-    # come in pairs, boxes' column ranges in a row are disjoint, so x is back at 0 after every row),
-    # and x|(new x) fills from the left edge to the right one. One pass, no transposes; t={0} and
-    # x=0 start as default parameters.
-    "bbox_fill": "p=lambda g,t={0},x=0:[[x|(x:=x^max({*c}&{*r,*t}))for c in zip(*g)]for r in g if[t:=t^{*r}]]",
+    # colour by just 2 opposite corners (in different rows and columns). Two equal passes,
+    # each walking columns c (outer) and rows r (inner), so it comes out transposed (after
+    # two: upright). A cell is marked max({*r}&{*c}), the colour its row and column share
+    # (never empty: they share their crossing cell; boxes never overlap, so at most one
+    # colour besides 0); x ^= mark toggles between 0 and that colour along the line, and
+    # x|(new x) fills from one mark to the next (marks pair up, so x is 0 again at every
+    # line's end). Pass 1 on the corners marks each box's 4 corners and fills its 2 vertical
+    # sides; pass 2 then marks both sides on every row of the box and fills between them.
+    # The passes run over '12': over g they would run len(g) times, too slow for the search.
+    "bbox_fill": "p=lambda g,x=0:[g:=[[x|(x:=x^max({*r}&{*c}))for r in g]for c in zip(*g)]for _ in'12'][1]",
     # task133: The key colour A is the one met most often beside a different colour (4-neighbour:
     # every key block touches its other colour side by side). A key cell's scale v is the count of A
     # within 3 cells left and right in its row (blocks are at most 4 wide and A runs in a row are 4+
@@ -1595,11 +1594,16 @@ IDIOMS = {
     # example). A 0 becomes 1 (True) when some shift k in Z puts a T cell on it. Every grid is
     # 15x10, so the loops run over range(15) and range(10).
     "complete_band_prefix": "(D:={i+30*j:g[:i].count(g[0])for i in range(15)for j in range(10)if g[i][j]},T:={i for i in D if D[min(D)]==D[i]},Z:={max(([D.get(i+k)for i in T].count(i),k)for k in range(-30,80))[1]for i in range(15)})and[[g[i][j]or any(i+30*j-k in T for k in Z)for j in range(10)]for i in range(15)]",
-    # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1. Four
-    # quarter turns, each filling a 0 from its left neighbour a mapped by a**4%84%15 (3,6 -> 6; 8,4
-    # -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right, down, left, up, so the 4th result
-    # covers exactly its 3x3 box (no window holds two lone cells); g has >= 4 rows.
-    "ring_colour_map": "[g:=[[c or a**4%84%15 for a,c in zip((0,*r),r)]for r in zip(*g[::-1])]for _ in g][3]",
+    # task220: Each lone cell gets a 3x3 ring: 3 -> ring of 6, 8 -> ring of 4, 2 -> ring of 1.
+    # Four quarter turns, each filling a 0 from its left neighbour's colour mapped by
+    # a**4%84%15 (3,6 -> 6; 8,4 -> 4; 2,1 -> 1; 0 -> 0): a lone cell spreads one step right,
+    # down, left, up, so the 4th result covers exactly its 3x3 box (no window holds two lone
+    # cells); g has >= 4 rows. The left neighbour is carried in x (x:=c after the mapped part
+    # is read, reset to 0 per line by if[x:=0]): cell = f(x)>>c|c, f(x) for c=0 and c
+    # otherwise (f(x) <= 6: c >= 3 shifts it out; a 1 or 2 meets its own box's 1 or 2, f 1 or
+    # 0; a 1 beside a 6 of a touching box would break: in no example or draw). The shrink
+    # stage drops the per-line reset (no real example needs it); drawn grids do need it.
+    "ring_colour_map": "p=lambda g:[g:=[[x**4%84%15>>c|(x:=c)for c in r]for r in zip(*g[::-1])if[x:=0]]for _ in g][3]",
     # task221: a 3x3 grid with k coloured cells and z=9-k zeros -> a 3z x 3z zero canvas whose first
     # k 3x3 tiles (row-major) are copies of g. A counts zeros; output row B*3+i is row C repeated
     # 9-A*(B+1) (=9+A*~B) times, padded with zeros and cut to 3A (a negative count gives no copies).
