@@ -2080,13 +2080,15 @@ IDIOMS = {
     # 44, draws in 68); s=a+b is each turn's loop value. Each row starts with a wall, 8 (so v is
     # set), dropped again by [:0:-1], which also reverses it.)
     "maze_checker_flood": "[g:=[[v:=c or v%8and s-v for c in(8,*r)][:0:-1]for*r,in zip(*g)]for s in[sum({*sum(g,[])})-8]*96][-1]",
-    # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s; each
-    # 4 takes its half-turn image, never hidden in the task. One star-lambda p for grid, rows and
-    # cells: map(p,*g,g[-1][::-1]) maps the items of g's members with the last member reversed. At
-    # the top g=(G,), so row i meets row 15-i (s); at a row g=(r,s), so cell j meets s[j] and
-    # s[15-j]: the cell gets g=(a,v,h) with h its half-turn image, and len 3 (g[2:]) marks a cell.
-    # A cell keeps a, or takes h when a is 4 (g[-(g[0]==4)]).
-    "unmask_fours_half_turn": "p=lambda*g:g[2:]and g[-(g[0]==4)]or[*map(p,*g,g[-1][::-1])]",
+    # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s;
+    # each 4 takes its half-turn image, never hidden in the task. One star-lambda p for grid, rows
+    # and cells: map(p,g[-1][::-1],*g) maps the last member reversed with the items of g's
+    # members. At the top g=(G,), so output row i gets (s, r): s = G[15-i] first, r = G[i] last;
+    # at a row, cell j gets (r[15-j], s[j], r[j]): len 3 (g[2:]) marks a cell. This outputs the
+    # left-right mirror of the answer, which is the answer (the pattern is mirror-symmetric): the
+    # cell keeps r[15-j], or, when that is 4, takes s[j] (g[g[0]==4]), the half-turn image of
+    # (i, 15-j).
+    "unmask_fours_half_turn": "p=lambda*g:g[2:]and g[g[0]==4]or[*map(p,g[-1][::-1],*g)]",
     # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
     # cells from g[-1][z] on), the outer colour again above that run; from above the run's two ends,
     # rays of that colour go up-left and up-right. A whole program that paints the rays in place:
@@ -2250,11 +2252,12 @@ IDIOMS = {
     # []) becomes g>0.
     "block_centre_fill": "g*0==[]and[p(g[i])for i in b'\u0001\u0001\u0001\u0004\u0004\u0004\u0007\u0007\u0007']or g>0",
     # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour.
-    # One recursive p for grid, row pairs and cells (a*0!=0 is true for lists, false for ints):
-    # on the grid (b=[]) it maps over g and g[5:]+[] = g[5:] (stopping at the 4 bottom rows); on a
-    # row pair a[5:] of a 4-cell row is [], so a[5:]+b is the bottom row b; on a cell pair (a in
-    # {0,1}, b in {0,2}) -a<b is false only when both are 0, times 3.
-    "union_of_halves_green": "p=lambda a,b=[]:a*0!=0 and[*map(p,a,a[5:]+b)]or(-a<b)*3",
+    # One star-lambda p for grid, row pairs and cells: map(p,*x,x[0][-4:]) maps the items of x's
+    # members with those of x[0]'s last 4. At the top x=(g,), so it pairs row i with row i+5
+    # (g[-4:] is the 4 bottom rows; map stops at 4); at a row pair (r,s), r[-4:] is r itself, so
+    # each cell gets x=(a,b,a), and len 3 (x[2:]) marks a cell: 3*any(x) (any(x) may be 0, so a
+    # conditional expression rather than and/or).
+    "union_of_halves_green": "p=lambda*x:3*any(x)if x[2:]else[*map(p,*x,x[0][-4:])]",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes,
     # output the one whose 2x copy, placed where the big shape is and clipped by the grid,
     # is exactly the visible part. One regex per colour pair (e, r), no turns: the pattern is
