@@ -860,14 +860,15 @@ IDIOMS = {
     # cells y*1j+x: text that repeats its own, packs shorter.
     "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*9 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(A.get(x,0)for x in X(r)),h:=1,h:=max(C(r)for r in A)>(h:=0)+max(C(r)for r in A),S:={max(X(r),key=C)for r in A if 0<A[r]})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s (2-3 cells, touching the border) is extended as a ray of 3s
-    # until it meets the band of 2s on one side, then reflects off it (a V, tip T by the band).
-    # Flood by sweeps: a 0 turns 3 when, along a diagonal, its neighbour is 3/8 and the cell
-    # beyond that is 2/3/8 (two 8s or 3s in a line extend the line; the tip T, a 3 with a 2
-    # behind it, starts the reflected arm; a 0 there stops it: no 3s off the V). One re.sub on
-    # str(g) per sweep (a 12-wide row is 38 bytes: up-left is 41 back) looks up-left with a
-    # lookbehind, then the grid is rotated; 4*len(g) sweeps (48 for 12x12, a multiple of 4, so
-    # the grid ends upright) cover both arms (each 4 sweeps grow every arm one cell).
-    "diagonal_bounce": "import re\np=lambda g:[g:=[*zip(*eval(re.sub('(?<=[238].{40}[38].{40})0','3',str(g)))[::-1])]for _ in g*4][-1]",
+    # until it meets the band of 2s on one side, then reflects off it (a V, tip T by the
+    # band). Flood by sweeps: a 0 turns 3 when, along a diagonal, its neighbour is 3/8 and
+    # the cell beyond that is 2/3/8 (two 8s or 3s in a line extend the line; the tip T, a 3
+    # with a 2 behind it, starts the reflected arm; a 0 there stops it: no 3s off the V).
+    # One re.sub on str(g) per sweep (a 12-wide row is 38 bytes: down-right is 41 on) looks
+    # down-right with a lookahead (0(?=...) is a byte shorter than a lookbehind (?<=...)0),
+    # then the grid is rotated; 4*len(g) sweeps (48 for 12x12, a multiple of 4, so the grid
+    # ends upright) cover both arms (each 4 sweeps grow every arm one cell).
+    "diagonal_bounce": "import re\np=lambda g:[g:=[*zip(*eval(re.sub('0(?=.{40}[38].{40}[238])','3',str(g)))[::-1])]for _ in g*4][-1]",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
     # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
