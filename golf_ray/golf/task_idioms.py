@@ -746,16 +746,16 @@ IDIOMS = {
     "scaled_template_complete": "(N:=[a%3+a//3*31-32 for a in range(9)],D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a//k*31+a%k-Q[0]+p for k in range(12-len(T))for Q in[[E*k+a//k*31+a%k for E in T for a in range(k*k) if D[E]==2]]for p in D if{*Q}=={E+a for E in Q for a in N if p-Q[0]+E+a in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. A recursion, one pass per call (k = 12..1): each pass turns the grid
-    # (rows of zip(*g[::-1])), labels each 0 on first sight and spreads the max label along rows
-    # (v*(c>5): v, the cell just written, starts at 0 in each call; 5 stays a barrier); 12
-    # passes (every example is 12x12, a multiple of 4: the grid ends upright). Label counter
-    # with no setup: inside a call g is free (the pass's result is passed on), so a new 0 gets
-    # len(g:=g+g[:6]), g grown by 6 rows: labels 18, 24, ... are distinct multiples of 6, so
-    # c%6 keeps 5 and clears labels. The last pass (k=1: (..)*(k>1) is 0, so `or` runs) maps
-    # each cell instead, the labels being settled: sizes are counted on the flat grid (132132
-    # has bits 2,5,10,17), 5s too: every example has 26 or more. Labels and 5 are never 0, so
-    # the earlier passes keep them.
-    "square_holes_filled": "p=lambda g,k=12,v=0:k and p([[(v:=max(c or len(g:=g+g[:6]),v*(c>5)))*(k>1)or c%6|2&132132>>sum(g,g).count(c)for c in r]for r in zip(*g[::-1])],k-1)or g",
+    # (rows of zip(*g[::-1])), labels each 0 on first sight and spreads the max label along
+    # rows (v*(c>5): v, the cell just written, starts at 0 in each call; 5 stays a barrier);
+    # 12 passes (every example is 12x12, a multiple of 4: the grid ends upright). Label
+    # counter with no setup: inside a call g is free (the pass's result is passed on), so a
+    # new 0 gets len(g:=g+g[:6]), g grown by 6 rows: labels 18, 24, ... are distinct multiples
+    # of 6, so c%6 keeps 5 and clears labels. The last pass (k=1: 1%k is 0 there and 1 before,
+    # so 1%k*(..) is 0 and `or` runs) maps each cell instead, the labels being settled: sizes
+    # are counted on the flat grid (132132 has bits 2,5,10,17), 5s too: every example has 26
+    # or more. Labels and 5 are never 0, so the earlier passes keep them.
+    "square_holes_filled": "p=lambda g,k=12,v=0:k and p([[1%k*(v:=max(c or len(g:=g+g[:6]),v*(c>5)))or c%6|2&132132>>sum(g,g).count(c)for c in r]for r in zip(*g[::-1])],k-1)or g",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
     # decides it: g==g[::-1]or 7 is True or 7, and True prints as 1 (the checker's json turns true
