@@ -496,13 +496,12 @@ def program(expr: str) -> str:
     """The program `p` whose value is `expr` in the grid `g`, or `expr` itself when it is a
     whole program (`PROGRAM_STARTS`); a leading walrus as a statement when that is shorter
     (`passes.walrus_as_statements`) and too short to be packed."""
-    # a digit right before a keyword (`2for`) is a SyntaxWarning now, an error later
-    expr = re.sub(r"(\d)(for|if|else|and|or|not|in|is)\b", r"\1 \2", expr)
     expr = expr.replace(" in [", " in[")
     source = expr if expr.startswith(PROGRAM_STARTS) else "p=lambda g:" + expr
+    source = passes.tight_keywords(source)
     # A packed program's size is its deflated text's, which the def's may not lessen (on five
     # idioms: +3, +1, 0, 0 and -2 bytes).
-    statements = passes.walrus_as_statements(source)
+    statements = passes.tight_keywords(passes.walrus_as_statements(source))
     return statements if len(statements) < compress.PACKS_FROM else source
 
 

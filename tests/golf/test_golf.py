@@ -211,6 +211,32 @@ def test_a_walrus_loses_only_the_parentheses_it_does_not_need():
     assert passes.bare_walrus("x=f((a:=1)") == "x=f((a:=1)"  # text that does not parse stays
 
 
+@pytest.mark.parametrize(
+    ("source", "tight"),
+    [
+        ("p=lambda g:g*0!=0 and g", "p=lambda g:g*0!=0and g"),
+        ("x=[1 for r in g if 2 in r]", "x=[1for r in g if 2in r]"),
+        ("x=10 or 1 is 1 or 3 not in[]", "x=10or 1is 1or 3not in[]"),
+        ("x=0 or 1", "x=0 or 1"),  # `0o` starts an octal
+        ("x=1 if 0 else 2", "x=1if 0 else 2"),  # `1e` starts an exponent
+        ("x=0x1f and 1.5 if 1_0 and 1j else 1e3", "x=0x1f and 1.5 if 1_0 and 1j else 1e3"),
+        ("x='1 in'+f'{2 for}'", "x='1 in'+f'{2 for}'"),  # text in strings is not code
+        ("x=[1\n for r in g]", "x=[1\n for r in g]"),  # a line break is not a space
+        ("x=f((1 and", "x=f((1 and"),  # text that does not parse stays
+    ],
+)
+def test_a_number_runs_into_the_keyword_after_it(source, tight):
+    """The judge's Python (3.11) reads `0and` as `0 and`: the same program, a byte shorter."""
+    assert passes.tight_keywords(source) == tight
+    if tight != source:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            assert ast.dump(ast.parse(tight)) == ast.dump(ast.parse(source))
+    assert passes.minify("def p(g):\n    return [1 for r in g if 0 in r]") == (
+        "def p(g):return[1for A in g if 0in A]"
+    )
+
+
 def test_a_leading_walrus_becomes_a_statement_a_byte_shorter():
     w = passes.walrus_as_statements
     roll = "p=lambda g:(k:=g.count(g[0]))and[r[k:]for r in g]"

@@ -3640,7 +3640,7 @@ def test_every_candidate_is_python(name):
 
 def test_no_fixed_idiom_has_a_space_python_does_not_need():
     """Every byte counts: a space whose removal leaves the same syntax tree is one point lost
-    (unless `search.program` puts it back: `2for` is a SyntaxWarning, later an error). Not in a
+    (`search.program` drops one between a number and a keyword itself). Not in a
     program long enough to be packed, where a space can make the stream shorter (task101's idiom
     packed to 271 bytes with such a space, 276 without)."""
     wasted = []
@@ -3696,7 +3696,7 @@ def test_an_idiom_is_an_expression_in_g_or_a_whole_program():
     statements = "def p(g):\n for r in g:r.reverse()\n return g[::-1]"
     assert search.program(statements) == statements
     assert search.reproduces(statements, pairs)
-    assert search.program("p=lambda g:[1for r in g]") == "p=lambda g:[1 for r in g]"
+    assert search.program("[1 for r in g]") == "p=lambda g:[1for r in g]"  # the judge's 3.11
     assert search.program("(k:=len(g))and g[k:]") == "def p(g):k=len(g);return g[k:]"
     packed = "(k:=len(g))and g[k:]" + "+g" * 100  # packed: its deflated text's size counts
     assert search.program(packed) == "p=lambda g:" + packed
