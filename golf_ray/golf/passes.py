@@ -826,8 +826,8 @@ _WALRUS = re.compile(r"\(\w+:=")
 def bare_walrus(source: str) -> str:
     """`source` without the parentheses around each walrus that needs none: python-minifier
     keeps them on an argument, a display's or a comprehension's element (`f((a:=x))`,
-    `[(a:=x)for`). Each pair goes only if the tree stays the same and no new warning comes
-    (`(a:=1)for` -> `1for`); that also rules out a bracket the scan misreads in a string."""
+    `[(a:=x)for`). Each pair goes only if the tree stays the same (`[(a:=1)for` -> `[a:=1for`
+    too: see `tight_keywords`); that also rules out a bracket the scan misreads in a string."""
     if not _WALRUS.search(source):
         return source  # most programs (every RE-ARC seed): no parse on minify's path
     tree = _tree(source)
@@ -843,14 +843,12 @@ def bare_walrus(source: str) -> str:
     return source
 
 
-def _tree(source: str) -> tuple[str, int] | None:
-    """The tree of `source` and how many warnings parsing it gives; None if it does not parse."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            return ast.dump(ast.parse(source)), len(caught)
-        except SyntaxError:
-            return None
+def _tree(source: str) -> str | None:
+    """The tree of `source`; None if it does not parse."""
+    try:
+        return ast.dump(_quiet_parse(source))
+    except SyntaxError:
+        return None
 
 
 def shorten_parameters(source: str) -> str:
