@@ -16,6 +16,7 @@ import itertools
 import logging
 import multiprocessing
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -364,7 +365,7 @@ def judge_golfed(
 def _processes(judge: Judge) -> ProcessPoolExecutor:
     """Passes and zopfli are CPU-bound and the sandboxes idle meanwhile: one process per sandbox
     worker (the search and shrinking too, in `_guarded`'s pool)."""
-    return ProcessPoolExecutor(judge.opts.judging.workers, mp_context=_SPAWN)
+    return ProcessPoolExecutor(judge.opts.judging.workers, mp_context=_SPAWN, initializer=_quiet)
 
 
 def shrink_stage(tasks, db: SolutionDB, judge: Judge, seconds: float, progress=True) -> None:
@@ -419,7 +420,13 @@ def _guarded(
                 log.warning("%s %s: %r", stage, task_id, e)
 
 
+def _quiet() -> None:
+    # golfed texts warn when parsed (`0and`: `passes.tight_keywords`), thousands of them, by design
+    warnings.simplefilter("ignore", SyntaxWarning)
+
+
 def _worker() -> None:
+    _quiet()
     shrink.worker_limits()  # after this module's imports, so the cap is on what programs add
 
 
