@@ -265,15 +265,16 @@ IDIOMS = {
     # `for` instead).
     "edge_dots_tint_block": "[g:=[[C:=(B^8<1>C)*A[0]or B for B in A]for A in zip(*g[::-1])]for A in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours
-    # scattered as noise: cut out the box around the shape. For each colour c in range(10),
-    # two steps of "transpose, keep the rows holding c" (from g, then from that b) give its
-    # columns, then its box; the shape's box is nearly full while a scattered colour's box
-    # is mostly 0 (0's own box is the whole grid). Key: the box's cells sorted; max() of
-    # those lists picks the fewest leading 0s (fewest 0s), an absent colour's empty box
-    # gives [] (the smallest), and a first-step b is a superset of its box, so never fewer
-    # 0s. (sorted(b), the rows alone, is right on the real examples but wrong on 5 of 200
-    # draws and on both planted sets.)
-    "densest_colour_box": "max((sorted(sum(b:=[r for r in zip(*e or b)if c in r],())),b)for c in range(10)for e in(g,0))[1]",
+    # scattered as noise: cut out the box around the shape. Whole program: k runs over
+    # range(20), colour k//2, step k%2. An even k keeps the columns of g holding the colour
+    # ([g,b][0]); the odd k after it keeps the rows of that b holding it ([g,b][1]; the
+    # vararg b=() only fills [g,b] at k=0): the colour's box. The list holds k%2*b, so only
+    # boxes (a first step gives []); max by sorted (the rows in order: the box whose smallest
+    # rows have the fewest leading 0s) picks the shape's: a scattered colour's box is mostly
+    # 0, 0's own box is the whole grid, an absent colour's box is [] (the smallest).
+    # sorted(b) is wrong on 1 of 200 draws (sorted(sum(b,())) on none); the shrink stage
+    # drops the k%2*, the first steps (columns) then never win on the real examples.
+    "densest_colour_box": "p=lambda g,*b:max([k%2*(b:=[r for r in zip(*[g,b][k%2])if k//2in r])for k in range(20)],key=sorted)",
     # task037: Each colour has two cells on a diagonal; join them with a diagonal line of that
     # colour. Each character of str(g) (10x10 as every example: 320 characters, a row 32) takes
     # the largest character found on both of its opposite rays (steps 29 and 35, read from the raw
@@ -1660,16 +1661,18 @@ IDIOMS = {
     # in {0,3} (upper) and b in {0,1} (lower), ~a+b = b-a-1 is -1 only for (0,0), and &2 keeps 2
     # there and 0 for -4, 0, -3.
     "stacked_halves_nor_2": "p=lambda a,b=[]:a*0!=0 and[*map(p,a,a[4:]+b)]or~a+b&2",
-    # task228: a one-colour box on 0 with four colours at its inner corners: clear them and put each
-    # beyond the opposite outer corner, on the bytes of repr(g) (10x10: rows 32 apart, columns 3).
-    # Sorted, the first places of its 10 distinct bytes are '[' '0' ',' ' ' ']' (row 0 is all 0 in
-    # every example), the box colour, then the four colours in reading order: C. The colour at C[k]
-    # goes 2 rows and 2 columns outwards past C[3-k] (70,58,-58,-70 are 2*o-72 for o in b'GA'+7,1,
-    # the last two raw control bytes, 1 byte each) and 48 ('0') clears it; a destination is outside
-    # the box, so it is never a later source. A whole program: `*s,=` makes the list, the walrus in
-    # the for header binds C, and the loop body assigns without the comprehension's `for ... in[]`.
-    # Every grid of other tasks reaches the eval too (a short C just stops the zip early).
-    "frame_corners_swap_out": "def p(g):\n *s,=b'%a'%g\n for x,y,o in zip(C:=sorted(map(s.index,{*s}))[6:],C[::-1],b'GA\u0007\u0001'):s[y+o*2-72],s[x]=s[x],48\n return eval(bytes(s))",
+    # task228: a one-colour box on 0 with four colours at its inner corners: clear them and
+    # put each beyond the opposite outer corner, on the bytes of repr(g) (10x10: rows 32
+    # apart, columns 3). Sorted, the first places of its 10 distinct bytes are '[' '0' ','
+    # ' ' ']' (row 0 is all 0 in every example), the box colour, then the four colours in
+    # reading order: D[6:]. x walks that copy while D.pop() yields the far corner (d, c, b,
+    # a), and the colour at x goes 2 rows and 2 columns outwards past it: 70,58,-58,-70 are
+    # 2*o-72 for o in b'GA'+7,1 (the last two raw control bytes, 1 byte each); 48 ('0')
+    # clears x. A destination is outside the box, so it is never a later source. A whole
+    # program: `*s,=` makes the list, the walrus in the for header binds D, and the loop
+    # body assigns without a comprehension's `for ... in[]`. Every grid of other tasks
+    # reaches the eval too (a short D just stops the zip early).
+    "frame_corners_swap_out": "def p(g):\n *s,=b'%a'%g\n for x,o in zip((D:=sorted(map(s.index,{*s})))[6:],b'GA\x07\x01'):s[D.pop()+o*2-72],s[x]=s[x],48\n return eval(bytes(s))",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass scans the rows (g the row just made, a walrus in the
     # comprehension) and adds label L to a cell whose upper-left neighbour a is 5 while 5>b+x, b the
@@ -2828,11 +2831,13 @@ IDIOMS = {
     # colours absent count 0), so places 8, 7, 6 of the ten hold the shapes' colours, biggest first;
     # zip makes each a 1-cell row.
     "colours_by_size_column": "[*zip(sorted(range(10),key=sum(g,g).count)[8:5:-1])]",
-    # task394: a periodic tiling with a rectangular hole of 0s: output the hole's contents. Each
-    # hole row r (c 0s from a) is copied from the greatest row s that agrees with it off the hole (s
-    # with its cells a..a+c zeroed is r; s*False is [], the least); a zero-free one beats r and the
-    # other hole rows (in every example one exists), and its slice a:a+c is the hole row.
-    "periodic_hole_fill": "[max(s*(s[:(a:=r.index(0))]+[0]*c+s[a+c:]==r)for s in g)[a:a+c]for r in g if(c:=r.count(0))]",
+    # task394: a periodic tiling with a rectangular hole of 0s: output the hole's contents.
+    # Each hole row r (c 0s from a = r.index(0)) is copied from a row s that covers it: s >=
+    # max(r, 1) cell by cell (map(max,r,s,[1]*99)==s: s equals or exceeds r off the hole and
+    # holds no 0, so the hole rows drop out). The true row (r off the hole; one exists in
+    # every example) qualifies, and min of the suffixes s[a:] picks it in every example and
+    # draw; its first c cells are the hole row.
+    "periodic_hole_fill": "[min(s[r.index(0):]for s in g if[*map(max,r,s,[1]*99)]==s)[:r.count(0)]for r in g if 0in r]",
     # task395: a 6x3 grid, top half 0/9 over bottom half 0/1; the 3x3 output is 2 where the cell is
     # 0 in both halves, else 0. A whole program: p recurses over three levels. p(g) maps p over the
     # rows of g and of g[3:] (b defaults to [], so a[3:]+b is g[3:]); p(row, row) maps p over the
