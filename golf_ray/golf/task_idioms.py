@@ -2360,14 +2360,15 @@ IDIOMS = {
     # min(x,5) keeps the rest and 0 stays 0. The 40-w values cover the row while w <= 20 (every
     # example is 10-20 wide).
     "fives_from_right_green": "[[*map(min,r,([5,3]*20)[len(r):])]for r in g]",
-    # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of their
-    # colour up to the block. Four passes by eval of the pass text written 4 times (nested, no
-    # g:=): each map pass hands the lambda one column r (top to bottom) and returns it reversed,
-    # so every pass is a quarter turn and the 4 passes shoot in all 4 directions, ending upright.
-    # Along r, x is the cell just written (fresh 0 per column by the default) and a blank takes x,
-    # the nearest dot's colour, when a 3 lies further on; r:=r[1:] in an always-true `if[...]`
-    # drops one cell per step, so r is then the rest after the cell (a blank is no 3 itself).
-    "dots_shoot_to_square": "p=lambda g:[*eval('map(lambda*r,x=0:[x:=c or x*(3in r)for c in r if[r:=r[1:]]][::-1],*'*4+'g))))')]",
+    # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of
+    # their colour up to the block (one dot per side at most). 4*len(g) passes (a multiple of
+    # 4), each a quarter turn: every line of zip(*g[::-1]) is walked forward by r.pop(0), so r
+    # is the part ahead and B (from [0]+r[:-1]) the old cell behind. A blank takes B when a 3
+    # lies ahead, so a dot's colour grows one cell a pass toward the block and never past it
+    # (no 3 ahead there; a blank after a 3 is past the block). All reads are old values, so a
+    # line needs no reset of state. len(g) rounds cover every real shot (10x10: at most 8);
+    # drawn grids much wider than tall miss a few (4 of 200); g*8 has none but is too slow.
+    "dots_shoot_to_square": "[g:=[[r.pop(0)or B*(3in r)for B in[0]+r[:-1]]for*r,in zip(*g[::-1])]for _ in g*4][-1]",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
     # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i, column byte j)
     # is 5 iff i*c%j > 8, with the row bytes 21,41,19 and column bytes 15,29,16 chosen (by a search)
@@ -2387,14 +2388,15 @@ IDIOMS = {
     # their own colour.
     "elbow_path": "p=lambda g,e=9:g*(e<0)or p([[c|4*(c<e&(e:=e^any(R))in C)for c,R in zip(C,g)]for C in zip(*g)],e-6)",
     # task336: a 5-box with one gap: fill its inside with 8 and leak 8 straight out through
-    # the gap to the border. 4*len(g) passes (a multiple of 4, enough for every flood), each a
-    # quarter turn: every line of zip(*g[::-1]) is walked forward by r.pop(0), so r is the part
-    # ahead and B (from [0]+r[:-1]) the old cell behind. A 0 becomes 8 when a 5 lies ahead and
-    # r > [-B|7], i.e. r[0] > -B|7 (never equal): for B>0 (-1) always (after a wall or an 8,
-    # inside since a 5 is ahead), for B=0 (7) only when the next cell is 8: that grows the leak
-    # one cell a pass from the gap out (the far wall is ahead), never along a line across the
-    # leak (no 5 there). All reads are old values, so a line needs no reset of state.
-    "leaky_box": "[g:=[[r.pop(0)or 8*(5 in r>[-B|7])for B in[0]+r[:-1]]for*r,in zip(*g[::-1])]for _ in g*4][-1]",
+    # the gap to the border. 4*len(g) passes (a multiple of 4, enough for every flood), each
+    # a quarter turn: every line of zip(*g[::-1]) is walked forward by r.pop(0), so r is the
+    # part ahead and B (from [0]+r[:-1]) the old cell behind. A 0 becomes 8 when a 5 lies
+    # ahead and r > [7-B], i.e. B + r[0] > 7 (never equal; both in {0,5,8}): a 5 on both
+    # sides (only the gap, in its wall line; the box's inside is at least 2x2) or an 8 beside
+    # it. So the gap seeds the 8s, they spread over the inside (a 5 ahead there), and the leak
+    # grows one cell a pass from the gap outward (walked inward, the far wall is ahead), never
+    # along a line across the leak (no 5 there). All reads are old values: no state reset.
+    "leaky_box": "[g:=[[r.pop(0)or 8*(5in r>[7-B])for B in[0]+r[:-1]]for*r,in zip(*g[::-1])]for _ in g*4][-1]",
     # task337: swap the colours 5 and 8, keep the others. translate on the grid's text swaps the
     # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
     # stays valid Python on any grid).
