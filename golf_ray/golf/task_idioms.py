@@ -1783,20 +1783,20 @@ IDIOMS = {
     "blocks_to_cells_mirrored": "[r[::(k:=~g.index(min(g,key=set)))]for r in g][::-k]",
     # task245: Four 3-corners mark a box; move the 2-shape so its bounding box starts just inside
     # the top-left corner. Whole program: four passes by exec of one pass text written 4 times
-    # (g[:]= rewrites the input list in place, so `or g` returns it). Per pass: X = the bound
-    # .index of the row maxes (X(2) is the first row whose max is 2, X(3) the first 3-row); roll
-    # the rows cyclically by K = X(2) - X(3) - 1 (g[K:]+g: row i gets g[i+K]):
-    # the first row with a 2 and no 3 goes just below the first 3-row. map(zip,...) pairs the
-    # cells row by row, zip(*...) turns them into columns and [::-1] makes that a quarter turn, so
-    # four passes visit rows and columns once forward and once backward and end upright; b%3-9%~a
-    # keeps a's 3 (9%~a is -3 for a=3, else 0) and takes b's 2. (The comprehension's outer
-    # iterable runs in exec's scope, so it sees g and X.) K is wrong only when the shape's first
-    # line lies on a corner line: on the top one K is 0 (no change), on the bottom one that line
-    # lands on the top one, whose corners sit in the same places, so no 2 is ever lost; the pass
-    # the other way round then sees a first line that is no corner line and places it. A placed
-    # shape gives K=0. The shape spans >= 2 lines and corner lines are h+1 apart, so a line with a
-    # 2 and no 3 exists.
-    "shape_into_corners": 'p=lambda g:exec("X=[*map(max,g)].index;g[:]=[[b%3-9%~a for a,b in r]for r in zip(*map(zip,g,g[X(2)+~X(3):]+g))][::-1];"*4)or g',
+    # (g[:]= rewrites the input list in place, so `or g` returns it). Per pass: map(lambda*c:..,
+    # *g) hands the lambda each column c of g; its default X (made once per pass, in exec's
+    # scope, so it sees g) is the bound .index of the row maxes (X(2) is the first row whose max
+    # is 2, X(3) the first 3-row). The column is rolled cyclically by K = X(2) - X(3) - 1
+    # (c[K:]+c: cell i pairs with c[i+K]), which rolls the rows: the first row with a 2 and no 3
+    # goes just below the first 3-row. b%3-9%~a keeps a's 3 (9%~a is -3 for a=3, else 0) and
+    # takes b's 2; [::-1] reverses the merged column, so the pass ends with a clockwise quarter
+    # turn; four passes visit rows and columns once forward and once backward and end upright.
+    # K is wrong only when the shape's first line lies on a corner line: on the top one K is 0
+    # (no change), on the bottom one that line lands on the top one, whose corners sit in the
+    # same places, so no 2 is ever lost; the pass the other way round then sees a first line that
+    # is no corner line and places it. A placed shape gives K=0. The shape spans >= 2 lines and
+    # corner lines are h+1 apart, so a line with a 2 and no 3 exists.
+    "shape_into_corners": 'p=lambda g:exec("g[:]=map(lambda*c,X=[*map(max,g)].index:[b%3-9%~a for a,b in zip(c,c[X(2)+~X(3):]+c)][::-1],*g);"*4)or g',
     # task246: one 2 and one 3; 8s fill the 2's row up to the 3's column, then that column up to the
     # 3. Two passes, each over the transpose's lines r: u=3 fills the column holding 3, u=2 the row
     # holding 2, between the only two non-zero perpendicular lines w (inclusive). k is the parity
