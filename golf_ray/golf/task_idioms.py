@@ -1563,12 +1563,15 @@ IDIOMS = {
     # with g itself (0 or the same band row) as the third map argument to cut the output to len(g).
     "repeat_three_row_band": "[*map(max,g,g[3:6]*7,g[6:9]*7)]",
     # task216, task365: rectangles on 0 (apart, maybe at the edges) dotted with 2: cut out the one
-    # with the most 2s. For each column j, each row's run from j to its next 0 (r*9 wraps, so a 0 is
-    # found) is listed, and str(list) split at the empty runs "[]": each piece, less its first and
-    # last character, is a rectangle's rows seen from column j (a tuple once eval'd; rectangles have
-    # 3+ rows, as in every example). Pieces from columns inside a rectangle tie with it on 2s, so -j
-    # makes its left column win the max.
-    "rect_with_most_twos": "eval(max((s.count('2'),-j,s)for j in range(20)for s in str([r[j:(r*9).index(0,j)]for r in g]).split('[]'))[2][1:-1])",
+    # with the most 2s. For each column j the rows are walked top-down and each row's run from j
+    # to its next 0 (r*20 wraps, so a 0 is found) is appended to A; an empty run resets A to []
+    # (the walrus `x and A+[x]`), so A is every top part of a rectangle seen from column j. A
+    # leading [0] row gives an empty run at every j: it starts each column with A=[] (no carry
+    # from a piece that ends on the bottom row) and binds A before its first read. Every step
+    # yields (2s in A, -j, A), an empty A too (0 2s, never the best). max takes the most 2s; -j
+    # makes the left column win over inner columns (ties on 2s); on equal j the longer A (a list
+    # with the shorter as prefix) wins, so the whole rectangle, not a top part of it.
+    "rect_with_most_twos": "p=lambda g:max((str(A:=(x:=r[j:(r*20).index(0,j)])and A+[x]).count('2'),-j,A)for j in range(20)for r in[[0]]+g)[2]",
     # task217: a one-colour 3x3 shape S (full 3x3 bounding box) sits in a 9x9; the output puts S
     # in block (X, Y) wherever S[X][Y] is set. The self-product a&b of every row pair of g holds
     # that layout with all-zero rows and columns in between (only the shape's cells are non-zero),
