@@ -495,7 +495,11 @@ PROGRAM_STARTS = ("p=", "def p(", "import ")
 def program(expr: str) -> str:
     """The program `p` whose value is `expr` in the grid `g`, or `expr` itself when it is a
     whole program (`PROGRAM_STARTS`); a leading walrus as a statement when that is shorter
-    (`passes.walrus_as_statements`) and too short to be packed."""
+    (`passes.walrus_as_statements`) and too short to be packed; each whole number run into the
+    keyword after it (`passes.tight_keywords`)."""
+    # a fit may write a colour before `else` or `or`: `5else` and `0or` do not parse (`5e`
+    # starts an exponent, `0o` an octal)
+    expr = re.sub(r"(\d)(else)\b", r"\1 \2", re.sub(r"\b(0+)(or)\b", r"\1 \2", expr))
     expr = expr.replace(" in [", " in[")
     source = expr if expr.startswith(PROGRAM_STARTS) else "p=lambda g:" + expr
     source = passes.tight_keywords(source)

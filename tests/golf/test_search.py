@@ -3697,6 +3697,9 @@ def test_an_idiom_is_an_expression_in_g_or_a_whole_program():
     assert search.program(statements) == statements
     assert search.reproduces(statements, pairs)
     assert search.program("[1 for r in g]") == "p=lambda g:[1for r in g]"  # the judge's 3.11
+    # a fit's colour before `else` or `or`: `5else` and `0or` do not parse
+    assert search.program("[5if c==5else 0for c in g]") == "p=lambda g:[5if c==5 else 0for c in g]"
+    assert search.program("[c!=0or 1for c in g]") == "p=lambda g:[c!=0 or 1for c in g]"
     assert search.program("(k:=len(g))and g[k:]") == "def p(g):k=len(g);return g[k:]"
     packed = "(k:=len(g))and g[k:]" + "+g" * 100  # packed: its deflated text's size counts
     assert search.program(packed) == "p=lambda g:" + packed
