@@ -732,10 +732,10 @@ IDIOMS = {
     # task100: a 2x2 of the colour whose object (a hollow rectangle) has the largest box. A
     # colour lies in both row r and column k for exactly the (row, column) pairs of its box.
     # The two boxes (two colours in every example and draw) are apart, so {*r}&{*k} holds at
-    # most one colour besides 0, and its sum is that colour. A pair without a colour gives
-    # a fresh zip() instead: zip objects compare by identity, so each counts once and never
-    # wins. The mode of the list is the colour with the largest box area.
-    "largest_box_colour_2x2": "[[max(L:=[sum({*r}&{*k})or zip()for r in g for k in zip(*g)],key=L.count)]*2]*2",
+    # most one colour besides 0, and its sum is that colour (0 for a pair outside both boxes).
+    # Colours 1..9 are the candidates (0 is not one, so the 0 pairs need no fallback); each is
+    # keyed by its count in the pair list, its box area.
+    "largest_box_colour_2x2": "[[max(range(1,10),key=[sum({*r}&{*k})for r in g for k in zip(*g)].count)]*2]*2",
     # task101: (bg 0, fill 1, marker 2 in every example.) Cell (i,j) is the int i*31+j: rows 31
     # apart and no example wider than 21, so a step off the grid's edge never lands on a cell of
     # another row, nor (in every example) a painted cell past it; N = the 3x3 block's steps. The
@@ -1252,13 +1252,14 @@ IDIOMS = {
     # repaints b with its own colour.) The last test is a second `if` (one byte less than `and`);
     # names chosen so the text packs shorter.
     "complete_partial_templates": "(c:={e+r*1j:S for e,X in enumerate(g)for r,S in enumerate(X)if S},K:={m+b:c[f]for M in c if M+2 not in c for f in c if abs(m:=f-M)<2-(c[M]==c[f])for b in c if c.get(m+m+b)==c.get(m+f)if c[M]==c[b]})and[[K.get(e+r*1j,S)for r,S in enumerate(X)]for e,X in enumerate(g)]",
-    # task174: three one-colour objects with disjoint boxes; crop the one that is its own left-right
-    # mirror. Program: p tries colours c = 9, 8, ... by recursion. B transposes and keeps the lines
-    # that hold c; three Bs give c's box as columns, symmetric iff that column list is a
-    # palindrome, and one more B gives its rows. An absent colour yields [] (a palindrome, but
-    # B([]) is falsy), so the search goes on. The next colour is c-c/c (c-1 as a float, which `in`
-    # still matches), which raises at c=0, so a grid with no symmetric object fails fast.
-    "crop_symmetric_object": "p=lambda g,c=9:(X:=(B:=lambda g:[r for r in zip(*g)if c in r])(B(B(g))))==X[::-1]and B(X)or p(g,c-c/c)",
+    # task174: three one-colour objects with disjoint boxes; crop the one that is its own
+    # left-right mirror. Program: p tries colours c = 9, 8, ... by recursion. B transposes and
+    # keeps the lines that hold c; three Bs give c's box as columns, symmetric iff that column
+    # list is a palindrome, and one more B gives its rows; the test (a bool) times that list
+    # keeps it or gives []. An absent colour yields [] (a palindrome, but B([]) is []), so the
+    # search goes on. The next colour is c-c/c (c-1 as a float, which `in` still matches),
+    # which raises at c=0, so a grid with no symmetric object fails fast.
+    "crop_symmetric_object": "p=lambda g,c=9:((X:=(B:=lambda g:[r for r in zip(*g)if c in r])(B(B(g))))==X[::-1])*B(X)or p(g,c-c/c)",
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell, a cell
     # whose mirror is a hole too (on or next to the diagonal) from the cell up-left of it. zip(g,*g)
     # gives row i (r) with column i (c); a cell and its mirror are equal or one is 0, so | joins
