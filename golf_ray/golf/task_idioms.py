@@ -1847,12 +1847,13 @@ IDIOMS = {
     "assemble_l_pieces": "[((C:={D.count(0)*4+D.index(0):D for r,s in zip(g,g[1:])for D in zip(r,s,r[1:],s[1:])})[k%8]+C[k%6])[k%5::2]for k in b'_GF.']",
     # task254: bottom-aligned bars: the tallest becomes 1, the shortest 2, the rest vanish. Bars
     # are nested from the top down (heights differ), so two rows tell the columns apart: f from
-    # the first non-blank row max(g,key=any) holds only the tallest bar; q, the row above the
-    # first full row (the full rows g.count(g[-1]) are the last ones, so q = g[~count]), holds
-    # every bar but the shortest. Per cell v (0 or 5): ~q%3 is 0 (q=5) or 2 (q=0), plus f (0 or
-    # 5) gives 0, 5 or 2, and &-v (-5 = ...1011, or 0 for v=0) keeps 1 of 5 (tallest), 2 of 2
-    # (shortest) and 0 of 0 (middle bars and the background).
-    "tallest_shortest_bars": "[[~q%3+f&-v for v,f,q in zip(r,max(g,key=any),g[~g.count(g[-1])])]for r in g]",
+    # the first non-blank row max(g,key=any) holds only the tallest bar; q = g[~g.count(r)]. For a
+    # full row r (count = the shortest height h) that is g[~h], the row above the first full row:
+    # every bar but the shortest. Any other row's band of equal rows ends above the full rows, so
+    # g[~count] is at or below its first row: a superset of r, q=5 wherever v=5. Per cell v (0 or
+    # 5): ~q%3 is 0 (q=5) or 2 (q=0), plus f (0 or 5) gives 0, 5 or 2, and &-v (-5 = ...1011, or 0
+    # for v=0) keeps 1 of 5 (tallest), 2 of 2 (shortest) and 0 of 0 (middle bars, background).
+    "tallest_shortest_bars": "[[~q%3+f&-v for v,f,q in zip(r,max(g,key=any),g[~g.count(r)])]for r in g]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded. Each of 16
     # passes (a quarter turn each) drops a 3 whose upper neighbour is not 3 and whose row-run is <
