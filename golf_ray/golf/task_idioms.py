@@ -46,15 +46,17 @@ IDIOMS = {
     # bytes literal holds the raw bytes 7, 8, 9 (BEL, BS, TAB), one byte each.
     "diag3_tiling": "[*zip(*[(max(sum(g,g)[k::3])for k in b'\x07\x08\t'*17)]*7)]",
     # task008: The 2-shape slides toward the 8 block (always 2x2) until it touches it.
-    # Two transposing passes (the 2-char string: exactly 2), rows then columns, each one
-    # stable sort of the rows with a key that carries state: g.__iadd__(r) appends the
-    # row's cells to g itself and returns g (sorted copied g first, so only the key sees
-    # them), and b = 8 in it says the first 8-row is reached (sorted calls the key on the
-    # rows in order; each pass's g is a fresh list). Key b*3^any(r): before the block empty
-    # rows (0) rise above 2-rows (1); from it on 8-rows and 2-rows (2, order kept) stay
-    # above empty rows (3), so the gap moves to the shape's far side, whichever side the
-    # block is on. (The input list gets the cells appended; the output rows are new tuples.)
-    "slide_to_block": "[g:=[*zip(*sorted(g,key=lambda r:(8 in g.__iadd__(r))*3^any(r)))]for _ in'  '][1]",
+    # Two passes by recursion, each transposing first and then sorting: p(g) sorts the rows
+    # of zip(*p([],g)), whose pass (h=g) sorts zip(*g), the columns (`*h or X` unpacks X when
+    # h=0); two transposes turn the grid back (rows come out as tuples). Each pass is one
+    # stable sort with a key that carries state: g.__iadd__(r) appends the line's cells to
+    # the pass's own g (the fresh [] inside, the input outside; its rows never equal 8) and
+    # returns it, so 8 in it says the first 8-line is reached (sorted calls the key on the
+    # lines in order). Key b*3^any(r): before the block empty lines (0) rise above 2-lines
+    # (1); from it on 8-lines and 2-lines (2, order kept) stay above empty lines (3), so the
+    # gap moves to the shape's far side, whichever side the block is on. (The input list
+    # gets the cells appended.)
+    "slide_to_block": "p=lambda g,h=0:sorted(zip(*h or p([],g)),key=lambda r:(8in g.__iadd__(r))*3^any(r))",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay). Two transposing passes, columns
     # then rows; a 0 takes the colour found both before it among the cells of its own phase (every
@@ -2556,16 +2558,16 @@ IDIOMS = {
     # walrus at its first use), row i (-9..0, top to bottom) has d = |i%2m - m| (a triangle wave) 8s
     # after its 1: the last m+1 cells of m 8s, a 1 and d 8s.
     "bounce_zigzag": "[([8]*(m:=len(g[0])-1)+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)]",
-    # task358: a horizontal and a vertical coloured segment cross: repeat each periodically along
-    # its whole row / column. Two passes by recursion: p(g) runs its pass on p(g,g), whose pass
-    # runs on g itself (h=g there); each pass tiles the rows and returns the transpose, so the
-    # second pass does the columns and turns the grid back (zip's tuples are fine as rows).
-    # n = colours in the row less 0 (segment colours distinct, as in every example); each residue
-    # class k mod n holds one segment cell, so max(r[k::n]) for k<n is one period in phase;
-    # repeated (n-1)*9 times (runs are 3+ cells, lines <= 21) and cut by zip; a row of one cell
-    # or none repeats 0 times: stays r. n is bound in the repeat count, evaluated before the list
-    # that reads it.
-    "repeat_cross_segments": "p=lambda g,h=0:[*zip(*[~-(n:=len({*r})-1)*9*[max(r[k::n])for k in range(n)]or r for r in h or p(g,g)])]",
+    # task358: a horizontal and a vertical coloured segment cross: repeat each periodically
+    # along its whole row / column. Two passes by recursion, each transposing first: p(g)
+    # redraws the rows of zip(*p(g,g)), whose pass (h=g) redraws zip(*g), the columns
+    # (`*h or X` unpacks X when h=0); two transposes turn the grid back (rows are tuples).
+    # Each line r gets period n = 25//(m^3), m = len({*r}): a segment of n distinct colours
+    # (plus 0) has m = n+1 = 4..6 -> n = 3..5; a line of one cell (m=2) gets 25, of none
+    # (m=1) 12, at least the line length (<= 21), so there each class r[j%n::n] is just
+    # r[j]. Cell j takes max(r[j%n::n]), the max of its residue class: on a segment line
+    # each class holds exactly one segment cell, so the line is tiled in phase, exact length.
+    "repeat_cross_segments": "p=lambda g,h=0:[[max(r[j%(n:=25//(len({*r})^3))::n])for j in range(len(r))]for r in zip(*h or p(g,g))]",
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
