@@ -196,15 +196,17 @@ IDIOMS = {
     # left half's cells in order; the colours are 0 or 9, so 8>>a+b is 8 only when both are 0 (a
     # shift by 9 or 18 leaves 0).
     "halves_both_zero_eight": "[[8>>b+r.pop(0)for b in r[4:]]for r in g]",
-    # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 180 degrees
-    # about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the cells it
-    # adds in 2; the centre is the one that adds fewer 2s (min by the byte sum: a 2 is '0'+2).
-    # Works on the text s = b' %a'%g (10x10 in every example: 321 bytes, cell (i,j) at byte
-    # p = 3+32i+3j): the (4.5, 4.5) partner of byte p is 321-p, i.e. s[-p]; the (5, 5) one is
-    # 356-p, i.e. s[35-p] (negative indexing wraps it for p > 35; the leading space makes p = 35,
-    # cell (1,0), read s[0] = ' ', not a bracket). A '0' byte whose partner is a digit above '0'
-    # becomes '2' (x==48<y; separators are never '0'); the chosen text is evaluated back.
-    "complete_rotational": "eval(min((bytes(x+2*(x==48<s[k-p])for p,x in enumerate(s))for k in(0,35)if(s:=b' %a'%g)),key=sum))",
+    # task027: a figure with 4-fold rotational symmetry has one side missing: turn it 180
+    # degrees about the grid's centre, (4.5, 4.5) or (5, 5) as in every example, and paint the
+    # cells it adds in 2; the centre is the one that adds fewer 2s (min by the byte sum).
+    # Works on the text s = b'%a'%g (10x10 in every example: 320 bytes, cell (i,j) at byte
+    # p = 2+32i+3j): the (4.5, 4.5) partner of byte p is 319-p, i.e. s[-1-p]; the (5, 5) one
+    # is 354-p, i.e. s[34-p] (negative indexing wraps it for p > 34). q counts down from k
+    # (0 or 35), so s[q:=q-1] is that partner, with no enumerate. x|2>>~x%y paints: ~x%y is 0
+    # only for x='0', y='1' (49 divides 49), giving '0'|2 = '2'; it is 1 (2>>1) only where y
+    # divides x+2 (x='[' under y=']', and '['|1 is '['); else the shift leaves 0. The list
+    # display [q:=k,s:=...] is always true and resets q per centre. The chosen text is eval'd.
+    "complete_rotational": "eval(min((bytes(x|2>>~x%s[q:=q-1]for x in s)for k in(0,35)if[q:=k,s:=b'%a'%g]),key=sum))",
     # task028: 10x10 with one seed in row 2 and one in row 7: each half gets a frame (outer row +
     # side columns) and a full line through its seed, in its seed's colour. One byte per output row
     # (raw \x7f, DEL, on the two full rows of the lower half): its seed row is byte>>4 (2 or 7), and
