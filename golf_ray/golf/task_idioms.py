@@ -1972,12 +1972,12 @@ IDIOMS = {
     "satellites_to_centre": "import re\np=lambda g,k=4:k and p(eval(re.sub('((7)|3)([^)]*).(?=, (?(2)1|2))',r'0\\3\\1',str([*zip(*g[::-1])]))),k-1)or g",
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. One
     # recursive p, two levels: each takes the 3-row slices g[i:i+3] (i<7), turns each a
-    # quarter (zip), recurses, and keeps the result with the most '1's in its text
-    # ([count, W], max). The 9x9 gives 9x3 column strips; their 3-row slices, turned back,
-    # are the 3x3 windows, where g[3:] is empty and p returns g. A max of maxes is the best
-    # window (cells are 0, 1 and 8; no window across blocks reaches the best block's count
-    # in any example). Output rows are tuples.
-    "most_ones_block": "p=lambda g:g[3:]and max([str(W:=p([*zip(*g[i:i+3])])).count('1'),W]for i in range(7))[1]or g",
+    # quarter (zip), recurses and keeps the max. The 9x9 gives 9x3 column strips; their 3-row
+    # slices, turned back, are the 3x3 windows, where g[3:] is empty and p returns [k,k,*g]
+    # (k = the count of '1' in its text): lists compare on k first, and each level's [1:]
+    # drops one k, so the strip level still compares on k and the top returns the 3 rows.
+    # No window across blocks reaches the best block's count in any example. Rows are tuples.
+    "most_ones_block": "p=lambda g:g[3:]and max(p([*zip(*g[i:i+3])])for i in range(7))[1:]or[str(g).count('1')]*2+g",
     # task272: a 2 with no 2 beside it (sides only, the edge counts as 0) becomes 1. Neighbour
     # recursion with *x: the grid maps each row with its rows above/below ([g*9]+g and
     # g[1:]+[g*9] pad with a list, which equals no cell and is long enough not to cut map short);
