@@ -7,12 +7,14 @@ the others, so each must be quick on any grid and may fail on one it does not fi
 
 IDIOMS = {
     # task002: blank regions (4-connected) that do not reach the border are filled with 4 (walls 3).
-    # 84 sweeps (grids are at most 20 high: 83 flood sweeps >= 4*len), each transposing and
-    # reversing the rows (a quarter turn); a 5 stands before each row, a cell's own value is
-    # (c+_)^3*_ and a 0 takes v&4 of its left neighbour v, so 3 stops it and the outside floods as 4.
-    # Flood sweeps (_=0) keep c, and the 5 seeds the flood (5&4 = 4). The last sweep has _=2: (c+2)^6
-    # maps 0->4, 4->0, 3->3 (outside -> 0, unreached -> 4); the 5 turns 1 there, so v&4 stays 0.
-    "fill_enclosed_0_with_4": "[g:=[[v:=c+_^3*_ or v&4 for c in(5,*r)][:0:-1]for r in zip(*g)]for _ in[0]*83+[2]][-1]",
+    # A recursion over k=83..0 (84 sweeps; grids are at most 20 high: 83 flood sweeps >= 4*len),
+    # each transposing and reversing the rows (a quarter turn); -k*g is [] (falsy) until k=-1,
+    # where it is g. A 12 stands before each row; a cell's own value is c^4>>k+c%4 and a 0 takes
+    # v&4 of its left neighbour v, so 3 stops it (4>>k+3 is 0) and the outside floods as 4.
+    # For k>=3 the shift is 0 (c kept); k=2,1 xor 1 then 2 (4->5->4, 0->1->0: the flood still
+    # runs); k=0 xors 4>>c%4: 0->4, 4->0, 3->3 (outside -> 0, unreached -> 4). The 12 seeds the
+    # flood (12^0 or 12^1, 12^2 all have bit 4) and turns 8 at k=0, so v&4 stays 0 there.
+    "fill_enclosed_0_with_4": "p=lambda g,k=83:-k*g or p([[v:=c^4>>k+c%4 or v&4 for c in(12,*r)][:0:-1]for r in zip(*g)],k-1)",
     # task003: 6 rows repeating with some period: continue them to 9 rows, 1 -> 2.  Rows 6..8 = rows
     # 3..5 when the period divides 3 (tested as g[2]==g[5]: the bool drops row 0 before [2:5]), else
     # rows 2..4 (period 2 or 4; every example's period is 2, 3 or 4, never 5, and with period 4 row
