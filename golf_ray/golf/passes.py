@@ -759,15 +759,26 @@ def _quiet_parse(source: str) -> ast.Module:
 
 # Not `else` (`1e` starts an exponent), nor `or` after a leading 0 (`0o` starts an octal).
 _RUN_INTO = {"and", "or", "if", "for", "in", "is", "not"}
-_SPACED_KEYWORD = re.compile(r"\d[ \t]+(?:and|or|if|for|in|is|not)\b")
+_NUMBER_KEYWORD = re.compile(r"\d[ \t]*(?:and|or|if|for|in|is|not)\b")
 
 
 def tight_keywords(source: str) -> str:
     """`source` without the spaces between a whole number and the keyword after it (`0 and`
     -> `0and`, `2 for` -> `2for`). Python 3.11, the judge's (the competition's, the sandbox
-    image's), reads them as two tokens, with a SyntaxWarning; a later Python may refuse them.
-    Each cut is a token boundary, checked by the tree staying the same."""
-    if not _SPACED_KEYWORD.search(source):
+    image's), reads them as two tokens, with a SyntaxWarning; a later Python may refuse them."""
+    return _respaced(source, "")
+
+
+def spaced_keywords(source: str) -> str:
+    """`tight_keywords` undone: one space between a whole number and the keyword after it
+    (a deflate stream may find `0 and` and ` for` among its repeats where `0and` is new)."""
+    return _respaced(source, " ")
+
+
+def _respaced(source: str, gap: str) -> str:
+    """`source` with `gap` between each whole number and the keyword after it on its line:
+    each cut is a token boundary, checked by the tree staying the same."""
+    if not _NUMBER_KEYWORD.search(source):
         return source
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
@@ -775,7 +786,7 @@ def tight_keywords(source: str) -> str:
     except (tokenize.TokenError, SyntaxError, ValueError):
         return source
     starts = list(itertools.accumulate(map(len, source.splitlines(keepends=True)), initial=0))
-    cuts = [
+    gaps = [
         (starts[a.end[0] - 1] + a.end[1], starts[b.start[0] - 1] + b.start[1])
         for a, b in itertools.pairwise(tokens)
         if a.type == tokenize.NUMBER
@@ -786,11 +797,11 @@ def tight_keywords(source: str) -> str:
         and not (b.string == "or" and a.string[0] == "0")
         and a.end[0] == b.start[0]
     ]
-    tight = source
-    for start, end in reversed(cuts):
-        tight = tight[:start] + tight[end:]
+    out = source
+    for start, end in reversed(gaps):
+        out = out[:start] + gap + out[end:]
     try:
-        return tight if ast.dump(_quiet_parse(tight)) == tree else source
+        return out if ast.dump(_quiet_parse(out)) == tree else source
     except SyntaxError:
         return source
 
