@@ -302,7 +302,8 @@ def _streams(code: bytes, zopfli_iterations: int, split: bool = True) -> list[by
 
 
 def wrap(source: str, zopfli: bool = True) -> bytes:
-    """The shortest wrapper over every deflate stream and quote tried."""
+    """The shortest wrapper over both spacings of `source` (`_spacings`) and every deflate
+    stream and quote tried."""
     return _shortest_wrapper(_spacings(source), 50 if zopfli else 0)
 
 
@@ -313,13 +314,13 @@ def _spacings(source: str) -> list[str]:
 
 
 def packed(source: str, texts: int = 512, tries: int = 8000) -> bytes:
-    """The shortest wrapper found with far more work than `wrap`'s: of the `texts` renamings
-    that deflate shortest (`renamings`), each by zlib and by a quick zopfli (10 iterations, no
-    block splitting: twenty times faster, as short). How many of a stream's bytes need a
-    backslash is luck: a changed name moves every bit after it. So many near-best texts beat
-    one best text squeezed hard: on 40 of the Code Golf tasks' compressed programs, 8.6 bytes a
-    program shorter than `wrap`'s, against 6.6 with 64 texts and 5 iterations with splitting,
-    in less time."""
+    """The shortest wrapper found with far more work than `wrap`'s: of the `texts` renamings of
+    each spacing (`_spacings`) that deflate shortest (`renamings`), each by zlib and by a quick
+    zopfli (10 iterations, no block splitting: twenty times faster, as short). How many of a
+    stream's bytes need a backslash is luck: a changed name moves every bit after it. So many
+    near-best texts beat one best text squeezed hard: on 40 of the Code Golf tasks' compressed
+    programs, 8.6 bytes a program shorter than `wrap`'s, against 6.6 with 64 texts and 5
+    iterations with splitting, in less time."""
     return min(
         (_shortest_wrapper(renamings(s, tries, texts), 10, split=False) for s in _spacings(source)),
         key=len,
