@@ -559,9 +559,12 @@ IDIOMS = {
     # hence [3].
     "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[::-1])]for*c,r in zip(*g,g)]for _ in g][3]",
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
-    # 3x3 block grid on the right. (9 rows as in every example: row i reads the block row's middle
-    # row i-i%3+1 at columns 5, 8, 11 via [5::3] and the pattern row i%3.)
-    "stamp_on_ones": "[g[i][:4]+[x*k for k in g[i-i%3+1][5::3]for x in g[i%3][:3]]for i in range(9)]",
+    # 3x3 block grid on the right. Output row (m, P) for each block's middle row m (g[1::3]) and
+    # pattern row P (g[:3]); cell c is m[a] and P[b]: the bytes' v%12 gives a, v%5 gives b. Right
+    # of the 5s a is the block's centre column (5, 8, 11; m there is 0 or 1) and b = (c-1)%3; on
+    # the left b = c and a is in 0-2 (a pattern cell, never 0, in block row 0; 0 below); a = 3
+    # there is the 5 column, so column 3 keeps P[3] = 5.
+    "stamp_on_ones": "[[m[v%12]and P[v%5]for v in b'2$%?A)MP8 #G/']for m in g[1::3]for P in g[:3]]",
     # task076: one complete object (a 4-core, one 2, and decorations in the odd colours 1 and 3, as
     # in every example); every other object is a rotated/mirrored copy showing only its 4s and 2s:
     # paint the full template, turned about its 2 (r: the one cell of T that is 2, taken by a loop
@@ -2409,10 +2412,10 @@ IDIOMS = {
     # grows one cell a pass from the gap outward (walked inward, the far wall is ahead), never
     # along a line across the leak (no 5 there). All reads are old values: no state reset.
     "leaky_box": "[g:=[[r.pop(0)or 8*(5in r>[7-B])for B in[0]+r[:-1]]for*r,in zip(*g[::-1])]for _ in g*4][-1]",
-    # task337: swap the colours 5 and 8, keep the others. translate on the grid's text swaps the
-    # digit characters '5' (53) and '8' (56); eval reads it back (only digits change, so the text
-    # stays valid Python on any grid).
-    "swap_five_eight": "eval(str(g).translate({53:56,56:53}))",
+    # task337: swap the colours 5 and 8, keep the others (the grid holds 1-9, never 0). Cell-wise
+    # c^M with M = 84%c%3*13: 84%c is 4 for c=5 and 8 (3 for 9, else 0), so %3 is 1 only there,
+    # and 13 = 5^8 turns 5 into 8 and 8 into 5. A 0 raises (84%0), failing fast on other tasks.
+    "swap_five_eight": "[[c^84%c%3*13for c in r]for r in g]",
     # task338: Hollow rectangles: erase them and fill their insides with 3. Every object is a
     # hollow rectangle (both sides >= 3) or a solid one (both sides >= 2), 1 cell apart, so in a
     # row a lone 2 (a run of one) is a hollow rectangle's side wall and nothing else is: a blank
@@ -2856,9 +2859,9 @@ IDIOMS = {
     # 0 in both halves, else 0. A whole program: p recurses over three levels. p(g) maps p over the
     # rows of g and of g[3:] (b defaults to [], so a[3:]+b is g[3:]); p(row, row) maps p over the
     # cell pairs (a row has 3 cells, so a[3:] is [] and a[3:]+b is b); p(cell, cell) returns
-    # 2&a+3+b, 2 only for a=b=0 (3&2; the sums 4, 12, 13 have bit 1 clear). b*0==[] tells a list b
-    # from an int; the map's list is never empty, so `and` yields it.
-    "both_halves_empty_to_two": "p=lambda a,b=[]:b*0==[]and[*map(p,a,a[3:]+b)]or 2&a+3+b",
+    # 2&a+3+b, 2 only for a=b=0 (3&2; the sums 4, 12, 13 have bit 1 clear). b*0!=0 tells a list b
+    # ([] != 0) from an int (0 != 0 is False); the map's list is never empty, so `and` yields it.
+    "both_halves_empty_to_two": "p=lambda a,b=[]:b*0!=0and[*map(p,a,a[3:]+b)]or 2&a+3+b",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. Four exec'd passes g[:]=... each turn the grid a quarter (the
     # transpose read from its last row) and keep the turned rows from the last one down to column
