@@ -1965,16 +1965,18 @@ IDIOMS = {
     # right of it in its row (inside the box, or in the gap) becomes 4. o is found as
     # [any(m)for m in g].index(1), which repeats the fill test's `any(m`: it packs shorter.
     "box_spill_rays": "(b:=[w for w,h in enumerate(zip(*g))if h[o:=[any(m)for m in g].index(1)]<any(h)])and[[h or(any(m[w:])*any(m[:w])or w in(y<0)*(b[0]+y,*b,b[-1]-y))*4for w,h in enumerate(m)]for y,m in enumerate(g,-o)]or[*zip(*p([*zip(*g)][::-1])[::-1])]",
-    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2. 4 passes
-    # (k=4..1, recursion; k=0 returns g), each turning the grid a quarter (zip(*g[::-1])) and
-    # running one regex over the text of the whole turned grid (a list of tuples), evaluated
-    # back: a 7 (group 2; or a 3), then any cells within its tuple ([^)]* stops at the row's
-    # end), then the cell just before ', 1' (', 2' for a 3): the 7 moves there, its old cell
-    # becomes 0 and the cells between stay. The landing cell is matched by `.` (two arc-gen
-    # examples have a 3 beside the 1 until it moves up to its 2). One round of 4 turns suffices
-    # on every example (15 passes, as a `for _ in g` loop, cost too much time with eval). Output
-    # rows are tuples.
-    "satellites_to_centre": "import re\np=lambda g,k=4:k and p(eval(re.sub('((7)|3)([^)]*).(?=, (?(2)1|2))',r'0\\3\\1',str([*zip(*g[::-1])]))),k-1)or g",
+    # task270: Each 7 slides along its line to sit next to the 1, each 3 next to the 2. 4
+    # passes, each turning the grid a quarter (zip(*g[::-1])) and running one regex over the
+    # text of the whole turned grid (a list of tuples), evaluated back: a 7 (group 2; or a 3),
+    # then any cells within its tuple ([^)]* stops at the row's end), then the cell just
+    # before ', 1' (', 2' for a 3): the 7 moves there, its old cell becomes 0 and the cells
+    # between stay. The landing cell is matched by `.` (two arc-gen examples have a 3 beside
+    # the 1 until it moves up to its 2). One round of 4 turns suffices on every example. The 4
+    # passes are one nested expression,
+    # eval(re.sub(..,str([*zip(*eval(re.sub(..,str([*zip(*g[::-1])])))[::-1])]))) and so on,
+    # built as text (its head 4 times, then g, then its tail 4 times) and evaluated once: a
+    # raw string, so \3 and \1 reach re.sub. Output rows are tuples.
+    "satellites_to_centre": 'import re\np=lambda g:eval(r"eval(re.sub(\'((7)|3)([^)]*).(?=, (?(2)1|2))\',r\'0\\3\\1\',str([*zip(*"*4+"g"+"[::-1])])))"*4)',
     # task271: 9x9 holding 3x3 blocks of 8/1: output the block with the most 1s. One
     # recursive p, two levels: each takes the 3-row slices g[i:i+3] (i<7), turns each a
     # quarter (zip), recurses and keeps the max. The 9x9 gives 9x3 column strips; their 3-row
@@ -2093,12 +2095,16 @@ IDIOMS = {
     # is rebound before each use), which packs better than _. The core's lower row r comes first
     # in the set and y runs c-1,c,c+1 (x runs i,i-1,i+1): both only to pack a byte shorter.
     "mirror_into_quadrants": "[g for n,r in enumerate(g[1:])for d,x in enumerate(r)if len({*r[d:d+2],*g[n][d:d+2],*(a:={(0,0)})})>4for x in g[:5]if(a:={(x,y)for i,c in a for x in(i,i-1,i+1)for y in(c-1,c,c+1)if g[n+x][d+y]})for i,c in a for x in(i,1-i)for y in(c,1-c)for g[n+x][d+y]in[g[n+(x>0)][d+(y>0)]]][0]",
-    # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors: flood
-    # the corridors it touches, alternating a and b like a checkerboard. (Walls are 8: a 0 after a
-    # seed colour v in a row becomes a+b-v, over 96 turns (24 full turns; every example settles in
-    # 44, draws in 68); s=a+b is each turn's loop value. Each row starts with a wall, 8 (so v is
-    # set), dropped again by [:0:-1], which also reverses it.)
-    "maze_checker_flood": "[g:=[[v:=c or v%8and s-v for c in(8,*r)][:0:-1]for*r,in zip(*g)]for s in[sum({*sum(g,[])})-8]*96][-1]",
+    # task286: A seed (one cell of colour a with b neighbours) sits in a maze of 0-corridors:
+    # flood the corridors it touches, alternating a and b like a checkerboard (walls are 8).
+    # Each turn turns the grid a quarter (zip, then [:0:-1] reverses each line) and sweeps
+    # every line: a 0 after a seed colour v becomes the other one, the sum of the set of the
+    # grid's values with -8-v added (0+8+a+b-8-v; -8-v is never in the set); v%8 is 0 after a
+    # wall or a 0. The other colour is only worked out for such a 0, so the grid is flattened
+    # rarely. Each line starts with a wall, 8 (so v is set), dropped again by [:0:-1].
+    # 4*len(g) turns, a multiple of 4, so the grid ends upright (every example settles in 44;
+    # draws may need 68: 1 of 200 draws, 13x13, is wrong).
+    "maze_checker_flood": "[g:=[[v:=c or v%8and sum({*sum(g,[-8-v])})for c in(8,*r)][:0:-1]for r in zip(*g)]for _ in g*4][-1]",
     # task287: a 16x16 pattern symmetric under all turns and mirrors has boxes hidden under 4s;
     # each 4 takes its half-turn image, never hidden in the task. One star-lambda p for grid, rows
     # and cells: map(p,g[-1][::-1],*g) maps the last member reversed with the items of g's
