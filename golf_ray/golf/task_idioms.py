@@ -1826,10 +1826,11 @@ IDIOMS = {
     # are kept once each, in the order they first come in T (dict keys). K, T's bound count, is
     # named in map's argument list (a walrus there needs no parentheses) and reused by the filter.
     "biggest_colours_bars": "(m:=max(map(K:=(T:=sum(zip(*g),())).count,{*T}-{0})))*[[*{c:0 for c in T if K(c)==m}]]",
-    # task248: A 1 in the bottom-left corner of a 10-row grid bounces up diagonally between the side
-    # walls. Walk b (the bottom row) 10 steps, rotating it by d = b[-1]-b[0] (at a wall: away from
-    # it) or else by the last d; b and its first 9 steps, reversed, are the rows.
-    "bounce_up_from_corner": "[b:=g[-1],*[b:=b[(d:=b[-1]-b[0]or d):]+b[:d]for _ in g]][9::-1]",
+    # task248: A 1 in the bottom-left corner of a 10-row grid bounces up diagonally between the
+    # side walls. Walk b (the bottom row, g[9]: every grid has 10 rows) 10 steps, rotating it by
+    # d = b[-1]-b[0] (at a wall: away from it) or else by the last d; b and its first 9 steps,
+    # reversed, are the rows.
+    "bounce_up_from_corner": "[b:=g[9],*[b:=b[(d:=b[-1]-b[0]or d):]+b[:d]for _ in g]][9::-1]",
     # task250: Each 5 moves to the nearest cell of the ring around the 2x2 block of 2s (coordinate-
     # wise clamp). Four quarter turns (one per row, the fourth kept), each sorting every column's
     # part above the block, which puts its 5 next to the block (no two 5s share a ring cell in any
