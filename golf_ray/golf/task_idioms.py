@@ -264,12 +264,13 @@ IDIOMS = {
     # task035: Dots on the grid's edge, level with the block of 8s, paint the block's nearest edge
     # cell with their colour. Four passes (len(g) >= 4 of them, [3]) each turn the grid a quarter,
     # zip(*g[::-1]), and in each row give an 8 that follows a 0 the row's first cell A[0] (0 where
-    # there is no dot: `or B` keeps the 8). C is the cell just written (it runs on across rows: a
-    # row starts with an edge cell, never 8 in any example); B^8<1>C is the chain B^8<1 (B is 8)
-    # and 1>C (C is 0): it reads C only once B is 8, so C needs no start value, and an 8 next to a
-    # cell painted before is left as is. The walrus element needs no parentheses (a space before
-    # `for` instead).
-    "edge_dots_tint_block": "[g:=[[C:=(B^8<1>C)*A[0]or B for B in A]for A in zip(*g[::-1])]for A in g][3]",
+    # there is no dot: `or B` keeps the 8). The inner walrus keeps the cell just written in g (it
+    # runs on across rows; at a pass's first cell g is still the grid, a list, so only != and
+    # * may touch it). A[B-8!=g*2] is A[0] exactly when B is 8 and g is 0 (B-8 == 2g has no other
+    # solution in 0..9; `B-8!=g` also fires on a 9 after a painted 1), else A[1], which is 0 in
+    # every row (no dot sits next to a corner), so `or B` keeps the cell. The outer g:= stores
+    # each pass, and zip reads it at the next pass's start.
+    "edge_dots_tint_block": "[g:=[[g:=A[B-8!=g*2]or B for B in A]for A in zip(*g[::-1])]for A in g][3]",
     # task036: 0 ground, one colour drawn as a single 4-connected shape, other colours
     # scattered as noise: cut out the box around the shape. Whole program: k runs over
     # range(20), colour k//2, step k%2. An even k keeps the columns of g holding the colour
