@@ -1742,13 +1742,13 @@ IDIOMS = {
     # maps them onto 2, 8, 3, 4 (a formula search; base 10 needs -n%29%23%9, as long).
     "block_pattern_colour_code": "[3*[-int(str(g)[j::41],13)%59%9]for j in b'7FU']",
     # task236: 4x4 of 1s above a line of 4s, 4x4 of 2s below; 3 where exactly one half is
-    # set. A whole program, one p for all three levels, told apart by h*0 ([] for a list, 0
-    # for an int): the grid call maps p over row pairs (g, g[5:]; h=[] adds nothing), a
-    # row-pair call maps p over cell pairs (its g[5:] is empty, so +h gives the lower row),
-    # and a cell call returns -h%5^g*3: with g in {0,1}, h in {0,2}, g*3 and -h%5 are each 3
-    # when set (-2%5 is 3) and 0 when not, so their xor is 3 just when one is set. The cell
-    # starts with '-' and the test ends in ']', so neither `or` nor `and` needs a space.
-    "halves_xor_three": "p=lambda g,h=[]:h*0==[]and[*map(p,g,g[5:]+h)]or-h%5^g*3",
+    # set. A whole program, one p for all three levels, told apart by h*0!=0 ([]!=0 for a
+    # list, 0!=0 false for an int): the grid call maps p over row pairs (g, g[5:]; h=[] adds
+    # nothing), a row-pair call maps p over cell pairs (its g[5:] is empty, so +h gives the
+    # lower row), and a cell call returns -h%5^g*3: with g in {0,1}, h in {0,2}, g*3 and -h%5
+    # are each 3 when set (-2%5 is 3) and 0 when not, so their xor is 3 just when one is set.
+    # The cell starts with '-', so `or` needs no space; `0and` is counted without one.
+    "halves_xor_three": "p=lambda g,h=[]:h*0!=0and[*map(p,g,g[5:]+h)]or-h%5^g*3",
     # task237: Each dot extends right to the border, then its colour runs down the last column until
     # the next dot's row (no dot is in the last column). Per row, (n:=0)or[...] restarts n at 0
     # (the walrus is 0, so `or` yields the row list; one byte shorter than `if[n:=0]`), then n
