@@ -303,12 +303,12 @@ IDIOMS = {
     # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
     # of the nearer line (every nonzero cell takes the colour of the nearest grid corner, which is
     # a border line's colour; the grid is 10x10 in every example). One recursive p for the grid,
-    # its rows and its cells (g*0==[] tells a list from an int), with the roles swapped: g is the
+    # its rows and its cells (g*0!=0 tells a list from an int), with the roles swapped: g is the
     # reference, a the data. A list level maps g[:1]*5+g[9:]*5 (the reference's first item five
     # times, then its last) against a (the grid itself at the top, where a=0 gives g): row i gets
     # row 0 or row 9 as its reference, and inside it cell j gets that row's cell 0 or 9 (the
     # nearest corner). A cell gives a and g: 0 stays 0, else the corner colour.
-    "nearest_border_colour": "p=lambda g,a=0:g*0==[]and[*map(p,g[:1]*5+g[9:]*5,a or g)]or a and g",
+    "nearest_border_colour": "p=lambda g,a=0:g*0!=0and[*map(p,g[:1]*5+g[9:]*5,a or g)]or a and g",
     # task041: each downward V (one colour each) is filled: every cell between two cells of one
     # colour in a row takes that colour. In a row the coloured cells come in pairs of one colour (a
     # V's two arms, or its 2-wide foot), so x ^= c toggles between 0 (outside) and the pair's colour
@@ -886,13 +886,13 @@ IDIOMS = {
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
     # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
-    # meet diagonally across a 0). One recursive p for grid, rows and cells, p(a,r,c): r*0==[] is
+    # meet diagonally across a 0). One recursive p for grid, rows and cells, p(a,r,c): r*0!=0 is
     # true for a list r (grid: r=[] by default, so r or a and c or a are g; row: r a row, a the one
     # above, c the one below) and false for a cell (p(x,v,y) returns [v,8][v==x==y>0]). Both list
     # levels map p over [a*2]+a (above, shifted right by one), r and c[1:]+[a*2] (below, shifted
     # left). The pads are lists, never equal to an int; at the grid level a*2 = g*2 has 2H >= W
     # rows, so a pad row keeps every row whole in map (which stops at its shortest argument).
-    "rect_interiors_eight": "p=lambda a,r=[],c=0:r*0==[]and[*map(p,[a*2]+a,r or a,(c or a)[1:]+[a*2])]or[r,8][r==a==c>0]",
+    "rect_interiors_eight": "p=lambda a,r=[],c=0:r*0!=0and[*map(p,[a*2]+a,r or a,(c or a)[1:]+[a*2])]or[r,8][r==a==c>0]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the 3x3's top-left cell; sum(g,g) puts the 13
     # rows (lists, never equal to 8) first, so index(8) is 13 past the flat index and -14 lands
@@ -1323,14 +1323,14 @@ IDIOMS = {
     "recolor_same_shape": "[d:={L+1j*e for L,m in enumerate(g)for e,q in enumerate(m)if q%5>1 and 5 in m[:e]and 5 in m[e:]and(v:=q)},K:={L+1j*e for L,m in enumerate(g)for e,q in enumerate(m)if q%5}]and[[(q,v)[1==q==any(all((L+1j*e-T+V+Q in K)==(V+Q in d)for Q in(1j,1,-1,-1j)for V in d)for T in d)]for e,q in enumerate(m)]for L,m in enumerate(g)]",
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
     # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). One recursive
-    # p for grid, rows and cells (a*0==[] tells a list from an int): on a list a it maps itself
+    # p for grid, rows and cells (a*0!=0 tells a list from an int): on a list a it maps itself
     # over the inner part a[2:-2] paired with the corner list c[:1]*h+c[-1:]*9, where h is
     # len(a[4::2]), half the inner length (every side is even), and map stops at the inner
     # length; c is the corner row (g[0] or g[-1]) the level above passed, or a itself at the top
     # (c=0 there). So the grid pairs each inner row with g[0] (top half) or g[-1] (bottom half),
     # a row pairs each inner cell with that corner row's first (left half) or last (right half)
     # cell, and a cell gives a%7*c.
-    "corner_colour_quadrants": "p=lambda a,c=0:a*0==[]and[*map(p,a[2:-2],(c:=c or a)[:1]*len(a[4::2])+c[-1:]*9)]or a%7*c",
+    "corner_colour_quadrants": "p=lambda a,c=0:a*0!=0and[*map(p,a[2:-2],(c:=c or a)[:1]*len(a[4::2])+c[-1:]*9)]or a%7*c",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours. A whole program, one pass written once: p walks the columns of its
     # input (zip(*...)) keeping m, the column-wise max of the current run of non-0 ones (m=[0]*99
@@ -1515,9 +1515,9 @@ IDIOMS = {
     # an object cell: any({*r}-{5}), a colour other than 0 and 5) the weights sum to 0, so the sum
     # of the running sums i (a walrus on f's default i=0) is -sum(j*w_j) = 3*ci - 3*a. X[k:]+X
     # starts with the roll; zip cuts the rest. The overlay is p itself, one recursion for grid,
-    # rows and cells: a list g (g*0==[]) maps p over its rows/cells paired with the rolled ones
+    # rows and cells: a list g (g*0!=0) maps p over its rows/cells paired with the rolled ones
     # (y=0 at the top, so y or f(*f(*g))), a cell takes the rolled cell y unless it is 0 or 5.
-    "stamp_on_marker": "p=lambda g,y=0,f=lambda*X,i=0:zip(*X[sum(i:=i+3*(5 in r)-any({*r}-{5})for r in X)//3:]+X):g*0==[]and[*map(p,g,y or f(*f(*g)))]or[g,y][y%5>0]",
+    "stamp_on_marker": "p=lambda g,y=0,f=lambda*X,i=0:zip(*X[sum(i:=i+3*(5 in r)-any({*r}-{5})for r in X)//3:]+X):g*0!=0and[*map(p,g,y or f(*f(*g)))]or[g,y][y%5>0]",
     # task207: four 2x2 blocks at the corners of a 5x5 (split by a row and a column of 0); three are
     # equal, output the odd one. One star-lambda for grid, row pairs and cells: p(g) maps over
     # g, g[3:] (rows 0,1 with rows 3,4); p(r,s) maps over r, s, r[3:], s[3:], so each call gets the
@@ -1947,14 +1947,14 @@ IDIOMS = {
     # (`~(Z>>48&Z>>496)`). Setting bit 1 of those cells and of the cells a row below (D>>447) turns
     # '0' into '2', and the text is evaluated back into a grid.
     "zero_squares_painted": "eval(((Y:=int.from_bytes(b'%a'%g))|2*(D:=(Z:=(c:=(z:=Y<<6&~Y&Y>>4&Y>>5)&z<<448)&c<<24)|Z>>24&~(Z>>48&Z>>496))|D>>447).to_bytes(1008))",
-    # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6, down-
-    # left 8, down-right 7. (assumes one 2 on a 3x5 grid, as in every example.) R = the row of the 2
-    # (set by a walrus in the outer if, a byte cheaper than a prelude `(R:=max(g))and`; a row is
-    # never empty, so always true, and it runs before the inner zip reads R); t = R[j+1]+2*R[j-1]
-    # is 2 or 4 beside it; output row i takes a byte n from b'Q1Q3' at its offset i-g.index(R)
-    # (-1 -> '3', 1 -> '1', 0 and +-2 -> 'Q', -2 by negative indexing), and t*n%9 is 3,6 for
-    # n='3' (row above), 8,7 for n='1' (below), 0 for n='Q'.
-    "diagonal_stamp_3687": "[[(x+y*2)*b'Q1Q3'[i-g.index(R)]%9for x,y in zip(R[1:]+[0],[0]+R)]for i in(0,1,2)if(R:=max(g))]",
+    # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6,
+    # down-left 8, down-right 7. Separable: two linear passes by recursion (k=3, then k//2=1,
+    # then 0 stops), each on the columns of its input (zip(*g): the result is transposed, so
+    # two passes end upright). A pass sets each cell to (5*k*x+y)*~k%9, x the next cell, y the
+    # previous one (zero-padded: (*r[1:],0), (0,*r)). k=3 (vertical): 30*-4 -> 6 above the 2,
+    # 2*-4 -> 1 below it; k=1 (horizontal, *-2): 6 -> 3 left, 6 right; 1 -> 8 left, 7 right.
+    # The 2's own cell sees only 0s, so it is 0.
+    "diagonal_stamp_3687": "p=lambda g,k=3:k and p([[(x*5*k+y)*~k%9for x,y in zip((*r[1:],0),(0,*r))]for r in zip(*g)],k//2)or g",
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
     # disappears. (The grid is 7x7 in every example, so the corner is g[6][0], and the shape never
     # touches column 0 or the last row: r[0] is 0 on every row but the last, where it is the corner
@@ -2279,9 +2279,9 @@ IDIOMS = {
     "column_colours_snake": "[(s:=[*filter(int,map(max,*g))]+[0]*9)[:3],s[5:2:-1],s[6:9]]",
     # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes all 1
     # (True), the rest 0 (False). The same step twice, by recursion: take items 1,1,1,4,4,4,7,7,7 (a
-    # bytes literal of raw \1 \4 \7), on the rows, then on each row's cells; a cell (g*0 is 0, not
-    # []) becomes g>0.
-    "block_centre_fill": "g*0==[]and[p(g[i])for i in b'\u0001\u0001\u0001\u0004\u0004\u0004\u0007\u0007\u0007']or g>0",
+    # bytes literal of raw \1 \4 \7), on the rows, then on each row's cells; a cell (g*0 is 0, so
+    # g*0!=0 fails) becomes g>0.
+    "block_centre_fill": "g*0!=0and[p(g[i])for i in b'\u0001\u0001\u0001\u0004\u0004\u0004\u0007\u0007\u0007']or g>0",
     # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour.
     # One star-lambda p for grid, row pairs and cells: map(p,*x,x[0][-4:]) maps the items of x's
     # members with those of x[0]'s last 4. At the top x=(g,), so it pairs row i with row i+5
