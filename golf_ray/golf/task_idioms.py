@@ -1294,12 +1294,15 @@ IDIOMS = {
     # that inner call keeps the non-0 columns of h; the outer one (h = ()) reverses them, zips
     # them back into mirrored rows and keeps the non-0 ones (tuples are fine).
     "crop_object_mirrored": "p=lambda g,*h:[*filter(any,zip(*h or p(*g)[::-1]))]",
-    # task178: the grid is stripes (all rows equal, or all columns equal); output the stripes'
-    # colours in order, one per run, as one row (vertical stripes) or one column (horizontal ones).
-    # The same recursion does both levels: drop each row equal to the one before, then do the same
-    # to each kept row's cells; an int (colours are 1-9) survives g*-1*-1 as itself (truthy), while
-    # a list becomes [] and falls through to the comprehension.
-    "stripe_colours_deduped": "g*-1*-1or[p(A)for A in g if g!=(g:=A)]",
+    # task178: the grid is stripes (all rows equal, or all columns equal); output the
+    # stripes' colours in order, one per run, as one row (vertical stripes) or one column
+    # (horizontal ones). The same recursion does both levels: drop each row equal to the one
+    # before, then do the same to each kept row's cells; an int (colours are 1-9) survives
+    # g*-1*-1 as itself (truthy), while a list becomes [] and falls through to the
+    # comprehension. The iterable g is read once; after that g holds the last kept item: A!=g
+    # keeps A (the first A differs from its container) and p(g:=A) stores it (two bytes
+    # under the test g!=(g:=A)).
+    "stripe_colours_deduped": "g*-1*-1or[p(g:=A)for A in g if A!=g]",
     # task180: the 8x8 grid is four 4x4 quadrants; overlay them, where several are coloured the
     # top-right wins, then bottom-left, then bottom-right, then top-left (the verifier's paint
     # order). One recursive p for grid, row pairs and cells: on lines (fewer than 4 arguments) it
@@ -1308,12 +1311,15 @@ IDIOMS = {
     # TL) (map stops at the shortest). On 4 cells, x[1:3]+x lists TR, BL, BR, TL first, and
     # max(key=bool) returns the first non-0 one (max keeps the first of equal keys), or 0.
     "quadrants_overlaid": "p=lambda*x:max(x[1:3]+x,key=bool)if x[3:]else[*map(p,*[y[4:]for y in x],*x)]",
-    # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer below
-    # it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell side says.
-    # Each shape row is maxed cell by cell with r*3 read backwards from 20|-g[3][3]: pointer left
-    # (g[3][3]=4) starts at -4 (index 23, r[5]) so r[5],r[4],r[3] land in cols 0-2; right (0) starts
-    # at 20 (r[2]) so they land in cols 6-8; elsewhere the backward read meets only 0s.
-    "mirror_by_pointer": "[[*map(max,r,(r*3)[20|-g[3][3]::-1])]for r in g[:3]]+g[3:]",
+    # task181: (All examples are 6x9 with the 8-shape in rows 0-2, cols 3-5 and the pointer
+    # below it.) Mirror the 8-shape to the left or right of itself, as the pointer's two-cell
+    # side says. Each row is maxed cell by cell with X = (r*max(r)) read backwards from
+    # 3*g[3][3]-52, then r itself. A shape row (max 8) is 72 long: pointer left (g[3][3]=4)
+    # starts at -40 (index 32, r[5]), so r[5],r[4],r[3] land in cols 0-2; right (0) starts
+    # at -52 (index 20, r[2]), so they land in cols 6-8; elsewhere the read meets only 0s. A
+    # pointer row (max 4) is 36 long, so the start is before index 0: the read is empty, X is
+    # r and the row stays; a blank row gives r*0 = [] too. So no split into g[:3] and g[3:].
+    "mirror_by_pointer": "[[*map(max,r,(r*max(r))[3*g[3][3]-52::-1]+r)]for r in g]",
     # task182: the shape (colour 2 or 3) enclosed by a 5-frame (5 left and right in its row) is the
     # template d: every object with exactly its shape (the 1-shapes) takes its colour v. A 1-cell is
     # recoloured when the template, placed with some cell T of it on that cell, lines up: each
@@ -1458,11 +1464,13 @@ IDIOMS = {
     # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide). The
     # count -~a comes first so that t:=max(g) is bound (in g.index) before the stripe row reads it.
     "drop_cell_stripes": "-~(a:=g.index(t:=max(g)))*[([0,4]*9)[any(t[::2]):][:len(t)]]+g[a:-1]",
-    # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become A; 5s
-    # cap the gaps alternately top/bottom (the EXPR assumes the 10x10 size every example has: g[9]
-    # is the bottom row). Rows loop over the bytes of b"M********(": i&5 is 5 only for 'M' (row 0),
-    # i%7 is 5 only for '(' (row 9), both 0 for '*'.
-    "comb_from_seed": '[([0]*g[9].index(A:=max(g[9]))+[A,i&5,A,i%7]*5)[:10]for i in b"M********("]',
+    # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become
+    # A; 5s cap the gaps alternately top/bottom (the code assumes the 10x10 size every
+    # example has: g[9] is the bottom row). Each row repeats [A,B,A,y] from column C. B
+    # (default 5) is read first, then set to y = 5*any(r): 0 for the zero rows 0-8, 5 for the
+    # bottom row (the only non-0 input row), so the top row gets 5s at C+1, C+5, C+9 (B=5),
+    # rows 1-8 none and the bottom row 5s at C+3, C+7 (y=5, B=0 from row 8).
+    "comb_from_seed": "p=lambda g,B=5:[([0]*g[9].index(A:=max(g[9]))+[A,B,A,B:=5*any(r)]*5)[:10]for r in g]",
     # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
     # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
     # frame, mirrored unless the right side's colour is in its last column, padded with 0 above and
