@@ -2278,9 +2278,11 @@ IDIOMS = {
     # middle cell has exactly one real pair; the wrapped partners of the other cells never agree
     # on a colour above theirs in any example: separators are 0, block cells are 1 or a mark).
     "complete_middle_block": "p=lambda g,*x:max({g,*x[:2]}&{g,*x[2:]})if x[3:]else[*map(p,g,g[5:]+g,*x,g[3:]+g)]",
-    # task315: 9x9 made of 3x3 blocks: a copy of the input in the blocks whose input cell is 2,
-    # zeros elsewhere. Colours are 0, 1 and 2, so a//2 is 1 only for a 2.
-    "self_tile_at_twos": "[[a//2*b for a in r for b in s]for r in g for s in g]",
+    # task315: 9x9 made of 3x3 blocks: a copy of the input in the blocks whose input cell
+    # is 2, zeros elsewhere. Colours are 0, 1 and 2: b&-a%5 masks b with 0, 4, 3 for
+    # a = 0, 1, 2, so it keeps b (<= 2) only for a 2; it ends in a digit, so the shrink
+    # drops the space before `for` (a//2*b, as short, needs it).
+    "self_tile_at_twos": "[[b&-a%5 for a in r for b in s]for r in g for s in g]",
     # task316: 10x10 of 0 with 6-9 cells, one per column; read them left to right into a 3x3, the
     # middle row right to left (a snake), 0 where they run out. Each column holds at most one cell,
     # so the column maxima without the 0s list the colours in order; nine 0s pad them to 9.
