@@ -551,9 +551,10 @@ IDIOMS = {
     # list); for a row pair, g[7:] of a 5-cell row is empty, so it maps p over the cells a, b; for
     # cells, a^b is 0 or 2 (colours only 0 and 2) and -(a^b)%5 turns 2 into 3.
     "xor_halves_green": "p=lambda g,h=[]:g*0!=0and[*map(p,g,g[7:]+h)]or-(g^h)%5",
-    # task073: 5x5, each 1 (row 2, over a 5 in row 3) leaves its place and turns the bottom row's 5
-    # below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-4*x of row 2.
-    "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-4*x for x in g[2]]]",
+    # task073: 5x5, each 1 (row 2, over a 5 in row 3) leaves its place and turns the bottom
+    # row's 5 below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-x*4 of row 2 (x*4
+    # last: the number 4 meets 'for', so the shrink stage drops the space; 5-4*x for keeps it).
+    "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-x*4 for x in g[2]]]",
     # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
     # restore the 9-masked cells: each pass takes each cell as the min of itself, its transpose and
     # its mirror (zip(*g,g) gives column i then row i, so *c,r unpacks both; r[:2]+r[::-1] holds
