@@ -2678,16 +2678,18 @@ IDIOMS = {
     # the zip is listed). u, the row just made (a default of 2s anew in every call), is zipped
     # shifted by 0, 1, 2 (a, b, e), and the old row r by 0 and 1 (c, and l with a 5 put left
     # of it). Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
-    # (c%4*5|4-4*X: the test X is a bool, so 4-4*X is 4 or 0): X holds if c or the new cell
-    # above is 0 (from pass 2 on, k<24; marks run down each column, and the turns and
-    # transposes run them every way), or a|l<b+e*a*l%2. Cells hold 0, 4 or 5, so a|l<b
-    # holds for b a wall with up and left open, a concave corner, or for b 4 with up and left
+    # (c%4*5|4*Y: Y, a bool, holds while the cell stays open). Y is the chain
+    # c*a>=(k<24)<a|l>=b+e*a*l%2, i.e. not X: X holds if c or the new cell above is 0 (from
+    # pass 2 on, k<24; marks run down each column, and the turns and transposes run them every
+    # way), or a|l<b+e*a*l%2. The chain's middle link (k<24)<a|l only adds a mark when
+    # a=l=0, a cell under a marked one, which the flood marks anyway. Cells hold 0, 4 or 5, so
+    # a|l<b holds for b a wall with up and left open, a concave corner, or for b 4 with up and left
     # both 0, which later passes mark anyway; e*a*l%2 is 1 only when e, a and l are all odd,
     # i.e. all 5 (up and left walls, and the wall above goes on past the corner b: a line from
     # the corner), which makes 5<b+1 hold when b is the corner wall. At column 0 l=5 never
     # passes, nor do the even pads 2 (top row, e's first two). l is the old left cell, not the
     # new one (no running v to reset per row): the seeds only need the walls.
-    "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[c%4*5|4-4*(c*a<(k<24)or a|l<b+e*a*l%2)for c,l,a,b,e in zip(r,[5,*r],u,[5]+u,[2,2]+u)]for r in g][::k%3-1|1]),k-1)or[*g]",
+    "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[c%4*5|4*(c*a>=(k<24)<a|l>=b+e*a*l%2)for c,l,a,b,e in zip(r,[5,*r],u,[5]+u,[2,2]+u)]for r in g][::k%3-1|1]),k-1)or[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. The template itself is treated as one more copy: every
     # non-0 cell takes its value from the template, so no 5 test is needed (r.pop(0)and ...).
