@@ -1047,9 +1047,9 @@ IDIOMS = {
     # A whole program: p recurses over three levels. p(g) maps p over the rows of g and of g[5:]
     # (b defaults to [], so a[5:]+b is g[5:]); p(row, row) maps p over the cell pairs (a row has
     # 4 cells, so a[5:] is [] and a[5:]+b is b); p(cell, cell) returns 3>>a+b, 3 only when both
-    # are 0 (any set cell shifts by 2 or more). b*0==[] tells a list b (b*0 is []) from an int (0);
-    # the map's list is never empty, so `and` yields it.
-    "halves_nor_three": "p=lambda a,b=[]:b*0==[]and[*map(p,a,a[5:]+b)]or 3>>a+b",
+    # are 0 (any set cell shifts by 2 or more). b*0!=0 tells a list b (b*0 is [], not 0) from an
+    # int (0!=0 is False); the map's list is never empty, so `and` yields it.
+    "halves_nor_three": "p=lambda a,b=[]:b*0!=0and[*map(p,a,a[5:]+b)]or 3>>a+b",
     # task145: Walls of 2 cut the grid into rectangular rooms of 0: the largest rooms become 1, the
     # smallest 8. Two byte-split passes, each over the columns of the last (r in zip(*g)), split at
     # the wall byte 2 (a 2 put before each part, then the first dropped, lines the parts up with the
@@ -1082,14 +1082,15 @@ IDIOMS = {
     # stops at its first false test, and L!=8 always holds). (sum-s_old)*s_new is 0 just on the
     # cells that stay 0; on the others 8>>x%7 maps 0,2,8 to 8,2,4.
     "bar_rays_mirror": "def p(g):*P,L=filter(any,g);return[[(sum(e)-s)*(s:=s+x)and 8>>x%7for x in e]for e in g if[s:=e==L!=8in P.pop(0)]]",
-    # task149: 11x11 with 8-lines between nine 3x3 blocks, each holding one or two 6s: output 1 for
-    # the blocks with the most 6s (always two), else 0. One star-lambda for both directions:
-    # map(p,*g) calls p with each column's 11 cells as x, and p(*x) returns the three band sums
-    # [x0+x1+x2, x4+x5+x6, x8+x9+x10] (each //3) by recursing on x[4:] (the 8-line cell x[3]
-    # skipped; p() on the empty rest gives () through `x and`); map(p,*those) then sums each row
-    # band across the columns the same way. The top call has x=(g,) (x[1:] empty). A column third
-    # holds 0, 6 or 12 -> 0, 2, 4; a block then sums 2 (one 6) or 4 (two) -> //3 gives 0 or 1.
-    "blocks_with_two_sixes": "p=lambda*x:x[1:]and[sum(x[:3])//3,*p(*x[4:])]or x and[*map(p,*map(p,*x[0]))]",
+    # task149: 11x11 with 8-lines between nine 3x3 blocks, each with one or two 6s: output 1
+    # for the blocks with the most 6s (always two), else 0. f, bound by a walrus in map's first
+    # argument (so it exists before the inner map(f,*g) runs, and f's body finds it in p's scope),
+    # takes a line's 11 cells as x and returns the three band sums [x0+x1+x2, x4+x5+x6, x8+x9+x10]
+    # (each //3) by recursing on x[4:] (the 8-line cell x[3] skipped; f() on the empty rest gives
+    # () through `x and`). map(f,*g) gives each column's band sums; map(f,*those) sums each row
+    # band across the columns the same way. A column third holds 0, 6 or 12 -> 0, 2, 4; a block
+    # then sums 2 (one 6) or 4 (two) -> //3 gives 0 or 1.
+    "blocks_with_two_sixes": "p=lambda g:[*map(f:=lambda*x:x and[sum(x[:3])//3,*f(*x[4:])],*map(f,*g))]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
     # of 4 around the crossing. Quarter turns (each a pass over the columns, zip(*g), whose list is
     # then reversed), 4 by an exec'd text repeated 4 times (g[:]= writes the caller's list, so `or
@@ -1283,12 +1284,13 @@ IDIOMS = {
     # which is wrong there, is never used.
     "transpose_fill_holes": "[g:=[a|b or d for a,b,d in zip(r,c,[0]+g)]for r,*c in zip(g,*g)]",
     # task176: a 3-row zigzag of 2s (period 4); of the 0 pockets between them, counted from the
-    # left, every third (the first, fourth, ...) becomes 4. Per row, s = r[0] + 2 per 2 seen so
+    # left, every third (the first, fourth, ...) becomes 4. Per row, s = ~r[0] - 2 per 2 seen so
     # far (this cell included) tells the row's 0-runs apart: rows 1 and 2 (r[0]=0) fill where the
     # count is 0 mod 3, row 0 (r[0]=2; its first run is the 2nd pocket) where it is 2 mod 3, so
-    # starting at r[0] makes both "s%6==0". s is even, so ~s%6 is 5, 3 or 1 and &4 keeps 4 exactly
-    # there; &4-c masks it to &2 on a 2-cell, so c|... leaves 2s as 2.
-    "zigzag_every_third_gap": "p=lambda g:[[c|~(s:=s+c)%6&4-c for c in r]for r in g if[s:=r[0]]]",
+    # starting at ~r[0] makes both "s%6==5" (s is odd, so s%6 is 5, 3 or 1). 4-c&s%6 keeps 4
+    # exactly there on a 0-cell; on a 2-cell it is 2&s%6 (0 or 2), so c|... leaves 2s as 2.
+    # Ending in a digit, the cell term needs no space before `for`.
+    "zigzag_every_third_gap": "p=lambda g:[[c|4-c&(s:=s-c)%6for c in r]for r in g if[s:=~r[0]]]",
     # task177: crop the grid to the box of its non-0 cells and mirror it left to right. The object
     # is a solid rectangle (every example), so keeping the non-0 lines crops it. p(*g) splits off
     # row 0 (g = row 0, h = the other rows), which is all 0 in every example, so nothing is lost:
