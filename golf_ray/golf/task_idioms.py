@@ -1876,9 +1876,11 @@ IDIOMS = {
     # full row r (count = the shortest height h) that is g[~h], the row above the first full row:
     # every bar but the shortest. Any other row's band of equal rows ends above the full rows, so
     # g[~count] is at or below its first row: a superset of r, q=5 wherever v=5. Per cell v (0 or
-    # 5): ~q%3 is 0 (q=5) or 2 (q=0), plus f (0 or 5) gives 0, 5 or 2, and &-v (-5 = ...1011, or 0
-    # for v=0) keeps 1 of 5 (tallest), 2 of 2 (shortest) and 0 of 0 (middle bars, background).
-    "tallest_shortest_bars": "[[~q%3+f&-v for v,f,q in zip(r,max(g,key=any),g[~g.count(r)])]for r in g]",
+    # 5): ~q%3 is 0 (q=5) or 2 (q=0), f+ that (f 0 or 5) gives 0, 5 or 2, and -v& (-5 = ...1011,
+    # or 0 for v=0) keeps 1 of 5 (tallest), 2 of 2 (shortest) and 0 of 0 (middle bars,
+    # background). Written -v&f+~q%3 (& and + commuted) so it ends in a digit: no space
+    # before the for.
+    "tallest_shortest_bars": "[[-v&f+~q%3for v,f,q in zip(r,max(g,key=any),g[~g.count(r)])]for r in g]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its transpose
     # become 3; then thin (<=3 wide) tips of the 3-region that stick out are eroded. Each of 16
     # passes (a quarter turn each) drops a 3 whose upper neighbour is not 3 and whose row-run is <
@@ -2366,12 +2368,13 @@ IDIOMS = {
     # "previous row" q (six 0s) is a default argument whose expression (z:=[0]*3)*2 also binds z
     # (a global, made once when p is defined): cheaper than two defaults or walrus set-up.
     "diagonal_trails": "p=lambda g,q=(z:=[0]*3)*2:[q:=[*map(max,[0]+q,r+z)]for r in g+[z]*3]",
-    # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its colour
-    # when its Chebyshev distance to that seed is even (concentric square rings every other step).
-    # Square grids, as every example. Corner index a in (i,~i): distance a%n (i or n-1-i), corner
-    # row g[a>>9] (g[0] or g[-1]); keys distance<<5|ring colour sorted, the first wins if the second
-    # is farther.
-    "corner_rings_voronoi": "(R:=range(n:=len(g)))and[[(L:=sorted(a%n+b%n<<5|~max(a%n,b%n)%2*v for a in(i,~i)for b in(j,~j)if(v:=g[a>>9][b>>9])))[0]%32*(L[1]-L[0]>9)for j in R]for i in R]",
+    # task328: corner seeds: every cell strictly nearest (Manhattan) to one seed takes its
+    # colour when its Chebyshev distance to that seed is even (concentric square rings every
+    # other step). Square grids, as every example. Corner index a in (i,~i): distance a%n (i or
+    # n-1-i), corner row g[a>>9] (g[0] or g[-1]); keys distance<<5|ring colour sorted, the first
+    # wins if the second is farther. The key is written colour|distance<<5 (| commutes), so it
+    # ends in the digit 5 and needs no space before `for`.
+    "corner_rings_voronoi": "(R:=range(n:=len(g)))and[[(L:=sorted(~max(a%n,b%n)%2*v|a%n+b%n<<5for a in(i,~i)for b in(j,~j)if(v:=g[a>>9][b>>9])))[0]%32*(L[1]-L[0]>9)for j in R]for i in R]",
     # task329: an odd square of colours on 0; every cell off the middle column turns 0. Each row is
     # rebuilt as k zeros, its middle cell, k zeros (k = half the width).
     "keep_middle_column": "[[0]*(k:=len(r)//2)+[r[k]]+k*[0]for r in g]",
@@ -2630,15 +2633,17 @@ IDIOMS = {
     # task363: Copy the shape of 2s into every place where all its cells are 0, greedily in row-
     # major order (a later copy may not overlap an earlier one), on the byte values of repr(g)
     # right-justified to 999 by b'%999a' (48 is '0', 50 is '2'; eval takes the bytes back and
-    # ignores the leading spaces). A 10x10 repr is 320 bytes, so it fills s[-320:] and P (the 2s'
-    # positions, from R) is negative; z is the shift, run from -320 (a+z >= 0 reads the padding;
-    # separators stop a shape wrapping). Quirk: two ARC train placements are rejected by hand: the
-    # stamp list [50][:z*P[0]%974^404] is empty (no writes, as if rejected) when z*P[0]%974 is 404,
-    # and its bound is >= 1 otherwise (^ of non-negatives), so the hack needs no `if`; 404 comes
-    # for those two (z,P[0]) = (148,-300), (-122,-155) and for no other placement the greedy
-    # reaches on the real examples or 200 draws (a brute-force search over short f(z,P[0]); z alone
-    # cannot work, -122 is a good shift elsewhere); 11 of 2,000 draws are wrongly rejected.
-    "stamp_shape_in_holes": "def p(g):s=[*b'%999a'%g];R=range(-320,320);P=[q for q in R if 50==s[q]];[z for z in R if{48}=={s[a+z]for a in P}for a in P for s[a+z]in[50][:z*P[0]%974^404]];return eval(bytes(s))",
+    # ignores the leading spaces). A 10x10 repr is 320 bytes, so it fills s[-320:] and P (the
+    # 2s' positions, from R) is negative; z is the shift, run from -320 (a+z >= 0 reads the
+    # padding; separators stop a shape wrapping). The stamping list is kept only for its writes,
+    # so its element is the literal 1 (`1for`, no space). Quirk: two ARC train placements are
+    # rejected by hand: the stamp list [50][:z*P[0]%974^404] is empty (no writes, as if
+    # rejected) when z*P[0]%974 is 404, and its bound is >= 1 otherwise (^ of non-negatives), so
+    # the hack needs no `if`; 404 comes for those two (z,P[0]) = (148,-300), (-122,-155) and for
+    # no other placement the greedy reaches on the real examples or 200 draws (a brute-force
+    # search over short f(z,P[0]); z alone cannot work, -122 is a good shift elsewhere); 11 of
+    # 2,000 draws are wrongly rejected.
+    "stamp_shape_in_holes": "def p(g):s=[*b'%999a'%g];R=range(-320,320);P=[q for q in R if 50==s[q]];[1for z in R if{48}=={s[a+z]for a in P}for a in P for s[a+z]in[50][:z*P[0]%974^404]];return eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Count the kinds of right angle the shape has (a cell with a
     # neighbour on its left and one above it, in each of the 4 turns of the grid): an L has 1, a U
@@ -2898,15 +2903,16 @@ IDIOMS = {
     # the widest and tallest), so each pass crops one side. Crop colours {0,f,d}: d = their set's
     # sum less f = r[0].
     "frame_with_most_dots": "p=lambda g:exec('g[:]=[*zip(*g)][:~len(max([0<c==r[j]for c in r[j:]]for r in g for j in range(30))):-1];'*4)or[[c and sum({*sum(g,r)})-r[0]for c in r]for r in g]",
-    # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the block's
-    # number of colours. A whole program: p recurses on g[1:] first (the rows are shared, so it
-    # paints the grid in place), then looks at its own top pair g[0], g[1]: windows bottom-up, so
-    # painted 3s (only ever below the pair in hand) are never mistaken for blocks, and rows 0, 1
-    # are still as drawn. Painting is by slice-assignment in the loop's own target (`r,r[j:j+2]`,
-    # the row, then its two cells) over zip(g[2:], n copies of [3,3]); j < 9 as grids are 10 wide.
-    # g[2:] stops the recursion; the list after it is non-empty (p(g[1:]) is for 3+ rows), so p
-    # returns g.
-    "block_colour_count_drip": "p=lambda g:g[2:]and p(g[1:])+[r for j in range(9)if all(D:=g[0][j:j+2]+g[1][j:j+2])for r,r[j:j+2]in zip(g[2:],[[3,3]]*len({*D}))]and g",
+    # task397: Under each 2x2 multicoloured block paint a 2-wide column of 3s as tall as the
+    # block's number of colours. A whole program: p recurses on g[1:] first (the rows are
+    # shared, so it paints the grid in place), then looks at its own top pair g[0], g[1]:
+    # windows bottom-up, so painted 3s (only ever below the pair in hand) are never mistaken for
+    # blocks, and rows 0, 1 are still as drawn. Painting is by slice-assignment in the loop's
+    # own target (`r,r[j:j+2]`, the row, then its two cells) over zip(g[2:], n copies of [3,3]);
+    # j < 9 as grids are 10 wide. The painting list's elements are never read, so each is the
+    # literal 1 (`1for`, no space). g[2:] stops the recursion; the list after it is non-empty
+    # (p(g[1:]) is for 3+ rows), so p returns g.
+    "block_colour_count_drip": "p=lambda g:g[2:]and p(g[1:])+[1for j in range(9)if all(D:=g[0][j:j+2]+g[1][j:j+2])for r,r[j:j+2]in zip(g[2:],[[3,3]]*len({*D}))]and g",
     # task398: a 1x5 row with k colours: an N x N square (N = 5k) with the row drawn along rising
     # diagonals from the bottom-left. The rows are windows sliding down the stream N zeros, the row,
     # N-5 zeros: q starts as N zeros (the colours are distinct in every example, so k counts the set
