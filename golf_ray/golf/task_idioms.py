@@ -650,9 +650,10 @@ IDIOMS = {
     # max(g) (lexicographic: every row is 0 left of the marker column, where only marker rows
     # hold k), so R=max(g). s toggles on each marker row (r==R); s&(new s) keeps the rows strictly
     # between. Per kept row t^=x over R's cells x (0 or k): t is k strictly between the marker
-    # columns, so x<t keeps those cells (t is 0 again at each row's end); c and t recolours to k.
+    # columns, so x<t keeps those cells (t is 0 again at each row's end); t*(c>0) recolours to k
+    # (ends in a bracket: no space before `for`, a byte under `c and t for`).
     # t needs no default: the row test sets t:=r==R, which is False (0) on every kept row.
-    "framed_recolor": "p=lambda g,s=0:[[c and t for c,x in zip(r,R)if x<(t:=t^x)]for r in g if s&(s:=s^(t:=r==(R:=max(g))))]",
+    "framed_recolor": "p=lambda g,s=0:[[t*(c>0)for c,x in zip(r,R)if x<(t:=t^x)]for r in g if s&(s:=s^(t:=r==(R:=max(g))))]",
     # task089: a template holds one 3 and another holds one 2, in two different colours; every lone
     # 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the 2-template
     # (anchored on the 3 / 2 cell): for each 2/3 cell o with a neighbour q, each other cell f of o's
