@@ -70,8 +70,8 @@ _IDIOMS = {
     "trim": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g))",
     "drop_empty_rows": "[r for r in g if any(r)]",
     # cells with no neighbour set (or none of their colour) cleared
-    "lonely": "[[c*(sum(sum(s[j-(j>0):j+2])for s in g[i-(i>0):i+2])>c)for j,c in enumerate(r)]for i,r in enumerate(g)]",
-    "lonely_colour": "[[c*(sum(s[j-(j>0):j+2].count(c)for s in g[i-(i>0):i+2])>1)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    "lonely": "[[c*(sum(sum([0,*s][j:j+3])for s in[[],*g][i:i+3])>c)for j,c in enumerate(r)]for i,r in enumerate(g)]",
+    "lonely_colour": "[[c*(sum([0,*s][j:j+3].count(c)for s in[[],*g][i:i+3])>1)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the top left quarter of what the trim leaves
     "trim_quarter": "[g:=[*zip(*filter(any,g))]for _ in'ab']and[r[:len(r)//2]for r in g[:len(g)//2]]",
     "set_cells": "[[c for r in g for c in r if c]]",
@@ -85,7 +85,7 @@ _IDIOMS = {
     "mirror_above": "g[::-1]+g[1:]",
     "mirror_right": "[r+r[-2::-1]for r in g]",
     "mirror_left": "[r[::-1]+r[1:]for r in g]",
-    "fill_common": "[[max(s:=sum(g,[]),key=s.count)]*len(r)for r in g]",
+    "fill_common": "[[max(s:=sum(g,g),key=s.count)]*len(r)for r in g]",
     # a repeating pattern with holes (0) mended: a row becomes the most, cell by cell, of the
     # rows that agree with it wherever both are set; or a column; or both, one after the other
     "mend_rows": "[[*map(max,r,*[s for s in g if{a*b*(a-b)for a,b in zip(r,s)}<={0}])]for r in g]",
@@ -181,7 +181,7 @@ _IDIOMS = {
     # the hole of each hollow square of 1 (as tall as it is wide) in 2 if even a side, else 7
     "square_holes": "[[c or 1 in r[:j]and 1 in r[j:]and 1 in k[:i]and 1 in k[i:]and(n:=r[j:].index(1)+r[j::-1].index(1))==k[i:].index(1)+k[i::-1].index(1)and(7,2)[n%2]for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # boxes of 6 on 8: the ring around each in 3, its holes in 4
-    "ringed": "[[c%8 or(6 in r[:j])*(6 in r[j:])*(6 in k[:i])*(6 in k[i:])and 4 or 8-5*(6 in sum([s[j-(j>0):j+2]for s in g[i-(i>0):i+2]],[]))for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
+    "ringed": "[[c%8 or(6 in r[:j])*(6 in r[j:])*(6 in k[:i])*(6 in k[i:])and 4 or 8-5*(6 in sum([[0,*s][j:j+3]for s in[[],*g][i:i+3]],[]))for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
     # the one pattern of colours copied over each block of 5 (its size), from its top left
     "stamped": "(T:=[x*30for n in g*30if(x:=[c for c in n if c%5])])and[[[f[x],T[f[:x].count(5)][a[:i].count(5)]][f[x]==5]for i,f in enumerate(zip(*g))]for x,a in enumerate(g)]",
     # panels between whole lines of one colour, evenly spaced: the set one copied to all
@@ -226,7 +226,7 @@ _IDIOMS = {
     # each colour moved up or down until its bottom row is the bottom row of 1
     "bottoms_aligned": "(B:=lambda c:max(i for i,r in enumerate(g)if c in r))and[[max([c for c in{*sum(g,[])}-{0}if len(g)>i-B(1)+B(c)>=0<g[i-B(1)+B(c)][j]==c]+[0])for j in range(len(r))]for i,r in enumerate(g)]",
     # the box around the cells not of the commonest colour, that colour as 0
-    "background_trimmed": "(b:=max(s:=sum(g,[]),key=s.count))and(R:=[i for i,r in enumerate(g)if{*r}-{b}])and(C:=[j for j,k in enumerate(zip(*g))if{*k}-{b}])and[[c*(c!=b)for c in r[C[0]:C[-1]+1]]for r in g[R[0]:R[-1]+1]]",
+    "background_trimmed": "(b:=max(s:=sum(g,g),key=s.count))and(R:=[i for i,r in enumerate(g)if{*r}-{b}])and(C:=[j for j,k in enumerate(zip(*g))if{*k}-{b}])and[[c*(c!=b)for c in r[C[0]:C[-1]+1]]for r in g[R[0]:R[-1]+1]]",
     # a 2x2 of the colour whose box is the largest (rows times columns that hold it)
     "widest_colour": "[[max(range(1,10),key=lambda c:sum(c in r for r in g for k in zip(*g)if c in k))]*2]*2",
     # the 3 one step toward the 4: across, down or both
@@ -440,7 +440,7 @@ _IDIOMS = {
     # the rarest colour's one cell alone, a ring of 2 around it
     "rarest_ringed": "[[[2,m][i==a and j==b]*(abs(i-a)<2>abs(j-b))for j in range(len(r))]for s in[sum(g,[])]for m in[min(s,key=s.count)]for a,b in[divmod(s.index(m),len(g[0]))]for i,r in enumerate(g)]",
     # a border added: the edge rows and columns repeated, the corners blank
-    "edges_repeated": "[[0,*g[0],0],*[[r[0],*r,r[-1]]for r in g],[0,*g[-1],0]]",
+    "edges_repeated": "[[0,*g[0],0],*[r[:1]+r+r[-1:]for r in g],[0,*g[-1],0]]",
     # a plus of 3 halfway between the two 1s (their mean, as a complex number)
     "plus_between": "[[c|3*(abs(i+j*1j-S)<1.2)for j,c in enumerate(r)]for S in[sum(c*(i+j*1j)for i,r in enumerate(g)for j,c in enumerate(r))/2]for i,r in enumerate(g)]",
     # a bottom row with a run of one colour in its middle: diagonals of it up and out from the
@@ -1297,7 +1297,7 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     ins = {c for g, _ in pairs for r in g for c in r}
     outs = {c for _, t in pairs for r in t for c in r}
     for x, y in itertools.product(sorted(ins - {0}), sorted(outs - {0})):
-        near = f"any({x} in s[j-(j>0):j+2]for s in g[i-(i>0):i+2])"
+        near = f"any({x} in[0,*s][j:j+3]for s in[[],*g][i:i+3])"
         yield "halo", f"[[c or {y}*{near}for j,c in enumerate(r)]for i,r in enumerate(g)]"
         between = f"{x} in r[:j]and {x} in r[j:]or {x} in k[:i]and {x} in k[i:]"
         yield (
@@ -1322,7 +1322,9 @@ def _painted(pairs) -> Iterator[tuple[str, str]]:
     # the commonest colour found once a cell is shortest; found once, a 30x30 grid's takes
     # milliseconds, not seconds
     small = all(len(g) * len(g[0]) <= 100 for g, _ in pairs)
-    commonest = "max(s:=sum(g,[]),key=s.count)"
+    # sum(g,g): g's row lists before its cells; a row list ties the commonest colour only if
+    # every cell of that colour lies in copies of that row, each holding it once
+    commonest = "max(s:=sum(g,g),key=s.count)"
     for y in sorted(outs):
         if small:
             yield "uncommon", f"[[[{y},c][c=={commonest}]for c in r]for r in g]"
@@ -1456,14 +1458,14 @@ def _unmasked(pairs) -> Iterator[tuple[str, str]]:
 # as a block cut by it does.
 _NEIGHBOURS = {
     "window": (
-        "sum(s[j-(j>0):j+2].count(c)for s in g[i-(i>0):i+2])",
+        "sum([0,*s][j:j+3].count(c)for s in[[],*g][i:i+3])",
         "[[c and{}for j,c in enumerate(r)]for i,r in enumerate(g)]",
         lambda g, i, j: sum(
             s[max(j - 1, 0) : j + 2].count(g[i][j]) for s in g[max(i - 1, 0) : i + 2]
         ),
     ),
     "cross": (
-        "k[i-(i>0):i+2].count(c)+r[j-(j>0):j+2].count(c)",
+        "[0,*k][i:i+3].count(c)+[0,*r][j:j+3].count(c)",
         "[[c and{}for j,(c,k)in enumerate(zip(r,zip(*g)))]for i,r in enumerate(g)]",
         lambda g, i, j: (
             [s[j] for s in g][max(i - 1, 0) : i + 2].count(g[i][j])

@@ -1598,6 +1598,9 @@ IDIOMS = {
     # makes the left column win over inner columns (ties on 2s); on equal j the longer A (a list
     # with the shorter as prefix) wins, so the whole rectangle, not a top part of it.
     "rect_with_most_twos": "p=lambda g:max((str(A:=(x:=r[j:(r*20).index(0,j)])and A+[x]).count('2'),-j,A)for j in range(20)for r in[[0]]+g)[2]",
+    # task365 alone (10x10): rect_with_most_twos with 9 for 20, as no rectangle starts in the
+    # last column (r*9 still holds a 0 past the row's end).
+    "rect_with_most_twos_10": "p=lambda g:max((str(A:=(x:=r[j:(r*9).index(0,j)])and A+[x]).count('2'),-j,A)for j in range(9)for r in[[0]]+g)[2]",
     # task217: a one-colour 3x3 shape S (full 3x3 bounding box) sits in a 9x9; the output puts S
     # in block (X, Y) wherever S[X][Y] is set. The self-product a&b of every row pair of g holds
     # that layout with all-zero rows and columns in between (only the shape's cells are non-zero),
@@ -2307,19 +2310,19 @@ IDIOMS = {
     "union_of_halves_green": "p=lambda*x:3*any(x)if x[2:]else[*map(p,*x,x[0][-4:])]",
     # task319: A 2x-scaled shape is cut off by the grid border; of the two small shapes,
     # output the one whose 2x copy, placed where the big shape is and clipped by the grid,
-    # is exactly the visible part. One regex per colour pair (e, r), no turns: the pattern is
-    # the whole grid's e-mask, each row followed by len(row) '.' (stride 2W); the subject is
-    # the r-mask scaled 2x (rows of 2W), all of it twice, so the window (the grid's place) may
+    # is exactly the visible part. One regex per colour pair (r, e), no turns: the pattern is
+    # the whole grid's e-mask, each row after len(row) '.' (stride 2W); the subject is the
+    # r-mask scaled 2x (rows of 2W), all of it twice, so the window (the grid's place) may
     # reach above or below the copy; a row that runs out wraps onto the next row's zeros. The
     # mask must match everywhere: e cells onto r's 2x copy, every other cell onto 0 (sides
     # that are not cut stay flush). e == r is left in (its mask never matches its own 2x copy
-    # in any example). Each match gives the crop of r, other colours as bg; [-1] keeps the
-    # last match (no count/min). bg = sorted(m)[99], m the flat grid: the bg covers sorted
-    # index 99 in every example (grids are 15x15 or larger, mostly bg; sorted(m)[len(m)//2],
-    # the majority, is also right but packs 2 longer; corners are not always bg).
-    # Names reused (m, e, r) so the packed stream repeats more. (Drawn grids whose visible
-    # block is a full rectangle fitting both shapes may differ: 3 of 200 draws.)
-    "which_shape_is_zoomed": "import re\np=lambda z:[[[[sorted(m)[99],e][e==r]for e in e]for e in zip(*[m for m in zip(*[m for m in z if r in m])if r in m])]for m in[sum(z,[])]for r in{*m}for e in{*m}if re.search(b''.join(bytes(m==e for m in m)+b'.'*len(m)for m in z),2*b''.join(bytes(m==r for m in m for m in[m,m])*2 for m in z))][-1]",
+    # in any example). Each match gives the crop of r: rows with r, then (transposed) columns
+    # with r, each cell not r made bg on the way (other shapes may reach into r's box), and
+    # zip turns it back (tuples); [-1] keeps the last match (no min). bg = sorted(s)[99],
+    # s the flat grid: the bg covers sorted index 99 in every example (grids are 15x15 or
+    # larger, mostly bg; corners are not always bg). (Drawn grids whose visible block is a
+    # full rectangle fitting both shapes may differ: 3 of 200 draws.)
+    "which_shape_is_zoomed": "import re\np=lambda z:[[*zip(*[[[sorted(s)[99],e][e==r]for e in m]for m in zip(*[m for m in z if r in m])if r in m])]for s in[sum(z,[])]for r in{*s}for e in{*s}if re.search(b''.join(b'.'*len(m)+bytes(m==e for m in m)for m in z),2*b''.join(2*bytes(m==r for m in m for m in[m,m])for m in z))][-1]",
     # task320: Vertical bars stand on the bottom edge; the lower half (floor(len/2) cells) of each
     # bar turns 8. map(lambda*c:...,*g) hands the lambda each column as the tuple c (shorter than
     # a comprehension over zip(*g)); the outer zip(*...) turns the columns back into rows. Bars are
@@ -2743,17 +2746,16 @@ IDIOMS = {
     # giving rows (a,b)*3 and (b,a)*3. The first column is (a,b) and every column is the same, so
     # min(zip(*g)) picks it; the second row is the first one reversed.
     "checker_two_rows": "[y:=min(zip(*g))*3,y[::-1]]",
-    # task374: Three straight lines of 5: longest becomes 1, middle 4, shortest 2. exec runs the
-    # pass text 4 times in place (g[:]=...); each pass maps the lambda over the columns (*g) and
-    # reverses the result, a quarter turn, so the 4 passes scan all 4 directions and end upright.
-    # Along a column every cell gains t, the count of non-0 cells from the run's start up to it
-    # (t:=c and-~t; the default t=0 restarts per column; 0 cells stay 0). Over the four directions
-    # a cell of a length-L line gains (p+1)+(L-p)+1+1, so each line ends at one value 5+L+3. Ranked
-    # by the index k of the value in the value set in ascending order (0, short, middle, long -> k
-    # 0..3): 2*k%5 maps 0,1,2,3 to 0,2,4,1. The set is of sum(g,r) plus 31: five distinct small
-    # ints make CPython's set table 32 slots, and an int's slot is its value, so listing the set
-    # walks the values (all under 32) in ascending order: no sorted() needed.
-    "rank_lines_by_length": "p=lambda g:exec('g[:]=map(lambda*r,t=0:[c+(t:=c and-~t)for c in r][::-1],*g);'*4)or[[[*{*sum(g,r),31}].index(c)*2%5for c in r]for r in g]",
+    # task374: Three straight lines of 5 (never touching, lengths differ): longest becomes 1,
+    # middle 4, shortest 2. 20 levels of recursion, each one str.replace on the grid's text
+    # and a transpose ([*zip(*eval(..))]), so each length m (10 down to 1, m-1 = n//2) is
+    # tried once per orientation, longest first: the text '5, 5, ..., 5' of m cells is then a
+    # whole line (longer lines are recoloured already; a crossing line's single 5 is no run).
+    # Its 5s become the text len({*str(g)})**2%7, which eval computes with this level's g:
+    # the grid text's distinct characters are '[](), 05' (8; rows are tuples after level 1,
+    # m=10, which finds nothing) plus one per colour used, and 8, 9, 10 squared mod 7 give
+    # 1, 4, 2. An even number of transposes leaves the result upright.
+    "rank_lines_by_length": "p=lambda g,n=19:g*(n<0)or p([*zip(*eval(str(g).replace(a:='5'+', 5'*(n//2),a.replace('5','len({*str(g)})**2%7'))))],n-1)",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
     # 0. The 0 is the square's centre, so those are the grid's own two diagonals: row i gets 0 at i
     # and at ~i (n-1-i). A def with statements: the default i=0 counts the rows (i+=1 per row),

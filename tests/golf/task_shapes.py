@@ -10241,10 +10241,12 @@ def rect_with_most_twos(g):  # blocks (4-connected non-0 cells, each a full rect
     return best[0][1]
 
 
-def draw_rect_with_most_twos(rng, n):  # task216 (20x20, blocks of 1, 3 or 4 of them) or task365
-    small = rng.random() < 0.5  # (10x10, blocks of 8 and 1, 2 or 3 of them); 2s dot the blocks, one
-    S = 10 if small else 20  # block with more 2s than any other; blocks may touch the edges but not
-    g = [[0] * S for _ in range(S)]  # each other (not even at corners)
+def draw_rect_with_most_twos(rng, n, small=None):  # task216 (20x20, blocks of 1, 3 or 4 of them)
+    # or task365 (10x10, blocks of 8 and 1, 2 or 3 of them); 2s dot the blocks, one block with
+    # more 2s than any other; blocks may touch the edges but not each other (not even at corners)
+    small = rng.random() < 0.5 if small is None else small
+    S = 10 if small else 20
+    g = [[0] * S for _ in range(S)]
     want, placed, most = rng.randint(2, 3) if small else rng.randint(3, 4), 0, None
     for _ in range(200):
         if placed == want:
@@ -10267,6 +10269,10 @@ def draw_rect_with_most_twos(rng, n):  # task216 (20x20, blocks of 1, 3 or 4 of 
                 g[i0 + a][j0 + b] = 2 if (a, b) in dots else rng.choice((8, 8, 1)) if small else 1
         placed += 1
     return g
+
+
+def draw_rect_with_most_twos_10(rng, n):  # task365's 10x10 grids alone
+    return draw_rect_with_most_twos(rng, n, small=True)
 
 
 # task246: a 2 and a 3; 8s run along the 2's row to the 3's column, then down/up that column to the 3
@@ -13491,6 +13497,12 @@ DRAWN = {  # name: (rule, draw, its real task, the longest its program may be)
     "base_diagonal_rays": (base_diagonal_rays, draw_base_diagonal_rays, "task288", 150),
     "densest_colour_box": (densest_colour_box, draw_densest_colour_box, "task036", 150),
     "rect_with_most_twos": (rect_with_most_twos, draw_rect_with_most_twos, "task216", 150),
+    "rect_with_most_twos_10": (
+        rect_with_most_twos,
+        draw_rect_with_most_twos_10,
+        "task365",
+        150,
+    ),
     "elbow_line_two_three": (elbow_line_two_three, draw_elbow_line_two_three, "task246", 150),
     "label_block_corners": (label_block_corners, draw_label_block_corners, "task230", 160),
     "assemble_l_pieces": (assemble_l_pieces, draw_assemble_l_pieces, "task253", 170),
