@@ -555,13 +555,15 @@ IDIOMS = {
     # row's 5 below it into 1. Rows 0-2 become 0s, row 3 stays, row 4 is 5-x*4 of row 2 (x*4
     # last: the number 4 meets 'for', so the shrink stage drops the space; 5-4*x for keeps it).
     "ones_sink_into_base_row": "g[:1]*3+[g[3],[5-x*4 for x in g[2]]]",
-    # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring i -> N+1-i;
-    # restore the 9-masked cells: each pass takes each cell as the min of itself, its transpose and
-    # its mirror (zip(*g,g) gives column i then row i, so *c,r unpacks both; r[:2]+r[::-1] holds
-    # r's mirror from column 2 on, map stops at the row's end). Pass k holds the min over the
-    # images by words of <= k of the two reflections; 4 passes reach all 8 elements of the group,
-    # hence [3].
-    "sym_offset_restore": "[g:=[[*map(min,r,c,r[:2]+r[::-1])]for*c,r in zip(*g,g)]for _ in g][3]",
+    # task074: Grid is symmetric under transpose and (from row/col 2 on) under mirroring
+    # i -> N+1-i; restore the 9-masked cells (9 is above every colour: min of valid images
+    # restores). In place, by an exec'd loop run 3 times: zip(*g,g) gives column i then row i
+    # (*c,r), read lazily, so rows rewritten earlier in a sweep show in later columns; row i
+    # becomes min(column i, mirror r[:2]+r[::-1]) (transpose and mirror, no identity). Two
+    # images alone reach only half the group per exact word length, but the in-place sweep
+    # mixes updated and old rows, so word lengths mix; 3 sweeps restore every example. exec
+    # returns None, so `or g` gives the rewritten rows.
+    "sym_offset_restore": "p=lambda g:exec('for*c,r in zip(*g,g):r[:]=map(min,c,r[:2]+r[::-1])\\n'*3)or g",
     # task075: The 3x3 pattern top-left (left of a 5 column) is stamped centred on every 1 of the
     # 3x3 block grid on the right. Output row (m, P) for each block's middle row m (g[1::3]) and
     # pattern row P (g[:3]); cell c is m[a] and P[b]: the bytes' v%12 gives a, v%5 gives b. Right
