@@ -69,7 +69,8 @@ _IDIOMS = {
     "fall_left": "[sorted(r,key=(0).__eq__)for r in g]",
     "trim": "(f:=lambda g:[*zip(*[r for r in g if any(r)])])(f(g))",
     "drop_empty_rows": "[r for r in g if any(r)]",
-    # cells with no neighbour set (or none of their colour) cleared
+    # cells with no neighbour set (or none of their colour) cleared; the 3x3 window from a
+    # leading pad: [0,*s][j:j+3] is s[j-1:j+2] cut at the edge, shorter than s[j-(j>0):j+2]
     "lonely": "[[c*(sum(sum([0,*s][j:j+3])for s in[[],*g][i:i+3])>c)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     "lonely_colour": "[[c*(sum([0,*s][j:j+3].count(c)for s in[[],*g][i:i+3])>1)for j,c in enumerate(r)]for i,r in enumerate(g)]",
     # the top left quarter of what the trim leaves
