@@ -2775,17 +2775,19 @@ IDIOMS = {
     "nested_rects_dedupe": "p=lambda g,h=0:[g:=r for r in zip(*h or p(g,g))if r!=g]",
     # task378: (bg 0 in every example.) Diagonal rays of the inner colour leave the shell's
     # box from its corners: a cell lies on one when its row's and its column's nearest
-    # non-empty line are as far away (0 inside the box). h gives [-squared distance] repeated
-    # (that line's max) times for the nearest non-empty line (empty lines give [], which loses
-    # the max); equal values below [0] mark a ray. That line (the box side a ray leaves from)
-    # holds only 0 and the shell colour, in every example, so the grid's colours less
-    # {len(x)} are {0, ray colour}; listed, the set gives 0 first (small ints sit at their own
-    # slot; only an 8 entering before 0, a row s with 8 before its first 0, can move it: in no
-    # example or draw), so the ray test indexes [0, ray colour] and the result is or-ed into v
-    # (0 on every ray cell). sum(g,s): the row s as the start adds no new value. A whole
-    # program: h is a default parameter of p (it needs nothing of g), shorter than binding it
-    # by := at its first call; the shrink stage then aliases enumerate.
-    "corner_diagonals": "p=lambda g,h=lambda i,G:max(max(s)*[-k*k]for k,s in enumerate(G,-i)):[[v|[*{*sum(g,s)}-{len(x:=h(i,g))}][x==h(j,zip(*g))<[0]]for j,v in enumerate(s)]for i,s in enumerate(g)]",
+    # non-empty line are as far away (0 inside the box). One lambda, two modes sharing the
+    # `for k,s in enumerate(g,*i)` head: p(G,-i) (the *i tuple non-empty, even for -0) lists
+    # for each line of G [-squared distance to line i] repeated (that line's max) times, so
+    # its max is line i's label (the nearest non-empty line; empty lines give [], which
+    # loses); p(g) (i empty: enumerate(g)) builds the output rows. Equal labels below [0]
+    # mark a ray. That line (the box side a ray leaves from) holds only 0 and the shell
+    # colour, in every example, so the grid's colours less {len(x)} are {0, ray colour};
+    # listed, the set gives 0 first (small ints sit at their own slot; only an 8 entering
+    # before 0, a row s with 8 before its first 0, can move it: in no example or draw), so
+    # the ray test indexes [0, ray colour] and the result is or-ed into v (0 on every ray
+    # cell). sum(g,s): the row s as the start adds no new value. The shrink stage aliases
+    # enumerate and max.
+    "corner_diagonals": "p=lambda g,*i:[max(s)*[-k*k]if i else[v|[*{*sum(g,s)}-{len(x:=max(p(g,-k)))}][x==max(p(zip(*g),-j))<[0]]for j,v in enumerate(s)]for k,s in enumerate(g,*i)]",
     # task379: Full lines of 8 cross the grid (on 0, dots 2); each dot shoots a ray perpendicular to
     # them, to the nearest line on each side that has one; each crossing gets an 8 ring (3x3 minus
     # centre). Eight quarter turns sweep rows with the previous output cell t: v|2 when t is 2 and
