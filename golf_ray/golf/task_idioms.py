@@ -2686,23 +2686,24 @@ IDIOMS = {
     "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M//2,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[-1],b:=r[-2],z:=sum([[*i,b]for i in g if b in i],[])+t*[b],e:=sum([[*i,b]for i in g if j in i],[])+t*[b],[[]for i in sorted(range(t),key=lambda i:-sum(z[i+x*M+k]!=r[7]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))))if b==z[i-1]==z[i-M]!=z[i]for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]!=r[7]]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b)))for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
     # task367: Empty regions that are filled rectangles, whose frame has no line going on
     # straight from a corner, are filled with 4. 24 passes over 8 orientations, by recursion
-    # on k (24..1): each pass ends with zip(*...[::k%3-1|1]), a turn when k%3==0, a
-    # transpose otherwise, so 8 turns and 16 transposes bring the grid back upright (at k=0
-    # the zip is listed). u, the row just made (a default of 2s anew in every call), is zipped
-    # shifted by 0, 1, 2 (a, b, e), and the old row r by 0 and 1 (c, and l with a 5 put left
-    # of it). Each pass writes 5 for walls, 4 for an open cell and 0 once it is marked
-    # (c%4*5|4*Y: Y, a bool, holds while the cell stays open). Y is the chain
-    # c*a>=(k<24)<a|l>=b+e*a*l%2, i.e. not X: X holds if c or the new cell above is 0 (from
-    # pass 2 on, k<24; marks run down each column, and the turns and transposes run them every
-    # way), or a|l<b+e*a*l%2. The chain's middle link (k<24)<a|l only adds a mark when
-    # a=l=0, a cell under a marked one, which the flood marks anyway. Cells hold 0, 4 or 5, so
-    # a|l<b holds for b a wall with up and left open, a concave corner, or for b 4 with up and left
-    # both 0, which later passes mark anyway; e*a*l%2 is 1 only when e, a and l are all odd,
-    # i.e. all 5 (up and left walls, and the wall above goes on past the corner b: a line from
-    # the corner), which makes 5<b+1 hold when b is the corner wall. At column 0 l=5 never
-    # passes, nor do the even pads 2 (top row, e's first two). l is the old left cell, not the
-    # new one (no running v to reset per row): the seeds only need the walls.
-    "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[c%4*5|4*(c*a>=(k<24)<a|l>=b+e*a*l%2)for c,l,a,b,e in zip(r,[5,*r],u,[5]+u,[2,2]+u)]for r in g][::k%3-1|1]),k-1)or[*g]",
+    # on k (24..1): each pass ends with zip(*...[::k%3-1|1]), a turn when k%3==0, a transpose
+    # otherwise, so 8 turns and 16 transposes bring the grid back upright (at k=0 the zip is
+    # listed). u, the row just made (a default of 2s anew in every call), is zipped shifted by
+    # 0, 1, 2 (a, b, e), and the old row r by 0 and 1 (c, and l with a 5 put left of it). Each
+    # pass writes 5 for walls, 4 for an open cell and 0 once it is marked (c%4*5|4*Y: Y, a
+    # bool, holds while the cell stays open). Y is the chain c*a>k%24-k<a|l>=b+e*a*l%2, i.e.
+    # not X. k%24-k is -24 in pass 1 (input 0s are open, not marks) and 0 later, so X holds
+    # from pass 2 on if c or the new cell above is 0 (marks run down each column, and the
+    # turns and transposes run them every way), or a|l<b+e*a*l%2. The middle link 0<a|l (from
+    # pass 2) only adds a mark when a=l=0, a cell under a marked one, which the flood marks
+    # anyway. Cells hold 0, 4 or 5, so a|l<b holds for b a wall with up and left open, a
+    # concave corner, or for b 4 with up and left both 0, which later passes mark anyway;
+    # e*a*l%2 is 1 only when e, a and l are all odd, i.e. all 5 (up and left walls, and the
+    # wall above goes on past the corner b: a line from the corner), which makes 5<b+1 hold
+    # when b is the corner wall. At column 0 l=5 never passes, nor do the even pads 2 (top
+    # row, e's first two). l is the old left cell, not the new one (no running v to reset per
+    # row): the seeds only need the walls.
+    "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[c%4*5|4*(c*a>k%24-k<a|l>=b+e*a*l%2)for c,l,a,b,e in zip(r,[5,*r],u,[5]+u,[2,2]+u)]for r in g][::k%3-1|1]),k-1)or[*g]",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. The template itself is treated as one more copy: every
     # non-0 cell takes its value from the template, so no 5 test is needed (r.pop(0)and ...).
