@@ -2410,13 +2410,14 @@ IDIOMS = {
     "fives_from_right_green": "[[*map(min,r,([5,3]*20)[len(r):])]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of
     # their colour up to the block (one dot per side at most). 4*len(g) passes (a multiple of
-    # 4), each a quarter turn: every line of zip(*g[::-1]) is walked forward by r.pop(0), so r
-    # is the part ahead and B (from [0]+r[:-1]) the old cell behind. A blank takes B when a 3
-    # lies ahead, so a dot's colour grows one cell a pass toward the block and never past it
-    # (no 3 ahead there; a blank after a 3 is past the block). All reads are old values, so a
-    # line needs no reset of state. len(g) rounds cover every real shot (10x10: at most 8);
-    # drawn grids much wider than tall miss a few (4 of 200); g*8 has none but is too slow.
-    "dots_shoot_to_square": "[g:=[[r.pop(0)or B*(3in r)for B in[0]+r[:-1]]for*r,in zip(*g[::-1])]for _ in g*4][-1]",
+    # 4), each a quarter turn: every column of zip(*g) is walked from its end by r.pop(), so
+    # the output row is the column reversed (zip(*g[::-1]) for free), r is the part still
+    # ahead and B (from [0]+r[:0:-1]) the old cell behind. A blank takes B when a 3 lies
+    # ahead, so a dot's colour grows one cell a pass toward the block and never past it (no 3
+    # ahead there; a blank after a 3 is past the block). All reads are old values, so a line
+    # needs no reset of state. len(g) rounds cover every real shot (10x10: at most 8); drawn
+    # grids much wider than tall miss a few (4 of 200); g*8 has none but is too slow.
+    "dots_shoot_to_square": "[g:=[[r.pop()or B*(3in r)for B in[0]+r[:0:-1]]for*r,in zip(*g)]for _ in g*4][-1]",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
     # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i, column byte j)
     # is 5 iff i*c%j > 8, with the row bytes 21,41,19 and column bytes 15,29,16 chosen (by a search)
