@@ -216,11 +216,12 @@ IDIOMS = {
     # or 0 for a colour c <= 9. The row's first cell sets c (a walrus inside the list display).
     "two_seed_frames": "[[c:=max(g[i>>4]),*[c&i]*8,c]for i in b'/ /  pp\u007fp\u007f']",
     # task029: Dense noise plus one rectangle outline in a colour found nowhere else: output what
-    # lies inside the outline. A row is an inside row for colour c when b'%c' splits it into exactly
-    # three parts (two cells of c) and c is a frame colour: its first index per row takes fewer than
-    # 3 values ([*s,c].index(c) is len(s) where c is absent, else the frame's left column; noise
-    # colours scatter). The middle part is the output row; {*r} tries each colour of the row once.
-    "inside_frame_crop": "[[*S[1]]for r in g for c in{*r}if len({[*s,c].index(c)for s in g})<3==len(S:=bytes(r).split(b'%c'%c))]",
+    # lies inside the outline. For each row r and colour c of r ({*r} tries each once), T is the
+    # part of bytes(r) between its first two cells of c (split(b'%c'%c)[1]); it is empty on the
+    # frame's top and bottom rows (a run of c), so a true T marks an inside row. c must be a frame
+    # colour: its first index per row takes fewer than 3 values ([*s,c].index(c) is len(s) where
+    # c is absent, else the frame's left column; noise colours scatter). [*T] is the output row.
+    "inside_frame_crop": "[[*T]for r in g for c in{*r}if len({[*s,c].index(c)for s in g})<3 and(T:=bytes(r).split(b'%c'%c)[1])]",
     # task030: Coloured objects in separate columns: move each one vertically so its bottom row
     # lines up with the 1-object's bottom row. (Each column c is rotated by B(its colour) - B(1),
     # B(m) = the row of m's last digit in str(g): every grid is 10 wide, so a row is 32 characters;
