@@ -1698,17 +1698,18 @@ IDIOMS = {
     # there and 0 for -4, 0, -3.
     "stacked_halves_nor_2": "p=lambda a,b=[]:a*0!=0 and[*map(p,a,a[4:]+b)]or~a+b&2",
     # task228: a one-colour box on 0 with four colours at its inner corners: clear them and
-    # put each beyond the opposite outer corner, on the bytes of repr(g) (10x10: rows 32
-    # apart, columns 3). Sorted, the first places of its 10 distinct bytes are '[' '0' ','
-    # ' ' ']' (row 0 is all 0 in every example), the box colour, then the four colours in
-    # reading order: D[6:]. x walks that copy while D.pop() yields the far corner (d, c, b,
-    # a), and the colour at x goes 2 rows and 2 columns outwards past it: 70,58,-58,-70 are
-    # 2*o-72 for o in b'GA'+7,1 (the last two raw control bytes, 1 byte each); 48 ('0')
-    # clears x. A destination is outside the box, so it is never a later source. A whole
-    # program: `*s,=` makes the list, the walrus in the for header binds D, and the loop
-    # body assigns without a comprehension's `for ... in[]`. Every grid of other tasks
-    # reaches the eval too (a short D just stops the zip early).
-    "frame_corners_swap_out": "def p(g):\n *s,=b'%a'%g\n for x,o in zip((D:=sorted(map(s.index,{*s})))[6:],b'GA\x07\x01'):s[D.pop()+o*2-72],s[x]=s[x],48\n return eval(bytes(s))",
+    # put each beyond the opposite outer corner. Four passes, each moving the inner top-left
+    # colour past the bottom-right outer corner, then turning the grid 90 degrees; on
+    # str(g) (10x10: rows 32 apart, columns 3, so one step down-right is 35 chars) the regex
+    # starts at the first cell with a nonzero digit 35 before it (the frame's top-left
+    # corner f; an earlier placed colour also fits but fails, as its digit never recurs),
+    # takes that cell X, then greedily the last f with 34 chars and a '0' after it (the
+    # outer corner past the frame's bottom-right), and writes 0 ... X. Placed colours lie
+    # outside the box and never equal f, so later passes are unaffected. exec runs the
+    # statement 4 times on the lambda's g: `g[::-1]=zip(*..)` writes the transpose in
+    # reverse row order (a 90-degree turn) into g itself, so `or g` returns it. Non-square
+    # grids of other tasks fail fast on the extended-slice length.
+    "frame_corners_swap_out": "import re\np=lambda g:exec(r\"g[::-1]=zip(*eval(re.sub(r'(?<=([1-9]).{34})(.)(.*\\1.{34})0',r'0\\3\\2',str(g))));\"*4)or g",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
     # Four quarter turns; a pass scans the rows (g the row just made, a walrus in the
     # comprehension) and adds label L to a cell whose upper-left neighbour a is 5 while 5>b+x, b the
