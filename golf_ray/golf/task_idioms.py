@@ -694,13 +694,13 @@ IDIOMS = {
     # picks o (open colour after the toggle) for a blank, else c.
     "pairs_to_lines_vertical_on_top": "[*map(f:=lambda*r,o=0:[[c,o:=o^c*~-r.count(c)][c<1]for c in r],*map(f,*g))]",
     # task093: A full band of 5 across the grid and scattered dots: every dot falls towards the band
-    # and stacks on it as a 5. Regex on the text of the grid, one quarter turn per row of g (14): in
-    # str of the rotated grid a dot (a digit not 0/5) followed by only 0s then a 5 in its tuple,
-    # "D, 0, .., 0, 5", becomes "0, .., 0, 5, 5": it lands on the band as a 5. Only digits stand
-    # before ", " in the text, so [^05] needs no more care. Each pass moves the nearest dot of each
-    # line's left side; 12 turns (the [-3] result: 3 passes per side) cover every example (one draw
-    # in 200 has 4 dots on a side).
-    "dots_fall_onto_band": "import re\np=lambda g:[g:=eval(re.sub('[^05], ((0, )*5)',r'\\1, 5',str([*zip(*g[::-1])])))for _ in g][-3]",
+    # and stacks on it as a 5. Regex on the text of the grid, then a quarter turn in place
+    # (g[::-1]=zip(*...)), exec'd 12 times: in the text a dot (a digit not 0/5) followed by only 0s
+    # then a 5 in its row, "D, 0, .., 0, 5", becomes "0, .., 0, 5, 5": it lands on the band as a 5.
+    # Only digits stand before ", " in the text, so [^05] needs no more care. Each pass moves the
+    # nearest dot of each line's left side; 12 turns (3 passes per side) cover every example (one
+    # draw in 200 has 4 dots on a side).
+    "dots_fall_onto_band": "import re\np=lambda g:exec(r\"g[::-1]=zip(*eval(re.sub('[^05], ((0, )*5)',r'\\1, 5',str(g))));\"*12)or g",
     # task094: Hollow 5x5 squares of 1 on an 8 background (15x15, as every example): through the
     # centre of each, draw a full row and a full column of 6 over the 8s. A row i is a centre row
     # iff some column has 1s on all of rows i-2..i+2 (a side of the square: (1,)*5 among the columns
@@ -886,9 +886,10 @@ IDIOMS = {
     # with a 2 behind it, starts the reflected arm; a 0 there stops it: no 3s off the V).
     # One re.sub on str(g) per sweep (a 12-wide row is 38 bytes: down-right is 41 on) looks
     # down-right with a lookahead (0(?=...) is a byte shorter than a lookbehind (?<=...)0),
-    # then the grid is rotated; 4*len(g) sweeps (48 for 12x12, a multiple of 4, so the grid
-    # ends upright) cover both arms (each 4 sweeps grow every arm one cell).
-    "diagonal_bounce": "import re\np=lambda g:[g:=[*zip(*eval(re.sub('0(?=.{40}[38].{40}[238])','3',str(g)))[::-1])]for _ in g*4][-1]",
+    # then g is turned a quarter in place (g[::-1]=zip(*...)); the sweep is exec'd 40 times
+    # (a multiple of 4, so the grid ends upright; each 4 sweeps grow every arm one cell, and
+    # 10 cells reach every example's ends).
+    "diagonal_bounce": "import re\np=lambda g:exec(r\"g[::-1]=zip(*eval(re.sub('0(?=.{40}[38].{40}[238])','3',str(g))));\"*40)or g",
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
     # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
@@ -1391,17 +1392,18 @@ IDIOMS = {
     # (key last) to -2,-1.
     "colour_by_key_quadrant": "p=lambda L,K=0:[p(L[a:=i-(L[2]>L[6])*6],(K or L)[a//3^-2])for i in range(6)if L*0!=0]or L%2*K",
     # task190: (All examples: 10x10, one colour.) A 2x2 block with single cells touching its corners
-    # diagonally: each single shoots a diagonal ray outward. Whole program: one pass text, written 4
-    # times by string repetition and nested by eval (no counter): each pass turns the grid a quarter
-    # (zip(*X[::-1]) around the inner pass's result) and runs one regex on its text, where cell
-    # (x,y) sits at 2+32x+3y, so +35 is one step down-right and +32 is the cell left of that step.
+    # diagonally: each single shoots a diagonal ray outward. Whole program: one pass statement,
+    # exec'd 4 times (string repetition): it runs one regex on the text of g, then turns g a quarter
+    # in place (g[::-1]=zip(*...): the turn with no [*..] and no [::-1]; a grid that is not square
+    # fails at once). In the text cell (x,y) sits at 2+32x+3y, so +35 is one step down-right and +32
+    # is the cell left of that step.
     # A cell takes colour K when it starts a run of 0s down-right ((0.{34})+), the next diagonal
     # cell is K, the one after is K too, and the cell left of that second one is 0: a single then
     # the block corner (a bare block corner fails: the cell left of its diagonal neighbour is the
     # block). So a whole ray is drawn in one pass; the four turns cover the four directions and
     # end upright. K = 0 writes 0 back; off the grid the offsets land on separators, which end the
     # run of 0s. The outer text is raw, so the inner r'..' strings keep their \2.
-    "diagonal_corner_rays": 'import re\np=lambda g:eval(r"eval(re.sub(r\'(?=(0.{34})+(.).{31}0..\\2).\',r\'\\2\',str([*zip(*"*4+"g"+"[::-1])])))"*4)',
+    "diagonal_corner_rays": "import re\np=lambda g:exec(r\"g[::-1]=zip(*eval(re.sub(r'(?=(0.{34})+(.).{31}0..\\2).',r'\\2',str(g))));\"*4)or g",
     # task191: a box of 1s holds a pattern of 4s; wherever the pattern (any of 8 orientations: T is
     # built once for each, the box read as k*(y+x*m), k in 1j,-1j,-1,1 turning it and m=-1j
     # mirroring the columns; offsets from its last 4, w) lands its 4s on non-0 cells and its 1s on
