@@ -542,11 +542,11 @@ IDIOMS = {
     # s = (R[::-1]*2).find(R) is 15-a-b mod 16. Each row f is paired with f*2 read backwards from
     # index ~s (31-s), i.e. f[(a+b-j)%16]: a wrapped read (mirror off the grid) lands on a cell
     # whose own mirror is off the grid, which a symmetric shape never colours t. Of a cell and its
-    # mirror, max(x,key=R.find) keeps t if either is t (R.find: rectangle colour -1, 0 gives 0 as
-    # R[0] is 0, t gives its first column >0), else 0; so t needs no name. A whole lambda: R is
-    # bound by a walrus inside map's argument (a comprehension's iterable may not hold one), which
-    # is evaluated before map first calls the inner lambda that reads R.find.
-    "unhide_mirror_shape": "p=lambda g:[[*map(lambda*x:max(x,key=R.find),f,(f*2)[~((R:=bytes(max(g,key=any)))[::-1]*2).find(R)::-1])]for f in g]",
+    # mirror, {*x}&{*R} drops the rectangle colour (R holds only 0 and t) and max keeps t if either
+    # is t, else 0 (a cell hidden on both sides would fail: no example has one). A whole lambda: R
+    # is bound by a walrus inside map's argument (a comprehension's iterable may not hold one),
+    # which is evaluated before map first calls the inner lambda that reads R.
+    "unhide_mirror_shape": "p=lambda g:[[*map(lambda*x:max({*x}&{*R}),f,(f*2)[~((R:=bytes(max(g,key=any)))[::-1]*2).find(R)::-1])]for f in g]",
     # task072: two 6x5 halves of 0/2 over and under a row of 4s; a cell is 3 where exactly one half
     # has a 2 there. One recursive p for grid, row pairs and cells (g*0!=0: a list, not an int):
     # at the top map(p,g,g[7:]+h) (h=[]) pairs top row i with row i+7 (map stops at the shorter
