@@ -471,15 +471,17 @@ IDIOMS = {
     # column max): a 0 gets 3>>product, which is 0 when any 2 or 8 lies on both lines (product at
     # least 4) and 3 when a line is empty; a 2 or 8 shifts the 3 out (c>=2), so c|0 keeps it.
     "fill_empty_interior_lines": "[[c|3>>c+max(r[1:-1])*max(k)for c,_,*k,_ in zip(r,*g)]for r in g]",
-    # task064: A solid rectangle and scattered dots on a background: every dot level with the
-    # rectangle (same rows or columns) shoots a line to it. All ten colours sorted by their count
-    # in rows 2..H-1 (below the top two rows the block outnumbers the dots in every example, by one
-    # at the closest; the rows sum(g[2:],g) starts with never match a colour) end with block R and
-    # background b. Each of 4 quarter turns pops every column from the bottom (r keeps what is
-    # still ahead); a background cell takes the colour of the cell before it (P, reset to b per
-    # column) when R is still ahead: a dot's colour runs on up to the block, b stays b. `for[*r]in`
-    # (not `for*r,in`): the shrink stage prints a tuple target as `(*C,)`, a byte longer.
-    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for[*r]in zip(*g)if[P:=b]]for*_,R,b in[sorted(range(10),key=sum(g[2:],g).count)]*4][3]",
+    # task064: A solid rectangle and scattered dots on a background: every dot level with
+    # the rectangle (same rows or columns) shoots a line to it. All ten colours sorted by
+    # their count in the grid (sum(g,g): g's own rows, lists, never match a colour; the
+    # block outnumbers the dots in every real example, not in 3 of 200 draws) end with
+    # block R and background b. Each of 4 quarter turns pops every column from the bottom
+    # (r keeps what is still ahead); a background cell takes the colour of the cell before
+    # it (P, reset to b per column) when R is still ahead: a dot's colour runs on up to the
+    # block, b stays b. `for[*r]in` (not `for*r,in`): the shrink stage prints a tuple
+    # target as `(*C,)`, a byte longer; written with sum(g,g) already, the shrink finds
+    # nothing to cut and keeps `for*_,R,b in` as written (141, not its own 142).
+    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for[*r]in zip(*g)if[P:=b]]for*_,R,b in[sorted(range(10),key=sum(g,g).count)]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part holding
     # the odd cell. (The lines cross in the middle of an odd square in every example.) Two passes
     # (p(g) makes its pass on h or p(g,g), the first pass, since h is g there), each transpose and
