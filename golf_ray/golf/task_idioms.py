@@ -588,13 +588,15 @@ IDIOMS = {
     "complete_from_template": "(D:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={v for v in D if D[v]%2>len(D)/40},[T:={v for v in D for r in T if abs(v-r)<2}for v in D],P:={i+(v-r-k//4*2*(v-r).real)*1j**k:D[v]for r in T if 2==D[r]for k in range(8)for i in D if all(D[v]%2or D[v]==D.get(i+(v-r-k//4*2*(v-r).real)*1j**k)for v in T)for v in T})and[[P.get(i+j*1j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task077: Scattered 2s form clusters (cells within 2 of each other, both ways); fill each
     # cluster's bounding box with 4 except on the cluster's own cells. One recursive p for grid,
-    # rows and cells: the grid maps each row with the rows above/below as *x, each row maps each
-    # cell with its left, up, down, right neighbours (x has 4 items only at a cell); [g*9] pads
-    # the edges with a list, never a 2 or 4, and long enough that map never stops short. A non-2
-    # cell turns 4 when at least two neighbours are 2 or 4 (g!=2<count+1): any two sides of a
-    # box cell reach the cluster, so the fill grows over the box and stops at its edge. At grid
-    # level (x empty) the step repeats, p(M), until it changes nothing (M==g); a row returns M.
-    "cluster_boxes_filled": "p=lambda g,*x:[g,4][g!=2<x.count(2)+x.count(4)+1]if x[3:]else((M:=[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])])==g or x)and M or p(M)",
+    # rows and cells: the grid maps each row with the rows above/below as *x, each row maps
+    # each cell with its left, up, down, right neighbours (x has 4 items only at a cell); [g*9]
+    # pads the edges with a list, never a 2 or 4, and long enough that map never stops short.
+    # A non-2 cell turns 4 when at least two neighbours are 2 or 4 (g!=2<count+1): any two
+    # sides of a box cell reach the cluster, so the fill grows over the box and stops at its
+    # edge. Grid and row level both repeat the step, p(M,*x), until it changes nothing
+    # (g*(M==g) is g then, else [] and falsy); a row re-run with the same up/down rows only
+    # spreads the fill further.
+    "cluster_boxes_filled": "p=lambda g,*x:[g,4][g!=2<x.count(2)+x.count(4)+1]if x[3:]else g*((M:=[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])])==g)or p(M,*x)",
     # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
     # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s; map(f,*g) hands
     # f the columns as its arguments, and zip(*...) turns the sorted columns back into rows.
