@@ -1102,18 +1102,14 @@ IDIOMS = {
     # then sums 2 (one 6) or 4 (two) -> //3 gives 0 or 1.
     "blocks_with_two_sixes": "p=lambda g:[*map(f:=lambda*x:x and[sum(x[:3])//3,*f(*x[4:])],*map(f,*g))]",
     # task151: A horizontal and a vertical line (full rows / full columns, no 0) cross: draw a ring
-    # of 4 around the crossing. Quarter turns (each a pass over the columns, zip(*g), whose list is
-    # then reversed), 4 by an exec'd text repeated 4 times (g[:]= writes the caller's list, so `or
-    # g` returns it); n=[b:=0] resets the state at each pass. Each marks 4 on the row (of its pass)
-    # just below the full row where b, the cell times all(n), changes (b!=(b:=...) reads the old b
-    # first): b is a itself there, and 0 -> 4, 4 -> line, line -> 0, 0 -> line mark an earlier 4
-    # left of the line cell, the line cell and the one right of it (lines are never 4), so each
-    # turn adds one edge and one corner of the ring. n is the previous row as already marked: a
-    # marked row has at most 3 non-zero cells and every grid is at least 4 wide, so it never turns
-    # full. At a row's start b holds the last cell of the row above (times its all(n)): no line
-    # is on the border in any example, and that row's last cell is then 0, so no false mark in
-    # column 0.
-    "ring_around_crossing": 'p=lambda g:exec("n=[b:=0];g[:]=[n:=[[a,4][b!=(b:=a*all(n))]for a in r]for*r,in zip(*g)][::-1];"*4)or g',
+    # of 4 around the crossing. A cell is in the ring iff at least 3 of itself and its 4 diagonal
+    # neighbours are non-0 (corners: both lines' arms and the crossing; edges: itself and the two
+    # arm cells beside the crossing); elsewhere at most 2 (a cell beside a line sees 2, the
+    # crossing only itself). One star-lambda for the grid, its rows and its cells: each list L in
+    # x gives its rotations L[k:]+L[:k], k=-1,0,1 (the items before, at and after each place,
+    # wrapping round: no line lies on the border, so the far side adds nothing). A cell call gets
+    # its 3x3 neighbourhood as 9 items: x[4] is the cell, x[::2] it and its diagonals.
+    "ring_around_crossing": "p=lambda*x:[x[4],4][x[::2].count(0)<3]if x[8:]else[*map(p,*[L[k:]+L[:k]for L in x for k in(-1,0,1)])]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square.
     # h is the flattened 10x10 grid, read circularly by negative indexes; b'dcbZYXPON' holds
     # 100 minus the nine 3x3 window offsets. One loop v < 5555 gives a pair of window corners
@@ -2729,11 +2725,12 @@ IDIOMS = {
     # -> 2, size 3 -> 1. Whole program: two passes of f, a neighbour recursion: the grid maps each
     # row with the rows above and below as *x, a row maps each cell with its left, up, down and
     # right neighbours (x has 4 items at a cell); [g]+g / g[1:]+[g] pad with a list, never equal
-    # to a cell. Pass 1: a 0 becomes 3 - (its 0-neighbours): size 1 -> 3, size 2 -> 2, a size-3
-    # hole's ends -> 2 and middle -> 1; 5 stays (5-(4 in x)). Pass 2: g-(g-1 in x) lowers only a
-    # 2 beside a 1 (an end of a 3-hole) to 1; 3, 1 and 5 have no neighbour of value g-1 (no 0s
-    # are left, no 2 or 4 sits beside a 3 or 5).
-    "hole_size_recolor": "p=lambda g:f(f(g))\nf=lambda g,*x:g-(g-1in x)or 3-x.count(0)if x[3:]else[*map(f,g,[g]+g,*x,g[1:]+[g])]",
+    # to a cell. One rule for both passes: (g or 3) - x.count(g/2). Pass 1: a 0 counts its
+    # 0-neighbours: size 1 -> 3, size 2 -> 2, a size-3 hole's ends -> 2 and middle -> 1; 5 counts
+    # 2.5s (none). Pass 2: a 2 counts 1.0s (== 1), so an end beside its hole's 1 drops to 1; 1, 3
+    # and 5 count 0.5, 1.5, 2.5 (none; no 0s are left). A cell is never 0 after a pass, so `x[3:]
+    # and ... or[...]` picks the cell rule only at a cell (rows have 2 items, the grid none).
+    "hole_size_recolor": "p=lambda g:f(f(g))\nf=lambda g,*x:x[3:]and(g or 3)-x.count(g/2)or[*map(f,g,[g]+g,*x,g[1:]+[g])]",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. Column 0 is all background (the shape and marker never touch the
     # edge, in every example and in RE-ARC's generator), so U keys (i+j*1j) every shape cell (value
