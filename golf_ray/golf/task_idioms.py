@@ -1009,15 +1009,16 @@ IDIOMS = {
     # first three rows from column 6 to the end.
     "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
-    # one of 2s down-right. A pass per colour c (2, then 1 on the grid turned 180) scans the rows;
-    # g is the row just made (a walrus in the comprehension), a the cell up-left of a cell, u the
-    # one above, x the one just made to its left: a cell takes c when a is c and c>x|u, i.e. its
-    # left and upper cells are 0 (for c=2 also 1, and no 1 ever touches a 2): off a block's corner
-    # or a shot's end. On the first row a and u are the grid's rows (never c; g*9 keeps zip as long
-    # as the row), and x carried over a row's start is harmless: a is 0 there. Two passes by
-    # recursion: p(g) (c=1) runs on p(g,2), whose pass (c=2) runs on g itself: g*~-c is g when
-    # c=2 and [] when c=1, so `or` calls p(g,2) only then (each pass turns the grid 180).
-    "corner_diagonal_shots": "p=lambda g,c=1:[(g:=[x:=v|c*(a==c>x|u)for v,a,u in zip(r,[0]+g*9,g*9)])[::-1]for r in g*~-c or p(g,2)][::-1]",
+    # one of 2s down-right. Passes over the grid's text (rows 3w+2 characters apart): re.sub turns
+    # a 0 into c when the cell down-right of it is c and the cells right of and below it are 0
+    # (lookahead '..0.{3w-2}0..c'): off the block's top-left corner or a shot's tip, one cell a
+    # pass. Each pass reverses the text (a 180-degree turn; '..' matches ', ' and ' ,' alike), so
+    # c alternates 1, 2 and the 2-shot is up-left in the reversed text; h-1 passes per colour (a
+    # shot is at most h-2 long), an even count, so the text ends upright for eval. 3w-2 is read
+    # off the text either way round: its first bracket comes back at index 3w+3. The raw guard
+    # g*(max(max(g))<3) fails other tasks fast (no pass; eval of a list raises); shrink folds the
+    # pass count and 3w-2 to literals (9, 28: every grid is 10x10).
+    "corner_diagonal_shots": "import re\ndef p(g):\n for c in'12'*~-len(g*(max(max(g))<3)):g=re.sub('0(?=..0.{%d}0..'%(str(g).find(str(g)[0],2)-5)+c+')',c,str(g))[::-1]\n return eval(g)",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x[0] cells (x: the first point, row-major); c>>k*4 is c iff
     # k == 0 (c <= 9 < 16). A def on one line (statements joined by ;) is shorter than the lambda:
@@ -2745,9 +2746,9 @@ IDIOMS = {
     # '1's, so the 7 characters from 3 before it ('0, 0, 0') become '3,3,3' (still a valid grid
     # text, just shorter; the next pass reads the text afresh); done twice with a transpose each
     # time: 3 cells across, then the column through the middle (p(g) makes its pass on h or
-    # p(g,g), the first pass, since h is g there). s.index raises on a grid with no '1' (find's
-    # -1 would grow the text each pass and stall the search).
-    "plus_between_pair": "p=lambda g,h=0:[*zip(*eval((s:=str(h or p(g,g)))[:(k:=s.index('1')+s.rfind('1')-6>>1)]+'3,3,3'+s[k+7:]))]",
+    # p(g,g), the first pass, since h is g there). 6//('1'in s) raises on a grid with no '1'
+    # (find's -1 would grow the text each pass and slow the search); shrink folds it to 6.
+    "plus_between_pair": "p=lambda g,h=0:[*zip(*eval((s:=str(h or p(g,g)))[:(k:=s.find('1')+s.rfind('1')-6//('1'in s)>>1)]+'3,3,3'+s[k+7:]))]",
     # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
     # halves' coloured cells never overlap, so max per cell merges them; zip(g,g[6:]) pairs row i
     # with row i+6 and stops after the 5 upper rows (the bar and lower rows run out of partners).
