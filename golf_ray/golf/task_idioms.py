@@ -1482,19 +1482,21 @@ IDIOMS = {
     # bottom row (the only non-0 input row), so the top row gets 5s at C+1, C+5, C+9 (B=5),
     # rows 1-8 none and the bottom row 5s at C+3, C+7 (y=5, B=0 from row 8).
     "comb_from_seed": "p=lambda g,B=5:[([0]*g[9].index(A:=max(g[9]))+[A,B,A,B:=5*any(r)]*5)[:10]for r in g]",
-    # task201: a frame of four 4-corners with coloured left and right sides, and a two-coloured
-    # shape elsewhere: the shape (cropped; no column of it empty, in every example) goes into the
-    # frame, mirrored unless the right side's colour is in its last column, padded with 0 above and
-    # below (zip with z = min(g), the least row: every example has an all-0 row and the clearing
-    # only adds 0s), between the frame's sides. A whole `def` program: plain statements come out
-    # shorter than the lambda that cleared cells as side effects of a comprehension. The corners
-    # are the first/last 4 of the flat bytes (13 wide, as every example); the sides' cells are
-    # cleared in g over the frame's rows only (the shape may share the frame's rows or columns), so
-    # filter(sum,g) keeps only the shape's rows. The left side is b[R::13], which zip cuts to the
-    # frame's height; the right side is read upward, b[w::-13] (the same cells: the side colour
-    # between two 4s); its colour is b[w-13], just above the last corner. The shape's columns are
-    # unpacked with `*V,=` (one byte less than V=[*...]).
-    "shape_mirrored_into_frame": "def p(g):\n b=bytes(sum(g,[]));R=b.find(4);w=b.rfind(4)\n for C in g[R//13:w//13+1]:C[R%13]=C[w%13]=0\n *V,=filter(sum,zip(z:=min(g),*filter(sum,g),z));return[*zip(b[R::13],*V[::b[w-13]in V[-1]or-1],b[w::-13])]",
+    # task201: a frame of four 4-corners with coloured left and right sides, and a
+    # two-coloured shape elsewhere: the shape (cropped; no column of it empty, in every
+    # example) goes into the frame, mirrored unless the left side's colour is in its first
+    # column, padded with 0 above and below (zip with z = min(g), the least row: every
+    # example has an all-0 row and the clearing only adds 0s), between the frame's sides. A
+    # whole `def` program: plain statements come out shorter than the lambda that cleared
+    # cells as side effects of a comprehension. The corners are the first/last 4 of the flat
+    # bytes (13 wide, as every example); the sides' cells are cleared in g over the frame's
+    # rows only (the shape may share the frame's rows or columns), so filter(sum,g) keeps
+    # only the shape's rows. The left side is b[R::13], which zip cuts to the frame's height;
+    # the right side is read upward, b[w::-13] (the same cells: the side colour between two
+    # 4s). The left colour is b[R+13], just below the first corner; V[0] is the shape's first
+    # column (a byte shorter than testing b[w-13] in V[-1]). The shape's columns are unpacked
+    # with `*V,=` (one byte less than V=[*...]).
+    "shape_mirrored_into_frame": "def p(g):\n b=bytes(sum(g,[]));R=b.find(4);w=b.rfind(4)\n for C in g[R//13:w//13+1]:C[R%13]=C[w%13]=0\n *V,=filter(sum,zip(z:=min(g),*filter(sum,g),z));return[*zip(b[R::13],*V[::b[R+13]in V[0]or-1],b[w::-13])]",
     # task202: Colour bands (horizontal or vertical) with 0-holes: each hole extends across its
     # band, perpendicular to the band. Twice (one pass per row, the second kept): each line takes
     # the min over all lines, where a line of another band (more than one colour besides 0 in the
