@@ -2539,14 +2539,14 @@ IDIOMS = {
     # or 0 and 6^ that is 0 or 6.
     "halves_or_six": "[[6^6>>x+r.pop(3)for x in r]for r in g]",
     # task348: a 7 line hangs from the top row; it grows a triangle: cell (r,c) is lit when r+|c-x|
-    # < the line's length, 7 on even offsets from the line, 8 on odd ones. Built bottom-up: each
-    # row is the row below dilated by one column, a new cell taking the other colour of its lit
-    # neighbour l|r (-7%15 is 8, -8%15 is 7, 0 stays 0; two lit neighbours share a colour), or'd
-    # with the input row (its 7 seeds the line's column). R, the row below, starts as the default
-    # [0]*30 (a blank row as wide as any ARC grid; zip cuts it to the row's width), so no walrus
-    # is needed to seed it; the right neighbour past the edge is x[0], 0 in every example (the
-    # line is never in column 0). Blank rows under the line stay blank; rows come out reversed.
-    "line_to_checker_triangle": "p=lambda g,R=[0]*30:[R:=[c|-(l|r)%15for c,l,r in zip(x,[0]+R,R[1:]+x)]for x in g[::-1]][::-1]",
+    # < the line's length, 7 on even offsets from the line, 8 on odd ones. Built bottom-up by
+    # recursion: g.pop() takes the bottom row, R (the row below it, already output) is dilated by
+    # one column, a new cell taking the other colour of its lit neighbour l|r (-7%15 is 8, -8%15
+    # is 7, 0 stays 0; two lit neighbours share a colour), or'd with the input row's cell (its 7
+    # seeds the line's column); p(g,R) then builds the rows above and [R] goes after them; an
+    # empty g ends it ([]). R starts as the default [0]*30 (a blank row as wide as any ARC grid;
+    # zip cuts it to the row's width). Blank rows under the line stay blank. (p pops g's rows.)
+    "line_to_checker_triangle": "p=lambda g,R=[0]*30:g and p(g,R:=[c|-(l|r)%15for c,l,r in zip(g.pop(),[0]+R,R[1:]+[0])])+[R]",
     # task349: each 9-square of side 2s gets a 3-frame of thickness s; below each square its columns
     # turn 1 down to the bottom; frames cover the 1s, squares stay 9. Each output cell (a,b) scans
     # every 9-cell of the rows with a 0 put in front (the 0 resets t); enumerate's start makes y, x
