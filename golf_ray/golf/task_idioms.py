@@ -1674,15 +1674,17 @@ IDIOMS = {
     # min(i-t,b-i,j-l,e-j)==1. The colour set comes from sum(g,r): starting from the row r adds
     # no new value.
     "inbox_of_dots": "def p(g,E=enumerate):(t,*_,b),(l,*_,e)=[[i for i,r in E(h)if 5 in r]for h in(g,zip(*g))];return[[[x,sum({*sum(g,r)})-5][min(i-t,b-i,j-l,e-j)==1]for j,x in E(r)]for i,r in E(g)]",
-    # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each corner,
-    # coloured by the opposite corner. (A whole program, one recursive p for the grid, its rows and
-    # its cells; k is 1 for the grid, 0 for a row, -1 for a cell, where ~k is 0 and p returns L.
-    # a is the first item above L[0] (row 0 and column 0 are empty: the first block row, or in a
-    # row the first block column); next() builds only that candidate's list. An item i with bit 2
-    # set in i-a (offsets -2,-1,2,3) gets p of item a+(i<a), the far block row (then the far
-    # block cell); any other item is k*L[i]: the grid keeps its rows, a row's own block cells
-    # become 0, so each square takes the opposite corner.)
-    "opposite_corner_squares": "p=lambda L,k=1,R=range(6):~k and next([i-a&2and p(L[a+(i<a)],k-1)or k*L[i]for i in R]for a in R if L[a]>L[0])or L",
+    # task225: A 2x2 block [[a,b],[c,d]] on a 6x6 grid: put 2x2 squares diagonally off each
+    # corner, coloured by the opposite corner. (A whole program, one recursive p for the grid,
+    # its rows and its cells; k is 1 for the grid, 0 for a row and a cell. a is the first item
+    # above L[0] (row 0 and column 0 are empty: the first block row, or in a row the first block
+    # column); next() builds only that candidate's list. R (a list, so R*k works) is passed on
+    # as R*k: the grid hands its rows the full R, a row hands its cells [], so a cell's
+    # generator is empty before L[a] is read and next's default returns the cell L. An item i
+    # with bit 2 set in i-a (offsets -2,-1,2,3) gets p of item a+(i<a), the far block row (then
+    # the far block cell); any other item is k*L[i]: the grid keeps its rows, a row's own block
+    # cells become 0, so each square takes the opposite corner.)
+    "opposite_corner_squares": "p=lambda L,k=1,R=[*range(6)]:next(([i-a&2and p(L[a+(i<a)],0,R*k)or k*L[i]for i in R]for a in R if L[a]>L[0]),L)",
     # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
     # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so the
     # non-line columns (column 0 among them) are all alike and lexicographically least:
@@ -2816,18 +2818,18 @@ IDIOMS = {
     # rows are g[1:9], rewritten in place (r[:]=, the list is built before it is stored) by a
     # def, which is shorter than gluing g[:1] and g[9:] around a new list.
     "nine_between_in_rows": "def p(g):\n for r in g[1:9]:s=0;r[:]=[c+9*(c*9<(s:=s+c)<sum(r))for c in r]\n return g",
-    # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
-    # every ray step one cell further away from that edge from its row/column on. 8 passes, each a
-    # transpose (after a flip [::n-2] for raw byte n=1; n=3 keeps the order), visit every
-    # orientation; a pass draws when the greatest row starts with 2 (2s on the left edge): each
-    # row r (a list, for*r,) becomes S=max(r, r[:1]+S shifted), S the row drawn above: S[1:]
-    # keeps the rays, S whole shifts them right one (r<S is false only for a row starting with
-    # 2, or the first row). Two orientations have the 2s on the left; with the 8s on top it draws
-    # the rays; with the 8s at the bottom every candidate is <= r (rays, if drawn, sit further
-    # left going down there), so max keeps the grid as it is. S is not reset between passes: it
-    # is [] at first (the first row then keeps itself), and the other of the two orientations
-    # starts with the very row its partner ended on, so the first row keeps itself there too.
-    "staggered_rays": "p=lambda g,S=[]:[g:=[*zip(*(2&max(g)[0]and[S:=max(r,r[:1]+S[r<S:])for*r,in g]or g)[::n-2])]for n in b'\u0001\u0001\u0001\u0003'*2][7]",
+    # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge
+    # makes every ray step one cell further away from that edge from its row/column on. p
+    # recurses 8 times (n=8..1), each pass a transpose after a flip [::-1] except when n%4==0
+    # ([::n%4<1or-1] is then 1), which visits every orientation and ends upright. S (the row
+    # drawn above) is a default, so it is [] again in every pass: the first row keeps itself.
+    # Each row r (a list, for*r,) becomes S=max(r, r[:1]+S shifted): S[1:] keeps the rays, S
+    # whole shifts them right one (r<S is false only for a row starting with 2). The slice end
+    # max(g)[0]%4*99 is 198 when the greatest row starts with 2 (2s on the left edge) and 0
+    # otherwise (first cells 0 or 8), so in other orientations the candidate is r[:1] and max
+    # keeps r. Of the two orientations with the 2s on the left, with the 8s on top it draws the
+    # rays; with the 8s at the bottom every candidate is <= r, so max keeps the grid as it is.
+    "staggered_rays": "p=lambda g,n=8,S=[]:n and p([*zip(*[S:=max(r,r[:1]+S[r<S:max(g)[0]%4*99])for*r,in g][::n%4<1or-1])],n-1)or g",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
