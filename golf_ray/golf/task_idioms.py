@@ -1460,16 +1460,17 @@ IDIOMS = {
     # task197: one full two-colour row is the template; every other row shows only a recoloured
     # prefix -> complete it with the template. The template is row 1 in every example (row 0 blank).
     "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
-    # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides become 3,
-    # every other zero (gaps, leaky rooms) becomes 4. Eight rotating row sweeps run in place: exec
-    # of 'g[:]=map(lambda*r,v=0:[...][::-1],*g);' written 8 times (g[:]= changes the caller's
-    # list, so `or g` returns it; one byte under the nested eval of the same pass text); map hands
-    # the lambda each column as r (v=0 restarts per line) and the reversed list makes each pass a
-    # quarter turn. A 0 or 3 (9>>c&1) becomes 4 after a 4 or on a wall line, else 3:
-    # 4-(W&(v!=4)) with W=25>>M (only bit 0 counts: the bool v!=4 is 1 or 0, so & keeps W's bit 0
-    # or clears it). A line is a room line (W odd) when M=sorted(r)[9] is 0, 3 or 4: sides are
-    # 17-29, a room line holds at most 9 walls and a wall line at most 9 gaps, as in every example.
-    "sealed_rooms": "p=lambda g:exec('g[:]=map(lambda*r,v=0:[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r][::-1],*g);'*8)or g",
+    # task198: Grid of wall lines with some gaps: zero cells of a room sealed on all sides
+    # become 3, every other zero (gaps, leaky rooms) becomes 4. Eight rotating sweeps run in
+    # place: exec of 'g[::-1]=map(lambda*r,v=0:[...],*g);' written 8 times (slice assignment
+    # changes the caller's list, so `or g` returns it); map hands the lambda each column as r
+    # (v=0 restarts per line), and storing the swept columns as rows in reverse order
+    # (g[::-1]=, square grids only) makes each pass a quarter turn. A 0 or 3 (9>>c&1) becomes
+    # 4 after a 4 or on a wall line, else 3: 4-(W&(v!=4)) with W=25>>M (only bit 0 counts:
+    # the bool v!=4 is 1 or 0, so & keeps W's bit 0 or clears it). A line is a room line
+    # (W odd) when M=sorted(r)[9] is 0, 3 or 4: sides are 17-29, a room line holds at most 9
+    # walls and a wall line at most 9 gaps, as in every example.
+    "sealed_rooms": "p=lambda g:exec('g[::-1]=map(lambda*r,v=0:[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r],*g);'*8)or g",
     # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
     # the columns of its parity (any(t[::2]) is 1 iff the cell's column is even: the stripe row is
     # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide). The
