@@ -2557,14 +2557,15 @@ IDIOMS = {
     # column t=-s and the frame is |y|<=-t, t<x<=-3t; the shadow is x==1 above (y<1; y==0 is the
     # 9-cell itself, kept by `v or`); 3*frame|shadow is 3, 1 or 0.
     "framed_squares_shadow": "[[v or max(3*(x>t<=y<=-t>=x/3)|(x==1>y)for y,r in enumerate(g,-a)for x,u in enumerate([0]+r,-b)if(t:=u and t-.5))for b,v in enumerate(w)]for a,w in enumerate(g)]",
-    # task350: blank cells lying between two 1s of the same row or the same column become 8. A
-    # whole program, p for both the grid and a line: map(p,*g) calls p with a column's cells as
-    # arguments x (the grid call has just one, so x[1:] is empty and it takes the `or`), and the
-    # outer map(p,*...) does the same to the new columns' cells, i.e. the rows. In a line, s (a
-    # keyword default, 0 at each call) counts the 1s so far (c%8: the 8s of the first pass add 0);
-    # a cell is 8 when the line's count of 1s > s > 0, read as > c*9 so that it fails on 1s (a
-    # line has at most 9 1s); c|.. keeps the 1s and 8s.
-    "link_1s_with_8": "p=lambda*x,s=0:x[1:]and[c|8*(x.count(1)>(s:=s+c%8)>c*9)for c in x]or[*map(p,*map(p,*x[0]))]",
+    # task350: blank cells lying between two 1s of the same row or the same column become 8.
+    # The line function f is bound by a walrus as the outer map's first argument, so it exists
+    # when the inner map(f,*g) runs: that calls f with a column's cells as its arguments x,
+    # and the outer map(f,*...) does the same to the new columns' cells, i.e. the rows (2
+    # bytes less than one lambda for grid and line told apart by x[1:]). In a line, s (a
+    # keyword default, 0 at each call) counts the 1s so far (c%8: the 8s of the first pass add
+    # 0); a cell is 8 when the line's count of 1s > s > 0, read as > c*9 so that it fails on
+    # 1s (a line has at most 9 1s); c|.. keeps the 1s and 8s.
+    "link_1s_with_8": "p=lambda g:[*map(f:=lambda*x,s=0:[c|8*(x.count(1)>(s:=s+c%8)>c*9)for c in x],*map(f,*g))]",
     # task351: a 16x16 grid symmetric under all 8 turns and flips; output the 5x5 the hole of 3s
     # hides. The hole never meets its own half-turn image, so flat cell n is read from f[~n]: with
     # n0 the first 3 of the flat grid f, hole row t starts at n0+16t, read backwards from -n0-k for
