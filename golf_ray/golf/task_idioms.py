@@ -1035,11 +1035,12 @@ IDIOMS = {
     # fills a 0 with v when v is the colour of the near end r[0]: the line's both ends are
     # cropped then, so the scan starts on the far wall and every line is scanned alone.
     "lines_to_matching_wall": "p=lambda g,c=-16:c and p([[v:=x or(c>-9<r[0]==v)*v for x in r[::-1]]for r in zip(*g)if(c:=c|all(r))&1],c+1)or g",
-    # task139: Fill the empty cells of each object's (3x3) bounding box with 7. Rows 0-3 and rows
-    # 4-8 each hold one object (as in every example), so in each band h a zero becomes 7 when its
-    # row and its column within the band both hold a 4: zip(R,*h) gives each cell c with its band
-    # column k (c,*k), max(k) times the row max is 16, 16%9 is 7.
-    "box_fill_near": "[[c or max(k)*max(R)%9for c,*k in zip(R,*h)]for h in(g[:4],g[4:])for R in h]",
+    # task139: Fill the empty cells of each object's (3x3) bounding box with 7. Rows 0-3 and
+    # rows 4-8 each hold one object (as in every example), so in each band h a zero becomes 7
+    # when its row and its column within the band both hold a 4: zip(*h,R) gives each band
+    # column k with the cell c of row R last (for*k,c: the star first saves a space),
+    # max(k) times the row max is 16, 16%9 is 7.
+    "box_fill_near": "[[c or max(k)*max(R)%9for*k,c in zip(*h,R)]for h in(g[:4],g[4:])for R in h]",
     # task141: one coloured cell: draw both full diagonals through it in its colour. Row i is the
     # max of the cell's row M shifted right and left by d = i - (cell's row): P is M followed by a
     # blank row (square grids, as in every example, so |d| < width). d starts at ~(cell's row) and
@@ -1337,16 +1338,17 @@ IDIOMS = {
     # 1==q==any(..) is q==1 and any(..) (True==1), short-circuiting like `and`. Names and term
     # order found by a small search over renamings so the text packs shorter.
     "recolor_same_shape": "[d:={L+1j*e for L,m in enumerate(g)for e,q in enumerate(m)if q%5>1 and 5 in m[:e]and 5 in m[e:]and(v:=q)},K:={L+1j*e for L,m in enumerate(g)for e,q in enumerate(m)if q%5}]and[[(q,v)[1==q==any(all((L+1j*e-T+V+Q in K)==(V+Q in d)for Q in(1j,1,-1,-1j)for V in d)for T in d)]for e,q in enumerate(m)]for L,m in enumerate(g)]",
-    # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour of the
-    # grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8). One recursive
-    # p for grid, rows and cells (a*0!=0 tells a list from an int): on a list a it maps itself
-    # over the inner part a[2:-2] paired with the corner list c[:1]*h+c[-1:]*9, where h is
-    # len(a[4::2]), half the inner length (every side is even), and map stops at the inner
-    # length; c is the corner row (g[0] or g[-1]) the level above passed, or a itself at the top
-    # (c=0 there). So the grid pairs each inner row with g[0] (top half) or g[-1] (bottom half),
-    # a row pairs each inner cell with that corner row's first (left half) or last (right half)
-    # cell, and a cell gives a%7*c.
-    "corner_colour_quadrants": "p=lambda a,c=0:a*0!=0and[*map(p,a[2:-2],(c:=c or a)[:1]*len(a[4::2])+c[-1:]*9)]or a%7*c",
+    # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour
+    # of the grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8).
+    # One recursive p for grid, rows and cells (a*0!=0 tells a list from an int), called
+    # as p(corners, inner): on a list a it maps itself over the corner list
+    # a[:1]*h+a[-1:]*9 paired with the inner part (c or a)[2:-2], where h is
+    # len(a[4::2]), half the inner length (every side is even), and map stops at the
+    # inner length; c is the whole line the level above passed, or a itself at the top
+    # (c=0 there). So the grid pairs g[0] (top half) or g[-1] (bottom half) with each
+    # inner row, a corner row pairs its first (left half) or last (right half) cell with
+    # each inner cell, and a cell gives c%7*a. Corner first: `c or a` needs no walrus.
+    "corner_colour_quadrants": "p=lambda a,c=0:a*0!=0and[*map(p,a[:1]*len(a[4::2])+a[-1:]*9,(c or a)[2:-2])]or c%7*a",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours. A whole program, one pass written once: p walks the columns of its
     # input (zip(*...)) keeping m, the column-wise max of the current run of non-0 ones (m=[0]*99
@@ -2149,15 +2151,15 @@ IDIOMS = {
     # cell keeps r[15-j], or, when that is 4, takes s[j] (g[g[0]==4]), the half-turn image of
     # (i, 15-j).
     "unmask_fours_half_turn": "p=lambda*g:g[2:]and g[g[0]==4]or[*map(p,g[-1][::-1],*g)]",
-    # task288: a square grid, the bottom row one colour with a centred run of a rarer colour (its
-    # cells from g[-1][z] on), the outer colour again above that run; from above the run's two ends,
-    # rays of that colour go up-left and up-right. A whole program that paints the rays in place:
-    # z, half of g[-2]'s zeros, is where both runs start (g[-1][z] is the ray colour); x counts
-    # down from z, and the left ray's cell in column x (0 <= x < z) lies in row x-z-2 (column z-1
-    # in row -3, one up and one left per step); the right ray is its mirror, column ~x. A while
-    # loop with z=x=... is shorter than a for over range(z:=...). Rows above the rays are all 0, so
-    # nothing else changes.
-    "base_diagonal_rays": "def p(g):\n z=x=g[-2].count(0)//2\n while x:x-=1;r=g[x-z-2];r[x]=r[~x]=g[-1][z]\n return g",
+    # task288: a square grid, the bottom row one colour with a centred run of a rarer
+    # colour (its cells from g[-1][z] on), the outer colour again above that run; from
+    # above the run's two ends, rays of that colour go up-left and up-right. An exec'd
+    # statement, repeated z times, paints the rays in place: z, half of g[-2]'s zeros, is
+    # where both runs start (g[-1][z] is the ray colour); x counts up from 0 (a default
+    # arg, which the exec reads and bumps in its own locals), and the left ray's cell in
+    # column x (0 <= x < z) lies in row x-z-2 (column z-1 in row -3, one up and one left
+    # per step); the right ray is its mirror, column ~x. Rows above the rays are all 0.
+    "base_diagonal_rays": 'p=lambda g,x=0:exec("r=g[x-z-2];r[x]=r[~x]=g[-1][z];x+=1;"*(z:=g[-2].count(0)//2))or g',
     # task289 (and task269, the same rule): scale the grid up by k = its number of colours besides
     # 0. Two passes by recursion: p(g) makes its pass on h or p(g,g), the first (h is g there);
     # each pass transposes and repeats every line once per element of {*sum(g,[])}-{0} (the
