@@ -70,10 +70,10 @@ IDIOMS = {
     "join_same_color_cells": "p=lambda g,k=1:[[abs(v)or k*max({*r[j::-3]}&{*r[j:]})for j,v in enumerate(r)]for r in zip(*g*-k or p(g,-1))]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
     # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it) =
-    # that row's sum // 5; zip(r,*g) pairs each cell v with its column C, whose first v (5) is the
+    # that row's sum // 5; zip(*g,r) gives each column C with the cell v, whose first v (5) is the
     # bar's top; for v=5, v*sum is 25*rank (25, 50, 75, 100), whose low 3 bits are 1, 2, 3, 4, so
     # 7& gives the rank (v=0 gives 0); no trailing digit before `for`, so no space is needed.
-    "rank_bars_by_height": "[[7&v*sum(g[C.index(v)])for v,*C in zip(r,*g)]for r in g]",
+    "rank_bars_by_height": "[[7&v*sum(g[C.index(v)])for*C,v in zip(*g,r)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
     # Every block (row offset B&12, column offset B%11, each 0, 4 or 8) is blown up as a candidate,
@@ -1215,9 +1215,9 @@ IDIOMS = {
     "umbrella_rain": "[*zip(*map(lambda*d:d[:20-(n:=str(d)[-2::-3].find(max(map(min,s:=str(g),s[9:],s[59:]))))]+(max(d[-n:]),)*n,*g))]",
     # task166: the 0s in the box around the one side-connected 8-shape become 2. The shape is
     # connected, so its box is the rows and the columns that hold an 8. With R, K the maxima (8 or
-    # 0) of the cell's row and column (zip(r,*g) gives each cell c with its column), the cell is
+    # 0) of the cell's row and column (zip(*g,r): each column k, then the cell c), the cell is
     # K%(R+c-2): 8%14 = 8 on the shape, 8%6 = 2 in the box, 0 when K is 0 or R is 0 (0%6, 8%-2).
-    "fill_box_of_shape_red": "[[max(k)%(max(r)+c-2)for c,*k in zip(r,*g)]for r in g]",
+    "fill_box_of_shape_red": "[[max(k)%(max(r)+c-2)for*k,c in zip(*g,r)]for r in g]",
     # task167: a 3x3 in 1, 2 or 3 colours -> a 3x3 of 0 with a line of 5s: the top row, the main
     # diagonal or the anti-diagonal. L=len({*str(g)}) is the colour count + 4 (brackets, comma,
     # space); each cell is 5&i>>j%L, with row bytes i and column bytes j chosen (by a search) so
@@ -1284,13 +1284,13 @@ IDIOMS = {
     # which raises at c=0, so a grid with no symmetric object fails fast.
     "crop_symmetric_object": "p=lambda g,c=9:((X:=(B:=lambda g:[r for r in zip(*g)if c in r])(B(B(g))))==X[::-1])*B(X)or p(g,c-c/c)",
     # task175: A diagonal-symmetric square with 0-holes: fill each hole from its mirror cell, a cell
-    # whose mirror is a hole too (on or next to the diagonal) from the cell up-left of it. zip(g,*g)
-    # gives row i (r) with column i (c); a cell and its mirror are equal or one is 0, so | joins
+    # whose mirror is a hole too (on or next to the diagonal) from the cell up-left of it. zip(*g,g)
+    # gives column i (c) with row i (r); a cell and its mirror are equal or one is 0, so | joins
     # them. g is rebound to each finished row, so [0]+g lines d up with the output cell (i-1,j-1):
     # the fan colours are constant along each diagonal near the main one (so on every example and
     # draw). A hole in row 0 or column 0 always has a filled mirror (every example), so there d,
     # which is wrong there, is never used.
-    "transpose_fill_holes": "[g:=[a|b or d for a,b,d in zip(r,c,[0]+g)]for r,*c in zip(g,*g)]",
+    "transpose_fill_holes": "[g:=[a|b or d for a,b,d in zip(r,c,[0]+g)]for*c,r in zip(*g,g)]",
     # task176: a 3-row zigzag of 2s (period 4); of the 0 pockets between them, counted from the
     # left, every third (the first, fourth, ...) becomes 4. Per row, s = ~r[0] - 2 per 2 seen so
     # far (this cell included) tells the row's 0-runs apart: rows 1 and 2 (r[0]=0) fill where the
@@ -2597,8 +2597,8 @@ IDIOMS = {
     # colour that holds the most noise cells. For each colour c, count the non-c cells whose row and
     # column both hold c (c's rectangle); the noise colour scores highest (its rows x columns span
     # most of the grid), so take the second best of the 10 colours ([8] of the sorted range). Cells
-    # come row by row: zip(r,*g) gives each cell v of row r with k, its whole column.
-    "region_with_most_noise": "[[sorted(range(10),key=lambda c:sum(v!=c in{*r}&{*k}for r in g for v,*k in zip(r,*g)))[8]]]",
+    # come row by row: zip(*g,r) gives k, a whole column, with v, its cell in row r.
+    "region_with_most_noise": "[[sorted(range(10),key=lambda c:sum(v!=c in{*r}&{*k}for r in g for*k,v in zip(*g,r)))[8]]]",
     # task356: in each row and each column of the input, the cells between its first and last 8
     # become 8. Two passes by recursion: p(g) (s=8) runs its pass on p(g,-1), whose pass (s=-1)
     # runs on g*-s = g (g*-8 = [], falsy); map(f,*X) hands f the columns of X, so pass 1 does the
@@ -2840,8 +2840,8 @@ IDIOMS = {
     # B; a row or column with 2 or 3 As ({row count, column count} & {2,3}) is a bump line.
     # A whole program: the statement b,A,B=... unpacks the dict's three keys once, shorter than
     # binding them with a `for b,A,B in[...]` clause inside a lambda's comprehension. Each cell v
-    # comes with its column as the list c (`for v,*c in zip(r,*g)`, shorter than zip(r,zip(*g))).
-    "bump_lines_through": "def p(g):b,A,B={}.fromkeys(sum(g,[]));return[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for v,*c in zip(r,*g)]for r in g]",
+    # comes with its column as the list c (`for*c,v in zip(*g,r)`, shorter than zip(r,zip(*g))).
+    "bump_lines_through": "def p(g):b,A,B={}.fromkeys(sum(g,[]));return[[{r.count(A),c.count(A)}&{2,3}and[A,B][v<1]or v for*c,v in zip(*g,r)]for r in g]",
     # task384: Crop the shape and scale it up 2x: each pass transposes, keeps the nonempty lines
     # twice ("ab"*any(r) is "ab" or "", and needs no space before the for), so two passes crop and
     # double both axes. Whole program: p(g) runs a pass on p(g,g), and p(g,g) (k the grid, truthy)
