@@ -482,15 +482,14 @@ IDIOMS = {
     # target as `(*C,)`, a byte longer; written with sum(g,g) already, the shrink finds
     # nothing to cut and keeps `for*_,R,b in` as written (141, not its own 142).
     "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for[*r]in zip(*g)if[P:=b]]for*_,R,b in[sorted(range(10),key=sum(g,g).count)]*4][3]",
-    # task065: A full row and a full column cut the grid into four parts; output the part holding
-    # the odd cell. (The lines cross in the middle of an odd square in every example.) Two passes
-    # (p(g) makes its pass on h or p(g,g), the first pass, since h is g there), each transpose and
-    # pair cell j of a row with cell j+m, m = (len+1)//2 (len(g), the input's size, is the row
-    # length in both passes: the grid is square), keeping f(x,y) = x if x==y else ~(x^y) (negative,
-    # so never equal to a colour); so each output cell is f(f(a,c),f(b,d)) of its four copies: all
-    # equal gives the colour, and one odd x among y gives u = ~(x^y), then ~(u^y) = x. ~(x^y or~x)
-    # is f.
-    "odd_quadrant": "p=lambda g,h=0:[[~(x^y or~x)for x,y in zip(r,r[-~len(g)//2:])]for r in zip(*h or p(g,g))]",
+    # task065: A full row and a full column cut the grid into four parts; output the part
+    # holding the odd cell. (The lines cross in the middle of an odd square in every example.)
+    # One recursive p over star-args for grid, rows and cells: at each list level every
+    # argument a is paired with its own tail a[m+1:], m+1 = -~len(a)//2 (the same for rows and
+    # grid: it is square), so map(p, g, g[m+1:]) pairs rows i and i+m+1, and map(p, r, s,
+    # r[m+1:], s[m+1:]) hands each cell its four copies; with four args (x[3:]) the answer is
+    # the rarest of them (three quadrants agree everywhere: the odd cell counts 1 against 3).
+    "odd_quadrant": "p=lambda*x:min(x,key=x.count)if x[3:]else[*map(p,*x,*[a[-~len(a)//2:]for a in x])]",
     # task066: Join the green pair to the red pair with a 3-leg path of 3s over 0s: from a green end
     # i whose next cell is free, walk away from the other green until blocked (an 8: walks pass the
     # edge, it never blocks); turn and walk until blocked; walk along the first leg's line (either
@@ -617,15 +616,16 @@ IDIOMS = {
     # pattern itself that is their own value); (*v,t).index(t) is 9 when t is absent, and
     # (v[4],*C)[~9] is then the pixel's own value.
     "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,P:=[0]*l,Q:=[P*99]*l,w:=[[*zip(*sum([[P+s,s,s[l:]+P]for s in t],[]))]for t in zip(Q+g,g,g[l:]+Q)],C:=max(sum(w,[]),key=lambda w:0<min(w[1::2])!=w[4]))and[[(v[4],*C)[~(*v,t:=C[4]).index(t)]for v in r]for r in w]",
-    # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1 (a 0 with an 8 beside it and
-    # an 8 above/below it). A whole program: `import re`, then one re.sub over str(g), evaluated.
-    # Every example is 7x7, so in the text a cell's row neighbours are 3 characters away and its
-    # column neighbours 23 (`[0, 0, 0, 0, 0, 0, 0], ` per row). A 0 is taken when one lookahead
-    # finds an 8 after `, ` (right) or, by a lookbehind, before `, ` (left), and a second finds an
-    # 8 22 characters past it (below) or 22 before it (above); it becomes 1. Only the missing
-    # corner has both (the trominoes never come close to each other, so no other 0 has 8s on two
-    # sides), and the fixed offsets never pair cells across a row end (`], [` breaks `8, 0`).
-    "tromino_corner": "import re;p=lambda g:eval(re.sub('0(?=, 8|(?<=8, 0))(?=.{22}8|(?<=8.{22}0))','1',str(g)))",
+    # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1: a 0 with an 8 beside
+    # it (left or right) and an 8 above or below it (trominoes can sit one cell apart, so two
+    # 8s on opposite sides do not count). One recursive p over star-args for grid, rows and
+    # cells: each list level maps p over a, the forwarded x, and a shifted both ways with its
+    # own end repeated, a[:1]+a and a[1:]+a[6:] (every example is 7x7); so rows get (row,
+    # above, below) and cells get (cell, up, down, left, right). A cell beyond the edge reads
+    # as the cell itself, harmless since only 0 cells change (wrapping round is not: it pairs
+    # far 8s). A cell (x has 4 items) keeps a non-0 a, else is 1 when x[:2] (up, down) and
+    # x[2:] (left, right) are both above (0,0), made an int by unary +.
+    "tromino_corner": "p=lambda a,*x:a or+(x[:2]>(0,0)<x[2:])if x[3:]else[*map(p,a,*x,a[:1]+a,a[1:]+a[6:])]",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
@@ -894,16 +894,16 @@ IDIOMS = {
     # (a multiple of 4, so the grid ends upright; each 4 sweeps grow every arm one cell, and
     # 10 cells reach every example's ends).
     "diagonal_bounce": "import re\np=lambda g:exec(r\"g[::-1]=zip(*eval(re.sub('0(?=.{40}[38].{40}[238])','3',str(g))));\"*40)or g",
-    # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
-    # inside of each becomes 8. A non-0 cell v is inside when the cells up-left (x) and down-right
-    # (y) of it equal v: rectangles never touch, even at corners (v is needed: same-coloured ones do
-    # meet diagonally across a 0). One recursive p for grid, rows and cells, p(a,r,c): r*0!=0 is
-    # true for a list r (grid: r=[] by default, so r or a and c or a are g; row: r a row, a the one
-    # above, c the one below) and false for a cell (p(x,v,y) returns [v,8][v==x==y>0]). Both list
-    # levels map p over [a*2]+a (above, shifted right by one), r and c[1:]+[a*2] (below, shifted
-    # left). The pads are lists, never equal to an int; at the grid level a*2 = g*2 has 2H >= W
-    # rows, so a pad row keeps every row whole in map (which stops at its shortest argument).
-    "rect_interiors_eight": "p=lambda a,r=[],c=0:r*0!=0and[*map(p,[a*2]+a,r or a,(c or a)[1:]+[a*2])]or[r,8][r==a==c>0]",
+    # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0:
+    # the inside of each becomes 8: a non-0 cell a whose four neighbours all equal a
+    # (rectangles never touch, so an edge cell has a 0 or a pad beside it). One recursive p
+    # over star-args for grid, rows and cells: each list level maps p over a, the forwarded
+    # x, and a shifted both ways with a pad, [a*2]+a and a[1:]+[a*2]; so rows get (row,
+    # above, below) and cells get (cell, up, down, left, right). The pads are lists, never
+    # equal to an int; at the grid level a*2 has 2H >= W rows, so a pad row keeps every row
+    # whole in map (which stops at its shortest argument). A cell (x has 4 items) is 8 when
+    # x==(a,)*4 and (a,)*4 > (1,), i.e. a > 0.
+    "rect_interiors_eight": "p=lambda a,*x:[a,8][x==(a,)*4>(1,)]if x[3:]else[*map(p,a,*x,[a*2]+a,a[1:]+[a*2])]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the 3x3's top-left cell; sum(g,g) puts the 13
     # rows (lists, never equal to 8) first, so index(8) is 13 past the flat index and -14 lands
