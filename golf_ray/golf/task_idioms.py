@@ -1077,13 +1077,13 @@ IDIOMS = {
     # empty list falls through to the recursion on g[3:]).
     "asymmetric_block": "(b:=g[:3])*(b!=[*map(list,zip(*b))])or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
-    # 4-neighbour). Four passes nested by eval of one pass text written 4 times and closed on g
-    # (a constant text, never the grid's): each pass maps a lambda over the columns (*r) and writes
-    # each column reversed, a quarter turn, so four end upright. In a pass a cell c with upper
-    # neighbour a becomes c+-c%~a%8: 0 stays 0, 8 stays 8, 3 becomes 8 when a is 3 or 8 (-3%~a%8
-    # is 5) and stays 3 when a is 0. a is the cell above's new value (blank iff the old one is),
-    # 0 at each column's start (the default a=0, fresh per call).
-    "grouped_to_8": "[*eval('map(lambda*r,a=0:[a:=c+-c%~a%8for c in r][::-1],*'*4+'g))))')]",
+    # 4-neighbour). One recursive p for grid, rows and cells; *x holds the neighbours: a list g
+    # is mapped with [g*9]+g (item i-1; a pad before item 0), *x and g[1:]+[g*9] (item i+1; a
+    # pad after the last), so the grid gives each row (U, D) and a row gives each cell
+    # x = (L, U, D, R) (four items: the cell level). The pad g*9 is a list: long enough to stand
+    # for a missing row (9h >= w), and never equal to 3 as a missing cell. A cell c (0 or 3)
+    # becomes c+5*(3 in x), masked by &c*5 (15 for a 3, 0 for a 0): 0 stays 0, 3 -> 8 or 3.
+    "grouped_to_8": "p=lambda g,*x:g+(3in x)*5&g*5if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum,
@@ -2294,14 +2294,14 @@ IDIOMS = {
     "extend_tiling_shifted": "[(r[1:len({*r})]*9)[:len(g)]for r in g[:2]*10][:len(g)]",
     # task314: 3x3 blocks of 1s (2x2, split by 0 lines) carry coloured marks; when the two outer
     # blocks of a row (column) have the same mark at the same place, the middle block gets it too.
-    # One recursive p for grid, rows and cells; *x holds the partners 3 places back and ahead: a
-    # list g (x has 0 or 2 items) is mapped with g[5:]+g (item i-3, wrapping to i+5 for i<3) and
-    # g[3:]+g (item i+3, wrapping to i-5 for i>4) around *x, so the grid gives each row its rows
-    # U, D (3 up, 3 down) and a row gives each cell (L, U, D, R). A cell (x has 4 items) takes the
-    # max of itself and {L,U}&{D,R}, i.e. a partner pair that agrees (every example is 8x8; a
-    # middle cell has exactly one real pair; the wrapped partners of the other cells never agree
-    # on a colour above theirs in any example: separators are 0, block cells are 1 or a mark).
-    "complete_middle_block": "p=lambda g,*x:max({g,*x[:2]}&{g,*x[2:]})if x[3:]else[*map(p,g,g[5:]+g,*x,g[3:]+g)]",
+    # One recursive p for grid, rows and cells; *x holds the partners 3 places back and ahead
+    # and the item itself: a list g is mapped with g[5:]+g (item i-3, wrapping to i+5 for i<3),
+    # *x, g itself and g[3:]+g (item i+3, wrapping to i-5 for i>4), so the grid gives each row
+    # (U, row, D) and a row gives each cell x = (L, U, c, D, c, R) (six items). A cell takes
+    # the max of {L,U,c}&{D,c,R}: itself, or a partner pair that agrees (every example is 8x8;
+    # a middle cell has exactly one real pair; the wrapped partners of the other cells never
+    # agree on a colour above theirs in any example: separators are 0, block cells 1 or a mark).
+    "complete_middle_block": "p=lambda g,*x:max({*x[:3]}&{*x[3:]})if x[5:]else[*map(p,g,g[5:]+g,*x,g,g[3:]+g)]",
     # task315: 9x9 made of 3x3 blocks: a copy of the input in the blocks whose input cell
     # is 2, zeros elsewhere. Colours are 0, 1 and 2: b&-a%5 masks b with 0, 4, 3 for
     # a = 0, 1, 2, so it keeps b (<= 2) only for a 2; it ends in a digit, so the shrink
