@@ -1473,11 +1473,14 @@ IDIOMS = {
     # (W odd) when M=sorted(r)[9] is 0, 3 or 4: sides are 17-29, a room line holds at most 9
     # walls and a wall line at most 9 gaps, as in every example.
     "sealed_rooms": "p=lambda g:exec('g[::-1]=map(lambda*r,v=0:[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r],*g);'*8)or g",
-    # task199: The single coloured cell moves down one row; every row down to its old row gets 4s in
-    # the columns of its parity (any(t[::2]) is 1 iff the cell's column is even: the stripe row is
-    # [0,4,...] shifted by it; [0,4]*9 covers widths <= 17, every example is at most 15 wide). The
-    # count -~a comes first so that t:=max(g) is bound (in g.index) before the stripe row reads it.
-    "drop_cell_stripes": "-~(a:=g.index(t:=max(g)))*[([0,4]*9)[any(t[::2]):][:len(t)]]+g[a:-1]",
+    # task199: The single coloured cell moves down one row; every row down to its old row
+    # gets 4s in the columns of its parity. The stripe row is [0,4,...] shifted by
+    # t[1::2]<t, 1 iff the cell's column c is even: t[1::2] (odd columns) compares with t
+    # cell by cell (t[2i+1] against t[i]); for odd c it meets the cell first and is the
+    # larger; for even c it is all 0, so smaller than t or a prefix of it. [0,4]*9 covers
+    # widths <= 17 (every example is at most 15 wide). The count -~a comes first so that
+    # t:=max(g) is bound (in g.index) before the stripe row reads it.
+    "drop_cell_stripes": "-~(a:=g.index(t:=max(g)))*[([0,4]*9)[t[1::2]<t:][:len(t)]]+g[a:-1]",
     # task200: one cell of colour A in the bottom row at column C: columns C, C+2, ... become
     # A; 5s cap the gaps alternately top/bottom (the code assumes the 10x10 size every
     # example has: g[9] is the bottom row). Each row repeats [A,B,A,y] from column C. B
@@ -1916,13 +1919,13 @@ IDIOMS = {
     # while n>0, and for n<=0 the second list is a shorter run of 0s (r[n:] is r's tail), so r
     # wins; on the bar row [1]*L+r[L:] loses to the 2s. (Every example: L + bar's row <= width.)
     "stair_above_below_bar": "[max(r,[3**(d<0)]*(n:=sum(max(g))//2-d)+r[n:])for d,r in enumerate(g,-g.index(max(g)))]",
-    # task257: the four 4x4 quarters of a 9x9 split by 1s are stacked, top-left over top-right over
-    # bottom-left over bottom-right (first non-0 wins). One recursive p over grid, row pairs and
-    # cells: p(g) maps p over rows (i, i+5), p(top, bottom) maps it over cells
-    # (top[j], bottom[j], top[j+5], bottom[j+5]), i.e. (TL, BL, TR, BR); four args (x[3:]) are
-    # cells. The quarters' colours are fixed (7, 4, 8, 6 in every example), so TL or TR is
-    # max(x[::2]) (7 > 4) and, when both are 0, BL or BR is max(x) (8 > 6).
-    "overlay_quadrants_priority": "p=lambda*x:max(x[::2])or max(x)if x[3:]else[*map(p,*x,*[a[5:]for a in x])]",
+    # task257: the four 4x4 quarters of a 9x9 split by 1s are stacked, top-left over
+    # top-right over bottom-left over bottom-right (first non-0 wins). One recursive p over
+    # grid, row pairs and cells: p(g) maps p over rows (i, i+5), p(top, bottom) maps it over
+    # cells (top[j], bottom[j], top[j+5], bottom[j+5]), i.e. (TL, BL, TR, BR); four args
+    # (x[3:]) are cells. The quarters' colours are fixed (7, 4, 8, 6 in every example), so
+    # TL or TR is x[0]|x[2] (7|4 is 7) and, when both are 0, BL or BR is max(x) (8 > 6).
+    "overlay_quadrants_priority": "p=lambda*x:x[0]|x[2]or max(x)if x[3:]else[*map(p,*x,*[a[5:]for a in x])]",
     # task258: in each row the 1s run one cell apart; the 0s between them turn 2. On the grid's
     # text, a 0 between two 1s is a `1, 0` followed by `, 1`: the lookahead leaves that 1
     # unconsumed, so it can start the next match and a whole run `1, 0, 1, 0, 1` is filled in one
