@@ -1691,18 +1691,18 @@ IDIOMS = {
     # the far block cell); any other item is k*L[i]: the grid keeps its rows, a row's own block
     # cells become 0, so each square takes the opposite corner.)
     "opposite_corner_squares": "p=lambda L,k=1,R=[*range(6)]:next(([i-a&2and p(L[a+(i<a)],0,R*k)or k*L[i]for i in R]for a in R if L[a]>L[0]),L)",
-    # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle cell 2,
-    # the bottom-right cell 3. Lines never touch the border (10x10, as every example), so the
-    # non-line columns (column 0 among them) are all alike and lexicographically least:
-    # min(zip(*g)) is one of them and marks the row lines; each row marks its column lines. Per
-    # axis, a starts at 4 and each line cell adds v*8//sum(x) = 8//L (L = 2 or 4 lines, as in every
-    # example), so a = 4+8c/L after c lines and the band code k = a>>2+a%4+v is a/4 = 1, 2, 3 on the
-    # first, middle and last bands (a%4 = 2 on the bands between 4 lines, and a line's own v, shift
-    # it to 0: a <= 12).
-    # F(x,u) gives v|k where u^k<1: u is k, or the default -1 (-1^k = ~k < 0), which keeps every
-    # code: min(zip(*g))'s, the row codes; each row is mapped with its row code u. map's arguments
-    # are evaluated in order, so the walrus binds F before F(min(zip(*g))) runs.
-    "band_corners_centre": "[*map(F:=lambda x,u=-1,a=4:[v|(k:=(a:=a+v*8//sum(x))>>2+a%4+v)*(u^k<1)for v in x],g,F(min(zip(*g))))]",
+    # task226: Full lines of 5 cut the grid into bands; the top-left cell gets 1, the middle
+    # cell 2, the bottom-right cell 3. Lines never touch the border (10x10, as every example),
+    # so the non-line columns (column 0 among them) are all alike and lexicographically least:
+    # min(zip(*g)) is one of them and marks the row lines; each row marks its column lines.
+    # Per axis, a starts at 1 and each line cell subtracts v*8//sum(x) = 8//L (L = 2 or 4
+    # lines, as in every example), so a = 1-8c/L after c lines: a%5 is 1,2,3 (L=2) or
+    # 1,4,2,0,3 (L=4), and k = a%5&3+v is the band code 1,2,3 on the first, middle and last
+    # bands, 0 on the bands between 4 lines (4&3) and on a line itself (&8, as a%5 < 8).
+    # F(x,u) gives v|k where u^k<1: u is k, or the default -1 (-1^k = ~k < 0), which keeps
+    # every code: min(zip(*g))'s, the row codes; each row is mapped with its row code u. map's
+    # arguments are evaluated in order, so the walrus binds F before F(min(zip(*g))) runs.
+    "band_corners_centre": "[*map(F:=lambda x,u=-1,a=1:[v|(k:=(a:=a-v*8//sum(x))%5&3+v)*(u^k<1)for v in x],g,F(min(zip(*g))))]",
     # task227: an 8x4 grid = a 4x4 half of 3s over a 4x4 half of 1s; output 2 where both halves are
     # 0. One recursive p for grid, row pairs and cells (a*0!=0 is true for lists, false for ints):
     # on the grid (b=[]) it maps over g and g[4:]+[] = g[4:] (stopping after the 4 upper rows); on
