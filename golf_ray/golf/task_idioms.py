@@ -731,14 +731,14 @@ IDIOMS = {
     # cell off its ring's arms takes index 0 (the background). Loop names reused across scopes
     # (`for r in r`, c in V) because they pack 3 bytes shorter.
     "nested_corner_frames": "(Q:=sorted(min((-(R:=len(max(r.split(b'\\t'))))*len(r.split())-r.strip().count(9),-R,c)for r in[*zip(*g),*g]for r in[bytes(9*(r!=c)for r in r)])for c in range(10)),V:=[min(c+1,-Q[1][0]-c)for c in range(-Q[1][0])])and[[Q[min(b,a)*(Q[min(b,a)][1]<-abs(b-a))][2]for b in V]for a in V]",
-    # task098: each solid one-colour rectangle keeps only its outline (interior -> 0); rectangles
-    # never touch each other or the grid's edge. A cell is inside iff its up-left and down-right
-    # neighbours are coloured (then both are c, and c>>c*c is 0), so c>>a*b clears just the inside.
-    # A whole program, one p for three levels (u*0 is [] for a list, 0 for an int): the grid call
-    # p(g) (R=v=0, so R or u and v or u are g) maps p over (rows above, rows, rows below), the
-    # row call maps p over (above shifted right, row, below shifted left), both by the same
-    # u[-1:]+u and v[1:]+v (the wrapped line is always 0 ground), and a cell call gives R>>u*v.
-    "hollow_rectangles": "p=lambda u,R=0,v=0:u*0!=0 and[*map(p,u[-1:]+u,R or u,(v:=v or u)[1:]+v)]or R>>u*v",
+    # task098: each solid one-colour rectangle keeps only its outline (interior -> 0);
+    # rectangles never touch each other or the grid's edge. A cell is inside iff its four side
+    # neighbours are all coloured, so a*(0in x) clears just the inside. A whole program, one p
+    # over star-args for grid, rows and cells: a list level maps p over a, the lines x passed
+    # down, and a's wrapped shifts a[-1:]+a (item before) and a[1:]+a (item after; the wrapped
+    # line is always 0 ground). The grid gives rows (row, above, below), a row gives cells
+    # (c, up, down, left, right); x[3:] tells a cell call (4 neighbours) from the others.
+    "hollow_rectangles": "p=lambda a,*x:a*(0in x)if x[3:]else[*map(p,a,*x,a[-1:]+a,a[1:]+a)]",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour, i.e. every 0 whose lower neighbour lies in a cup's bounding
     # box. Cell (i,j) fills when row i+1 (r=g[i-9]: 10x10 grids, as in every example; row 0 is never
