@@ -1983,13 +1983,13 @@ IDIOMS = {
     # '0' into '2', and the text is evaluated back into a grid.
     "zero_squares_painted": "eval(((Y:=int.from_bytes(b'%a'%g))|2*(D:=(Z:=(c:=(z:=Y<<6&~Y&Y>>4&Y>>5)&z<<448)&c<<24)|Z>>24&~(Z>>48&Z>>496))|D>>447).to_bytes(1008))",
     # task266: The lone 2 vanishes and stamps its diagonal neighbours: up-left 3, up-right 6,
-    # down-left 8, down-right 7. Separable: two linear passes by recursion (k=3, then k//2=1,
-    # then 0 stops), each on the columns of its input (zip(*g): the result is transposed, so
-    # two passes end upright). A pass sets each cell to (5*k*x+y)*~k%9, x the next cell, y the
-    # previous one (zero-padded: (*r[1:],0), (0,*r)). k=3 (vertical): 30*-4 -> 6 above the 2,
-    # 2*-4 -> 1 below it; k=1 (horizontal, *-2): 6 -> 3 left, 6 right; 1 -> 8 left, 7 right.
+    # down-left 8, down-right 7. Separable: two linear passes by recursion (k=3, then k-2=1; at
+    # k=-1, -k*g is g and stops: [] before), each on the columns of its input (zip(*g): the result
+    # is transposed, so two passes end upright). A pass sets each cell to (5*k*x+y)*~k%9, x the next
+    # cell, y the previous one (zero-padded: (*r[1:],0), (0,*r)). k=3 (vertical): 30*-4 -> 6 above
+    # the 2, 2*-4 -> 1 below it; k=1 (horizontal, *-2): 6 -> 3 left, 6 right; 1 -> 8 left, 7 right.
     # The 2's own cell sees only 0s, so it is 0.
-    "diagonal_stamp_3687": "p=lambda g,k=3:k and p([[(x*5*k+y)*~k%9for x,y in zip((*r[1:],0),(0,*r))]for r in zip(*g)],k//2)or g",
+    "diagonal_stamp_3687": "p=lambda g,k=3:-k*g or p([[(x*5*k+y)*~k%9for x,y in zip((*r[1:],0),(0,*r))]for r in zip(*g)],k-2)",
     # task267: the single-cell colour (always at the bottom-left corner) recolours the shape and
     # disappears. (The grid is 7x7 in every example, so the corner is g[6][0], and the shape never
     # touches column 0 or the last row: r[0] is 0 on every row but the last, where it is the corner
@@ -2074,16 +2074,16 @@ IDIOMS = {
     # a 0 after an odd cell (3 or ring 1) becomes 1; ' ' (128, the last pass, upright again) spreads
     # once more and maps 1 -> 3 and 3 -> 2. Bigger 2-objects would be ringed too; none occur.
     "domino_outbox": "[g:=[*map(lambda*r,b=0:[k*4%(b&1|a*b>>2|(b:=a)|4)for a in r],*g[::-1])]for k in b'}}}}hhh '][7]",
-    # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border)
-    # turn 8. A recursive p runs x = 28..1 passes, each a quarter turn: map(lambda*r,...,*g)
-    # hands the lambda each column as r (a transpose) and the lambda reverses its swept row
-    # ([::-1]); maps chain lazily, only the final [*g] runs them. The sweep has v = the new left
-    # cell (the lambda's default v=0 at each row's start): c%(v+9) is 0 only for a 9 after a 0,
-    # so the outer 9s flood to 0; *8**(v>x>c) turns a 1 (or a harmless 0) into 8 when its left
-    # cell is 8 or 9 and x < v, i.e. only in the last 8 passes, after the flood is done (a 9
-    # left then is a hole); x>c keeps 8s and 9s out of it. The last pass (x=1) turns the 0s back
-    # to 9; 28 passes are 7 full turns, so the grid ends upright.
-    "holed_shapes_recolor": "p=lambda g,x=28:x and p(map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or 9*(x<2)for c in r][::-1],*g),x-1)or[*g]",
+    # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
+    # 8. A recursive p runs x = 27..0 passes (-x*g is [] until x=-1, which returns g), each a
+    # quarter turn: map(lambda*r,...,*g) hands the lambda each column as r (a transpose) and the
+    # lambda reverses its swept row ([::-1]); [*map(..)] makes each pass a list so that -x*g can
+    # stop it. The sweep has v = the new left cell (the lambda's default v=0 at each row's start):
+    # c%(v+9) is 0 only for a 9 after a 0, so the outer 9s flood to 0; *8**(v>x>c) turns a 1 (or a
+    # harmless 0) into 8 when its left cell is 8 or 9 and x < v, i.e. only in the last passes, after
+    # the flood is done (a 9 left then is a hole); x>c keeps 8s and 9s out of it. The last pass
+    # (x=0) turns the 0s back to 9; 28 passes are 7 full turns, so the grid ends upright.
+    "holed_shapes_recolor": "p=lambda g,x=27:-x*g or p([*map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or 9*(x<1)for c in r][::-1],*g)],x-1)",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
     # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. A def
     # runs four quarter turns (*g,=zip(*rows[::-1]); four turns: upright again); each pass reads the
@@ -2768,16 +2768,16 @@ IDIOMS = {
     # giving rows (a,b)*3 and (b,a)*3. The first column is (a,b) and every column is the same, so
     # min(zip(*g)) picks it; the second row is the first one reversed.
     "checker_two_rows": "[y:=min(zip(*g))*3,y[::-1]]",
-    # task374: Three straight lines of 5 (never touching, lengths differ): longest becomes 1,
-    # middle 4, shortest 2. 20 levels of recursion, each one str.replace on the grid's text
-    # and a transpose ([*zip(*eval(..))]), so each length m (10 down to 1, m-1 = n//2) is
-    # tried once per orientation, longest first: the text '5, 5, ..., 5' of m cells is then a
-    # whole line (longer lines are recoloured already; a crossing line's single 5 is no run).
-    # Its 5s become the text len({*str(g)})**2%7, which eval computes with this level's g:
-    # the grid text's distinct characters are '[](), 05' (8; rows are tuples after level 1,
-    # m=10, which finds nothing) plus one per colour used, and 8, 9, 10 squared mod 7 give
-    # 1, 4, 2. An even number of transposes leaves the result upright.
-    "rank_lines_by_length": "p=lambda g,n=19:g*(n<0)or p([*zip(*eval(str(g).replace(a:='5'+', 5'*(n//2),a.replace('5','len({*str(g)})**2%7'))))],n-1)",
+    # task374: Three straight lines of 5 (never touching, lengths differ): longest becomes 1, middle
+    # 4, shortest 2. 20 levels of recursion (n=19..0; -n*g is [] until n=-1, where it is g), each
+    # one str.replace on the grid's text and a transpose ([*zip(*eval(..))]), so each length m (10
+    # down to 1, m-1 = n//2) is tried once per orientation, longest first: the text '5, 5, ..., 5'
+    # of m cells is then a whole line (longer lines are recoloured already; a crossing line's single
+    # 5 is no run). Its 5s become the text len({*str(g)})**2%7, which eval computes with this
+    # level's g: the grid text's distinct characters are '[](), 05' (8; rows are tuples after level
+    # 1, m=10, which finds nothing) plus one per colour used, and 8, 9, 10 squared mod 7 give 1, 4,
+    # 2. An even number of transposes leaves the result upright.
+    "rank_lines_by_length": "p=lambda g,n=19:-n*g or p([*zip(*eval(str(g).replace(a:='5'+', 5'*(n//2),a.replace('5','len({*str(g)})**2%7'))))],n-1)",
     # task375: an odd square of one colour with a 0 at the centre: both diagonals through it become
     # 0. The 0 is the square's centre, so those are the grid's own two diagonals: row i gets 0 at i
     # and at ~i (n-1-i). A def with statements: the default i=0 counts the rows (i+=1 per row),
@@ -2825,18 +2825,18 @@ IDIOMS = {
     # rows are g[1:9], rewritten in place (r[:]=, the list is built before it is stored) by a
     # def, which is shorter than gluing g[:1] and g[9:] around a new list.
     "nine_between_in_rows": "def p(g):\n for r in g[1:9]:s=0;r[:]=[c+9*(c*9<(s:=s+c)<sum(r))for c in r]\n return g",
-    # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge
-    # makes every ray step one cell further away from that edge from its row/column on. p
-    # recurses 8 times (n=8..1), each pass a transpose after a flip [::-1] except when n%4==0
-    # ([::n%4<1or-1] is then 1), which visits every orientation and ends upright. S (the row
-    # drawn above) is a default, so it is [] again in every pass: the first row keeps itself.
-    # Each row r (a list, for*r,) becomes S=max(r, r[:1]+S shifted): S[1:] keeps the rays, S
+    # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
+    # every ray step one cell further away from that edge from its row/column on. p recurses 8 times
+    # (n=7..0; -n*g is [] until n=-1, which returns g), each pass a transpose after a flip [::-1]
+    # except when n%4==3 ([::n%4>2or-1] is then 1), which visits every orientation and ends upright.
+    # S (the row drawn above) is a default, so it is [] again in every pass: the first row keeps
+    # itself. Each row r (a list, for*r,) becomes S=max(r, r[:1]+S shifted): S[1:] keeps the rays, S
     # whole shifts them right one (r<S is false only for a row starting with 2). The slice end
     # max(g)[0]%4*99 is 198 when the greatest row starts with 2 (2s on the left edge) and 0
-    # otherwise (first cells 0 or 8), so in other orientations the candidate is r[:1] and max
-    # keeps r. Of the two orientations with the 2s on the left, with the 8s on top it draws the
-    # rays; with the 8s at the bottom every candidate is <= r, so max keeps the grid as it is.
-    "staggered_rays": "p=lambda g,n=8,S=[]:n and p([*zip(*[S:=max(r,r[:1]+S[r<S:max(g)[0]%4*99])for*r,in g][::n%4<1or-1])],n-1)or g",
+    # otherwise (first cells 0 or 8), so in other orientations the candidate is r[:1] and max keeps
+    # r. Of the two orientations with the 2s on the left, with the 8s on top it draws the rays; with
+    # the 8s at the bottom every candidate is <= r, so max keeps the grid as it is.
+    "staggered_rays": "p=lambda g,n=7,S=[]:-n*g or p([*zip(*[S:=max(r,r[:1]+S[r<S:max(g)[0]%4*99])for*r,in g][::n%4>2or-1])],n-1)",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
