@@ -2108,12 +2108,13 @@ IDIOMS = {
     # `or` and 5 still beats 1).
     "ring_stamp": "p=lambda g,h=0:[[r[j]//5|r[j-1]|r[j-8]for r in h or p(g,g)]for j in range(9)]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. One
-    # recursive p walks grid, rows and cells: at the grid (x empty) it maps each row with the rows
-    # above and below as *x; at a row (x = up, down) it maps each cell with its left, up, down and
-    # right neighbours, so at a cell x has 4 items. [g*9] pads the edges with a long list that is
-    # never 5 (a row pad is a list of rows, long enough for any row). A 5 with n grey neighbours
-    # (2 corner, 3 border, 4 inside) gives 7&420>>n = 1,4,2 (g*84 is 420 for 5, 0 for a 0 cell).
-    "rect_frame_corners": "p=lambda g,*x:7&g*84>>x.count(5)if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
+    # recursive p walks grid, rows and cells: at the grid (x empty) it maps each row with the
+    # rows above and below as *x; at a row (x = up, down) it maps each cell with its left, up,
+    # down and right neighbours, so at a cell x has 4 items. [g*9] pads the edges with a long
+    # list that is never 5 (a row pad is a list of rows, long enough for any row). A 5 with n
+    # grey neighbours (2 corner, 3 border, 4 inside) gives g%3*-n%5 = -2n%5 = 1,4,2; a 0 cell
+    # gives 0 (g%3 = 0).
+    "rect_frame_corners": "p=lambda g,*x:g%3*-x.count(5)%5 if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). In doubled
     # coordinates from the midpoint, A=2i-y-s and B=2j-p-t (one of them odd: the along offset,
