@@ -61,13 +61,13 @@ IDIOMS = {
     "slide_to_block": "p=lambda g,h=0:sorted(zip(*h or p([],g)),key=lambda r:(8in g.__iadd__(r))*3^any(r))",
     # task009: In a lattice, two same-coloured cells in one row or column get the empty cells
     # between them filled with their colour (lattice lines stay). Two transposing passes, columns
-    # then rows; a 0 takes the colour found both before it among the cells of its own phase (every
-    # 3rd cell, r[j::-3], never a lattice cell, so the lattice colour is never in the intersection)
-    # and anywhere after it (r[j:]); 0 itself is in both. p(g) (k=1) runs its pass on p(g,-1)
-    # (g*-k is [] for k=1, g itself for k=-1), whose pass runs on g. The first pass writes its fills
-    # as -c, which max ignores in the second pass (0 is always in the set), so only original cells
-    # are joined; abs(v) turns -c back into c.
-    "join_same_color_cells": "p=lambda g,k=1:[[abs(v)or k*max({*r[j::-3]}&{*r[j:]})for j,v in enumerate(r)]for r in zip(*g*-k or p(g,-1))]",
+    # then rows; a 0 takes the colour found both before it among the cells of its own phase
+    # (every 3rd cell, r[j::-3], never a lattice cell, so the lattice colour is never in the
+    # intersection) and anywhere after it (r[j:]); 0 itself is in both. p(g) (k=-1) runs its
+    # pass on p(g,1) (k*g is [] for k=-1, g itself for k=1), whose pass runs on g. The first
+    # pass (k=1) writes its fills as -c (-k*max), which max ignores in the second pass (0 is
+    # always in the set), so only original cells are joined; abs(v) turns -c back into c.
+    "join_same_color_cells": "p=lambda g,k=-1:[[abs(v)or-k*max({*r[j::-3]}&{*r[j:]})for j,v in enumerate(r)]for r in zip(*k*g or p(g,1))]",
     # task010: Grey (5) bars standing on the bottom: colour each by its height rank (tallest 1). A
     # bar's rank = the number of 5s in the row of its top (every bar at least as tall reaches it) =
     # that row's sum // 5; zip(*g,r) gives each column C with the cell v, whose first v (5) is the
