@@ -831,11 +831,11 @@ IDIOMS = {
     # list) and for a row (cells: v and g[q], the cross colour, as the vertical bar crosses every
     # row).
     "quadrant_mirror4": "(q:=len(g)//2)and[v*0!=0and p(v)or v and g[q]for v in g[:q]+g[q-1::-1]]",
-    # task110: a periodic mosaic with rectangles of 0s cut out; repair the holes. Rows that agree
-    # with row r wherever both are coloured (-a^-b < 1 for every pair: two negatives xor to a
-    # positive unless equal, and with a 0 it is -b <= 0) are its period copies, r itself among them,
-    # so the columnwise max over them fills r's holes.
-    "periodic_holes_filled": "[[*map(max,*[s for s in g if max(-a^-b for a,b in zip(r,s))<1])]for r in g]",
+    # task110: a periodic mosaic with rectangles of 0s cut out; repair the holes. Rows that
+    # agree with row r wherever both are coloured (all(-a^-b < 1) over the pairs: two
+    # negatives xor to a positive unless equal, and with a 0 it is -b <= 0) are its period
+    # copies, r itself among them, so the columnwise max over them fills r's holes.
+    "periodic_holes_filled": "[[*map(max,*[s for s in g if all(-a^-b<1 for a,b in zip(r,s))])]for r in g]",
     # task111: several 3x3 shapes, one marked by a 5 just above its top-middle cell: crop that
     # shape. On the flat 10x10 grid (10x10 in every example) its rows start 9, 19 and 29 cells after
     # the 5 (raw bytes tab, \x13, \x1d in the literal). sum(g,g) puts the 10 row lists before the
@@ -2620,15 +2620,15 @@ IDIOMS = {
     # after its 1: the last m+1 cells of m 8s, a 1 and d 8s.
     "bounce_zigzag": "[([8]*(m:=len(g[0])-1)+[1]+[8]*abs(i%(2*m)-m))[~m:]for i in range(-9,1)]",
     # task358: a horizontal and a vertical coloured segment cross: repeat each periodically
-    # along its whole row / column. Two passes by recursion, each transposing first: p(g)
-    # redraws the rows of zip(*p(g,g)), whose pass (h=g) redraws zip(*g), the columns
-    # (`*h or X` unpacks X when h=0); two transposes turn the grid back (rows are tuples).
+    # along its whole row / column. One line function f, bound by a walrus as map's first
+    # argument: map(f,*g) hands it each column as *r, and the outer map(f,*..) each column of
+    # that result, the rows of g, so the output is upright with no recursion.
     # Each line r gets period n = 25//(m^3), m = len({*r}): a segment of n distinct colours
     # (plus 0) has m = n+1 = 4..6 -> n = 3..5; a line of one cell (m=2) gets 25, of none
     # (m=1) 12, at least the line length (<= 21), so there each class r[j%n::n] is just
     # r[j]. Cell j takes max(r[j%n::n]), the max of its residue class: on a segment line
     # each class holds exactly one segment cell, so the line is tiled in phase, exact length.
-    "repeat_cross_segments": "p=lambda g,h=0:[[max(r[j%(n:=25//(len({*r})^3))::n])for j in range(len(r))]for r in zip(*h or p(g,g))]",
+    "repeat_cross_segments": "[*map(f:=lambda*r:[max(r[j%(n:=25//(len({*r})^3))::n])for j in range(len(r))],*map(f,*g))]",
     # task359: 3-5 noisy stripes (rows or columns); redraw each cell in its stripe's commonest
     # colour. Each cell takes the commonest colour of its row and column together (`for*k,in` makes
     # the column a list so `r+k` joins them): the stripe's colour fills the line across it and most
