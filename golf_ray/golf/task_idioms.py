@@ -769,17 +769,17 @@ IDIOMS = {
     # and the space in "range(k*k) if" are kept because they pack shorter.
     "scaled_template_complete": "(N:=[a%3+a//3*31-32 for a in range(9)],D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a//k*31+a%k-Q[0]+p for k in range(12-len(T))for Q in[[E*k+a//k*31+a%k for E in T for a in range(k*k) if D[E]==2]]for p in D if{*Q}=={E+a for E in Q for a in N if p-Q[0]+E+a in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
-    # 5-shapes) become 2. A recursion, one pass per call (k = 12..1): each pass turns the grid
-    # (rows of zip(*g[::-1])), labels each 0 on first sight and spreads the max label along
-    # rows (v*(c>5): v, the cell just written, starts at 0 in each call; 5 stays a barrier);
-    # 12 passes (every example is 12x12, a multiple of 4: the grid ends upright). Label
-    # counter with no setup: inside a call g is free (the pass's result is passed on), so a
-    # new 0 gets len(g:=g+g[:6]), g grown by 6 rows: labels 18, 24, ... are distinct multiples
-    # of 6, so c%6 keeps 5 and clears labels. The last pass (k=1: 1%k is 0 there and 1 before,
-    # so 1%k*(..) is 0 and `or` runs) maps each cell instead, the labels being settled: sizes
-    # are counted on the flat grid (132132 has bits 2,5,10,17), 5s too: every example has 26
-    # or more. Labels and 5 are never 0, so the earlier passes keep them.
-    "square_holes_filled": "p=lambda g,k=12,v=0:k and p([[1%k*(v:=max(c or len(g:=g+g[:6]),v*(c>5)))or c%6|2&132132>>sum(g,g).count(c)for c in r]for r in zip(*g[::-1])],k-1)or g",
+    # 5-shapes) become 2. A recursion, one pass per call (k = 11..0; -k*g is [] for k >= 0 and g at
+    # k = -1, where it stops): each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on
+    # first sight and spreads the max label along rows (v*(c>5): v, the cell just written, starts at
+    # 0 in each call; 5 stays a barrier); 12 passes (every example is 12x12, a multiple of 4: the
+    # grid ends upright). Label counter with no setup: inside a call g is free (the pass's result is
+    # passed on), so a new 0 gets len(g:=g+g[:6]), g grown by 6 rows: labels 18, 24, ... are
+    # distinct multiples of 6, so c%6 keeps 5 and clears labels. The last pass (k=0: `k and(..)` is
+    # 0 there, so `or` runs) maps each cell instead, the labels being settled: sizes are counted on
+    # the flat grid (132132 has bits 2,5,10,17), 5s too: every example has 26 or more. Labels and 5
+    # are never 0, so the earlier passes keep them.
+    "square_holes_filled": "p=lambda g,k=11,v=0:-k*g or p([[k and(v:=max(c or len(g:=g+g[:6]),v*(c>5)))or c%6|2&132132>>sum(g,g).count(c)for c in r]for r in zip(*g[::-1])],k-1)",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
     # decides it: g==g[::-1]or 7 is True or 7, and True prints as 1 (the checker's json turns true
@@ -894,16 +894,16 @@ IDIOMS = {
     # (a multiple of 4, so the grid ends upright; each 4 sweeps grow every arm one cell, and
     # 10 cells reach every example's ends).
     "diagonal_bounce": "import re\np=lambda g:exec(r\"g[::-1]=zip(*eval(re.sub('0(?=.{40}[38].{40}[238])','3',str(g))));\"*40)or g",
-    # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0:
-    # the inside of each becomes 8: a non-0 cell a whose four neighbours all equal a
-    # (rectangles never touch, so an edge cell has a 0 or a pad beside it). One recursive p
-    # over star-args for grid, rows and cells: each list level maps p over a, the forwarded
-    # x, and a shifted both ways with a pad, [a*2]+a and a[1:]+[a*2]; so rows get (row,
-    # above, below) and cells get (cell, up, down, left, right). The pads are lists, never
-    # equal to an int; at the grid level a*2 has 2H >= W rows, so a pad row keeps every row
-    # whole in map (which stops at its shortest argument). A cell (x has 4 items) is 8 when
-    # x==(a,)*4 and (a,)*4 > (1,), i.e. a > 0.
-    "rect_interiors_eight": "p=lambda a,*x:[a,8][x==(a,)*4>(1,)]if x[3:]else[*map(p,a,*x,[a*2]+a,a[1:]+[a*2])]",
+    # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
+    # inside of each becomes 8: a non-0 cell a whose four neighbours all equal a (rectangles never
+    # touch, so an edge cell has a 0 or a pad beside it). One recursive p over star-args for grid,
+    # rows and cells: each list level (a*0!=0: [] != 0 for a list, 0 == 0 for a cell; one byte under
+    # `if x[3:]else`) maps p over a, the forwarded x, and a shifted both ways with a pad, [a*2]+a
+    # and a[1:]+[a*2]; so rows get (row, above, below) and cells get (cell, up, down, left, right).
+    # The pads are lists, never equal to an int; at the grid level a*2 has 2H >= W rows, so a pad
+    # row keeps every row whole in map (which stops at its shortest argument). A cell (x has 4
+    # items) is 8 when x==(a,)*4 and (a,)*4 > (1,), i.e. a > 0.
+    "rect_interiors_eight": "p=lambda a,*x:a*0!=0and[*map(p,a,*x,[a*2]+a,a[1:]+[a*2])]or[a,8][x==(a,)*4>(1,)]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the 3x3's top-left cell; sum(g,g) puts the 13
     # rows (lists, never equal to 8) first, so index(8) is 13 past the flat index and -14 lands
@@ -1421,16 +1421,17 @@ IDIOMS = {
     # shorter.
     "frame_pattern_copies": "(D:={y+x*1j for y,r in enumerate(g)for x,v in enumerate(r)if v},S:={y+v-w for k in(1j,-1j,-1,1)for m in(1j,-1j)if(w:=dict(T:=[(v>1,k*(y+x*m))for y,r in enumerate(g)for x,v in enumerate(r)if 1in r[:x+1]if 1in r[x:]])[1])for y in D if all(x==(y+v-w in D)for x,v in T)for x,v in T})and[[v or y+x*1j in S for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task192: Rectangles of the main colour sprinkled with single noise cells of another colour:
-    # drop the noise, restore the rectangles. One recursive p for grid, rows and cells; *x holds
-    # the neighbours: a list g is mapped with g[1:2]+g (item i-1, mirrored to item 1 at i=0)
-    # and g[1:]+g[-2:] (item i+1, mirrored to item -2 at the end) around *x, so the grid gives
-    # each row its rows U, D and a row gives each cell (L, U, D, R) (mirrored edges only repeat a
-    # real neighbour). A main cell always has a main neighbour (its two in-rectangle neighbours
-    # can't both be noise: noise never touches noise, not even diagonally), so g in x keeps it;
-    # a 0 cell is kept too (g in (0,*x)). A noise cell's neighbours are all 0 or the main colour
-    # M, so L|R and U|D are 0 or M: it becomes M iff it has a set neighbour along its row and one
-    # along its column (inside a rectangle), else 0.
-    "denoise_rectangles": "p=lambda g,*x:[x[0]|x[3]and x[1]|x[2],g][g in(0,*x)]if x[3:]else[*map(p,g,g[1:2]+g,*x,g[1:]+g[-2:])]",
+    # drop the noise, restore the rectangles. One recursive p for grid, rows and cells (g*0!=0 picks
+    # a list level: [] != 0, a cell gives 0 == 0; a byte under `if x[3:]else`); *x holds the
+    # neighbours: a list g is mapped with g[1:2]+g (item i-1, mirrored to item 1 at i=0) and
+    # g[1:]+g[-2:] (item i+1, mirrored to item -2 at the end) around *x, so the grid gives each row
+    # its rows U, D and a row gives each cell (L, U, D, R) (mirrored edges only repeat a real
+    # neighbour). A main cell always has a main neighbour (its two in-rectangle neighbours can't
+    # both be noise: noise never touches noise, not even diagonally), so g in x keeps it; a 0 cell
+    # is kept too (g in (0,*x)). A noise cell's neighbours are all 0 or the main colour M, so L|R
+    # and U|D are 0 or M: it becomes M iff it has a set neighbour along its row and one along its
+    # column (inside a rectangle), else 0.
+    "denoise_rectangles": "p=lambda g,*x:g*0!=0and[*map(p,g,g[1:2]+g,*x,g[1:]+g[-2:])]or[x[0]|x[3]and x[1]|x[2],g][g in(0,*x)]",
     # task193: Keep the solid 2x2-or-bigger blocks, delete the noise pixels (one colour on 0). A
     # block cell has at least two set 4-neighbours, a noise pixel at most one, so a cell stays
     # iff two of its neighbours equal it. One recursive p for grid, rows and cells (g*0!=0 tells a
@@ -2673,21 +2674,22 @@ IDIOMS = {
     "stamp_shape_in_holes": "def p(g):s=[*b'%999a'%g];R=range(-320,320);P=[q for q in R if 50==s[q]];[1for z in R if{48}=={s[a+z]for a in P}for a in P for s[a+z]in[50][:z*P[0]%974^404]];return eval(bytes(s))",
     # task364: Each 4-connected shape of 3 (an L, a U or an H: a bar, a stem inside it, a foot) is
     # recoloured: L 1, U 6, H 2. Count the kinds of right angle the shape has (a cell with a
-    # neighbour on its left and one above it, in each of the 4 turns of the grid): an L has 1, a U
-    # 2 (its corners face apart), an H 3 (the T where the stem meets the bar has 2, the foot 1).
-    # Whole program: p recurses 12 times (k=12..1), each call turns the grid a quarter
-    # (zip(*rows[::-1])) after a left-to-right sweep: u (reset to 0 each row) is the running OR of
-    # the run of non-zero cells so far, so a cell's bits spread along rows and columns; q is the
-    # row above (the default [0]*99 anew in each call: walrus rebinds, never mutates it); a cell
-    # whose left and upper neighbours are non-zero gets the bit 16<<k%4*4 (bits 4, 8, 12, 16: one
-    # per turn, as k%4 follows the turns; turns next to each other are adjacent k%4, cyclically).
-    # 4 passes find every bit, every cell is 2 legs from a corner or T, and each leg's direction
-    # comes within 4 passes. With 3 (bits 0, 1) the OR is then 3|bits, and %20%9 maps every
-    # single bit to 1, every pair of adjacent turns (a U) to 6, every three turns to 2, 0 to 0
-    # (found by a search). The last pass (k=1, [..][k>1] picks the mapped value) stores the
-    # colour instead of u; u still carries the bits along the row, and a colour is non-zero, so
-    # b>0 still tests the cell above. 12 turns bring the grid back upright; [*g] lists the zip.
-    "bends_coloured": "p=lambda g,k=12,q=[0]*99:k and p(zip(*[q:=[[(u:=v and u|v|(b>0<u)<<k%4*4+4)%20%9,u][k>1]for b,v in zip(q,r)]for r in g if[u:=0]][::-1]),k-1)or[*g]",
+    # neighbour on its left and one above it, in each of the 4 turns of the grid): an L has 1, a U 2
+    # (its corners face apart), an H 3 (the T where the stem meets the bar has 2, the foot 1). Whole
+    # program: p recurses 12 times (k=11..0; -k*g is [] for k>=0, g at k=-1, where it stops), each
+    # call turns the grid a quarter ([*zip(*rows[::-1])], listed so that -k*g works) after a
+    # left-to-right sweep: u (reset to 0 each row) is the running OR of the run of non-zero cells so
+    # far, so a cell's bits spread along rows and columns; q is the row above (the default [0]*99
+    # anew in each call: walrus rebinds, never mutates it); a cell whose left and upper neighbours
+    # are non-zero gets the bit 16<<k%4*4 (bits 4, 8, 12, 16: one per turn, as k%4 follows the
+    # turns; turns next to each other are adjacent k%4, cyclically). 4 passes find every bit, every
+    # cell is 2 legs from a corner or T, and each leg's direction comes within 4 passes. With 3
+    # (bits 0, 1) the OR is then 3|bits, and %20%9 maps every single bit to 1, every pair of
+    # adjacent turns (a U) to 6, every three turns to 2, 0 to 0 (found by a search). The last pass
+    # (k=0, [..][k>0] picks the mapped value) stores the colour instead of u; u still carries the
+    # bits along the row, and a colour is non-zero, so b>0 still tests the cell above. 12 turns
+    # bring the grid back upright.
+    "bends_coloured": "p=lambda g,k=11,q=[0]*99:-k*g or p([*zip(*[q:=[[(u:=v and u|v|(b>0<u)<<k%4*4+4)%20%9,u][k>0]for b,v in zip(q,r)]for r in g if[u:=0]][::-1])],k-1)",
     # task366: two halves: rectangles (main colour + a few marker cells) in one, bare markers in the
     # other; stamp each rectangle onto the bare half wherever its cells line up: its markers on
     # bare markers of their colours, its main-colour cells on bare background. Over the whole grid
@@ -2705,26 +2707,25 @@ IDIOMS = {
     # so absent colours come first and r[-1] (j), r[-2] (b), r[7] hold; sum(zip(*g),()) flattens
     # lists and tuples alike. (z before e, r[-1]/r[-2] and !=r[7]: the same values, pack shorter.)
     "stamp_by_markers": "len(g)+1<(M:=len(g[0])+1)and[*zip(*p([*zip(*g)]))]or(t:=len(g)*M//2,r:=sorted(range(10),key=sum(zip(*g),()).count),j:=r[-1],b:=r[-2],z:=sum([[*i,b]for i in g if b in i],[])+t*[b],e:=sum([[*i,b]for i in g if j in i],[])+t*[b],[[]for i in sorted(range(t),key=lambda i:-sum(z[i+x*M+k]!=r[7]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))))if b==z[i-1]==z[i-M]!=z[i]for q in range(t)if all(e[q+x*M+k]==[j,z[i+x*M+k]][z[i+x*M+k]!=r[7]]for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b)))for x in range(z[i::M].index(b))for k in range(z[i:i+M].index(b))for e[q+x*M+k]in[z[i+x*M+k]]])and[e[i:i+M-1]for i in range(t)[::M]]",
-    # task367: Empty regions that are filled rectangles, whose frame has no line going on
-    # straight from a corner, are filled with 4. 24 passes over 8 orientations, by recursion
-    # on k (24..1): each pass ends with zip(*...[::k%3-1|1]), a turn when k%3==0, a transpose
-    # otherwise, so 8 turns and 16 transposes bring the grid back upright (at k=0 the zip is
-    # listed). u, the row just made (a default of 2s anew in every call), is zipped shifted by
-    # 0, 1, 2 (a, b, e), and the old row r by 0 and 1 (c, and l with a 5 put left of it). Each
-    # pass writes 5 for walls, 4 for an open cell and 0 once it is marked (c%4*5|4*Y: Y, a
-    # bool, holds while the cell stays open). Y is the chain c*a>k%24-k<a|l>=b+e*a*l%2, i.e.
-    # not X. k%24-k is -24 in pass 1 (input 0s are open, not marks) and 0 later, so X holds
-    # from pass 2 on if c or the new cell above is 0 (marks run down each column, and the
-    # turns and transposes run them every way), or a|l<b+e*a*l%2. The middle link 0<a|l (from
-    # pass 2) only adds a mark when a=l=0, a cell under a marked one, which the flood marks
-    # anyway. Cells hold 0, 4 or 5, so a|l<b holds for b a wall with up and left open, a
-    # concave corner, or for b 4 with up and left both 0, which later passes mark anyway;
-    # e*a*l%2 is 1 only when e, a and l are all odd, i.e. all 5 (up and left walls, and the
-    # wall above goes on past the corner b: a line from the corner), which makes 5<b+1 hold
-    # when b is the corner wall. At column 0 l=5 never passes, nor do the even pads 2 (top
-    # row, e's first two). l is the old left cell, not the new one (no running v to reset per
-    # row): the seeds only need the walls.
-    "closed_rooms_filled": "p=lambda g,k=24,u=[2]*99:k and p(zip(*[u:=[c%4*5|4*(c*a>k%24-k<a|l>=b+e*a*l%2)for c,l,a,b,e in zip(r,[5,*r],u,[5]+u,[2,2]+u)]for r in g][::k%3-1|1]),k-1)or[*g]",
+    # task367: Empty regions that are filled rectangles, whose frame has no line going on straight
+    # from a corner, are filled with 4. 24 passes over 8 orientations, by recursion on k (23..0;
+    # -k*g is [] for k>=0 and g at k=-1, where it stops): each pass ends with
+    # [*zip(*...[::1-k%3|1])] (listed so that -k*g works), a turn when k%3==2, a transpose
+    # otherwise, so 8 turns and 16 transposes bring the grid back upright. u, the row just made (a
+    # default of 2s anew in every call), is zipped shifted by 0, 1, 2 (a, b, e), and the old row r
+    # by 0 and 1 (c, and l with a 5 put left of it). Each pass writes 5 for walls, 4 for an open
+    # cell and 0 once it is marked (c%4*5|4*Y: Y, a bool, holds while the cell stays open). Y is the
+    # chain c*a>k%23-k<a|l>=b+e*a*l%2, i.e. not X. k%23-k is -23 in pass 1 (input 0s are open, not
+    # marks) and 0 later, so X holds from pass 2 on if c or the new cell above is 0 (marks run down
+    # each column, and the turns and transposes run them every way), or a|l<b+e*a*l%2. The middle
+    # link 0<a|l (from pass 2) only adds a mark when a=l=0, a cell under a marked one, which the
+    # flood marks anyway. Cells hold 0, 4 or 5, so a|l<b holds for b a wall with up and left open, a
+    # concave corner, or for b 4 with up and left both 0, which later passes mark anyway; e*a*l%2 is
+    # 1 only when e, a and l are all odd, i.e. all 5 (up and left walls, and the wall above goes on
+    # past the corner b: a line from the corner), which makes 5<b+1 hold when b is the corner wall.
+    # At column 0 l=5 never passes, nor do the even pads 2 (top row, e's first two). l is the old
+    # left cell, not the new one (no running v to reset per row): the seeds only need the walls.
+    "closed_rooms_filled": "p=lambda g,k=23,u=[2]*99:-k*g or p([*zip(*[u:=[c%4*5|4*(c*a>k%23-k<a|l>=b+e*a*l%2)for c,l,a,b,e in zip(r,[5,*r],u,[5]+u,[2,2]+u)]for r in g][::1-k%3|1])],k-1)",
     # task368: a 10x10 grid with a two-colour rectangle and 2-3 gray (5) copies of its shape; each
     # copy is painted with the rectangle. The template itself is treated as one more copy: every
     # non-0 cell takes its value from the template, so no 5 test is needed (r.pop(0)and ...).
