@@ -2922,9 +2922,10 @@ IDIOMS = {
     # 0 in both halves, else 0. A whole program: p recurses over three levels. p(g) maps p over the
     # rows of g and of g[3:] (b defaults to [], so a[3:]+b is g[3:]); p(row, row) maps p over the
     # cell pairs (a row has 3 cells, so a[3:] is [] and a[3:]+b is b); p(cell, cell) returns
-    # 2&a+3+b, 2 only for a=b=0 (3&2; the sums 4, 12, 13 have bit 1 clear). b*0!=0 tells a list b
-    # ([] != 0) from an int (0 != 0 is False); the map's list is never empty, so `and` yields it.
-    "both_halves_empty_to_two": "p=lambda a,b=[]:b*0!=0and[*map(p,a,a[3:]+b)]or 2&a+3+b",
+    # ~a+~b&2 = -a-b-2&2: -2 (a=b=0) has bit 1 set, -3, -11, -12 do not; the leading ~ lets
+    # `or` go without a space. b*0!=0 tells a list b ([] != 0) from an int (0 != 0 is False);
+    # the map's list is never empty, so `and` yields it.
+    "both_halves_empty_to_two": "p=lambda a,b=[]:b*0!=0and[*map(p,a,a[3:]+b)]or~a+~b&2",
     # task396: crop to the frame (hollow box of the commoner colour) that holds the most dots, all
     # non-0 cells in the dot colour. Four exec'd passes g[:]=... each turn the grid a quarter (the
     # transpose read from its last row) and keep the turned rows from the last one down to column
