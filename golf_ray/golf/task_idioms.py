@@ -2438,11 +2438,12 @@ IDIOMS = {
     # needs no reset of state. len(g) rounds cover every real shot (10x10: at most 8); drawn
     # grids much wider than tall miss a few (4 of 200); g*8 has none but is too slow.
     "dots_shoot_to_square": "[g:=[[r.pop()or B*(3in r)for B in[0]+r[:0:-1]]for*r,in zip(*g)]for _ in g*4][-1]",
-    # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L (row a
-    # and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i, column byte j)
-    # is 5 iff i*c%j > 8, with the row bytes 21,41,19 and column bytes 15,29,16 chosen (by a search)
-    # so that this holds exactly on each shape's cells for c = 1, 2 and 3 (checked for all 27).
-    "colour_picks_cross_shape": "[[5*(i*max(max(g))%j>8)for j in b'\u000f\u001d\u0010']for i in b'\u0015)\u0013']",
+    # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L
+    # (row a and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i,
+    # column byte j) is i*c%j%2*5 (the parity of i*c mod j, times 5), with the row bytes
+    # 106,87,55 (b'jW7') and column bytes 37,19,41 chosen (by a search) so that it is 5 exactly
+    # on each shape's cells for c = 1, 2 and 3 (checked for all 27).
+    "colour_picks_cross_shape": "[[i*max(max(g))%j%2*5for j in b'%\x13)']for i in b'jW7']",
     # task335: one 8 and one 2 (in different rows and columns): draw 4s on the blank cells of the L
     # path that goes from the 8 along its column to the 2's row, then along that row to the 2. Two
     # passes by recursion, each emitting the transpose; the default e is both the pass counter
