@@ -605,17 +605,18 @@ IDIOMS = {
     # columns are all non-empty; the few windows cut short by the right edge are never the most
     # frequent.)
     "most_common_shape": "max(L:=[w for i in range(224)if all(map(any,(w:=[r[i%16:][:3]for r in g[i>>4:][:3]])+[*zip(*w)]))],key=L.count)",
-    # task080: a grid of blocks split by lines; one multicolour 3x3 pattern of blocks around a block
-    # of colour t, and lone t blocks: stamp the pattern around every lone t block. Works on
+    # task080: a grid of blocks split by lines; one multicolour 3x3 pattern of blocks around a
+    # block of colour t, and lone t blocks: stamp the pattern around every lone t block. Works on
     # windows: each pixel's 9 pixels at offsets (-l,0,l)^2 (l = period: the first all-line row is
-    # max(g,key=min), as every block row holds a 0 block), row-major, so v[~j] is the offset
-    # opposite v[j]; rows (Q) and cells (P) are zero-padded by l and zipped with their shifts.
-    # The centre window C is the one whose 4 orthogonal entries (w[1::2]) are all non-zero and not
-    # its own colour (line windows: all equal; arms and empty blocks: an outside 0). A pixel whose
-    # window holds t at j gets C[~j] (the pattern cell at the opposite offset: for pixels of the
-    # pattern itself that is their own value); (*v,t).index(t) is 9 when t is absent, and
-    # (v[4],*C)[~9] is then the pixel's own value.
-    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,P:=[0]*l,Q:=[P*99]*l,w:=[[*zip(*sum([[P+s,s,s[l:]+P]for s in t],[]))]for t in zip(Q+g,g,g[l:]+Q)],C:=max(sum(w,[]),key=lambda w:0<min(w[1::2])!=w[4]))and[[(v[4],*C)[~(*v,t:=C[4]).index(t)]for v in r]for r in w]",
+    # max(g,key=min), as every block row holds a 0 block), row-major, so entry 8-j is the offset
+    # opposite entry j; rows (Q) and cells (P) are zero-padded by l and zipped with their shifts.
+    # The centre window C is the one whose 4 orthogonal entries (w[1::2]) are all non-zero and
+    # not its own colour (line windows: all equal; arms and empty blocks: an outside 0). A pixel
+    # whose window s holds t (= C[4]) at j gets C[8-j] (the pattern cell at the opposite offset:
+    # for pixels of the pattern itself that is their own value). v = s+C (18 long) is both the
+    # text searched and the table: t's first index j is below 9 when s holds it, and v[~j] is
+    # then C[8-j]; else it is C's own t, entry 13, and v[~13] = v[4] is the pixel's own value.
+    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,P:=[0]*l,Q:=[P*99]*l,w:=[[*zip(*sum([[P+s,s,s[l:]+P]for s in t],[]))]for t in zip(Q+g,g,g[l:]+Q)],C:=max(sum(w,[]),key=lambda w:0<min(w[1::2])!=w[4]))and[[(v:=s+C)[~v.index(C[4])]for s in r]for r in w]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1: a 0 with an 8 beside
     # it (left or right) and an 8 above or below it (trominoes can sit one cell apart, so two
     # 8s on opposite sides do not count). One recursive p over star-args for grid, rows and
