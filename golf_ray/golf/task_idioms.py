@@ -393,17 +393,20 @@ IDIOMS = {
     # task053: the one shape (1s or 2s on 0, in a 3x3) moves one row down. The last row is always
     # empty, so a rotation of the rows (last row on top) moves the shape: rows 2,0,1 of g doubled.
     "object_down_one": "(g*2)[2:5]",
-    # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background; every m
-    # cell inside a rectangle gets the stamp pasted on it and a line of the arm colour shot to the
-    # rectangle's edge in each arm direction; the original stamp is erased. Arms come in opposite
-    # pairs, grids are 30x30 and the first column is background in every example (so i[y-1] exists
-    # for a stamp cell y); the centre is the stamp's mean cell. x[-1] is the background, written
-    # out at each use (no c:=, it packs shorter). Cell p (flat index) is keyed p+p//30/2: rows
-    # 30.5 apart, so a step right off column 29 (+1) lands on no key (the next row starts at +1.5),
-    # and half steps k/2 of a core offset (1, 29.5, 30.5, 31.5) give +-1.5 (a key only from column
-    # 29 or 0, where no centre or marker lies) or a quarter value (no key), so only arm cells (2 or
-    # 61 apart) make lines.
-    "stamp_with_rays": "(x:=sorted({*(j:=sum(g,[]))},key=j.count),i:={p+p//30/2:h for p,h in enumerate(j)},e:={y for y in i if x[-1]!=i[y]!=x[-2]!=i[y-1]},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],x[-1])[f in e]for y in e for f in i if(m:=i[f]==i[r])for k in range(2,30)if(m:=m*(i.get(q:=f+(y-r)*k/2,x[-1])-x[-1]))}).values())]*30)]",
+    # task054: A small stamp (centre colour m, 3x3 core, arm cells) lies on the background;
+    # every m cell inside a rectangle gets the stamp pasted on it and a line of the arm colour
+    # shot to the rectangle's edge in each arm direction; the original stamp is erased. Arms
+    # come in opposite pairs, grids are 30x30 and the border is background in every example,
+    # so j[0] is the background and i[y-1] exists for a stamp cell y. Stamp cells (e) are those
+    # of a colour seen < 20 times (stamp colours and m; the rectangle colour covers >= 25 cells
+    # in every example and draw) whose left neighbour is background (count % its own count is
+    # 0) or of such a colour, not of the rectangle colour (fewer cells than the background):
+    # that keeps out the markers. The centre is the stamp's mean cell. Cell p (flat index) is
+    # keyed p+p//30/2: rows 30.5 apart, so a step right off column 29 (+1) lands on no key (the
+    # next row starts at +1.5), and half steps k/2 of a core offset (1, 29.5, 30.5, 31.5) give
+    # +-1.5 (a key only from column 29 or 0, where no centre or marker lies) or a quarter value
+    # (no key), so only arm cells (2 or 61 apart) make lines.
+    "stamp_with_rays": "(j:=sum(g,[]),i:={p+p//30/2:h for p,h in enumerate(j)},e:={y for y in i if j.count(i[y])<20>j.count(i[y-1])%j.count(j[0])},r:=sum(e)/len(e))and[*zip(*[iter((i|{q:(i[y],j[0])[f in e]for y in e for f in i if(m:=i[f]==i[r])for k in range(2,30)if(m:=m*(i.get(q:=f+(y-r)*k/2,j[0])-j[0]))}).values())]*30)]",
     # task055: Two full rows and two full columns of 8 cut the grid in 9 parts; colour the 0s by
     # part: top-middle 2, left 4, centre 6, right 3, bottom-middle 1, corners stay 0. n starts as
     # 586768, which holds part (i,j)'s colour in bits 8i+3j..8i+3j+2 (the nine 3-bit windows agree
@@ -759,16 +762,18 @@ IDIOMS = {
     # Colours 1..9 are the candidates (0 is not one, so the 0 pairs need no fallback); each is
     # keyed by its count in the pair list, its box area.
     "largest_box_colour_2x2": "[[max(range(1,10),key=[sum({*r}&{*k})for r in g for k in zip(*g)].count)]*2]*2",
-    # task101: (bg 0, fill 1, marker 2 in every example.) Cell (i,j) is the int i*31+j: rows 31
-    # apart and no example wider than 21, so a step off the grid's edge never lands on a cell of
-    # another row, nor (in every example) a painted cell past it; N = the 3x3 block's steps. The
-    # template is grown from the 1s, 2 steps over non-0 cells; its copy scaled by k (k < 12 - its
-    # size, which covers every example's and every draw's scale, and leaves a big template of
-    # another task no k to try; k = 0 scales to nothing and paints nothing) is painted at every
-    # shift where the non-0 cells in the ring around its scaled 2s are exactly those 2s (a shift
-    # puts the first scaled 2, Q[0], on some non-0 cell p). The loop order, the order of the terms
-    # and the space in "range(k*k) if" are kept because they pack shorter.
-    "scaled_template_complete": "(N:=[a%3+a//3*31-32 for a in range(9)],D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a for E in D if D[E]<2 for a in N}&{*D},T:={E+a for E in T for a in N}&{*D},P:={E*k+a//k*31+a%k-Q[0]+p for k in range(12-len(T))for Q in[[E*k+a//k*31+a%k for E in T for a in range(k*k) if D[E]==2]]for p in D if{*Q}=={E+a for E in Q for a in N if p-Q[0]+E+a in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # task101: (bg 0, fill 1, marker 2 in every example.) Cell (i,j) is the int i*31+j: rows
+    # 31 apart and no example wider than 21, so a step off the grid's edge never lands on a
+    # cell of another row, nor (in every example) a painted cell past it. The 3x3 block around
+    # E is E+a//3*31+a%3-32 for a in range(9), written out at each use (no N list: it is the
+    # k=3 form of the scaled cell E*k+a//k*31+a%k, so the repeats pack shorter). The template
+    # is grown from the 1s, 2 steps over non-0 cells; its copy scaled by k (k < 12 - its
+    # size, which covers every example's and draw's scale, and leaves a big template of another
+    # task no k to try: range(4) is right too but far too slow there; k = 0 gives an empty Q,
+    # which if(Q:=...) skips) is painted at every shift where the non-0 cells in the ring
+    # around its scaled 2s are exactly those 2s (a shift puts the first scaled 2, Q[0],
+    # on some non-0 cell p). The loop order and the order of the terms pack shorter.
+    "scaled_template_complete": "(D:={i*31+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},T:={E+a//3*31+a%3-32 for E in D if D[E]<2 for a in range(9)}&{*D},T:={E+a//3*31+a%3-32 for E in T for a in range(9)}&{*D},P:={E*k+a//k*31+a%k-Q[0]+p for k in range(12-len(T))if(Q:=[E*k+a//k*31+a%k for E in T for a in range(k*k)if D[E]==2])for p in D if{*Q}=={E+a//3*31+a%3-32 for E in Q for a in range(9)if E+a//3*31+a%3-32-Q[0]+p in D}for E in T for a in range(k*k)})and[[v or i*31+j in P for j,v in enumerate(r)]for i,r in enumerate(g)]",
     # task102: 0-regions (4-connected) whose size is 1, 4, 9 or 16 (the square holes of the
     # 5-shapes) become 2. A recursion, one pass per call (k = 11..0; -k*g is [] for k >= 0 and g at
     # k = -1, where it stops): each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on
@@ -2367,16 +2372,17 @@ IDIOMS = {
     # |x| <= 1 on a nonzero even one: x**4 < d&-d, as d&-d (lowest set bit of d) is 1 for odd d,
     # 2, 4 or 8 for even d != 0 (|d| < 16) and 0 for d == 0, while x**4 is 0, 1, then >= 16.
     "seed_staircase": "[[v|5*(x**4<d&-d)for x,v in enumerate(z,d-max(g).index(8)-(d>>4|1))]for d,z in enumerate(g,-g.index(max(g)))]",
-    # task324: two background colours and one mark colour per background (at most 2 cells each, as
-    # every example); both diagonals through every mark are drawn, each cell in the mark colour that
-    # belongs to its background. Pairing: the regions are blocks crossed by full-length bands, so a
-    # band cell has its row or column all band colour B (marks aside) and any other cell has both
-    # colours in its row and column: {*r}&{column} minus the mark v sums to B for a mark in B and
-    # to A+B for a mark in A. M maps those sums to the mark colours, so a region cell of colour v
-    # takes M[v] (v is B) or else M[max(M)] (the A mark); marks (count < 3) keep their colour.
-    # P holds the diagonals x-y and x+y+.1 of the marks, so P&{...} tests a cell (a set by then);
+    # task324: two background colours and one mark colour per background (at most 2 cells
+    # each, as every example); both diagonals through every mark are drawn, each cell in the
+    # mark colour that belongs to its background. Pairing: the regions are blocks crossed by
+    # full-length bands, so a band cell has its row or column all band colour B (marks aside)
+    # and any other cell has both colours in its row and column: the sum of {*r}&{column},
+    # the column's marks (count < 3) left out, is B for a band cell and A+B for a block cell,
+    # a mark's included (its own colour is left out). M maps the marks' sums to their colours,
+    # and a diagonal cell takes M[its sum] (a mark gets its own colour back). P holds the
+    # diagonals x-y and x+y+.1 of the marks, so P&{...} tests a cell (a set by then);
     # n.count(v)<3!=[P:=...] only adds a mark's diagonals (a list is never equal to a count).
-    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={sum({*r}&{s[x]for s in g})-v:v for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)<3!=[P:={*P,x-y,x+y+.1}]})and[[P&{x-y,x+y+.1}and 2<n.count(v)and M.get(v,M[max(M)])or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    "diagonals_by_region": "(n:=sum(g,P:=[]),M:={sum({*r}&{s[x]for s in g if n.count(s[x])>2}):v for y,r in enumerate(g)for x,v in enumerate(r)if n.count(v)<3!=[P:={*P,x-y,x+y+.1}]})and[[P&{x-y,x+y+.1}and M[sum({*r}&{s[x]for s in g if n.count(s[x])>2})]or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task325: count the 4-connected shapes; output an n x n grid with 8 on the diagonal. The flood
     # spreads the running min along each row (labels are negative: an 8 joins its left neighbour's
     # label, or takes a fresh -len(g:=g+_) after a 0: within a pass g is the previous grid grown by
