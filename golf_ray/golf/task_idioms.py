@@ -2756,14 +2756,16 @@ IDIOMS = {
     # and ... or[...]` picks the cell rule only at a cell (rows have 2 items, the grid none).
     "hole_size_recolor": "p=lambda g:f(f(g))\nf=lambda g,*x:x[3:]and(g or 3)-x.count(g/2)or[*map(f,g,[g]+g,*x,g[1:]+[g])]",
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
-    # colour) along that diagonal. Column 0 is all background (the shape and marker never touch the
-    # edge, in every example and in RE-ARC's generator), so U keys (i+j*1j) every shape cell (value
-    # 0) and the marker (its colour c, the only non-zero value in U). The step w is the longest
-    # diagonal shift back from the marker onto the shape: t runs up from -40, so for the marker
-    # (U[s] non-zero; shape cells give 0 and never stop any()) the first hit is the longest one,
-    # t//4 sizes and 1j**t*(1+1j) the four diagonals, and any() leaves w and c at that hit. A cell
-    # takes c when some shift back by 1..40 steps w lands in U (the shape or the marker).
-    "diagonal_echo": "(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},any((c:=U[s])*(s-(w:=t//4*1j**t*(1+1j))in U)for s in U for t in range(-40,0)))and[[[v,c][any(i+j*1j+t*w in U for t in range(-40,0))]for j,v in enumerate(r)]for i,r in enumerate(g)]",
+    # colour) along that diagonal. Column 0 is all background (the shape and marker never touch
+    # the edge, in every example and in RE-ARC's generator), so U keys (i+j*1j) every shape cell
+    # (value 0) and the marker (its colour c, the only non-zero value in U). The step w is the
+    # longest diagonal shift back from the marker onto the shape: t runs up from -40, so for the
+    # marker (shape cells give 0, which `and` skips) the first hit is the longest one, t//4 sizes
+    # and 1j**t*(1j+1) the four diagonals, and any() leaves w and c at that hit. A cell takes c
+    # when some shift back by 1..40 steps w lands in U (the shape or the marker). U, c and w are
+    # set in the row loop's `if` (a non-empty tuple, always true; the walrus binds them in the
+    # lambda): a byte shorter than (U:=..,any(..))and[..]; redone per row, cheap thanks to `and`.
+    "diagonal_echo": "[[[v,c][any(t*w+i+j*1j in U for t in range(-40,0))]for j,v in enumerate(r)]for i,r in enumerate(g)if(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},any((c:=U[s])and s-(w:=t//4*1j**t*(1j+1))in U for s in U for t in range(-40,0)))]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so the 7 characters from 3 before it ('0, 0, 0') become '3,3,3' (still a valid grid
