@@ -1569,17 +1569,18 @@ IDIOMS = {
     # B*all(...) is B or [], and every template value is copied (c on the border, 0 inside, already
     # 0). Names, loop order and the split row/column filters were picked for zlib.
     "copy_box_to_holes": "(R:=range(21),c:=min(s:=sum(g,[]),key=s.count),B:=[(y,x)for x in R if c in s[x::21]for y in R if c in g[y]],[()for i in R for j in R for y,x in B*all(g[i-y][j-x]<=9*g[y][x]for y,x in B)for g[i-y][j-x]in[g[y][x]]])and g",
-    # task209: Four corner marks (4 on 0, as every example) frame a region holding a few blocks of
-    # an upscaled copy of the small pattern lying outside; output the framed region with the whole
-    # upscaled pattern painted in: the smallest scale s (1-4; every example has 2-4), then the first
-    # spot (v,r) in the region for the block of the pattern's first cell min(D), that leaves every
-    # shown cell on its pattern colour and the corners uncovered (D: the pattern, the nonzero cells
-    # of rows outside the frame, keyed i*99+j: a column offset never wraps a row; floor offsets).
-    # The corners unpack as (a,c),_,_,(b,d): exactly four 4s, so other tasks' grids fail at once.
-    # min(D) and the frame ranges are written inline where they are used, not named by walrus:
-    # the repeated text packs shorter than the names (zlib), and the stride 99 and the (D.get(..),0)
-    # order were picked for zlib.
-    "frame_upscaled_template": "[[[D.get((i-v)//s*99+min(D)+(j-r)//s,g[i][j])for j in range(c,d+1)]for i in range(a,b+1)]for(a,c),_,_,(b,d)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if v==4]]for D in[{i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in range(a,b+1))}]for s in range(1,5)for v in range(a,b+1)for r in range(c,d+1)if all(g[i][j]in(D.get((i-v)//s*99+min(D)+(j-r)//s,4),0)for i in range(a,b+1)for j in range(c,d+1))][0]",
+    # task209: Four corner marks (4 on 0, as every example) frame a region holding a few
+    # blocks of an upscaled copy of the small pattern lying outside; output the framed region
+    # with the whole upscaled pattern painted in: the smallest scale s (1-4; every example has
+    # 2-4), then the first spot (v,r) in the region for the block of the pattern's first cell
+    # min(D), that leaves every shown cell on its pattern colour and the corners uncovered (D:
+    # the pattern, the nonzero cells of rows outside the frame, keyed i*99+j: a column offset
+    # never wraps a row; floor offsets). The corners unpack as (a,c),_,_,(b,d): exactly four
+    # 4s, so other tasks' grids fail at once. min(D) and the frame ranges are written inline
+    # where they are used, not named by walrus: the repeated text packs shorter than the names
+    # (zlib), and the stride 99, the (0,D.get(..)) order and `4==v` were picked for zlib
+    # (packs 1 byte under (D.get(..),0) and v==4).
+    "frame_upscaled_template": "[[[D.get((i-v)//s*99+min(D)+(j-r)//s,g[i][j])for j in range(c,d+1)]for i in range(a,b+1)]for(a,c),_,_,(b,d)in[[(i,j)for i,r in enumerate(g)for j,v in enumerate(r)if 4==v]]for D in[{i*99+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v>9*(i in range(a,b+1))}]for s in range(1,5)for v in range(a,b+1)for r in range(c,d+1)if all(g[i][j]in(0,D.get((i-v)//s*99+min(D)+(j-r)//s,4))for i in range(a,b+1)for j in range(c,d+1))][0]",
     # task211: the 3x2 input becomes 9x4: each row r is mirrored beside itself (r[::-1]+r), and the
     # rows are stacked flipped, as is, flipped. (flipped+as is) twice cut to 9 rows gives that
     # order.
