@@ -2094,14 +2094,14 @@ IDIOMS = {
     # the flood is done (a 9 left then is a hole); x>c keeps 8s and 9s out of it. The last pass
     # (x=0) turns the 0s back to 9; 28 passes are 7 full turns, so the grid ends upright.
     "holed_shapes_recolor": "p=lambda g,x=27:-x*g or p([*map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or 9*(x<1)for c in r][::-1],*g)],x-1)",
-    # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid edge,
-    # flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one. A def
-    # runs four quarter turns (*g,=zip(*rows[::-1]); four turns: upright again); each pass reads the
-    # rows as bytes (G, enumerated; the comprehensions see it as a closure): row i lies in a ray's
-    # band iff some row y holds |i-y| 3s then "2,0"; a band row's trailing 0s take its last nonzero
-    # (2 or 3), padded past the edge: zip cuts the rows back to the width, as some row lies outside
-    # every band in every example.
-    "ray_from_edge_mark": "def p(g):\n for _ in'1234':*G,=enumerate(map(bytes,g));*g,=zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\u0003'*abs(i-y)+b'\u0002\\0'in R for y,R in G)]for i,B in G][::-1])\n return g",
+    # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid
+    # edge, flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one.
+    # A lambda recurses k = 3..0 (four quarter turns, zip(*rows[::-1]); -k*g is [] until k=-1
+    # returns g, upright again); each pass reads the rows as bytes (G, enumerated, bound by
+    # (G:=...)and): row i lies in a ray's band iff some row y holds |i-y| 3s then "2,0"; a band
+    # row's trailing 0s take its last nonzero (2 or 3), padded past the edge: zip cuts the rows
+    # back to the width, as some row lies outside every band in every example.
+    "ray_from_edge_mark": "p=lambda g,k=3:-k*g or(G:=[*enumerate(map(bytes,g))])and p([*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\x03'*abs(i-y)+b'\x02\\0'in R for y,R in G)]for i,B in G][::-1])],k-1)",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
     # box so it reaches the dot. Four passes by exec of one text *4, each ending in a quarter turn
     # (g[:]=zip(*g[::-1]); 4 turns: upright again). Each row index is listed once per coloured
