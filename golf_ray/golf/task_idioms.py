@@ -824,7 +824,8 @@ IDIOMS = {
     # (-~len); with e, d the offsets from the square's centre (~0**g[0][1]*A is minus its row: the
     # square starts at row 1 iff g[0][1] is 0), a cell is on a diagonal when e^d is 0 or -1 (e==d
     # or e==~d). A def: "A=...;R=range(5*A)" is a byte under "R=range(5*(A:=...))".
-    "upscale_square_diagonals": "def p(g):A=-~len({*g[4]});R=range(5*A);return[[g[E//A][D//A]or 2*(-2<E+~0**g[0][1]*A^D+~0**g[1][0]*A<1)for D in R]for E in R]",
+    # "or(...)*2for" is a byte under "or 2*(...)for" (the shrink drops the space before for).
+    "upscale_square_diagonals": "def p(g):A=-~len({*g[4]});R=range(5*A);return[[g[E//A][D//A]or(-2<E+~0**g[0][1]*A^D+~0**g[1][0]*A<1)*2 for D in R]for E in R]",
     # task108: the coloured cells sit at odd rows and columns of a 10x10; each becomes a 4x4 block
     # of a 20x20. p maps itself on a list of 20 items, item i being g[i//2|1] (i//2|1 is 1,1,1,1,
     # 3,3,3,3,...: each odd item 4 times): on the grid that picks rows, on a row cells. The list
