@@ -813,7 +813,7 @@ IDIOMS = {
     # and the inner line: 3 cells), so a line fills from a down to its last nonzero, which is
     # the far side once the turn that makes that side the top has filled it (no side
     # exceeds 9 cells).
-    "dotted_box_fill": "[g:=[[v or 2*((a:=[*map(any,g)].index(1))<=i<=a+sorted(c)[-4]*9)*any(c[i:])for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in g][3]",
+    "dotted_box_fill": "[g:=[[v or((a:=[*map(any,g)].index(1))<=i<=a+sorted(c)[-4]*9)*any(c[i:])*2for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in g][3]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
     # the left half; the result is invariant under a quarter turn, so its top half is L turned
     # clockwise and its bottom half is L turned anticlockwise.
@@ -2094,7 +2094,7 @@ IDIOMS = {
     # harmless 0) into 8 when its left cell is 8 or 9 and x < v, i.e. only in the last passes, after
     # the flood is done (a 9 left then is a hole); x>c keeps 8s and 9s out of it. The last pass
     # (x=0) turns the 0s back to 9; 28 passes are 7 full turns, so the grid ends upright.
-    "holed_shapes_recolor": "p=lambda g,x=27:-x*g or p([*map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or 9*(x<1)for c in r][::-1],*g)],x-1)",
+    "holed_shapes_recolor": "p=lambda g,x=27:-x*g or p([*map(lambda*r,v=0:[(v:=c%(v+9)*8**(v>x>c))or(x<1)*9for c in r][::-1],*g)],x-1)",
     # task280: each 3-rectangle has a 2 on one edge: shoot a 2-ray outward from it to the grid
     # edge, flanked on both sides by 3s as wide as the rectangle's depth behind the 2 minus one.
     # A lambda recurses k = 3..0 (four quarter turns, zip(*rows[::-1]); -k*g is [] until k=-1
@@ -2475,7 +2475,7 @@ IDIOMS = {
     # it. So the gap seeds the 8s, they spread over the inside (a 5 ahead there), and the leak
     # grows one cell a pass from the gap outward (walked inward, the far wall is ahead), never
     # along a line across the leak (no 5 there). All reads are old values: no state reset.
-    "leaky_box": "[g:=[[r.pop(0)or 8*(5in r>[7-B])for B in[0]+r[:-1]]for*r,in zip(*g[::-1])]for _ in g*4][-1]",
+    "leaky_box": "[g:=[[r.pop(0)or(5in r>[7-B])*8for B in[0]+r[:-1]]for*r,in zip(*g[::-1])]for _ in g*4][-1]",
     # task337: swap the colours 5 and 8, keep the others (the grid holds 1-9, never 0). Cell-wise
     # c^M with M = 84%c%3*13: 84%c is 4 for c=5 and 8 (3 for 9, else 0), so %3 is 1 only there,
     # and 13 = 5^8 turns 5 into 8 and 8 into 5. A 0 raises (84%0), failing fast on other tasks.
