@@ -1446,7 +1446,7 @@ IDIOMS = {
     # (g[1:]+[g*9]) and the neighbour lists *x it got, so a row gets its upper and lower rows and
     # a cell gets (left, up, down, right). The pad g*9 is a list (at least as long as a row, so
     # map never cuts a row short) that never equals a cell's int, so edges count as unset.
-    "drop_cells_without_row_and_col_neighbour": "p=lambda g,*x:g*0!=0and[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]or g*(x.count(g)>1)",
+    "drop_cells_without_row_and_col_neighbour": "p=lambda g,*x:g*0!=0and[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]or(x.count(g)>1)*g",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
     # counter-clockwise turn | half turn. N = the grid's transpose over the grid upside down is the
     # top half transposed, so zip(*N) is the top half; the bottom half is the top half turned half
