@@ -1006,12 +1006,15 @@ IDIOMS = {
     # (rows 43 apart, grids at most 30 wide); colours range(11): no 10 is met, and it packs shorter.
     # Names r (cell), i (step), v (scale) reuse the enumerate names so zlib finds longer repeats.
     "template_scaled_to_keys": "[D:={i*43+j:v for i,r in enumerate(g)for j,v in enumerate(r)if v},A:=max(range(11),key=[D.get(r+i)for i in(-1,1,-43,43)for r in D if D.get(r+i)!=D[r]].count),T:={j-r for r in D if A==D[r]if 2>(v:=[D.get(r+i)for i in range(-3,4)].count(A))for i in(-1,1,-43,43)for j in D if D.get(r+i)==D[j]},P:={j*v+r:c for r in D if A==D[r]if(v:=[D.get(r+i)for i in range(-3,4)].count(A))for i in(-1,1,-43,43)if(c:=D.get(r+i*v))for j in T}]and[[P.get(i*43+j,v)for j,v in enumerate(r)]for i,r in enumerate(g)]",
-    # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another: crop the
-    # blown-up pattern, shrink it to 3x3 and draw it in the noise colour. The noise colour a is the
-    # colour 1-9 with a lone cell between two 0s in str(g) ("0, a, 0"; blown-up cells never stand
-    # alone); the crop keeps rows holding a colour other than 0 and a and takes every len/3-th,
-    # twice (transposing); a cell of the third colour becomes a.
-    "noisy_upscaled_pattern": "[[a*(0<c!=a)for c in r]for a in range(1,10)if f'0, {a}, 0'in str(g)if[g:=zip(*(X:=[r for r in g if{*r}-{0,a}])[::len(X)//3])for _ in'ab']for r in g]",
+    # task134: a 3x3 pattern blown up k times in one colour, single-cell noise in another:
+    # crop the blown-up pattern, shrink it to 3x3 and draw it in the noise colour. The noise
+    # colour a is the colour with a lone cell between two 0s in str(g) ("0, a, 0"; blown-up
+    # cells never stand alone). A whole program: a counts down from 9 by recursion (p(g,a-1)
+    # until the test holds; on foreign grids a=0 mostly matches "0, 0, 0" and ends the search
+    # with an answer or a ValueError, which keeps the search cost low). The crop keeps rows
+    # holding a colour other than 0 and a and takes every len/3-th, twice (transposing); a
+    # cell of the third colour becomes a.
+    "noisy_upscaled_pattern": "p=lambda g,a=9:f'0, {a}, 0'in str(g)and[g:=zip(*(X:=[r for r in g if{*r}-{0,a}])[::len(X)//3])for _ in'ab']and[[a*(0<c!=a)for c in r]for r in g]or p(g,a-1)",
     # task135: output the 3x3 block in the top right corner. Every grid is 9x9, so the block is the
     # first three rows from column 6 to the end.
     "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
