@@ -1129,8 +1129,9 @@ IDIOMS = {
     # cells are all nonzero is the square. XOR is symmetric, so the smaller corner comes first
     # (at most 47 on every example; 5555 keeps the loop short). On every real example no
     # earlier pair fills the nine cells by wrapping or by XOR of overlapping colours.
-    # h[100:]or answers grids of over 100 cells at once (wrongly): foreign grids stay quick.
-    "fit_two_pieces": "(h:=sum(g,[]))[100:]or[[*zip(*[iter(O)]*3)]for v in range(5555)if all(O:=[h[v//99-x]^h[v%99-x]for x in b'dcbZYXPON'])][0]",
+    # (h:=..)and binds h once (the shrink stage makes it def p(g):h=..;return). No size guard:
+    # under 100 cells h[-100] fails at once; larger grids run the 5555 loop (search cost ok).
+    "fit_two_pieces": "(h:=sum(g,[]))and[[*zip(*[iter(O)]*3)]for v in range(5555)if all(O:=[h[v//99-x]^h[v%99-x]for x in b'dcbZYXPON'])][0]",
     # task154: two 2-brackets face each other; the 5-shapes outside are mirrored across the
     # brackets' outer lines to the inside. (15x15; the top/left outer line is line 3, the lines 7-8
     # apart and the 5s 2-3 cells out, as in every example. Four passes, each a quarter turn
