@@ -593,12 +593,12 @@ IDIOMS = {
     # rows and cells: the grid maps each row with the rows above/below as *x, each row maps
     # each cell with its left, up, down, right neighbours (x has 4 items only at a cell); [g*9]
     # pads the edges with a list, never a 2 or 4, and long enough that map never stops short.
-    # A non-2 cell turns 4 when at least two neighbours are 2 or 4 (g!=2<count+1): any two
-    # sides of a box cell reach the cluster, so the fill grows over the box and stops at its
-    # edge. Grid and row level both repeat the step, p(M,*x), until it changes nothing
+    # A non-2 cell turns 4 when at least two neighbours are 2 or 4 (g!=2<c2-~c4, -~ adding the
+    # 1): any two sides of a box cell reach the cluster, so the fill grows over the box and stops
+    # at its edge. Grid and row level both repeat the step, p(M,*x), until it changes nothing
     # (g*(M==g) is g then, else [] and falsy); a row re-run with the same up/down rows only
     # spreads the fill further.
-    "cluster_boxes_filled": "p=lambda g,*x:[g,4][g!=2<x.count(2)+x.count(4)+1]if x[3:]else g*((M:=[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])])==g)or p(M,*x)",
+    "cluster_boxes_filled": "p=lambda g,*x:[g,4][g!=2<x.count(2)-~x.count(4)]if x[3:]else g*((M:=[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])])==g)or p(M,*x)",
     # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
     # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s; map(f,*g) hands
     # f the columns as its arguments, and zip(*...) turns the sorted columns back into rows.
@@ -1204,16 +1204,21 @@ IDIOMS = {
     # targets mutate g; b<18 assumes width <= 20; the comprehension yields g itself for each fill
     # and [0] reads it back (every example has at least one all-0 window).
     "greedy_zero_window_fill": "[g for R in zip(g,g[1:],g[2:])for b in range(18)if[0]*3==[*map(max,*R)][b:b+3]for r in R for r[b:b+3]in[[1]*3]][0]",
-    # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel whose
-    # grid position equals the 4's position inside its panel; every other panel is cleared (11x11).
-    # Separable: the exec text runs one pass twice (rows, then columns, since each pass writes the
-    # transpose into g in place: g[:]=zip(...); exec's own names x, W need no comprehension scope).
-    # A pass finds the 4's row x (str(g) rows are 35 chars apart, lists or tuples alike), t = x%4,
-    # and builds the 11 rows directly: t copies of [Z,Z,Z,L] (W reversed), the 4's band
-    # g[x&-4:x|3], then 2-t copies of W = [L,Z,Z,Z] (L = g[3], a 5-line, as the slice g[3:4];
-    # Z = (0,0,0,5)*3, zip cuts its 12th cell): 4t + 3 + 4(2-t) = 11 rows, the band at rows
-    # 4t..4t+2. `or g` returns the list exec rewrote.
-    "panel_by_marker": "exec(\"x=str(g).find('4')//35;g[:]=zip(*x%4*(W:=g[3:4]+[(0,0,0,5)*3]*3)[::-1]+g[x&-4:x|3]+W*(2-x%4));\"*2)or g",
+    # task163: 3x3 panels split by 5-lines: the panel holding the 4 is copied to the panel
+    # whose grid position equals the 4's position inside its panel; every other panel is cleared
+    # (11x11).
+    # The exec text runs one pass four times, each writing its result turned a quarter
+    # (g[::-1]=zip(...) in place; exec's own name x needs no comprehension scope), so every axis
+    # gets two passes from opposite ends and g ends unturned. A pass finds the 4's row x (str(g)
+    # rows are 35 chars apart, lists or tuples alike) and builds 11 rows: t = x%4 copies of
+    # V = [Z,Z,Z,L] (Z = (0,0,0,5)*3, zip cuts its 12th cell; L = [5]*11, a fixed 5-line, as g's
+    # own rows may hold junk by then), then g from the 4's band on (g[x&-4:]) and g again, cut
+    # to 11: the band lands at rows 4t..4t+2, the rows before it are clean, the rows after are
+    # junk. The pass from the other end (the band already in place, moved onto itself) cleans
+    # them, and the junk cells in other columns are cleaned by the turned passes the same way.
+    # The 4 stays unique (g is appended only when t < the band's index, so band 0 holds no 4).
+    # `or g` returns the list exec rewrote.
+    "panel_by_marker": "p=lambda g:exec(\"x=str(g).find('4')//35;g[::-1]=zip(*(x%4*([(0,0,0,5)*3]*3+[[5]*11])+g[x&-4:]+g)[:11]);\"*4)or g",
     # task165: an arrow-head umbrella opening downward on 20x20 (in every example), among scattered
     # dots. In s=str(g) a row takes 62 characters and a cell 3, so characters k, k+9, k+59 are
     # cells (i,j), (i,j+3), (i+1,j-1): u, the largest min of such triples, is the umbrella's colour
