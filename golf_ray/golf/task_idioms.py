@@ -1020,15 +1020,15 @@ IDIOMS = {
     "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
     # one of 2s down-right. Passes over the grid's text (rows 3w+2 characters apart): re.sub turns
-    # a 0 into c when the cell down-right of it is c and the cells right of and below it are 0
-    # (lookahead '..0.{3w-2}0..c'): off the block's top-left corner or a shot's tip, one cell a
-    # pass. Each pass reverses the text (a 180-degree turn; '..' matches ', ' and ' ,' alike), so
-    # c alternates 1, 2 and the 2-shot is up-left in the reversed text; h-1 passes per colour (a
-    # shot is at most h-2 long), an even count, so the text ends upright for eval. 3w-2 is read
-    # off the text either way round: its first bracket comes back at index 3w+3. The raw guard
-    # g*(max(max(g))<3) fails other tasks fast (no pass; eval of a list raises); shrink folds the
-    # pass count and 3w-2 to literals (9, 28: every grid is 10x10).
-    "corner_diagonal_shots": "import re\ndef p(g):\n for c in'12'*~-len(g*(max(max(g))<3)):g=re.sub('0(?=..0.{%d}0..'%(str(g).find(str(g)[0],2)-5)+c+')',c,str(g))[::-1]\n return eval(g)",
+    # a 0 into c when the next two cells down-right of it are c (lookahead '(.{3w+4}c){2}'): off
+    # the block's top-left corner or a shot's tip (whose down-right is the shot or the corner), one
+    # cell a pass; a 0 beside the block has a 0 two steps on. Each pass reverses the text (a
+    # 180-degree turn), so c alternates 1, 2 and the 2-shot is up-left in the reversed text; h-1
+    # passes per colour (a shot is at most h-2 long), an even count, so the text ends upright for
+    # eval. 3w+4 is read off the text either way round: its first bracket comes back at index
+    # 3w+3. The raw guard g*(max(max(g))<3) fails other tasks fast (no pass; eval of a list
+    # raises); shrink folds the pass count and 3w+4 to literals (9, 34: every grid is 10x10).
+    "corner_diagonal_shots": "import re\ndef p(g):\n\tfor c in'12'*~-len(g*(max(max(g))<3)):g=re.sub('0(?=(.{%d}'%(str(g).find(str(g)[0],2)+1)+c+'){2})',c,str(g))[::-1]\n\treturn eval(g)",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x[0] cells (x: the first point, row-major); c>>k*4 is c iff
     # k == 0 (c <= 9 < 16). A def on one line (statements joined by ;) is shorter than the lambda:
@@ -2779,12 +2779,13 @@ IDIOMS = {
     "diagonal_echo": "[[[v,c][any(t*w+i+j*1j in U for t in range(-40,0))]for j,v in enumerate(r)]for i,r in enumerate(g)if(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},any((c:=U[s])and s-(w:=t//4*1j**t*(1j+1))in U for s in U for t in range(-40,0)))]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
-    # '1's, so the 7 characters from 3 before it ('0, 0, 0') become '3,3,3' (still a valid grid
-    # text, just shorter; the next pass reads the text afresh); done twice with a transpose each
-    # time: 3 cells across, then the column through the middle (p(g) makes its pass on h or
-    # p(g,g), the first pass, since h is g there). 6//('1'in s) raises on a grid with no '1'
-    # (find's -1 would grow the text each pass and slow the search); shrink folds it to 6.
-    "plus_between_pair": "p=lambda g,h=0:[*zip(*eval((s:=str(h or p(g,g)))[:(k:=s.find('1')+s.rfind('1')-6//('1'in s)>>1)]+'3,3,3'+s[k+7:]))]",
+    # '1's, so the 8 characters from 3 before it ('0, 0, 0,') become '3,3,3,' ('3,'*3; still a
+    # valid grid text, just shorter: the cell after the triple is never a row's last in the
+    # examples; the next pass reads the text afresh); done twice with a transpose each time: 3
+    # cells across, then the column through the middle (p(g) makes its pass on h or p(g,g), the
+    # first pass, since h is g there). 6//('1'in s) raises on a grid with no '1' (find's -1 would
+    # grow the text each pass and slow the search); shrink folds it to 6.
+    "plus_between_pair": "p=lambda g,h=0:[*zip(*eval((s:=str(h or p(g,g)))[:(k:=s.find('1')+s.rfind('1')-6//('1'in s)>>1)]+'3,'*3+s[k+8:]))]",
     # task372: 11x11 = 5 rows, a bar of 5s, 5 rows; lay the lower half over the upper one. The two
     # halves' coloured cells never overlap, so max per cell merges them; zip(g,g[6:]) pairs row i
     # with row i+6 and stops after the 5 upper rows (the bar and lower rows run out of partners).
