@@ -1742,14 +1742,14 @@ IDIOMS = {
     # grids of other tasks fail fast on the extended-slice length.
     "frame_corners_swap_out": "import re\np=lambda g:exec(r\"g[::-1]=zip(*eval(re.sub(r'(?<=([1-9]).{34})(.)(.*\\1.{34})0',r'0\\3\\2',str(g))));\"*4)or g",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
-    # Four quarter turns; a pass scans the rows (g the row just made, a walrus in the
-    # comprehension) and adds label L to a cell whose upper-left neighbour a is 5 while 5>b+x, b the
-    # one above and x the one just made to its left: no 5 above or to the left, so only the cell
-    # off a block's corner (b and x are 0 there in every example). On the first row a and b are the
-    # grid's rows, never 5 (no grid is wider than tall, so zip keeps the row whole); x carried over
-    # a row's start is harmless: a is 0 there. Turns give labels 4,2,1,3, read from a bytes literal
-    # of those raw bytes.
-    "label_block_corners": "[g:=[*zip(*[g:=[x:=c+L*(a==5>b+x)for a,b,c in zip([0]+g,g,r)]for r in g][::-1])]for L in b'\u0004\u0002\u0001\u0003'][3]",
+    # One p over star-args for grid, rows and cells (x[5:] tells a cell call, 12 args): a list
+    # level maps p over a and the wrapped shifts y[k:]+y (k=1 next item, 0 itself, -1 item
+    # before) of a and of the lines x passed down (map stops at len(a)). A cell gets
+    # x = (r, dr, r, ur, c, d, c, u, l, dl, l, ul) (rows wrap; no block touches the border). A
+    # corner cell is the only 0 with exactly one 5 around (sum(x)==5; beside a block there are
+    # two), on a diagonal; its index %7 is the label (ul 11 -> 4, ur 3, dl 9 -> 2, dr 1). a|
+    # keeps the 5s (block cells see more 5s, so the and-clause is False there).
+    "label_block_corners": "p=lambda a,*x:a|(sum(x)==5and x.index(5)%7)if x[5:]else[*map(p,a,*[y[k:]+y for k in(1,0,-1)for y in(a,*x)])]",
     # task231: continue each row's horizontal period to twice the width (5 rows, 1-2 pattern rows).
     # Every example's period is 1, 2 or 3 and the width is at least 6, so 6 is always a period: the
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
@@ -2088,14 +2088,15 @@ IDIOMS = {
     "smaller_odd_object_two": "import re\np=lambda g:eval(re.sub('8',lambda m,*C:[C:={y for x in C or m.span()for d in b\"\u0001\u0004\u0007!$'ADG\"if'8'==s[y:=x+d-36]}for _ in g]and'12'[len(C)*3<s.count('8')],s:='%-360s'%g))",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight passes, each a quarter turn (map(lambda*r,..,*g[::-1]) hands the
-    # lambda each turned row as r) then a row sweep with x = b&1|a*b>>2|a, b the old left neighbour
-    # (read before (b:=a) stores the cell; the lambda's default b=0 resets it per row). k*4%(x|4)
+    # lambda each turned row as r) then a row sweep with x = -b>>a&1|a, b the old left neighbour
+    # (read before (b:=a) stores the cell; the lambda's default b=0 resets it per row): -b>>a&1
+    # is b's low bit for a=0, 1 for a=2 beside a 2 or 3 (-b>>2 is -1), 0 beside a 0. k*4%(x|4)
     # looks x up in k*4 (x|4 is 4..7), so one byte of b'...' names each pass's table: '}' (500,
     # 4 passes) keeps 0, 2, 3 and sends x=1 (a 0 after a 3) to 0, while a 2 beside a 2 or 3 gets
-    # x=3 (a*b>>2 is 1): the domino mark; 'h' (416, 3 passes) is the identity (416%(x+4) = x), so
-    # a 0 after an odd cell (3 or ring 1) becomes 1; ' ' (128, the last pass, upright again) spreads
-    # once more and maps 1 -> 3 and 3 -> 2. Bigger 2-objects would be ringed too; none occur.
-    "domino_outbox": "[g:=[*map(lambda*r,b=0:[k*4%(b&1|a*b>>2|(b:=a)|4)for a in r],*g[::-1])]for k in b'}}}}hhh '][7]",
+    # x=3: the domino mark; 'h' (416, 3 passes) is the identity (416%(x+4) = x), so a 0 after an
+    # odd cell (3 or ring 1) becomes 1; ' ' (128, the last pass, upright again) spreads once more
+    # and maps 1 -> 3 and 3 -> 2. Bigger 2-objects would be ringed too; none occur.
+    "domino_outbox": "[g:=[*map(lambda*r,b=0:[k*4%(-b>>a&1|(b:=a)|4)for a in r],*g[::-1])]for k in b'}}}}hhh '][7]",
     # task279: On a 9 background, shapes of 1 that enclose a hole (9s cut off from the border) turn
     # 8. A recursive p runs x = 27..0 passes (-x*g is [] until x=-1, which returns g), each a
     # quarter turn: map(lambda*r,...,*g) hands the lambda each column as r (a transpose) and the
