@@ -954,12 +954,13 @@ IDIOMS = {
     # sums to c (a cup's middle), 2c (a side) or 0 (empty); 0<sum(b) in b holds only for the middle,
     # whose sum c is one of its cells (an empty column fails 0<0, a side's 2c is no cell).
     "cup_hole_marks": "g[:-1]+[[4*(0<sum(b)in b)for b in zip(*g)]]",
-    # task127: 3x3 cells between grey (5) lines each hold one colour c at the centre; fill each cell
-    # with c+5 and keep the grey lines. Recursive, the same step for rows and cells: a list
-    # [a,b,c,grey,...] becomes [p(b)]*3 (the centre line/cell, three times), the grey one as it is
-    # (g[3:4]) and p of the rest g[4:] (lengths 11, 7, 3 step down to [], which `g and` returns);
-    # an int (g*0==0) is a centre cell, c+5 (never a grey 5: only g[1] items are recursed into).
-    "cells_filled_by_centre": "p=lambda g:g*0==0and g+5or g and[p(g[1])]*3+g[3:4]+p(g[4:])",
+    # task127: 3x3 cells between grey (5) lines each hold one colour c at the centre; fill
+    # each cell with c+5 and keep the grey lines. Recursive, the same step for rows and cells:
+    # a list [a,b,c,grey,...] becomes [p(b)]*3 (the centre line/cell, three times), the grey
+    # one as it is (g[3:4]) and p of the rest g[4:] (lengths 11, 7, 3 step down to [], which
+    # `g and` returns). g*-1 is -c (truthy: centres are 1-4, never 0 or grey) for an int and
+    # [] (falsy) for a list, so an int becomes c+5 and a list falls through.
+    "cells_filled_by_centre": "p=lambda g:g*-1and g+5or g and[p(g[1])]*3+g[3:4]+p(g[4:])",
     # task128: 15x15: each bar standing on the floor moves up by its own height. A column is Z 0s
     # then H cells of one colour (H <= 7 < Z), so H is the count of its last cell, and its cells
     # from H on followed by the whole column start with the lifted bar and H 0s under it. An empty
@@ -2338,11 +2339,12 @@ IDIOMS = {
     # middle row right to left (a snake), 0 where they run out. Each column holds at most one cell,
     # so the column maxima without the 0s list the colours in order; nine 0s pad them to 9.
     "column_colours_snake": "[(s:=[*filter(int,map(max,*g))]+[0]*9)[:3],s[5:2:-1],s[6:9]]",
-    # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes all 1
-    # (True), the rest 0 (False). The same step twice, by recursion: take items 1,1,1,4,4,4,7,7,7 (a
-    # bytes literal of raw \1 \4 \7), on the rows, then on each row's cells; a cell (g*0 is 0, so
-    # g*0!=0 fails) becomes g>0.
-    "block_centre_fill": "g*0!=0and[p(g[i])for i in b'\u0001\u0001\u0001\u0004\u0004\u0004\u0007\u0007\u0007']or g>0",
+    # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes
+    # all 1 (True), the rest 0. Recursive, the same step for rows and cells: a list [a,b,c,..]
+    # becomes [p(b)]*3 (the centre line/cell, three times) and p of the rest g[3:] (lengths 9,
+    # 6, 3 step down to [], which `g and` returns). A cell: 0 is returned by `g and`, a 5 by
+    # g==5 (True); a list never equals 5, so it takes the list branch (no type test needed).
+    "block_centre_fill": "p=lambda g:g and(g==5or[p(g[1])]*3+p(g[3:]))",
     # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour.
     # One star-lambda p for grid, row pairs and cells: map(p,*x,x[0][-4:]) maps the items of x's
     # members with those of x[0]'s last 4. At the top x=(g,), so it pairs row i with row i+5
