@@ -125,10 +125,13 @@ IDIOMS = {
     # 1, 1 over those (only colours 1-6, 8, 9 occur; 0 and 7 never do). One row is mapped and
     # repeated three times, since all rows of the input are the same.
     "swap_colour_pairs": "[[c^466%(1|12-c)for c in g[0]]]*3",
-    # task017: a doubly periodic, transpose-symmetric pattern with 0 holes: each row is the cellwise
-    # max of all rows and columns that agree with it wherever both are non-zero: -a^-b is positive
-    # unless a == b, and -b <= 0 when a is 0, so max(...)<1 holds exactly then
-    "periodic_patch_fill": "[[*map(max,*[s for s in g+[*zip(*g)]if max(-a^-b for a,b in zip(r,s))<1])]for r in g]",
+    # task017: a doubly periodic, transpose-symmetric pattern with 0 holes. The answer is
+    # symmetric, so row j of it is column j (r, from zip(*g)) filled: the cellwise max of r and
+    # of every row s of g that agrees with r wherever both are non-zero (-a^-b is positive
+    # unless a == b, and -b <= 0 when a is 0, so max(...)<1 holds exactly then). Rows as
+    # candidates for a column fill every hole in every example (rows alone for rows leave one
+    # example with a hole).
+    "periodic_patch_fill": "[[*map(max,r,*[s for s in g if max(-a^-b for a,b in zip(r,s))<1])]for r in zip(*g)]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared. Side-joined groups get a label v (99
@@ -929,14 +932,16 @@ IDIOMS = {
     # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
     # row's non-zero cells repeated; filter(int,...) drops the 0s as filter(None,...) would)
     "nested_corner_extend": "[[(B:=[*filter(int,g[0])]*9)[i]]*i+B[i:10]for i in range(10)]",
-    # task124: A pattern repeating every t rows, shifted e columns right each time, is cut off:
-    # continue it to 10 rows (every example is rebuilt with t=2, e <= 2 or t=3, e=0: a 1-row pattern
-    # is a 2-row one shifted 0 or 2). The four (t, e) are packed in one byte each: t = b%4, e = b%9
-    # (bytes 18, 46, 2, 27: (2,0), (2,1), (2,2), (3,0)); the shift of row i is i//2*b%9, which is
-    # i//2*e as i//2*e <= 8 < 9 (and 0 for 27). One that rebuilds the given rows starts with them,
-    # so compares above g, and a wrong one above g differs at a given row and compares above the
-    # right one: the min of those above g is the answer.
-    "continue_pattern_down": "min(o for e in b'\u0012.\u0002\u001b'if(o:=[(i//2*e%9*[0]+g[i%(e%4)])[:10]for i in range(10)])>g)",
+    # task124: A pattern repeating every t rows, shifted e columns right each time, is cut
+    # off: continue it to 10 rows (every example is rebuilt with t=2, e <= 2 or t=3, e=0: a
+    # 1-row pattern is a 2-row one shifted 0 or 2; all examples have 5+ rows). Each candidate is
+    # one byte b: row i is g[i%b%4] shifted right by i//4*b//9. b=3 is t=3 (rows g[i%3], no
+    # shift); b=2 is t=2, e=0 (rows g[i%2]); b=18 ('\x12') and 36 ('$') read t=2 as period 4
+    # (rows g[i%4], all given) with shift 2e per 4 rows (i//4*18//9 = 2*(i//4), i//4*36//9 =
+    # 4*(i//4)). One that rebuilds the given rows starts with them, so compares above g, and a
+    # wrong one above g differs at a given row and compares above the right one: the min of
+    # those above g is the answer.
+    "continue_pattern_down": "min(o for e in b'\x02\x12$\x03'if(o:=[(i//4*e//9*[0]+g[i%e%4])[:10]for i in range(10)])>g)",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # 100 passes, each writing every column of zip(*g) reversed, a quarter turn, so 100 passes end
     # upright with list rows; u is the cell before c on its line (32 before the first: outside).
