@@ -830,17 +830,18 @@ IDIOMS = {
     # "or(...)*2for" is a byte under "or 2*(...)for" (the shrink drops the space before for).
     "upscale_square_diagonals": "def p(g):A=-~len({*g[4]});R=range(5*A);return[[g[E//A][D//A]or(-2<E+~0**g[0][1]*A^D+~0**g[1][0]*A<1)*2 for D in R]for E in R]",
     # task108: the coloured cells sit at odd rows and columns of a 10x10; each becomes a 4x4 block
-    # of a 20x20. p maps itself on a list of 20 items, item i being g[i//2|1] (i//2|1 is 1,1,1,1,
-    # 3,3,3,3,...: each odd item 4 times): on the grid that picks rows, on a row cells. The list
-    # test g*0!=0 sits in the comprehension's `if` (no `0 and` needing a space): for an int it
-    # fails all 20 times, the empty list is falsy and `or g` returns the int as it is.
-    "odd_cells_upscale4": "[p(g[i//2|1])for i in range(20)if g*0!=0]or g",
+    # of a 20x20. Recursive, the same step for rows and cells: a non-empty list [a,b,...] becomes
+    # [p(b)]*4 (its odd item, upscaled, four times) + p of the rest g[2:] (10, 8, ..., 2 step down
+    # to [], returned as it is). g>g*0!=0 is true only for a non-empty list (g*0 is [] != 0 and
+    # g > []; an int gives 0!=0, False), so ints and [] fall to `or g`.
+    "odd_cells_upscale4": "g>g*0!=0and[p(g[1])]*4+p(g[2:])or g",
     # task109: a shape in the top-left quadrant of a cross-divided square: mirror it into all four
     # quadrants, recoloured with the cross colour (cross removed). p takes the first q items of a
-    # list and their mirror x[:q]+x[q-1::-1], for the grid (rows, each mapped by p: v*0!=0 tells a
-    # list) and for a row (cells: v and g[q], the cross colour, as the vertical bar crosses every
-    # row).
-    "quadrant_mirror4": "(q:=len(g)//2)and[v*0!=0and p(v)or v and g[q]for v in g[:q]+g[q-1::-1]]",
+    # list and their mirror x[:q]+x[q-1::-1], for the grid (rows, each mapped by p) and for a row
+    # (cells: v and g[q], the cross colour, as the vertical bar crosses every row). v*-1 tells
+    # them apart: -v (truthy) for a set cell, which gives g[q]; 0 for a 0 cell and [] for a row,
+    # both falsy, so `v and p(v)` gives 0 for the cell and p(v) for a (non-empty) row.
+    "quadrant_mirror4": "(q:=len(g)//2)and[v*-1and g[q]or v and p(v)for v in g[:q]+g[q-1::-1]]",
     # task110: a periodic mosaic with rectangles of 0s cut out; repair the holes. Rows that
     # agree with row r wherever both are coloured (all(-a^-b < 1) over the pairs: two
     # negatives xor to a positive unless equal, and with a 0 it is -b <= 0) are its period
@@ -907,13 +908,14 @@ IDIOMS = {
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8: a non-0 cell a whose four neighbours all equal a (rectangles never
     # touch, so an edge cell has a 0 or a pad beside it). One recursive p over star-args for grid,
-    # rows and cells: each list level (a*0!=0: [] != 0 for a list, 0 == 0 for a cell; one byte under
-    # `if x[3:]else`) maps p over a, the forwarded x, and a shifted both ways with a pad, [a*2]+a
-    # and a[1:]+[a*2]; so rows get (row, above, below) and cells get (cell, up, down, left, right).
-    # The pads are lists, never equal to an int; at the grid level a*2 has 2H >= W rows, so a pad
-    # row keeps every row whole in map (which stops at its shortest argument). A cell (x has 4
-    # items) is 8 when x==(a,)*4 and (a,)*4 > (1,), i.e. a > 0.
-    "rect_interiors_eight": "p=lambda a,*x:a*0!=0and[*map(p,a,*x,[a*2]+a,a[1:]+[a*2])]or[a,8][x==(a,)*4>(1,)]",
+    # rows and cells: a*-1 is -a (truthy) for a set cell, and 0 for a 0 cell or [] for a list
+    # (both falsy), which go to `a and`: a 0 cell stays 0, a (non-empty) list maps p over a, the
+    # forwarded x, and a shifted both ways with a pad, [a*2]+a and a[1:]+[a*2]; so rows get (row,
+    # above, below) and cells get (cell, up, down, left, right). The pads are lists, never equal to
+    # an int; at the grid level a*2 has 2H >= W rows, so a pad row keeps every row whole in map
+    # (which stops at its shortest argument). A set cell (x has 4 items) is 8 when x==(a,)*4
+    # (a > 0 is already known, so no test against the 0 cells is needed), else a.
+    "rect_interiors_eight": "p=lambda a,*x:a*-1and[a,8][x==(a,)*4]or a and[*map(p,a,*x,[a*2]+a,a[1:]+[a*2])]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the 3x3's top-left cell; sum(g,g) puts the 13
     # rows (lists, never equal to 8) first, so index(8) is 13 past the flat index and -14 lands
@@ -2296,9 +2298,11 @@ IDIOMS = {
     # max.
     "tile_cell_mod10": "[g:=[*zip(*map(max,g,g[:10]+g))][::-1]for _ in g][7]",
     # task307: every cell becomes a 2x2 block (upscale by 2). Recursive, the same step for rows and
-    # cells: a non-empty list (g!=g*0!=0: an int has g*0==0, [] has g==g*0) becomes its first item
-    # (itself upscaled) twice, then the rest done the same way; an int or [] is returned as it is.
-    "upscale_twice": "p=lambda g:g!=g*0!=0and[p(g[0])]*2+p(g[1:])or g",
+    # cells: a non-empty list becomes its first item (itself upscaled) twice, then the rest done
+    # the same way; an int or [] is returned as it is. The test g>g*0!=0 chains g>g*0 and g*0!=0:
+    # for a list, g*0 is [] (!= 0) and g > [] iff g is non-empty; for an int, g*0 is 0 and 0!=0
+    # is False (the chain stops before comparing further). One byte under g!=g*0!=0.
+    "upscale_twice": "g>g*0!=0and[p(g[0])]*2+p(g[1:])or g",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one square canvas as tall as the tallest figure (every output is square),
     # background elsewhere. A cell is keyed by its doubled flat offset from its figure's centre
