@@ -2298,10 +2298,10 @@ IDIOMS = {
     # max.
     "tile_cell_mod10": "[g:=[*zip(*map(max,g,g[:10]+g))][::-1]for _ in g][7]",
     # task307: every cell becomes a 2x2 block (upscale by 2). Recursive, the same step for rows and
-    # cells: a non-empty list becomes its first item (itself upscaled) twice, then the rest done
-    # the same way; an int or [] is returned as it is. The test g>g*0!=0 chains g>g*0 and g*0!=0:
-    # for a list, g*0 is [] (!= 0) and g > [] iff g is non-empty; for an int, g*0 is 0 and 0!=0
-    # is False (the chain stops before comparing further). One byte under g!=g*0!=0.
+    # cells: a non-empty list becomes its first item (itself upscaled) twice, then the rest done the
+    # same way; an int or [] is returned as it is. The test g>g*0!=0 chains g>g*0 and g*0!=0: for a
+    # list, g*0 is [] (!= 0) and g > [] iff g is non-empty; for an int, g*0 is 0 and 0!=0 is False.
+    # One byte under g!=g*0!=0.
     "upscale_twice": "g>g*0!=0and[p(g[0])]*2+p(g[1:])or g",
     # task308: Each colour forms a small symmetric figure (corners, diamond, ...); stack all figures
     # centred on one square canvas as tall as the tallest figure (every output is square),
