@@ -1546,7 +1546,7 @@ def _neighbours(pairs) -> Iterator[tuple[str, str]]:
             else:
                 break
         else:
-            if set(table.values()) != {"c"}:
+            if set(table.values()) - {"c"}:  # some count recolours (none: no set cell)
                 yield from _looked_up(table, count, template, f"neighbours_{how}")
 
 

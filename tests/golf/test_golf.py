@@ -729,17 +729,22 @@ def test_a_shrink_no_timer_can_stop_is_given_up_and_its_program_stays(
 def test_a_search_past_its_time_is_given_up_and_the_other_tasks_are_searched(
     pool, tmp_path, golf_tasks, monkeypatch, caplog
 ):
-    # task255's search takes the longest of the 400 (5 to 15 s here); an idiom far slower on a
-    # user's grids would take it forever, in C where no timer fires: its worker is killed
-    slow, quick = golf_tasks.by_id("task255"), golf_tasks.by_id("task398")  # 0.03 s
-    monkeypatch.setattr(pipeline, "SEARCH_S", 2.0)
+    # An idiom far slower on a user's grids would take a task's search forever, in C where no
+    # timer fires: its worker is killed. The slow task is slow on any machine, not only on a
+    # quiet one: the ~360 idioms that keep a blank grid blank each run over all its 300 blank
+    # 30x30 examples (1.4 s an example here, so 7 minutes; task255, the slowest real task, takes
+    # 4 s), where the quick task's search takes 0.4 s on a fresh worker (0.04 s warm).
+    blank = [[0] * 30 for _ in range(30)]
+    slow = Task("task999", 999, None, train=[Example(blank, blank)] * 300, test=[])
+    quick = golf_tasks.by_id("task398")
+    monkeypatch.setattr(pipeline, "SEARCH_S", 10.0)
     tasks = TaskSet([slow, quick])
     with SolutionDB(tmp_path / "s.sqlite") as db:
         judge = Judge(pool, db, tasks, GolfOptions(out=tmp_path, progress=False))
         search_stage(tasks, db, judge, progress=False)
         assert db.best(slow.id) is None
         assert db.best(quick.id).correct and db.best(quick.id).origin.startswith("search/")
-    assert "search task255: stopped, past its time" in caplog.text
+    assert "search task999: stopped, past its time" in caplog.text
 
 
 def test_a_shrinking_worker_cannot_take_the_machine():

@@ -3671,6 +3671,14 @@ def test_a_task_without_a_shape_finds_nothing():
     assert search.programs(task) == {}
 
 
+def test_a_task_of_blank_grids_kept_blank_is_searched():
+    # no cell is set, so no neighbour count has an entry: the search once crashed on it
+    blank = [[0] * 3 for _ in range(3)]
+    task = Task("task999", 999, None, train=[Example(blank, blank)], test=[])
+    found = search.programs(task)
+    assert found and all(search.reproduces(s, [(blank, blank)]) for s in found.values())
+
+
 def test_a_candidate_that_never_ends_loses_only_its_own_time(monkeypatch):
     """An idiom may backtrack without end on a grid it was not written for: it stops after
     IDIOM_S, and the candidates after it are still tried."""
