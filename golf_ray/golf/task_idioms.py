@@ -925,13 +925,16 @@ IDIOMS = {
     # (the 8) changes, so the middle row is written out with the colour there: max of the top row
     # t[:3], which always holds a cell of the shape and nothing else.)
     "marked_shape_crop": "[(t:=(s:=sum(g,g))[s.index(8)-14:])[:3],[t[13],max(t[:3]),t[15]],t[26:29]]",
-    # task122: a 2-box with a 3 centre sits on a dotted 3-line: move the box two cells along the
-    # line (right or down). (The line is a row iff the lexicographically largest row, which is the
-    # line row or else the box's 2,3,2 middle row, sums over 7; each cell keeps only its 3 (9%~v is
-    # -3 for v=3, else 0) and takes the 2 of the cell two before it (u%3): the row two above, q, or
-    # its own row shifted right by [0,0]+r (zip drops the overhang; rows are lists); the wrapped
-    # last two rows of g[-2:]+g hold no 2.)
-    "slide_box_on_dots": "[[u%3-9%~v for v,u in zip(r,(q,[0,0]+r)[sum(max(g))>7])]for r,q in zip(g,g[-2:]+g)]",
+    # task122: a 2-box with a 3 centre sits on a dotted 3-line (a whole row or column, a dot every
+    # second cell, in every example): move the box two cells along the line (right or down). That
+    # is a rotation by 2 along the line, X[-2:]+X[:-2], of the rows (line vertical) or of each row
+    # (line horizontal): the box moves 2 on, zero rows/cells stay, the dots (period 2) stay, and
+    # the last two rows or cells, which never hold the box (it fits after the move), come to the
+    # front; taken in reverse (step len%-2|1 = -1) when the length is odd, so their dot parity
+    # stays. One recursive p: the grid (h=7, never equal to it) maps p over its rows, each passed
+    # as its own h (g==h stops the chain, so a row always rotates), when its largest row sums over
+    # 7 (the line row if horizontal; else the box's 2,3,2 row, sum 7); otherwise the grid rotates.
+    "slide_box_on_dots": "p=lambda g,h=7:g!=h<sum(max(g))and[*map(p,g,g)]or g[-2:][::len(g)%-2|1]+g[:-2]",
     # task123: nested L-shapes in the corner of a 5x5: extend to 10x10, cell (i,j) coloured by the
     # top row's colours repeated, at max(i,j) (row i = i copies of B[i], then B[i:10], B = the top
     # row's non-zero cells repeated; filter(int,...) drops the 0s as filter(None,...) would)
