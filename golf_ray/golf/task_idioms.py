@@ -1971,15 +1971,16 @@ IDIOMS = {
     # and columns, so at most 6 drops a side fit in 24 turns (a multiple of 4: upright at the end).
     # Then 1 -> 0 on the text of the crop (tuples read back as tuples).
     "crop_recolor_bg": "p=lambda g:exec('g[:]=zip(*g[max(g[0])<2:][::-1]);'*24)or eval(str(g).replace(*'10'))",
-    # task260: Every coloured cell keyed by its diagonal j-i in a dict D (key -> colour): the line's
-    # diagonal d is the one key whose colour is not 5 (no 5 lies on the line's diagonal); the dict's
-    # filter `v%5 and[d:=j-i]or v` keeps every coloured cell and binds d on a line cell. Draw D[d]
-    # on diagonal d and on the diagonals max key+2 and min key-2, except d+-2 (a side with no
-    # triangle). 10x10, the line running down to the right, as in every example; R=range(10) is a
-    # default parameter (one byte shorter than binding it in the body). D is bound by a walrus
-    # at its first use, (D:={...})[d], so it is rebuilt for every cell (100 builds of 100
-    # cells, under 1 ms a grid): 3 bytes under binding it once ((D:=...)and, or a def).
-    "triangle_to_parallel": "p=lambda g,R=range(10):[[(D:={j-i:v for i in R for j in R if(v:=g[i][j])%5 and[d:=j-i]or v})[d]*(j-i in{d,max(D)+2,min(D)-2}-{d+2,d-2})for j in R]for i in R]",
+    # task260: D is the set of diagonals j-i of the coloured cells; its filter
+    # `v%5 and[d:=j-i,c:=v]or v` keeps every coloured cell and, on a line cell (colour not 5),
+    # binds the line's diagonal d and colour c (no 5 lies on the line's diagonal). Draw c on
+    # diagonal d and on the diagonals max(D)+2 and min(D)-2, except d+-2 (a side with no triangle:
+    # its extreme key is d itself; a triangle's far diagonal is at least d+-1, so its line at least
+    # d+-3). 10x10, the line running down to the right, as in every example; R=range(10) is a
+    # default parameter. D is bound by a walrus inside max(...), the first element of the set, so
+    # d is bound before the set reads it and c before `*c`; D is rebuilt for every cell (100
+    # builds of 100 cells, under 1 ms a grid).
+    "triangle_to_parallel": "p=lambda g,R=range(10):[[(j-i in{max(D:={j-i for i in R for j in R if(v:=g[i][j])%5and[d:=j-i,c:=v]or v})+2,d,min(D)-2}-{d+2,d-2})*c for j in R]for i in R]",
     # task261: the 8s move one row down and become 2. The last row is always empty, so it serves as
     # the new top row: g.pop() takes it off (p gets a fresh grid) and [it]+g is the shifted grid;
     # only 0 and 8 occur, and c%3 maps 8 to 2 and 0 to 0.
