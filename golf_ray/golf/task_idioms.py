@@ -1406,12 +1406,14 @@ IDIOMS = {
     # the sentinel and reverses the row, a quarter turn. g+g gives 12+ passes (draws are 6+ high),
     # and [7], upright again, is two floods per direction: enough on every example and draw.
     "enclosed_2_outside_3": "[g:=[[v:=c|2>>c|(c<3==v)for c in(3,*r)][:0:-1]for r in zip(*g)]for _ in g+g][7]",
-    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. p(g) first
-    # runs on the columns (k=0): h, their first half, times h*2==G is h when the grid repeats side
-    # by side (checked first, as the verifier does, so a grid that repeats both ways gives the
-    # left), else [] and the zip back gives [], falsy; then the top half g[:len(g)//2] with the
-    # same test, which holds there, since a grid that does not repeat side by side is stacked.
-    "halve_repeated_grid": "p=lambda g,k=1:k and[*zip(*p([*zip(*g)],0))]or(h:=g[:len(g)//2])*(h*2==g)",
+    # task188: the grid is one tile put twice, side by side or stacked: answer the tile. Each call
+    # tests h=g[:len(g)//k] with h*2==g, else recurses on the transpose and zips the answer back;
+    # k runs 6, 2, -2, 1, -3, 0 (k%7-4). At k=6 (the call on g) the test never holds, so the
+    # columns come first (k=2: h is their first half, so a grid that repeats both ways gives the
+    # left, as the verifier does); then g again with k=-2: len(g)//-2 is -len(g)/2 for an even
+    # height, so h is the top half, and an odd height never passes. A grid that repeats neither way
+    # (another task in the search) ends at k=0 with a ZeroDivisionError, a few calls deep.
+    "halve_repeated_grid": "p=lambda g,k=6:(h:=g[:len(g)//k])*(h*2==g)or[*zip(*p([*zip(*g)],k%7-4))]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. One recursive p
     # for grid, rows and cells: p(g) pairs each pattern row with its key row, p(row, key row) pairs
