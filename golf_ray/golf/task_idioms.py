@@ -2269,17 +2269,20 @@ IDIOMS = {
     # (lengths are distinct, the floor has none), so the empty rows come first and the 8s last.
     "sort_bars_staircase": "sorted(map(sorted,g))",
     # task302: Hollow squares of 5: fill each hole with 5+side (1x1 -> 6, 2x2 -> 7, 3x3 -> 8).
-    # One scan in reading order; v is at once the row above (a list, iterated as y) and,
+    # One scan in reading order; g is at once the row above (a list, iterated as y) and,
     # inside a row, the cell to the left as rewritten. A 0 is a hole cell iff the cells above
     # and left are both >4 (a 5 or a hole cell): squares are 1 cell apart, so a 5 directly
     # above and a 5 directly left of a 0 belong to one square (the hole's top-left corner),
-    # and the rule spreads only right and down inside. Cells are 0, 5..8 (or False), so both
-    # >4 is v*y>0; at a row's first cell v is still the row-above list, where v*y>v*0==0 is
-    # false without error ([] != 0; a list compares with the list []), so v needs no reset.
+    # and the rule spreads only right and down inside. The outer walrus rebinds g to each new
+    # row, so the first row's "above" is the input grid itself (its rows, lists: the grid is
+    # square, so it has as many rows as cells per row) and a row's first cell sees the row
+    # above (a list) as its left. The guard g*0 is y*0 holds only when both are ints (0 is 0,
+    # the cached small int; [] is 0, 0 is [] and [] is [] are false, two new lists), so no list
+    # reaches the product; then 0<g*y (cells are 0, 5..8 or False) is both >4.
     # r.pop(0) reads the cell and leaves r = the rest of the row, so a hole row's first cell
-    # (v=5) gets 6 + the index of the next 5 (5+side); later cells have v = 5+side >=
-    # 6+index, so max keeps v. Non-holes give False (== 0).
-    "square_holes_by_size": "p=lambda g,v=[0]*12:[v:=[v:=r.pop(0)or v*y>v*0==0and max(v,6+r.index(5))for y in v]for r in g]",
+    # (g=5) gets 6 + the index of the next 5 (5+side); later cells have g = 5+side >=
+    # 6+index, so max keeps g. Non-holes give False (== 0). Relies on CPython's cached 0.
+    "square_holes_by_size": "p=lambda g:[g:=[g:=r.pop(0)or g*0is y*0<g*y and max(g,6+r.index(5))for y in g]for r in g]",
     # task303: every row and every column that is all 0 is painted 2 (the other colour is
     # never 2). zip(*g,r) gives each cell c of row r after k, its whole column (`for*k,c in`
     # is a byte shorter than `for c,*k in`). A cell keeps its colour c, or, when
