@@ -1855,9 +1855,10 @@ IDIOMS = {
     # task243: every side-touching group of 0s that touches a 1 becomes 1s. Each pass sweeps the
     # columns, read from zip(g,*g): a column is led by a row of g (a stopper: truthy and not 1, so
     # no flood runs on from the column before), then a 0 after a 1 becomes True (prints as 1);
-    # [:0:-1] drops the stopper and reverses, a quarter turn of the (square) grid. 4*len(g) turns
-    # bring it back upright after reaching every winding region.
-    "ones_flood_zero_regions": "[g:=[[g:=c or g==1 for c in r][:0:-1]for r in zip(g,*g)]for _ in g*4][-1]",
+    # [:0:-1] drops the stopper and reverses, a quarter turn of the (square) grid. p recurses 72
+    # times (n=71..0; -n*g is [] until n=-1, which returns g), a multiple of 4 so the grid ends
+    # upright, and 4 turns per cell of the largest side (18 in every example) reach every region.
+    "ones_flood_zero_regions": "p=lambda g,n=71:-n*g or p([[g:=c or g==1for c in r][:0:-1]for r in zip(g,*g)],n-1)",
     # task244: blocks of side s between lines of one colour -> one cell per block, mirrored
     # left-right. min(g,key=set) is the first line row (its set {c} is a proper subset of every
     # block row's set), at index s, so k=~s is -(s+1); r[::k] reads each row's blocks from the
