@@ -989,13 +989,14 @@ IDIOMS = {
     # task131: slide the shape against the 2-wall and draw a full 8 line just behind it. Four
     # passes run in place (exec of the statement text written 4 times; g[:]= changes the caller's
     # list, so `or g` returns it), each ending in a quarter turn, g[:]=zip(*g[::-1]). In a pass A
-    # is the last nonzero row; A*=2 in g[A] keeps it only when that row holds a 2 (the wall below
+    # is the last nonzero row; A*=2in g[A] keeps it only when that row holds a 2 (the wall below
     # the shape, or a vertical wall, where the sort below changes nothing), else A=0 and the
     # assignment g[:0]=sorted([8-row])[1:] is a no-op. The rows above A are sorted blank-first
     # behind a leading 8 row (9 long: zip cuts it to the rows' length, the wall's, 4 to 8 cells in
     # every example and 2,000 draws) and the first (blank) row is dropped. Plain statements, no
-    # comprehension (it could not see exec's local g).
-    "slide_to_wall_marker": "p=lambda g:exec('A=bytes(map(any,g)).rfind(1);A*=2 in g[A];g[:A]=sorted([[8]*9]+g[:A],key=any)[1:];g[:]=zip(*g[::-1]);'*4)or g",
+    # comprehension (it could not see exec's local g). `2in` has no space (a digit may run into a
+    # keyword; only a warning): inside the exec string the shrink stage cannot drop it itself.
+    "slide_to_wall_marker": "p=lambda g:exec('A=bytes(map(any,g)).rfind(1);A*=2in g[A];g[:A]=sorted([[8]*9]+g[:A],key=any)[1:];g[:]=zip(*g[::-1]);'*4)or g",
     # task132: Each colour's bounding box is filled with that colour. Every example marks each
     # colour by just 2 opposite corners (in different rows and columns). Two equal passes f,
     # each walking columns c (outer) and rows r (inner), so it comes out transposed (after
