@@ -1703,9 +1703,12 @@ IDIOMS = {
     # the orientation.
     "keep_solid_block": "[g:=[[v*((r+g[j]+r[j-1:j+2]*7).count(v)>18)for j,v in enumerate(r)]for*r,in zip(*g)]for _ in g][3]",
     # task223: a 3x3 grid scaled up three times: each cell becomes a 3x3 block of its colour.
-    # sum(zip(r,r,r),()) repeats each cell of a row three times; `for _ in g` (3 rows) repeats the
-    # widened row three times.
-    "upscale_3x": "[sum(zip(r,r,r),())for r in g for _ in g]",
+    # Recursive, the same step for rows and cells: a non-empty list [a,...] becomes [p(a)]*3 (its
+    # first item, upscaled, three times) + p of the rest g[1:] (down to [], returned as it is).
+    # g>g*0!=0 is true only for a non-empty list (g*0 is [] != 0 and g > []; an int gives 0!=0,
+    # False), so ints and [] fall to `or g`. Rows come out as lists; [p(a)]*3 repeats one row
+    # object three times, which only matters to a caller that mutates the output.
+    "upscale_3x": "g>g*0!=0and[p(g[0])]*3+p(g[1:])or g",
     # task224: Four 5-dots mark a box; draw the box one cell inside them (the inbox) in the other
     # colour, over background. A def: t,b (first/last row with a 5) and l,e (first/last column)
     # are unpacked in a statement, a byte cheaper than the lambda's `for(t,*_,b),...in[[...]]`.
@@ -2474,15 +2477,16 @@ IDIOMS = {
     # example is 10-20 wide).
     "fives_from_right_green": "[[*map(min,r,([5,3]*20)[len(r):])]for r in g]",
     # task333: Dots level with the 2x2 block of 3s (same rows or columns) shoot a line of
-    # their colour up to the block (one dot per side at most). 4*len(g) passes (a multiple of
-    # 4), each a quarter turn: every column of zip(*g) is walked from its end by r.pop(), so
-    # the output row is the column reversed (zip(*g[::-1]) for free), r is the part still
-    # ahead and B (from [0]+r[:0:-1]) the old cell behind. A blank takes B when a 3 lies
-    # ahead, so a dot's colour grows one cell a pass toward the block and never past it (no 3
-    # ahead there; a blank after a 3 is past the block). All reads are old values, so a line
-    # needs no reset of state. len(g) rounds cover every real shot (10x10: at most 8); drawn
-    # grids much wider than tall miss a few (4 of 200); g*8 has none but is too slow.
-    "dots_shoot_to_square": "[g:=[[r.pop()or B*(3in r)for B in[0]+r[:0:-1]]for*r,in zip(*g)]for _ in g*4][-1]",
+    # their colour up to the block (one dot per side at most). p recurses 4 times (n=3..0; -n*g
+    # is [] until n=-1, which returns g), each a quarter turn: every column of zip(*g) is walked
+    # from its end by r.pop(), so the output row is the column reversed (zip(*g[::-1]) for free)
+    # and r is the part still ahead. B is the new cell just written (if[B:=0] resets it for each
+    # column): a blank takes B when a 3 lies ahead, so a dot's colour runs on in one pass up to
+    # the block and never past it (after the block no 3 is ahead, B drops to 0); a line without
+    # a 3 is left as it is. A line drawn in one pass lies off the block's columns (rows), so a
+    # later pass across it finds no 3 in that line. `for _ in g` pops len(g) cells, the length
+    # of the current grid's columns, so any shape works, however far a dot is (4 passes).
+    "dots_shoot_to_square": "p=lambda g,n=3:-n*g or p([[B:=r.pop()or B*(3in r)for _ in g]for*r,in zip(*g)if[B:=0]],n-1)",
     # task334: a 5x5 of 0 and one colour c picks a 3x3 of 5s: c=1 a plus, c=2 a T, c=3 an L
     # (row a and column b filled: (1,1), (0,1), (2,2)). max(max(g)) is c; cell (row byte i,
     # column byte j) is i*c%j%2*5 (the parity of i*c mod j, times 5), with the row bytes
