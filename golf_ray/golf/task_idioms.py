@@ -244,14 +244,16 @@ IDIOMS = {
     # just as falling does.
     "drop_cells_to_floor": "[*zip(*map(sorted,zip(*g)))]",
     # task033: 17x17: 3x3 blocks of 5x5 split by lines of colour L; the top-left block shows the
-    # full pattern: in every block, the empty cells of the pattern are drawn in L. One recursion
-    # over rows, then cells: the top call (k=[]) zips each row v with its pattern row t
-    # (g[:6]*3 repeats the first 6 rows) and calls p(v,t); there k is the pattern row (never
-    # empty, so it makes cells) and (k+g)[:6]*3 is its first 6 cells repeated, zipped with the
-    # row's cells.
-    # L is g[5], the vertical line. v|(t>v)*L: t>v only where the pattern t is set and the cell
-    # v is 0, so v|L is L there; on the lines v=t=L, and everywhere else it leaves v.
-    "pattern_in_line_colour": "p=lambda g,k=[]:[v|(t>v)*g[5]if k else p(v,t)for v,t in zip(g,(k+g)[:6]*3)]",
+    # full pattern: in every block, the empty cells of the pattern are drawn in L. One recursive
+    # p for grid, rows and cells (a*0!=0: a is a list, not an int), like xor_halves_green: for a
+    # list a it maps p over a's items, (b+a)[:6]*3 (the first 6 items of the pattern partner b, or
+    # of a itself at the top where b=[], repeated: item i is paired with pattern item i%6) and
+    # [a[5]]*17 (a's item 5 for each of the 17 items). At the top that pairs row i with pattern
+    # row i%6 and row 5 (ignored); in a row call a[5] is the line colour L (column 5 is a line),
+    # so each cell call gets L as its third argument. For cells, a|(b>a)*L: b>a only where the
+    # pattern cell b is set and the cell a is 0, so a|L is L there; on the lines a=b=L, and
+    # everywhere else it leaves a.
+    "pattern_in_line_colour": "p=lambda a,b=[],L=0:a*0!=0and[*map(p,a,(b+a)[:6]*3,[a[5]]*17)]or a|(b>a)*L",
     # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
     # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal band
     # of e; the 2s become e. Works on the text s of the rows, each as '[a, b, ..]' plus 2 spaces:
