@@ -1040,6 +1040,21 @@ def test_scope_chains_follow_walrus_out_of_comprehensions():
     assert passes.scope_chains(ast.parse("class C:x=1\np=lambda g:g")) is None
 
 
+def test_recoded_headers_inflate_the_same_and_can_beat_zlibs():
+    """One deflate block's header can be written many ways (`compress._recoded`); zlib's is
+    not always the shortest, and another way moves the bits that may need a backslash."""
+    code = passes.minify(rearc_program(rearc_ids()[6])).encode()[:400]
+    for stream in compress._streams(code, 10, split=False):  # zlib's and zopfli's
+        ways = compress._recoded(stream, len(stream))
+        assert ways and all(zlib.decompress(w, -9) == code for w in ways)
+    zlibs = compress._zlib_stream(code)
+    assert min(map(len, compress._recoded(zlibs, len(zlibs)))) < len(zlibs)  # 201 -> 199
+    texts = [code.decode()]
+    recoded = compress._shortest_wrapper(texts, 10, split=False, recode=True)
+    assert len(recoded) <= len(compress._shortest_wrapper(texts, 10, split=False))
+    assert compress.unwrap(recoded) == code.decode()
+
+
 def test_packing_beats_wrapping_and_runs_the_same(golf_tasks):
     task = golf_tasks.by_id("task002")
     source = passes.minify(rearc_program(rearc_ids()[1]))
