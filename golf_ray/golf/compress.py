@@ -344,10 +344,9 @@ def _shortest_wrapper(
         for stream in _streams(code, zopfli_iterations, split):
             assert zlib.decompress(stream, -15) == code
             found.append(stream)
-            for quote in (b"'", b'"'):
-                program = HEADER + literal(stream, quote) + FOOTER
-                if best is None or len(program) < len(best):
-                    best = program
+            program = _wrapper(stream)
+            if best is None or len(program) < len(best):
+                best = program
     # `recode`: the streams within a few bytes of the best, their headers rewritten: shorter
     # than zlib's, or with their later bits moved so that fewer bytes need a backslash.
     for stream in sorted(set(found), key=len) if recode else ():
@@ -359,11 +358,14 @@ def _shortest_wrapper(
             least = min(other.count(39), other.count(34)) + sum(map(other.count, b"\0\n\r"))
             if len(other) + least > room or not _inflates(other, code):
                 continue  # cannot win, whatever the quote; or zlib would not take it
-            for quote in (b"'", b'"'):
-                program = HEADER + literal(other, quote) + FOOTER
-                if len(program) < len(best):
-                    best = program
+            if len(program := _wrapper(other)) < len(best):
+                best = program
     return best
+
+
+def _wrapper(stream: bytes) -> bytes:
+    """The wrapper of `stream` in the quote that needs fewer escapes (`'` on a tie)."""
+    return min((HEADER + literal(stream, quote) + FOOTER for quote in (b"'", b'"')), key=len)
 
 
 def _inflates(stream: bytes, code: bytes) -> bool:
@@ -447,11 +449,11 @@ def _recoded(stream: bytes, room: int) -> list[bytes]:
                 return []  # the fewest lengths code shortest, or nearly: none would fit
     out = []
     for size, least, cl, runs, lits_n, dists_n in ways:
+        codes = _canonical(cl)
         for ncl in range(least, min(19, least + 2) + 1):
             free = -(size + 3 * ncl) % 8
             if size + 3 * ncl + free > room * 8:
                 break
-            codes = _canonical(cl)
             head = "101" + _bits(lits_n - 257, 5) + _bits(dists_n - 1, 5) + _bits(ncl - 4, 4)
             head += "".join(_bits(cl[_CL_ORDER[i]], 3) for i in range(ncl))
             whole = head + "".join(codes[s] + _bits(v, n) for s, v, n in runs) + data
