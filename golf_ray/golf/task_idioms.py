@@ -619,14 +619,15 @@ IDIOMS = {
     # block of colour t, and lone t blocks: stamp the pattern around every lone t block. Works on
     # windows: each pixel's 9 pixels at offsets (-l,0,l)^2 (l = period: the first all-line row is
     # max(g,key=min), as every block row holds a 0 block), row-major, so entry 8-j is the offset
-    # opposite entry j; rows (Q) and cells (P) are zero-padded by l and zipped with their shifts.
-    # The centre window C is the one whose 4 orthogonal entries (w[1::2]) are all non-zero and
+    # opposite entry j; rows ([0]*99, l of them) and cells ([0]*l) are zero-padded by l and zipped
+    # with their shifts (the pads are written out at each use, not named: that packs shorter).
+    # The centre window C is the one whose 4 orthogonal entries (s[1::2]) are all non-zero and
     # not its own colour (line windows: all equal; arms and empty blocks: an outside 0). A pixel
     # whose window s holds t (= C[4]) at j gets C[8-j] (the pattern cell at the opposite offset:
     # for pixels of the pattern itself that is their own value). v = s+C (18 long) is both the
     # text searched and the table: t's first index j is below 9 when s holds it, and v[~j] is
     # then C[8-j]; else it is C's own t, entry 13, and v[~13] = v[4] is the pixel's own value.
-    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,P:=[0]*l,Q:=[P*99]*l,w:=[[*zip(*sum([[P+s,s,s[l:]+P]for s in t],[]))]for t in zip(Q+g,g,g[l:]+Q)],C:=max(sum(w,[]),key=lambda w:0<min(w[1::2])!=w[4]))and[[(v:=s+C)[~v.index(C[4])]for s in r]for r in w]",
+    "stamp_pattern_on_cells": "(l:=g.index(max(g,key=min))+1,w:=[[*zip(*sum([[[0]*l+s,s,s[l:]+[0]*l]for s in t],[]))]for t in zip([[0]*99]*l+g,g,g[l:]+[[0]*99]*l)],C:=max(sum(w,[]),key=lambda s:0<min(s[1::2])!=s[4]))and[[(v:=s+C)[~v.index(C[4])]for s in r]for r in w]",
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1: a 0 with an 8 beside
     # it (left or right) and an 8 above or below it (trominoes can sit one cell apart, so two
     # 8s on opposite sides do not count). One recursive p over star-args for grid, rows and
@@ -1595,8 +1596,9 @@ IDIOMS = {
     # all-0 hole wrapped round the grid, so no bounds are needed. A placement is taken when every
     # target cell is <= 9*template cell (interior cells, 0, must be 0; border cells take anything);
     # B*all(...) is B or [], and every template value is copied (c on the border, 0 inside, already
-    # 0). Names, loop order and the split row/column filters were picked for zlib.
-    "copy_box_to_holes": "(R:=range(21),c:=min(s:=sum(g,[]),key=s.count),B:=[(y,x)for x in R if c in s[x::21]for y in R if c in g[y]],[()for i in R for j in R for y,x in B*all(g[i-y][j-x]<=9*g[y][x]for y,x in B)for g[i-y][j-x]in[g[y][x]]])and g",
+    # 0). range(21) is written out four times (no R): longer raw, but it packs 2 bytes shorter.
+    # Names, loop order and the split row/column filters were picked for zlib.
+    "copy_box_to_holes": "(c:=min(s:=sum(g,[]),key=s.count),B:=[(y,x)for x in range(21)if c in s[x::21]for y in range(21)if c in g[y]],[()for i in range(21)for j in range(21)for y,x in B*all(g[i-y][j-x]<=9*g[y][x]for y,x in B)for g[i-y][j-x]in[g[y][x]]])and g",
     # task209: Four corner marks (4 on 0, as every example) frame a region holding a few
     # blocks of an upscaled copy of the small pattern lying outside; output the framed region
     # with the whole upscaled pattern painted in: the smallest scale s (1-4; every example has
@@ -1837,8 +1839,9 @@ IDIOMS = {
     # < 0 in the top/bottom quadrants and > 0 in the left/right ones. In both, -(e<0) is 0 on the
     # first side (top, left: k+j<N) and -1 on the last (bottom, right): left/right read row k at
     # column -(e<0), top/bottom read row -(e<0) at column k (a side is one colour). The helpers
-    # sit in a list [i:=...,s:=...] (always true) rather than a chain of `and`s.
-    "frame_nearest_side": "[i:=lambda F:[r for r in zip(*[r for r in zip(*g)if{*r}-F])if{*r}-F],s:=i({0,8})]and[s[0],*[[(k-j)*(e:=len(s)+~k-j)*v and[s[k][-(e<0)],s[-(e<0)][k]][(k-j)*e<0]or v for j,v in enumerate([8,*F,8])]for k,F in enumerate(i({*sum(s,())}),1)],s[-1]]",
+    # sit in a list [i:=...,s:=...] (always true) rather than a chain of `and`s. v*(k-j)*e puts
+    # v first, so the product ends in `)` and `and` needs no space (packs a byte shorter).
+    "frame_nearest_side": "[i:=lambda F:[r for r in zip(*[r for r in zip(*g)if{*r}-F])if{*r}-F],s:=i({0,8})]and[s[0],*[[v*(k-j)*(e:=len(s)+~k-j)and[s[k][-(e<0)],s[-(e<0)][k]][(k-j)*e<0]or v for j,v in enumerate([8,*F,8])]for k,F in enumerate(i({*sum(s,())}),1)],s[-1]]",
     # task239: one column per colour, as tall as its cell count, tallest first, 0 below.
     # Each column is [-count] (a sentinel), count copies of its colour, then 99 0s; the natural
     # sort of these lists compares the sentinels first, so the tallest comes first (counts differ
@@ -2103,12 +2106,14 @@ IDIOMS = {
     # task277: three 8-connected objects of 8s on a 10x10 grid; two share a shape, the odd one
     # (always the smaller) turns 2, the twins turn 1. (A whole program.) s is str(g) padded to 360
     # with spaces, cell (i,j) at 2+32i+3j; re.sub calls the lambda at each '8' and floods from it
-    # in s: the 8-neighbours of position x are x+d-36 for d in the bytes (1,4,7,33,36,39,65,68,71),
-    # offsets 0,+-3,+-29,+-32,+-35 (they never reach a bracket, and the padding catches those past
-    # either end, negative ones wrapping onto it). The flood starts from m.span() = (k,k+1) (k+1 is
-    # a comma, it adds nothing; C=() at first) and runs 10 times (every object is less than 10
-    # steps across). The odd object has 3|C| < the number of 8s (twins a, odd b < a).
-    "smaller_odd_object_two": "import re\np=lambda g:eval(re.sub('8',lambda m,*C:[C:={y for x in C or m.span()for d in b\"\u0001\u0004\u0007!$'ADG\"if'8'==s[y:=x+d-36]}for _ in g]and'12'[len(C)*3<s.count('8')],s:='%-360s'%g))",
+    # in s: the 8-neighbours of position x are x+d-67 for d in the bytes b' #&@CF`cf' (32, 35, 38,
+    # 64, 67, 70, 96, 99, 102: all printable), offsets 0,+-3,+-29,+-32,+-35 (they never reach a
+    # bracket, and the padding catches those past either end, negative ones wrapping onto it). The
+    # flood starts from m.span() = (k,k+1) (k+1 is a comma, it adds nothing; C=() at first) and
+    # runs 10 times (every object is less than 10 steps across); the list of the 10 floods is
+    # indexed [9] for the last, whose size is taken (shorter than `and len(C)`). The odd object
+    # has 3|C| < the number of 8s (twins a, odd b < a).
+    "smaller_odd_object_two": "import re\np=lambda g:eval(re.sub('8',lambda m,*C:'12'[len([C:={y for x in C or m.span()for d in b' #&@CF`cf'if'8'==s[y:=x+d-67]}for _ in g][9])*3<s.count('8')],s:='%-360s'%g))",
     # task278: Scattered 2s: every domino (two 4-adjacent 2s) gets a ring of 3 around it (its
     # outbox); lone 2s stay. Eight passes, each a quarter turn (map(lambda*r,..,*g[::-1]) hands the
     # lambda each turned row as r) then a row sweep with x = -b>>a&1|a, b the old left neighbour
@@ -2164,13 +2169,14 @@ IDIOMS = {
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). In doubled
     # coordinates from the midpoint, A=2i-y-s and B=2j-p-t (one of them odd: the along offset,
-    # the other even: twice the across offset; d=s-y+t-p, odd). The bracket pair is the border of
+    # the other even: twice the across offset; d=s+t-y-p, odd). The bracket pair is the border of
     # the 4x5 box around the two middle cells: max(|A|,|B|) in {3,4} (max(A,-A,B,-B), no abs);
     # the stems are the line cells (A*B==0) with 3<=max<=d (beyond the dots max>d). So a cell is
     # coloured when 2<max<=[d,4][off the line]. Its colour is the nearer dot's: the sign of the
     # odd (along) one, [A,B][B%2]. A def binds the dots once; the loops repeat the setup's
-    # 'for i,V in enumerate(g)' and 'for j,f in enumerate(V)' text, so it packs to 197.
-    "dots_to_brackets": "def p(g):(y,p,u),(s,t,a)=[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f];return[[(2<max(A:=2*i-y-s,-A,B:=2*j-p-t,-B)<=[s-y+t-p,4][A*B!=0])*(a,u)[[A,B][B%2]<0]for j,f in enumerate(V)]for i,V in enumerate(g)]",
+    # 'for i,V in enumerate(g)' and 'for j,f in enumerate(V)' text, so it packs to 196
+    # (d written s+t-y-p: a byte shorter packed than s-y+t-p).
+    "dots_to_brackets": "def p(g):(y,p,u),(s,t,a)=[(i,j,f)for i,V in enumerate(g)for j,f in enumerate(V)if f];return[[(2<max(A:=2*i-y-s,-A,B:=2*j-p-t,-B)<=[s+t-y-p,4][A*B!=0])*(a,u)[[A,B][B%2]<0]for j,f in enumerate(V)]for i,V in enumerate(g)]",
     # task285: each object has a 2x2 core of four different values (0 counts); the shape grown 5
     # steps (8-neighbour, non-0) from the core is mirrored into the other quadrants, each copy in
     # the colour of the core cell of its quadrant. Paints g in place after every growth step (the
@@ -2616,8 +2622,9 @@ IDIOMS = {
     # every 9-cell of the rows with a 0 put in front (the 0 resets t); enumerate's start makes y, x
     # offsets from (a, b-1). t is minus half the run of 9s ending at x, so at a square's right
     # column t=-s and the frame is |y|<=-t, t<x<=-3t; the shadow is x==1 above (y<1; y==0 is the
-    # 9-cell itself, kept by `v or`); 3*frame|shadow is 3, 1 or 0.
-    "framed_squares_shadow": "[[v or max(3*(x>t<=y<=-t>=x/3)|(x==1>y)for y,r in enumerate(g,-a)for x,u in enumerate([0]+r,-b)if(t:=u and t-.5))for b,v in enumerate(w)]for a,w in enumerate(g)]",
+    # 9-cell itself, kept by `v or`). [shadow,3][frame] is 3 in a frame, else the shadow test, so
+    # the max is 3, True or False (bools print 0/1), a byte under 3*frame|shadow.
+    "framed_squares_shadow": "[[v or max([x==1>y,3][x>t<=y<=-t>=x/3]for y,r in enumerate(g,-a)for x,u in enumerate([0]+r,-b)if(t:=u and t-.5))for b,v in enumerate(w)]for a,w in enumerate(g)]",
     # task350: blank cells lying between two 1s of the same row or the same column become 8.
     # The line function f is bound by a walrus as the outer map's first argument, so it exists
     # when the inner map(f,*g) runs: that calls f with a column's cells as its arguments x,
