@@ -2144,13 +2144,15 @@ IDIOMS = {
     # back to the width, as some row lies outside every band in every example.
     "ray_from_edge_mark": "p=lambda g,k=3:-k*g or(G:=[*enumerate(map(bytes,g))])and p([*zip(*[[B,(b:=B.rstrip(b'\\0'))+b[-1:]*99][any(b'\x03'*abs(i-y)+b'\x02\\0'in R for y,R in G)]for i,B in G][::-1])],k-1)",
     # task281: A hollow box (border colour, inner colour) and an 8-dot in line with it: stretch the
-    # box so it reaches the dot. Four passes by exec of one text *4, each ending in a quarter turn
-    # (g[:]=zip(*g[::-1]); 4 turns: upright again). Each row index is listed once per coloured
-    # cell, and c, b are the first two entries: the dot row above the box (one cell) gives c = dot
-    # row and b = the top border, else c = b = the top border (2+ cells) and the edit is the
-    # identity. Rows c..b become the border g[b], then b-c copies of the inner row g[b+1] (a slice
-    # assignment of b-c+1 rows, so the height is kept). `or g`: exec gives None.
-    "box_stretch_to_dot": 'exec("c,b,*_=[i for i,r in enumerate(g)for v in r if v];g[c:b+1]=[g[b]]+[g[b+1]]*(b-c);g[:]=zip(*g[::-1]);"*4)or g',
+    # box so it reaches the dot. Four passes by exec of one text *4, each starting with a quarter
+    # turn (g[:]=zip(*g[::-1]); 4 turns: upright again). c, b are the indexes (g.index, the first
+    # row equal to it) of the first two non-empty rows: with the dot above the box, the dot row
+    # and the top border (b > c+1: the dot is at least one row away); else the top border and the
+    # inner row below it (b == c+1, no edit). Rows c..b become the border g[b], then b-c copies of
+    # the inner row g[b+1] (a slice assignment of b-c+1 rows, so the height is kept). The text
+    # holds two newlines (an if-line): in the idiom's literal they are written \\n. `or g`: exec
+    # gives None.
+    "box_stretch_to_dot": 'exec("g[:]=zip(*g[::-1]);c,b,*_=map(g.index,filter(any,g))\\nif~-b>c:g[c:b+1]=[g[b]]+[g[b+1]]*(b-c)\\n"*4)or g',
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (p(g) on h or p(g,g): h is g there); each builds
