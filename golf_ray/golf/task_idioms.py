@@ -486,10 +486,9 @@ IDIOMS = {
     # block R and background b. Each of 4 quarter turns pops every column from the bottom
     # (r keeps what is still ahead); a background cell takes the colour of the cell before
     # it (P, reset to b per column) when R is still ahead: a dot's colour runs on up to the
-    # block, b stays b. `for[*r]in` (not `for*r,in`): the shrink stage prints a tuple
-    # target as `(*C,)`, a byte longer; written with sum(g,g) already, the shrink finds
-    # nothing to cut and keeps `for*_,R,b in` as written (141, not its own 142).
-    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for[*r]in zip(*g)if[P:=b]]for*_,R,b in[sorted(range(10),key=sum(g,g).count)]*4][3]",
+    # block, b stays b. `for*r,in` makes r a list (pop); the shrink stage finds nothing to
+    # cut and keeps the program as written (140), target included.
+    "dots_shoot_to_block": "[g:=[[P:=[x:=r.pop(),P][x==b!=R in r]for _ in g]for*r,in zip(*g)if[P:=b]]for*_,R,b in[sorted(range(10),key=sum(g,g).count)]*4][3]",
     # task065: A full row and a full column cut the grid into four parts; output the part
     # holding the odd cell. (The lines cross in the middle of an odd square in every example.)
     # One recursive p over star-args for grid, rows and cells: at each list level every
