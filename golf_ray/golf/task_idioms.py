@@ -811,16 +811,16 @@ IDIOMS = {
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps
     # (0s) of the box outline and of the inner line with 2. A list of len(g) passes (item
     # [3], the 4th, is kept: 4 passes suffice), each a quarter turn (columns of g, then
-    # [::-1]), so each side is the top one in turn; g is rebound by a walrus. a: the first
-    # row holding a nonzero (the top side), set by a walrus at its first use in the cell
-    # (recomputed per cell; fewer bytes than an `if[a:=..]`). A 0 at row i of column c
-    # turns 2 when a<=i<=a+9*L and a nonzero lies at or below it (any(c[i:])): at i=a that
-    # fills the side in every non-empty column. L=sorted(c)[-4] is nonzero when c holds 4+
+    # [::-1]), so each side is the top one in turn; g is rebound by a walrus. a, the first
+    # row holding a nonzero (the top side), sits in the middle of a chained comparison
+    # i-9*L<=a<=i, so it needs no name (recomputed per cell). A 0 at row i of column c turns
+    # 2 when a<=i<=a+9*L and a nonzero lies at or below it (any(c[i:])): at i=a that fills
+    # the side in every non-empty column. L=sorted(c)[-4] is nonzero when c holds 4+
     # nonzeros: only box sides and the inner line do (any other column meets the two sides
     # and the inner line: 3 cells), so a line fills from a down to its last nonzero, which is
     # the far side once the turn that makes that side the top has filled it (no side
     # exceeds 9 cells).
-    "dotted_box_fill": "[g:=[[v or((a:=[*map(any,g)].index(1))<=i<=a+sorted(c)[-4]*9)*any(c[i:])*2for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in g][3]",
+    "dotted_box_fill": "[g:=[[v or(i-sorted(c)[-4]*9<=[*map(any,g)].index(1)<=i)*any(c[i:])*2for i,v in enumerate(c)]for c in zip(*g)][::-1]for _ in g][3]",
     # task106 (and task194): n x n -> 2n x 2n: [[g, rot90], [rot270, rot180]]; L = g over rot270 is
     # the left half; the result is invariant under a quarter turn, so its top half is L turned
     # clockwise and its bottom half is L turned anticlockwise.
