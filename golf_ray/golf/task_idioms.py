@@ -889,15 +889,16 @@ IDIOMS = {
     # 5-noise; every cross is completed with 8 on its hidden cells. A cross scores its count of 2s,
     # -9 per 0 in it (cells off the grid count 0: arms may leave it): a cross holding a 0 stays
     # below the right one on every real example (-99 is safer against a real cross hidden almost
-    # wholly under 5s, but packs 2 bytes longer; both get 1 of 1,000 draws wrong). X and C read h
+    # wholly under 5s, but packs 2 bytes longer; both get 1 of 1,000 draws wrong). X and n read h
     # from the enclosing scope: set to 1, then to 0 inside the comparison (0+max), so h ends True
     # (arm 3) iff the best arm-3 cross beats the best arm-2 one. Each 2 then takes the best cross
     # through it (a centre within h+2 on its row or column), and 5s on a taken cross become 8. Cells
     # are y*1j+x. X is defined before A (they are lambdas read later): the same, packs shorter. The
     # lambdas' and loops' own names reuse the grid loops' letters r,x,v (separate scopes): fewer
     # letters, packs shorter. Sums and maxima as generators over A, the filter 0<A[r], the output's
-    # cells y*1j+x: text that repeats its own, packs shorter.
-    "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*9 for y,r in enumerate(g)for x,v in enumerate(r)},C:=lambda r:sum(A.get(x,0)for x in X(r)),h:=1,h:=max(C(r)for r in A)>(h:=0)+max(C(r)for r in A),S:={max(X(r),key=C)for r in A if 0<A[r]})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
+    # cells y*1j+x: text that repeats its own, packs shorter. The scorer is named n (not C) only
+    # because it packs a byte shorter.
+    "hidden_crosses": "(X:=lambda r:{x*v+r for x in range(~h-1,h+3)for v in(1,1j)},A:={y*1j+x:(v<3)-0**v*9 for y,r in enumerate(g)for x,v in enumerate(r)},n:=lambda r:sum(A.get(x,0)for x in X(r)),h:=1,h:=max(n(r)for r in A)>(h:=0)+max(n(r)for r in A),S:={max(X(r),key=n)for r in A if 0<A[r]})and[[S&X(y*1j+x)and v>2and 8or v for x,v in enumerate(r)]for y,r in enumerate(g)]",
     # task119: A diagonal of 8s (2-3 cells, touching the border) is extended as a ray of 3s
     # until it meets the band of 2s on one side, then reflects off it (a V, tip T by the
     # band). Flood by sweeps: a 0 turns 3 when, along a diagonal, its neighbour is 3/8 and
@@ -2810,14 +2811,15 @@ IDIOMS = {
     # task370: a shape plus one marker cell diagonally off it: repeat the shape (in the marker's
     # colour) along that diagonal. Column 0 is all background (the shape and marker never touch
     # the edge, in every example and in RE-ARC's generator), so U keys (i+j*1j) every shape cell
-    # (value 0) and the marker (its colour c, the only non-zero value in U). The step w is the
+    # (value 0) and the marker (its colour c, the only non-zero value in U). The step Y is the
     # longest diagonal shift back from the marker onto the shape: t runs up from -40, so for the
     # marker (shape cells give 0, which `and` skips) the first hit is the longest one, t//4 sizes
-    # and 1j**t*(1j+1) the four diagonals, and any() leaves w and c at that hit. A cell takes c
-    # when some shift back by 1..40 steps w lands in U (the shape or the marker). U, c and w are
+    # and 1j**t*(1j+1) the four diagonals, and any() leaves Y and c at that hit. A cell takes c
+    # when some shift back by 1..40 steps Y lands in U (the shape or the marker). U, c and Y are
     # set in the row loop's `if` (a non-empty tuple, always true; the walrus binds them in the
     # lambda): a byte shorter than (U:=..,any(..))and[..]; redone per row, cheap thanks to `and`.
-    "diagonal_echo": "[[[v,c][any(t*w+i+j*1j in U for t in range(-40,0))]for j,v in enumerate(r)]for i,r in enumerate(g)if(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},any((c:=U[s])and s-(w:=t//4*1j**t*(1j+1))in U for s in U for t in range(-40,0)))]",
+    # The step is named Y (not w) only because it packs a byte shorter.
+    "diagonal_echo": "[[[v,c][any(t*Y+i+j*1j in U for t in range(-40,0))]for j,v in enumerate(r)]for i,r in enumerate(g)if(U:={i+j*1j:v for i,r in enumerate(g)for j,v in enumerate(r)if v-r[0]},any((c:=U[s])and s-(Y:=t//4*1j**t*(1j+1))in U for s in U for t in range(-40,0)))]",
     # task371: two 1s on a row or column, an even distance apart: a plus of 3s (the middle cell and
     # its 4 side cells) midway. In the grid's text the middle cell sits halfway between the two
     # '1's, so the 8 characters from 3 before it ('0, 0, 0,') become '3,3,3,' ('3,'*3; still a
