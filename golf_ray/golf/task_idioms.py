@@ -786,13 +786,13 @@ IDIOMS = {
     # k = -1, where it stops): each pass turns the grid (rows of zip(*g[::-1])), labels each 0 on
     # first sight and spreads the max label along rows (v*(c>5): v, the cell just written, starts at
     # 0 in each call; 5 stays a barrier); 12 passes (every example is 12x12, a multiple of 4: the
-    # grid ends upright). Label counter with no setup: inside a call g is free (the pass's result is
-    # passed on), so a new 0 gets len(g:=g+g[:6]), g grown by 6 rows: labels 18, 24, ... are
-    # distinct multiples of 6, so c%6 keeps 5 and clears labels. The last pass (k=0: `k and(..)` is
-    # 0 there, so `or` runs) maps each cell instead, the labels being settled: sizes are counted on
-    # the flat grid (132132 has bits 2,5,10,17), 5s too: every example has 26 or more. Labels and 5
-    # are never 0, so the earlier passes keep them.
-    "square_holes_filled": "p=lambda g,k=11,v=0:-k*g or p([[k and(v:=max(c or len(g:=g+g[:6]),v*(c>5)))or c%6|2&132132>>sum(g,g).count(c)for c in r]for r in zip(*g[::-1])],k-1)",
+    # grid ends upright). Labels come from the counter u (a default 0 in each call, bumped by a
+    # walrus; only the first pass meets 0s): 6, 12, 18, ... are distinct multiples of 6, so c%6
+    # keeps 5 and clears labels. The last pass (k=0: `k and(..)` is 0 there, so `or` runs) maps each
+    # cell instead, the labels being settled: sizes are counted on the flat grid (132132 has bits
+    # 2,5,10,17), 5s too: every example has 26 or more. Labels and 5 are never 0, so the earlier
+    # passes keep them.
+    "square_holes_filled": "p=lambda g,k=11,v=0,u=0:-k*g or p([[k and(v:=max(c or(u:=u+6),v*(c>5)))or c%6|2&132132>>sum(g,g).count(c)for c in r]for r in zip(*g[::-1])],k-1)",
     # task103: 3x3 -> [[1]] if the grid is top-bottom or left-right symmetric, else [[7]]. Every
     # symmetric example is symmetric both ways (none is one way only), so testing top-bottom alone
     # decides it: g==g[::-1]or 7 is True or 7, and True prints as 1 (the checker's json turns true
@@ -1278,11 +1278,11 @@ IDIOMS = {
     # 5-size). A pass scans each column top-down with a running OR B (the 0 put in front resets B
     # per line and is dropped by [:0:-1], which also reverses), so rows from columns = a rotation;
     # 8 passes reach every cell of a shape of <= 4 cells. A whole program: the passes nest by
-    # recursion, n the modulus of this pass's output: 5 in the outermost (last) pass, maps sums to
-    # colours; each inner call adds 9**99 (above every label up to 76 cells), and g*(n>2e95) is
-    # the input once n = 5+7*9**99 (8 passes), else [] so the inner p(...) runs. Each call's k
-    # starts at 4; only the innermost pass meets raw 5s (A<6).
-    "size_to_colour": "p=lambda g,n=5,k=4:[[(B:=A and[A,k:=k*16][A<6]|B)%n for A in(0,*A)][:0:-1]for A in zip(*g*(n>2e95)or p(g,n+9**99))]",
+    # recursion, the outermost call the first pass (n = 7, 6, .., 0; -n*g is [] for n >= 0 and g at
+    # n = -1, where it stops). Each pass's output is taken % (5|n<<999): 5 on the last pass (n = 0),
+    # which maps sums to colours, and above every label (up to 248 cells) on the others. Each call's
+    # k starts at 4; only the first pass meets raw 5s (A<6).
+    "size_to_colour": "p=lambda g,n=7,k=4:-n*g or p([[(B:=A and[A,k:=k*16][A<6]|B)%(5|n<<999)for A in(0,*A)][:0:-1]for A in zip(*g)],n-1)",
     # task170: A big one-colour pattern made of k x k blocks and a small n x n multicolour square,
     # on 0 (as every example): keep the square's cells where the (downscaled) pattern is set, blank
     # the rest. After cropping, m = -n (minus the count of the last row), the square is the last n
