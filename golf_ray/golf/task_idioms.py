@@ -1504,11 +1504,12 @@ IDIOMS = {
     # changes the caller's list, so `or g` returns it); map hands the lambda each column as r
     # (v=0 restarts per line), and storing the swept columns as rows in reverse order
     # (g[::-1]=, square grids only) makes each pass a quarter turn. A 0 or 3 (9>>c&1) becomes
-    # 4 after a 4 or on a wall line, else 3: 4-(W&(v!=4)) with W=25>>M (only bit 0 counts:
-    # the bool v!=4 is 1 or 0, so & keeps W's bit 0 or clears it). A line is a room line
-    # (W odd) when M=sorted(r)[9] is 0, 3 or 4: sides are 17-29, a room line holds at most 9
-    # walls and a wall line at most 9 gaps, as in every example.
-    "sealed_rooms": "p=lambda g:exec('g[::-1]=map(lambda*r,v=0:[v:=[c,4-(25>>sorted(r)[9]&(v!=4))][9>>c&1]for c in r],*g);'*8)or g",
+    # 4 after a 4 or on a wall line, else 3: 4-(v!=4>M*6&36), the chain v!=4 and 4>M*6&36.
+    # M=sorted(r)[9]; M*6&36 is 0 for M=0,3,4 (18&36, 24&36 are 0) and at least 4 for every
+    # wall colour 1,2,5-9 (6,12,30&36 give 4; 36,42,48,54&36 give 36,32,32,36). A line is a room
+    # line when M is 0, 3 or 4: sides are 17-29, a room line holds at most 9 walls and a wall
+    # line at most 9 gaps, as in every example.
+    "sealed_rooms": "p=lambda g:exec('g[::-1]=map(lambda*r,v=0:[v:=[c,4-(v!=4>sorted(r)[9]*6&36)][9>>c&1]for c in r],*g);'*8)or g",
     # task199: The single coloured cell moves down one row; every row down to its old row
     # gets 4s in the columns of its parity. The stripe row is [0,4,...] shifted by
     # t[1::2]<t, 1 iff the cell's column c is even: t[1::2] (odd columns) compares with t
