@@ -2555,15 +2555,18 @@ IDIOMS = {
     # of no side go in the first pass, so g[1] holds no stray colour.
     "dots_to_matching_side": "[g:=[[a,b|a*(a in m)]+[c*(c in g[0]+g[1])for c in m]for a,b,*m in zip(*g[::-1])]for _ in g][3]",
     # task341: two facing rectangles (10x10, as every example): the empty gap between them, over
-    # their common span less one cell at each side, becomes 8. Per pass (rows, then columns), an
-    # empty cell becomes 8 when rows y-1, y, y+1 all have colour on both sides of it (a slice of at
-    # most 9 cells left of x is above [0]*9 iff it holds a colour; right of x, only x=0 has 10, and
-    # there the left test is already false): the sum of
-    # the three tests is 3, and 8&3*sum is 8 only for 3 (9=0b1001). At y=0 the slice is empty and
-    # at y=9 it holds two rows, so the border rows never fill (the span never reaches the grid's
-    # border in any example); x is the outer loop, so each pass writes the grid transposed and the
-    # second pass works on the columns.
-    "bridge_between_blocks": "[g:=[[g[y][x]or 8&3*sum(r[:x]>[0]*9<r[x:]for r in g[y-1:y+2])for y in R]for x in R]for R in[range(10)]*2][1]",
+    # their common span less one cell at each side, becomes 8. One pass, both layouts: an empty
+    # cell (y,x) is in the narrowed gap iff some row above it and some row below it each hold
+    # colour on both sides of column x (strictly: r[:x] and r[x+1:]). Stacked: the rows above are
+    # the top block's, below the bottom one's, and both-sided means l < x < r for each (the
+    # narrowing); side by side: the both-sided rows are the blocks' common rows, so y must lie
+    # strictly inside them (the narrowing), and x between the blocks. A cell outside the gap lacks
+    # one of the two (the four corner quadrants around it are not all coloured). L is the list of
+    # the rows' tests for column x; the same test on L at y (L[:y] above, L[y+1:] below) is the
+    # cell's. A slice of at most 9 items is above [0]*9 iff it holds a non-0 (True) item (all
+    # slices here have at most 9), and *8 makes the bool 8. Coloured cells keep their colour
+    # (g[y][x]or). L is recomputed per cell (walrus in the chained comparison, left side first).
+    "bridge_between_blocks": "p=lambda g,R=range(10):[[g[y][x]or((L:=[r[:x]>[0]*9<r[x+1:]for r in g])[:y]>[0]*9<L[y+1:])*8for x in R]for y in R]",
     # task342: Four single dots, one per quadrant around a 2x2 block of 8, each move into the block
     # cell nearest them. The block's two rows hold only the 8s (no dot shares them), so they are
     # equal: an 8-row is the block's first row iff it differs from row i-1. Per row, L is the
