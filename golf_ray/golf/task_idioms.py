@@ -860,10 +860,15 @@ IDIOMS = {
     # task112: Mirror everything across the 2x2 block of 3s, both ways. Four quarter turns: each
     # takes the max of the reversed rows with (g*3)[2a+2:] (a: the first row holding a 3), which
     # lines row i up with its mirror row 2a+1-i (mod height; a wrapped row is one the shape never
-    # reaches), then transposes. A whole program: exec runs the statement text four times; g[:]=
-    # fills the argument list in place (slice assignment takes the zip; exec cannot rebind the
+    # reaches), then transposes. The max is of whole rows (lexicographic, 9 bytes less than
+    # map(map,[max]*99,..)): it equals the cellwise max because in every pair of mirror rows one
+    # covers the other: the 2s lie on one side of the block (its mirror row is all 0s), or are
+    # already mirrored across it (the rows are equal), the block's two rows are equal, and after
+    # two turns the grid is symmetric (every pair equal). Relies on that: true of every real
+    # example and draw. A whole program: exec runs the statement text four times; g[:]= fills
+    # the argument list in place (slice assignment takes the zip; exec cannot rebind the
     # lambda's g, and no comprehension reads g), and exec's None or g returns it.
-    "mirror_about_block": "p=lambda g:exec('g[:]=zip(*map(map,[max]*99,g[::-1],(g*3)[[*map(max,g)].index(3)*2+2:]));'*4)or g",
+    "mirror_about_block": "p=lambda g:exec('g[:]=zip(*map(max,g[::-1],(g*3)[[*map(max,g)].index(3)*2+2:]));'*4)or g",
     # task113: 10 rows, the top 2-4 one-colour stripes over 0s; the stripes are mirrored onto the
     # bottom (the half that is all ground gets the mirror image of the other). The stripes always
     # lie in the top half, so the output is the top five rows and then the same five upside down.
@@ -1375,14 +1380,15 @@ IDIOMS = {
     # task183: the inner square (inside the 1 ring) keeps its 0s; each 8 takes the colour
     # of the grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8).
     # One recursive p for grid, rows and cells (a*0!=0 tells a list from an int), called
-    # as p(corners, inner): on a list a it maps itself over the corner list
-    # a[:1]*h+a[-1:]*9 paired with the inner part (c or a)[2:-2], where h is
-    # len(a[4::2]), half the inner length (every side is even), and map stops at the
-    # inner length; c is the whole line the level above passed, or a itself at the top
-    # (c=0 there). So the grid pairs g[0] (top half) or g[-1] (bottom half) with each
-    # inner row, a corner row pairs its first (left half) or last (right half) cell with
-    # each inner cell, and a cell gives c%7*a. Corner first: `c or a` needs no walrus.
-    "corner_colour_quadrants": "p=lambda a,c=0:a*0!=0and[*map(p,a[:1]*len(a[4::2])+a[-1:]*9,(c or a)[2:-2])]or c%7*a",
+    # as p(corners, line): on a list a it maps itself over the corner list
+    # a[:1]*len(a[::2])+a[-1:]*9 paired with the whole line (c or a), then crops the result
+    # [2:-2] (the 1 ring and the corners go). len(a[::2]) is n/2 (every side is even), so
+    # index i < n/2 gets the first corner and i >= n/2 the last (n/2+9 covers n <= 18; map
+    # stops at the line's length); c is the whole line the level above passed, or a itself
+    # at the top (c=0 there). So the grid pairs g[0] (top half) or g[-1] (bottom half) with
+    # each row, a corner row pairs its first (left half) or last (right half) cell with each
+    # cell, and a cell gives c%7*a (border cells are computed too, then cropped away).
+    "corner_colour_quadrants": "p=lambda a,c=0:a*0!=0and[*map(p,a[:1]*len(a[::2])+a[-1:]*9,c or a)][2:-2]or c%7*a",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours. A whole program, one pass written once: p walks the columns of its
     # input (zip(*...)) keeping m, the column-wise max of the current run of non-0 ones (m=[0]*99
