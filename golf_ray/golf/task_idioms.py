@@ -668,12 +668,15 @@ IDIOMS = {
     # task088: Four corner markers frame a shape: crop to the inside of the frame and recolour
     # the shape with the marker colour k. (Whole program.) The two marker rows are equal and are
     # max(g) (lexicographic: every row is 0 left of the marker column, where only marker rows
-    # hold k), so R=max(g). s toggles on each marker row (r==R); s&(new s) keeps the rows strictly
-    # between. Per kept row t^=x over R's cells x (0 or k): t is k strictly between the marker
-    # columns, so x<t keeps those cells (t is 0 again at each row's end); t*(c>0) recolours to k
-    # (ends in a bracket: no space before `for`, a byte under `c and t for`).
-    # t needs no default: the row test sets t:=r==R, which is False (0) on every kept row.
-    "framed_recolor": "p=lambda g,s=0:[[t*(c>0)for c,x in zip(r,R)if x<(t:=t^x)]for r in g if s&(s:=s^(t:=r==(R:=max(g))))]",
+    # hold k), so R=max(g). Rows and columns use one toggle test, x<(t:=t^x): x is 1 (or k) on a
+    # marker line, and the test holds exactly on the non-marker lines after an odd number of
+    # marker lines. Per row, t:=r==R is the row's x; s^=t toggles on each marker row and t<s keeps
+    # the rows strictly between (t is False there, so t starts each kept row at 0; the test opens
+    # with a bracket, so `if(` needs no space). Per kept row t^=x over R's cells x (0 or k): t is k
+    # strictly between the marker columns, so x<t keeps those cells (t is 0 again at each row's
+    # end); t*(c>0) recolours to k (ends in a bracket: no space before `for`, a byte under
+    # `c and t for`).
+    "framed_recolor": "p=lambda g,s=0:[[t*(c>0)for c,x in zip(r,R)if x<(t:=t^x)]for r in g if(t:=r==(R:=max(g)))<(s:=s^t)]",
     # task089: a template holds one 3 and another holds one 2, in two different colours; every lone
     # 3 gets a copy of the 3-template, every lone 2 a left-right mirrored copy of the 2-template
     # (anchored on the 3 / 2 cell): for each 2/3 cell o with a neighbour q, each other cell f of o's
@@ -1042,16 +1045,17 @@ IDIOMS = {
     # first three rows from column 6 to the end.
     "top_right_3x3_of_9x9": "[r[6:]for r in g[:3]]",
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
-    # one of 2s down-right. Passes over the grid's text (rows 3w+2 characters apart): re.sub turns
-    # a 0 into c when the next two cells down-right of it are c (lookahead '(.{3w+4}c){2}'): off
-    # the block's top-left corner or a shot's tip (whose down-right is the shot or the corner), one
-    # cell a pass; a 0 beside the block has a 0 two steps on. Each pass reverses the text (a
-    # 180-degree turn), so c alternates 1, 2 and the 2-shot is up-left in the reversed text; h-1
-    # passes per colour (a shot is at most h-2 long), an even count, so the text ends upright for
+    # one of 2s down-right. Passes over the grid's text (rows 3w+2 characters apart), a walrus
+    # list comprehension in a lambda (shorter than def/for/return): re.sub turns a 0 into c when
+    # the next two cells down-right of it are c (lookahead '(.{3w+4}c){2}'): off the block's
+    # top-left corner or a shot's tip (whose down-right is the shot or the corner), one cell a
+    # pass; a 0 beside the block has a 0 two steps on. Each pass reverses the text (a 180-degree
+    # turn), so c alternates 1, 2 and the 2-shot is up-left in the reversed text; h-1 passes per
+    # colour (a shot is at most h-2 long), an even count, so the last text ([-1]) is upright for
     # eval. 3w+4 is read off the text either way round: its first bracket comes back at index
-    # 3w+3. The raw guard g*(max(max(g))<3) fails other tasks fast (no pass; eval of a list
-    # raises); shrink folds the pass count and 3w+4 to literals (9, 34: every grid is 10x10).
-    "corner_diagonal_shots": "import re\ndef p(g):\n\tfor c in'12'*~-len(g*(max(max(g))<3)):g=re.sub('0(?=(.{%d}'%(str(g).find(str(g)[0],2)+1)+c+'){2})',c,str(g))[::-1]\n\treturn eval(g)",
+    # 3w+3. The raw guard g*(max(max(g))<3) fails other tasks fast (no pass: [][-1] raises);
+    # shrink folds the pass count and 3w+4 to literals (9, 34: every grid is 10x10).
+    "corner_diagonal_shots": "import re\np=lambda g:eval([g:=re.sub('0(?=(.{%d}'%(str(g).find(str(g)[0],2)+1)+c+'){2})',c,str(g))[::-1]for c in'12'*~-len(g*(max(max(g))<3))][-1])",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x[0] cells (x: the first point, row-major); c>>k*4 is c iff
     # k == 0 (c <= 9 < 16). A def on one line (statements joined by ;) is shorter than the lambda:
