@@ -1145,10 +1145,12 @@ IDIOMS = {
     # neighbours are non-0 (corners: both lines' arms and the crossing; edges: itself and the two
     # arm cells beside the crossing); elsewhere at most 2 (a cell beside a line sees 2, the
     # crossing only itself). One star-lambda for the grid, its rows and its cells: each list L in
-    # x gives its rotations L[k:]+L[:k], k=-1,0,1 (the items before, at and after each place,
-    # wrapping round: no line lies on the border, so the far side adds nothing). A cell call gets
-    # its 3x3 neighbourhood as 9 items: x[4] is the cell, x[::2] it and its diagonals.
-    "ring_around_crossing": "p=lambda*x:[x[4],4][x[::2].count(0)<3]if x[8:]else[*map(p,*[L[k:]+L[:k]for L in x for k in(-1,0,1)])]",
+    # x gives L[k:]+L for k=-1,99,1: [L[-1],*L] (item i is L[i-1], wrapping round at 0), L itself
+    # (L[99:] is empty: no grid is that wide) and L[1:]+L (item i is L[i+1], wrapping at the end);
+    # map stops at the shortest, L's own length. No line lies on the border, so the wrap adds
+    # nothing. A cell call gets its 3x3 neighbourhood as 9 items: x[4] is the cell, x[::2] it and
+    # its diagonals.
+    "ring_around_crossing": "p=lambda*x:[x[4],4][x[::2].count(0)<3]if x[8:]else[*map(p,*[L[k:]+L for L in x for k in(-1,99,1)])]",
     # task153: two single-colour pieces fit together into a 3x3 square: output that square.
     # h is the flattened 10x10 grid, read circularly by negative indexes; b'dcbZYXPON' holds
     # 100 minus the nine 3x3 window offsets. One loop v < 5555 gives a pair of window corners
