@@ -2088,12 +2088,13 @@ IDIOMS = {
     # No window across blocks reaches the best block's count in any example. Rows are tuples.
     "most_ones_block": "p=lambda g:g[3:]and max(p([*zip(*g[i:i+3])])for i in range(7))[1:]or[str(g).count('1')]*2+g",
     # task272: a 2 with no 2 beside it (sides only, the edge counts as 0) becomes 1. Neighbour
-    # recursion with *x: the grid maps each row with its rows above/below ([g*9]+g and
-    # g[1:]+[g*9] pad with a list, which equals no cell and is long enough not to cut map short);
-    # each row maps each cell with its left, up, down and right neighbours, so at a cell x holds
-    # 4 items (x[3:] true). g>>1-(2 in x) halves a lone 2 to 1, keeps a 2 with a 2 beside it,
-    # and leaves 0 as 0.
-    "lone_twos_to_one": "p=lambda g,*x:g>>1-(2 in x)if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
+    # recursion with *x: the grid maps each row with its rows above (h = [g*9]+g, bound by a walrus
+    # inside map's arguments, which are evaluated left to right) and below (g[1:]+h: the rows after
+    # it, then the pad h[0]; the rest of h is never reached as map stops at g's end). The pad g*9
+    # is a list, which equals no cell and is long enough not to cut map short. Each row maps each
+    # cell with its left, up, down and right neighbours, so at a cell x holds 4 items (x[3:] true).
+    # g>>1-(2 in x) halves a lone 2 to 1, keeps a 2 with a 2 beside it, and leaves 0 as 0.
+    "lone_twos_to_one": "p=lambda g,*x:g>>1-(2 in x)if x[3:]else[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)]",
     # task273: Four same-coloured points (4 in every example) at the corners of a 3..6-sided box:
     # fill the box's inside with 2. Boxes never share a row (as in every example), so one pass down
     # the rows keeps g, rebound to the fill row of the open box: a row's 4s toggle t along it, and
