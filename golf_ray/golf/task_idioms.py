@@ -2249,9 +2249,11 @@ IDIOMS = {
     # after a; the chain tests a in that rest and the rest's first cell below a, so only that colour
     # passes (0 never: nothing is below it), and the set holds it alone.
     "holed_rect_colour": "[[*{a for r in g for a in r*1 if r.pop(0)in r<[a]}]]",
-    # task292: 3 rows of 4s and 0s; a 4 in columns 0, 3, 6, .. turns 6. pow(c,x,x) with x = 10, 43,
-    # 43 repeating: pow(4,10,10) is 6, pow(4,43,43) is 4 (43 is prime), and pow(0,x,x) stays 0.
-    "every_third_four_to_six": "[[*map(pow,r,X:=b'\\n++'*7,X)]for r in g]",
+    # task292: 3 rows of 4s and 0s; a 4 in columns 0, 3, 6, .. turns 6. Each cell c becomes
+    # pow(c,4,m): the exponent 4 comes from the middle row g[1], which is all 4 (every example and
+    # draw), and m is 125, 42, 42 repeating (b'}**'): 4**4 = 256 is 6 mod 125 and 4 mod 42, and
+    # pow(0,4,m) stays 0. The exponent must be nonzero (pow(0,0,m) is 1), hence the all-4 row.
+    "every_third_four_to_six": "[[*map(pow,r,g[1],b'}**'*7)]for r in g]",
     # task293: a horizontal and a vertical band cross: in the crossing the other band's colour comes
     # on top. The bands never touch the grid edge (every example), so a row's first cell r[0] is the
     # horizontal colour or 0 and the top row's cell x the vertical colour or 0: c^x^r[0] is the
