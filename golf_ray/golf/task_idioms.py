@@ -809,9 +809,10 @@ IDIOMS = {
     # 4 digits for 2 and 3 (1024, 1536) and 1 for 0 ('0'), so labels 3 and 2 span 4 rows or
     # columns and 0 just one, in the grid's own order (no flip needed). One recursion does
     # both: the top call (k=0) makes each row by calling p on the transpose with k=~x (never 0,
-    # so that call makes cells and recurses no further); there x*~k is x*y for row label y,
-    # and x*y%~4 (%-5) is -1 for 2*2 and 3*3 (3&-1 = 3), 0 or -4 (6%-5) otherwise (3&-4 = 0).
-    "corner_blocks": "p=lambda g,k=0:[3&x*~k%~4if k else p(zip(*g),~x)for _,x,_ in g for _ in str(x<<9)]",
+    # so that call makes cells and recurses no further); there k is ~y for row label y, and
+    # x%k (a negative divisor) is -1 for x=y=2 (2%-3) and x=y=3 (3%-4), so *3%6 gives 3; every
+    # other pair gives 0 (0%k, 2%-1, 3%-1, 3%-3) or -2 (2%-4, and -6%6 is 0), so 0.
+    "corner_blocks": "p=lambda g,k=0:[x%k*3%6if k else p(zip(*g),~x)for _,x,_ in g for _ in str(x<<9)]",
     # task105: A dotted rectangle of 1s (maybe with a dotted line across it): fill the gaps
     # (0s) of the box outline and of the inner line with 2. A list of len(g) passes (item
     # [3], the 4th, is kept: 4 passes suffice), each a quarter turn (columns of g, then
