@@ -2393,11 +2393,11 @@ IDIOMS = {
     # so the column maxima without the 0s list the colours in order; nine 0s pad them to 9.
     "column_colours_snake": "[(s:=[*filter(int,map(max,*g))]+[0]*9)[:3],s[5:2:-1],s[6:9]]",
     # task317: 9x9 grid, 5s only at the centres of the 3x3 blocks: each block with a 5 becomes
-    # all 1 (True), the rest 0. Recursive, the same step for rows and cells: a list [a,b,c,..]
-    # becomes [p(b)]*3 (the centre line/cell, three times) and p of the rest g[3:] (lengths 9,
-    # 6, 3 step down to [], which `g and` returns). A cell: 0 is returned by `g and`, a 5 by
-    # g==5 (True); a list never equals 5, so it takes the list branch (no type test needed).
-    "block_centre_fill": "p=lambda g:g and(g==5or[p(g[1])]*3+p(g[3:]))",
+    # all 1 (True), the rest 0. Recursive, the same step for rows and cells: a 5 gives g==5 (True,
+    # first, so no parentheses are needed); otherwise `g and` returns a 0 or [] as it is, and a
+    # list [a,b,c,..] (never == 5) becomes [p(b)]*3 (the centre line/cell, three times) + p of the
+    # rest g[3:] (lengths 9, 6, 3 step down to []).
+    "block_centre_fill": "p=lambda g:g==5or g and[p(g[1])]*3+p(g[3:])",
     # task318: 9x4: 1s above the row of 4s, 2s below it -> 3 where either half has a colour.
     # One star-lambda p for grid, row pairs and cells: map(p,*x,x[0][-4:]) maps the items of x's
     # members with those of x[0]'s last 4. At the top x=(g,), so it pairs row i with row i+5
