@@ -925,12 +925,13 @@ IDIOMS = {
     # touch, so an edge cell has a 0 or a pad beside it). One recursive p over star-args for grid,
     # rows and cells: a*-1 is -a (truthy) for a set cell, and 0 for a 0 cell or [] for a list
     # (both falsy), which go to `a and`: a 0 cell stays 0, a (non-empty) list maps p over a, the
-    # forwarded x, and a shifted both ways with a pad, [a*2]+a and a[1:]+[a*2]; so rows get (row,
+    # forwarded x, and a shifted both ways with a pad: h:=[a*2]+a (item i-1) and a[1:]+h (item
+    # i+1; after the last item comes h's first, the pad, and map stops with a); so rows get (row,
     # above, below) and cells get (cell, up, down, left, right). The pads are lists, never equal to
     # an int; at the grid level a*2 has 2H >= W rows, so a pad row keeps every row whole in map
     # (which stops at its shortest argument). A set cell (x has 4 items) is 8 when x==(a,)*4
     # (a > 0 is already known, so no test against the 0 cells is needed), else a.
-    "rect_interiors_eight": "p=lambda a,*x:a*-1and[a,8][x==(a,)*4]or a and[*map(p,a,*x,[a*2]+a,a[1:]+[a*2])]",
+    "rect_interiors_eight": "p=lambda a,*x:a*-1and[a,8][x==(a,)*4]or a and[*map(p,a,*x,h:=[a*2]+a,a[1:]+h)]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the 3x3's top-left cell; sum(g,g) puts the 13
     # rows (lists, never equal to 8) first, so index(8) is 13 past the flat index and -14 lands
