@@ -598,13 +598,14 @@ IDIOMS = {
     # cluster's bounding box with 4 except on the cluster's own cells. One recursive p for grid,
     # rows and cells: the grid maps each row with the rows above/below as *x, each row maps
     # each cell with its left, up, down, right neighbours (x has 4 items only at a cell); [g*9]
-    # pads the edges with a list, never a 2 or 4, and long enough that map never stops short.
+    # pads the edges with a list, never a 2 or 4, and long enough that map never stops short
+    # (h:=[g*9]+g, named in map's arguments, also gives g[1:]+h its trailing pad h[0]).
     # A non-2 cell turns 4 when at least two neighbours are 2 or 4 (g!=2<c2-~c4, -~ adding the
     # 1): any two sides of a box cell reach the cluster, so the fill grows over the box and stops
     # at its edge. Grid and row level both repeat the step, p(M,*x), until it changes nothing
     # (g*(M==g) is g then, else [] and falsy); a row re-run with the same up/down rows only
     # spreads the fill further.
-    "cluster_boxes_filled": "p=lambda g,*x:[g,4][g!=2<x.count(2)-~x.count(4)]if x[3:]else g*((M:=[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])])==g)or p(M,*x)",
+    "cluster_boxes_filled": "p=lambda g,*x:[g,4][g!=2<x.count(2)-~x.count(4)]if x[3:]else g*((M:=[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)])==g)or p(M,*x)",
     # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
     # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s; map(f,*g) hands
     # f the columns as its arguments, and zip(*...) turns the sorted columns back into rows.
@@ -1117,12 +1118,13 @@ IDIOMS = {
     "asymmetric_block": "(b:=g[:3])*(b!=[*map(list,zip(*b))])or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
     # 4-neighbour). One recursive p for grid, rows and cells; *x holds the neighbours: a list g
-    # is mapped with [g*9]+g (item i-1; a pad before item 0), *x and g[1:]+[g*9] (item i+1; a
-    # pad after the last), so the grid gives each row (U, D) and a row gives each cell
-    # x = (L, U, D, R) (four items: the cell level). The pad g*9 is a list: long enough to stand
-    # for a missing row (9h >= w), and never equal to 3 as a missing cell. A cell c (0 or 3)
-    # becomes c+5*(3 in x), masked by &c*5 (15 for a 3, 0 for a 0): 0 stays 0, 3 -> 8 or 3.
-    "grouped_to_8": "p=lambda g,*x:g+(3in x)*5&g*5if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
+    # is mapped with h:=[g*9]+g (item i-1; a pad before item 0), *x and g[1:]+h (item i+1;
+    # then h's first, the pad; map stops with g), so the grid gives each row (U, D) and a row
+    # gives each cell x = (L, U, D, R) (four items: the cell level). The pad g*9 is a list: long
+    # enough to stand for a missing row (9h >= w), and never equal to 3 as a missing cell. A cell
+    # c (0 or 3) becomes c+5*(3 in x), masked by &c*5 (15 for a 3, 0 for a 0): 0 stays 0, 3 -> 8
+    # or 3.
+    "grouped_to_8": "p=lambda g,*x:g+(3in x)*5&g*5if x[3:]else[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)]",
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum,
@@ -1489,7 +1491,7 @@ IDIOMS = {
     # (g[1:]+[g*9]) and the neighbour lists *x it got, so a row gets its upper and lower rows and
     # a cell gets (left, up, down, right). The pad g*9 is a list (at least as long as a row, so
     # map never cuts a row short) that never equals a cell's int, so edges count as unset.
-    "drop_cells_without_row_and_col_neighbour": "p=lambda g,*x:g*0!=0and[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]or(x.count(g)>1)*g",
+    "drop_cells_without_row_and_col_neighbour": "p=lambda g,*x:g*0!=0and[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)]or(x.count(g)>1)*g",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
     # counter-clockwise turn | half turn. N = the grid's transpose over the grid upside down is the
     # top half transposed, so zip(*N) is the top half; the bottom half is the top half turned half
@@ -2184,7 +2186,7 @@ IDIOMS = {
     # list that is never 5 (a row pad is a list of rows, long enough for any row). A 5 with n
     # grey neighbours (2 corner, 3 border, 4 inside) gives g%3*-n%5 = -2n%5 = 1,4,2; a 0 cell
     # gives 0 (g%3 = 0).
-    "rect_frame_corners": "p=lambda g,*x:g%3*-x.count(5)%5 if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
+    "rect_frame_corners": "p=lambda g,*x:g%3*-x.count(5)%5 if x[3:]else[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). In doubled
     # coordinates from the midpoint, A=2i-y-s and B=2j-p-t (one of them odd: the along offset,
