@@ -1491,7 +1491,7 @@ IDIOMS = {
     # (g[1:]+[g*9]) and the neighbour lists *x it got, so a row gets its upper and lower rows and
     # a cell gets (left, up, down, right). The pad g*9 is a list (at least as long as a row, so
     # map never cuts a row short) that never equals a cell's int, so edges count as unset.
-    "drop_cells_without_row_and_col_neighbour": "p=lambda g,*x:g*0!=0and[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)]or(x.count(g)>1)*g",
+    "drop_cells_without_row_and_col_neighbour": "p=lambda g,*x:g*0!=0and[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]or(x.count(g)>1)*g",
     # task194: the 3x3 grid and its quarter turns tile a 6x6: grid | clockwise turn over
     # counter-clockwise turn | half turn. N = the grid's transpose over the grid upside down is the
     # top half transposed, so zip(*N) is the top half; the bottom half is the top half turned half
@@ -2186,7 +2186,7 @@ IDIOMS = {
     # list that is never 5 (a row pad is a list of rows, long enough for any row). A 5 with n
     # grey neighbours (2 corner, 3 border, 4 inside) gives g%3*-n%5 = -2n%5 = 1,4,2; a 0 cell
     # gives 0 (g%3 = 0).
-    "rect_frame_corners": "p=lambda g,*x:g%3*-x.count(5)%5 if x[3:]else[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)]",
+    "rect_frame_corners": "p=lambda g,*x:g%3*-x.count(5)%5 if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). In doubled
     # coordinates from the midpoint, A=2i-y-s and B=2j-p-t (one of them odd: the along offset,
