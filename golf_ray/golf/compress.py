@@ -351,7 +351,8 @@ def _shortest_wrapper(
                 best = program
     # `recode`: the streams within a few bytes of the best, their headers rewritten: shorter
     # than zlib's, or with their later bits moved so that fewer bytes need a backslash.
-    for stream in sorted(set(found), key=len) if recode else ():
+    # in the order found, not a set's: of equal lengths the first wins, the same on every run
+    for stream in sorted(dict.fromkeys(found), key=len) if recode else ():
         room = len(best) - len(HEADER) - len(FOOTER) - 3  # a stream's most bytes that could win
         if len(stream) > room + _RECODE_SAVES:
             break

@@ -26,6 +26,7 @@ from golf_ray.golf.pipeline import (
     Judge,
     golf_candidates,
     judge_seeds,
+    pack_stage,
     run_golf,
     search_stage,
     shrink_stage,
@@ -1088,6 +1089,29 @@ def test_the_pack_stage_packs_each_compressed_program_near_the_best(tmp_path, mo
         assert pipeline.pack_sources(history, best) == [inner["best"]]
         db.add("task001", source(50), RIGHT, 0, 0, "short")  # now the best, and not compressed
         assert pipeline.pack_sources(db.history("task001"), db.best("task001")) == []
+
+
+def test_the_pack_stage_packs_its_shortest_once_more_from_its_own_text(pool, tmp_path, golf_tasks):
+    """The renaming walk started again from a packed program's own text finds shorter streams
+    (task208's idiom, as it was: packed 199 bytes, its packed text packed again 198), so the
+    stage judges the shortest of both rounds."""
+    task = golf_tasks.by_id("task208")
+    source = program(
+        "(c:=min(s:=sum(g,[]),key=s.count),B:=[(y,x)for x in range(21)if c in s[x::21]for y in "
+        "range(21)if c in g[y]],[()for i in range(21)for j in range(21)for y,x in B*all(g[i-y]"
+        "[j-x]<=9*g[y][x]for y,x in B)for g[i-y][j-x]in[g[y][x]]])and g"
+    )
+    wrapped = compress.wrap(source)
+    first = compress.packed(compress.unwrap(wrapped))
+    second = compress.packed(compress.unwrap(first))
+    assert len(second) < len(first) < len(wrapped)
+    with SolutionDB(tmp_path / "s.sqlite") as db:
+        db.add(task.id, wrapped.decode("latin-1"), RIGHT, 0, 0, "search/x")
+        judge = Judge(pool, db, TaskSet([task]), GolfOptions(out=tmp_path, progress=False))
+        pack_stage(TaskSet([task]), db, judge, progress=False)
+        best = db.best(task.id)
+        assert best.correct and best.origin == "pack/zlib"
+        assert best.source == second.decode("latin-1")
 
 
 def test_the_pack_stage_packs_a_long_raw_best_and_its_near_raw_programs(tmp_path):
