@@ -1429,12 +1429,14 @@ IDIOMS = {
     "enclosed_2_outside_3": "[g:=[[v:=c|2>>c|(c<3==v)for c in(3,*r)][:0:-1]for r in zip(*g)]for _ in g+g][7]",
     # task188: the grid is one tile put twice, side by side or stacked: answer the tile. Each call
     # tests h=g[:len(g)//k] with h*2==g, else recurses on the transpose and zips the answer back;
-    # k runs 6, 2, -2, 1, -3, 0 (k%7-4). At k=6 (the call on g) the test never holds, so the
-    # columns come first (k=2: h is their first half, so a grid that repeats both ways gives the
-    # left, as the verifier does); then g again with k=-2: len(g)//-2 is -len(g)/2 for an even
-    # height, so h is the top half, and an odd height never passes. A grid that repeats neither way
-    # (another task in the search) ends at k=0 with a ZeroDivisionError, a few calls deep.
-    "halve_repeated_grid": "p=lambda g,k=6:(h:=g[:len(g)//k])*(h*2==g)or[*zip(*p([*zip(*g)],k%7-4))]",
+    # k runs 6, -2, 2, 0 (k%6-2). At k=6 (the call on g) h has len(g)//6 rows, under half, so the
+    # test never holds and the columns come first (k=-2: len//-2 is -w/2 for an even width w, so h
+    # is the first half of the columns, and an odd width never passes; a grid that repeats both
+    # ways gives the left, as the verifier does); then g again with k=2: the top half (an odd
+    # height never passes). A grid that repeats neither way (another task in the search) ends at
+    # k=0 with a ZeroDivisionError. The shrink stage cuts k%6-2 to the constant 2 (still right here:
+    # the calls go g, T with 2, g with 2; only a grid that repeats neither way then recurses on).
+    "halve_repeated_grid": "p=lambda g,k=6:(h:=g[:len(g)//k])*(h*2==g)or[*zip(*p([*zip(*g)],k%6-2))]",
     # task189: 9x9 split by an 8-row and an 8-column into a 2x2 colour key and a 6x6 pattern: output
     # the pattern, each 3x3 quadrant coloured with the key cell of that quadrant. One recursive p
     # for grid, rows and cells: p(g) pairs each pattern row with its key row, p(row, key row) pairs
