@@ -1023,11 +1023,8 @@ def test_every_renaming_walked_through_behaves_the_same(source):
 
 def test_a_binding_whose_code_never_calls_p_may_take_its_letter():
     """One letter fewer to deflate; a lambda that calls `p` keeps its own names apart from it."""
-    source = "p=lambda g:[[v*2for v in r]for r in g]"
-    texts = compress.renamings(source, tries=3000, keep=400)
-    assert any(t.count("p") > 1 for t in texts)  # `lambda p:` or `for p in`
-    for text in texts:
-        assert run(text, [[1, 2], [3, 0]]) == [[2, 4], [6, 0]], text
+    texts = compress.renamings("p=lambda g:[[v*2for v in r]for r in g]", tries=3000, keep=400)
+    assert any("for p in" in t for t in texts)
     source = "p=lambda g,k=1:k and p(g[::-1],k-1)or[[v*2for v in r]for r in g]"
     for text in compress.renamings(source, tries=3000, keep=400):
         lam = ast.parse(text).body[0].value
