@@ -107,9 +107,9 @@ def renamed(source: str, tries: int = 500) -> str:
     repeats when alike code uses alike names. Each binding (a lambda's `a`, another lambda's
     `a`, a global `a`) is its own name: bindings no code sees both of may share a letter. A
     letter stays as it is where renaming could change what the program does: `p` (the entry
-    point, though a binding none of whose code calls it may take its letter), an attribute's
-    or a keyword argument's name, an imported name, a name nothing binds; and `source` stays
-    as it is when it may read a name from a string (`eval`, `globals`, an f-string...)."""
+    point, though a binding none of whose code calls it may take its letter), an attribute's or a keyword argument's name, an imported name, a name nothing binds;
+    and `source` stays as it is when it may read a name from a string (`eval`, `globals`, an
+    f-string...)."""
     return renamings(source, tries)[0]
 
 
@@ -124,8 +124,6 @@ def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     (*pieces, tail), slots, apart, fixed, entry = found
     bindings = sorted(set(slots))
     movable = [b for b in bindings if b != entry]
-    if not movable:
-        return [source]
     letters = [c for c in string.ascii_letters if c not in fixed]
     scoped = any(len(apart[b]) < len(bindings) - 1 for b in bindings)
 
@@ -174,9 +172,8 @@ def _name_slots(
     """`source` cut around its renamable one-letter names: the text between them (one piece
     more than names), the binding each name is, for each binding the others that must keep a
     letter apart from it, the letters that must stay, and the entry point `p`'s binding where
-    it is among them (it keeps its letter); None when nothing in it may be renamed. Where the
-    scopes are not followed (`passes.scope_chains`), each letter is one binding, apart from
-    every other."""
+    it is among them (it keeps its letter); None when nothing in it may be renamed. Where the scopes are not followed (`passes.scope_chains`), each letter is one
+    binding, apart from every other."""
     try:
         tree = ast.parse(source)
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))

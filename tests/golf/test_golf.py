@@ -992,7 +992,6 @@ def test_renaming_pays_and_keeps_the_letters_whose_name_matters():
     # names read from strings: left alone
     for reads in ("p=lambda g:eval('g')", "p=lambda g:[f'{g}']", "p=lambda g:globals()['g']"):
         assert compress.renamed(reads) == reads
-    assert compress.renamed("def p(grid):return grid") == "def p(grid):return grid"  # only `p`
 
 
 # Scopes a renaming must respect: a comprehension's first iterable is read outside it, `:=` in
