@@ -107,7 +107,7 @@ def renamed(source: str, tries: int = 500) -> str:
     repeats when alike code uses alike names. Each binding (a lambda's `a`, another lambda's
     `a`, a global `a`) is its own name: bindings no code sees both of may share a letter. A
     letter stays as it is where renaming could change what the program does: `p` (the entry
-    point, though a binding none of whose code calls it may take its letter), an attribute's or a keyword argument's name, an imported name, a name nothing binds;
+    point), an attribute's or a keyword argument's name, an imported name, a name nothing binds;
     and `source` stays as it is when it may read a name from a string (`eval`, `globals`, an
     f-string...)."""
     return renamings(source, tries)[0]
@@ -121,9 +121,8 @@ def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     found = _name_slots(source)
     if found is None:
         return [source]
-    (*pieces, tail), slots, apart, fixed, entry = found
+    (*pieces, tail), slots, apart, fixed = found
     bindings = sorted(set(slots))
-    movable = [b for b in bindings if b != entry]
     letters = [c for c in string.ascii_letters if c not in fixed]
     scoped = any(len(apart[b]) < len(bindings) - 1 for b in bindings)
 
@@ -137,7 +136,7 @@ def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     # swaps first, which settle the lettering as a whole; then, where scopes allow, single
     # bindings move too, which lets alike code in separate scopes take alike letters
     for step in range(tries + (tries // 2 if scoped else 0)):
-        binding, letter = rng.choice(movable), rng.choice(letters)
+        binding, letter = rng.choice(bindings), rng.choice(letters)
         had = best[binding]
         if step >= tries and rng.random() < 0.5:
             to = {**best, binding: letter}  # unless some code sees it and another `letter`
@@ -146,8 +145,6 @@ def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
         else:  # every binding with `letter` takes `had`, every one with `had` takes `letter`
             swap = {letter: had, had: letter}
             to = {b: swap.get(c, c) for b, c in best.items()}
-            if entry is not None and to[entry] != "p":
-                continue
         changed = text(to)
         seen[changed] = size = _deflated_size(changed)
         if size <= best_size:  # a tie moves on across a plateau
@@ -168,18 +165,18 @@ _NAMED_BY = {ast.Name: "id", ast.arg: "arg", ast.FunctionDef: "name"}
 
 def _name_slots(
     source: str,
-) -> tuple[list[str], list[Binding], dict[Binding, set[Binding]], set[str], Binding | None] | None:
+) -> tuple[list[str], list[Binding], dict[Binding, set[Binding]], set[str]] | None:
     """`source` cut around its renamable one-letter names: the text between them (one piece
     more than names), the binding each name is, for each binding the others that must keep a
-    letter apart from it, the letters that must stay, and the entry point `p`'s binding where
-    it is among them (it keeps its letter); None when nothing in it may be renamed. Where the scopes are not followed (`passes.scope_chains`), each letter is one
+    letter apart from it, and the letters that must stay; None when nothing in it may be
+    renamed. Where the scopes are not followed (`passes.scope_chains`), each letter is one
     binding, apart from every other."""
     try:
         tree = ast.parse(source)
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     except (SyntaxError, tokenize.TokenError):
         return None
-    fixed = set()
+    fixed = {"p"}
     for node in ast.walk(tree):
         if isinstance(node, ast.keyword) and node.arg:
             fixed.add(node.arg)
@@ -214,43 +211,32 @@ def _name_slots(
     if bound is not None:  # a name nothing binds keeps its letter
         fixed |= {name for _, name, where in at if bound[0].get(where, (0,))[0] is None}
     at = [(offset, name, where) for offset, name, where in at if name not in fixed]
-    followed = bound is not None and all(where in bound[0] for _, _, where in at)
-    # `p`, the entry point, keeps its letter; where the scopes are followed, a binding none of
-    # whose code calls `p` may take the letter too (one letter fewer to deflate)
-    entry = (bound[2], "p") if followed else None
-    if entry is None or entry not in (bound[0][where] for _, _, where in at):
-        entry = None
-        fixed.add("p")
-        at = [(offset, name, where) for offset, name, where in at if name != "p"]
     if not at:
         return None
     pieces, end = [], 0
     for offset, _, _ in at:
         pieces.append(source[end:offset])
         end = offset + 1
-    if not followed:
+    if bound is None or any(where not in bound[0] for _, _, where in at):
         slots = [(0, name) for _, name, _ in at]
         apart = {b: set(slots) - {b} for b in set(slots)}
     else:
-        of, regions, _ = bound
+        of, regions = bound
         slots = [of[where] for _, _, where in at]
         apart = {
             b: {c for c in set(slots) if c != b and (c[0] in regions[b] or b[0] in regions[c])}
             for b in set(slots)
         }
-    return [*pieces, source[end:]], slots, apart, fixed, entry
+    return [*pieces, source[end:]], slots, apart, fixed
 
 
 def _resolve(
     tree: ast.Module, wanted: set[tuple[int, int]]
-) -> (
-    tuple[dict[tuple[int, int], Binding | tuple[None, str]], dict[Binding, set[int]], int | None]
-    | None
-):
+) -> tuple[dict[tuple[int, int], Binding | tuple[None, str]], dict[Binding, set[int]]] | None:
     """The binding of each name, parameter and def at `wanted` (line, byte column; a def by
-    where its `def` starts), `(None, name)` for a name nothing binds; each binding's region:
-    the scopes between it and the code that uses it, where no other binding of its letter may
-    be; and the module's scope number. None where `passes.scope_chains` is."""
+    where its `def` starts), `(None, name)` for a name nothing binds; and each binding's
+    region: the scopes between it and the code that uses it, where no other binding of its
+    letter may be. None where `passes.scope_chains` is."""
     chains = passes.scope_chains(tree)
     if chains is None:
         return None
@@ -273,7 +259,7 @@ def _resolve(
             of[where] = binding = (numbers[id(outer)], name)
             region = regions.setdefault(binding, set())
             region.update(numbers.setdefault(id(scope), len(numbers)) for scope in chain)
-    return of, regions, numbers.get(id(tree))
+    return of, regions
 
 
 def _definition(stmt: ast.stmt) -> str | None:

@@ -1003,7 +1003,6 @@ SCOPED = [
     "k=3\np=lambda g,h=k:[[v*h+k for v in w]for w in[[h for h in r]for r in g]]",
     "def f(a):\n def b(c):return a[0]+c\n return[b(d)for d in a]\np=lambda g:[f(r)for r in g]",
     "q=lambda a:[a for a in a]\nr=lambda b:[b for b in[b]]\np=lambda g:[q(r(s))[0]for s in g]",
-    "p=lambda g,k=1:k and p(g[::-1],k-1)or[[v*2for v in r]for r in g]",
 ]
 
 
@@ -1018,17 +1017,6 @@ def test_every_renaming_walked_through_behaves_the_same(source):
     letters = {n.id for n in ast.walk(ast.parse(texts[0])) if isinstance(n, ast.Name)}
     names = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
     assert len(letters) < len(names)
-
-
-def test_a_binding_whose_code_never_calls_p_may_take_its_letter():
-    """One letter fewer to deflate; a lambda that calls `p` keeps its own names apart from it."""
-    texts = compress.renamings("p=lambda g:[[v*2for v in r]for r in g]", tries=3000, keep=400)
-    assert any("for p in" in t for t in texts)
-    source = "p=lambda g,k=1:k and p(g[::-1],k-1)or[[v*2for v in r]for r in g]"
-    for text in compress.renamings(source, tries=3000, keep=400):
-        lam = ast.parse(text).body[0].value
-        assert "p" not in {a.arg for a in lam.args.args}, text
-        assert run(text, [[1, 2], [3, 0]]) == [[6, 0], [2, 4]]
 
 
 def test_alike_lambdas_get_alike_names():
