@@ -113,16 +113,21 @@ def renamed(source: str, tries: int = 500) -> str:
     return renamings(source, tries)[0]
 
 
-def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
+def renamings(source: str, tries: int = 500, keep: int = 1, share_p: bool = False) -> list[str]:
     """The `keep` texts whose deflate streams are shortest of those `renamed`'s walk passed
     through, shortest first; `[source]` when nothing in it may be renamed. Each of `tries`
     steps swaps two letters everywhere; where bindings may share letters, `tries // 2` more
-    steps follow, half of which give one binding a letter."""
-    found = _name_slots(source)
+    steps follow, half of which give one binding a letter. `share_p`: a binding none of whose
+    code calls `p` may take the entry point's letter too (one letter fewer to deflate); the
+    entry point keeps it."""
+    found = _name_slots(source, share_p)
     if found is None:
         return [source]
-    (*pieces, tail), slots, apart, fixed = found
+    (*pieces, tail), slots, apart, fixed, entry = found
     bindings = sorted(set(slots))
+    movable = [b for b in bindings if b != entry]
+    if not movable:
+        return [source]
     letters = [c for c in string.ascii_letters if c not in fixed]
     scoped = any(len(apart[b]) < len(bindings) - 1 for b in bindings)
 
@@ -136,7 +141,7 @@ def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
     # swaps first, which settle the lettering as a whole; then, where scopes allow, single
     # bindings move too, which lets alike code in separate scopes take alike letters
     for step in range(tries + (tries // 2 if scoped else 0)):
-        binding, letter = rng.choice(bindings), rng.choice(letters)
+        binding, letter = rng.choice(movable), rng.choice(letters)
         had = best[binding]
         if step >= tries and rng.random() < 0.5:
             to = {**best, binding: letter}  # unless some code sees it and another `letter`
@@ -145,6 +150,8 @@ def renamings(source: str, tries: int = 500, keep: int = 1) -> list[str]:
         else:  # every binding with `letter` takes `had`, every one with `had` takes `letter`
             swap = {letter: had, had: letter}
             to = {b: swap.get(c, c) for b, c in best.items()}
+            if entry is not None and to[entry] != "p":
+                continue
         changed = text(to)
         seen[changed] = size = _deflated_size(changed)
         if size <= best_size:  # a tie moves on across a plateau
@@ -164,19 +171,20 @@ _NAMED_BY = {ast.Name: "id", ast.arg: "arg", ast.FunctionDef: "name"}
 
 
 def _name_slots(
-    source: str,
-) -> tuple[list[str], list[Binding], dict[Binding, set[Binding]], set[str]] | None:
+    source: str, share_p: bool = False
+) -> tuple[list[str], list[Binding], dict[Binding, set[Binding]], set[str], Binding | None] | None:
     """`source` cut around its renamable one-letter names: the text between them (one piece
     more than names), the binding each name is, for each binding the others that must keep a
-    letter apart from it, and the letters that must stay; None when nothing in it may be
-    renamed. Where the scopes are not followed (`passes.scope_chains`), each letter is one
-    binding, apart from every other."""
+    letter apart from it, the letters that must stay, and the entry point's binding when it is
+    among them (with `share_p`, where the scopes are followed: it keeps its letter `p`, which
+    others may share); None when nothing in it may be renamed. Where the scopes are not
+    followed (`passes.scope_chains`), each letter is one binding, apart from every other."""
     try:
         tree = ast.parse(source)
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     except (SyntaxError, tokenize.TokenError):
         return None
-    fixed = {"p"}
+    fixed = set() if share_p else {"p"}
     for node in ast.walk(tree):
         if isinstance(node, ast.keyword) and node.arg:
             fixed.add(node.arg)
@@ -211,6 +219,15 @@ def _name_slots(
     if bound is not None:  # a name nothing binds keeps its letter
         fixed |= {name for _, name, where in at if bound[0].get(where, (0,))[0] is None}
     at = [(offset, name, where) for offset, name, where in at if name not in fixed]
+    entry = (bound[2], "p") if share_p and bound is not None else None
+    if (
+        entry is None
+        or any(where not in bound[0] for _, _, where in at)
+        or entry not in (bound[0][where] for _, _, where in at)
+    ):
+        entry = None
+        fixed.add("p")
+        at = [(offset, name, where) for offset, name, where in at if name != "p"]
     if not at:
         return None
     pieces, end = [], 0
@@ -221,22 +238,25 @@ def _name_slots(
         slots = [(0, name) for _, name, _ in at]
         apart = {b: set(slots) - {b} for b in set(slots)}
     else:
-        of, regions = bound
+        of, regions, _ = bound
         slots = [of[where] for _, _, where in at]
         apart = {
             b: {c for c in set(slots) if c != b and (c[0] in regions[b] or b[0] in regions[c])}
             for b in set(slots)
         }
-    return [*pieces, source[end:]], slots, apart, fixed
+    return [*pieces, source[end:]], slots, apart, fixed, entry
 
 
 def _resolve(
     tree: ast.Module, wanted: set[tuple[int, int]]
-) -> tuple[dict[tuple[int, int], Binding | tuple[None, str]], dict[Binding, set[int]]] | None:
+) -> (
+    tuple[dict[tuple[int, int], Binding | tuple[None, str]], dict[Binding, set[int]], int | None]
+    | None
+):
     """The binding of each name, parameter and def at `wanted` (line, byte column; a def by
-    where its `def` starts), `(None, name)` for a name nothing binds; and each binding's
-    region: the scopes between it and the code that uses it, where no other binding of its
-    letter may be. None where `passes.scope_chains` is."""
+    where its `def` starts), `(None, name)` for a name nothing binds; each binding's region:
+    the scopes between it and the code that uses it, where no other binding of its letter may
+    be; and the module's scope number. None where `passes.scope_chains` is."""
     chains = passes.scope_chains(tree)
     if chains is None:
         return None
@@ -259,7 +279,7 @@ def _resolve(
             of[where] = binding = (numbers[id(outer)], name)
             region = regions.setdefault(binding, set())
             region.update(numbers.setdefault(id(scope), len(numbers)) for scope in chain)
-    return of, regions
+    return of, regions, numbers.get(id(tree))
 
 
 def _definition(stmt: ast.stmt) -> str | None:
@@ -315,7 +335,7 @@ def _spacings(source: str) -> list[str]:
     return [*dict.fromkeys((passes.tight_keywords(source), passes.spaced_keywords(source)))]
 
 
-def packed(source: str, texts: int = 1024, tries: int = 8000) -> bytes:
+def packed(source: str, texts: int = 1024, tries: int = 8000, share_p: bool = False) -> bytes:
     """The shortest wrapper found with far more work than `wrap`'s: of the `texts` renamings of
     each spacing (`_spacings`) that deflate shortest (`renamings`), each by zlib and by a quick
     zopfli (10 iterations, no block splitting: twenty times faster, as short). How many of a
@@ -329,7 +349,7 @@ def packed(source: str, texts: int = 1024, tries: int = 8000) -> bytes:
     against 0.9); packing those 31 programs' texts again, 1024 texts beat 512 by 4 bytes."""
     return min(
         (
-            _shortest_wrapper(renamings(s, tries, texts), 10, split=False, recode=True)
+            _shortest_wrapper(renamings(s, tries, texts, share_p), 10, split=False, recode=True)
             for s in _spacings(source)
         ),
         key=len,

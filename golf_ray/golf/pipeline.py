@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
 import itertools
 import logging
@@ -55,8 +56,11 @@ ZOPFLI_TRIES = 2  # texts per task renamed for deflate and compressed by zopfli 
 PACK_MARGIN = 1.1
 PACK_SOURCES = 3
 # The renaming walk started again from a packed winner's own text goes on to shorter streams:
-# ~10 bytes on 7 of the 31 packed tasks of 0285759's run; a third round found none.
-PACK_ROUNDS = 2
+# ~10 bytes on 7 of the 31 packed tasks of 0285759's run. The last round's walk lets other
+# bindings share `p`'s letter: 2 bytes more on 866e4a4's, where a plain third round found none.
+# Last, since a change to the walk reshuffles its luck on every task: in all rounds (2ce6909)
+# it lost more than it found.
+PACK_ROUNDS = 3
 # arc-gen examples each shrinking edit is tried on, beside train and test: few, since a kept
 # edit runs on all of them, and one the rest catch costs a bisection, not the round
 SHRINK_EXAMPLES = 10
@@ -497,8 +501,8 @@ def _searched(task) -> dict[str, str]:
 def pack_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> None:
     """Each task whose best program is compressed: its near-best compressed programs' sources
     (`pack_sources`) compressed again with far more work (`compress.packed`, in worker
-    processes), then each task's shortest packed once more from its own text, the shortest
-    judged when it is shorter than the best."""
+    processes), then each task's shortest packed again from its own text (PACK_ROUNDS), the
+    shortest judged when it is shorter than the best."""
     best = db.best_all()
     jobs = [
         (task.id, source)
@@ -509,7 +513,8 @@ def pack_stage(tasks, db: SolutionDB, judge: Judge, progress: bool = True) -> No
     shortest: dict[str, bytes] = {}
     with _processes(judge) as processes:
         for n in range(PACK_ROUNDS):
-            made = processes.map(compress.packed, [source for _, source in jobs], chunksize=2)
+            pack = functools.partial(compress.packed, share_p=n == PACK_ROUNDS - 1)
+            made = processes.map(pack, [source for _, source in jobs], chunksize=2)
             desc = f"packing ({n + 1})"
             made = tqdm(made, total=len(jobs), desc=desc, unit="text", disable=not progress)
             for (task_id, _), program in zip(jobs, made, strict=True):
