@@ -1970,15 +1970,17 @@ IDIOMS = {
     "tallest_shortest_bars": "[[-v&f+~q%3for v,f,q in zip(r,max(g,key=any),g[~g.count(r)])]for r in g]",
     # task255: Cells in the middle of an all-0 3-row x 14-col window (inner 12) or its
     # transpose become 3; then thin (<=3 wide) tips of the 3-region that stick out are
-    # eroded. p recurses 16 times (i=0..15; i^16 is 0 only at 16: as long as i<16, packs a
-    # byte shorter), each level a quarter turn that drops a 3 whose upper neighbour is not 3
-    # and whose row-run is < 4, and in passes 0-1 only (`or i<2and`) fills the 0s: one
-    # erosion pass more than the rule's 3.5 rounds, which changes nothing because in every
-    # example the eroded region is stable. The first and last rows are padded with copies of
-    # themselves: a top 3 then has a 3 above it (kept, as under a row of 3s), and a copied
-    # row is all-0 exactly where the row is, so the windows see the same as with a padding
-    # row of 3s (a copy adds no colour outside {0,3} to a column).
-    "corridor_fill": "p=lambda g,i=0:i^16and p([*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])or i<2and 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c)],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip(g[:1]+g,g,g[1:]+g[-1:])][::-1])],i+1)or g",
+    # eroded. p recurses 16 times (i=15 down to 0; at i=-1, -i*g is g and ends it, before that
+    # [] goes on), each level a quarter turn that drops a 3 whose upper neighbour is not 3
+    # and whose row-run is < 4, and in passes 0-1 only (i=15,14) fills the 0s: there c*(13<i)
+    # keeps the row below, later it is () and zip(a,b,()) is empty, so no window is clean
+    # and the fill gives 0 at little cost. One erosion pass more than the rule's 3.5 rounds,
+    # which changes nothing because in every example the eroded region is stable. The first
+    # and last rows are padded with copies of themselves: a top 3 then has a 3 above it (kept,
+    # as under a row of 3s), and a copied row is all-0 exactly where the row is, so the
+    # windows see the same as with a padding row of 3s (a copy adds no colour outside {0,3}
+    # to a column).
+    "corridor_fill": "p=lambda g,i=15:-i*g or p([*zip(*[[y*(y!=3or a[j]==3or 4*b'\\3'in bytes(3*(0,)+b)[j:j+7])or 3*(14*b'\\1'in bytes(11*(0,)+(1,*[{*t}<={0,3}for t in zip(a,b,c*(13<i))],1))[j:j+25])for j,y in enumerate(b)]for a,b,c in zip(g[:1]+g,g,g[1:]+g[-1:])][::-1])],i-1)",
     # task256: a 2 bar of length L starts at the left edge; rows above it get 3s, one longer per
     # row up, rows below get 1s, one shorter per row down. d counts rows from the bar (the max
     # row); each row is max(r, [c]*n+r[n:]) with n = L-d, c = 3 above the bar (d<0), else 1.
