@@ -521,11 +521,13 @@ IDIOMS = {
     "first_third_of_hstrip": "[r[:len(g)]for r in g]",
     # task068: Keep only the colour that occurs exactly once, at its place, and surround it with a
     # ring of 2s (10x10, as every example, and the lone cell never on the border). f is the flat
-    # grid; d, a running flat index set to ~(flat index of the colour of least count), is bumped
-    # by abs(d:=d+1) at each cell of the rows of g (no zip regrouping), so it is the cell's offset
-    # from the lone cell. The ring is the offsets +-1, +-9, +-10, +-11: bits 2, 10, 11, 12 of
-    # 7172, so 2&7172>>abs(d) is 2 on the ring and 0 elsewhere; v*(d==0) keeps the lone cell.
-    "lone_cell_ringed": "def p(g):f=sum(g,[]);d=~f.index(min(f,key=f.count));return[[2&7172>>abs(d:=d+1)|v*(d==0)for v in r]for r in g]",
+    # grid; [*map(f.count,f)] lists each cell's colour count, and its .index(1) is the flat index
+    # of the lone cell (every other colour, 0 included, occurs 2+ times). d, a running flat index
+    # set to ~(that index), is bumped by abs(d:=d+1) at each cell of the rows of g (no zip
+    # regrouping), so it is the cell's offset from the lone cell. The ring is the offsets +-1,
+    # +-9, +-10, +-11: bits 2, 10, 11, 12 of 7172, so 2&7172>>abs(d) is 2 on the ring and 0
+    # elsewhere; v*(d==0) keeps the lone cell.
+    "lone_cell_ringed": "def p(g):f=sum(g,[]);d=~[*map(f.count,f)].index(1);return[[2&7172>>abs(d:=d+1)|v*(d==0)for v in r]for r in g]",
     # task069: the many-coloured shape (no 0, no 8) is stamped over each 8-copy of its shape,
     # then erased. The grid is flattened column by column, each column padded with a 0 (stride
     # 11: a shift that wraps hits the pad) and 99 zeros after it (indices past either end);
@@ -2173,11 +2175,11 @@ IDIOMS = {
     # turn (g[:]=zip(*g[::-1]); 4 turns: upright again). c, b are the indexes (g.index, the first
     # row equal to it) of the first two non-empty rows: with the dot above the box, the dot row
     # and the top border (b > c+1: the dot is at least one row away); else the top border and the
-    # inner row below it (b == c+1, no edit). Rows c..b become the border g[b], then b-c copies of
-    # the inner row g[b+1] (a slice assignment of b-c+1 rows, so the height is kept). The text
-    # holds two newlines (an if-line): in the idiom's literal they are written \\n. `or g`: exec
-    # gives None.
-    "box_stretch_to_dot": 'exec("g[:]=zip(*g[::-1]);c,b,*_=map(g.index,filter(any,g))\\nif~-b>c:g[c:b+1]=[g[b]]+[g[b+1]]*(b-c)\\n"*4)or g',
+    # inner row below it (b == c+1). b-=b-c<2 turns the second case into b == c. Rows c..b become
+    # the border g[b], then b-c copies of the inner row g[b+1] (a slice assignment of b-c+1 rows,
+    # so the height is kept); with b == c that is row c replaced by itself, so no guard (if-line)
+    # is needed and the text has no newline. `or g`: exec gives None.
+    "box_stretch_to_dot": 'exec("g[:]=zip(*g[::-1]);c,b,*_=map(g.index,filter(any,g));b-=b-c<2;g[c:b+1]=[g[b]]+[g[b+1]]*(b-c);"*4)or g',
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
     # example): indices wrap with j-8. Two passes (p(g) on h or p(g,g): h is g there); each builds
