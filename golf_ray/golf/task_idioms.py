@@ -1054,15 +1054,17 @@ IDIOMS = {
     # task136: A 2x2 block of 1 shoots a diagonal of 1s up-left from its corner, a 2x2 block of 2
     # one of 2s down-right. Passes over the grid's text (rows 3w+2 characters apart), a walrus
     # list comprehension in a lambda (shorter than def/for/return): re.sub turns a 0 into c when
-    # the next two cells down-right of it are c (lookahead '(.{3w+4}c){2}'): off the block's
-    # top-left corner or a shot's tip (whose down-right is the shot or the corner), one cell a
-    # pass; a 0 beside the block has a 0 two steps on. Each pass reverses the text (a 180-degree
-    # turn), so c alternates 1, 2 and the 2-shot is up-left in the reversed text; h-1 passes per
-    # colour (a shot is at most h-2 long), an even count, so the last text ([-1]) is upright for
-    # eval. 3w+4 is read off the text either way round: its first bracket comes back at index
-    # 3w+3. The raw guard g*(max(max(g))<3) fails other tasks fast (no pass: [][-1] raises);
-    # shrink folds the pass count and 3w+4 to literals (9, 34: every grid is 10x10).
-    "corner_diagonal_shots": "import re\np=lambda g:eval([g:=re.sub('0(?=(.{%d}'%(str(g).find(str(g)[0],2)+1)+c+'){2})',c,str(g))[::-1]for c in'12'*~-len(g*(max(max(g))<3))][-1])",
+    # the next two cells down-right of it are c (the lookahead is 3w+4 dots and c, twice,
+    # written ('.'*(3w+4)+c)*2): off the block's top-left corner or a shot's tip (whose
+    # down-right is the shot or the corner), one cell a pass; a 0 beside the block has a 0 two
+    # steps on. Each pass reverses the text (a 180-degree turn), so c alternates 1, 2 and the
+    # 2-shot is up-left in the reversed text; h-1 passes per colour (a shot is at most h-2
+    # long), an even count, so the last text ([-1]) is upright for eval. 3w+4 is read off the
+    # text either way round: its first bracket comes back at index 3w+3 (-~ adds the 1 without
+    # brackets). The raw guard g*(max(max(g))<3) fails other tasks fast (no pass: [][-1]
+    # raises); shrink folds the pass count and the dot count to literals (9 and '.'*34: every
+    # grid is 10x10; it folds ints only, so '.{%d}'%34 would have stayed).
+    "corner_diagonal_shots": "import re\np=lambda g:eval([g:=re.sub('0(?='+('.'*-~str(g).find(str(g)[0],2)+c)*2+')',c,str(g))[::-1]for c in'12'*~-len(g*(max(max(g))<3))][-1])",
     # task137: Three equally spaced points on a diagonal: draw concentric square rings around the
     # middle one (a,b), every e = a - x[0] cells (x: the first point, row-major); c>>k*4 is c iff
     # k == 0 (c <= 9 < 16). A def on one line (statements joined by ;) is shorter than the lambda:
