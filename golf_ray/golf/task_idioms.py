@@ -1513,13 +1513,15 @@ IDIOMS = {
     "block_pattern_fractal": "g[3:]and p([*zip(*filter(any,g[::3]))])or[[a&b for a in A for b in B]for A in g for B in g]",
     # task196: 1-objects that are closed hollow rectangles (enclose a hole) turn 3; others stay 1.
     # Whole program, 12 sweeps by recursion, k=15..4 (g*(k<4) ends it: g*True is g, g*False is []
-    # so `or` recurses). Each sweep turns the grid (zip, then [:0:-1] reverses and drops the 4
-    # sentinel); v is the cell just made: a 0 after a 4 or the edge becomes 4 (outside); when k<8
-    # (the last 4 sweeps) an odd cell (1) after a v with v%3==0 (a hole-0 or a 3) becomes 3:
-    # c&1>k/8>v%3 is c odd, k/8<1, and v%3<k/8<1. Its first comparison reads only c and k, so the
-    # sentinel (c=4) never reads v before the walrus sets it in a fresh frame. %k keeps 0,1,3,4
-    # while k>4; the last sweep (k=4) sends 4 back to 0.
-    "closed_boxes_recolor": "p=lambda g,k=15:g*(k<4)or p([[(v:=c|2*(c&1>k/8>v%3)or v&4)%k for c in(4,*r)][:0:-1]for*r,in zip(*g)],k-1)",
+    # so `or` recurses). Each sweep turns the grid (map over the columns *g, each reversed); the
+    # inner lambda's default v=4 makes the edge count as outside in every row (a fresh default per
+    # column, so no sentinel cell). v is the cell just made, c|(v or 14//k)&4>>c: 4>>c picks bit 4
+    # for c=0 (a 0 after an outside 4 becomes 4) and bit 2 for c=1 (a 1 after a 3 becomes 3), and
+    # nothing for c=3,4. After a 0 (a hole, once the flood is done) the bits come from 14//k: 0 or
+    # 1 while k>=8 (the flood sweeps: nothing), 2 or 3 when k<8 (the last 4 sweeps: a 1 after a
+    # hole-0 becomes 3, a 0 after a 0 stays 0). %k keeps 0,1,3,4 while k>4; the last sweep (k=4)
+    # sends 4 back to 0.
+    "closed_boxes_recolor": "p=lambda g,k=15:g*(k<4)or p([*map(lambda*r,v=4:[(v:=c|(v or 14//k)&4>>c)%k for c in r][::-1],*g)],k-1)",
     # task197: one full two-colour row is the template; every other row shows only a recoloured
     # prefix -> complete it with the template. The template is row 1 in every example (row 0 blank).
     "template_row_recolour": "[[r[g[1].index(c)]for c in g[1]]for r in g]",
