@@ -1647,10 +1647,11 @@ IDIOMS = {
     # from it to the border. One pass goes down the rows and flips its result; p(g) runs that pass
     # on p(g,g), whose pass runs on the input h=g, so the pass runs twice (down, then up in the
     # original). The pass input is h or p(g,g); g is the previous output row (the grid's rows at
-    # first, never == k). The default k=2 resets k for each call: k is 2 before the line, 1 from it
-    # on (each cell sets k:=k**(c<5): a 5 gives k**0 = 1, the markers 1, 2 and 0 leave k as is,
-    # and 1**x stays 1; line cells stay 5 as 5|1 is 5); a cell gets k when the cell above holds k.
-    "toward_away_rays": "p=lambda g,h=0,k=2:[g:=[c|(k:=k**(c<5))*(x==k)for c,x in zip(r,g)]for r in h or p(g,g)][::-1]",
+    # first, never == k). The default k=2 resets k for each call: k is 2 before the line, True (1)
+    # from it on (each cell sets k:=c>4or k: a 5 gives True, the markers 1, 2 and 0 leave k as
+    # is; line cells stay 5 as 5|1 is 5); a cell gets k (k*(x==k) is 2, 1 or 0) when the cell
+    # above holds k.
+    "toward_away_rays": "p=lambda g,h=0,k=2:[g:=[c|(k:=c>4or k)*(x==k)for c,x in zip(r,g)]for r in h or p(g,g)][::-1]",
     # task213: full lines of distinct colours (some cut by a grey 5 square): output N x N, the line
     # colours in order, striped like the lines. K = -N (str(g) has N colours and "[], 05"). Each row
     # less its 0s and 5s (s) is kept when it has >= N cells, cut to its last N, last N rows: across
