@@ -2934,9 +2934,11 @@ IDIOMS = {
     # def, which is shorter than gluing g[:1] and g[9:] around a new list.
     "nine_between_in_rows": "def p(g):\n for r in g[1:9]:s=0;r[:]=[c+9*(c*9<(s:=s+c)<sum(r))for c in r]\n return g",
     # task382: Dots on one edge shoot rays straight across; each 2 on the perpendicular edge makes
-    # every ray step one cell further away from that edge from its row/column on. p recurses 8 times
-    # (n=7..0; -n*g is [] until n=-1, which returns g), each pass a transpose after a flip [::-1]
-    # except when n%4==3 ([::n%4>2or-1] is then 1), which visits every orientation and ends upright.
+    # every ray step one cell further away from that edge from its row/column on. p recurses 12
+    # times (n=11..0; -n*g is [] until n=-1, which returns g), each pass a transpose, after a flip
+    # [::-1] only when n%3==0 (n%3-1|1 is 1, 1, -1 for n%3 = 2, 1, 0): each group of three passes is
+    # transpose, transpose, quarter turn, so the passes visit the grid and its transpose in all four
+    # quarter turns (every orientation) and end upright after four turns.
     # S (the row drawn above) is a default, so it is [] again in every pass: the first row keeps
     # itself. Each row r (a list, for*r,) becomes S=max(r, r[:1]+S shifted): S[1:] keeps the rays, S
     # whole shifts them right one (r<S is false only for a row starting with 2). The slice end
@@ -2944,7 +2946,7 @@ IDIOMS = {
     # otherwise (first cells 0 or 8), so in other orientations the candidate is r[:1] and max keeps
     # r. Of the two orientations with the 2s on the left, with the 8s on top it draws the rays; with
     # the 8s at the bottom every candidate is <= r, so max keeps the grid as it is.
-    "staggered_rays": "p=lambda g,n=7,S=[]:-n*g or p([*zip(*[S:=max(r,r[:1]+S[r<S:max(g)[0]%4*99])for*r,in g][::n%4>2or-1])],n-1)",
+    "staggered_rays": "p=lambda g,n=11,S=[]:-n*g or p([*zip(*[S:=max(r,r[:1]+S[r<S:max(g)[0]%4*99])for*r,in g][::n%3-1|1])],n-1)",
     # task383: A rectangle (colour A) holds an inner rectangle (B) with a 1-cell ring between; each
     # B bump in the ring sends a line through its row/column: A across the inner rectangle, B
     # outside the big one. Colours by first appearance are background (0, as in every example), A,
