@@ -961,13 +961,14 @@ IDIOMS = {
     # task124: A pattern repeating every t rows, shifted e columns right each time, is cut
     # off: continue it to 10 rows (every example is rebuilt with t=2, e <= 2 or t=3, e=0: a
     # 1-row pattern is a 2-row one shifted 0 or 2; all examples have 5+ rows). Each candidate is
-    # one byte b: row i is g[i%b%4] shifted right by i//4*b//9. b=3 is t=3 (rows g[i%3], no
-    # shift); b=2 is t=2, e=0 (rows g[i%2]); b=18 ('\x12') and 36 ('$') read t=2 as period 4
-    # (rows g[i%4], all given) with shift 2e per 4 rows (i//4*18//9 = 2*(i//4), i//4*36//9 =
-    # 4*(i//4)). One that rebuilds the given rows starts with them, so compares above g, and a
-    # wrong one above g differs at a given row and compares above the right one: the min of
-    # those above g is the answer.
-    "continue_pattern_down": "min(o for e in b'\x02\x12$\x03'if(o:=[(i//4*e//9*[0]+g[i%e%4])[:10]for i in range(10)])>g)",
+    # one byte e: row i is g[i%e%4] shifted right by 9*i%e%9. e=3 ('\x03') is t=3 (rows g[i%3],
+    # shift 9i%3 = 0); the others read t=2 as period 4 (rows g[i%4], all given; i%e = i for
+    # i < 10): '$' (36) is e=0 (9i%36 is 0, 9, 18 or 27: %9 = 0), '"' (34) is e=1 (9i%34 runs
+    # 0,9,18,27, 2,11,20,29, 4,13: %9 = 2*(i//4)) and ' ' (32) is e=2 (9i%32 runs 0,9,18,27,
+    # 4,13,22,31, 8,17: %9 = 4*(i//4)). One that rebuilds the given rows starts with them, so
+    # compares above g, and a wrong one above g differs at a given row and compares above the
+    # right one: the min of those above g is the answer. The value holds a double quote.
+    "continue_pattern_down": "min(o for e in b'\x03$ \"'if(o:=[(9*i%e%9*[0]+g[i%e%4])[:10]for i in range(10)])>g)",
     # task125: Rectangles of 6 on 8: ring each with 3 (its outbox) and fill its holes with 4. (EXPR:
     # 100 passes, each writing every column of zip(*g) reversed, a quarter turn, so 100 passes end
     # upright with list rows; u is the cell before c on its line (32 before the first: outside).
