@@ -128,10 +128,10 @@ IDIOMS = {
     # task017: a doubly periodic, transpose-symmetric pattern with 0 holes. The answer is
     # symmetric, so row j of it is column j (r, from zip(*g)) filled: the cellwise max of r and
     # of every row s of g that agrees with r wherever both are non-zero (-a^-b is positive
-    # unless a == b, and -b <= 0 when a is 0, so max(...)<1 holds exactly then). Rows as
-    # candidates for a column fill every hole in every example (rows alone for rows leave one
-    # example with a hole).
-    "periodic_patch_fill": "[[*map(max,r,*[s for s in g if max(-a^-b for a,b in zip(r,s))<1])]for r in zip(*g)]",
+    # unless a == b, and -b <= 0 when a is 0, so all(-a^-b<1 ...) holds exactly then; `1for`
+    # needs no space). Rows as candidates for a column fill every hole in every example (rows
+    # alone for rows leave one example with a hole).
+    "periodic_patch_fill": "[[*map(max,r,*[s for s in g if all(-a^-b<1for a,b in zip(r,s))])]for r in zip(*g)]",
     # task018: Each template (a body in its commonest colour with three marker cells of other
     # colours) is moved, turned or flipped as needed onto every triple of loose cells with its
     # markers' colours; the templates' own places are cleared. Side-joined groups get a label v (99
