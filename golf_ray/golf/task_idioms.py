@@ -1124,14 +1124,14 @@ IDIOMS = {
     # empty list falls through to the recursion on g[3:]).
     "asymmetric_block": "(b:=g[:3])*(b!=[*map(list,zip(*b))])or p(g[3:])",
     # task147: 3-cells in 4-connected groups of 2 or more become 8 (= every 3 with a non-blank
-    # 4-neighbour). One recursive p for grid, rows and cells; *x holds the neighbours: a list g
-    # is mapped with h:=[g*9]+g (item i-1; a pad before item 0), *x and g[1:]+h (item i+1;
-    # then h's first, the pad; map stops with g), so the grid gives each row (U, D) and a row
-    # gives each cell x = (L, U, D, R) (four items: the cell level). The pad g*9 is a list: long
-    # enough to stand for a missing row (9h >= w), and never equal to 3 as a missing cell. A cell
-    # c (0 or 3) becomes c+5*(3 in x), masked by &c*5 (15 for a 3, 0 for a 0): 0 stays 0, 3 -> 8
-    # or 3.
-    "grouped_to_8": "p=lambda g,*x:g+(3in x)*5&g*5if x[3:]else[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)]",
+    # 4-neighbour). One recursive p for grid, rows and cells; g*0!=0 tells a list (mapped) from
+    # an int (a cell). *x holds the neighbours: a list g is mapped with h:=[g*9]+g (item i-1; a
+    # pad before item 0), *x and g[1:]+h (item i+1; then h's first, the pad; map stops with g),
+    # so the grid gives each row (U, D) and a row gives each cell x = (L, U, D, R). The pad g*9
+    # is a list: long enough to stand for a missing row (9h >= w), and never equal to 3 as a
+    # missing cell. A cell g (0 or 3) gives (3in x*g)*5+g: x*0 is () (a 0 stays 0), x*3 holds
+    # a 3 iff x does (3 -> 8 or 3). Starting with ( drops the space after or.
+    "grouped_to_8": "p=lambda g,*x:g*0!=0and[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)]or(3in x*g)*5+g",
     # task148: Two bars of 2 on the left and right edges, the one with 8s above the other (in every
     # example): an 8 becomes 4; a 0 becomes 8 if it lies between a 2 and an 8 in its row, or if its
     # row is a lower-bar row whose partner row in the upper bar has an 8. s is the running row sum,
@@ -1398,14 +1398,14 @@ IDIOMS = {
     # of the grid corner of its quadrant (8%7 is 1, 0%7 is 0: the inner cells are 0 or 8).
     # One recursive p for grid, rows and cells (a*0!=0 tells a list from an int), called
     # as p(corners, line): on a list a it maps itself over the corner list
-    # a[:1]*len(a[::2])+a[-1:]*9 paired with the whole line (c or a), then crops the result
-    # [2:-2] (the 1 ring and the corners go). len(a[::2]) is n/2 (every side is even), so
-    # index i < n/2 gets the first corner and i >= n/2 the last (n/2+9 covers n <= 18; map
-    # stops at the line's length); c is the whole line the level above passed, or a itself
-    # at the top (c=0 there). So the grid pairs g[0] (top half) or g[-1] (bottom half) with
-    # each row, a corner row pairs its first (left half) or last (right half) cell with each
-    # cell, and a cell gives c%7*a (border cells are computed too, then cropped away).
-    "corner_colour_quadrants": "p=lambda a,c=0:a*0!=0and[*map(p,a[:1]*len(a[::2])+a[-1:]*9,c or a)][2:-2]or c%7*a",
+    # len(a)//2*a[:1]+a[-1:]*9 paired with the whole line (c or a), then crops the result
+    # [2:-2] (the 1 ring and the corners go). Every side is even (6/8/10), so index i < n/2
+    # gets the first corner and i >= n/2 the last (n/2+9 covers n <= 18; map stops at the
+    # line's length); c is the whole line the level above passed, or a itself at the top
+    # (c=0 there). So the grid pairs g[0] (top half) or g[-1] (bottom half) with each row, a
+    # corner row pairs its first (left half) or last (right half) cell with each cell, and a
+    # cell gives c%7*a (border cells are computed too, then cropped away).
+    "corner_colour_quadrants": "p=lambda a,c=0:a*0!=0and[*map(p,len(a)//2*a[:1]+a[-1:]*9,c or a)][2:-2]or c%7*a",
     # task184: Blocks separated by all-0 rows and columns, each one colour with 0 noise: output the
     # grid of block colours. A whole program, one pass written once: p walks the columns of its
     # input (zip(*...)) keeping m, the column-wise max of the current run of non-0 ones (m=[0]*99
@@ -2194,13 +2194,15 @@ IDIOMS = {
     # `or` and 5 still beats 1).
     "ring_stamp": "p=lambda g,h=0:[[r[j]//5|r[j-1]|r[j-8]for r in h or p(g,g)]for j in range(9)]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. One
-    # recursive p walks grid, rows and cells: at the grid (x empty) it maps each row with the
-    # rows above and below as *x; at a row (x = up, down) it maps each cell with its left, up,
-    # down and right neighbours, so at a cell x has 4 items. [g*9] pads the edges with a long
-    # list that is never 5 (a row pad is a list of rows, long enough for any row). A 5 with n
-    # grey neighbours (2 corner, 3 border, 4 inside) gives g%3*-n%5 = -2n%5 = 1,4,2; a 0 cell
-    # gives 0 (g%3 = 0).
-    "rect_frame_corners": "p=lambda g,*x:g%3*-x.count(5)%5 if x[3:]else[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]",
+    # recursive p walks grid, rows and cells (g*0!=0 tells a list, mapped, from an int cell):
+    # at the grid (x empty) it maps each row with the rows above and below as *x; at a row
+    # (x = up, down) it maps each cell with its left, up, down and right neighbours, so at a
+    # cell x has 4 items. [g*9] pads the edges with a long list that is never 5 (a row pad is
+    # a list of rows, long enough for any row). A 5 with n grey neighbours (2 corner, 3 border,
+    # 4 inside) gives ~n*5%8%5: -15%8%5 = 1, -20%8%5 = 4, -25%8%5 = 2; a 0 cell gives 0.
+    # Starting with ~ drops the space after or. The shrink stage turns both g*9 pads into the
+    # bare list (the grid as the row pad: enough where the grid is no wider than tall).
+    "rect_frame_corners": "p=lambda g,*x:g*0!=0and[*map(p,g,[g*9]+g,*x,g[1:]+[g*9])]or~x.count(5)*g%8%5",
     # task284: two dots in one column (or row): grow stems toward each other, meeting in a split
     # 5-wide bracket pair (first dot's colour above the midpoint, second's below). In doubled
     # coordinates from the midpoint, A=2i-y-s and B=2j-p-t (one of them odd: the along offset,
