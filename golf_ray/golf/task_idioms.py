@@ -2188,11 +2188,12 @@ IDIOMS = {
     "box_stretch_to_dot": 'exec("g[:]=zip(*g[::-1]);c,b,*_=map(g.index,filter(any,g));b-=b-c<2;g[c:b+1]=[g[b]]+[g[b+1]]*(b-c);"*4)or g',
     # task282: Each 5 becomes a ring: 5 on its diagonal neighbours, 1 on its orthogonal ones, its
     # own cell cleared (5 beats 1). EXPR assumes 9x9 grids with no 5 on the border (true of every
-    # example): indices wrap with j-8. Two passes (p(g) on h or p(g,g): h is g there); each builds
-    # the transpose at once: cell j of each row r is r[j]//5|r[j-1]|r[j-8] (j-8: j+1 wrapped),
-    # written as column j (on values 0,1,5 a|b is a whenever a is nonzero, so | acts as the old
-    # `or` and 5 still beats 1).
-    "ring_stamp": "p=lambda g,h=0:[[r[j]//5|r[j-1]|r[j-8]for r in h or p(g,g)]for j in range(9)]",
+    # example): indices wrap with j-8. Two passes by recursion on the row count: p(g) with 9 rows
+    # (g[9:] empty) iterates the rows of p(g*2), whose pass iterates g[9:], the 9 rows of the
+    # doubled grid (a copy of g). Each pass builds the transpose at once: cell j of each row r is
+    # r[j]//5|r[j-1]|r[j-8] (j-8: j+1 wrapped), written as column j (on values 0,1,5 a|b is a
+    # whenever a is nonzero, so | acts as the old `or` and 5 still beats 1).
+    "ring_stamp": "p=lambda g:[[r[j]//5|r[j-1]|r[j-8]for r in g[9:]or p(g*2)]for j in range(9)]",
     # task283: grey (5) rectangles: corners -> 1, other border cells -> 4, inside -> 2. One
     # recursive p walks grid, rows and cells (g*0!=0 tells a list, mapped, from an int cell):
     # at the grid (x empty) it maps each row with the rows above and below as *x; at a row
