@@ -854,8 +854,9 @@ IDIOMS = {
     # list and their mirror x[:q]+x[q-1::-1], for the grid (rows, each mapped by p) and for a row
     # (cells: v and g[q], the cross colour, as the vertical bar crosses every row). v*-1 tells
     # them apart: -v (truthy) for a set cell, which gives g[q]; 0 for a 0 cell and [] for a row,
-    # both falsy, so `v and p(v)` gives 0 for the cell and p(v) for a (non-empty) row.
-    "quadrant_mirror4": "(q:=len(g)//2)and[v*-1and g[q]or v and p(v)for v in g[:q]+g[q-1::-1]]",
+    # both falsy, so they go to p(v). p's leading `g and` returns a 0 cell as it is (0, before
+    # len is reached) and lets a (non-empty) row through to its mirror.
+    "quadrant_mirror4": "g and(q:=len(g)//2)and[v*-1and g[q]or p(v)for v in g[:q]+g[q-1::-1]]",
     # task110: a periodic mosaic with rectangles of 0s cut out; repair the holes. Rows that
     # agree with row r wherever both are coloured (all(-a^-b < 1) over the pairs: two
     # negatives xor to a positive unless equal, and with a 0 it is -b <= 0) are its period
