@@ -309,12 +309,14 @@ IDIOMS = {
     # task040: two border lines (left/right or top/bottom) of colours A, B: each 3 takes the colour
     # of the nearer line (every nonzero cell takes the colour of the nearest grid corner, which is
     # a border line's colour; the grid is 10x10 in every example). One recursive p for the grid,
-    # its rows and its cells (g*0!=0 tells a list from an int), with the roles swapped: g is the
-    # reference, a the data. A list level maps g[:1]*5+g[9:]*5 (the reference's first item five
-    # times, then its last) against a (the grid itself at the top, where a=0 gives g): row i gets
-    # row 0 or row 9 as its reference, and inside it cell j gets that row's cell 0 or 9 (the
-    # nearest corner). A cell gives a and g: 0 stays 0, else the corner colour.
-    "nearest_border_colour": "p=lambda g,a=0:g*0!=0and[*map(p,g[:1]*5+g[9:]*5,a or g)]or a and g",
+    # its rows and its cells (g*0!=0 tells a list from an int); g is the reference, the tuple a
+    # carries the data. A list level maps g[:1]*5+g[9:]*5 (the reference's first item five times,
+    # then its last) against *a,g. At the top a is empty, so the grid is its own data: row i gets
+    # row 0 or row 9 as its reference and a = (row i,). Inside it cell j gets that reference row's
+    # cell 0 or 9 (the nearest corner) and a = (data cell, reference row's cell j: the trailing g,
+    # unused). A cell gives a[0] and g: 0 stays 0, else the corner colour. (*a,g in place of a
+    # default a=0 and `a or g` saves 3 bytes; a[0] costs back 2.)
+    "nearest_border_colour": "p=lambda g,*a:g*0!=0and[*map(p,g[:1]*5+g[9:]*5,*a,g)]or a[0]and g",
     # task041: each downward V (one colour each) is filled: every cell between two cells of one
     # colour in a row takes that colour. In a row the coloured cells come in pairs of one colour (a
     # V's two arms, or its 2-wide foot), so x ^= c toggles between 0 (outside) and the pair's colour
