@@ -755,12 +755,13 @@ IDIOMS = {
     "nested_corner_frames": "(Q:=sorted(min((-(R:=len(max(r.split(b'\\t'))))*len(r.split())-r.strip().count(9),-R,c)for r in[*zip(*g),*g]for r in[bytes(9*(r!=c)for r in r)])for c in range(10)),V:=[min(c+1,-Q[1][0]-c)for c in range(-Q[1][0])])and[[Q[min(b,a)*(Q[min(b,a)][1]<-abs(b-a))][2]for b in V]for a in V]",
     # task098: each solid one-colour rectangle keeps only its outline (interior -> 0);
     # rectangles never touch each other or the grid's edge. A cell is inside iff its four side
-    # neighbours are all coloured, so a*(0in x) clears just the inside. A whole program, one p
+    # neighbours are all coloured, so (0in x)*a clears just the inside. A whole program, one p
     # over star-args for grid, rows and cells: a list level maps p over a, the lines x passed
     # down, and a's wrapped shifts a[-1:]+a (item before) and a[1:]+a (item after; the wrapped
     # line is always 0 ground). The grid gives rows (row, above, below), a row gives cells
-    # (c, up, down, left, right); x[3:] tells a cell call (4 neighbours) from the others.
-    "hollow_rectangles": "p=lambda a,*x:a*(0in x)if x[3:]else[*map(p,a,*x,a[-1:]+a,a[1:]+a)]",
+    # (c, up, down, left, right); a*0!=0 tells a list from a cell (the cell rule starts with (,
+    # so `or` needs no space).
+    "hollow_rectangles": "p=lambda a,*x:a*0!=0and[*map(p,a,*x,a[-1:]+a,a[1:]+a)]or(0in x)*a",
     # task099: 1-cups (gap in the top row) hold one coloured cell: fill the cup's empty cells and
     # the row above it with that colour, i.e. every 0 whose lower neighbour lies in a cup's bounding
     # box. Cell (i,j) fills when row i+1 (r=g[i-9]: 10x10 grids, as in every example; row 0 is never
