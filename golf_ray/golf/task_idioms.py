@@ -608,10 +608,12 @@ IDIOMS = {
     # (h:=[g*9]+g, named in map's arguments, also gives g[1:]+h its trailing pad h[0]).
     # A non-2 cell turns 4 when at least two neighbours are 2 or 4 (g!=2<c2-~c4, -~ adding the
     # 1): any two sides of a box cell reach the cluster, so the fill grows over the box and stops
-    # at its edge. Grid and row level both repeat the step, p(M,*x), until it changes nothing
-    # (g*(M==g) is g then, else [] and falsy); a row re-run with the same up/down rows only
-    # spreads the fill further.
-    "cluster_boxes_filled": "p=lambda g,*x:[g,4][g!=2<x.count(2)-~x.count(4)]if x[3:]else g*((M:=[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)])==g)or p(M,*x)",
+    # at its edge. g*0!=0 tells a list level (grid or row), which repeats the step, p(M,*x),
+    # while it changes something (M!=g); a row re-run with the same up/down rows only spreads
+    # the fill further. Once M==g the and-chain is False and the last branch returns g itself:
+    # for a list g!=2 holds but x (empty, or two rows) holds no 2 or 4, so 2<0+0+1 fails and
+    # [g,4][False] is g.
+    "cluster_boxes_filled": "p=lambda g,*x:g*0!=0and(M:=[*map(p,g,h:=[g*9]+g,*x,g[1:]+h)])!=g and p(M,*x)or[g,4][g!=2<x.count(2)-~x.count(4)]",
     # task078: the 2s at the bottom of each column rise until they meet the 1s hanging from row 0. A
     # stable sort of each column with 0 last keeps the 1s, then the 2s, then the 0s; map(f,*g) hands
     # f the columns as its arguments, and zip(*...) turns the sorted columns back into rows.
@@ -637,14 +639,15 @@ IDIOMS = {
     # task081: Each L-tromino of 8 gets its missing 2x2 corner set to 1: a 0 with an 8 beside
     # it (left or right) and an 8 above or below it (trominoes can sit one cell apart, so two
     # 8s on opposite sides do not count). One recursive p over star-args for grid, rows and
-    # cells: each list level maps p over a, the forwarded x, and a shifted both ways with its
-    # own end repeated, a[:1]+a and a[1:]+a[6:] (every example is 7x7); so rows get (row,
-    # above, below) and cells get (cell, up, down, left, right). A cell beyond the edge reads
-    # as the cell itself, harmless since only 0 cells change (wrapping round is not: it pairs
-    # far 8s). A cell (x has 4 items) keeps a non-0 a, else is x[:2] (up, down) > (0,0) <
-    # x[2:] (left, right): True prints as 1 (the checker's json turns true into 1, and True==1
-    # in the list compare), False as 0.
-    "tromino_corner": "p=lambda a,*x:a or x[:2]>(0,0)<x[2:]if x[3:]else[*map(p,a,*x,a[:1]+a,a[1:]+a[6:])]",
+    # cells: a list level (a*0 is [], !=0; the mapped list is non-empty, so and/or picks it)
+    # maps p over a, the forwarded x, and a shifted both ways with its own end repeated,
+    # a[:1]+a and a[1:]+a[6:] (every example is 7x7); so rows get (row, above, below) and cells
+    # get (cell, up, down, left, right). A cell beyond the edge reads as the cell itself,
+    # harmless since only 0 cells change (wrapping round is not: it pairs far 8s). At a cell
+    # (a*0 is 0) the test x[:2] (up, down) > (a,a) < x[2:] (left, right) is the 8-beside test
+    # for a 0 (True|0 prints as 1), and never holds for an 8 (cells are only 0 or 8, and no
+    # pair of them exceeds (8,8)), so |a keeps the 8s as they are.
+    "tromino_corner": "p=lambda a,*x:a*0!=0and[*map(p,a,*x,a[:1]+a,a[1:]+a[6:])]or(x[:2]>(a,a)<x[2:])|a",
     # task082: each top-row pixel grows into a 6-row zigzag: rows 0,2,4 keep the top row, rows 1,3,5
     # light both neighbours of each pixel. The odd row is the max of the top row shifted one cell
     # either way ([0]+A is longer, so map stops at A[1:]+[0]'s width); the 2-row pair repeats 3
@@ -1799,14 +1802,14 @@ IDIOMS = {
     # grids of other tasks fail fast on the extended-slice length.
     "frame_corners_swap_out": "import re\np=lambda g:exec(r\"g[::-1]=zip(*eval(re.sub(r'(?<=([1-9]).{34})(.)(.*\\1.{34})0',r'0\\3\\2',str(g))));\"*4)or g",
     # task230: each 2x2 block of 5 gets 1,2,3,4 on the cells diagonal to its UL,UR,LL,LR corners.
-    # One p over star-args for grid, rows and cells (x[5:] tells a cell call, 12 args): a list
-    # level maps p over a and the wrapped shifts y[k:]+y (k=1 next item, 0 itself, -1 item
-    # before) of a and of the lines x passed down (map stops at len(a)). A cell gets
-    # x = (r, dr, r, ur, c, d, c, u, l, dl, l, ul) (rows wrap; no block touches the border). A
-    # corner cell is the only 0 with exactly one 5 around (sum(x)==5; beside a block there are
-    # two), on a diagonal; its index %7 is the label (ul 11 -> 4, ur 3, dl 9 -> 2, dr 1). a|
-    # keeps the 5s (block cells see more 5s, so the and-clause is False there).
-    "label_block_corners": "p=lambda a,*x:a|(sum(x)==5and x.index(5)%7)if x[5:]else[*map(p,a,*[y[k:]+y for k in(1,0,-1)for y in(a,*x)])]",
+    # One p over star-args for grid, rows and cells (a*0!=0 tells a list level: [] vs 0 at a cell;
+    # the mapped list is non-empty, so and/or picks it): a list level maps p over a and the wrapped
+    # shifts y[k:]+y (k=1 next item, 0 itself, -1 item before) of a and of the lines x passed down
+    # (map stops at len(a)). A cell gets x = (r, dr, r, ur, c, d, c, u, l, dl, l, ul) (rows wrap; no
+    # block touches the border). A corner cell is the only 0 with exactly one 5 around (sum(x)==5;
+    # beside a block there are two), on a diagonal; its index %7 is the label (ul 11 -> 4, ur 3, dl
+    # 9 -> 2, dr 1). |a keeps the 5s (block cells see more 5s, so the and-clause is False there).
+    "label_block_corners": "p=lambda a,*x:a*0!=0and[*map(p,a,*[y[k:]+y for k in(1,0,-1)for y in(a,*x)])]or(sum(x)==5and x.index(5)%7)|a",
     # task231: continue each row's horizontal period to twice the width (5 rows, 1-2 pattern rows).
     # Every example's period is 1, 2 or 3 and the width is at least 6, so 6 is always a period: the
     # first 6 cells repeated 4 times, cut to twice the width, continue the pattern.
