@@ -1589,15 +1589,17 @@ IDIOMS = {
     # by a walrus in the subscript of g, evaluated before the second index.
     "reverse_ring_colours": "[[g[k:=len(g)//2][r.index(c)-k]for c in r]for r in g]",
     # task204: Hollow squares of 1: fill the hole with 2 if its side is even, 7 if odd. (Recursion
-    # with the modulus m = 64, 56, .., 8 as counter: 8 quarter turns of one carried pass; states 1
-    # wall, 8 outside, 15/10 hole labels. The carried g starts at 8 (a default) and runs on from
-    # the end of one row into the next, with no sentinel: a border zero that starts a row after a
-    # wall may take a label, and a later pass floods it back. 1 and 8 stay; a label after an 8 or
-    # a label takes it (floods the outside; the label beside the far wall crosses the hole); a 0
-    # takes -g%9+7 (8->8, 1->15, 15<->10). Cells are stored %m: no change while m > 15, and on the
-    # last pass (m = 8) 8->0, 15->7, 10->2. A pass runs over the columns (zip(*G)) and keeps each
-    # reversed: it turns the grid a quarter. Two turns flood every example; m = 0 returns G.)
-    "hole_parity_fill": "p=lambda G,m=64,g=8:m and p([[(g:=[c,g][c>8<=g]or-g%9+7)%m for c in r][::-1]for r in zip(*G)],m-8)or G",
+    # with the modulus m = 71, 62, .., 17, 8 as counter: 8 quarter turns of one carried pass; states
+    # 1 wall, 8 outside, 15/10 hole labels. -m*G is [] (falsy) while m >= 0 and G itself at m = -1,
+    # where it stops (two bytes less than `m and p(..)or G`, m-9 instead of m-8). The carried g
+    # starts at 8 (a default) and runs on from the end of one row into the next, with no sentinel:
+    # a border zero that starts a row after a wall may take a label, and a later pass floods it
+    # back. 1 and 8 stay; a label after an 8 or a label takes it (floods the outside; the label
+    # beside the far wall crosses the hole); a 0 takes -g%9+7 (8->8, 1->15, 15<->10). Cells are
+    # stored %m: no change while m > 15 (the first seven passes), and on the last pass (m = 8)
+    # 8->0, 15->7, 10->2. A pass runs over the columns (zip(*G)) and keeps each reversed: it turns
+    # the grid a quarter. Two turns flood every example.)
+    "hole_parity_fill": "p=lambda G,m=71,g=8:-m*G or p([[(g:=[c,g][c>8<=g]or-g%9+7)%m for c in r][::-1]for r in zip(*G)],m-9)",
     # task205: Crop the big one-colour rectangle hidden in noise: 8*len(g) quarter turns, each
     # reversing the rows and dropping the top one (slice stop 0) unless it holds six equal cells in
     # a row (each cell k of the run has b'%c'%k*6 in the row's bytes: the sum is >= 6, the stop
