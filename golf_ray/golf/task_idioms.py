@@ -250,10 +250,10 @@ IDIOMS = {
     # of a itself at the top where b=[], repeated: item i is paired with pattern item i%6) and
     # [a[5]]*17 (a's item 5 for each of the 17 items). At the top that pairs row i with pattern
     # row i%6 and row 5 (ignored); in a row call a[5] is the line colour L (column 5 is a line),
-    # so each cell call gets L as its third argument. For cells, a|(b>a)*L: b>a only where the
-    # pattern cell b is set and the cell a is 0, so a|L is L there; on the lines a=b=L, and
-    # everywhere else it leaves a.
-    "pattern_in_line_colour": "p=lambda a,b=[],L=0:a*0!=0and[*map(p,a,(b+a)[:6]*3,[a[5]]*17)]or a|(b>a)*L",
+    # so each cell call gets L as its third argument. For cells, (b>a)*L|a: b>a only where the
+    # pattern cell b is set and the cell a is 0, so it is L there; on the lines a=b=L, and
+    # everywhere else it leaves a. Written with (b>a) first so no space is needed after `or`.
+    "pattern_in_line_colour": "p=lambda a,b=[],L=0:a*0!=0and[*map(p,a,(b+a)[:6]*3,[a[5]]*17)]or(b>a)*L|a",
     # task034: A 2x2 block of colour e on a 9x9 grid has some 2-cells; each 2 marks a diagonal
     # direction (outward from the block) in which the whole block is shot as a 3-wide diagonal band
     # of e; the 2s become e. Works on the text s of the rows, each as '[a, b, ..]' plus 2 spaces:
@@ -935,15 +935,15 @@ IDIOMS = {
     # task120: solid rectangles (colours 1-3, with a 0 row or column between any two) on 0: the
     # inside of each becomes 8: a non-0 cell a whose four neighbours all equal a (rectangles never
     # touch, so an edge cell has a 0 or a pad beside it). One recursive p over star-args for grid,
-    # rows and cells: a*-1 is -a (truthy) for a set cell, and 0 for a 0 cell or [] for a list
-    # (both falsy), which go to `a and`: a 0 cell stays 0, a (non-empty) list maps p over a, the
-    # forwarded x, and a shifted both ways with a pad: h:=[a*2]+a (item i-1) and a[1:]+h (item
-    # i+1; after the last item comes h's first, the pad, and map stops with a); so rows get (row,
-    # above, below) and cells get (cell, up, down, left, right). The pads are lists, never equal to
-    # an int; at the grid level a*2 has 2H >= W rows, so a pad row keeps every row whole in map
-    # (which stops at its shortest argument). A set cell (x has 4 items) is 8 when x==(a,)*4
-    # (a > 0 is already known, so no test against the 0 cells is needed), else a.
-    "rect_interiors_eight": "p=lambda a,*x:a*-1and[a,8][x==(a,)*4]or a and[*map(p,a,*x,h:=[a*2]+a,a[1:]+h)]",
+    # rows and cells: a*0!=0 tells a list from an int. A list maps p over a, the forwarded x, and
+    # a shifted both ways with a pad: h:=[a*2]+a (item i-1) and a[1:]+h (item i+1; after the last
+    # item comes h's first, the pad, and map stops with a); so rows get (row, above, below) and
+    # cells get (cell, up, down, left, right). The pads are lists, never equal to an int; at the
+    # grid level a*2 has 2H >= W rows, so a pad row keeps every row whole in map (which stops at
+    # its shortest argument). A cell is [a,-a&8][x==(a,)*4]: when all four neighbours equal a it
+    # is -a&8, which is 8 for a colour 1-7 (bit 3 is set in -a) and 0 for a 0 cell inside a 0
+    # area, so no `a and` guard for the 0 cells is needed; otherwise it stays a.
+    "rect_interiors_eight": "p=lambda a,*x:a*0!=0and[*map(p,a,*x,h:=[a*2]+a,a[1:]+h)]or[a,-a&8][x==(a,)*4]",
     # task121: Crop the 3x3 shape whose centre is 8, painting the 8 in the shape's colour. (13x13,
     # as every example: t = the flattened grid from the 3x3's top-left cell; sum(g,g) puts the 13
     # rows (lists, never equal to 8) first, so index(8) is 13 past the flat index and -14 lands
