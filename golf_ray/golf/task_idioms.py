@@ -76,14 +76,16 @@ IDIOMS = {
     "rank_bars_by_height": "[[7&v*sum(g[C.index(v)])for*C,v in zip(*g,r)]for r in g]",
     # task011: An 11x11 grid of 3x3 blocks split by lines of 5; the block with the fewest colours is
     # a key: each block becomes solid in the key's colour at the block's position (0 stays empty).
-    # Every block (row offset B&12, column offset B%11, each 0, 4 or 8) is blown up as a candidate,
+    # Every block (row offset B%9, column offset B&12, each 0, 4 or 8) is blown up as a candidate,
     # stored in a dict under whether its text holds an 8: in every example each block holds one each
     # of 2, 3, 4, 6, 8 and the key the same less the 8, so only the key's candidate is False ([0]).
-    # K's 11 bytes drive all three loops. For output row C, C%9-5 is 0, 1, 2 (the key's row) at the
-    # block rows and -4 or -8 at the line rows 3 and 7; OR-ed with an offset 0, 4 or 8 that gives
-    # offset+0..2 in the block, and -4|o or -8|o is -4 or -8 (rows 7 or 3: lines of 5) for every
-    # offset; columns alike with A. The bytes' B&12 and B%11 pairs cover all 9 blocks.
-    "key_block_upscale": "p=lambda g,K=b');)7`r!%4XF':{'8'in str(C:=[[g[B&12|C%9-5][B%11|A%9-5]for A in K]for C in K]):C for B in K}[0]",
+    # K's 11 bytes (18, 4, '5', '1', '6', '(', 26, '#', 27, 27, 27) drive all three loops. For
+    # output row C, C%7-4 is 0, 0, 0, -4, 1, 1, 1, -4, 2, 2, 2: the key's row at the block rows and
+    # -4 at the line rows 3 and 7; OR-ed with an offset 0, 4 or 8 that gives offset+0..2 in the
+    # block, and -4|o is -4 (row 7: a line of 5) for every offset; columns alike with A. Every
+    # byte's (B%9, B&12) is a block's offsets, and the pairs cover all 9 blocks (found by a small
+    # search; no K of printable bytes fits, so K holds control bytes, written as \u escapes).
+    "key_block_upscale": "p=lambda g,K=b'\u0012\u0004516(\u001a#\u001b\u001b\u001b':{'8'in str(C:=[[g[B%9|C%7-4][B&12|A%7-4]for A in K]for C in K]):C for B in K}[0]",
     # task012: Plus signs (centre colour c, arm colour B) grow: arms extend to length 2 in B,
     # diagonals of length 2 in c. (12x12 hard-coded.) (Flattened grid; the centres k are kept by
     # the generator's if: left neighbour and upper neighbour both set (s[k-12] by negative
